@@ -1,0 +1,156 @@
+// Package cli holds the ndcg-explorer commands: it parses their command
+// lines, reads their inputs and prints their outputs.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Version is the program's version, printed by --version.
+var Version = "0.1.0"
+
+// Env is what a command may touch of the outside world, so tests can
+// run commands without a process.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// IsTerminal reports whether the explorer can draw on this terminal.
+	IsTerminal func() bool
+}
+
+// Exit statuses.
+const (
+	ExitOK       = 0
+	ExitMismatch = 1 // check: some claim does not hold
+	ExitBadInput = 2 // invalid input or usage
+)
+
+type command struct {
+	name, usage, summary string
+	run                  func(env *Env, args []string) int
+}
+
+// commands in the order -h lists them; the explorer is the default.
+var commands = []command{
+	{"report", "report [flags] [FILE]", "print the breakdown: --format text|markdown|csv|json", runReport},
+	{"check", "check [flags] [FILE]", "verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input", runCheck},
+	{"trec", "trec [flags] QRELS RUN", "evaluate a whole run as trec_eval does, plus tie bands", runTrec},
+	{"samples", "samples", "list the built-in samples", runSamples},
+}
+
+// Main runs the command line args (without the program name) and returns
+// the exit status.
+func Main(args []string, env *Env) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "--version", "-version", "version":
+			fmt.Fprintf(env.Stdout, "ndcg-explorer %s\n", Version)
+			return ExitOK
+		case "help":
+			usage(env.Stdout)
+			return ExitOK
+		}
+		for _, c := range commands {
+			if args[0] == c.name {
+				return c.run(env, args[1:])
+			}
+		}
+	}
+	return runExplore(env, args)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "ndcg-explorer: an interactive explorer for NDCG\n\nUsage:\n")
+	fmt.Fprintf(w, "  %-34s %s\n", "ndcg-explorer [flags] [FILE]", "the explorer (no FILE: the default sample)")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-34s %s\n", "ndcg-explorer "+c.usage, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun ndcg-explorer COMMAND -h for a command's flags; --version prints the version.\n")
+}
+
+// newFlagSet makes a flag set that reports errors instead of exiting.
+func newFlagSet(env *Env, name, usageLine, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: ndcg-explorer %s\n\n%s\n\nFlags:\n", usageLine, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args, printing help to stdout on -h. It returns the exit
+// status to use and false when the command should stop.
+func parse(env *Env, fs *flag.FlagSet, args []string) (int, bool) {
+	err := fs.Parse(interspersed(fs, args))
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(env.Stdout)
+		fs.Usage()
+		return ExitOK, false
+	}
+	if err != nil {
+		return ExitBadInput, false
+	}
+	return ExitOK, true
+}
+
+// interspersed moves positional arguments after the flags, so that
+// "report FILE -k 5" works as "report -k 5 FILE".
+func interspersed(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := a[1:]
+		if name[0] == '-' {
+			name = name[1:]
+		}
+		if _, _, hasValue := cutEq(name); hasValue {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && bf.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	return append(flags, pos...)
+}
+
+func cutEq(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '=' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// fail prints err for the user and returns the bad-input status.
+func fail(env *Env, err error) int {
+	fmt.Fprintf(env.Stderr, "ndcg-explorer: %v\n", err)
+	return ExitBadInput
+}
+
+// OSEnv is the process's own environment.
+func OSEnv() *Env {
+	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal}
+}

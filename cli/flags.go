@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+// listFlags are the flags every command that reads one list shares.
+type listFlags struct {
+	gain, discount, k, ties, idcg, zero, preset string
+	grades, scores                              string
+	qrels, run, query                           string
+	inputFormat                                 string
+	set                                         map[string]bool
+}
+
+func (f *listFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.gain, "gain", "", "gain: exp (2^g−1), linear (g) or a map like 0=0,1=1,2=3,3=7 (default exp)")
+	fs.StringVar(&f.discount, "discount", "", "discount: log2 (1/log2(i+1)), log:B, or jk:B (Järvelin–Kekäläinen) (default log2)")
+	fs.StringVar(&f.k, "k", "", "cutoff k ≥ 1, or all (default: the whole list)")
+	fs.StringVar(&f.ties, "ties", "", "tie policy: expected, best, worst, input or docno (default expected)")
+	fs.StringVar(&f.idcg, "idcg", "", "IDCG source: list (the list's grades) or judged (plus the pool) (default list)")
+	fs.StringVar(&f.zero, "zero", "", "NDCG when IDCG is 0: 0 or 1 (default 0)")
+	fs.StringVar(&f.preset, "preset", "", "conventions of a tool: "+strings.Join(ndcg.PresetNames(), ", "))
+	fs.StringVar(&f.grades, "grades", "", "the list inline: grades in ranking order, e.g. 3,2,3,0,1")
+	fs.StringVar(&f.scores, "scores", "", "scores for the inline grades, e.g. 0.9,0.8,0.8,0.5,0.1")
+	fs.StringVar(&f.qrels, "qrels", "", "TREC qrels file (with --run and --query)")
+	fs.StringVar(&f.run, "run", "", "TREC run file (with --qrels and --query)")
+	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
+	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
+}
+
+// noteSet records which flags the user gave, so that a file's settings
+// apply unless a flag overrides them.
+func (f *listFlags) noteSet(fs *flag.FlagSet) {
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+}
+
+// load reads the list the command line names: FILE (or "-" or
+// sample:NAME), --grades/--scores, or --qrels/--run/--query; with none,
+// the default sample when allowDefault.
+func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Document, error) {
+	inline := f.grades != "" || f.scores != ""
+	trec := f.qrels != "" || f.run != "" || f.query != ""
+	sources := 0
+	for _, b := range []bool{inline, trec, len(args) > 0} {
+		if b {
+			sources++
+		}
+	}
+	switch {
+	case len(args) > 1:
+		return nil, fmt.Errorf("one list at a time: got %d files (%s)", len(args), strings.Join(args, " "))
+	case sources > 1:
+		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, or --qrels/--run/--query")
+	case inline:
+		if f.grades == "" {
+			return nil, fmt.Errorf("--scores needs --grades")
+		}
+		return listio.Inline(f.grades, f.scores)
+	case trec:
+		if f.qrels == "" || f.run == "" || f.query == "" {
+			return nil, fmt.Errorf("a TREC query needs all of --qrels FILE --run FILE --query QID")
+		}
+		return listio.LoadTRECQuery(f.qrels, f.run, f.query)
+	case len(args) == 1:
+		return listio.Load(args[0], env.Stdin, f.inputFormat)
+	case allowDefault:
+		return listio.Load("sample:"+listio.DefaultSample, env.Stdin, "")
+	}
+	return nil, fmt.Errorf("no list given: name a FILE (- for standard input, sample:NAME for a sample) or use --grades")
+}
+
+// settings are the defaults, then the file's settings, then the preset
+// flag, then each explicit flag.
+func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		return s, fmt.Errorf("%s: settings: %w", doc.Name, err)
+	}
+	return f.override(s)
+}
+
+// override applies the flags the user gave to s.
+func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
+	var err error
+	if f.preset != "" {
+		p, err := ndcg.FindPreset(f.preset)
+		if err != nil {
+			return s, fmt.Errorf("--preset: %w", err)
+		}
+		s = p.Apply(s)
+	}
+	if f.gain != "" {
+		if s.Gain, err = ndcg.ParseGain(f.gain); err != nil {
+			return s, fmt.Errorf("--gain: %w", err)
+		}
+	}
+	if f.discount != "" {
+		if s.Discount, err = ndcg.ParseDiscount(f.discount); err != nil {
+			return s, fmt.Errorf("--discount: %w", err)
+		}
+	}
+	if f.k != "" {
+		if s.K, err = ndcg.ParseK(f.k); err != nil {
+			return s, fmt.Errorf("-k: %w", err)
+		}
+	}
+	if f.ties != "" {
+		if s.Ties, err = ndcg.ParseTiePolicy(f.ties); err != nil {
+			return s, fmt.Errorf("--ties: %w", err)
+		}
+	}
+	if f.idcg != "" {
+		if s.IDCG, err = ndcg.ParseIDCGSource(f.idcg); err != nil {
+			return s, fmt.Errorf("--idcg: %w", err)
+		}
+	}
+	if f.zero != "" {
+		if s.Zero, err = ndcg.ParseZero(f.zero); err != nil {
+			return s, fmt.Errorf("--zero: %w", err)
+		}
+	}
+	return s, nil
+}

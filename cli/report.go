@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+func runReport(env *Env, args []string) int {
+	fs := newFlagSet(env, "report", "report [flags] [FILE]",
+		"Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\nFILE is a list file, - for standard input, or sample:NAME; or use --grades.")
+	var lf listFlags
+	lf.register(fs)
+	format := fs.String("format", "text", "output format: text or json")
+	if code, ok := parse(env, fs, args); !ok {
+		return code
+	}
+	lf.noteSet(fs)
+	doc, err := lf.load(env, fs.Args(), false)
+	if err != nil {
+		return fail(env, err)
+	}
+	s, err := lf.settings(doc)
+	if err != nil {
+		return fail(env, err)
+	}
+	r, err := ndcg.Compute(doc.List, s)
+	if err != nil {
+		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+	}
+	switch *format {
+	case "text":
+		writeTextReport(env.Stdout, doc, r)
+	case "json":
+		if err := writeJSONReport(env.Stdout, r); err != nil {
+			return fail(env, err)
+		}
+	default:
+		return fail(env, fmt.Errorf("--format: unknown format %q: use text or json", *format))
+	}
+	return ExitOK
+}
+
+// conventionsLine states the conventions in force, as every output does.
+func conventionsLine(s ndcg.Settings) string {
+	zero := "NDCG=0 when IDCG=0"
+	if s.Zero == 1 {
+		zero = "NDCG=1 when IDCG=0"
+	}
+	line := fmt.Sprintf("gain %s (%s), discount %s (%s), k=%s, ties %s, IDCG from %s, %s",
+		s.Gain, s.Gain.Formula(), s.Discount, s.Discount.Formula(), s.KString(), s.Ties, s.IDCG, zero)
+	if s.TruncateGrades {
+		line += ", grades truncated to integers"
+	}
+	return line
+}
+
+// num prints a value with four decimals, as the tables do.
+func num(x float64) string { return fmt.Sprintf("%.4f", x) }
+
+func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
+	s := r.Settings
+	title := doc.Name
+	if doc.Title != "" {
+		title += ": " + doc.Title
+	}
+	fmt.Fprintln(w, title)
+	ranking := "ranked by score"
+	if !doc.List.Scored() {
+		ranking = "no scores: the list order is the ranking"
+	}
+	fmt.Fprintf(w, "%d items, %s", r.N, ranking)
+	if len(doc.List.Pool) > 0 {
+		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
+	}
+	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
+
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
+	for i := 0; i < r.N; i++ {
+		row := r.Row(i)
+		score, tie := "-", ""
+		if row.Item.HasScore {
+			score = ndcg.FormatNumber(row.Item.Score)
+		}
+		if row.Tied {
+			tie = fmt.Sprintf("T%d", row.TieGroup)
+			if row.Straddles {
+				tie += "|k"
+			}
+		}
+		gain := ndcg.FormatNumber(row.Gain)
+		if s.Ties == ndcg.Expected && row.Tied {
+			gain = num(row.ExpectedGain) + "*"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+			row.Rank, row.Item.ID, ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
+			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
+		if i+1 == r.K && r.K < r.N {
+			fmt.Fprintf(tw, "\t\t\t\t\t\t\t\t\t\t\t\t\n")
+		}
+	}
+	tw.Flush()
+	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
+		fmt.Fprintln(w, "* the expected gain: the mean gain of the tie group (every order of the group equally likely)")
+	}
+	if r.K < r.N {
+		fmt.Fprintf(w, "(ranks below the blank line are past k=%d and do not count)\n", r.K)
+	}
+	if extra := len(r.IdealOrder) - r.N; extra > 0 {
+		fmt.Fprintf(w, "ideal ranking (with the pool):")
+		for i := 0; i < min(len(r.IdealOrder), max(r.IdealK, r.N)+extra); i++ {
+			fmt.Fprintf(w, " %s:%s", r.IdealID(i), ndcg.FormatNumber(r.IdealGrades[i]))
+		}
+		fmt.Fprintln(w)
+	}
+
+	k := s.KString()
+	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	if r.IDCG() == 0 {
+		fmt.Fprintf(w, "  (IDCG is 0: no relevant item, so NDCG is %s by convention)", ndcg.FormatNumber(s.Zero))
+	}
+	fmt.Fprintln(w)
+	if len(r.Ties) > 0 {
+		b := r.NDCGBand(s.K)
+		fmt.Fprintf(w, "ties: %d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)\n",
+			len(r.Ties), k, num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
+	}
+}
+
+// jsonReport is the layout SPEC §3 fixes for report --format json.
+type jsonReport struct {
+	Settings jsonSettings `json:"settings"`
+	N        int          `json:"n"`
+	IDCG     float64      `json:"idcg"`
+	DCG      jsonBand     `json:"dcg"`
+	NDCG     jsonBand     `json:"ndcg"`
+	Ranks    []jsonRank   `json:"ranks"`
+}
+
+type jsonSettings struct {
+	Gain     string  `json:"gain"`
+	Discount string  `json:"discount"`
+	K        *int    `json:"k"`
+	Ties     string  `json:"ties"`
+	IDCG     string  `json:"idcg"`
+	Zero     float64 `json:"zero"`
+}
+
+type jsonBand struct {
+	Expected float64 `json:"expected"`
+	Best     float64 `json:"best"`
+	Worst    float64 `json:"worst"`
+	Input    float64 `json:"input"`
+}
+
+type jsonRank struct {
+	Rank         int      `json:"rank"`
+	ID           string   `json:"id"`
+	Grade        float64  `json:"grade"`
+	Score        *float64 `json:"score"`
+	TieGroup     int      `json:"tie_group"`
+	Gain         float64  `json:"gain"`
+	Discount     float64  `json:"discount"`
+	Contribution float64  `json:"contribution"`
+	DCG          float64  `json:"dcg"`
+	IdealGrade   float64  `json:"ideal_grade"`
+	IDCG         float64  `json:"idcg"`
+	NDCG         float64  `json:"ndcg"`
+}
+
+func writeJSONReport(w io.Writer, r *ndcg.Result) error {
+	s := r.Settings
+	js := jsonSettings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(), IDCG: s.IDCG.String(), Zero: s.Zero}
+	if s.K > 0 {
+		k := s.K
+		js.K = &k
+	}
+	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
+	rep := jsonReport{
+		Settings: js, N: r.N, IDCG: r.IDCG(),
+		DCG:   jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},
+		NDCG:  jsonBand{Expected: n.Expected, Best: n.Best, Worst: n.Worst, Input: n.Input},
+		Ranks: make([]jsonRank, r.N),
+	}
+	for i := range rep.Ranks {
+		row := r.Row(i)
+		jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Grade: row.Grade, TieGroup: row.TieGroup,
+			Gain: row.Gain, Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
+			IdealGrade: row.IdealGrade, IDCG: row.IDCG, NDCG: row.NDCG}
+		if s.Ties == ndcg.Expected {
+			jr.Gain = row.ExpectedGain
+		}
+		if row.Item.HasScore {
+			sc := row.Item.Score
+			jr.Score = &sc
+		}
+		rep.Ranks[i] = jr
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
