@@ -154,3 +154,9 @@ func fail(env *Env, err error) int {
 func OSEnv() *Env {
 	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal}
 }
+
+// notYet reports a command that is not built yet.
+func notYet(env *Env, what string) int {
+	fmt.Fprintf(env.Stderr, "ndcg-explorer: %s is not available yet\n", what)
+	return ExitBadInput
+}

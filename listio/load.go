@@ -59,11 +59,6 @@ func Inline(grades, scores string) (*Document, error) {
 	return &Document{Name: "inline", List: list}, nil
 }
 
-// LoadTRECQuery reads one query of a qrels and run pair.
-func LoadTRECQuery(qrels, run, query string) (*Document, error) {
-	return nil, fmt.Errorf("reading TREC files is not available yet")
-}
-
 // parseFloats reads a comma-separated list of numbers; what names it in errors.
 func parseFloats(what, s string) ([]float64, error) {
 	parts := strings.Split(s, ",")
