@@ -6,4 +6,3 @@ import "fmt"
 func LoadTRECQuery(qrels, run, query string) (*Document, error) {
 	return nil, fmt.Errorf("reading TREC files is not available yet")
 }
-
