@@ -1,0 +1,456 @@
+package verify
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"ndcg-explorer/ndcg"
+)
+
+// Quantity is what a claim is about.
+type Quantity int
+
+const (
+	DCG Quantity = iota
+	IDCG
+	NDCG
+	// Contribution is gain × discount at one rank.
+	Contribution
+)
+
+func (q Quantity) String() string {
+	switch q {
+	case IDCG:
+		return "IDCG"
+	case NDCG:
+		return "NDCG"
+	case Contribution:
+		return "contribution"
+	default:
+		return "DCG"
+	}
+}
+
+// Claims are the numbers to check; nil or empty means not claimed.
+type Claims struct {
+	DCG, IDCG, NDCG *Written
+	// Contributions are the claimed gain × discount at ranks 1, 2, …
+	Contributions []Written
+}
+
+// Empty reports whether there is nothing to check.
+func (c Claims) Empty() bool {
+	return c.DCG == nil && c.IDCG == nil && c.NDCG == nil && len(c.Contributions) == 0
+}
+
+// Claim is one claimed number.
+type Claim struct {
+	Quantity Quantity
+	// Rank is the 1-based rank of a Contribution claim.
+	Rank int
+	Written
+}
+
+// Label names the claim at cutoff k as a reader would write it: "DCG@5",
+// "contribution at rank 2".
+func (c Claim) Label(k string) string {
+	if c.Quantity == Contribution {
+		return "contribution at rank " + strconv.Itoa(c.Rank)
+	}
+	return c.Quantity.String() + "@" + k
+}
+
+// Change is one convention switched away from the settings in force.
+type Change struct {
+	// Setting is one of ndcg's settings, or IDCGCutoff.
+	Setting  ndcg.Setting
+	From, To string
+}
+
+// IDCGCutoff is the slip of normalising by the IDCG of the whole ideal
+// ranking instead of its top k.
+const IDCGCutoff ndcg.Setting = "idcg cutoff"
+
+func (c Change) String() string {
+	return fmt.Sprintf("%s %s (not %s)", c.Setting, c.To, c.From)
+}
+
+// Match is a set of convention changes under which the claim holds.
+type Match struct {
+	Changes []Change
+	// Value is the claimed quantity under those conventions.
+	Value float64
+	// Preset names the tool whose conventions these are, if any.
+	Preset string
+}
+
+// Quotient is an NDCG claim read as the claimed DCG over the claimed
+// IDCG: a wrong NDCG often only inherits a slip made upstream.
+type Quotient struct {
+	DCG, IDCG Written
+	Value     float64
+	// Holds says whether the NDCG claim is this quotient, rounded.
+	Holds bool
+}
+
+// Slip is one term which, written differently, gives the claimed sum.
+type Slip struct {
+	// Rank is the 1-based rank of the term; Ideal says it is a term of IDCG.
+	Rank  int
+	Ideal bool
+	// What the term would have been: "grade 2 instead of 3", …
+	What string
+	// Term is the true term, Instead the slipped one.
+	Term, Instead float64
+}
+
+// Departure locates where the arithmetic of a wrong claim leaves the
+// true working, when no convention explains it.
+type Departure struct {
+	// Rank is the first rank whose claimed contribution does not hold;
+	// 0 when no claimed contribution departs.
+	Rank    int
+	Claimed Written
+	True    float64
+	// ClaimedSum is the sum of the claimed contributions to k, when one is
+	// claimed for every rank that counts; Summed says it is set.
+	ClaimedSum float64
+	Summed     bool
+	// Slips are single terms that, written differently, give the claim.
+	Slips []Slip
+	// Sums names the sums whose true terms show the slip: DCG, IDCG or both.
+	Sums []Quantity
+}
+
+// Verdict is the outcome of checking one claim.
+type Verdict struct {
+	Claim Claim
+	// True is the value under the settings in force.
+	True  float64
+	Holds bool
+	// Truncated says the claim is the true value cut off, not rounded.
+	Truncated bool
+	// Matches are the conventions that reproduce a wrong claim: single
+	// changes first, then pairs whose parts do not reproduce it alone.
+	Matches []Match
+	// Quotient is set for an NDCG claim when DCG and IDCG are claimed too.
+	Quotient *Quotient
+	// Departure is set for a wrong claim that no single convention
+	// change reproduces.
+	Departure *Departure
+}
+
+// singleMatch reports whether one convention alone reproduces the claim;
+// a pair matching a two-digit claim may be chance, so the working is
+// shown then too.
+func (v Verdict) singleMatch() bool {
+	return len(v.Matches) > 0 && len(v.Matches[0].Changes) == 1
+}
+
+// Report is every claim checked against one list under one set of settings.
+type Report struct {
+	Settings ndcg.Settings
+	// Result is the computation the true values come from.
+	Result   *ndcg.Result
+	Verdicts []Verdict
+	// Tried lists the conventions searched for wrong claims.
+	Tried []ndcg.Setting
+}
+
+// Holds reports whether every claim holds.
+func (r *Report) Holds() bool {
+	for _, v := range r.Verdicts {
+		if !v.Holds {
+			return false
+		}
+	}
+	return true
+}
+
+// Failed counts the claims that do not hold.
+func (r *Report) Failed() int {
+	n := 0
+	for _, v := range r.Verdicts {
+		if !v.Holds {
+			n++
+		}
+	}
+	return n
+}
+
+// Check verifies the claims about list under s (whose K and Gain are the
+// cutoff and gain the claims were made at).
+func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
+	r, err := ndcg.Compute(list, s)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Contributions) > r.N {
+		return nil, fmt.Errorf("%d contributions claimed but the list has %d items; give one per rank, from rank 1", len(c.Contributions), r.N)
+	}
+	rep := &Report{Settings: s, Result: r}
+	var claims []Claim
+	for _, q := range []struct {
+		q Quantity
+		w *Written
+	}{{DCG, c.DCG}, {IDCG, c.IDCG}, {NDCG, c.NDCG}} {
+		if q.w != nil {
+			claims = append(claims, Claim{Quantity: q.q, Written: *q.w})
+		}
+	}
+	for i, w := range c.Contributions {
+		claims = append(claims, Claim{Quantity: Contribution, Rank: i + 1, Written: w})
+	}
+
+	search := newSearch(list, r)
+	rep.Tried = search.dimensions()
+	for _, cl := range claims {
+		v := Verdict{Claim: cl, True: valueOf(r, cl, false)}
+		v.Holds = cl.Holds(v.True)
+		if !v.Holds {
+			v.Truncated = cl.TruncatedFrom(v.True)
+			v.Matches = search.matches(cl)
+			if cl.Quantity == NDCG && c.DCG != nil && c.IDCG != nil && c.IDCG.Value != 0 {
+				q := &Quotient{DCG: *c.DCG, IDCG: *c.IDCG, Value: c.DCG.Value / c.IDCG.Value}
+				q.Holds = cl.Holds(q.Value)
+				v.Quotient = q
+			}
+			if !v.singleMatch() {
+				v.Departure = depart(r, cl, c)
+			}
+		}
+		rep.Verdicts = append(rep.Verdicts, v)
+	}
+	return rep, nil
+}
+
+// valueOf is the claimed quantity in r; idcgAll normalises by the whole
+// ideal ranking.
+func valueOf(r *ndcg.Result, c Claim, idcgAll bool) float64 {
+	k := r.Settings.K
+	idcg := r.IDCG()
+	if idcgAll {
+		idcg = r.IDCGAt(0)
+	}
+	switch c.Quantity {
+	case DCG:
+		return r.DCG()
+	case IDCG:
+		return idcg
+	case NDCG:
+		if idcg == 0 {
+			return r.Settings.Zero
+		}
+		return r.DCGAt(r.Settings.Ties, k) / idcg
+	default:
+		return r.Row(c.Rank - 1).Contribution
+	}
+}
+
+// variant is one change of conventions to try.
+type variant struct {
+	change  Change
+	apply   func(*ndcg.Settings)
+	idcgAll bool
+	// forTerms says the change can move a single rank's contribution.
+	forTerms bool
+}
+
+type search struct {
+	list     *ndcg.List
+	base     *ndcg.Result
+	variants []variant
+	results  map[string]*ndcg.Result
+}
+
+// discountChoices are the discounts people use or slip into: the log base
+// of numpy's log and log10, and the original Järvelin–Kekäläinen form.
+var discountChoices = []ndcg.Discount{
+	ndcg.Log2,
+	{Kind: ndcg.DiscountLog, Base: math.E},
+	{Kind: ndcg.DiscountLog, Base: 10},
+	ndcg.JK2,
+}
+
+// DiscountName names a discount for people: log2, ln, log10, jk:2.
+func DiscountName(d ndcg.Discount) string {
+	b := d.Base
+	if b == 0 {
+		b = 2
+	}
+	switch {
+	case d.Kind == ndcg.DiscountLog && b == math.E:
+		return "ln"
+	case d.Kind == ndcg.DiscountLog && b == 10:
+		return "log10"
+	case d.Kind == ndcg.DiscountJK && b == math.E:
+		return "jk:e"
+	}
+	return d.String()
+}
+
+func newSearch(list *ndcg.List, r *ndcg.Result) *search {
+	s := r.Settings
+	sr := &search{list: list, base: r, results: map[string]*ndcg.Result{}}
+	add := func(v variant) { sr.variants = append(sr.variants, v) }
+	for _, g := range []ndcg.Gain{ndcg.Exp, ndcg.Linear} {
+		if g.String() != s.Gain.String() {
+			add(variant{change: Change{ndcg.SettingGain, s.Gain.String(), g.String()}, forTerms: true,
+				apply: func(t *ndcg.Settings) { t.Gain = g }})
+		}
+	}
+	for _, d := range discountChoices {
+		if d.String() != s.Discount.String() {
+			add(variant{change: Change{ndcg.SettingDiscount, DiscountName(s.Discount), DiscountName(d)}, forTerms: true,
+				apply: func(t *ndcg.Settings) { t.Discount = d }})
+		}
+	}
+	if len(r.Ties) > 0 {
+		for _, p := range ndcg.TiePolicies {
+			if p != s.Ties {
+				add(variant{change: Change{ndcg.SettingTies, s.Ties.String(), p.String()}, forTerms: true,
+					apply: func(t *ndcg.Settings) { t.Ties = p }})
+			}
+		}
+	}
+	if len(list.Pool) > 0 {
+		other := ndcg.FromJudged
+		if s.IDCG == ndcg.FromJudged {
+			other = ndcg.FromList
+		}
+		add(variant{change: Change{ndcg.SettingIDCG, s.IDCG.String(), other.String()},
+			apply: func(t *ndcg.Settings) { t.IDCG = other }})
+	}
+	if r.IDCG() == 0 {
+		z := 1 - s.Zero
+		add(variant{change: Change{ndcg.SettingZero, ndcg.FormatNumber(s.Zero), ndcg.FormatNumber(z)},
+			apply: func(t *ndcg.Settings) { t.Zero = z }})
+	}
+	// k off by one, from the cutoff actually used.
+	k := r.K
+	from := strconv.Itoa(k)
+	if s.K == 0 {
+		from = fmt.Sprintf("all (%d)", k)
+	}
+	if k >= 2 {
+		add(variant{change: Change{ndcg.SettingK, from, strconv.Itoa(k - 1)},
+			apply: func(t *ndcg.Settings) { t.K = k - 1 }})
+	}
+	if k+1 <= r.Ranks() && s.K != 0 {
+		add(variant{change: Change{ndcg.SettingK, from, strconv.Itoa(k + 1)},
+			apply: func(t *ndcg.Settings) { t.K = k + 1 }})
+	}
+	if r.IdealK < len(r.IdealOrder) {
+		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})
+	}
+	return sr
+}
+
+// dimensions lists the settings the search varies.
+func (sr *search) dimensions() []ndcg.Setting {
+	var out []ndcg.Setting
+	for _, v := range sr.variants {
+		if !slices.Contains(out, v.change.Setting) {
+			out = append(out, v.change.Setting)
+		}
+	}
+	return out
+}
+
+func (sr *search) result(s ndcg.Settings) *ndcg.Result {
+	key := s.String()
+	if r, ok := sr.results[key]; ok {
+		return r
+	}
+	r, err := ndcg.Compute(sr.list, s)
+	if err != nil {
+		r = nil // e.g. a grade too large for exp gain: this variant cannot apply
+	}
+	sr.results[key] = r
+	return r
+}
+
+// eval is the claim's quantity under the variants vs applied together.
+func (sr *search) eval(c Claim, vs ...variant) (float64, bool) {
+	s := sr.settings(vs...)
+	idcgAll := false
+	for _, v := range vs {
+		idcgAll = idcgAll || v.idcgAll
+	}
+	r := sr.result(s)
+	if r == nil {
+		return 0, false
+	}
+	return valueOf(r, c, idcgAll), true
+}
+
+// settings are the base settings with the variants applied.
+func (sr *search) settings(vs ...variant) ndcg.Settings {
+	s := sr.base.Settings
+	for _, v := range vs {
+		if v.apply != nil {
+			v.apply(&s)
+		}
+	}
+	return s
+}
+
+// presetOf names the preset whose conventions s follows, if any.
+func presetOf(s ndcg.Settings) string {
+	for _, p := range ndcg.Presets {
+		if p.Matches(s) {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// maxMatches keeps the list of explanations readable.
+const maxMatches = 8
+
+func (sr *search) matches(c Claim) []Match {
+	usable := sr.variants[:0:0]
+	for _, v := range sr.variants {
+		if c.Quantity == Contribution && !v.forTerms {
+			continue
+		}
+		if c.Quantity == DCG && v.idcgAll {
+			continue
+		}
+		usable = append(usable, v)
+	}
+	var out []Match
+	single := make([]bool, len(usable))
+	for i, v := range usable {
+		if x, ok := sr.eval(c, v); ok && c.Holds(x) {
+			single[i] = true
+			out = append(out, Match{Changes: []Change{v.change}, Value: x, Preset: sr.presetOf(v)})
+		}
+	}
+	for i := range usable {
+		for j := i + 1; j < len(usable); j++ {
+			a, b := usable[i], usable[j]
+			if a.change.Setting == b.change.Setting || single[i] || single[j] {
+				continue
+			}
+			if x, ok := sr.eval(c, a, b); ok && c.Holds(x) {
+				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Preset: sr.presetOf(a, b)})
+			}
+		}
+	}
+	if len(out) > maxMatches {
+		out = out[:maxMatches]
+	}
+	return out
+}
+
+func (sr *search) presetOf(vs ...variant) string {
+	for _, v := range vs {
+		if v.idcgAll {
+			return ""
+		}
+	}
+	return presetOf(sr.settings(vs...))
+}

@@ -1,0 +1,163 @@
+package verify
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"ndcg-explorer/ndcg"
+)
+
+// term is one addend of DCG or IDCG as the engine computed it.
+type term struct {
+	rank         int // 1-based
+	grade, gain  float64
+	discount     float64
+	averagedGain bool // the gain is a tie group's mean
+}
+
+func (t term) value() float64 { return t.gain * t.discount }
+
+// dcgTerms are the addends of DCG@k under the settings' tie policy.
+func dcgTerms(r *ndcg.Result) []term {
+	out := make([]term, r.K)
+	for i := range out {
+		row := r.Row(i)
+		g := row.Gain
+		avg := r.Settings.Ties == ndcg.Expected && row.Tied
+		if avg {
+			g = row.ExpectedGain
+		}
+		out[i] = term{rank: i + 1, grade: row.Grade, gain: g, discount: row.Discount, averagedGain: avg}
+	}
+	return out
+}
+
+// idcgTerms are the addends of IDCG@k.
+func idcgTerms(r *ndcg.Result) []term {
+	out := make([]term, r.IdealK)
+	for i := range out {
+		out[i] = term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
+	}
+	return out
+}
+
+func sum(ts []term) float64 {
+	s := 0.0
+	for _, t := range ts {
+		s += t.value()
+	}
+	return s
+}
+
+// maxSlips keeps the list of single-term explanations readable.
+const maxSlips = 6
+
+// alternatives lists what a term might have been written as by mistake.
+func alternatives(r *ndcg.Result, t term, grades []float64) []Slip {
+	s := r.Settings
+	var out []Slip
+	add := func(what string, v float64) {
+		if math.Abs(v-t.value()) > 1e-12 {
+			out = append(out, Slip{Rank: t.rank, What: what, Term: t.value(), Instead: v})
+		}
+	}
+	if !t.averagedGain {
+		for _, g := range grades {
+			if g != t.grade && s.Gain.Check(g) == nil {
+				add(fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g), ndcg.FormatNumber(t.grade)), s.Gain.Of(g)*t.discount)
+			}
+		}
+		other := ndcg.Linear
+		if s.Gain.Kind == ndcg.GainLinear {
+			other = ndcg.Exp
+		}
+		if other.Check(t.grade) == nil {
+			add(fmt.Sprintf("gain %s (%s) instead of %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), ndcg.FormatNumber(t.gain)),
+				other.Of(t.grade)*t.discount)
+		}
+	}
+	for _, j := range []int{t.rank - 1, t.rank + 1} {
+		if j >= 1 {
+			add(fmt.Sprintf("the discount of rank %d (%.3f instead of %.3f)", j, s.Discount.At(j), t.discount), t.gain*s.Discount.At(j))
+		}
+	}
+	add("the gain not discounted", t.gain)
+	if t.discount != 0 {
+		add("the gain multiplied by the denominator instead of divided", t.gain/t.discount)
+	}
+	add("the term left out", 0)
+	add("the term counted twice", 2*t.value())
+	return out
+}
+
+// gradesIn are the distinct grades the terms may have been taken from.
+func gradesIn(r *ndcg.Result) []float64 {
+	gs := slices.Clone(r.IdealGrades)
+	slices.Sort(gs)
+	return slices.Compact(gs)
+}
+
+func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
+	d := &Departure{}
+	dcg, idcg := dcgTerms(r), idcgTerms(r)
+	grades := gradesIn(r)
+
+	// The first claimed contribution that does not hold.
+	for i, w := range c.Contributions {
+		if i >= r.N {
+			break
+		}
+		if cl.Quantity == Contribution && i+1 != cl.Rank {
+			continue
+		}
+		if t := r.Row(i).Contribution; !w.Holds(t) {
+			d.Rank, d.Claimed, d.True = i+1, w, t
+			break
+		}
+	}
+	if (cl.Quantity == DCG || cl.Quantity == NDCG) && len(c.Contributions) >= r.K && r.K > 0 {
+		for _, w := range c.Contributions[:r.K] {
+			d.ClaimedSum += w.Value
+		}
+		d.Summed = true
+	}
+
+	var slips []Slip
+	try := func(ts []term, ideal bool, holds func(delta float64) bool) {
+		for _, t := range ts {
+			if cl.Quantity == Contribution && t.rank != cl.Rank {
+				continue
+			}
+			for _, sl := range alternatives(r, t, grades) {
+				if holds(sl.Instead - sl.Term) {
+					sl.Ideal = ideal
+					slips = append(slips, sl)
+				}
+			}
+		}
+	}
+	D, I := sum(dcg), sum(idcg)
+	switch cl.Quantity {
+	case Contribution:
+		try(dcg, false, func(delta float64) bool { return cl.Holds(d.True + delta) })
+		d.Sums = []Quantity{DCG}
+	case DCG:
+		try(dcg, false, func(delta float64) bool { return cl.Holds(D + delta) })
+		d.Sums = []Quantity{DCG}
+	case IDCG:
+		try(idcg, true, func(delta float64) bool { return cl.Holds(I + delta) })
+		d.Sums = []Quantity{IDCG}
+	case NDCG:
+		if I != 0 {
+			try(dcg, false, func(delta float64) bool { return cl.Holds((D + delta) / I) })
+			try(idcg, true, func(delta float64) bool { return I+delta != 0 && cl.Holds(D/(I+delta)) })
+		}
+		d.Sums = []Quantity{DCG, IDCG}
+	}
+	if len(slips) > maxSlips {
+		slips = slips[:maxSlips]
+	}
+	d.Slips = slips
+	return d
+}

@@ -1,0 +1,82 @@
+// Package verify checks numbers a person computed by hand (a slide, a
+// blog post, an exam answer) against the true values, and when a number
+// is wrong, finds the convention or the term that explains it.
+//
+// It does no I/O: the command line and the explorer render its results.
+package verify
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Written is a number as a person wrote it. The digits carry the
+// precision claimed: 0.94 says "somewhere in [0.935, 0.945]", 0.9400
+// says much more.
+type Written struct {
+	Value float64
+	// Text is the number as written; empty means the shortest form of Value.
+	Text string
+}
+
+// ParseWritten reads a claimed number, keeping its digits: "0.94",
+// "13", "1.0e-3", "-2.5".
+func ParseWritten(text string) (Written, error) {
+	t := strings.TrimSpace(text)
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return Written{}, fmt.Errorf("%q is not a number; write it as printed, e.g. 0.94 or 12.78", text)
+	}
+	return Written{Value: v, Text: t}, nil
+}
+
+// String is the number as written.
+func (w Written) String() string {
+	if w.Text != "" {
+		return w.Text
+	}
+	return strconv.FormatFloat(w.Value, 'g', -1, 64)
+}
+
+// Decimals is the power of ten of the last digit written, negated: 2 for
+// 0.94, 0 for 13, 4 for 1.0e-3, -2 for 3e2.
+func (w Written) Decimals() int {
+	t := strings.TrimLeft(w.String(), "+-")
+	exp := 0
+	if i := strings.IndexAny(t, "eE"); i >= 0 {
+		e, err := strconv.Atoi(t[i+1:])
+		if err == nil {
+			exp = e
+		}
+		t = t[:i]
+	}
+	dec := 0
+	if i := strings.IndexByte(t, '.'); i >= 0 {
+		dec = len(t) - i - 1
+	}
+	return dec - exp
+}
+
+// Tolerance is half a unit in the last digit written: a claim holds when
+// the true value rounds to it.
+func (w Written) Tolerance() float64 {
+	return 0.5 * math.Pow(10, -float64(w.Decimals()))
+}
+
+// Holds reports whether v, rounded to the digits written, gives the
+// claim. The bound is inclusive (a true 0.945 may be written 0.94 or
+// 0.95) and allows for binary floating point.
+func (w Written) Holds(v float64) bool {
+	tol := w.Tolerance()
+	return math.Abs(v-w.Value) <= tol*(1+1e-9)+1e-12
+}
+
+// TruncatedFrom reports whether the claim is v cut off after the digits
+// written rather than rounded (0.9575 written as 0.95).
+func (w Written) TruncatedFrom(v float64) bool {
+	unit := 2 * w.Tolerance()
+	cut := math.Trunc(v/unit) * unit
+	return !w.Holds(v) && math.Abs(cut-w.Value) <= unit*1e-6
+}
