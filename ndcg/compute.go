@@ -1,6 +1,8 @@
 package ndcg
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"slices"
 )
@@ -70,6 +72,9 @@ type Result struct {
 func Compute(list *List, s Settings) (*Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
+	}
+	if list == nil {
+		return nil, errors.New("no list: give a list, even an empty one")
 	}
 	if err := list.Validate(s); err != nil {
 		return nil, err
@@ -150,6 +155,11 @@ func Compute(list *List, s Settings) (*Result, error) {
 		r.IdealGains[i] = s.Gain.Of(g)
 		sum += r.IdealGains[i] * r.Discounts[i]
 		r.idcg[i] = sum
+	}
+	// Every order's DCG is at most the whole ideal ranking's, so a finite
+	// IDCG over every rank keeps every other sum finite.
+	if math.IsInf(sum, 0) {
+		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): use --gain linear or smaller grades")
 	}
 
 	// Gains at each rank in input order, then per tie policy.

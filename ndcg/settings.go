@@ -329,11 +329,31 @@ func (s Settings) Validate() error {
 	if s.Zero != 0 && s.Zero != 1 {
 		return fmt.Errorf("the IDCG=0 rule must be 0 or 1, not %s", fmtNum(s.Zero))
 	}
-	if s.Gain.Kind == GainMap && len(s.Gain.Map) == 0 {
-		return fmt.Errorf("the gain map is empty")
+	switch s.Gain.Kind {
+	case GainExp, GainLinear:
+	case GainMap:
+		if len(s.Gain.Map) == 0 {
+			return fmt.Errorf("the gain map is empty: give a gain per grade, like 0=0,1=1,2=3,3=7")
+		}
+		for grade, gain := range s.Gain.Map {
+			if math.IsNaN(gain) || math.IsInf(gain, 0) {
+				return fmt.Errorf("the gain map gives grade %s the gain %s: gains must be finite numbers", fmtNum(grade), fmtNum(gain))
+			}
+		}
+	default:
+		return fmt.Errorf("unknown gain kind %d: use exp, linear or a gain map", s.Gain.Kind)
 	}
-	if s.Discount.Base != 0 && !(s.Discount.Base > 1) {
-		return fmt.Errorf("the discount base must be > 1, not %s", fmtNum(s.Discount.Base))
+	if s.Discount.Kind != DiscountLog && s.Discount.Kind != DiscountJK {
+		return fmt.Errorf("unknown discount kind %d: use log2, log:B or jk:B", s.Discount.Kind)
+	}
+	if s.Discount.Base != 0 && !(s.Discount.Base > 1 && !math.IsInf(s.Discount.Base, 0)) {
+		return fmt.Errorf("the discount base must be a finite number > 1, not %s", fmtNum(s.Discount.Base))
+	}
+	if s.Ties < Expected || s.Ties > Docno {
+		return fmt.Errorf("unknown tie policy %d: use expected, best, worst, input or docno", s.Ties)
+	}
+	if s.IDCG != FromList && s.IDCG != FromJudged {
+		return fmt.Errorf("unknown IDCG source %d: use list or judged", s.IDCG)
 	}
 	return nil
 }
