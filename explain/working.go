@@ -1,0 +1,352 @@
+// Package explain writes out the working of NDCG as on a whiteboard, term
+// by term with the numbers substituted, and draws the ASCII bar charts of
+// the printed reports. It does no I/O: it returns text and markdown.
+package explain
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"ndcg-explorer/ndcg"
+)
+
+// Term is one addend of DCG or IDCG.
+type Term struct {
+	// Rank is 1-based.
+	Rank  int
+	ID    string
+	Grade float64
+	// Gain is the gain used: the tie group's mean gain when Averaged.
+	Gain     float64
+	Averaged bool
+	Discount float64
+	// Value is Gain × Discount.
+	Value float64
+}
+
+// Sum is DCG@k or IDCG@k as a sum of terms.
+type Sum struct {
+	// Name is "DCG@5", "IDCG@5", …
+	Name     string
+	Terms    []Term
+	Total    float64
+	Discount ndcg.Discount
+}
+
+// Entry is one item of a ranking spelled out: id and grade.
+type Entry struct {
+	ID    string
+	Grade float64
+	// Pool marks a judged item the system did not retrieve.
+	Pool bool
+	// Group is the 1-based tie group of a tied item, else 0.
+	Group int
+}
+
+// TieMean is a tie group whose ranks all get the group's mean gain, as
+// the expected value over every order of the group requires.
+type TieMean struct {
+	// First and Last are the group's 1-based ranks.
+	First, Last int
+	Score       float64
+	Gains       []float64
+	Mean        float64
+}
+
+// Working is everything the whiteboard shows for one list under one set
+// of conventions.
+type Working struct {
+	Settings ndcg.Settings
+	// K is the cutoff as written: "5" or "all".
+	K string
+	// N is the number of items; Cut the ranks DCG counts.
+	N, Cut int
+	// Ranking is the list in rank order, Ideal the ideal ranking's entries
+	// that IDCG counts; IdealRest how many more the ideal ranking has.
+	Ranking   []Entry
+	Ideal     []Entry
+	IdealRest int
+	DCG, IDCG Sum
+	TieMeans  []TieMean
+	// NDCG is DCG/IDCG, or the IDCG=0 rule's value when ZeroIDCG.
+	NDCG     float64
+	ZeroIDCG bool
+}
+
+// New writes out the working of r.
+func New(r *ndcg.Result) *Working {
+	s := r.Settings
+	w := &Working{Settings: s, K: s.KString(), N: r.N, Cut: r.K}
+	expected := s.Ties == ndcg.Expected
+	w.DCG = Sum{Name: "DCG@" + w.K, Discount: s.Discount, Total: r.DCG()}
+	for i := 0; i < r.N; i++ {
+		row := r.Row(i)
+		e := Entry{ID: row.Item.ID, Grade: row.Grade}
+		if row.Tied {
+			e.Group = row.TieGroup
+		}
+		w.Ranking = append(w.Ranking, e)
+		if i < r.K {
+			t := Term{Rank: i + 1, ID: row.Item.ID, Grade: row.Grade, Gain: row.Gain, Discount: row.Discount}
+			if expected && row.Tied {
+				t.Gain, t.Averaged = row.ExpectedGain, true
+			}
+			t.Value = t.Gain * t.Discount
+			w.DCG.Terms = append(w.DCG.Terms, t)
+		}
+	}
+	if expected {
+		for _, g := range r.Ties {
+			if g.Start >= r.K {
+				break
+			}
+			tm := TieMean{First: g.Start + 1, Last: g.End, Score: g.Score, Mean: r.ExpectedGains[g.Start]}
+			for i := g.Start; i < g.End; i++ {
+				tm.Gains = append(tm.Gains, r.Gains[i])
+			}
+			w.TieMeans = append(w.TieMeans, tm)
+		}
+	}
+	w.IDCG = Sum{Name: "IDCG@" + w.K, Discount: s.Discount, Total: r.IDCG()}
+	for i := 0; i < r.IdealK; i++ {
+		id := r.IdealID(i)
+		w.Ideal = append(w.Ideal, Entry{ID: id, Grade: r.IdealGrades[i], Pool: r.IdealFromPool(i)})
+		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrades[i],
+			Gain: r.IdealGains[i], Discount: r.Discounts[i], Value: r.IdealGains[i] * r.Discounts[i]})
+	}
+	w.IdealRest = len(r.IdealOrder) - r.IdealK
+	w.ZeroIDCG = w.IDCG.Total == 0
+	w.NDCG = r.NDCG()
+	return w
+}
+
+// Elision: past maxTerms terms, a sum shows its first headTerms and last
+// tailTerms terms around "…", and still gives the whole total.
+const (
+	maxTerms  = 20
+	headTerms = 8
+	tailTerms = 3
+)
+
+// over says whether the discount is written as a division by log2(i+1),
+// as on every whiteboard; other discounts are written as gain × discount.
+func over(d ndcg.Discount) bool {
+	return d.Kind == ndcg.DiscountLog && (d.Base == 2 || d.Base == 0)
+}
+
+// Num writes a computed value with three decimals, as the working does.
+func Num(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+
+// gainText writes a gain as a person would: 7, 2.5, or 1.333 for a mean.
+func gainText(g float64) string {
+	if g == math.Trunc(g) && math.Abs(g) < 1e9 {
+		return strconv.FormatFloat(g, 'f', 0, 64)
+	}
+	if s := strconv.FormatFloat(g, 'g', -1, 64); len(s) <= 5 {
+		return s
+	}
+	return Num(g)
+}
+
+// TermText writes one term: "7/1.585" (gain over log2(i+1)) or
+// "7×0.631"; a tie group's mean gain is marked with "*".
+func (s Sum) TermText(t Term) string {
+	g := gainText(t.Gain)
+	if t.Averaged {
+		g += "*"
+	}
+	if over(s.Discount) {
+		return g + "/" + Num(math.Log2(float64(t.Rank+1)))
+	}
+	return g + "×" + Num(t.Discount)
+}
+
+// parts are the written terms, with the middle of a long sum as "…".
+func (s Sum) parts() []string {
+	var out []string
+	for i, t := range s.Terms {
+		if len(s.Terms) > maxTerms && i >= headTerms && i < len(s.Terms)-tailTerms {
+			if i == headTerms {
+				out = append(out, "…")
+			}
+			continue
+		}
+		out = append(out, s.TermText(t))
+	}
+	return out
+}
+
+// Line writes the sum on one line: "DCG@5 = 7/1.000 + 3/1.585 + … = 12.780".
+func (s Sum) Line() string {
+	return s.Wrapped(0)
+}
+
+// Wrapped writes the sum, breaking lines before width columns (0: one
+// line); continuation lines are indented under the first term.
+func (s Sum) Wrapped(width int) string {
+	head := s.Name + " = "
+	parts := s.parts()
+	if len(parts) == 0 {
+		return head + "0 (no terms)"
+	}
+	indent := strings.Repeat(" ", len([]rune(head))-2)
+	var b strings.Builder
+	b.WriteString(head)
+	col := len([]rune(head))
+	for i, p := range append(parts, "= "+Num(s.Total)) {
+		sep := " + "
+		if i == 0 {
+			sep = ""
+		} else if i == len(parts) {
+			sep = " "
+		}
+		n := len([]rune(sep + p))
+		if width > 0 && i > 0 && col+n > width {
+			b.WriteString("\n" + indent)
+			col = len(indent)
+			sep = strings.TrimLeft(sep, " ")
+			if sep == "" {
+				sep = "  "
+			} else {
+				sep += " "
+			}
+			n = len([]rune(sep + p))
+		}
+		b.WriteString(sep + p)
+		col += n
+	}
+	if len(s.Terms) > maxTerms {
+		fmt.Fprintf(&b, "  (%d terms, %d not shown)", len(s.Terms), len(s.Terms)-headTerms-tailTerms)
+	}
+	return b.String()
+}
+
+// entries spells out a ranking: "A(3) C(3) B(2)", pool items marked,
+// tie groups in brackets, long rankings elided in the middle, and "|"
+// after rank cut when later ranks do not count (cut 0: no mark).
+func entries(es []Entry, cut int) string {
+	var b strings.Builder
+	for i, e := range es {
+		if cut > 0 && i == cut {
+			b.WriteString(" |")
+		}
+		if len(es) > maxTerms && i >= headTerms && i < len(es)-tailTerms {
+			if i == headTerms {
+				b.WriteString(" …")
+			}
+			continue
+		}
+		open := e.Group != 0 && (i == 0 || es[i-1].Group != e.Group)
+		closing := e.Group != 0 && (i == len(es)-1 || es[i+1].Group != e.Group)
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if open {
+			b.WriteByte('[')
+		}
+		b.WriteString(e.ID + "(" + ndcg.FormatNumber(e.Grade))
+		if e.Pool {
+			b.WriteString(", pool")
+		}
+		b.WriteByte(')')
+		if closing {
+			b.WriteByte(']')
+		}
+	}
+	return b.String()
+}
+
+// formulaLine says what each term is.
+func (w *Working) formulaLine() string {
+	s := w.Settings
+	term := "gain × discount"
+	if over(s.Discount) {
+		term = "gain / log2(i+1)"
+	}
+	return fmt.Sprintf("gain %s, discount %s, k=%s: each term is %s", s.Gain.Formula(), s.Discount.Formula(), w.K, term)
+}
+
+// notes are the sentences that qualify the sums.
+func (w *Working) notes() []string {
+	var out []string
+	if w.Settings.K > w.N {
+		out = append(out, fmt.Sprintf("k=%d but the list has %d items: DCG stops at rank %d.", w.Settings.K, w.N, w.N))
+	}
+	for _, tm := range w.TieMeans {
+		gs := make([]string, len(tm.Gains))
+		for i, g := range tm.Gains {
+			gs[i] = gainText(g)
+		}
+		out = append(out, fmt.Sprintf("* ranks %d–%d tie (score %s): under expected ties every rank of the group gets its mean gain (%s)/%d = %s.",
+			tm.First, tm.Last, ndcg.FormatNumber(tm.Score), strings.Join(gs, " + "), len(gs), gainText(tm.Mean)))
+	}
+	return out
+}
+
+func (w *Working) idealLabel() string {
+	src := "the list's grades"
+	if w.Settings.IDCG == ndcg.FromJudged {
+		src = "the list's and the pool's grades"
+	}
+	return "ideal order (" + src + ", highest first)"
+}
+
+func (w *Working) idealRest() string {
+	if w.IdealRest > 0 {
+		return fmt.Sprintf(" (+%d more past k)", w.IdealRest)
+	}
+	return ""
+}
+
+// ndcgLine is the division, or the IDCG=0 rule.
+func (w *Working) ndcgLine() string {
+	name := "NDCG@" + w.K
+	if w.ZeroIDCG {
+		return fmt.Sprintf("%s = %s by convention: IDCG@%s is 0 (no relevant item), and the IDCG=0 rule in force gives %s",
+			name, ndcg.FormatNumber(w.NDCG), w.K, ndcg.FormatNumber(w.Settings.Zero))
+	}
+	return fmt.Sprintf("%s = DCG@%s / IDCG@%s = %s / %s = %s", name, w.K, w.K, Num(w.DCG.Total), Num(w.IDCG.Total), Num(w.NDCG))
+}
+
+// textWidth is where the text rendering wraps long sums.
+const textWidth = 78
+
+// Text renders the working as plain text.
+func (w *Working) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Working (%s)\n\n", w.formulaLine())
+	fmt.Fprintf(&b, "ranking: %s\n", entries(w.Ranking, w.Cut))
+	b.WriteString(w.DCG.Wrapped(textWidth) + "\n")
+	for _, n := range w.notes() {
+		b.WriteString(n + "\n")
+	}
+	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), entries(w.Ideal, 0), w.idealRest())
+	b.WriteString(w.IDCG.Wrapped(textWidth) + "\n\n")
+	b.WriteString(w.ndcgLine() + "\n")
+	return b.String()
+}
+
+// Markdown renders the working for slides: plain math in code blocks
+// and spans, no LaTeX.
+func (w *Working) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### Working\n\n%s.\n\n", capitalize(w.formulaLine()))
+	fmt.Fprintf(&b, "Ranking: `%s`\n\n", entries(w.Ranking, w.Cut))
+	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.DCG.Wrapped(textWidth))
+	for _, n := range w.notes() {
+		b.WriteString(strings.Replace(n, "* ", "\\* ", 1) + "\n\n")
+	}
+	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), entries(w.Ideal, 0), w.idealRest())
+	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.IDCG.Wrapped(textWidth))
+	fmt.Fprintf(&b, "`%s`\n", w.ndcgLine())
+	return b.String()
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
