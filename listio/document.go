@@ -5,6 +5,8 @@ package listio
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 
 	"ndcg-explorer/ndcg"
 )
@@ -24,6 +26,11 @@ type Document struct {
 	Claims   *Claims
 	// Extra holds the top-level fields this program does not know.
 	Extra map[string]json.RawMessage
+
+	// extraOrder is the order the file gave Extra's fields in.
+	extraOrder []string
+	// pos locates each item in the input, for errors found later.
+	pos *positions
 }
 
 // FileSettings are the conventions a file may set; nil means unset.
@@ -77,7 +84,7 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Settings returns base with the file's settings applied in order:
+// Apply returns base with the file's settings applied in order:
 // preset first, then each explicit field.
 func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 	s := base
@@ -100,8 +107,8 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 		}
 	}
 	if fs.K != nil {
-		if *fs.K < 0 {
-			return s, errorf("k must be ≥ 1 or 0 for the whole list, not %d", *fs.K)
+		if *fs.K < 1 {
+			return s, errorf("k must be a whole number ≥ 1, not %d; leave k out for the whole list", *fs.K)
 		}
 		s.K = *fs.K
 	}
@@ -124,16 +131,163 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 	return s, nil
 }
 
-// SettingsOf records s as file settings, for saving.
+// SettingsOf records s as file settings, for saving. The whole list (k
+// 0) is written as no k at all, since a file's k must be ≥ 1.
 func SettingsOf(s ndcg.Settings) FileSettings {
 	str := func(v string) *string { return &v }
-	k, zero := s.K, s.Zero
+	zero := s.Zero
 	fs := FileSettings{
-		Gain: str(s.Gain.String()), Discount: str(s.Discount.String()), K: &k,
+		Gain: str(s.Gain.String()), Discount: str(s.Discount.String()),
 		Ties: str(s.Ties.String()), IDCG: str(s.IDCG.String()), Zero: &zero,
+	}
+	if s.K > 0 {
+		k := s.K
+		fs.K = &k
 	}
 	if s.TruncateGrades {
 		fs.Preset = str("trec_eval")
 	}
 	return fs
+}
+
+// Compute computes the list under s. A problem with one item (a grade
+// too large for the exponential gain, say) comes back as an *Error
+// naming the line and field it was read from.
+func (d *Document) Compute(s ndcg.Settings) (*ndcg.Result, error) {
+	r, err := ndcg.Compute(d.List, s)
+	if err != nil {
+		return nil, d.Locate(err)
+	}
+	return r, nil
+}
+
+// Locate adds where the document came from to err. An *ndcg.ItemError
+// about an item still where the file had it becomes an *Error with the
+// item's line and field; other errors are prefixed with the name.
+func (d *Document) Locate(err error) error {
+	if err == nil {
+		return nil
+	}
+	var le *Error
+	if errors.As(err, &le) {
+		return err
+	}
+	var ie *ndcg.ItemError
+	if !errors.As(err, &ie) {
+		return fmt.Errorf("%s: %w", d.Name, err)
+	}
+	e := &Error{Name: d.Name, Field: d.itemField(ie.Index, ie.InPool, ie.Field), Msg: ie.Msg}
+	if d.pos != nil && d.pos.style == inlineStyle {
+		e.Name = "--grades"
+		if ie.Field == "score" {
+			e.Name = "--scores"
+		}
+	}
+	if d.unchanged(ie.Index, ie.InPool, ie.ID) {
+		if ie.InPool {
+			e.Line = d.pos.poolLine(ie.Index, ie.Field)
+		} else {
+			e.Line = d.pos.itemLine(ie.Index, ie.Field)
+		}
+	} else {
+		// The list was edited since it was read: name the item, not a line.
+		e.Field = fmt.Sprintf("item %q %s", ie.ID, ie.Field)
+	}
+	return e
+}
+
+// unchanged reports whether the item at index still is the one read there.
+func (d *Document) unchanged(index int, pool bool, id string) bool {
+	if d.pos == nil || index < 0 {
+		return false
+	}
+	if pool {
+		return index < len(d.pos.pool) && index < len(d.List.Pool) && d.List.Pool[index].ID == id
+	}
+	return index < len(d.pos.items) && index < len(d.List.Items) && d.List.Items[index].ID == id
+}
+
+// itemField names an item's field the way its format does: items[2].grade
+// in JSON, the column in a table, the position in an inline list.
+func (d *Document) itemField(i int, pool bool, field string) string {
+	style := jsonStyle
+	if d.pos != nil {
+		style = d.pos.style
+	}
+	switch style {
+	case tableStyle:
+		if field == "" {
+			return fmt.Sprintf("row %d", i+1)
+		}
+		return "column " + field
+	case inlineStyle:
+		return fmt.Sprintf("value %d", i+1)
+	}
+	arr := "items"
+	if pool {
+		arr = "pool"
+	}
+	if field == "" {
+		return fmt.Sprintf("%s[%d]", arr, i)
+	}
+	return fmt.Sprintf("%s[%d].%s", arr, i, field)
+}
+
+type posStyle int
+
+const (
+	jsonStyle posStyle = iota
+	tableStyle
+	inlineStyle
+)
+
+// positions are the lines items were read from.
+type positions struct {
+	style       posStyle
+	items, pool []itemPos
+}
+
+// itemPos is where one item and its fields were.
+type itemPos struct {
+	line, id, grade, score int
+}
+
+func (p itemPos) of(field string) int {
+	switch field {
+	case "id":
+		return p.id
+	case "grade":
+		return p.grade
+	case "score":
+		return p.score
+	}
+	return p.line
+}
+
+func (p *positions) itemLine(i int, field string) int {
+	if p == nil || i < 0 || i >= len(p.items) {
+		return 0
+	}
+	return p.items[i].of(field)
+}
+
+func (p *positions) poolLine(i int, field string) int {
+	if p == nil || i < 0 || i >= len(p.pool) {
+		return 0
+	}
+	return p.pool[i].of(field)
+}
+
+// at is " (line N)" for an item, when known.
+func (p *positions) at(i int, pool bool) string {
+	line := 0
+	if pool {
+		line = p.poolLine(i, "")
+	} else {
+		line = p.itemLine(i, "")
+	}
+	if line == 0 || p.style == inlineStyle {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d)", line)
 }

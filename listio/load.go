@@ -1,10 +1,11 @@
 package listio
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"strconv"
 	"strings"
 
 	"ndcg-explorer/ndcg"
@@ -14,59 +15,115 @@ import (
 // DefaultSample is the sample a bare ndcg-explorer opens.
 const DefaultSample = samples.Default
 
+// SamplePrefix names a built-in sample: sample:NAME.
+const SamplePrefix = "sample:"
+
 // Load reads the list at name: a path, "-" for in, or "sample:NAME".
-// format forces a reader ("json"); empty means JSON.
+// format forces a reader (json, csv or tsv); empty means to tell from the
+// content and the file's extension (see DetectFormat).
 func Load(name string, in io.Reader, format string) (*Document, error) {
-	var data []byte
-	var err error
-	switch {
-	case strings.HasPrefix(name, "sample:"):
-		data, err = samples.Read(strings.TrimPrefix(name, "sample:"))
-	case name == "-":
-		data, err = io.ReadAll(in)
-	default:
-		data, err = os.ReadFile(name)
+	f, err := ParseFormat(format)
+	if err != nil {
+		return nil, &Error{Name: name, Field: "--input-format", Msg: err.Error()}
 	}
+	data, err := readSource(name, in)
 	if err != nil {
 		return nil, err
 	}
-	switch strings.ToLower(format) {
-	case "", "json":
-		return ReadJSON(name, data)
+	return Read(name, data, f)
+}
+
+// Read parses data in format f, or in the format DetectFormat finds when
+// f is empty.
+func Read(name string, data []byte, f Format) (*Document, error) {
+	if f == "" {
+		f = DetectFormat(name, data)
 	}
-	return nil, fmt.Errorf("%s: unknown input format %q: use json", name, format)
+	switch f {
+	case FormatCSV:
+		return ReadCSV(name, data)
+	case FormatTSV:
+		return ReadTSV(name, data)
+	}
+	return ReadJSON(name, data)
+}
+
+func readSource(name string, in io.Reader) ([]byte, error) {
+	switch {
+	case strings.HasPrefix(name, SamplePrefix):
+		data, err := samples.Read(strings.TrimSuffix(strings.TrimPrefix(name, SamplePrefix), ".json"))
+		if err != nil {
+			return nil, &Error{Name: name, Msg: err.Error()}
+		}
+		return data, nil
+	case name == "-":
+		if in == nil {
+			return nil, &Error{Name: name, Msg: "no standard input to read"}
+		}
+		data, err := io.ReadAll(in)
+		if err != nil {
+			return nil, &Error{Name: name, Msg: "cannot read standard input: " + err.Error()}
+		}
+		return data, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error()
+		}
+		hint := ""
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if samples.Exists(name) {
+				hint = fmt.Sprintf("; for the built-in sample, write %s%s", SamplePrefix, name)
+			} else {
+				hint = "; check the path (- reads standard input, sample:NAME a built-in sample)"
+			}
+		case strings.Contains(msg, "is a directory"):
+			hint = "; name a list file inside it"
+		}
+		return nil, &Error{Name: name, Msg: "cannot read the file: " + msg + hint}
+	}
+	return data, nil
 }
 
 // Inline builds a document from --grades and --scores values.
 func Inline(grades, scores string) (*Document, error) {
-	g, err := parseFloats("--grades", grades)
+	g, err := parseInline("--grades", grades)
 	if err != nil {
 		return nil, err
 	}
 	var s []float64
 	if scores != "" {
-		if s, err = parseFloats("--scores", scores); err != nil {
+		if s, err = parseInline("--scores", scores); err != nil {
 			return nil, err
 		}
 	}
 	list, err := ndcg.FromGrades(g, s)
 	if err != nil {
+		return nil, &Error{Name: "--scores", Msg: err.Error()}
+	}
+	doc := &Document{Name: "inline", List: list, pos: &positions{style: inlineStyle, items: make([]itemPos, len(g))}}
+	if err := doc.checkShape(); err != nil {
 		return nil, err
 	}
-	if err := validateShape(list); err != nil {
-		return nil, fmt.Errorf("--grades/--scores: %w", err)
-	}
-	return &Document{Name: "inline", List: list}, nil
+	return doc, nil
 }
 
-// parseFloats reads a comma-separated list of numbers; what names it in errors.
-func parseFloats(what, s string) ([]float64, error) {
+// parseInline reads a comma-separated list of numbers; flag names it in errors.
+func parseInline(flag, s string) ([]float64, error) {
 	parts := strings.Split(s, ",")
 	out := make([]float64, len(parts))
 	for i, p := range parts {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		v, err := parseNumber(p)
 		if err != nil {
-			return nil, fmt.Errorf("%s: value %d, %q, is not a number", what, i+1, strings.TrimSpace(p))
+			msg := fmt.Sprintf("%q is not a number; give numbers separated by commas, as in 3,2,3,0,1", strings.TrimSpace(p))
+			if strings.TrimSpace(p) == "" {
+				msg = "empty; give numbers separated by commas, as in 3,2,3,0,1"
+			}
+			return nil, &Error{Name: flag, Field: fmt.Sprintf("value %d", i+1), Msg: msg}
 		}
 		out[i] = v
 	}

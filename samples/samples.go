@@ -33,3 +33,9 @@ func Read(name string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// Exists reports whether there is a sample called name.
+func Exists(name string) bool {
+	_, err := files.ReadFile(name + ".json")
+	return err == nil
+}

@@ -1,0 +1,191 @@
+package listio
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"ndcg-explorer/ndcg"
+)
+
+// tableColumns are the columns a CSV or TSV header may name. A column
+// not among them is an error rather than ignored: a misspelt "score"
+// column would otherwise turn a scored list into an unscored one without
+// a word.
+var tableColumns = []string{"id", "title", "grade", "score"}
+
+// ReadCSV parses a comma-separated list with a header line naming at
+// least the grade column; see readTable.
+func ReadCSV(name string, data []byte) (*Document, error) { return readTable(name, data, ',') }
+
+// ReadTSV parses a tab-separated list with a header line; see readTable.
+func ReadTSV(name string, data []byte) (*Document, error) { return readTable(name, data, '\t') }
+
+// readTable reads a table of items, one per row, in ranking order (or any
+// order when there are scores). The header names the columns, in any
+// order and any letter case: grade (required), id, title and score.
+// Fields may be quoted as in RFC 4180 (quotes doubled inside); TSV also
+// takes a stray quote inside a field as an ordinary character. A byte
+// order mark, blank lines and spaces around fields are ignored. An empty
+// score cell means no score; an empty id is made up (A, B, …). Numbers
+// are decimal; NaN and Inf are read and refused as not finite.
+func readTable(name string, data []byte, sep rune) (*Document, error) {
+	kind := "CSV"
+	if sep == '\t' {
+		kind = "TSV"
+	}
+	data = stripBOM(data)
+	fail := func(line int, field, msg string) error {
+		return &Error{Name: name, Line: line, Field: field, Msg: msg}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fail(0, "", fmt.Sprintf("the file is empty; a %s list needs a header line naming its columns (at least grade) and one row per item", kind))
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = sep
+	r.FieldsPerRecord = -1
+	r.LazyQuotes = sep == '\t'
+	r.ReuseRecord = false
+
+	next := func() ([]string, int, error) {
+		for {
+			rec, err := r.Read()
+			if err != nil {
+				return nil, 0, err
+			}
+			line, _ := r.FieldPos(0)
+			blank := true
+			for i := range rec {
+				rec[i] = strings.TrimSpace(rec[i])
+				blank = blank && rec[i] == ""
+			}
+			if !blank {
+				return rec, line, nil
+			}
+		}
+	}
+	malformed := func(err error) error {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			msg := "malformed " + kind + ": " + pe.Err.Error()
+			if errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote) {
+				msg += `; a field with quotes in it must be quoted and its quotes doubled, as in "the ""best"" one"`
+			}
+			return fail(pe.Line, "", msg)
+		}
+		return fail(0, "", "cannot read: "+err.Error())
+	}
+
+	header, headerLine, err := next()
+	if err == io.EOF {
+		return nil, fail(0, "", fmt.Sprintf("the file is empty; a %s list needs a header line naming its columns", kind))
+	}
+	if err != nil {
+		return nil, malformed(err)
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		c := strings.ToLower(h)
+		switch {
+		case c == "":
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), "has no name in the header; name it ("+strings.Join(tableColumns, ", ")+") or remove it")
+		case !slices.Contains(tableColumns, c):
+			msg := fmt.Sprintf("unknown column %q: the columns are %s", h, strings.Join(tableColumns, ", "))
+			if s := closest(c, tableColumns); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			} else {
+				msg += "; remove it or rename it"
+			}
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), msg)
+		}
+		if j, dup := col[c]; dup {
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%q is also column %d; name each column once", h, j+1))
+		}
+		col[c] = i
+	}
+	if _, ok := col["grade"]; !ok {
+		msg := fmt.Sprintf("the first line must be a header naming the columns, with at least grade, as in id%cgrade%cscore", sep, sep)
+		if looksLikeTREC(header) {
+			msg = "this looks like TREC qrels or a run: read one query with --qrels FILE --run FILE --query QID"
+		}
+		return nil, fail(headerLine, "header", msg)
+	}
+
+	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{style: tableStyle}}
+	for i := 0; ; i++ {
+		rec, line, err := next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, malformed(err)
+		}
+		if len(rec) != len(header) {
+			return nil, fail(line, "", fmt.Sprintf("this row has %d fields but the header names %d columns; quote a field that holds a %s", len(rec), len(header), sepName(sep)))
+		}
+		cell := func(c string) (string, bool) {
+			j, ok := col[c]
+			if !ok {
+				return "", false
+			}
+			return rec[j], true
+		}
+		it := ndcg.Item{ID: ndcg.DefaultID(i)}
+		if id, ok := cell("id"); ok && id != "" {
+			it.ID = id
+		}
+		it.Title, _ = cell("title")
+		g, _ := cell("grade")
+		if g == "" {
+			return nil, fail(line, "column grade", "empty; every row needs a grade (a number ≥ 0)")
+		}
+		if it.Grade, err = number(g); err != nil {
+			return nil, fail(line, "column grade", err.Error())
+		}
+		if s, ok := cell("score"); ok && s != "" {
+			if it.Score, err = number(s); err != nil {
+				return nil, fail(line, "column score", err.Error())
+			}
+			it.HasScore = true
+		}
+		doc.List.Items = append(doc.List.Items, it)
+		doc.pos.items = append(doc.pos.items, itemPos{line: line, id: line, grade: line, score: line})
+	}
+	if err := doc.checkShape(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// number reads a cell; an overflowing literal is refused as not finite.
+func number(s string) (float64, error) {
+	v, err := parseNumber(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	if math.IsInf(v, 0) && !strings.Contains(strings.ToLower(s), "inf") {
+		return 0, errors.New(overflowMsg("the value", s))
+	}
+	return v, nil
+}
+
+func sepName(sep rune) string {
+	if sep == '\t' {
+		return "tab"
+	}
+	return "comma"
+}
+
+// trecLine matches the start of a qrels line (qid 0 docno rel) or a run
+// line (qid Q0 docno rank score tag).
+var trecLine = regexp.MustCompile(`^\S+\s+(0|Q0|q0)\s+\S+\s+\S+`)
+
+func looksLikeTREC(header []string) bool {
+	return len(header) == 1 && trecLine.MatchString(header[0])
+}

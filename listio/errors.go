@@ -1,0 +1,88 @@
+package listio
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Error is a problem in an input, located as precisely as the format
+// allows, with what to do about it.
+type Error struct {
+	// Name is the file ("-" for standard input, "sample:NAME", or the
+	// flag for inline values).
+	Name string
+	// Line is 1-based; 0 when unknown.
+	Line int
+	// Field names what is wrong ("items[2].grade", "settings.k",
+	// "column score", …); may be empty.
+	Field string
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Name)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	if e.Field != "" {
+		fmt.Fprintf(&b, ": %s", e.Field)
+	}
+	fmt.Fprintf(&b, ": %s", e.Msg)
+	return b.String()
+}
+
+func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// lineAt is the 1-based line of byte offset off in data.
+func lineAt(data []byte, off int64) int {
+	off = min(max(off, 0), int64(len(data)))
+	return bytes.Count(data[:off], []byte("\n")) + 1
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// stripBOM drops a UTF-8 byte order mark, which spreadsheet programs
+// put at the start of the files they export.
+func stripBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+
+// parseNumber reads a number written as text (a CSV cell, an inline
+// value): plain decimal notation, or NaN and Inf so that they can be
+// reported as not finite rather than as not numbers. It refuses what
+// strconv would also take (hex floats, digit underscores), which no
+// spreadsheet writes and which are more likely typos.
+func parseNumber(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	switch strings.ToLower(strings.TrimLeft(t, "+-")) {
+	case "nan":
+		return math.NaN(), nil
+	case "inf", "infinity":
+		if strings.HasPrefix(t, "-") {
+			return math.Inf(-1), nil
+		}
+		return math.Inf(1), nil
+	}
+	if t == "" {
+		return 0, errors.New("empty")
+	}
+	for _, c := range t {
+		if !strings.ContainsRune("0123456789+-.eE", c) {
+			return 0, fmt.Errorf("%q is not a number", t)
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil && !math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a number", t)
+	}
+	// An overflow comes back as ±Inf: it is then reported as not finite.
+	return v, nil
+}
+
+// overflowMsg says why a number literal that overflowed is refused.
+func overflowMsg(what, lit string) string {
+	return fmt.Sprintf("%s %s overflows a 64-bit float, so it is not a finite number; use a smaller value", what, lit)
+}

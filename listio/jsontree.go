@@ -1,0 +1,226 @@
+package listio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// node is a JSON value with the byte offset it starts at, so that every
+// complaint about a file can name its line.
+type node struct {
+	off  int64
+	kind nodeKind
+	str  string      // kindString
+	num  json.Number // kindNumber: the literal as written
+	bool bool        // kindBool
+	// kindObject: keys in file order, their offsets and values.
+	keys   []string
+	keyOff []int64
+	vals   []*node
+	// kindArray
+	elems []*node
+}
+
+type nodeKind int
+
+const (
+	kindNull nodeKind = iota
+	kindBool
+	kindNumber
+	kindString
+	kindArray
+	kindObject
+)
+
+func (k nodeKind) String() string {
+	return [...]string{"null", "true or false", "a number", "a string", "an array", "an object"}[k]
+}
+
+// field returns the value of key in an object, or nil.
+func (n *node) field(key string) *node {
+	for i, k := range n.keys {
+		if k == key {
+			return n.vals[i]
+		}
+	}
+	return nil
+}
+
+// maxDepth bounds the nesting of the fields this program reads; nothing
+// in the format nests deeper than four levels.
+const maxDepth = 64
+
+// treeReader builds nodes from a decoder, tracking offsets.
+type treeReader struct {
+	name string
+	data []byte
+	dec  *json.Decoder
+}
+
+func newTreeReader(name string, data []byte) *treeReader {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return &treeReader{name: name, data: data, dec: dec}
+}
+
+// next is the offset where the next token starts.
+func (r *treeReader) next() int64 {
+	off := r.dec.InputOffset()
+	for off < int64(len(r.data)) && strings.IndexByte(" \t\r\n,:", r.data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+func (r *treeReader) fail(off int64, field, msg string) *Error {
+	return &Error{Name: r.name, Line: lineAt(r.data, off), Field: field, Msg: msg}
+}
+
+// syntax turns a decoder error into a located message.
+func (r *treeReader) syntax(field string, err error) *Error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		msg := se.Error()
+		if strings.Contains(msg, "invalid character 'N'") || strings.Contains(msg, "invalid character 'I'") {
+			msg += " (JSON has no NaN or Infinity: every grade and score must be a finite number)"
+		} else if strings.Contains(msg, "after object key:value pair") || strings.Contains(msg, "after array element") {
+			msg += " (is a comma missing, or one too many?)"
+		}
+		return r.fail(se.Offset-1, field, "malformed JSON: "+msg)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return r.fail(int64(len(r.data)), field, "malformed JSON: the file ends before every { [ and \" is closed")
+	}
+	return r.fail(r.dec.InputOffset(), field, "malformed JSON: "+err.Error())
+}
+
+// value reads one value; path names it in errors.
+func (r *treeReader) value(path string, depth int) (*node, error) {
+	if depth > maxDepth {
+		return nil, r.fail(r.next(), path, "nested too deeply; the list format is a few levels deep")
+	}
+	off := r.next()
+	tok, err := r.dec.Token()
+	if err != nil {
+		return nil, r.syntax(path, err)
+	}
+	n := &node{off: off}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			n.kind = kindObject
+			for r.dec.More() {
+				koff := r.next()
+				ktok, err := r.dec.Token()
+				if err != nil {
+					return nil, r.syntax(path, err)
+				}
+				key, _ := ktok.(string)
+				if n.field(key) != nil {
+					return nil, r.fail(koff, join(path, key), "given twice in one object; keep one")
+				}
+				v, err := r.value(join(path, key), depth+1)
+				if err != nil {
+					return nil, err
+				}
+				n.keys, n.keyOff, n.vals = append(n.keys, key), append(n.keyOff, koff), append(n.vals, v)
+			}
+		case '[':
+			n.kind = kindArray
+			for i := 0; r.dec.More(); i++ {
+				v, err := r.value(fmt.Sprintf("%s[%d]", path, i), depth+1)
+				if err != nil {
+					return nil, err
+				}
+				n.elems = append(n.elems, v)
+			}
+		}
+		if _, err := r.dec.Token(); err != nil { // the closing delimiter
+			return nil, r.syntax(path, err)
+		}
+	case string:
+		n.kind, n.str = kindString, t
+	case json.Number:
+		n.kind, n.num = kindNumber, t
+	case bool:
+		n.kind, n.bool = kindBool, t
+	case nil:
+		n.kind = kindNull
+	}
+	return n, nil
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// typeError says that a value has the wrong JSON type.
+func (r *treeReader) typeError(n *node, path, want string) *Error {
+	msg := fmt.Sprintf("must be %s, not %s", want, n.kind)
+	if n.kind == kindString {
+		msg = fmt.Sprintf("must be %s, not the string %q", want, n.str)
+		switch strings.ToLower(strings.TrimLeft(n.str, "+-")) {
+		case "nan", "inf", "infinity":
+			msg += "; JSON cannot hold a non-finite number and a grade or score must be finite"
+		default:
+			if want == "a number" {
+				msg += "; remove the quotes"
+			}
+		}
+	}
+	return r.fail(n.off, path, msg)
+}
+
+// unknownKey reports a key an object may not hold, suggesting the
+// nearest one it may.
+func (r *treeReader) unknownKey(off int64, path, key string, known []string) *Error {
+	msg := fmt.Sprintf("unknown field %q", key)
+	if s := closest(key, known); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	} else {
+		msg += "; the fields here are " + strings.Join(known, ", ")
+	}
+	return r.fail(off, join(path, key), msg)
+}
+
+// closest returns the known name within two edits of s, if any.
+func closest(s string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(s), k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
