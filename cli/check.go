@@ -1,3 +1,361 @@
 package cli
 
-func runCheck(env *Env, args []string) int { return notYet(env, "check") }
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"ndcg-explorer/explain"
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+	"ndcg-explorer/verify"
+)
+
+// claimFlags are check's claims given on the command line.
+type claimFlags struct {
+	dcg, idcg, ndcg, contributions string
+}
+
+func (c *claimFlags) register(fs interface {
+	StringVar(p *string, name, value, usage string)
+}) {
+	fs.StringVar(&c.dcg, "dcg", "", "claimed DCG@k, with the digits as written (12.78)")
+	fs.StringVar(&c.ndcg, "ndcg", "", "claimed NDCG@k (0.94)")
+	fs.StringVar(&c.contributions, "contributions", "", "claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
+}
+
+func runCheck(env *Env, args []string) int {
+	fs := newFlagSet(env, "check", "check [flags] [FILE]",
+		"Check hand-computed DCG, IDCG, NDCG and per-rank contributions: the file's \"claims\",\n"+
+			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n"+
+			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n"+
+			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n"+
+			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n"+
+			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.")
+	var lf listFlags
+	lf.register(fs)
+	var cf claimFlags
+	cf.register(fs)
+	// SPEC §3 gives --idcg to both the IDCG source and the IDCG claim; the
+	// values cannot be confused, so a number is the claim.
+	fs.Lookup("idcg").Usage = "claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
+	if code, ok := parse(env, fs, args); !ok {
+		return code
+	}
+	if _, err := strconv.ParseFloat(strings.TrimSpace(lf.idcg), 64); err == nil {
+		cf.idcg, lf.idcg = lf.idcg, ""
+	}
+	lf.noteSet(fs)
+	doc, err := lf.load(env, fs.Args(), false)
+	if err != nil {
+		return fail(env, err)
+	}
+	claims, err := gatherClaims(doc.Claims, cf)
+	if err != nil {
+		return fail(env, err)
+	}
+	if claims.Empty() {
+		return fail(env, fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
+			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name))
+	}
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		return fail(env, fmt.Errorf("%s: settings: %w", doc.Name, err))
+	}
+	if s, err = claimSettings(s, doc.Claims); err != nil {
+		return fail(env, fmt.Errorf("%s: claims: %w", doc.Name, err))
+	}
+	if s, err = lf.override(s); err != nil {
+		return fail(env, err)
+	}
+	rep, err := verify.Check(doc.List, s, claims)
+	if err != nil {
+		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+	}
+	writeCheck(env.Stdout, doc, rep)
+	if !rep.Holds() {
+		return ExitMismatch
+	}
+	return ExitOK
+}
+
+// claimSettings applies the cutoff and gain the claims were made at.
+func claimSettings(s ndcg.Settings, c *listio.Claims) (ndcg.Settings, error) {
+	if c == nil {
+		return s, nil
+	}
+	if c.K != nil {
+		if *c.K < 1 {
+			return s, fmt.Errorf("k must be ≥ 1, not %d", *c.K)
+		}
+		s.K = *c.K
+	}
+	if c.Gain != nil {
+		g, err := ndcg.ParseGain(*c.Gain)
+		if err != nil {
+			return s, fmt.Errorf("gain: %w", err)
+		}
+		s.Gain = g
+	}
+	return s, nil
+}
+
+// gatherClaims takes the file's claims, each replaced by its flag when given.
+func gatherClaims(file *listio.Claims, cf claimFlags) (verify.Claims, error) {
+	var c verify.Claims
+	if file != nil {
+		num := func(n *listio.Number) *verify.Written {
+			if n == nil {
+				return nil
+			}
+			return &verify.Written{Value: n.Value, Text: n.Text}
+		}
+		c.DCG, c.IDCG, c.NDCG = num(file.DCG), num(file.IDCG), num(file.NDCG)
+		for _, n := range file.Contributions {
+			c.Contributions = append(c.Contributions, verify.Written{Value: n.Value, Text: n.Text})
+		}
+	}
+	for _, f := range []struct {
+		name, text string
+		dst        **verify.Written
+	}{{"--dcg", cf.dcg, &c.DCG}, {"--idcg", cf.idcg, &c.IDCG}, {"--ndcg", cf.ndcg, &c.NDCG}} {
+		if f.text == "" {
+			continue
+		}
+		w, err := verify.ParseWritten(f.text)
+		if err != nil {
+			return c, fmt.Errorf("%s: %w", f.name, err)
+		}
+		*f.dst = &w
+	}
+	if cf.contributions != "" {
+		c.Contributions = nil
+		for i, part := range strings.Split(cf.contributions, ",") {
+			w, err := verify.ParseWritten(part)
+			if err != nil {
+				return c, fmt.Errorf("--contributions: value %d: %w", i+1, err)
+			}
+			c.Contributions = append(c.Contributions, w)
+		}
+	}
+	return c, nil
+}
+
+// trueText prints a true value with two more digits than the claim, and
+// at least four decimals.
+func trueText(v float64, claim verify.Written) string {
+	d := max(4, claim.Decimals()+2)
+	return strconv.FormatFloat(v, 'f', min(d, 15), 64)
+}
+
+// settingNames say in words what the search varied.
+var settingNames = map[ndcg.Setting]string{
+	ndcg.SettingGain: "gain", ndcg.SettingDiscount: "discount", ndcg.SettingTies: "ties",
+	ndcg.SettingIDCG: "IDCG source", ndcg.SettingZero: "IDCG=0 rule", ndcg.SettingK: "k±1",
+	verify.IDCGCutoff: "IDCG over the whole ideal ranking",
+}
+
+func changesText(m verify.Match) string {
+	parts := make([]string, len(m.Changes))
+	for i, c := range m.Changes {
+		parts[i] = c.String()
+	}
+	s := strings.Join(parts, " and ")
+	if m.Preset != "" {
+		s += " [the " + m.Preset + " conventions]"
+	}
+	return s
+}
+
+func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report) {
+	r := rep.Result
+	s := rep.Settings
+	k := s.KString()
+	title := doc.Name
+	if doc.Title != "" {
+		title += ": " + doc.Title
+	}
+	fmt.Fprintf(w, "%s (%d items)\nclaims checked under: %s\n\n", title, r.N, conventionsLine(s))
+	work := explain.New(r)
+
+	labels := make([]string, len(rep.Verdicts))
+	width := 0
+	for i, v := range rep.Verdicts {
+		labels[i] = v.Claim.Label(k)
+		if v.Claim.Quantity == verify.Contribution {
+			labels[i] += " (" + r.Row(v.Claim.Rank-1).Item.ID + ")"
+		}
+		width = max(width, len(labels[i]))
+	}
+	claimW := 0
+	for _, v := range rep.Verdicts {
+		claimW = max(claimW, len(v.Claim.String())+len(tolText(v.Claim))+1)
+	}
+	for i, v := range rep.Verdicts {
+		mark := "✓"
+		if !v.Holds {
+			mark = "✗"
+		}
+		claimed := v.Claim.String() + " " + tolText(v.Claim)
+		fmt.Fprintf(w, "%s %-*s  claimed %-*s  true %s", mark, width, labels[i], claimW, claimed, trueText(v.True, v.Claim.Written))
+		if !v.Holds {
+			fmt.Fprintf(w, "  (off by %+.4f)", v.Claim.Value-v.True)
+		}
+		fmt.Fprintln(w)
+		if !v.Holds {
+			writeWhy(w, rep, work, v)
+		}
+	}
+	fmt.Fprintln(w)
+	if n := rep.Failed(); n > 0 {
+		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, len(rep.Verdicts))
+	} else {
+		fmt.Fprintf(w, "All %d claims hold.\n", len(rep.Verdicts))
+	}
+}
+
+func tolText(c verify.Claim) string {
+	return "(±" + strconv.FormatFloat(c.Tolerance(), 'g', -1, 64) + ")"
+}
+
+// writeWhy explains a wrong claim: the conventions that give it, the
+// claims it follows from, or where the arithmetic departs.
+func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.Verdict) {
+	const in = "    "
+	r := rep.Result
+	if v.Truncated {
+		fmt.Fprintf(w, "%s%s is the true value cut off after the digits written, not rounded.\n", in, v.Claim)
+	}
+	if q := v.Quotient; q != nil {
+		if q.Holds {
+			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): it inherits their slip.\n",
+				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64))
+		} else {
+			fmt.Fprintf(w, "%sThe claimed DCG ÷ the claimed IDCG is %s / %s = %s, not %s: a slip in the division too.\n",
+				in, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), v.Claim)
+		}
+	}
+	if len(v.Matches) > 0 {
+		fmt.Fprintf(w, "%sReproduced by:\n", in)
+		for _, m := range v.Matches {
+			fmt.Fprintf(w, "%s  %s: %s\n", in, changesText(m), trueText(m.Value, v.Claim.Written))
+		}
+	} else {
+		tried := make([]string, len(rep.Tried))
+		for i, t := range rep.Tried {
+			tried[i] = settingNames[t]
+		}
+		fmt.Fprintf(w, "%sNo change of convention gives %s (tried %s, singly and in pairs%s).\n", in, v.Claim, strings.Join(tried, ", "), untried(rep))
+	}
+	d := v.Departure
+	if d == nil {
+		return
+	}
+	if d.Rank > 0 && v.Claim.Quantity != verify.Contribution {
+		row := r.Row(d.Rank - 1)
+		fmt.Fprintf(w, "%sThe claimed terms depart at rank %d (%s): claimed %s, true %s = %s.\n",
+			in, d.Rank, row.Item.ID, d.Claimed, termText(work, row), explain.Num(d.True))
+	}
+	if v.Claim.Quantity == verify.Contribution {
+		row := r.Row(v.Claim.Rank - 1)
+		fmt.Fprintf(w, "%sTrue term: %s = %s (grade %s, gain %s).\n", in, termText(work, row), explain.Num(row.Contribution),
+			ndcg.FormatNumber(row.Grade), ndcg.FormatNumber(row.Gain))
+	}
+	if d.Summed {
+		verb := "is not"
+		if v.Claim.Quantity == verify.DCG && v.Claim.Holds(d.ClaimedSum) {
+			verb = "is"
+		}
+		if v.Claim.Quantity == verify.DCG {
+			fmt.Fprintf(w, "%sThe claimed terms to rank %d add up to %s, which %s the claimed DCG.\n",
+				in, r.K, strconv.FormatFloat(d.ClaimedSum, 'f', 4, 64), verb)
+		}
+	}
+	for _, sl := range d.Slips {
+		sum := "DCG"
+		if sl.Ideal {
+			sum = "IDCG"
+		}
+		fmt.Fprintf(w, "%sIt holds with one term of %s changed: rank %d with %s (%s instead of %s).\n",
+			in, sum, sl.Rank, sl.What, explain.Num(sl.Instead), explain.Num(sl.Term))
+	}
+	if v.Claim.Quantity == verify.Contribution {
+		return
+	}
+	fmt.Fprintf(w, "%sThe true working:\n", in)
+	for _, q := range d.Sums {
+		switch q {
+		case verify.DCG:
+			fmt.Fprintf(w, "%s  ranking: %s\n", in, spell(work.Ranking, work.Cut))
+			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.DCG.Wrapped(72), in+"  "))
+		case verify.IDCG:
+			fmt.Fprintf(w, "%s  ideal order: %s\n", in, spell(work.Ideal, 0))
+			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.IDCG.Wrapped(72), in+"  "))
+		}
+	}
+	if v.Claim.Quantity == verify.NDCG {
+		if work.ZeroIDCG {
+			fmt.Fprintf(w, "%s  IDCG@%s is 0, so NDCG@%s is %s by the IDCG=0 rule\n", in, work.K, work.K, ndcg.FormatNumber(rep.Settings.Zero))
+		} else {
+			fmt.Fprintf(w, "%s  NDCG@%s = %s / %s = %s\n", in, work.K, explain.Num(work.DCG.Total), explain.Num(work.IDCG.Total),
+				strconv.FormatFloat(v.True, 'f', 4, 64))
+		}
+	}
+}
+
+// untried says which conventions cannot matter for this list.
+func untried(rep *verify.Report) string {
+	var none []string
+	r := rep.Result
+	if len(r.Ties) == 0 {
+		none = append(none, "no ties")
+	}
+	if len(r.List.Pool) == 0 {
+		none = append(none, "no pool")
+	}
+	if r.IDCG() != 0 {
+		none = append(none, "a non-zero IDCG")
+	}
+	if len(none) == 0 {
+		return ""
+	}
+	return "; the tie order, IDCG source and IDCG=0 rule cannot matter where there are " + strings.Join(none, ", ")
+}
+
+// termText writes a rank's true term as the working does.
+func termText(work *explain.Working, row ndcg.Rank) string {
+	g := row.Gain
+	averaged := work.Settings.Ties == ndcg.Expected && row.Tied
+	if averaged {
+		g = row.ExpectedGain
+	}
+	return work.DCG.TermText(explain.Term{Rank: row.Rank, Gain: g, Averaged: averaged, Discount: row.Discount})
+}
+
+// spell writes a ranking as id(grade), marking the cutoff.
+func spell(es []explain.Entry, cut int) string {
+	var b strings.Builder
+	for i, e := range es {
+		if i == 20 && len(es) > 24 {
+			fmt.Fprintf(&b, " … (%d more)", len(es)-20)
+			break
+		}
+		if cut > 0 && i == cut {
+			b.WriteString(" |")
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(e.ID + "(" + ndcg.FormatNumber(e.Grade))
+		if e.Pool {
+			b.WriteString(", pool")
+		}
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
+func indentLines(s, in string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+in)
+}
