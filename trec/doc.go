@@ -1,0 +1,25 @@
+// Package trec evaluates whole TREC runs the way trec_eval 10.0 does for
+// its ndcg and ndcg_cut measures, and measures how much of each score is
+// tie luck: the worst, expected and best value over every order of the
+// documents a run scored equally.
+//
+// The rules are trec_eval's (m_ndcg.c, m_ndcg_cut.c, form_res_rels.c):
+//   - documents are ranked by score, descending; equal scores are ordered
+//     by docno in descending byte order; the rank column is ignored;
+//   - a rel value is read as C's atol reads it: its leading integer
+//     ("2.7" is 2, "-0.5" is 0); a negative rel means judged as unjudged:
+//     no gain and no place in the ideal ranking;
+//   - the gain of a retrieved document is its rel if positive, else 0
+//     (retrieved documents not in the qrels gain 0);
+//   - the ideal ranking holds every judged document with rel > 0 of the
+//     query, retrieved or not, cut at k for ndcg_cut.k;
+//   - each term is gain / log2(rank+1), summed in rank order; a query
+//     without a relevant document scores 0 and counts in the mean;
+//   - queries only in the run are ignored; queries only in the qrels are
+//     skipped with a warning, or count as 0 with -c (Options.Complete).
+//
+// The run is read as a stream: when its lines are grouped by query (as
+// every TREC run is), memory holds only the queries being evaluated.
+// A run whose queries are split across the file is still evaluated
+// correctly, by reading the split queries again.
+package trec

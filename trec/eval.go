@@ -1,0 +1,243 @@
+package trec
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Band is one measure of one query over the orders of its tied
+// documents: the least and most favourable orders and the mean over all
+// of them (every rank of a tie group gets the group's mean gain).
+type Band struct {
+	Worst, Expected, Best float64
+}
+
+// Spread is how much of the value is tie luck: Best − Worst.
+func (b Band) Spread() float64 { return b.Best - b.Worst }
+
+// QueryResult is one query's evaluation.
+type QueryResult struct {
+	QID string
+	// Values holds each column's value, computed as trec_eval computes it.
+	Values []float64
+	// Bands holds each column's tie band, when ties were asked for.
+	Bands []Band
+	// InRun is false for a query only in the qrels, scored 0 under -c.
+	InRun bool
+	// Retrieved counts the run's documents for the query; Relevant the
+	// judged documents with rel > 0; RelevantRetrieved those retrieved.
+	Retrieved, Relevant, RelevantRetrieved int
+	// TiedDocs counts the retrieved documents that share their score
+	// with another whose gain differs: the ones whose order is luck.
+	TiedDocs int
+}
+
+// UnretrievedRelevant is the number of relevant documents the run missed.
+func (q *QueryResult) UnretrievedRelevant() int { return q.Relevant - q.RelevantRetrieved }
+
+// rankedDoc is a retrieved document on its way to a rank.
+type rankedDoc struct {
+	// key orders scores descending as unsigned integers ascending.
+	key   uint64
+	docno string
+	gain  float64
+	line  int64
+}
+
+// scoreKey maps a score to a key whose ascending order is the scores'
+// descending order, with −0 and +0 equal as C's comparison has them.
+func scoreKey(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		b = ^b
+	} else {
+		b |= 1 << 63
+	}
+	return ^b
+}
+
+// compareRanked orders by score descending, then docno descending: the
+// order of trec_eval's comp_sim_docno.
+func compareRanked(a, b rankedDoc) int {
+	switch {
+	case a.key < b.key:
+		return -1
+	case a.key > b.key:
+		return 1
+	}
+	return strings.Compare(b.docno, a.docno)
+}
+
+// evaluator evaluates queries one at a time, reusing its buffers; each
+// worker has its own.
+type evaluator struct {
+	cols []Column
+	ties bool
+	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
+	disc   []float64
+	ranked []rankedDoc
+	seen   map[string]int64
+	cum    []float64
+	ideal  []float64
+	scr    []float64
+}
+
+func newEvaluator(cols []Column, ties bool) *evaluator {
+	return &evaluator{cols: cols, ties: ties, seen: map[string]int64{}}
+}
+
+func (e *evaluator) discounts(n int) {
+	for i := len(e.disc); i < n; i++ {
+		e.disc = append(e.disc, math.Log2(float64(i+2)))
+	}
+}
+
+// cumulate stores in out[i] the DCG of gains down to rank i+1, adding
+// gain/log2(rank+1) in rank order for positive gains, as trec_eval does,
+// so the sums are the same to the last bit.
+func (e *evaluator) cumulate(gains func(i int) float64, n int, out []float64) []float64 {
+	out = slices.Grow(out[:0], n)[:n]
+	sum := 0.0
+	for i := 0; i < n; i++ {
+		if g := gains(i); g > 0 {
+			sum += g / e.disc[i]
+		}
+		out[i] = sum
+	}
+	return out
+}
+
+// at returns the sum of cum down to cutoff k (0: all of it).
+func at(cum []float64, k int) float64 {
+	if k == 0 || k > len(cum) {
+		k = len(cum)
+	}
+	if k == 0 {
+		return 0
+	}
+	return cum[k-1]
+}
+
+func ratio(dcg, idcg float64) float64 {
+	if idcg > 0 {
+		return dcg / idcg
+	}
+	return 0
+}
+
+// evaluate ranks a query's run lines and computes every column; j is
+// nil for a query without judgments.
+func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
+	res := QueryResult{QID: b.qid, InRun: true, Retrieved: len(b.entries)}
+	clear(e.seen)
+	e.ranked = e.ranked[:0]
+	for _, en := range b.entries {
+		d := b.docno(en)
+		if first, dup := e.seen[d]; dup {
+			return res, &LineError{Line: int(en.line),
+				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, first)}
+		}
+		e.seen[d] = en.line
+		gain := 0.0
+		if j != nil {
+			if i, ok := j.byDoc[d]; ok && j.Docs[i].Rel > 0 {
+				gain = float64(j.Docs[i].Rel)
+				res.RelevantRetrieved++
+			}
+		}
+		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain, line: en.line})
+	}
+	slices.SortFunc(e.ranked, compareRanked)
+	var ideal []float64
+	if j != nil {
+		ideal = j.Ideal
+		res.Relevant = len(ideal)
+	}
+	n := len(e.ranked)
+	e.discounts(max(n, len(ideal)))
+	e.cum = e.cumulate(func(i int) float64 { return e.ranked[i].gain }, n, e.cum)
+	e.ideal = e.cumulate(func(i int) float64 { return ideal[i] }, len(ideal), e.ideal)
+	res.Values = make([]float64, len(e.cols))
+	for c, col := range e.cols {
+		res.Values[c] = ratio(at(e.cum, col.K), at(e.ideal, col.K))
+	}
+	if e.ties {
+		res.Bands, res.TiedDocs = e.bands(res.Values)
+	}
+	return res, nil
+}
+
+// bands works out each column's worst, expected and best value from the
+// ranking in e.ranked and the ideal sums in e.ideal.
+func (e *evaluator) bands(values []float64) ([]Band, int) {
+	bands := make([]Band, len(e.cols))
+	n := len(e.ranked)
+	tied := 0
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && e.ranked[j].key == e.ranked[i].key {
+			j++
+		}
+		for x := i + 1; x < j; x++ {
+			if e.ranked[x].gain != e.ranked[i].gain {
+				tied += j - i
+				break
+			}
+		}
+		i = j
+	}
+	if tied == 0 {
+		for c, v := range values {
+			bands[c] = Band{v, v, v}
+		}
+		return bands, 0
+	}
+	g := slices.Grow(e.scr[:0], n)[:n]
+	for i := range g {
+		g[i] = e.ranked[i].gain
+	}
+	// Within each tie group: highest gains first (best), lowest first
+	// (worst), or every rank the group's mean (expected).
+	arrange := func(within func(grp []float64)) []float64 {
+		out := make([]float64, n)
+		copy(out, g)
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && e.ranked[j].key == e.ranked[i].key {
+				j++
+			}
+			if j-i > 1 {
+				within(out[i:j])
+			}
+			i = j
+		}
+		return e.cumulate(func(i int) float64 { return out[i] }, n, nil)
+	}
+	best := arrange(func(grp []float64) { slices.Sort(grp); slices.Reverse(grp) })
+	worst := arrange(func(grp []float64) { slices.Sort(grp) })
+	expected := arrange(func(grp []float64) {
+		sum := 0.0
+		for _, x := range grp {
+			sum += x
+		}
+		mean := sum / float64(len(grp))
+		for i := range grp {
+			grp[i] = mean
+		}
+	})
+	e.scr = g
+	for c, col := range e.cols {
+		idcg := at(e.ideal, col.K)
+		bands[c] = Band{
+			Worst:    ratio(at(worst, col.K), idcg),
+			Expected: ratio(at(expected, col.K), idcg),
+			Best:     ratio(at(best, col.K), idcg),
+		}
+	}
+	return bands, tied
+}

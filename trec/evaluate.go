@@ -1,0 +1,194 @@
+package trec
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Options say what to compute for a run.
+type Options struct {
+	Measures Measures
+	// Complete counts every qrels query, scoring those the run lacks as
+	// 0 (trec_eval -c); without it they are skipped.
+	Complete bool
+	// Ties adds each value's tie band.
+	Ties bool
+	// Workers evaluate queries in parallel; 0 means one per CPU.
+	Workers int
+}
+
+// Result is a whole run's evaluation.
+type Result struct {
+	Columns []Column
+	// Queries are the evaluated queries in trec_eval's order: query id,
+	// byte order.
+	Queries []QueryResult
+	// Skipped lists the qrels queries without run lines, left out of
+	// the mean because Complete was not set.
+	Skipped []string
+	// All is each column's mean over the evaluated queries, summed in
+	// trec_eval's order so it rounds the same way.
+	All []float64
+	// AllBands bounds each mean by the queries' tie bands.
+	AllBands []Band
+	// SplitQueries counts queries whose lines were not together in the
+	// run (read a second time to evaluate them).
+	SplitQueries int
+}
+
+// Evaluate reads the run and evaluates it against the qrels.
+func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
+	cols := opt.Measures.Columns()
+	if len(cols) == 0 {
+		return nil, errors.New("no measure to compute: give -m ndcg or -m ndcg_cut.K")
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nq := len(q.Queries)
+	results := make([]QueryResult, nq)
+	chunks := make([]int32, nq)
+	errs := &firstError{}
+
+	pass := func(want func([]byte) (int, bool), merge bool) error {
+		r, err := run.Open()
+		if err != nil {
+			return fmt.Errorf("reading run: %w", err)
+		}
+		defer r.Close()
+		work := make(chan *batch, 2*workers)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ev := newEvaluator(cols, opt.Ties)
+				for b := range work {
+					res, err := ev.evaluate(b, q.Queries[b.qi])
+					if err != nil {
+						errs.add(run.Name, err)
+					} else {
+						results[b.qi] = res
+					}
+					batchPool.Put(b)
+				}
+			}()
+		}
+		scanErr := scanRun(run.Name, r, want, merge, func(b *batch) error {
+			if !merge {
+				chunks[b.qi]++
+				if chunks[b.qi] > 1 {
+					batchPool.Put(b) // split: evaluated in the second pass
+					return nil
+				}
+			}
+			work <- b
+			return nil
+		})
+		close(work)
+		wg.Wait()
+		if scanErr != nil {
+			errs.add(run.Name, scanErr)
+		}
+		return errs.get()
+	}
+
+	if err := pass(func(qid []byte) (int, bool) {
+		i, ok := q.byQID[string(qid)]
+		return i, ok
+	}, false); err != nil {
+		return nil, err
+	}
+	split := map[string]bool{}
+	for i, c := range chunks {
+		if c > 1 {
+			split[q.Queries[i].QID] = true
+		}
+	}
+	if len(split) > 0 {
+		if err := pass(func(qid []byte) (int, bool) {
+			if !split[string(qid)] {
+				return 0, false
+			}
+			return q.byQID[string(qid)], true
+		}, true); err != nil {
+			return nil, err
+		}
+	}
+
+	out := &Result{Columns: cols, SplitQueries: len(split)}
+	for i, j := range q.Queries {
+		if chunks[i] == 0 {
+			if !opt.Complete {
+				out.Skipped = append(out.Skipped, j.QID)
+				continue
+			}
+			res := QueryResult{QID: j.QID, Values: make([]float64, len(cols)), Relevant: len(j.Ideal)}
+			if opt.Ties {
+				res.Bands = make([]Band, len(cols))
+			}
+			results[i] = res
+		}
+		out.Queries = append(out.Queries, results[i])
+	}
+	if len(out.Queries) == 0 {
+		return nil, fmt.Errorf("no query is in both %s and %s: check that they are a qrels and a run of the same topics", q.Name, run.Name)
+	}
+	out.All = make([]float64, len(cols))
+	if opt.Ties {
+		out.AllBands = make([]Band, len(cols))
+	}
+	for _, r := range out.Queries {
+		for c := range cols {
+			out.All[c] += r.Values[c]
+			if opt.Ties {
+				out.AllBands[c].Worst += r.Bands[c].Worst
+				out.AllBands[c].Expected += r.Bands[c].Expected
+				out.AllBands[c].Best += r.Bands[c].Best
+			}
+		}
+	}
+	n := float64(len(out.Queries))
+	for c := range cols {
+		out.All[c] /= n
+		if opt.Ties {
+			out.AllBands[c].Worst /= n
+			out.AllBands[c].Expected /= n
+			out.AllBands[c].Best /= n
+		}
+	}
+	return out, nil
+}
+
+// firstError keeps the error of the earliest line, so that parallel
+// evaluation reports the same problem on every run.
+type firstError struct {
+	mu   sync.Mutex
+	err  error
+	line int
+}
+
+func (f *firstError) add(file string, err error) {
+	line := int(^uint(0) >> 1)
+	var le *LineError
+	if errors.As(err, &le) {
+		if le.File == "" {
+			le.File = file
+		}
+		line = le.Line
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil || line < f.line {
+		f.err, f.line = err, line
+	}
+}
+
+func (f *firstError) get() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}

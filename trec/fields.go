@@ -1,0 +1,98 @@
+package trec
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// isSpace is C's isspace in the "C" locale, which trec_eval splits fields on.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// splitFields cuts line into at most len(out) whitespace-separated
+// fields, stores them in out and returns how many it found. The last
+// field stored is only the next word, not the rest of the line; more
+// reports whether words remain after it.
+func splitFields(line []byte, out [][]byte) (n int, more bool) {
+	i := 0
+	for n < len(out) {
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+		if i == len(line) {
+			return n, false
+		}
+		start := i
+		for i < len(line) && !isSpace(line[i]) {
+			i++
+		}
+		out[n] = line[start:i]
+		n++
+	}
+	for i < len(line) && isSpace(line[i]) {
+		i++
+	}
+	return n, i < len(line)
+}
+
+// blankOrComment reports whether a line holds nothing to read: only
+// whitespace, or a comment starting with '#'.
+func blankOrComment(line []byte) (blank, comment bool) {
+	for _, c := range line {
+		if !isSpace(c) {
+			return false, c == '#'
+		}
+	}
+	return true, false
+}
+
+// bstr views b as a string without copying; the string is valid only as
+// long as b is not modified.
+func bstr(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// parseScore reads a run's score: any finite number strconv reads.
+func parseScore(b []byte) (float64, error) {
+	v, err := strconv.ParseFloat(bstr(b), 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, fmt.Errorf("score %q is not a finite number", b)
+	}
+	return v, nil
+}
+
+// maxRel bounds rel values so that gains and sums stay exact integers in
+// float64 and counts cannot overflow.
+const maxRel = 1 << 31
+
+// parseRel reads a qrels rel value as trec_eval does, with C's atol: the
+// leading integer of the field, so 2.7 is 2 and -0.5 is 0. Unlike atol it
+// rejects a field that is not a number at all ("abc"), which trec_eval
+// would silently read as 0.
+func parseRel(b []byte) (int64, error) {
+	if f, err := strconv.ParseFloat(bstr(b), 64); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		return 0, fmt.Errorf("rel %q is not a finite number", b)
+	}
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		neg = b[i] == '-'
+		i++
+	}
+	var v int64
+	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+		v = v*10 + int64(b[i]-'0')
+		if v > maxRel {
+			return 0, fmt.Errorf("rel %q is too large (at most %d)", b, maxRel)
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return v, nil
+}

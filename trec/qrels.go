@@ -1,0 +1,172 @@
+package trec
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+// LineError is a problem with one line of a qrels or run file.
+type LineError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Judgment is one qrels line: a document judged for a query.
+type Judgment struct {
+	Docno string
+	// Rel is the relevance value's integer part; negative means the
+	// document was pooled but not judged.
+	Rel  int64
+	Line int
+}
+
+// Judgments are one query's qrels.
+type Judgments struct {
+	QID string
+	// Docs lists the judgments in file order.
+	Docs []Judgment
+	// byDoc indexes Docs by docno.
+	byDoc map[string]int32
+	// Ideal holds the gains of the ideal ranking: every positive rel,
+	// highest first.
+	Ideal []float64
+}
+
+// Lookup returns the judgment of docno, if any.
+func (j *Judgments) Lookup(docno string) (Judgment, bool) {
+	i, ok := j.byDoc[docno]
+	if !ok {
+		return Judgment{}, false
+	}
+	return j.Docs[i], true
+}
+
+// Relevant is the number of documents judged with rel > 0.
+func (j *Judgments) Relevant() int { return len(j.Ideal) }
+
+// Qrels are the judgments of every query of a qrels file.
+type Qrels struct {
+	Name string
+	// Queries are sorted by query id in byte order, the order trec_eval
+	// evaluates and prints them in.
+	Queries []*Judgments
+	byQID   map[string]int
+}
+
+// Query returns the judgments of qid, or nil.
+func (q *Qrels) Query(qid string) *Judgments {
+	i, ok := q.byQID[qid]
+	if !ok {
+		return nil
+	}
+	return q.Queries[i]
+}
+
+// index returns the position of qid in Queries, or -1.
+func (q *Qrels) index(qid string) int {
+	i, ok := q.byQID[qid]
+	if !ok {
+		return -1
+	}
+	return i
+}
+
+// ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
+// run may come from standard input).
+func ReadQrelsFile(path string) (*Qrels, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading qrels: %w", err)
+	}
+	return ParseQrels(path, data)
+}
+
+// ReadQrels reads a qrels file from r; name says where it came from.
+func ReadQrels(name string, r io.Reader) (*Qrels, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return ParseQrels(name, data)
+}
+
+// ParseQrels reads qrels lines "qid iter docno rel". The returned qrels
+// refer to data, which must not change afterwards. As in trec_eval,
+// lines starting with '#' are comments and a blank line is an error.
+func ParseQrels(name string, data []byte) (*Qrels, error) {
+	q := &Qrels{Name: name, byQID: map[string]int{}}
+	var fields [4][]byte
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		fail := func(format string, args ...any) error {
+			return &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
+		}
+		blank, comment := blankOrComment(line)
+		if comment {
+			continue
+		}
+		if blank {
+			return nil, fail("blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)")
+		}
+		n, more := splitFields(line, fields[:])
+		if n < 4 || more {
+			if more {
+				n = len(strings.Fields(string(line)))
+			}
+			return nil, fail("%d fields; qrels lines are \"qid iter docno rel\" (4 fields)", n)
+		}
+		rel, err := parseRel(fields[3])
+		if err != nil {
+			return nil, fail("%v; qrels lines are \"qid iter docno rel\"", err)
+		}
+		qid, docno := bstr(fields[0]), bstr(fields[2])
+		qi, ok := q.byQID[qid]
+		if !ok {
+			qi = len(q.Queries)
+			q.byQID[qid] = qi
+			q.Queries = append(q.Queries, &Judgments{QID: qid, byDoc: map[string]int32{}})
+		}
+		j := q.Queries[qi]
+		if prev, dup := j.byDoc[docno]; dup {
+			return nil, fail("document %q is judged twice for query %q (first on line %d); keep one judgment", docno, qid, j.Docs[prev].Line)
+		}
+		j.byDoc[docno] = int32(len(j.Docs))
+		j.Docs = append(j.Docs, Judgment{Docno: docno, Rel: rel, Line: lineNo})
+	}
+	if len(q.Queries) == 0 {
+		return nil, fmt.Errorf("%s: no judgments: a qrels file holds lines \"qid iter docno rel\"", name)
+	}
+	slices.SortFunc(q.Queries, func(a, b *Judgments) int { return strings.Compare(a.QID, b.QID) })
+	for i, j := range q.Queries {
+		q.byQID[j.QID] = i
+		for _, d := range j.Docs {
+			if d.Rel > 0 {
+				j.Ideal = append(j.Ideal, float64(d.Rel))
+			}
+		}
+		slices.SortFunc(j.Ideal, func(a, b float64) int {
+			switch {
+			case a > b:
+				return -1
+			case a < b:
+				return 1
+			}
+			return 0
+		})
+	}
+	return q, nil
+}

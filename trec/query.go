@@ -1,0 +1,133 @@
+package trec
+
+import (
+	"fmt"
+
+	"ndcg-explorer/ndcg"
+)
+
+// QuerySummary is one query of a run as a query browser lists it.
+type QuerySummary struct {
+	QID string
+	// NDCG is NDCG@k as trec_eval computes it (docno order for ties);
+	// Band its range over tie orders.
+	NDCG float64
+	Band Band
+	// Retrieved counts the run's documents; Relevant the judged
+	// documents with rel > 0; UnretrievedRelevant those the run missed.
+	Retrieved, Relevant, UnretrievedRelevant int
+}
+
+// Summaries evaluates NDCG@k (k = 0: the whole ranking, trec_eval's
+// ndcg; otherwise ndcg_cut.k) with its tie band for every query that is
+// in both the qrels and the run, in query id order.
+func Summaries(q *Qrels, run Source, k int) ([]QuerySummary, error) {
+	if k < 0 {
+		return nil, fmt.Errorf("k must be ≥ 1 (or 0 for the whole ranking), not %d", k)
+	}
+	m := Measures{NDCG: k == 0}
+	if k > 0 {
+		m.Cutoffs = []int{k}
+	}
+	r, err := Evaluate(q, run, Options{Measures: m, Ties: true})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]QuerySummary, len(r.Queries))
+	for i, qr := range r.Queries {
+		out[i] = QuerySummary{
+			QID: qr.QID, NDCG: qr.Values[0], Band: qr.Bands[0],
+			Retrieved: qr.Retrieved, Relevant: qr.Relevant, UnretrievedRelevant: qr.UnretrievedRelevant(),
+		}
+	}
+	return out, nil
+}
+
+// Retrieved is one run line of a query.
+type Retrieved struct {
+	Docno string
+	Score float64
+	Line  int
+}
+
+// ReadQuery returns the run's lines for qid, in file order, wherever
+// they are in the run. A query id the run does not hold is an error.
+func ReadQuery(run Source, qid string) ([]Retrieved, error) {
+	docs, found, err := readQuery(run, qid)
+	if err == nil && !found {
+		err = fmt.Errorf("%s: no lines for query %q", run.Name, qid)
+	}
+	return docs, err
+}
+
+func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
+	r, err := run.Open()
+	if err != nil {
+		return nil, false, fmt.Errorf("reading run: %w", err)
+	}
+	defer r.Close()
+	var docs []Retrieved
+	seen := map[string]int{}
+	found := false
+	err = scanRun(run.Name, r, func(id []byte) (int, bool) { return 0, string(id) == qid }, true, func(b *batch) error {
+		found = true
+		for _, e := range b.entries {
+			d := b.docno(e)
+			if first, dup := seen[d]; dup {
+				return &LineError{File: run.Name, Line: int(e.line),
+					Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); keep one line", d, qid, first)}
+			}
+			d = string([]byte(d))
+			seen[d] = int(e.line)
+			docs = append(docs, Retrieved{Docno: d, Score: e.score, Line: int(e.line)})
+		}
+		return nil
+	})
+	return docs, found, err
+}
+
+// List builds the ndcg list of one query as trec_eval sees it: the
+// retrieved documents as items (score from the run, grade the rel value,
+// 0 when unjudged or negative), and the judged documents the run missed
+// as the pool (negative rels left out: they are unjudged). j may be nil
+// for a query without judgments. Use it with the trec_eval preset.
+func List(j *Judgments, docs []Retrieved) *ndcg.List {
+	l := &ndcg.List{Items: make([]ndcg.Item, len(docs))}
+	var retrieved map[string]bool
+	if j != nil {
+		retrieved = make(map[string]bool, len(docs))
+	}
+	for i, d := range docs {
+		grade := 0.0
+		if j != nil {
+			if jd, ok := j.Lookup(d.Docno); ok && jd.Rel > 0 {
+				grade = float64(jd.Rel)
+			}
+			retrieved[d.Docno] = true
+		}
+		l.Items[i] = ndcg.Item{ID: d.Docno, Grade: grade, Score: d.Score, HasScore: true}
+	}
+	if j != nil {
+		for _, jd := range j.Docs {
+			if jd.Rel >= 0 && !retrieved[jd.Docno] {
+				l.Pool = append(l.Pool, ndcg.Judged{ID: jd.Docno, Grade: float64(jd.Rel)})
+			}
+		}
+	}
+	return l
+}
+
+// QueryList reads one query of a qrels and run pair as an ndcg list (see
+// List). A query id missing from both is an error; one missing from the
+// run alone gives an empty list with its judgments as the pool.
+func QueryList(q *Qrels, run Source, qid string) (*ndcg.List, error) {
+	j := q.Query(qid)
+	docs, found, err := readQuery(run, qid)
+	if err != nil {
+		return nil, err
+	}
+	if !found && j == nil {
+		return nil, fmt.Errorf("query %q is in neither %s nor %s", qid, q.Name, run.Name)
+	}
+	return List(j, docs), nil
+}
