@@ -18,6 +18,13 @@ func Save(path string, doc *Document, s ndcg.Settings) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	return WriteFileAtomic(path, data)
+}
+
+// WriteFileAtomic replaces path with data as Save does: temporary file
+// in the same directory, sync, rename. An existing file keeps its
+// permissions.
+func WriteFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
