@@ -15,11 +15,22 @@ func runReport(env *Env, args []string) int {
 		"Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\nFILE is a list file, - for standard input, or sample:NAME; or use --grades.")
 	var lf listFlags
 	lf.register(fs)
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, markdown, csv or json")
+	chart := fs.Bool("chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
+	working := fs.Bool("working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
 	if code, ok := parse(env, fs, args); !ok {
 		return code
 	}
 	lf.noteSet(fs)
+	switch *format {
+	case "text", "markdown", "md":
+	case "csv", "json":
+		if *chart || *working {
+			return fail(env, fmt.Errorf("--chart and --working go with --format text or markdown, not %s", *format))
+		}
+	default:
+		return fail(env, fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", *format))
+	}
 	doc, err := lf.load(env, fs.Args(), false)
 	if err != nil {
 		return fail(env, err)
@@ -32,15 +43,24 @@ func runReport(env *Env, args []string) int {
 	if err != nil {
 		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
 	}
+	extras := reportExtras{chart: *chart, working: *working}
 	switch *format {
 	case "text":
 		writeTextReport(env.Stdout, doc, r)
+		extras.writeText(env.Stdout, r)
+	case "markdown", "md":
+		writeMarkdownReport(env.Stdout, doc, r)
+		extras.writeMarkdown(env.Stdout, r)
+	case "csv":
+		// CSV has no room for them, so the conventions go to stderr.
+		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
+		if err := writeCSVReport(env.Stdout, r); err != nil {
+			return fail(env, err)
+		}
 	case "json":
 		if err := writeJSONReport(env.Stdout, r); err != nil {
 			return fail(env, err)
 		}
-	default:
-		return fail(env, fmt.Errorf("--format: unknown format %q: use text or json", *format))
 	}
 	return ExitOK
 }

@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"ndcg-explorer/explain"
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+// reportExtras are the optional parts of a text or markdown report.
+type reportExtras struct {
+	chart, working bool
+}
+
+// charts are the report's bar charts: contribution per rank, NDCG@k for
+// every k, and the tie band when there are ties.
+func charts(r *ndcg.Result) []explain.Chart {
+	out := []explain.Chart{explain.ContributionChart(r), explain.NDCGByKChart(r)}
+	if c, ok := explain.TieChart(r); ok {
+		out = append(out, c)
+	}
+	return out
+}
+
+func (x reportExtras) writeText(w io.Writer, r *ndcg.Result) {
+	if x.chart {
+		for _, c := range charts(r) {
+			fmt.Fprintf(w, "\n%s", c.Text())
+		}
+	}
+	if x.working {
+		fmt.Fprintf(w, "\n%s", explain.New(r).Text())
+	}
+}
+
+func (x reportExtras) writeMarkdown(w io.Writer, r *ndcg.Result) {
+	if x.chart {
+		fmt.Fprintf(w, "\n### Charts\n")
+		for _, c := range charts(r) {
+			fmt.Fprintf(w, "\n%s", c.Markdown())
+		}
+	}
+	if x.working {
+		fmt.Fprintf(w, "\n%s", explain.New(r).Markdown())
+	}
+}
+
+// mdEscape keeps a cell's text from breaking the table.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+}
+
+// writeMarkdownReport prints the breakdown as a markdown table with the
+// summary, ready to paste into slides.
+func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
+	s := r.Settings
+	title := doc.Name
+	if doc.Title != "" {
+		title = doc.Title
+	}
+	fmt.Fprintf(w, "## %s\n\n", mdEscape(title))
+	ranking := "ranked by score"
+	if !doc.List.Scored() {
+		ranking = "no scores: the list order is the ranking"
+	}
+	fmt.Fprintf(w, "%d items, %s", r.N, ranking)
+	if len(doc.List.Pool) > 0 {
+		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
+	}
+	fmt.Fprintf(w, ".\nConventions: %s.\n\n", conventionsLine(s))
+
+	fmt.Fprintln(w, "| rank | id | grade | score | tie | gain | discount | contribution | DCG@i | ideal | IDCG@i | NDCG@i |")
+	fmt.Fprintln(w, "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+	for i := 0; i < r.N; i++ {
+		row := r.Row(i)
+		score, tie := "–", ""
+		if row.Item.HasScore {
+			score = ndcg.FormatNumber(row.Item.Score)
+		}
+		if row.Tied {
+			tie = fmt.Sprintf("T%d", row.TieGroup)
+			if row.Straddles {
+				tie += " (straddles k)"
+			}
+		}
+		gain := ndcg.FormatNumber(row.Gain)
+		if s.Ties == ndcg.Expected && row.Tied {
+			gain = num(row.ExpectedGain) + "\\*"
+		}
+		rank := strconv.Itoa(row.Rank)
+		if !row.InCutoff {
+			rank = "(" + rank + ")"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			rank, mdEscape(row.Item.ID), ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
+			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
+	}
+	fmt.Fprintln(w)
+	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
+		fmt.Fprintln(w, "\\* the expected gain: the mean gain of the tie group (every order of the group equally likely).")
+		fmt.Fprintln(w)
+	}
+	if r.K < r.N {
+		fmt.Fprintf(w, "Ranks in parentheses are past k=%d and do not count.\n\n", r.K)
+	}
+	if extra := len(r.IdealOrder) - r.N; extra > 0 {
+		ids := make([]string, len(r.IdealOrder))
+		for i := range r.IdealOrder {
+			ids[i] = r.IdealID(i) + ":" + ndcg.FormatNumber(r.IdealGrades[i])
+			if r.IdealFromPool(i) {
+				ids[i] += " (pool)"
+			}
+		}
+		fmt.Fprintf(w, "Ideal ranking (with the pool): `%s`\n\n", strings.Join(ids, " "))
+	}
+	k := s.KString()
+	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	if r.IDCG() == 0 {
+		fmt.Fprintf(w, " (IDCG is 0: no relevant item, so NDCG is %s by convention)", ndcg.FormatNumber(s.Zero))
+	}
+	fmt.Fprintln(w)
+	if len(r.Ties) > 0 {
+		b := r.NDCGBand(s.K)
+		fmt.Fprintf(w, "- **ties**: %d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)\n",
+			len(r.Ties), k, num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
+	}
+}
+
+// full prints a number with every digit float64 holds.
+func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// csvHeader names the columns of report --format csv.
+var csvHeader = []string{"rank", "id", "title", "grade", "score", "tie_group", "tied", "in_cutoff",
+	"gain", "expected_gain", "discount", "contribution", "dcg",
+	"ideal_id", "ideal_grade", "ideal_gain", "ideal_contribution", "idcg", "ndcg"}
+
+// writeCSVReport prints one row per rank with a header, numbers at full
+// precision, for spreadsheets and scripts.
+func writeCSVReport(w io.Writer, r *ndcg.Result) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for i := 0; i < r.N; i++ {
+		row := r.Row(i)
+		score := ""
+		if row.Item.HasScore {
+			score = full(row.Item.Score)
+		}
+		rec := []string{strconv.Itoa(row.Rank), row.Item.ID, row.Item.Title, full(row.Grade), score,
+			strconv.Itoa(row.TieGroup), strconv.FormatBool(row.Tied), strconv.FormatBool(row.InCutoff),
+			full(row.Gain), full(row.ExpectedGain), full(row.Discount), full(row.Contribution), full(row.DCG),
+			row.IdealID, "", "", "", full(row.IDCG), full(row.NDCG)}
+		if row.IdealID != "" {
+			rec[14], rec[15], rec[16] = full(row.IdealGrade), full(row.IdealGain), full(row.IdealContribution)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
