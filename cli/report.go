@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"ndcg-explorer/listio"
@@ -99,7 +101,9 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
 
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	// The table goes through a buffer so that trailing padding can be cut.
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
@@ -125,6 +129,12 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		}
 	}
 	tw.Flush()
+	for _, line := range strings.SplitAfter(table.String(), "\n") {
+		io.WriteString(w, strings.TrimRight(line, " \n"))
+		if strings.HasSuffix(line, "\n") {
+			io.WriteString(w, "\n")
+		}
+	}
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
 		fmt.Fprintln(w, "* the expected gain: the mean gain of the tie group (every order of the group equally likely)")
 	}

@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// execReport runs ndcg-explorer with args and returns its exit status,
+// stdout and stderr.
+func execCLI(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
+	code := Main(args, env)
+	return code, out.String(), errOut.String()
+}
+
+// compareGolden compares got with testdata/name; UPDATE_GOLDEN=1 rewrites
+// the file. The numbers in the golden files are checked against
+// scikit-learn by TestReportCSVMatchesSklearn and by hand in the comments
+// of TestReportGolden.
+func compareGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run with UPDATE_GOLDEN=1 to create %s", path)
+	assert.Equal(t, string(want), got, "golden file %s", path)
+}
+
+const goldenList = "testdata/report-golden.json"
+
+// The golden list, exp gain, k=2, expected ties (by hand):
+// rank 1 A grade 3: 7/log2(2) = 7.
+// ranks 2–3 B(0), C(2) tie: mean gain (0 + 3)/2 = 1.5;
+// rank 2: 1.5/log2(3) = 0.9464, DCG@2 = 7.9464.
+// Ideal 3,2,1,0,0: IDCG@2 = 7 + 3/log2(3) = 8.8928; NDCG@2 = 0.8936.
+// Worst (B before C) = input order: 7/8.8928 = 0.7872; best: 1.
+func TestReportGolden(t *testing.T) {
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"report.txt", []string{"report", goldenList}},
+		{"report.md", []string{"report", "--format", "markdown", goldenList}},
+		{"report.csv", []string{"report", "--format", "csv", goldenList}},
+		{"report.json", []string{"report", "--format", "json", goldenList}},
+		{"report-chart-working.txt", []string{"report", "--chart", "--working", goldenList}},
+		{"report-chart-working.md", []string{"report", "--format", "markdown", "--chart", "--working", goldenList}},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			code, out, _ := execCLI(c.args...)
+			require.Equal(t, ExitOK, code)
+			compareGolden(t, c.golden, out)
+		})
+	}
+}
+
+func TestReportSummaryNumbers(t *testing.T) {
+	_, out, _ := execCLI("report", goldenList)
+	assert.Contains(t, out, "DCG@2  = 7.9464")
+	assert.Contains(t, out, "IDCG@2 = 8.8928")
+	assert.Contains(t, out, "NDCG@2 = 0.8936")
+	assert.Contains(t, out, "worst 0.7872, expected 0.8936, best 1.0000")
+
+	_, out, _ = execCLI("report", "--working", goldenList)
+	assert.Contains(t, out, "DCG@2 = 7/1.000 + 1.5*/1.585 = 7.946")
+	assert.Contains(t, out, "IDCG@2 = 7/1.000 + 3/1.585 = 8.893")
+	assert.Contains(t, out, "(0 + 3)/2 = 1.5")
+
+	_, out, _ = execCLI("report", "--chart", goldenList)
+	// One scale per chart: the full 40-character bar is the largest value.
+	assert.Contains(t, out, "1 actual |"+strings.Repeat("#", 40)+" 7.000")
+	// 0.9464/7 × 40 = 5.4: five characters.
+	assert.Contains(t, out, "2 actual |#####"+strings.Repeat(" ", 35)+" 0.946")
+	assert.Contains(t, out, "best        |"+strings.Repeat("#", 40)+" 1.000")
+}
+
+// reference cases of verify/testdata/reference.json (scikit-learn).
+func sklearnCase(t *testing.T, name string) (dcg, idcg, ndcg []float64) {
+	t.Helper()
+	data, err := os.ReadFile("../verify/testdata/reference.json")
+	require.NoError(t, err)
+	var ref struct {
+		Cases []struct {
+			Name string `json:"name"`
+			PerK []struct {
+				DCG, IDCG, NDCG float64
+			} `json:"per_k"`
+		} `json:"cases"`
+	}
+	require.NoError(t, json.Unmarshal(data, &ref))
+	for _, c := range ref.Cases {
+		if c.Name == name {
+			for _, p := range c.PerK {
+				dcg, idcg, ndcg = append(dcg, p.DCG), append(idcg, p.IDCG), append(ndcg, p.NDCG)
+			}
+			return
+		}
+	}
+	t.Fatalf("no case %s", name)
+	return
+}
+
+// Every rank's DCG@i, IDCG@i and NDCG@i in the CSV, at full precision,
+// equals scikit-learn's dcg_score and ndcg_score at k=i.
+func TestReportCSVMatchesSklearn(t *testing.T) {
+	dcg, idcg, nd := sklearnCase(t, "report-golden")
+	code, out, stderr := execCLI("report", "--format", "csv", goldenList)
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, stderr, "gain exp (2^g−1)", "the conventions go to stderr")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 6)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	for i, rec := range recs[1:] {
+		get := func(name string) float64 {
+			v, err := strconv.ParseFloat(rec[col[name]], 64)
+			require.NoError(t, err)
+			return v
+		}
+		assert.InDelta(t, dcg[i], get("dcg"), 1e-12, "rank %d", i+1)
+		assert.InDelta(t, idcg[i], get("idcg"), 1e-12, "rank %d", i+1)
+		assert.InDelta(t, nd[i], get("ndcg"), 1e-12, "rank %d", i+1)
+	}
+	// Full precision: the discount at rank 2 is 1/log2(3) to the last digit.
+	assert.Equal(t, strconv.FormatFloat(1/math.Log2(3), 'g', -1, 64), recs[2][col["discount"]])
+}
+
+func TestReportFormatErrors(t *testing.T) {
+	code, _, stderr := execCLI("report", "--format", "csv", "--chart", goldenList)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "--chart and --working go with --format text or markdown")
+	code, _, stderr = execCLI("report", "--format", "yaml", goldenList)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "use text, markdown, csv or json")
+}
