@@ -1,0 +1,255 @@
+package trec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/ndcg"
+)
+
+func trecPreset(t *testing.T) ndcg.Settings {
+	p, err := ndcg.FindPreset("trec_eval")
+	require.NoError(t, err)
+	return p.Settings
+}
+
+func stringSource(name, run string) Source {
+	return Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(run)), nil }}
+}
+
+// TestBandsMatchEngine checks the fast tie bands against the engine:
+// every query of every generated case, as an ndcg list under the
+// trec_eval preset, has the same worst, expected and best NDCG@k, and
+// the engine's docno order gives trec_eval's value.
+func TestBandsMatchEngine(t *testing.T) {
+	cases, err := filepath.Glob("testdata/cases/*.qrels")
+	require.NoError(t, err)
+	require.NotEmpty(t, cases)
+	m := Measures{NDCG: true, Cutoffs: []int{1, 3, 5, 10, 20, 100}}
+	for _, qf := range cases {
+		name := strings.TrimSuffix(filepath.Base(qf), ".qrels")
+		t.Run(name, func(t *testing.T) {
+			q, err := ReadQrelsFile(qf)
+			require.NoError(t, err)
+			run := FileSource(strings.TrimSuffix(qf, ".qrels") + ".run")
+			res, err := Evaluate(q, run, Options{Measures: m, Ties: true})
+			require.NoError(t, err)
+			for _, qr := range res.Queries {
+				list, err := QueryList(q, run, qr.QID)
+				require.NoError(t, err)
+				for c, col := range res.Columns {
+					s := trecPreset(t)
+					s.K = col.K
+					r, err := ndcg.Compute(list, s)
+					require.NoError(t, err)
+					band := r.NDCGBand(col.K)
+					got := qr.Bands[c]
+					where := fmt.Sprintf("query %s %s", qr.QID, col.Name)
+					assert.InDelta(t, band.Worst, got.Worst, 1e-12, where)
+					assert.InDelta(t, band.Expected, got.Expected, 1e-12, where)
+					assert.InDelta(t, band.Best, got.Best, 1e-12, where)
+					assert.InDelta(t, r.NDCGAt(ndcg.Docno, col.K), qr.Values[c], 1e-12, where)
+					assert.LessOrEqual(t, got.Worst, qr.Values[c]+1e-15, where)
+					assert.LessOrEqual(t, qr.Values[c], got.Best+1e-15, where)
+				}
+			}
+		})
+	}
+}
+
+func TestTieSummary(t *testing.T) {
+	// Query 1: a relevant and a non-relevant document tied at the top;
+	// query 2: no ties.
+	q, err := ParseQrels("q", []byte("1 0 a 1\n1 0 b 0\n2 0 a 1\n"))
+	require.NoError(t, err)
+	run := stringSource("r", "1 Q0 a 1 1 r\n1 Q0 b 1 1 r\n2 Q0 a 1 1 r\n")
+	res, err := Evaluate(q, run, Options{Measures: Measures{Cutoffs: []int{1}}, Ties: true})
+	require.NoError(t, err)
+	require.Len(t, res.Queries, 2)
+	// trec_eval puts b before a (descending docno): ndcg_cut_1 is 0.
+	assert.Equal(t, []float64{0}, res.Queries[0].Values)
+	assert.Equal(t, Band{Worst: 0, Expected: 0.5, Best: 1}, res.Queries[0].Bands[0])
+	assert.Equal(t, 2, res.Queries[0].TiedDocs)
+	s := TieSummaries(res)
+	require.Len(t, s, 1)
+	assert.Equal(t, 1, s[0].Dependent)
+	assert.Equal(t, 2, s[0].Queries)
+	assert.Equal(t, 0.5, s[0].MeanSpread)
+	assert.Equal(t, 1.0, s[0].MaxSpread)
+	assert.Equal(t, "1", s[0].MaxQID)
+	assert.Equal(t, Band{Worst: 0.5, Expected: 0.75, Best: 1}, s[0].AllBand)
+	assert.Equal(t, 0.5, s[0].All)
+	var out bytes.Buffer
+	require.NoError(t, WriteTies(&out, res, true))
+	assert.Contains(t, out.String(), "ndcg_cut_1            \t1\t0.0000\t0.5000\t1.0000\t1.0000\t0.0000\n")
+	assert.Contains(t, out.String(), "1 of 2 queries depend on tie order; spread mean 0.5000, largest 1.0000 (query 1); all 0.5000 could be 0.5000 to 1.0000 (expected 0.7500)")
+}
+
+func TestSummariesAndQueryList(t *testing.T) {
+	q, err := ParseQrels("q", []byte("1 0 a 1\n1 0 b 0\n1 0 m 2\n1 0 n -1\n2 0 a 1\n3 0 z 1\n"))
+	require.NoError(t, err)
+	run := stringSource("r", "1 Q0 a 1 1 r\n1 Q0 b 1 1 r\n1 Q0 x 3 0.5 r\n2 Q0 a 1 1 r\n7 Q0 a 1 1 r\n")
+	sums, err := Summaries(q, run, 0)
+	require.NoError(t, err)
+	require.Len(t, sums, 2)
+	assert.Equal(t, "1", sums[0].QID)
+	assert.Equal(t, 3, sums[0].Retrieved)
+	assert.Equal(t, 2, sums[0].Relevant)
+	assert.Equal(t, 1, sums[0].UnretrievedRelevant)
+	assert.Greater(t, sums[0].Band.Spread(), 0.0)
+	assert.Equal(t, 1.0, sums[1].NDCG)
+
+	list, err := QueryList(q, run, "1")
+	require.NoError(t, err)
+	require.Len(t, list.Items, 3)
+	assert.Equal(t, ndcg.Item{ID: "a", Grade: 1, Score: 1, HasScore: true}, list.Items[0])
+	assert.Equal(t, ndcg.Item{ID: "x", Grade: 0, Score: 0.5, HasScore: true}, list.Items[2])
+	assert.Equal(t, []ndcg.Judged{{ID: "m", Grade: 2}}, list.Pool, "judged unretrieved documents, negative rels left out")
+
+	list, err = QueryList(q, run, "3")
+	require.NoError(t, err, "a query only in the qrels is its pool")
+	assert.Empty(t, list.Items)
+	assert.Len(t, list.Pool, 1)
+	list, err = QueryList(q, run, "7")
+	require.NoError(t, err, "a query only in the run has no judgments")
+	assert.Len(t, list.Items, 1)
+	_, err = QueryList(q, run, "nope")
+	assert.ErrorContains(t, err, `query "nope" is in neither q nor r`)
+}
+
+func TestSkippedAndComplete(t *testing.T) {
+	q, err := ParseQrels("q", []byte("1 0 a 1\n2 0 a 1\n"))
+	require.NoError(t, err)
+	run := stringSource("r", "1 Q0 a 1 1 r\n")
+	m := Measures{NDCG: true}
+	res, err := Evaluate(q, run, Options{Measures: m})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"2"}, res.Skipped)
+	assert.Equal(t, []float64{1}, res.All)
+	res, err = Evaluate(q, run, Options{Measures: m, Complete: true})
+	require.NoError(t, err)
+	assert.Empty(t, res.Skipped)
+	assert.Equal(t, []float64{0.5}, res.All)
+	require.Len(t, res.Queries, 2)
+	assert.False(t, res.Queries[1].InRun)
+
+	_, err = Evaluate(q, stringSource("r", "9 Q0 a 1 1 r\n"), Options{Measures: m})
+	assert.ErrorContains(t, err, "no query is in both q and r")
+}
+
+func TestSplitRun(t *testing.T) {
+	q, err := ParseQrels("q", []byte("1 0 a 1\n1 0 b 2\n2 0 a 1\n"))
+	require.NoError(t, err)
+	grouped := "1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n2 Q0 a 1 1 r\n"
+	split := "1 Q0 a 1 2 r\n2 Q0 a 1 1 r\n1 Q0 b 2 1 r\n"
+	m := Measures{NDCG: true, Cutoffs: []int{1}}
+	want, err := Evaluate(q, stringSource("r", grouped), Options{Measures: m, Ties: true})
+	require.NoError(t, err)
+	got, err := Evaluate(q, stringSource("r", split), Options{Measures: m, Ties: true})
+	require.NoError(t, err)
+	assert.Equal(t, 1, got.SplitQueries)
+	assert.Equal(t, want.Queries, got.Queries)
+	assert.Equal(t, want.All, got.All)
+
+	// Standard input is kept in a temporary file for the second pass.
+	src, cleanup := ReaderSource("standard input", strings.NewReader(split))
+	got, err = Evaluate(q, src, Options{Measures: m, Ties: true})
+	cleanup()
+	require.NoError(t, err)
+	assert.Equal(t, want.Queries, got.Queries)
+
+	// A document split from its duplicate is still found.
+	_, err = Evaluate(q, stringSource("r", split+"1 Q0 a 3 0 r\n"), Options{Measures: m})
+	assert.EqualError(t, err, `r:4: document "a" is retrieved twice for query "1" (first on line 1); trec_eval stops on this too: keep one line`)
+}
+
+func TestBadInput(t *testing.T) {
+	qrelsErrors := map[string]string{
+		"1 0 a\n":                "q:1: 3 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
+		"1 0 a 1 x\n":            "q:1: 5 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
+		"1 0 a 1\n\n1 0 b 1\n":   "q:2: blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)",
+		"1 0 a one\n":            "q:1: rel \"one\" is not a finite number; qrels lines are \"qid iter docno rel\"",
+		"1 0 a NaN\n":            "q:1: rel \"NaN\" is not a finite number; qrels lines are \"qid iter docno rel\"",
+		"1 0 a 99999999999999\n": "q:1: rel \"99999999999999\" is too large (at most 2147483648); qrels lines are \"qid iter docno rel\"",
+		"1 0 a 1\n1 0 a 2\n":     "q:2: document \"a\" is judged twice for query \"1\" (first on line 1); keep one judgment",
+		"# only a comment\n":     "q: no judgments: a qrels file holds lines \"qid iter docno rel\"",
+		"":                       "q: no judgments: a qrels file holds lines \"qid iter docno rel\"",
+	}
+	for in, want := range qrelsErrors {
+		_, err := ParseQrels("q", []byte(in))
+		assert.EqualError(t, err, want, "%q", in)
+	}
+	q, err := ParseQrels("q", []byte("1 0 a 1\n"))
+	require.NoError(t, err)
+	runErrors := map[string]string{
+		"1 Q0 a 1 1\n":                 "r:1: 5 fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)",
+		"1 Q0 a 1 x r\n":               "r:1: score \"x\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"\n1 Q0 a 1 inf r\n":           "r:2: score \"inf\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"1 Q0 a 1 1e999 r\n":           "r:1: score \"1e999\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"1 Q0 a 1 1 r\n1 Q0 a 2 2 r\n": "r:2: document \"a\" is retrieved twice for query \"1\" (first on line 1); trec_eval stops on this too: keep one line",
+	}
+	for in, want := range runErrors {
+		_, err := Evaluate(q, stringSource("r", in), Options{Measures: Measures{NDCG: true}})
+		assert.EqualError(t, err, want, "%q", in)
+		var le *LineError
+		assert.True(t, errors.As(err, &le), "%q: a *LineError", in)
+	}
+}
+
+func TestParseMeasures(t *testing.T) {
+	m, err := ParseMeasures([]string{"ndcg_cut"})
+	require.NoError(t, err)
+	assert.Equal(t, DefaultCutoffs, m.Cutoffs)
+	assert.False(t, m.NDCG)
+	m, err = ParseMeasures([]string{"ndcg_cut.10,5", "ndcg", "ndcg_cut.7"})
+	require.NoError(t, err)
+	assert.Equal(t, Measures{NDCG: true, Cutoffs: []int{5, 10}}, m, "the first cutoffs count, sorted, as in trec_eval")
+	for in, want := range map[string]string{
+		"map":          `unknown measure "map": trec computes ndcg and ndcg_cut.K1,K2,…`,
+		"ndcg_cut.0":   `measure ndcg_cut.0: cutoff "0" is not a whole number ≥ 1`,
+		"ndcg_cut.5,5": `measure ndcg_cut.5,5: cutoff 5 is given twice`,
+		"ndcg_cut.":    `measure "ndcg_cut.": nothing after the dot; give cutoffs as in ndcg_cut.5,10`,
+		"ndcg.1=3":     `measure "ndcg.1=3": gain parameters (ndcg.REL=GAIN) are not supported; trec uses the rel value as the gain`,
+	} {
+		_, err := ParseMeasures([]string{in})
+		assert.EqualError(t, err, want)
+	}
+	_, err = Evaluate(&Qrels{}, stringSource("r", ""), Options{})
+	assert.Error(t, err)
+}
+
+func TestAppendLine(t *testing.T) {
+	assert.Equal(t, "ndcg                  \tq1\t0.5000\n", string(appendLine(nil, "ndcg", "q1", 0.5)))
+	assert.Equal(t, "a_measure_name_longer_than_22\tall\t1.0000\n", string(appendLine(nil, "a_measure_name_longer_than_22", "all", 1)))
+	// Exact halves round to even, as C's printf does.
+	assert.Equal(t, "m                     \tq\t0.0312\n", string(appendLine(nil, "m", "q", 0.03125)))
+	assert.Equal(t, "m                     \tq\t12.0000\n", string(appendLine(nil, "m", "q", 12)))
+}
+
+func TestLongLines(t *testing.T) {
+	long := strings.Repeat("x", 3<<20)
+	q, err := ParseQrels("q", []byte("1 0 "+long+" 1\n"))
+	require.NoError(t, err)
+	res, err := Evaluate(q, stringSource("r", "1 Q0 "+long+" 1 1 r"), Options{Measures: Measures{NDCG: true}})
+	require.NoError(t, err)
+	assert.Equal(t, []float64{1}, res.All, "a last line without a newline counts")
+}
+
+func TestFileErrors(t *testing.T) {
+	_, err := ReadQrelsFile(filepath.Join(t.TempDir(), "none"))
+	assert.ErrorContains(t, err, "reading qrels")
+	q, err := ParseQrels("q", []byte("1 0 a 1\n"))
+	require.NoError(t, err)
+	_, err = Evaluate(q, FileSource(filepath.Join(t.TempDir(), "none")), Options{Measures: Measures{NDCG: true}})
+	assert.ErrorContains(t, err, "reading run")
+	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
