@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Seed 000's worked example: grades 3,2,3,0,1, exp gain, k=5. By hand
+// (and scikit-learn, verify/testdata/reference.json): DCG@5 = 7 +
+// 3/log2(3) + 7/2 + 0 + 1/log2(6) = 12.7796, IDCG@5 of 3,3,2,1,0 = 7 +
+// 7/log2(3) + 3/2 + 1/log2(5) = 13.3472, NDCG@5 = 0.9575.
+func TestCheckSeed000(t *testing.T) {
+	code, out, stderr := execCLI("check", "testdata/check-seed000.json")
+	assert.Equal(t, ExitMismatch, code, stderr)
+	assert.Empty(t, stderr)
+	assert.Contains(t, out, "k=5")
+	assert.Regexp(t, `✓ DCG@5 +claimed 12.78 \(±0.005\) +true 12.7796\n`, out)
+	assert.Regexp(t, `✗ IDCG@5 +claimed 13.65 \(±0.005\) +true 13.3472  \(off by \+0.3028\)\n`, out)
+	assert.Regexp(t, `✗ NDCG@5 +claimed 0.94 \(±0.005\) +true 0.9575`, out)
+	assert.Contains(t, out, "No change of convention gives 13.65")
+	assert.Contains(t, out, "ideal order: A(3) C(3) B(2) E(1) D(0)")
+	assert.Contains(t, out, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347")
+	assert.Contains(t, out, "0.94 is the claimed DCG ÷ the claimed IDCG (12.78 / 13.65 = 0.9363)")
+	assert.Regexp(t, `✓ contribution at rank 2 \(B\) +claimed 1.89 \(±0.005\) +true 1.8928`, out)
+	assert.Contains(t, out, "2 of 8 claims do not hold.")
+}
+
+// Seed 000's scikit-learn snippet says 0.94; scikit-learn gives 0.9724.
+func TestCheckFlagsLinear(t *testing.T) {
+	code, out, _ := execCLI("check", "--grades", "3,2,3,0,1", "--scores", "0.9,0.8,0.3,0.2,0.1",
+		"--gain", "linear", "-k", "5", "--ndcg", "0.94")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "true 0.9724")
+	assert.Contains(t, out, "1 of 1 claims do not hold.")
+}
+
+// Seed 004's movies 4,2,5,3,5, linear gain, k=3: DCG@3 = 4 + 2/log2(3) +
+// 5/2 = 7.7619, IDCG@3 = 5 + 5/log2(3) + 4/2 = 10.1546, NDCG@3 = 0.7644:
+// every claim holds. --idcg with a number is the IDCG claim.
+func TestCheckAllHold(t *testing.T) {
+	code, out, stderr := execCLI("check", "--grades", "4,2,5,3,5", "--gain", "linear", "-k", "3",
+		"--dcg", "7.76", "--idcg", "10.15", "--ndcg", "0.76")
+	assert.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "true 10.1546")
+	assert.Contains(t, out, "All 3 claims hold.")
+	assert.Contains(t, out, "IDCG from list")
+
+	// --idcg judged is still the IDCG source.
+	code, out, _ = execCLI("check", "--grades", "4,2,5,3,5", "--gain", "linear", "-k", "3", "--idcg", "judged", "--ndcg", "0.76")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "IDCG from judged")
+}
+
+// Flags override the file's claims, and -k overrides claims.k.
+func TestCheckFlagsOverride(t *testing.T) {
+	// k=3: NDCG@3 = (7 + 3/log2(3) + 7/2) / (7 + 7/log2(3) + 3/2) = 12.3928/12.9165 = 0.9595.
+	code, out, _ := execCLI("check", "testdata/check-seed000.json", "-k", "3", "--ndcg", "0.96", "--dcg", "12.39", "--idcg", "12.92",
+		"--contributions", "7,1.89,3.5")
+	assert.Equal(t, ExitOK, code, out)
+	assert.Contains(t, out, "NDCG@3")
+	assert.Contains(t, out, "All 6 claims hold.")
+}
+
+// A wrong contribution: rank 2 written with the linear gain, 2/log2(3) =
+// 1.26, where the exp gain gives 3/log2(3) = 1.8928.
+func TestCheckContributionSlip(t *testing.T) {
+	code, out, _ := execCLI("check", "--grades", "3,2,3,0,1", "-k", "5", "--dcg", "12.15", "--contributions", "7,1.26,3.5,0,0.39")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "The claimed terms depart at rank 2 (B): claimed 1.26, true 3/1.585 = 1.893.")
+	assert.Contains(t, out, "The claimed terms to rank 5 add up to 12.1500, which is the claimed DCG.")
+	assert.Contains(t, out, "rank 2 with gain g (2) instead of 3 (1.262 instead of 1.893)")
+	assert.Regexp(t, `✗ contribution at rank 2 \(B\).*\n +Reproduced by:\n +gain linear \(not exp\)`, out)
+}
+
+func TestCheckBadInput(t *testing.T) {
+	code, _, stderr := execCLI("check", "--grades", "3,2,1")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "nothing to check")
+	assert.Contains(t, stderr, "--ndcg")
+
+	code, _, stderr = execCLI("check", "--grades", "3,2,1", "--ndcg", "0.9x")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, `--ndcg: "0.9x" is not a number`)
+
+	code, _, stderr = execCLI("check", "--grades", "3,2,1", "--contributions", "1,2,3,4")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "4 contributions claimed but the list has 3 items")
+
+	code, _, stderr = execCLI("check", "--ndcg", "0.9")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "no list given")
+
+	code, out, _ := execCLI("check", "-h")
+	assert.Equal(t, ExitOK, code)
+	assert.True(t, strings.Contains(out, "--contributions"))
+}
