@@ -306,21 +306,29 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 
 // untried says which conventions cannot matter for this list.
 func untried(rep *verify.Report) string {
-	var none []string
 	r := rep.Result
+	var has, moot []string
 	if len(r.Ties) == 0 {
-		none = append(none, "no ties")
+		has, moot = append(has, "no ties"), append(moot, "the tie order")
 	}
 	if len(r.List.Pool) == 0 {
-		none = append(none, "no pool")
+		has, moot = append(has, "no pool"), append(moot, "the IDCG source")
 	}
 	if r.IDCG() != 0 {
-		none = append(none, "a non-zero IDCG")
+		has, moot = append(has, "a non-zero IDCG"), append(moot, "the IDCG=0 rule")
 	}
-	if len(none) == 0 {
+	if len(has) == 0 {
 		return ""
 	}
-	return "; the tie order, IDCG source and IDCG=0 rule cannot matter where there are " + strings.Join(none, ", ")
+	return "; with " + andList(has) + ", " + andList(moot) + " cannot matter"
+}
+
+// andList joins words as a sentence does: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // termText writes a rank's true term as the working does.

@@ -73,7 +73,7 @@ func alternatives(r *ndcg.Result, t term, grades []float64) []Slip {
 			other = ndcg.Exp
 		}
 		if other.Check(t.grade) == nil {
-			add(fmt.Sprintf("gain %s (%s) instead of %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), ndcg.FormatNumber(t.gain)),
+			add(fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), s.Gain.Formula(), ndcg.FormatNumber(t.gain)),
 				other.Of(t.grade)*t.discount)
 		}
 	}
