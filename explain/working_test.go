@@ -1,0 +1,107 @@
+package explain
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/ndcg"
+)
+
+func compute(t *testing.T, l *ndcg.List, s ndcg.Settings) *ndcg.Result {
+	t.Helper()
+	r, err := ndcg.Compute(l, s)
+	require.NoError(t, err)
+	return r
+}
+
+func grades(t *testing.T, gs ...float64) *ndcg.List {
+	t.Helper()
+	l, err := ndcg.FromGrades(gs, nil)
+	require.NoError(t, err)
+	return l
+}
+
+// A long sum keeps its first and last terms around "…" and the whole total.
+func TestLongSumElided(t *testing.T) {
+	gs := make([]float64, 30)
+	for i := range gs {
+		gs[i] = 1
+	}
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2}
+	w := New(compute(t, grades(t, gs...), s))
+	line := w.DCG.Line()
+	// Σ 1/log2(i+1) for i = 1..30, by hand in a loop over the formula.
+	want := 0.0
+	for i := 1; i <= 30; i++ {
+		want += 1 / math.Log2(float64(i+1))
+	}
+	assert.Contains(t, line, "= "+Num(want))
+	assert.Contains(t, line, "(30 terms, 19 not shown)")
+	assert.Equal(t, headTerms+tailTerms, strings.Count(line, "1/"), line)
+	assert.Contains(t, line, "1/3.170 + … + 1/4.858") // log2(9), then log2(29)
+	assert.Len(t, w.DCG.Terms, 30)
+
+	wrapped := w.DCG.Wrapped(40)
+	for _, l := range strings.Split(wrapped, "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 40+len("  (30 terms, 19 not shown)"), l)
+	}
+	assert.Greater(t, strings.Count(wrapped, "\n"), 1)
+	assert.True(t, strings.HasPrefix(strings.Split(wrapped, "\n")[1], "       "), "continuation lines are indented")
+}
+
+// Pool items are marked in the ideal order when IDCG counts them.
+func TestPoolInIdealOrder(t *testing.T) {
+	l := grades(t, 1, 0)
+	l.Pool = []ndcg.Judged{{ID: "P", Grade: 2}}
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, IDCG: ndcg.FromJudged}
+	text := New(compute(t, l, s)).Text()
+	assert.Contains(t, text, "ideal order (the list's and the pool's grades, highest first): P(2, pool) A(1) B(0)")
+	// IDCG = 2 + 1/log2(3) + 0 = 2.631; DCG = 1; NDCG = 0.380.
+	assert.Contains(t, text, "IDCG@all = 2/1.000 + 1/1.585 + 0/2.000 = 2.631")
+	assert.Contains(t, text, "NDCG@all = DCG@all / IDCG@all = 1.000 / 2.631 = 0.380")
+}
+
+// With no relevant item, NDCG is the IDCG=0 rule, and the working says so.
+func TestZeroIDCG(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, Zero: 1}
+	w := New(compute(t, grades(t, 0, 0), s))
+	assert.True(t, w.ZeroIDCG)
+	assert.Contains(t, w.Text(), "NDCG@all = 1 by convention: IDCG@all is 0 (no relevant item)")
+}
+
+// Discounts other than log2 are written gain × discount; k past the end
+// of the list is noted.
+func TestOtherDiscountAndShortList(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Discount{Kind: ndcg.DiscountLog, Base: 10}, K: 4}
+	w := New(compute(t, grades(t, 2, 1), s))
+	// 1/log10(2) = 3.322, 1/log10(3) = 2.096: 2×3.322 + 1×2.096 = 8.740.
+	assert.Equal(t, "DCG@4 = 2×3.322 + 1×2.096 = 8.740", w.DCG.Line())
+	assert.Contains(t, w.Text(), "k=4 but the list has 2 items: DCG stops at rank 2.")
+	assert.Contains(t, w.Text(), "each term is gain × discount")
+}
+
+// The cutoff is marked in the ranking, tie groups are bracketed.
+func TestRankingLine(t *testing.T) {
+	l, err := ndcg.FromGrades([]float64{3, 0, 2, 1}, []float64{0.9, 0.5, 0.5, 0.1})
+	require.NoError(t, err)
+	s := ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: 2}
+	w := New(compute(t, l, s))
+	assert.Contains(t, w.Text(), "ranking: A(3) [B(0) | C(2)] D(1)")
+	require.Len(t, w.TieMeans, 1)
+	assert.Equal(t, 1.5, w.TieMeans[0].Mean) // (0 + 3)/2
+	md := w.Markdown()
+	assert.Contains(t, md, "\\* ranks 2–3 tie (score 0.5)")
+	assert.Contains(t, md, "```text\nDCG@2 = 7/1.000 + 1.5*/1.585 = 7.946\n```")
+}
+
+func TestChartScale(t *testing.T) {
+	c := Chart{Title: "t", Width: 10, Bars: []Bar{{Label: "a", Value: 2}, {Label: "bb", Value: 1}, {Label: "c", Value: 0}}}
+	assert.Equal(t, "t\na  |########## 2.000\nbb |#####      1.000\nc  |           0.000\n", c.Text())
+	assert.True(t, strings.HasPrefix(c.Markdown(), "```text\n"))
+	_, ok := TieChart(compute(t, grades(t, 1, 2), ndcg.DefaultSettings()))
+	assert.False(t, ok, "no ties, no tie chart")
+}
