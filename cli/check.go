@@ -229,15 +229,29 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	}
 	if q := v.Quotient; q != nil {
 		if q.Holds {
-			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): it inherits their slip.\n",
-				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64))
+			var wrong []string
+			for _, o := range rep.Verdicts {
+				if !o.Holds && (o.Claim.Quantity == verify.DCG || o.Claim.Quantity == verify.IDCG) {
+					wrong = append(wrong, o.Claim.Label(rep.Settings.KString()))
+				}
+			}
+			inherits := "the division is right"
+			if len(wrong) > 0 {
+				inherits = "it inherits the slip in " + andList(wrong)
+			}
+			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): %s.\n",
+				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), inherits)
 		} else {
 			fmt.Fprintf(w, "%sThe claimed DCG ÷ the claimed IDCG is %s / %s = %s, not %s: a slip in the division too.\n",
 				in, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), v.Claim)
 		}
 	}
 	if len(v.Matches) > 0 {
-		fmt.Fprintf(w, "%sReproduced by:\n", in)
+		head := "Reproduced by:"
+		if len(v.Matches[0].Changes) > 1 {
+			head = fmt.Sprintf("No single change of convention gives it; two together do (at ±%g this may be chance):", v.Claim.Tolerance())
+		}
+		fmt.Fprintf(w, "%s%s\n", in, head)
 		for _, m := range v.Matches {
 			fmt.Fprintf(w, "%s  %s: %s\n", in, changesText(m), trueText(m.Value, v.Claim.Written))
 		}

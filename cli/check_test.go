@@ -22,7 +22,7 @@ func TestCheckSeed000(t *testing.T) {
 	assert.Contains(t, out, "No change of convention gives 13.65")
 	assert.Contains(t, out, "ideal order: A(3) C(3) B(2) E(1) D(0)")
 	assert.Contains(t, out, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347")
-	assert.Contains(t, out, "0.94 is the claimed DCG ÷ the claimed IDCG (12.78 / 13.65 = 0.9363)")
+	assert.Contains(t, out, "0.94 is the claimed DCG ÷ the claimed IDCG (12.78 / 13.65 = 0.9363): it inherits the slip in IDCG@5.")
 	assert.Regexp(t, `✓ contribution at rank 2 \(B\) +claimed 1.89 \(±0.005\) +true 1.8928`, out)
 	assert.Contains(t, out, "2 of 8 claims do not hold.")
 }
