@@ -1,5 +1,86 @@
 package cli
 
-func runExplore(env *Env, args []string) int { return notYet(env, "explore") }
+import (
+	"fmt"
+	"io"
+	"os"
 
-func stdTerminal() bool { return false }
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"ndcg-explorer/ndcg"
+	"ndcg-explorer/ui"
+)
+
+func runExplore(env *Env, args []string) int {
+	fs := newFlagSet(env, "ndcg-explorer", "[flags] [FILE]",
+		"Open the explorer on a list: edit it and watch every NDCG number change.\n"+
+			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n"+
+			"Without FILE it opens the default sample. Press ? inside for every key.")
+	var lf listFlags
+	lf.register(fs)
+	ascii := fs.Bool("ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
+	seed := fs.Int64("seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	if code, ok := parse(env, fs, args); !ok {
+		return code
+	}
+	_ = seed // read by the quiz view
+	lf.noteSet(fs)
+	doc, err := lf.load(env, fs.Args(), true)
+	if err != nil {
+		return fail(env, err)
+	}
+	s, err := lf.settings(doc)
+	if err != nil {
+		return fail(env, err)
+	}
+	// A list that cannot be computed is still opened when only a setting
+	// rejects it (the explorer shows the error and lets the user fix it),
+	// but reading errors stop here, as in every command.
+	if _, err := ndcg.Compute(doc.List, s); err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
+		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+	}
+	if env.IsTerminal == nil || !env.IsTerminal() {
+		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
+		return ExitBadInput
+	}
+	m := ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != ""})
+	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
+	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		opts = append(opts, tea.WithInput(f))
+	}
+	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
+		fmt.Fprintf(env.Stderr, "ndcg-explorer: %v\n", err)
+		return ExitBadInput
+	}
+	return ExitOK
+}
+
+// terminalOutput is where the explorer draws: standard output when it is
+// a terminal, else standard error (as in `ndcg-explorer > out`).
+func terminalOutput(env *Env) io.Writer {
+	if f, ok := env.Stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		return f
+	}
+	return env.Stderr
+}
+
+// stdTerminal reports whether the process can draw on a terminal and
+// read keys from one.
+func stdTerminal() bool {
+	out := term.IsTerminal(os.Stdout.Fd()) || term.IsTerminal(os.Stderr.Fd())
+	if !out {
+		return false
+	}
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return true
+	}
+	// Standard input is taken (a list piped in with -): keys come from
+	// the controlling terminal, which Bubble Tea opens itself.
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}

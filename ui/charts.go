@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"math"
+	"strings"
+)
+
+// eighths are the partial blocks of a Unicode bar, from one eighth of a
+// cell to a full cell.
+var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// bar draws v on a scale where full is width cells. Bars are exact to an
+// eighth of a cell in Unicode and to a cell in ASCII (#); negative values
+// (possible with a gain map) draw nothing and rely on the printed value.
+// The result is always exactly width cells wide.
+func bar(v, full float64, width int, ascii bool) string {
+	if width <= 0 {
+		return ""
+	}
+	if !(full > 0) || !(v > 0) || math.IsInf(v, 0) {
+		return strings.Repeat(" ", width)
+	}
+	cells := math.Min(v/full, 1) * float64(width)
+	if ascii {
+		n := int(math.Round(cells))
+		if n == 0 {
+			n = 1 // a positive value is never invisible
+		}
+		n = min(n, width)
+		return strings.Repeat("#", n) + strings.Repeat(" ", width-n)
+	}
+	e := int(math.Round(cells * 8))
+	if e == 0 {
+		e = 1
+	}
+	whole, part := e/8, e%8
+	if whole >= width {
+		return strings.Repeat("█", width)
+	}
+	s := strings.Repeat("█", whole) + eighths[part]
+	used := whole
+	if part > 0 {
+		used++
+	}
+	return s + strings.Repeat(" ", width-used)
+}

@@ -1,0 +1,560 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/ndcg"
+)
+
+// field is what the in-place editor is changing.
+type field int
+
+const (
+	noField field = iota
+	scoreField
+	titleField
+)
+
+// explorer is the main view: the ranked list with its per-rank table,
+// the summary and the bar charts. It owns the cursor and the in-place
+// editor; the list itself lives in the shared workspace.
+type explorer struct {
+	c             *Common
+	width, height int
+
+	cursor int // rank under the cursor, 0-based
+	offset int // first rank the table shows
+
+	editing field
+	input   textinput.Model
+
+	// Geometry, worked out in SetSize.
+	table                 tableLayout
+	wide                  bool // side panel to the right of the table
+	tableW, tableH, sideW int
+	summaryH, chartsH     int
+}
+
+func newExplorer(c *Common) *explorer {
+	in := textinput.New()
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	return &explorer{c: c, input: in}
+}
+
+func (e *explorer) Name() string { return "explorer" }
+
+// Capturing is true while the in-place editor has the keys.
+func (e *explorer) Capturing() bool { return e.editing != noField }
+
+// SetSize lays the view out in w×h cells.
+func (e *explorer) SetSize(w, h int) {
+	e.width, e.height = max(w, 0), max(h, 0)
+	e.layout()
+}
+
+// summaryLines is the height of the summary block.
+const summaryLines = 3
+
+// layout splits the body between the table, the summary and the charts.
+// It depends on the list's length too, so edits that add or delete items
+// call it again.
+func (e *explorer) layout() {
+	w, h := e.width, e.height
+	n := e.c.WS.N()
+	// The side panel needs the table to keep every column (about 84
+	// cells): below 130 columns the charts go under the table instead.
+	e.wide = w >= 130 && h >= 18
+	if e.wide {
+		e.sideW = min(max(w-100, 44), 70)
+		e.tableW = w - e.sideW - 2
+		e.tableH = h
+		e.summaryH = summaryLines + 3
+		e.chartsH = max(h-e.summaryH-1, 0)
+	} else {
+		e.sideW = 0
+		e.tableW = w
+		e.summaryH = summaryLines
+		rest := max(h-e.summaryH, 0)
+		need := 1 + max(n, 1) + 1 // heading, rows, the k line
+		charts := 5 + min(n, 4)   // two titled charts of a few ranks, and the band
+		e.tableH = min(need, max(rest/2, rest-charts))
+		e.chartsH = rest - e.tableH
+		if e.chartsH < 4 {
+			e.tableH, e.chartsH = rest, 0
+		}
+	}
+	e.table = newTableLayout(e.tableW, n)
+	e.input.SetWidth(max(e.table.idWidth-1, 1))
+	e.clamp()
+}
+
+// rowsShown is how many item rows fit under the table heading.
+func (e *explorer) rowsShown() int { return max(e.tableH-1, 1) }
+
+// clamp keeps the cursor on the list and in the table's window.
+func (e *explorer) clamp() {
+	n := e.c.WS.N()
+	e.cursor = max(min(e.cursor, n-1), 0)
+	rows := e.rowsShown()
+	// One row may go to the k line, so keep the cursor a row clear of it.
+	if rows > 2 {
+		rows--
+	}
+	if e.cursor < e.offset {
+		e.offset = e.cursor
+	}
+	if e.cursor >= e.offset+rows {
+		e.offset = e.cursor - rows + 1
+	}
+	e.offset = max(min(e.offset, n-rows), 0)
+}
+
+// Update handles the explorer's keys and the workspace's changes.
+func (e *explorer) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case editedMsg:
+		if msg.Focus >= 0 {
+			e.cursor = e.c.WS.RankOf(msg.Focus)
+		}
+		e.layout()
+	case tea.KeyPressMsg:
+		if e.editing != noField {
+			return e.updateEditor(msg)
+		}
+		return e.handleKey(msg)
+	case tea.PasteMsg:
+		if e.editing != noField {
+			var cmd tea.Cmd
+			e.input, cmd = e.input.Update(msg)
+			return cmd
+		}
+	}
+	return nil
+}
+
+func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, ws := e.c.Keys, e.c.WS
+	var ed edit
+	var why string
+	switch {
+	case key.Matches(msg, k.Up):
+		e.cursor--
+	case key.Matches(msg, k.Down):
+		e.cursor++
+	case key.Matches(msg, k.PageUp):
+		e.cursor -= e.rowsShown()
+	case key.Matches(msg, k.PageDown):
+		e.cursor += e.rowsShown()
+	case key.Matches(msg, k.Top):
+		e.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		e.cursor = ws.N() - 1
+	case key.Matches(msg, k.Grade):
+		g, _ := strconv.Atoi(msg.String())
+		ed, why = ws.SetGrade(e.cursor, float64(g))
+	case key.Matches(msg, k.GradeUp):
+		ed, why = ws.StepGrade(e.cursor, 1)
+	case key.Matches(msg, k.GradeDown):
+		ed, why = ws.StepGrade(e.cursor, -1)
+	case key.Matches(msg, k.EditScore):
+		return e.startEditing(scoreField)
+	case key.Matches(msg, k.EditTitle):
+		return e.startEditing(titleField)
+	case key.Matches(msg, k.Add):
+		ed, why = ws.Add(e.cursor)
+	case key.Matches(msg, k.Duplicate):
+		ed, why = ws.Duplicate(e.cursor)
+	case key.Matches(msg, k.Delete):
+		ed, why = ws.Delete(e.cursor)
+	case key.Matches(msg, k.MoveUp):
+		ed, why = ws.Move(e.cursor, -1)
+	case key.Matches(msg, k.MoveDown):
+		ed, why = ws.Move(e.cursor, 1)
+	case key.Matches(msg, k.Tie):
+		ed, why = ws.Tie(e.cursor)
+	case key.Matches(msg, k.Untie):
+		ed, why = ws.Untie(e.cursor)
+	default:
+		return nil
+	}
+	e.apply(ed, why)
+	e.clamp()
+	return nil
+}
+
+// apply makes an edit and keeps the cursor on the item it was about.
+func (e *explorer) apply(ed edit, why string) {
+	if why != "" {
+		e.c.SetStatus(why, true)
+		return
+	}
+	if ed == nil {
+		return
+	}
+	rank := e.cursor
+	focus := e.c.WS.Apply(ed)
+	if _, deleted := ed.(*removeItem); deleted || focus < 0 {
+		e.cursor = rank
+	} else {
+		e.cursor = e.c.WS.RankOf(focus)
+	}
+	e.layout()
+}
+
+func (e *explorer) startEditing(f field) tea.Cmd {
+	ws := e.c.WS
+	if ws.N() == 0 {
+		e.c.SetStatus("the list is empty: press a to add an item", true)
+		return nil
+	}
+	it := ws.List().Items[ws.ItemAt(e.cursor)]
+	e.editing = f
+	switch f {
+	case scoreField:
+		v := ""
+		if it.HasScore {
+			v = fmtNum(it.Score)
+		}
+		e.input.SetValue(v)
+		e.input.Placeholder = "score"
+		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", it.ID), false)
+	case titleField:
+		e.input.SetValue(it.Title)
+		e.input.Placeholder = "title"
+		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", it.ID), false)
+	}
+	e.input.CursorEnd()
+	return e.input.Focus()
+}
+
+func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
+	k := e.c.Keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		e.stopEditing()
+		e.c.SetStatus("edit cancelled", false)
+		return nil
+	case key.Matches(msg, k.Confirm):
+		v := strings.TrimSpace(e.input.Value())
+		var ed edit
+		var why string
+		if e.editing == scoreField {
+			s, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				e.c.SetStatus(fmt.Sprintf("%q is not a number: type a score such as 0.75 (esc cancels)", v), true)
+				return nil
+			}
+			ed, why = e.c.WS.SetScore(e.cursor, s)
+		} else {
+			ed, why = e.c.WS.SetTitle(e.cursor, e.input.Value())
+		}
+		if why != "" {
+			e.c.SetStatus(why+" (esc cancels)", true)
+			return nil
+		}
+		e.stopEditing()
+		e.apply(ed, "")
+		e.clamp()
+		return nil
+	}
+	var cmd tea.Cmd
+	e.input, cmd = e.input.Update(msg)
+	return cmd
+}
+
+func (e *explorer) stopEditing() {
+	e.editing = noField
+	e.input.Blur()
+}
+
+// View draws the body: exactly height lines of at most width cells.
+func (e *explorer) View() string {
+	if e.width <= 0 || e.height <= 0 {
+		return ""
+	}
+	table := e.viewTable()
+	if e.wide {
+		side := e.viewSummary(e.sideW, e.summaryH) + "\n" + e.viewCharts(e.sideW, e.chartsH)
+		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
+	}
+	parts := []string{table, e.viewSummary(e.width, e.summaryH)}
+	if e.chartsH > 0 {
+		parts = append(parts, e.viewCharts(e.width, e.chartsH))
+	}
+	return block(strings.Join(parts, "\n"), e.width, e.height)
+}
+
+// viewTable draws the visible ranks only: the cost of a frame does not
+// grow with the list.
+func (e *explorer) viewTable() string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	t := &e.table
+	lines := make([]string, 0, e.tableH)
+	lines = append(lines, st.Header.Render(ansi.Truncate(t.header(), e.tableW, "")))
+	n := ws.N()
+	if n == 0 {
+		lines = append(lines, st.Subtle.Render("  (empty list: press a to add an item)"))
+	}
+	k := n
+	if r != nil {
+		k = r.K
+	}
+	for i := e.offset; i < n && len(lines) < e.tableH; i++ {
+		if i == k && k < n && i > e.offset {
+			lines = append(lines, e.cutoffLine(r, t.width))
+			if len(lines) >= e.tableH {
+				break
+			}
+		}
+		lines = append(lines, e.viewRow(r, i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cutoffLine marks where k cuts the ranking, and says so when it cuts
+// through a tie group.
+func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
+	st := e.c.Styles
+	label := fmt.Sprintf(" k=%d: ranks below do not count ", r.K)
+	style := st.Cutoff
+	for gi, g := range r.Ties {
+		if g.Straddles(r.K) {
+			label = fmt.Sprintf(" k=%d cuts tie group T%d ", r.K, gi+1)
+			style = st.TieStraddle
+			break
+		}
+	}
+	dash := "─"
+	if e.c.ASCII {
+		dash = "-"
+	}
+	left := markW + tieW + 2
+	right := max(width-left-ansi.StringWidth(label), 0)
+	return style.Render(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
+}
+
+func (e *explorer) viewRow(r *ndcg.Result, i int) string {
+	st, ws := e.c.Styles, e.c.WS
+	idx := ws.ItemAt(i)
+	it := ws.List().Items[idx]
+	mark := " "
+	if i == e.cursor {
+		mark = "▸"
+		if e.c.ASCII {
+			mark = ">"
+		}
+	}
+	tm, straddles := tieMark(r, i, e.c.ASCII)
+	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
+	switch {
+	case straddles:
+		tm = st.TieStraddle.Render(tm)
+	case tm != "":
+		tm = st.Tie.Render(tm)
+	}
+	body := e.table.cells(r, it, i)
+	if i == e.cursor && e.editing != noField {
+		head := "score"
+		if e.editing == titleField {
+			head = "id / title"
+		}
+		if x, w := e.table.columnStart(head); x >= 0 {
+			ed := padRight(ansi.Truncate(e.input.View(), w, ""), w)
+			body = ansi.Truncate(body, x, "") + st.CursorEdit.Render(ed) + ansi.TruncateLeft(body, x+w, "")
+		}
+	}
+	inK := r == nil || i < r.K
+	switch {
+	case i == e.cursor && e.editing == noField:
+		body = st.Cursor.Render(body)
+	case !inK:
+		body = st.Subtle.Render(body)
+	}
+	return ansi.Truncate(mark+tm+body, e.tableW, "")
+}
+
+// viewSummary is DCG, IDCG and NDCG at k, the tie band, and why NDCG is
+// what it is when that needs saying.
+func (e *explorer) viewSummary(width, height int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	var lines []string
+	if r == nil {
+		msg := strings.Split(wrap(st.Error.Render("cannot compute: ")+ws.Err.Error(), width), "\n")
+		lines = append(msg[:min(len(msg), summaryLines-1)],
+			st.Subtle.Render("undo (u) or change the grade or the gain to fix it"))
+		return block(strings.Join(lines, "\n"), width, height)
+	}
+	k := ws.Settings.KString()
+	nd := fmt.Sprintf("%.4f", r.NDCG())
+	if r.N == 0 && r.IDCG() == 0 {
+		nd = "undefined"
+	}
+	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s",
+		k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4), st.Title.Render("NDCG@"+k+" = "+nd))
+	if ansi.StringWidth(one) <= width || height < summaryLines+3 {
+		lines = append(lines, one)
+	} else {
+		lines = append(lines, "DCG@"+k+"  = "+fixed(r.DCG(), 4), "IDCG@"+k+" = "+fixed(r.IDCG(), 4),
+			st.Title.Render("NDCG@"+k+" = "+nd), "")
+	}
+	switch {
+	case r.N == 0 && r.IDCG() == 0:
+		lines = append(lines, st.Warn.Render("NDCG is undefined: the list is empty (a adds an item)"))
+	case r.IDCG() == 0:
+		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
+	case ws.Settings.K > r.N:
+		lines = append(lines, st.Subtle.Render(fmt.Sprintf("k=%d but the list has %d items: every rank counts", ws.Settings.K, r.N)))
+	}
+	if len(r.Ties) > 0 {
+		b := r.NDCGBand(ws.Settings.K)
+		lines = append(lines, fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
+			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread()))
+	} else if len(lines) < height-1 {
+		lines = append(lines, st.Subtle.Render("no ties: every tie policy gives the same value"))
+	}
+	return block(wrap(strings.Join(lines, "\n"), width), width, height)
+}
+
+// viewCharts draws the three bar charts into w×h: stacked in the side
+// panel, two abreast above the band chart when below the table.
+func (e *explorer) viewCharts(w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	bandH := 0
+	if h >= 7 {
+		bandH = 4
+	}
+	if e.wide {
+		rest := h - bandH
+		top := rest / 2
+		return block(strings.Join([]string{
+			e.contributionChart(w, top),
+			e.ndcgChart(w, rest-top),
+			e.bandChart(w, bandH),
+		}, "\n"), w, h)
+	}
+	half := (w - 2) / 2
+	top := joinColumns(e.contributionChart(half, h-bandH), half, e.ndcgChart(w-half-2, h-bandH), w-half-2, h-bandH, "  ")
+	if bandH == 0 {
+		return top
+	}
+	return top + "\n" + e.bandChart(w, bandH)
+}
+
+// chartWindow is the ranks a chart of rows lines shows: the table's
+// window, so the chart and the table talk about the same ranks.
+func (e *explorer) chartWindow(rows, n int) (int, int) {
+	from := e.offset
+	if e.cursor >= from+rows {
+		from = e.cursor - rows + 1
+	}
+	from = max(min(from, n-rows), 0)
+	return from, min(from+rows, n)
+}
+
+// contributionChart: each rank's gain × discount, actual beside ideal,
+// on one scale.
+func (e *explorer) contributionChart(w, h int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	lines := []string{st.PanelTitle.Render("contribution per rank: actual │ ideal")}
+	if r == nil || h < 2 {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	n := r.Ranks()
+	from, to := e.chartWindow(h-1, n)
+	rankW := len(strconv.Itoa(max(to, 1)))
+	valW := 6
+	barW := max((w-rankW-2*valW-5)/2, 1)
+	scale := ws.Scale.Contribution
+	for i := from; i < to; i++ {
+		var act, ideal float64
+		if i < r.N {
+			g := r.Gains[i]
+			if ws.Settings.Ties == ndcg.Expected {
+				g = r.ExpectedGains[i]
+			}
+			act = g * r.Discounts[i]
+		}
+		if i < len(r.IdealGains) {
+			ideal = r.IdealGains[i] * r.Discounts[i]
+		}
+		sep := "│"
+		if e.c.ASCII {
+			sep = "|"
+		}
+		line := fmt.Sprintf("%s %s %s %s %s %s",
+			padLeft(strconv.Itoa(i+1), rankW),
+			st.BarActual.Render(bar(act, scale, barW, e.c.ASCII)), padLeft(fit(fixed(act, 3), valW), valW), sep,
+			st.BarIdeal.Render(bar(ideal, scale, barW, e.c.ASCII)), padLeft(fit(fixed(ideal, 3), valW), valW))
+		if r.N > 0 && i >= r.K {
+			line = st.Subtle.Render(ansi.Strip(line))
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// ndcgChart: NDCG@k for every k, the k in force marked.
+func (e *explorer) ndcgChart(w, h int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	lines := []string{st.PanelTitle.Render("NDCG@k for every k")}
+	if r == nil || h < 2 {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	from, to := e.chartWindow(h-1, r.N)
+	kW := len(strconv.Itoa(max(to, 1))) + 2
+	barW := max(w-kW-9, 1)
+	for i := from; i < to; i++ {
+		v := r.NDCGAt(ws.Settings.Ties, i+1)
+		label := padLeft("@"+strconv.Itoa(i+1), kW)
+		line := fmt.Sprintf("%s %s %s", label, st.BarActual.Render(bar(v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(v, 4))
+		if i+1 == r.K {
+			line = st.Cutoff.Render(ansi.Strip(line)) + " ◂k"
+			if e.c.ASCII {
+				line = strings.TrimSuffix(line, " ◂k") + " <k"
+			}
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// bandChart: NDCG@k with ties broken worst, expected and best.
+func (e *explorer) bandChart(w, h int) string {
+	if h <= 0 {
+		return ""
+	}
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	title := "NDCG@" + ws.Settings.KString() + " by tie order"
+	if r != nil && len(r.Ties) == 0 {
+		title += " (no ties: all equal)"
+	}
+	lines := []string{st.PanelTitle.Render(title)}
+	if r != nil {
+		b := r.NDCGBand(ws.Settings.K)
+		barW := max(w-9-7, 1)
+		for _, x := range []struct {
+			name string
+			v    float64
+		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.BarBand.Render(bar(x.v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(x.v, 4)))
+		}
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}

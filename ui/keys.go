@@ -1,0 +1,117 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key of the program, in one place, so that `?` lists
+// them all and no two views disagree on what a key does. Views read the
+// bindings they handle from here; the full help shows them in groups.
+type KeyMap struct {
+	// Moving the cursor.
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+
+	// Editing the list.
+	Grade, GradeUp, GradeDown    key.Binding
+	EditScore, EditTitle         key.Binding
+	Add, Duplicate, Delete       key.Binding
+	MoveUp, MoveDown, Tie, Untie key.Binding
+	Undo, Redo                   key.Binding
+
+	// Conventions.
+	KUp, KDown, Gain, Discount, Ties, IDCG, Zero, Preset key.Binding
+
+	// Files.
+	Save, SaveAs key.Binding
+
+	// Views: one key each, plus cycling.
+	NextView, PrevView key.Binding
+	Views              []key.Binding
+
+	// Dialogs and the program.
+	Confirm, Cancel, Help, Quit key.Binding
+	ASCII                       key.Binding
+}
+
+// DefaultKeyMap is the key map the program uses.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	k := KeyMap{
+		Up:       b([]string{"up", "k"}, "↑/k", "up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
+		Top:      b([]string{"home"}, "home", "rank 1"),
+		Bottom:   b([]string{"end"}, "end", "last rank"),
+
+		Grade:     b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "set grade"),
+		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
+		GradeDown: b([]string{"-", "_"}, "-", "grade −1"),
+		EditScore: b([]string{"s", "enter"}, "s/enter", "edit score"),
+		EditTitle: b([]string{"e"}, "e", "edit title"),
+		Add:       b([]string{"a"}, "a", "add item below"),
+		Duplicate: b([]string{"c"}, "c", "duplicate (copy)"),
+		Delete:    b([]string{"x", "delete"}, "x/del", "delete"),
+		MoveUp:    b([]string{"K", "shift+up"}, "K/⇧↑", "move up"),
+		MoveDown:  b([]string{"J", "shift+down"}, "J/⇧↓", "move down"),
+		Tie:       b([]string{"t"}, "t", "tie with neighbour"),
+		Untie:     b([]string{"T"}, "T", "untie"),
+		Undo:      b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
+		Redo:      b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
+
+		KUp:      b([]string{"]"}, "]", "k + 1"),
+		KDown:    b([]string{"["}, "[", "k − 1"),
+		Gain:     b([]string{"g"}, "g", "gain"),
+		Discount: b([]string{"d"}, "d", "discount"),
+		Ties:     b([]string{"p"}, "p", "tie policy"),
+		IDCG:     b([]string{"i"}, "i", "IDCG source"),
+		Zero:     b([]string{"z"}, "z", "IDCG=0 rule"),
+		Preset:   b([]string{"P"}, "P", "presets"),
+
+		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
+		SaveAs: b([]string{"W"}, "W", "save as"),
+
+		NextView: b([]string{"tab"}, "tab", "next view"),
+		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
+
+		Confirm: b([]string{"enter"}, "enter", "confirm"),
+		Cancel:  b([]string{"esc"}, "esc", "cancel"),
+		Help:    b([]string{"?"}, "?", "help"),
+		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+		ASCII:   b([]string{"A"}, "A", "ASCII/Unicode bars"),
+	}
+	return k
+}
+
+// viewKey is the key that opens the view in slot i (F1, F2, …).
+func viewKey(i int, name string) key.Binding {
+	f := "f" + itoa(i+1)
+	return key.NewBinding(key.WithKeys(f), key.WithHelp("F"+itoa(i+1), name))
+}
+
+// ShortHelp is the footer line.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+}
+
+// FullHelp is what `?` shows, one column per group.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
+		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo},
+		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset},
+		append(views, k.Save, k.SaveAs, k.ASCII, k.Help, k.Quit),
+	}
+}
+
+// HelpGroups names the FullHelp columns, in order.
+var HelpGroups = []string{"Move", "Edit", "Rank & undo", "Conventions", "Views & files"}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

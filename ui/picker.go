@@ -1,0 +1,66 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"ndcg-explorer/ndcg"
+)
+
+// presetPicker lists the conventions of the common implementations with
+// the NDCG@k each gives on this list, so choosing one is already a
+// lesson in how much they disagree.
+type presetPicker struct {
+	rows   []presetRow
+	cursor int
+}
+
+type presetRow struct {
+	name, note string
+	settings   ndcg.Settings
+	value      string
+}
+
+// newPresetPicker computes NDCG@k under every preset once, when the
+// picker opens.
+func newPresetPicker(ws *Workspace) *presetPicker {
+	p := &presetPicker{}
+	for i, pr := range ndcg.Presets {
+		s := pr.Apply(ws.Settings)
+		row := presetRow{name: pr.Name, note: pr.Note, settings: s}
+		if r, err := ndcg.Compute(ws.List(), s); err != nil {
+			row.value = "error"
+		} else {
+			row.value = fmt.Sprintf("%.4f", r.NDCG())
+		}
+		if pr.Matches(ws.Settings) {
+			p.cursor = i
+		}
+		p.rows = append(p.rows, row)
+	}
+	return p
+}
+
+// View draws the picker in w×h.
+func (p *presetPicker) View(c *Common, w, h int) string {
+	st := c.Styles
+	k := c.WS.Settings.KString()
+	lines := []string{
+		st.Title.Render("Presets") + st.Subtle.Render("  ↑/↓ choose · enter applies (k stays "+k+") · esc closes"),
+		"",
+		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "conventions")),
+	}
+	for i, r := range p.rows {
+		s := r.settings
+		conv := fmt.Sprintf("gain %s, %s, ties %s, IDCG %s, zero %s", s.Gain, s.Discount, s.Ties, s.IDCG, fmtNum(s.Zero))
+		if s.TruncateGrades {
+			conv += ", integer grades"
+		}
+		line := fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, conv)
+		if i == p.cursor {
+			line = st.Cursor.Render(">" + line[1:])
+		}
+		lines = append(lines, line, st.Subtle.Render("              "+r.note))
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}

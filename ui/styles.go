@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+)
+
+// Styles is the program's one style sheet. Nothing it marks depends on
+// colour alone: the cursor is reversed, headings are bold, tie groups
+// carry brackets and labels, so the screen reads the same with NO_COLOR
+// (where Bubble Tea drops every colour) as with colour.
+type Styles struct {
+	Title, Subtle, Header, Cursor, CursorEdit, Cutoff lipgloss.Style
+	Tie, TieStraddle, Number, Good, Bad, Warn         lipgloss.Style
+	BarActual, BarIdeal, BarBand                      lipgloss.Style
+	Panel, PanelTitle, Status, Error, Dialog          lipgloss.Style
+	Help                                              help.Styles
+}
+
+// NewStyles builds the style sheet for a dark or light background;
+// colour false gives the monochrome sheet NO_COLOR asks for.
+func NewStyles(isDark, colour bool) Styles {
+	ld := lipgloss.LightDark(isDark)
+	c := func(light, dark string) lipgloss.Style {
+		if !colour {
+			return lipgloss.NewStyle()
+		}
+		return lipgloss.NewStyle().Foreground(ld(lipgloss.Color(light), lipgloss.Color(dark)))
+	}
+	s := Styles{
+		Title:       c("#5A32A3", "#C8A6FF").Bold(true),
+		Subtle:      c("#6E6E6E", "#8C8C8C"),
+		Header:      c("#3C3C3C", "#DADADA").Bold(true),
+		Cursor:      lipgloss.NewStyle().Reverse(true),
+		CursorEdit:  lipgloss.NewStyle().Underline(true),
+		Cutoff:      c("#B35900", "#FFB454"),
+		Tie:         c("#8A2BE2", "#D7A6FF"),
+		TieStraddle: c("#B00020", "#FF6B81").Bold(true),
+		Number:      lipgloss.NewStyle(),
+		Good:        c("#1B7F3A", "#7EE787"),
+		Bad:         c("#B00020", "#FF6B81"),
+		Warn:        c("#B35900", "#FFB454"),
+		BarActual:   c("#1F6FEB", "#58A6FF"),
+		BarIdeal:    c("#6E6E6E", "#8C8C8C"),
+		BarBand:     c("#8A2BE2", "#D7A6FF"),
+		PanelTitle:  c("#3C3C3C", "#DADADA").Bold(true).Underline(true),
+		Status:      c("#3C3C3C", "#DADADA"),
+		Error:       c("#B00020", "#FF6B81").Bold(true),
+		Dialog:      lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+	}
+	if colour {
+		s.Dialog = s.Dialog.BorderForeground(ld(lipgloss.Color("#5A32A3"), lipgloss.Color("#C8A6FF")))
+		s.Help = help.DefaultStyles(isDark)
+	} else {
+		plain := lipgloss.NewStyle()
+		s.Help = help.Styles{
+			Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain, ShortSeparator: plain,
+			FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain,
+		}
+	}
+	return s
+}

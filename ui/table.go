@@ -1,0 +1,271 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/ndcg"
+)
+
+// column is one column of the per-rank table.
+type column struct {
+	head  string
+	width int
+	// cell formats rank i of the result; it is not called when the list
+	// cannot be computed, except for the columns marked raw.
+	cell func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string
+	// raw columns show the item itself and need no result.
+	raw func(it ndcg.Item) string
+	// flex columns take the width left over.
+	flex bool
+}
+
+// tableLayout is the table's geometry for one width, worked out on
+// resize, never per frame.
+type tableLayout struct {
+	width   int
+	dec     int // decimals of the computed columns
+	rankW   int
+	cols    []column
+	idWidth int
+}
+
+// The columns in the order they appear and the order they are dropped
+// in (last first) when the terminal is narrow.
+func allColumns(dec int) []column {
+	n := func(x float64) string { return fixed(x, dec) }
+	return []column{
+		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
+			if it.Title == "" {
+				return it.ID
+			}
+			return it.ID + " " + it.Title
+		}},
+		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return fmtNum(it.Grade) }},
+		{head: "score", width: 7, raw: func(it ndcg.Item) string {
+			if !it.HasScore {
+				return "-"
+			}
+			return fmtNum(it.Score)
+		}},
+		{head: "gain", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
+			if r.Settings.Ties == ndcg.Expected && row.Tied {
+				return fixed(row.ExpectedGain, min(t.dec, 2)) + "*"
+			}
+			return fmtShort(row.Gain, 6)
+		}},
+		{head: "disc", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return fixed(row.Discount, 3) }},
+		{head: "contrib", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.Contribution) }},
+		{head: "DCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.DCG) }},
+		{head: "ideal", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
+			if row.IdealID == "" {
+				return "-"
+			}
+			return fmtShort(row.IdealGrade, 5)
+		}},
+		{head: "IDCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.IDCG) }},
+		{head: "NDCG@i", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return fixed(row.NDCG, 4) }},
+	}
+}
+
+const (
+	markW = 1 // cursor mark
+	tieW  = 4 // tie bracket and label
+	idMin = 6
+)
+
+// newTableLayout fits the columns into width for a list of n items.
+func newTableLayout(width, n int) tableLayout {
+	dec := 3
+	if width >= 100 {
+		dec = 4
+	}
+	t := tableLayout{width: width, dec: dec, rankW: max(4, len(strconv.Itoa(n)))}
+	cols := allColumns(dec)
+	if dec == 4 {
+		for i := range cols {
+			if !cols[i].flex && cols[i].head != "disc" && cols[i].head != "grade" && cols[i].head != "ideal" {
+				cols[i].width++
+			}
+		}
+	}
+	fixedW := func(cs []column) int {
+		w := markW + tieW + t.rankW
+		for _, c := range cs {
+			w++ // the space before each column
+			if !c.flex {
+				w += c.width
+			}
+		}
+		return w
+	}
+	// Drop the least needed columns until the rest fit with a readable id.
+	dropOrder := []string{"disc", "ideal", "gain", "IDCG@i", "score", "DCG@i"}
+	for _, h := range dropOrder {
+		if fixedW(cols)+idMin <= width {
+			break
+		}
+		for i, c := range cols {
+			if c.head == h {
+				cols = append(cols[:i:i], cols[i+1:]...)
+				break
+			}
+		}
+	}
+	t.cols = cols
+	t.idWidth = max(1, width-fixedW(cols))
+	return t
+}
+
+// header is the table's heading line.
+func (t *tableLayout) header() string {
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", markW+tieW))
+	b.WriteString(padLeft("rank", t.rankW))
+	for _, c := range t.cols {
+		b.WriteByte(' ')
+		if c.flex {
+			head := c.head
+			if ansi.StringWidth(head) > t.idWidth {
+				head = "id"
+			}
+			b.WriteString(padRight(ansi.Truncate(head, t.idWidth, ""), t.idWidth))
+		} else {
+			b.WriteString(padLeft(c.head, c.width))
+		}
+	}
+	return b.String()
+}
+
+// cells formats rank i (the item at input position i when r is nil).
+func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
+	var b strings.Builder
+	b.WriteString(padLeft(strconv.Itoa(i+1), t.rankW))
+	var row ndcg.Rank
+	if r != nil {
+		row = r.Row(i)
+	}
+	for _, c := range t.cols {
+		b.WriteByte(' ')
+		var s string
+		switch {
+		case c.raw != nil:
+			s = c.raw(it)
+		case r != nil:
+			s = c.cell(t, r, &row)
+		default:
+			s = "-"
+		}
+		if c.flex {
+			b.WriteString(padRight(ansi.Truncate(s, t.idWidth, "…"), t.idWidth))
+		} else {
+			b.WriteString(padLeft(fit(s, c.width), c.width))
+		}
+	}
+	return b.String()
+}
+
+// columnStart is the offset of the named column within cells' output,
+// and its width, so an editor can be drawn over it.
+func (t *tableLayout) columnStart(head string) (int, int) {
+	x := t.rankW
+	for _, c := range t.cols {
+		x++
+		w := c.width
+		if c.flex {
+			w = t.idWidth
+		}
+		if c.head == head {
+			return x, w
+		}
+		x += w
+	}
+	return -1, 0
+}
+
+// fixed prints x with dec decimals, or fewer when it would not fit a
+// table cell; huge values go to exponent form.
+func fixed(x float64, dec int) string {
+	return strconv.FormatFloat(x, 'f', dec, 64)
+}
+
+// fmtShort prints x exactly when it fits in width, else rounded.
+func fmtShort(x float64, width int) string {
+	s := fmtNum(x)
+	if len(s) <= width {
+		return s
+	}
+	return fit(strconv.FormatFloat(x, 'f', -1, 64), width)
+}
+
+// fit makes a number string at most width characters: fewer decimals
+// first, then exponent form, so a cell never spills into the next.
+func fit(s string, width int) string {
+	if ansi.StringWidth(s) <= width {
+		return s
+	}
+	x, err := strconv.ParseFloat(strings.TrimSuffix(s, "*"), 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return ansi.Truncate(s, width, "…")
+	}
+	star := strings.HasSuffix(s, "*")
+	w := width
+	if star {
+		w--
+	}
+	for d := 6; d >= 0; d-- {
+		if t := strconv.FormatFloat(x, 'f', d, 64); len(t) <= w {
+			if star {
+				t += "*"
+			}
+			return t
+		}
+	}
+	for d := 3; d >= 0; d-- {
+		if t := strconv.FormatFloat(x, 'e', d, 64); len(t) <= width {
+			return t
+		}
+	}
+	return strings.Repeat("#", width)
+}
+
+func padLeft(s string, w int) string {
+	if d := w - ansi.StringWidth(s); d > 0 {
+		return strings.Repeat(" ", d) + s
+	}
+	return s
+}
+
+func padRight(s string, w int) string {
+	if d := w - ansi.StringWidth(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// tieMark is the bracket that joins the ranks of a tie group, with the
+// group's label on its first rank.
+func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
+	if r == nil || i >= len(r.GroupAt) || r.GroupAt[i] < 0 {
+		return "", false
+	}
+	gi := int(r.GroupAt[i])
+	g := r.Ties[gi]
+	top, mid, bot := "┌", "│", "└"
+	if ascii {
+		top, mid, bot = "/", "|", "\\"
+	}
+	switch i {
+	case g.Start:
+		mark = top + fmt.Sprintf("T%d", gi+1)
+	case g.End - 1:
+		mark = bot
+	default:
+		mark = mid
+	}
+	return mark, g.Straddles(r.K)
+}

@@ -1,0 +1,568 @@
+// Package ui is the interactive explorer: a Bubble Tea program where a
+// person edits a ranked list and sees every NDCG number change as they
+// type. The root Model owns the workspace (the list, the settings, the
+// undo history) and switches between views; each view is a sub-model
+// that owns its own state and size. Keys live in keys.go, styles in
+// styles.go, messages in messages.go.
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+// The smallest terminal the explorer draws in; below it, it says so.
+const (
+	MinWidth  = 50
+	MinHeight = 12
+)
+
+// Options start the explorer.
+type Options struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+	// ASCII draws bars with # and brackets with ASCII characters.
+	ASCII bool
+	// NoColor drops every colour from the style sheet (NO_COLOR).
+	NoColor bool
+}
+
+// Common is what every view shares: the workspace, the keys, the styles
+// and the status line.
+type Common struct {
+	WS     *Workspace
+	Keys   KeyMap
+	Styles Styles
+	ASCII  bool
+
+	status    string
+	statusErr bool
+}
+
+// SetStatus shows text in the status line until the next one.
+func (c *Common) SetStatus(text string, isErr bool) { c.status, c.statusErr = text, isErr }
+
+// view is one screen of the program. Views draw exactly the size they
+// were given, read the workspace from Common and may change it; the root
+// model tells them with editedMsg when something else did.
+type view interface {
+	Name() string
+	SetSize(w, h int)
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+}
+
+// Model is the root model.
+type Model struct {
+	c      *Common
+	views  []view
+	active int
+
+	width, height int
+	isDark        bool
+	colour        bool
+
+	help     help.Model
+	showHelp bool
+	picker   *presetPicker
+	saveAs   *textinput.Model
+	confirm  bool // asking whether to quit with unsaved edits
+	// quitAfterSave ends the program once the save-as dialog has saved.
+	quitAfterSave bool
+	fileGain      *ndcg.Gain
+	quitting      bool
+	version       int // the workspace history position last seen
+}
+
+// New builds the explorer on a document.
+func New(o Options) *Model {
+	ws := NewWorkspace(o.Doc, o.Settings)
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New()}
+	if o.Settings.Gain.Kind == ndcg.GainMap {
+		g := o.Settings.Gain
+		m.fileGain = &g
+	}
+	m.views = []view{newExplorer(c)}
+	for i, v := range m.views {
+		c.Keys.Views = append(c.Keys.Views, viewKey(i, v.Name()))
+	}
+	m.restyle()
+	c.SetStatus(m.greeting(), false)
+	return m
+}
+
+func (m *Model) greeting() string {
+	d := m.c.WS.Doc
+	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+}
+
+// Workspace is the list being edited, for callers that inspect the end state.
+func (m *Model) Workspace() *Workspace { return m.c.WS }
+
+func (m *Model) restyle() {
+	m.c.Styles = NewStyles(m.isDark, m.colour)
+	m.help.Styles = m.c.Styles.Help
+}
+
+// Init asks the terminal for its background, to pick light or dark styles.
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+// Update routes a message: dialogs first, then a view that is taking
+// text, then the global keys, then the active view.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.resize()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.isDark = msg.IsDark()
+		m.restyle()
+		return m, nil
+	case statusMsg:
+		m.c.SetStatus(msg.Text, msg.Err)
+		return m, nil
+	case savedMsg:
+		return m, m.saved(msg)
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	}
+	return m, m.views[m.active].Update(msg)
+}
+
+func (m *Model) resize() {
+	body := max(m.height-4, 0) // two header lines, status and help below
+	for _, v := range m.views {
+		v.SetSize(m.width, body)
+	}
+	m.help.SetWidth(m.width)
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	switch {
+	case m.confirm:
+		return m.confirmKey(msg)
+	case m.saveAs != nil:
+		return m.saveAsKey(msg)
+	case m.picker != nil:
+		return m.pickerKey(msg)
+	case m.showHelp:
+		if key.Matches(msg, k.Help, k.Cancel, k.Quit) {
+			m.showHelp = false
+		}
+		return nil
+	}
+	active := m.views[m.active]
+	if c, ok := active.(capturer); ok && c.Capturing() {
+		return active.Update(msg)
+	}
+	ws := m.c.WS
+	switch {
+	case key.Matches(msg, k.Quit):
+		if ws.Dirty() {
+			m.confirm = true
+			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
+			return nil
+		}
+		m.quitting = true
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = true
+		return nil
+	case key.Matches(msg, k.Undo):
+		if f, ok := ws.Undo(); ok {
+			m.changed(f, "undid: ")
+		} else {
+			m.c.SetStatus("nothing to undo", true)
+		}
+		return nil
+	case key.Matches(msg, k.Redo):
+		if f, ok := ws.Redo(); ok {
+			m.changed(f, "redid: ")
+		} else {
+			m.c.SetStatus("nothing to redo", true)
+		}
+		return nil
+	case key.Matches(msg, k.KUp):
+		return m.settingsEdit(ws.KUp(), "k is already the whole list")
+	case key.Matches(msg, k.KDown):
+		return m.settingsEdit(ws.KDown(), "k is already 1")
+	case key.Matches(msg, k.Gain):
+		return m.settingsEdit(ws.NextGain(m.fileGain), "")
+	case key.Matches(msg, k.Discount):
+		return m.settingsEdit(ws.NextDiscount(), "")
+	case key.Matches(msg, k.Ties):
+		return m.settingsEdit(ws.NextTies(), "")
+	case key.Matches(msg, k.IDCG):
+		e := ws.ToggleIDCG()
+		cmd := m.settingsEdit(e, "")
+		if len(ws.List().Pool) == 0 {
+			m.c.SetStatus(m.c.status+" (this list has no pool of unretrieved judged items, so both give the same IDCG)", false)
+		}
+		return cmd
+	case key.Matches(msg, k.Zero):
+		return m.settingsEdit(ws.ToggleZero(), "")
+	case key.Matches(msg, k.Preset):
+		m.picker = newPresetPicker(ws)
+		return nil
+	case key.Matches(msg, k.Save):
+		return m.save(false)
+	case key.Matches(msg, k.SaveAs):
+		m.openSaveAs()
+		m.quitAfterSave = false
+		return nil
+	case key.Matches(msg, k.ASCII):
+		m.c.ASCII = !m.c.ASCII
+		return nil
+	case key.Matches(msg, k.NextView):
+		m.active = (m.active + 1) % len(m.views)
+		return nil
+	case key.Matches(msg, k.PrevView):
+		m.active = (m.active + len(m.views) - 1) % len(m.views)
+		return nil
+	}
+	for i, b := range k.Views {
+		if key.Matches(msg, b) {
+			m.active = i
+			return nil
+		}
+	}
+	before := ws.hist.pos
+	cmd := active.Update(msg)
+	if ws.hist.pos != before {
+		m.changedBy(active)
+	}
+	return cmd
+}
+
+// settingsEdit applies a change of conventions.
+func (m *Model) settingsEdit(e edit, unchanged string) tea.Cmd {
+	if e == nil {
+		if unchanged != "" {
+			m.c.SetStatus(unchanged, true)
+		}
+		return nil
+	}
+	f := m.c.WS.Apply(e)
+	m.changed(f, "")
+	return nil
+}
+
+// changed tells every view that the workspace changed and shows what.
+func (m *Model) changed(focus int, prefix string) {
+	for _, v := range m.views {
+		v.Update(editedMsg{Focus: focus})
+	}
+	m.showChange(prefix)
+}
+
+// changedBy tells the views other than the one that made the edit.
+func (m *Model) changedBy(src view) {
+	for _, v := range m.views {
+		if v != src {
+			v.Update(editedMsg{Focus: -1})
+		}
+	}
+	m.showChange("")
+}
+
+func (m *Model) showChange(prefix string) {
+	ws := m.c.WS
+	what := ws.LastChange()
+	if ws.Err != nil {
+		m.c.SetStatus(prefix+what+": "+ws.Err.Error(), true)
+		return
+	}
+	m.c.SetStatus(prefix+what, false)
+}
+
+func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "y", "Y":
+		m.quitting = true
+		return tea.Quit
+	case "w", "s", "ctrl+s":
+		m.confirm = false
+		return m.saveAndQuit()
+	case "esc", "n", "N":
+		m.confirm = false
+		m.c.SetStatus("not quitting", false)
+	}
+	return nil
+}
+
+// View draws the whole screen: header, the active view (or a dialog),
+// status line and key help.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "ndcg-explorer: " + m.c.WS.Doc.Name
+	return v
+}
+
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < MinWidth || h < MinHeight {
+		msg := fmt.Sprintf("Terminal too small: %d×%d. The explorer needs at least %d×%d: make the window larger, or press q to quit.", w, h, MinWidth, MinHeight)
+		return block(wrap(msg, w), w, h)
+	}
+	body := h - 4
+	var main string
+	switch {
+	case m.showHelp:
+		main = m.helpView(w, body)
+	case m.picker != nil:
+		main = m.picker.View(m.c, w, body)
+	default:
+		main = m.views[m.active].View()
+	}
+	parts := []string{
+		m.titleLine(w),
+		m.conventionsLine(w),
+		block(main, w, body),
+		m.statusLine(w),
+		m.footer(w),
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (m *Model) titleLine(w int) string {
+	st, ws := m.c.Styles, m.c.WS
+	name := ws.Doc.Name
+	if ws.Doc.Title != "" {
+		name += ": " + ws.Doc.Title
+	}
+	left := st.Title.Render("ndcg-explorer") + " " + name
+	var right []string
+	if len(m.views) > 1 {
+		right = append(right, "["+m.views[m.active].Name()+"]")
+	}
+	if ws.Dirty() {
+		right = append(right, "modified")
+	}
+	r := strings.Join(right, " ")
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
+	if gap < 1 {
+		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
+		gap = w - ansi.StringWidth(left) - ansi.StringWidth(r)
+	}
+	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.Warn.Render(r), w, "")
+}
+
+// conventionsLine states the conventions in force, as every output
+// does: in words when there is room, in short when not.
+func (m *Model) conventionsLine(w int) string {
+	s := m.c.WS.Settings
+	preset := ""
+	for _, p := range ndcg.Presets {
+		if p.Matches(s) {
+			preset = p.Name
+			break
+		}
+	}
+	integer := ""
+	if s.TruncateGrades {
+		integer = "integer grades"
+	}
+	long := []string{
+		"gain " + s.Gain.String() + " (" + s.Gain.Formula() + ")", "discount " + s.Discount.String(),
+		"k=" + s.KString(), "ties " + s.Ties.String(), "IDCG from " + s.IDCG.String(),
+		"NDCG=" + fmtNum(s.Zero) + " when IDCG=0", integer,
+	}
+	short := []string{
+		"gain " + s.Gain.String(), s.Discount.String(), "k=" + s.KString(), "ties " + s.Ties.String(),
+		"IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), integer,
+	}
+	if preset != "" {
+		long = append(long, "(= "+preset+")")
+		short = append(short, "="+preset)
+	}
+	line := joinNonEmpty(long, " · ")
+	if ansi.StringWidth(line) > w {
+		line = joinNonEmpty(short, " · ")
+	}
+	return m.c.Styles.Subtle.Render(ansi.Truncate(line, w, "…"))
+}
+
+func joinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+func (m *Model) statusLine(w int) string {
+	st := m.c.Styles
+	if m.saveAs != nil {
+		return ansi.Truncate("save as: "+m.saveAs.View(), w, "")
+	}
+	text := ansi.Truncate(m.c.status, w, "…")
+	if m.c.statusErr {
+		return st.Error.Render(text)
+	}
+	return st.Status.Render(text)
+}
+
+func (m *Model) footer(w int) string {
+	m.help.SetWidth(w)
+	return ansi.Truncate(m.help.ShortHelpView(m.c.Keys.ShortHelp()), w, "")
+}
+
+// helpView lays out the full help a group per column, as many columns
+// abreast as fit, so nothing is dropped on a narrow terminal.
+func (m *Model) helpView(w, h int) string {
+	st := m.c.Styles
+	groups := m.c.Keys.FullHelp()
+	var cols []string
+	colW := 0
+	for i, g := range groups {
+		c := st.PanelTitle.Render(HelpGroups[i]) + "\n" + m.help.FullHelpView([][]key.Binding{g})
+		cols = append(cols, c)
+		colW = max(colW, lipgloss.Width(c))
+	}
+	colW += 2
+	per := max((w+2)/colW, 1)
+	var rows []string
+	for i := 0; i < len(cols); i += per {
+		var row []string
+		for _, c := range cols[i:min(i+per, len(cols))] {
+			row = append(row, lipgloss.NewStyle().Width(colW).Render(c))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	head := st.Title.Render("Keys") + st.Subtle.Render("  (? or esc closes; digits set the grade of the selected rank)")
+	return block(head+"\n"+strings.Join(rows, "\n"), w, h)
+}
+
+// save writes the list to its file, or asks for a name when it has none.
+func (m *Model) save(quit bool) tea.Cmd {
+	path := m.savePath()
+	if path == "" {
+		m.openSaveAs()
+		m.quitAfterSave = quit
+		return nil
+	}
+	return m.saveTo(path, quit)
+}
+
+func (m *Model) saveAndQuit() tea.Cmd { return m.save(true) }
+
+// savePath is the file the document came from, if it is a file.
+func (m *Model) savePath() string {
+	n := m.c.WS.Doc.Name
+	if n == "" || n == "-" || n == "inline" || strings.HasPrefix(n, "sample:") || !strings.HasSuffix(strings.ToLower(n), ".json") {
+		return ""
+	}
+	return n
+}
+
+// saveTo encodes the document now, so later edits cannot race the write,
+// and writes it atomically in a command.
+func (m *Model) saveTo(path string, quit bool) tea.Cmd {
+	ws := m.c.WS
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	at := ws.hist.pos
+	if err != nil {
+		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
+	}
+	m.c.SetStatus("saving "+path+"…", false)
+	return func() tea.Msg {
+		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Quit: quit}
+	}
+}
+
+func (m *Model) saved(msg savedMsg) tea.Cmd {
+	if msg.Err != nil {
+		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
+		return nil
+	}
+	ws := m.c.WS
+	ws.savedAt = msg.At
+	ws.Doc.Name = msg.Path
+	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
+	if msg.Quit {
+		m.quitting = true
+		return tea.Quit
+	}
+	return nil
+}
+
+func (m *Model) openSaveAs() {
+	in := textinput.New()
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(max(m.width-12, 10))
+	def := m.savePath()
+	if def == "" {
+		base := strings.TrimPrefix(m.c.WS.Doc.Name, "sample:")
+		if base == "" || base == "-" || base == "inline" {
+			base = "list"
+		}
+		def = strings.TrimSuffix(filepath.Base(base), filepath.Ext(base)) + ".json"
+	}
+	in.SetValue(def)
+	in.CursorEnd()
+	in.Focus()
+	m.saveAs = &in
+	m.c.SetStatus("", false)
+}
+
+func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.saveAs = nil
+		m.quitAfterSave = false
+		m.c.SetStatus("not saved", false)
+		return nil
+	case key.Matches(msg, k.Confirm):
+		path := strings.TrimSpace(m.saveAs.Value())
+		if path == "" {
+			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
+		}
+		m.saveAs = nil
+		return m.saveTo(path, m.quitAfterSave)
+	}
+	in, cmd := m.saveAs.Update(msg)
+	m.saveAs = &in
+	return cmd
+}
+
+func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	p := m.picker
+	switch {
+	case key.Matches(msg, k.Cancel, k.Preset, k.Quit):
+		m.picker = nil
+	case key.Matches(msg, k.Up):
+		p.cursor = (p.cursor + len(p.rows) - 1) % len(p.rows)
+	case key.Matches(msg, k.Down):
+		p.cursor = (p.cursor + 1) % len(p.rows)
+	case key.Matches(msg, k.Confirm):
+		s := p.rows[p.cursor].settings
+		m.picker = nil
+		return m.settingsEdit(m.c.WS.ChangeSettings(s), "these conventions are already in force")
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"math"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+// Workspace is the list being edited: the document it came from, the
+// settings in force, the result of the last computation and the undo
+// history. Every view reads it; only edits (through Apply, Undo and
+// Redo) change it, and each edit recomputes the result once, so views
+// never compute.
+type Workspace struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+	// Result is nil when Err says why the list cannot be computed under
+	// the settings (e.g. a grade the gain map does not cover).
+	Result *ndcg.Result
+	Err    error
+
+	// rankOf is the 0-based rank of each item index under the current
+	// result (the item index itself when there is no result).
+	rankOf []int32
+	// Scales fixed once per edit so that charts have one scale each.
+	Scale Scales
+
+	hist    history
+	savedAt int // history position of the state last saved or loaded
+	last    string
+}
+
+// LastChange says what the last edit, undo or redo did.
+func (w *Workspace) LastChange() string { return w.last }
+
+// Scales are the largest values each chart has to fit.
+type Scales struct {
+	// Contribution is the largest |contribution| of the list or the ideal.
+	Contribution float64
+	// NDCG is the largest |NDCG@k| over every k, at least 1.
+	NDCG float64
+}
+
+// NewWorkspace starts editing doc under s.
+func NewWorkspace(doc *listio.Document, s ndcg.Settings) *Workspace {
+	if doc.List == nil {
+		doc.List = &ndcg.List{}
+	}
+	w := &Workspace{Doc: doc, Settings: s}
+	w.recompute()
+	return w
+}
+
+// List is the list being edited.
+func (w *Workspace) List() *ndcg.List { return w.Doc.List }
+
+// N is the number of items.
+func (w *Workspace) N() int { return len(w.Doc.List.Items) }
+
+// Dirty reports whether the list or settings differ from the last save.
+func (w *Workspace) Dirty() bool { return w.hist.pos != w.savedAt }
+
+// MarkSaved records the current state as the one on disk.
+func (w *Workspace) MarkSaved() { w.savedAt = w.hist.pos }
+
+// CanUndo and CanRedo report whether there is an edit to take back or redo.
+func (w *Workspace) CanUndo() bool { return w.hist.pos > 0 }
+func (w *Workspace) CanRedo() bool { return w.hist.pos < len(w.hist.done) }
+
+// RankOf is the 0-based rank of item index i.
+func (w *Workspace) RankOf(i int) int {
+	if i < 0 || i >= len(w.rankOf) {
+		return i
+	}
+	return int(w.rankOf[i])
+}
+
+// ItemAt is the item index at 0-based rank r (the input position when
+// the list cannot be computed).
+func (w *Workspace) ItemAt(r int) int {
+	if w.Result != nil {
+		return w.Result.Order[r]
+	}
+	return r
+}
+
+// Apply makes an edit, records it for undo and recomputes. It returns
+// the item index the edit is about (-1 when none), so a view can keep
+// its cursor on the item wherever it moved.
+func (w *Workspace) Apply(e edit) int {
+	e.do(w)
+	w.hist.push(e)
+	w.last = e.String()
+	if w.savedAt > w.hist.pos {
+		w.savedAt = -1 // the saved state was undone and replaced: unreachable
+	}
+	w.recompute()
+	return e.focus()
+}
+
+// Undo takes back the last edit and returns the item it was about.
+func (w *Workspace) Undo() (int, bool) {
+	e, ok := w.hist.undo()
+	if !ok {
+		return -1, false
+	}
+	e.undo(w)
+	w.last = e.String()
+	w.recompute()
+	if ins, ok := e.(*insertItem); ok {
+		// The added item is gone: back to the one it was added after.
+		return max(ins.at-1, 0), true
+	}
+	return e.focus(), true
+}
+
+// Redo makes the last undone edit again.
+func (w *Workspace) Redo() (int, bool) {
+	e, ok := w.hist.redo()
+	if !ok {
+		return -1, false
+	}
+	e.do(w)
+	w.last = e.String()
+	w.recompute()
+	return e.focus(), true
+}
+
+// recompute runs the engine once and derives what every view needs
+// from it: the rank of each item and the chart scales.
+func (w *Workspace) recompute() {
+	l := w.Doc.List
+	n := len(l.Items)
+	w.Result, w.Err = ndcg.Compute(l, w.Settings)
+	if cap(w.rankOf) >= n {
+		w.rankOf = w.rankOf[:n]
+	} else {
+		w.rankOf = make([]int32, n)
+	}
+	if w.Result == nil {
+		for i := range w.rankOf {
+			w.rankOf[i] = int32(i)
+		}
+		w.Scale = Scales{Contribution: 1, NDCG: 1}
+		return
+	}
+	r := w.Result
+	for rank, idx := range r.Order {
+		w.rankOf[idx] = int32(rank)
+	}
+	sc := Scales{NDCG: 1}
+	for i := 0; i < r.Ranks(); i++ {
+		if i < r.N {
+			g := r.Gains[i]
+			if w.Settings.Ties == ndcg.Expected {
+				g = r.ExpectedGains[i]
+			}
+			sc.Contribution = math.Max(sc.Contribution, math.Abs(g*r.Discounts[i]))
+			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(w.Settings.Ties, i+1)))
+		}
+		if i < len(r.IdealGains) {
+			sc.Contribution = math.Max(sc.Contribution, math.Abs(r.IdealGains[i]*r.Discounts[i]))
+		}
+	}
+	if sc.Contribution == 0 {
+		sc.Contribution = 1
+	}
+	w.Scale = sc
+}
