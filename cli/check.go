@@ -73,7 +73,7 @@ func runCheck(env *Env, args []string) int {
 	if err != nil {
 		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
 	}
-	writeCheck(env.Stdout, doc, rep)
+	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
 	if !rep.Holds() {
 		return ExitMismatch
 	}
@@ -168,7 +168,26 @@ func changesText(m verify.Match) string {
 	return s
 }
 
-func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report) {
+// claimedAt says which settings the claims themselves fixed, unless a
+// flag overrode them.
+func claimedAt(c *listio.Claims, lf listFlags) string {
+	if c == nil {
+		return ""
+	}
+	var fixed []string
+	if c.K != nil && !lf.set["k"] {
+		fixed = append(fixed, "k")
+	}
+	if c.Gain != nil && !lf.set["gain"] {
+		fixed = append(fixed, "gain")
+	}
+	if len(fixed) == 0 {
+		return ""
+	}
+	return " (" + andList(fixed) + " as the claims state)"
+}
+
+func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string) {
 	r := rep.Result
 	s := rep.Settings
 	k := s.KString()
@@ -176,7 +195,7 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report) {
 	if doc.Title != "" {
 		title += ": " + doc.Title
 	}
-	fmt.Fprintf(w, "%s (%d items)\nclaims checked under: %s\n\n", title, r.N, conventionsLine(s))
+	fmt.Fprintf(w, "%s (%d items)\nclaims checked under: %s%s\n\n", title, r.N, conventionsLine(s), at)
 	work := explain.New(r)
 
 	labels := make([]string, len(rep.Verdicts))

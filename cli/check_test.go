@@ -15,7 +15,7 @@ func TestCheckSeed000(t *testing.T) {
 	code, out, stderr := execCLI("check", "testdata/check-seed000.json")
 	assert.Equal(t, ExitMismatch, code, stderr)
 	assert.Empty(t, stderr)
-	assert.Contains(t, out, "k=5")
+	assert.Contains(t, out, "k=5, ties expected, IDCG from list, NDCG=0 when IDCG=0 (k and gain as the claims state)")
 	assert.Regexp(t, `✓ DCG@5 +claimed 12.78 \(±0.005\) +true 12.7796\n`, out)
 	assert.Regexp(t, `✗ IDCG@5 +claimed 13.65 \(±0.005\) +true 13.3472  \(off by \+0.3028\)\n`, out)
 	assert.Regexp(t, `✗ NDCG@5 +claimed 0.94 \(±0.005\) +true 0.9575`, out)
