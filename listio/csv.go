@@ -47,6 +47,9 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fail(0, "", fmt.Sprintf("the file is empty; a %s list needs a header line naming its columns (at least grade) and one row per item", kind))
 	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = sep
 	r.FieldsPerRecord = -1
@@ -89,6 +92,24 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 	if err != nil {
 		return nil, malformed(err)
 	}
+	known := 0
+	for _, h := range header {
+		if slices.Contains(tableColumns, strings.ToLower(h)) {
+			known++
+		}
+	}
+	if known == 0 {
+		msg := fmt.Sprintf("the first line must be a header naming the columns, with at least grade, as in id%cgrade%cscore", sep, sep)
+		switch {
+		case looksLikeTREC(header):
+			msg = "this looks like TREC qrels or a run: read one query with --qrels FILE --run FILE --query QID"
+		case sep == ',' && strings.Contains(strings.Join(header, ""), "\t"):
+			msg += "; the columns are separated by tabs: use --input-format tsv"
+		case sep == '\t' && strings.Contains(strings.Join(header, ""), ","):
+			msg += "; the columns are separated by commas: use --input-format csv"
+		}
+		return nil, fail(headerLine, "header", msg)
+	}
 	col := map[string]int{}
 	for i, h := range header {
 		c := strings.ToLower(h)
@@ -110,11 +131,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 		col[c] = i
 	}
 	if _, ok := col["grade"]; !ok {
-		msg := fmt.Sprintf("the first line must be a header naming the columns, with at least grade, as in id%cgrade%cscore", sep, sep)
-		if looksLikeTREC(header) {
-			msg = "this looks like TREC qrels or a run: read one query with --qrels FILE --run FILE --query QID"
-		}
-		return nil, fail(headerLine, "header", msg)
+		return nil, fail(headerLine, "header", "no grade column; name the column of relevance grades grade")
 	}
 
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{style: tableStyle}}
@@ -155,7 +172,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 			it.HasScore = true
 		}
 		doc.List.Items = append(doc.List.Items, it)
-		doc.pos.items = append(doc.pos.items, itemPos{line: line, id: line, grade: line, score: line})
+		doc.pos.items = append(doc.pos.items, itemPos{item: it.ID, line: line, id: line, grade: line, score: line})
 	}
 	if err := doc.checkShape(); err != nil {
 		return nil, err

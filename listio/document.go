@@ -202,9 +202,9 @@ func (d *Document) unchanged(index int, pool bool, id string) bool {
 		return false
 	}
 	if pool {
-		return index < len(d.pos.pool) && index < len(d.List.Pool) && d.List.Pool[index].ID == id
+		return index < len(d.pos.pool) && d.pos.pool[index].item == id
 	}
-	return index < len(d.pos.items) && index < len(d.List.Items) && d.List.Items[index].ID == id
+	return index < len(d.pos.items) && d.pos.items[index].item == id
 }
 
 // itemField names an item's field the way its format does: items[2].grade
@@ -249,6 +249,8 @@ type positions struct {
 
 // itemPos is where one item and its fields were.
 type itemPos struct {
+	// item is the id the item had, to tell whether it is still there.
+	item                   string
 	line, id, grade, score int
 }
 

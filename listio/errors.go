@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Error is a problem in an input, located as precisely as the format
@@ -49,6 +50,23 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // stripBOM drops a UTF-8 byte order mark, which spreadsheet programs
 // put at the start of the files they export.
 func stripBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+
+// checkUTF8 refuses text that is not UTF-8 (a Latin-1 export, say),
+// which would otherwise come back with its letters replaced.
+func checkUTF8(name string, data []byte) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	off := 0
+	for off < len(data) {
+		r, size := utf8.DecodeRune(data[off:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		off += size
+	}
+	return &Error{Name: name, Line: lineAt(data, int64(off)), Msg: "the file is not UTF-8 text; save it as UTF-8 (in a spreadsheet, \"CSV UTF-8\")"}
+}
 
 // parseNumber reads a number written as text (a CSV cell, an inline
 // value): plain decimal notation, or NaN and Inf so that they can be

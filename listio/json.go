@@ -34,6 +34,9 @@ func ReadJSON(name string, data []byte) (*Document, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{Name: name, Msg: `the file is empty; a list file needs at least {"items": [{"grade": 3}, …]}`}
 	}
+	if err := checkUTF8(name, data); err != nil {
+		return nil, err
+	}
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{}}
 	top, extraOrder, err := r.top(doc)
 	if err != nil {
@@ -339,6 +342,7 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		if !hasGrade {
 			return r.fail(e.off, path+".grade", "missing; every item needs a grade (a number ≥ 0)")
 		}
+		at.item = it.ID
 		doc.List.Items = append(doc.List.Items, it)
 		doc.pos.items = append(doc.pos.items, at)
 	}
@@ -379,6 +383,7 @@ func (r *treeReader) pool(n *node, doc *Document) error {
 		if !hasGrade {
 			return r.fail(e.off, path+".grade", "missing; a pool item needs a grade (a number ≥ 0)")
 		}
+		at.item = j.ID
 		doc.List.Pool = append(doc.List.Pool, j)
 		doc.pos.pool = append(doc.pos.pool, at)
 	}

@@ -91,7 +91,13 @@ func (r *treeReader) syntax(field string, err error) *Error {
 		} else if strings.Contains(msg, "after object key:value pair") || strings.Contains(msg, "after array element") {
 			msg += " (is a comma missing, or one too many?)"
 		}
-		return r.fail(se.Offset-1, field, "malformed JSON: "+msg)
+		// The error's own offset is not always from the start of the
+		// input; the decoder stops just before the offending character.
+		off := r.dec.InputOffset()
+		for off < int64(len(r.data)) && strings.IndexByte(" \t\r\n", r.data[off]) >= 0 {
+			off++
+		}
+		return r.fail(off, field, "malformed JSON: "+msg)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return r.fail(int64(len(r.data)), field, "malformed JSON: the file ends before every { [ and \" is closed")
 	}

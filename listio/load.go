@@ -105,7 +105,10 @@ func Inline(grades, scores string) (*Document, error) {
 	if err != nil {
 		return nil, &Error{Name: "--scores", Msg: err.Error()}
 	}
-	doc := &Document{Name: "inline", List: list, pos: &positions{style: inlineStyle, items: make([]itemPos, len(g))}}
+	doc := &Document{Name: "inline", List: list, pos: &positions{style: inlineStyle}}
+	for _, it := range list.Items {
+		doc.pos.items = append(doc.pos.items, itemPos{item: it.ID})
+	}
 	if err := doc.checkShape(); err != nil {
 		return nil, err
 	}
