@@ -207,7 +207,7 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 	search := newSearch(list, r)
 	rep.Tried = search.dimensions()
 	for _, cl := range claims {
-		v := Verdict{Claim: cl, True: valueOf(r, cl, false)}
+		v := Verdict{Claim: cl, True: valueOf(r, cl, viewOf(s))}
 		v.Holds = cl.Holds(v.True)
 		if !v.Holds {
 			v.Truncated = cl.TruncatedFrom(v.True)
@@ -226,26 +226,44 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 	return rep, nil
 }
 
-// valueOf is the claimed quantity in r; idcgAll normalises by the whole
-// ideal ranking.
-func valueOf(r *ndcg.Result, c Claim, idcgAll bool) float64 {
-	k := r.Settings.K
-	idcg := r.IDCG()
-	if idcgAll {
+// view is how a claim reads a result: the conventions that need no
+// recomputation (every cutoff and tie order is in one result).
+type view struct {
+	ties ndcg.TiePolicy
+	k    int
+	zero float64
+	// idcgAll normalises by the whole ideal ranking instead of its top k.
+	idcgAll bool
+}
+
+func viewOf(s ndcg.Settings) view { return view{ties: s.Ties, k: s.K, zero: s.Zero} }
+
+// valueOf is the claimed quantity in r read through v.
+func valueOf(r *ndcg.Result, c Claim, v view) float64 {
+	idcg := r.IDCGAt(v.k)
+	if v.idcgAll {
 		idcg = r.IDCGAt(0)
 	}
 	switch c.Quantity {
 	case DCG:
-		return r.DCG()
+		return r.DCGAt(v.ties, v.k)
 	case IDCG:
 		return idcg
 	case NDCG:
 		if idcg == 0 {
-			return r.Settings.Zero
+			return v.zero
 		}
-		return r.DCGAt(r.Settings.Ties, k) / idcg
+		return r.DCGAt(v.ties, v.k) / idcg
 	default:
-		return r.Row(c.Rank - 1).Contribution
+		if v.ties == r.Settings.Ties {
+			return r.Row(c.Rank - 1).Contribution
+		}
+		// The rank's term under another tie order: the step in DCG.
+		prev := 0.0
+		if c.Rank > 1 {
+			prev = r.DCGAt(v.ties, c.Rank-1)
+		}
+		return r.DCGAt(v.ties, c.Rank) - prev
 	}
 }
 
@@ -293,7 +311,7 @@ func DiscountName(d ndcg.Discount) string {
 
 func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	s := r.Settings
-	sr := &search{list: list, base: r, results: map[string]*ndcg.Result{}}
+	sr := &search{list: list, base: r, results: map[string]*ndcg.Result{s.String(): r}}
 	add := func(v variant) { sr.variants = append(sr.variants, v) }
 	for _, g := range []ndcg.Gain{ndcg.Exp, ndcg.Linear} {
 		if g.String() != s.Gain.String() {
@@ -375,15 +393,19 @@ func (sr *search) result(s ndcg.Settings) *ndcg.Result {
 // eval is the claim's quantity under the variants vs applied together.
 func (sr *search) eval(c Claim, vs ...variant) (float64, bool) {
 	s := sr.settings(vs...)
-	idcgAll := false
-	for _, v := range vs {
-		idcgAll = idcgAll || v.idcgAll
+	v := viewOf(s)
+	for _, x := range vs {
+		v.idcgAll = v.idcgAll || x.idcgAll
 	}
+	// The cutoff, tie order and IDCG=0 rule are read from one result;
+	// only gain, discount and IDCG source need another computation.
+	base := sr.base.Settings
+	s.K, s.Ties, s.Zero = base.K, base.Ties, base.Zero
 	r := sr.result(s)
 	if r == nil {
 		return 0, false
 	}
-	return valueOf(r, c, idcgAll), true
+	return valueOf(r, c, v), true
 }
 
 // settings are the base settings with the variants applied.

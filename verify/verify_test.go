@@ -237,6 +237,14 @@ func TestTieMatches(t *testing.T) {
 	assert.True(t, hasMatch(nd, ndcg.SettingTies, "input"))
 	assert.True(t, hasMatch(nd, ndcg.SettingTies, "best"))
 	assert.False(t, hasMatch(nd, ndcg.SettingTies, "worst"))
+	// Rank 2 under input order is B, grade 2: 3/log2(3) = 1.8928; under
+	// expected ties it is the mean (3 + 1 + 0)/3 = 1.3333 over log2(3): 0.8412.
+	rep2, err := Check(l, settings(ndcg.Exp, 5), Claims{Contributions: []Written{*written(t, "7"), *written(t, "1.89")}})
+	require.NoError(t, err)
+	c2 := rep2.Verdicts[1]
+	assert.InDelta(t, (4.0/3)/math.Log2(3), c2.True, 1e-15)
+	assert.True(t, hasMatch(c2, ndcg.SettingTies, "input"), "%+v", c2.Matches)
+	assert.True(t, hasMatch(c2, ndcg.SettingTies, "best"))
 	// The expected DCG@5 9.0821 holds.
 	assert.True(t, rep.Verdicts[0].Holds)
 	assert.InDelta(t, ref.dcg[4], rep.Verdicts[0].True, 1e-12)
