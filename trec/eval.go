@@ -81,14 +81,14 @@ type evaluator struct {
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
-	seen   map[string]int64
+	seen   docTable
 	cum    []float64
 	ideal  []float64
 	scr    []float64
 }
 
 func newEvaluator(cols []Column, ties bool) *evaluator {
-	return &evaluator{cols: cols, ties: ties, seen: map[string]int64{}}
+	return &evaluator{cols: cols, ties: ties}
 }
 
 func (e *evaluator) discounts(n int) {
@@ -134,25 +134,25 @@ func ratio(dcg, idcg float64) float64 {
 // nil for a query without judgments.
 func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	res := QueryResult{QID: b.qid, InRun: true, Retrieved: len(b.entries)}
-	clear(e.seen)
+	e.seen.reset(len(b.entries))
 	e.ranked = e.ranked[:0]
-	for _, en := range b.entries {
+	for x, en := range b.entries {
 		d := b.docno(en)
-		if first, dup := e.seen[d]; dup {
+		h := hashDoc(d)
+		if first, dup := e.seen.put(d, h, int32(x)); dup {
 			return res, &LineError{Line: int(en.line),
-				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, first)}
+				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, b.entries[first].line)}
 		}
-		e.seen[d] = en.line
 		gain := 0.0
 		if j != nil {
-			if i, ok := j.byDoc[d]; ok && j.Docs[i].Rel > 0 {
+			if i := j.index.find(j.Docs, d, h); i >= 0 && j.Docs[i].Rel > 0 {
 				gain = float64(j.Docs[i].Rel)
 				res.RelevantRetrieved++
 			}
 		}
 		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain, line: en.line})
 	}
-	slices.SortFunc(e.ranked, compareRanked)
+	e.rank()
 	var ideal []float64
 	if j != nil {
 		ideal = j.Ideal
@@ -170,6 +170,29 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		res.Bands, res.TiedDocs = e.bands(res.Values)
 	}
 	return res, nil
+}
+
+// rank sorts e.ranked into trec_eval's order. Runs are nearly always
+// written in score order already; then only the tie groups need
+// sorting, by docno.
+func (e *evaluator) rank() {
+	r := e.ranked
+	for i := 1; i < len(r); i++ {
+		if r[i].key < r[i-1].key {
+			slices.SortFunc(r, compareRanked)
+			return
+		}
+	}
+	for i := 0; i < len(r); {
+		j := i + 1
+		for j < len(r) && r[j].key == r[i].key {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(r[i:j], compareRanked)
+		}
+		i = j
+	}
 }
 
 // bands works out each column's worst, expected and best value from the

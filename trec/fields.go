@@ -7,10 +7,11 @@ import (
 	"unsafe"
 )
 
-// isSpace is C's isspace in the "C" locale, which trec_eval splits fields on.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
+// spaces marks C's isspace in the "C" locale, which trec_eval splits
+// fields on.
+var spaces = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\v': true, '\f': true}
+
+func isSpace(c byte) bool { return spaces[c] }
 
 // splitFields cuts line into at most len(out) whitespace-separated
 // fields, stores them in out and returns how many it found. The last
@@ -58,8 +59,43 @@ func bstr(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
 // parseScore reads a run's score: any finite number strconv reads.
+// Plain decimals with at most 15 digits, which are nearly every score,
+// take Clinger's fast path: digits and power of ten are exact in
+// float64, so one division rounds correctly, to the value strconv gives.
 func parseScore(b []byte) (float64, error) {
+	i, neg := 0, false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg, i = b[0] == '-', 1
+	}
+	var m uint64
+	digits, frac, dot := 0, 0, false
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c >= '0' && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if dot {
+				frac++
+			}
+		case c == '.' && !dot:
+			dot = true
+		default:
+			digits = 99 // not a plain decimal
+		}
+	}
+	if digits > 0 && digits <= 15 {
+		v := float64(m) / pow10[frac]
+		if neg {
+			v = -v
+		}
+		return v, nil
+	}
 	v, err := strconv.ParseFloat(bstr(b), 64)
 	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 		return 0, fmt.Errorf("score %q is not a finite number", b)
@@ -76,6 +112,9 @@ const maxRel = 1 << 31
 // rejects a field that is not a number at all ("abc"), which trec_eval
 // would silently read as 0.
 func parseRel(b []byte) (int64, error) {
+	if len(b) == 1 && b[0] >= '0' && b[0] <= '9' {
+		return int64(b[0] - '0'), nil // the usual case
+	}
 	if f, err := strconv.ParseFloat(bstr(b), 64); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, fmt.Errorf("rel %q is not a finite number", b)
 	}

@@ -32,8 +32,8 @@ type Judgments struct {
 	QID string
 	// Docs lists the judgments in file order.
 	Docs []Judgment
-	// byDoc indexes Docs by docno.
-	byDoc map[string]int32
+	// index finds Docs by docno.
+	index judgIndex
 	// Ideal holds the gains of the ideal ranking: every positive rel,
 	// highest first.
 	Ideal []float64
@@ -41,8 +41,8 @@ type Judgments struct {
 
 // Lookup returns the judgment of docno, if any.
 func (j *Judgments) Lookup(docno string) (Judgment, bool) {
-	i, ok := j.byDoc[docno]
-	if !ok {
+	i := j.index.find(j.Docs, docno, hashDoc(docno))
+	if i < 0 {
 		return Judgment{}, false
 	}
 	return j.Docs[i], true
@@ -103,6 +103,7 @@ func ReadQrels(name string, r io.Reader) (*Qrels, error) {
 func ParseQrels(name string, data []byte) (*Qrels, error) {
 	q := &Qrels{Name: name, byQID: map[string]int{}}
 	var fields [4][]byte
+	var cur *Judgments
 	lineNo := 0
 	for len(data) > 0 {
 		lineNo++
@@ -133,22 +134,33 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 		if err != nil {
 			return nil, fail("%v; qrels lines are \"qid iter docno rel\"", err)
 		}
-		qid, docno := bstr(fields[0]), bstr(fields[2])
-		qi, ok := q.byQID[qid]
-		if !ok {
-			qi = len(q.Queries)
-			q.byQID[qid] = qi
-			q.Queries = append(q.Queries, &Judgments{QID: qid, byDoc: map[string]int32{}})
+		qid := bstr(fields[0])
+		if cur == nil || cur.QID != qid {
+			qi, ok := q.byQID[qid]
+			if !ok {
+				qi = len(q.Queries)
+				q.byQID[qid] = qi
+				q.Queries = append(q.Queries, &Judgments{QID: qid})
+			}
+			cur = q.Queries[qi]
 		}
-		j := q.Queries[qi]
-		if prev, dup := j.byDoc[docno]; dup {
-			return nil, fail("document %q is judged twice for query %q (first on line %d); keep one judgment", docno, qid, j.Docs[prev].Line)
-		}
-		j.byDoc[docno] = int32(len(j.Docs))
-		j.Docs = append(j.Docs, Judgment{Docno: docno, Rel: rel, Line: lineNo})
+		cur.Docs = append(cur.Docs, Judgment{Docno: bstr(fields[2]), Rel: rel, Line: lineNo})
 	}
 	if len(q.Queries) == 0 {
 		return nil, fmt.Errorf("%s: no judgments: a qrels file holds lines \"qid iter docno rel\"", name)
+	}
+	var dup *LineError
+	for _, j := range q.Queries {
+		if first, second := j.index.build(j.Docs); first >= 0 {
+			d := j.Docs[second]
+			if dup == nil || d.Line < dup.Line {
+				dup = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
+					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Docs[first].Line)}
+			}
+		}
+	}
+	if dup != nil {
+		return nil, dup
 	}
 	slices.SortFunc(q.Queries, func(a, b *Judgments) int { return strings.Compare(a.QID, b.QID) })
 	for i, j := range q.Queries {

@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Writes the performance test's run and qrels (not committed: large).
+
+Usage: perf_gen.py QUERIES DOCS JUDGED OUTDIR
+The run has QUERIES × DOCS lines, grouped by query, scores with two
+decimals (so many ties); the qrels judge JUDGED documents per query,
+two thirds of them retrieved, with rel 0..3.
+"""
+import os
+import random
+import sys
+
+
+def main():
+    nq, nd, nj, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(6)
+    with open(os.path.join(out, "perf.run"), "w") as run, open(os.path.join(out, "perf.qrels"), "w") as qrels:
+        for q in range(nq):
+            qid = str(401 + q)
+            docs = ["D%07d" % d for d in rng.sample(range(5_000_000), nd)]
+            scores = sorted((round(rng.random() * 10, 2) for _ in range(nd)), reverse=True)
+            run.write("".join("%s Q0 %s %d %.2f perf\n" % (qid, d, i + 1, s)
+                              for i, (d, s) in enumerate(zip(docs, scores))))
+            judged = rng.sample(docs, nj * 2 // 3) + ["U%07d" % d for d in rng.sample(range(5_000_000), nj - nj * 2 // 3)]
+            rng.shuffle(judged)
+            qrels.write("".join("%s 0 %s %d\n" % (qid, d, rng.choice((0, 0, 0, 1, 1, 2, 3)))
+                                for d in judged))
+
+
+if __name__ == "__main__":
+    main()
