@@ -1,8 +1,41 @@
 package listio
 
-import "fmt"
+import (
+	"fmt"
 
-// LoadTRECQuery reads one query of a qrels and run pair.
+	"ndcg-explorer/trec"
+)
+
+// TRECPreset is the preset a TREC query opens with: trec_eval's
+// conventions, so the explorer shows the numbers trec_eval prints.
+const TRECPreset = "trec_eval"
+
+// LoadTRECQuery reads one query of a qrels and run pair: the run's
+// documents for the query as the items (score from the run, grade the
+// qrels rel, 0 when unjudged or negative), the judged documents the run
+// did not retrieve as the pool, and trec_eval's preset as the settings.
 func LoadTRECQuery(qrels, run, query string) (*Document, error) {
-	return nil, fmt.Errorf("reading TREC files is not available yet")
+	q, err := trec.ReadQrelsFile(qrels)
+	if err != nil {
+		return nil, err
+	}
+	list, err := trec.QueryList(q, trec.FileSource(run), query)
+	if err != nil {
+		return nil, err
+	}
+	preset := TRECPreset
+	notes := fmt.Sprintf("%d documents retrieved by %s", len(list.Items), run)
+	if n := len(list.Pool); n > 0 {
+		notes += fmt.Sprintf("; %d judged in %s but not retrieved (the pool)", n, qrels)
+	}
+	if q.Query(query) == nil {
+		notes += fmt.Sprintf("; the query has no judgments in %s, so every grade is 0", qrels)
+	}
+	return &Document{
+		Name:     fmt.Sprintf("%s query %s", run, query),
+		Title:    "query " + query,
+		Notes:    notes,
+		Settings: FileSettings{Preset: &preset},
+		List:     list,
+	}, nil
 }
