@@ -340,7 +340,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 		dash = "-"
 	}
 	left := markW + tieW + 2
-	right := max(width-left-ansi.StringWidth(label), 0)
+	right := max(width-left-cellWidth(label), 0)
 	return style.Render(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
 
@@ -359,9 +359,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
 	switch {
 	case straddles:
-		tm = st.TieStraddle.Render(tm)
+		tm = st.straddle.paint(tm)
 	case tm != "":
-		tm = st.Tie.Render(tm)
+		tm = st.tie.paint(tm)
 	}
 	body := e.table.cells(r, it, i)
 	if i == e.cursor && e.editing != noField {
@@ -377,9 +377,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	inK := r == nil || i < r.K
 	switch {
 	case i == e.cursor && e.editing == noField:
-		body = st.Cursor.Render(body)
+		body = st.cursor.paint(body)
 	case !inK:
-		body = st.Subtle.Render(body)
+		body = st.subtle.paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")
 }
@@ -403,7 +403,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	}
 	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s",
 		k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4), st.Title.Render("NDCG@"+k+" = "+nd))
-	if ansi.StringWidth(one) <= width || height < summaryLines+3 {
+	if cellWidth(one) <= width || height < summaryLines+3 {
 		lines = append(lines, one)
 	} else {
 		lines = append(lines, "DCG@"+k+"  = "+fixed(r.DCG(), 4), "IDCG@"+k+" = "+fixed(r.IDCG(), 4),
@@ -470,7 +470,11 @@ func (e *explorer) chartWindow(rows, n int) (int, int) {
 func (e *explorer) contributionChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
-	lines := []string{st.PanelTitle.Render("contribution per rank: actual │ ideal")}
+	title := "contribution per rank: actual │ ideal"
+	if e.c.ASCII {
+		title = "contribution per rank: actual | ideal"
+	}
+	lines := []string{st.PanelTitle.Render(title)}
 	if r == nil || h < 2 {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
@@ -478,7 +482,7 @@ func (e *explorer) contributionChart(w, h int) string {
 	from, to := e.chartWindow(h-1, n)
 	rankW := len(strconv.Itoa(max(to, 1)))
 	valW := 6
-	barW := max((w-rankW-2*valW-5)/2, 1)
+	barW := max((w-rankW-2*valW-6)/2, 1)
 	scale := ws.Scale.Contribution
 	for i := from; i < to; i++ {
 		var act, ideal float64
@@ -496,12 +500,17 @@ func (e *explorer) contributionChart(w, h int) string {
 		if e.c.ASCII {
 			sep = "|"
 		}
+		actInk, idealInk := st.barActual, st.barIdeal
+		past := r.N > 0 && i >= r.K
+		if past {
+			actInk, idealInk = ink{}, ink{}
+		}
 		line := fmt.Sprintf("%s %s %s %s %s %s",
 			padLeft(strconv.Itoa(i+1), rankW),
-			st.BarActual.Render(bar(act, scale, barW, e.c.ASCII)), padLeft(fit(fixed(act, 3), valW), valW), sep,
-			st.BarIdeal.Render(bar(ideal, scale, barW, e.c.ASCII)), padLeft(fit(fixed(ideal, 3), valW), valW))
-		if r.N > 0 && i >= r.K {
-			line = st.Subtle.Render(ansi.Strip(line))
+			actInk.paint(bar(act, scale, barW, e.c.ASCII)), padLeft(fit(fixed(act, 3), valW), valW), sep,
+			idealInk.paint(bar(ideal, scale, barW, e.c.ASCII)), padLeft(fit(fixed(ideal, 3), valW), valW))
+		if past {
+			line = st.subtle.paint(line)
 		}
 		lines = append(lines, line)
 	}
@@ -518,16 +527,20 @@ func (e *explorer) ndcgChart(w, h int) string {
 	}
 	from, to := e.chartWindow(h-1, r.N)
 	kW := len(strconv.Itoa(max(to, 1))) + 2
-	barW := max(w-kW-9, 1)
+	barW := max(w-kW-12, 1) // label, value and the k mark
 	for i := from; i < to; i++ {
 		v := r.NDCGAt(ws.Settings.Ties, i+1)
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
-		line := fmt.Sprintf("%s %s %s", label, st.BarActual.Render(bar(v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(v, 4))
+		b := bar(v, ws.Scale.NDCG, barW, e.c.ASCII)
+		var line string
 		if i+1 == r.K {
-			line = st.Cutoff.Render(ansi.Strip(line)) + " ◂k"
+			mark := " ◂k"
 			if e.c.ASCII {
-				line = strings.TrimSuffix(line, " ◂k") + " <k"
+				mark = " <k"
 			}
+			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
+		} else {
+			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), fixed(v, 4))
 		}
 		lines = append(lines, line)
 	}
@@ -553,7 +566,7 @@ func (e *explorer) bandChart(w, h int) string {
 			name string
 			v    float64
 		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.BarBand.Render(bar(x.v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(x.v, 4)))
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(bar(x.v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(x.v, 4)))
 		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)

@@ -18,7 +18,7 @@ func block(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		if ansi.StringWidth(l) > w {
+		if cellWidth(l) > w {
 			lines[i] = ansi.Truncate(l, max(w, 0), "")
 		}
 	}
@@ -45,4 +45,15 @@ func wrap(text string, w int) string {
 		return ""
 	}
 	return ansi.Wrap(text, w, " ")
+}
+
+// width is the cells s takes. Most of what the table draws is plain
+// ASCII, which needs no grapheme segmentation: this keeps a frame cheap.
+func cellWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c == 0x1b || c < 0x20 {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
 }

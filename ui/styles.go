@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 )
@@ -15,6 +17,9 @@ type Styles struct {
 	BarActual, BarIdeal, BarBand                      lipgloss.Style
 	Panel, PanelTitle, Status, Error, Dialog          lipgloss.Style
 	Help                                              help.Styles
+
+	// The same, as inks for the per-row hot path.
+	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
 }
 
 // NewStyles builds the style sheet for a dark or light background;
@@ -58,5 +63,25 @@ func NewStyles(isDark, colour bool) Styles {
 			FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain,
 		}
 	}
+	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
+	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
 	return s
+}
+
+// ink is a style reduced to the escape codes around its text, for the
+// styles drawn on every row: concatenating them costs nothing, while a
+// full Render per cell was most of a frame's time on long lists.
+type ink struct{ pre, post string }
+
+func inkOf(st lipgloss.Style) ink {
+	const probe = "\x00"
+	pre, post, _ := strings.Cut(st.Render(probe), probe)
+	return ink{pre, post}
+}
+
+func (k ink) paint(s string) string {
+	if k.pre == "" || s == "" {
+		return s
+	}
+	return k.pre + s + k.post
 }

@@ -130,7 +130,7 @@ func (t *tableLayout) header() string {
 		b.WriteByte(' ')
 		if c.flex {
 			head := c.head
-			if ansi.StringWidth(head) > t.idWidth {
+			if cellWidth(head) > t.idWidth {
 				head = "id"
 			}
 			b.WriteString(padRight(ansi.Truncate(head, t.idWidth, ""), t.idWidth))
@@ -205,7 +205,7 @@ func fmtShort(x float64, width int) string {
 // fit makes a number string at most width characters: fewer decimals
 // first, then exponent form, so a cell never spills into the next.
 func fit(s string, width int) string {
-	if ansi.StringWidth(s) <= width {
+	if cellWidth(s) <= width {
 		return s
 	}
 	x, err := strconv.ParseFloat(strings.TrimSuffix(s, "*"), 64)
@@ -234,14 +234,14 @@ func fit(s string, width int) string {
 }
 
 func padLeft(s string, w int) string {
-	if d := w - ansi.StringWidth(s); d > 0 {
+	if d := w - cellWidth(s); d > 0 {
 		return strings.Repeat(" ", d) + s
 	}
 	return s
 }
 
 func padRight(s string, w int) string {
-	if d := w - ansi.StringWidth(s); d > 0 {
+	if d := w - cellWidth(s); d > 0 {
 		return s + strings.Repeat(" ", d)
 	}
 	return s
