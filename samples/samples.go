@@ -1,34 +1,90 @@
-// Package samples holds the built-in sample lists, embedded in the binary.
+// Package samples holds the built-in sample lists, embedded in the
+// binary: the seed tutorials' worked examples with their claims as
+// written, right or wrong, and one list for each lesson the tutorials
+// skip (ties, missing relevant items, gain, IDCG=0, binary labels).
+// Each is a file in the JSON list format, opened with sample:NAME.
 package samples
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
 //go:embed *.json
 var files embed.FS
 
-// Default is the sample a bare ndcg-explorer opens.
-const Default = "seed-example"
+// Default is the sample a bare ndcg-explorer opens: a tie that straddles
+// the cutoff and a claim that broke it one way, so the first screen shows
+// the tie band, a wrong claim and why it is wrong.
+const Default = "ties-at-k"
 
-// Names lists the samples, sorted.
+// lessons is the order the samples are listed in: a path through them
+// for a workshop. Samples not listed here come after, sorted.
+var lessons = []string{
+	"ties-at-k",
+	"seed-000-exp-gain",
+	"seed-002-linear-gain",
+	"linear-vs-exp",
+	"seed-004-movies",
+	"seed-000-sklearn-output",
+	"seed-001-notebook",
+	"seed-001-tie-demo",
+	"all-tied",
+	"constant-model",
+	"missing-relevant",
+	"zero-idcg",
+	"binary-labels",
+}
+
+// Sample is one built-in list as the samples command lists it.
+type Sample struct {
+	Name string
+	// Title is the sample's one-line description.
+	Title string
+}
+
+// Names lists the samples in lesson order.
 func Names() []string {
 	entries, _ := files.ReadDir(".")
-	var out []string
+	var rest []string
 	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".json"))
+		name := strings.TrimSuffix(e.Name(), ".json")
+		if !slices.Contains(lessons, name) {
+			rest = append(rest, name)
+		}
 	}
-	sort.Strings(out)
+	slices.Sort(rest)
+	var out []string
+	for _, name := range lessons {
+		if Exists(name) {
+			out = append(out, name)
+		}
+	}
+	return append(out, rest...)
+}
+
+// List returns every sample with its title, in lesson order.
+func List() []Sample {
+	var out []Sample
+	for _, name := range Names() {
+		b, _ := files.ReadFile(name + ".json")
+		var head struct {
+			Title string `json:"title"`
+		}
+		// A sample that does not parse still gets listed; its test fails.
+		_ = json.Unmarshal(b, &head)
+		out = append(out, Sample{Name: name, Title: head.Title})
+	}
 	return out
 }
 
 // Read returns the JSON of the sample called name.
 func Read(name string) ([]byte, error) {
 	b, err := files.ReadFile(name + ".json")
-	if err != nil {
+	if err != nil || strings.ContainsAny(name, "/\\") {
 		return nil, fmt.Errorf("no sample called %q: ndcg-explorer samples lists them (%s)", name, strings.Join(Names(), ", "))
 	}
 	return b, nil
@@ -37,5 +93,5 @@ func Read(name string) ([]byte, error) {
 // Exists reports whether there is a sample called name.
 func Exists(name string) bool {
 	_, err := files.ReadFile(name + ".json")
-	return err == nil
+	return err == nil && !strings.ContainsAny(name, "/\\")
 }
