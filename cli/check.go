@@ -162,8 +162,8 @@ func changesText(m verify.Match) string {
 		parts[i] = c.String()
 	}
 	s := strings.Join(parts, " and ")
-	if m.Preset != "" {
-		s += " [the " + m.Preset + " conventions]"
+	if len(m.Presets) > 0 {
+		s += " [as " + andList(m.Presets) + " compute it]"
 	}
 	return s
 }

@@ -82,8 +82,9 @@ type Match struct {
 	Changes []Change
 	// Value is the claimed quantity under those conventions.
 	Value float64
-	// Preset names the tool whose conventions these are, if any.
-	Preset string
+	// Presets name the tools whose conventions these are, as far as they
+	// matter for this list (tie order only with ties, and so on).
+	Presets []string
 }
 
 // Quotient is an NDCG claim read as the claimed DCG over the claimed
@@ -419,16 +420,6 @@ func (sr *search) settings(vs ...variant) ndcg.Settings {
 	return s
 }
 
-// presetOf names the preset whose conventions s follows, if any.
-func presetOf(s ndcg.Settings) string {
-	for _, p := range ndcg.Presets {
-		if p.Matches(s) {
-			return p.Name
-		}
-	}
-	return ""
-}
-
 // maxMatches keeps the list of explanations readable.
 const maxMatches = 8
 
@@ -448,7 +439,7 @@ func (sr *search) matches(c Claim) []Match {
 	for i, v := range usable {
 		if x, ok := sr.eval(c, v); ok && c.Holds(x) {
 			single[i] = true
-			out = append(out, Match{Changes: []Change{v.change}, Value: x, Preset: sr.presetOf(v)})
+			out = append(out, Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v)})
 		}
 	}
 	for i := range usable {
@@ -458,7 +449,7 @@ func (sr *search) matches(c Claim) []Match {
 				continue
 			}
 			if x, ok := sr.eval(c, a, b); ok && c.Holds(x) {
-				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Preset: sr.presetOf(a, b)})
+				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b)})
 			}
 		}
 	}
@@ -468,11 +459,50 @@ func (sr *search) matches(c Claim) []Match {
 	return out
 }
 
-func (sr *search) presetOf(vs ...variant) string {
+func (sr *search) presetOf(vs ...variant) []string {
 	for _, v := range vs {
 		if v.idcgAll {
-			return ""
+			return nil
 		}
 	}
-	return presetOf(sr.settings(vs...))
+	s := sr.settings(vs...)
+	r := sr.base
+	var out []string
+	for _, p := range ndcg.Presets {
+		ps := p.Apply(s)
+		// Conventions that cannot change a number on this list do not
+		// tell the presets apart.
+		if len(r.Ties) == 0 {
+			ps.Ties = s.Ties
+		}
+		if len(r.List.Pool) == 0 {
+			ps.IDCG = s.IDCG
+		}
+		if r.IDCG() != 0 {
+			ps.Zero = s.Zero
+		}
+		if ps.TruncateGrades && !s.TruncateGrades && integral(r.List) {
+			ps.TruncateGrades = false
+		}
+		if ps.Equal(s) {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// integral reports whether every grade is a whole number, so that
+// trec_eval's truncation changes nothing.
+func integral(l *ndcg.List) bool {
+	for _, it := range l.Items {
+		if it.Grade != math.Trunc(it.Grade) {
+			return false
+		}
+	}
+	for _, p := range l.Pool {
+		if p.Grade != math.Trunc(p.Grade) {
+			return false
+		}
+	}
+	return true
 }

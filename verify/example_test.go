@@ -40,10 +40,10 @@ func ExampleCheck_convention() {
 	w, _ := verify.ParseWritten("0.9724")
 	rep, _ := verify.Check(list, s, verify.Claims{NDCG: &w})
 	for _, m := range rep.Verdicts[0].Matches {
-		fmt.Println(m.Changes[0], m.Preset)
+		fmt.Println(m.Changes[0], m.Presets)
 	}
 	// Output:
-	// gain linear (not exp) sklearn
+	// gain linear (not exp) [sklearn trec_eval]
 }
 
 func ExampleWritten_Tolerance() {
