@@ -1,0 +1,148 @@
+// Package e2e drives the real binary in a real terminal (tmux), as a
+// person would: type, read the screen, resize, quit.
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmux runs a tmux command on the test's own server socket, so the test
+// never touches anyone's sessions.
+type tmux struct {
+	t      *testing.T
+	socket string
+}
+
+func (x tmux) run(args ...string) string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", x.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (x tmux) screen() string { return x.run("capture-pane", "-p", "-t", "e2e") }
+
+// waitFor polls the screen until it contains want, rather than sleeping
+// blindly.
+func (x tmux) waitFor(want string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var s string
+	for time.Now().Before(deadline) {
+		s = x.screen()
+		if strings.Contains(s, want) {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	x.t.Fatalf("the screen never showed %q; it shows:\n%s", want, s)
+	return s
+}
+
+func (x tmux) keys(keys ...string) { x.run(append([]string{"send-keys", "-t", "e2e"}, keys...)...) }
+
+// build compiles the program into a temporary directory.
+func build(t *testing.T) string {
+	t.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(here))
+	bin := filepath.Join(t.TempDir(), "ndcg-explorer")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func needTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("tmux is not installed, and CI=true: the end-to-end test must run in CI (apt-get install tmux)")
+		}
+		t.Skip("tmux is not installed: skipping the end-to-end test (apt-get install tmux to run it)")
+	}
+}
+
+// TestExplorerAsAPerson: the values asserted are NDCG@5 of grades
+// 3,2,3,0,1 with linear gain (scikit-learn's ndcg_score gives
+// 0.9723642841729145) and of 0,2,3,0,1 (0.6612358700743491).
+func TestExplorerAsAPerson(t *testing.T) {
+	needTmux(t)
+	if testing.Short() {
+		t.Skip("-short: skipping the end-to-end test")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status := filepath.Join(dir, "status")
+	// The shell records the exit status, then keeps the pane open so the
+	// test can read it.
+	script := fmt.Sprintf("%s --grades 3,2,3,0,1 --gain linear -k 5; echo EXIT=$? > %s; sleep 30", bin, status)
+	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+
+	x.waitFor("NDCG@5 = 0.9724")
+	x.keys("0")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.keys("u")
+	x.waitFor("NDCG@5 = 0.9724")
+
+	x.run("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
+	x.waitFor("NDCG@5 = 0.9724")
+	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
+	s := x.waitFor("NDCG@5 = 0.9724")
+	for i, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line %d is %d columns wide at 80x24: %q", i+1, n, line)
+		}
+	}
+	x.run("resize-window", "-t", "e2e", "-x", "30", "-y", "8")
+	x.waitFor("too small")
+	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
+	x.waitFor("NDCG@5 = 0.9724")
+
+	x.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, err := os.ReadFile(status)
+		if err == nil && strings.TrimSpace(string(b)) != "" {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the explorer did not quit on q; the screen shows:\n%s", x.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestWithoutATerminal: no terminal, no explorer; the message says what
+// to use instead and the exit status is 2.
+func TestWithoutATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bin := build(t)
+	cmd := exec.Command(bin, "--grades", "3,2,3,0,1")
+	cmd.Stdin = strings.NewReader("")
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 2 {
+		t.Fatalf("want exit status 2 without a terminal, got %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "ndcg-explorer report") {
+		t.Errorf("the message should point to ndcg-explorer report: %s", out)
+	}
+}
