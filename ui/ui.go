@@ -94,7 +94,7 @@ func New(o Options) *Model {
 		g := o.Settings.Gain
 		m.fileGain = &g
 	}
-	m.views = []view{newExplorer(c)}
+	m.views = append([]view{newExplorer(c)}, teachingViews(c)...)
 	for i, v := range m.views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, v.Name()))
 	}
