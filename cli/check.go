@@ -163,7 +163,7 @@ func changesText(m verify.Match) string {
 	}
 	s := strings.Join(parts, " and ")
 	if len(m.Presets) > 0 {
-		s += " [as " + andList(m.Presets) + " compute it]"
+		s += " [the conventions of " + andList(m.Presets) + "]"
 	}
 	return s
 }
@@ -279,7 +279,10 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 		for i, t := range rep.Tried {
 			tried[i] = settingNames[t]
 		}
-		fmt.Fprintf(w, "%sNo change of convention gives %s (tried %s, singly and in pairs%s).\n", in, v.Claim, strings.Join(tried, ", "), untried(rep))
+		fmt.Fprintf(w, "%sNo change of convention gives %s (tried %s, singly and in pairs).\n", in, v.Claim, strings.Join(tried, ", "))
+		if u := untried(rep); u != "" {
+			fmt.Fprintf(w, "%s%s\n", in, u)
+		}
 	}
 	d := v.Departure
 	if d == nil {
@@ -353,7 +356,7 @@ func untried(rep *verify.Report) string {
 	if len(has) == 0 {
 		return ""
 	}
-	return "; with " + andList(has) + ", " + andList(moot) + " cannot matter"
+	return "With " + andList(has) + " here, " + andList(moot) + " cannot matter."
 }
 
 // andList joins words as a sentence does: "a", "a and b", "a, b and c".
