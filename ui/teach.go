@@ -1,8 +1,9 @@
 package ui
 
-// teachingViews are the views beside the explorer that teach: the
-// working, ties, conventions, swaps, pool, companions, check, quiz and
-// curves. Each is reachable by its own key.
+// teachingViews are the views beside the explorer that teach, each
+// reachable by its own key: first those that take the list apart
+// (working, ties, conventions, swap, curves), then those that put a
+// person to work on it (pool, companions, check, quiz).
 func teachingViews(c *Common) []view {
-	return nil
+	return append(analysisViews(c), practiceViews(c)...)
 }
