@@ -71,7 +71,7 @@ func runCheck(env *Env, args []string) int {
 	}
 	rep, err := verify.Check(doc.List, s, claims)
 	if err != nil {
-		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+		return fail(env, doc.Locate(err))
 	}
 	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
 	if !rep.Holds() {
@@ -266,7 +266,7 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 		}
 	}
 	if len(v.Matches) > 0 {
-		head := "Reproduced by:"
+		head := fmt.Sprintf("Reproduced, within ±%g, by:", v.Claim.Tolerance())
 		if len(v.Matches[0].Changes) > 1 {
 			head = fmt.Sprintf("No single change of convention gives it; two together do (at ±%g this may be chance):", v.Claim.Tolerance())
 		}
