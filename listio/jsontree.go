@@ -97,6 +97,11 @@ func (r *treeReader) syntax(field string, err error) *Error {
 		for off < int64(len(r.data)) && strings.IndexByte(" \t\r\n", r.data[off]) >= 0 {
 			off++
 		}
+		if off < int64(len(r.data)) && (r.data[off] == ']' || r.data[off] == '}') {
+			if prev := bytes.TrimRight(r.data[:off], " \t\r\n"); bytes.HasSuffix(prev, []byte(",")) {
+				msg += " (JSON allows no comma before a closing bracket: remove the last comma)"
+			}
+		}
 		return r.fail(off, field, "malformed JSON: "+msg)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return r.fail(int64(len(r.data)), field, "malformed JSON: the file ends before every { [ and \" is closed")
