@@ -43,7 +43,7 @@ func runReport(env *Env, args []string) int {
 	}
 	r, err := ndcg.Compute(doc.List, s)
 	if err != nil {
-		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+		return fail(env, doc.Locate(err))
 	}
 	extras := reportExtras{chart: *chart, working: *working}
 	switch *format {
