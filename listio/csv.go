@@ -162,11 +162,11 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 		if g == "" {
 			return nil, fail(line, "column grade", "empty; every row needs a grade (a number ≥ 0)")
 		}
-		if it.Grade, err = number(g); err != nil {
+		if it.Grade, err = number(g, "grade"); err != nil {
 			return nil, fail(line, "column grade", err.Error())
 		}
 		if s, ok := cell("score"); ok && s != "" {
-			if it.Score, err = number(s); err != nil {
+			if it.Score, err = number(s, "score"); err != nil {
 				return nil, fail(line, "column score", err.Error())
 			}
 			it.HasScore = true
@@ -181,13 +181,13 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 }
 
 // number reads a cell; an overflowing literal is refused as not finite.
-func number(s string) (float64, error) {
+func number(s, what string) (float64, error) {
 	v, err := parseNumber(s)
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a number", s)
 	}
 	if math.IsInf(v, 0) && !strings.Contains(strings.ToLower(s), "inf") {
-		return 0, errors.New(overflowMsg("the value", s))
+		return 0, errors.New(overflowMsg(what, s))
 	}
 	return v, nil
 }
