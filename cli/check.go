@@ -379,6 +379,9 @@ func termText(work *explain.Working, row ndcg.Rank) string {
 
 // spell writes a ranking as id(grade), marking the cutoff.
 func spell(es []explain.Entry, cut int) string {
+	if len(es) == 0 {
+		return "(no items)"
+	}
 	var b strings.Builder
 	for i, e := range es {
 		if i == 20 && len(es) > 24 {

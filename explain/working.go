@@ -227,6 +227,9 @@ func (s Sum) Wrapped(width int) string {
 // tie groups in brackets, long rankings elided in the middle, and "|"
 // after rank cut when later ranks do not count (cut 0: no mark).
 func entries(es []Entry, cut int) string {
+	if len(es) == 0 {
+		return "(no items)"
+	}
 	var b strings.Builder
 	for i, e := range es {
 		if cut > 0 && i == cut {

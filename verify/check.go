@@ -73,7 +73,19 @@ type Change struct {
 // ranking instead of its top k.
 const IDCGCutoff ndcg.Setting = "idcg cutoff"
 
+// String says the change in words: "gain linear (not exp)",
+// "NDCG=1 when IDCG=0 (not 0)", "k=4 (not 5)".
 func (c Change) String() string {
+	switch c.Setting {
+	case ndcg.SettingIDCG:
+		return fmt.Sprintf("IDCG from %s (not %s)", c.To, c.From)
+	case ndcg.SettingZero:
+		return fmt.Sprintf("NDCG=%s when IDCG=0 (not %s)", c.To, c.From)
+	case ndcg.SettingK:
+		return fmt.Sprintf("k=%s (not %s)", c.To, c.From)
+	case IDCGCutoff:
+		return fmt.Sprintf("IDCG over %s (not %s)", c.To, c.From)
+	}
 	return fmt.Sprintf("%s %s (not %s)", c.Setting, c.To, c.From)
 }
 
