@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"ndcg-explorer/ndcg"
 )
@@ -79,7 +80,11 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 	off := r.next()
 	tok, err := r.dec.Token()
 	if err != nil {
-		return nil, nil, r.syntax("", err)
+		e := r.syntax("", err)
+		if f := DetectFormat("", r.data); f != FormatJSON {
+			e.Msg = fmt.Sprintf("not JSON, which starts with {; this looks like %s: use --input-format %s", strings.ToUpper(string(f)), f)
+		}
+		return nil, nil, e
 	}
 	if tok != json.Delim('{') {
 		msg := `a list file is a JSON object, {"items": [...]}`

@@ -258,3 +258,10 @@ func TestNotUTF8(t *testing.T) {
 		assert.EqualError(t, err, `latin1:2: the file is not UTF-8 text; save it as UTF-8 (in a spreadsheet, "CSV UTF-8")`)
 	}
 }
+
+func TestForcedFormatHint(t *testing.T) {
+	_, err := Read("x.csv", []byte("id,grade\nA,1\n"), FormatJSON)
+	assert.EqualError(t, err, "x.csv:1: not JSON, which starts with {; this looks like CSV: use --input-format csv")
+	_, err = Read("x", []byte("id\tgrade\nA\t1\n"), FormatJSON)
+	assert.EqualError(t, err, "x:1: not JSON, which starts with {; this looks like TSV: use --input-format tsv")
+}
