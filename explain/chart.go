@@ -109,7 +109,8 @@ func NDCGByKChart(r *ndcg.Result) Chart {
 	w := len(strconv.Itoa(shown))
 	for k := 1; k <= shown; k++ {
 		label := fmt.Sprintf("k=%*d", w, k)
-		if k == r.K && r.Settings.K != 0 {
+		// k past the end of both rankings reads as their length.
+		if r.Settings.K != 0 && k == min(r.Settings.K, n) {
 			label += " <"
 		} else {
 			label += "  "

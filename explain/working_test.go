@@ -105,3 +105,16 @@ func TestChartScale(t *testing.T) {
 	_, ok := TieChart(compute(t, grades(t, 1, 2), ndcg.DefaultSettings()))
 	assert.False(t, ok, "no ties, no tie chart")
 }
+
+// The k in force is marked; a k past the end marks the last cutoff,
+// where NDCG@k stops changing.
+func TestNDCGByKMark(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 5}
+	c := NDCGByKChart(compute(t, grades(t, 1, 0, 2), s))
+	require.Len(t, c.Bars, 3)
+	assert.Equal(t, "k=3 <", c.Bars[2].Label)
+	s.K = 2
+	c = NDCGByKChart(compute(t, grades(t, 1, 0, 2), s))
+	assert.Equal(t, "k=2 <", c.Bars[1].Label)
+	assert.Equal(t, "k=3  ", c.Bars[2].Label)
+}
