@@ -24,7 +24,6 @@ func runExplore(env *Env, args []string) int {
 	if code, ok := parse(env, fs, args); !ok {
 		return code
 	}
-	_ = seed // read by the quiz view
 	lf.noteSet(fs)
 	doc, err := lf.load(env, fs.Args(), true)
 	if err != nil {
@@ -44,7 +43,7 @@ func runExplore(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 		return ExitBadInput
 	}
-	m := ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != ""})
+	m := ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed})
 	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		opts = append(opts, tea.WithInput(f))

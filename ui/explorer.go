@@ -370,8 +370,10 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 			head = "id / title"
 		}
 		if x, w := e.table.columnStart(head); x >= 0 {
+			// The input draws its own cursor; wrapping it in another style
+			// would split its escape codes.
 			ed := padRight(ansi.Truncate(e.input.View(), w, ""), w)
-			body = ansi.Truncate(body, x, "") + st.CursorEdit.Render(ed) + ansi.TruncateLeft(body, x+w, "")
+			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}
 	inK := r == nil || i < r.K

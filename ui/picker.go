@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"ndcg-explorer/ndcg"
 )
 
@@ -48,7 +50,7 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 	lines := []string{
 		st.Title.Render("Presets") + st.Subtle.Render("  ↑/↓ choose · enter applies (k stays "+k+") · esc closes"),
 		"",
-		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "conventions")),
+		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by")),
 	}
 	for i, r := range p.rows {
 		s := r.settings
@@ -56,11 +58,11 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		if s.TruncateGrades {
 			conv += ", integer grades"
 		}
-		line := fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, conv)
+		line := ansi.Truncate(fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, r.note), w, "…")
 		if i == p.cursor {
 			line = st.Cursor.Render(">" + line[1:])
 		}
-		lines = append(lines, line, st.Subtle.Render("              "+r.note))
+		lines = append(lines, line, st.Subtle.Render(ansi.Truncate("                        "+conv, w, "…")))
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }

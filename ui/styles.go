@@ -12,11 +12,11 @@ import (
 // carry brackets and labels, so the screen reads the same with NO_COLOR
 // (where Bubble Tea drops every colour) as with colour.
 type Styles struct {
-	Title, Subtle, Header, Cursor, CursorEdit, Cutoff lipgloss.Style
-	Tie, TieStraddle, Number, Good, Bad, Warn         lipgloss.Style
-	BarActual, BarIdeal, BarBand                      lipgloss.Style
-	Panel, PanelTitle, Status, Error, Dialog          lipgloss.Style
-	Help                                              help.Styles
+	Title, Subtle, Header, Cursor, Cutoff     lipgloss.Style
+	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
+	BarActual, BarIdeal, BarBand              lipgloss.Style
+	Panel, PanelTitle, Status, Error, Dialog  lipgloss.Style
+	Help                                      help.Styles
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
@@ -37,7 +37,6 @@ func NewStyles(isDark, colour bool) Styles {
 		Subtle:      c("#6E6E6E", "#8C8C8C"),
 		Header:      c("#3C3C3C", "#DADADA").Bold(true),
 		Cursor:      lipgloss.NewStyle().Reverse(true),
-		CursorEdit:  lipgloss.NewStyle().Underline(true),
 		Cutoff:      c("#B35900", "#FFB454"),
 		Tie:         c("#8A2BE2", "#D7A6FF"),
 		TieStraddle: c("#B00020", "#FF6B81").Bold(true),

@@ -36,6 +36,8 @@ type Options struct {
 	ASCII bool
 	// NoColor drops every colour from the style sheet (NO_COLOR).
 	NoColor bool
+	// Seed makes random lists (the quiz) repeatable; 0 means the clock.
+	Seed int64
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -166,10 +168,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	active := m.views[m.active]
+	ws := m.c.WS
+	before := ws.hist.pos
+	defer func() {
+		if ws.hist.pos != before {
+			m.changedBy(active)
+		}
+	}()
 	if c, ok := active.(capturer); ok && c.Capturing() {
 		return active.Update(msg)
 	}
-	ws := m.c.WS
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() {
@@ -240,12 +248,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	before := ws.hist.pos
-	cmd := active.Update(msg)
-	if ws.hist.pos != before {
-		m.changedBy(active)
-	}
-	return cmd
+	return active.Update(msg)
 }
 
 // settingsEdit applies a change of conventions.
