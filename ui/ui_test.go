@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image/color"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -602,4 +603,19 @@ func TestNeverPanicsAtAnySize(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestNoColorAndBackground(t *testing.T) {
+	m := start(t)
+	assert.NotContains(t, m.View().Content, "\x1b[38", "NO_COLOR: no foreground colour at all")
+	assert.Contains(t, m.View().Content, "\x1b[7m", "the cursor is still reversed")
+
+	c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5()})
+	c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	dark := c.View().Content
+	assert.Contains(t, dark, "\x1b[38", "colour when allowed")
+	c.Update(tea.BackgroundColorMsg{Color: color.White})
+	assert.False(t, c.isDark)
+	assert.NotEqual(t, dark, c.View().Content, "a light background gets the light palette")
+	assert.Equal(t, ansi.Strip(dark), ansi.Strip(c.View().Content), "and the same text")
 }
