@@ -316,12 +316,12 @@ func (r *treeReader) items(n *node, doc *Document) error {
 			return err
 		}
 		it := ndcg.Item{ID: ndcg.DefaultID(i)}
-		at := itemPos{line: lineAt(r.data, e.off)}
+		at := itemPos{line: r.line(e.off)}
 		at.grade, at.score, at.id = at.line, at.line, at.line
 		var hasGrade bool
 		for j, key := range e.keys {
 			v, fpath := e.vals[j], path+"."+key
-			line := lineAt(r.data, v.off)
+			line := r.line(v.off)
 			var err error
 			switch key {
 			case "id":
@@ -364,7 +364,7 @@ func (r *treeReader) pool(n *node, doc *Document) error {
 			return err
 		}
 		var j ndcg.Judged
-		at := itemPos{line: lineAt(r.data, e.off)}
+		at := itemPos{line: r.line(e.off)}
 		at.grade, at.id = at.line, at.line
 		var hasID, hasGrade bool
 		for k, key := range e.keys {
@@ -373,10 +373,10 @@ func (r *treeReader) pool(n *node, doc *Document) error {
 			switch key {
 			case "id":
 				j.ID, err = r.id(v, fpath)
-				hasID, at.id = true, lineAt(r.data, v.off)
+				hasID, at.id = true, r.line(v.off)
 			case "grade":
 				j.Grade, err = r.number(v, fpath, "grade")
-				hasGrade, at.grade = true, lineAt(r.data, v.off)
+				hasGrade, at.grade = true, r.line(v.off)
 			}
 			if err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -59,6 +60,23 @@ type treeReader struct {
 	name string
 	data []byte
 	dec  *json.Decoder
+	// newlines holds the offset of every '\n', found on first use, so
+	// that locating each of many items costs a binary search, not a scan.
+	newlines []int64
+}
+
+// line is the 1-based line of byte offset off.
+func (r *treeReader) line(off int64) int {
+	if r.newlines == nil {
+		r.newlines = make([]int64, 0, bytes.Count(r.data, []byte("\n")))
+		for i, c := range r.data {
+			if c == '\n' {
+				r.newlines = append(r.newlines, int64(i))
+			}
+		}
+	}
+	n, _ := slices.BinarySearch(r.newlines, off)
+	return n + 1
 }
 
 func newTreeReader(name string, data []byte) *treeReader {
@@ -77,7 +95,7 @@ func (r *treeReader) next() int64 {
 }
 
 func (r *treeReader) fail(off int64, field, msg string) *Error {
-	return &Error{Name: r.name, Line: lineAt(r.data, off), Field: field, Msg: msg}
+	return &Error{Name: r.name, Line: r.line(off), Field: field, Msg: msg}
 }
 
 // syntax turns a decoder error into a located message.
