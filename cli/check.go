@@ -219,7 +219,11 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 		claimed := v.Claim.String() + " " + tolText(v.Claim)
 		fmt.Fprintf(w, "%s %-*s  claimed %-*s  true %s", mark, width, labels[i], claimW, claimed, trueText(v.True, v.Claim.Written))
 		if !v.Holds {
-			fmt.Fprintf(w, "  (off by %+.4f)", v.Claim.Value-v.True)
+			off := trueText(v.Claim.Value-v.True, v.Claim.Written)
+			if !strings.HasPrefix(off, "-") {
+				off = "+" + off
+			}
+			fmt.Fprintf(w, "  (off by %s)", off)
 		}
 		fmt.Fprintln(w)
 		if !v.Holds {
@@ -245,6 +249,10 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	r := rep.Result
 	if v.Truncated {
 		fmt.Fprintf(w, "%s%s is the true value cut off after the digits written, not rounded.\n", in, v.Claim)
+	}
+	if rs := v.Rounded; rs != nil {
+		fmt.Fprintf(w, "%sThe terms rounded to %d decimals add up to %s: the claim adds rounded terms; the exact sum is %s.\n",
+			in, rs.Decimals, strconv.FormatFloat(rs.Value, 'f', rs.Decimals, 64), trueText(v.True, v.Claim.Written))
 	}
 	if q := v.Quotient; q != nil {
 		if q.Holds {

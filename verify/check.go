@@ -150,9 +150,20 @@ type Verdict struct {
 	Matches []Match
 	// Quotient is set for an NDCG claim when DCG and IDCG are claimed too.
 	Quotient *Quotient
+	// Rounded is set for a wrong DCG or IDCG claim that is the sum of
+	// its terms each rounded first: a slip of precision, not of method.
+	Rounded *Rounded
 	// Departure is set for a wrong claim that no single convention
 	// change reproduces.
 	Departure *Departure
+}
+
+// Rounded is a sum whose terms were rounded before they were added.
+type Rounded struct {
+	// Decimals is how many decimals each term kept.
+	Decimals int
+	// Value is the sum of the rounded terms.
+	Value float64
 }
 
 // singleMatch reports whether one convention alone reproduces the claim;
@@ -230,6 +241,7 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 				q.Holds = cl.Holds(q.Value)
 				v.Quotient = q
 			}
+			v.Rounded = roundedSum(r, cl)
 			if !v.singleMatch() {
 				v.Departure = depart(r, cl, c)
 			}

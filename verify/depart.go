@@ -161,3 +161,32 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	d.Slips = slips
 	return d
 }
+
+// roundedSum finds whether a DCG or IDCG claim is the sum of its terms
+// each rounded to a few decimals, as a hand computation that writes the
+// terms down first does.
+func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
+	var ts []term
+	switch cl.Quantity {
+	case DCG:
+		ts = dcgTerms(r)
+	case IDCG:
+		ts = idcgTerms(r)
+	default:
+		return nil
+	}
+	for _, d := range []int{cl.Decimals(), 1, 2, 3, 4} {
+		if d < 0 || d > 8 {
+			continue
+		}
+		unit := math.Pow(10, float64(d))
+		sum := 0.0
+		for _, t := range ts {
+			sum += math.Round(t.value()*unit) / unit
+		}
+		if cl.Holds(sum) {
+			return &Rounded{Decimals: d, Value: sum}
+		}
+	}
+	return nil
+}

@@ -327,3 +327,21 @@ func TestCheckErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "3 contributions claimed but the list has 2 items")
 	assert.True(t, Claims{}.Empty())
 }
+
+// Seed 002 adds the IDCG terms rounded to three decimals: 3.000 + 1.893 +
+// 1.000 + 0.431 + 0.000 = 6.324, where the true sum is 3 + 3/log2(3) + 1 +
+// 1/log2(5) = 6.32347, which rounds to 6.323.
+func TestRoundedTerms(t *testing.T) {
+	ref := loadReference(t)["seed000-sklearn"]
+	require.InDelta(t, 6.32347, ref.idcg[4], 5e-6)
+	rep, err := Check(list(t, []float64{3, 2, 3, 0, 1}, nil), settings(ndcg.Linear, 5),
+		Claims{DCG: written(t, "6.149"), IDCG: written(t, "6.324"), NDCG: written(t, "0.972")})
+	require.NoError(t, err)
+	assert.True(t, rep.Verdicts[0].Holds)
+	v := rep.Verdicts[1]
+	assert.False(t, v.Holds)
+	require.NotNil(t, v.Rounded)
+	assert.Equal(t, 3, v.Rounded.Decimals)
+	assert.InDelta(t, 6.324, v.Rounded.Value, 1e-12)
+	assert.True(t, rep.Verdicts[2].Holds)
+}
