@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -47,13 +48,35 @@ func wrap(text string, w int) string {
 	return ansi.Wrap(text, w, " ")
 }
 
-// width is the cells s takes. Most of what the table draws is plain
-// ASCII, which needs no grapheme segmentation: this keeps a frame cheap.
+// cellWidth is the cells s takes on screen. What the explorer draws is
+// ASCII, SGR colour codes, box-drawing and block characters, all one
+// cell wide and needing no grapheme segmentation; counting those
+// directly keeps a frame cheap. Anything else goes to ansi.StringWidth.
 func cellWidth(s string) int {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x80 || c == 0x1b || c < 0x20 {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j + 1
+			continue
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+			continue
+		case c < 0x80:
 			return ansi.StringWidth(s)
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !(r >= 0xa0 && r < 0x300) && !(r >= 0x2010 && r < 0x2c00) {
+			return ansi.StringWidth(s)
+		}
+		n++
+		i += size
 	}
-	return len(s)
+	return n
 }
