@@ -25,6 +25,9 @@ func runExplore(env *Env, args []string) int {
 		return code
 	}
 	lf.noteSet(fs)
+	if lf.browsing(fs.Args()) {
+		return runBrowse(env, &lf, *ascii)
+	}
 	doc, err := lf.load(env, fs.Args(), true)
 	if err != nil {
 		return fail(env, err)

@@ -1,0 +1,821 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+	"ndcg-explorer/trec"
+)
+
+// The smallest terminal the query list draws in; below it, it says so.
+// (An opened query needs the explorer's own minimum.)
+const (
+	BrowserMinWidth  = 40
+	BrowserMinHeight = 8
+)
+
+// BrowserOptions start the query browser on a qrels and run pair.
+type BrowserOptions struct {
+	Qrels, Run string
+	// K is the cutoff of the NDCG the list shows: ndcg_cut.K as
+	// trec_eval computes it; 0 is the whole ranking (trec_eval's ndcg).
+	K int
+	// Settings are the conventions a query opens with in the explorer:
+	// trec_eval's preset at K, unless the command line changed them.
+	Settings ndcg.Settings
+	ASCII    bool
+	NoColor  bool
+}
+
+// TRECSettings are trec_eval's conventions at cutoff k, the settings
+// under which the explorer shows the value the query list shows.
+func TRECSettings(k int) ndcg.Settings {
+	p, err := ndcg.FindPreset(listio.TRECPreset)
+	if err != nil {
+		panic(err) // the preset table is compiled in
+	}
+	s := p.Apply(ndcg.DefaultSettings())
+	s.K = k
+	return s
+}
+
+// sortKey is a column the list can be sorted by.
+type sortKey int
+
+const (
+	byNDCG sortKey = iota
+	bySpread
+	byMissed
+	byQID
+	nSortKeys
+)
+
+func (s sortKey) String() string {
+	return [...]string{"NDCG", "tie spread", "unretrieved relevant", "query id"}[s]
+}
+
+// browserKeys are the query list's keys. Moving, help and quitting are
+// the explorer's own bindings from the one key map, so that a key means
+// the same on both screens; the list adds only what the explorer has
+// no use for.
+type browserKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Open, Back, Sort, Reverse, Filter       key.Binding
+	Help, Quit                              key.Binding
+}
+
+func newBrowserKeys(k KeyMap) browserKeys {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	top, bottom := k.Top, k.Bottom
+	top.SetHelp("home", "first query")
+	bottom.SetHelp("end", "last query")
+	return browserKeys{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: top, Bottom: bottom,
+		Open:    b([]string{"enter"}, "enter", "open query"),
+		Back:    b([]string{"esc"}, "esc", "back to the list / clear filter"),
+		Sort:    b([]string{"s", "tab"}, "s", "sort by next column"),
+		Reverse: b([]string{"r"}, "r", "reverse order"),
+		Filter:  b([]string{"/"}, "/", "filter by query id"),
+		Help:    k.Help,
+		Quit:    k.Quit,
+	}
+}
+
+func (k browserKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Open, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit}
+}
+
+func (k browserKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Open, k.Back, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit},
+	}
+}
+
+// queryRow is one query of the list, its cells formatted once: the
+// values never change while the program runs, so a frame only copies.
+type queryRow struct {
+	qid    string
+	res    trec.QueryResult
+	spread float64
+	cells  [nCols]string
+}
+
+// The list's columns after the query id, in the order they are drawn.
+const (
+	colDocs = iota
+	colNDCG
+	colWorst
+	colBest
+	colSpread
+	colRel
+	colMissed
+	nCols
+)
+
+// baseWidths are the columns' widths; NDCG's grows with its heading.
+var baseWidths = [nCols]int{5, 7, 6, 6, 6, 7, 6}
+
+// dropOrder is the order columns leave a narrow terminal: the least
+// needed first; the query id, NDCG, spread and unretrieved count stay.
+var dropOrder = []int{colWorst, colBest, colDocs, colRel}
+
+// tieEps separates a real spread from the rounding noise of subtracting
+// two sums of the same terms in different orders.
+const tieEps = 1e-12
+
+// Browser is the root model of `ndcg-explorer --qrels Q --run R`: the
+// run's queries in a list; Enter opens one in the explorer, Esc returns.
+type Browser struct {
+	opts   BrowserOptions
+	res    *trec.Result
+	rows   []queryRow
+	tied   int // queries whose value depends on tie order
+	qidMax int // the longest query id, in cells
+
+	// order holds the indices of the rows shown, filtered and sorted.
+	order   []int
+	sortBy  sortKey
+	reverse bool
+	cursor  int // index into order
+	offset  int // first row drawn
+
+	filter    textinput.Model
+	filtering bool
+
+	keys     browserKeys
+	styles   Styles
+	warn     ink
+	help     help.Model
+	showHelp bool
+	confirm  bool // asking whether to quit with edited queries
+
+	status    string
+	statusErr bool
+
+	width, height int
+	cols          []int // the columns that fit, in order
+	colW          [nCols]int
+	qidW          int
+	isDark        bool
+	bg            *tea.BackgroundColorMsg
+
+	// The opened queries keep their explorer, edits and undo history
+	// included, so that leaving a query with Esc loses nothing.
+	opened  map[string]*Model
+	current *Model // the explorer on screen; nil on the list
+	// last is the explorer most recently on screen: a message that
+	// arrives after Esc (a save finishing) belongs to it.
+	last    *Model
+	loading string // the query being read, if any
+}
+
+// NewBrowser evaluates the run against the qrels as trec_eval does, at
+// cutoff o.K, with tie bands.
+func NewBrowser(o BrowserOptions) (*Browser, error) {
+	q, err := trec.ReadQrelsFile(o.Qrels)
+	if err != nil {
+		return nil, err
+	}
+	m := trec.Measures{NDCG: o.K == 0}
+	if o.K > 0 {
+		m.Cutoffs = []int{o.K}
+	}
+	res, err := trec.Evaluate(q, trec.FileSource(o.Run), trec.Options{Measures: m, Ties: true})
+	if err != nil {
+		return nil, err
+	}
+	return newBrowser(o, res), nil
+}
+
+func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
+	b := &Browser{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*Model{}}
+	b.keys = newBrowserKeys(DefaultKeyMap())
+	b.colW = baseWidths
+	b.colW[colNDCG] = max(b.colW[colNDCG], 1+len(b.ndcgHead()))
+	b.rows = make([]queryRow, len(res.Queries))
+	for i, qr := range res.Queries {
+		r := &b.rows[i]
+		r.qid, r.res = qr.QID, qr
+		band := qr.Bands[0]
+		r.spread = band.Spread()
+		if r.spread < tieEps {
+			r.spread = 0
+		} else {
+			b.tied++
+		}
+		r.cells = [nCols]string{
+			colDocs:   strconv.Itoa(qr.Retrieved),
+			colNDCG:   fixed(qr.Values[0], 4),
+			colWorst:  fixed(band.Worst, 4),
+			colBest:   fixed(band.Best, 4),
+			colSpread: fixed(r.spread, 4),
+			colRel:    fmt.Sprintf("%d/%d", qr.RelevantRetrieved, qr.Relevant),
+			colMissed: strconv.Itoa(qr.UnretrievedRelevant()),
+		}
+		if r.spread == 0 {
+			r.cells[colSpread] = "-"
+		}
+		b.qidMax = max(b.qidMax, ansi.StringWidth(qr.QID))
+	}
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.Placeholder = "query id"
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	b.filter = in
+	b.restyle()
+	b.refilter()
+	b.status = fmt.Sprintf("%d queries. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", len(b.rows))
+	return b
+}
+
+func (b *Browser) restyle() {
+	b.styles = NewStyles(b.isDark, !b.opts.NoColor)
+	b.warn = inkOf(b.styles.Warn)
+	b.help.Styles = b.styles.Help
+}
+
+// Init asks the terminal for its background, to pick light or dark styles.
+func (b *Browser) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+// queryLoadedMsg brings a query read from the files, ready to explore.
+type queryLoadedMsg struct {
+	qid string
+	doc *listio.Document
+	err error
+}
+
+// Update routes a message to the explorer on screen, or handles it on
+// the list.
+func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		b.width, b.height = msg.Width, msg.Height
+		b.layout()
+		if b.current != nil {
+			b.current.Update(msg)
+		}
+		return b, nil
+	case tea.BackgroundColorMsg:
+		b.isDark = msg.IsDark()
+		b.bg = &msg
+		b.restyle()
+		for _, m := range b.opened {
+			m.Update(msg)
+		}
+		return b, nil
+	case queryLoadedMsg:
+		return b, b.loaded(msg)
+	case tea.KeyPressMsg:
+		if b.current != nil {
+			if key.Matches(msg, b.keys.Back) && !b.current.CapturesEsc() {
+				b.back()
+				return b, nil
+			}
+			_, cmd := b.current.Update(msg)
+			return b, cmd
+		}
+		return b, b.handleKey(msg)
+	}
+	if b.last != nil {
+		_, cmd := b.last.Update(msg)
+		return b, cmd
+	}
+	if b.filtering {
+		var cmd tea.Cmd
+		b.filter, cmd = b.filter.Update(msg)
+		return b, cmd
+	}
+	return b, nil
+}
+
+func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := b.keys
+	switch {
+	case b.confirm:
+		switch msg.String() {
+		case "y", "Y":
+			return tea.Quit
+		case "esc", "n", "N":
+			b.confirm = false
+			b.setStatus("not quitting", false)
+		}
+		return nil
+	case b.showHelp:
+		if key.Matches(msg, k.Help, k.Back, k.Quit) {
+			b.showHelp = false
+		}
+		return nil
+	case b.filtering:
+		return b.filterKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		if edited := b.edited(); len(edited) > 0 {
+			b.confirm = true
+			b.setStatus(fmt.Sprintf("Edited queries not saved (%s). y: quit · esc: stay", strings.Join(edited, ", ")), true)
+			return nil
+		}
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		b.showHelp = true
+	case key.Matches(msg, k.Up):
+		b.move(-1)
+	case key.Matches(msg, k.Down):
+		b.move(1)
+	case key.Matches(msg, k.PageUp):
+		b.move(-b.rowsShown())
+	case key.Matches(msg, k.PageDown):
+		b.move(b.rowsShown())
+	case key.Matches(msg, k.Top):
+		b.move(-len(b.order))
+	case key.Matches(msg, k.Bottom):
+		b.move(len(b.order))
+	case key.Matches(msg, k.Sort):
+		b.sortBy = (b.sortBy + 1) % nSortKeys
+		b.reverse = false
+		b.resort()
+		b.setStatus("sorted by "+b.sortLabel(), false)
+	case key.Matches(msg, k.Reverse):
+		b.reverse = !b.reverse
+		b.resort()
+		b.setStatus("sorted by "+b.sortLabel(), false)
+	case key.Matches(msg, k.Filter):
+		b.filtering = true
+		b.setStatus("type part of a query id · enter opens the selected query · esc clears", false)
+		return b.filter.Focus()
+	case key.Matches(msg, k.Back):
+		if b.filter.Value() != "" {
+			b.filter.SetValue("")
+			b.refilter()
+			b.setStatus("filter cleared", false)
+		}
+	case key.Matches(msg, k.Open):
+		return b.open()
+	}
+	return nil
+}
+
+// filterKey edits the filter; the list follows every keystroke.
+func (b *Browser) filterKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := b.keys
+	switch {
+	case key.Matches(msg, k.Back):
+		b.filtering = false
+		b.filter.Blur()
+		b.filter.SetValue("")
+		b.refilter()
+		b.setStatus("filter cleared", false)
+		return nil
+	case key.Matches(msg, k.Open):
+		b.filtering = false
+		b.filter.Blur()
+		return b.open()
+	case msg.String() == "up" || msg.String() == "down":
+		// Arrows pick among the matches while typing; j and k are text.
+		if msg.String() == "up" {
+			b.move(-1)
+		} else {
+			b.move(1)
+		}
+		return nil
+	}
+	before := b.filter.Value()
+	var cmd tea.Cmd
+	b.filter, cmd = b.filter.Update(msg)
+	if b.filter.Value() != before {
+		b.refilter()
+	}
+	return cmd
+}
+
+func (b *Browser) setStatus(text string, isErr bool) { b.status, b.statusErr = text, isErr }
+
+// edited lists the opened queries with edits not saved, in query order.
+func (b *Browser) edited() []string {
+	var out []string
+	for qid, m := range b.opened {
+		if m.Workspace().Dirty() {
+			out = append(out, qid)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// selected is the row under the cursor, or nil when none is shown.
+func (b *Browser) selected() *queryRow {
+	if b.cursor < 0 || b.cursor >= len(b.order) {
+		return nil
+	}
+	return &b.rows[b.order[b.cursor]]
+}
+
+// open shows the selected query in the explorer: the one already opened
+// (with its edits), or a fresh one read from the files in a command.
+func (b *Browser) open() tea.Cmd {
+	r := b.selected()
+	if r == nil {
+		b.setStatus("no query to open: the filter matches none (esc clears it)", true)
+		return nil
+	}
+	if m, ok := b.opened[r.qid]; ok {
+		b.show(m, r.qid)
+		return nil
+	}
+	if b.loading != "" {
+		return nil
+	}
+	b.loading = r.qid
+	b.setStatus("reading query "+r.qid+"…", false)
+	qrels, run, qid := b.opts.Qrels, b.opts.Run, r.qid
+	return func() tea.Msg {
+		doc, err := listio.LoadTRECQuery(qrels, run, qid)
+		return queryLoadedMsg{qid: qid, doc: doc, err: err}
+	}
+}
+
+func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
+	b.loading = ""
+	if msg.err != nil {
+		b.setStatus("cannot open query "+msg.qid+": "+msg.err.Error(), true)
+		return nil
+	}
+	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor})
+	if b.bg != nil {
+		m.Update(*b.bg)
+	}
+	b.opened[msg.qid] = m
+	b.show(m, msg.qid)
+	return nil
+}
+
+func (b *Browser) show(m *Model, qid string) {
+	b.current, b.last = m, m
+	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
+	m.c.SetStatus(fmt.Sprintf("query %s: %s. esc goes back to the query list.", qid, m.c.WS.Doc.Notes), false)
+}
+
+// back leaves the explorer for the list, the cursor on the same query.
+func (b *Browser) back() {
+	qid := ""
+	for id, m := range b.opened {
+		if m == b.current {
+			qid = id
+		}
+	}
+	b.current = nil
+	msg := "back from query " + qid
+	if b.opened[qid].Workspace().Dirty() {
+		msg += " (its edits are kept: enter returns to them)"
+	}
+	b.setStatus(msg, false)
+}
+
+// refilter recomputes the rows shown after the filter changed, keeping
+// the cursor on the same query when it is still shown.
+func (b *Browser) refilter() {
+	keep := b.selected()
+	f := b.filter.Value()
+	b.order = b.order[:0]
+	for i := range b.rows {
+		if f == "" || strings.Contains(b.rows[i].qid, f) {
+			b.order = append(b.order, i)
+		}
+	}
+	b.sortOrder()
+	b.follow(keep)
+}
+
+// resort reorders the rows shown, keeping the cursor on its query.
+func (b *Browser) resort() {
+	keep := b.selected()
+	b.sortOrder()
+	b.follow(keep)
+}
+
+// sortOrder sorts by the key in its natural direction (the queries to
+// look at first: low NDCG, large spread, many unretrieved), query id
+// breaking ties; reverse flips the whole order.
+func (b *Browser) sortOrder() {
+	rows := b.rows
+	cmpRow := func(x, y int) int {
+		a, c := &rows[x], &rows[y]
+		var d int
+		switch b.sortBy {
+		case byNDCG:
+			d = cmp.Compare(a.res.Values[0], c.res.Values[0])
+		case bySpread:
+			d = cmp.Compare(c.spread, a.spread)
+		case byMissed:
+			d = cmp.Compare(c.res.UnretrievedRelevant(), a.res.UnretrievedRelevant())
+		}
+		if d == 0 {
+			d = strings.Compare(a.qid, c.qid)
+		}
+		if b.reverse {
+			d = -d
+		}
+		return d
+	}
+	slices.SortFunc(b.order, cmpRow)
+}
+
+func (b *Browser) sortLabel() string {
+	dirs := [...][2]string{{"lowest first", "highest first"}, {"largest first", "smallest first"},
+		{"most first", "fewest first"}, {"ascending", "descending"}}
+	d := 0
+	if b.reverse {
+		d = 1
+	}
+	return b.sortBy.String() + ", " + dirs[b.sortBy][d]
+}
+
+// follow puts the cursor on row r if it is shown, else on the first row.
+func (b *Browser) follow(r *queryRow) {
+	b.cursor = 0
+	if r != nil {
+		for i, idx := range b.order {
+			if &b.rows[idx] == r {
+				b.cursor = i
+				break
+			}
+		}
+	}
+	b.clamp()
+}
+
+func (b *Browser) move(d int) {
+	b.cursor += d
+	b.clamp()
+}
+
+// clamp keeps the cursor on a row and the row on screen.
+func (b *Browser) clamp() {
+	n := len(b.order)
+	b.cursor = max(min(b.cursor, n-1), 0)
+	h := b.rowsShown()
+	if b.cursor < b.offset {
+		b.offset = b.cursor
+	}
+	if b.cursor >= b.offset+h {
+		b.offset = b.cursor - h + 1
+	}
+	b.offset = max(min(b.offset, n-h), 0)
+}
+
+// The screen: title, summary, column heads, rows, status, help.
+const browserChrome = 5
+
+func (b *Browser) rowsShown() int { return max(b.height-browserChrome, 1) }
+
+// layout picks the columns that fit the width; it runs on resize only.
+func (b *Browser) layout() {
+	b.help.SetWidth(b.width)
+	b.filter.SetWidth(max(b.width-4, 1))
+	shown := [nCols]bool{}
+	for i := range shown {
+		shown[i] = true
+	}
+	const markW, qidMin = 2, 6
+	need := func() int {
+		w := markW + qidMin
+		for c, on := range shown {
+			if on {
+				w += 1 + b.colW[c]
+			}
+		}
+		return w
+	}
+	for _, c := range dropOrder {
+		if need() <= b.width {
+			break
+		}
+		shown[c] = false
+	}
+	b.cols = b.cols[:0]
+	rest := b.width - markW
+	for c, on := range shown {
+		if on {
+			b.cols = append(b.cols, c)
+			rest -= 1 + b.colW[c]
+		}
+	}
+	// The id column takes what the longest id needs, and no more: the
+	// numbers stay next to the ids they belong to on a wide terminal.
+	b.qidW = max(min(rest, max(b.qidMax, len("query")+1)), 1)
+	b.clamp()
+}
+
+// View draws the list, or the explorer on the query opened.
+func (b *Browser) View() tea.View {
+	if b.current != nil {
+		v := b.current.View()
+		v.WindowTitle = "ndcg-explorer: " + b.opts.Run + " · " + v.WindowTitle
+		return v
+	}
+	v := tea.NewView(b.render())
+	v.AltScreen = true
+	v.WindowTitle = "ndcg-explorer: queries of " + b.opts.Run
+	return v
+}
+
+func (b *Browser) render() string {
+	w, h := b.width, b.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < BrowserMinWidth || h < BrowserMinHeight {
+		msg := fmt.Sprintf("Terminal too small: %d×%d. The query list needs at least %d×%d: make the window larger, or press q to quit.", w, h, BrowserMinWidth, BrowserMinHeight)
+		return block(wrap(msg, w), w, h)
+	}
+	body := h - browserChrome
+	var main string
+	if b.showHelp {
+		main = b.helpView(w, body+1)
+	} else {
+		main = b.headLine() + "\n" + b.rowsView(body)
+	}
+	parts := []string{
+		b.titleLine(w),
+		b.summaryLine(w),
+		block(main, w, body+1),
+		b.statusLine(w),
+		ansi.Truncate(b.help.ShortHelpView(b.keys.ShortHelp()), w, ""),
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (b *Browser) titleLine(w int) string {
+	st := b.styles
+	files := func(run, qrels string) string { return " queries of " + run + " judged by " + qrels }
+	line := st.Title.Render("ndcg-explorer") + files(b.opts.Run, b.opts.Qrels)
+	if ansi.StringWidth(line) > w {
+		line = st.Title.Render("ndcg-explorer") + files(filepath.Base(b.opts.Run), filepath.Base(b.opts.Qrels))
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+// summaryLine says what the numbers are and gives the run's mean, which
+// is trec_eval's `all` line for the same measure.
+func (b *Browser) summaryLine(w int) string {
+	res := b.res
+	band := res.AllBands[0]
+	queries := fmt.Sprintf("%d queries", len(b.rows))
+	mean := fmt.Sprintf("mean %s = %s", b.ndcgHead(), fixed(res.All[0], 4))
+	tied := fmt.Sprintf("%d tied", b.tied)
+	skipped := ""
+	if n := len(res.Skipped); n > 0 {
+		skipped = fmt.Sprintf("%d only in qrels, skipped", n)
+	}
+	candidates := [][]string{
+		{queries, mean + " (trec_eval all)", fmt.Sprintf("%d depend on tie order: mean %s–%s", b.tied, fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (trec_eval all)", fmt.Sprintf("%d depend on tie order", b.tied), skipped},
+		{queries, mean + " (trec_eval all)", tied},
+		{queries, mean, tied},
+	}
+	line := ""
+	for _, c := range candidates {
+		if line = joinNonEmpty(c, " · "); ansi.StringWidth(line) <= w {
+			break
+		}
+	}
+	return b.styles.Subtle.Render(ansi.Truncate(line, w, "…"))
+}
+
+// ndcgHead names the measure: NDCG@k, or NDCG for the whole ranking.
+func (b *Browser) ndcgHead() string {
+	if k := b.res.Columns[0].K; k > 0 {
+		return "NDCG@" + strconv.Itoa(k)
+	}
+	return "NDCG"
+}
+
+func (b *Browser) headLine() string {
+	heads := [nCols]string{colDocs: "docs", colNDCG: b.ndcgHead(), colWorst: "worst", colBest: "best",
+		colSpread: "spread", colRel: "rel ret", colMissed: "missed"}
+	sorted := map[sortKey]int{byNDCG: colNDCG, bySpread: colSpread, byMissed: colMissed}
+	arrow := "▲"
+	if b.reverse {
+		arrow = "▼"
+	}
+	if b.opts.ASCII {
+		arrow = map[bool]string{false: "^", true: "v"}[b.reverse]
+	}
+	qid := "query"
+	if b.sortBy == byQID {
+		qid += arrow
+	}
+	var sb strings.Builder
+	sb.WriteString("  ")
+	sb.WriteString(padRight(ansi.Truncate(qid, b.qidW, ""), b.qidW))
+	for _, c := range b.cols {
+		h := heads[c]
+		if c2, ok := sorted[b.sortBy]; ok && c2 == c {
+			h = arrow + h
+		}
+		sb.WriteByte(' ')
+		sb.WriteString(padLeft(ansi.Truncate(h, b.colW[c], ""), b.colW[c]))
+	}
+	return b.styles.Header.Render(ansi.Truncate(sb.String(), b.width, ""))
+}
+
+// rowsView draws the visible rows only: a frame costs the same for a
+// run of ten queries as for one of ten thousand.
+func (b *Browser) rowsView(h int) string {
+	if len(b.order) == 0 {
+		if len(b.rows) == 0 {
+			return b.styles.Subtle.Render("  (no query is in both files)")
+		}
+		return b.styles.Subtle.Render(fmt.Sprintf("  no query id contains %q (esc clears the filter)", b.filter.Value()))
+	}
+	lines := make([]string, 0, h)
+	for i := b.offset; i < len(b.order) && len(lines) < h; i++ {
+		lines = append(lines, b.rowView(i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (b *Browser) rowView(i int) string {
+	r := &b.rows[b.order[i]]
+	st := b.styles
+	cur := i == b.cursor
+	var sb strings.Builder
+	mark := "  "
+	if m, ok := b.opened[r.qid]; ok && m.Workspace().Dirty() {
+		mark = " *"
+	}
+	if cur {
+		mark = ">" + mark[1:]
+	}
+	sb.WriteString(mark)
+	qid := r.qid
+	if ansi.StringWidth(qid) > b.qidW {
+		qid = ansi.Truncate(qid, b.qidW, "…")
+	}
+	sb.WriteString(padRight(qid, b.qidW))
+	for _, c := range b.cols {
+		sb.WriteByte(' ')
+		cell := padLeft(r.cells[c], b.colW[c])
+		// Colour is a second signal only: the spread and the count are
+		// printed, so the row reads the same without it.
+		switch {
+		case cur:
+		case c == colSpread && r.spread > 0:
+			cell = st.tie.paint(cell)
+		case c == colMissed && r.res.UnretrievedRelevant() > 0:
+			cell = b.warn.paint(cell)
+		}
+		sb.WriteString(cell)
+	}
+	if cur {
+		return st.cursor.paint(sb.String())
+	}
+	return sb.String()
+}
+
+func (b *Browser) statusLine(w int) string {
+	st := b.styles
+	if b.filtering {
+		return ansi.Truncate(b.filter.View(), w, "")
+	}
+	text := b.status
+	if f := b.filter.Value(); f != "" && !b.statusErr {
+		text = fmt.Sprintf("filter %q: %d of %d queries · %s", f, len(b.order), len(b.rows), text)
+	}
+	text = ansi.Truncate(text, w, "…")
+	if b.statusErr {
+		return st.Error.Render(text)
+	}
+	return st.Status.Render(text)
+}
+
+func (b *Browser) helpView(w, h int) string {
+	st := b.styles
+	head := st.Title.Render("Keys of the query list") + st.Subtle.Render("  (? or esc closes)")
+	body := b.help.FullHelpView(b.keys.FullHelp())
+	notes := []string{
+		"",
+		b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are",
+		"its range over the orders of tied documents, spread their difference.",
+		"rel ret: relevant retrieved / relevant judged; missed: relevant not retrieved.",
+		"A query opens with trec_eval's conventions and its missed documents as the pool.",
+	}
+	return block(head+"\n"+body+"\n"+st.Subtle.Render(strings.Join(notes, "\n")), w, h)
+}

@@ -1,0 +1,17 @@
+package ui
+
+// CapturesEsc reports whether Esc means something inside the explorer
+// right now: a dialog (quit confirmation, save as, presets), the help,
+// or a view taking text is open, and Esc closes or cancels it. A program
+// that embeds the explorer, like the query browser, takes Esc as "back"
+// only when this is false, so that Esc never both cancels an edit and
+// leaves the query.
+func (m *Model) CapturesEsc() bool {
+	if m.confirm || m.saveAs != nil || m.picker != nil || m.showHelp {
+		return true
+	}
+	if c, ok := m.views[m.active].(capturer); ok && c.Capturing() {
+		return true
+	}
+	return false
+}
