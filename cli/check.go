@@ -153,7 +153,7 @@ func trueText(v float64, claim verify.Written) string {
 var settingNames = map[ndcg.Setting]string{
 	ndcg.SettingGain: "gain", ndcg.SettingDiscount: "discount", ndcg.SettingTies: "ties",
 	ndcg.SettingIDCG: "IDCG source", ndcg.SettingZero: "IDCG=0 rule", ndcg.SettingK: "k±1",
-	verify.IDCGCutoff: "IDCG over the whole ideal ranking",
+	verify.IDCGCutoff: "IDCG over the whole ideal ranking", verify.IDCGItems: "ideal ranking from the top k",
 }
 
 func changesText(m verify.Match) string {

@@ -73,6 +73,10 @@ type Change struct {
 // ranking instead of its top k.
 const IDCGCutoff ndcg.Setting = "idcg cutoff"
 
+// IDCGItems is the slip of building the ideal ranking from the top k
+// retrieved items only, which hides the relevant items ranked below k.
+const IDCGItems ndcg.Setting = "idcg items"
+
 // String says the change in words: "gain linear (not exp)",
 // "NDCG=1 when IDCG=0 (not 0)", "k=4 (not 5)".
 func (c Change) String() string {
@@ -85,6 +89,8 @@ func (c Change) String() string {
 		return fmt.Sprintf("k=%s (not %s)", c.To, c.From)
 	case IDCGCutoff:
 		return fmt.Sprintf("IDCG over %s (not %s)", c.To, c.From)
+	case IDCGItems:
+		return fmt.Sprintf("ideal ranking from %s (not %s)", c.To, c.From)
 	}
 	return fmt.Sprintf("%s %s (not %s)", c.Setting, c.To, c.From)
 }
@@ -259,6 +265,8 @@ type view struct {
 	zero float64
 	// idcgAll normalises by the whole ideal ranking instead of its top k.
 	idcgAll bool
+	// idcgTopK builds the ideal ranking from the top k retrieved items only.
+	idcgTopK bool
 }
 
 func viewOf(s ndcg.Settings) view { return view{ties: s.Ties, k: s.K, zero: s.Zero} }
@@ -268,6 +276,9 @@ func valueOf(r *ndcg.Result, c Claim, v view) float64 {
 	idcg := r.IDCGAt(v.k)
 	if v.idcgAll {
 		idcg = r.IDCGAt(0)
+	}
+	if v.idcgTopK {
+		idcg = topKIDCG(r, v.k)
 	}
 	switch c.Quantity {
 	case DCG:
@@ -294,9 +305,10 @@ func valueOf(r *ndcg.Result, c Claim, v view) float64 {
 
 // variant is one change of conventions to try.
 type variant struct {
-	change  Change
-	apply   func(*ndcg.Settings)
-	idcgAll bool
+	change   Change
+	apply    func(*ndcg.Settings)
+	idcgAll  bool
+	idcgTopK bool
 	// forTerms says the change can move a single rank's contribution.
 	forTerms bool
 }
@@ -388,6 +400,9 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	if r.IdealK < len(r.IdealOrder) {
 		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})
 	}
+	if math.Abs(topKIDCG(r, s.K)-r.IDCG()) > 1e-12 {
+		add(variant{change: Change{IDCGItems, "every grade", "the top " + strconv.Itoa(r.K) + " retrieved"}, idcgTopK: true})
+	}
 	return sr
 }
 
@@ -421,6 +436,7 @@ func (sr *search) eval(c Claim, vs ...variant) (float64, bool) {
 	v := viewOf(s)
 	for _, x := range vs {
 		v.idcgAll = v.idcgAll || x.idcgAll
+		v.idcgTopK = v.idcgTopK || x.idcgTopK
 	}
 	// The cutoff, tie order and IDCG=0 rule are read from one result;
 	// only gain, discount and IDCG source need another computation.
@@ -453,7 +469,7 @@ func (sr *search) matches(c Claim) []Match {
 		if c.Quantity == Contribution && !v.forTerms {
 			continue
 		}
-		if c.Quantity == DCG && v.idcgAll {
+		if c.Quantity == DCG && (v.idcgAll || v.idcgTopK) {
 			continue
 		}
 		usable = append(usable, v)
@@ -485,7 +501,7 @@ func (sr *search) matches(c Claim) []Match {
 
 func (sr *search) presetOf(vs ...variant) []string {
 	for _, v := range vs {
-		if v.idcgAll {
+		if v.idcgAll || v.idcgTopK {
 			return nil
 		}
 	}
@@ -529,4 +545,31 @@ func integral(l *ndcg.List) bool {
 		}
 	}
 	return true
+}
+
+// topKIDCG is IDCG@k of the ideal ranking of the top k retrieved items
+// alone (input order within ties).
+func topKIDCG(r *ndcg.Result, k int) float64 {
+	n := r.N
+	if k > 0 && k < n {
+		n = k
+	}
+	gains := make([]float64, n)
+	for i := range gains {
+		gains[i] = r.Gains[i]
+	}
+	slices.SortFunc(gains, func(a, b float64) int {
+		switch {
+		case a > b:
+			return -1
+		case a < b:
+			return 1
+		}
+		return 0
+	})
+	sum := 0.0
+	for i, g := range gains {
+		sum += g * r.Discounts[i]
+	}
+	return sum
 }

@@ -345,3 +345,16 @@ func TestRoundedTerms(t *testing.T) {
 	assert.InDelta(t, 6.324, v.Rounded.Value, 1e-12)
 	assert.True(t, rep.Verdicts[2].Holds)
 }
+
+// Building the ideal ranking from the top k retrieved items hides a
+// relevant item ranked below k. Grades 1,0,3, exp gain, k=2: DCG@2 = 1;
+// the top two alone give IDCG = 1 and NDCG 1.0, the true IDCG@2 is
+// 7 + 1/log2(3) = 7.6309 and NDCG@2 = 0.1310.
+func TestIDCGFromTopK(t *testing.T) {
+	rep, err := Check(list(t, []float64{1, 0, 3}, nil), settings(ndcg.Exp, 2), Claims{NDCG: written(t, "1.0"), IDCG: written(t, "1")})
+	require.NoError(t, err)
+	assert.InDelta(t, 7+1/math.Log2(3), rep.Verdicts[0].True, 1e-12)
+	assert.True(t, hasMatch(rep.Verdicts[0], IDCGItems, "the top 2 retrieved"), "%+v", rep.Verdicts[0].Matches)
+	assert.InDelta(t, 1/(7+1/math.Log2(3)), rep.Verdicts[1].True, 1e-12)
+	assert.True(t, hasMatch(rep.Verdicts[1], IDCGItems, "the top 2 retrieved"), "%+v", rep.Verdicts[1].Matches)
+}
