@@ -22,6 +22,10 @@ type KeyMap struct {
 	// Files.
 	Save, SaveAs key.Binding
 
+	// Practice views: the companions' relevance threshold, the check's
+	// claims from the file, the quiz's next round.
+	ThresholdUp, ThresholdDown, FileClaims, NextRound key.Binding
+
 	// Views: one key each, plus cycling.
 	NextView, PrevView key.Binding
 	Views              []key.Binding
@@ -70,6 +74,11 @@ func DefaultKeyMap() KeyMap {
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
+
+		ThresholdUp:   b([]string{">"}, ">", "relevance threshold + 1"),
+		ThresholdDown: b([]string{"<"}, "<", "relevance threshold − 1"),
+		FileClaims:    b([]string{"f"}, "f", "check the file's claims"),
+		NextRound:     b([]string{"n"}, "n", "next quiz round"),
 
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),

@@ -47,6 +47,8 @@ type Common struct {
 	Keys   KeyMap
 	Styles Styles
 	ASCII  bool
+	// Seed is the quiz's seed, 0 for one from the clock.
+	Seed int64
 
 	status    string
 	statusErr bool
@@ -90,7 +92,7 @@ type Model struct {
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := NewWorkspace(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New()}
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
