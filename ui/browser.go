@@ -85,11 +85,11 @@ func newBrowserKeys(k KeyMap) browserKeys {
 	bottom.SetHelp("end", "last query")
 	return browserKeys{
 		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: top, Bottom: bottom,
-		Open:    b([]string{"enter"}, "enter", "open query"),
-		Back:    b([]string{"esc"}, "esc", "back to the list / clear filter"),
-		Sort:    b([]string{"s", "tab"}, "s", "sort by next column"),
-		Reverse: b([]string{"r"}, "r", "reverse order"),
-		Filter:  b([]string{"/"}, "/", "filter by query id"),
+		Open:    b([]string{"enter"}, "enter", "open"),
+		Back:    b([]string{"esc"}, "esc", "back / clear filter"),
+		Sort:    b([]string{"s", "tab"}, "s", "sort by"),
+		Reverse: b([]string{"r"}, "r", "reverse"),
+		Filter:  b([]string{"/"}, "/", "filter"),
 		Help:    k.Help,
 		Quit:    k.Quit,
 	}
@@ -128,7 +128,7 @@ const (
 )
 
 // baseWidths are the columns' widths; NDCG's grows with its heading.
-var baseWidths = [nCols]int{5, 7, 6, 6, 6, 7, 6}
+var baseWidths = [nCols]int{5, 7, 6, 6, 7, 7, 7}
 
 // dropOrder is the order columns leave a narrow terminal: the least
 // needed first; the query id, NDCG, spread and unretrieved count stay.
@@ -241,7 +241,7 @@ func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b.filter = in
 	b.restyle()
 	b.refilter()
-	b.status = fmt.Sprintf("%d queries. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", len(b.rows))
+	b.status = fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries"))
 	return b
 }
 
@@ -469,7 +469,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 func (b *Browser) show(m *Model, qid string) {
 	b.current, b.last = m, m
 	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
-	m.c.SetStatus(fmt.Sprintf("query %s: %s. esc goes back to the query list.", qid, m.c.WS.Doc.Notes), false)
+	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", qid, m.c.WS.Doc.Notes), false)
 }
 
 // back leaves the explorer for the list, the cursor on the same query.
@@ -677,7 +677,7 @@ func (b *Browser) titleLine(w int) string {
 func (b *Browser) summaryLine(w int) string {
 	res := b.res
 	band := res.AllBands[0]
-	queries := fmt.Sprintf("%d queries", len(b.rows))
+	queries := plural(len(b.rows), "query", "queries")
 	mean := fmt.Sprintf("mean %s = %s", b.ndcgHead(), fixed(res.All[0], 4))
 	tied := fmt.Sprintf("%d tied", b.tied)
 	skipped := ""
@@ -685,8 +685,8 @@ func (b *Browser) summaryLine(w int) string {
 		skipped = fmt.Sprintf("%d only in qrels, skipped", n)
 	}
 	candidates := [][]string{
-		{queries, mean + " (trec_eval all)", fmt.Sprintf("%d depend on tie order: mean %s–%s", b.tied, fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
-		{queries, mean + " (trec_eval all)", fmt.Sprintf("%d depend on tie order", b.tied), skipped},
+		{queries, mean + " (trec_eval all)", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (trec_eval all)", dependCount(b.tied) + " on tie order", skipped},
 		{queries, mean + " (trec_eval all)", tied},
 		{queries, mean, tied},
 	}
@@ -699,6 +699,20 @@ func (b *Browser) summaryLine(w int) string {
 	return b.styles.Subtle.Render(ansi.Truncate(line, w, "…"))
 }
 
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func dependCount(n int) string {
+	if n == 1 {
+		return "1 depends"
+	}
+	return strconv.Itoa(n) + " depend"
+}
+
 // ndcgHead names the measure: NDCG@k, or NDCG for the whole ranking.
 func (b *Browser) ndcgHead() string {
 	if k := b.res.Columns[0].K; k > 0 {
@@ -709,14 +723,13 @@ func (b *Browser) ndcgHead() string {
 
 func (b *Browser) headLine() string {
 	heads := [nCols]string{colDocs: "docs", colNDCG: b.ndcgHead(), colWorst: "worst", colBest: "best",
-		colSpread: "spread", colRel: "rel ret", colMissed: "missed"}
+		colSpread: "spread", colRel: "ret/rel", colMissed: "missed"}
 	sorted := map[sortKey]int{byNDCG: colNDCG, bySpread: colSpread, byMissed: colMissed}
-	arrow := "▲"
-	if b.reverse {
-		arrow = "▼"
-	}
+	// The arrow points the way the values grow down the list.
+	ascending := (b.sortBy == byNDCG || b.sortBy == byQID) != b.reverse
+	arrow := map[bool]string{true: "▲", false: "▼"}[ascending]
 	if b.opts.ASCII {
-		arrow = map[bool]string{false: "^", true: "v"}[b.reverse]
+		arrow = map[bool]string{true: "^", false: "v"}[ascending]
 	}
 	qid := "query"
 	if b.sortBy == byQID {
@@ -814,7 +827,7 @@ func (b *Browser) helpView(w, h int) string {
 		"",
 		b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are",
 		"its range over the orders of tied documents, spread their difference.",
-		"rel ret: relevant retrieved / relevant judged; missed: relevant not retrieved.",
+		"ret/rel: relevant retrieved / relevant judged; missed: relevant not retrieved.",
 		"A query opens with trec_eval's conventions and its missed documents as the pool.",
 	}
 	return block(head+"\n"+body+"\n"+st.Subtle.Render(strings.Join(notes, "\n")), w, h)

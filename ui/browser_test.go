@@ -1,0 +1,502 @@
+package ui
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The qrels and run pairs of the trec package's tests, with trec_eval
+// 10.0's output for them (trec/testdata/expected.sh made it).
+var trecCases = filepath.Join("..", "trec", "testdata")
+
+func trecCase(name string) (qrels, run string) {
+	return filepath.Join(trecCases, "cases", name+".qrels"), filepath.Join(trecCases, "cases", name+".run")
+}
+
+// trecEvalValues reads trec_eval's printed values of one measure from
+// an expected output file: query id → value as printed (4 decimals).
+func trecEvalValues(t *testing.T, file, measure string) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(trecCases, "expected", file))
+	require.NoError(t, err)
+	defer f.Close()
+	out := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 3 && fields[0] == measure {
+			out[fields[1]] = fields[2]
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, out, "no %s lines in %s", measure, file)
+	return out
+}
+
+func newTestBrowser(t testing.TB, name string, k, w, h int) *Browser {
+	t.Helper()
+	qrels, run := trecCase(name)
+	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: k, Settings: TRECSettings(k), NoColor: true})
+	require.NoError(t, err)
+	b.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return b
+}
+
+func bkey(k string) tea.KeyPressMsg {
+	named := map[string]tea.Key{
+		"up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown}, "enter": {Code: tea.KeyEnter},
+		"esc": {Code: tea.KeyEscape}, "home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
+		"pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp}, "backspace": {Code: tea.KeyBackspace},
+	}
+	if k, ok := named[k]; ok {
+		return tea.KeyPressMsg(k)
+	}
+	r, _ := utf8.DecodeRuneInString(k)
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// bpress sends keys; a command that reads a query is run and its
+// message delivered, as the program would.
+func bpress(t testing.TB, b *Browser, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		_, cmd := b.Update(bkey(k))
+		if cmd == nil {
+			continue
+		}
+		if msg, ok := runCmd(cmd).(queryLoadedMsg); ok {
+			b.Update(msg)
+		}
+	}
+}
+
+// runCmd runs a command unless it is Bubble Tea's own (a cursor blink,
+// quitting), which tests do not need.
+func runCmd(cmd tea.Cmd) tea.Msg {
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	select {
+	case m := <-done:
+		return m
+	case <-time.After(5 * time.Second):
+		return nil
+	}
+}
+
+func bscreen(b *Browser) string { return ansi.Strip(b.View().Content) }
+
+// rowsOnScreen is the list's rows as drawn, each split into cells; the
+// cursor and edit marks are dropped.
+func rowsOnScreen(b *Browser) [][]string {
+	var rows [][]string
+	lines := strings.Split(bscreen(b), "\n")
+	if len(lines) < 5 {
+		return nil
+	}
+	for _, l := range lines[3 : len(lines)-2] {
+		f := strings.Fields(strings.TrimLeft(l, ">* "))
+		if len(f) < 4 {
+			continue
+		}
+		// A row ends with the count of unretrieved relevant documents.
+		if _, err := strconv.Atoi(f[len(f)-1]); err == nil {
+			rows = append(rows, f)
+		}
+	}
+	return rows
+}
+
+// listed is the query ids of the rows on screen, top to bottom.
+func listed(b *Browser) []string {
+	var ids []string
+	for _, r := range rowsOnScreen(b) {
+		ids = append(ids, r[0])
+	}
+	return ids
+}
+
+// row is the screen line of query qid, split into cells.
+func row(t *testing.T, b *Browser, qid string) []string {
+	t.Helper()
+	for _, r := range rowsOnScreen(b) {
+		if r[0] == qid {
+			return r
+		}
+	}
+	t.Fatalf("query %s is not on screen:\n%s", qid, bscreen(b))
+	return nil
+}
+
+// TestBrowserShowsTrecEvalValues: every query's NDCG@k on the list is
+// trec_eval's ndcg_cut.k, the mean is trec_eval's `all`, for k = 10, 5
+// and the whole ranking (trec_eval's ndcg).
+func TestBrowserShowsTrecEvalValues(t *testing.T) {
+	for _, c := range []struct {
+		k       int
+		measure string
+		head    string
+	}{{10, "ndcg_cut_10", "NDCG@10"}, {5, "ndcg_cut_5", "NDCG@5"}, {0, "ndcg", "NDCG"}} {
+		t.Run(c.measure, func(t *testing.T) {
+			for _, name := range []string{"basic", "ties", "missing"} {
+				want := trecEvalValues(t, name+".0.out", c.measure)
+				b := newTestBrowser(t, name, c.k, 100, 20+len(want))
+				s := bscreen(b)
+				assert.Contains(t, s, "mean "+c.head+" = "+want["all"]+" (trec_eval all)", name)
+				assert.Contains(t, s, " "+c.head+" ")
+				delete(want, "all")
+				assert.Len(t, b.rows, len(want), name)
+				for qid, v := range want {
+					// query, docs, NDCG@k, …
+					assert.Equal(t, v, row(t, b, qid)[2], "%s query %s", name, qid)
+				}
+			}
+		})
+	}
+}
+
+// TestBrowserTieBand: the four documents of rule_docno_ties all score 1,
+// with grades d1=3, d10=2, d9=0, D9=1. trec_eval orders them by docno
+// descending: d9, d10, d1, D9, and prints 0.6704. By hand:
+//
+//	IDCG  = 3 + 2/log2(3) + 1/log2(4)            = 3 + 1.2619 + 0.5     = 4.7619
+//	best  = the ideal order                                              = 1.0000
+//	worst = 0 + 1/log2(3) + 2/log2(4) + 3/log2(5) = 0.6309 + 1 + 1.2920 = 2.9230 → 0.6138
+//	spread = 1 − 0.6138 = 0.3862 (0.38617 unrounded)
+func TestBrowserTieBand(t *testing.T) {
+	b := newTestBrowser(t, "rule_docno_ties", 10, 100, 24)
+	// query, docs, NDCG@10, worst, best, spread, ret/rel, missed
+	assert.Equal(t, []string{"1", "4", "0.6704", "0.6138", "1.0000", "0.3862", "3/3", "0"}, row(t, b, "1"))
+	assert.Contains(t, bscreen(b), "1 depends on tie order: mean 0.6138–1.0000")
+}
+
+// TestBrowserUnretrieved: in rule_ideal_unretrieved the run retrieves
+// a (rel 1) and b (rel 0) and misses m1, m2 (rel 3) and m3 (rel 2): one
+// of four relevant documents retrieved, three missed; trec_eval 0.1581.
+func TestBrowserUnretrieved(t *testing.T) {
+	b := newTestBrowser(t, "rule_ideal_unretrieved", 10, 80, 24)
+	assert.Equal(t, []string{"1", "2", "0.1581", "0.1581", "0.1581", "-", "1/4", "3"}, row(t, b, "1"))
+}
+
+// basicOrder is the basic case's queries by trec_eval's ndcg_cut_10,
+// lowest first, query id breaking ties: 100 and 103 0.0000, q2 0.2941,
+// 104 0.3562, q0 0.3869, 105 0.3995, 102 0.4035, 101 0.4229, q1 0.5000.
+var basicOrder = []string{"100", "103", "q2", "104", "q0", "105", "102", "101", "q1"}
+
+func reversed(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[len(s)-1-i] = x
+	}
+	return out
+}
+
+// missedByHand counts, from the files themselves, each query's judged
+// documents with rel > 0 that the run does not retrieve.
+func missedByHand(t *testing.T, name string) map[string]int {
+	t.Helper()
+	qrels, run := trecCase(name)
+	read := func(path string) [][]string {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		var out [][]string
+		for _, l := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(l); len(f) > 0 {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	retrieved := map[string]bool{}
+	inRun := map[string]bool{}
+	for _, f := range read(run) {
+		retrieved[f[0]+" "+f[2]] = true
+		inRun[f[0]] = true
+	}
+	missed := map[string]int{}
+	for _, f := range read(qrels) {
+		if inRun[f[0]] && f[3] != "0" && !strings.HasPrefix(f[3], "-") && !retrieved[f[0]+" "+f[2]] {
+			missed[f[0]]++
+		}
+	}
+	return missed
+}
+
+func TestBrowserSort(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	assert.Equal(t, basicOrder, listed(b), "NDCG, lowest first, by default")
+	assert.Contains(t, bscreen(b), "▲NDCG@10")
+	bpress(t, b, "r")
+	assert.Equal(t, reversed(basicOrder), listed(b))
+	assert.Contains(t, bscreen(b), "▼NDCG@10")
+
+	bpress(t, b, "s")
+	got := listed(b)
+	assert.Contains(t, bscreen(b), "▼spread")
+	assert.Equal(t, "105", got[0], "the one query with a tie band first")
+	for _, f := range rowsOnScreen(b)[1:] {
+		assert.Equal(t, "-", f[5], "no spread for %s", f[0])
+	}
+
+	bpress(t, b, "s")
+	assert.Contains(t, bscreen(b), "▼missed")
+	missed := missedByHand(t, "basic")
+	got = listed(b)
+	for i := 1; i < len(got); i++ {
+		assert.GreaterOrEqual(t, missed[got[i-1]], missed[got[i]], "%v", got)
+		assert.Equal(t, itoa(missed[got[i]]), row(t, b, got[i])[7], "missed of %s", got[i])
+	}
+	assert.Equal(t, "100", got[0])
+
+	bpress(t, b, "s")
+	assert.Equal(t, []string{"100", "101", "102", "103", "104", "105", "q0", "q1", "q2"}, listed(b))
+	assert.Contains(t, bscreen(b), "query▲")
+	bpress(t, b, "s")
+	assert.Equal(t, basicOrder, listed(b), "back to NDCG")
+}
+
+// TestBrowserSortKeepsCursor: the selected query stays selected when the
+// order changes.
+func TestBrowserSortKeepsCursor(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "down", "down") // q2
+	require.Equal(t, "q2", b.selected().qid)
+	bpress(t, b, "r")
+	assert.Equal(t, "q2", b.selected().qid)
+	assert.Contains(t, bscreen(b), "> q2")
+}
+
+func TestBrowserFilter(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "/", "q")
+	assert.Equal(t, []string{"q2", "q0", "q1"}, listed(b), "filtered live, sort kept")
+	assert.Contains(t, bscreen(b), "/ q")
+	bpress(t, b, "1")
+	assert.Equal(t, []string{"q1"}, listed(b))
+	bpress(t, b, "backspace", "backspace", "1", "0")
+	assert.Equal(t, []string{"100", "103", "104", "105", "102", "101"}, listed(b))
+	bpress(t, b, "z")
+	assert.Empty(t, listed(b))
+	assert.Contains(t, bscreen(b), `no query id contains "10z"`)
+	bpress(t, b, "enter")
+	assert.Nil(t, b.current, "nothing to open")
+	assert.Contains(t, bscreen(b), "the filter matches none")
+
+	bpress(t, b, "/", "esc")
+	assert.Equal(t, basicOrder, listed(b), "esc clears the filter")
+
+	// j and k are text while filtering; the arrows move.
+	b = newTestBrowser(t, "ties", 10, 80, 24)
+	bpress(t, b, "/", "k")
+	assert.True(t, b.filtering)
+	assert.Equal(t, "k", b.filter.Value())
+}
+
+// TestBrowserOpenAndBack: enter opens the query in the explorer under
+// trec_eval's preset with the missed documents as the pool; the
+// explorer shows the value the list showed; esc comes back to the list
+// with the cursor on the query.
+func TestBrowserOpenAndBack(t *testing.T) {
+	want := trecEvalValues(t, "basic.0.out", "ndcg_cut_10")
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "/", "1", "0", "1", "enter")
+	require.NotNil(t, b.current, bscreen(b))
+	s := bscreen(b)
+	assert.Contains(t, s, "NDCG@10 = "+want["101"])
+	assert.Contains(t, s, "gain linear · log2 · k=10 · ties docno · IDCG judged · zero→0 · integer grades", "trec_eval's preset")
+	assert.Contains(t, s, "esc: back to the query list")
+	relevant := 0
+	for _, j := range b.current.Workspace().List().Pool {
+		if j.Grade > 0 {
+			relevant++
+		}
+	}
+	assert.Equal(t, missedByHand(t, "basic")["101"], relevant, "the missed relevant documents are in the pool")
+	assert.Equal(t, 3, relevant)
+
+	bpress(t, b, "esc")
+	assert.Nil(t, b.current)
+	assert.Contains(t, bscreen(b), "> 101")
+	assert.Contains(t, bscreen(b), "back from query 101")
+
+	// Another query, by moving the cursor.
+	bpress(t, b, "esc") // clear the filter
+	bpress(t, b, "end", "enter")
+	assert.Contains(t, bscreen(b), "NDCG@10 = "+want["q1"])
+	bpress(t, b, "esc")
+	assert.Contains(t, bscreen(b), "> q1")
+}
+
+// TestBrowserEscInsideExplorer: esc that cancels something in the
+// explorer does only that.
+func TestBrowserEscInsideExplorer(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "enter")
+	require.NotNil(t, b.current)
+	for _, open := range []string{"s", "e", "?", "P"} { // score, title, help, presets
+		bpress(t, b, open)
+		require.True(t, b.current.CapturesEsc(), "after %s", open)
+		bpress(t, b, "esc")
+		require.NotNil(t, b.current, "esc after %s closed it and stayed", open)
+		require.False(t, b.current.CapturesEsc(), "after %s esc", open)
+	}
+	bpress(t, b, "esc")
+	assert.Nil(t, b.current)
+}
+
+// TestBrowserKeepsEdits: leaving a query keeps its edits; the list marks
+// it; quitting asks first.
+func TestBrowserKeepsEdits(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "end", "enter") // q1: its relevant document is at rank 3
+	require.NotNil(t, b.current)
+	bpress(t, b, "3") // rank 1 gets grade 3
+	require.True(t, b.current.Workspace().Dirty())
+	bpress(t, b, "esc")
+	assert.Contains(t, bscreen(b), ">*q1")
+	assert.Contains(t, bscreen(b), "its edits are kept")
+
+	bpress(t, b, "enter")
+	assert.True(t, b.current.Workspace().Dirty(), "the same explorer, edits and all")
+	bpress(t, b, "u", "esc")
+	assert.NotContains(t, bscreen(b), "*q1")
+
+	bpress(t, b, "enter", "3", "esc")
+	_, cmd := b.Update(bkey("q"))
+	assert.Nil(t, cmd, "asks before quitting")
+	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
+	bpress(t, b, "esc")
+	assert.Contains(t, bscreen(b), "not quitting")
+	bpress(t, b, "q")
+	_, cmd = b.Update(bkey("y"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
+
+func TestBrowserQuit(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	_, cmd := b.Update(bkey("q"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
+
+// TestBrowserScrolls: View draws only the rows that fit, and the cursor
+// is always among them.
+func TestBrowserScrolls(t *testing.T) {
+	b := newTestBrowser(t, "ties", 10, 80, 24)
+	n := len(b.rows)
+	require.Greater(t, n, 24)
+	shown := len(listed(b))
+	assert.Equal(t, 24-browserChrome, shown)
+	for i := 0; i < n+3; i++ {
+		bpress(t, b, "down")
+		assert.Contains(t, bscreen(b), "> "+b.selected().qid)
+	}
+	assert.Equal(t, n-1, b.cursor)
+	bpress(t, b, "home")
+	assert.Equal(t, 0, b.cursor)
+	bpress(t, b, "pgdown")
+	assert.Equal(t, shown, b.cursor)
+	bpress(t, b, "pgup")
+	assert.Equal(t, 0, b.cursor)
+}
+
+// TestBrowserAnySize: no size panics; every line fits; below the
+// minimum the screen says so; narrow screens drop the least needed
+// columns first.
+func TestBrowserAnySize(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	for w := 0; w <= 130; w += 3 {
+		for h := 0; h <= 40; h += 2 {
+			b.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			s := bscreen(b)
+			lines := strings.Split(s, "\n")
+			if w > 0 && h > 0 {
+				assert.Len(t, lines, h, "%dx%d", w, h)
+			}
+			for _, l := range lines {
+				assert.LessOrEqual(t, ansi.StringWidth(l), w, "%dx%d: %q", w, h, l)
+			}
+			if w >= 20 && h >= 4 && (w < BrowserMinWidth || h < BrowserMinHeight) {
+				assert.Contains(t, strings.ReplaceAll(s, "\n", " "), "too small", "%dx%d", w, h)
+			}
+		}
+	}
+	b.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	s := bscreen(b)
+	assert.Contains(t, s, "NDCG@10")
+	assert.Contains(t, s, "spread")
+	assert.Contains(t, s, "missed")
+	assert.NotContains(t, s, "worst")
+
+	// Opened queries resize too, and survive any size.
+	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	bpress(t, b, "enter")
+	for _, sz := range [][2]int{{30, 8}, {0, 0}, {1, 1}, {120, 40}} {
+		b.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		_ = bscreen(b)
+	}
+}
+
+func TestBrowserHelp(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "?")
+	s := bscreen(b)
+	for _, want := range []string{"Keys of the query list", "filter", "reverse", "open", "trec_eval's value"} {
+		assert.Contains(t, s, want)
+	}
+	bpress(t, b, "esc")
+	assert.Equal(t, basicOrder, listed(b))
+}
+
+func TestBrowserBadInput(t *testing.T) {
+	qrels, run := trecCase("basic")
+	_, err := NewBrowser(BrowserOptions{Qrels: filepath.Join(t.TempDir(), "none"), Run: run, K: 10})
+	assert.ErrorContains(t, err, "qrels")
+	bad := filepath.Join(t.TempDir(), "bad.run")
+	require.NoError(t, os.WriteFile(bad, []byte("100 Q0 FT-1 1 notanumber r\n"), 0o600))
+	_, err = NewBrowser(BrowserOptions{Qrels: qrels, Run: bad, K: 10})
+	assert.ErrorContains(t, err, "bad.run")
+}
+
+// namedTB names a golden file browser_*.golden whatever the test's name.
+type namedTB struct {
+	testing.TB
+	name string
+}
+
+func (n namedTB) Name() string { return n.name }
+
+// browserGolden runs the program at w×h on the basic case, moves the
+// cursor down twice and records the screen. The numbers are trec_eval's
+// (see TestBrowserShowsTrecEvalValues); go test ./ui -update rewrites.
+func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
+	qrels, run := trecCase("basic")
+	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: 10, Settings: TRECSettings(10)})
+	require.NoError(t, err)
+	tm := teatest.NewTestModel(t, b, teatest.WithInitialTermSize(w, h))
+	for _, k := range keys {
+		tm.Send(bkey(k))
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Browser)
+	golden.RequireEqual(namedTB{t, "browser_" + name}, ansi.Strip(final.View().Content))
+}
+
+func TestBrowserGolden80x24(t *testing.T)  { browserGolden(t, "80x24", 80, 24, "down", "down") }
+func TestBrowserGolden120x40(t *testing.T) { browserGolden(t, "120x40", 120, 40, "s") }
+func TestBrowserGolden50x12(t *testing.T)  { browserGolden(t, "50x12", 50, 12, "/", "1") }
