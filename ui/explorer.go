@@ -411,19 +411,26 @@ func (e *explorer) viewSummary(width, height int) string {
 		lines = append(lines, "DCG@"+k+"  = "+fixed(r.DCG(), 4), "IDCG@"+k+" = "+fixed(r.IDCG(), 4),
 			st.Title.Render("NDCG@"+k+" = "+nd), "")
 	}
+	// The tie band first, then what needs explaining, most important first;
+	// whatever does not fit the block is cut.
+	if len(r.Ties) > 0 {
+		b := r.NDCGBand(ws.Settings.K)
+		lines = append(lines, fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
+			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread()))
+	}
 	switch {
 	case r.N == 0 && r.IDCG() == 0:
 		lines = append(lines, st.Warn.Render("NDCG is undefined: the list is empty (a adds an item)"))
 	case r.IDCG() == 0:
 		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
-	case ws.Settings.K > r.N:
-		lines = append(lines, st.Subtle.Render(fmt.Sprintf("k=%d but the list has %d items: every rank counts", ws.Settings.K, r.N)))
 	}
-	if len(r.Ties) > 0 {
-		b := r.NDCGBand(ws.Settings.K)
-		lines = append(lines, fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
-			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread()))
-	} else if len(lines) < height-1 {
+	if extra := len(r.IdealOrder) - r.N; extra > 0 {
+		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG counts %d judged items the list did not retrieve (i: the list alone)", extra)))
+	}
+	if ws.Settings.K > r.N {
+		lines = append(lines, st.Subtle.Render(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
+	}
+	if len(r.Ties) == 0 {
 		lines = append(lines, st.Subtle.Render("no ties: every tie policy gives the same value"))
 	}
 	return block(wrap(strings.Join(lines, "\n"), width), width, height)
@@ -527,7 +534,13 @@ func (e *explorer) ndcgChart(w, h int) string {
 	if r == nil || h < 2 {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
-	from, to := e.chartWindow(h-1, r.N)
+	// Past the list's end NDCG@k still moves when the ideal ranking is
+	// longer (the judged pool), so the chart runs to the longer of the two.
+	from, to := e.chartWindow(h-1, r.Ranks())
+	markAt := r.Ranks()
+	if ws.Settings.K > 0 {
+		markAt = min(ws.Settings.K, r.Ranks())
+	}
 	kW := len(strconv.Itoa(max(to, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
 	for i := from; i < to; i++ {
@@ -535,7 +548,7 @@ func (e *explorer) ndcgChart(w, h int) string {
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
 		b := bar(v, ws.Scale.NDCG, barW, e.c.ASCII)
 		var line string
-		if i+1 == r.K {
+		if i+1 == markAt {
 			mark := " ◂k"
 			if e.c.ASCII {
 				mark = " <k"
