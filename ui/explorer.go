@@ -425,7 +425,7 @@ func (e *explorer) viewSummary(width, height int) string {
 		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
 	}
 	if extra := len(r.IdealOrder) - r.N; extra > 0 {
-		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG counts %d judged items the list did not retrieve (i: the list alone)", extra)))
+		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
 	}
 	if ws.Settings.K > r.N {
 		lines = append(lines, st.Subtle.Render(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))

@@ -621,3 +621,21 @@ func TestNoColorAndBackground(t *testing.T) {
 	assert.NotEqual(t, dark, c.View().Content, "a light background gets the light palette")
 	assert.Equal(t, ansi.Strip(dark), ansi.Strip(c.View().Content), "and the same text")
 }
+
+// A pool of judged items the list missed counts in the ideal ranking
+// under IDCG from judged. By hand, linear gain, whole list: DCG = 2 +
+// 1/log2(3) = 2.6309; the ideal 3,2,1 gives IDCG = 3 + 2/log2(3) + 1/2 =
+// 4.7619; NDCG = 0.5525. From the list alone the ideal is the list itself.
+func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
+	doc, err := listio.ReadJSON("pool.json", []byte(`{"items": [{"id": "A", "grade": 2}, {"id": "B", "grade": 1}],
+		"pool": [{"id": "X", "grade": 3}]}`))
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.Gain, s.IDCG = ndcg.Linear, ndcg.FromJudged
+	m := newModel(t, doc, s, 80, 24)
+	assert.Contains(t, summary(t, m), "NDCG@all = 0.5525")
+	assert.Contains(t, screen(m), "IDCG counts 1 judged item(s) the list did not retrieve")
+	press(m, "i")
+	assert.Contains(t, summary(t, m), "NDCG@all = 1.0000")
+	assert.NotContains(t, screen(m), "IDCG counts")
+}
