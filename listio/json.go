@@ -114,7 +114,11 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 			continue
 		}
 		// Fields this program does not know are kept as they are, so that
-		// saving the list does not lose them.
+		// saving the list does not lose them; but one spelt almost like a
+		// known field is a typo that would silently drop its settings.
+		if closest(key, topFields) != "" {
+			return nil, nil, r.unknownKey(koff, "", key, topFields)
+		}
 		var raw json.RawMessage
 		if err := r.dec.Decode(&raw); err != nil {
 			return nil, nil, r.syntax(key, err)

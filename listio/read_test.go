@@ -53,6 +53,7 @@ func TestBadInput(t *testing.T) {
 		{"json missing grade", "l.json", FormatJSON, "{\"items\": [\n{\"id\": \"A\"}]}", 2, "items[0].grade", "missing"},
 		{"json missing items", "l.json", FormatJSON, "{\"title\": \"t\"}", 1, "items", "missing"},
 		{"json unknown item field", "l.json", FormatJSON, "{\"items\": [\n{\"grade\": 1, \"scroe\": 2}]}", 2, "items[0].scroe", `did you mean "score"`},
+		{"json misspelt settings", "l.json", FormatJSON, "{\"items\": [],\n\"setting\": {\"k\": 3}}", 2, "setting", `unknown field "setting"; did you mean "settings"?`},
 		{"json key twice", "l.json", FormatJSON, "{\"items\": [],\n\"items\": []}", 2, "items", "given twice"},
 		{"csv bad quote", "l.csv", FormatCSV, "id,title,grade\nA,\"open,1\n", 2, "", "malformed CSV"},
 		{"csv short row", "l.csv", FormatCSV, "id,title,grade\nA,one,1\nB,2\n", 3, "", "has 2 fields"},
