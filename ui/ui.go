@@ -177,7 +177,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.changedBy(active)
 		}
 	}()
-	if c, ok := active.(capturer); ok && c.Capturing() {
+	if c, ok := active.(capturer); ok && c.Capturing() && msg.String() != "ctrl+c" {
 		return active.Update(msg)
 	}
 	switch {

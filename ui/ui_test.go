@@ -639,3 +639,14 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 	assert.Contains(t, summary(t, m), "NDCG@all = 1.0000")
 	assert.NotContains(t, screen(m), "IDCG counts")
 }
+
+func TestCtrlCQuitsEvenWhileTyping(t *testing.T) {
+	m := start(t)
+	press(m, "e")
+	typeText(m, "abc")
+	assert.True(t, isQuit(press(m, "ctrl+c")), "nothing saved is lost: the title was never applied")
+	m = start(t)
+	press(m, "0", "e")
+	assert.False(t, isQuit(press(m, "ctrl+c")))
+	assert.Contains(t, screen(m), "Unsaved edits")
+}
