@@ -177,12 +177,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.changedBy(active)
 		}
 	}()
-	if c, ok := active.(capturer); ok && c.Capturing() && msg.String() != "ctrl+c" {
-		return active.Update(msg)
+	typing := false
+	if c, ok := active.(capturer); ok && c.Capturing() {
+		typing = true
+		if msg.String() != "ctrl+c" {
+			return active.Update(msg)
+		}
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		if ws.Dirty() {
+		if ws.Dirty() || typing {
 			m.confirm = true
 			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
 			return nil
