@@ -293,3 +293,37 @@ func (p *positions) at(i int, pool bool) string {
 	}
 	return fmt.Sprintf(" (line %d)", line)
 }
+
+// checkShape checks what is wrong whatever the settings: grades, scores,
+// ids. A grade too large for exp gain depends on the gain in force and
+// is found when the list is computed (see Document.Compute).
+func (d *Document) checkShape() error {
+	if err := d.duplicateIDs(); err != nil {
+		return err
+	}
+	return d.Locate(d.List.Validate(ndcg.Settings{Gain: ndcg.Linear}))
+}
+
+// duplicateIDs reports an id used twice, pointing at both places.
+func (d *Document) duplicateIDs() error {
+	seen := map[string]int{}
+	for i, it := range d.List.Items {
+		if j, dup := seen[it.ID]; dup {
+			return &Error{Name: d.Name, Line: d.pos.itemLine(i, "id"), Field: d.itemField(i, false, "id"),
+				Msg: fmt.Sprintf("%q is already the id of %s%s; ids must be unique", it.ID, d.itemField(j, false, ""), d.pos.at(j, false))}
+		}
+		seen[it.ID] = i
+	}
+	for i, p := range d.List.Pool {
+		if j, dup := seen[p.ID]; dup {
+			other := d.itemField(j, false, "") + d.pos.at(j, false)
+			if j < 0 {
+				other = d.itemField(-j-1, true, "") + d.pos.at(-j-1, true)
+			}
+			return &Error{Name: d.Name, Line: d.pos.poolLine(i, "id"), Field: d.itemField(i, true, "id"),
+				Msg: fmt.Sprintf("%q is already the id of %s; the pool holds judged documents the list did not retrieve, each once", p.ID, other)}
+		}
+		seen[p.ID] = -i - 1
+	}
+	return nil
+}

@@ -160,7 +160,7 @@ func (r *treeReader) number(n *node, path, what string) (float64, error) {
 	return v, nil
 }
 
-// positive reads a whole number ≥ 1, such as a cutoff.
+// cutoff reads a k: a whole number ≥ 1.
 func (r *treeReader) cutoff(n *node, path string) (int, error) {
 	if n.kind != kindNumber {
 		return 0, r.typeError(n, path, "a whole number ≥ 1")
@@ -497,17 +497,20 @@ func (d *Document) extraKeys() []string {
 	return append(out, rest...)
 }
 
+// jsonWriter writes the canonical layout by hand, since encoding/json
+// can neither keep the key order nor put one item on each line.
 type jsonWriter struct {
-	buf   bytes.Buffer
-	first bool
-	err   error
+	buf bytes.Buffer
+	// started is set once a field is written, so the next needs a comma.
+	started bool
+	err     error
 }
 
 func (w *jsonWriter) key(k string) {
-	if w.first {
+	if w.started {
 		w.buf.WriteString(",")
 	}
-	w.first = true
+	w.started = true
 	w.buf.WriteString("\n  ")
 	w.str(k)
 	w.buf.WriteString(": ")
@@ -607,38 +610,4 @@ func (w *jsonWriter) claim(n Number) {
 		}
 	}
 	w.num(n.Value)
-}
-
-// checkShape checks what is wrong whatever the settings: grades, scores,
-// ids. A grade too large for exp gain depends on the gain in force and
-// is found when the list is computed (see Document.Compute).
-func (d *Document) checkShape() error {
-	if err := d.duplicateIDs(); err != nil {
-		return err
-	}
-	return d.Locate(d.List.Validate(ndcg.Settings{Gain: ndcg.Linear}))
-}
-
-// duplicateIDs reports an id used twice, pointing at both places.
-func (d *Document) duplicateIDs() error {
-	seen := map[string]int{}
-	for i, it := range d.List.Items {
-		if j, dup := seen[it.ID]; dup {
-			return &Error{Name: d.Name, Line: d.pos.itemLine(i, "id"), Field: d.itemField(i, false, "id"),
-				Msg: fmt.Sprintf("%q is already the id of %s%s; ids must be unique", it.ID, d.itemField(j, false, ""), d.pos.at(j, false))}
-		}
-		seen[it.ID] = i
-	}
-	for i, p := range d.List.Pool {
-		if j, dup := seen[p.ID]; dup {
-			other := d.itemField(j, false, "") + d.pos.at(j, false)
-			if j < 0 {
-				other = d.itemField(-j-1, true, "") + d.pos.at(-j-1, true)
-			}
-			return &Error{Name: d.Name, Line: d.pos.poolLine(i, "id"), Field: d.itemField(i, true, "id"),
-				Msg: fmt.Sprintf("%q is already the id of %s; the pool holds judged documents the list did not retrieve, each once", p.ID, other)}
-		}
-		seen[p.ID] = -i - 1
-	}
-	return nil
 }
