@@ -358,10 +358,7 @@ func (m *Model) titleLine(w int) string {
 		name += ": " + ws.Doc.Title
 	}
 	left := st.Title.Render("ndcg-explorer") + " " + name
-	var right []string
-	if len(m.views) > 1 {
-		right = append(right, "["+m.views[m.active].Name()+"]")
-	}
+	right := []string{"[" + m.views[m.active].Name() + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
 	}
