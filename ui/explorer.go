@@ -132,6 +132,25 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 			return e.updateEditor(msg)
 		}
 		return e.handleKey(msg)
+	case tea.MouseWheelMsg:
+		if e.editing != noField {
+			return nil
+		}
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			e.cursor--
+		case tea.MouseWheelDown:
+			e.cursor++
+		}
+		e.clamp()
+	case tea.MouseClickMsg:
+		if e.editing != noField || msg.Button != tea.MouseLeft || msg.X >= e.tableW {
+			return nil
+		}
+		if r := e.rankAtLine(msg.Y); r >= 0 {
+			e.cursor = r
+			e.clamp()
+		}
 	case tea.PasteMsg:
 		if e.editing != noField {
 			var cmd tea.Cmd
@@ -320,6 +339,28 @@ func (e *explorer) viewTable() string {
 		lines = append(lines, e.viewRow(r, i))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// rankAtLine is the rank drawn on line y of the table (0 is the
+// heading), or −1: the same walk as viewTable, k line included.
+func (e *explorer) rankAtLine(y int) int {
+	ws := e.c.WS
+	n := ws.N()
+	k := n
+	if ws.Result != nil {
+		k = ws.Result.K
+	}
+	line := 1
+	for i := e.offset; i < n && line < e.tableH; i++ {
+		if i == k && k < n && i > e.offset {
+			line++
+		}
+		if line == y {
+			return i
+		}
+		line++
+	}
+	return -1
 }
 
 // cutoffLine marks where k cuts the ranking, and says so when it cuts

@@ -22,6 +22,9 @@ import (
 	"ndcg-explorer/ndcg"
 )
 
+// headerLines are the title and conventions lines above every view.
+const headerLines = 2
+
 // The smallest terminal the explorer draws in; below it, it says so.
 const (
 	MinWidth  = 50
@@ -142,6 +145,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.saved(msg)
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
+	case tea.MouseClickMsg:
+		// Views see coordinates relative to their own top left corner.
+		msg.Y -= headerLines
+		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+			return m, nil
+		}
+		return m, m.views[m.active].Update(msg)
+	case tea.MouseWheelMsg:
+		msg.Y -= headerLines
+		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+			return m, nil
+		}
+		return m, m.views[m.active].Update(msg)
 	}
 	return m, m.views[m.active].Update(msg)
 }
@@ -318,6 +334,9 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.render())
 	v.AltScreen = true
+	// Clicks select a rank and the wheel scrolls; shift-drag still
+	// selects text in most terminals.
+	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "ndcg-explorer: " + m.c.WS.Doc.Name
 	return v
 }
