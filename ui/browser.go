@@ -110,6 +110,7 @@ func (k browserKeys) FullHelp() [][]key.Binding {
 // values never change while the program runs, so a frame only copies.
 type queryRow struct {
 	qid    string
+	lower  string // the query id in lower case, for the filter
 	res    trec.QueryResult
 	spread float64
 	cells  [nCols]string
@@ -151,8 +152,10 @@ type Browser struct {
 	order   []int
 	sortBy  sortKey
 	reverse bool
-	cursor  int // index into order
-	offset  int // first row drawn
+	// orders holds every row sorted by each key, made when first used.
+	orders [nSortKeys][]int32
+	cursor int // index into order
+	offset int // first row drawn
 
 	filter    textinput.Model
 	filtering bool
@@ -210,7 +213,7 @@ func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b.rows = make([]queryRow, len(res.Queries))
 	for i, qr := range res.Queries {
 		r := &b.rows[i]
-		r.qid, r.res = qr.QID, qr
+		r.qid, r.lower, r.res = qr.QID, strings.ToLower(qr.QID), qr
 		band := qr.Bands[0]
 		r.spread = band.Spread()
 		if r.spread < tieEps {
@@ -287,6 +290,12 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if key.Matches(msg, b.keys.Back) && !b.current.CapturesEsc() {
 				b.back()
 				return b, nil
+			}
+			if key.Matches(msg, b.keys.Quit) && !b.current.CapturesEsc() && b.editedElsewhere() {
+				// The explorer asks only about its own edits: the other
+				// queries' are asked about on the list.
+				b.back()
+				return b, b.handleKey(msg)
 			}
 			_, cmd := b.current.Update(msg)
 			return b, cmd
@@ -419,6 +428,17 @@ func (b *Browser) edited() []string {
 	return out
 }
 
+// editedElsewhere reports whether a query other than the one on screen
+// has edits not saved.
+func (b *Browser) editedElsewhere() bool {
+	for _, m := range b.opened {
+		if m != b.current && m.Workspace().Dirty() {
+			return true
+		}
+	}
+	return false
+}
+
 // selected is the row under the cursor, or nil when none is shown.
 func (b *Browser) selected() *queryRow {
 	if b.cursor < 0 || b.cursor >= len(b.order) {
@@ -488,53 +508,61 @@ func (b *Browser) back() {
 	b.setStatus(msg, false)
 }
 
-// refilter recomputes the rows shown after the filter changed, keeping
-// the cursor on the same query when it is still shown.
+// refilter recomputes the rows shown after the filter or the order
+// changed, keeping the cursor on the same query when it is still shown.
+// It is one pass over the rows in the order already sorted: a keystroke
+// in the filter never sorts.
 func (b *Browser) refilter() {
 	keep := b.selected()
-	f := b.filter.Value()
+	f := strings.ToLower(b.filter.Value())
+	sorted := b.sorted(b.sortBy)
 	b.order = b.order[:0]
-	for i := range b.rows {
-		if f == "" || strings.Contains(b.rows[i].qid, f) {
+	for j := range sorted {
+		if b.reverse {
+			j = len(sorted) - 1 - j
+		}
+		i := int(sorted[j])
+		if f == "" || strings.Contains(b.rows[i].lower, f) {
 			b.order = append(b.order, i)
 		}
 	}
-	b.sortOrder()
 	b.follow(keep)
 }
 
-// resort reorders the rows shown, keeping the cursor on its query.
-func (b *Browser) resort() {
-	keep := b.selected()
-	b.sortOrder()
-	b.follow(keep)
-}
+// resort shows the rows in the order now chosen.
+func (b *Browser) resort() { b.refilter() }
 
-// sortOrder sorts by the key in its natural direction (the queries to
-// look at first: low NDCG, large spread, many unretrieved), query id
-// breaking ties; reverse flips the whole order.
-func (b *Browser) sortOrder() {
-	rows := b.rows
-	cmpRow := func(x, y int) int {
-		a, c := &rows[x], &rows[y]
-		var d int
-		switch b.sortBy {
-		case byNDCG:
-			d = cmp.Compare(a.res.Values[0], c.res.Values[0])
-		case bySpread:
-			d = cmp.Compare(c.spread, a.spread)
-		case byMissed:
-			d = cmp.Compare(c.res.UnretrievedRelevant(), a.res.UnretrievedRelevant())
-		}
-		if d == 0 {
-			d = strings.Compare(a.qid, c.qid)
-		}
-		if b.reverse {
-			d = -d
-		}
-		return d
+// sorted is every row in the key's natural order (the queries to look at
+// first: low NDCG, large spread, many unretrieved), query id breaking
+// ties; reverse reads it backwards. Each order is sorted once, when
+// first asked for, since the values never change.
+func (b *Browser) sorted(by sortKey) []int32 {
+	if b.orders[by] != nil {
+		return b.orders[by]
 	}
-	slices.SortFunc(b.order, cmpRow)
+	rows := b.rows
+	order := make([]int32, len(rows))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	var key func(r *queryRow) float64
+	switch by {
+	case byNDCG:
+		key = func(r *queryRow) float64 { return r.res.Values[0] }
+	case bySpread:
+		key = func(r *queryRow) float64 { return -r.spread }
+	case byMissed:
+		key = func(r *queryRow) float64 { return -float64(r.res.UnretrievedRelevant()) }
+	default:
+		key = func(*queryRow) float64 { return 0 }
+	}
+	// Rows are in query id order already (trec_eval's), so a stable
+	// sort on the value alone breaks ties by query id.
+	slices.SortStableFunc(order, func(x, y int32) int {
+		return cmp.Compare(key(&rows[x]), key(&rows[y]))
+	})
+	b.orders[by] = order
+	return order
 }
 
 func (b *Browser) sortLabel() string {

@@ -16,6 +16,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/trec"
 )
 
 // The qrels and run pairs of the trec package's tests, with trec_eval
@@ -500,3 +502,92 @@ func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 func TestBrowserGolden80x24(t *testing.T)  { browserGolden(t, "80x24", 80, 24, "down", "down") }
 func TestBrowserGolden120x40(t *testing.T) { browserGolden(t, "120x40", 120, 40, "s") }
 func TestBrowserGolden50x12(t *testing.T)  { browserGolden(t, "50x12", 50, 12, "/", "1") }
+
+// TestBrowserQuitFromExplorer: q inside a query whose own list is clean
+// still asks when another query has edits.
+func TestBrowserQuitFromExplorer(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "end", "enter", "3", "esc", "home", "enter") // edit q1, open 100
+	require.NotNil(t, b.current)
+	_, cmd := b.Update(bkey("q"))
+	assert.Nil(t, cmd)
+	assert.Nil(t, b.current, "back on the list to ask")
+	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
+
+	// With nothing edited, q quits from the explorer at once.
+	b = newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "enter")
+	_, cmd = b.Update(bkey("q"))
+	require.NotNil(t, cmd)
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
+
+func TestBrowserFilterIgnoresCase(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "/", "Q", "1")
+	assert.Equal(t, []string{"q1"}, listed(b))
+}
+
+// syntheticBrowser lists n queries without reading files: the list's
+// cost per keystroke, not the evaluation's, is what is measured.
+func syntheticBrowser(n int) *Browser {
+	res := &trec.Result{Columns: []trec.Column{{Name: "ndcg_cut_10", K: 10}}, All: []float64{0.5}, AllBands: []trec.Band{{}}}
+	for i := range n {
+		v := float64(i%997) / 997
+		res.Queries = append(res.Queries, trec.QueryResult{
+			QID: strconv.Itoa(100000 + i), Values: []float64{v}, Bands: []trec.Band{{Worst: v * 0.9, Expected: v, Best: v}},
+			Retrieved: 1000, Relevant: 20, RelevantRetrieved: i % 21,
+		})
+	}
+	b := newBrowser(BrowserOptions{K: 10, Settings: TRECSettings(10), NoColor: true}, res)
+	b.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	return b
+}
+
+// BenchmarkBrowserKeystroke: a cursor move and a frame on lists of
+// 1,000 and 100,000 queries cost the same, since View draws only the
+// visible rows. Sorting (s) and filtering (a typed character) touch
+// every row and are measured apart.
+func BenchmarkBrowserKeystroke(b *testing.B) {
+	for _, n := range []int{1000, 100000} {
+		br := syntheticBrowser(n)
+		b.Run("move/"+strconv.Itoa(n), func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				k := "down"
+				if i%50 >= 25 {
+					k = "up"
+				}
+				br.Update(bkey(k))
+				_ = br.View()
+			}
+		})
+		b.Run("sort/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				br.Update(bkey("s"))
+				_ = br.View()
+			}
+		})
+		b.Run("filter/"+strconv.Itoa(n), func(b *testing.B) {
+			br.Update(bkey("/"))
+			for i := 0; b.Loop(); i++ {
+				k := "1"
+				if i%2 == 1 {
+					k = "backspace"
+				}
+				br.Update(bkey(k))
+				_ = br.View()
+			}
+			br.Update(bkey("esc"))
+		})
+	}
+}
+
+// TestBrowserManyQueries: a long list scrolls, sorts and filters.
+func TestBrowserManyQueries(t *testing.T) {
+	b := syntheticBrowser(5000)
+	bpress(t, b, "end")
+	assert.Equal(t, 4999, b.cursor)
+	assert.Len(t, listed(b), 40-browserChrome)
+	bpress(t, b, "/", "1", "0", "4", "9", "9", "9")
+	assert.Equal(t, []string{"104999"}, listed(b))
+}
