@@ -81,7 +81,7 @@ type evaluator struct {
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
-	seen   docTable
+	seen   seenSet
 	cum    []float64
 	ideal  []float64
 	scr    []float64
@@ -139,14 +139,14 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	for x, en := range b.entries {
 		d := b.docno(en)
 		h := hashDoc(d)
-		if first, dup := e.seen.put(d, h, int32(x)); dup {
+		if first, dup := e.seen.add(h, int32(x), func(p int32) bool { return b.docno(b.entries[p]) == d }); dup {
 			return res, &LineError{Line: int(en.line),
 				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, b.entries[first].line)}
 		}
 		gain := 0.0
 		if j != nil {
-			if i := j.index.find(j.Docs, d, h); i >= 0 && j.Docs[i].Rel > 0 {
-				gain = float64(j.Docs[i].Rel)
+			if i := j.index.find(j, d, h); i >= 0 && j.docs[i].rel > 0 {
+				gain = float64(j.docs[i].rel)
 				res.RelevantRetrieved++
 			}
 		}

@@ -105,7 +105,7 @@ func parseScore(b []byte) (float64, error) {
 
 // maxRel bounds rel values so that gains and sums stay exact integers in
 // float64 and counts cannot overflow.
-const maxRel = 1 << 31
+const maxRel = 1<<31 - 1
 
 // parseRel reads a qrels rel value as trec_eval does, with C's atol: the
 // leading integer of the field, so 2.7 is 2 and -0.5 is 0. Unlike atol it

@@ -25,9 +25,10 @@ func FuzzParseQrels(f *testing.F) {
 			if q.Query(j.QID) != j {
 				t.Fatalf("query %q not found by id", j.QID)
 			}
-			for i, d := range j.Docs {
+			for i := range j.Len() {
+				d := j.Doc(i)
 				got, ok := j.Lookup(d.Docno)
-				if !ok || got != j.Docs[i] {
+				if !ok || got != d {
 					t.Fatalf("judgment %q not found by docno", d.Docno)
 				}
 			}

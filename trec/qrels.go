@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -27,25 +28,48 @@ type Judgment struct {
 	Line int
 }
 
+// judg is a Judgment as kept: 16 bytes without pointers, the docno an
+// offset into the qrels text, so that hundreds of thousands of them
+// cost the garbage collector nothing.
+type judg struct {
+	off, n uint32
+	rel    int32
+	line   uint32
+}
+
 // Judgments are one query's qrels.
 type Judgments struct {
-	QID string
-	// Docs lists the judgments in file order.
-	Docs []Judgment
-	// index finds Docs by docno.
+	QID  string
+	docs []judg
+	// text is the qrels file the docnos point into.
+	text  []byte
 	index judgIndex
 	// Ideal holds the gains of the ideal ranking: every positive rel,
 	// highest first.
 	Ideal []float64
 }
 
+func (j *Judgments) docno(i int) string {
+	d := j.docs[i]
+	return bstr(j.text[d.off : d.off+d.n])
+}
+
+// Len is the number of judged documents.
+func (j *Judgments) Len() int { return len(j.docs) }
+
+// Doc returns the i-th judgment in file order.
+func (j *Judgments) Doc(i int) Judgment {
+	d := j.docs[i]
+	return Judgment{Docno: j.docno(i), Rel: int64(d.rel), Line: int(d.line)}
+}
+
 // Lookup returns the judgment of docno, if any.
 func (j *Judgments) Lookup(docno string) (Judgment, bool) {
-	i := j.index.find(j.Docs, docno, hashDoc(docno))
+	i := j.index.find(j, docno, hashDoc(docno))
 	if i < 0 {
 		return Judgment{}, false
 	}
-	return j.Docs[i], true
+	return j.Doc(i), true
 }
 
 // Relevant is the number of documents judged with rel > 0.
@@ -101,7 +125,12 @@ func ReadQrels(name string, r io.Reader) (*Qrels, error) {
 // refer to data, which must not change afterwards. As in trec_eval,
 // lines starting with '#' are comments and a blank line is an error.
 func ParseQrels(name string, data []byte) (*Qrels, error) {
+	if len(data) >= math.MaxUint32 {
+		return nil, fmt.Errorf("%s: qrels files are limited to 4 GB", name)
+	}
 	q := &Qrels{Name: name, byQID: map[string]int{}}
+	text := data[:len(data):len(data)]
+	data = text
 	var fields [4][]byte
 	var cur *Judgments
 	lineNo := 0
@@ -140,22 +169,25 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 			if !ok {
 				qi = len(q.Queries)
 				q.byQID[qid] = qi
-				q.Queries = append(q.Queries, &Judgments{QID: qid})
+				q.Queries = append(q.Queries, &Judgments{QID: qid, text: text})
 			}
 			cur = q.Queries[qi]
 		}
-		cur.Docs = append(cur.Docs, Judgment{Docno: bstr(fields[2]), Rel: rel, Line: lineNo})
+		// Every field shares text's array: its capacity says where it starts.
+		doc := fields[2]
+		cur.docs = append(cur.docs, judg{off: uint32(cap(text) - cap(doc)), n: uint32(len(doc)), rel: int32(rel), line: uint32(lineNo)})
 	}
 	if len(q.Queries) == 0 {
 		return nil, fmt.Errorf("%s: no judgments: a qrels file holds lines \"qid iter docno rel\"", name)
 	}
 	var dup *LineError
 	for _, j := range q.Queries {
-		if first, second := j.index.build(j.Docs); first >= 0 {
-			d := j.Docs[second]
+		j.docs = slices.Clip(j.docs)
+		if first, second := j.index.build(j); first >= 0 {
+			d := j.Doc(second)
 			if dup == nil || d.Line < dup.Line {
 				dup = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
-					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Docs[first].Line)}
+					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Doc(first).Line)}
 			}
 		}
 	}
@@ -165,9 +197,9 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 	slices.SortFunc(q.Queries, func(a, b *Judgments) int { return strings.Compare(a.QID, b.QID) })
 	for i, j := range q.Queries {
 		q.byQID[j.QID] = i
-		for _, d := range j.Docs {
-			if d.Rel > 0 {
-				j.Ideal = append(j.Ideal, float64(d.Rel))
+		for _, d := range j.docs {
+			if d.rel > 0 {
+				j.Ideal = append(j.Ideal, float64(d.rel))
 			}
 		}
 		slices.SortFunc(j.Ideal, func(a, b float64) int {

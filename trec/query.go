@@ -108,7 +108,8 @@ func List(j *Judgments, docs []Retrieved) *ndcg.List {
 		l.Items[i] = ndcg.Item{ID: d.Docno, Grade: grade, Score: d.Score, HasScore: true}
 	}
 	if j != nil {
-		for _, jd := range j.Docs {
+		for i := range j.Len() {
+			jd := j.Doc(i)
 			if jd.Rel >= 0 && !retrieved[jd.Docno] {
 				l.Pool = append(l.Pool, ndcg.Judged{ID: jd.Docno, Grade: float64(jd.Rel)})
 			}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -88,142 +90,270 @@ var batchPool = sync.Pool{New: func() any { return new(batch) }}
 type runLine struct {
 	qid, docno []byte
 	score      float64
-	line       int64
 }
 
-// runScanner reads a run's data lines, skipping blank lines and '#'
-// comments as trec_eval does.
-type runScanner struct {
-	name string
-	r    *bufio.Reader
-	line int64
-	long []byte
-}
-
-func newRunScanner(name string, r io.Reader) *runScanner {
-	return &runScanner{name: name, r: bufio.NewReaderSize(r, 1<<20)}
-}
-
-// readLine returns the next line without its newline; the slice is
-// valid until the next call.
-func (s *runScanner) readLine() ([]byte, error) {
-	b, err := s.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		s.long = append(s.long[:0], b...)
-		for err == bufio.ErrBufferFull {
-			b, err = s.r.ReadSlice('\n')
-			s.long = append(s.long, b...)
-		}
-		b = s.long
-	}
-	if err == io.EOF && len(b) > 0 {
-		err = nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.line++
-	if n := len(b); n > 0 && b[n-1] == '\n' {
-		b = b[:n-1]
-	}
-	return b, nil
-}
-
-// next reads the next data line into l; it returns io.EOF at the end.
-func (s *runScanner) next(l *runLine) error {
+// parseRunLine reads one line; it reports false for a blank line or a
+// '#' comment, which trec_eval skips, and an error message for a
+// malformed line.
+func parseRunLine(b []byte, l *runLine) (bool, string) {
 	var f [6][]byte
-	for {
-		b, err := s.readLine()
-		if err != nil {
-			if err == io.EOF {
-				return err
+	n, _ := splitFields(b, f[:])
+	if n == 0 || f[0][0] == '#' {
+		return false, ""
+	}
+	if n < 6 {
+		return false, fmt.Sprintf("%d fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)", n)
+	}
+	score, err := parseScore(f[4])
+	if err != nil {
+		return false, err.Error() + "; run lines are \"qid Q0 docno rank score tag\""
+	}
+	l.qid, l.docno, l.score = f[0], f[2], score
+	return true, ""
+}
+
+// blockSize is how much of the run one parser takes at a time.
+const blockSize = 1 << 20
+
+// block is a stretch of the run cut at a line end, parsed on its own.
+type block struct {
+	seq       int
+	data      []byte
+	firstLine int64
+	// segs are its maximal stretches of lines with one query id: a batch
+	// for a query wanted, nil for one not wanted.
+	segs []*batch
+	err  error
+}
+
+var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096); return &b }}
+
+// parse splits the block's lines into segments; want is read-only, so
+// blocks are parsed in parallel.
+func (bl *block) parse(name string, want func([]byte) (int, bool)) {
+	var (
+		l      runLine
+		cur    *batch
+		curQID []byte
+		keep   bool
+		start  = true
+	)
+	data, line := bl.data, bl.firstLine
+	for len(data) > 0 {
+		var b []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			b, data = data[:i], data[i+1:]
+		} else {
+			b, data = data, nil
+		}
+		ok, msg := parseRunLine(b, &l)
+		if msg != "" {
+			bl.err = &LineError{File: name, Line: int(line), Msg: msg}
+			return
+		}
+		if ok {
+			if start || !bytes.Equal(l.qid, curQID) {
+				start = false
+				curQID = l.qid
+				var qi int
+				qi, keep = want(l.qid)
+				cur = nil
+				if keep {
+					cur = batchPool.Get().(*batch)
+					cur.reset(l.qid, qi)
+				}
+				bl.segs = append(bl.segs, cur)
 			}
-			return fmt.Errorf("%s: %w", s.name, err)
+			if keep {
+				cur.add(l.docno, l.score, line)
+			}
 		}
-		n, _ := splitFields(b, f[:])
-		if n == 0 || f[0][0] == '#' {
-			continue
-		}
-		if n < 6 {
-			return &LineError{File: s.name, Line: int(s.line),
-				Msg: fmt.Sprintf("%d fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)", n)}
-		}
-		score, err := parseScore(f[4])
-		if err != nil {
-			return &LineError{File: s.name, Line: int(s.line),
-				Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
-		}
-		l.qid, l.docno, l.score, l.line = f[0], f[2], score, s.line
-		return nil
+		line++
 	}
 }
+
+func (b *batch) add(docno []byte, score float64, line int64) {
+	b.entries = append(b.entries, entry{off: uint32(len(b.arena)), n: uint32(len(docno)), score: score, line: line})
+	b.arena = append(b.arena, docno...)
+}
+
+// merge appends o's lines to b.
+func (b *batch) merge(o *batch) {
+	base := uint32(len(b.arena))
+	for _, e := range o.entries {
+		e.off += base
+		b.entries = append(b.entries, e)
+	}
+	b.arena = append(b.arena, o.arena...)
+}
+
+// maxArena bounds one query's docnos, whose offsets are 32-bit.
+const maxArena = 1<<32 - 1
 
 // scanRun reads the run and hands each query's lines to emit: each
 // maximal stretch of lines with one query id, or, when merge is set,
 // every line of a query wherever it is, at the end. want maps a query id
 // to its qrels index, or reports that its lines are not needed (they are
-// still checked). An emitted batch belongs to emit.
+// still checked). An emitted batch belongs to emit. The run is cut into
+// blocks parsed in parallel and put back in order.
 func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge bool, emit func(*batch) error) error {
-	s := newRunScanner(name, r)
+	workers := runtime.GOMAXPROCS(0)
+	todo := make(chan *block, workers)
+	done := make(chan *block, 2*workers)
+	tokens := make(chan struct{}, 2*workers+2) // blocks in flight
+	stop := make(chan struct{})
+	var readErr error
+	go func() { // reader: cut the run into blocks at line ends
+		defer close(todo)
+		var carry []byte
+		line := int64(1)
+		for seq := 0; ; seq++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			select {
+			case tokens <- struct{}{}:
+			case <-stop:
+				return
+			}
+			bp := blockPool.Get().(*[]byte)
+			buf := append((*bp)[:0], carry...)
+			var err error
+			for {
+				if cap(buf)-len(buf) < 4096 {
+					buf = slices.Grow(buf, len(buf))
+				}
+				var n int
+				n, err = r.Read(buf[len(buf):cap(buf)])
+				buf = buf[:len(buf)+n]
+				if err != nil || (len(buf) >= blockSize && bytes.LastIndexByte(buf, '\n') >= 0) {
+					break
+				}
+			}
+			if err != nil && err != io.EOF {
+				readErr = fmt.Errorf("%s: %w", name, err)
+				*bp = buf
+				blockPool.Put(bp)
+				return
+			}
+			cut := len(buf)
+			if err == nil {
+				cut = bytes.LastIndexByte(buf, '\n') + 1
+			}
+			carry = append(carry[:0], buf[cut:]...)
+			*bp = buf[:cut]
+			bl := &block{seq: seq, data: *bp, firstLine: line}
+			line += int64(bytes.Count(bl.data, []byte{'\n'}))
+			todo <- bl
+			if err == io.EOF {
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for bl := range todo {
+				bl.parse(name, want)
+				b := bl.data
+				blockPool.Put(&b)
+				bl.data = nil
+				done <- bl
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
 	var (
-		l       runLine
-		cur     *batch
-		curQID  []byte
-		keep    bool
-		started bool
+		pending *batch
 		merged  map[int]*batch
 		order   []int
+		err     error
+		next    int
 	)
 	if merge {
 		merged = map[int]*batch{}
 	}
 	flush := func() error {
-		if cur == nil || merge {
+		if pending == nil {
 			return nil
 		}
-		b := cur
-		cur = nil
+		b := pending
+		pending = nil
+		if merge {
+			if m := merged[b.qi]; m != nil {
+				if len(m.arena)+len(b.arena) > maxArena {
+					return fmt.Errorf("%s: query %s has too many documents", name, b.qid)
+				}
+				m.merge(b)
+				batchPool.Put(b)
+				return nil
+			}
+			merged[b.qi] = b
+			order = append(order, b.qi)
+			return nil
+		}
 		return emit(b)
 	}
-	for {
-		err := s.next(&l)
-		if err == io.EOF {
-			break
+	waiting := map[int]*block{}
+	for bl := range done {
+		waiting[bl.seq] = bl
+		for err == nil {
+			bl, ok := waiting[next]
+			if !ok {
+				break
+			}
+			delete(waiting, next)
+			next++
+			<-tokens
+			for _, seg := range bl.segs {
+				if err != nil {
+					if seg != nil {
+						batchPool.Put(seg)
+					}
+					continue
+				}
+				if seg != nil && pending != nil && seg.qi == pending.qi {
+					if len(pending.arena)+len(seg.arena) > maxArena {
+						err = fmt.Errorf("%s: query %s has too many documents", name, seg.qid)
+						continue
+					}
+					pending.merge(seg)
+					batchPool.Put(seg)
+					continue
+				}
+				err = flush()
+				pending = seg
+			}
+			if err == nil && bl.err != nil {
+				err = bl.err
+			}
 		}
 		if err != nil {
-			return err
+			break
 		}
-		if !started || !bytes.Equal(l.qid, curQID) {
-			if err := flush(); err != nil {
-				return err
-			}
-			started = true
-			curQID = append(curQID[:0], l.qid...)
-			var qi int
-			qi, keep = want(l.qid)
-			if keep {
-				if merge {
-					cur = merged[qi]
-					if cur == nil {
-						cur = batchPool.Get().(*batch)
-						cur.reset(l.qid, qi)
-						merged[qi] = cur
-						order = append(order, qi)
-					}
-				} else {
-					cur = batchPool.Get().(*batch)
-					cur.reset(l.qid, qi)
+	}
+	if err != nil {
+		close(stop)
+		for bl := range done { // let the reader and parsers finish
+			for _, seg := range bl.segs {
+				if seg != nil {
+					batchPool.Put(seg)
 				}
 			}
+			select {
+			case <-tokens:
+			default:
+			}
 		}
-		if !keep {
-			continue
-		}
-		if len(cur.arena)+len(l.docno) > 1<<32-1 {
-			return &LineError{File: name, Line: int(l.line), Msg: "query " + cur.qid + " has too many documents"}
-		}
-		cur.entries = append(cur.entries, entry{off: uint32(len(cur.arena)), n: uint32(len(l.docno)), score: l.score, line: l.line})
-		cur.arena = append(cur.arena, l.docno...)
+		return err
+	}
+	if readErr != nil {
+		return readErr
 	}
 	if err := flush(); err != nil {
 		return err

@@ -179,7 +179,7 @@ func TestBadInput(t *testing.T) {
 		"1 0 a 1\n\n1 0 b 1\n":   "q:2: blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)",
 		"1 0 a one\n":            "q:1: rel \"one\" is not a finite number; qrels lines are \"qid iter docno rel\"",
 		"1 0 a NaN\n":            "q:1: rel \"NaN\" is not a finite number; qrels lines are \"qid iter docno rel\"",
-		"1 0 a 99999999999999\n": "q:1: rel \"99999999999999\" is too large (at most 2147483648); qrels lines are \"qid iter docno rel\"",
+		"1 0 a 99999999999999\n": "q:1: rel \"99999999999999\" is too large (at most 2147483647); qrels lines are \"qid iter docno rel\"",
 		"1 0 a 1\n1 0 a 2\n":     "q:2: document \"a\" is judged twice for query \"1\" (first on line 1); keep one judgment",
 		"# only a comment\n":     "q: no judgments: a qrels file holds lines \"qid iter docno rel\"",
 		"":                       "q: no judgments: a qrels file holds lines \"qid iter docno rel\"",
