@@ -401,7 +401,11 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})
 	}
 	if math.Abs(topKIDCG(r, s.K)-r.IDCG()) > 1e-12 {
-		add(variant{change: Change{IDCGItems, "every grade", "the top " + strconv.Itoa(r.K) + " retrieved"}, idcgTopK: true})
+		all := "the whole list"
+		if s.IDCG == ndcg.FromJudged && len(list.Pool) > 0 {
+			all = "the list and the pool"
+		}
+		add(variant{change: Change{IDCGItems, all, "the top " + strconv.Itoa(r.K) + " retrieved"}, idcgTopK: true})
 	}
 	return sr
 }
