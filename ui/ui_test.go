@@ -670,3 +670,15 @@ func TestMouseSelectsAndScrolls(t *testing.T) {
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m))
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 }
+
+func TestDirtyAfterUndoAndADifferentEdit(t *testing.T) {
+	m := start(t)
+	press(m, "0")
+	m.Workspace().MarkSaved() // as if saved with rank 1 at grade 0
+	press(m, "u")
+	assert.True(t, m.Workspace().Dirty())
+	press(m, "1")
+	assert.True(t, m.Workspace().Dirty(), "same history depth, different list: still unsaved")
+	press(m, "u", "ctrl+r")
+	assert.True(t, m.Workspace().Dirty())
+}

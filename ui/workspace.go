@@ -92,7 +92,7 @@ func (w *Workspace) Apply(e edit) int {
 	e.do(w)
 	w.hist.push(e)
 	w.last = e.String()
-	if w.savedAt > w.hist.pos {
+	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
 	w.recompute()
