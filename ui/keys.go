@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // KeyMap is every key of the program, in one place, so that `?` lists
 // them all and no two views disagree on what a key does. Views read the
@@ -8,6 +12,8 @@ import "charm.land/bubbles/v2/key"
 type KeyMap struct {
 	// Moving the cursor.
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	// Across, in the views laid out in two dimensions (the swap map).
+	Left, Right key.Binding
 
 	// Editing the list.
 	Grade, GradeUp, GradeDown    key.Binding
@@ -30,6 +36,10 @@ type KeyMap struct {
 	NextView, PrevView key.Binding
 	Views              []key.Binding
 
+	// In the teaching views: apply what is selected (a preset, a swap),
+	// and the best single swap.
+	Apply, BestSwap key.Binding
+
 	// Dialogs and the program.
 	Confirm, Cancel, Help, Quit key.Binding
 	ASCII                       key.Binding
@@ -47,6 +57,8 @@ func DefaultKeyMap() KeyMap {
 		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
 		Top:      b([]string{"home"}, "home", "rank 1"),
 		Bottom:   b([]string{"end"}, "end", "last rank"),
+		Left:     b([]string{"left", "h"}, "←/h", "left"),
+		Right:    b([]string{"right", "l"}, "→/l", "right"),
 
 		Grade:     b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "set grade"),
 		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
@@ -83,6 +95,9 @@ func DefaultKeyMap() KeyMap {
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
 
+		Apply:    b([]string{"enter"}, "enter", "apply preset/swap"),
+		BestSwap: b([]string{"b"}, "b", "best swap"),
+
 		Confirm: b([]string{"enter"}, "enter", "confirm"),
 		Cancel:  b([]string{"esc"}, "esc", "cancel"),
 		Help:    b([]string{"?"}, "?", "help"),
@@ -92,10 +107,23 @@ func DefaultKeyMap() KeyMap {
 	return k
 }
 
-// viewKey is the key that opens the view in slot i (F1, F2, …).
+// viewKey is the key that opens the view in slot i: F1, F2, … and, as
+// many terminals keep function keys for themselves, a capital letter.
 func viewKey(i int, name string) key.Binding {
 	f := "f" + itoa(i+1)
-	return key.NewBinding(key.WithKeys(f), key.WithHelp("F"+itoa(i+1), name))
+	keys, help := []string{f}, "F"+itoa(i+1)
+	if l, ok := viewLetters[name]; ok {
+		keys, help = append(keys, l), help+"/"+l
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, name))
+}
+
+// viewLetters: each view's is the first letter of its name that no key
+// (or earlier view) has taken, as a capital: W is save as, so working is
+// O; T is untie, so ties is I.
+var viewLetters = map[string]string{
+	"explorer": "E", "working": "O", "ties": "I", "conventions": "C", "swap": "S", "curves": "U",
+	"pool": "L", "companions": "M", "check": "H", "quiz": "Q",
 }
 
 // ShortHelp is the footer line.
@@ -103,20 +131,23 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
-// FullHelp is what `?` shows, one column per group.
+// FullHelp is what `?` shows, one column per group. The groups are
+// balanced so that the help fits 80×24 in two rows of three columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
+	cut := min(len(views), 9)
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
-		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo},
-		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset},
-		append(views, k.Save, k.SaveAs, k.ASCII, k.Help, k.Quit),
+		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, k.Save, k.SaveAs},
+		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.ASCII},
+		views[:cut],
+		append(slices.Clone(views[cut:]), k.Apply, k.BestSwap, k.Help, k.Quit),
 	}
 }
 
 // HelpGroups names the FullHelp columns, in order.
-var HelpGroups = []string{"Move", "Edit", "Rank & undo", "Conventions", "Views & files"}
+var HelpGroups = []string{"Move", "Edit", "Rank, undo, save", "Conventions", "Views", "More views & keys"}
 
 func itoa(i int) string {
 	if i < 10 {

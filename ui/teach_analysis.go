@@ -1,6 +1,78 @@
 package ui
 
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
 // analysisViews are the working, ties, conventions, swap and curves views.
 func analysisViews(c *Common) []view {
-	return nil
+	return []view{newWorkingView(c), newTiesView(c), newConventionsView(c), newSwapView(c), newCurvesView(c)}
+}
+
+// lazy is the part of a teaching view that decides when to recompute.
+// Every edit reaches every view, visible or not, so a view only marks
+// itself stale then and works its numbers out at its next frame: once
+// per edit, and never for a view nobody is looking at (the conventions
+// view runs the engine a dozen times, which a keystroke in the explorer
+// should not pay for).
+type lazy struct {
+	c             *Common
+	width, height int
+	stale         bool
+}
+
+func (l *lazy) SetSize(w, h int) {
+	l.width, l.height = max(w, 0), max(h, 0)
+	l.stale = true
+}
+
+// edited reports whether msg says the workspace changed, and marks the
+// view stale if so.
+func (l *lazy) edited(msg tea.Msg) bool {
+	if _, ok := msg.(editedMsg); ok {
+		l.stale = true
+		return true
+	}
+	return false
+}
+
+// apply makes an edit from a teaching view. The root model sees the
+// history move and tells the other views; this one marks itself.
+func (l *lazy) apply(e edit, why string) {
+	if why != "" {
+		l.c.SetStatus(why, true)
+		return
+	}
+	if e == nil {
+		return
+	}
+	l.c.WS.Apply(e)
+	l.stale = true
+}
+
+// viewHead is a view's first line: its title, then what it shows, then
+// its keys on the right when there is room.
+func viewHead(c *Common, title, what, keys string, w int) string {
+	st := c.Styles
+	left := st.Title.Render(title)
+	if what != "" {
+		left += " " + what
+	}
+	if keys != "" {
+		if gap := w - cellWidth(left) - cellWidth(keys); gap >= 2 {
+			return left + strings.Repeat(" ", gap) + st.Subtle.Render(keys)
+		}
+	}
+	return left
+}
+
+// cannotCompute is what a view shows when the list does not compute
+// under the settings in force.
+func cannotCompute(c *Common, w, h int) string {
+	st := c.Styles
+	msg := st.Error.Render("cannot compute: ") + c.WS.Err.Error() + "\n" +
+		st.Subtle.Render("undo (u) or change the grade or the gain to fix it")
+	return block(wrap(msg, w), w, h)
 }

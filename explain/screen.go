@@ -1,0 +1,63 @@
+package explain
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// LineKind says what a line of the working is, so a screen can style it
+// without parsing it.
+type LineKind int
+
+const (
+	// LineText is plain text: the formula, notes, labels.
+	LineText LineKind = iota
+	// LineHeading names a part of the working.
+	LineHeading
+	// LineSum is a line of DCG or IDCG written out.
+	LineSum
+	// LineResult is the division that gives NDCG.
+	LineResult
+	// LineBlank separates the parts.
+	LineBlank
+)
+
+// Line is one line of the working as a screen draws it.
+type Line struct {
+	Kind LineKind
+	Text string
+}
+
+// Lines lays the working out for a screen width cells wide: the same
+// content as Text, with every line (rankings included) wrapped to the
+// width, so a terminal never cuts a term in half.
+func (w *Working) Lines(width int) []Line {
+	width = max(width, 20)
+	var out []Line
+	add := func(kind LineKind, text string) {
+		for _, l := range strings.Split(ansi.Wrap(text, width, " "), "\n") {
+			out = append(out, Line{Kind: kind, Text: l})
+		}
+	}
+	blank := func() { out = append(out, Line{Kind: LineBlank}) }
+	add(LineText, w.formulaLine())
+	blank()
+	add(LineHeading, "ranking (| marks the cutoff k):")
+	add(LineText, "  "+entries(w.Ranking, w.Cut))
+	add(LineSum, w.DCG.Wrapped(width))
+	for _, n := range w.notes() {
+		add(LineText, n)
+	}
+	blank()
+	add(LineHeading, w.idealLabel()+":")
+	add(LineText, "  "+entries(w.Ideal, 0)+w.idealRest())
+	add(LineSum, w.IDCG.Wrapped(width))
+	blank()
+	add(LineResult, w.ndcgLine())
+	return out
+}
+
+// ResultLine is the division that gives NDCG, or the IDCG=0 rule, in one
+// line: what a screen keeps in sight while the rest scrolls.
+func (w *Working) ResultLine() string { return w.ndcgLine() }

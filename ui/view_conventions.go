@@ -1,0 +1,191 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/explain"
+	"ndcg-explorer/ndcg"
+)
+
+// conventionsView puts this list's NDCG@k under every preset side by
+// side, marks where each departs from the conventions in force, and
+// says, one setting at a time, what each departure does on this list.
+// enter applies the selected preset.
+type conventionsView struct {
+	lazy
+	cursor int
+
+	rows []explain.PresetValue
+	// reasons explain the selected preset; reasonsFor is the cursor they
+	// were worked out for (-1: none yet).
+	reasons    []explain.Reason
+	reasonsErr error
+	reasonsFor int
+}
+
+func newConventionsView(c *Common) *conventionsView {
+	return &conventionsView{lazy: lazy{c: c, stale: true}, reasonsFor: -1}
+}
+
+func (v *conventionsView) Name() string { return "conventions" }
+
+func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
+	if v.edited(msg) {
+		return nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k, ws := v.c.Keys, v.c.WS
+	n := len(ndcg.Presets)
+	switch {
+	case key.Matches(km, k.Up):
+		v.cursor = (v.cursor + n - 1) % n
+	case key.Matches(km, k.Down):
+		v.cursor = (v.cursor + 1) % n
+	case key.Matches(km, k.Top):
+		v.cursor = 0
+	case key.Matches(km, k.Bottom):
+		v.cursor = n - 1
+	case key.Matches(km, k.Apply):
+		p := ndcg.Presets[v.cursor]
+		e := ws.ChangeSettings(p.Apply(ws.Settings))
+		if e == nil {
+			v.c.SetStatus(p.Name+"'s conventions are already in force", false)
+			return nil
+		}
+		v.apply(e, "")
+	}
+	return nil
+}
+
+func (v *conventionsView) refresh() {
+	ws := v.c.WS
+	if v.stale {
+		v.stale = false
+		v.rows = explain.SideBySide(ws.List(), ws.Settings)
+		v.reasonsFor = -1
+	}
+	if v.reasonsFor != v.cursor {
+		v.reasonsFor = v.cursor
+		v.reasons, v.reasonsErr = explain.Reasons(ws.List(), ws.Settings, v.rows[v.cursor].Settings)
+	}
+}
+
+const convColumns = "  %-11s %-9s %-8s %-9s %-9s %-7s %-7s %s"
+
+func (v *conventionsView) View() string {
+	w, h := v.width, v.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	v.refresh()
+	st, ws := v.c.Styles, v.c.WS
+	s := ws.Settings
+	k := s.KString()
+	lines := []string{
+		viewHead(v.c, "Conventions", "NDCG@"+k+" of this list under each preset", "↑/↓ choose · enter applies", w),
+		st.Header.Render(ansi.Truncate(fmt.Sprintf(convColumns, "preset", "NDCG@"+k, "gain", "discount", "ties", "IDCG", "IDCG=0", "grades"), w, "")),
+	}
+	nd := "error"
+	if r := ws.Result; r != nil {
+		nd = fmt.Sprintf("%.4f", r.NDCG())
+	}
+	lines = append(lines, ansi.Truncate(v.row("in force", nd, s, nil), w, ""))
+	inForce := ""
+	for i, pv := range v.rows {
+		val := fmt.Sprintf("%.4f", pv.NDCG)
+		if pv.Err != nil {
+			val = "error"
+		}
+		line := v.row(pv.Preset.Name, val, pv.Settings, pv.Differs)
+		if pv.InForce {
+			inForce = pv.Preset.Name
+		}
+		if i == v.cursor {
+			line = st.Cursor.Render(">" + ansi.Strip(line)[1:])
+		}
+		lines = append(lines, ansi.Truncate(line, w, ""))
+	}
+	note := "  * departs from the conventions in force"
+	if inForce != "" {
+		note += "; " + inForce + " is what is in force"
+	}
+	lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")), "")
+	lines = append(lines, v.explanation(w)...)
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// row is one line of the table; the settings in differs are starred
+// and coloured, so they stand out without colour too.
+func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndcg.Setting) string {
+	st := v.c.Styles
+	cell := func(setting ndcg.Setting, text string, width int) string {
+		text = ansi.Truncate(text, width-1, "…")
+		for _, d := range differs {
+			if d == setting {
+				return st.Warn.Render(padRight(text+"*", width))
+			}
+		}
+		return padRight(text, width)
+	}
+	grades := "as given"
+	if s.TruncateGrades {
+		grades = "integer"
+	}
+	return "  " + padRight(name, 11) + " " + padRight(value, 9) + " " +
+		cell(ndcg.SettingGain, s.Gain.String(), 8) + " " +
+		cell(ndcg.SettingDiscount, s.Discount.String(), 9) + " " +
+		cell(ndcg.SettingTies, s.Ties.String(), 9) + " " +
+		cell(ndcg.SettingIDCG, s.IDCG.String(), 7) + " " +
+		cell(ndcg.SettingZero, fmtNum(s.Zero), 7) + " " +
+		cell(ndcg.SettingGrades, grades, 9)
+}
+
+// explanation says why the selected preset gives what it gives.
+func (v *conventionsView) explanation(w int) []string {
+	st, ws := v.c.Styles, v.c.WS
+	pv := v.rows[v.cursor]
+	k := ws.Settings.KString()
+	out := []string{st.Header.Render(ansi.Truncate(pv.Preset.Name+": "+pv.Preset.Note, w, "…"))}
+	switch {
+	case pv.InForce:
+		return append(out, "These are the conventions in force.")
+	case v.reasonsErr != nil:
+		return append(out, wrapIndent("cannot compute under the conventions in force: "+v.reasonsErr.Error(), w, "")...)
+	case pv.Err != nil:
+		return append(out, wrapIndent("cannot compute under "+pv.Preset.Name+": "+pv.Err.Error(), w, "")...)
+	}
+	now := 0.0
+	if r := ws.Result; r != nil {
+		now = r.NDCG()
+	}
+	out = append(out, fmt.Sprintf("NDCG@%s %.4f here, %.4f under %s; one setting at a time:", k, now, pv.NDCG, pv.Preset.Name))
+	bullet := "• "
+	if v.c.ASCII {
+		bullet = "- "
+	}
+	for _, rs := range v.reasons {
+		text := wrapIndent(bullet+rs.Text, w, "  ")
+		if rs.Moves {
+			text[0] = st.Warn.Render(text[0])
+		}
+		out = append(out, text...)
+	}
+	return append(out, st.Subtle.Render(ansi.Truncate(fmt.Sprintf("enter applies %s (k stays %s); u undoes", pv.Preset.Name, k), w, "")))
+}
+
+// wrapIndent wraps text to w cells, continuation lines indented.
+func wrapIndent(text string, w int, indent string) []string {
+	lines := strings.Split(wrap(text, max(w-len(indent), 1)), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = indent + lines[i]
+	}
+	return lines
+}

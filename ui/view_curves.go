@@ -1,0 +1,156 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/explain"
+)
+
+// curvesView draws the two functions NDCG is built from: the discount
+// per rank and the gain per grade, each a bar chart with its own scale
+// and every value printed, and shows that the log base of the discount
+// cancels out of NDCG but not out of DCG.
+type curvesView struct {
+	lazy
+
+	// Worked out on refresh.
+	rows     int
+	discount []float64
+	gains    []explain.GradeGain
+	lesson   explain.BaseLesson
+	lessonOK error
+}
+
+func newCurvesView(c *Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
+
+func (v *curvesView) Name() string { return "curves" }
+
+func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
+	v.edited(msg)
+	return nil
+}
+
+// lessonLines is the height of the log-base lesson under the charts.
+const lessonLines = 4
+
+func (v *curvesView) refresh() {
+	rows := max(v.height-1-1-lessonLines, 1)
+	if !v.stale && rows == v.rows {
+		return
+	}
+	v.stale, v.rows = false, rows
+	ws := v.c.WS
+	s := ws.Settings
+	v.discount = explain.DiscountCurve(s.Discount, rows)
+	v.gains = explain.GainCurve(ws.List(), s, rows)
+	v.lesson, v.lessonOK = explain.LogBase(ws.List(), s)
+}
+
+func (v *curvesView) View() string {
+	w, h := v.width, v.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	v.refresh()
+	head := viewHead(v.c, "Curves", "the discount per rank and the gain per grade", "", w)
+	chartH := max(h-1-lessonLines, 1)
+	var charts string
+	if w >= 70 {
+		half := (w - 3) / 2
+		charts = joinColumns(v.discountChart(half, chartH), half, v.gainChart(w-half-3, chartH), w-half-3, chartH, "   ")
+	} else {
+		top := chartH / 2
+		charts = v.discountChart(w, top) + "\n" + v.gainChart(w, chartH-top)
+	}
+	return block(head+"\n"+charts+"\n"+v.lessonText(w), w, h)
+}
+
+// discountChart: d(i) for the ranks that fit, on the scale 0..1 (the
+// discount at rank 1); the ranks past k are dimmed and k is marked.
+func (v *curvesView) discountChart(w, h int) string {
+	st, ws := v.c.Styles, v.c.WS
+	s := ws.Settings
+	k := 0
+	if r := ws.Result; r != nil {
+		k = r.K
+	}
+	lines := []string{st.PanelTitle.Render(ansi.Truncate("discount "+s.Discount.String()+" = "+s.Discount.Formula(), w, "…"))}
+	n := min(len(v.discount), h-1)
+	rankW := len(strconv.Itoa(max(n, 1)))
+	barW := max(w-rankW-6-8, 1)
+	scale := 0.0
+	for _, d := range v.discount[:n] {
+		scale = max(scale, d)
+	}
+	mark := " ◂k"
+	if v.c.ASCII {
+		mark = " <k"
+	}
+	for i, d := range v.discount[:n] {
+		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(bar(d, scale, barW, v.c.ASCII)), fixed(d, 3))
+		switch {
+		case i+1 == k && k < ws.N():
+			line += st.Cutoff.Render(mark)
+		case i+1 > k && k > 0:
+			line = st.Subtle.Render(ansi.Strip(line))
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// gainChart: the gain of each grade, on one scale (the largest gain
+// shown), with how many items have the grade.
+func (v *curvesView) gainChart(w, h int) string {
+	st, ws := v.c.Styles, v.c.WS
+	s := ws.Settings
+	lines := []string{st.PanelTitle.Render(ansi.Truncate("gain "+s.Gain.String()+" = "+s.Gain.Formula(), w, "…"))}
+	n := min(len(v.gains), h-1)
+	shown := v.gains[len(v.gains)-n:]
+	if len(shown) == 0 {
+		lines = append(lines, st.Subtle.Render("no grades: the list is empty"))
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	gradeW, valW := 1, 1
+	scale := 0.0
+	for _, g := range shown {
+		gradeW = max(gradeW, len(fmtNum(g.Grade)))
+		valW = max(valW, len(fmtShort(g.Gain, 8)))
+		scale = max(scale, g.Gain)
+	}
+	barW := max(w-gradeW-valW-12, 1)
+	for _, g := range shown {
+		used := ""
+		if g.Items > 0 {
+			used = fmt.Sprintf(" ×%d", g.Items)
+		}
+		if g.Pool > 0 {
+			used += fmt.Sprintf(" +%dp", g.Pool)
+		}
+		lines = append(lines, fmt.Sprintf("%s %s %s%s", padLeft(fmtNum(g.Grade), gradeW),
+			st.BarIdeal.Render(bar(g.Gain, scale, barW, v.c.ASCII)), padLeft(fmtShort(g.Gain, 8), valW), used))
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// lessonText: DCG under log2 and log:10 differ by ln 10 / ln 2, NDCG
+// does not.
+func (v *curvesView) lessonText(w int) string {
+	st := v.c.Styles
+	k := v.c.WS.Settings.KString()
+	if v.lessonOK != nil {
+		return wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
+	}
+	l := v.lesson
+	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10). jk's 1 before rank B does not scale: there the base counts.",
+		l.Factor, k, l.DCG2, l.DCG10, k, l.NDCG2, l.NDCG10)
+	lines := strings.Split(wrap(text, w), "\n")
+	lines = lines[:min(len(lines), lessonLines)]
+	lines[0] = st.Header.Render(lines[0])
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/ndcg"
+)
+
+// shades draw |ΔNDCG@k| from small to the largest on the map, in any
+// terminal; the sign goes beside them, so none of them is + or -.
+const shades = ".,:;=*#%@"
+
+// bestSwapTop is how deep the best single swap is looked for: deeper
+// than the map shows, since the best swap often brings a relevant item
+// up from below k.
+const bestSwapTop = 50
+
+// swapView is a heat map of ΔNDCG@k for exchanging the items at ranks i
+// and j among the top ranks: the pairwise weights LambdaRank, LightGBM
+// and XGBoost train on. A cursor picks a pair; enter applies it, b
+// applies the best single swap.
+type swapView struct {
+	lazy
+	ci, cj int // the selected pair, 0-based ranks
+
+	// Worked out on refresh, for top ranks.
+	top    int
+	deltas [][]float64
+	maxAbs float64
+	best   ndcg.Swap
+	found  bool
+	bestIn int // ranks the best swap was looked for in
+}
+
+func newSwapView(c *Common) *swapView {
+	return &swapView{lazy: lazy{c: c, stale: true}, cj: 1}
+}
+
+func (v *swapView) Name() string { return "swap" }
+
+// geometry is how many ranks the map shows and whether the details go
+// beside it (true) or under it.
+func (v *swapView) geometry() (top int, beside bool) {
+	n := 0
+	if r := v.c.WS.Result; r != nil {
+		n = r.N
+	}
+	w, h := v.width, v.height
+	beside = w >= 4+3*10+32
+	cols := (w - 4) / 3
+	rows := h - 3
+	if beside {
+		cols = (w - 4 - 32) / 3
+	} else {
+		rows = h - 3 - 6
+	}
+	return max(min(n, cols, rows), 0), beside
+}
+
+func (v *swapView) Update(msg tea.Msg) tea.Cmd {
+	if v.edited(msg) {
+		return nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	v.refresh()
+	k, ws := v.c.Keys, v.c.WS
+	last := max(v.top-1, 0)
+	switch {
+	case key.Matches(km, k.Up):
+		v.ci = max(v.ci-1, 0)
+	case key.Matches(km, k.Down):
+		v.ci = min(v.ci+1, last)
+	case key.Matches(km, k.Left):
+		v.cj = max(v.cj-1, 0)
+	case key.Matches(km, k.Right):
+		v.cj = min(v.cj+1, last)
+	case key.Matches(km, k.Top):
+		v.ci, v.cj = 0, 0
+	case key.Matches(km, k.Bottom):
+		v.ci, v.cj = last, last
+	case key.Matches(km, k.Apply):
+		v.apply(ws.SwapRanks(v.ci, v.cj))
+	case key.Matches(km, k.BestSwap):
+		if !v.found {
+			v.c.SetStatus(fmt.Sprintf("no single swap in the top %d ranks raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
+			return nil
+		}
+		if v.best.J < v.top {
+			v.ci, v.cj = v.best.I, v.best.J
+		}
+		v.apply(ws.SwapRanks(v.best.I, v.best.J))
+	}
+	return nil
+}
+
+func (v *swapView) refresh() {
+	top, _ := v.geometry()
+	if !v.stale && top == v.top {
+		return
+	}
+	v.stale = false
+	v.top = top
+	r := v.c.WS.Result
+	v.deltas, v.maxAbs, v.found = nil, 0, false
+	if r == nil {
+		return
+	}
+	v.deltas = r.SwapDeltas(top)
+	for _, row := range v.deltas {
+		for _, d := range row {
+			v.maxAbs = math.Max(v.maxAbs, math.Abs(d))
+		}
+	}
+	v.bestIn = min(r.N, max(top, bestSwapTop))
+	v.best, v.found = r.BestSwap(v.bestIn)
+	last := max(top-1, 0)
+	v.ci, v.cj = min(v.ci, last), min(v.cj, last)
+}
+
+func (v *swapView) View() string {
+	w, h := v.width, v.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	ws := v.c.WS
+	r := ws.Result
+	if r == nil {
+		return cannotCompute(v.c, w, h)
+	}
+	v.refresh()
+	k := ws.Settings.KString()
+	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
+	if v.top < 2 {
+		return block(head+"\n\n"+wrap("A swap needs two items: add one in the explorer (a).", w), w, h)
+	}
+	_, beside := v.geometry()
+	heat := v.heatMap()
+	info := v.details(r, max(min(w-4-3*v.top-2, 40), 30))
+	if beside {
+		mapW := 4 + 3*v.top
+		return block(head+"\n"+joinColumns(heat, mapW, info, w-mapW-2, h-1, "  "), w, h)
+	}
+	return block(head+"\n"+heat+"\n"+info, w, h)
+}
+
+// heatMap draws the matrix: one cell of three characters per pair, a
+// sign and a shade for the size of the change, on one scale (the
+// largest |Δ| shown).
+func (v *swapView) heatMap() string {
+	st := v.c.Styles
+	r := v.c.WS.Result
+	good, bad, cur, subtle := inkOf(st.Good), inkOf(st.Bad), inkOf(st.Cursor), inkOf(st.Subtle)
+	var b strings.Builder
+	b.WriteString(" i\\j")
+	for j := 0; j < v.top; j++ {
+		label := fmt.Sprintf("%3d", j+1)
+		if j == v.cj {
+			label = cur.paint(label)
+		} else if j >= r.K {
+			label = subtle.paint(label)
+		}
+		b.WriteString(label)
+	}
+	diag := "  ╲"
+	if v.c.ASCII {
+		diag = "  \\"
+	}
+	for i := 0; i < v.top; i++ {
+		b.WriteByte('\n')
+		label := fmt.Sprintf("%3d ", i+1)
+		if i == v.ci {
+			label = cur.paint(label)
+		} else if i >= r.K {
+			label = subtle.paint(label)
+		}
+		b.WriteString(label)
+		for j := 0; j < v.top; j++ {
+			d := v.deltas[i][j]
+			var cell string
+			ink := ink{}
+			switch {
+			case i == j:
+				cell = diag
+			case d == 0:
+				cell = "  0"
+				ink = subtle
+			default:
+				cell = " " + signOf(d) + shadeOf(d, v.maxAbs)
+				if d > 0 {
+					ink = good
+				} else {
+					ink = bad
+				}
+			}
+			if i == v.ci && j == v.cj {
+				ink = cur
+			}
+			b.WriteString(ink.paint(cell))
+		}
+	}
+	return b.String()
+}
+
+func signOf(d float64) string {
+	if d > 0 {
+		return "+"
+	}
+	return "-"
+}
+
+// shadeOf is the shade of |d| on the scale 0..maxAbs: never blank for
+// a change, however small.
+func shadeOf(d, maxAbs float64) string {
+	if maxAbs <= 0 {
+		return string(shades[0])
+	}
+	l := int(math.Ceil(math.Abs(d) / maxAbs * float64(len(shades))))
+	l = min(max(l, 1), len(shades))
+	return string(shades[l-1])
+}
+
+// details: the selected pair, the best swap and the legend.
+func (v *swapView) details(r *ndcg.Result, w int) string {
+	st, ws := v.c.Styles, v.c.WS
+	k := ws.Settings.KString()
+	now := r.NDCG()
+	item := func(rank int) string {
+		it := ws.List().Items[ws.ItemAt(rank)]
+		s := fmt.Sprintf("%s (grade %s", it.ID, fmtNum(it.Grade))
+		if it.HasScore {
+			s += ", score " + fmtNum(it.Score)
+		}
+		return s + ")"
+	}
+	arrow := "↔"
+	if v.c.ASCII {
+		arrow = "<->"
+	}
+	var lines []string
+	if v.ci == v.cj {
+		lines = append(lines, st.Header.Render(fmt.Sprintf("rank %d with itself", v.ci+1)), "pick two different ranks")
+	} else {
+		d := v.deltas[v.ci][v.cj]
+		lines = append(lines,
+			st.Header.Render(fmt.Sprintf("ranks %d %s %d", v.ci+1, arrow, v.cj+1)),
+			item(v.ci), item(v.cj),
+			st.Title.Render(fmt.Sprintf("ΔNDCG@%s = %+.4f", k, d)),
+			fmt.Sprintf("NDCG@%s %.4f → %.4f", k, now, now+d))
+		if why := v.zeroWhy(r, d); why != "" {
+			lines = append(lines, st.Subtle.Render(why))
+		}
+	}
+	lines = append(lines, "")
+	if v.found {
+		b := v.best
+		ids := ws.List().Items[ws.ItemAt(b.I)].ID + " " + arrow + " " + ws.List().Items[ws.ItemAt(b.J)].ID
+		lines = append(lines,
+			st.Header.Render(fmt.Sprintf("best swap (top %d): %d %s %d", v.bestIn, b.I+1, arrow, b.J+1)),
+			fmt.Sprintf("%s: %+.4f → %.4f", ids, b.Delta, now+b.Delta),
+		)
+	} else {
+		lines = append(lines, st.Header.Render("best swap"), fmt.Sprintf("none in the top %d raises NDCG@%s", v.bestIn, k))
+	}
+	how := "items exchange places"
+	if ws.List().Scored() {
+		how = "items exchange scores"
+	}
+	lines = append(lines, "",
+		fmt.Sprintf("shade %s: |Δ| up to %.4f", shades, v.maxAbs),
+		"+ raises, - lowers, 0 no change",
+		st.Subtle.Render(how+"; u undoes"))
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// zeroWhy says why a swap changes nothing, when it does not.
+func (v *swapView) zeroWhy(r *ndcg.Result, d float64) string {
+	if d != 0 {
+		return ""
+	}
+	k := r.K
+	switch {
+	case v.ci >= k && v.cj >= k:
+		return "both ranks are past k"
+	case r.GroupAt[v.ci] >= 0 && r.GroupAt[v.ci] == r.GroupAt[v.cj]:
+		return "same tie group: same score"
+	case r.Grades[v.ci] == r.Grades[v.cj]:
+		return "equal grades"
+	case r.IDCG() == 0:
+		return "IDCG is 0: NDCG is a convention"
+	}
+	return ""
+}

@@ -1,0 +1,394 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"ndcg-explorer/ndcg"
+)
+
+// tiesView takes the tie groups apart: each group, its ranks and whether
+// k cuts it; NDCG@k under the worst, expected and best orders; the
+// distribution over every order; and what scikit-learn and trec_eval
+// make of the ties.
+type tiesView struct {
+	lazy
+	cursor, offset int // selected tie group, first group shown
+
+	// Worked out on refresh.
+	band    ndcg.Band
+	docno   float64
+	dist    ndcg.Distribution
+	spreads []float64
+	// The scikit-learn line: its band under its own conventions, and
+	// whether those differ from the ones in force.
+	skBand   ndcg.Band
+	skDiffer string
+	skErr    error
+}
+
+func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
+
+func (v *tiesView) Name() string { return "ties" }
+
+func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
+	if v.edited(msg) {
+		return nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k, ws := v.c.Keys, v.c.WS
+	groups := 0
+	if ws.Result != nil {
+		groups = len(ws.Result.Ties)
+	}
+	switch {
+	case key.Matches(km, k.Up):
+		v.cursor = max(v.cursor-1, 0)
+	case key.Matches(km, k.Down):
+		v.cursor = max(min(v.cursor+1, groups-1), 0)
+	case key.Matches(km, k.Top):
+		v.cursor = 0
+	case key.Matches(km, k.Bottom):
+		v.cursor = max(groups-1, 0)
+	case key.Matches(km, k.Tie):
+		// The tie that teaches most straddles k: rank k takes the score of
+		// rank k+1.
+		if ws.Result == nil {
+			v.c.SetStatus("fix the error first (or undo): ties need a list that computes", true)
+			return nil
+		}
+		v.apply(ws.Tie(max(ws.Result.K-1, 0)))
+	}
+	return nil
+}
+
+func (v *tiesView) refresh() {
+	if !v.stale {
+		return
+	}
+	v.stale = false
+	ws := v.c.WS
+	r := ws.Result
+	if r == nil {
+		return
+	}
+	s := ws.Settings
+	v.band = r.NDCGBand(s.K)
+	v.docno = r.NDCGAt(ndcg.Docno, s.K)
+	v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
+	v.spreads = v.spreads[:0]
+	if len(r.Ties) == 0 {
+		return
+	}
+	for g := range r.Ties {
+		v.spreads = append(v.spreads, r.GroupSpread(g, s.K))
+	}
+	v.dist = r.Distribution(s.K)
+
+	// scikit-learn's ndcg_score, fed these gains as y_true: its IDCG
+	// comes from the list, log2 discount, 0 without relevant items.
+	sk := s
+	sk.Ties, sk.IDCG, sk.Zero, sk.TruncateGrades = ndcg.Expected, ndcg.FromList, 0, false
+	if sk.Discount.Kind != ndcg.DiscountLog {
+		sk.Discount = ndcg.Log2
+	}
+	var differ []string
+	for _, c := range ndcg.Differences(s, sk) {
+		if c.Setting != ndcg.SettingTies && c.Setting != ndcg.SettingDiscount {
+			differ = append(differ, fmt.Sprintf("%s %s", settingWord(c.Setting), c.To))
+		}
+	}
+	if s.Discount.Kind != ndcg.DiscountLog {
+		differ = append(differ, "discount log2")
+	}
+	v.skDiffer = strings.Join(differ, ", ")
+	v.skErr = nil
+	if rs, err := ndcg.Compute(ws.List(), sk); err != nil {
+		v.skErr = err
+	} else {
+		v.skBand = rs.NDCGBand(s.K)
+	}
+}
+
+func settingWord(s ndcg.Setting) string {
+	switch s {
+	case ndcg.SettingIDCG:
+		return "IDCG from"
+	case ndcg.SettingZero:
+		return "IDCG=0 gives"
+	}
+	return string(s)
+}
+
+func (v *tiesView) View() string {
+	w, h := v.width, v.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	ws := v.c.WS
+	r := ws.Result
+	if r == nil {
+		return cannotCompute(v.c, w, h)
+	}
+	v.refresh()
+	k := ws.Settings.KString()
+	if len(r.Ties) == 0 {
+		return v.viewNoTies(w, h)
+	}
+	st := v.c.Styles
+	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)
+	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
+
+	// The notes at the bottom take what they need; the groups and the
+	// charts share the rest.
+	notes := strings.Split(wrap(v.notes(r), w), "\n")
+	chartH := 7
+	rest := h - 1 - len(notes) - 1
+	groupRows := min(len(r.Ties), max(rest-chartH-2, 1))
+	if rest-groupRows-2 < 5 {
+		chartH = max(rest-groupRows-2, 0)
+	} else {
+		chartH = rest - groupRows - 2
+		chartH = min(chartH, 9)
+	}
+	lines = append(lines, v.groupTable(r, w, groupRows)...)
+	lines = append(lines, v.groupDetail(r, w))
+	if chartH > 0 {
+		half := (w - 3) / 2
+		lines = append(lines, joinColumns(v.bandChart(half, chartH), half, v.histogram(w-half-3, chartH), w-half-3, chartH, " "+v.sep()+" "))
+	}
+	lines = append(lines, "")
+	for _, n := range notes {
+		lines = append(lines, st.Subtle.Render(n))
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+func (v *tiesView) sep() string {
+	if v.c.ASCII {
+		return "|"
+	}
+	return "│"
+}
+
+// groupTable lists the tie groups, rows at most, the selected one in sight.
+func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
+	st := v.c.Styles
+	if v.cursor < v.offset {
+		v.offset = v.cursor
+	}
+	if v.cursor >= v.offset+rows {
+		v.offset = v.cursor - rows + 1
+	}
+	v.offset = max(min(v.offset, len(r.Ties)-rows), 0)
+	k := v.c.WS.Settings.KString()
+	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "group", "ranks", "score", "items (grade)", "at k="+k), w))}
+	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
+		g := r.Ties[gi]
+		var ids []string
+		for i := g.Start; i < g.End; i++ {
+			ids = append(ids, r.List.Items[r.Order[i]].ID+"("+fmtNum(r.Grades[i])+")")
+		}
+		items := strings.Join(ids, " ")
+		items = ansi.Truncate(items, 22, "…")
+		var at string
+		switch {
+		case g.Straddles(r.K):
+			at = fmt.Sprintf("k cuts it: %d of %d count", r.K-g.Start, g.Size())
+		case g.Start >= r.K:
+			at = "past k: no effect"
+		default:
+			at = "inside k"
+		}
+		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "T"+strconv.Itoa(gi+1),
+			fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
+		line = padRight(line, w)
+		switch {
+		case gi == v.cursor:
+			line = st.Cursor.Render(">" + line[1:])
+		case g.Straddles(r.K):
+			line = st.TieStraddle.Render(line)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// groupDetail is the selected group's share of the spread.
+func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
+	g := r.Ties[v.cursor]
+	k := v.c.WS.Settings.KString()
+	var ids []string
+	for i := g.Start; i < g.End; i++ {
+		ids = append(ids, r.List.Items[r.Order[i]].ID)
+	}
+	slices.SortFunc(ids, func(a, b string) int { return -strings.Compare(a, b) })
+	text := fmt.Sprintf("T%d's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
+		v.cursor+1, k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
+	return ansi.Truncate(text, w, "…")
+}
+
+// bandChart: NDCG@k under the orders that bound and average it, on one
+// scale (0 to 1, or the largest NDCG when above).
+func (v *tiesView) bandChart(w, h int) string {
+	st := v.c.Styles
+	k := v.c.WS.Settings.KString()
+	scale := math.Max(1, math.Max(v.band.Best, v.docno))
+	lines := []string{st.PanelTitle.Render("NDCG@" + k + " by tie order")}
+	barW := max(w-9-7, 1)
+	rows := []struct {
+		name string
+		x    float64
+	}{{"worst", v.band.Worst}, {"expected", v.band.Expected}, {"best", v.band.Best}, {"input", v.band.Input}, {"docno", v.docno}}
+	for _, x := range rows {
+		b := bar(x.x, scale, barW, v.c.ASCII)
+		if x.name == "expected" {
+			b = st.BarActual.Render(b)
+		} else {
+			b = st.BarBand.Render(b)
+		}
+		lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, b, fixed(x.x, 4)))
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// histogram: the probability of each NDCG@k value over every tie order
+// (or its sampled frequency), with the input order's value and the
+// expected value marked.
+func (v *tiesView) histogram(w, h int) string {
+	st := v.c.Styles
+	d := v.dist
+	k := v.c.WS.Settings.KString()
+	how := fmt.Sprintf("all %s orders, exact", countText(d.Arrangements))
+	if !d.Exact {
+		how = fmt.Sprintf("%d random orders, sampled", d.Samples)
+	}
+	lines := []string{st.PanelTitle.Render("NDCG@" + k + " over " + how)}
+	rows := h - 2
+	if rows < 1 || len(d.Values) == 0 {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	lo, hi := d.Values[0], d.Values[len(d.Values)-1]
+	type bin struct {
+		label string
+		p     float64
+		from  float64
+		to    float64
+	}
+	var bins []bin
+	if len(d.Values) <= rows {
+		for i, x := range d.Values {
+			bins = append(bins, bin{label: fixed(x, 4), p: d.Weights[i], from: x, to: x})
+		}
+	} else {
+		ps := d.Histogram(rows, lo, hi)
+		width := (hi - lo) / float64(rows)
+		for i, p := range ps {
+			from := lo + float64(i)*width
+			bins = append(bins, bin{label: fixed(from, 3) + "+", p: p, from: from, to: from + width})
+		}
+	}
+	which := func(x float64) int {
+		if len(d.Values) <= rows {
+			best, bd := 0, math.Inf(1)
+			for i, b := range bins {
+				if dd := math.Abs(b.from - x); dd < bd {
+					best, bd = i, dd
+				}
+			}
+			if bd > 1e-9 {
+				return -1 // not one of the values (the mean usually is not)
+			}
+			return best
+		}
+		width := (hi - lo) / float64(rows)
+		if width <= 0 {
+			return 0
+		}
+		return min(max(int((x-lo)/width), 0), rows-1)
+	}
+	in, ex := which(v.band.Input), which(v.band.Expected)
+	pmax := 0.0
+	for _, b := range bins {
+		pmax = math.Max(pmax, b.p)
+	}
+	arrow := "◂"
+	if v.c.ASCII {
+		arrow = "<"
+	}
+	labelW := 0
+	for _, b := range bins {
+		labelW = max(labelW, len(b.label))
+	}
+	barW := max(w-labelW-5-12, 1)
+	for i, b := range bins {
+		mark := ""
+		switch {
+		case i == in && i == ex:
+			mark = arrow + " input, mean"
+		case i == in:
+			mark = arrow + " input"
+		case i == ex:
+			mark = arrow + " mean"
+		}
+		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", padLeft(b.label, labelW),
+			st.BarBand.Render(bar(b.p, pmax, barW, v.c.ASCII)), 100*b.p, mark))
+	}
+	lines = append(lines, fmt.Sprintf("mean = expected = %.4f", d.Mean()))
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+func countText(x float64) string {
+	if math.IsInf(x, 0) || x > 1e15 {
+		return "many"
+	}
+	return strconv.FormatFloat(x, 'f', 0, 64)
+}
+
+// notes say what scikit-learn and trec_eval make of these ties.
+func (v *tiesView) notes(r *ndcg.Result) string {
+	k := v.c.WS.Settings.KString()
+	var sk string
+	b := v.skBand
+	conv := ""
+	if v.skDiffer != "" {
+		conv = " (its conventions: " + v.skDiffer + ")"
+	}
+	if v.skErr != nil {
+		sk = "scikit-learn: cannot compute under its conventions: " + v.skErr.Error()
+	} else {
+		sk = fmt.Sprintf("scikit-learn ndcg_score(y_true = the gains, k=%s)%s: ignore_ties=False gives the expected %.4f; ignore_ties=True ranks by a plain argsort, so the ties fall in an arbitrary order: anywhere in [%.4f, %.4f], no value guaranteed.",
+			k, conv, b.Expected, b.Worst, b.Best)
+	}
+	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f here (input order: %.4f).", k, v.docno, v.band.Input)
+	return sk + "\n" + trec
+}
+
+// viewNoTies says there are none and how to make one.
+func (v *tiesView) viewNoTies(w, h int) string {
+	ws := v.c.WS
+	r := ws.Result
+	k := ws.Settings.KString()
+	why := "every item has its own score"
+	if !ws.List().Scored() {
+		why = "the list has no scores, so its order is the ranking"
+	}
+	text := []string{
+		viewHead(v.c, "Ties", "none in this list", "t tie at k", w),
+		"",
+		fmt.Sprintf("No ties: %s. Every tie policy gives NDCG@%s = %.4f.", why, k, r.NDCG()),
+		"",
+		"To make one: press t here to give rank k the score of rank k+1 (a tie that k cuts through: the one that teaches most), or in the explorer select an item and press t to tie it with its neighbour. u undoes.",
+	}
+	return block(wrap(strings.Join(text, "\n"), w), w, h)
+}

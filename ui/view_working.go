@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"ndcg-explorer/explain"
+)
+
+// workingView writes DCG@k and IDCG@k out term by term, as on a
+// whiteboard, the ideal order spelled out, and the division that gives
+// NDCG, which stays in sight at the bottom while the rest scrolls.
+type workingView struct {
+	lazy
+	vp     viewport.Model
+	lines  []explain.Line
+	result string
+	// styled is the style sheet the viewport's lines were painted with
+	// (a probe string), to repaint them when it changes.
+	styled string
+}
+
+func newWorkingView(c *Common) *workingView {
+	return &workingView{lazy: lazy{c: c, stale: true}, vp: viewport.New()}
+}
+
+func (v *workingView) Name() string { return "working" }
+
+func (v *workingView) SetSize(w, h int) {
+	v.lazy.SetSize(w, h)
+	v.vp.SetWidth(v.width)
+	v.vp.SetHeight(max(v.height-1, 0))
+}
+
+func (v *workingView) Update(msg tea.Msg) tea.Cmd {
+	if v.edited(msg) {
+		return nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	v.refresh()
+	k := v.c.Keys
+	switch {
+	case key.Matches(km, k.Up):
+		v.vp.ScrollUp(1)
+	case key.Matches(km, k.Down):
+		v.vp.ScrollDown(1)
+	case key.Matches(km, k.PageUp):
+		v.vp.PageUp()
+	case key.Matches(km, k.PageDown):
+		v.vp.PageDown()
+	case key.Matches(km, k.Top):
+		v.vp.GotoTop()
+	case key.Matches(km, k.Bottom):
+		v.vp.GotoBottom()
+	}
+	return nil
+}
+
+// refresh writes the working out again after an edit or a resize.
+func (v *workingView) refresh() {
+	probe := v.c.Styles.Title.Render("x") + v.c.Styles.Subtle.Render("x")
+	if !v.stale && probe == v.styled {
+		return
+	}
+	if v.stale {
+		v.lines, v.result = nil, ""
+		if r := v.c.WS.Result; r != nil {
+			w := explain.New(r)
+			v.lines = w.Lines(v.width)
+			v.result = w.ResultLine()
+		}
+	}
+	v.stale, v.styled = false, probe
+	st := v.c.Styles
+	out := make([]string, len(v.lines))
+	for i, l := range v.lines {
+		switch l.Kind {
+		case explain.LineHeading:
+			out[i] = st.Header.Render(l.Text)
+		case explain.LineSum:
+			out[i] = st.BarActual.Render(l.Text)
+		case explain.LineResult:
+			out[i] = st.Title.Render(l.Text)
+		default:
+			out[i] = l.Text
+		}
+	}
+	y := v.vp.YOffset()
+	v.vp.SetContentLines(out)
+	v.vp.SetYOffset(y)
+}
+
+func (v *workingView) View() string {
+	w, h := v.width, v.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if v.c.WS.Result == nil {
+		return cannotCompute(v.c, w, h)
+	}
+	v.refresh()
+	st := v.c.Styles
+	// The division that gives NDCG stays in sight under a working too
+	// long for the screen; when everything fits it is the last line anyway.
+	body := h - 1
+	pinned := v.vp.TotalLineCount() > body && body >= 3
+	if pinned {
+		v.vp.SetHeight(body - 1)
+	} else {
+		v.vp.SetHeight(body)
+	}
+	keys := ""
+	if v.vp.TotalLineCount() > v.vp.Height() {
+		first := v.vp.YOffset() + 1
+		last := min(v.vp.YOffset()+v.vp.Height(), v.vp.TotalLineCount())
+		keys = fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn", first, last, v.vp.TotalLineCount())
+	}
+	head := viewHead(v.c, "Working", "DCG and IDCG term by term", keys, w)
+	out := head + "\n" + v.vp.View()
+	if pinned {
+		out += "\n" + st.Title.Render(v.result)
+	}
+	return block(out, w, h)
+}
