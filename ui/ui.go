@@ -88,8 +88,6 @@ type Model struct {
 	// quitAfterSave ends the program once the save-as dialog has saved.
 	quitAfterSave bool
 	fileGain      *ndcg.Gain
-	quitting      bool
-	version       int // the workspace history position last seen
 }
 
 // New builds the explorer on a document.
@@ -207,7 +205,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
 			return nil
 		}
-		m.quitting = true
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.showHelp = true
@@ -317,11 +314,10 @@ func (m *Model) showChange(prefix string) {
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "y", "Y":
-		m.quitting = true
 		return tea.Quit
 	case "w", "s", "ctrl+s":
 		m.confirm = false
-		return m.saveAndQuit()
+		return m.save(true)
 	case "esc", "n", "N":
 		m.confirm = false
 		m.c.SetStatus("not quitting", false)
@@ -489,8 +485,6 @@ func (m *Model) save(quit bool) tea.Cmd {
 	return m.saveTo(path, quit)
 }
 
-func (m *Model) saveAndQuit() tea.Cmd { return m.save(true) }
-
 // savePath is the file the document came from, if it is a file.
 func (m *Model) savePath() string {
 	n := m.c.WS.Doc.Name
@@ -525,7 +519,6 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.Doc.Name = msg.Path
 	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
 	if msg.Quit {
-		m.quitting = true
 		return tea.Quit
 	}
 	return nil
