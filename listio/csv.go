@@ -50,6 +50,9 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 	if err := checkUTF8(name, data); err != nil {
 		return nil, err
 	}
+	if DetectFormat("", data) == FormatJSON {
+		return nil, fail(1, "", fmt.Sprintf("this is JSON, not %s: use --input-format json, or leave the format to be detected", kind))
+	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = sep
 	r.FieldsPerRecord = -1

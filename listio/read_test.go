@@ -263,6 +263,8 @@ func TestNotUTF8(t *testing.T) {
 func TestForcedFormatHint(t *testing.T) {
 	_, err := Read("x.csv", []byte("id,grade\nA,1\n"), FormatJSON)
 	assert.EqualError(t, err, "x.csv:1: not JSON, which starts with {; this looks like CSV: use --input-format csv")
+	_, err = Read("x.json", []byte(" {\"items\": []}"), FormatCSV)
+	assert.EqualError(t, err, "x.json:1: this is JSON, not CSV: use --input-format json, or leave the format to be detected")
 	_, err = Read("x", []byte("id\tgrade\nA\t1\n"), FormatJSON)
 	assert.EqualError(t, err, "x:1: not JSON, which starts with {; this looks like TSV: use --input-format tsv")
 }
