@@ -302,16 +302,62 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return b, b.handleKey(msg)
 	}
-	if b.last != nil {
-		_, cmd := b.last.Update(msg)
+	if b.current != nil {
+		_, cmd := b.current.Update(msg)
 		return b, cmd
 	}
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			b.move(-1)
+		case tea.MouseWheelDown:
+			b.move(1)
+		}
+		return b, nil
+	case tea.MouseClickMsg:
+		return b, b.click(msg)
+	case tea.PasteMsg:
+		if b.filtering {
+			var cmd tea.Cmd
+			b.filter, cmd = b.filter.Update(msg)
+			b.refilter()
+			return b, cmd
+		}
+		return b, nil
+	}
+	// Anything else on the list is the filter's (its cursor) or belongs
+	// to the explorer last on screen (a save that finished after Esc):
+	// each ignores the other's messages.
+	var cmds []tea.Cmd
 	if b.filtering {
 		var cmd tea.Cmd
 		b.filter, cmd = b.filter.Update(msg)
-		return b, cmd
+		cmds = append(cmds, cmd)
 	}
-	return b, nil
+	if b.last != nil {
+		_, cmd := b.last.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	return b, tea.Batch(cmds...)
+}
+
+// click selects the row clicked; a click on the selected row opens it.
+func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft || b.showHelp || b.confirm {
+		return nil
+	}
+	const firstRow = 3 // title, summary, column heads
+	i := b.offset + msg.Y - firstRow
+	if msg.Y < firstRow || msg.Y >= firstRow+b.rowsShown() || i >= len(b.order) {
+		return nil
+	}
+	if i == b.cursor {
+		return b.open()
+	}
+	b.cursor = i
+	b.clamp()
+	return nil
 }
 
 func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -331,7 +377,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			b.showHelp = false
 		}
 		return nil
-	case b.filtering:
+	case b.filtering && msg.String() != "ctrl+c":
 		return b.filterKey(msg)
 	}
 	switch {
@@ -654,12 +700,12 @@ func (b *Browser) layout() {
 // View draws the list, or the explorer on the query opened.
 func (b *Browser) View() tea.View {
 	if b.current != nil {
-		v := b.current.View()
-		v.WindowTitle = "ndcg-explorer: " + b.opts.Run + " · " + v.WindowTitle
-		return v
+		return b.current.View()
 	}
 	v := tea.NewView(b.render())
 	v.AltScreen = true
+	// The wheel moves the cursor and a click selects, as in the explorer.
+	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "ndcg-explorer: queries of " + b.opts.Run
 	return v
 }

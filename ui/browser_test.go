@@ -591,3 +591,34 @@ func TestBrowserManyQueries(t *testing.T) {
 	bpress(t, b, "/", "1", "0", "4", "9", "9", "9")
 	assert.Equal(t, []string{"104999"}, listed(b))
 }
+
+// TestBrowserMouse: the wheel moves the cursor; a click selects a row,
+// a click on the selected row opens it.
+func TestBrowserMouse(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	b.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	assert.Equal(t, basicOrder[1], b.selected().qid)
+	b.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	assert.Equal(t, basicOrder[0], b.selected().qid)
+
+	b.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 3 + 7}) // the eighth row
+	assert.Equal(t, basicOrder[7], b.selected().qid)
+	assert.Nil(t, b.current)
+	b.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 1}) // the summary: nothing
+	assert.Equal(t, basicOrder[7], b.selected().qid)
+	_, cmd := b.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 3 + 7})
+	require.NotNil(t, cmd)
+	b.Update(runCmd(cmd))
+	require.NotNil(t, b.current)
+	assert.Contains(t, bscreen(b), "query "+basicOrder[7])
+}
+
+func TestBrowserFilterPasteAndCtrlC(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "/")
+	b.Update(tea.PasteMsg{Content: "q2"})
+	assert.Equal(t, []string{"q2"}, listed(b))
+	_, cmd := b.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	require.NotNil(t, cmd, "ctrl+c quits even while filtering")
+	assert.IsType(t, tea.QuitMsg{}, cmd())
+}
