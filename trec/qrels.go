@@ -6,8 +6,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // LineError is a problem with one line of a qrels or run file.
@@ -128,67 +130,84 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 	if len(data) >= math.MaxUint32 {
 		return nil, fmt.Errorf("%s: qrels files are limited to 4 GB", name)
 	}
-	q := &Qrels{Name: name, byQID: map[string]int{}}
 	text := data[:len(data):len(data)]
-	data = text
-	var fields [4][]byte
-	var cur *Judgments
-	lineNo := 0
-	for len(data) > 0 {
-		lineNo++
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		fail := func(format string, args ...any) error {
-			return &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
-		}
-		blank, comment := blankOrComment(line)
-		if comment {
-			continue
-		}
-		if blank {
-			return nil, fail("blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)")
-		}
-		n, more := splitFields(line, fields[:])
-		if n < 4 || more {
-			if more {
-				n = len(strings.Fields(string(line)))
+	// Cut the text into one chunk per CPU at line ends, and parse them in
+	// parallel; a query whose lines span chunks is put back together in
+	// chunk order, so its judgments stay in file order.
+	workers := runtime.GOMAXPROCS(0)
+	if len(text) < 1<<20 {
+		workers = 1
+	}
+	chunks := make([]qrelsChunk, workers)
+	start := 0
+	for w := range chunks {
+		end := len(text)
+		if w < workers-1 {
+			end = max(start, len(text)*(w+1)/workers)
+			if i := bytes.IndexByte(text[end:], '\n'); i >= 0 {
+				end += i + 1
+			} else {
+				end = len(text)
 			}
-			return nil, fail("%d fields; qrels lines are \"qid iter docno rel\" (4 fields)", n)
 		}
-		rel, err := parseRel(fields[3])
-		if err != nil {
-			return nil, fail("%v; qrels lines are \"qid iter docno rel\"", err)
+		chunks[w].text, chunks[w].size = text[start:end], len(text)
+		start = end
+	}
+	line := 1
+	for w := range chunks {
+		chunks[w].firstLine = line
+		line += bytes.Count(chunks[w].text, []byte{'\n'})
+	}
+	parallel(workers, func(w int) { chunks[w].parse(name) })
+
+	q := &Qrels{Name: name, byQID: map[string]int{}}
+	for _, c := range chunks {
+		if c.err != nil {
+			return nil, c.err // the earliest: chunks are in file order
 		}
-		qid := bstr(fields[0])
-		if cur == nil || cur.QID != qid {
-			qi, ok := q.byQID[qid]
-			if !ok {
-				qi = len(q.Queries)
-				q.byQID[qid] = qi
-				q.Queries = append(q.Queries, &Judgments{QID: qid, text: text})
+		for _, j := range c.queries {
+			if qi, ok := q.byQID[j.QID]; ok {
+				q.Queries[qi].docs = append(q.Queries[qi].docs, j.docs...)
+				continue
 			}
-			cur = q.Queries[qi]
+			q.byQID[j.QID] = len(q.Queries)
+			j.text = text
+			q.Queries = append(q.Queries, j)
 		}
-		// Every field shares text's array: its capacity says where it starts.
-		doc := fields[2]
-		cur.docs = append(cur.docs, judg{off: uint32(cap(text) - cap(doc)), n: uint32(len(doc)), rel: int32(rel), line: uint32(lineNo)})
 	}
 	if len(q.Queries) == 0 {
 		return nil, fmt.Errorf("%s: no judgments: a qrels file holds lines \"qid iter docno rel\"", name)
 	}
-	var dup *LineError
-	for _, j := range q.Queries {
-		j.docs = slices.Clip(j.docs)
-		if first, second := j.index.build(j); first >= 0 {
-			d := j.Doc(second)
-			if dup == nil || d.Line < dup.Line {
-				dup = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
+	dups := make([]*LineError, len(q.Queries))
+	parallel(workers, func(w int) {
+		for i := w; i < len(q.Queries); i += workers {
+			j := q.Queries[i]
+			if first, second := j.index.build(j); first >= 0 {
+				d := j.Doc(second)
+				dups[i] = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
 					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Doc(first).Line)}
+				continue
 			}
+			for _, d := range j.docs {
+				if d.rel > 0 {
+					j.Ideal = append(j.Ideal, float64(d.rel))
+				}
+			}
+			slices.SortFunc(j.Ideal, func(a, b float64) int {
+				switch {
+				case a > b:
+					return -1
+				case a < b:
+					return 1
+				}
+				return 0
+			})
+		}
+	})
+	var dup *LineError
+	for _, d := range dups {
+		if d != nil && (dup == nil || d.Line < dup.Line) {
+			dup = d
 		}
 	}
 	if dup != nil {
@@ -197,20 +216,89 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 	slices.SortFunc(q.Queries, func(a, b *Judgments) int { return strings.Compare(a.QID, b.QID) })
 	for i, j := range q.Queries {
 		q.byQID[j.QID] = i
-		for _, d := range j.docs {
-			if d.rel > 0 {
-				j.Ideal = append(j.Ideal, float64(d.rel))
-			}
-		}
-		slices.SortFunc(j.Ideal, func(a, b float64) int {
-			switch {
-			case a > b:
-				return -1
-			case a < b:
-				return 1
-			}
-			return 0
-		})
 	}
 	return q, nil
+}
+
+// parallel runs f(0), …, f(n-1) at once and waits for them.
+func parallel(n int, f func(int)) {
+	if n == 1 {
+		f(0)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// qrelsChunk is a stretch of a qrels file, cut at a line end, parsed on
+// its own.
+type qrelsChunk struct {
+	text      []byte
+	firstLine int
+	// size is the length of the whole file.
+	size    int
+	queries []*Judgments
+	err     error
+}
+
+func (c *qrelsChunk) parse(name string) {
+	var (
+		fields [4][]byte
+		cur    *Judgments
+		byQID  = map[string]*Judgments{}
+	)
+	data, lineNo := c.text, c.firstLine-1
+	for len(data) > 0 {
+		lineNo++
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		fail := func(format string, args ...any) {
+			c.err = &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
+		}
+		blank, comment := blankOrComment(line)
+		if comment {
+			continue
+		}
+		if blank {
+			fail("blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)")
+			return
+		}
+		n, more := splitFields(line, fields[:])
+		if n < 4 || more {
+			if more {
+				n = len(strings.Fields(string(line)))
+			}
+			fail("%d fields; qrels lines are \"qid iter docno rel\" (4 fields)", n)
+			return
+		}
+		rel, err := parseRel(fields[3])
+		if err != nil {
+			fail("%v; qrels lines are \"qid iter docno rel\"", err)
+			return
+		}
+		qid := bstr(fields[0])
+		if cur == nil || cur.QID != qid {
+			cur = byQID[qid]
+			if cur == nil {
+				cur = &Judgments{QID: qid}
+				byQID[qid] = cur
+				c.queries = append(c.queries, cur)
+			}
+		}
+		// Every field shares the file's array, whose capacity ends with
+		// the file: the field's capacity says where it starts.
+		doc := fields[2]
+		cur.docs = append(cur.docs, judg{off: uint32(c.size - cap(doc)), n: uint32(len(doc)), rel: int32(rel), line: uint32(lineNo)})
+	}
 }

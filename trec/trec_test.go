@@ -253,3 +253,46 @@ func TestFileErrors(t *testing.T) {
 	assert.ErrorContains(t, err, "reading run")
 	assert.True(t, errors.Is(err, os.ErrNotExist))
 }
+
+// TestQrelsInChunks reads a qrels file big enough to be parsed in
+// parallel chunks, with a query whose lines span every chunk.
+func TestQrelsInChunks(t *testing.T) {
+	var b strings.Builder
+	n := 0
+	for b.Len() < 3<<20 {
+		fmt.Fprintf(&b, "q%d 0 doc%d %d\n", n%97, n, n%4)
+		n++
+		if n%1000 == 0 {
+			fmt.Fprintf(&b, "spread 0 doc%d 2\n", n)
+		}
+	}
+	text := b.String()
+	q, err := ParseQrels("q", []byte(text))
+	require.NoError(t, err)
+	require.Len(t, q.Queries, 98)
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	total := 0
+	for _, j := range q.Queries {
+		total += j.Len()
+		prev := 0
+		for i := range j.Len() {
+			d := j.Doc(i)
+			require.Greater(t, d.Line, prev, "file order")
+			prev = d.Line
+			require.Equal(t, fmt.Sprintf("%s 0 %s %d", j.QID, d.Docno, d.Rel), lines[d.Line-1])
+			got, ok := j.Lookup(d.Docno)
+			require.True(t, ok)
+			require.Equal(t, d, got)
+		}
+	}
+	assert.Equal(t, len(lines), total)
+
+	dup := text + "q5 0 doc5 1\n"
+	_, err = ParseQrels("q", []byte(dup))
+	assert.EqualError(t, err, fmt.Sprintf(`q:%d: document "doc5" is judged twice for query "q5" (first on line 6); keep one judgment`, len(lines)+1))
+	bad := strings.Replace(text, "q3 0 doc3 3\n", "q3 0 doc3\n", 1) + "x\n"
+	_, err = ParseQrels("q", []byte(bad))
+	assert.EqualError(t, err, `q:4: 3 fields; qrels lines are "qid iter docno rel" (4 fields)`)
+	_, err = ParseQrels("q", []byte(text+"x\n"))
+	assert.EqualError(t, err, fmt.Sprintf(`q:%d: 1 fields; qrels lines are "qid iter docno rel" (4 fields)`, len(lines)+1))
+}
