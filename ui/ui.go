@@ -87,6 +87,8 @@ type Model struct {
 	confirm  bool // asking whether to quit with unsaved edits
 	// quitAfterSave ends the program once the save-as dialog has saved.
 	quitAfterSave bool
+	footerCache   string
+	footerW       int
 	fileGain      *ndcg.Gain
 }
 
@@ -119,6 +121,7 @@ func (m *Model) Workspace() *Workspace { return m.c.WS }
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour)
 	m.help.Styles = m.c.Styles.Help
+	m.footerCache = ""
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -443,9 +446,30 @@ func (m *Model) statusLine(w int) string {
 	return st.Status.Render(text)
 }
 
+// footer is the short help, with ? and q always in view however narrow
+// the terminal. It is drawn once per width and style sheet.
 func (m *Model) footer(w int) string {
+	if m.footerCache != "" && m.footerW == w {
+		return m.footerCache
+	}
+	k := m.c.Keys
+	tail := m.help.ShortHelpView([]key.Binding{k.Help, k.Quit})
+	sep := m.help.ShortSeparator
+	var rest []key.Binding
+	for _, b := range k.ShortHelp() {
+		if h := b.Help().Key; h != k.Help.Help().Key && h != k.Quit.Help().Key {
+			rest = append(rest, b)
+		}
+	}
+	m.help.SetWidth(max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1))
+	head := m.help.ShortHelpView(rest)
 	m.help.SetWidth(w)
-	return ansi.Truncate(m.help.ShortHelpView(m.c.Keys.ShortHelp()), w, "")
+	line := tail
+	if head != "" {
+		line = head + m.c.Styles.Help.ShortSeparator.Render(sep) + tail
+	}
+	m.footerCache, m.footerW = ansi.Truncate(line, w, ""), w
+	return m.footerCache
 }
 
 // helpView lays out the full help a group per column, as many columns
