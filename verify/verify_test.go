@@ -358,3 +358,26 @@ func TestIDCGFromTopK(t *testing.T) {
 	assert.InDelta(t, 1/(7+1/math.Log2(3)), rep.Verdicts[1].True, 1e-12)
 	assert.True(t, hasMatch(rep.Verdicts[1], IDCGItems, "the top 2 retrieved"), "%+v", rep.Verdicts[1].Matches)
 }
+
+// Seed 004's summary table, every cutoff: all its two-decimal values hold
+// (scikit-learn per k in testdata/reference.json).
+func TestSeed004Table(t *testing.T) {
+	ref := loadReference(t)["seed004-movies"]
+	table := [][3]string{
+		{"4.00", "5.00", "0.80"},
+		{"5.26", "8.15", "0.65"},
+		{"7.76", "10.15", "0.76"},
+		{"9.05", "11.45", "0.79"},
+		{"10.99", "12.22", "0.90"},
+	}
+	l := list(t, []float64{4, 2, 5, 3, 5}, nil)
+	for i, row := range table {
+		rep, err := Check(l, settings(ndcg.Linear, i+1),
+			Claims{DCG: written(t, row[0]), IDCG: written(t, row[1]), NDCG: written(t, row[2])})
+		require.NoError(t, err)
+		assert.True(t, rep.Holds(), "k=%d", i+1)
+		assert.InDelta(t, ref.dcg[i], rep.Verdicts[0].True, 1e-12)
+		assert.InDelta(t, ref.idcg[i], rep.Verdicts[1].True, 1e-12)
+		assert.InDelta(t, ref.ndcg[i], rep.Verdicts[2].True, 1e-12)
+	}
+}
