@@ -28,9 +28,9 @@ type KeyMap struct {
 	// Files.
 	Save, SaveAs key.Binding
 
-	// Practice views: the companions' relevance threshold, the check's
-	// claims from the file, the quiz's next round.
-	ThresholdUp, ThresholdDown, FileClaims, NextRound key.Binding
+	// Practice views: the companions' relevance threshold (< lowers it,
+	// > raises it), the check's claims from the file, the quiz's next round.
+	Threshold, FileClaims, NextRound key.Binding
 
 	// Views: one key each, plus cycling.
 	NextView, PrevView key.Binding
@@ -87,10 +87,9 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
 
-		ThresholdUp:   b([]string{">"}, ">", "relevance threshold + 1"),
-		ThresholdDown: b([]string{"<"}, "<", "relevance threshold − 1"),
-		FileClaims:    b([]string{"f"}, "f", "check the file's claims"),
-		NextRound:     b([]string{"n"}, "n", "next quiz round"),
+		Threshold:  b([]string{"<", ">"}, "</>", "relevance grade"),
+		FileClaims: b([]string{"f"}, "f", "the file's claims"),
+		NextRound:  b([]string{"n"}, "n", "next quiz round"),
 
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
@@ -142,7 +141,9 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, k.Save, k.SaveAs},
 		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.ASCII},
 		views[:cut],
-		append(slices.Clone(views[cut:]), k.Apply, k.BestSwap, k.Help, k.Quit),
+		// ? is how the help opened and says how it closes, so it is left
+		// out here to make room for the practice views' keys.
+		append(slices.Clone(views[cut:]), k.Apply, k.BestSwap, k.Threshold, k.FileClaims, k.NextRound, k.Quit),
 	}
 }
 

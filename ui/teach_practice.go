@@ -1,6 +1,88 @@
 package ui
 
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+)
+
 // practiceViews are the pool, companions, check and quiz views.
 func practiceViews(c *Common) []view {
-	return nil
+	return []view{newPoolView(c), newCompanionsView(c), newCheckView(c), newQuizView(c)}
+}
+
+// verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
+func verdictMark(c *Common, holds bool) string {
+	switch {
+	case holds && c.ASCII:
+		return c.Styles.Good.Render("OK")
+	case holds:
+		return c.Styles.Good.Render("✓")
+	case c.ASCII:
+		return c.Styles.Bad.Render("NO")
+	}
+	return c.Styles.Bad.Render("✗")
+}
+
+// numberInput is a one-line field for a number typed by hand.
+func numberInput(placeholder string) textinput.Model {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = placeholder
+	in.CharLimit = 24
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(12)
+	return in
+}
+
+// numberChars are the characters a written number uses: 0.94, -2.5, 1e-3.
+const numberChars = "0123456789.-+eE"
+
+// numberKey reports whether a key press belongs to a number field: a
+// character of a number, or a key that edits the field. Every other key
+// keeps its meaning in the program (tab, view keys, k, gain, undo…),
+// so the fields never need to capture the keyboard.
+func numberKey(msg tea.KeyPressMsg) bool {
+	switch msg.String() {
+	case "backspace", "delete", "left", "right", "home", "end", "ctrl+u", "ctrl+k", "ctrl+w", "ctrl+a", "ctrl+e":
+		return true
+	}
+	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
+}
+
+// numberPaste keeps the characters of a pasted number.
+func numberPaste(s string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(numberChars, r) {
+			return r
+		}
+		return -1
+	}, strings.TrimSpace(s))
+}
+
+// inputView draws a number field in width cells between brackets, so
+// that an empty field still reads as a place to type.
+func inputView(in textinput.Model, width int) string {
+	return "[" + padRight(truncateCells(in.View(), width), width) + "]"
+}
+
+// truncateCells cuts s (which may carry escape codes) to width cells.
+func truncateCells(s string, width int) string {
+	if cellWidth(s) <= width {
+		return s
+	}
+	return block(s, width, 1)
+}
+
+// hang wraps text to width with every line indented by indent cells.
+func hang(text string, indent, width int) []string {
+	pad := strings.Repeat(" ", indent)
+	lines := strings.Split(wrap(text, max(width-indent, 10)), "\n")
+	for i, l := range lines {
+		lines[i] = pad + l
+	}
+	return lines
 }

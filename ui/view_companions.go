@@ -1,0 +1,206 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"ndcg-explorer/ndcg"
+)
+
+// companionsView sets the binary-relevance metrics often reported beside
+// NDCG@k (Precision@k, Recall@k, reciprocal rank, average precision) next
+// to it, with the grade from which an item counts as relevant adjustable.
+// The engine computes them; the view only draws.
+type companionsView struct {
+	c             *Common
+	width, height int
+	// threshold is the grade from which an item counts as relevant.
+	threshold float64
+}
+
+func newCompanionsView(c *Common) *companionsView { return &companionsView{c: c, threshold: 1} }
+
+func (v *companionsView) Name() string { return "companions" }
+
+func (v *companionsView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+
+func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
+	msg2, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k := v.c.Keys
+	if !key.Matches(msg2, k.Threshold) {
+		return nil
+	}
+	switch msg2.String() {
+	case ">":
+		if v.threshold >= v.maxThreshold() {
+			v.c.SetStatus(fmt.Sprintf("no item has a grade above %s: the threshold stays at %s", fmtNum(v.maxThreshold()-1), fmtNum(v.threshold)), true)
+			return nil
+		}
+		v.threshold++
+	default:
+		if v.threshold <= 1 {
+			v.c.SetStatus("the threshold is already 1: every grade above 0 counts as relevant", true)
+			return nil
+		}
+		v.threshold--
+	}
+	v.c.SetStatus(fmt.Sprintf("relevant now means grade ≥ %s", fmtNum(v.threshold)), false)
+	return nil
+}
+
+// maxThreshold is the highest threshold that still finds something
+// relevant: the largest grade in the list or pool, rounded up.
+func (v *companionsView) maxThreshold() float64 {
+	top := 1.0
+	if r := v.c.WS.Result; r != nil && len(r.IdealGrades) > 0 {
+		top = math.Max(top, math.Ceil(r.IdealGrades[0]))
+	}
+	l := v.c.WS.List()
+	for _, p := range l.Pool {
+		top = math.Max(top, math.Ceil(p.Grade))
+	}
+	return top
+}
+
+func (v *companionsView) View() string {
+	if v.width <= 0 || v.height <= 0 {
+		return ""
+	}
+	st, ws := v.c.Styles, v.c.WS
+	r := ws.Result
+	if r == nil {
+		return block(wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
+	}
+	c := r.Companions(v.threshold)
+	k := ws.Settings.KString()
+	th := fmtNum(v.threshold)
+	keys := v.c.Keys
+	lines := []string{
+		st.PanelTitle.Render(fmt.Sprintf("Companion metrics at k=%s: relevant means grade ≥ %s", k, th)) +
+			st.Subtle.Render(fmt.Sprintf("  (%s change it)", keys.Threshold.Help().Key)),
+		"",
+	}
+	nd := r.NDCG()
+	rows := []struct {
+		name   string
+		v      float64
+		counts string
+	}{
+		{"NDCG@" + k, nd, fmt.Sprintf("graded: gains (%s) discounted by rank, over the ideal ranking's", ws.Settings.Gain.Formula())},
+		{"Precision@" + k, c.Precision, fmt.Sprintf("%d relevant in the top %s, ÷ %s; order within the top ignored", c.Retrieved, v.cutoffWord(), v.precisionDenominator())},
+		{"Recall@" + k, c.Recall, fmt.Sprintf("%d of %d relevant items in the top %s%s", c.Retrieved, c.Relevant, v.cutoffWord(), v.poolNote())},
+		{"RR", c.RR, v.rrText(c)},
+		{"AP@" + k, c.AP, fmt.Sprintf("precision at each relevant rank, summed, ÷ %d relevant items", c.Relevant)},
+	}
+	nameW := 0
+	for _, x := range rows {
+		nameW = max(nameW, len(x.name))
+	}
+	barW := min(max(v.width-nameW-9, 4), 30)
+	for _, x := range rows {
+		b := bar(x.v, 1, barW, v.c.ASCII)
+		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, fixed(x.v, 4), st.BarActual.Render(b)))
+		for _, l := range hang(x.counts, nameW+1, v.width) {
+			lines = append(lines, st.Subtle.Render(l))
+		}
+	}
+	lines = append(lines, "")
+	lines = append(lines, v.ranking(r, c)...)
+	lines = append(lines, "", st.Subtle.Render("Only NDCG sees the grades: the others ask relevant or not, so a grade 3 and a grade "+th+" count the same, and Precision ignores the order within the top k."))
+	return block(wrapLines(lines, v.width), v.width, v.height)
+}
+
+// cutoffWord is the k the companions cut at, in words.
+func (v *companionsView) cutoffWord() string {
+	if v.c.WS.Settings.K == 0 {
+		return strconv.Itoa(v.c.WS.Result.K) + " (the whole list)"
+	}
+	return strconv.Itoa(v.c.WS.Settings.K)
+}
+
+// precisionDenominator is what Precision divides by: k as asked, even
+// past the end of the list, as trec_eval's P_k does.
+func (v *companionsView) precisionDenominator() string {
+	s, r := v.c.WS.Settings, v.c.WS.Result
+	switch {
+	case s.K == 0:
+		return strconv.Itoa(r.N)
+	case s.K > r.N:
+		return fmt.Sprintf("k=%d (the list has %d)", s.K, r.N)
+	}
+	return strconv.Itoa(s.K)
+}
+
+func (v *companionsView) poolNote() string {
+	ws := v.c.WS
+	if len(ws.List().Pool) == 0 {
+		return ""
+	}
+	if ws.Settings.IDCG == ndcg.FromJudged {
+		return " (pool counted: IDCG from judged)"
+	}
+	return " (pool left out: IDCG from the list)"
+}
+
+func (v *companionsView) rrText(c ndcg.Companions) string {
+	if c.RR == 0 {
+		return "1 ÷ the rank of the first relevant item: none in the top " + v.cutoffWord()
+	}
+	return fmt.Sprintf("1 ÷ the rank of the first relevant item: 1/%d", int(math.Round(1/c.RR)))
+}
+
+// ranking marks each rank of the top k relevant or not and writes the
+// precision at each relevant rank, the terms of AP.
+func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
+	st := v.c.Styles
+	rel, not := "●", "○"
+	if v.c.ASCII {
+		rel, not = "*", "."
+	}
+	var marks, terms []string
+	found := 0
+	for i := 0; i < r.K; i++ {
+		g := r.Grades[i]
+		id := r.List.Items[r.Order[i]].ID
+		if g >= v.threshold && g > 0 {
+			found++
+			marks = append(marks, id+rel)
+			terms = append(terms, fmt.Sprintf("%d/%d", found, i+1))
+		} else {
+			marks = append(marks, id+not)
+		}
+	}
+	if len(marks) > 24 {
+		marks = append(marks[:20], fmt.Sprintf("… (%d more)", len(marks)-20))
+	}
+	if len(terms) > 12 {
+		terms = append(terms[:10], "…")
+	}
+	order := "top " + strconv.Itoa(r.K)
+	if r.Settings.Ties == ndcg.Expected && len(r.Ties) > 0 {
+		order += ", ties in input order"
+	}
+	out := []string{st.Header.Render(fmt.Sprintf("%s (%s relevant, %s not):", order, rel, not)) + " " + strings.Join(marks, " ")}
+	ap := "AP = 0: no relevant item"
+	if c.Relevant > 0 {
+		sum := "0"
+		if len(terms) > 0 {
+			sum = "(" + strings.Join(terms, " + ") + ")"
+		}
+		ap = fmt.Sprintf("AP = %s / %d = %s", sum, c.Relevant, fixed(c.AP, 4))
+	}
+	return append(out, ap)
+}
+
+// wrapLines wraps each line to width.
+func wrapLines(lines []string, width int) string {
+	return wrap(strings.Join(lines, "\n"), width)
+}

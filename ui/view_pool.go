@@ -1,0 +1,316 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"ndcg-explorer/ndcg"
+)
+
+// poolView shows the judged items the system did not retrieve as ghost
+// rows in the ideal ranking, lets a person add, grade and remove them,
+// and sets IDCG and NDCG from the list's grades beside those from every
+// judged item: the "missing relevant items" blind spot made visible.
+type poolView struct {
+	c             *Common
+	width, height int
+
+	// sel is the pool index of the selected judged item.
+	sel    int
+	offset int // first ideal rank shown
+
+	// The two computations, worked out on the first draw after an edit
+	// (so a view nobody looks at costs nothing): the list's conventions
+	// with the IDCG from the list and from every judged item.
+	stale          bool
+	byList, judged *ndcg.Result
+	// ghosts are the ideal ranks (0-based) of the pool items, in order.
+	ghosts []int
+	// rankOfJudged is the ideal rank of each pool item.
+	rankOfJudged []int
+}
+
+func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
+
+func (v *poolView) Name() string { return "pool" }
+
+func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+
+// refresh recomputes both sources when an edit made them stale.
+func (v *poolView) refresh() {
+	if !v.stale {
+		return
+	}
+	v.stale = false
+	ws := v.c.WS
+	v.byList, v.judged, v.ghosts = nil, nil, v.ghosts[:0]
+	if ws.Result == nil {
+		return
+	}
+	other := ws.Settings
+	if other.IDCG == ndcg.FromList {
+		other.IDCG = ndcg.FromJudged
+	} else {
+		other.IDCG = ndcg.FromList
+	}
+	r, err := ndcg.Compute(ws.List(), other)
+	if err != nil {
+		return
+	}
+	v.byList, v.judged = ws.Result, r
+	if ws.Settings.IDCG == ndcg.FromJudged {
+		v.byList, v.judged = r, ws.Result
+	}
+	pool := len(ws.List().Pool)
+	v.rankOfJudged = v.rankOfJudged[:0]
+	for range pool {
+		v.rankOfJudged = append(v.rankOfJudged, 0)
+	}
+	for i, idx := range v.judged.IdealOrder {
+		if idx >= v.judged.N {
+			v.ghosts = append(v.ghosts, i)
+			v.rankOfJudged[idx-v.judged.N] = i
+		}
+	}
+	v.sel = max(min(v.sel, pool-1), 0)
+}
+
+func (v *poolView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case editedMsg:
+		v.stale = true
+	case tea.KeyPressMsg:
+		return v.handleKey(msg)
+	}
+	return nil
+}
+
+func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, ws := v.c.Keys, v.c.WS
+	v.refresh()
+	var ed edit
+	var why string
+	switch {
+	case key.Matches(msg, k.Up):
+		v.step(-1)
+	case key.Matches(msg, k.Down):
+		v.step(1)
+	case key.Matches(msg, k.Top):
+		v.step(-len(v.ghosts))
+	case key.Matches(msg, k.Bottom):
+		v.step(len(v.ghosts))
+	case key.Matches(msg, k.Grade):
+		g, _ := strconv.Atoi(msg.String())
+		ed, why = ws.SetJudgedGrade(v.sel, float64(g))
+	case key.Matches(msg, k.GradeUp):
+		ed, why = ws.StepJudgedGrade(v.sel, 1)
+	case key.Matches(msg, k.GradeDown):
+		ed, why = ws.StepJudgedGrade(v.sel, -1)
+	case key.Matches(msg, k.Add):
+		ed, why = ws.AddJudged(v.newGrade())
+		if ed != nil {
+			v.sel = len(ws.List().Pool)
+		}
+	case key.Matches(msg, k.Delete):
+		ed, why = ws.RemoveJudged(v.sel)
+	}
+	if why != "" {
+		v.c.SetStatus(why, true)
+	}
+	if ed != nil {
+		ws.Apply(ed)
+		v.stale = true
+	}
+	return nil
+}
+
+// newGrade is the grade a new judged item gets: the best grade in the
+// list, since the lesson is a relevant document the system missed.
+func (v *poolView) newGrade() float64 {
+	g := 1.0
+	for _, it := range v.c.WS.List().Items {
+		g = max(g, it.Grade)
+	}
+	return min(g, 9)
+}
+
+// step moves the selection d ghost rows along the ideal ranking.
+func (v *poolView) step(d int) {
+	if len(v.ghosts) == 0 {
+		return
+	}
+	pos := 0
+	for i, r := range v.ghosts {
+		if r == v.rankOfJudged[v.sel] {
+			pos = i
+		}
+	}
+	pos = max(min(pos+d, len(v.ghosts)-1), 0)
+	idx := v.judged.IdealOrder[v.ghosts[pos]]
+	v.sel = idx - v.judged.N
+}
+
+// View draws the ideal ranking with its ghosts above the comparison of
+// the two IDCG sources.
+func (v *poolView) View() string {
+	if v.width <= 0 || v.height <= 0 {
+		return ""
+	}
+	v.refresh()
+	st, ws := v.c.Styles, v.c.WS
+	if v.judged == nil {
+		msg := "cannot compute this list"
+		if ws.Err != nil {
+			msg += ": " + ws.Err.Error()
+		}
+		return block(wrap(st.Error.Render(msg)+"\n"+st.Subtle.Render("undo (u) or fix it in the explorer"), v.width), v.width, v.height)
+	}
+	bottom := v.comparison()
+	bottomH := strings.Count(bottom, "\n") + 1
+	tableH := max(v.height-bottomH-1, 0)
+	if tableH < 4 {
+		// Too short for both: the comparison is the lesson.
+		return block(bottom, v.width, v.height)
+	}
+	return block(v.table(tableH)+"\n\n"+bottom, v.width, v.height)
+}
+
+// table draws the visible part of the ideal ranking from every judged
+// item, the pool's items as ghosts.
+func (v *poolView) table(h int) string {
+	st, ws := v.c.Styles, v.c.WS
+	r := v.judged
+	pool := ws.List().Pool
+	ghost := "◌"
+	if v.c.ASCII {
+		ghost = "o"
+	}
+	title := fmt.Sprintf("Ideal ranking of all %d judged items (%s: in the pool, never retrieved)", r.N+len(pool), ghost)
+	lines := []string{st.PanelTitle.Render(truncateCells(title, v.width))}
+	head := fmt.Sprintf("  %5s %-12s %5s %6s %7s %8s  %s", "ideal", "id", "grade", "gain", "g·disc", "IDCG@i", "retrieved")
+	lines = append(lines, st.Header.Render(truncateCells(head, v.width)))
+	rows := h - len(lines)
+	m := len(r.IdealOrder)
+	if m == 0 {
+		lines = append(lines, st.Subtle.Render("  (no items: add some in the explorer, or press a to add a judged item)"))
+		return strings.Join(lines, "\n")
+	}
+	selRank := -1
+	if len(pool) > 0 {
+		selRank = v.rankOfJudged[v.sel]
+	}
+	// Keep the selected ghost in the window, one row clear of the k line.
+	if selRank >= 0 {
+		if selRank < v.offset {
+			v.offset = selRank
+		}
+		if selRank >= v.offset+rows-1 {
+			v.offset = selRank - rows + 2
+		}
+	}
+	v.offset = max(min(v.offset, m-rows+1), 0)
+	for i := v.offset; i < m && len(lines) < h; i++ {
+		if i == r.IdealK && i < m && i > v.offset {
+			dash := "─"
+			if v.c.ASCII {
+				dash = "-"
+			}
+			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
+			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
+			if len(lines) >= h {
+				break
+			}
+		}
+		lines = append(lines, v.row(i, i == selRank, ghost))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (v *poolView) row(i int, selected bool, ghost string) string {
+	st, ws := v.c.Styles, v.c.WS
+	r := v.judged
+	idx := r.IdealOrder[i]
+	fromPool := idx >= r.N
+	id := r.IdealID(i)
+	where := ""
+	if fromPool {
+		id = ghost + " " + id
+		where = "no: in the pool"
+	} else {
+		id = "  " + id
+		where = "at rank " + strconv.Itoa(ws.RankOf(idx)+1)
+	}
+	mark := " "
+	if selected {
+		mark = "▸"
+		if v.c.ASCII {
+			mark = ">"
+		}
+	}
+	g := r.IdealGains[i]
+	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrades[i], 5),
+		fmtShort(g, 6), fixed(g*r.Discounts[i], 3), fixed(r.IDCGAt(i+1), 3), where)
+	line = truncateCells(line, v.width)
+	switch {
+	case selected:
+		return st.Cursor.Render(line)
+	case fromPool:
+		return st.Subtle.Render(line)
+	}
+	return line
+}
+
+// comparison sets IDCG and NDCG at k from both sources side by side and
+// says what the difference means.
+func (v *poolView) comparison() string {
+	st, ws := v.c.Styles, v.c.WS
+	s := ws.Settings
+	k := s.KString()
+	a, b := v.byList, v.judged
+	inForce := func(src ndcg.IDCGSource) string {
+		if s.IDCG == src {
+			return "(in force)"
+		}
+		return ""
+	}
+	lines := []string{
+		st.Header.Render(fmt.Sprintf("%-10s %18s %20s", "IDCG from", "the list", "every judged item")),
+		fmt.Sprintf("%-10s %18s %20s", "DCG@"+k, fixed(a.DCG(), 4), fixed(b.DCG(), 4)),
+		fmt.Sprintf("%-10s %18s %20s", "IDCG@"+k, fixed(a.IDCG(), 4), fixed(b.IDCG(), 4)),
+		st.Title.Render(fmt.Sprintf("%-10s %18s %20s", "NDCG@"+k, fixed(a.NDCG(), 4), fixed(b.NDCG(), 4))),
+		st.Subtle.Render(fmt.Sprintf("%-10s %18s %20s", "", inForce(ndcg.FromList), inForce(ndcg.FromJudged))),
+	}
+	return strings.Join(lines, "\n") + "\n" + wrap(v.lesson(), v.width)
+}
+
+// lesson is the sentence on the blind spot, for this list.
+func (v *poolView) lesson() string {
+	ws := v.c.WS
+	a, b := v.byList, v.judged
+	k := ws.Settings.KString()
+	pool := ws.List().Pool
+	missed := 0
+	for i, idx := range b.IdealOrder {
+		if idx >= b.N && b.IdealGains[i] > 0 {
+			missed++
+		}
+	}
+	keys := "a adds a judged item, 0-9 or +/- grade it, x removes it, i switches the source in force."
+	switch {
+	case len(pool) == 0:
+		return "No pool: every judged item was retrieved, so both sources give the same IDCG. " +
+			"Press a to add a relevant document the system missed and watch NDCG from the list not notice."
+	case missed == 0:
+		return "The pool's items are all irrelevant (gain 0): they add nothing to the ideal ranking, so both sources agree. " + keys
+	case a.IDCG() == b.IDCG():
+		return fmt.Sprintf("The %d relevant judged item(s) the system missed rank below k in the ideal ranking, so IDCG@%s is the same from both sources. %s",
+			missed, k, keys)
+	}
+	return fmt.Sprintf("Missing relevant items: with the IDCG from the list (scikit-learn, LightGBM), NDCG@%s is %s and cannot see the %d relevant judged item(s) the system never retrieved; "+
+		"from every judged item (trec_eval) it is %s. %s",
+		k, fixed(a.NDCG(), 4), missed, fixed(b.NDCG(), 4), keys)
+}

@@ -1,0 +1,459 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/listio"
+	"ndcg-explorer/ndcg"
+)
+
+// Reference values for the practice views. Unless the comment gives the
+// hand arithmetic, each was printed by scikit-learn (Debian
+// python3-sklearn): dcg_score over the gains in ideal order for IDCG,
+// ndcg_score for NDCG, average_precision_score for AP (which equals AP@k
+// when k is the whole list and every relevant item is retrieved).
+//
+// The missing-relevant sample: retrieved grades 2,1,1,0 in rank order,
+// pool 3,3,2, exponential gain, k=5.
+//
+//	DCG@5            = dcg_score([[3,1,1,0]], …, k=5)                 = 4.130929753571458
+//	IDCG@5 judged    = dcg_score([[7,7,3,3,1,1,0]], …, k=5)           = 14.595390756454924
+//	NDCG@5 judged    = 4.130929753571458 / 14.595390756454924         = 0.2830297470278089
+//	P1 graded 0      : IDCG@5 = dcg of 7,3,3,1,1,0,0 = 11.210318626022309, NDCG = 0.36849351846096556
+//	A graded 3       : DCG@5 = 8.130929753571458, IDCG@5 judged = 16.595390756454925, NDCG = 0.4899510877988131
+//
+// IDCG from the list only is the DCG itself here (the list is already in
+// ideal order), so NDCG from the list is 1.
+const (
+	poolDCG          = "4.1309"
+	poolIDCGJudged   = "14.5954"
+	poolNDCGJudged   = "0.2830"
+	poolP1ZeroIDCG   = "11.2103"
+	poolP1ZeroNDCG   = "0.3685"
+	poolAThreeDCG    = "8.1309"
+	poolAThreeJudged = "0.4900"
+)
+
+func sampleDoc(t testing.TB, name string) *listio.Document {
+	t.Helper()
+	doc, err := listio.Load(listio.SamplePrefix+name, nil, "")
+	require.NoError(t, err)
+	return doc
+}
+
+// openSample opens a sample under its own settings at w×h.
+func openSample(t testing.TB, name string, w, h int) *Model {
+	t.Helper()
+	doc := sampleDoc(t, name)
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	require.NoError(t, err)
+	return newModel(t, doc, s, w, h)
+}
+
+// fKeys are the view keys as the terminal sends them.
+var fKeys = []rune{tea.KeyF1, tea.KeyF2, tea.KeyF3, tea.KeyF4, tea.KeyF5, tea.KeyF6,
+	tea.KeyF7, tea.KeyF8, tea.KeyF9, tea.KeyF10, tea.KeyF11, tea.KeyF12}
+
+// open presses the one key that opens the view called name.
+func open(t testing.TB, m *Model, name string) {
+	t.Helper()
+	for i, v := range m.views {
+		if v.Name() == name {
+			require.Less(t, i, len(fKeys))
+			require.Equal(t, "f"+itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
+			m.Update(tea.KeyPressMsg{Code: fKeys[i]})
+			require.Equal(t, name, m.views[m.active].Name())
+			return
+		}
+	}
+	t.Fatalf("no view called %s", name)
+}
+
+// lineWith is the first screen line containing s.
+func lineWith(t *testing.T, m *Model, s string) string {
+	t.Helper()
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	t.Fatalf("no line with %q on screen:\n%s", s, screen(m))
+	return ""
+}
+
+func TestPracticeViewsHaveOneKeyEachAndAreInHelp(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 160, 50)
+	for _, name := range []string{"pool", "companions", "check", "quiz"} {
+		open(t, m, name)
+		assert.Contains(t, screen(m), "["+name+"]")
+	}
+	press(m, "?")
+	s := screen(m)
+	for _, name := range []string{"pool", "companions", "check", "quiz"} {
+		assert.Contains(t, s, name)
+	}
+	for _, desc := range []string{"relevance grade", "the file's claims", "next quiz round"} {
+		assert.Contains(t, s, desc)
+	}
+}
+
+func TestPoolShowsGhostsAndBothSources(t *testing.T) {
+	m := openSample(t, "missing-relevant", 80, 24)
+	open(t, m, "pool")
+	s := screen(m)
+	// The ideal ranking from every judged item: P1, P2 (3), A, P3 (2), B (1) in the top 5.
+	assert.Regexp(t, `▸\s+1 ◌ P1\s+3\s+7\s+7\.000\s+7\.000\s+no: in the pool`, s)
+	assert.Regexp(t, `\s+3   A\s+2\s+3\s+1\.500\s+12\.917\s+at rank 1`, s)
+	assert.Contains(t, s, "k=5: ideal ranks below do not count")
+	assert.Regexp(t, `DCG@5\s+`+poolDCG+`\s+`+poolDCG, s)
+	assert.Regexp(t, `IDCG@5\s+`+poolDCG+`\s+`+poolIDCGJudged, s)
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolNDCGJudged, s)
+	assert.Contains(t, s, "cannot see the 3 relevant judged item(s)")
+	// The sample computes with the IDCG from judged items: that column is in force.
+	inForce := lineWith(t, m, "(in force)")
+	assert.Greater(t, strings.Index(inForce, "(in force)"), 35)
+	press(m, "i")
+	inForce = lineWith(t, m, "(in force)")
+	assert.Less(t, strings.Index(inForce, "(in force)"), 35, "i switches the source in force")
+	// The numbers under each source do not change with the switch.
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolNDCGJudged, screen(m))
+}
+
+func TestPoolEditsAreUndoable(t *testing.T) {
+	m := openSample(t, "missing-relevant", 80, 24)
+	open(t, m, "pool")
+	ws := m.Workspace()
+
+	press(m, "0") // P1, the selected ghost, graded 0
+	assert.Equal(t, 0.0, ws.List().Pool[0].Grade)
+	assert.Regexp(t, `IDCG@5\s+`+poolDCG+`\s+`+poolP1ZeroIDCG, screen(m))
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolP1ZeroNDCG, screen(m))
+	assert.True(t, ws.Dirty())
+	press(m, "u")
+	assert.Equal(t, 3.0, ws.List().Pool[0].Grade)
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolNDCGJudged, screen(m))
+
+	// Removing P1 leaves the same ideal ranking as grading it 0.
+	press(m, "x")
+	require.Len(t, ws.List().Pool, 2)
+	assert.NotContains(t, screen(m), "◌ P1")
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolP1ZeroNDCG, screen(m))
+	press(m, "u")
+	require.Len(t, ws.List().Pool, 3)
+	assert.Equal(t, "P1", ws.List().Pool[0].ID)
+
+	// Adding one: a new id, the list's best grade, undoable.
+	press(m, "a")
+	require.Len(t, ws.List().Pool, 4)
+	assert.Equal(t, "P4", ws.List().Pool[3].ID)
+	assert.Equal(t, 2.0, ws.List().Pool[3].Grade)
+	assert.Regexp(t, `▸.*◌ P4`, screen(m), "the new item is selected")
+	press(m, "+")
+	assert.Equal(t, 3.0, ws.List().Pool[3].Grade)
+	press(m, "u", "u")
+	assert.Len(t, ws.List().Pool, 3)
+	assert.False(t, ws.Dirty())
+
+	// Moving down the ghosts: P2 is next, then P3.
+	press(m, "down", "down", "1")
+	assert.Equal(t, 1.0, ws.List().Pool[2].Grade)
+}
+
+func TestPoolFollowsEditsInTheExplorer(t *testing.T) {
+	m := openSample(t, "missing-relevant", 80, 24)
+	open(t, m, "pool")
+	press(m, "f1", "3") // rank 1 (A) graded 3 in the explorer
+	open(t, m, "pool")
+	assert.Regexp(t, `DCG@5\s+`+poolAThreeDCG+`\s+`+poolAThreeDCG, screen(m))
+	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolAThreeJudged, screen(m))
+}
+
+func TestPoolEmpty(t *testing.T) {
+	m := start(t)
+	open(t, m, "pool")
+	s := screen(m)
+	assert.Contains(t, s, "No pool")
+	// 3,2,3,0,1 linear, k=5: scikit-learn's 0.9724 under both sources.
+	assert.Regexp(t, `NDCG@5\s+`+ndcgStart+`\s+`+ndcgStart, s)
+	press(m, "x")
+	assert.Contains(t, screen(m), "the pool is empty")
+	press(m, "a")
+	assert.Len(t, m.Workspace().List().Pool, 1)
+	assert.Contains(t, screen(m), "P1")
+}
+
+// Companions of 3,2,3,0,1 at k=5 (linear gain; NDCG 0.9724 by
+// scikit-learn). By hand, with relevant meaning grade ≥ 1: 4 relevant
+// items, all in the top 5: P@5 = 4/5, R@5 = 4/4, RR = 1/1, AP = (1/1 +
+// 2/2 + 3/3 + 4/5)/4 = 0.95 (average_precision_score agrees). Grade ≥ 2:
+// 3 relevant at ranks 1–3, P = 3/5, AP = 1. Grade ≥ 3: ranks 1 and 3,
+// P = 2/5, AP = (1/1 + 2/3)/2 = 0.8333 (average_precision_score agrees).
+func TestCompanionsAndThreshold(t *testing.T) {
+	m := start(t)
+	open(t, m, "companions")
+	s := screen(m)
+	assert.Contains(t, s, "relevant means grade ≥ 1")
+	assert.Regexp(t, `NDCG@5\s+`+ndcgStart, s)
+	assert.Regexp(t, `Precision@5\s+0\.8000`, s)
+	assert.Regexp(t, `Recall@5\s+1\.0000`, s)
+	assert.Regexp(t, `RR\s+1\.0000`, s)
+	assert.Regexp(t, `AP@5\s+0\.9500`, s)
+	assert.Contains(t, s, "AP = (1/1 + 2/2 + 3/3 + 4/5) / 4 = 0.9500")
+
+	press(m, ">")
+	s = screen(m)
+	assert.Contains(t, s, "relevant means grade ≥ 2")
+	assert.Regexp(t, `Precision@5\s+0\.6000`, s)
+	assert.Regexp(t, `AP@5\s+1\.0000`, s)
+	press(m, ">")
+	s = screen(m)
+	assert.Regexp(t, `Precision@5\s+0\.4000`, s)
+	assert.Regexp(t, `AP@5\s+0\.8333`, s)
+	assert.Regexp(t, `NDCG@5\s+`+ndcgStart, s, "the threshold does not touch NDCG")
+	press(m, ">")
+	assert.Contains(t, screen(m), "relevant means grade ≥ 3", "no grade above 3: the threshold stops")
+	press(m, "<", "<", "<")
+	assert.Contains(t, screen(m), "relevant means grade ≥ 1")
+	assert.Contains(t, screen(m), "already 1")
+}
+
+// With rank 1 graded 0 (0,2,3,0,1): NDCG@5 0.6612 (scikit-learn); by hand
+// 3 relevant at ranks 2, 3, 5: P = 3/5, RR = 1/2, AP = (1/2 + 2/3 + 3/5)/3
+// = 0.5889 (average_precision_score gives 0.5888888888888889).
+func TestCompanionsFollowTheExplorer(t *testing.T) {
+	m := start(t)
+	open(t, m, "companions")
+	press(m, "f1", "0")
+	open(t, m, "companions")
+	s := screen(m)
+	assert.Regexp(t, `NDCG@5\s+`+ndcgRank1Zero, s)
+	assert.Regexp(t, `Precision@5\s+0\.6000`, s)
+	assert.Regexp(t, `RR\s+0\.5000`, s)
+	assert.Contains(t, s, "1/2")
+	assert.Regexp(t, `AP@5\s+0\.5889`, s)
+}
+
+// The seed-000 sample claims DCG@5 12.78, IDCG@5 13.65 and NDCG@5 0.94 for
+// 3,2,3,0,1 with exponential gain; scikit-learn gives 12.7796, 13.3472
+// and 0.9575 (verify/testdata/reference.json), so only the DCG holds.
+// 0.94 is the claimed DCG over the claimed IDCG: 12.78/13.65 = 0.9363.
+func TestCheckTheFilesClaims(t *testing.T) {
+	m := openSample(t, "seed-000-exp-gain", 80, 24)
+	open(t, m, "check")
+	s := screen(m)
+	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] ✓ true 12\.7796 \(±0\.005\)`, s)
+	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] ✗ true 13\.3472`, s)
+	assert.Regexp(t, `NDCG@5 \[0\.94\s*\] ✗ true 0\.9575`, s)
+	assert.Contains(t, s, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347")
+	assert.Contains(t, s, "12.78 / 13.65 = 0.9363")
+	assert.Contains(t, s, "inherits the slip in IDCG@5")
+	assert.Contains(t, s, "5 per-rank terms all hold")
+
+	press(m, "A")
+	s = screen(m)
+	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] OK true`, s)
+	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] NO true`, s)
+	assert.NotContains(t, s, "✓")
+	assert.NotContains(t, s, "✗")
+}
+
+// Typed claims about 3,2,3,0,1 with linear gain and k=5, whose NDCG@5 is
+// 0.9724 (scikit-learn 0.9723642841729145); with exponential gain it is
+// 0.9575 (0.9574784666412696), so 0.96 is the exp-gain value.
+func TestCheckLiveAsYouType(t *testing.T) {
+	m := start(t)
+	open(t, m, "check")
+	assert.Contains(t, screen(m), "(not claimed)")
+	press(m, "down", "down")
+	typeText(m, "0.97")
+	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓ true 0\.9724 \(±0\.005\)`, screen(m))
+	typeText(m, "3")
+	assert.Regexp(t, `NDCG@5 \[0\.973\s*\] ✗ true 0\.97236 \(±0\.0005; off by \+0\.0006\)`, screen(m))
+	press(m, "backspace", "backspace")
+	typeText(m, "6")
+	assert.Regexp(t, `NDCG@5 \[0\.96\s*\] ✗`, screen(m))
+	assert.Contains(t, screen(m), "Given by gain exp (not linear)")
+	assert.Contains(t, screen(m), "= 0.9575")
+
+	// An edit in the explorer changes the verdict: 0,2,3,0,1 gives 0.6612.
+	press(m, "esc")
+	typeText(m, "0.97")
+	press(m, "f1", "0")
+	open(t, m, "check")
+	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✗ true 0\.6612`, screen(m))
+	press(m, "u")
+	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓`, screen(m))
+
+	// Not a number yet.
+	press(m, "esc")
+	typeText(m, "-")
+	assert.Contains(t, screen(m), "not a number yet")
+	// Letters are not typed into the field: g still changes the gain.
+	press(m, "esc", "g")
+	assert.Contains(t, screen(m), "gain exp")
+}
+
+// f loads the file's claims and the k and gain they were made at, in one
+// undoable edit.
+func TestCheckFileClaimsKey(t *testing.T) {
+	doc := sampleDoc(t, "seed-000-exp-gain")
+	s := ndcg.DefaultSettings()
+	s.Gain, s.K = ndcg.Linear, 3
+	m := newModel(t, doc, s, 80, 24)
+	open(t, m, "check")
+	assert.Contains(t, screen(m), "press f to check them there")
+	press(m, "f")
+	ws := m.Workspace()
+	assert.Equal(t, 5, ws.Settings.K)
+	assert.Equal(t, "exp", ws.Settings.Gain.String())
+	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] ✓`, screen(m))
+	press(m, "u")
+	assert.Equal(t, 3, ws.Settings.K)
+
+	m = start(t)
+	open(t, m, "check")
+	press(m, "f")
+	assert.Contains(t, screen(m), "this file has no claims")
+}
+
+// Seed 42, round 1 is grades 1,1,2,3,0,0,1,0 with scores
+// .8,.7,.6,.5,.5,.3,.2,.1 (D and E tied) at k=5. With exponential gain,
+// scikit-learn's ndcg_score([[1,1,3,7,0,0,1,0]], [[.8,.7,.6,.5,.5,.3,.2,.1]], k=5)
+// is 0.5868849691798185; with linear gain 0.6913344614818007.
+func TestQuizRounds(t *testing.T) {
+	doc := inlineDoc(t, "3,2,3,0,1", "")
+	m := New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 42})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, m, "quiz")
+	s := screen(m)
+	assert.Contains(t, s, "seed 42")
+	assert.Contains(t, s, "round 1 · 0 of 0 right")
+	assert.Contains(t, s, "NDCG@5 of this ranking?")
+	assert.Regexp(t, `grade\s+1\s+1\s+2\s+3\s+0 │\s+0\s+1\s+0`, s)
+	assert.Contains(t, s, "D, E share the score 0.5")
+	assert.NotContains(t, s, "IDCG@5 =", "no working before the answer")
+
+	typeText(m, "0.5")
+	press(m, "enter")
+	assert.Contains(t, screen(m), "at least 2 decimals")
+	assert.Contains(t, screen(m), "0 of 0 right")
+	typeText(m, "9")
+	press(m, "enter")
+	s = screen(m)
+	assert.Contains(t, s, "1 of 1 right")
+	assert.Contains(t, s, "✓ Right: NDCG@5 = 0.5869")
+	assert.Contains(t, s, "NDCG@5 = DCG@5 / IDCG@5")
+	typeText(m, "1")
+	assert.Contains(t, screen(m), "answered: n draws the next list")
+
+	// A change of conventions updates the answer shown, not the score.
+	press(m, "g")
+	s = screen(m)
+	assert.Contains(t, s, "NDCG@5 = 0.6913")
+	assert.Contains(t, s, "1 of 1 right")
+	press(m, "g")
+
+	press(m, "n")
+	s = screen(m)
+	assert.Contains(t, s, "round 2 · 1 of 1 right")
+	typeText(m, "0.00")
+	press(m, "enter")
+	s = screen(m)
+	assert.Contains(t, s, "1 of 2 right")
+	assert.Contains(t, s, "✗ Not quite")
+	press(m, "n", "n")
+	assert.Contains(t, screen(m), "round 3 skipped")
+	assert.Contains(t, screen(m), "round 4 · 1 of 2 right")
+}
+
+func TestQuizSeedFromTheClock(t *testing.T) {
+	m := start(t)
+	open(t, m, "quiz")
+	q := m.views[m.active].(*quizView)
+	assert.Positive(t, q.seed)
+	assert.Contains(t, screen(m), "seed "+itoa(int(q.seed)))
+}
+
+// TestPracticeViewsNeverPanic draws each view after edits at sizes from
+// 1×1 up, and checks every frame fits.
+func TestPracticeViewsNeverPanic(t *testing.T) {
+	sizes := [][2]int{{1, 1}, {10, 3}, {49, 11}, {50, 12}, {60, 15}, {80, 24}, {100, 30}, {200, 60}}
+	keys := []string{"0", "3", "+", "-", "a", "x", "down", "up", ">", "<", "f", "1", ".", "5", "enter", "n", "backspace", "esc", "i", "[", "]", "A", "u"}
+	for _, doc := range []*listio.Document{sampleDoc(t, "missing-relevant"), inlineDoc(t, "1", ""), inlineDoc(t, "0,0", "")} {
+		m := newModel(t, doc, linearK5(), 80, 24)
+		for _, name := range []string{"pool", "companions", "check", "quiz"} {
+			open(t, m, name)
+			for i, k := range keys {
+				press(m, k)
+				sz := sizes[i%len(sizes)]
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				lines := strings.Split(screen(m), "\n")
+				require.LessOrEqual(t, len(lines), sz[1], "%s at %dx%d", name, sz[0], sz[1])
+				for _, l := range lines {
+					require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "%s at %dx%d: %q", name, sz[0], sz[1], l)
+				}
+			}
+			m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		}
+	}
+}
+
+// goldenView records a view at 80×24 (ANSI stripped); go test ./ui
+// -update rewrites the files. The numbers on them are those asserted in
+// the tests above.
+func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	for i, v := range m.views {
+		if v.Name() == name {
+			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
+		}
+	}
+	for _, k := range keys {
+		tm.Send(keyMsg(k))
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	golden.RequireEqual(namedTB{t, file}, ansi.Strip(final.View().Content))
+}
+
+func practiceModel(t *testing.T, doc *listio.Document, s ndcg.Settings) *Model {
+	return New(Options{Doc: doc, Settings: s, NoColor: true, Seed: 42})
+}
+
+func TestPoolGolden80x24(t *testing.T) {
+	doc := sampleDoc(t, "missing-relevant")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	goldenView(t, practiceModel(t, doc, s), "pool", "pool_80x24", "down")
+}
+
+func TestCompanionsGolden80x24(t *testing.T) {
+	goldenView(t, practiceModel(t, inlineDoc(t, "3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"), linearK5()), "companions", "companions_80x24", ">")
+}
+
+func TestCheckGolden80x24(t *testing.T) {
+	doc := sampleDoc(t, "seed-000-exp-gain")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24", "down")
+}
+
+func TestCheckGolden80x24ASCII(t *testing.T) {
+	doc := sampleDoc(t, "seed-000-exp-gain")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24_ascii", "A", "down", "down", "esc", "0", ".", "9", "5", "7", "5")
+}
+
+func TestQuizGolden80x24(t *testing.T) {
+	goldenView(t, practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.DefaultSettings()), "quiz", "quiz_80x24", "0", ".", "5", "9", "enter")
+}

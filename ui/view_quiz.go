@@ -1,0 +1,295 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"ndcg-explorer/explain"
+	"ndcg-explorer/ndcg"
+	"ndcg-explorer/verify"
+)
+
+// quizView puts a small random list in front of the learner, who works
+// out NDCG@k by hand and types it; the view answers ✓ or ✗ (within the
+// tolerance of the digits typed), shows the working, and keeps the score
+// across rounds. The lists come from a seed shown on screen, so a
+// workshop can hand everyone the same ones (--seed). The conventions are
+// those in force, so a teacher can quiz on linear gain or on ties.
+type quizView struct {
+	c             *Common
+	width, height int
+
+	seed  int64
+	round int
+	q     explain.Question
+
+	in       textinput.Model
+	answered bool
+	answer   verify.Written
+	// right of total rounds answered; a round counts as answered when
+	// first submitted, whatever the conventions do afterwards.
+	right, total int
+
+	stale  bool
+	result *ndcg.Result
+	err    error
+	work   *explain.Working
+}
+
+// quizDecimals is the fewest decimals an answer needs: one digit would
+// make "1" right for anything from 0.5 up.
+const quizDecimals = 2
+
+func newQuizView(c *Common) *quizView {
+	seed := c.Seed
+	if seed == 0 {
+		// Short enough to read out to a room.
+		seed = 1 + time.Now().UnixNano()%999_999
+	}
+	v := &quizView{c: c, seed: seed, in: numberInput("")}
+	v.start(1)
+	return v
+}
+
+func (v *quizView) Name() string { return "quiz" }
+
+func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+
+// start draws round n's question.
+func (v *quizView) start(n int) {
+	v.round = n
+	v.q = explain.NewQuestion(v.seed, n)
+	v.answered = false
+	v.answer = verify.Written{}
+	v.in.SetValue("")
+	v.in.Focus()
+	v.stale = true
+}
+
+// settings are the conventions in force at the question's cutoff.
+func (v *quizView) settings() ndcg.Settings {
+	s := v.c.WS.Settings
+	s.K = v.q.K
+	return s
+}
+
+func (v *quizView) refresh() {
+	if !v.stale {
+		return
+	}
+	v.stale = false
+	v.result, v.err = ndcg.Compute(v.q.List, v.settings())
+	v.work = nil
+	if v.result != nil {
+		v.work = explain.New(v.result)
+	}
+}
+
+func (v *quizView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case editedMsg:
+		v.stale = true
+	case tea.KeyPressMsg:
+		return v.handleKey(msg)
+	case tea.PasteMsg:
+		if !v.answered {
+			v.in.SetValue(v.in.Value() + numberPaste(msg.Content))
+			v.in.CursorEnd()
+		}
+	}
+	return nil
+}
+
+func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := v.c.Keys
+	switch {
+	case key.Matches(msg, k.NextRound):
+		if !v.answered {
+			v.c.SetStatus(fmt.Sprintf("round %d skipped (not scored)", v.round), false)
+		} else {
+			v.c.SetStatus("", false)
+		}
+		v.start(v.round + 1)
+	case key.Matches(msg, k.Confirm):
+		v.submit()
+	case key.Matches(msg, k.Cancel):
+		if !v.answered {
+			v.in.SetValue("")
+		}
+	case numberKey(msg):
+		if v.answered {
+			v.c.SetStatus("answered: n draws the next list", false)
+			return nil
+		}
+		var cmd tea.Cmd
+		v.in, cmd = v.in.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+func (v *quizView) submit() {
+	if v.answered {
+		v.c.SetStatus("answered: n draws the next list", false)
+		return
+	}
+	v.refresh()
+	if v.result == nil {
+		v.c.SetStatus("this list cannot be computed under the conventions in force: "+v.err.Error(), true)
+		return
+	}
+	text := strings.TrimSpace(v.in.Value())
+	w, err := verify.ParseWritten(text)
+	if err != nil {
+		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
+		return
+	}
+	if w.Decimals() < quizDecimals {
+		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with at least %d decimals (e.g. 0.87): %s would hold for too many values", v.q.K, quizDecimals, text), true)
+		return
+	}
+	v.answer, v.answered = w, true
+	v.total++
+	if w.Holds(v.result.NDCG()) {
+		v.right++
+		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list", v.right, v.total), false)
+	} else {
+		v.c.SetStatus(fmt.Sprintf("not quite: %d of %d right · the working is below · n for the next list", v.right, v.total), true)
+	}
+	v.in.Blur()
+}
+
+func (v *quizView) View() string {
+	if v.width <= 0 || v.height <= 0 {
+		return ""
+	}
+	v.refresh()
+	st := v.c.Styles
+	s := v.settings()
+	head := st.PanelTitle.Render(fmt.Sprintf("Quiz · round %d", v.round)) +
+		fmt.Sprintf(" · %d of %d right", v.right, v.total) +
+		st.Subtle.Render(fmt.Sprintf(" · seed %d (--seed %d gives everyone these lists)", v.seed, v.seed))
+	ties := ""
+	if v.q.Tied {
+		ties = ", ties " + s.Ties.String()
+	}
+	lines := []string{head, fmt.Sprintf("NDCG@%d of this ranking? gain %s, discount %s%s",
+		v.q.K, s.Gain.Formula(), s.Discount.Formula(), ties)}
+	lines = append(lines, v.listTable()...)
+	if n := v.tieNote(); n != "" {
+		for _, l := range hang(n, 2, v.width) {
+			lines = append(lines, st.Subtle.Render(l))
+		}
+	}
+	lines = append(lines, "")
+	prompt := st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(v.in, 10)
+	if !v.answered {
+		prompt += st.Subtle.Render("  enter answers · n skips to the next list")
+	} else {
+		prompt += st.Subtle.Render("  n: next list")
+	}
+	lines = append(lines, prompt)
+	if v.result == nil {
+		lines = append(lines, st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())
+		return block(wrapLines(lines, v.width), v.width, v.height)
+	}
+	if v.answered {
+		lines = append(lines, v.verdictLine())
+		room := v.height - len(lines)
+		lines = append(lines, v.workingLines(room)...)
+	}
+	return block(wrapLines(lines, v.width), v.width, v.height)
+}
+
+// listTable lays the list out across the screen, rank by rank, with a
+// bar where k cuts it.
+func (v *quizView) listTable() []string {
+	l := v.q.List
+	cut, ascii := "│", v.c.ASCII
+	if ascii {
+		cut = "|"
+	}
+	rows := []string{"  rank ", "  id   ", "  grade"}
+	scored := l.Scored()
+	if scored {
+		rows = append(rows, "  score")
+	}
+	for i, it := range l.Items {
+		sep := " "
+		if i == v.q.K {
+			sep = cut
+		}
+		cells := []string{strconv.Itoa(i + 1), it.ID, fmtNum(it.Grade)}
+		if scored {
+			cells = append(cells, fmtNum(it.Score))
+		}
+		for r, c := range cells {
+			rows[r] += " " + sep + padLeft(c, 4)
+		}
+	}
+	return rows
+}
+
+// tieNote names the tie group and what the tie policy does with it.
+func (v *quizView) tieNote() string {
+	r := v.result
+	if r == nil || len(r.Ties) == 0 {
+		return ""
+	}
+	g := r.Ties[0]
+	var ids []string
+	for i := g.Start; i < g.End; i++ {
+		ids = append(ids, r.List.Items[r.Order[i]].ID)
+	}
+	what := map[ndcg.TiePolicy]string{
+		ndcg.Expected: "each of their ranks gets the group's mean gain",
+		ndcg.Best:     "the higher grades go first",
+		ndcg.Worst:    "the lower grades go first",
+		ndcg.Input:    "they keep the order shown",
+		ndcg.Docno:    "they go in descending id order, as trec_eval does",
+	}[r.Settings.Ties]
+	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", strings.Join(ids, ", "), fmtNum(g.Score), r.Settings.Ties, what)
+}
+
+func (v *quizView) verdictLine() string {
+	nd := v.result.NDCG()
+	tol := strconv.FormatFloat(v.answer.Tolerance(), 'f', -1, 64)
+	if v.answer.Holds(nd) {
+		return verdictMark(v.c, true) + fmt.Sprintf(" Right: NDCG@%d = %s; your %s holds to ±%s.", v.q.K, trueText(nd, v.answer), v.answer, tol)
+	}
+	return verdictMark(v.c, false) + fmt.Sprintf(" Not quite: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).", v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol)
+}
+
+// workingLines is the worked solution in at most room lines. When it
+// does not fit, the blank lines go first, then the heading (the question
+// already states the conventions); the division, last, is kept.
+func (v *quizView) workingLines(room int) []string {
+	if v.work == nil || room <= 0 {
+		return nil
+	}
+	text := strings.TrimRight(v.work.Text(), "\n")
+	lines := strings.Split(wrap(text, v.width), "\n")
+	if len(lines) > room {
+		var kept []string
+		for _, l := range lines {
+			if strings.TrimSpace(l) != "" {
+				kept = append(kept, l)
+			}
+		}
+		lines = kept
+	}
+	if len(lines) > room && len(lines) > 1 {
+		lines = lines[1:]
+	}
+	if len(lines) > room {
+		// Keep the division: it is the answer.
+		lines = append(lines[:max(room-1, 0)], lines[len(lines)-1])
+	}
+	return lines
+}
