@@ -342,12 +342,43 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return b, tea.Batch(cmds...)
 }
 
+// clickHead sorts by the column clicked, or reverses the order when it
+// is the column already sorted by.
+func (b *Browser) clickHead(x int) tea.Cmd {
+	keyOf := map[int]sortKey{colNDCG: byNDCG, colSpread: bySpread, colMissed: byMissed}
+	by, ok := byQID, x < 2+b.qidW
+	for pos, i := 2+b.qidW, 0; !ok && i < len(b.cols); i++ {
+		c := b.cols[i]
+		pos += 1 + b.colW[c]
+		if x < pos {
+			by, ok = keyOf[c]
+			if !ok {
+				return nil
+			}
+		}
+	}
+	if !ok {
+		return nil
+	}
+	if by == b.sortBy {
+		b.reverse = !b.reverse
+	} else {
+		b.sortBy, b.reverse = by, false
+	}
+	b.resort()
+	b.setStatus("sorted by "+b.sortLabel(), false)
+	return nil
+}
+
 // click selects the row clicked; a click on the selected row opens it.
 func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || b.showHelp || b.confirm {
 		return nil
 	}
-	const firstRow = 3 // title, summary, column heads
+	const headRow, firstRow = 2, 3 // below the title and the summary
+	if msg.Y == headRow {
+		return b.clickHead(msg.X)
+	}
 	i := b.offset + msg.Y - firstRow
 	if msg.Y < firstRow || msg.Y >= firstRow+b.rowsShown() || i >= len(b.order) {
 		return nil

@@ -622,3 +622,34 @@ func TestBrowserFilterPasteAndCtrlC(t *testing.T) {
 	require.NotNil(t, cmd, "ctrl+c quits even while filtering")
 	assert.IsType(t, tea.QuitMsg{}, cmd())
 }
+
+// TestBrowserClickHead: a click on a column heading sorts by it; a
+// second click reverses.
+func TestBrowserClickHead(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	head := strings.Split(bscreen(b), "\n")[2]
+	at := func(word string) int { return utf8.RuneCountInString(head[:strings.Index(head, word)]) }
+	click := func(x int) { b.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: x, Y: 2}) }
+
+	click(at("spread"))
+	assert.Equal(t, "105", listed(b)[0])
+	assert.Contains(t, bscreen(b), "▼spread")
+	click(at("query"))
+	assert.Equal(t, []string{"100", "101", "102", "103", "104", "105", "q0", "q1", "q2"}, listed(b))
+	click(at("query"))
+	assert.Equal(t, reversed([]string{"100", "101", "102", "103", "104", "105", "q0", "q1", "q2"}), listed(b))
+	click(at("NDCG@10"))
+	assert.Equal(t, basicOrder, listed(b))
+	click(at("docs"))
+	assert.Equal(t, basicOrder, listed(b), "docs is not a sort key")
+}
+
+func TestBrowserASCII(t *testing.T) {
+	qrels, run := trecCase("basic")
+	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: 10, Settings: TRECSettings(10), ASCII: true, NoColor: true})
+	require.NoError(t, err)
+	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, bscreen(b), "^NDCG@10")
+	bpress(t, b, "r")
+	assert.Contains(t, bscreen(b), "vNDCG@10")
+}
