@@ -209,8 +209,6 @@ func (s Sum) Wrapped(width int) string {
 			sep = strings.TrimLeft(sep, " ")
 			if sep == "" {
 				sep = "  "
-			} else {
-				sep += " "
 			}
 			n = len([]rune(sep + p))
 		}
@@ -236,7 +234,8 @@ func entries(es []Entry, cut int) string {
 			b.WriteString(" |")
 		}
 		if len(es) > maxTerms && i >= headTerms && i < len(es)-tailTerms {
-			if i == headTerms {
+			// A cut inside the elided middle splits the "…" in two.
+			if i == headTerms || i == cut {
 				b.WriteString(" …")
 			}
 			continue

@@ -118,3 +118,12 @@ func TestNDCGByKMark(t *testing.T) {
 	assert.Equal(t, "k=2 <", c.Bars[1].Label)
 	assert.Equal(t, "k=3  ", c.Bars[2].Label)
 }
+
+// In a long ranking the cutoff stays visible inside the elided middle.
+func TestLongRankingCut(t *testing.T) {
+	gs := make([]float64, 30)
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 25}
+	w := New(compute(t, grades(t, gs...), s))
+	assert.Contains(t, w.Text(), "ranking: A(0) B(0) C(0) D(0) E(0) F(0) G(0) H(0) … | … AB(0) AC(0) AD(0)\n")
+	assert.Contains(t, w.Text(), "\n       + 0/3.170") // continuation: "+" under the "="
+}
