@@ -653,3 +653,24 @@ func TestBrowserASCII(t *testing.T) {
 	bpress(t, b, "r")
 	assert.Contains(t, bscreen(b), "vNDCG@10")
 }
+
+// TestBrowserEveryQueryOpensAtItsValue: every query of the ties and
+// missing cases, opened from the list, shows in the explorer the
+// NDCG@10 trec_eval printed for it.
+func TestBrowserEveryQueryOpensAtItsValue(t *testing.T) {
+	for _, name := range []string{"ties", "missing"} {
+		want := trecEvalValues(t, name+".0.out", "ndcg_cut_10")
+		b := newTestBrowser(t, name, 10, 120, 40)
+		bpress(t, b, "s", "s", "s", "home") // query id order, from the first
+		for i := range b.rows {
+			qid := b.selected().qid
+			bpress(t, b, "enter")
+			require.NotNil(t, b.current, "%s %s", name, qid)
+			assert.Contains(t, bscreen(b), "NDCG@10 = "+want[qid], "%s query %s", name, qid)
+			bpress(t, b, "esc")
+			require.Nil(t, b.current)
+			require.Equal(t, i, b.cursor)
+			bpress(t, b, "down")
+		}
+	}
+}
