@@ -331,10 +331,10 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	for _, q := range d.Sums {
 		switch q {
 		case verify.DCG:
-			fmt.Fprintf(w, "%s  ranking: %s\n", in, spell(work.Ranking, work.Cut))
+			fmt.Fprintf(w, "%s  ranking: %s\n", in, explain.Spell(work.Ranking, work.Cut))
 			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.DCG.Wrapped(72), in+"  "))
 		case verify.IDCG:
-			fmt.Fprintf(w, "%s  ideal order: %s\n", in, spell(work.Ideal, 0))
+			fmt.Fprintf(w, "%s  ideal order: %s\n", in, explain.Spell(work.Ideal, 0))
 			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.IDCG.Wrapped(72), in+"  "))
 		}
 	}
@@ -383,32 +383,6 @@ func termText(work *explain.Working, row ndcg.Rank) string {
 		g = row.ExpectedGain
 	}
 	return work.DCG.TermText(explain.Term{Rank: row.Rank, Gain: g, Averaged: averaged, Discount: row.Discount})
-}
-
-// spell writes a ranking as id(grade), marking the cutoff.
-func spell(es []explain.Entry, cut int) string {
-	if len(es) == 0 {
-		return "(no items)"
-	}
-	var b strings.Builder
-	for i, e := range es {
-		if i == 20 && len(es) > 24 {
-			fmt.Fprintf(&b, " … (%d more)", len(es)-20)
-			break
-		}
-		if cut > 0 && i == cut {
-			b.WriteString(" |")
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(e.ID + "(" + ndcg.FormatNumber(e.Grade))
-		if e.Pool {
-			b.WriteString(", pool")
-		}
-		b.WriteByte(')')
-	}
-	return b.String()
 }
 
 func indentLines(s, in string) string {

@@ -221,10 +221,10 @@ func (s Sum) Wrapped(width int) string {
 	return b.String()
 }
 
-// entries spells out a ranking: "A(3) C(3) B(2)", pool items marked,
-// tie groups in brackets, long rankings elided in the middle, and "|"
-// after rank cut when later ranks do not count (cut 0: no mark).
-func entries(es []Entry, cut int) string {
+// Spell writes a ranking out: "A(3) C(3) B(2)", pool items marked, tie
+// groups in brackets, long rankings elided in the middle, and "|" after
+// rank cut when later ranks do not count (cut 0: no mark).
+func Spell(es []Entry, cut int) string {
 	if len(es) == 0 {
 		return "(no items)"
 	}
@@ -319,12 +319,12 @@ const textWidth = 78
 func (w *Working) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Working (%s)\n\n", w.formulaLine())
-	fmt.Fprintf(&b, "ranking: %s\n", entries(w.Ranking, w.Cut))
+	fmt.Fprintf(&b, "ranking: %s\n", Spell(w.Ranking, w.Cut))
 	b.WriteString(w.DCG.Wrapped(textWidth) + "\n")
 	for _, n := range w.notes() {
 		b.WriteString(n + "\n")
 	}
-	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), entries(w.Ideal, 0), w.idealRest())
+	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), Spell(w.Ideal, 0), w.idealRest())
 	b.WriteString(w.IDCG.Wrapped(textWidth) + "\n\n")
 	b.WriteString(w.ndcgLine() + "\n")
 	return b.String()
@@ -335,12 +335,12 @@ func (w *Working) Text() string {
 func (w *Working) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Working\n\n%s.\n\n", capitalize(w.formulaLine()))
-	fmt.Fprintf(&b, "Ranking: `%s`\n\n", entries(w.Ranking, w.Cut))
+	fmt.Fprintf(&b, "Ranking: `%s`\n\n", Spell(w.Ranking, w.Cut))
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.DCG.Wrapped(textWidth))
 	for _, n := range w.notes() {
 		b.WriteString(strings.Replace(n, "* ", "\\* ", 1) + "\n\n")
 	}
-	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), entries(w.Ideal, 0), w.idealRest())
+	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), Spell(w.Ideal, 0), w.idealRest())
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.IDCG.Wrapped(textWidth))
 	fmt.Fprintf(&b, "`%s`\n", w.ndcgLine())
 	return b.String()
@@ -352,3 +352,6 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// entries is Spell, under the name the package's other renderers use.
+func entries(es []Entry, cut int) string { return Spell(es, cut) }
