@@ -16,7 +16,9 @@ func runExplore(env *Env, args []string) int {
 	fs := newFlagSet(env, "ndcg-explorer", "[flags] [FILE]",
 		"Open the explorer on a list: edit it and watch every NDCG number change.\n"+
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n"+
-			"Without FILE it opens the default sample. Press ? inside for every key.")
+			"Without FILE it opens the default sample. Press ? inside for every key.\n"+
+			"With --qrels and --run but no --query: the run's queries with NDCG@k (-k, default 10),\n"+
+			"tie spread and missed relevant documents; enter opens one, esc comes back.")
 	var lf listFlags
 	lf.register(fs)
 	ascii := fs.Bool("ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
