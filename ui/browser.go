@@ -693,7 +693,8 @@ func (b *Browser) rowsShown() int { return max(b.height-browserChrome, 1) }
 // layout picks the columns that fit the width; it runs on resize only.
 func (b *Browser) layout() {
 	b.help.SetWidth(b.width)
-	b.filter.SetWidth(max(b.width-4, 1))
+	// Room for the prompt and the count of matches after the text.
+	b.filter.SetWidth(max(b.width-24, 1))
 	shown := [nCols]bool{}
 	for i := range shown {
 		shown[i] = true
@@ -911,7 +912,8 @@ func (b *Browser) rowView(i int) string {
 func (b *Browser) statusLine(w int) string {
 	st := b.styles
 	if b.filtering {
-		return ansi.Truncate(b.filter.View(), w, "")
+		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
+		return ansi.Truncate(b.filter.View()+b.styles.Subtle.Render(count), w, "")
 	}
 	text := b.status
 	if f := b.filter.Value(); f != "" && !b.statusErr {
