@@ -238,8 +238,14 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	}
 }
 
+// tolerance writes half a unit of the last digit in plain decimals:
+// ±0.00005 rather than ±5e-05.
+func tolerance(w verify.Written) string {
+	return "±" + strconv.FormatFloat(w.Tolerance(), 'f', max(0, w.Decimals()+1), 64)
+}
+
 func tolText(c verify.Claim) string {
-	return "(±" + strconv.FormatFloat(c.Tolerance(), 'g', -1, 64) + ")"
+	return "(" + tolerance(c.Written) + ")"
 }
 
 // writeWhy explains a wrong claim: the conventions that give it, the
@@ -269,14 +275,14 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): %s.\n",
 				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), inherits)
 		} else {
-			fmt.Fprintf(w, "%sThe claimed DCG ÷ the claimed IDCG is %s / %s = %s, not %s: a slip in the division too.\n",
+			fmt.Fprintf(w, "%sThe claimed DCG ÷ the claimed IDCG is %s / %s = %s, not %s: the division does not give the claimed NDCG either.\n",
 				in, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), v.Claim)
 		}
 	}
 	if len(v.Matches) > 0 {
-		head := fmt.Sprintf("Reproduced, within ±%g, by:", v.Claim.Tolerance())
+		head := fmt.Sprintf("Reproduced, within %s, by:", tolerance(v.Claim.Written))
 		if len(v.Matches[0].Changes) > 1 {
-			head = fmt.Sprintf("No single change of convention gives it; two together do (at ±%g this may be chance):", v.Claim.Tolerance())
+			head = fmt.Sprintf("No single change of convention gives it; two together do (at %s this may be chance):", tolerance(v.Claim.Written))
 		}
 		fmt.Fprintf(w, "%s%s\n", in, head)
 		for _, m := range v.Matches {
