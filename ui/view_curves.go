@@ -38,8 +38,9 @@ func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
 // lessonLines is the height of the log-base lesson under the charts.
 const lessonLines = 4
 
-func (v *curvesView) refresh() {
-	rows := max(v.height-1-1-lessonLines, 1)
+// refresh works the curves out for rows ranks and grades.
+func (v *curvesView) refresh(rows int) {
+	rows = max(rows, 1)
 	if !v.stale && rows == v.rows {
 		return
 	}
@@ -56,18 +57,25 @@ func (v *curvesView) View() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	v.refresh()
 	head := viewHead(v.c, "Curves", "the discount per rank and the gain per grade", "", w)
-	chartH := max(h-1-lessonLines, 1)
+	body := h - 1
+	lessonH := min(lessonLines, max(body-4, 0))
+	chartH := max(body-lessonH, 1)
 	var charts string
 	if w >= 70 {
+		v.refresh(chartH - 1)
 		half := (w - 3) / 2
 		charts = joinColumns(v.discountChart(half, chartH), half, v.gainChart(w-half-3, chartH), w-half-3, chartH, "   ")
 	} else {
-		top := chartH / 2
+		top := (chartH + 1) / 2
+		v.refresh(max(top-1, chartH-top-1))
 		charts = v.discountChart(w, top) + "\n" + v.gainChart(w, chartH-top)
 	}
-	return block(head+"\n"+charts+"\n"+v.lessonText(w), w, h)
+	out := head + "\n" + charts
+	if lessonH > 0 {
+		out += "\n" + v.lessonText(w, lessonH)
+	}
+	return block(out, w, h)
 }
 
 // discountChart: d(i) for the ranks that fit, on the scale 0..1 (the
@@ -140,7 +148,7 @@ func (v *curvesView) gainChart(w, h int) string {
 
 // lessonText: DCG under log2 and log:10 differ by ln 10 / ln 2, NDCG
 // does not.
-func (v *curvesView) lessonText(w int) string {
+func (v *curvesView) lessonText(w, h int) string {
 	st := v.c.Styles
 	k := v.c.WS.Settings.KString()
 	if v.lessonOK != nil {
@@ -150,7 +158,7 @@ func (v *curvesView) lessonText(w int) string {
 	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10). jk's 1 before rank B does not scale: there the base counts.",
 		l.Factor, k, l.DCG2, l.DCG10, k, l.NDCG2, l.NDCG10)
 	lines := strings.Split(wrap(text, w), "\n")
-	lines = lines[:min(len(lines), lessonLines)]
+	lines = lines[:min(len(lines), h)]
 	lines[0] = st.Header.Render(lines[0])
 	return strings.Join(lines, "\n")
 }

@@ -53,12 +53,9 @@ func (v *swapView) geometry() (top int, beside bool) {
 	}
 	w, h := v.width, v.height
 	beside = w >= 4+3*10+32
-	cols := (w - 4) / 3
-	rows := h - 3
-	if beside {
-		cols = (w - 4 - 32) / 3
-	} else {
-		rows = h - 3 - 6
+	cols, rows := (w-4-32)/3, h-2
+	if !beside {
+		cols, rows = (w-4)/3, h-2-3
 	}
 	return max(min(n, cols, rows), 0), beside
 }
@@ -140,16 +137,41 @@ func (v *swapView) View() string {
 	k := ws.Settings.KString()
 	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
 	if v.top < 2 {
-		return block(head+"\n\n"+wrap("A swap needs two items: add one in the explorer (a).", w), w, h)
+		msg := "A swap needs two items: add one in the explorer (a)."
+		if r.N >= 2 {
+			msg = "Too small for the swap map: make the window larger."
+		}
+		return block(head+"\n\n"+wrap(msg, w), w, h)
 	}
 	_, beside := v.geometry()
 	heat := v.heatMap()
-	info := v.details(r, max(min(w-4-3*v.top-2, 40), 30))
 	if beside {
 		mapW := 4 + 3*v.top
+		info := v.details(r, w-mapW-2)
 		return block(head+"\n"+joinColumns(heat, mapW, info, w-mapW-2, h-1, "  "), w, h)
 	}
-	return block(head+"\n"+heat+"\n"+info, w, h)
+	return block(head+"\n"+heat+"\n"+v.brief(r, w), w, h)
+}
+
+// brief is the details in three lines, for a map with nothing beside it.
+func (v *swapView) brief(r *ndcg.Result, w int) string {
+	ws := v.c.WS
+	k := ws.Settings.KString()
+	now := r.NDCG()
+	id := func(rank int) string { return ws.List().Items[ws.ItemAt(rank)].ID }
+	sel := fmt.Sprintf("ranks %d<->%d (%s, %s): ΔNDCG@%s %+.4f → %.4f", v.ci+1, v.cj+1, id(v.ci), id(v.cj), k, v.deltas[v.ci][v.cj], now+v.deltas[v.ci][v.cj])
+	if v.ci == v.cj {
+		sel = fmt.Sprintf("rank %d with itself: pick two different ranks", v.ci+1)
+	}
+	best := fmt.Sprintf("no swap in the top %d raises NDCG@%s", v.bestIn, k)
+	if v.found {
+		best = fmt.Sprintf("best: %d<->%d (%s, %s) %+.4f → %.4f · b applies", v.best.I+1, v.best.J+1, id(v.best.I), id(v.best.J), v.best.Delta, now+v.best.Delta)
+	}
+	lines := []string{v.c.Styles.Title.Render(sel), best, fmt.Sprintf("shade %s up to %.4f · + raises, - lowers", shades, v.maxAbs)}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // heatMap draws the matrix: one cell of three characters per pair, a

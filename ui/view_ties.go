@@ -149,18 +149,16 @@ func (v *tiesView) View() string {
 	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
 
-	// The notes at the bottom take what they need; the groups and the
-	// charts share the rest.
+	// The charts come first, then as many groups as fit beside them (the
+	// selected one in sight), and the notes take what is left.
 	notes := strings.Split(wrap(v.notes(r), w), "\n")
-	chartH := 7
-	rest := h - 1 - len(notes) - 1
-	groupRows := min(len(r.Ties), max(rest-chartH-2, 1))
-	if rest-groupRows-2 < 5 {
-		chartH = max(rest-groupRows-2, 0)
-	} else {
-		chartH = rest - groupRows - 2
-		chartH = min(chartH, 9)
+	want := 6 // the band chart: title and five bars
+	if n := len(v.dist.Values); n+2 > want {
+		want = min(n, 8) + 2
 	}
+	body := h - 1
+	groupRows := min(len(r.Ties), max(body-2-want-1-len(notes), 1))
+	chartH := min(want, max(body-groupRows-2, 0))
 	lines = append(lines, v.groupTable(r, w, groupRows)...)
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
@@ -326,12 +324,27 @@ func (v *tiesView) histogram(w, h int) string {
 	if v.c.ASCII {
 		arrow = "<"
 	}
-	labelW := 0
+	labelW := 6
 	for _, b := range bins {
 		labelW = max(labelW, len(b.label))
 	}
 	barW := max(w-labelW-5-12, 1)
+	exact := len(d.Values) <= rows
+	// Among exact values the mean (usually none of them) gets a row of
+	// its own, where it falls.
+	meanRow := func() string {
+		rule := strings.Repeat("┄", barW)
+		if v.c.ASCII {
+			rule = strings.Repeat("-", barW)
+		}
+		return fmt.Sprintf("%s %s      %s mean", padLeft(fixed(v.band.Expected, 4), labelW), st.BarActual.Render(rule), arrow)
+	}
+	meanDone := !exact || ex >= 0
 	for i, b := range bins {
+		if !meanDone && v.band.Expected < b.from {
+			lines = append(lines, meanRow())
+			meanDone = true
+		}
 		mark := ""
 		switch {
 		case i == in && i == ex:
@@ -344,7 +357,12 @@ func (v *tiesView) histogram(w, h int) string {
 		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", padLeft(b.label, labelW),
 			st.BarBand.Render(bar(b.p, pmax, barW, v.c.ASCII)), 100*b.p, mark))
 	}
-	lines = append(lines, fmt.Sprintf("mean = expected = %.4f", d.Mean()))
+	switch {
+	case !meanDone:
+		lines = append(lines, meanRow())
+	case !exact:
+		lines = append(lines, fmt.Sprintf("mean = expected = %.4f", d.Mean()))
+	}
 	return block(strings.Join(lines, "\n"), w, h)
 }
 

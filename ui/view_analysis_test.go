@@ -1,0 +1,357 @@
+package ui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/ndcg"
+)
+
+// The list of these tests: A..F with grades 3,1,0,3,2,0 and scores
+// .92,.85,.71,.71,.4,.12 (C and D tied at ranks 3–4, so k=3 cuts the
+// group), exponential gain, k=3. Reference values, from scikit-learn
+// (Debian python3-sklearn) with y_true = the gains 2^g−1 = 7,1,0,7,3,0:
+//
+//	ndcg_score([gains], [scores], k=3)               = 0.7262744353075801  (ties expected)
+//	dcg_score([gains], [scores], k=3)                = 9.380929753571458
+//	dcg_score([gains], [gains], k=3)                 = 12.916508275000202  (IDCG@3)
+//	dcg_score([gains], [scores], k=3, log_base=10)   = 31.162774104553804
+//	ndcg_score([grades], [scores], k=3)              = 0.7434390676038474  (linear gain: sklearn preset)
+//
+// and, with the tie broken by changing one score slightly:
+//
+//	C before D (input order): ndcg_score(..., [.92,.85,.71,.70,.4,.12], k=3) = 0.5907889029375734
+//	D before C (docno order, ids descending): [.92,.85,.70,.71,.4,.12]  = 0.861759967677587
+//	linear gain, D before C (trec_eval preset, no pool)                 = 0.8707132609981449
+//
+// Swaps (scores exchanged, then scikit-learn on the new scores):
+//
+//	A↔B, ranks 1 and 2: [.85,.92,.71,.71,.4,.12] = 0.5548332507842636: Δ = −0.1714
+//	B↔D, ranks 2 and 4: [.92,.71,.71,.85,.4,.12] = 0.9032246197357094: Δ = +0.1770
+//
+// By hand, jk preset (linear gain, discount 1 at ranks 1 and 2, 1/log2(3)
+// at rank 3, expected ties): DCG@3 = 3 + 1 + 1.5/1.585 = 4.9464, IDCG@3 =
+// 3 + 3 + 2/1.585 = 7.2619, NDCG@3 = 0.6811.
+const (
+	tiesGrades = "3,1,0,3,2,0"
+	tiesScores = "0.92,0.85,0.71,0.71,0.4,0.12"
+)
+
+func tiesModel(t testing.TB, w, h int) *Model {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	return newModel(t, inlineDoc(t, tiesGrades, tiesScores), s, w, h)
+}
+
+// body is what the active view drew.
+func body(m *Model) string { return ansi.Strip(m.views[m.active].View()) }
+
+// flat is the body with wrapped lines joined, to find a sentence.
+func flat(m *Model) string { return strings.Join(strings.Fields(body(m)), " ") }
+
+// analysisTB names a golden file after the view.
+type analysisTB struct {
+	testing.TB
+	name string
+}
+
+func (n analysisTB) Name() string { return n.name }
+
+func TestAnalysisViewsHaveOneKeyEach(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	for key, name := range map[string]string{"O": "working", "I": "ties", "C": "conventions", "S": "swap", "U": "curves"} {
+		press(m, "E")
+		require.Equal(t, "explorer", m.views[m.active].Name())
+		press(m, key)
+		assert.Equal(t, name, m.views[m.active].Name(), "key %s", key)
+		assert.Contains(t, screen(m), "["+name+"]")
+	}
+	// And by function key, in the order the issue lists them.
+	for i, name := range []string{"working", "ties", "conventions", "swap", "curves"} {
+		m.Update(tea.KeyPressMsg{Code: tea.KeyF2 + rune(i)})
+		assert.Equal(t, name, m.views[m.active].Name())
+	}
+	press(m, "?")
+	help := screen(m)
+	for _, name := range []string{"working", "ties", "conventions", "swap", "curves", "best swap", "apply preset/swap"} {
+		assert.Contains(t, help, name)
+	}
+}
+
+func TestWorkingView(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "O")
+	s := body(m)
+	assert.Contains(t, s, "DCG@3 = 7/1.000 + 1/1.585 + 3.5*/2.000 = 9.381")
+	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 7/1.585 + 3/2.000 = 12.917")
+	assert.Contains(t, s, "ideal order")
+	assert.Contains(t, s, "A(3) D(3) E(2)")
+	assert.Contains(t, s, "NDCG@3 = DCG@3 / IDCG@3 = 9.381 / 12.917 = 0.726")
+
+	// Live: grade 0 at rank 1 (A) in the explorer. By hand: DCG@3 =
+	// 0 + 1/1.585 + 3.5/2 = 2.381; the ideal is D(3) E(2) B(1): 7 + 3/1.585
+	// + 1/2 = 9.393; 2.381/9.393 = 0.253.
+	press(m, "E", "home", "0", "O")
+	s = body(m)
+	assert.Contains(t, s, "DCG@3 = 0/1.000 + 1/1.585 + 3.5*/2.000 = 2.381")
+	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 3/1.585 + 1/2.000 = 9.393")
+	assert.Contains(t, s, "= 0.253")
+	press(m, "u")
+	assert.Contains(t, body(m), "= 0.726")
+}
+
+// A working longer than the screen scrolls, and the division stays in sight.
+func TestWorkingScrolls(t *testing.T) {
+	g := strings.Repeat("1,", 59) + "1"
+	m := newModel(t, inlineDoc(t, g, ""), linearK5(), 80, 14)
+	press(m, "O")
+	s := body(m)
+	assert.Contains(t, s, "lines 1–")
+	// 60 items of grade 1, k=5: DCG = IDCG, NDCG 1.
+	last := strings.Split(strings.TrimRight(s, "\n "), "\n")
+	assert.Contains(t, last[len(last)-1], "= 1.000")
+	first := strings.Split(s, "\n")[1]
+	press(m, "pgdown")
+	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1], "page down scrolls")
+	press(m, "home")
+	assert.Equal(t, first, strings.Split(body(m), "\n")[1])
+}
+
+func TestTiesView(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "I")
+	s := body(m)
+	assert.Contains(t, s, "T1    3–4")
+	assert.Contains(t, s, "k cuts it: 1 of 2 count")
+	assert.Contains(t, s, "worst 0.5908"[:5]) // the bar labels
+	for _, want := range []string{"0.5908", "0.7263", "0.8618"} {
+		assert.Contains(t, s, want)
+	}
+	assert.Contains(t, s, "over all 2 orders, exact")
+	assert.Contains(t, s, "50%")
+	assert.Contains(t, s, "◂ input")
+	assert.Contains(t, s, "◂ mean")
+	f := flat(m)
+	assert.Contains(t, f, "ignore_ties=False gives the expected 0.7263")
+	assert.Contains(t, f, "anywhere in [0.5908, 0.8618]")
+	assert.Contains(t, f, "docno, descending: NDCG@3 = 0.8618")
+	assert.Contains(t, s, "docno order D C")
+
+	// Live: k=4 takes the whole group in; both orders give one value,
+	// (7 + 1/1.585 + 3.5/2 + 3.5/2.322)/IDCG@4 where IDCG@4 = 12.917 +
+	// 1/2.322 = 13.347: 10.888/13.347 = 0.8158, and the group no longer
+	// straddles k.
+	press(m, "]")
+	s = body(m)
+	assert.Contains(t, s, "inside k")
+	assert.Contains(t, s, "0.8158")
+	assert.NotContains(t, s, "k cuts it")
+}
+
+func TestTiesViewWithoutTies(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "I")
+	s := body(m)
+	assert.Contains(t, s, "No ties")
+	assert.Contains(t, s, "NDCG@5 = "+ndcgStart)
+	assert.Contains(t, s, "press t here")
+	// t ties rank k with rank k+1; with k = 5 = n there is no rank 6, so
+	// E ties with D above it: D and E (grades 0 and 1) share ranks 4–5,
+	// which count entirely, so NDCG@5 under expected ties is by hand
+	// (3 + 2/1.585 + 3/2 + 0.5/2.322 + 0.5/2.585)/6.3235 = 6.1706/6.3235 = 0.9758.
+	press(m, "t")
+	s = body(m)
+	assert.Contains(t, s, "T1    4–5")
+	assert.Contains(t, s, "0.9758")
+	assert.True(t, m.c.WS.Dirty())
+	press(m, "u")
+	assert.Contains(t, body(m), "No ties")
+}
+
+func TestConventionsView(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "C")
+	s := body(m)
+	row := func(name string) string {
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, "> "), name+" ") {
+				return l
+			}
+		}
+		t.Fatalf("no row %s in\n%s", name, s)
+		return ""
+	}
+	assert.Contains(t, row("in force"), "0.7263")
+	assert.Contains(t, row("sklearn"), "0.7434")
+	assert.Contains(t, row("sklearn"), "linear*")
+	assert.Contains(t, row("trec_eval"), "0.8707")
+	assert.Contains(t, row("trec_eval"), "docno*")
+	assert.Contains(t, row("lightgbm"), "0.5908")
+	assert.Contains(t, row("tf-ranking"), "0.7263")
+	assert.NotContains(t, row("tf-ranking"), "*")
+	assert.Contains(t, row("jk"), "0.6811")
+	assert.Contains(t, s, "tf-ranking is what is in force")
+	// The selected preset (sklearn) is explained one setting at a time.
+	f := flat(m)
+	assert.Contains(t, f, "gain exp → linear: a grade 3 is worth 3, not 7")
+	assert.Contains(t, f, "DCG@3 9.381 → 4.381")
+	assert.Contains(t, f, "NDCG@3 0.7263 → 0.7434")
+
+	// lightgbm: input order gives C(0) rank 3: DCG@3 = 7 + 1/1.585 = 7.631.
+	press(m, "down", "down")
+	f = flat(m)
+	assert.Contains(t, f, "ties expected → input")
+	assert.Contains(t, f, "DCG@3 9.381 → 7.631")
+	assert.Contains(t, f, "IDCG=0 rule 0 → 1: only matters when IDCG is 0")
+
+	press(m, "enter")
+	assert.Equal(t, ndcg.Input, m.c.WS.Settings.Ties)
+	assert.Equal(t, 1.0, m.c.WS.Settings.Zero)
+	assert.Equal(t, 3, m.c.WS.Settings.K, "k stays")
+	assert.Contains(t, body(m), "lightgbm is what is in force")
+	press(m, "u")
+	assert.Equal(t, ndcg.Expected, m.c.WS.Settings.Ties)
+	assert.Contains(t, body(m), "tf-ranking is what is in force")
+}
+
+func TestSwapView(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "S")
+	s := body(m)
+	assert.Contains(t, s, "ranks 1 ↔ 2")
+	assert.Contains(t, s, "ΔNDCG@3 = -0.1714")
+	assert.Contains(t, s, "NDCG@3 0.7263 → 0.5548")
+	assert.Contains(t, s, "best swap (top 6): 2 ↔ 4")
+	assert.Contains(t, s, "B ↔ D: +0.1770 → 0.9032")
+	// Every pair of the six ranks is on the map.
+	assert.Contains(t, s, " i\\j  1  2  3  4  5  6")
+
+	// The cursor: down to rank 2, right to rank 4 is the best pair.
+	press(m, "down", "right", "right")
+	s = body(m)
+	assert.Contains(t, s, "ranks 2 ↔ 4")
+	assert.Contains(t, s, "ΔNDCG@3 = +0.1770")
+	press(m, "enter")
+	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
+	assert.Contains(t, m.c.status, "B and D exchanged scores")
+	press(m, "u")
+	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
+
+	// b applies the best swap straight away.
+	press(m, "home", "b")
+	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
+	press(m, "u")
+	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
+}
+
+// Without scores a swap exchanges places: swapping ranks 1 and 2 of
+// 3,2,3,0,1 gives 2,3,3,0,1, whose NDCG@5 scikit-learn gives as 0.9140
+// (ndcgSwap12).
+func TestSwapUnscored(t *testing.T) {
+	m := start(t)
+	press(m, "S")
+	assert.Contains(t, body(m), "NDCG@5 "+ndcgStart+" → "+ndcgSwap12)
+	press(m, "enter")
+	assert.Contains(t, summaryOf(m), ndcgSwap12)
+	assert.Equal(t, "B", m.c.WS.List().Items[0].ID)
+	press(m, "u")
+	assert.Equal(t, "A", m.c.WS.List().Items[0].ID)
+}
+
+func summaryOf(m *Model) string { return fixed(m.c.WS.Result.NDCG(), 4) }
+
+func TestCurvesView(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "U")
+	s := body(m)
+	// 1/log2(i+1): 1, 0.631, 0.5, 0.431 …; k=3 marked.
+	for _, want := range []string{" 1 ", "1.000", "0.631", "0.500 ◂k", "0.431", "0.387"} {
+		assert.Contains(t, s, want)
+	}
+	// 2^g−1 for grades 0..3 and how many items have each.
+	assert.Contains(t, s, "gain exp = 2^g−1")
+	for _, want := range []string{"0 ×2", "1 ×1", "3 ×1", "7 ×2"} {
+		assert.Contains(t, s, want)
+	}
+	f := flat(m)
+	assert.Contains(t, f, "DCG@3 goes from 9.3809 (log2) to 31.1628 (log10)")
+	assert.Contains(t, f, "ln 10/ln 2 = 3.3219")
+	assert.Contains(t, f, "NDCG@3 stays 0.7263 (log2) = 0.7263 (log10)")
+
+	// Live: linear gain draws the grades themselves.
+	press(m, "g")
+	s = body(m)
+	assert.Contains(t, s, "gain linear = g")
+	assert.Contains(t, s, "3 ×2")
+	// And the discount in force: jk:2 is 1 at ranks 1 and 2.
+	press(m, "d", "d")
+	s = body(m)
+	assert.Contains(t, s, "discount jk:2")
+	assert.Contains(t, s, " 2 ")
+	assert.Equal(t, 2, strings.Count(s, "1.000"), s)
+}
+
+func TestAnalysisGolden80x24(t *testing.T) {
+	for _, v := range []struct{ key, name string }{{"O", "working"}, {"I", "ties"}, {"C", "conventions"}, {"S", "swap"}, {"U", "curves"}} {
+		for _, ascii := range []bool{false, true} {
+			m := tiesModel(t, 80, 24)
+			file := v.name + "_80x24"
+			if ascii {
+				press(m, "A")
+				file += "_ascii"
+			}
+			press(m, v.key)
+			golden.RequireEqual(analysisTB{t, file}, screen(m))
+		}
+	}
+}
+
+// TestAnalysisViewsNeverPanic draws each view after random edits at
+// sizes from 1×1 up, and checks every frame fits.
+func TestAnalysisViewsNeverPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	keys := []string{"0", "3", "+", "t", "T", "u", "ctrl+r", "[", "]", "g", "d", "p", "i", "z",
+		"down", "up", "left", "right", "home", "end", "pgdown", "enter", "b", "A", "O", "I", "C", "S", "U", "E", "x", "a", "c"}
+	sizes := [][2]int{{1, 1}, {10, 3}, {30, 8}, {50, 12}, {60, 15}, {80, 24}, {100, 30}, {200, 60}}
+	for _, list := range [][2]string{{tiesGrades, tiesScores}, {"1", ""}, {"0,0,0", "1,1,1"}, {strings.Repeat("2,", 39) + "2", ""}} {
+		m := newModel(t, inlineDoc(t, list[0], list[1]), linearK5(), 80, 24)
+		for step := 0; step < 300; step++ {
+			press(m, keys[rng.IntN(len(keys))])
+			sz := sizes[rng.IntN(len(sizes))]
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			lines := strings.Split(screen(m), "\n")
+			require.LessOrEqual(t, len(lines), sz[1])
+			for _, l := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "at %dx%d in %s: %q", sz[0], sz[1], m.views[m.active].Name(), l)
+			}
+		}
+	}
+}
+
+// The views recompute only when drawn: an edit in the explorer costs
+// the hidden views nothing but a flag.
+func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	cv := m.views[3].(*conventionsView)
+	require.Equal(t, "conventions", cv.Name())
+	press(m, "C")
+	body(m)
+	press(m, "E")
+	before := cv.rows
+	press(m, "home", "0")
+	assert.True(t, cv.stale)
+	assert.Equal(t, before, cv.rows, "not recomputed while hidden")
+	press(m, "C")
+	s := body(m)
+	assert.False(t, cv.stale)
+	// A(0) at rank 1 under linear gain (sklearn preset): by hand
+	// (0 + 1/1.585 + 1.5/2)/(3 + 2/1.585 + 1/2) = 1.3809/4.7619 = 0.2900.
+	assert.Contains(t, s, "0.2900")
+}
