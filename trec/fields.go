@@ -135,3 +135,11 @@ func parseRel(b []byte) (int64, error) {
 	}
 	return v, nil
 }
+
+// countFields says how many fields a line has, for error messages.
+func countFields(n int) string {
+	if n == 1 {
+		return "1 field"
+	}
+	return strconv.Itoa(n) + " fields"
+}

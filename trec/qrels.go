@@ -279,7 +279,7 @@ func (c *qrelsChunk) parse(name string) {
 			if more {
 				n = len(strings.Fields(string(line)))
 			}
-			fail("%d fields; qrels lines are \"qid iter docno rel\" (4 fields)", n)
+			fail("%s; qrels lines are \"qid iter docno rel\" (4 fields)", countFields(n))
 			return
 		}
 		rel, err := parseRel(fields[3])

@@ -102,7 +102,7 @@ func parseRunLine(b []byte, l *runLine) (bool, string) {
 		return false, ""
 	}
 	if n < 6 {
-		return false, fmt.Sprintf("%d fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)", n)
+		return false, countFields(n) + "; run lines are \"qid Q0 docno rank score tag\" (6 fields)"
 	}
 	score, err := parseScore(f[4])
 	if err != nil {

@@ -294,5 +294,5 @@ func TestQrelsInChunks(t *testing.T) {
 	_, err = ParseQrels("q", []byte(bad))
 	assert.EqualError(t, err, `q:4: 3 fields; qrels lines are "qid iter docno rel" (4 fields)`)
 	_, err = ParseQrels("q", []byte(text+"x\n"))
-	assert.EqualError(t, err, fmt.Sprintf(`q:%d: 1 fields; qrels lines are "qid iter docno rel" (4 fields)`, len(lines)+1))
+	assert.EqualError(t, err, fmt.Sprintf(`q:%d: 1 field; qrels lines are "qid iter docno rel" (4 fields)`, len(lines)+1))
 }
