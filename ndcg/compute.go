@@ -1,6 +1,7 @@
 package ndcg
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -65,157 +66,225 @@ type Result struct {
 	dcg [5][]float64
 	// order[policy] is the rank order under each concrete policy.
 	order [5][]int
+	// mem holds the arrays above for Recompute to reuse.
+	mem resultMemory
+}
+
+// resultMemory is the memory a Result's arrays are carved from.
+type resultMemory struct {
+	floats []float64
+	ints   []int
+	int32s []int32
+	ties   []TieGroup
+}
+
+// reuse returns buf resized to n when it is large enough, else a new
+// slice; the contents are not cleared (every element is written).
+func reuse[T any](buf []T, n int) []T {
+	if cap(buf) >= n {
+		return buf[:n]
+	}
+	return make([]T, n)
 }
 
 // Compute ranks list and works out every number of the breakdown under
 // s. The list is not copied: do not change it while the result is in use.
+//
+// Compute runs on every keystroke of the explorer, on lists of up to
+// hundreds of thousands of items, so it works in a few linear passes plus
+// one sort by score, in arrays carved from a handful of allocations.
 func Compute(list *List, s Settings) (*Result, error) {
+	return Recompute(nil, list, s)
+}
+
+// Recompute is Compute reusing the memory of prev, an earlier result the
+// caller is done with (nil for none): prev and every slice read from it
+// must not be used afterwards, whether Recompute succeeds or not. An
+// explorer that replaces its result on every edit recomputes this way
+// without allocating, so the garbage collector has nothing to do.
+func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	if list == nil {
 		return nil, errors.New("no list: give a list, even an empty one")
 	}
-	if err := list.Validate(s); err != nil {
-		return nil, err
+	sc := scratchPool.Get().(*scratch)
+	defer func() { sc.list = nil; scratchPool.Put(sc) }()
+	if !sc.load(list, s) {
+		// The fast pass only says that something is wrong; the full check
+		// says what, for the first problem in list order.
+		if err := list.Validate(s); err != nil {
+			return nil, err
+		}
+		return nil, errors.New("the list failed a check that List.Validate accepts; please report this list")
 	}
+
 	n := len(list.Items)
-	r := &Result{Settings: s, List: list, N: n}
-
-	grade := func(g float64) float64 {
-		if s.TruncateGrades {
-			return math.Trunc(g)
-		}
-		return g
+	m := n
+	if s.IDCG == FromJudged {
+		m += len(list.Pool)
 	}
+	var mem resultMemory
+	r := prev
+	if r == nil {
+		r = new(Result)
+	} else {
+		mem = r.mem
+	}
+	*r = Result{Settings: s, List: list, N: n}
+	r.K, r.IdealK = cut(s.K, n), cut(s.K, m)
+	disc := discounts(s.Discount, max(n, m))
+	r.Discounts = disc
+	grade, gain := sc.grade, sc.gain // by item index, then pool item
 
-	// Rank by score, descending, ties in input order.
-	input := make([]int, n)
-	r.GroupAt = make([]int32, n)
-	r.ScoreGroup = make([]int32, n)
-	if list.Scored() {
-		keys := make([]uint64, n)
-		for i, it := range list.Items {
-			keys[i] = ^floatKey(it.Score)
-		}
-		radixSort(keys, input)
-		var group int32
-		for i := 0; i < n; {
-			j := i + 1
-			for j < n && list.Items[input[j]].Score == list.Items[input[i]].Score {
+	// Rank by score: sorted keys and the item at each rank.
+	scored := list.Scored()
+	groups := 0
+	if scored {
+		groups = sc.rank(n)
+	}
+	ties := groups > 0
+	// The orders of best, worst and docno are worked out when asked for;
+	// every other policy ranks in input order (a stable sort).
+	inputOrder := !ties || s.Ties == Expected || s.Ties == Input
+
+	// The arrays the result keeps, carved from three allocations.
+	nf := 3*n + 3*m // Grades, Gains, dcg[Input]; IdealGrades, IdealGains, idcg
+	ni := n + m     // order[Input], IdealOrder
+	if ties {
+		nf += 4 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected]
+	}
+	mem.floats, mem.ints, mem.int32s = reuse(mem.floats, nf), reuse(mem.ints, ni), reuse(mem.int32s, 2*n)
+	if ties {
+		mem.ties = reuse(mem.ties, groups)
+		r.Ties = mem.ties[:0]
+	}
+	r.mem = mem
+	floats, ints := mem.floats, mem.ints
+	takeF := func(k int) []float64 { s := floats[:k:k]; floats = floats[k:]; return s }
+	takeI := func(k int) []int { s := ints[:k:k]; ints = ints[k:]; return s }
+	r.GroupAt, r.ScoreGroup = mem.int32s[:n:n], mem.int32s[n:2*n:2*n]
+	r.Grades, r.Gains = takeF(n), takeF(n)
+	input := takeI(n)
+	dIn := takeF(n)
+
+	// One pass over the ranks: the ranking, tie groups, gains in input
+	// order and DCG under input order; with ties, each group's gains
+	// sorted for best (highest first) and worst (lowest first), its mean
+	// for expected, and the running sums of the three.
+	gr, gi := r.Grades, r.Gains // grades and gains by rank, in input order
+	if !inputOrder {
+		sc.inGrade, sc.inGain = grow(sc.inGrade, n), grow(sc.inGain, n)
+		gr, gi = sc.inGrade, sc.inGain
+	}
+	var best, worst, eg, exp []float64
+	if ties {
+		best, worst, eg, exp = takeF(n), takeF(n), takeF(n), takeF(n)
+	}
+	var keys []uint64
+	var order []int // nil without scores: the list order is the ranking
+	if scored {
+		keys, order = sc.keys[:n], sc.order[:n]
+	}
+	disc = disc[:n]
+	groupAt, scoreGroup := r.GroupAt, r.ScoreGroup
+	sumIn, sumB, sumW, sumE := 0.0, 0.0, 0.0, 0.0
+	var group int32
+	for i := 0; i < n; {
+		group++
+		j := i + 1
+		if order != nil {
+			for j < n && keys[j] == keys[i] {
 				j++
 			}
-			group++
-			at := int32(-1)
-			if j-i > 1 {
-				at = int32(len(r.Ties))
-				r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[input[i]].Score})
+		}
+		if j == i+1 { // untied
+			idx := i
+			if order != nil {
+				idx = order[i]
 			}
-			for x := i; x < j; x++ {
-				r.GroupAt[x], r.ScoreGroup[x] = at, group
+			g, d := gain[idx], disc[i]
+			input[i], groupAt[i], scoreGroup[i] = idx, -1, group
+			gr[i], gi[i] = grade[idx], g
+			sumIn += g * d
+			dIn[i] = sumIn
+			if ties {
+				eg[i] = g
+				sumB += g * d
+				sumW += g * d
+				sumE += g * d
+				best[i], worst[i], exp[i] = sumB, sumW, sumE
 			}
 			i = j
+			continue
 		}
+		at := int32(len(r.Ties))
+		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[order[i]].Score})
+		mean := 0.0
+		for x := i; x < j; x++ {
+			idx := order[x]
+			g := gain[idx]
+			input[x], groupAt[x], scoreGroup[x] = idx, at, group
+			gr[x], gi[x] = grade[idx], g
+			sumIn += g * disc[x]
+			dIn[x] = sumIn
+			mean += g
+			best[x] = g
+		}
+		mean /= float64(j - i)
+		bs, ws := best[i:j], worst[i:j]
+		sortDescending(bs)
+		for x, g := range bs {
+			ws[len(ws)-1-x] = g
+		}
+		for x := i; x < j; x++ {
+			d := disc[x]
+			sumB += best[x] * d
+			sumW += worst[x] * d
+			sumE += mean * d
+			best[x], worst[x], eg[x], exp[x] = sumB, sumW, mean, sumE
+		}
+		i = j
+	}
+	r.order[Input], r.dcg[Input] = input, dIn
+	if ties {
+		r.ExpectedGains = eg
+		r.order[Expected] = input
+		r.dcg[Best], r.dcg[Worst], r.dcg[Expected] = best, worst, exp
 	} else {
-		for i := range input {
-			input[i], r.GroupAt[i], r.ScoreGroup[i] = i, -1, int32(i+1)
+		for _, p := range TiePolicies {
+			r.order[p], r.dcg[p] = input, dIn
 		}
 	}
 
 	// The ideal ranking: every grade that counts, highest first, ties in
 	// input order (list before pool).
-	m := n
-	if s.IDCG == FromJudged {
-		m += len(list.Pool)
-	}
-	r.IdealGrades = make([]float64, m)
-	keys := make([]uint64, m)
-	for i := 0; i < m; i++ {
-		if i < n {
-			r.IdealGrades[i] = grade(list.Items[i].Grade)
-		} else {
-			r.IdealGrades[i] = grade(list.Pool[i-n].Grade)
+	r.IdealOrder = takeI(m)
+	r.IdealGrades, r.IdealGains, r.idcg = takeF(m), takeF(m), takeF(m)
+	if sc.smallGrades {
+		sc.idealBySmallGrade(r, m)
+	} else {
+		sc.sortGrades(r.IdealOrder, m)
+		sum := 0.0
+		for i, idx := range r.IdealOrder {
+			g := gain[idx]
+			r.IdealGrades[i], r.IdealGains[i] = grade[idx], g
+			sum += g * r.Discounts[i]
+			r.idcg[i] = sum
 		}
-		keys[i] = ^floatKey(r.IdealGrades[i])
-	}
-	r.IdealOrder = make([]int, m)
-	radixSort(keys, r.IdealOrder)
-	itemGrade := r.IdealGrades[:n:n] // grade by item index, before reordering
-	itemGrade = slices.Clone(itemGrade)
-	for i, idx := range r.IdealOrder {
-		r.IdealGrades[i] = gradeOf(list, idx, n, grade)
-	}
-
-	r.K, r.IdealK = cut(s.K, n), cut(s.K, m)
-	r.Discounts = discounts(s.Discount, max(n, m))
-	r.IdealGains = make([]float64, m)
-	r.idcg = make([]float64, m)
-	sum := 0.0
-	for i, g := range r.IdealGrades {
-		r.IdealGains[i] = s.Gain.Of(g)
-		sum += r.IdealGains[i] * r.Discounts[i]
-		r.idcg[i] = sum
 	}
 	// Every order's DCG is at most the whole ideal ranking's, so a finite
 	// IDCG over every rank keeps every other sum finite.
-	if math.IsInf(sum, 0) {
+	if m > 0 && math.IsInf(r.idcg[m-1], 0) {
 		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): use --gain linear or smaller grades")
 	}
 
-	// Gains at each rank in input order, then per tie policy.
-	gainOf := make([]float64, n) // by item index
-	for i, g := range itemGrade {
-		gainOf[i] = s.Gain.Of(g)
-	}
-	r.order[Input] = input
-	r.dcg[Input] = cumulate(input, gainOf, r.Discounts)
-	if len(r.Ties) == 0 {
-		for _, p := range TiePolicies {
-			r.order[p], r.dcg[p] = input, r.dcg[Input]
-		}
-		r.ExpectedGains = nil
-	} else {
-		// Best: walk the items in ideal order and deal each into the next
-		// free slot of its tie group, so every group comes out sorted by
-		// grade, highest first. Worst walks the ideal order backwards.
-		pos := make([]int32, n) // rank of each item in input order
-		for rank, idx := range input {
-			pos[idx] = int32(rank)
-		}
-		r.order[Best] = dealByGroup(r, input, pos, r.IdealOrder, n, false)
-		r.order[Worst] = dealByGroup(r, input, pos, r.IdealOrder, n, true)
-		r.dcg[Best] = cumulate(r.order[Best], gainOf, r.Discounts)
-		r.dcg[Worst] = cumulate(r.order[Worst], gainOf, r.Discounts)
-
-		r.ExpectedGains = make([]float64, n)
-		for i, idx := range input {
-			r.ExpectedGains[i] = gainOf[idx]
-		}
-		for _, t := range r.Ties {
-			mean := 0.0
-			for _, g := range r.ExpectedGains[t.Start:t.End] {
-				mean += g
-			}
-			mean /= float64(t.Size())
-			for i := t.Start; i < t.End; i++ {
-				r.ExpectedGains[i] = mean
-			}
-		}
-		exp := make([]float64, n)
-		sum := 0.0
-		for i, g := range r.ExpectedGains {
-			sum += g * r.Discounts[i]
-			exp[i] = sum
-		}
-		r.dcg[Expected] = exp
-		r.order[Expected] = input
-	}
-
 	r.Order = r.orderFor(s.Ties)
-	r.Grades = make([]float64, n)
-	r.Gains = make([]float64, n)
-	for i, idx := range r.Order {
-		r.Grades[i], r.Gains[i] = itemGrade[idx], gainOf[idx]
+	if !inputOrder {
+		for i, idx := range r.Order {
+			r.Grades[i], r.Gains[i] = grade[idx], gain[idx]
+		}
 	}
 	if r.ExpectedGains == nil {
 		r.ExpectedGains = r.Gains
@@ -223,11 +292,23 @@ func Compute(list *List, s Settings) (*Result, error) {
 	return r, nil
 }
 
-func gradeOf(list *List, idx, n int, grade func(float64) float64) float64 {
-	if idx < n {
-		return grade(list.Items[idx].Grade)
+// sortDescending sorts a tie group's gains, highest first: by insertion
+// for the small groups that rounding makes, else by slices.Sort (fast
+// on the few distinct gains of a large group).
+func sortDescending(gs []float64) {
+	if len(gs) > 16 {
+		slices.Sort(gs)
+		slices.Reverse(gs)
+		return
 	}
-	return grade(list.Pool[idx-n].Grade)
+	for i := 1; i < len(gs); i++ {
+		v := gs[i]
+		j := i
+		for ; j > 0 && gs[j-1] < v; j-- {
+			gs[j] = gs[j-1]
+		}
+		gs[j] = v
+	}
 }
 
 // cut is the number of ranks that count at cutoff k in a ranking of n.
@@ -238,9 +319,8 @@ func cut(k, n int) int {
 	return k
 }
 
-// cumulate returns DCG@(i+1) for each rank of order.
-func cumulate(order []int, gainOf, disc []float64) []float64 {
-	out := make([]float64, len(order))
+// cumulate fills out with DCG@(i+1) for each rank of order and returns it.
+func cumulate(out []float64, order []int, gainOf, disc []float64) []float64 {
 	sum := 0.0
 	for i, idx := range order {
 		sum += gainOf[idx] * disc[i]
@@ -249,37 +329,30 @@ func cumulate(order []int, gainOf, disc []float64) []float64 {
 	return out
 }
 
-// dealByGroup orders each tie group by walking ideal (highest grade
-// first, or last when reverse) and placing each item at the next free
-// rank of its group; untied items keep their rank.
-func dealByGroup(r *Result, input []int, pos []int32, ideal []int, n int, reverse bool) []int {
-	out := make([]int, n)
-	fill := make([]int32, len(r.Ties))
-	for x := range ideal {
-		if reverse {
-			x = len(ideal) - 1 - x
-		}
-		idx := ideal[x]
-		if idx >= n {
-			continue // pool item
-		}
-		rank := pos[idx]
-		g := r.GroupAt[rank]
-		if g < 0 {
-			out[rank] = idx
-			continue
-		}
-		out[int32(r.Ties[g].Start)+fill[g]] = idx
-		fill[g]++
-	}
-	return out
-}
-
-// orderFor returns the rank order under policy p, working out the docno
-// order the first time it is needed.
+// orderFor returns the rank order under policy p, working out the best,
+// worst and docno orders the first time they are needed.
 func (r *Result) orderFor(p TiePolicy) []int {
-	if r.order[p] == nil && p == Docno {
-		o := slices.Clone(r.order[Input])
+	if r.order[p] != nil || r.N == 0 {
+		return r.order[p]
+	}
+	input := r.order[Input]
+	switch p {
+	case Best, Worst:
+		// Highest gains first (lowest for worst), equal gains in input
+		// order: the orders whose DCG Compute added up.
+		sign := 1.0
+		if p == Worst {
+			sign = -1
+		}
+		o := slices.Clone(input)
+		for _, t := range r.Ties {
+			slices.SortStableFunc(o[t.Start:t.End], func(a, b int) int {
+				return cmp.Compare(sign*r.gainOfItem(b), sign*r.gainOfItem(a))
+			})
+		}
+		r.order[p] = o
+	case Docno:
+		o := slices.Clone(input)
 		for _, t := range r.Ties {
 			slices.SortStableFunc(o[t.Start:t.End], func(a, b int) int {
 				ia, ib := r.List.Items[a].ID, r.List.Items[b].ID
@@ -317,7 +390,9 @@ func (r *Result) DCGAt(p TiePolicy, k int) float64 {
 	if k == 0 {
 		return 0
 	}
-	r.orderFor(p)
+	if r.dcg[p] == nil {
+		r.orderFor(p)
+	}
 	return r.dcg[p][k-1]
 }
 

@@ -3,6 +3,7 @@ package ndcg
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -222,5 +223,47 @@ func TestParseRoundTrip(t *testing.T) {
 		k, err := ParseK(in)
 		require.NoError(t, err)
 		require.Equal(t, want, k, in)
+	}
+}
+
+// TestComputeChecksAsValidate: Compute's one-pass check accepts exactly
+// the lists List.Validate accepts, and reports Validate's error, on lists
+// with random defects (long ones too, where ids are checked by hash).
+func TestComputeChecksAsValidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 3))
+	gainMap := Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7, 4: 15, 0.5: 0.3}}
+	defects := []func(l *List, i int){
+		func(l *List, i int) { l.Items[i].Grade = -0.5 },
+		func(l *List, i int) { l.Items[i].Grade = math.NaN() },
+		func(l *List, i int) { l.Items[i].Grade = math.Inf(1) },
+		func(l *List, i int) { l.Items[i].Grade = 1500 },
+		func(l *List, i int) { l.Items[i].Grade = 2.5 }, // not in the map
+		func(l *List, i int) { l.Items[i].Score = math.NaN() },
+		func(l *List, i int) { l.Items[i].Score = math.Inf(-1) },
+		func(l *List, i int) { l.Items[i].HasScore = !l.Items[i].HasScore },
+		func(l *List, i int) { l.Items[i].ID = l.Items[rng.IntN(len(l.Items))].ID },
+		func(l *List, i int) { l.Pool = append(l.Pool, Judged{ID: l.Items[i].ID}) },
+		func(l *List, i int) { l.Pool = append(l.Pool, Judged{ID: "pool", Grade: -1}) },
+		func(l *List, i int) { l.Pool = append(l.Pool, Judged{ID: "p", Grade: 1}, Judged{ID: "p", Grade: 2}) },
+		func(l *List, i int) {}, // none
+	}
+	for trial := 0; trial < 600; trial++ {
+		n := 1 + rng.IntN(30)
+		if trial%100 == 0 {
+			n = 3000
+		}
+		l := randomList(rng, n)
+		for range 1 + rng.IntN(2) {
+			defects[rng.IntN(len(defects))](l, rng.IntN(n))
+		}
+		for _, s := range []Settings{{Gain: Linear}, {Gain: Exp, TruncateGrades: true}, {Gain: gainMap}, {Gain: gainMap, IDCG: FromJudged, TruncateGrades: true}} {
+			want := l.Validate(s)
+			_, err := Compute(l, s)
+			if want == nil {
+				require.NoError(t, err, "trial %d %s", trial, s)
+			} else {
+				require.Equal(t, want, err, "trial %d %s", trial, s)
+			}
+		}
 	}
 }

@@ -18,7 +18,7 @@ func randomList(rng *rand.Rand, n int) *List {
 	fractional := rng.IntN(4) == 0
 	levels := 1 + rng.IntN(50)
 	for i := range l.Items {
-		it := Item{ID: fmt.Sprintf("d%d", rng.IntN(1000)*1000+i), Grade: float64(rng.IntN(5))}
+		it := Item{ID: fmt.Sprintf("d%d.%d", rng.IntN(1000), i), Grade: float64(rng.IntN(5))}
 		if fractional {
 			it.Grade = math.Round(rng.Float64()*400) / 100
 		}

@@ -2,8 +2,302 @@ package ndcg
 
 import (
 	"math"
+	"slices"
 	"sync"
 )
+
+// scratch holds the working arrays of one Compute that the result does
+// not keep, reused across computations so that a recompute on every
+// keystroke allocates little besides its result.
+type scratch struct {
+	// grade and gain of each item, then of each pool item (grades
+	// truncated when the settings say so).
+	grade, gain []float64
+	// keys and order: the score keys and, after rank, the ranking.
+	keys  []uint64
+	order []int
+	// buffers of the sorts
+	keys2  []uint64
+	order2 []int
+	pairs  []keyIndex
+	// smallGrades: every grade that counts in the ideal ranking is an
+	// integer in [0, 64), and count holds how many items have each.
+	smallGrades bool
+	count       [64]int
+	// the id hash set: hashes (0 = empty) and the item holding each
+	ids  []uint64
+	idAt []int32
+	// grades and gains by rank in input order, when the policy's order
+	// is another
+	inGrade, inGain []float64
+	gains           gainTable
+	// gkeys are the grade keys of the ideal ranking.
+	gkeys []uint64
+	// list is the list being loaded, for the ids; nil between uses.
+	list *List
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// grow returns s resized to n, reallocated only when too small; the
+// contents are not cleared.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/8)
+	}
+	return s[:n]
+}
+
+// gainTable is a Gain with the gains of the integer grades 0..63 looked
+// up instead of computed (no math.Exp2, no map access per item).
+type gainTable struct {
+	gain  Gain
+	small [64]float64 // NaN where a gain map has no entry
+}
+
+var expSmall = func() (t [64]float64) {
+	for i := range t {
+		t[i] = math.Ldexp(1, i) - 1 // = math.Exp2(i) − 1, exactly
+	}
+	return t
+}()
+
+func (t *gainTable) set(g Gain) {
+	t.gain = g
+	switch g.Kind {
+	case GainLinear:
+		for i := range t.small {
+			t.small[i] = float64(i)
+		}
+	case GainMap:
+		for i := range t.small {
+			t.small[i] = math.NaN()
+		}
+		for grade, v := range g.Map {
+			if grade < 64 && grade == float64(int(grade)) {
+				t.small[int(grade)] = v
+			}
+		}
+	default:
+		t.small = expSmall
+	}
+}
+
+// large returns the gain of a grade ≥ 0 that is not an integer below
+// 64, and whether it is defined (as Gain.Check).
+func (t *gainTable) large(g float64) (float64, bool) {
+	switch t.gain.Kind {
+	case GainLinear:
+		return g, true
+	case GainMap:
+		v, ok := t.gain.Map[g]
+		return v, ok
+	}
+	if g > MaxExpGrade {
+		return 0, false
+	}
+	return math.Exp2(g) - 1, true
+}
+
+// hashID hashes an id for the duplicate check: ids are mostly a few
+// bytes long, and a general-purpose hash would cost more than the rest
+// of the check. The slot is taken from the top bits (Fibonacci hashing);
+// equal hashes are compared as strings, so a collision costs time, never
+// a wrong answer. load inlines the short case.
+func hashID(s string) uint64 {
+	if len(s) > 8 {
+		return hashLong(s)
+	}
+	var t uint64
+	for i := 0; i < len(s); i++ {
+		t |= uint64(s[i]) << (8 * i)
+	}
+	return t * fibonacci
+}
+
+const fibonacci = 0x9e3779b97f4a7c15 // 2^64 / the golden ratio
+
+func hashLong(s string) uint64 {
+	h := uint64(len(s))
+	for len(s) > 8 {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = (h ^ x) * fibonacci
+		h ^= h >> 29
+		s = s[8:]
+	}
+	var tail uint64
+	for i := 0; i < len(s); i++ {
+		tail |= uint64(s[i]) << (8 * i)
+	}
+	return (h<<56 ^ tail ^ h>>8) * fibonacci
+}
+
+// load checks every item and pool item in one pass and records their
+// grades, gains and score keys, and counts the small grades. It returns
+// false at the first problem List.Validate would report, without saying
+// which: the caller asks Validate for the message.
+func (sc *scratch) load(l *List, s Settings) bool {
+	sc.list = l
+	n, total := len(l.Items), len(l.Items)+len(l.Pool)
+	sc.grade, sc.gain = grow(sc.grade, total), grow(sc.gain, total)
+	sc.keys = grow(sc.keys, n)
+	sc.gains.set(s.Gain)
+	ids, idAt, shift := sc.resetIDs(total)
+	mask := uint64(len(ids) - 1)
+	grades, gains, keys := sc.grade[:total], sc.gain[:total], sc.keys[:n]
+	table := &sc.gains.small
+	count := &sc.count
+	clear(count[:])
+	scored, small, judged, trunc := l.Scored(), true, s.IDCG == FromJudged, s.TruncateGrades
+	for i := 0; i < total; i++ {
+		var g float64
+		var id string
+		if i < n {
+			it := &l.Items[i]
+			if it.HasScore != scored {
+				return false
+			}
+			if scored {
+				x := it.Score
+				if x-x != 0 { // NaN or ±Inf
+					return false
+				}
+				keys[i] = ^floatKey(x) // descending
+			}
+			g, id = it.Grade, it.ID
+		} else {
+			p := &l.Pool[i-n]
+			g, id = p.Grade, p.ID
+		}
+		if !(g >= 0 && g <= math.MaxFloat64) { // NaN, negative, +Inf
+			return false
+		}
+		if trunc {
+			g = math.Trunc(g)
+		}
+		var v float64
+		if g < 64 && g == float64(int(g)) {
+			v = table[int(g)]
+			if v != v { // a gain map without this grade
+				return false
+			}
+			if i < n || judged {
+				count[int(g)]++
+			}
+		} else {
+			var ok bool
+			if v, ok = sc.gains.large(g); !ok {
+				return false
+			}
+			small = small && i >= n && !judged
+		}
+		grades[i], gains[i] = g, v
+
+		var h uint64 // hashID(id), the short case inline
+		if len(id) <= 8 {
+			for j := 0; j < len(id); j++ {
+				h |= uint64(id[j]) << (8 * j)
+			}
+			h *= fibonacci
+		} else {
+			h = hashLong(id)
+		}
+		if h == 0 {
+			h = 1 // 0 marks an empty slot
+		}
+		for slot := h >> shift; ; slot = (slot + 1) & mask {
+			e := ids[slot]
+			if e == 0 {
+				ids[slot], idAt[slot] = h, int32(i)
+				break
+			}
+			if e == h && sc.idOf(int(idAt[slot])) == id {
+				return false
+			}
+		}
+	}
+	sc.smallGrades = small
+	return true
+}
+
+// resetIDs empties the id set for total ids, an open-addressing table
+// of 64-bit hashes at most half full, and returns it with the shift that
+// takes a hash to its slot.
+func (sc *scratch) resetIDs(total int) ([]uint64, []int32, uint) {
+	size, shift := 16, uint(60)
+	for size < 2*total {
+		size, shift = size<<1, shift-1
+	}
+	sc.ids = grow(sc.ids, size)
+	clear(sc.ids)
+	sc.idAt = grow(sc.idAt, size)
+	return sc.ids, sc.idAt, shift
+}
+
+// idOf is the id of item i, or of pool item i−len(Items).
+func (sc *scratch) idOf(i int) string {
+	if items := sc.list.Items; i < len(items) {
+		return items[i].ID
+	}
+	return sc.list.Pool[i-len(sc.list.Items)].ID
+}
+
+// rank sorts the n items by score key into sc.order, leaving sc.keys
+// sorted, and returns the number of tie groups.
+func (sc *scratch) rank(n int) int {
+	sc.order = grow(sc.order, n)
+	keys := sc.keys[:n]
+	sortKeys(sc, keys, sc.order)
+	groups := 0
+	for i := 1; i < n; i++ {
+		if keys[i] == keys[i-1] && (i == 1 || keys[i-1] != keys[i-2]) {
+			groups++
+		}
+	}
+	return groups
+}
+
+// sortGrades fills order with the first m items (then pool items) by
+// grade, highest first, equal grades in index order.
+func (sc *scratch) sortGrades(order []int, m int) {
+	keys := grow(sc.gkeys, m)
+	for i, g := range sc.grade[:m] {
+		keys[i] = ^floatKey(g)
+	}
+	sortKeys(sc, keys, order)
+	sc.gkeys = keys
+}
+
+// idealBySmallGrade fills r's ideal ranking, its grades, gains and
+// IDCG when every grade is an integer below 64: a counting sort, then
+// each grade's run of ranks.
+func (sc *scratch) idealBySmallGrade(r *Result, m int) {
+	var next [64]int
+	pos := 0
+	for g := 63; g >= 0; g-- {
+		next[g] = pos
+		pos += sc.count[g]
+	}
+	order := r.IdealOrder[:m]
+	for i, g := range sc.grade[:m] {
+		b := int(g)
+		order[next[b]] = i
+		next[b]++
+	}
+	grades, gains, idcg, disc := r.IdealGrades[:m], r.IdealGains[:m], r.idcg[:m], r.Discounts[:m]
+	pos, sum := 0, 0.0
+	for g := 63; g >= 0; g-- {
+		end := pos + sc.count[g]
+		v := sc.gains.small[g]
+		for x := pos; x < end; x++ {
+			grades[x], gains[x] = float64(g), v
+			sum += v * disc[x]
+			idcg[x] = sum
+		}
+		pos = end
+	}
+}
 
 // floatKey maps a float64 to a uint64 whose unsigned order is the
 // float's order, with −0 and +0 equal (NaN must not occur).
@@ -18,19 +312,50 @@ func floatKey(f float64) uint64 {
 	return b | 1<<63
 }
 
-// radixSort fills order with 0..len(keys)-1 sorted by keys ascending,
-// equal keys in index order. It is a least-significant-digit radix sort
-// on bytes that skips the bytes all keys share: ranking by score and by
-// grade are the hot path of every keystroke, and for n in the thousands
-// and up this beats a comparison sort, stability included.
-func radixSort(keys []uint64, order []int) {
+// keyIndex is a sort key and the index it belongs to.
+type keyIndex struct {
+	key uint64
+	idx int
+}
+
+// radixMin is the length from which a radix sort beats a quicksort of
+// (key, index) pairs.
+const radixMin = 4096
+
+// sortKeys sorts keys ascending in place and fills order with the index
+// each key came from, equal keys in index order. Ranking by score and by
+// grade are the hot path of every keystroke: below radixMin keys a
+// quicksort on (key, index) pairs (a total order, so stability comes
+// free); above, a least-significant-digit radix sort on bytes that skips
+// the bytes all keys share.
+func sortKeys(sc *scratch, keys []uint64, order []int) {
 	n := len(keys)
+	if n < radixMin {
+		p := grow(sc.pairs, n)
+		for i, k := range keys {
+			p[i] = keyIndex{k, i}
+		}
+		quicksort(p)
+		for i, x := range p {
+			keys[i], order[i] = x.key, x.idx
+		}
+		// The quicksort compares keys only; equal keys go back to index
+		// order, which makes the sort stable.
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && keys[j] == keys[i] {
+				j++
+			}
+			if j-i > 1 {
+				sortInts(order[i:j])
+			}
+			i = j
+		}
+		sc.pairs = p
+		return
+	}
 	for i := range order {
 		order[i] = i
-	}
-	if n < 64 {
-		insertionSort(keys, order)
-		return
 	}
 	var counts [8][256]int
 	for _, k := range keys {
@@ -38,8 +363,9 @@ func radixSort(keys []uint64, order []int) {
 			counts[b][byte(k>>(8*b))]++
 		}
 	}
-	src, dst := keys, make([]uint64, n)
-	osrc, odst := order, make([]int, n)
+	sc.keys2, sc.order2 = grow(sc.keys2, n), grow(sc.order2, n)
+	src, dst := keys, sc.keys2
+	osrc, odst := order, sc.order2
 	for b := 0; b < 8; b++ {
 		c := &counts[b]
 		if c[byte(src[0]>>(8*b))] == n {
@@ -60,17 +386,114 @@ func radixSort(keys []uint64, order []int) {
 	}
 	if &osrc[0] != &order[0] {
 		copy(order, osrc)
+		copy(keys, src)
 	}
 }
 
-func insertionSort(keys []uint64, order []int) {
-	for i := 1; i < len(keys); i++ {
-		k, o := keys[i], order[i]
+// sortInts sorts a run of indices: by insertion when short, as the
+// runs of equal rounded scores mostly are.
+func sortInts(a []int) {
+	if len(a) > 16 {
+		slices.Sort(a)
+		return
+	}
+	for i := 1; i < len(a); i++ {
+		v := a[i]
 		j := i
-		for ; j > 0 && keys[j-1] > k; j-- {
-			keys[j], order[j] = keys[j-1], order[j-1]
+		for ; j > 0 && a[j-1] > v; j-- {
+			a[j] = a[j-1]
 		}
-		keys[j], order[j] = k, o
+		a[j] = v
+	}
+}
+
+// quicksort sorts pairs by key, not stably: median-of-three quicksort
+// recursing on the smaller side, insertion sort on short runs, heapsort
+// if the recursion goes too deep. Hoare partitioning splits runs of equal
+// keys evenly, so heavy ties cost nothing extra.
+func quicksort(a []keyIndex) {
+	depth := 0
+	for n := len(a); n > 0; n >>= 1 {
+		depth += 2
+	}
+	quicksortDepth(a, depth)
+}
+
+func quicksortDepth(a []keyIndex, depth int) {
+	for len(a) > 20 {
+		if depth == 0 {
+			heapsort(a)
+			return
+		}
+		depth--
+		m := len(a) / 2
+		x, y, z := a[0].key, a[m].key, a[len(a)-1].key
+		if y < x {
+			x, y = y, x
+		}
+		if z < y {
+			y = z
+			if y < x {
+				y = x
+			}
+		}
+		pivot := y
+		i, j := 0, len(a)-1
+		for i <= j {
+			for a[i].key < pivot {
+				i++
+			}
+			for pivot < a[j].key {
+				j--
+			}
+			if i <= j {
+				a[i], a[j] = a[j], a[i]
+				i++
+				j--
+			}
+		}
+		if j+1 < len(a)-i {
+			quicksortDepth(a[:j+1], depth)
+			a = a[i:]
+		} else {
+			quicksortDepth(a[i:], depth)
+			a = a[:j+1]
+		}
+	}
+	for i := 1; i < len(a); i++ {
+		v := a[i]
+		j := i
+		for ; j > 0 && v.key < a[j-1].key; j-- {
+			a[j] = a[j-1]
+		}
+		a[j] = v
+	}
+}
+
+func heapsort(a []keyIndex) {
+	n := len(a)
+	sift := func(root, end int) {
+		for {
+			child := 2*root + 1
+			if child >= end {
+				return
+			}
+			if child+1 < end && a[child].key < a[child+1].key {
+				child++
+			}
+			if !(a[root].key < a[child].key) {
+				return
+			}
+			a[root], a[child] = a[child], a[root]
+			root = child
+		}
+	}
+	for i := n/2 - 1; i >= 0; i-- {
+		sift(i, n)
+	}
+	for end := n - 1; end > 0; end-- {
+		a[0], a[end] = a[end], a[0]
+		sift(0, end)
 	}
 }
 

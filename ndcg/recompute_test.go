@@ -1,0 +1,95 @@
+package ndcg
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// snapshot reads every number a result offers, so two results can be
+// compared whole.
+func snapshot(r *Result) map[string]any {
+	out := map[string]any{
+		"N": r.N, "K": r.K, "IdealK": r.IdealK, "Ties": nz(r.Ties),
+		"Order": nz(r.Order), "GroupAt": nz(r.GroupAt), "ScoreGroup": nz(r.ScoreGroup),
+		"Grades": nz(r.Grades), "Gains": nz(r.Gains), "ExpectedGains": nz(r.ExpectedGains),
+		"Discounts": nz(r.Discounts), "IdealOrder": nz(r.IdealOrder),
+		"IdealGrades": nz(r.IdealGrades), "IdealGains": nz(r.IdealGains),
+	}
+	for _, p := range TiePolicies {
+		out["order "+p.String()] = nz(r.orderFor(p))
+		var dcg []float64
+		for k := 0; k <= r.Ranks()+1; k++ {
+			dcg = append(dcg, r.DCGAt(p, k), r.NDCGAt(p, k), r.IDCGAt(k))
+		}
+		out["dcg "+p.String()] = dcg
+	}
+	var rows []Rank
+	for i := 0; i < r.N; i++ {
+		rows = append(rows, r.Row(i))
+	}
+	out["rows"] = rows
+	return out
+}
+
+// nz reads an empty slice as nil: empty and nil say the same here.
+func nz[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// TestRecomputeReusesNothingStale: a result recomputed in the memory of
+// earlier ones, of other lists, sizes and settings, equals a fresh one.
+func TestRecomputeReusesNothingStale(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 1))
+	var prev *Result
+	for trial := 0; trial < 300; trial++ {
+		n := rng.IntN(60)
+		if trial%50 == 0 {
+			n = 5000 + rng.IntN(2000) // the radix sort's range
+		}
+		l := randomList(rng, n)
+		settings := propertySettings(rng, n)
+		s := settings[rng.IntN(len(settings))]
+		s.Ties = TiePolicies[rng.IntN(len(TiePolicies))]
+		fresh, err := Compute(l, s)
+		require.NoError(t, err)
+		want := snapshot(fresh)
+		prev, err = Recompute(prev, l, s)
+		require.NoError(t, err)
+		require.Equal(t, want, snapshot(prev), "trial %d: %s, %d items", trial, s, n)
+		if trial%7 == 0 {
+			// A failed recompute leaves nothing the next one trips on.
+			bad := l.Clone()
+			bad.Items = append(bad.Items, Item{ID: "bad", Grade: -1})
+			_, err := Recompute(prev, bad, s)
+			require.Error(t, err)
+		}
+	}
+}
+
+// TestLargeListsAgree: the radix sort (long lists) and the quicksort
+// (short ones) rank alike: a long list's ranking restricted to its first
+// items' scores agrees with ranking those items alone.
+func TestLargeListsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 2))
+	for _, n := range []int{radixMin - 1, radixMin, 3 * radixMin} {
+		l := randomList(rng, n)
+		for i := range l.Items {
+			l.Items[i].HasScore = true
+			l.Items[i].ID = fmt.Sprint(i)
+		}
+		r, err := Compute(l, Settings{Gain: Linear})
+		require.NoError(t, err)
+		order := bruteStable(l)
+		require.Equal(t, order, r.Order)
+		for k := 1; k <= n; k *= 3 {
+			requireRel(t, bruteDCG(l, Linear, order, k), r.DCGAt(Input, k), fmt.Sprintf("n=%d DCG@%d", n, k))
+			requireRel(t, bruteIDCG(l, Linear, k), r.IDCGAt(k), fmt.Sprintf("n=%d IDCG@%d", n, k))
+		}
+	}
+}
