@@ -70,6 +70,9 @@ type Working struct {
 	IdealRest int
 	DCG, IDCG Sum
 	TieMeans  []TieMean
+	// Tied says the list has tie groups: under a policy other than
+	// expected, the working says how they were ordered.
+	Tied bool
 	// NDCG is DCG/IDCG, or the IDCG=0 rule's value when ZeroIDCG.
 	NDCG     float64
 	ZeroIDCG bool
@@ -116,6 +119,7 @@ func New(r *ndcg.Result) *Working {
 		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrades[i],
 			Gain: r.IdealGains[i], Discount: r.Discounts[i], Value: r.IdealGains[i] * r.Discounts[i]})
 	}
+	w.Tied = len(r.Ties) > 0
 	w.IdealRest = len(r.IdealOrder) - r.IdealK
 	w.ZeroIDCG = w.IDCG.Total == 0
 	w.NDCG = r.NDCG()
@@ -270,9 +274,20 @@ func (w *Working) formulaLine() string {
 	return fmt.Sprintf("gain %s, discount %s, k=%s: each term is %s", s.Gain.Formula(), s.Discount.Formula(), w.K, term)
 }
 
+// tieOrder says how each concrete policy orders a tie group.
+var tieOrder = map[ndcg.TiePolicy]string{
+	ndcg.Best:  "highest grade first (ties best)",
+	ndcg.Worst: "lowest grade first (ties worst)",
+	ndcg.Input: "as the input lists them (ties input, a stable sort)",
+	ndcg.Docno: "by id in descending byte order, as trec_eval does (ties docno)",
+}
+
 // notes are the sentences that qualify the sums.
 func (w *Working) notes() []string {
 	var out []string
+	if w.Tied && w.Settings.Ties != ndcg.Expected {
+		out = append(out, "[…] marks a tie group, ordered "+tieOrder[w.Settings.Ties]+".")
+	}
 	if w.Settings.K > w.N {
 		out = append(out, fmt.Sprintf("k=%d but the list has %d items: DCG stops at rank %d.", w.Settings.K, w.N, w.N))
 	}

@@ -127,3 +127,15 @@ func TestLongRankingCut(t *testing.T) {
 	assert.Contains(t, w.Text(), "ranking: A(0) B(0) C(0) D(0) E(0) F(0) G(0) H(0) … | … AB(0) AC(0) AD(0)\n")
 	assert.Contains(t, w.Text(), "\n       + 0/3.170") // continuation: "+" under the "="
 }
+
+// Under a concrete tie policy the working says how ties were ordered.
+func TestTieOrderNote(t *testing.T) {
+	l, err := ndcg.FromGrades([]float64{3, 0, 2}, []float64{0.9, 0.5, 0.5})
+	require.NoError(t, err)
+	s := ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, Ties: ndcg.Best}
+	text := New(compute(t, l, s)).Text()
+	assert.Contains(t, text, "ranking: A(3) [C(2) B(0)]")
+	assert.Contains(t, text, "[…] marks a tie group, ordered highest grade first (ties best).")
+	s.Ties = ndcg.Expected
+	assert.NotContains(t, New(compute(t, l, s)).Text(), "marks a tie group")
+}
