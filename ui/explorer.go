@@ -320,10 +320,10 @@ func (e *explorer) viewTable() string {
 	r := ws.Result
 	t := &e.table
 	lines := make([]string, 0, e.tableH)
-	lines = append(lines, st.Header.Render(ansi.Truncate(t.header(), e.tableW, "")))
+	lines = append(lines, st.header.paint(ansi.Truncate(t.header(), e.tableW, "")))
 	n := ws.N()
 	if n == 0 {
-		lines = append(lines, st.Subtle.Render("  (empty list: press a to add an item)"))
+		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
 	}
 	k := n
 	if r != nil {
@@ -368,11 +368,11 @@ func (e *explorer) rankAtLine(y int) int {
 func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 	st := e.c.Styles
 	label := fmt.Sprintf(" k=%d: ranks below do not count ", r.K)
-	style := st.Cutoff
+	style := st.cutoff
 	for gi, g := range r.Ties {
 		if g.Straddles(r.K) {
 			label = fmt.Sprintf(" k=%d cuts tie group T%d ", r.K, gi+1)
-			style = st.TieStraddle
+			style = st.straddle
 			break
 		}
 	}
@@ -382,7 +382,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 	}
 	left := markW + tieW + 2
 	right := max(width-left-cellWidth(label), 0)
-	return style.Render(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
+	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
 
 func (e *explorer) viewRow(r *ndcg.Result, i int) string {
@@ -434,9 +434,9 @@ func (e *explorer) viewSummary(width, height int) string {
 	r := ws.Result
 	var lines []string
 	if r == nil {
-		msg := strings.Split(wrap(st.Error.Render("cannot compute: ")+ws.Err.Error(), width), "\n")
+		msg := strings.Split(wrap(st.errorInk.paint("cannot compute: ")+ws.Err.Error(), width), "\n")
 		lines = append(msg[:min(len(msg), summaryLines-1)],
-			st.Subtle.Render("undo (u) or change the grade or the gain to fix it"))
+			st.subtle.paint("undo (u) or change the grade or the gain to fix it"))
 		return block(strings.Join(lines, "\n"), width, height)
 	}
 	k := ws.Settings.KString()
@@ -445,12 +445,12 @@ func (e *explorer) viewSummary(width, height int) string {
 		nd = "undefined"
 	}
 	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s",
-		k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4), st.Title.Render("NDCG@"+k+" = "+nd))
+		k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4), st.title.paint("NDCG@"+k+" = "+nd))
 	if cellWidth(one) <= width || height < summaryLines+3 {
 		lines = append(lines, one)
 	} else {
 		lines = append(lines, "DCG@"+k+"  = "+fixed(r.DCG(), 4), "IDCG@"+k+" = "+fixed(r.IDCG(), 4),
-			st.Title.Render("NDCG@"+k+" = "+nd), "")
+			st.title.paint("NDCG@"+k+" = "+nd), "")
 	}
 	// The tie band first, then what needs explaining, most important first;
 	// whatever does not fit the block is cut.
@@ -461,18 +461,18 @@ func (e *explorer) viewSummary(width, height int) string {
 	}
 	switch {
 	case r.N == 0 && r.IDCG() == 0:
-		lines = append(lines, st.Warn.Render("NDCG is undefined: the list is empty (a adds an item)"))
+		lines = append(lines, st.warn.paint("NDCG is undefined: the list is empty (a adds an item)"))
 	case r.IDCG() == 0:
-		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
 	}
 	if extra := len(r.IdealOrder) - r.N; extra > 0 {
-		lines = append(lines, st.Warn.Render(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
 	}
 	if ws.Settings.K > r.N {
-		lines = append(lines, st.Subtle.Render(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
+		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
 	}
 	if len(r.Ties) == 0 {
-		lines = append(lines, st.Subtle.Render("no ties: every tie policy gives the same value"))
+		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
 	}
 	return block(wrap(strings.Join(lines, "\n"), width), width, height)
 }
@@ -524,7 +524,7 @@ func (e *explorer) contributionChart(w, h int) string {
 	if e.c.ASCII {
 		title = "contribution per rank: actual | ideal"
 	}
-	lines := []string{st.PanelTitle.Render(title)}
+	lines := []string{st.panelTitle.paint(title)}
 	if r == nil || h < 2 {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
@@ -571,7 +571,7 @@ func (e *explorer) contributionChart(w, h int) string {
 func (e *explorer) ndcgChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
-	lines := []string{st.PanelTitle.Render("NDCG@k for every k")}
+	lines := []string{st.panelTitle.paint("NDCG@k for every k")}
 	if r == nil || h < 2 {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
@@ -614,7 +614,7 @@ func (e *explorer) bandChart(w, h int) string {
 	if r != nil && len(r.Ties) == 0 {
 		title += " (no ties: all equal)"
 	}
-	lines := []string{st.PanelTitle.Render(title)}
+	lines := []string{st.panelTitle.paint(title)}
 	if r != nil {
 		b := r.NDCGBand(ws.Settings.K)
 		barW := max(w-9-7, 1)

@@ -20,6 +20,7 @@ type Styles struct {
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
+	title, header, panelTitle, warn, errorInk, status                   ink
 }
 
 // NewStyles builds the style sheet for a dark or light background;
@@ -64,6 +65,8 @@ func NewStyles(isDark, colour bool) Styles {
 	}
 	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
 	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
+	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
+	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)
 	return s
 }
 

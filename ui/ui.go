@@ -375,7 +375,7 @@ func (m *Model) titleLine(w int) string {
 	if ws.Doc.Title != "" {
 		name += ": " + ws.Doc.Title
 	}
-	left := st.Title.Render("ndcg-explorer") + " " + name
+	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.views[m.active].Name() + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
@@ -386,7 +386,7 @@ func (m *Model) titleLine(w int) string {
 		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
 		gap = w - ansi.StringWidth(left) - ansi.StringWidth(r)
 	}
-	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.Warn.Render(r), w, "")
+	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.warn.paint(r), w, "")
 }
 
 // conventionsLine states the conventions in force, as every output
@@ -421,7 +421,7 @@ func (m *Model) conventionsLine(w int) string {
 	if ansi.StringWidth(line) > w {
 		line = joinNonEmpty(short, " · ")
 	}
-	return m.c.Styles.Subtle.Render(ansi.Truncate(line, w, "…"))
+	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
 }
 
 func joinNonEmpty(parts []string, sep string) string {
@@ -441,9 +441,9 @@ func (m *Model) statusLine(w int) string {
 	}
 	text := ansi.Truncate(m.c.status, w, "…")
 	if m.c.statusErr {
-		return st.Error.Render(text)
+		return st.errorInk.paint(text)
 	}
-	return st.Status.Render(text)
+	return st.status.paint(text)
 }
 
 // footer is the short help, with ? and q always in view however narrow
