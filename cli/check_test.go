@@ -96,3 +96,17 @@ func TestCheckBadInput(t *testing.T) {
 	assert.Equal(t, ExitOK, code)
 	assert.True(t, strings.Contains(out, "--contributions"))
 }
+
+// 0.9575 written as 0.95 is cut off, not rounded; the IDCG of seed 002
+// written as 6.324 adds terms rounded to three decimals (3.000 + 1.893 +
+// 1.000 + 0.431 + 0.000), where the exact sum is 6.32347.
+func TestCheckPrecisionSlips(t *testing.T) {
+	code, out, _ := execCLI("check", "--grades", "3,2,3,0,1", "-k", "5", "--ndcg", "0.95")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "0.95 is the true value cut off after the digits written, not rounded.")
+
+	code, out, _ = execCLI("check", "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5", "--idcg", "6.324")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "true 6.32347  (off by +0.00053)")
+	assert.Contains(t, out, "The terms rounded to 3 decimals add up to 6.324")
+}
