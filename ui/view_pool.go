@@ -307,10 +307,17 @@ func (v *poolView) lesson() string {
 	case missed == 0:
 		return "The pool's items are all irrelevant (gain 0): they add nothing to the ideal ranking, so both sources agree. " + keys
 	case a.IDCG() == b.IDCG():
-		return fmt.Sprintf("The %d relevant judged item(s) the system missed rank below k in the ideal ranking, so IDCG@%s is the same from both sources. %s",
-			missed, k, keys)
+		return fmt.Sprintf("The %s the system missed rank below k in the ideal ranking, so IDCG@%s is the same from both sources. %s",
+			relevantItems(missed), k, keys)
 	}
-	return fmt.Sprintf("Missing relevant items: with the IDCG from the list (scikit-learn, LightGBM), NDCG@%s is %s and cannot see the %d relevant judged item(s) the system never retrieved; "+
+	return fmt.Sprintf("Missing relevant items: with the IDCG from the list (scikit-learn, LightGBM), NDCG@%s is %s and cannot see the %s the system never retrieved; "+
 		"from every judged item (trec_eval) it is %s. %s",
-		k, fixed(a.NDCG(), 4), missed, fixed(b.NDCG(), 4), keys)
+		k, fixed(a.NDCG(), 4), relevantItems(missed), fixed(b.NDCG(), 4), keys)
+}
+
+func relevantItems(n int) string {
+	if n == 1 {
+		return "relevant judged item"
+	}
+	return strconv.Itoa(n) + " relevant judged items"
 }

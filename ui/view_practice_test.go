@@ -117,7 +117,7 @@ func TestPoolShowsGhostsAndBothSources(t *testing.T) {
 	assert.Regexp(t, `DCG@5\s+`+poolDCG+`\s+`+poolDCG, s)
 	assert.Regexp(t, `IDCG@5\s+`+poolDCG+`\s+`+poolIDCGJudged, s)
 	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolNDCGJudged, s)
-	assert.Contains(t, s, "cannot see the 3 relevant judged item(s)")
+	assert.Contains(t, s, "cannot see the 3 relevant judged items")
 	// The sample computes with the IDCG from judged items: that column is in force.
 	inForce := lineWith(t, m, "(in force)")
 	assert.Greater(t, strings.Index(inForce, "(in force)"), 35)

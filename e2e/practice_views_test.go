@@ -1,0 +1,149 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// view goes to the view called name by tab, as a person who does not
+// know its key would, and waits for its title.
+func (x tmux) view(name string) string {
+	x.t.Helper()
+	for range 12 {
+		if s := x.screen(); strings.Contains(firstLine(s), "["+name+"]") {
+			return s
+		}
+		x.keys("Tab")
+		time.Sleep(100 * time.Millisecond)
+	}
+	return x.waitFor("[" + name + "]")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// waitForMatch polls the screen until re matches it.
+func (x tmux) waitForMatch(re string) string {
+	x.t.Helper()
+	r := regexp.MustCompile(re)
+	deadline := time.Now().Add(10 * time.Second)
+	var s string
+	for time.Now().Before(deadline) {
+		s = x.screen()
+		if r.MatchString(s) {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	x.t.Fatalf("the screen never matched %q; it shows:\n%s", re, s)
+	return s
+}
+
+func (x tmux) fits(width int) {
+	x.t.Helper()
+	for i, line := range strings.Split(strings.TrimRight(x.screen(), "\n"), "\n") {
+		if n := len([]rune(line)); n > width {
+			x.t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+}
+
+// TestPracticeViewsAsAPerson visits the pool, companions, check and quiz
+// views on the ties-at-k sample (C and D tied across k=3, exponential
+// gain), adds a missed relevant document to the pool, types a claim and
+// answers a quiz round. The values asserted:
+//
+//   - NDCG@3 of the sample: scikit-learn's ndcg_score([[7,1,0,7,3,0]],
+//     [[.92,.85,.71,.71,.4,.12]], k=3) = 0.7262744353075801, DCG@3
+//     (dcg_score) = 9.380929753571458.
+//   - With a judged item of grade 3 added to the pool: IDCG@3 from every
+//     judged item is dcg_score of 7,7,7,… at k=3 = 14.916508275000204, so
+//     NDCG@3 = 9.380929753571458 / 14.916508275000204 = 0.6289.
+//   - Companions at k=3, by hand: the top 3 in input order is A(3) B(1)
+//     C(0); 4 relevant items (grade ≥ 1): P@3 = 2/3, R@3 = 2/4.
+//   - The sample's claim DCG@3 = 7.63 is the input tie order's 7 +
+//     1/log2(3) = 7.6309, not the expected 9.3809.
+//   - Quiz seed 42, round 1: ndcg_score([[1,1,3,7,0,0,1,0]],
+//     [[.8,.7,.6,.5,.5,.3,.2,.1]], k=5) = 0.5868849691798185.
+func TestPracticeViewsAsAPerson(t *testing.T) {
+	needTmux(t)
+	if testing.Short() {
+		t.Skip("-short: skipping the end-to-end test")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status := filepath.Join(dir, "status")
+	script := fmt.Sprintf("%s --seed 42 sample:ties-at-k; echo EXIT=$? > %s; sleep 30", bin, status)
+	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x.waitFor("NDCG@3 = 0.7263")
+
+	// Pool: none yet; a adds a relevant document the system missed.
+	x.view("pool")
+	x.waitFor("No pool")
+	x.keys("a")
+	x.waitForMatch(`◌ P1\s+3\s+7`)
+	x.waitForMatch(`NDCG@3\s+0\.7263\s+0\.6289`)
+	x.fits(80)
+	x.keys("u")
+	x.waitFor("No pool")
+
+	// Companions.
+	x.view("companions")
+	x.waitForMatch(`Precision@3 0\.6667`)
+	x.waitForMatch(`Recall@3\s+0\.5000`)
+	x.fits(80)
+
+	// Check: the file's claim, then one typed.
+	x.view("check")
+	x.waitForMatch(`DCG@3\s+\[7\.63\s*\] ✗ true 9\.3809`)
+	x.waitFor("ties input (not expected)")
+	// ctrl+u empties the field (esc does too, but a terminal reads esc
+	// followed at once by a digit as alt+digit).
+	x.keys("C-u")
+	x.keys("9", ".", "3", "8")
+	x.waitForMatch(`DCG@3\s+\[9\.38\s*\] ✓ true 9\.3809 \(±0\.005\)`)
+	x.fits(80)
+
+	// Quiz: seed 42 gives everyone the same first list.
+	x.view("quiz")
+	x.waitFor("seed 42")
+	x.keys("0", ".", "5", "9", "Enter")
+	x.waitFor("✓ Right: NDCG@5 = 0.5869")
+	x.waitFor("1 of 1 right")
+	x.waitFor("NDCG@5 = DCG@5 / IDCG@5")
+	x.fits(80)
+	x.keys("n")
+	x.waitFor("round 2 · 1 of 1 right")
+
+	// Smaller, larger, and back.
+	x.run("resize-window", "-t", "e2e", "-x", "60", "-y", "16")
+	x.waitFor("round 2")
+	x.fits(60)
+	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
+	x.waitFor("round 2")
+
+	x.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if b, err := os.ReadFile(status); err == nil && strings.TrimSpace(string(b)) != "" {
+			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
+				t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the explorer did not quit on q; the screen shows:\n%s", x.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
