@@ -589,10 +589,15 @@ func TestTooSmall(t *testing.T) {
 func TestNeverPanicsAtAnySize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	keys := []string{"0", "1", "3", "9", "+", "-", "a", "c", "x", "J", "K", "t", "T", "u", "ctrl+r",
-		"[", "]", "g", "d", "p", "i", "z", "down", "up", "end", "home", "pgdown", "A"}
+		"[", "]", "g", "d", "p", "i", "z", "down", "up", "end", "home", "pgdown", "A",
+		"s", "e", "enter", "esc", "backspace", "P", "?", "W", "tab", "shift+tab", "f1", "."}
 	sizes := [][2]int{{1, 1}, {2, 1}, {1, 5}, {10, 3}, {30, 8}, {49, 11}, {50, 12}, {60, 15}, {80, 24}, {100, 30}, {119, 40}, {120, 18}, {120, 40}, {200, 60}, {300, 100}}
-	for _, grades := range []string{"3,2,3,0,1", "1", "2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2"} {
-		m := newModel(t, inlineDoc(t, grades, ""), linearK5(), 80, 24)
+	lists := [][2]string{
+		{"3,2,3,0,1", ""}, {"1", ""}, {"3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"},
+		{"2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2", ""},
+	}
+	for _, l := range lists {
+		m := newModel(t, inlineDoc(t, l[0], l[1]), linearK5(), 80, 24)
 		for step := 0; step < 300; step++ {
 			press(m, keys[rng.IntN(len(keys))])
 			sz := sizes[rng.IntN(len(sizes))]
