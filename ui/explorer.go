@@ -497,11 +497,15 @@ func (e *explorer) viewCharts(w, h int) string {
 		}, "\n"), w, h)
 	}
 	half := (w - 2) / 2
-	top := joinColumns(e.contributionChart(half, h-bandH), half, e.ndcgChart(w-half-2, h-bandH), w-half-2, h-bandH, "  ")
+	topH := h - bandH
+	if r := e.c.WS.Result; r != nil {
+		topH = min(topH, 1+max(r.Ranks(), 1)) // no blank rows between the charts
+	}
+	top := joinColumns(e.contributionChart(half, topH), half, e.ndcgChart(w-half-2, topH), w-half-2, topH, "  ")
 	if bandH == 0 {
 		return top
 	}
-	return top + "\n" + e.bandChart(w, bandH)
+	return block(top+"\n"+e.bandChart(w, bandH), w, h)
 }
 
 // chartWindow is the ranks a chart of rows lines shows: the table's
