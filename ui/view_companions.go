@@ -21,15 +21,44 @@ type companionsView struct {
 	width, height int
 	// threshold is the grade from which an item counts as relevant.
 	threshold float64
+
+	// What the view draws, worked out once per edit or threshold change:
+	// the metrics, the first ranks marked relevant or not, and the first
+	// terms of AP.
+	stale bool
+	comp  ndcg.Companions
+	top   []rankMark
+	terms []string
+	// moreRanks and moreTerms count what the marks and terms leave out.
+	moreRanks int
+	moreTerms bool
 }
 
-func newCompanionsView(c *Common) *companionsView { return &companionsView{c: c, threshold: 1} }
+// rankMark is one rank of the top k: its item and whether it counts as relevant.
+type rankMark struct {
+	id       string
+	relevant bool
+}
+
+// Shown at most: the ranks marked, and the terms of AP.
+const (
+	marksShown = 20
+	termsShown = 10
+)
+
+func newCompanionsView(c *Common) *companionsView {
+	return &companionsView{c: c, threshold: 1, stale: true}
+}
 
 func (v *companionsView) Name() string { return "companions" }
 
 func (v *companionsView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(editedMsg); ok {
+		v.stale = true
+		return nil
+	}
 	msg2, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -52,8 +81,39 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 		}
 		v.threshold--
 	}
+	v.stale = true
 	v.c.SetStatus(fmt.Sprintf("relevant now means grade ≥ %s", fmtNum(v.threshold)), false)
 	return nil
+}
+
+// refresh works out the metrics and the marks after a change.
+func (v *companionsView) refresh() {
+	r := v.c.WS.Result
+	if !v.stale || r == nil {
+		return
+	}
+	v.stale = false
+	v.comp = r.Companions(v.threshold)
+	v.top, v.terms, v.moreTerms = v.top[:0], v.terms[:0], false
+	found := 0
+	// Stop once the marks and the terms shown are known: the top k of a
+	// long list is long.
+	for i := 0; i < r.K && (i < marksShown || !v.moreTerms); i++ {
+		g := r.Grades[i]
+		rel := g >= v.threshold && g > 0
+		if i < marksShown {
+			v.top = append(v.top, rankMark{id: r.List.Items[r.Order[i]].ID, relevant: rel})
+		}
+		if rel {
+			found++
+			if len(v.terms) < termsShown {
+				v.terms = append(v.terms, fmt.Sprintf("%d/%d", found, i+1))
+			} else {
+				v.moreTerms = true
+			}
+		}
+	}
+	v.moreRanks = r.K - len(v.top)
 }
 
 // maxThreshold is the highest threshold that still finds something
@@ -79,7 +139,8 @@ func (v *companionsView) View() string {
 	if r == nil {
 		return block(wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
 	}
-	c := r.Companions(v.threshold)
+	v.refresh()
+	c := v.comp
 	k := ws.Settings.KString()
 	th := fmtNum(v.threshold)
 	keys := v.c.Keys
@@ -114,8 +175,14 @@ func (v *companionsView) View() string {
 	}
 	lines = append(lines, "")
 	lines = append(lines, v.ranking(r, c)...)
-	lines = append(lines, "", st.Subtle.Render("Only NDCG sees the grades: the others ask relevant or not, so a grade 3 and a grade "+th+" count the same, and Precision ignores the order within the top k."))
-	return block(wrapLines(lines, v.width), v.width, v.height)
+	body := wrapLines(lines, v.width)
+	// The closing lesson only when it fits whole.
+	lesson := wrap("Only NDCG sees the grades: the others ask relevant or not, so a grade 3 and a grade "+th+
+		" count the same, and Precision ignores the order within the top k.", v.width)
+	if strings.Count(body, "\n")+strings.Count(lesson, "\n")+3 <= v.height {
+		body += "\n\n" + st.Subtle.Render(lesson)
+	}
+	return block(body, v.width, v.height)
 }
 
 // cutoffWord is the k the companions cut at, in words.
@@ -165,24 +232,20 @@ func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
 	if v.c.ASCII {
 		rel, not = "*", "."
 	}
-	var marks, terms []string
-	found := 0
-	for i := 0; i < r.K; i++ {
-		g := r.Grades[i]
-		id := r.List.Items[r.Order[i]].ID
-		if g >= v.threshold && g > 0 {
-			found++
-			marks = append(marks, id+rel)
-			terms = append(terms, fmt.Sprintf("%d/%d", found, i+1))
+	marks := make([]string, 0, len(v.top)+1)
+	for _, m := range v.top {
+		if m.relevant {
+			marks = append(marks, m.id+rel)
 		} else {
-			marks = append(marks, id+not)
+			marks = append(marks, m.id+not)
 		}
 	}
-	if len(marks) > 24 {
-		marks = append(marks[:20], fmt.Sprintf("… (%d more)", len(marks)-20))
+	if v.moreRanks > 0 {
+		marks = append(marks, fmt.Sprintf("… (%d more)", v.moreRanks))
 	}
-	if len(terms) > 12 {
-		terms = append(terms[:10], "…")
+	terms := v.terms
+	if v.moreTerms {
+		terms = append(terms[:len(terms):len(terms)], "…")
 	}
 	order := "top " + strconv.Itoa(r.K)
 	if r.Settings.Ties == ndcg.Expected && len(r.Ties) > 0 {

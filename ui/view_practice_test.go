@@ -457,3 +457,17 @@ func TestCheckGolden80x24ASCII(t *testing.T) {
 func TestQuizGolden80x24(t *testing.T) {
 	goldenView(t, practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.DefaultSettings()), "quiz", "quiz_80x24", "0", ".", "5", "9", "enter")
 }
+
+// A long top k is elided, not drawn rank by rank: 30 items of grade 1 at
+// k=all are all relevant, so by hand P = R = RR = AP = 1.
+func TestCompanionsLongList(t *testing.T) {
+	grades := strings.TrimSuffix(strings.Repeat("1,", 30), ",")
+	s := linearK5()
+	s.K = 0
+	m := newModel(t, inlineDoc(t, grades, ""), s, 80, 24)
+	open(t, m, "companions")
+	out := screen(m)
+	assert.Contains(t, out, "… (10 more)")
+	assert.Contains(t, out, "10/10 + …) / 30 =")
+	assert.Regexp(t, `Precision@all 1\.0000`, out)
+}
