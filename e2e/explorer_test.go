@@ -88,7 +88,7 @@ func TestExplorerAsAPerson(t *testing.T) {
 	// The shell records the exit status, then keeps the pane open so the
 	// test can read it.
 	script := fmt.Sprintf("%s --grades 3,2,3,0,1 --gain linear -k 5; echo EXIT=$? > %s; sleep 30", bin, status)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
+	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", script)
 	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
 
 	x.waitFor("NDCG@5 = 0.9724")
