@@ -136,6 +136,9 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	res := QueryResult{QID: b.qid, InRun: true, Retrieved: len(b.entries)}
 	e.seen.reset(len(b.entries))
 	e.ranked = e.ranked[:0]
+	if j != nil {
+		j.warm()
+	}
 	for x, en := range b.entries {
 		d := b.docno(en)
 		h := hashDoc(d)
@@ -189,9 +192,23 @@ func (e *evaluator) rank() {
 			j++
 		}
 		if j-i > 1 {
-			slices.SortFunc(r[i:j], compareRanked)
+			sortTies(r[i:j])
 		}
 		i = j
+	}
+}
+
+// sortTies orders a tie group by docno, descending; groups are mostly
+// two or three documents, which an insertion sort handles best.
+func sortTies(g []rankedDoc) {
+	if len(g) > 12 {
+		slices.SortFunc(g, compareRanked)
+		return
+	}
+	for i := 1; i < len(g); i++ {
+		for k := i; k > 0 && g[k].docno > g[k-1].docno; k-- {
+			g[k], g[k-1] = g[k-1], g[k]
+		}
 	}
 }
 
