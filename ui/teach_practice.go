@@ -53,6 +53,21 @@ func numberKey(msg tea.KeyPressMsg) bool {
 	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
 }
 
+// escThen reads alt+c, for c a character of a number, as what it was
+// typed as: esc (clear the field) quickly followed by c, which terminals
+// send as one sequence.
+func escThen(msg tea.KeyPressMsg) (string, bool) {
+	if msg.Mod != tea.ModAlt || msg.Code > 0x7f || !strings.ContainsRune(numberChars, msg.Code) {
+		return "", false
+	}
+	return string(msg.Code), true
+}
+
+func isEscThen(msg tea.KeyPressMsg) bool {
+	_, ok := escThen(msg)
+	return ok
+}
+
 // numberPaste keeps the characters of a pasted number.
 func numberPaste(s string) string {
 	return strings.Map(func(r rune) rune {

@@ -140,6 +140,11 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.stale = true
 	case key.Matches(msg, k.FileClaims):
 		v.applyFileClaims()
+	case isEscThen(msg):
+		c, _ := escThen(msg)
+		v.fields[v.focus].in.SetValue(c)
+		v.fields[v.focus].in.CursorEnd()
+		v.stale = true
 	case numberKey(msg):
 		f := &v.fields[v.focus]
 		before := f.in.Value()

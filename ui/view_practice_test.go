@@ -293,6 +293,11 @@ func TestCheckLiveAsYouType(t *testing.T) {
 	press(m, "u")
 	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓`, screen(m))
 
+	// esc and a digit typed at once reach the program as alt+digit.
+	m.Update(tea.KeyPressMsg{Code: '0', Mod: tea.ModAlt})
+	typeText(m, ".97")
+	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓`, screen(m))
+
 	// Not a number yet.
 	press(m, "esc")
 	typeText(m, "-")

@@ -122,6 +122,10 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if !v.answered {
 			v.in.SetValue("")
 		}
+	case isEscThen(msg) && !v.answered:
+		c, _ := escThen(msg)
+		v.in.SetValue(c)
+		v.in.CursorEnd()
 	case numberKey(msg):
 		if v.answered {
 			v.c.SetStatus("answered: n draws the next list", false)
