@@ -46,7 +46,7 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 
 	x.keys("I")
 	x.waitFor("[ties]")
-	x.waitFor("over all 2 orders, exact")
+	x.waitFor("over all 2 arrangements, exact")
 	fits(x.waitFor("docno, descending: NDCG@3 = 0.8618"))
 
 	x.keys("C")

@@ -33,3 +33,25 @@ func TestLines(t *testing.T) {
 	}
 	assert.Equal(t, "NDCG@5 = DCG@5 / IDCG@5 = 6.149 / 6.323 = 0.972", w.ResultLine())
 }
+
+// A tie group of many items is summed up, not listed gain by gain.
+func TestLinesElideALargeTieGroup(t *testing.T) {
+	n := 100
+	g, sc := make([]float64, n), make([]float64, n)
+	for i := range g {
+		g[i], sc[i] = float64(i%2), 1
+	}
+	l, err := ndcg.FromGrades(g, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := New(compute(t, l, ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 5}))
+	lines := w.Lines(80)
+	assert.Less(t, len(lines), 20)
+	var all []string
+	for _, l := range lines {
+		all = append(all, l.Text)
+	}
+	// 50 ones among 100 gains: the mean is 0.5.
+	assert.Contains(t, strings.Join(all, " "), "(0 + 1 + 0 + 1 + 0 + 1 + 0 + 1 + … + 1 + 0 + 1)/100 = 0.5")
+}

@@ -134,7 +134,7 @@ func TestTiesView(t *testing.T) {
 	for _, want := range []string{"0.5908", "0.7263", "0.8618"} {
 		assert.Contains(t, s, want)
 	}
-	assert.Contains(t, s, "over all 2 orders, exact")
+	assert.Contains(t, s, "over all 2 arrangements, exact")
 	assert.Contains(t, s, "50%")
 	assert.Contains(t, s, "◂ input")
 	assert.Contains(t, s, "◂ mean")

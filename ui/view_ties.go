@@ -267,9 +267,9 @@ func (v *tiesView) histogram(w, h int) string {
 	st := v.c.Styles
 	d := v.dist
 	k := v.c.WS.Settings.KString()
-	how := fmt.Sprintf("all %s orders, exact", countText(d.Arrangements))
+	how := fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
 	if !d.Exact {
-		how = fmt.Sprintf("%d random orders, sampled", d.Samples)
+		how = fmt.Sprintf("%d sampled orders", d.Samples)
 	}
 	lines := []string{st.PanelTitle.Render("NDCG@" + k + " over " + how)}
 	rows := h - 2
@@ -328,7 +328,7 @@ func (v *tiesView) histogram(w, h int) string {
 	for _, b := range bins {
 		labelW = max(labelW, len(b.label))
 	}
-	barW := max(w-labelW-5-12, 1)
+	barW := max(w-labelW-5-15, 1)
 	exact := len(d.Values) <= rows
 	// Among exact values the mean (usually none of them) gets a row of
 	// its own, where it falls.
@@ -360,8 +360,10 @@ func (v *tiesView) histogram(w, h int) string {
 	switch {
 	case !meanDone:
 		lines = append(lines, meanRow())
+	case !d.Exact:
+		lines = append(lines, fmt.Sprintf("sample mean %.4f (expected %.4f)", d.Mean(), v.band.Expected))
 	case !exact:
-		lines = append(lines, fmt.Sprintf("mean = expected = %.4f", d.Mean()))
+		lines = append(lines, fmt.Sprintf("mean = expected = %.4f", v.band.Expected))
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }
