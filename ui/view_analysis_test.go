@@ -355,3 +355,26 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	// (0 + 1/1.585 + 1.5/2)/(3 + 2/1.585 + 1/2) = 1.3809/4.7619 = 0.2900.
 	assert.Contains(t, s, "0.2900")
 }
+
+// A click picks a pair on the swap map and a preset in the conventions;
+// the wheel scrolls the working.
+func TestAnalysisViewsMouse(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "S")
+	// Screen row 5 is the map's row of rank 2 (two header lines, the
+	// view's title, the column numbers); column 13 is rank 4's cell.
+	m.Update(tea.MouseClickMsg{X: 13, Y: 5, Button: tea.MouseLeft})
+	assert.Contains(t, body(m), "ranks 2 ↔ 4")
+	assert.Contains(t, body(m), "ΔNDCG@3 = +0.1770")
+
+	press(m, "C")
+	m.Update(tea.MouseClickMsg{X: 5, Y: 6, Button: tea.MouseLeft}) // screen row 6: trec_eval
+	assert.Contains(t, body(m), "trec_eval: trec_eval ndcg_cut.k")
+
+	g := strings.Repeat("1,", 59) + "1"
+	m = newModel(t, inlineDoc(t, g, ""), linearK5(), 80, 14)
+	press(m, "O")
+	first := strings.Split(body(m), "\n")[1]
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1])
+}

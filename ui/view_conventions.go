@@ -38,12 +38,29 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
+	n := len(ndcg.Presets)
+	switch mm := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch mm.Button {
+		case tea.MouseWheelUp:
+			v.cursor = (v.cursor + n - 1) % n
+		case tea.MouseWheelDown:
+			v.cursor = (v.cursor + 1) % n
+		}
+		return nil
+	case tea.MouseClickMsg:
+		// The presets' rows start under the title, the heading and the
+		// row of the conventions in force.
+		if i := mm.Y - convFirstRow; mm.Button == tea.MouseLeft && i >= 0 && i < n {
+			v.cursor = i
+		}
+		return nil
+	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
 	k, ws := v.c.Keys, v.c.WS
-	n := len(ndcg.Presets)
 	switch {
 	case key.Matches(km, k.Up):
 		v.cursor = (v.cursor + n - 1) % n
@@ -77,6 +94,9 @@ func (v *conventionsView) refresh() {
 		v.reasons, v.reasonsErr = explain.Reasons(ws.List(), ws.Settings, v.rows[v.cursor].Settings)
 	}
 }
+
+// convFirstRow is the line of the first preset.
+const convFirstRow = 3
 
 const convColumns = "  %-11s %-9s %-8s %-9s %-9s %-7s %-7s %s"
 

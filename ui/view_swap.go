@@ -64,13 +64,31 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
+	v.refresh()
+	last := max(v.top-1, 0)
+	switch mm := msg.(type) {
+	case tea.MouseWheelMsg:
+		switch mm.Button {
+		case tea.MouseWheelUp:
+			v.ci = max(v.ci-1, 0)
+		case tea.MouseWheelDown:
+			v.ci = min(v.ci+1, last)
+		}
+		return nil
+	case tea.MouseClickMsg:
+		// Under the title and the column numbers, a cell is three wide
+		// after the four of the row numbers.
+		i, j := mm.Y-2, (mm.X-4)/3
+		if mm.Button == tea.MouseLeft && mm.X >= 4 && i >= 0 && i < v.top && j < v.top {
+			v.ci, v.cj = i, j
+		}
+		return nil
+	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	v.refresh()
 	k, ws := v.c.Keys, v.c.WS
-	last := max(v.top-1, 0)
 	switch {
 	case key.Matches(km, k.Up):
 		v.ci = max(v.ci-1, 0)

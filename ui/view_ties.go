@@ -42,14 +42,23 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	km, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
-	}
 	k, ws := v.c.Keys, v.c.WS
 	groups := 0
 	if ws.Result != nil {
 		groups = len(ws.Result.Ties)
+	}
+	if wm, ok := msg.(tea.MouseWheelMsg); ok {
+		switch wm.Button {
+		case tea.MouseWheelUp:
+			v.cursor = max(v.cursor-1, 0)
+		case tea.MouseWheelDown:
+			v.cursor = max(min(v.cursor+1, groups-1), 0)
+		}
+		return nil
+	}
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
 	}
 	switch {
 	case key.Matches(km, k.Up):

@@ -39,6 +39,16 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
+	if wm, ok := msg.(tea.MouseWheelMsg); ok {
+		v.refresh()
+		switch wm.Button {
+		case tea.MouseWheelUp:
+			v.vp.ScrollUp(3)
+		case tea.MouseWheelDown:
+			v.vp.ScrollDown(3)
+		}
+		return nil
+	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
