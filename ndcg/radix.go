@@ -13,9 +13,14 @@ type scratch struct {
 	// grade and gain of each item, then of each pool item (grades
 	// truncated when the settings say so).
 	grade, gain []float64
-	// keys and order: the score keys and, after rank, the ranking.
+	// keys and order: the score keys and, after rank, the ranking;
+	// score the scores themselves.
 	keys  []uint64
 	order []int
+	score []float64
+	// the bucket sort's bucket of each key and count per bucket
+	bucket []int32
+	bcount []int
 	// buffers of the sorts
 	keys2  []uint64
 	order2 []int
@@ -141,11 +146,11 @@ func (sc *scratch) load(l *List, s Settings) bool {
 	sc.list = l
 	n, total := len(l.Items), len(l.Items)+len(l.Pool)
 	sc.grade, sc.gain = grow(sc.grade, total), grow(sc.gain, total)
-	sc.keys = grow(sc.keys, n)
+	sc.keys, sc.score = grow(sc.keys, n), grow(sc.score, n)
 	sc.gains.set(s.Gain)
 	ids, idAt, shift := sc.resetIDs(total)
 	mask := uint64(len(ids) - 1)
-	grades, gains, keys := sc.grade[:total], sc.gain[:total], sc.keys[:n]
+	grades, gains, keys, scores := sc.grade[:total], sc.gain[:total], sc.keys[:n], sc.score[:n]
 	table := &sc.gains.small
 	count := &sc.count
 	clear(count[:])
@@ -163,7 +168,7 @@ func (sc *scratch) load(l *List, s Settings) bool {
 				if x-x != 0 { // NaN or ±Inf
 					return false
 				}
-				keys[i] = ^floatKey(x) // descending
+				keys[i], scores[i] = ^floatKey(x), x // descending
 			}
 			g, id = it.Grade, it.ID
 		} else {
@@ -248,7 +253,7 @@ func (sc *scratch) idOf(i int) string {
 func (sc *scratch) rank(n int) int {
 	sc.order = grow(sc.order, n)
 	keys := sc.keys[:n]
-	sortKeys(sc, keys, sc.order)
+	sortKeys(sc, keys, sc.score[:n], sc.order)
 	groups := 0
 	for i := 1; i < n; i++ {
 		if keys[i] == keys[i-1] && (i == 1 || keys[i-1] != keys[i-2]) {
@@ -265,7 +270,7 @@ func (sc *scratch) sortGrades(order []int, m int) {
 	for i, g := range sc.grade[:m] {
 		keys[i] = ^floatKey(g)
 	}
-	sortKeys(sc, keys, order)
+	sortKeys(sc, keys, sc.grade[:m], order)
 	sc.gkeys = keys
 }
 
@@ -318,40 +323,19 @@ type keyIndex struct {
 	idx int
 }
 
-// radixMin is the length from which a radix sort beats a quicksort of
-// (key, index) pairs.
+// radixMin is the length from which a radix sort beats a bucket sort.
 const radixMin = 4096
 
 // sortKeys sorts keys ascending in place and fills order with the index
-// each key came from, equal keys in index order. Ranking by score and by
-// grade are the hot path of every keystroke: below radixMin keys a
-// quicksort on (key, index) pairs (a total order, so stability comes
-// free); above, a least-significant-digit radix sort on bytes that skips
-// the bytes all keys share.
-func sortKeys(sc *scratch, keys []uint64, order []int) {
+// each key came from, equal keys in index order; vals holds the numbers
+// the keys stand for, in descending order when the keys ascend. Ranking
+// by score and by grade are the hot path of every keystroke: below
+// radixMin keys a bucket sort on the values, above a least-significant-
+// digit radix sort on the keys' bytes.
+func sortKeys(sc *scratch, keys []uint64, vals []float64, order []int) {
 	n := len(keys)
 	if n < radixMin {
-		p := grow(sc.pairs, n)
-		for i, k := range keys {
-			p[i] = keyIndex{k, i}
-		}
-		quicksort(p)
-		for i, x := range p {
-			keys[i], order[i] = x.key, x.idx
-		}
-		// The quicksort compares keys only; equal keys go back to index
-		// order, which makes the sort stable.
-		for i := 0; i < n; {
-			j := i + 1
-			for j < n && keys[j] == keys[i] {
-				j++
-			}
-			if j-i > 1 {
-				sortInts(order[i:j])
-			}
-			i = j
-		}
-		sc.pairs = p
+		bucketSort(sc, keys, vals, order)
 		return
 	}
 	for i := range order {
@@ -390,20 +374,93 @@ func sortKeys(sc *scratch, keys []uint64, order []int) {
 	}
 }
 
-// sortInts sorts a run of indices: by insertion when short, as the
-// runs of equal rounded scores mostly are.
-func sortInts(a []int) {
-	if len(a) > 16 {
-		slices.Sort(a)
+// bucketSort is sortKeys for short lists: it spreads the values over
+// about n buckets linearly between the largest and the smallest, keeps
+// index order within each bucket, and sorts each bucket by key. With a
+// few items per bucket that is linear; a bucket that fills up (values
+// far apart in scale) falls back to a quicksort.
+func bucketSort(sc *scratch, keys []uint64, vals []float64, order []int) {
+	n := len(keys)
+	if n == 0 {
 		return
 	}
-	for i := 1; i < len(a); i++ {
-		v := a[i]
-		j := i
-		for ; j > 0 && a[j-1] > v; j-- {
-			a[j] = a[j-1]
+	hi, lo := vals[0], vals[0]
+	for _, v := range vals {
+		// (max and min would also order −0 below +0, which does not matter)
+		if v > hi {
+			hi = v
 		}
-		a[j] = v
+		if v < lo {
+			lo = v
+		}
+	}
+	nb := n
+	scale := float64(nb-1) / (hi - lo)
+	if !(hi-lo < math.MaxFloat64 && scale < math.MaxFloat64) {
+		// every value equal, too close to divide or too far apart to
+		// subtract: one bucket
+		nb = 1
+	}
+	sc.bucket, sc.bcount = grow(sc.bucket, n), grow(sc.bcount, nb+1)
+	bucket, count := sc.bucket[:n], sc.bcount[:nb+1]
+	clear(count)
+	last := int32(nb - 1)
+	for i, v := range vals {
+		// (hi − v)·scale grows as v falls, so buckets follow the key order.
+		b := int32(0)
+		if nb > 1 {
+			b = min(int32((hi-v)*scale), last)
+		}
+		bucket[i] = b
+		count[b+1]++
+	}
+	for b := 1; b <= nb; b++ {
+		count[b] += count[b-1]
+	}
+	p := grow(sc.pairs, n)
+	for i, b := range bucket {
+		p[count[b]] = keyIndex{keys[i], i}
+		count[b]++
+	}
+	start := 0
+	for b := 0; b < nb; b++ {
+		end := count[b]
+		if end-start > 1 {
+			sortPairs(p[start:end])
+		}
+		start = end
+	}
+	for i, x := range p {
+		keys[i], order[i] = x.key, x.idx
+	}
+	sc.pairs = p
+}
+
+// sortPairs sorts pairs that are in index order by key, keeping equal
+// keys in index order.
+func sortPairs(p []keyIndex) {
+	if len(p) <= 32 {
+		for i := 1; i < len(p); i++ {
+			v := p[i]
+			j := i
+			for ; j > 0 && v.key < p[j-1].key; j-- {
+				p[j] = p[j-1]
+			}
+			p[j] = v
+		}
+		return
+	}
+	quicksort(p)
+	// The quicksort compares keys only; equal keys go back to index order.
+	for i := 0; i < len(p); {
+		j := i + 1
+		for j < len(p) && p[j].key == p[i].key {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(p[i:j], func(a, b keyIndex) int { return a.idx - b.idx })
+		}
+		i = j
 	}
 }
 

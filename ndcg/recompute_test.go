@@ -2,6 +2,7 @@ package ndcg
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -91,5 +92,45 @@ func TestLargeListsAgree(t *testing.T) {
 			requireRel(t, bruteDCG(l, Linear, order, k), r.DCGAt(Input, k), fmt.Sprintf("n=%d DCG@%d", n, k))
 			requireRel(t, bruteIDCG(l, Linear, k), r.IDCGAt(k), fmt.Sprintf("n=%d IDCG@%d", n, k))
 		}
+	}
+}
+
+// TestRankingExtremeScores: scores far apart in scale, huge, tiny and
+// subnormal, signed zeros, rank as a stable sort does, short lists and
+// long ones.
+func TestRankingExtremeScores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 3))
+	pools := [][]float64{
+		{math.MaxFloat64, -math.MaxFloat64, 0, 1},
+		{5e-324, -5e-324, 0, math.Copysign(0, -1), 1e-300},
+		{1e300, 1e-300, 1, 2, 3, -1e300},
+		{1, 1 + 1e-16, 1 + 2e-16, 1 - 1e-16},
+		{7},
+	}
+	for trial := 0; trial < 120; trial++ {
+		pool := pools[trial%len(pools)]
+		n := 1 + rng.IntN(200)
+		if trial%20 == 0 {
+			n = radixMin + rng.IntN(3000)
+		}
+		l := &List{Items: make([]Item, n)}
+		for i := range l.Items {
+			x := pool[rng.IntN(len(pool))]
+			if rng.IntN(3) == 0 {
+				x *= rng.Float64() // values in between
+			}
+			l.Items[i] = Item{ID: fmt.Sprint(i), Grade: float64(rng.IntN(3)), Score: x, HasScore: true}
+		}
+		r, err := Compute(l, Settings{Gain: Linear})
+		require.NoError(t, err)
+		require.Equal(t, bruteStable(l), r.Order, "trial %d", trial)
+		groups := bruteGroups(l, r.Order)
+		ties := 0
+		for _, g := range groups {
+			if g[1]-g[0] > 1 {
+				ties++
+			}
+		}
+		require.Len(t, r.Ties, ties, "trial %d", trial)
 	}
 }
