@@ -248,32 +248,43 @@ func (v *checkView) View() string {
 	}
 	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
+	w := v.width
+	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
 	k := ws.Settings.KString()
-	lines := []string{st.PanelTitle.Render("Check numbers worked out by hand") +
-		st.Subtle.Render(" under the conventions in force (k="+k+", gain "+ws.Settings.Gain.String()+")")}
-	lines = append(lines, v.sourceLine())
+	title := truncateCells(st.PanelTitle.Render("Check numbers worked out by hand")+
+		st.Subtle.Render(" under the conventions in force (k="+k+", gain "+ws.Settings.Gain.String()+")"), w)
+	source := wrapped(v.sourceLine())
 	if ws.Result == nil {
-		lines = append(lines, "", st.Error.Render("cannot compute: ")+ws.Err.Error())
-		return block(wrapLines(lines, v.width), v.width, v.height)
+		lines := concat([]string{title}, source, []string{""}, wrapped(st.Error.Render("cannot compute: ")+ws.Err.Error()))
+		return block(strings.Join(lines, "\n"), w, v.height)
 	}
-	lines = append(lines, "")
+	hint := wrapped(st.Subtle.Render("type a number · ↑/↓ or enter: next field · esc clears · f: the file's claims · the tolerance is half a unit of the last digit typed"))
+	var contrib []string
+	if l := v.contributionsLine(); l != "" {
+		contrib = wrapped(l)
+	}
+
 	_, errs := v.claims()
 	labelW := len("IDCG@" + k)
-	inW := min(14, max(v.width-labelW-8, 4))
+	inW := 14
+	if w < 70 {
+		inW = 8 // leave the verdict room on a narrow screen
+	}
 	var whys [3][]string
 	for i, f := range v.fields {
 		if vd := v.verdict(f.q); vd != nil && !vd.Holds {
-			whys[i] = v.why(vd, max(v.width-labelW-5, 20))
+			whys[i] = v.why(vd, max(w-labelW-5, 20))
 		}
 	}
 	// Room for the explanations: the focused field's first, the others
 	// cut to their first line when space is short.
-	room := v.height - len(lines) - len(v.fields) - 3
+	room := v.height - 1 - len(v.fields) - len(source) - 1 - len(hint) - 1
 	for i := range whys {
 		if i != v.focus && len(whys[i]) > 1 && v.explainLines(whys) > room {
 			whys[i] = whys[i][:1]
 		}
 	}
+	var fields []string
 	for i, f := range v.fields {
 		mark := " "
 		if i == v.focus {
@@ -283,17 +294,37 @@ func (v *checkView) View() string {
 			}
 		}
 		label := padRight(f.q.String()+"@"+k, labelW)
-		line := mark + " " + st.Header.Render(label) + " " + inputView(f.in, inW) + " " + v.result(f, errs[i])
-		lines = append(lines, line)
-		for _, w := range whys[i] {
-			lines = append(lines, strings.Repeat(" ", labelW+3)+w)
+		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(f.in, inW)+" "+v.result(f, errs[i]))...)
+		for _, why := range whys[i] {
+			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
 		}
 	}
-	if l := v.contributionsLine(); l != "" {
-		lines = append(lines, "", l)
+	// The fields come first; what says where the claims come from and
+	// which keys do what follows when there is room.
+	used := 1 + len(fields)
+	fits := func(part []string) bool {
+		if len(part) == 0 || used+len(part)+1 > v.height {
+			return false
+		}
+		used += len(part) + 1
+		return true
 	}
-	lines = append(lines, "", st.Subtle.Render("type a number · ↑/↓ or enter: next field · esc clears · f: the file's claims · the tolerance is half a unit of the last digit typed"))
-	return block(wrapLines(lines, v.width), v.width, v.height)
+	showSource, showContrib, showHint := fits(source), fits(contrib), fits(hint)
+	lines := []string{title}
+	if showSource {
+		lines = append(lines, source...)
+		lines = append(lines, "")
+	}
+	lines = append(lines, fields...)
+	if showContrib {
+		lines = append(lines, "")
+		lines = append(lines, contrib...)
+	}
+	if showHint {
+		lines = append(lines, "")
+		lines = append(lines, hint...)
+	}
+	return block(strings.Join(lines, "\n"), w, v.height)
 }
 
 func (v *checkView) explainLines(whys [3][]string) int {

@@ -176,65 +176,93 @@ func (v *quizView) View() string {
 	v.refresh()
 	st := v.c.Styles
 	s := v.settings()
-	head := st.PanelTitle.Render(fmt.Sprintf("Quiz · round %d", v.round)) +
-		fmt.Sprintf(" · %d of %d right", v.right, v.total) +
-		st.Subtle.Render(fmt.Sprintf(" · seed %d (--seed %d gives everyone these lists)", v.seed, v.seed))
+	w := v.width
+	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+
+	share := fmt.Sprintf(" · seed %d", v.seed)
+	if w >= 80 {
+		share += fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)
+	}
+	head := wrapped(st.PanelTitle.Render(fmt.Sprintf("Quiz · round %d", v.round)) +
+		fmt.Sprintf(" · %d of %d right", v.right, v.total) + st.Subtle.Render(share))
 	ties := ""
 	if v.q.Tied {
 		ties = ", ties " + s.Ties.String()
 	}
-	lines := []string{head, fmt.Sprintf("NDCG@%d of this ranking? gain %s, discount %s%s",
-		v.q.K, s.Gain.Formula(), s.Discount.Formula(), ties)}
-	lines = append(lines, v.listTable()...)
+	question := wrapped(fmt.Sprintf("NDCG@%d of this ranking? gain %s, discount %s%s",
+		v.q.K, s.Gain.Formula(), s.Discount.Formula(), ties))
+	table := v.listTable()
+	var note []string
 	if n := v.tieNote(); n != "" {
-		for _, l := range hang(n, 2, v.width) {
-			lines = append(lines, st.Subtle.Render(l))
+		for _, l := range hang(n, 2, w) {
+			note = append(note, st.Subtle.Render(l))
 		}
 	}
-	lines = append(lines, "")
-	prompt := st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(v.in, 10)
-	if !v.answered {
-		prompt += st.Subtle.Render("  enter answers · n skips to the next list")
-	} else {
-		prompt += st.Subtle.Render("  n: next list")
+	hint := "  enter answers · n skips to the next list"
+	if v.answered {
+		hint = "  n: next list"
 	}
-	lines = append(lines, prompt)
+	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(v.in, 10) + st.Subtle.Render(hint))
+
+	// On a short screen the question, the list and the field come first.
+	gap := []string{""}
+	if len(head)+len(question)+len(table)+len(note)+len(gap)+len(prompt) > v.height {
+		note, gap = nil, nil
+	}
+	if len(head)+len(question)+len(table)+len(prompt) > v.height {
+		head = nil
+	}
+	lines := concat(head, question, table, note, gap, prompt)
 	if v.result == nil {
-		lines = append(lines, st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())
-		return block(wrapLines(lines, v.width), v.width, v.height)
+		lines = append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
+		return block(strings.Join(lines, "\n"), w, v.height)
 	}
 	if v.answered {
-		lines = append(lines, v.verdictLine())
-		room := v.height - len(lines)
-		lines = append(lines, v.workingLines(room)...)
+		lines = append(lines, wrapped(v.verdictLine())...)
+		lines = append(lines, v.workingLines(v.height-len(lines))...)
 	}
-	return block(wrapLines(lines, v.width), v.width, v.height)
+	return block(strings.Join(lines, "\n"), w, v.height)
+}
+
+func concat(parts ...[]string) []string {
+	var out []string
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }
 
 // listTable lays the list out across the screen, rank by rank, with a
 // bar where k cuts it.
 func (v *quizView) listTable() []string {
 	l := v.q.List
-	cut, ascii := "│", v.c.ASCII
-	if ascii {
+	cut := "│"
+	if v.c.ASCII {
 		cut = "|"
 	}
-	rows := []string{"  rank ", "  id   ", "  grade"}
 	scored := l.Scored()
+	cells := make([][]string, len(l.Items))
+	cellW := 2
+	for i, it := range l.Items {
+		cells[i] = []string{strconv.Itoa(i + 1), it.ID, fmtNum(it.Grade)}
+		if scored {
+			cells[i] = append(cells[i], fmtNum(it.Score))
+		}
+		for _, c := range cells[i] {
+			cellW = max(cellW, len(c)+1)
+		}
+	}
+	rows := []string{"  rank ", "  id   ", "  grade"}
 	if scored {
 		rows = append(rows, "  score")
 	}
-	for i, it := range l.Items {
-		sep := " "
+	for i := range l.Items {
+		sep := ""
 		if i == v.q.K {
-			sep = cut
+			sep = " " + cut
 		}
-		cells := []string{strconv.Itoa(i + 1), it.ID, fmtNum(it.Grade)}
-		if scored {
-			cells = append(cells, fmtNum(it.Score))
-		}
-		for r, c := range cells {
-			rows[r] += " " + sep + padLeft(c, 4)
+		for r, c := range cells[i] {
+			rows[r] += sep + padLeft(c, cellW)
 		}
 	}
 	return rows
