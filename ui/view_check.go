@@ -58,7 +58,21 @@ func newCheckView(c *Common) *checkView {
 
 func (v *checkView) Name() string { return "check" }
 
-func (v *checkView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+func (v *checkView) SetSize(w, h int) {
+	v.width, v.height = max(w, 0), max(h, 0)
+	for i := range v.fields {
+		// One cell for the cursor past the last character.
+		v.fields[i].in.SetWidth(v.inputWidth() - 1)
+	}
+}
+
+// inputWidth is the cells a field takes between its brackets.
+func (v *checkView) inputWidth() int {
+	if v.width < 70 {
+		return 8 // leave the verdict room on a narrow screen
+	}
+	return 14
+}
 
 // fileClaims are the document's claims of DCG, IDCG, NDCG or terms, if any.
 func fileClaims(d *listio.Document) *listio.Claims {
@@ -266,10 +280,7 @@ func (v *checkView) View() string {
 
 	_, errs := v.claims()
 	labelW := len("IDCG@" + k)
-	inW := 14
-	if w < 70 {
-		inW = 8 // leave the verdict room on a narrow screen
-	}
+	inW := v.inputWidth()
 	var whys [3][]string
 	for i, f := range v.fields {
 		if vd := v.verdict(f.q); vd != nil && !vd.Holds {

@@ -53,6 +53,7 @@ func newQuizView(c *Common) *quizView {
 		seed = 1 + time.Now().UnixNano()%999_999
 	}
 	v := &quizView{c: c, seed: seed, in: numberInput("")}
+	v.in.SetWidth(9) // the field is 10 cells: one for the cursor
 	v.start(1)
 	return v
 }
