@@ -166,11 +166,19 @@ func (v *companionsView) View() string {
 		nameW = max(nameW, len(x.name))
 	}
 	barW := min(max(v.width-nameW-9, 4), 30)
+	// What each metric counts, under it, when the screen has room for
+	// that and the ranking below (some 20 lines).
+	counts := v.height >= 18
+	if !counts {
+		lines = lines[:1]
+	}
 	for _, x := range rows {
 		b := bar(x.v, 1, barW, v.c.ASCII)
 		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, fixed(x.v, 4), st.BarActual.Render(b)))
-		for _, l := range hang(x.counts, nameW+1, v.width) {
-			lines = append(lines, st.Subtle.Render(l))
+		if counts {
+			for _, l := range hang(x.counts, nameW+1, v.width) {
+				lines = append(lines, st.Subtle.Render(l))
+			}
 		}
 	}
 	lines = append(lines, "")
