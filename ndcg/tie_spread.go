@@ -10,9 +10,9 @@ import "slices"
 // interact, so their spreads add up to the whole spread. It is 0 when
 // IDCG@k is 0.
 func (r *Result) GroupSpread(g, k int) float64 {
+	idcg := r.IDCGAt(k) // to k as asked: a judged pool may reach past the list
 	k = cut(k, r.N)
 	t := r.Ties[g]
-	idcg := r.IDCGAt(k)
 	if t.Start >= k || idcg == 0 {
 		return 0
 	}

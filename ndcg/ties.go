@@ -71,9 +71,11 @@ type tieSlice struct {
 // their exact probabilities; beyond, it samples random orders with a
 // fixed seed.
 func (r *Result) Distribution(k int) Distribution {
+	// IDCG counts the ideal ranking to k as asked, which a judged pool
+	// can make longer than the list; only DCG stops at the list's end.
+	idcg := r.IDCGAt(k)
 	k = cut(k, r.N)
 	d := Distribution{K: k, Exact: true, Arrangements: 1}
-	idcg := r.IDCGAt(k)
 	fixed := 0.0
 	var groups []tieSlice
 	in := r.order[Input]
