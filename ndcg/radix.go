@@ -108,16 +108,27 @@ func (t *gainTable) large(g float64) (float64, bool) {
 // bytes long, and a general-purpose hash would cost more than the rest
 // of the check. The slot is taken from the top bits (Fibonacci hashing);
 // equal hashes are compared as strings, so a collision costs time, never
-// a wrong answer. load inlines the short case.
+// a wrong answer.
 func hashID(s string) uint64 {
 	if len(s) > 8 {
 		return hashLong(s)
 	}
-	var t uint64
-	for i := 0; i < len(s); i++ {
-		t |= uint64(s[i]) << (8 * i)
+	return hashShort(s)
+}
+
+// hashShort hashes an id of at most 8 bytes from two overlapping reads
+// that between them cover every byte (the first and last four, or the
+// first, middle and last byte).
+func hashShort(s string) uint64 {
+	var x uint64
+	switch n := len(s); {
+	case n >= 4:
+		x = uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			(uint64(s[n-4])|uint64(s[n-3])<<8|uint64(s[n-2])<<16|uint64(s[n-1])<<24)<<32
+	case n > 0:
+		x = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
-	return t * fibonacci
+	return (x ^ uint64(len(s))<<59) * fibonacci
 }
 
 const fibonacci = 0x9e3779b97f4a7c15 // 2^64 / the golden ratio
@@ -154,27 +165,21 @@ func (sc *scratch) load(l *List, s Settings) bool {
 	table := &sc.gains.small
 	count := &sc.count
 	clear(count[:])
-	scored, small, judged, trunc := l.Scored(), true, s.IDCG == FromJudged, s.TruncateGrades
-	for i := 0; i < total; i++ {
-		var g float64
-		var id string
-		if i < n {
-			it := &l.Items[i]
-			if it.HasScore != scored {
+	scored, small, trunc := l.Scored(), true, s.TruncateGrades
+	items := l.Items
+	for i := range items {
+		it := &items[i]
+		if it.HasScore != scored {
+			return false
+		}
+		if scored {
+			x := it.Score
+			if x-x != 0 { // NaN or ±Inf
 				return false
 			}
-			if scored {
-				x := it.Score
-				if x-x != 0 { // NaN or ±Inf
-					return false
-				}
-				keys[i], scores[i] = ^floatKey(x), x // descending
-			}
-			g, id = it.Grade, it.ID
-		} else {
-			p := &l.Pool[i-n]
-			g, id = p.Grade, p.ID
+			keys[i], scores[i] = ^floatKey(x), x // descending
 		}
+		g := it.Grade
 		if !(g >= 0 && g <= math.MaxFloat64) { // NaN, negative, +Inf
 			return false
 		}
@@ -187,26 +192,19 @@ func (sc *scratch) load(l *List, s Settings) bool {
 			if v != v { // a gain map without this grade
 				return false
 			}
-			if i < n || judged {
-				count[int(g)]++
-			}
+			count[int(g)]++
 		} else {
 			var ok bool
 			if v, ok = sc.gains.large(g); !ok {
 				return false
 			}
-			small = small && i >= n && !judged
+			small = false
 		}
 		grades[i], gains[i] = g, v
 
-		var h uint64 // hashID(id), the short case inline
-		if len(id) <= 8 {
-			for j := 0; j < len(id); j++ {
-				h |= uint64(id[j]) << (8 * j)
-			}
-			h *= fibonacci
-		} else {
-			h = hashLong(id)
+		h := hashShort(it.ID)
+		if len(it.ID) > 8 {
+			h = hashLong(it.ID)
 		}
 		if h == 0 {
 			h = 1 // 0 marks an empty slot
@@ -217,13 +215,64 @@ func (sc *scratch) load(l *List, s Settings) bool {
 				ids[slot], idAt[slot] = h, int32(i)
 				break
 			}
-			if e == h && sc.idOf(int(idAt[slot])) == id {
+			if e == h && sc.idOf(int(idAt[slot])) == it.ID {
 				return false
 			}
 		}
 	}
+	judged := s.IDCG == FromJudged
+	for j := range l.Pool {
+		p := &l.Pool[j]
+		g := p.Grade
+		if !(g >= 0 && g <= math.MaxFloat64) {
+			return false
+		}
+		if trunc {
+			g = math.Trunc(g)
+		}
+		var v float64
+		if g < 64 && g == float64(int(g)) {
+			if v = table[int(g)]; v != v {
+				return false
+			}
+			if judged {
+				count[int(g)]++
+			}
+		} else {
+			var ok bool
+			if v, ok = sc.gains.large(g); !ok {
+				return false
+			}
+			small = small && !judged
+		}
+		grades[n+j], gains[n+j] = g, v
+		if !sc.addID(p.ID, n+j, shift) {
+			return false
+		}
+	}
 	sc.smallGrades = small
 	return true
+}
+
+// addID adds the id of item (or pool item, numbered after the items) i
+// to the set, and reports false when another item has the same id. load
+// inlines it for the items.
+func (sc *scratch) addID(id string, i int, shift uint) bool {
+	h := hashID(id)
+	if h == 0 {
+		h = 1
+	}
+	mask := uint64(len(sc.ids) - 1)
+	for slot := h >> shift; ; slot = (slot + 1) & mask {
+		e := sc.ids[slot]
+		if e == 0 {
+			sc.ids[slot], sc.idAt[slot] = h, int32(i)
+			return true
+		}
+		if e == h && sc.idOf(int(sc.idAt[slot])) == id {
+			return false
+		}
+	}
 }
 
 // resetIDs empties the id set for total ids, an open-addressing table
