@@ -107,6 +107,9 @@ func explainChange(list *ndcg.List, a, b *ndcg.Result, ch ndcg.Change) string {
 		if !ok {
 			return "the list is empty"
 		}
+		if a.Settings.Gain.Of(g) == b.Settings.Gain.Of(g) {
+			return fmt.Sprintf("the grades here (up to %s) gain the same under both; %s", ndcg.FormatNumber(g), dcg)
+		}
 		return fmt.Sprintf("a grade %s is worth %s, not %s; %s, %s", ndcg.FormatNumber(g),
 			gainText(b.Settings.Gain.Of(g)), gainText(a.Settings.Gain.Of(g)), dcg, idcg)
 	case ndcg.SettingDiscount:

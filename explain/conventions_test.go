@@ -110,3 +110,17 @@ func TestReasonsLogBase(t *testing.T) {
 	assert.Contains(t, rs[0].Text, "rank 1 weighs 3.322, not 1.000; DCG and IDCG both scale by 3.322, which cancels out")
 	assert.True(t, strings.HasSuffix(rs[0].Text, "no effect on this list"))
 }
+
+// Binary grades gain the same under exp and linear gain (2^1 − 1 = 1).
+func TestReasonsSameGain(t *testing.T) {
+	l, err := ndcg.FromGrades([]float64{1, 0, 1}, nil)
+	require.NoError(t, err)
+	from := ndcg.DefaultSettings()
+	to := from
+	to.Gain = ndcg.Linear
+	rs, err := Reasons(l, from, to)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Contains(t, rs[0].Text, "the grades here (up to 1) gain the same under both")
+	assert.False(t, rs[0].Moves)
+}
