@@ -32,6 +32,8 @@ type poolView struct {
 	ghosts []int
 	// rankOfJudged is the ideal rank of each pool item.
 	rankOfJudged []int
+	// missed counts the relevant pool items (gain above 0).
+	missed int
 }
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
@@ -70,10 +72,14 @@ func (v *poolView) refresh() {
 	for range pool {
 		v.rankOfJudged = append(v.rankOfJudged, 0)
 	}
+	v.missed = 0
 	for i, idx := range v.judged.IdealOrder {
 		if idx >= v.judged.N {
 			v.ghosts = append(v.ghosts, i)
 			v.rankOfJudged[idx-v.judged.N] = i
+			if v.judged.IdealGains[i] > 0 {
+				v.missed++
+			}
 		}
 	}
 	v.sel = max(min(v.sel, pool-1), 0)
@@ -293,12 +299,7 @@ func (v *poolView) lesson() string {
 	a, b := v.byList, v.judged
 	k := ws.Settings.KString()
 	pool := ws.List().Pool
-	missed := 0
-	for i, idx := range b.IdealOrder {
-		if idx >= b.N && b.IdealGains[i] > 0 {
-			missed++
-		}
-	}
+	missed := v.missed
 	keys := "a adds a judged item, 0-9 or +/- grade it, x removes it, i switches the source in force."
 	switch {
 	case len(pool) == 0:
