@@ -378,3 +378,14 @@ func TestAnalysisViewsMouse(t *testing.T) {
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1])
 }
+
+// trec_eval differs in four settings: all four reasons and the key line
+// fit 80×24.
+func TestConventionsFitWithFourReasons(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "C", "down")
+	s := body(m)
+	for _, want := range []string{"gain exp → linear", "ties expected → docno", "IDCG from list → judged", "grades as given → integer", "enter applies trec_eval"} {
+		assert.Contains(t, s, want)
+	}
+}

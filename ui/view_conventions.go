@@ -137,8 +137,12 @@ func (v *conventionsView) View() string {
 	if inForce != "" {
 		note += "; " + inForce + " is what is in force"
 	}
-	lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")), "")
-	lines = append(lines, v.explanation(w)...)
+	lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
+	why := v.explanation(w)
+	if len(lines)+1+len(why) <= h {
+		lines = append(lines, "") // room to breathe only when it costs no line of the reasons
+	}
+	lines = append(lines, why...)
 	return block(strings.Join(lines, "\n"), w, h)
 }
 
