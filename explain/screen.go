@@ -46,7 +46,11 @@ func (w *Working) Lines(width int) []Line {
 	blank := func() { out = append(out, Line{Kind: LineBlank}) }
 	add(LineText, w.formulaLine())
 	blank()
-	add(LineHeading, "ranking (| marks the cutoff k):")
+	if w.Cut < w.N {
+		add(LineHeading, "ranking (| marks the cutoff k):")
+	} else {
+		add(LineHeading, "ranking:")
+	}
 	add(LineText, "  "+entries(w.Ranking, w.Cut))
 	add(LineSum, w.DCG.Wrapped(width))
 	for _, n := range w.screenNotes() {
