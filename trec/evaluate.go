@@ -77,7 +77,11 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 				}
 			}()
 		}
-		scanErr := scanRun(run.Name, r, want, merge, func(b *batch) error {
+		newEval := func() func(*batch) {
+			ev := newEvaluator(cols, opt.Ties)
+			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
+		}
+		scanErr := scanRun(run.Name, r, want, merge, newEval, func(b *batch) error {
 			if !merge {
 				chunks[b.qi]++
 				if chunks[b.qi] > 1 {
@@ -85,7 +89,16 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 					return nil
 				}
 			}
-			work <- b
+			if !b.evaluated {
+				work <- b
+				return nil
+			}
+			if b.err != nil {
+				errs.add(run.Name, b.err)
+			} else {
+				results[b.qi] = b.res
+			}
+			batchPool.Put(b)
 			return nil
 		})
 		close(work)

@@ -69,7 +69,7 @@ func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 	var docs []Retrieved
 	seen := map[string]int{}
 	found := false
-	err = scanRun(run.Name, r, func(id []byte) (int, bool) { return 0, string(id) == qid }, true, func(b *batch) error {
+	err = scanRun(run.Name, r, func(id []byte) (int, bool) { return 0, string(id) == qid }, true, nil, func(b *batch) error {
 		found = true
 		for _, e := range b.entries {
 			d := b.docno(e)

@@ -72,6 +72,11 @@ type batch struct {
 	entries []entry
 	arena   []byte
 	qidBuf  []byte
+	// evaluated says the lines were evaluated where they were parsed,
+	// into res or err.
+	evaluated bool
+	res       QueryResult
+	err       error
 }
 
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
@@ -82,6 +87,7 @@ func (b *batch) reset(qid []byte, qi int) {
 	b.qi = qi
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
+	b.evaluated, b.res, b.err = false, QueryResult{}, nil
 }
 
 var batchPool = sync.Pool{New: func() any { return new(batch) }}
@@ -129,8 +135,23 @@ type block struct {
 var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096); return &b }}
 
 // parse splits the block's lines into segments; want is read-only, so
-// blocks are parsed in parallel.
-func (bl *block) parse(name string, want func([]byte) (int, bool)) {
+// blocks are parsed in parallel. When eval is set, it is called on the
+// segments between the block's first and last, whose queries cannot go
+// on in a neighbouring block, while their lines are still in the cache.
+func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch)) {
+	bl.split(name, want)
+	if eval == nil {
+		return
+	}
+	for i := 1; i < len(bl.segs)-1; i++ {
+		if seg := bl.segs[i]; seg != nil {
+			eval(seg)
+			seg.evaluated = true
+		}
+	}
+}
+
+func (bl *block) split(name string, want func([]byte) (int, bool)) {
 	var (
 		l      runLine
 		cur    *batch
@@ -190,13 +211,15 @@ func (b *batch) merge(o *batch) {
 // maxArena bounds one query's docnos, whose offsets are 32-bit.
 const maxArena = 1<<32 - 1
 
-// scanRun reads the run and hands each query's lines to emit: each
-// maximal stretch of lines with one query id, or, when merge is set,
-// every line of a query wherever it is, at the end. want maps a query id
-// to its qrels index, or reports that its lines are not needed (they are
-// still checked). An emitted batch belongs to emit. The run is cut into
-// blocks parsed in parallel and put back in order.
-func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge bool, emit func(*batch) error) error {
+// scanRun reads the run and hands each query's lines to emit, in order:
+// each maximal stretch of lines with one query id, or, when merge is
+// set, every line of a query wherever it is, at the end. want maps a
+// query id to its qrels index, or reports that its lines are not needed
+// (they are still checked). An emitted batch belongs to emit. The run is
+// cut into blocks parsed in parallel and put back in order. Unless
+// merging, each parser calls the function newEval gives it (if any) on
+// the stretches wholly inside its block, and emit gets them evaluated.
+func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge bool, newEval func() func(*batch), emit func(*batch) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	todo := make(chan *block, workers)
 	done := make(chan *block, 2*workers)
@@ -257,8 +280,12 @@ func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var eval func(*batch)
+			if newEval != nil && !merge {
+				eval = newEval()
+			}
 			for bl := range todo {
-				bl.parse(name, want)
+				bl.parse(name, want, eval)
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
@@ -317,7 +344,7 @@ func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge 
 					}
 					continue
 				}
-				if seg != nil && pending != nil && seg.qi == pending.qi {
+				if seg != nil && pending != nil && seg.qi == pending.qi && !seg.evaluated && !pending.evaluated {
 					if len(pending.arena)+len(seg.arena) > maxArena {
 						err = fmt.Errorf("%s: query %s has too many documents", name, seg.qid)
 						continue
