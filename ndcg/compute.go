@@ -182,10 +182,9 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	if ties {
 		best, worst, eg, exp = takeF(n), takeF(n), takeF(n), takeF(n)
 	}
-	var keys []uint64
-	var order []int // nil without scores: the list order is the ranking
+	var ranked []keyIndex // nil without scores: the list order is the ranking
 	if scored {
-		keys, order = sc.keys[:n], sc.order[:n]
+		ranked = sc.pairs[:n]
 	}
 	disc = disc[:n]
 	groupAt, scoreGroup := r.GroupAt, r.ScoreGroup
@@ -194,15 +193,15 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	for i := 0; i < n; {
 		group++
 		j := i + 1
-		if order != nil {
-			for j < n && keys[j] == keys[i] {
+		if ranked != nil {
+			for j < n && ranked[j].key == ranked[i].key {
 				j++
 			}
 		}
 		if j == i+1 { // untied
 			idx := i
-			if order != nil {
-				idx = order[i]
+			if ranked != nil {
+				idx = ranked[i].idx
 			}
 			g, d := gain[idx], disc[i]
 			input[i], groupAt[i], scoreGroup[i] = idx, -1, group
@@ -220,10 +219,10 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 			continue
 		}
 		at := int32(len(r.Ties))
-		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[order[i]].Score})
+		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[ranked[i].idx].Score})
 		mean := 0.0
 		for x := i; x < j; x++ {
-			idx := order[x]
+			idx := ranked[x].idx
 			g := gain[idx]
 			input[x], groupAt[x], scoreGroup[x] = idx, at, group
 			gr[x], gi[x] = grade[idx], g

@@ -18,6 +18,8 @@ type scratch struct {
 	keys  []uint64
 	order []int
 	score []float64
+	// the largest and smallest score
+	scoreHi, scoreLo float64
 	// the bucket sort's bucket of each key and count per bucket
 	bucket []int32
 	bcount []int
@@ -167,6 +169,10 @@ func (sc *scratch) load(l *List, s Settings) bool {
 	clear(count[:])
 	scored, small, trunc := l.Scored(), true, s.TruncateGrades
 	items := l.Items
+	var hi, lo float64
+	if scored {
+		hi, lo = items[0].Score, items[0].Score
+	}
 	for i := range items {
 		it := &items[i]
 		if it.HasScore != scored {
@@ -178,6 +184,12 @@ func (sc *scratch) load(l *List, s Settings) bool {
 				return false
 			}
 			keys[i], scores[i] = ^floatKey(x), x // descending
+			if x > hi {
+				hi = x
+			}
+			if x < lo {
+				lo = x
+			}
 		}
 		g := it.Grade
 		if !(g >= 0 && g <= math.MaxFloat64) { // NaN, negative, +Inf
@@ -250,7 +262,7 @@ func (sc *scratch) load(l *List, s Settings) bool {
 			return false
 		}
 	}
-	sc.smallGrades = small
+	sc.smallGrades, sc.scoreHi, sc.scoreLo = small, hi, lo
 	return true
 }
 
@@ -297,15 +309,13 @@ func (sc *scratch) idOf(i int) string {
 	return sc.list.Pool[i-len(sc.list.Items)].ID
 }
 
-// rank sorts the n items by score key into sc.order, leaving sc.keys
-// sorted, and returns the number of tie groups.
+// rank sorts the n items by score into sc.pairs (score key and item,
+// rank by rank) and returns the number of tie groups.
 func (sc *scratch) rank(n int) int {
-	sc.order = grow(sc.order, n)
-	keys := sc.keys[:n]
-	sortKeys(sc, keys, sc.score[:n], sc.order)
+	p := sortKeys(sc, sc.keys[:n], sc.score[:n], sc.scoreHi, sc.scoreLo)
 	groups := 0
 	for i := 1; i < n; i++ {
-		if keys[i] == keys[i-1] && (i == 1 || keys[i-1] != keys[i-2]) {
+		if p[i].key == p[i-1].key && (i == 1 || p[i-1].key != p[i-2].key) {
 			groups++
 		}
 	}
@@ -315,11 +325,19 @@ func (sc *scratch) rank(n int) int {
 // sortGrades fills order with the first m items (then pool items) by
 // grade, highest first, equal grades in index order.
 func (sc *scratch) sortGrades(order []int, m int) {
-	keys := grow(sc.gkeys, m)
-	for i, g := range sc.grade[:m] {
-		keys[i] = ^floatKey(g)
+	if m == 0 {
+		return
 	}
-	sortKeys(sc, keys, sc.grade[:m], order)
+	keys := grow(sc.gkeys, m)
+	grades := sc.grade[:m]
+	hi, lo := grades[0], grades[0]
+	for i, g := range grades {
+		keys[i] = ^floatKey(g)
+		hi, lo = max(hi, g), min(lo, g)
+	}
+	for i, x := range sortKeys(sc, keys, grades, hi, lo) {
+		order[i] = x.idx
+	}
 	sc.gkeys = keys
 }
 
@@ -375,18 +393,22 @@ type keyIndex struct {
 // radixMin is the length from which a radix sort beats a bucket sort.
 const radixMin = 4096
 
-// sortKeys sorts keys ascending in place and fills order with the index
-// each key came from, equal keys in index order; vals holds the numbers
-// the keys stand for, in descending order when the keys ascend. Ranking
+// sortKeys sorts keys ascending, equal keys in index order, and returns
+// each key with its index, in order (in sc.pairs). vals holds the
+// numbers the keys stand for, in descending order when the keys ascend,
+// hi and lo the largest and smallest; keys may be reordered. Ranking
 // by score and by grade are the hot path of every keystroke: below
 // radixMin keys a bucket sort on the values, above a least-significant-
 // digit radix sort on the keys' bytes.
-func sortKeys(sc *scratch, keys []uint64, vals []float64, order []int) {
+func sortKeys(sc *scratch, keys []uint64, vals []float64, hi, lo float64) []keyIndex {
 	n := len(keys)
+	sc.pairs = grow(sc.pairs, n)
 	if n < radixMin {
-		bucketSort(sc, keys, vals, order)
-		return
+		bucketSort(sc.pairs, sc, keys, vals, hi, lo)
+		return sc.pairs
 	}
+	sc.order = grow(sc.order, n)
+	order := sc.order
 	for i := range order {
 		order[i] = i
 	}
@@ -417,31 +439,22 @@ func sortKeys(sc *scratch, keys []uint64, vals []float64, order []int) {
 		src, dst = dst, src
 		osrc, odst = odst, osrc
 	}
-	if &osrc[0] != &order[0] {
-		copy(order, osrc)
-		copy(keys, src)
+	p := sc.pairs
+	for i, k := range src {
+		p[i] = keyIndex{k, osrc[i]}
 	}
+	return p
 }
 
-// bucketSort is sortKeys for short lists: it spreads the values over
+// bucketSort is sortKeys for short lists, into p: it spreads the values over
 // about n buckets linearly between the largest and the smallest, keeps
 // index order within each bucket, and sorts each bucket by key. With a
 // few items per bucket that is linear; a bucket that fills up (values
 // far apart in scale) falls back to a quicksort.
-func bucketSort(sc *scratch, keys []uint64, vals []float64, order []int) {
+func bucketSort(p []keyIndex, sc *scratch, keys []uint64, vals []float64, hi, lo float64) {
 	n := len(keys)
 	if n == 0 {
 		return
-	}
-	hi, lo := vals[0], vals[0]
-	for _, v := range vals {
-		// (max and min would also order −0 below +0, which does not matter)
-		if v > hi {
-			hi = v
-		}
-		if v < lo {
-			lo = v
-		}
 	}
 	nb := n
 	scale := float64(nb-1) / (hi - lo)
@@ -466,7 +479,6 @@ func bucketSort(sc *scratch, keys []uint64, vals []float64, order []int) {
 	for b := 1; b <= nb; b++ {
 		count[b] += count[b-1]
 	}
-	p := grow(sc.pairs, n)
 	for i, b := range bucket {
 		p[count[b]] = keyIndex{keys[i], i}
 		count[b]++
@@ -479,10 +491,6 @@ func bucketSort(sc *scratch, keys []uint64, vals []float64, order []int) {
 		}
 		start = end
 	}
-	for i, x := range p {
-		keys[i], order[i] = x.key, x.idx
-	}
-	sc.pairs = p
 }
 
 // sortPairs sorts pairs that are in index order by key, keeping equal
