@@ -48,12 +48,12 @@ cmp "$dir/ours.q.out" "$dir/trec_eval.q.out"
 echo "same output as trec_eval ($(wc -l <"$dir/ours.q.out") lines with -q):" >&2
 cat "$dir/ours.out" >&2
 
-# measure NAME CMD...: appends "wall_seconds peak_rss_kb" to $dir/NAME.times
+# measure NAME CMD...: appends "wall_s peak_rss_kb cpu_s" to $dir/NAME.times
 measure() {
   local name=$1
   shift
-  /usr/bin/time -f "%e %M" -o "$dir/time.tmp" "$@" >/dev/null
-  cat "$dir/time.tmp" >>"$dir/$name.times"
+  /usr/bin/time -f "%e %M %U %S" -o "$dir/time.tmp" "$@" >/dev/null
+  awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$dir/time.tmp" >>"$dir/$name.times"
 }
 rm -f "$dir"/*.times
 for _ in $(seq "$runs"); do
@@ -61,12 +61,11 @@ for _ in $(seq "$runs"); do
   measure ours "$ne" trec "${measures[@]}" "$q" "$r"
 done
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-te_wall=$(cut -d' ' -f1 "$dir/trec_eval.times" | median)
-te_rss=$(cut -d' ' -f2 "$dir/trec_eval.times" | median)
-ne_wall=$(cut -d' ' -f1 "$dir/ours.times" | median)
-ne_rss=$(cut -d' ' -f2 "$dir/ours.times" | median)
-echo "median of $runs runs each, $(nproc) CPUs, $(wc -l <"$r") run lines:"
-printf '  %-28s %8.2f s %8d KB peak RSS\n' "trec_eval $("$te" -v 2>&1 | awk '{print $NF}')" "$te_wall" "$te_rss"
-printf '  %-28s %8.2f s %8d KB peak RSS\n' "ndcg-explorer trec" "$ne_wall" "$ne_rss"
-awk -v a="$te_wall" -v b="$ne_wall" -v c="$te_rss" -v d="$ne_rss" \
-  'BEGIN {printf "  ndcg-explorer trec: %.1f× faster, %.2f× the memory\n", a/b, d/c}'
+col() { cut -d' ' -f"$2" "$dir/$1.times" | median; }
+te_wall=$(col trec_eval 1) te_rss=$(col trec_eval 2) te_cpu=$(col trec_eval 3)
+ne_wall=$(col ours 1) ne_rss=$(col ours 2) ne_cpu=$(col ours 3)
+echo "median of $runs alternating runs each, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(wc -l <"$r") run lines:"
+printf '  %-24s %6.2f s wall %6.2f s CPU %8d KB peak RSS\n' "trec_eval $("$te" -v 2>&1 | awk '{print $NF}')" "$te_wall" "$te_cpu" "$te_rss"
+printf '  %-24s %6.2f s wall %6.2f s CPU %8d KB peak RSS\n' "ndcg-explorer trec" "$ne_wall" "$ne_cpu" "$ne_rss"
+awk -v a="$te_wall" -v b="$ne_wall" -v c="$te_rss" -v d="$ne_rss" -v e="$te_cpu" -v f="$ne_cpu" \
+  'BEGIN {printf "  ndcg-explorer trec: %.1f× faster (wall), %.1f× less CPU time, %.2f× the memory\n", a/b, e/f, d/c}'
