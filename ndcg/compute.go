@@ -24,9 +24,9 @@ func (g TieGroup) Straddles(k int) bool { return g.Start < k && k < g.End }
 
 // Result is everything one computation knows about a list under one set
 // of settings. Slices indexed by rank are 0-based (rank 1 is index 0).
-// A Result is read-only once returned, except that the docno order is
-// worked out the first time it is asked for, so it is not safe for
-// concurrent use.
+// A Result is read-only once returned, except that the best, worst and
+// docno orders are worked out the first time they are asked for, so it
+// is not safe for concurrent use.
 type Result struct {
 	Settings Settings
 	List     *List
@@ -316,16 +316,6 @@ func cut(k, n int) int {
 		return n
 	}
 	return k
-}
-
-// cumulate fills out with DCG@(i+1) for each rank of order and returns it.
-func cumulate(out []float64, order []int, gainOf, disc []float64) []float64 {
-	sum := 0.0
-	for i, idx := range order {
-		sum += gainOf[idx] * disc[i]
-		out[i] = sum
-	}
-	return out
 }
 
 // orderFor returns the rank order under policy p, working out the best,
