@@ -43,7 +43,6 @@ type rankedDoc struct {
 	key   uint64
 	docno string
 	gain  float64
-	line  int64
 }
 
 // scoreKey maps a score to a key whose ascending order is the scores'
@@ -100,12 +99,25 @@ func (e *evaluator) discounts(n int) {
 // cumulate stores in out[i] the DCG of gains down to rank i+1, adding
 // gain/log2(rank+1) in rank order for positive gains, as trec_eval does,
 // so the sums are the same to the last bit.
-func (e *evaluator) cumulate(gains func(i int) float64, n int, out []float64) []float64 {
-	out = slices.Grow(out[:0], n)[:n]
+func (e *evaluator) cumulate(gains []float64, out []float64) []float64 {
+	out = slices.Grow(out[:0], len(gains))[:len(gains)]
 	sum := 0.0
-	for i := 0; i < n; i++ {
-		if g := gains(i); g > 0 {
+	for i, g := range gains {
+		if g > 0 {
 			sum += g / e.disc[i]
+		}
+		out[i] = sum
+	}
+	return out
+}
+
+// cumulateRanked is cumulate on the gains of e.ranked.
+func (e *evaluator) cumulateRanked(out []float64) []float64 {
+	out = slices.Grow(out[:0], len(e.ranked))[:len(e.ranked)]
+	sum := 0.0
+	for i, r := range e.ranked {
+		if r.gain > 0 {
+			sum += r.gain / e.disc[i]
 		}
 		out[i] = sum
 	}
@@ -153,7 +165,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 				res.RelevantRetrieved++
 			}
 		}
-		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain, line: en.line})
+		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 	}
 	e.rank()
 	var ideal []float64
@@ -163,8 +175,8 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	}
 	n := len(e.ranked)
 	e.discounts(max(n, len(ideal)))
-	e.cum = e.cumulate(func(i int) float64 { return e.ranked[i].gain }, n, e.cum)
-	e.ideal = e.cumulate(func(i int) float64 { return ideal[i] }, len(ideal), e.ideal)
+	e.cum = e.cumulateRanked(e.cum)
+	e.ideal = e.cumulate(ideal, e.ideal)
 	res.Values = make([]float64, len(e.cols))
 	for c, col := range e.cols {
 		res.Values[c] = ratio(at(e.cum, col.K), at(e.ideal, col.K))
@@ -256,7 +268,7 @@ func (e *evaluator) bands(values []float64) ([]Band, int) {
 			}
 			i = j
 		}
-		return e.cumulate(func(i int) float64 { return out[i] }, n, nil)
+		return e.cumulate(out, nil)
 	}
 	best := arrange(func(grp []float64) { slices.Sort(grp); slices.Reverse(grp) })
 	worst := arrange(func(grp []float64) { slices.Sort(grp) })

@@ -220,15 +220,8 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 				}
 				j.lo, j.hi = min(j.lo, d.off), max(j.hi, d.off+d.n)
 			}
-			slices.SortFunc(j.Ideal, func(a, b float64) int {
-				switch {
-				case a > b:
-					return -1
-				case a < b:
-					return 1
-				}
-				return 0
-			})
+			slices.Sort(j.Ideal)
+			slices.Reverse(j.Ideal)
 		}
 	})
 	var dup *LineError
