@@ -134,3 +134,27 @@ func TestRankingExtremeScores(t *testing.T) {
 		require.Len(t, r.Ties, ties, "trial %d", trial)
 	}
 }
+
+// TestRecomputeDoesNotAllocate: recomputing into the previous result's
+// memory allocates nothing, ties or not, short lists or long.
+func TestRecomputeDoesNotAllocate(t *testing.T) {
+	for _, n := range []int{1000, 20000} {
+		list := benchList(n)
+		for _, p := range TiePolicies {
+			s := Settings{Gain: Exp, K: 10, Ties: p}
+			r, err := Compute(list, s)
+			require.NoError(t, err)
+			allocs := testing.AllocsPerRun(20, func() {
+				r, err = Recompute(r, list, s)
+				r.NDCGBand(10)
+			})
+			require.NoError(t, err)
+			if p == Expected || p == Input {
+				require.Zero(t, allocs, "n=%d %s", n, p)
+			} else {
+				// best, worst and docno work out their order when asked
+				require.LessOrEqual(t, allocs, 3.0, "n=%d %s", n, p)
+			}
+		}
+	}
+}
