@@ -209,6 +209,14 @@ for i in range(12):
     scores = np.round(rng.normal(size=n), 2 + i % 2)
     add(f"long list {i}", grades, scores, GAINS[i % 2], [None, 10, 100, 1000, 1500, 1][i % 6], log_bases=(i % 4 == 0))
 
+# Long lists with huge tie groups (scores rounded to whole numbers or one
+# decimal), cut inside a group.
+for i in range(6):
+    n = 1000
+    grades = rng.integers(0, 5, size=n)
+    scores = np.round(rng.normal(size=n) * 2, i % 2)
+    add(f"long list, big ties {i}", grades, scores, GAINS[i % 2], [None, 7, 250, 500, 999, 1][i])
+
 out = {
     "generator": "gen.py",
     "seed": SEED,
