@@ -132,7 +132,10 @@ func (w *Workspace) Redo() (int, bool) {
 func (w *Workspace) recompute() {
 	l := w.Doc.List
 	n := len(l.Items)
-	w.Result, w.Err = ndcg.Compute(l, w.Settings)
+	// The old result is replaced on every edit and nothing keeps it (views
+	// mark themselves stale on each edit and rebuild from the new one), so
+	// its memory is reused: a keystroke on a long list allocates nothing.
+	w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
 	if cap(w.rankOf) >= n {
 		w.rankOf = w.rankOf[:n]
 	} else {
