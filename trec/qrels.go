@@ -59,8 +59,8 @@ type Judgments struct {
 // cache miss per lookup: they have been cold since the qrels were read.
 func (j *Judgments) warm() {
 	var sink uint32
-	for i := 0; i < len(j.index.slots); i += 8 {
-		sink += j.index.slots[i].hash
+	for i := 0; i < len(j.index.slots); i += 16 {
+		sink += j.index.slots[i]
 	}
 	for i := 0; i < len(j.docs); i += 4 {
 		sink += j.docs[i].off

@@ -253,7 +253,7 @@ func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge 
 	workers := runtime.GOMAXPROCS(0)
 	todo := make(chan *block, workers)
 	done := make(chan *block, 2*workers)
-	tokens := make(chan struct{}, 2*workers+2) // blocks in flight
+	tokens := make(chan struct{}, workers+2) // blocks in flight
 	stop := make(chan struct{})
 	var readErr error
 	go func() { // reader: cut the run into blocks at line ends

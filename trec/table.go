@@ -60,36 +60,48 @@ func (t *seenSet) add(h uint64, pos int32, same func(p int32) bool) (int32, bool
 // judgIndex finds a query's judgments by docno: an open-addressing table
 // of positions in Judgments.docs, built once when the qrels are read,
 // at most half full so that the probe for a docno not judged (most of a
-// run's) ends soon.
+// run's) ends soon. A slot is four bytes, a 16-bit tag of the docno's
+// hash and the position plus one (0: empty), so the tables of thousands
+// of queries stay small; a query with more judgments than 16 bits can
+// count uses a map instead.
 type judgIndex struct {
-	slots []judgSlot
+	slots []uint32
 	mask  uint64
+	big   map[string]int32
 }
 
-type judgSlot struct {
-	hash uint32
-	// pos is the judgment's index in Docs plus one; 0 is an empty slot.
-	pos int32
-}
+// maxSmallIndex is the most judgments a table of 16-bit positions holds.
+const maxSmallIndex = 1<<16 - 2
 
 // build indexes docs; it returns the positions of the first duplicate
 // docno (first, second) or -1, -1.
 func (x *judgIndex) build(j *Judgments) (int, int) {
+	if len(j.docs) > maxSmallIndex {
+		x.big = make(map[string]int32, len(j.docs))
+		for d := range j.docs {
+			docno := j.docno(d)
+			if first, dup := x.big[docno]; dup {
+				return int(first), d
+			}
+			x.big[docno] = int32(d)
+		}
+		return -1, -1
+	}
 	size := 1 << bits.Len(uint(2*len(j.docs)))
-	x.slots = make([]judgSlot, size)
+	x.slots = make([]uint32, size)
 	x.mask = uint64(size - 1)
 	for d := range j.docs {
 		docno := j.docno(d)
 		h := hashDoc(docno)
-		h32 := uint32(h >> 32)
+		tag := uint32(h >> 48)
 		for i := h & x.mask; ; i = (i + 1) & x.mask {
-			s := &x.slots[i]
-			if s.pos == 0 {
-				s.hash, s.pos = h32, int32(d+1)
+			s := x.slots[i]
+			if s == 0 {
+				x.slots[i] = tag<<16 | uint32(d+1)
 				break
 			}
-			if s.hash == h32 && j.docno(int(s.pos-1)) == docno {
-				return int(s.pos - 1), d
+			if s>>16 == tag && j.docno(int(s&0xffff)-1) == docno {
+				return int(s&0xffff) - 1, d
 			}
 		}
 	}
@@ -98,17 +110,23 @@ func (x *judgIndex) build(j *Judgments) (int, int) {
 
 // find returns the index in docs of docno (hash h), or -1.
 func (x *judgIndex) find(j *Judgments, docno string, h uint64) int {
+	if x.big != nil {
+		if d, ok := x.big[docno]; ok {
+			return int(d)
+		}
+		return -1
+	}
 	if len(x.slots) == 0 {
 		return -1
 	}
-	h32 := uint32(h >> 32)
+	tag := uint32(h >> 48)
 	for i := h & x.mask; ; i = (i + 1) & x.mask {
 		s := x.slots[i]
-		if s.pos == 0 {
+		if s == 0 {
 			return -1
 		}
-		if s.hash == h32 && j.docno(int(s.pos-1)) == docno {
-			return int(s.pos - 1)
+		if s>>16 == tag && j.docno(int(s&0xffff)-1) == docno {
+			return int(s&0xffff) - 1
 		}
 	}
 }

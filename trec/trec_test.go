@@ -296,3 +296,23 @@ func TestQrelsInChunks(t *testing.T) {
 	_, err = ParseQrels("q", []byte(text+"x\n"))
 	assert.EqualError(t, err, fmt.Sprintf(`q:%d: 1 field; qrels lines are "qid iter docno rel" (4 fields)`, len(lines)+1))
 }
+
+// TestBigQueryIndex: a query with more judgments than a small index
+// holds is looked up through a map, duplicates still found.
+func TestBigQueryIndex(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < maxSmallIndex+10; i++ {
+		fmt.Fprintf(&b, "1 0 d%d %d\n", i, i%3)
+	}
+	q, err := ParseQrels("q", []byte(b.String()))
+	require.NoError(t, err)
+	j := q.Query("1")
+	require.NotNil(t, j.index.big)
+	got, ok := j.Lookup("d65540")
+	require.True(t, ok)
+	assert.Equal(t, Judgment{Docno: "d65540", Rel: 65540 % 3, Line: 65541}, got)
+	_, ok = j.Lookup("x")
+	assert.False(t, ok)
+	_, err = ParseQrels("q", []byte(b.String()+"1 0 d5 1\n"))
+	assert.EqualError(t, err, fmt.Sprintf(`q:%d: document "d5" is judged twice for query "1" (first on line 6); keep one judgment`, maxSmallIndex+11))
+}
