@@ -25,7 +25,8 @@ func FileSource(path string) Source {
 
 // ReaderSource reads a run from r, which can be read only once (standard
 // input): the first pass copies it to a temporary file, read again only
-// if some query is split across the run. Close removes the copy.
+// if some query is split across the run. The function returned with it
+// removes the copy.
 func ReaderSource(name string, r io.Reader) (Source, func()) {
 	var (
 		tmp    *os.File
