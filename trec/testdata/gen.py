@@ -120,6 +120,17 @@ RULES = {
     "rule_qrels_only": (
         "1 0 a 1\n2 0 a 1\n3 0 b 2\n",
         "1 Q0 a 1 4 r\n3 Q0 b 1 4 r\n3 Q0 a 2 5 r\n"),
+    # A query whose only judgments are negative has no relevant document
+    # (trec_eval fails on one that is evaluated first, so it is second).
+    "rule_all_unjudged": (
+        "1 0 a 1\n2 0 a -1\n2 0 b -1\n",
+        "1 Q0 a 1 4 r\n2 Q0 a 1 4 r\n2 Q0 b 2 3 r\n"),
+    # Scores are numbers, however written: 1e-3 and 0.001 tie, as do -0
+    # and 0, and the tie goes to the higher docno.
+    "rule_score_formats": (
+        "1 0 a 1\n1 0 b 2\n1 0 c 3\n1 0 d 1\n1 0 e 2\n1 0 f 3\n",
+        "1 Q0 a 1 1e-3 r\n1 Q0 b 2 0.001 r\n1 Q0 c 3 -0 r\n1 Q0 d 4 0 r\n"
+        "1 Q0 e 5 +1.0E2 r\n1 Q0 f 6 100 r\n"),
     # Comments and blank lines in the run, tabs, CRLF, extra columns.
     "rule_layout": (
         "# judged by hand\n1\t0\ta\t1\r\n1 0 b 2\n",
