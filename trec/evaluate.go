@@ -15,7 +15,10 @@ type Options struct {
 	Complete bool
 	// Ties adds each value's tie band.
 	Ties bool
-	// Workers evaluate queries in parallel; 0 means one per CPU.
+	// Workers evaluate in parallel the queries that straddle the run's
+	// blocks or are read a second time; 0 means one per CPU. (The blocks
+	// themselves are parsed, and the queries inside them evaluated, on
+	// one goroutine per CPU.)
 	Workers int
 }
 
