@@ -88,6 +88,18 @@ func TestRunAcrossBlocks(t *testing.T) {
 	assert.Equal(t, res.Queries, split.Queries)
 	assert.Equal(t, res.All, split.All)
 
+	// Every line in random order, the scattered queries read a few at a
+	// time: still the same result.
+	shuffled := append([]string(nil), lines...)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	defer func(m int) { passMemory = m }(passMemory)
+	passMemory = 200 << 10
+	scattered, err := Evaluate(q, stringSource("r", strings.Join(shuffled, "\n")), Options{Measures: m, Ties: true})
+	require.NoError(t, err)
+	assert.Equal(t, len(lists), scattered.SplitQueries)
+	assert.Equal(t, res.Queries, scattered.Queries)
+	assert.Equal(t, res.All, scattered.All)
+
 	// An error on the last line names it, however many blocks came before.
 	_, err = Evaluate(q, stringSource("r", run+"Q001 Q0 x 1\n"), Options{Measures: m})
 	assert.EqualError(t, err, fmt.Sprintf(`r:%d: 4 fields; run lines are "qid Q0 docno rank score tag" (6 fields)`, len(lines)+1))

@@ -148,8 +148,8 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	res := QueryResult{QID: b.qid, InRun: true, Retrieved: len(b.entries)}
 	e.seen.reset(len(b.entries))
 	e.ranked = e.ranked[:0]
-	if j != nil {
-		j.warm()
+	if j != nil && len(b.entries) >= 64 {
+		j.warm() // worth it only for many lookups
 	}
 	for x, en := range b.entries {
 		d := b.docno(en)

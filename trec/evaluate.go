@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // Options say what to compute for a run.
@@ -53,10 +55,16 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	nq := len(q.Queries)
 	results := make([]QueryResult, nq)
+	// What the first pass learns of each query: in how many stretches its
+	// lines came, and their number and docno bytes.
 	chunks := make([]int32, nq)
+	lines, sizes := make([]int, nq), make([]int, nq)
+	var scattered atomic.Bool
 	errs := &firstError{}
 
-	pass := func(want func([]byte) (int, bool), merge bool) error {
+	// pass reads the run; accept says whether an emitted batch is to be
+	// evaluated, or thrown away.
+	pass := func(o scanOptions, accept func(*batch) bool) error {
 		r, err := run.Open()
 		if err != nil {
 			return fmt.Errorf("reading run: %w", err)
@@ -80,17 +88,10 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 				}
 			}()
 		}
-		newEval := func() func(*batch) {
-			ev := newEvaluator(cols, opt.Ties)
-			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
-		}
-		scanErr := scanRun(run.Name, r, want, merge, newEval, func(b *batch) error {
-			if !merge {
-				chunks[b.qi]++
-				if chunks[b.qi] > 1 {
-					batchPool.Put(b) // split: evaluated in the second pass
-					return nil
-				}
+		o.emit = func(b *batch) error {
+			if !accept(b) {
+				batchPool.Put(b)
+				return nil
 			}
 			if !b.evaluated {
 				work <- b
@@ -103,7 +104,8 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			}
 			batchPool.Put(b)
 			return nil
-		})
+		}
+		scanErr := scanRun(run.Name, r, o)
 		close(work)
 		wg.Wait()
 		if scanErr != nil {
@@ -112,27 +114,62 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 		return errs.get()
 	}
 
-	if err := pass(func(qid []byte) (int, bool) {
-		i, ok := q.byQID[string(qid)]
-		return i, ok
-	}, false); err != nil {
+	// First pass: every query, evaluated as its lines end.
+	err := pass(scanOptions{
+		want: func(qid []byte) (int, bool) {
+			i, ok := q.byQID[string(qid)]
+			return i, ok
+		},
+		newEval: func() func(*batch) {
+			ev := newEvaluator(cols, opt.Ties)
+			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
+		},
+		stop: scattered.Load,
+	}, func(b *batch) bool {
+		chunks[b.qi]++
+		lines[b.qi] += len(b.entries)
+		sizes[b.qi] += len(b.arena)
+		if chunks[b.qi] > 1 {
+			scattered.Store(true)
+			return false // split: evaluated in a later pass
+		}
+		return true
+	})
+	if err != nil {
 		return nil, err
 	}
-	split := map[string]bool{}
+
+	// Later passes: the queries whose lines were scattered, put together,
+	// as many at a time as fit in passMemory.
+	var split []int
 	for i, c := range chunks {
 		if c > 1 {
-			split[q.Queries[i].QID] = true
+			split = append(split, i)
 		}
 	}
-	if len(split) > 0 {
-		if err := pass(func(qid []byte) (int, bool) {
-			if !split[string(qid)] {
-				return 0, false
-			}
-			return q.byQID[string(qid)], true
-		}, true); err != nil {
+	inPass := make([]bool, nq)
+	for start := 0; start < len(split); {
+		end, size := start, 0
+		for end < len(split) && (end == start || size+queryMemory(lines[split[end]], sizes[split[end]]) <= passMemory) {
+			size += queryMemory(lines[split[end]], sizes[split[end]])
+			inPass[split[end]] = true
+			end++
+		}
+		err := pass(scanOptions{
+			want: func(qid []byte) (int, bool) {
+				i, ok := q.byQID[string(qid)]
+				return i, ok && inPass[i]
+			},
+			merge:   true,
+			reserve: func(qi int) (int, int) { return lines[qi], sizes[qi] },
+		}, func(*batch) bool { return true })
+		if err != nil {
 			return nil, err
 		}
+		for _, qi := range split[start:end] {
+			inPass[qi] = false
+		}
+		start = end
 	}
 
 	out := &Result{Columns: cols, SplitQueries: len(split)}
@@ -178,6 +215,14 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	return out, nil
 }
+
+// passMemory bounds the memory a later pass holds the lines of scattered
+// queries in; a run scattered all over is read once more per this much.
+// (A variable so that tests can make passes small.)
+var passMemory = 32 << 20
+
+// queryMemory is what holding a query's lines takes.
+func queryMemory(lines, docnoBytes int) int { return lines*int(unsafe.Sizeof(entry{})) + docnoBytes }
 
 // firstError keeps the error of the earliest line, so that parallel
 // evaluation reports the same problem on every run.

@@ -69,7 +69,8 @@ func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 	var docs []Retrieved
 	seen := map[string]int{}
 	found := false
-	err = scanRun(run.Name, r, func(id []byte) (int, bool) { return 0, string(id) == qid }, true, nil, func(b *batch) error {
+	want := func(id []byte) (int, bool) { return 0, string(id) == qid }
+	err = scanRun(run.Name, r, scanOptions{want: want, merge: true, emit: func(b *batch) error {
 		found = true
 		for _, e := range b.entries {
 			d := b.docno(e)
@@ -82,7 +83,7 @@ func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 			docs = append(docs, Retrieved{Docno: d, Score: e.score, Line: int(e.line)})
 		}
 		return nil
-	})
+	}})
 	return docs, found, err
 }
 

@@ -242,15 +242,34 @@ func (b *batch) merge(o *batch) {
 // maxArena bounds one query's docnos, whose offsets are 32-bit.
 const maxArena = 1<<32 - 1
 
+// scanOptions say what scanRun does with the lines it reads.
+type scanOptions struct {
+	// want maps a query id to its qrels index, or reports that its lines
+	// are not needed (they are still checked).
+	want  func(qid []byte) (int, bool)
+	merge bool
+	// newEval, when set, gives each parser the function that evaluates
+	// the stretches wholly inside its block; stop, when it reports true,
+	// tells them to leave it to emit (the run is scattered: most of the
+	// work would be thrown away).
+	newEval func() func(*batch)
+	stop    func() bool
+	// reserve, when merging, gives the size of a query's lines, so that
+	// its batch is allocated once.
+	reserve func(qi int) (lines, bytes int)
+	emit    func(*batch) error
+}
+
 // scanRun reads the run and hands each query's lines to emit, in order:
 // each maximal stretch of lines with one query id, or, when merge is
 // set, every line of a query wherever it is, at the end. want maps a
-// query id to its qrels index, or reports that its lines are not needed
-// (they are still checked). An emitted batch belongs to emit. The run is
-// cut into blocks parsed in parallel and put back in order. Unless
-// merging, each parser calls the function newEval gives it (if any) on
-// the stretches wholly inside its block, and emit gets them evaluated.
-func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge bool, newEval func() func(*batch), emit func(*batch) error) error {
+// query id to its qrels index (see scanOptions). An emitted batch
+// belongs to emit. The run is cut into blocks parsed in parallel and put
+// back in order. Unless merging, each parser calls the function newEval
+// gives it (if any) on the stretches wholly inside its block, and emit
+// gets them evaluated.
+func scanRun(name string, r io.Reader, o scanOptions) error {
+	want, merge, emit := o.want, o.merge, o.emit
 	workers := runtime.GOMAXPROCS(0)
 	todo := make(chan *block, workers)
 	done := make(chan *block, 2*workers)
@@ -312,10 +331,13 @@ func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge 
 		go func() {
 			defer wg.Done()
 			var eval func(*batch)
-			if newEval != nil && !merge {
-				eval = newEval()
+			if o.newEval != nil && !merge {
+				eval = o.newEval()
 			}
 			for bl := range todo {
+				if eval != nil && o.stop != nil && o.stop() {
+					eval = nil
+				}
 				bl.parse(name, want, eval)
 				b := bl.data
 				blockPool.Put(&b)
@@ -350,6 +372,11 @@ func scanRun(name string, r io.Reader, want func(qid []byte) (int, bool), merge 
 				m.merge(b)
 				batchPool.Put(b)
 				return nil
+			}
+			if o.reserve != nil {
+				lines, size := o.reserve(b.qi)
+				b.entries = slices.Grow(b.entries, lines-len(b.entries))
+				b.arena = slices.Grow(b.arena, size-len(b.arena))
 			}
 			merged[b.qi] = b
 			order = append(order, b.qi)
