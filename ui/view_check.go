@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -32,7 +33,13 @@ type checkView struct {
 	contributions []verify.Written
 	fromFile      bool
 
-	stale  bool
+	stale bool
+	// quick marks a report of true values only, drawn while a person types
+	// on a long list; typed numbers the search for explanations once the
+	// typing pauses.
+	quick   bool
+	typed   int
+	typedAt time.Time
 	report *verify.Report
 	err    error
 	work   *explain.Working
@@ -130,16 +137,44 @@ func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
 func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case editedMsg:
-		v.stale = true
+		v.stale, v.quick = true, false
+	case checkPausedMsg:
+		if msg.typed == v.typed && v.quick {
+			v.stale, v.quick = true, false
+		}
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
 	case tea.PasteMsg:
 		f := &v.fields[v.focus]
 		f.in.SetValue(f.in.Value() + numberPaste(msg.Content))
 		f.in.CursorEnd()
-		v.stale = true
+		return v.changed()
 	}
 	return nil
+}
+
+// checkPausedMsg says typing paused: typed is the keystroke count then.
+type checkPausedMsg struct{ typed int }
+
+// Lists longer than quickFrom items are checked in two steps while a
+// person types: the true values at once (one result already has them),
+// the search for the convention or the slip behind a wrong claim (a
+// dozen computations of the list) after a pause of checkPause.
+const (
+	quickFrom  = 20_000
+	checkPause = 250 * time.Millisecond
+)
+
+// changed notes that a field changed.
+func (v *checkView) changed() tea.Cmd {
+	v.stale = true
+	v.typed++
+	if v.c.WS.N() < quickFrom {
+		return nil
+	}
+	v.quick, v.typedAt = true, time.Now()
+	typed := v.typed
+	return tea.Tick(checkPause, func(time.Time) tea.Msg { return checkPausedMsg{typed: typed} })
 }
 
 func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -151,21 +186,21 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.setFocus(v.focus + 1)
 	case key.Matches(msg, k.Cancel):
 		v.fields[v.focus].in.SetValue("")
-		v.stale = true
+		return v.changed()
 	case key.Matches(msg, k.FileClaims):
 		v.applyFileClaims()
 	case isEscThen(msg):
 		c, _ := escThen(msg)
 		v.fields[v.focus].in.SetValue(c)
 		v.fields[v.focus].in.CursorEnd()
-		v.stale = true
+		return v.changed()
 	case numberKey(msg):
 		f := &v.fields[v.focus]
 		before := f.in.Value()
 		var cmd tea.Cmd
 		f.in, cmd = f.in.Update(msg)
 		if f.in.Value() != before {
-			v.stale = true
+			return tea.Batch(cmd, v.changed())
 		}
 		return cmd
 	}
@@ -238,10 +273,31 @@ func (v *checkView) refresh() {
 	if len(c.Contributions) > ws.Result.N {
 		c.Contributions = nil // the list lost items since the file was read
 	}
+	if v.quick {
+		v.report = quickReport(ws, c)
+		return
+	}
 	v.report, v.err = verify.Check(ws.List(), ws.Settings, c)
 	if v.report != nil {
 		v.work = explain.New(v.report.Result)
 	}
+}
+
+// quickReport is the verdicts without explanations: each claim against
+// the true value the workspace's result already holds.
+func quickReport(ws *Workspace, c verify.Claims) *verify.Report {
+	r := ws.Result
+	rep := &verify.Report{Settings: ws.Settings, Result: r}
+	for _, x := range []struct {
+		q    verify.Quantity
+		w    *verify.Written
+		true float64
+	}{{verify.DCG, c.DCG, r.DCG()}, {verify.IDCG, c.IDCG, r.IDCG()}, {verify.NDCG, c.NDCG, r.NDCG()}} {
+		if x.w != nil {
+			rep.Verdicts = append(rep.Verdicts, verify.Verdict{Claim: verify.Claim{Quantity: x.q, Written: *x.w}, True: x.true, Holds: x.w.Holds(x.true)})
+		}
+	}
+	return rep
 }
 
 func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
@@ -259,6 +315,10 @@ func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
 func (v *checkView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
+	}
+	if v.quick && time.Since(v.typedAt) >= checkPause {
+		// The pause message went to another view: the pause is over anyway.
+		v.stale, v.quick = true, false
 	}
 	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
@@ -284,7 +344,11 @@ func (v *checkView) View() string {
 	var whys [3][]string
 	for i, f := range v.fields {
 		if vd := v.verdict(f.q); vd != nil && !vd.Holds {
-			whys[i] = v.why(vd, max(w-labelW-5, 20))
+			if v.quick {
+				whys[i] = []string{st.Subtle.Render("(looking for the convention or the slip behind it…)")}
+			} else {
+				whys[i] = v.why(vd, max(w-labelW-5, 20))
+			}
 		}
 	}
 	// Room for the explanations: the focused field's first, the others

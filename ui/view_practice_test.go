@@ -476,3 +476,29 @@ func TestCompanionsLongList(t *testing.T) {
 	assert.Contains(t, out, "10/10 + …) / 30 =")
 	assert.Regexp(t, `Precision@all 1\.0000`, out)
 }
+
+// On a long list, typing shows the verdict at once and looks for the
+// explanation when the typing pauses. 20,000 items of grade 1 and one of
+// grade 3 at the end, linear gain, k=5: DCG@5 = IDCG@5 less the top
+// term's difference, so by hand NDCG@5 = (1 + Σ_{i=2..5} 1/log2(i+1)) /
+// (3 + Σ_{i=2..5} 1/log2(i+1)) = 2.9485/4.9485 = 0.5958.
+func TestCheckOnALongListWaitsForAPause(t *testing.T) {
+	grades := strings.Repeat("1,", quickFrom) + "3"
+	m := newModel(t, inlineDoc(t, grades, ""), linearK5(), 80, 24)
+	open(t, m, "check")
+	press(m, "down", "down")
+	typeText(m, "0.6")
+	assert.Regexp(t, `NDCG@5 \[0\.6\s*\] ✓ true 0\.5958`, screen(m))
+	press(m, "backspace")
+	typeText(m, "5")
+	s := screen(m)
+	assert.Regexp(t, `NDCG@5 \[0\.5\s*\] ✗ true 0\.5958`, s)
+	assert.Contains(t, s, "looking for the convention")
+	v := m.views[m.active].(*checkView)
+	m.Update(checkPausedMsg{typed: v.typed - 1})
+	assert.Contains(t, screen(m), "looking for the convention", "a pause before the last keystroke is not the end of typing")
+	m.Update(checkPausedMsg{typed: v.typed})
+	s = screen(m)
+	assert.NotContains(t, s, "looking for the convention")
+	assert.Contains(t, s, "true working")
+}
