@@ -40,9 +40,9 @@ type checkView struct {
 	quick   bool
 	typed   int
 	typedAt time.Time
-	report *verify.Report
-	err    error
-	work   *explain.Working
+	report  *verify.Report
+	err     error
+	work    *explain.Working
 }
 
 // claimField is one typed claim.
