@@ -19,8 +19,10 @@ type poolView struct {
 	c             *Common
 	width, height int
 
-	// sel is the pool index of the selected judged item.
+	// sel is the pool index of the selected judged item; until a person
+	// picks one, the highest in the ideal ranking.
 	sel    int
+	picked bool
 	offset int // first ideal rank shown
 
 	// The two computations, worked out on the first draw after an edit
@@ -82,6 +84,9 @@ func (v *poolView) refresh() {
 			}
 		}
 	}
+	if !v.picked && len(v.ghosts) > 0 {
+		v.sel = v.judged.IdealOrder[v.ghosts[0]] - v.judged.N
+	}
 	v.sel = max(min(v.sel, pool-1), 0)
 }
 
@@ -98,6 +103,7 @@ func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
 	v.refresh()
+	v.picked = true
 	var ed edit
 	var why string
 	switch {
