@@ -49,6 +49,10 @@ type checkView struct {
 type claimField struct {
 	q  verify.Quantity
 	in textinput.Model
+	// fresh says the field holds a number it was given (the file's
+	// claim, or one typed before the cursor left): the first character
+	// typed replaces it, as in a spreadsheet cell.
+	fresh bool
 }
 
 func newCheckView(c *Common) *checkView {
@@ -103,6 +107,7 @@ func (v *checkView) loadFileNumbers() {
 		}
 		v.fields[i].in.SetValue(text)
 		v.fields[i].in.CursorEnd()
+		v.fields[i].fresh = true
 	}
 	v.contributions = v.contributions[:0]
 	for _, n := range c.Contributions {
@@ -146,6 +151,10 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 		return v.handleKey(msg)
 	case tea.PasteMsg:
 		f := &v.fields[v.focus]
+		if f.fresh {
+			f.in.SetValue("")
+		}
+		f.fresh = false
 		f.in.SetValue(f.in.Value() + numberPaste(msg.Content))
 		f.in.CursorEnd()
 		return v.changed()
@@ -196,6 +205,10 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return v.changed()
 	case numberKey(msg):
 		f := &v.fields[v.focus]
+		if f.fresh && msg.Text != "" {
+			f.in.SetValue("")
+		}
+		f.fresh = false
 		before := f.in.Value()
 		var cmd tea.Cmd
 		f.in, cmd = f.in.Update(msg)
@@ -212,6 +225,7 @@ func (v *checkView) setFocus(i int) {
 	v.fields[v.focus].in.Blur()
 	v.focus = (i%n + n) % n
 	v.fields[v.focus].in.Focus()
+	v.fields[v.focus].fresh = true
 }
 
 // applyFileClaims loads the file's claims and, when they were made at

@@ -258,6 +258,16 @@ func TestCheckTheFilesClaims(t *testing.T) {
 	assert.Contains(t, s, "inherits the slip in IDCG@5")
 	assert.Contains(t, s, "5 per-rank terms all hold")
 
+	// Typing into a field that holds a claim replaces it; backspace edits it.
+	press(m, "down")
+	typeText(m, "13.35")
+	assert.Regexp(t, `IDCG@5 \[13\.35\s*\] ✓ true 13\.3472`, screen(m))
+	press(m, "down", "backspace")
+	typeText(m, "6")
+	assert.Regexp(t, `NDCG@5 \[0\.96\s*\] ✓ true 0\.9575`, screen(m))
+	press(m, "f")
+	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] ✗`, screen(m), "f puts the file's claims back")
+
 	press(m, "A")
 	s = screen(m)
 	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] OK true`, s)
@@ -344,7 +354,7 @@ func TestQuizRounds(t *testing.T) {
 	assert.Contains(t, s, "round 1 · 0 of 0 right")
 	assert.Contains(t, s, "NDCG@5 of this ranking?")
 	assert.Regexp(t, `grade\s+1\s+1\s+2\s+3\s+0 │\s+0\s+1\s+0`, s)
-	assert.Contains(t, s, "D, E share the score 0.5")
+	assert.Contains(t, s, "D, E share the score 0.5: under ties expected, each of their ranks gets the")
 	assert.NotContains(t, s, "IDCG@5 =", "no working before the answer")
 
 	typeText(m, "0.5")
@@ -501,4 +511,13 @@ func TestCheckOnALongListWaitsForAPause(t *testing.T) {
 	s = screen(m)
 	assert.NotContains(t, s, "looking for the convention")
 	assert.Contains(t, s, "true working")
+}
+
+// Seed 7's first list ties D, E and F at 0.3, all below k=3: the note
+// says their order cannot matter.
+func TestQuizTieBelowK(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "1,2", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 7})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, m, "quiz")
+	assert.Contains(t, screen(m), "D, E, F share the score 0.3, all below k: their order cannot change NDCG@3.")
 }

@@ -276,9 +276,9 @@ func (v *quizView) tieNote() string {
 		return ""
 	}
 	g := r.Ties[0]
-	var ids []string
+	var names []string
 	for i := g.Start; i < g.End; i++ {
-		ids = append(ids, r.List.Items[r.Order[i]].ID)
+		names = append(names, r.List.Items[r.Order[i]].ID)
 	}
 	what := map[ndcg.TiePolicy]string{
 		ndcg.Expected: "each of their ranks gets the group's mean gain",
@@ -287,7 +287,14 @@ func (v *quizView) tieNote() string {
 		ndcg.Input:    "they keep the order shown",
 		ndcg.Docno:    "they go in descending id order, as trec_eval does",
 	}[r.Settings.Ties]
-	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", strings.Join(ids, ", "), fmtNum(g.Score), r.Settings.Ties, what)
+	ids := strings.Join(names, ", ")
+	switch {
+	case g.Start >= r.K:
+		return fmt.Sprintf("%s share the score %s, all below k: their order cannot change NDCG@%d.", ids, fmtNum(g.Score), r.K)
+	case g.Straddles(r.K):
+		what += fmt.Sprintf("; the tie straddles k, so it decides which of them count in NDCG@%d", r.K)
+	}
+	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", ids, fmtNum(g.Score), r.Settings.Ties, what)
 }
 
 func (v *quizView) verdictLine() string {
