@@ -195,6 +195,7 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.setFocus(v.focus + 1)
 	case key.Matches(msg, k.Cancel):
 		v.fields[v.focus].in.SetValue("")
+		v.fields[v.focus].fresh = false
 		return v.changed()
 	case key.Matches(msg, k.FileClaims):
 		v.applyFileClaims()
@@ -202,6 +203,7 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		c, _ := escThen(msg)
 		v.fields[v.focus].in.SetValue(c)
 		v.fields[v.focus].in.CursorEnd()
+		v.fields[v.focus].fresh = false
 		return v.changed()
 	case numberKey(msg):
 		f := &v.fields[v.focus]

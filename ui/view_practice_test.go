@@ -304,6 +304,7 @@ func TestCheckLiveAsYouType(t *testing.T) {
 	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓`, screen(m))
 
 	// esc and a digit typed at once reach the program as alt+digit.
+	press(m, "up", "down")
 	m.Update(tea.KeyPressMsg{Code: '0', Mod: tea.ModAlt})
 	typeText(m, ".97")
 	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓`, screen(m))
