@@ -59,6 +59,9 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	// lines came, and their number and docno bytes.
 	chunks := make([]int32, nq)
 	lines, sizes := make([]int, nq), make([]int, nq)
+	// reread marks the queries whose lines, once the run was seen to be
+	// scattered, were only counted.
+	reread := make([]bool, nq)
 	var scattered atomic.Bool
 	errs := &firstError{}
 
@@ -84,13 +87,13 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 					} else {
 						results[b.qi] = res
 					}
-					batchPool.Put(b)
+					release(b)
 				}
 			}()
 		}
 		o.emit = func(b *batch) error {
 			if !accept(b) {
-				batchPool.Put(b)
+				release(b)
 				return nil
 			}
 			if !b.evaluated {
@@ -102,7 +105,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			} else {
 				results[b.qi] = b.res
 			}
-			batchPool.Put(b)
+			release(b)
 			return nil
 		}
 		scanErr := scanRun(run.Name, r, o)
@@ -114,7 +117,8 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 		return errs.get()
 	}
 
-	// First pass: every query, evaluated as its lines end.
+	// First pass: every query, evaluated as its lines end, until one
+	// turns up in a second place: from then on lines are only counted.
 	err := pass(scanOptions{
 		want: func(qid []byte) (int, bool) {
 			i, ok := q.byQID[string(qid)]
@@ -124,11 +128,15 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			ev := newEvaluator(cols, opt.Ties)
 			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
 		},
-		stop: scattered.Load,
+		countOnly: scattered.Load,
 	}, func(b *batch) bool {
 		chunks[b.qi]++
-		lines[b.qi] += len(b.entries)
-		sizes[b.qi] += len(b.arena)
+		lines[b.qi] += b.lineCount()
+		sizes[b.qi] += b.byteCount()
+		if b.counted {
+			reread[b.qi] = true
+			return false
+		}
 		if chunks[b.qi] > 1 {
 			scattered.Store(true)
 			return false // split: evaluated in a later pass
@@ -143,7 +151,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	// as many at a time as fit in passMemory.
 	var split []int
 	for i, c := range chunks {
-		if c > 1 {
+		if c > 1 || reread[i] {
 			split = append(split, i)
 		}
 	}
@@ -219,7 +227,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 // passMemory bounds the memory a later pass holds the lines of scattered
 // queries in; a run scattered all over is read once more per this much.
 // (A variable so that tests can make passes small.)
-var passMemory = 32 << 20
+var passMemory = 16 << 20
 
 // queryMemory is what holding a query's lines takes.
 func queryMemory(lines, docnoBytes int) int { return lines*int(unsafe.Sizeof(entry{})) + docnoBytes }

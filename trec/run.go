@@ -73,11 +73,34 @@ type batch struct {
 	entries []entry
 	arena   []byte
 	qidBuf  []byte
+	// whole says the batch holds every line of a scattered query, put
+	// together: sized for it, it is left to the collector, not pooled.
+	whole bool
+	// counted says only the lines' number and docno bytes were kept (in
+	// lines and size), not the lines.
+	counted     bool
+	lines, size int
 	// evaluated says the lines were evaluated where they were parsed,
 	// into res or err.
 	evaluated bool
 	res       QueryResult
 	err       error
+}
+
+// lineCount is the number of lines the batch stands for.
+func (b *batch) lineCount() int {
+	if b.counted {
+		return b.lines
+	}
+	return len(b.entries)
+}
+
+// byteCount is the number of docno bytes the batch stands for.
+func (b *batch) byteCount() int {
+	if b.counted {
+		return b.size
+	}
+	return len(b.arena)
 }
 
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
@@ -89,6 +112,15 @@ func (b *batch) reset(qid []byte, qi int) {
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
 	b.evaluated, b.res, b.err = false, QueryResult{}, nil
+	b.counted, b.lines, b.size = false, 0, 0
+	b.whole = false
+}
+
+// release returns b to the pool, unless it was sized for one query.
+func release(b *batch) {
+	if !b.whole {
+		batchPool.Put(b)
+	}
 }
 
 var batchPool = sync.Pool{New: func() any { return new(batch) }}
@@ -169,9 +201,9 @@ var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096)
 // blocks are parsed in parallel. When eval is set, it is called on the
 // segments between the block's first and last, whose queries cannot go
 // on in a neighbouring block, while their lines are still in the cache.
-func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch)) {
-	bl.split(name, want)
-	if eval == nil {
+func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch), count, merge bool) {
+	bl.split(name, want, count, merge)
+	if eval == nil || count {
 		return
 	}
 	for i := 1; i < len(bl.segs)-1; i++ {
@@ -182,14 +214,24 @@ func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*ba
 	}
 }
 
-func (bl *block) split(name string, want func([]byte) (int, bool)) {
+// split cuts the block into segments; with count, it keeps only how
+// many lines and docno bytes each holds.
+//
+// When merging or counting, the lines of one query in the block go into
+// one batch, wherever they are: a scattered run would otherwise make a
+// batch of nearly every line.
+func (bl *block) split(name string, want func([]byte) (int, bool), count, merge bool) {
 	var (
 		l      runLine
 		cur    *batch
 		curQID []byte
 		keep   bool
 		start  = true
+		byQI   map[int]*batch
 	)
+	if count || merge {
+		byQI = map[int]*batch{}
+	}
 	data, line := bl.data, bl.firstLine
 	for len(data) > 0 {
 		var b []byte
@@ -210,14 +252,28 @@ func (bl *block) split(name string, want func([]byte) (int, bool)) {
 				var qi int
 				qi, keep = want(l.qid)
 				cur = nil
-				if keep {
-					cur = batchPool.Get().(*batch)
-					cur.reset(l.qid, qi)
+				if keep && byQI != nil {
+					cur = byQI[qi]
 				}
-				bl.segs = append(bl.segs, cur)
+				if cur == nil {
+					if keep {
+						cur = batchPool.Get().(*batch)
+						cur.reset(l.qid, qi)
+						cur.counted = count
+						if byQI != nil {
+							byQI[qi] = cur
+						}
+					}
+					bl.segs = append(bl.segs, cur)
+				}
 			}
 			if keep {
-				cur.add(l.docno, l.score, line)
+				if count {
+					cur.lines++
+					cur.size += len(l.docno)
+				} else {
+					cur.add(l.docno, l.score, line)
+				}
 			}
 		}
 		line++
@@ -229,8 +285,14 @@ func (b *batch) add(docno []byte, score float64, line int64) {
 	b.arena = append(b.arena, docno...)
 }
 
-// merge appends o's lines to b.
+// merge appends o's lines to b; if either kept only counts, so does b.
 func (b *batch) merge(o *batch) {
+	if b.counted || o.counted {
+		b.lines, b.size = b.lineCount()+o.lineCount(), b.byteCount()+o.byteCount()
+		b.counted = true
+		b.entries, b.arena = b.entries[:0], b.arena[:0]
+		return
+	}
 	base := uint32(len(b.arena))
 	for _, e := range o.entries {
 		e.off += base
@@ -249,11 +311,11 @@ type scanOptions struct {
 	want  func(qid []byte) (int, bool)
 	merge bool
 	// newEval, when set, gives each parser the function that evaluates
-	// the stretches wholly inside its block; stop, when it reports true,
-	// tells them to leave it to emit (the run is scattered: most of the
-	// work would be thrown away).
-	newEval func() func(*batch)
-	stop    func() bool
+	// the stretches wholly inside its block. countOnly, when it reports
+	// true, tells the parsers to keep only each stretch's number of lines
+	// and docno bytes (the run is scattered: the lines will be read again).
+	newEval   func() func(*batch)
+	countOnly func() bool
 	// reserve, when merging, gives the size of a query's lines, so that
 	// its batch is allocated once.
 	reserve func(qi int) (lines, bytes int)
@@ -334,11 +396,12 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			if o.newEval != nil && !merge {
 				eval = o.newEval()
 			}
+			count := false
 			for bl := range todo {
-				if eval != nil && o.stop != nil && o.stop() {
-					eval = nil
+				if !count && !merge && o.countOnly != nil && o.countOnly() {
+					count, eval = true, nil
 				}
-				bl.parse(name, want, eval)
+				bl.parse(name, want, eval, count, merge)
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
@@ -378,6 +441,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				b.entries = slices.Grow(b.entries, lines-len(b.entries))
 				b.arena = slices.Grow(b.arena, size-len(b.arena))
 			}
+			b.whole = true
 			merged[b.qi] = b
 			order = append(order, b.qi)
 			return nil
