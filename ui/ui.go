@@ -90,6 +90,10 @@ type Model struct {
 	footerCache   string
 	footerW       int
 	fileGain      *ndcg.Gain
+	// announced is set when a key's edit has been shown (undo and redo
+	// say so themselves), so the catch-all after the key does not
+	// announce it again without its prefix.
+	announced bool
 }
 
 // New builds the explorer on a document.
@@ -189,8 +193,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	active := m.views[m.active]
 	ws := m.c.WS
 	before := ws.hist.pos
+	m.announced = false
 	defer func() {
-		if ws.hist.pos != before {
+		if ws.hist.pos != before && !m.announced {
 			m.changedBy(active)
 		}
 	}()
@@ -288,6 +293,7 @@ func (m *Model) settingsEdit(e edit, unchanged string) tea.Cmd {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(focus int, prefix string) {
+	m.announced = true
 	for _, v := range m.views {
 		v.Update(editedMsg{Focus: focus})
 	}
