@@ -42,7 +42,7 @@ func runExplore(env *Env, args []string) int {
 	// rejects it (the explorer shows the error and lets the user fix it),
 	// but reading errors stop here, as in every command.
 	if _, err := ndcg.Compute(doc.List, s); err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
-		return fail(env, fmt.Errorf("%s: %w", doc.Name, err))
+		return fail(env, doc.Locate(err))
 	}
 	if env.IsTerminal == nil || !env.IsTerminal() {
 		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")

@@ -28,8 +28,8 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.preset, "preset", "", "conventions of a tool: "+strings.Join(ndcg.PresetNames(), ", "))
 	fs.StringVar(&f.grades, "grades", "", "the list inline: grades in ranking order, e.g. 3,2,3,0,1")
 	fs.StringVar(&f.scores, "scores", "", "scores for the inline grades, e.g. 0.9,0.8,0.8,0.5,0.1")
-	fs.StringVar(&f.qrels, "qrels", "", "TREC qrels file (with --run and --query)")
-	fs.StringVar(&f.run, "run", "", "TREC run file (with --qrels and --query)")
+	fs.StringVar(&f.qrels, "qrels", "", "TREC qrels file: with --run and --query, one query; with --run alone, the query browser")
+	fs.StringVar(&f.run, "run", "", "TREC run file (with --qrels, and --query for one query)")
 	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
 	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
 }

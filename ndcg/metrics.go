@@ -1,5 +1,7 @@
 package ndcg
 
+import "math"
+
 // Companions are the binary-relevance metrics often reported beside
 // NDCG@k, for the same list and cutoff.
 type Companions struct {
@@ -60,7 +62,7 @@ func (r *Result) Companions(threshold float64) Companions {
 func (r *Result) gradeOfItem(idx int) float64 {
 	g := r.List.Items[idx].Grade
 	if r.Settings.TruncateGrades {
-		return float64(int64(g))
+		return math.Trunc(g)
 	}
 	return g
 }
