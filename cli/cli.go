@@ -65,9 +65,16 @@ func Main(args []string, env *Env) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintf(w, "ndcg-explorer: an interactive explorer for NDCG\n\nUsage:\n")
-	fmt.Fprintf(w, "  %-34s %s\n", "ndcg-explorer [flags] [FILE]", "the explorer (no FILE: the default sample)")
+	lines := [][2]string{{"ndcg-explorer [flags] [FILE]", "the explorer (no FILE: the default sample)"}}
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-34s %s\n", "ndcg-explorer "+c.usage, c.summary)
+		lines = append(lines, [2]string{"ndcg-explorer " + c.usage, c.summary})
+	}
+	width := 0
+	for _, l := range lines {
+		width = max(width, len(l[0]))
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, l[0], l[1])
 	}
 	fmt.Fprintf(w, "\nRun ndcg-explorer COMMAND -h for a command's flags; --version prints the version.\n")
 }
@@ -86,16 +93,31 @@ func newFlagSet(env *Env, name, usageLine, about string) *flag.FlagSet {
 // parse parses args, printing help to stdout on -h. It returns the exit
 // status to use and false when the command should stop.
 func parse(env *Env, fs *flag.FlagSet, args []string) (int, bool) {
+	// Help asked for goes to standard output, once; the flag package
+	// would print it to the error output before saying ErrHelp.
+	errOut := fs.Output()
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(interspersed(fs, args))
+	fs.SetOutput(errOut)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(env.Stdout)
 		fs.Usage()
 		return ExitOK, false
 	}
 	if err != nil {
+		fmt.Fprintf(errOut, "ndcg-explorer: %v\n", err)
+		fmt.Fprintf(errOut, "Run %s -h for its flags.\n", commandLine(fs.Name()))
 		return ExitBadInput, false
 	}
 	return ExitOK, true
+}
+
+// commandLine is how a user runs the command a flag set belongs to.
+func commandLine(name string) string {
+	if name == "" || name == "explore" || name == "ndcg-explorer" {
+		return "ndcg-explorer"
+	}
+	return "ndcg-explorer " + name
 }
 
 // interspersed moves positional arguments after the flags, so that
