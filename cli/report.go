@@ -107,20 +107,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		score, tie := "-", ""
-		if row.Item.HasScore {
-			score = ndcg.FormatNumber(row.Item.Score)
-		}
-		if row.Tied {
-			tie = fmt.Sprintf("T%d", row.TieGroup)
-			if row.Straddles {
-				tie += "|k"
-			}
-		}
-		gain := ndcg.FormatNumber(row.Gain)
-		if s.Ties == ndcg.Expected && row.Tied {
-			gain = num(row.ExpectedGain) + "*"
-		}
+		score, tie, gain := rowCells(row, s, cellMarks{none: "-", straddles: "|k", expected: "*"})
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			row.Rank, row.Item.ID, ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
 			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
@@ -234,4 +221,28 @@ func writeJSONReport(w io.Writer, r *ndcg.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
+}
+
+// cellMarks are how a format writes a missing score, a tie group that k
+// cuts, and a gain that is its group's mean.
+type cellMarks struct{ none, straddles, expected string }
+
+// rowCells formats the cells every tabular report shares: the score, the
+// tie group and the gain (under expected ties, the group's mean gain).
+func rowCells(row ndcg.Rank, s ndcg.Settings, m cellMarks) (score, tie, gain string) {
+	score = m.none
+	if row.Item.HasScore {
+		score = ndcg.FormatNumber(row.Item.Score)
+	}
+	if row.Tied {
+		tie = fmt.Sprintf("T%d", row.TieGroup)
+		if row.Straddles {
+			tie += m.straddles
+		}
+	}
+	gain = ndcg.FormatNumber(row.Gain)
+	if s.Ties == ndcg.Expected && row.Tied {
+		gain = num(row.ExpectedGain) + m.expected
+	}
+	return score, tie, gain
 }

@@ -78,20 +78,7 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	fmt.Fprintln(w, "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		score, tie := "–", ""
-		if row.Item.HasScore {
-			score = ndcg.FormatNumber(row.Item.Score)
-		}
-		if row.Tied {
-			tie = fmt.Sprintf("T%d", row.TieGroup)
-			if row.Straddles {
-				tie += " (straddles k)"
-			}
-		}
-		gain := ndcg.FormatNumber(row.Gain)
-		if s.Ties == ndcg.Expected && row.Tied {
-			gain = num(row.ExpectedGain) + "\\*"
-		}
+		score, tie, gain := rowCells(row, s, cellMarks{none: "–", straddles: " (straddles k)", expected: "\\*"})
 		rank := strconv.Itoa(row.Rank)
 		if !row.InCutoff {
 			rank = "(" + rank + ")"
