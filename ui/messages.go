@@ -25,6 +25,10 @@ type savedMsg struct {
 	Quit bool
 }
 
+// checkPausedMsg says typing in the check view paused: typed is its
+// keystroke count then, so a later keystroke makes the message stale.
+type checkPausedMsg struct{ typed int }
+
 // capturer is a view that is taking text input: while it captures,
 // every key goes to it and none to the global key map.
 type capturer interface {

@@ -162,9 +162,6 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// checkPausedMsg says typing paused: typed is the keystroke count then.
-type checkPausedMsg struct{ typed int }
-
 // Lists longer than quickFrom items are checked in two steps while a
 // person types: the true values at once (one result already has them),
 // the search for the convention or the slip behind a wrong claim (a
