@@ -73,6 +73,8 @@ func TestComputeRejects(t *testing.T) {
 		{"empty gain map", scored([]float64{1}, nil), Settings{Gain: Gain{Kind: GainMap}}, []string{"gain map is empty"}, 0, false},
 		{"gain map with an infinite gain", scored([]float64{1}, nil), Settings{Gain: Gain{Kind: GainMap, Map: map[float64]float64{1: inf}}},
 			[]string{"grade 1", "finite"}, 0, false},
+		{"gain map with a falling gain", scored([]float64{1, 2}, nil), Settings{Gain: Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 5, 2: 1}}},
+			[]string{"grade 2", "less gain", "ideal ranking"}, 0, false},
 		{"unknown gain kind", scored([]float64{1}, nil), Settings{Gain: Gain{Kind: 9}}, []string{"gain", "exp, linear"}, 0, false},
 		{"discount base 1", scored([]float64{1}, nil), Settings{Discount: Discount{Base: 1}}, []string{"discount base", "> 1"}, 0, false},
 		{"discount base 0.5", scored([]float64{1}, nil), Settings{Discount: Discount{Kind: DiscountJK, Base: 0.5}}, []string{"discount base", "0.5"}, 0, false},
@@ -153,6 +155,8 @@ func TestParseRejects(t *testing.T) {
 		{"gain map gain", gainErr, "1=lots", []string{`gain "lots"`, "finite number"}},
 		{"gain map infinite gain", gainErr, "1=Inf", []string{`gain "Inf"`}},
 		{"gain map twice", gainErr, "1=1,1.0=3", []string{"grade 1 twice"}},
+		{"gain map negative gain", gainErr, "0=0,1=-1", []string{"grade 1", "gain -1", "≥ 0"}},
+		{"gain map falling gain", gainErr, "0=0,1=5,2=1", []string{"grade 2", "less gain (1)", "grade 1 (5)"}},
 		{"discount", discountErr, "log3", []string{`unknown discount "log3"`, "log2, log:B or jk:B"}},
 		{"discount", discountErr, "harmonic", []string{"unknown discount", "log2"}},
 		{"discount base 1", discountErr, "jk:1", []string{"base must be a number > 1", "jk:2"}},
@@ -191,7 +195,7 @@ func presetErr(s string) error   { _, err := FindPreset(s); return err }
 
 // TestParseRoundTrip: every setting's String reads back as itself.
 func TestParseRoundTrip(t *testing.T) {
-	for _, in := range []string{"exp", "linear", "0=0,1=1,2=3,3=7", "0=0,0.5=0.25,2=-1"} {
+	for _, in := range []string{"exp", "linear", "0=0,1=1,2=3,3=7", "0=0,0.5=0.25,2=3"} {
 		g, err := ParseGain(in)
 		require.NoError(t, err)
 		require.Equal(t, in, g.String())

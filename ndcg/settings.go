@@ -130,7 +130,37 @@ func ParseGain(s string) (Gain, error) {
 		}
 		m[grade] = val
 	}
+	if err := checkGainMap(m); err != nil {
+		return Gain{}, err
+	}
 	return Gain{Kind: GainMap, Map: m}, nil
+}
+
+// checkGainMap reports a gain map the definitions cannot use: an empty
+// one, a gain that is not finite, a negative gain, or a gain that falls
+// as the grade rises. The ideal ranking sorts the grades, highest first,
+// and the best and worst tie orders sort them too; with a gain that
+// falls they would not be the best and worst, and NDCG could exceed 1.
+func checkGainMap(m map[float64]float64) error {
+	if len(m) == 0 {
+		return fmt.Errorf("the gain map is empty: give a gain per grade, like 0=0,1=1,2=3,3=7")
+	}
+	grades := make([]float64, 0, len(m))
+	for grade, gain := range m {
+		if math.IsNaN(gain) || math.IsInf(gain, 0) || gain < 0 {
+			return fmt.Errorf("the gain map gives grade %s the gain %s: gains must be finite numbers ≥ 0", fmtNum(grade), fmtNum(gain))
+		}
+		grades = append(grades, grade)
+	}
+	sort.Float64s(grades)
+	for i := 1; i < len(grades); i++ {
+		lo, hi := grades[i-1], grades[i]
+		if m[hi] < m[lo] {
+			return fmt.Errorf("the gain map gives grade %s less gain (%s) than grade %s (%s): a higher grade must gain at least as much, or the ideal ranking is not the best one",
+				fmtNum(hi), fmtNum(m[hi]), fmtNum(lo), fmtNum(m[lo]))
+		}
+	}
+	return nil
 }
 
 // DiscountKind names a family of rank discounts.
@@ -332,13 +362,8 @@ func (s Settings) Validate() error {
 	switch s.Gain.Kind {
 	case GainExp, GainLinear:
 	case GainMap:
-		if len(s.Gain.Map) == 0 {
-			return fmt.Errorf("the gain map is empty: give a gain per grade, like 0=0,1=1,2=3,3=7")
-		}
-		for grade, gain := range s.Gain.Map {
-			if math.IsNaN(gain) || math.IsInf(gain, 0) {
-				return fmt.Errorf("the gain map gives grade %s the gain %s: gains must be finite numbers", fmtNum(grade), fmtNum(gain))
-			}
+		if err := checkGainMap(s.Gain.Map); err != nil {
+			return err
 		}
 	default:
 		return fmt.Errorf("unknown gain kind %d: use exp, linear or a gain map", s.Gain.Kind)
