@@ -1,12 +1,9 @@
 package explain
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"ndcg-explorer/ndcg"
 )
 
 // LineKind says what a line of the working is, so a screen can style it
@@ -51,14 +48,14 @@ func (w *Working) Lines(width int) []Line {
 	} else {
 		add(LineHeading, "ranking:")
 	}
-	add(LineText, "  "+entries(w.Ranking, w.Cut))
+	add(LineText, "  "+Spell(w.Ranking, w.Cut))
 	add(LineSum, w.DCG.Wrapped(width))
-	for _, n := range w.screenNotes() {
+	for _, n := range w.sumNotes() {
 		add(LineText, n)
 	}
 	blank()
 	add(LineHeading, w.idealLabel()+":")
-	add(LineText, "  "+entries(w.Ideal, 0)+w.idealRest())
+	add(LineText, "  "+Spell(w.Ideal, 0)+w.idealRest())
 	add(LineSum, w.IDCG.Wrapped(width))
 	blank()
 	add(LineResult, w.ndcgLine())
@@ -68,28 +65,3 @@ func (w *Working) Lines(width int) []Line {
 // ResultLine is the division that gives NDCG, or the IDCG=0 rule, in one
 // line: what a screen keeps in sight while the rest scrolls.
 func (w *Working) ResultLine() string { return w.ndcgLine() }
-
-// screenNotes are the notes of the working with the gains of a large
-// tie group elided as a long sum is, so a group of thousands of tied
-// items takes a line or two, not a screenful.
-func (w *Working) screenNotes() []string {
-	var out []string
-	if w.Settings.K > w.N {
-		out = append(out, fmt.Sprintf("k=%d but the list has %d items: DCG stops at rank %d.", w.Settings.K, w.N, w.N))
-	}
-	for _, tm := range w.TieMeans {
-		var gs []string
-		for i, g := range tm.Gains {
-			if len(tm.Gains) > maxTerms && i >= headTerms && i < len(tm.Gains)-tailTerms {
-				if i == headTerms {
-					gs = append(gs, "…")
-				}
-				continue
-			}
-			gs = append(gs, gainText(g))
-		}
-		out = append(out, fmt.Sprintf("* ranks %d–%d tie (score %s): under expected ties every rank of the group gets its mean gain (%s)/%d = %s.",
-			tm.First, tm.Last, ndcg.FormatNumber(tm.Score), strings.Join(gs, " + "), len(tm.Gains), gainText(tm.Mean)))
-	}
-	return out
-}

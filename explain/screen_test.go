@@ -34,7 +34,8 @@ func TestLines(t *testing.T) {
 	assert.Equal(t, "NDCG@5 = DCG@5 / IDCG@5 = 6.149 / 6.323 = 0.972", w.ResultLine())
 }
 
-// A tie group of many items is summed up, not listed gain by gain.
+// A tie group of many items is summed up, not listed gain by gain, on a
+// screen and in the printed working alike.
 func TestLinesElideALargeTieGroup(t *testing.T) {
 	n := 100
 	g, sc := make([]float64, n), make([]float64, n)
@@ -53,5 +54,10 @@ func TestLinesElideALargeTieGroup(t *testing.T) {
 		all = append(all, l.Text)
 	}
 	// 50 ones among 100 gains: the mean is 0.5.
-	assert.Contains(t, strings.Join(all, " "), "(0 + 1 + 0 + 1 + 0 + 1 + 0 + 1 + … + 1 + 0 + 1)/100 = 0.5")
+	want := "(0 + 1 + 0 + 1 + 0 + 1 + 0 + 1 + … + 1 + 0 + 1)/100 = 0.5"
+	assert.Contains(t, strings.Join(all, " "), want)
+	for _, text := range []string{w.Text(), w.Markdown()} {
+		assert.Contains(t, text, want)
+		assert.Less(t, len(text), 2000)
+	}
 }

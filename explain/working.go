@@ -167,19 +167,25 @@ func (s Sum) TermText(t Term) string {
 	return g + "×" + Num(t.Discount)
 }
 
-// parts are the written terms, with the middle of a long sum as "…".
-func (s Sum) parts() []string {
+// elided writes n things with text, past maxTerms only the first
+// headTerms and the last tailTerms of them around "…".
+func elided(n int, text func(i int) string) []string {
 	var out []string
-	for i, t := range s.Terms {
-		if len(s.Terms) > maxTerms && i >= headTerms && i < len(s.Terms)-tailTerms {
+	for i := 0; i < n; i++ {
+		if n > maxTerms && i >= headTerms && i < n-tailTerms {
 			if i == headTerms {
 				out = append(out, "…")
 			}
 			continue
 		}
-		out = append(out, s.TermText(t))
+		out = append(out, text(i))
 	}
 	return out
+}
+
+// parts are the written terms, with the middle of a long sum as "…".
+func (s Sum) parts() []string {
+	return elided(len(s.Terms), func(i int) string { return s.TermText(s.Terms[i]) })
 }
 
 // Line writes the sum on one line: "DCG@5 = 7/1.000 + 3/1.585 + … = 12.780".
@@ -282,22 +288,29 @@ var tieOrder = map[ndcg.TiePolicy]string{
 	ndcg.Docno: "by id in descending byte order, as trec_eval does (ties docno)",
 }
 
-// notes are the sentences that qualify the sums.
+// notes are the sentences that qualify the sums: how tie groups were
+// ordered, a k past the end of the list, and each tie group's mean gain,
+// with the gains of a large group elided as a long sum is, so that a
+// group of thousands of tied items takes a line, not thousands of terms.
 func (w *Working) notes() []string {
 	var out []string
 	if w.Tied && w.Settings.Ties != ndcg.Expected {
 		out = append(out, "[…] marks a tie group, ordered "+tieOrder[w.Settings.Ties]+".")
 	}
+	return append(out, w.sumNotes()...)
+}
+
+// sumNotes are the notes without the one on how tie groups were ordered,
+// which a screen shows its own way.
+func (w *Working) sumNotes() []string {
+	var out []string
 	if w.Settings.K > w.N {
 		out = append(out, fmt.Sprintf("k=%d but the list has %d items: DCG stops at rank %d.", w.Settings.K, w.N, w.N))
 	}
 	for _, tm := range w.TieMeans {
-		gs := make([]string, len(tm.Gains))
-		for i, g := range tm.Gains {
-			gs[i] = gainText(g)
-		}
+		gs := elided(len(tm.Gains), func(i int) string { return gainText(tm.Gains[i]) })
 		out = append(out, fmt.Sprintf("* ranks %d–%d tie (score %s): under expected ties every rank of the group gets its mean gain (%s)/%d = %s.",
-			tm.First, tm.Last, ndcg.FormatNumber(tm.Score), strings.Join(gs, " + "), len(gs), gainText(tm.Mean)))
+			tm.First, tm.Last, ndcg.FormatNumber(tm.Score), strings.Join(gs, " + "), len(tm.Gains), gainText(tm.Mean)))
 	}
 	return out
 }
@@ -367,6 +380,3 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
-
-// entries is Spell, under the name the package's other renderers use.
-func entries(es []Entry, cut int) string { return Spell(es, cut) }
