@@ -1,6 +1,7 @@
 package ndcg
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -95,9 +96,9 @@ func (r *Result) groupContribution(s, e int, members []int) float64 {
 	m := slices.Clone(members)
 	switch r.Settings.Ties {
 	case Best:
-		slices.SortStableFunc(m, func(a, b int) int { return cmpDesc(r.gainOfItem(a), r.gainOfItem(b)) })
+		slices.SortStableFunc(m, func(a, b int) int { return cmp.Compare(r.gainOfItem(b), r.gainOfItem(a)) })
 	case Worst:
-		slices.SortStableFunc(m, func(a, b int) int { return -cmpDesc(r.gainOfItem(a), r.gainOfItem(b)) })
+		slices.SortStableFunc(m, func(a, b int) int { return cmp.Compare(r.gainOfItem(a), r.gainOfItem(b)) })
 	case Input:
 		slices.Sort(m)
 	case Docno:
@@ -108,16 +109,6 @@ func (r *Result) groupContribution(s, e int, members []int) float64 {
 		sum += r.gainOfItem(m[x-s]) * r.Discounts[x]
 	}
 	return sum
-}
-
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // SwapDeltas returns ΔNDCG@k for every pair of ranks among the top

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -558,19 +559,8 @@ func topKIDCG(r *ndcg.Result, k int) float64 {
 	if k > 0 && k < n {
 		n = k
 	}
-	gains := make([]float64, n)
-	for i := range gains {
-		gains[i] = r.Gains[i]
-	}
-	slices.SortFunc(gains, func(a, b float64) int {
-		switch {
-		case a > b:
-			return -1
-		case a < b:
-			return 1
-		}
-		return 0
-	})
+	gains := slices.Clone(r.Gains[:n])
+	slices.SortFunc(gains, func(a, b float64) int { return cmp.Compare(b, a) })
 	sum := 0.0
 	for i, g := range gains {
 		sum += g * r.Discounts[i]
