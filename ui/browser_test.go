@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"ndcg-explorer/listio"
 	"ndcg-explorer/trec"
 )
 
@@ -673,4 +674,33 @@ func TestBrowserEveryQueryOpensAtItsValue(t *testing.T) {
 			bpress(t, b, "down")
 		}
 	}
+}
+
+// TestBrowserSaveAsNamesTheQuery: save as in an opened query suggests a
+// file named after the run and the query, a different one per query,
+// and saving there writes that query's list.
+func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "end", "enter") // q1, read before leaving the test's directory
+	bpress(t, b, "esc", "home", "/", "1", "0", "1", "enter", "W")
+	require.NotNil(t, b.current)
+	assert.Contains(t, bscreen(b), "save as: basic-101.json")
+	dir := t.TempDir()
+	t.Chdir(dir)
+	_, cmd := b.Update(bkey("enter"))
+	require.NotNil(t, cmd)
+	b.Update(runCmd(cmd))
+	assert.Contains(t, bscreen(b), "saved 7 items to basic-101.json")
+	data, err := os.ReadFile(filepath.Join(dir, "basic-101.json"))
+	require.NoError(t, err)
+	saved, err := listio.ReadJSON("basic-101.json", data)
+	require.NoError(t, err)
+	assert.Equal(t, b.current.Workspace().N(), len(saved.List.Items))
+
+	bpress(t, b, "esc", "esc", "end", "enter", "W")
+	assert.Contains(t, bscreen(b), "save as: basic-q1.json", "another query, another file")
+	bpress(t, b, "esc")
+
+	assert.Equal(t, "run.v2-a_b_c.json", querySaveName("dir/run.v2.txt", "a/b c"), "no slash or space from the query id")
+	assert.Equal(t, "run-7.json", querySaveName("run", "7"))
 }

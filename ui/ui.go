@@ -41,6 +41,9 @@ type Options struct {
 	NoColor bool
 	// Seed makes random lists (the quiz) repeatable; 0 means the clock.
 	Seed int64
+	// SaveName is the file name save as suggests when the list has no
+	// JSON file of its own; empty means one made from the list's name.
+	SaveName string
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -90,6 +93,7 @@ type Model struct {
 	footerCache   string
 	footerW       int
 	fileGain      *ndcg.Gain
+	saveName      string // what save as suggests for a list without a file
 	// announced is set when a key's edit has been shown (undo and redo
 	// say so themselves), so the catch-all after the key does not
 	// announce it again without its prefix.
@@ -100,7 +104,7 @@ type Model struct {
 func New(o Options) *Model {
 	ws := NewWorkspace(o.Doc, o.Settings)
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New()}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -562,6 +566,9 @@ func (m *Model) openSaveAs() {
 	in.SetStyles(st)
 	in.SetWidth(max(m.width-12, 10))
 	def := m.savePath()
+	if def == "" && m.saveName != "" {
+		def = m.saveName
+	}
 	if def == "" {
 		base := strings.TrimPrefix(m.c.WS.Doc.Name, "sample:")
 		if base == "" || base == "-" || base == "inline" {
