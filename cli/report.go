@@ -128,25 +128,50 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	if r.K < r.N {
 		fmt.Fprintf(w, "(ranks below the blank line are past k=%d and do not count)\n", r.K)
 	}
-	if extra := len(r.IdealOrder) - r.N; extra > 0 {
-		fmt.Fprintf(w, "ideal ranking (with the pool):")
-		for i := 0; i < min(len(r.IdealOrder), max(r.IdealK, r.N)+extra); i++ {
-			fmt.Fprintf(w, " %s:%s", r.IdealID(i), ndcg.FormatNumber(r.IdealGrades[i]))
-		}
-		fmt.Fprintln(w)
+	if len(r.IdealOrder) > r.N {
+		fmt.Fprintf(w, "ideal ranking (with the pool): %s\n", idealWithPool(r))
 	}
 
 	k := s.KString()
 	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
-	if r.IDCG() == 0 {
-		fmt.Fprintf(w, "  (IDCG is 0: no relevant item, so NDCG is %s by convention)", ndcg.FormatNumber(s.Zero))
+	if zero := zeroNote(r); zero != "" {
+		fmt.Fprintf(w, "  %s", zero)
 	}
 	fmt.Fprintln(w)
-	if len(r.Ties) > 0 {
-		b := r.NDCGBand(s.K)
-		fmt.Fprintf(w, "ties: %d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)\n",
-			len(r.Ties), k, num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
+	if ties := tiesNote(r); ties != "" {
+		fmt.Fprintf(w, "ties: %s\n", ties)
 	}
+}
+
+// idealWithPool spells out the whole ideal ranking, id:grade, the pool's
+// items marked: "Z:3 (pool) A:1 B:0".
+func idealWithPool(r *ndcg.Result) string {
+	ids := make([]string, len(r.IdealOrder))
+	for i := range r.IdealOrder {
+		ids[i] = r.IdealID(i) + ":" + ndcg.FormatNumber(r.IdealGrades[i])
+		if r.IdealFromPool(i) {
+			ids[i] += " (pool)"
+		}
+	}
+	return strings.Join(ids, " ")
+}
+
+// zeroNote says why NDCG is what it is when IDCG is 0 ("" otherwise).
+func zeroNote(r *ndcg.Result) string {
+	if r.IDCG() != 0 {
+		return ""
+	}
+	return fmt.Sprintf("(IDCG is 0: no relevant item, so NDCG is %s by convention)", ndcg.FormatNumber(r.Settings.Zero))
+}
+
+// tiesNote gives NDCG@k under the tie orders ("" without tie groups).
+func tiesNote(r *ndcg.Result) string {
+	if len(r.Ties) == 0 {
+		return ""
+	}
+	b := r.NDCGBand(r.Settings.K)
+	return fmt.Sprintf("%d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)",
+		len(r.Ties), r.Settings.KString(), num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
 }
 
 // jsonReport is the layout SPEC §3 fixes for report --format json.

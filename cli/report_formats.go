@@ -95,26 +95,17 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	if r.K < r.N {
 		fmt.Fprintf(w, "Ranks in parentheses are past k=%d and do not count.\n\n", r.K)
 	}
-	if extra := len(r.IdealOrder) - r.N; extra > 0 {
-		ids := make([]string, len(r.IdealOrder))
-		for i := range r.IdealOrder {
-			ids[i] = r.IdealID(i) + ":" + ndcg.FormatNumber(r.IdealGrades[i])
-			if r.IdealFromPool(i) {
-				ids[i] += " (pool)"
-			}
-		}
-		fmt.Fprintf(w, "Ideal ranking (with the pool): `%s`\n\n", strings.Join(ids, " "))
+	if len(r.IdealOrder) > r.N {
+		fmt.Fprintf(w, "Ideal ranking (with the pool): `%s`\n\n", idealWithPool(r))
 	}
 	k := s.KString()
 	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
-	if r.IDCG() == 0 {
-		fmt.Fprintf(w, " (IDCG is 0: no relevant item, so NDCG is %s by convention)", ndcg.FormatNumber(s.Zero))
+	if zero := zeroNote(r); zero != "" {
+		fmt.Fprintf(w, " %s", zero)
 	}
 	fmt.Fprintln(w)
-	if len(r.Ties) > 0 {
-		b := r.NDCGBand(s.K)
-		fmt.Fprintf(w, "- **ties**: %d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)\n",
-			len(r.Ties), k, num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
+	if ties := tiesNote(r); ties != "" {
+		fmt.Fprintf(w, "- **ties**: %s\n", ties)
 	}
 }
 

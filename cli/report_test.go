@@ -327,3 +327,22 @@ func TestReportStdin(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	assert.Contains(t, stderr, "empty")
 }
+
+// Under IDCG from judged items, text and markdown spell out the whole
+// ideal ranking with the pool's items marked. By hand, exp gain, k=2:
+// DCG@2 = 1 + 0 = 1; IDCG@2 = 7 + 3/log2(3) = 8.8928; NDCG@2 = 0.1125.
+func TestReportPool(t *testing.T) {
+	list := `{"items": [{"id": "A", "grade": 1}, {"id": "B", "grade": 0}],
+	          "pool": [{"id": "Z", "grade": 3}, {"id": "Y", "grade": 2}, {"id": "X", "grade": 1}],
+	          "settings": {"idcg": "judged", "k": 2}}`
+	want := "Z:3 (pool) Y:2 (pool) A:1 X:1 (pool) B:0"
+	code, out, stderr := reportRun(list, "report", "-")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "ideal ranking (with the pool): "+want+"\n")
+	assert.Contains(t, out, "IDCG@2 = 8.8928\nNDCG@2 = 0.1125\n")
+
+	code, out, stderr = reportRun(list, "report", "-", "--format", "markdown")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "Ideal ranking (with the pool): `"+want+"`")
+	assert.Contains(t, out, "- **NDCG@2** = 0.1125\n")
+}
