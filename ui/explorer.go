@@ -444,20 +444,32 @@ func (e *explorer) viewSummary(width, height int) string {
 	if r.N == 0 && r.IDCG() == 0 {
 		nd = "undefined"
 	}
-	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s",
-		k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4), st.title.paint("NDCG@"+k+" = "+nd))
-	if cellWidth(one) <= width || height < summaryLines+3 {
-		lines = append(lines, one)
-	} else {
-		lines = append(lines, "DCG@"+k+"  = "+fixed(r.DCG(), 4), "IDCG@"+k+" = "+fixed(r.IDCG(), 4),
-			st.title.paint("NDCG@"+k+" = "+nd), "")
+	dcg, idcg := fixed(r.DCG(), 4), fixed(r.IDCG(), 4)
+	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s", k, dcg, k, idcg, st.title.paint("NDCG@"+k+" = "+nd))
+	// The first line is never wrapped, so that NDCG is not split from its
+	// label: when it does not fit, it takes three lines if the block has
+	// room, else a shorter form with NDCG first, cut at the end.
+	compact := st.title.paint("NDCG@"+k+" "+nd) + " · DCG " + dcg + " · IDCG " + idcg
+	var first []string
+	switch {
+	case cellWidth(one) <= width:
+		first = []string{one}
+	case height >= summaryLines+3:
+		first = []string{"DCG@" + k + "  = " + dcg, "IDCG@" + k + " = " + idcg, st.title.paint("NDCG@" + k + " = " + nd), ""}
+	default:
+		first = []string{ansi.Truncate(compact, width, "…")}
 	}
 	// The tie band first, then what needs explaining, most important first;
 	// whatever does not fit the block is cut.
 	if len(r.Ties) > 0 {
 		b := r.NDCGBand(ws.Settings.K)
-		lines = append(lines, fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
-			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread()))
+		band := fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
+			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread())
+		if cellWidth(band) > width && height <= summaryLines {
+			// No room to wrap: drop the spread (best − worst) rather than best.
+			band = fmt.Sprintf("ties: worst %.4f · exp. %.4f · best %.4f", b.Worst, b.Expected, b.Best)
+		}
+		lines = append(lines, band)
 	}
 	switch {
 	case r.N == 0 && r.IDCG() == 0:
@@ -474,7 +486,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	if len(r.Ties) == 0 {
 		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
 	}
-	return block(wrap(strings.Join(lines, "\n"), width), width, height)
+	return block(strings.Join(first, "\n")+"\n"+wrap(strings.Join(lines, "\n"), width), width, height)
 }
 
 // viewCharts draws the three bar charts into w×h: stacked in the side
@@ -488,11 +500,17 @@ func (e *explorer) viewCharts(w, h int) string {
 		bandH = 4
 	}
 	if e.wide {
+		// Each chart takes the lines its ranks need, up to half of what
+		// the band leaves, so that short lists leave no gap between them.
 		rest := h - bandH
-		top := rest / 2
+		top, mid := rest/2, rest-rest/2
+		if r := e.c.WS.Result; r != nil {
+			need := 1 + max(r.Ranks(), 1)
+			top, mid = min(top, need), min(mid, need)
+		}
 		return block(strings.Join([]string{
 			e.contributionChart(w, top),
-			e.ndcgChart(w, rest-top),
+			e.ndcgChart(w, mid),
 			e.bandChart(w, bandH),
 		}, "\n"), w, h)
 	}

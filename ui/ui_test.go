@@ -689,3 +689,28 @@ func TestDirtyAfterUndoAndADifferentEdit(t *testing.T) {
 	press(m, "u", "ctrl+r")
 	assert.True(t, m.Workspace().Dirty())
 }
+
+// TestSummaryAtTheSmallestSize: at 50×12 the summary keeps NDCG whole on
+// its line and the tie band keeps its best value. The list is the
+// ties-at-k sample (grades 3,1,0,3,2,0, C and D tied at 0.71, exp gain,
+// k=3), whose values samples/testdata/gen.py checks against scikit-learn:
+// NDCG@3 0.7263 expected, 0.5908 worst, 0.8618 best.
+func TestSummaryAtTheSmallestSize(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m := newModel(t, inlineDoc(t, "3,1,0,3,2,0", "0.92,0.85,0.71,0.71,0.4,0.12"), s, MinWidth, MinHeight)
+	lines := strings.Split(screen(m), "\n")
+	var at int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "NDCG@3 ") {
+			at = i
+		}
+	}
+	require.NotZero(t, at, screen(m))
+	assert.Contains(t, lines[at], "NDCG@3 0.7263 · DCG 9.3809 · IDCG 12.9165")
+	assert.Equal(t, "ties: worst 0.5908 · exp. 0.7263 · best 0.8618", strings.TrimSpace(lines[at+1]))
+
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, screen(m), "DCG@3 = 9.3809   IDCG@3 = 12.9165   NDCG@3 = 0.7263")
+	assert.Contains(t, screen(m), "1 tie group(s): worst 0.5908 · expected 0.7263 · best 0.8618 (spread 0.2710)")
+}
