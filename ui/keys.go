@@ -87,7 +87,7 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
 
-		Threshold:  b([]string{"<", ">"}, "</>", "relevance grade"),
+		Threshold:  b([]string{"<", ">"}, "</>", "relevance threshold"),
 		FileClaims: b([]string{"f"}, "f", "the file's claims"),
 		NextRound:  b([]string{"n"}, "n", "next quiz round"),
 
@@ -128,6 +128,45 @@ var viewLetters = map[string]string{
 // ShortHelp is the footer line.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+}
+
+// ShortHelpFor is the footer line of the named view: the keys that do
+// something there, so that the footer of a view where digits type a
+// number does not offer them as grades. The explorer's is ShortHelp.
+func (k KeyMap) ShortHelpFor(view string) []key.Binding {
+	as := func(b key.Binding, keys, desc string) key.Binding {
+		b.SetHelp(keys, desc)
+		return b
+	}
+	explorer := k.NextView
+	if len(k.Views) > 0 {
+		explorer = k.Views[0]
+	}
+	tail := []key.Binding{k.Undo, explorer, k.NextView, k.Help, k.Quit}
+	var own []key.Binding
+	switch view {
+	case "explorer":
+		return k.ShortHelp()
+	case "ties":
+		own = []key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}
+	case "conventions":
+		own = []key.Binding{as(k.Up, "↑/↓", "preset"), as(k.Apply, "enter", "apply it")}
+	case "swap":
+		own = []key.Binding{as(k.Up, "arrows", "pair"), as(k.Apply, "enter", "swap"), k.BestSwap}
+	case "pool":
+		own = []key.Binding{as(k.Up, "↑/↓", "pool item"), as(k.Grade, "0-9", "its grade"), as(k.Add, "a", "add"), as(k.Delete, "x", "remove")}
+	case "companions":
+		own = []key.Binding{k.Threshold, k.KUp, k.KDown}
+	case "check":
+		own = []key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), k.FileClaims}
+		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	case "quiz":
+		own = []key.Binding{as(k.Confirm, "enter", "answer"), k.NextRound}
+		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	default:
+		own = []key.Binding{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
+	}
+	return append(own, tail...)
 }
 
 // FullHelp is what `?` shows, one column per group. The groups are

@@ -92,6 +92,7 @@ type Model struct {
 	quitAfterSave bool
 	footerCache   string
 	footerW       int
+	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
 	// announced is set when a key's edit has been shown (undo and redo
@@ -456,29 +457,36 @@ func (m *Model) statusLine(w int) string {
 	return st.status.paint(text)
 }
 
-// footer is the short help, with ? and q always in view however narrow
-// the terminal. It is drawn once per width and style sheet.
+// footer is the active view's short help, with ? and q always in view
+// however narrow the terminal. It is drawn once per width, view and
+// style sheet.
 func (m *Model) footer(w int) string {
-	if m.footerCache != "" && m.footerW == w {
+	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
 		return m.footerCache
 	}
 	k := m.c.Keys
 	tail := m.help.ShortHelpView([]key.Binding{k.Help, k.Quit})
 	sep := m.help.ShortSeparator
 	var rest []key.Binding
-	for _, b := range k.ShortHelp() {
+	for _, b := range k.ShortHelpFor(m.views[m.active].Name()) {
 		if h := b.Help().Key; h != k.Help.Help().Key && h != k.Quit.Help().Key {
 			rest = append(rest, b)
 		}
 	}
-	m.help.SetWidth(max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1))
+	room := max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1)
+	m.help.SetWidth(room)
 	head := m.help.ShortHelpView(rest)
+	// The help model adds a binding that overflows when not even its
+	// ellipsis would fit; drop bindings from the end until the line fits.
+	for n := len(rest) - 1; n >= 0 && cellWidth(head) > room; n-- {
+		head = m.help.ShortHelpView(rest[:n])
+	}
 	m.help.SetWidth(w)
 	line := tail
 	if head != "" {
 		line = head + m.c.Styles.Help.ShortSeparator.Render(sep) + tail
 	}
-	m.footerCache, m.footerW = ansi.Truncate(line, w, ""), w
+	m.footerCache, m.footerW, m.footerView = ansi.Truncate(line, w, ""), w, m.active
 	return m.footerCache
 }
 

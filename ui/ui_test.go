@@ -714,3 +714,27 @@ func TestSummaryAtTheSmallestSize(t *testing.T) {
 	assert.Contains(t, screen(m), "DCG@3 = 9.3809   IDCG@3 = 12.9165   NDCG@3 = 0.7263")
 	assert.Contains(t, screen(m), "1 tie group(s): worst 0.5908 · expected 0.7263 · best 0.8618 (spread 0.2710)")
 }
+
+// TestFooterIsTheViewsOwn: each view's footer offers keys that work
+// there (digits type a number in check and quiz, they set no grade), and
+// always ends with ? and q, however narrow.
+func TestFooterIsTheViewsOwn(t *testing.T) {
+	m := start(t)
+	for _, w := range []int{MinWidth, 80, 120} {
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		for i, v := range m.views {
+			m.active = i
+			lines := strings.Split(screen(m), "\n")
+			foot := lines[len(lines)-1]
+			assert.True(t, strings.HasSuffix(foot, "? help • q quit"), "%s at %d: %q", v.Name(), w, foot)
+			assert.LessOrEqual(t, ansi.StringWidth(foot), w)
+			if v.Name() == "check" || v.Name() == "quiz" {
+				assert.NotContains(t, foot, "set grade", v.Name())
+			}
+		}
+	}
+	m.active = 0
+	assert.Contains(t, screen(m), "0-9 set grade")
+	press(m, "H")
+	assert.Contains(t, screen(m), "↑/↓ field • esc clear")
+}

@@ -101,7 +101,7 @@ func TestPracticeViewsHaveOneKeyEachAndAreInHelp(t *testing.T) {
 	for _, name := range []string{"pool", "companions", "check", "quiz"} {
 		assert.Contains(t, s, name)
 	}
-	for _, desc := range []string{"relevance grade", "the file's claims", "next quiz round"} {
+	for _, desc := range []string{"relevance threshold", "the file's claims", "next quiz round"} {
 		assert.Contains(t, s, desc)
 	}
 }
