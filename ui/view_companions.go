@@ -155,7 +155,7 @@ func (v *companionsView) View() string {
 		v      float64
 		counts string
 	}{
-		{"NDCG@" + k, nd, fmt.Sprintf("graded: gains (%s) discounted by rank, over the ideal ranking's", ws.Settings.Gain.Formula())},
+		{"NDCG@" + k, nd, fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG", ws.Settings.Gain.Formula())},
 		{"Precision@" + k, c.Precision, fmt.Sprintf("%d relevant in the top %s, ÷ %s; order within the top ignored", c.Retrieved, v.cutoffWord(), v.precisionDenominator())},
 		{"Recall@" + k, c.Recall, fmt.Sprintf("%d of %d relevant items in the top %s%s", c.Retrieved, c.Relevant, v.cutoffWord(), v.poolNote())},
 		{"RR", c.RR, v.rrText(c)},

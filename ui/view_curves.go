@@ -155,7 +155,7 @@ func (v *curvesView) lessonText(w, h int) string {
 		return wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
 	}
 	l := v.lesson
-	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10). jk's 1 before rank B does not scale: there the base counts.",
+	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10). Under jk:B the ranks before B get 1, which does not scale: there the base counts.",
 		l.Factor, k, l.DCG2, l.DCG10, k, l.NDCG2, l.NDCG10)
 	lines := strings.Split(wrap(text, w), "\n")
 	lines = lines[:min(len(lines), h)]
