@@ -783,7 +783,7 @@ func (b *Browser) render() string {
 		b.summaryLine(w),
 		block(main, w, body+1),
 		b.statusLine(w),
-		ansi.Truncate(b.help.ShortHelpView(b.keys.ShortHelp()), w, ""),
+		footerLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w),
 	}
 	return strings.Join(parts, "\n")
 }

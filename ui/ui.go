@@ -465,29 +465,37 @@ func (m *Model) footer(w int) string {
 		return m.footerCache
 	}
 	k := m.c.Keys
-	tail := m.help.ShortHelpView([]key.Binding{k.Help, k.Quit})
-	sep := m.help.ShortSeparator
+	line := footerLine(&m.help, k.ShortHelpFor(m.views[m.active].Name()), k.Help, k.Quit, w)
+	m.footerCache, m.footerW, m.footerView = line, w, m.active
+	return m.footerCache
+}
+
+// footerLine is a short help line of at most w cells that always ends
+// with the help and quit keys: the other bindings go first and are cut,
+// most important first, when the line is too narrow for them all.
+func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
+	tail := h.ShortHelpView([]key.Binding{helpKey, quitKey})
+	sep := h.ShortSeparator
 	var rest []key.Binding
-	for _, b := range k.ShortHelpFor(m.views[m.active].Name()) {
-		if h := b.Help().Key; h != k.Help.Help().Key && h != k.Quit.Help().Key {
+	for _, b := range bindings {
+		if k := b.Help().Key; k != helpKey.Help().Key && k != quitKey.Help().Key {
 			rest = append(rest, b)
 		}
 	}
 	room := max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1)
-	m.help.SetWidth(room)
-	head := m.help.ShortHelpView(rest)
+	h.SetWidth(room)
+	head := h.ShortHelpView(rest)
 	// The help model adds a binding that overflows when not even its
 	// ellipsis would fit; drop bindings from the end until the line fits.
 	for n := len(rest) - 1; n >= 0 && cellWidth(head) > room; n-- {
-		head = m.help.ShortHelpView(rest[:n])
+		head = h.ShortHelpView(rest[:n])
 	}
-	m.help.SetWidth(w)
+	h.SetWidth(w)
 	line := tail
 	if head != "" {
-		line = head + m.c.Styles.Help.ShortSeparator.Render(sep) + tail
+		line = head + h.Styles.ShortSeparator.Inline(true).Render(sep) + tail
 	}
-	m.footerCache, m.footerW, m.footerView = ansi.Truncate(line, w, ""), w, m.active
-	return m.footerCache
+	return ansi.Truncate(line, w, "")
 }
 
 // helpView lays out the full help a group per column, as many columns
