@@ -365,7 +365,7 @@ func (b *Browser) clickHead(x int) tea.Cmd {
 	} else {
 		b.sortBy, b.reverse = by, false
 	}
-	b.resort()
+	b.refilter()
 	b.setStatus("sorted by "+b.sortLabel(), false)
 	return nil
 }
@@ -436,11 +436,11 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Sort):
 		b.sortBy = (b.sortBy + 1) % nSortKeys
 		b.reverse = false
-		b.resort()
+		b.refilter()
 		b.setStatus("sorted by "+b.sortLabel(), false)
 	case key.Matches(msg, k.Reverse):
 		b.reverse = !b.reverse
-		b.resort()
+		b.refilter()
 		b.setStatus("sorted by "+b.sortLabel(), false)
 	case key.Matches(msg, k.Filter):
 		b.filtering = true
@@ -625,9 +625,6 @@ func (b *Browser) refilter() {
 	}
 	b.follow(keep)
 }
-
-// resort shows the rows in the order now chosen.
-func (b *Browser) resort() { b.refilter() }
 
 // sorted is every row in the key's natural order (the queries to look at
 // first: low NDCG, large spread, many unretrieved), query id breaking

@@ -259,7 +259,7 @@ func TestBrowserSort(t *testing.T) {
 	got = listed(b)
 	for i := 1; i < len(got); i++ {
 		assert.GreaterOrEqual(t, missed[got[i-1]], missed[got[i]], "%v", got)
-		assert.Equal(t, itoa(missed[got[i]]), row(t, b, got[i])[7], "missed of %s", got[i])
+		assert.Equal(t, strconv.Itoa(missed[got[i]]), row(t, b, got[i])[7], "missed of %s", got[i])
 	}
 	assert.Equal(t, "100", got[0])
 

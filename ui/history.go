@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"ndcg-explorer/ndcg"
 )
@@ -125,16 +126,5 @@ func (e *setSettings) String() string {
 	if len(parts) == 0 {
 		return "settings unchanged"
 	}
-	return joinComma(parts)
-}
-
-func joinComma(parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i > 0 {
-			out += ", "
-		}
-		out += p
-	}
-	return out
+	return strings.Join(parts, ", ")
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strconv"
 
 	"charm.land/bubbles/v2/key"
 )
@@ -109,8 +110,8 @@ func DefaultKeyMap() KeyMap {
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
 // many terminals keep function keys for themselves, a capital letter.
 func viewKey(i int, name string) key.Binding {
-	f := "f" + itoa(i+1)
-	keys, help := []string{f}, "F"+itoa(i+1)
+	f := "f" + strconv.Itoa(i+1)
+	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
 	if l, ok := viewLetters[name]; ok {
 		keys, help = append(keys, l), help+"/"+l
 	}
@@ -188,10 +189,3 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // HelpGroups names the FullHelp columns, in order.
 var HelpGroups = []string{"Move", "Edit", "Rank, undo, save", "Conventions", "Views", "More views & keys"}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
-}

@@ -187,8 +187,7 @@ func (t *tableLayout) columnStart(head string) (int, int) {
 	return -1, 0
 }
 
-// fixed prints x with dec decimals, or fewer when it would not fit a
-// table cell; huge values go to exponent form.
+// fixed prints x with dec decimals; fit shortens it for a table cell.
 func fixed(x float64, dec int) string {
 	return strconv.FormatFloat(x, 'f', dec, 64)
 }

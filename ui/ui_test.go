@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -189,7 +190,7 @@ func TestDigitSetsGradeAndUndoRedoEveryWay(t *testing.T) {
 func TestEveryDigitSetsThatGrade(t *testing.T) {
 	m := start(t)
 	for d := 0; d <= 9; d++ {
-		press(m, itoa(d))
+		press(m, strconv.Itoa(d))
 		assert.Equal(t, float64(d), m.Workspace().List().Items[0].Grade)
 	}
 	press(m, "down", "5")

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,7 +70,7 @@ func open(t testing.TB, m *Model, name string) {
 	for i, v := range m.views {
 		if v.Name() == name {
 			require.Less(t, i, len(fKeys))
-			require.Equal(t, "f"+itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
+			require.Equal(t, "f"+strconv.Itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
 			m.Update(tea.KeyPressMsg{Code: fKeys[i]})
 			require.Equal(t, name, m.views[m.active].Name())
 			return
@@ -396,7 +397,7 @@ func TestQuizSeedFromTheClock(t *testing.T) {
 	open(t, m, "quiz")
 	q := m.views[m.active].(*quizView)
 	assert.Positive(t, q.seed)
-	assert.Contains(t, screen(m), "seed "+itoa(int(q.seed)))
+	assert.Contains(t, screen(m), "seed "+strconv.Itoa(int(q.seed)))
 }
 
 // TestPracticeViewsNeverPanic draws each view after edits at sizes from
