@@ -765,8 +765,7 @@ func (b *Browser) render() string {
 		return ""
 	}
 	if w < BrowserMinWidth || h < BrowserMinHeight {
-		msg := fmt.Sprintf("Terminal too small: %d×%d. The query list needs at least %d×%d: make the window larger, or press q to quit.", w, h, BrowserMinWidth, BrowserMinHeight)
-		return block(wrap(msg, w), w, h)
+		return tooSmall("The query list", w, h, BrowserMinWidth, BrowserMinHeight)
 	}
 	body := h - browserChrome
 	var main string

@@ -357,8 +357,7 @@ func (m *Model) render() string {
 		return ""
 	}
 	if w < MinWidth || h < MinHeight {
-		msg := fmt.Sprintf("Terminal too small: %d×%d. The explorer needs at least %d×%d: make the window larger, or press q to quit.", w, h, MinWidth, MinHeight)
-		return block(wrap(msg, w), w, h)
+		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
 	}
 	body := h - 4
 	var main string
@@ -468,6 +467,12 @@ func (m *Model) footer(w int) string {
 	line := footerLine(&m.help, k.ShortHelpFor(m.views[m.active].Name()), k.Help, k.Quit, w)
 	m.footerCache, m.footerW, m.footerView = line, w, m.active
 	return m.footerCache
+}
+
+// tooSmall is the screen drawn instead of what needs minW×minH.
+func tooSmall(what string, w, h, minW, minH int) string {
+	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
+	return block(wrap(msg, w), w, h)
 }
 
 // footerLine is a short help line of at most w cells that always ends
