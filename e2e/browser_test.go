@@ -79,7 +79,8 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
 	status := filepath.Join(dir, "status")
 	script := fmt.Sprintf("%s --qrels %s --run %s; echo EXIT=$? > %s; sleep 30", bin, qrels, run, status)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
+	// In the test's directory, where save as writes.
+	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-c", dir, "-e", "NO_COLOR=", script)
 	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
 
 	// The list: trec_eval's values, the mean, every line within 80 columns.
@@ -131,6 +132,15 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 	x.waitFor("modified")
 	x.keys("u")
 	x.waitFor("NDCG@10 = 0.5000")
+
+	// Save as names the file after the run and the query.
+	x.keys("W")
+	x.waitFor("save as: basic-q1.json")
+	x.keys("Enter")
+	x.waitFor("saved 6 items to basic-q1.json")
+	if _, err := os.Stat(filepath.Join(dir, "basic-q1.json")); err != nil {
+		t.Errorf("save as did not write basic-q1.json in the working directory: %v", err)
+	}
 	x.keys("Escape")
 	x.waitFor("back from query q1")
 	x.keys("Escape")
