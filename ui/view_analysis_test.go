@@ -389,3 +389,16 @@ func TestConventionsFitWithFourReasons(t *testing.T) {
 		assert.Contains(t, s, want)
 	}
 }
+
+// TestConventionsNarrowShowsWholeColumns: at 50 columns the table keeps
+// the columns that fit whole (preset, NDCG@3, gain, discount) rather
+// than cutting "expected" to "expecte".
+func TestConventionsNarrowShowsWholeColumns(t *testing.T) {
+	m := tiesModel(t, MinWidth, 24)
+	press(m, "C")
+	s := body(m)
+	assert.Contains(t, s, "  preset      NDCG@3    gain     discount\n")
+	assert.Contains(t, s, "  in force    0.7263    exp      log2\n")
+	assert.Contains(t, s, "  trec_eval   0.8707    linear*  log2\n")
+	assert.NotContains(t, s, "expecte")
+}

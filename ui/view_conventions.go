@@ -98,7 +98,39 @@ func (v *conventionsView) refresh() {
 // convFirstRow is the line of the first preset.
 const convFirstRow = 3
 
-const convColumns = "  %-11s %-9s %-8s %-9s %-9s %-7s %-7s %s"
+// convWidths are the table's column widths: preset, NDCG@k, gain,
+// discount, ties, IDCG, IDCG=0, grades. A narrow terminal shows the
+// columns that fit whole, never a value cut short.
+var convWidths = []int{11, 9, 8, 9, 9, 7, 7, 9}
+
+// convShown is how many columns fit in w cells.
+func convShown(w int) int {
+	used, n := 2, 0
+	for i, cw := range convWidths {
+		if i > 0 {
+			cw++
+		}
+		if used+cw > w {
+			break
+		}
+		used, n = used+cw, n+1
+	}
+	return max(n, 1)
+}
+
+// convLine joins the cells that fit, each padded to its column.
+func convLine(cells []string, w int) string {
+	n := min(convShown(w), len(cells))
+	var b strings.Builder
+	b.WriteString("  ")
+	for i, c := range cells[:n] {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(padRight(c, convWidths[i]))
+	}
+	return strings.TrimRight(b.String(), " ")
+}
 
 func (v *conventionsView) View() string {
 	w, h := v.width, v.height
@@ -111,20 +143,20 @@ func (v *conventionsView) View() string {
 	k := s.KString()
 	lines := []string{
 		viewHead(v.c, "Conventions", "NDCG@"+k+" of this list under each preset", "↑/↓ choose · enter applies", w),
-		st.Header.Render(ansi.Truncate(fmt.Sprintf(convColumns, "preset", "NDCG@"+k, "gain", "discount", "ties", "IDCG", "IDCG=0", "grades"), w, "")),
+		st.Header.Render(ansi.Truncate(convLine([]string{"preset", "NDCG@" + k, "gain", "discount", "ties", "IDCG", "IDCG=0", "grades"}, w), w, "")),
 	}
 	nd := "error"
 	if r := ws.Result; r != nil {
 		nd = fmt.Sprintf("%.4f", r.NDCG())
 	}
-	lines = append(lines, ansi.Truncate(v.row("in force", nd, s, nil), w, ""))
+	lines = append(lines, ansi.Truncate(v.row("in force", nd, s, nil, w), w, ""))
 	inForce := ""
 	for i, pv := range v.rows {
 		val := fmt.Sprintf("%.4f", pv.NDCG)
 		if pv.Err != nil {
 			val = "error"
 		}
-		line := v.row(pv.Preset.Name, val, pv.Settings, pv.Differs)
+		line := v.row(pv.Preset.Name, val, pv.Settings, pv.Differs, w)
 		if pv.InForce {
 			inForce = pv.Preset.Name
 		}
@@ -148,28 +180,29 @@ func (v *conventionsView) View() string {
 
 // row is one line of the table; the settings in differs are starred
 // and coloured, so they stand out without colour too.
-func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndcg.Setting) string {
+func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndcg.Setting, w int) string {
 	st := v.c.Styles
 	cell := func(setting ndcg.Setting, text string, width int) string {
 		text = ansi.Truncate(text, width-1, "…")
 		for _, d := range differs {
 			if d == setting {
-				return st.Warn.Render(padRight(text+"*", width))
+				return st.Warn.Render(text + "*")
 			}
 		}
-		return padRight(text, width)
+		return text
 	}
 	grades := "as given"
 	if s.TruncateGrades {
 		grades = "integer"
 	}
-	return "  " + padRight(name, 11) + " " + padRight(value, 9) + " " +
-		cell(ndcg.SettingGain, s.Gain.String(), 8) + " " +
-		cell(ndcg.SettingDiscount, s.Discount.String(), 9) + " " +
-		cell(ndcg.SettingTies, s.Ties.String(), 9) + " " +
-		cell(ndcg.SettingIDCG, s.IDCG.String(), 7) + " " +
-		cell(ndcg.SettingZero, fmtNum(s.Zero), 7) + " " +
-		cell(ndcg.SettingGrades, grades, 9)
+	return convLine([]string{name, value,
+		cell(ndcg.SettingGain, s.Gain.String(), convWidths[2]),
+		cell(ndcg.SettingDiscount, s.Discount.String(), convWidths[3]),
+		cell(ndcg.SettingTies, s.Ties.String(), convWidths[4]),
+		cell(ndcg.SettingIDCG, s.IDCG.String(), convWidths[5]),
+		cell(ndcg.SettingZero, fmtNum(s.Zero), convWidths[6]),
+		cell(ndcg.SettingGrades, grades, convWidths[7]),
+	}, w)
 }
 
 // explanation says why the selected preset gives what it gives.
