@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // analysisViews are the working, ties, conventions, swap and curves views.
@@ -65,7 +66,7 @@ func viewHead(c *Common, title, what, keys string, w int) string {
 			return left + strings.Repeat(" ", gap) + st.Subtle.Render(keys)
 		}
 	}
-	return left
+	return ansi.Truncate(left, w, "…")
 }
 
 // cannotCompute is what a view shows when the list does not compute

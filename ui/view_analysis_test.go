@@ -402,3 +402,13 @@ func TestConventionsNarrowShowsWholeColumns(t *testing.T) {
 	assert.Contains(t, s, "  trec_eval   0.8707    linear*  log2\n")
 	assert.NotContains(t, s, "expecte")
 }
+
+// TestTiesHeadAtTheSmallestSize: at 50 columns the ties view's first line
+// still gives both ends of the band (0.5908 worst, 0.8618 best, from
+// scikit-learn, see the top of this file).
+func TestTiesHeadAtTheSmallestSize(t *testing.T) {
+	m := tiesModel(t, MinWidth, MinHeight)
+	press(m, "I")
+	first := strings.Split(body(m), "\n")[0]
+	assert.Equal(t, "Ties 1 tie group(s): NDCG@3 0.5908 to 0.8618", first)
+}

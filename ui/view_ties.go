@@ -156,6 +156,9 @@ func (v *tiesView) View() string {
 	}
 	st := v.c.Styles
 	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)
+	if cellWidth("Ties "+what) > w {
+		what = fmt.Sprintf("%d tie group(s): NDCG@%s %.4f to %.4f", len(r.Ties), k, v.band.Worst, v.band.Best)
+	}
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
 
 	// The charts come first, then as many groups as fit beside them (the
