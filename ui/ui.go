@@ -268,19 +268,29 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.ASCII = !m.c.ASCII
 		return nil
 	case key.Matches(msg, k.NextView):
-		m.active = (m.active + 1) % len(m.views)
+		m.show((m.active + 1) % len(m.views))
 		return nil
 	case key.Matches(msg, k.PrevView):
-		m.active = (m.active + len(m.views) - 1) % len(m.views)
+		m.show((m.active + len(m.views) - 1) % len(m.views))
 		return nil
 	}
 	for i, b := range k.Views {
 		if key.Matches(msg, b) {
-			m.active = i
+			m.show(i)
 			return nil
 		}
 	}
 	return active.Update(msg)
+}
+
+// show makes view i the active one. The greeting speaks of the
+// explorer's keys (digits set grades), so it does not follow into a view
+// where they mean something else.
+func (m *Model) show(i int) {
+	if m.c.status == m.greeting() {
+		m.c.SetStatus("", false)
+	}
+	m.active = i
 }
 
 // settingsEdit applies a change of conventions.

@@ -736,6 +736,8 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 	}
 	m.active = 0
 	assert.Contains(t, screen(m), "0-9 set grade")
+	assert.Contains(t, screen(m), "Digits set the grade", "the greeting")
 	press(m, "H")
 	assert.Contains(t, screen(m), "↑/↓ field • esc clear")
+	assert.NotContains(t, screen(m), "Digits set the grade", "the greeting stays with the explorer")
 }
