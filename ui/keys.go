@@ -58,8 +58,8 @@ func DefaultKeyMap() KeyMap {
 		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
 		Top:      b([]string{"home"}, "home", "rank 1"),
 		Bottom:   b([]string{"end"}, "end", "last rank"),
-		Left:     b([]string{"left", "h"}, "←/h", "left"),
-		Right:    b([]string{"right", "l"}, "→/l", "right"),
+		Left:     b([]string{"left", "h"}, "←/h", "swap map: left"),
+		Right:    b([]string{"right", "l"}, "→/l", "swap map: right"),
 
 		Grade:     b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "set grade"),
 		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
