@@ -550,6 +550,12 @@ func TestHelpListsEveryKey(t *testing.T) {
 	for _, b := range helpBindings(m.c.Keys) {
 		assert.Contains(t, s, b.Help().Desc)
 	}
+	// Left and right do nothing in the explorer: the help says where they act.
+	assert.Contains(t, s, "←/h  swap map: left")
+	press(m, "esc")
+	before := screen(m)
+	press(m, "l", "right", "h", "left")
+	assert.Equal(t, before, screen(m))
 }
 
 func helpBindings(k KeyMap) []key.Binding {
