@@ -483,7 +483,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	if ws.Settings.K > r.N {
 		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
 	}
-	if len(r.Ties) == 0 {
+	if len(r.Ties) == 0 && r.N > 0 {
 		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
 	}
 	return block(strings.Join(first, "\n")+"\n"+wrap(strings.Join(lines, "\n"), width), width, height)
@@ -633,11 +633,15 @@ func (e *explorer) bandChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	title := "NDCG@" + ws.Settings.KString() + " by tie order"
-	if r != nil && len(r.Ties) == 0 {
+	empty := r != nil && r.N == 0 && r.IDCG() == 0
+	switch {
+	case empty:
+		title += " (undefined: the list is empty)"
+	case r != nil && len(r.Ties) == 0:
 		title += " (no ties: all equal)"
 	}
 	lines := []string{st.panelTitle.paint(title)}
-	if r != nil {
+	if r != nil && !empty {
 		b := r.NDCGBand(ws.Settings.K)
 		barW := max(w-9-7, 1)
 		for _, x := range []struct {

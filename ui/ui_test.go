@@ -299,6 +299,10 @@ func TestDeleteEverythingLeavesAValidEmptyList(t *testing.T) {
 	assert.Equal(t, 0, m.Workspace().N())
 	assert.Contains(t, summary(t, m), "undefined")
 	assert.Contains(t, screen(m), "the list is empty")
+	// No number where NDCG is undefined, and no word about ties.
+	assert.Contains(t, screen(m), "NDCG@5 by tie order (undefined: the list is empty)")
+	assert.NotContains(t, screen(m), "0.0000\n", "the band chart draws no bars")
+	assert.NotContains(t, screen(m), "no ties")
 	press(m, "x", "0", "s", "t", "T", "J")
 	assert.Equal(t, 0, m.Workspace().N())
 	press(m, "a")
