@@ -25,7 +25,7 @@ type Distribution struct {
 	// Exact is false when the distribution was sampled.
 	Exact bool
 	// Arrangements counts the distinct arrangements of grades inside the
-	// top k that the tie groups allow (+Inf when too many to count).
+	// top k that the tie groups allow (+Inf past 2^53).
 	Arrangements float64
 	// Samples is the number of random orders drawn when not Exact.
 	Samples int
@@ -122,15 +122,23 @@ func (r *Result) Distribution(k int) Distribution {
 		rng := rand.New(rand.NewPCG(DistributionSeed, uint64(k)))
 		values = make([]float64, d.Samples)
 		weights = make([]float64, d.Samples)
-		buf := make([]float64, 0)
+		// Each draw shuffles the first m gains of a group in place and
+		// then undoes its swaps, so a draw costs the ranks inside the top
+		// k, not the size of the group.
+		swaps := make([]int, 0, work)
 		for s := range values {
 			v := fixed
 			for _, g := range groups {
-				buf = append(buf[:0], g.gains...)
+				buf := g.gains
+				swaps = swaps[:0]
 				for i := 0; i < g.m; i++ {
 					j := i + rng.IntN(len(buf)-i)
 					buf[i], buf[j] = buf[j], buf[i]
+					swaps = append(swaps, j)
 					v += buf[i] * r.Discounts[g.start+i]
+				}
+				for i := len(swaps) - 1; i >= 0; i-- {
+					buf[i], buf[swaps[i]] = buf[swaps[i]], buf[i]
 				}
 			}
 			values[s], weights[s] = v, 1/float64(d.Samples)
@@ -153,38 +161,44 @@ func (r *Result) gainOfItem(idx int) float64 {
 }
 
 // countSequences counts the distinct sequences of length m drawn without
-// replacement from the multiset of sorted values: m! times the x^m
-// coefficient of Π_v Σ_{i≤count(v)} x^i/i!.
+// replacement from the multiset of sorted values, or returns +Inf once the
+// count passes 2^53, where float64 stops counting exactly. Adding a value
+// that occurs c times to sequences of length a gives C(a+b, b) sequences
+// of length a+b for every b ≤ c. There are no fewer sequences of length m
+// than of any length a ≤ m, so a partial count past the limit settles it,
+// early: a group of thousands of tied items costs little, and the counts,
+// whole numbers, never underflow to 0 as a product of 1/b! terms would.
 func countSequences(sorted []float64, m int) float64 {
-	poly := make([]float64, m+1)
-	poly[0] = 1
+	const limit = 1 << 53
+	count := make([]float64, m+1)
+	count[0] = 1
+	next := make([]float64, m+1)
 	for i := 0; i < len(sorted); {
 		j := i
 		for j < len(sorted) && sorted[j] == sorted[i] {
 			j++
 		}
 		c := j - i
-		next := make([]float64, m+1)
-		for a, pa := range poly {
-			if pa == 0 {
+		clear(next)
+		for a, n := range count {
+			if n == 0 {
 				continue
 			}
-			f := 1.0
+			binom := 1.0 // C(a+b, b)
 			for b := 0; b <= c && a+b <= m; b++ {
 				if b > 0 {
-					f /= float64(b)
+					binom = binom * float64(a+b) / float64(b)
 				}
-				next[a+b] += pa * f
+				next[a+b] += n * binom
+				if next[a+b] > limit {
+					return math.Inf(1)
+				}
 			}
 		}
-		poly = next
+		count, next = next, count
 		i = j
 	}
-	n := poly[m]
-	for i := 2; i <= m; i++ {
-		n *= float64(i)
-	}
-	return math.Round(n)
+	return math.Round(count[m])
 }
 
 // enumerate lists the DCG contribution of every distinct grade sequence
