@@ -1,6 +1,9 @@
 package ndcg
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // Companions are the binary-relevance metrics often reported beside
 // NDCG@k, for the same list and cutoff.
@@ -45,10 +48,8 @@ func (r *Result) Companions(threshold float64) Companions {
 		sumPrec += float64(c.Retrieved) / float64(i+1)
 	}
 	// Precision divides by the cutoff asked for, as trec_eval's P_k does,
-	// even when fewer items were retrieved.
-	if k := max(r.Settings.K, r.N); r.Settings.K > 0 {
-		c.Precision = float64(c.Retrieved) / float64(r.Settings.K)
-	} else if k > 0 {
+	// even when fewer items were retrieved; by n for the whole list.
+	if k := cmp.Or(r.Settings.K, r.N); k > 0 {
 		c.Precision = float64(c.Retrieved) / float64(k)
 	}
 	if c.Relevant > 0 {

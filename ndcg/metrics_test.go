@@ -41,3 +41,17 @@ func TestCompanionsCountThePoolWhenJudged(t *testing.T) {
 	assert.InDelta(t, 1.0/2, c.RR, 1e-15)
 	assert.InDelta(t, (1.0/2)/2, c.AP, 1e-15)
 }
+
+// Without k, precision divides by the list's length; an empty list has
+// every companion 0.
+func TestCompanionsWholeList(t *testing.T) {
+	list, err := FromGrades([]float64{3, 0, 2, 0, 1}, nil)
+	require.NoError(t, err)
+	r, err := Compute(list, Settings{Gain: Linear, Discount: Log2})
+	require.NoError(t, err)
+	assert.InDelta(t, 3.0/5, r.Companions(1).Precision, 1e-15)
+
+	r, err = Compute(&List{}, Settings{Gain: Linear, Discount: Log2})
+	require.NoError(t, err)
+	assert.Equal(t, Companions{Threshold: 1}, r.Companions(1))
+}
