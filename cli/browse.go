@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"os"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/term"
-
 	"ndcg-explorer/ui"
 )
 
@@ -37,13 +34,5 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) int {
 		fmt.Fprintln(env.Stderr, "ndcg-explorer: the query browser needs a terminal; for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN")
 		return ExitBadInput
 	}
-	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
-	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		opts = append(opts, tea.WithInput(f))
-	}
-	if _, err := tea.NewProgram(b, opts...).Run(); err != nil {
-		fmt.Fprintf(env.Stderr, "ndcg-explorer: %v\n", err)
-		return ExitBadInput
-	}
-	return ExitOK
+	return runProgram(env, b)
 }

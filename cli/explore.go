@@ -48,7 +48,11 @@ func runExplore(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 		return ExitBadInput
 	}
-	m := ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed})
+	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed}))
+}
+
+// runProgram runs a Bubble Tea model on the terminal until it quits.
+func runProgram(env *Env, m tea.Model) int {
 	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		opts = append(opts, tea.WithInput(f))
