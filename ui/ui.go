@@ -8,6 +8,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -87,6 +88,9 @@ type Model struct {
 	showHelp bool
 	picker   *presetPicker
 	saveAs   *textinput.Model
+	// overwrite is a file that exists, named in save as: enter a second
+	// time replaces it.
+	overwrite string
 	confirm  bool // asking whether to quit with unsaved edits
 	// quitAfterSave ends the program once the save-as dialog has saved.
 	quitAfterSave bool
@@ -457,7 +461,11 @@ func joinNonEmpty(parts []string, sep string) string {
 func (m *Model) statusLine(w int) string {
 	st := m.c.Styles
 	if m.saveAs != nil {
-		return ansi.Truncate("save as: "+m.saveAs.View(), w, "")
+		line := "save as: " + m.saveAs.View()
+		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
+			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View()
+		}
+		return ansi.Truncate(line, w, "")
 	}
 	text := ansi.Truncate(m.c.status, w, "…")
 	if m.c.statusErr {
@@ -618,7 +626,7 @@ func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
-		m.saveAs = nil
+		m.saveAs, m.overwrite = nil, ""
 		m.quitAfterSave = false
 		m.c.SetStatus("not saved", false)
 		return nil
@@ -627,7 +635,11 @@ func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
 		if path == "" {
 			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
 		}
-		m.saveAs = nil
+		if _, err := os.Stat(path); err == nil && path != m.savePath() && path != m.overwrite {
+			m.overwrite = path
+			return nil
+		}
+		m.saveAs, m.overwrite = nil, ""
 		return m.saveTo(path, m.quitAfterSave)
 	}
 	in, cmd := m.saveAs.Update(msg)

@@ -501,6 +501,25 @@ func TestSaveAndSaveAs(t *testing.T) {
 	assert.NoError(t, err)
 	assert.Equal(t, other, m.Workspace().Doc.Name)
 
+	// Save as onto another file that exists asks first: enter again
+	// replaces it, a different name does not.
+	press(m, "W")
+	for range len(other) {
+		press(m, "backspace")
+	}
+	typeText(m, path)
+	assert.Nil(t, press(m, "enter"), "not written yet")
+	assert.Contains(t, screen(m), "save as (exists: enter replaces it): /")
+	assert.Equal(t, path, m.overwrite)
+	press(m, "backspace")
+	assert.Contains(t, screen(m), "save as: "+path[:len(path)-1], "the warning is about the name typed")
+	typeText(m, "n")
+	cmd = press(m, "enter")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	assert.Equal(t, path, m.Workspace().Doc.Name)
+	assert.Contains(t, screen(m), "saved 2 items to "+path)
+
 	// ctrl+s saves too; an inline list asks for a name first.
 	m = start(t)
 	press(m, "3", "ctrl+s")
