@@ -91,7 +91,7 @@ type Model struct {
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
 	overwrite string
-	confirm  bool // asking whether to quit with unsaved edits
+	confirm   bool // asking whether to quit with unsaved edits
 	// quitAfterSave ends the program once the save-as dialog has saved.
 	quitAfterSave bool
 	footerCache   string
