@@ -138,7 +138,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 	}
 
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{style: tableStyle}}
-	for i := 0; ; i++ {
+	for {
 		rec, line, err := next()
 		if err == io.EOF {
 			break
@@ -156,10 +156,8 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 			}
 			return rec[j], true
 		}
-		it := ndcg.Item{ID: ndcg.DefaultID(i)}
-		if id, ok := cell("id"); ok && id != "" {
-			it.ID = id
-		}
+		var it ndcg.Item // an empty id is made up by checkShape
+		it.ID, _ = cell("id")
 		it.Title, _ = cell("title")
 		g, _ := cell("grade")
 		if g == "" {

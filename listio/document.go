@@ -298,10 +298,39 @@ func (p *positions) at(i int, pool bool) string {
 // ids. A grade too large for exp gain depends on the gain in force and
 // is found when the list is computed (see Document.Compute).
 func (d *Document) checkShape() error {
+	d.nameUnnamed()
 	if err := d.duplicateIDs(); err != nil {
 		return err
 	}
 	return d.Locate(d.List.Validate(ndcg.Settings{Gain: ndcg.Linear}))
+}
+
+// nameUnnamed makes up an id for every item read without one: A, B, …
+// by position, as ndcg.DefaultID names them, or, where the file gives
+// that id to another item or to a pool item, the same with a suffix
+// ("B-2"), so that a made-up id never clashes with one written.
+func (d *Document) nameUnnamed() {
+	taken := map[string]bool{}
+	for _, it := range d.List.Items {
+		taken[it.ID] = true
+	}
+	for _, p := range d.List.Pool {
+		taken[p.ID] = true
+	}
+	for i := range d.List.Items {
+		it := &d.List.Items[i]
+		if it.ID != "" {
+			continue
+		}
+		id := ndcg.DefaultID(i)
+		for n := 2; taken[id]; n++ {
+			id = fmt.Sprintf("%s-%d", ndcg.DefaultID(i), n)
+		}
+		it.ID, taken[id] = id, true
+		if i < len(d.pos.items) {
+			d.pos.items[i].item = id
+		}
+	}
 }
 
 // duplicateIDs reports an id used twice, pointing at both places.

@@ -319,7 +319,7 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		if err := r.object(e, path, `an object such as {"id": "A", "grade": 3}`, itemFields); err != nil {
 			return err
 		}
-		it := ndcg.Item{ID: ndcg.DefaultID(i)}
+		var it ndcg.Item // without an id, checkShape makes one up
 		at := itemPos{line: r.line(e.off)}
 		at.grade, at.score, at.id = at.line, at.line, at.line
 		var hasGrade bool

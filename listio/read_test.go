@@ -169,6 +169,18 @@ func TestCSV(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 2}, {ID: "C", Grade: 3}}, doc.List.Items)
 
+	// A made-up id never takes an id the file gives to another item or
+	// to the pool: the second row would be B, which the first row holds.
+	doc, err = ReadCSV("x.csv", []byte("id,grade\nB,1\n,2\nB-2,0\n,1\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []ndcg.Item{{ID: "B", Grade: 1}, {ID: "B-3", Grade: 2}, {ID: "B-2"}, {ID: "D", Grade: 1}}, doc.List.Items)
+	doc, err = ReadJSON("x.json", []byte(`{"items": [{"grade": 1}, {"id": "A", "grade": 2}], "pool": [{"id": "B", "grade": 3}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, []ndcg.Item{{ID: "A-2", Grade: 1}, {ID: "A", Grade: 2}}, doc.List.Items)
+	doc, err = ReadJSON("x.json", []byte(`{"items": [{"grade": 1}, {"grade": 2}], "pool": [{"id": "B", "grade": 3}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, []ndcg.Item{{ID: "A", Grade: 1}, {ID: "B-2", Grade: 2}}, doc.List.Items)
+
 	// TSV takes a stray quote as a character.
 	doc, err = ReadTSV("x.tsv", []byte("title\tgrade\n5\" screen\t1\n"))
 	require.NoError(t, err)
