@@ -160,9 +160,15 @@ func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
 		default:
 			s = "-"
 		}
-		if c.flex {
+		switch {
+		case c.flex:
 			b.WriteString(padRight(ansi.Truncate(s, t.idWidth, "…"), t.idWidth))
-		} else {
+		case c.raw != nil && cellWidth(s) > c.width:
+			// A value as typed (a score, a grade) that must be rounded to
+			// fit says so: 0.123457 and 0.123456 would otherwise both read
+			// 0.12346, as if tied.
+			b.WriteString(padLeft(fit(s, c.width-1)+"~", c.width))
+		default:
 			b.WriteString(padLeft(fit(s, c.width), c.width))
 		}
 	}

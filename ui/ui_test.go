@@ -770,3 +770,15 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 	assert.Contains(t, screen(m), "↑/↓ field • esc clear")
 	assert.NotContains(t, screen(m), "Digits set the grade", "the greeting stays with the explorer")
 }
+
+// TestRoundedScoresSaySo: scores too long for their cell are rounded and
+// marked ~, so that two close scores do not read as a tie; scores that fit
+// are shown as typed.
+func TestRoundedScoresSaySo(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,1,2", "0.123457,0.123456,0.5"), linearK5(), 80, 24)
+	s := screen(m)
+	assert.Regexp(t, `1 C\s+2\s+0\.5 `, s)
+	assert.Regexp(t, `2 A\s+3 0\.1235~ `, s)
+	assert.Regexp(t, `3 B\s+1 0\.1235~ `, s)
+	assert.NotContains(t, s, "T1", "not a tie")
+}
