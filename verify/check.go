@@ -506,7 +506,9 @@ func (sr *search) matches(c Claim) []Match {
 
 func (sr *search) presetOf(vs ...variant) []string {
 	for _, v := range vs {
-		if v.idcgAll || v.idcgTopK {
+		// No preset sets these: a preset keeps k, and every one cuts the
+		// ideal ranking at k from the whole list.
+		if v.idcgAll || v.idcgTopK || v.change.Setting == ndcg.SettingK {
 			return nil
 		}
 	}

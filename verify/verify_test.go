@@ -216,6 +216,13 @@ func TestMatches(t *testing.T) {
 			assert.False(t, v.Holds)
 			assert.True(t, hasMatch(v, c.setting, c.to), "matches: %+v", v.Matches)
 			assert.Nil(t, v.Departure, "a single change explains it")
+			for _, m := range v.Matches {
+				if m.Changes[0].Setting == ndcg.SettingK {
+					// exp gain, log2, expected ties are tf-ranking's, but
+					// no preset sets k: a k off by one is no tool's.
+					assert.Empty(t, m.Presets, "%+v", m)
+				}
+			}
 		})
 	}
 	assert.InDelta(t, 18.4371, ref["seed000-exp-ln"].dcg[4], 5e-5)
