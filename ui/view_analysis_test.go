@@ -412,3 +412,13 @@ func TestTiesHeadAtTheSmallestSize(t *testing.T) {
 	first := strings.Split(body(m), "\n")[0]
 	assert.Equal(t, "Ties 1 tie group(s): NDCG@3 0.5908 to 0.8618", first)
 }
+
+// TestHistogramLabelsAreDistinct: bins of width 0.00027 from 0.9159 (the
+// band of a 100,000-item list) start at 0.91590, 0.91617, 0.91644, …: to
+// 3 decimals the first two both read 0.916, to 4 they read 0.9159, 0.9162,
+// 0.9164, 0.9167, 0.9170, 0.9173, 0.9175. Wide bins keep 3 decimals.
+func TestHistogramLabelsAreDistinct(t *testing.T) {
+	assert.Equal(t, 4, binDecimals(0.9159, 0.00027, 7))
+	assert.Equal(t, 3, binDecimals(0.5908, 0.0387, 7))
+	assert.Equal(t, 6, binDecimals(0.5, 1e-9, 7), "at most 6")
+}

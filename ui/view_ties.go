@@ -303,9 +303,10 @@ func (v *tiesView) histogram(w, h int) string {
 	} else {
 		ps := d.Histogram(rows, lo, hi)
 		width := (hi - lo) / float64(rows)
+		dec := binDecimals(lo, width, len(ps))
 		for i, p := range ps {
 			from := lo + float64(i)*width
-			bins = append(bins, bin{label: fixed(from, 3) + "+", p: p, from: from, to: from + width})
+			bins = append(bins, bin{label: fixed(from, dec) + "+", p: p, from: from, to: from + width})
 		}
 	}
 	which := func(x float64) int {
@@ -423,4 +424,21 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		"To make one: press t here to give rank k the score of rank k+1 (a tie that k cuts through: the one that teaches most), or in the explorer select an item and press t to tie it with its neighbour. u undoes.",
 	}
 	return block(wrap(strings.Join(text, "\n"), w), w, h)
+}
+
+// binDecimals is the fewest decimals, from 3, at which the histogram's
+// bins starting at lo, lo+width, … all get different labels: a narrow
+// band (a spread of 0.002) would otherwise label two bins 0.916+.
+func binDecimals(lo, width float64, n int) int {
+	dec := 3
+	for ; dec < 6; dec++ {
+		distinct := true
+		for i := 1; i < n && distinct; i++ {
+			distinct = fixed(lo+float64(i-1)*width, dec) != fixed(lo+float64(i)*width, dec)
+		}
+		if distinct {
+			break
+		}
+	}
+	return dec
 }
