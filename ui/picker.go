@@ -52,7 +52,18 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		"",
 		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by")),
 	}
+	// Each preset takes two lines, its conventions under it, when they
+	// all fit; else one, and the rows scroll to keep the cursor in view.
+	room := max(h-len(lines), 1)
+	both := 2*len(p.rows) <= room
+	from := 0
+	if !both && p.cursor >= room {
+		from = p.cursor - room + 1
+	}
 	for i, r := range p.rows {
+		if i < from {
+			continue
+		}
 		s := r.settings
 		conv := fmt.Sprintf("gain %s, %s, ties %s, IDCG %s, zero %s", s.Gain, s.Discount, s.Ties, s.IDCG, fmtNum(s.Zero))
 		if s.TruncateGrades {
@@ -62,7 +73,10 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		if i == p.cursor {
 			line = st.Cursor.Render(">" + line[1:])
 		}
-		lines = append(lines, line, st.Subtle.Render(ansi.Truncate("                        "+conv, w, "…")))
+		lines = append(lines, line)
+		if both {
+			lines = append(lines, st.Subtle.Render(ansi.Truncate("                        "+conv, w, "…")))
+		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }

@@ -782,3 +782,17 @@ func TestRoundedScoresSaySo(t *testing.T) {
 	assert.Regexp(t, `3 B\s+1 0\.1235~ `, s)
 	assert.NotContains(t, s, "T1", "not a tie")
 }
+
+// TestPresetPickerKeepsTheCursorInView: at 50×12 the picker has 8 lines:
+// one line per preset, scrolled so that the one selected is shown.
+func TestPresetPickerKeepsTheCursorInView(t *testing.T) {
+	s := ndcg.DefaultSettings() // tf-ranking's, the fourth preset
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
+	press(m, "P")
+	assert.Regexp(t, `(?m)^> tf-ranking`, screen(m))
+	assert.NotContains(t, screen(m), "gain linear, log2", "no room for the conventions lines")
+	press(m, "down")
+	assert.Regexp(t, `(?m)^> jk`, screen(m))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, screen(m), "gain linear, log2", "room for them at 80×24")
+}
