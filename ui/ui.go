@@ -86,6 +86,7 @@ type Model struct {
 
 	help     help.Model
 	showHelp bool
+	helpTop  int // first line of the help shown, when it is taller than the screen
 	picker   *presetPicker
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
@@ -194,8 +195,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case m.picker != nil:
 		return m.pickerKey(msg)
 	case m.showHelp:
-		if key.Matches(msg, k.Help, k.Cancel, k.Quit) {
+		switch {
+		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
 			m.showHelp = false
+		case key.Matches(msg, k.Up):
+			m.helpTop--
+		case key.Matches(msg, k.Down):
+			m.helpTop++
+		case key.Matches(msg, k.PageUp):
+			m.helpTop -= max(m.height-6, 1)
+		case key.Matches(msg, k.PageDown):
+			m.helpTop += max(m.height-6, 1)
 		}
 		return nil
 	}
@@ -224,7 +234,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp = true
+		m.showHelp, m.helpTop = true, 0
 		return nil
 	case key.Matches(msg, k.Undo):
 		if f, ok := ws.Undo(); ok {
@@ -544,7 +554,16 @@ func (m *Model) helpView(w, h int) string {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
 	head := st.Title.Render("Keys") + st.Subtle.Render("  (? or esc closes; digits set the grade of the selected rank)")
-	return block(head+"\n"+strings.Join(rows, "\n"), w, h)
+	body := strings.Split(strings.Join(rows, "\n"), "\n")
+	if len(body) <= h-1 {
+		return block(head+"\n"+strings.Join(body, "\n"), w, h)
+	}
+	// Taller than the screen: ↑/↓ scroll, and the heading says so.
+	shown := max(h-1, 1)
+	m.helpTop = max(min(m.helpTop, len(body)-shown), 0)
+	head = st.Title.Render("Keys") + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d · ↑/↓ scroll · ? or esc closes",
+		m.helpTop+1, m.helpTop+shown, len(body)))
+	return block(head+"\n"+strings.Join(body[m.helpTop:m.helpTop+shown], "\n"), w, h)
 }
 
 // save writes the list to its file, or asks for a name when it has none.

@@ -796,3 +796,20 @@ func TestPresetPickerKeepsTheCursorInView(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, screen(m), "gain linear, log2", "room for them at 80×24")
 }
+
+// TestHelpScrollsWhenTaller: at 50×12 the help is one group per row, far
+// taller than the screen; ↓ scrolls it to the last key, esc closes it.
+func TestHelpScrollsWhenTaller(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), MinWidth, MinHeight)
+	press(m, "?")
+	assert.Contains(t, screen(m), "lines 1–7 of")
+	assert.NotContains(t, screen(m), "next quiz round")
+	for range 80 {
+		press(m, "down")
+	}
+	assert.Contains(t, screen(m), "next quiz round")
+	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
+	assert.Contains(t, screen(m), "lines 1–7 of")
+	press(m, "esc")
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
+}
