@@ -111,20 +111,19 @@ func TestExplorerAsAPerson(t *testing.T) {
 	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
 	x.waitFor("NDCG@5 = 0.9724")
 
+	// Quitting with an unsaved edit asks first; esc stays.
+	x.keys("0")
+	x.waitFor("NDCG@5 = 0.6612")
 	x.keys("q")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		b, err := os.ReadFile(status)
-		if err == nil && strings.TrimSpace(string(b)) != "" {
-			if got := strings.TrimSpace(string(b)); got != "EXIT=0" {
-				t.Fatalf("the explorer ended with %s, want EXIT=0", got)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the explorer did not quit on q; the screen shows:\n%s", x.screen())
-		}
-		time.Sleep(50 * time.Millisecond)
+	x.waitFor("Unsaved edits. w: save and quit · y: quit without saving · esc: stay")
+	x.keys("Escape")
+	x.waitFor("not quitting")
+	x.keys("u")
+	x.waitFor("undid: grade of A 3 → 0")
+
+	x.keys("q")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
 	}
 }
 
