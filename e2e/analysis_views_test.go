@@ -1,9 +1,6 @@
 package e2e
 
 import (
-	"fmt"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,16 +16,7 @@ import (
 // (scikit-learn's linear gain) 0.7434390676038474; and with B and D's
 // scores exchanged (the best swap) 0.9032246197357094.
 func TestAnalysisViewsAsAPerson(t *testing.T) {
-	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	bin := build(t)
-	dir := t.TempDir()
-	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	script := fmt.Sprintf("%s --grades 3,1,0,3,2,0 --scores 0.92,0.85,0.71,0.71,0.4,0.12 --gain exp -k 3; sleep 30", bin)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x, _, _ := start(t, 80, 24, "--grades", "3,1,0,3,2,0", "--scores", "0.92,0.85,0.71,0.71,0.4,0.12", "--gain", "exp", "-k", "3")
 
 	x.waitFor("NDCG@3 = 0.7263")
 	fits := func(s string) {

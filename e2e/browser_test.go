@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -69,29 +67,14 @@ func waitForExit(t *testing.T, x tmux, status string) string {
 // 101, 0.5000 for q1 and 0.3070 for all; ndcg_cut_5 is 0.2955 for 101
 // and 0.2026 for all.
 func TestQueryBrowserAsAPerson(t *testing.T) {
-	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	bin := build(t)
 	qrels, run := trecCase(t, "basic")
-	dir := t.TempDir()
-	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	status := filepath.Join(dir, "status")
-	script := fmt.Sprintf("%s --qrels %s --run %s; echo EXIT=$? > %s; sleep 30", bin, qrels, run, status)
-	// In the test's directory, where save as writes.
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-c", dir, "-e", "NO_COLOR=", script)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x, dir, status := start(t, 80, 24, "--qrels", qrels, "--run", run)
 
 	// The list: trec_eval's values, the mean, every line within 80 columns.
 	s := x.waitFor("mean NDCG@10 = 0.3070 (trec_eval all)")
 	x.waitForRow("101", " 0.4229 ")
 	x.waitForRow("q1", " 0.5000 ")
-	for i, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		if n := len([]rune(line)); n > 80 {
-			t.Errorf("line %d is %d columns wide at 80x24: %q", i+1, n, line)
-		}
-	}
+	x.fits(80)
 	if first := strings.Fields(strings.Split(s, "\n")[3]); len(first) < 2 || first[1] != "100" {
 		t.Errorf("by default the lowest NDCG comes first (100, 0.0000); the first row is %q", first)
 	}
@@ -160,18 +143,8 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 // TestQueryBrowserCutoff: -k sets the cutoff of the list and of the
 // explorer.
 func TestQueryBrowserCutoff(t *testing.T) {
-	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	bin := build(t)
 	qrels, run := trecCase(t, "basic")
-	dir := t.TempDir()
-	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	status := filepath.Join(dir, "status")
-	script := fmt.Sprintf("%s --qrels %s --run %s -k 5; echo EXIT=$? > %s; sleep 30", bin, qrels, run, status)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", "-e", "NO_COLOR=", script)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x, _, status := start(t, 100, 30, "--qrels", qrels, "--run", run, "-k", "5")
 
 	x.waitFor("mean NDCG@5 = 0.2026 (trec_eval all)")
 	x.waitForRow("101", " 0.2955 ")

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,32 @@ func build(t *testing.T) string {
 	return bin
 }
 
+// start runs the program with args in a w×h session on the test's own
+// tmux server, in the test's temporary directory (where save as writes).
+// The shell writes the exit status to the returned file, then keeps the
+// pane open so that the test can read the last screen.
+func start(t *testing.T, w, h int, args ...string) (x tmux, dir, status string) {
+	t.Helper()
+	needTmux(t)
+	if testing.Short() {
+		t.Skip("-short: skipping the end-to-end test")
+	}
+	bin := build(t)
+	dir = t.TempDir()
+	x = tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status = filepath.Join(dir, "status")
+	quoted := []string{shellQuote(bin)}
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	script := fmt.Sprintf("%s; echo EXIT=$? > %s; sleep 30", strings.Join(quoted, " "), shellQuote(status))
+	x.run("new-session", "-d", "-s", "e2e", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "-c", dir, "-e", "NO_COLOR=", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	return x, dir, status
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
 func needTmux(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -77,19 +104,7 @@ func needTmux(t *testing.T) {
 // 3,2,3,0,1 with linear gain (scikit-learn's ndcg_score gives
 // 0.9723642841729145) and of 0,2,3,0,1 (0.6612358700743491).
 func TestExplorerAsAPerson(t *testing.T) {
-	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	bin := build(t)
-	dir := t.TempDir()
-	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	status := filepath.Join(dir, "status")
-	// The shell records the exit status, then keeps the pane open so the
-	// test can read it.
-	script := fmt.Sprintf("%s --grades 3,2,3,0,1 --gain linear -k 5; echo EXIT=$? > %s; sleep 30", bin, status)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", script)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x, _, status := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
 
 	x.waitFor("NDCG@5 = 0.9724")
 	x.keys("0")
@@ -100,12 +115,8 @@ func TestExplorerAsAPerson(t *testing.T) {
 	x.run("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
 	x.waitFor("NDCG@5 = 0.9724")
 	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
-	s := x.waitFor("NDCG@5 = 0.9724")
-	for i, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		if n := len([]rune(line)); n > 80 {
-			t.Errorf("line %d is %d columns wide at 80x24: %q", i+1, n, line)
-		}
-	}
+	x.waitFor("NDCG@5 = 0.9724")
+	x.fits(80)
 	x.run("resize-window", "-t", "e2e", "-x", "30", "-y", "8")
 	x.waitFor("too small")
 	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")

@@ -1,10 +1,7 @@
 package e2e
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -74,17 +71,7 @@ func (x tmux) fits(width int) {
 //   - Quiz seed 42, round 1: ndcg_score([[1,1,3,7,0,0,1,0]],
 //     [[.8,.7,.6,.5,.5,.3,.2,.1]], k=5) = 0.5868849691798185.
 func TestPracticeViewsAsAPerson(t *testing.T) {
-	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	bin := build(t)
-	dir := t.TempDir()
-	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	status := filepath.Join(dir, "status")
-	script := fmt.Sprintf("%s --seed 42 sample:ties-at-k; echo EXIT=$? > %s; sleep 30", bin, status)
-	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-e", "NO_COLOR=", script)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	x, _, status := start(t, 80, 24, "--seed", "42", "sample:ties-at-k")
 	x.waitFor("NDCG@3 = 0.7263")
 
 	// Pool: none yet; a adds a relevant document the system missed.
