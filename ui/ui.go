@@ -264,7 +264,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		e := ws.ToggleIDCG()
 		cmd := m.settingsEdit(e, "")
 		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.status+" (this list has no pool of unretrieved judged items, so both give the same IDCG)", false)
+			m.c.SetStatus(m.c.status+": no unretrieved judged items here, so the same IDCG", false)
 		}
 		return cmd
 	case key.Matches(msg, k.Zero):

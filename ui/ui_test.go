@@ -813,3 +813,13 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 	press(m, "esc")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 }
+
+// TestIDCGKeyWithoutAPool: switching the IDCG source of a list without a
+// pool says, within 80 columns, that it changes nothing here.
+func TestIDCGKeyWithoutAPool(t *testing.T) {
+	m := start(t)
+	press(m, "i")
+	lines := strings.Split(screen(m), "\n")
+	assert.Equal(t, "idcg list → judged: no unretrieved judged items here, so the same IDCG", lines[len(lines)-2])
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
+}
