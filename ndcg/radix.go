@@ -1,6 +1,7 @@
 package ndcg
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sync"
@@ -450,7 +451,7 @@ func sortKeys(sc *scratch, keys []uint64, vals []float64, hi, lo float64) []keyI
 // about n buckets linearly between the largest and the smallest, keeps
 // index order within each bucket, and sorts each bucket by key. With a
 // few items per bucket that is linear; a bucket that fills up (values
-// far apart in scale) falls back to a quicksort.
+// far apart in scale) falls back to slices.SortFunc.
 func bucketSort(p []keyIndex, sc *scratch, keys []uint64, vals []float64, hi, lo float64) {
 	n := len(keys)
 	if n == 0 {
@@ -507,108 +508,7 @@ func sortPairs(p []keyIndex) {
 		}
 		return
 	}
-	quicksort(p)
-	// The quicksort compares keys only; equal keys go back to index order.
-	for i := 0; i < len(p); {
-		j := i + 1
-		for j < len(p) && p[j].key == p[i].key {
-			j++
-		}
-		if j-i > 1 {
-			slices.SortFunc(p[i:j], func(a, b keyIndex) int { return a.idx - b.idx })
-		}
-		i = j
-	}
-}
-
-// quicksort sorts pairs by key, not stably: median-of-three quicksort
-// recursing on the smaller side, insertion sort on short runs, heapsort
-// if the recursion goes too deep. Hoare partitioning splits runs of equal
-// keys evenly, so heavy ties cost nothing extra.
-func quicksort(a []keyIndex) {
-	depth := 0
-	for n := len(a); n > 0; n >>= 1 {
-		depth += 2
-	}
-	quicksortDepth(a, depth)
-}
-
-func quicksortDepth(a []keyIndex, depth int) {
-	for len(a) > 20 {
-		if depth == 0 {
-			heapsort(a)
-			return
-		}
-		depth--
-		m := len(a) / 2
-		x, y, z := a[0].key, a[m].key, a[len(a)-1].key
-		if y < x {
-			x, y = y, x
-		}
-		if z < y {
-			y = z
-			if y < x {
-				y = x
-			}
-		}
-		pivot := y
-		i, j := 0, len(a)-1
-		for i <= j {
-			for a[i].key < pivot {
-				i++
-			}
-			for pivot < a[j].key {
-				j--
-			}
-			if i <= j {
-				a[i], a[j] = a[j], a[i]
-				i++
-				j--
-			}
-		}
-		if j+1 < len(a)-i {
-			quicksortDepth(a[:j+1], depth)
-			a = a[i:]
-		} else {
-			quicksortDepth(a[i:], depth)
-			a = a[:j+1]
-		}
-	}
-	for i := 1; i < len(a); i++ {
-		v := a[i]
-		j := i
-		for ; j > 0 && v.key < a[j-1].key; j-- {
-			a[j] = a[j-1]
-		}
-		a[j] = v
-	}
-}
-
-func heapsort(a []keyIndex) {
-	n := len(a)
-	sift := func(root, end int) {
-		for {
-			child := 2*root + 1
-			if child >= end {
-				return
-			}
-			if child+1 < end && a[child].key < a[child+1].key {
-				child++
-			}
-			if !(a[root].key < a[child].key) {
-				return
-			}
-			a[root], a[child] = a[child], a[root]
-			root = child
-		}
-	}
-	for i := n/2 - 1; i >= 0; i-- {
-		sift(i, n)
-	}
-	for end := n - 1; end > 0; end-- {
-		a[0], a[end] = a[end], a[0]
-		sift(0, end)
-	}
+	slices.SortFunc(p, func(a, b keyIndex) int { return cmp.Or(cmp.Compare(a.key, b.key), a.idx-b.idx) })
 }
 
 // discountCache holds each discount's values for ranks 1..len, so a

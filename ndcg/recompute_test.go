@@ -73,7 +73,7 @@ func TestRecomputeReusesNothingStale(t *testing.T) {
 	}
 }
 
-// TestLargeListsAgree: the radix sort (long lists) and the quicksort
+// TestLargeListsAgree: the radix sort (long lists) and the bucket sort
 // (short ones) rank alike: a long list's ranking restricted to its first
 // items' scores agrees with ranking those items alone.
 func TestLargeListsAgree(t *testing.T) {
