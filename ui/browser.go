@@ -165,6 +165,7 @@ type Browser struct {
 	warn     ink
 	help     help.Model
 	showHelp bool
+	helpTop  int  // first line of the help shown, when it is taller than the screen
 	confirm  bool // asking whether to quit with edited queries
 
 	status    string
@@ -404,8 +405,13 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case b.showHelp:
-		if key.Matches(msg, k.Help, k.Back, k.Quit) {
+		switch {
+		case key.Matches(msg, k.Help, k.Back, k.Quit):
 			b.showHelp = false
+		case key.Matches(msg, k.Up):
+			b.helpTop--
+		case key.Matches(msg, k.Down):
+			b.helpTop++
 		}
 		return nil
 	case b.filtering && msg.String() != "ctrl+c":
@@ -420,7 +426,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		b.showHelp = true
+		b.showHelp, b.helpTop = true, 0
 	case key.Matches(msg, k.Up):
 		b.move(-1)
 	case key.Matches(msg, k.Down):
@@ -944,14 +950,14 @@ func (b *Browser) statusLine(w int) string {
 
 func (b *Browser) helpView(w, h int) string {
 	st := b.styles
-	head := st.Title.Render("Keys of the query list") + st.Subtle.Render("  (? or esc closes)")
 	body := b.help.FullHelpView(b.keys.FullHelp())
-	notes := []string{
-		"",
-		b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are",
-		"its range over the orders of tied documents, spread their difference.",
-		"ret/rel: relevant retrieved / relevant judged; missed: relevant not retrieved.",
-		"A query opens with trec_eval's conventions and its missed documents as the pool.",
+	notes := b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are " +
+		"its range over the orders of tied documents, spread their difference. " +
+		"ret/rel: relevant retrieved / relevant judged; missed: relevant not retrieved. " +
+		"A query opens with trec_eval's conventions and its missed documents as the pool."
+	var lines []string
+	for _, l := range strings.Split(wrap(notes, w), "\n") {
+		lines = append(lines, st.Subtle.Render(l))
 	}
-	return block(head+"\n"+body+"\n"+st.Subtle.Render(strings.Join(notes, "\n")), w, h)
+	return scrolled(st, "Keys of the query list", "(? or esc closes)", body+"\n\n"+strings.Join(lines, "\n"), &b.helpTop, w, h)
 }

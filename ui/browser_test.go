@@ -462,6 +462,21 @@ func TestBrowserHelp(t *testing.T) {
 	}
 	bpress(t, b, "esc")
 	assert.Equal(t, basicOrder, listed(b))
+
+	// At 50×12 the notes are wrapped, and ↓ scrolls down to the last one.
+	b = newTestBrowser(t, "basic", 10, 50, 12)
+	bpress(t, b, "?")
+	assert.Contains(t, bscreen(b), "lines 1–")
+	for range 30 {
+		bpress(t, b, "down")
+	}
+	assert.Contains(t, bscreen(b), "as the pool.")
+	for _, l := range strings.Split(bscreen(b), "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 50)
+	}
+	bpress(t, b, "esc")
+	assert.False(t, b.showHelp)
+	assert.Contains(t, bscreen(b), "> 100")
 }
 
 func TestBrowserBadInput(t *testing.T) {

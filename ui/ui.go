@@ -553,17 +553,23 @@ func (m *Model) helpView(w, h int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	head := st.Title.Render("Keys") + st.Subtle.Render("  (? or esc closes; digits set the grade of the selected rank)")
-	body := strings.Split(strings.Join(rows, "\n"), "\n")
+	return scrolled(st, "Keys", "(? or esc closes; digits set the grade of the selected rank)",
+		strings.Join(rows, "\n"), &m.helpTop, w, h)
+}
+
+// scrolled draws a titled text in w×h: whole when it fits, else the
+// lines from *top on, the heading saying which and how to scroll (*top
+// is kept within the text).
+func scrolled(st Styles, title, note, text string, top *int, w, h int) string {
+	body := strings.Split(text, "\n")
 	if len(body) <= h-1 {
-		return block(head+"\n"+strings.Join(body, "\n"), w, h)
+		return block(st.Title.Render(title)+st.Subtle.Render("  "+note)+"\n"+text, w, h)
 	}
-	// Taller than the screen: ↑/↓ scroll, and the heading says so.
 	shown := max(h-1, 1)
-	m.helpTop = max(min(m.helpTop, len(body)-shown), 0)
-	head = st.Title.Render("Keys") + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d · ↑/↓ scroll · ? or esc closes",
-		m.helpTop+1, m.helpTop+shown, len(body)))
-	return block(head+"\n"+strings.Join(body[m.helpTop:m.helpTop+shown], "\n"), w, h)
+	*top = max(min(*top, len(body)-shown), 0)
+	head := st.Title.Render(title) + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d, ↑/↓ scroll",
+		*top+1, *top+shown, len(body)))
+	return block(head+"\n"+strings.Join(body[*top:*top+shown], "\n"), w, h)
 }
 
 // save writes the list to its file, or asks for a name when it has none.
