@@ -46,7 +46,6 @@ func runCheck(env *Env, args []string) int {
 	if _, err := strconv.ParseFloat(strings.TrimSpace(lf.idcg), 64); err == nil {
 		cf.idcg, lf.idcg = lf.idcg, ""
 	}
-	lf.noteSet(fs)
 	doc, err := lf.load(env, fs.Args(), false)
 	if err != nil {
 		return fail(env, err)
@@ -59,15 +58,12 @@ func runCheck(env *Env, args []string) int {
 		return fail(env, fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
 			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name))
 	}
-	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, fmt.Errorf("%s: settings: %w", doc.Name, err))
-	}
-	if s, err = claimSettings(s, doc.Claims); err != nil {
-		return fail(env, fmt.Errorf("%s: claims: %w", doc.Name, err))
-	}
-	if s, err = lf.override(s); err != nil {
 		return fail(env, err)
+	}
+	if s, err = claimSettings(s, doc.Claims, lf); err != nil {
+		return fail(env, fmt.Errorf("%s: claims: %w", doc.Name, err))
 	}
 	rep, err := verify.Check(doc.List, s, claims)
 	if err != nil {
@@ -80,18 +76,19 @@ func runCheck(env *Env, args []string) int {
 	return ExitOK
 }
 
-// claimSettings applies the cutoff and gain the claims were made at.
-func claimSettings(s ndcg.Settings, c *listio.Claims) (ndcg.Settings, error) {
+// claimSettings applies the cutoff and gain the claims were made at, over
+// the file's settings and --preset; -k and --gain override the claims.
+func claimSettings(s ndcg.Settings, c *listio.Claims, lf listFlags) (ndcg.Settings, error) {
 	if c == nil {
 		return s, nil
 	}
-	if c.K != nil {
+	if c.K != nil && lf.k == "" {
 		if *c.K < 1 {
 			return s, fmt.Errorf("k must be ≥ 1, not %d", *c.K)
 		}
 		s.K = *c.K
 	}
-	if c.Gain != nil {
+	if c.Gain != nil && lf.gain == "" {
 		g, err := ndcg.ParseGain(*c.Gain)
 		if err != nil {
 			return s, fmt.Errorf("gain: %w", err)
@@ -175,10 +172,10 @@ func claimedAt(c *listio.Claims, lf listFlags) string {
 		return ""
 	}
 	var fixed []string
-	if c.K != nil && !lf.set["k"] {
+	if c.K != nil && lf.k == "" {
 		fixed = append(fixed, "k")
 	}
-	if c.Gain != nil && !lf.set["gain"] {
+	if c.Gain != nil && lf.gain == "" {
 		fixed = append(fixed, "gain")
 	}
 	if len(fixed) == 0 {

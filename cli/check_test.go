@@ -63,6 +63,23 @@ func TestCheckFlagsOverride(t *testing.T) {
 	assert.Contains(t, out, "All 6 claims hold.")
 }
 
+// The claims' k and gain are what the claims were computed at: --preset
+// does not change them (the file states exp gain, scikit-learn's preset
+// linear), -k and --gain do.
+func TestCheckPresetKeepsTheClaimsGain(t *testing.T) {
+	code, out, stderr := execCLI("check", "testdata/check-seed000.json", "--preset", "sklearn")
+	assert.Equal(t, ExitMismatch, code, stderr)
+	assert.Contains(t, out, "claims checked under: gain exp (2^g−1),")
+	assert.Contains(t, out, "(k and gain as the claims state)")
+	assert.Regexp(t, `✓ DCG@5 +claimed 12.78 \(±0.005\) +true 12.7796\n`, out)
+
+	// Linear gain: DCG@5 = 3 + 2/log2(3) + 3/2 + 0 + 1/log2(6) = 6.1487.
+	_, out, _ = execCLI("check", "testdata/check-seed000.json", "--preset", "sklearn", "--gain", "linear")
+	assert.Contains(t, out, "claims checked under: gain linear (g),")
+	assert.Contains(t, out, "(k as the claims state)")
+	assert.Contains(t, out, "true 6.1487")
+}
+
 // A wrong contribution: rank 2 written with the linear gain, 2/log2(3) =
 // 1.26, where the exp gain gives 3/log2(3) = 1.8928.
 func TestCheckContributionSlip(t *testing.T) {

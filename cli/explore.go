@@ -26,7 +26,6 @@ func runExplore(env *Env, args []string) int {
 	if code, ok := parse(env, fs, args); !ok {
 		return code
 	}
-	lf.noteSet(fs)
 	if lf.browsing(fs.Args()) {
 		return runBrowse(env, &lf, *ascii)
 	}

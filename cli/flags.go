@@ -15,7 +15,6 @@ type listFlags struct {
 	grades, scores                              string
 	qrels, run, query                           string
 	inputFormat                                 string
-	set                                         map[string]bool
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
@@ -32,13 +31,6 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "TREC run file (with --qrels, and --query for one query)")
 	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
 	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
-}
-
-// noteSet records which flags the user gave, so that a file's settings
-// apply unless a flag overrides them.
-func (f *listFlags) noteSet(fs *flag.FlagSet) {
-	f.set = map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 }
 
 // load reads the list the command line names: FILE (or "-" or

@@ -23,7 +23,6 @@ func runReport(env *Env, args []string) int {
 	if code, ok := parse(env, fs, args); !ok {
 		return code
 	}
-	lf.noteSet(fs)
 	switch *format {
 	case "text", "markdown", "md":
 	case "csv", "json":
