@@ -48,6 +48,9 @@ func (c Chart) Text() string {
 	}
 	var out strings.Builder
 	out.WriteString(c.Title + "\n")
+	if len(c.Bars) == 0 {
+		out.WriteString("(no ranks: the list is empty)\n")
+	}
 	for _, b := range c.Bars {
 		if b.Gap {
 			out.WriteString("\n")

@@ -104,6 +104,12 @@ func TestChartScale(t *testing.T) {
 	assert.True(t, strings.HasPrefix(c.Markdown(), "```text\n"))
 	_, ok := TieChart(compute(t, grades(t, 1, 2), ndcg.DefaultSettings()))
 	assert.False(t, ok, "no ties, no tie chart")
+
+	// An empty list's charts say why they have no bars.
+	empty := compute(t, &ndcg.List{}, ndcg.DefaultSettings())
+	for _, c := range []Chart{ContributionChart(empty), NDCGByKChart(empty)} {
+		assert.Equal(t, c.Title+"\n(no ranks: the list is empty)\n", c.Text())
+	}
 }
 
 // The k in force is marked; a k past the end marks the last cutoff,
