@@ -563,6 +563,7 @@ func (m *Model) helpView(w, h int) string {
 func scrolled(st Styles, title, note, text string, top *int, w, h int) string {
 	body := strings.Split(text, "\n")
 	if len(body) <= h-1 {
+		*top = 0
 		return block(st.Title.Render(title)+st.Subtle.Render("  "+note)+"\n"+text, w, h)
 	}
 	shown := max(h-1, 1)

@@ -810,6 +810,14 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 	assert.Contains(t, screen(m), "next quiz round")
 	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
 	assert.Contains(t, screen(m), "lines 1–7 of")
+	// Keys pressed where it all fits do not leave it scrolled for later.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for range 3 {
+		press(m, "down")
+		screen(m) // the program draws after every key
+	}
+	m.Update(tea.WindowSizeMsg{Width: MinWidth, Height: MinHeight})
+	assert.Contains(t, screen(m), "lines 1–7 of")
 	press(m, "esc")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 }
