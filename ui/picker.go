@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"ndcg-explorer/explain"
 	"ndcg-explorer/ndcg"
 )
 
@@ -24,18 +25,15 @@ type presetRow struct {
 }
 
 // newPresetPicker computes NDCG@k under every preset once, when the
-// picker opens.
+// picker opens, as the conventions view does.
 func newPresetPicker(ws *Workspace) *presetPicker {
 	p := &presetPicker{}
-	for i, pr := range ndcg.Presets {
-		s := pr.Apply(ws.Settings)
-		row := presetRow{name: pr.Name, note: pr.Note, settings: s}
-		if r, err := ndcg.Compute(ws.List(), s); err != nil {
-			row.value = "error"
-		} else {
-			row.value = fmt.Sprintf("%.4f", r.NDCG())
+	for i, pv := range explain.SideBySide(ws.List(), ws.Settings) {
+		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error"}
+		if pv.Err == nil {
+			row.value = fmt.Sprintf("%.4f", pv.NDCG)
 		}
-		if pr.Matches(ws.Settings) {
+		if pv.InForce {
 			p.cursor = i
 		}
 		p.rows = append(p.rows, row)

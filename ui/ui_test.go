@@ -422,8 +422,8 @@ func TestPresetPicker(t *testing.T) {
 	press(m, "P")
 	s := screen(m)
 	assert.Contains(t, s, "Presets")
-	assert.Contains(t, s, "sklearn")
-	assert.Contains(t, s, "lightgbm")
+	assert.Regexp(t, `> sklearn\s+`+ndcgStart, s, "in force, selected, scikit-learn's value")
+	assert.Regexp(t, `lightgbm\s+`+ndcgExp, s, "exp gain, no ties here")
 	press(m, "esc")
 	assert.NotContains(t, screen(m), "Presets")
 	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
