@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/internal/sklearnref"
 )
 
 // execReport runs ndcg-explorer with args and returns its exit status,
@@ -87,30 +88,18 @@ func TestReportSummaryNumbers(t *testing.T) {
 	assert.Contains(t, out, "best        |"+strings.Repeat("#", 40)+" 1.000")
 }
 
-// reference cases of verify/testdata/reference.json (scikit-learn).
+// sklearnCase is a case of verify/testdata/reference.json (scikit-learn):
+// DCG@k, IDCG@k and NDCG@k for k = 1, 2, ….
 func sklearnCase(t *testing.T, name string) (dcg, idcg, ndcg []float64) {
 	t.Helper()
-	data, err := os.ReadFile("../verify/testdata/reference.json")
+	f, err := sklearnref.Load("../verify/testdata/reference.json")
 	require.NoError(t, err)
-	var ref struct {
-		Cases []struct {
-			Name string `json:"name"`
-			PerK []struct {
-				DCG, IDCG, NDCG float64
-			} `json:"per_k"`
-		} `json:"cases"`
+	c, err := f.Case(name)
+	require.NoError(t, err)
+	for _, p := range c.PerK {
+		dcg, idcg, ndcg = append(dcg, p.DCG), append(idcg, p.IDCG), append(ndcg, p.NDCG)
 	}
-	require.NoError(t, json.Unmarshal(data, &ref))
-	for _, c := range ref.Cases {
-		if c.Name == name {
-			for _, p := range c.PerK {
-				dcg, idcg, ndcg = append(dcg, p.DCG), append(idcg, p.IDCG), append(ndcg, p.NDCG)
-			}
-			return
-		}
-	}
-	t.Fatalf("no case %s", name)
-	return
+	return dcg, idcg, ndcg
 }
 
 // Every rank's DCG@i, IDCG@i and NDCG@i in the CSV, at full precision,

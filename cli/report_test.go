@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/internal/sklearnref"
 )
 
 // reportRun runs ndcg-explorer with stdin and args, and returns its exit
@@ -23,57 +24,16 @@ func reportRun(stdin string, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// reportReference is one case of the engine's scikit-learn reference data
-// (ndcg/testdata/sklearn/cases.json, written by gen.py there): DCG, IDCG
-// and NDCG at the case's k and at every k.
-type reportReference struct {
-	Name                     string
-	DCG, IDCG, NDCG          float64
-	DCGBest, DCGWorst, DCGIn *float64
-	PerK                     []struct {
-		K               int
-		DCG, IDCG, NDCG float64
-	}
-}
-
-func sklearnReference(t *testing.T, name string) reportReference {
+// sklearnReference is one case of the engine's scikit-learn reference
+// data (ndcg/testdata/sklearn/cases.json, written by gen.py there): DCG,
+// IDCG and NDCG at the case's k and at every k.
+func sklearnReference(t *testing.T, name string) sklearnref.Case {
 	t.Helper()
-	data, err := os.ReadFile("../ndcg/testdata/sklearn/cases.json")
+	f, err := sklearnref.Load("../ndcg/testdata/sklearn/cases.json")
 	require.NoError(t, err)
-	var ref struct {
-		Cases []struct {
-			Name     string   `json:"name"`
-			DCG      float64  `json:"dcg"`
-			IDCG     float64  `json:"idcg"`
-			NDCG     float64  `json:"ndcg"`
-			DCGBest  *float64 `json:"dcg_best"`
-			DCGWorst *float64 `json:"dcg_worst"`
-			DCGInput *float64 `json:"dcg_input"`
-			PerK     []struct {
-				K    int     `json:"k"`
-				DCG  float64 `json:"dcg"`
-				IDCG float64 `json:"idcg"`
-				NDCG float64 `json:"ndcg"`
-			} `json:"per_k"`
-		} `json:"cases"`
-	}
-	require.NoError(t, json.Unmarshal(data, &ref))
-	for _, c := range ref.Cases {
-		if c.Name != name {
-			continue
-		}
-		out := reportReference{Name: c.Name, DCG: c.DCG, IDCG: c.IDCG, NDCG: c.NDCG,
-			DCGBest: c.DCGBest, DCGWorst: c.DCGWorst, DCGIn: c.DCGInput}
-		for _, p := range c.PerK {
-			out.PerK = append(out.PerK, struct {
-				K               int
-				DCG, IDCG, NDCG float64
-			}{p.K, p.DCG, p.IDCG, p.NDCG})
-		}
-		return out
-	}
-	t.Fatalf("no reference case %q", name)
-	return reportReference{}
+	c, err := f.Case(name)
+	require.NoError(t, err)
+	return c
 }
 
 // The issue's acceptance command: NDCG@5 0.9724 and every term.
@@ -244,7 +204,7 @@ func TestReportJSONTies(t *testing.T) {
 	assert.InDelta(t, ref.NDCG, rep.NDCG["expected"], 1e-12)
 	assert.InDelta(t, *ref.DCGBest, rep.DCG["best"], 1e-12)
 	assert.InDelta(t, *ref.DCGWorst, rep.DCG["worst"], 1e-12)
-	assert.InDelta(t, *ref.DCGIn, rep.DCG["input"], 1e-12)
+	assert.InDelta(t, *ref.DCGInput, rep.DCG["input"], 1e-12)
 	assert.InDelta(t, *ref.DCGWorst/ref.IDCG, rep.NDCG["worst"], 1e-12)
 	assert.InDelta(t, 1, rep.NDCG["best"], 1e-12)
 

@@ -1,60 +1,33 @@
 package ndcg
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"ndcg-explorer/internal/sklearnref"
 )
 
 // sklearnCase is one query of testdata/sklearn/cases.json, written by
 // testdata/sklearn/gen.py from scikit-learn's ndcg_score and dcg_score.
-type sklearnCase struct {
-	Name   string    `json:"name"`
-	Grades []float64 `json:"grades"`
-	// Scores is nil when the list order is the ranking.
-	Scores []float64 `json:"scores"`
-	Gain   string    `json:"gain"`
-	// K is nil for the whole list.
-	K    *int    `json:"k"`
-	DCG  float64 `json:"dcg"`
-	IDCG float64 `json:"idcg"`
-	NDCG float64 `json:"ndcg"`
-	Via  string  `json:"via"`
-	// dcg_score with log_base=10 and log_base=e, and their IDCG.
-	DCGLog10  *float64 `json:"dcg_log10"`
-	IDCGLog10 *float64 `json:"idcg_log10"`
-	DCGLogE   *float64 `json:"dcg_loge"`
-	IDCGLogE  *float64 `json:"idcg_loge"`
-	// DCG of one concrete tie order each, where given.
-	DCGBest  *float64 `json:"dcg_best"`
-	DCGWorst *float64 `json:"dcg_worst"`
-	DCGInput *float64 `json:"dcg_input"`
-	PerK     []struct {
-		K    int     `json:"k"`
-		DCG  float64 `json:"dcg"`
-		IDCG float64 `json:"idcg"`
-		NDCG float64 `json:"ndcg"`
-	} `json:"per_k"`
-}
+type sklearnCase struct{ sklearnref.Case }
 
 type sklearnData struct {
-	SklearnVersion string        `json:"sklearn_version"`
-	Seed           int64         `json:"seed"`
-	Cases          []sklearnCase `json:"cases"`
+	SklearnVersion string
+	Cases          []sklearnCase
 }
 
 func loadSklearnCases(t testing.TB) sklearnData {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", "sklearn", "cases.json"))
+	f, err := sklearnref.Load(filepath.Join("testdata", "sklearn", "cases.json"))
 	require.NoError(t, err)
-	var d sklearnData
-	require.NoError(t, json.Unmarshal(raw, &d))
-	require.NotEmpty(t, d.SklearnVersion, "cases.json must record the scikit-learn version")
+	d := sklearnData{SklearnVersion: f.SklearnVersion}
+	for _, c := range f.Cases {
+		d.Cases = append(d.Cases, sklearnCase{c})
+	}
 	return d
 }
 

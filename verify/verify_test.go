@@ -1,43 +1,24 @@
 package verify
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"ndcg-explorer/internal/sklearnref"
 	"ndcg-explorer/ndcg"
 )
 
-// reference is testdata/reference.json, written by testdata/gen.py with
-// scikit-learn.
-type reference struct {
-	Cases []struct {
-		Name    string    `json:"name"`
-		Grades  []float64 `json:"grades"`
-		Scores  []float64 `json:"scores"`
-		Gain    string    `json:"gain"`
-		LogBase float64   `json:"log_base"`
-		PerK    []struct {
-			K    int     `json:"k"`
-			DCG  float64 `json:"dcg"`
-			IDCG float64 `json:"idcg"`
-			NDCG float64 `json:"ndcg"`
-		} `json:"per_k"`
-	} `json:"cases"`
-}
-
+// loadReference reads testdata/reference.json, written by testdata/gen.py
+// with scikit-learn: each case's DCG@k, IDCG@k and NDCG@k for k = 1, 2, ….
 func loadReference(t *testing.T) map[string]struct{ dcg, idcg, ndcg []float64 } {
 	t.Helper()
-	data, err := os.ReadFile("testdata/reference.json")
+	f, err := sklearnref.Load("testdata/reference.json")
 	require.NoError(t, err)
-	var ref reference
-	require.NoError(t, json.Unmarshal(data, &ref))
 	out := map[string]struct{ dcg, idcg, ndcg []float64 }{}
-	for _, c := range ref.Cases {
+	for _, c := range f.Cases {
 		var v struct{ dcg, idcg, ndcg []float64 }
 		for _, p := range c.PerK {
 			v.dcg, v.idcg, v.ndcg = append(v.dcg, p.DCG), append(v.idcg, p.IDCG), append(v.ndcg, p.NDCG)
