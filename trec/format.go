@@ -7,27 +7,9 @@ import (
 	"strconv"
 )
 
-// appendLine appends one line in trec_eval's layout, printf's
-// "%-22s\t%s\t%6.4f\n".
+// appendLine appends one line in trec_eval's layout.
 func appendLine(buf []byte, measure, qid string, v float64) []byte {
-	buf = append(buf, measure...)
-	for i := len(measure); i < 22; i++ {
-		buf = append(buf, ' ')
-	}
-	buf = append(buf, '\t')
-	buf = append(buf, qid...)
-	buf = append(buf, '\t')
-	start := len(buf)
-	buf = strconv.AppendFloat(buf, v, 'f', 4, 64)
-	if pad := 6 - (len(buf) - start); pad > 0 {
-		num := string(buf[start:])
-		buf = buf[:start]
-		for ; pad > 0; pad-- {
-			buf = append(buf, ' ')
-		}
-		buf = append(buf, num...)
-	}
-	return append(buf, '\n')
+	return fmt.Appendf(buf, "%-22s\t%s\t%6.4f\n", measure, qid, v)
 }
 
 // WriteTrecEval prints the result as trec_eval does: with perQuery, each
