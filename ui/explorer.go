@@ -94,7 +94,11 @@ func (e *explorer) layout() {
 		}
 	}
 	e.table = newTableLayout(e.tableW, n)
-	e.input.SetWidth(max(e.table.idWidth-1, 1))
+	inW := e.table.idWidth - 1
+	if x, _ := e.table.columnStart("score"); x < 0 {
+		inW -= len("score ") // typed over the title, after a label
+	}
+	e.input.SetWidth(max(inW, 1))
 	e.clamp()
 }
 
@@ -410,10 +414,18 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		if e.editing == titleField {
 			head = "id / title"
 		}
-		if x, w := e.table.columnStart(head); x >= 0 {
+		label := ""
+		x, w := e.table.columnStart(head)
+		if x < 0 {
+			// A narrow table has no score column: the score is typed over
+			// the id and title, labelled.
+			x, w = e.table.columnStart("id / title")
+			label = "score "
+		}
+		if x >= 0 {
 			// The input draws its own cursor; wrapping it in another style
 			// would split its escape codes.
-			ed := padRight(ansi.Truncate(e.input.View(), w, ""), w)
+			ed := padRight(ansi.Truncate(label+e.input.View(), w, ""), w)
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}

@@ -831,3 +831,15 @@ func TestIDCGKeyWithoutAPool(t *testing.T) {
 	assert.Equal(t, "idcg list → judged: no unretrieved judged items here, so the same IDCG", lines[len(lines)-2])
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 }
+
+// TestEditScoreWhereTheColumnIsDropped: at 50 columns the table has no
+// score column; the score being typed shows over the title, labelled.
+func TestEditScoreWhereTheColumnIsDropped(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,1,2", "0.9,0.8,0.7"), linearK5(), MinWidth, MinHeight)
+	require.NotContains(t, screen(m), "score ", "no score column at 50")
+	press(m, "s")
+	typeText(m, "5")
+	assert.Regexp(t, `^▸\s+1 score 0\.95`, cursorRow(t, m))
+	press(m, "enter")
+	assert.Contains(t, screen(m), "score of A 0.9 → 0.95")
+}
