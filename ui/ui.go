@@ -553,7 +553,7 @@ func (m *Model) helpView(w, h int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	return scrolled(st, "Keys", "(? or esc closes; digits set the grade of the selected rank)",
+	return scrolled(st, "Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
 		strings.Join(rows, "\n"), &m.helpTop, w, h)
 }
 

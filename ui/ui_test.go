@@ -573,6 +573,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 	for _, b := range helpBindings(m.c.Keys) {
 		assert.Contains(t, s, b.Help().Desc)
 	}
+	assert.Contains(t, s, "Keys  (? or esc closes; in the explorer digits set the selected rank's grade)\n", "whole at 80")
 	// Left and right do nothing in the explorer: the help says where they act.
 	assert.Contains(t, s, "←/h  swap map: left")
 	press(m, "esc")
