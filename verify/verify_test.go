@@ -71,6 +71,15 @@ func TestTolerance(t *testing.T) {
 	assert.ErrorContains(t, err, "not a number")
 	_, err = ParseWritten("NaN")
 	assert.Error(t, err)
+	// Go reads these too, but they say nothing about the digits written.
+	for _, text := range []string{"0x1p-1", "1_000", "Inf", "-infinity", "1e", "."} {
+		_, err = ParseWritten(text)
+		assert.ErrorContains(t, err, "not a number", text)
+	}
+	for _, text := range []string{".5", "5.", "+0.94", "94E-2"} {
+		_, err = ParseWritten(text)
+		assert.NoError(t, err, text)
+	}
 }
 
 func TestHolds(t *testing.T) {

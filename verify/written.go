@@ -8,6 +8,7 @@ package verify
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -26,11 +27,17 @@ type Written struct {
 func ParseWritten(text string) (Written, error) {
 	t := strings.TrimSpace(text)
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	// Only decimal notation says how many digits were written: Go also
+	// reads hexadecimal ("0x1p-1"), underscores and "Inf".
+	if err != nil || !decimal.MatchString(t) || math.IsInf(v, 0) {
 		return Written{}, fmt.Errorf("%q is not a number; write it as printed, e.g. 0.94 or 12.78", text)
 	}
 	return Written{Value: v, Text: t}, nil
 }
+
+// decimal matches a number in decimal notation, with an optional sign
+// and exponent.
+var decimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
 
 // String is the number as written.
 func (w Written) String() string {
