@@ -70,7 +70,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 	switch msg2.String() {
 	case ">":
 		if v.threshold >= v.maxThreshold() {
-			v.c.SetStatus(fmt.Sprintf("no item has a grade above %s: the threshold stays at %s", fmtNum(v.maxThreshold()-1), fmtNum(v.threshold)), true)
+			v.c.SetStatus(fmt.Sprintf("no item has a grade above %s: the threshold stays at %s", fmtNum(v.maxThreshold()), fmtNum(v.threshold)), true)
 			return nil
 		}
 		v.threshold++

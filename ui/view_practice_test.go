@@ -222,6 +222,7 @@ func TestCompanionsAndThreshold(t *testing.T) {
 	assert.Regexp(t, `NDCG@5\s+`+ndcgStart, s, "the threshold does not touch NDCG")
 	press(m, ">")
 	assert.Contains(t, screen(m), "relevant means grade ≥ 3", "no grade above 3: the threshold stops")
+	assert.Contains(t, screen(m), "no item has a grade above 3: the threshold stays at 3")
 	press(m, "<", "<", "<")
 	assert.Contains(t, screen(m), "relevant means grade ≥ 1")
 	assert.Contains(t, screen(m), "already 1")
