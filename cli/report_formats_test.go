@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/csv"
 	"math"
 	"os"
@@ -16,14 +15,9 @@ import (
 	"ndcg-explorer/internal/sklearnref"
 )
 
-// execReport runs ndcg-explorer with args and returns its exit status,
-// stdout and stderr.
-func execCLI(args ...string) (int, string, string) {
-	var out, errOut bytes.Buffer
-	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
-	code := Main(args, env)
-	return code, out.String(), errOut.String()
-}
+// execCLI runs ndcg-explorer with args and nothing on standard input,
+// and returns its exit status, stdout and stderr.
+func execCLI(args ...string) (int, string, string) { return reportRun("", args...) }
 
 // compareGolden compares got with testdata/name; UPDATE_GOLDEN=1 rewrites
 // the file. The numbers in the golden files are checked against
