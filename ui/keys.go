@@ -161,6 +161,8 @@ func (k KeyMap) ShortHelpFor(view string) []key.Binding {
 	case "check":
 		own = []key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), k.FileClaims}
 		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	case "working":
+		own = []key.Binding{as(k.Up, "↑/↓", "scroll"), k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
 	case "quiz":
 		own = []key.Binding{as(k.Confirm, "enter", "answer"), k.NextRound}
 		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
