@@ -37,8 +37,7 @@ over the orders of equally scored documents, and a summary.`)
 		return code
 	}
 	if fs.NArg() != 2 {
-		fs.Usage()
-		return fail(env, fmt.Errorf("trec needs two files, QRELS and RUN; got %d argument(s)", fs.NArg()))
+		return fail(env, fmt.Errorf("trec needs two files, QRELS and RUN; got %d argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)", fs.NArg()))
 	}
 	if len(measures) == 0 {
 		measures = measureFlags{"ndcg", "ndcg_cut"}

@@ -73,7 +73,8 @@ func TestTrecCommandWarnsAndFails(t *testing.T) {
 
 	code, _, errOut = runTrecCmd(t, "", qrels)
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, "trec needs two files, QRELS and RUN; got 1 argument(s)")
+	assert.Equal(t, "ndcg-explorer: trec needs two files, QRELS and RUN; got 1 argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)\n", errOut,
+		"the error alone, as for a bad flag, not the whole help")
 
 	code, out, _ = runTrecCmd(t, "", "-h")
 	assert.Equal(t, ExitOK, code)
