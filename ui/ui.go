@@ -447,13 +447,20 @@ func (m *Model) conventionsLine(w int) string {
 		"gain " + s.Gain.String(), s.Discount.String(), "k=" + s.KString(), "ties " + s.Ties.String(),
 		"IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), integer,
 	}
-	if preset != "" {
-		long = append(long, "(= "+preset+")")
-		short = append(short, "="+preset)
+	named := func(p string) string {
+		if preset == "" {
+			return ""
+		}
+		return p
 	}
-	line := joinNonEmpty(long, " · ")
+	line := joinNonEmpty(append(long, named("(= "+preset+")")), " · ")
 	if ansi.StringWidth(line) > w {
-		line = joinNonEmpty(short, " · ")
+		line = joinNonEmpty(append(short, named("="+preset)), " · ")
+	}
+	if ansi.StringWidth(line) > w {
+		// A preset says it all: it goes first, so that it is never what
+		// gets cut.
+		line = joinNonEmpty(append([]string{named("=" + preset)}, short...), " · ")
 	}
 	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
 }
