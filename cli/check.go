@@ -192,7 +192,7 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	if doc.Title != "" {
 		title += ": " + doc.Title
 	}
-	fmt.Fprintf(w, "%s (%d items)\nclaims checked under: %s%s\n\n", title, r.N, conventionsLine(s), at)
+	fmt.Fprintf(w, "%s (%s)\nclaims checked under: %s%s\n\n", title, count(r.N, "item"), conventionsLine(s), at)
 	work := explain.New(r)
 
 	labels := make([]string, len(rep.Verdicts))
@@ -228,11 +228,22 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 		}
 	}
 	fmt.Fprintln(w)
-	if n := rep.Failed(); n > 0 {
-		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, len(rep.Verdicts))
-	} else {
-		fmt.Fprintf(w, "All %d claims hold.\n", len(rep.Verdicts))
+	switch n, all := rep.Failed(), len(rep.Verdicts); {
+	case n > 0:
+		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, all)
+	case all == 1:
+		fmt.Fprintln(w, "The claim holds.")
+	default:
+		fmt.Fprintf(w, "All %d claims hold.\n", all)
 	}
+}
+
+// count writes n things: "1 item", "5 items".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // tolerance writes half a unit of the last digit in plain decimals:

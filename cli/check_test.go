@@ -127,3 +127,15 @@ func TestCheckPrecisionSlips(t *testing.T) {
 	assert.Contains(t, out, "true 6.32347  (off by +0.00053)")
 	assert.Contains(t, out, "The terms rounded to 3 decimals add up to 6.324")
 }
+
+// One item, one claim: said in the singular. NDCG of a single relevant
+// item is 1 (DCG = IDCG = 7).
+func TestCheckSingular(t *testing.T) {
+	code, out, stderr := execCLI("check", "--grades", "3", "--ndcg", "1")
+	assert.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "inline (1 item)\n")
+	assert.True(t, strings.HasSuffix(out, "\nThe claim holds.\n"), out)
+
+	_, out, _ = execCLI("report", "--grades", "3")
+	assert.Contains(t, out, "\n1 item, no scores: the list order is the ranking\n")
+}

@@ -94,7 +94,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	if !doc.List.Scored() {
 		ranking = "no scores: the list order is the ranking"
 	}
-	fmt.Fprintf(w, "%d items, %s", r.N, ranking)
+	fmt.Fprintf(w, "%s, %s", count(r.N, "item"), ranking)
 	if len(doc.List.Pool) > 0 {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
