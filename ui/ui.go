@@ -406,8 +406,9 @@ func (m *Model) render() string {
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
 	name := ws.Doc.Name
-	if ws.Doc.Title != "" {
-		name += ": " + ws.Doc.Title
+	if t := ws.Doc.Title; t != "" && !strings.HasSuffix(name, t) {
+		// (A TREC query is named "run query 301" and titled "query 301".)
+		name += ": " + t
 	}
 	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.views[m.active].Name() + "]"}
