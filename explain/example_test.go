@@ -63,6 +63,9 @@ func ExampleSum_Line() {
 	// IDCG@3 = 5×1.000 + 5×1.000 + 4×0.631 = 12.524
 }
 
+// The same list at k=3, for slides. By hand: DCG@3 = 7 + 3/log2(3) + 7/2
+// = 12.3928, IDCG@3 = 7 + 7/log2(3) + 3/2 = 12.9165, NDCG@3 = 0.9595
+// (scikit-learn: verify/testdata/reference.json, seed000-exp, k=3).
 func ExampleWorking_Markdown() {
 	list, _ := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
 	s := ndcg.DefaultSettings()
