@@ -276,7 +276,13 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	// Every order's DCG is at most the whole ideal ranking's, so a finite
 	// IDCG over every rank keeps every other sum finite.
 	if m > 0 && math.IsInf(r.idcg[m-1], 0) {
-		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): use --gain linear or smaller grades")
+		fix := "use smaller grades"
+		if s.Gain.Kind == GainExp {
+			fix = "use --gain linear or smaller grades"
+		} else if s.Gain.Kind == GainMap {
+			fix = "use smaller gains in the map"
+		}
+		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): %s", fix)
 	}
 
 	r.Order = r.orderFor(s.Ties)
