@@ -1,6 +1,7 @@
 package listio
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,7 +34,9 @@ func TestLoadTRECQuery(t *testing.T) {
 	r, err := ndcg.Compute(doc.List, s)
 	require.NoError(t, err)
 	// trec_eval -q -m ndcg on these files prints 0.2961 for query 1: b
-	// (rel 0) ranks before a (rel 2), docno descending.
+	// (rel 0) ranks before a (rel 2), docno descending, so DCG = 0 +
+	// 2/log2(3); the ideal holds m (3) and a (2): IDCG = 3 + 2/log2(3).
+	assert.InDelta(t, (2/math.Log2(3))/(3+2/math.Log2(3)), r.NDCG(), 1e-15)
 	assert.InDelta(t, 0.2961, r.NDCG(), 5e-5)
 
 	_, err = LoadTRECQuery(qrels, run, "7")
