@@ -51,5 +51,10 @@ func TestBrowseDispatch(t *testing.T) {
 
 	code, _, errOut = runExploreCmd("--qrels", qrels)
 	assert.Equal(t, ExitBadInput, code, "--qrels alone is not a browser")
-	assert.Contains(t, errOut, "--run")
+	assert.Contains(t, errOut, "--qrels and --run go together")
+
+	// report reads one query: without --query it asks for one.
+	code, _, errOut = reportRun("", "report", "--qrels", qrels, "--run", run)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "need --query QID")
 }

@@ -56,8 +56,11 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		}
 		return listio.Inline(f.grades, f.scores)
 	case trec:
-		if f.qrels == "" || f.run == "" || f.query == "" {
-			return nil, fmt.Errorf("a TREC query needs all of --qrels FILE --run FILE --query QID")
+		switch {
+		case f.qrels == "" || f.run == "":
+			return nil, fmt.Errorf("--qrels and --run go together: give both files, and --query QID for one query")
+		case f.query == "":
+			return nil, fmt.Errorf("--qrels and --run need --query QID, the query to read (ndcg-explorer trec -q QRELS RUN prints every query's values)")
 		}
 		return listio.LoadTRECQuery(f.qrels, f.run, f.query)
 	case len(args) == 1:
