@@ -391,12 +391,7 @@ func andList(words []string) string {
 
 // termText writes a rank's true term as the working does.
 func termText(work *explain.Working, row ndcg.Rank) string {
-	g := row.Gain
-	averaged := work.Settings.Ties == ndcg.Expected && row.Tied
-	if averaged {
-		g = row.ExpectedGain
-	}
-	return work.DCG.TermText(explain.Term{Rank: row.Rank, Gain: g, Averaged: averaged, Discount: row.Discount})
+	return work.DCG.TermText(explain.Term{Rank: row.Rank, Gain: row.TermGain, Averaged: row.Averaged, Discount: row.Discount})
 }
 
 func indentLines(s, in string) string {

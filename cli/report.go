@@ -106,7 +106,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		score, tie, gain := rowCells(row, s, cellMarks{none: "-", straddles: "|k", expected: "*"})
+		score, tie, gain := rowCells(row, cellMarks{none: "-", straddles: "|k", expected: "*"})
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			row.Rank, row.Item.ID, ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
 			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
@@ -231,11 +231,8 @@ func writeJSONReport(w io.Writer, r *ndcg.Result) error {
 	for i := range rep.Ranks {
 		row := r.Row(i)
 		jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Grade: row.Grade, TieGroup: row.TieGroup,
-			Gain: row.Gain, Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
+			Gain: row.TermGain, Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
 			IdealGrade: row.IdealGrade, IDCG: row.IDCG, NDCG: row.NDCG}
-		if s.Ties == ndcg.Expected {
-			jr.Gain = row.ExpectedGain
-		}
 		if row.Item.HasScore {
 			sc := row.Item.Score
 			jr.Score = &sc
@@ -253,7 +250,7 @@ type cellMarks struct{ none, straddles, expected string }
 
 // rowCells formats the cells every tabular report shares: the score, the
 // tie group and the gain (under expected ties, the group's mean gain).
-func rowCells(row ndcg.Rank, s ndcg.Settings, m cellMarks) (score, tie, gain string) {
+func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 	score = m.none
 	if row.Item.HasScore {
 		score = ndcg.FormatNumber(row.Item.Score)
@@ -265,8 +262,8 @@ func rowCells(row ndcg.Rank, s ndcg.Settings, m cellMarks) (score, tie, gain str
 		}
 	}
 	gain = ndcg.FormatNumber(row.Gain)
-	if s.Ties == ndcg.Expected && row.Tied {
-		gain = num(row.ExpectedGain) + m.expected
+	if row.Averaged {
+		gain = num(row.TermGain) + m.expected
 	}
 	return score, tie, gain
 }

@@ -78,7 +78,7 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	fmt.Fprintln(w, "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		score, tie, gain := rowCells(row, s, cellMarks{none: "–", straddles: " (straddles k)", expected: "\\*"})
+		score, tie, gain := rowCells(row, cellMarks{none: "–", straddles: " (straddles k)", expected: "\\*"})
 		rank := strconv.Itoa(row.Rank)
 		if !row.InCutoff {
 			rank = "(" + rank + ")"

@@ -92,11 +92,8 @@ func New(r *ndcg.Result) *Working {
 		}
 		w.Ranking = append(w.Ranking, e)
 		if i < r.K {
-			t := Term{Rank: i + 1, ID: row.Item.ID, Grade: row.Grade, Gain: row.Gain, Discount: row.Discount}
-			if expected && row.Tied {
-				t.Gain, t.Averaged = row.ExpectedGain, true
-			}
-			t.Value = t.Gain * t.Discount
+			t := Term{Rank: i + 1, ID: row.Item.ID, Grade: row.Grade, Gain: row.TermGain, Averaged: row.Averaged,
+				Discount: row.Discount, Value: row.Contribution}
 			w.DCG.Terms = append(w.DCG.Terms, t)
 		}
 	}

@@ -462,9 +462,14 @@ type Rank struct {
 	Grade        float64
 	Gain         float64
 	ExpectedGain float64
-	Discount     float64
-	// Contribution is gain × discount under the tie policy (the expected
-	// gain under Expected); DCG is the running sum to this rank.
+	// TermGain is the gain DCG counts at this rank: ExpectedGain under
+	// Expected ties, else Gain. Averaged says it is a tie group's mean
+	// (Expected ties, a tied rank), which the working marks with "*".
+	TermGain float64
+	Averaged bool
+	Discount float64
+	// Contribution is TermGain × discount; DCG is the running sum to this
+	// rank.
 	Contribution float64
 	DCG          float64
 	// The ideal ranking at this rank; IdealID is empty past its end.
@@ -490,11 +495,11 @@ func (r *Result) Row(i int) Rank {
 	if row.Tied {
 		row.Straddles = r.Ties[r.GroupAt[i]].Straddles(r.K)
 	}
-	g := row.Gain
+	row.TermGain = row.Gain
 	if r.Settings.Ties == Expected {
-		g = row.ExpectedGain
+		row.TermGain, row.Averaged = row.ExpectedGain, row.Tied
 	}
-	row.Contribution = g * row.Discount
+	row.Contribution = row.TermGain * row.Discount
 	row.DCG = r.DCGAt(r.Settings.Ties, i+1)
 	if i < len(r.IdealOrder) {
 		row.IdealID = r.IdealID(i)

@@ -343,6 +343,8 @@ func TestPropertyRows(t *testing.T) {
 					if p == Expected {
 						g = row.ExpectedGain
 					}
+					require.Equal(t, g, row.TermGain, at+" term gain")
+					require.Equal(t, p == Expected && row.Tied, row.Averaged, at+" averaged")
 					requireRel(t, g*row.Discount, row.Contribution, at+" contribution")
 					dcg += row.Contribution
 					requireRel(t, dcg, row.DCG, at+" DCG")

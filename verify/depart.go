@@ -23,12 +23,7 @@ func dcgTerms(r *ndcg.Result) []term {
 	out := make([]term, r.K)
 	for i := range out {
 		row := r.Row(i)
-		g := row.Gain
-		avg := r.Settings.Ties == ndcg.Expected && row.Tied
-		if avg {
-			g = row.ExpectedGain
-		}
-		out[i] = term{rank: i + 1, grade: row.Grade, gain: g, discount: row.Discount, averagedGain: avg}
+		out[i] = term{rank: i + 1, grade: row.Grade, gain: row.TermGain, discount: row.Discount, averagedGain: row.Averaged}
 	}
 	return out
 }
