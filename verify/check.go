@@ -330,8 +330,8 @@ var discountChoices = []ndcg.Discount{
 	ndcg.JK2,
 }
 
-// DiscountName names a discount for people: log2, ln, log10, jk:2.
-func DiscountName(d ndcg.Discount) string {
+// discountName names a discount for people: log2, ln, log10, jk:2.
+func discountName(d ndcg.Discount) string {
 	b := d.Base
 	if b == 0 {
 		b = 2
@@ -359,7 +359,7 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	}
 	for _, d := range discountChoices {
 		if d.String() != s.Discount.String() {
-			add(variant{change: Change{ndcg.SettingDiscount, DiscountName(s.Discount), DiscountName(d)}, forTerms: true,
+			add(variant{change: Change{ndcg.SettingDiscount, discountName(s.Discount), discountName(d)}, forTerms: true,
 				apply: func(t *ndcg.Settings) { t.Discount = d }})
 		}
 	}
