@@ -3,7 +3,6 @@ package trec
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"runtime"
@@ -137,15 +136,6 @@ func ReadQrelsFile(path string) (*Qrels, error) {
 		return nil, fmt.Errorf("reading qrels: %w", err)
 	}
 	return ParseQrels(path, data)
-}
-
-// ReadQrels reads a qrels file from r; name says where it came from.
-func ReadQrels(name string, r io.Reader) (*Qrels, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return ParseQrels(name, data)
 }
 
 // ParseQrels reads qrels lines "qid iter docno rel". The returned qrels

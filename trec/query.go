@@ -50,16 +50,8 @@ type Retrieved struct {
 	Line  int
 }
 
-// ReadQuery returns the run's lines for qid, in file order, wherever
-// they are in the run. A query id the run does not hold is an error.
-func ReadQuery(run Source, qid string) ([]Retrieved, error) {
-	docs, found, err := readQuery(run, qid)
-	if err == nil && !found {
-		err = fmt.Errorf("%s: no lines for query %q", run.Name, qid)
-	}
-	return docs, err
-}
-
+// readQuery returns the run's lines for qid, in file order, wherever
+// they are in the run, and whether the run has any.
 func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 	r, err := run.Open()
 	if err != nil {
