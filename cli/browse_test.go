@@ -53,6 +53,11 @@ func TestBrowseDispatch(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code, "--qrels alone is not a browser")
 	assert.Contains(t, errOut, "--qrels and --run go together")
 
+	// A query is named once: "basic.run query 101", not "…: query 101".
+	code, out, stderr := reportRun("", "report", "--qrels", qrels, "--run", run, "--query", "101")
+	assert.Equal(t, ExitOK, code, stderr)
+	assert.True(t, strings.HasPrefix(out, run+" query 101\n"), out)
+
 	// report reads one query: without --query it asks for one.
 	code, _, errOut = reportRun("", "report", "--qrels", qrels, "--run", run)
 	assert.Equal(t, ExitBadInput, code)

@@ -188,10 +188,7 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	r := rep.Result
 	s := rep.Settings
 	k := s.KString()
-	title := doc.Name
-	if doc.Title != "" {
-		title += ": " + doc.Title
-	}
+	title := doc.Heading()
 	fmt.Fprintf(w, "%s (%s)\nclaims checked under: %s%s\n\n", title, count(r.N, "item"), conventionsLine(s), at)
 	work := explain.New(r)
 

@@ -85,10 +85,7 @@ func num(x float64) string { return fmt.Sprintf("%.4f", x) }
 
 func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	s := r.Settings
-	title := doc.Name
-	if doc.Title != "" {
-		title += ": " + doc.Title
-	}
+	title := doc.Heading()
 	fmt.Fprintln(w, title)
 	ranking := "ranked by score"
 	if !doc.List.Scored() {

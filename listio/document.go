@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"ndcg-explorer/ndcg"
 )
@@ -31,6 +32,17 @@ type Document struct {
 	extraOrder []string
 	// pos locates each item in the input, for errors found later.
 	pos *positions
+}
+
+// Heading names the document for a heading line: its name, then its
+// title ("sample:ties-at-k: A tie at the cutoff: …"). A title the name
+// already ends with is not repeated: a TREC query is named "run query
+// 301" and titled "query 301".
+func (d *Document) Heading() string {
+	if d.Title == "" || strings.HasSuffix(d.Name, d.Title) {
+		return d.Name
+	}
+	return d.Name + ": " + d.Title
 }
 
 // FileSettings are the conventions a file may set; nil means unset.
