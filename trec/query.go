@@ -6,41 +6,13 @@ import (
 	"ndcg-explorer/ndcg"
 )
 
-// QuerySummary is one query of a run as a query browser lists it.
-type QuerySummary struct {
-	QID string
-	// NDCG is NDCG@k as trec_eval computes it (docno order for ties);
-	// Band its range over tie orders.
-	NDCG float64
-	Band Band
-	// Retrieved counts the run's documents; Relevant the judged
-	// documents with rel > 0; UnretrievedRelevant those the run missed.
-	Retrieved, Relevant, UnretrievedRelevant int
-}
-
-// Summaries evaluates NDCG@k (k = 0: the whole ranking, trec_eval's
-// ndcg; otherwise ndcg_cut.k) with its tie band for every query that is
-// in both the qrels and the run, in query id order.
-func Summaries(q *Qrels, run Source, k int) ([]QuerySummary, error) {
-	if k < 0 {
-		return nil, fmt.Errorf("k must be ≥ 1 (or 0 for the whole ranking), not %d", k)
-	}
-	m := Measures{NDCG: k == 0}
+// AtCutoff is the one measure a query browser lists: ndcg_cut.k, or
+// trec_eval's ndcg (the whole ranking) for k = 0.
+func AtCutoff(k int) Measures {
 	if k > 0 {
-		m.Cutoffs = []int{k}
+		return Measures{Cutoffs: []int{k}}
 	}
-	r, err := Evaluate(q, run, Options{Measures: m, Ties: true})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]QuerySummary, len(r.Queries))
-	for i, qr := range r.Queries {
-		out[i] = QuerySummary{
-			QID: qr.QID, NDCG: qr.Values[0], Band: qr.Bands[0],
-			Retrieved: qr.Retrieved, Relevant: qr.Relevant, UnretrievedRelevant: qr.UnretrievedRelevant(),
-		}
-	}
-	return out, nil
+	return Measures{NDCG: true}
 }
 
 // Retrieved is one run line of a query.

@@ -94,19 +94,20 @@ func TestTieSummary(t *testing.T) {
 	assert.Contains(t, out.String(), "1 of 2 queries depend on tie order; spread mean 0.5000, largest 1.0000 (query 1); all 0.5000 could be 0.5000 to 1.0000 (expected 0.7500)")
 }
 
-func TestSummariesAndQueryList(t *testing.T) {
+func TestQueryFieldsAndQueryList(t *testing.T) {
 	q, err := ParseQrels("q", []byte("1 0 a 1\n1 0 b 0\n1 0 m 2\n1 0 n -1\n2 0 a 1\n3 0 z 1\n"))
 	require.NoError(t, err)
 	run := stringSource("r", "1 Q0 a 1 1 r\n1 Q0 b 1 1 r\n1 Q0 x 3 0.5 r\n2 Q0 a 1 1 r\n7 Q0 a 1 1 r\n")
-	sums, err := Summaries(q, run, 0)
+	res, err := Evaluate(q, run, Options{Measures: AtCutoff(0), Ties: true})
 	require.NoError(t, err)
-	require.Len(t, sums, 2)
-	assert.Equal(t, "1", sums[0].QID)
-	assert.Equal(t, 3, sums[0].Retrieved)
-	assert.Equal(t, 2, sums[0].Relevant)
-	assert.Equal(t, 1, sums[0].UnretrievedRelevant)
-	assert.Greater(t, sums[0].Band.Spread(), 0.0)
-	assert.Equal(t, 1.0, sums[1].NDCG)
+	require.Len(t, res.Queries, 2, "queries in both files")
+	q1, q2 := res.Queries[0], res.Queries[1]
+	assert.Equal(t, "1", q1.QID)
+	assert.Equal(t, 3, q1.Retrieved)
+	assert.Equal(t, 2, q1.Relevant)
+	assert.Equal(t, 1, q1.UnretrievedRelevant())
+	assert.Greater(t, q1.Bands[0].Spread(), 0.0, "a and b tie, graded 1 and 0")
+	assert.Equal(t, 1.0, q2.Values[0])
 
 	list, err := QueryList(q, run, "1")
 	require.NoError(t, err)

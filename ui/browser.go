@@ -195,11 +195,7 @@ func NewBrowser(o BrowserOptions) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := trec.Measures{NDCG: o.K == 0}
-	if o.K > 0 {
-		m.Cutoffs = []int{o.K}
-	}
-	res, err := trec.Evaluate(q, trec.FileSource(o.Run), trec.Options{Measures: m, Ties: true})
+	res, err := trec.Evaluate(q, trec.FileSource(o.Run), trec.Options{Measures: trec.AtCutoff(o.K), Ties: true})
 	if err != nil {
 		return nil, err
 	}
