@@ -16,7 +16,8 @@ func runExplore(env *Env, args []string) int {
 	fs := newFlagSet(env, "ndcg-explorer", "[flags] [FILE]",
 		"Open the explorer on a list: edit it and watch every NDCG number change.\n"+
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n"+
-			"Without FILE it opens the default sample. Press ? inside for every key.\nOther commands: report, check, trec, samples (ndcg-explorer help lists them).\n"+
+			"Without FILE it opens the default sample. Press ? inside for every key.\n"+
+			"Other commands: report, check, trec, samples (ndcg-explorer help lists them).\n"+
 			"With --qrels and --run but no --query: the run's queries with NDCG@k (-k, default 10),\n"+
 			"tie spread and missed relevant documents; enter opens one, esc comes back.")
 	var lf listFlags
