@@ -1,4 +1,4 @@
-module ndcg-explorer
+module github.com/ndcg-explorer/ndcg-explorer
 
 go 1.26.0
 

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"ndcg-explorer/cli"
+	"github.com/ndcg-explorer/ndcg-explorer/cli"
 )
 
 func main() {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // browsing reports whether the command line asks for the query browser:

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // claimFlags are check's claims given on the command line.

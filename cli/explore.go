@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 func runExplore(env *Env, args []string) int {

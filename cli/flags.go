@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // listFlags are the flags every command that reads one list shares.

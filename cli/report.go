@@ -8,8 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 func runReport(env *Env, args []string) int {

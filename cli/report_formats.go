@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // reportExtras are the optional parts of a text or markdown report.

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/internal/sklearnref"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/sklearnref"
 )
 
 // reportRun runs ndcg-explorer with stdin and args, and returns its exit

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
 // runSamples lists the built-in samples, or prints one sample's file so

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
 // mainWith runs the command line with stdin and returns the exit status,

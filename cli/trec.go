@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // measureFlags collects repeated -m values.

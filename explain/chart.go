@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Bar is one labelled value of a chart.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // PresetValue is a list's NDCG@k under one preset, at the cutoff in force.

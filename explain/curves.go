@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // DiscountCurve is the discount at ranks 1..n.

@@ -3,8 +3,8 @@ package explain_test
 import (
 	"fmt"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The worked example of a tutorial: grades 3,2,3,0,1 in ranking order,

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Question is one quiz round: a small list and the cutoff at which the

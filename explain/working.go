@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Term is one addend of DCG or IDCG.

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // tableColumns are the columns a CSV or TSV header may name. A column

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Document is a list as a file holds it: the list itself, the settings

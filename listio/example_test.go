@@ -3,8 +3,8 @@ package listio_test
 import (
 	"fmt"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Seed 000's grades as a spreadsheet would export them. By hand, with

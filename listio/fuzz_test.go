@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Every reader must return a list or an *Error, never panic. Accepted

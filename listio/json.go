@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The fields each object of the format may hold, in the order they are

@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
 // DefaultSample is the sample a bare ndcg-explorer opens.

@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Save writes doc as JSON with the settings s to path, atomically: the

@@ -3,7 +3,7 @@ package listio
 import (
 	"fmt"
 
-	"ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // TRECPreset is the preset a TREC query opens with: trec_eval's

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The worked examples of the tutorials the project started from, with

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/internal/sklearnref"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/sklearnref"
 )
 
 // sklearnCase is one query of testdata/sklearn/cases.json, written by

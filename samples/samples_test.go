@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
 // reference is samples/testdata/reference.json, written by gen.py with

@@ -3,7 +3,7 @@ package trec
 import (
 	"fmt"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // AtCutoff is the one measure a query browser lists: ndcg_cut.k, or

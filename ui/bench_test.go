@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // benchDoc is a scored list of n items with grades 0–3 and ties.

@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // The qrels and run pairs of the trec package's tests, with trec_eval

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The edits a person can make, as functions from the workspace and the

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Edits of the pool: the judged items the system did not retrieve. They

@@ -3,7 +3,7 @@ package ui
 import (
 	"fmt"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // SwapRanks exchanges the items at 0-based ranks i and j the way

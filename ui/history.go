@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // edit is one undoable change to the workspace. Edits store what they

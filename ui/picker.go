@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // presetPicker lists the conventions of the common implementations with

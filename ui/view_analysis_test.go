@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The list of these tests: A..F with grades 3,1,0,3,2,0 and scores

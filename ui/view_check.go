@@ -10,10 +10,10 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // checkView checks numbers a person computed by hand against the list

@@ -8,8 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // conventionsView puts this list's NDCG@k under every preset side by

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
 // curvesView draws the two functions NDCG is built from: the discount

@@ -10,9 +10,9 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"ndcg-explorer/explain"
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // quizView puts a small random list in front of the learner, who works

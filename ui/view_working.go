@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
 // workingView writes DCG@k and IDCG@k out term by term, as on a

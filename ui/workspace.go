@@ -3,8 +3,8 @@ package ui
 import (
 	"math"
 
-	"ndcg-explorer/listio"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Workspace is the list being edited: the document it came from, the

@@ -3,7 +3,7 @@ package verify
 import (
 	"testing"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // BenchmarkCheckWrongClaim measures the convention search on a long list

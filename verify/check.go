@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Quantity is what a claim is about.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // term is one addend of DCG or IDCG as the engine computed it.

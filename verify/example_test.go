@@ -3,8 +3,8 @@ package verify_test
 import (
 	"fmt"
 
-	"ndcg-explorer/ndcg"
-	"ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // A tutorial's worked example: grades 3,2,3,0,1, exponential gain, k=5,

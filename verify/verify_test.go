@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"ndcg-explorer/internal/sklearnref"
-	"ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/sklearnref"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // loadReference reads testdata/reference.json, written by testdata/gen.py
