@@ -40,6 +40,7 @@ var commands = []command{
 	{"check", "check [flags] [FILE]", "verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input", runCheck},
 	{"trec", "trec [flags] QRELS RUN", "evaluate a whole run as trec_eval does, plus tie bands", runTrec},
 	{"samples", "samples", "list the built-in samples", runSamples},
+	{"serve", "serve [flags] [FILE]", "serve the explorer over SSH for a workshop, with a class dashboard", runServe},
 }
 
 // Main runs the command line args (without the program name) and returns

@@ -45,6 +45,9 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Remote, when set, runs the explorer for a session over the
+	// network: no file is read or written (see Remote).
+	Remote *Remote
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -56,6 +59,8 @@ type Common struct {
 	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
+	// remote is set in a session over the network.
+	remote *Remote
 
 	status    string
 	statusErr bool
@@ -104,13 +109,19 @@ type Model struct {
 	// say so themselves), so the catch-all after the key does not
 	// announce it again without its prefix.
 	announced bool
+
+	remote *Remote
+	offer  *Offer // a list the instructor sent, not yet opened or declined
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := NewWorkspace(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	if o.Remote != nil {
+		ws.MaxItems = o.Remote.MaxItems
+	}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName, remote: o.Remote}
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -118,6 +129,9 @@ func New(o Options) *Model {
 	m.views = append([]view{newExplorer(c)}, teachingViews(c)...)
 	for i, v := range m.views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, v.Name()))
+	}
+	if o.Remote != nil {
+		m.setRemote()
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
@@ -144,6 +158,9 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.remoteUpdate(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -225,11 +242,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return active.Update(msg)
 		}
 	}
+	if cmd, ok := m.offerKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
+			if m.remote != nil {
+				m.c.SetStatus("Unsaved edits. w: copy the list and quit · y: quit without copying · esc: stay", true)
+			} else {
+				m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
+			}
 			return nil
 		}
 		return tea.Quit
@@ -275,6 +299,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
+		if m.remote != nil {
+			return m.copyReport()
+		}
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
@@ -583,6 +610,9 @@ func scrolled(st Styles, title, note, text string, top *int, w, h int) string {
 
 // save writes the list to its file, or asks for a name when it has none.
 func (m *Model) save(quit bool) tea.Cmd {
+	if m.remote != nil {
+		return m.copyList(quit)
+	}
 	path := m.savePath()
 	if path == "" {
 		m.openSaveAs()
