@@ -246,7 +246,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String())
 		if !ok {
-			s.refuse(sess, fmt.Sprintf("the room is full (%d sessions)", s.cfg.MaxSessions))
+			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
 		}
 		s.log("%s joined from %s (%d in the room)", m.Name, sess.RemoteAddr(), s.room.Count())
@@ -258,6 +258,9 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		next(sess)
 	}
 }
+
+// roomFull is what the session after the last place reads.
+func roomFull(max int) string { return fmt.Sprintf("the room is full (%d sessions)", max) }
 
 // connectLine is the ssh command that reaches this server as the
 // session did, with flags before the host.
