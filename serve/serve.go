@@ -293,10 +293,27 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
 		},
 	})
-	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler())
-	p := tea.NewProgram(model, opts...)
+	sm := &sessionModel{Model: model}
+	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
+	if pty, _, ok := sess.Pty(); ok {
+		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
+		opts = append(opts, tea.WithWindowSize(w, h))
+	}
+	p := tea.NewProgram(sm, opts...)
 	s.room.attach(m, p)
 	return p
+}
+
+// The largest window a session is drawn for. A client may claim any
+// size; the screen buffer is width × height cells, so a claimed
+// 100000×100000 window must not become one.
+const (
+	MaxWidth  = 1000
+	MaxHeight = 500
+)
+
+func clampWindow(w, h int) (int, int) {
+	return min(max(w, 0), MaxWidth), min(max(h, 0), MaxHeight)
 }
 
 // noColor reports whether the client asked for no colour (NO_COLOR set
