@@ -260,7 +260,12 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 }
 
 // roomFull is what the session after the last place reads.
-func roomFull(max int) string { return fmt.Sprintf("the room is full (%d sessions)", max) }
+func roomFull(max int) string {
+	if max == 1 {
+		return "the room is full (1 session)"
+	}
+	return fmt.Sprintf("the room is full (%d sessions)", max)
+}
 
 // connectLine is the ssh command that reaches this server as the
 // session did, with flags before the host.
