@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // field is what the in-place editor is changing.
@@ -126,7 +127,7 @@ func (e *explorer) clamp() {
 // Update handles the explorer's keys and the workspace's changes.
 func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		if msg.Focus >= 0 {
 			e.cursor = e.c.WS.RankOf(msg.Focus)
 		}
@@ -167,7 +168,7 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 
 func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := e.c.Keys, e.c.WS
-	var ed edit
+	var ed workspace.Edit
 	var why string
 	switch {
 	case key.Matches(msg, k.Up):
@@ -215,8 +216,9 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// apply makes an edit and keeps the cursor on the item it was about.
-func (e *explorer) apply(ed edit, why string) {
+// apply makes an edit; the Edited message that comes back moves the
+// cursor to the item it was about.
+func (e *explorer) apply(ed workspace.Edit, why string) {
 	if why != "" {
 		e.c.SetStatus(why, true)
 		return
@@ -224,14 +226,7 @@ func (e *explorer) apply(ed edit, why string) {
 	if ed == nil {
 		return
 	}
-	rank := e.cursor
-	focus := e.c.WS.Apply(ed)
-	if _, deleted := ed.(*removeItem); deleted || focus < 0 {
-		e.cursor = rank
-	} else {
-		e.cursor = e.c.WS.RankOf(focus)
-	}
-	e.layout()
+	e.c.Apply(ed)
 }
 
 func (e *explorer) startEditing(f field) tea.Cmd {
@@ -269,7 +264,7 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Confirm):
 		v := strings.TrimSpace(e.input.Value())
-		var ed edit
+		var ed workspace.Edit
 		var why string
 		if e.editing == scoreField {
 			s, err := strconv.ParseFloat(v, 64)

@@ -5,6 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // analysisViews are the working, ties, conventions, swap and curves views.
@@ -32,16 +34,15 @@ func (l *lazy) SetSize(w, h int) {
 // edited reports whether msg says the workspace changed, and marks the
 // view stale if so.
 func (l *lazy) edited(msg tea.Msg) bool {
-	if _, ok := msg.(editedMsg); ok {
+	if _, ok := msg.(workspace.Edited); ok {
 		l.stale = true
 		return true
 	}
 	return false
 }
 
-// apply makes an edit from a teaching view. The root model sees the
-// history move and tells the other views; this one marks itself.
-func (l *lazy) apply(e edit, why string) {
+// apply makes an edit from a teaching view.
+func (l *lazy) apply(e workspace.Edit, why string) {
 	if why != "" {
 		l.c.SetStatus(why, true)
 		return
@@ -49,8 +50,7 @@ func (l *lazy) apply(e edit, why string) {
 	if e == nil {
 		return
 	}
-	l.c.WS.Apply(e)
-	l.stale = true
+	l.c.ApplyAside(e)
 }
 
 // viewHead is a view's first line: its title, then what it shows, then

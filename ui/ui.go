@@ -1,9 +1,9 @@
 // Package ui is the interactive explorer: a Bubble Tea program where a
 // person edits a ranked list and sees every NDCG number change as they
-// type. The root Model owns the workspace (the list, the settings, the
-// undo history) and switches between views; each view is a sub-model
-// that owns its own state and size. Keys live in keys.go, styles in
-// styles.go, messages in messages.go.
+// type. The root Model owns the workspace (package workspace: the list,
+// the settings, the undo history) and switches between views; each view
+// is a sub-model that owns its own state and size. Keys live in
+// keys.go, styles in styles.go, messages in messages.go.
 package ui
 
 import (
@@ -21,6 +21,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // headerLines are the title and conventions lines above every view.
@@ -50,7 +51,7 @@ type Options struct {
 // Common is what every view shares: the workspace, the keys, the styles
 // and the status line.
 type Common struct {
-	WS     *Workspace
+	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
 	ASCII  bool
@@ -59,14 +60,30 @@ type Common struct {
 
 	status    string
 	statusErr bool
+	// tell hands a change of the workspace to the root model, which
+	// passes it to every view.
+	tell func(workspace.Edited)
+}
+
+// Apply makes an edit and tells every view, the one that made it too.
+func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
+
+// ApplyAside is Apply for an edit made in a teaching view: the explorer's
+// cursor stays on the rank the person left it at rather than follow the
+// item to a place they have not seen.
+func (c *Common) ApplyAside(e workspace.Edit) {
+	ed := c.WS.Apply(e)
+	ed.Focus = -1
+	c.tell(ed)
 }
 
 // SetStatus shows text in the status line until the next one.
 func (c *Common) SetStatus(text string, isErr bool) { c.status, c.statusErr = text, isErr }
 
 // view is one screen of the program. Views draw exactly the size they
-// were given, read the workspace from Common and may change it; the root
-// model tells them with editedMsg when something else did.
+// were given, read the workspace from Common and change it through
+// Common.Apply, after which every view receives the workspace.Edited
+// message.
 type view interface {
 	Name() string
 	SetSize(w, h int)
@@ -100,17 +117,14 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
-	// announced is set when a key's edit has been shown (undo and redo
-	// say so themselves), so the catch-all after the key does not
-	// announce it again without its prefix.
-	announced bool
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
-	ws := NewWorkspace(o.Doc, o.Settings)
+	ws := workspace.New(o.Doc, o.Settings)
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -130,7 +144,7 @@ func (m *Model) greeting() string {
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.
-func (m *Model) Workspace() *Workspace { return m.c.WS }
+func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour)
@@ -211,13 +225,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	active := m.views[m.active]
 	ws := m.c.WS
-	before := ws.hist.pos
-	m.announced = false
-	defer func() {
-		if ws.hist.pos != before && !m.announced {
-			m.changedBy(active)
-		}
-	}()
 	typing := false
 	if c, ok := active.(capturer); ok && c.Capturing() {
 		typing = true
@@ -237,15 +244,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.showHelp, m.helpTop = true, 0
 		return nil
 	case key.Matches(msg, k.Undo):
-		if f, ok := ws.Undo(); ok {
-			m.changed(f, "undid: ")
+		if ed, ok := ws.Undo(); ok {
+			m.changed(ed)
 		} else {
 			m.c.SetStatus("nothing to undo", true)
 		}
 		return nil
 	case key.Matches(msg, k.Redo):
-		if f, ok := ws.Redo(); ok {
-			m.changed(f, "redid: ")
+		if ed, ok := ws.Redo(); ok {
+			m.changed(ed)
 		} else {
 			m.c.SetStatus("nothing to redo", true)
 		}
@@ -308,45 +315,27 @@ func (m *Model) show(i int) {
 }
 
 // settingsEdit applies a change of conventions.
-func (m *Model) settingsEdit(e edit, unchanged string) tea.Cmd {
+func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
 	if e == nil {
 		if unchanged != "" {
 			m.c.SetStatus(unchanged, true)
 		}
 		return nil
 	}
-	f := m.c.WS.Apply(e)
-	m.changed(f, "")
+	m.c.Apply(e)
 	return nil
 }
 
 // changed tells every view that the workspace changed and shows what.
-func (m *Model) changed(focus int, prefix string) {
-	m.announced = true
+func (m *Model) changed(ed workspace.Edited) {
 	for _, v := range m.views {
-		v.Update(editedMsg{Focus: focus})
+		v.Update(ed)
 	}
-	m.showChange(prefix)
-}
-
-// changedBy tells the views other than the one that made the edit.
-func (m *Model) changedBy(src view) {
-	for _, v := range m.views {
-		if v != src {
-			v.Update(editedMsg{Focus: -1})
-		}
-	}
-	m.showChange("")
-}
-
-func (m *Model) showChange(prefix string) {
-	ws := m.c.WS
-	what := ws.LastChange()
-	if ws.Err != nil {
-		m.c.SetStatus(prefix+what+": "+ws.Err.Error(), true)
+	if err := m.c.WS.Err; err != nil {
+		m.c.SetStatus(ed.What+": "+err.Error(), true)
 		return
 	}
-	m.c.SetStatus(prefix+what, false)
+	m.c.SetStatus(ed.What, false)
 }
 
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -606,7 +595,7 @@ func (m *Model) savePath() string {
 func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	ws := m.c.WS
 	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	at := ws.hist.pos
+	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
@@ -622,7 +611,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 		return nil
 	}
 	ws := m.c.WS
-	ws.savedAt = msg.At
+	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
 	if msg.Quit {

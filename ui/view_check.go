@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // checkView checks numbers a person computed by hand against the list
@@ -141,7 +142,7 @@ func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
 
 func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale, v.quick = true, false
 	case checkPausedMsg:
 		if msg.typed == v.typed && v.quick {
@@ -237,7 +238,7 @@ func (v *checkView) applyFileClaims() {
 	v.loadFileNumbers()
 	s, at, differ := v.claimSettings()
 	if differ {
-		v.c.WS.Apply(v.c.WS.ChangeSettings(s))
+		v.c.ApplyAside(v.c.WS.ChangeSettings(s))
 		v.c.SetStatus("the file's claims, checked at "+at+" as they state (u undoes the switch)", false)
 		return
 	}
@@ -298,7 +299,7 @@ func (v *checkView) refresh() {
 
 // quickReport is the verdicts without explanations: each claim against
 // the true value the workspace's result already holds.
-func quickReport(ws *Workspace, c verify.Claims) *verify.Report {
+func quickReport(ws *workspace.Workspace, c verify.Claims) *verify.Report {
 	r := ws.Result
 	rep := &verify.Report{Settings: ws.Settings, Result: r}
 	for _, x := range []struct {

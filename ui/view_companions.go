@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // companionsView sets the binary-relevance metrics often reported beside
@@ -55,7 +56,7 @@ func (v *companionsView) Name() string { return "companions" }
 func (v *companionsView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(editedMsg); ok {
+	if _, ok := msg.(workspace.Edited); ok {
 		v.stale = true
 		return nil
 	}

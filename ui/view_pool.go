@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // poolView shows the judged items the system did not retrieve as ghost
@@ -92,7 +93,7 @@ func (v *poolView) refresh() {
 
 func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale = true
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
@@ -104,7 +105,7 @@ func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
 	v.refresh()
 	v.picked = true
-	var ed edit
+	var ed workspace.Edit
 	var why string
 	switch {
 	case key.Matches(msg, k.Up):
@@ -134,8 +135,7 @@ func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.c.SetStatus(why, true)
 	}
 	if ed != nil {
-		ws.Apply(ed)
-		v.stale = true
+		v.c.ApplyAside(ed)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // quizView puts a small random list in front of the learner, who works
@@ -94,7 +95,7 @@ func (v *quizView) refresh() {
 
 func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale = true
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
