@@ -52,7 +52,14 @@ func newExplorer(c *Common) *explorer {
 	return &explorer{c: c, input: in}
 }
 
-func (e *explorer) Name() string { return "explorer" }
+// ShortHelp is the explorer's footer.
+func (e *explorer) ShortHelp() []key.Binding {
+	k := e.c.Keys
+	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+}
+
+// FullHelp: every key of the explorer is shared with other views.
+func (e *explorer) FullHelp() [][]key.Binding { return nil }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *explorer) Capturing() bool { return e.editing != noField }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -8,11 +9,6 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
-
-// analysisViews are the working, ties, conventions, swap and curves views.
-func analysisViews(c *Common) []view {
-	return []view{newWorkingView(c), newTiesView(c), newConventionsView(c), newSwapView(c), newCurvesView(c)}
-}
 
 // lazy is the part of a teaching view that decides when to recompute.
 // Every edit reaches every view, visible or not, so a view only marks
@@ -30,6 +26,9 @@ func (l *lazy) SetSize(w, h int) {
 	l.width, l.height = max(w, 0), max(h, 0)
 	l.stale = true
 }
+
+// FullHelp: a view keeps no keys of its own unless it says so.
+func (l *lazy) FullHelp() [][]key.Binding { return nil }
 
 // edited reports whether msg says the workspace changed, and marks the
 // view stale if so.

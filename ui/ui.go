@@ -2,8 +2,9 @@
 // person edits a ranked list and sees every NDCG number change as they
 // type. The root Model owns the workspace (package workspace: the list,
 // the settings, the undo history) and switches between views; each view
-// is a sub-model that owns its own state and size. Keys live in
-// keys.go, styles in styles.go, messages in messages.go.
+// is a sub-model that owns its own state, size, footer and keys. The
+// views are listed in teach.go, the keys they share in keys.go, styles
+// in styles.go, messages in messages.go.
 package ui
 
 import (
@@ -80,17 +81,6 @@ func (c *Common) ApplyAside(e workspace.Edit) {
 // SetStatus shows text in the status line until the next one.
 func (c *Common) SetStatus(text string, isErr bool) { c.status, c.statusErr = text, isErr }
 
-// view is one screen of the program. Views draw exactly the size they
-// were given, read the workspace from Common and change it through
-// Common.Apply, after which every view receives the workspace.Edited
-// message.
-type view interface {
-	Name() string
-	SetSize(w, h int)
-	Update(msg tea.Msg) tea.Cmd
-	View() string
-}
-
 // Model is the root model.
 type Model struct {
 	c      *Common
@@ -129,9 +119,11 @@ func New(o Options) *Model {
 		g := o.Settings.Gain
 		m.fileGain = &g
 	}
-	m.views = append([]view{newExplorer(c)}, teachingViews(c)...)
-	for i, v := range m.views {
-		c.Keys.Views = append(c.Keys.Views, viewKey(i, v.Name()))
+	for i, r := range views {
+		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
+	}
+	for _, r := range views {
+		m.views = append(m.views, r.make(c))
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
@@ -400,7 +392,7 @@ func (m *Model) titleLine(w int) string {
 		name += ": " + t
 	}
 	left := st.title.paint("ndcg-explorer") + " " + name
-	right := []string{"[" + m.views[m.active].Name() + "]"}
+	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
 	}
@@ -489,7 +481,7 @@ func (m *Model) footer(w int) string {
 		return m.footerCache
 	}
 	k := m.c.Keys
-	line := footerLine(&m.help, k.ShortHelpFor(m.views[m.active].Name()), k.Help, k.Quit, w)
+	line := footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	m.footerCache, m.footerW, m.footerView = line, w, m.active
 	return m.footerCache
 }
@@ -528,11 +520,32 @@ func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 	return ansi.Truncate(line, w, "")
 }
 
+// viewName is the name of view i.
+func (m *Model) viewName(i int) string { return views[i].name }
+
+// fullHelp is the program's keys in groups: the shared ones and, in the
+// last group, each view's own (once, in the order of the views).
+func (m *Model) fullHelp() [][]key.Binding {
+	var own []key.Binding
+	seen := map[string]bool{}
+	for _, v := range m.views {
+		for _, g := range v.FullHelp() {
+			for _, b := range g {
+				if k := b.Help().Key; !seen[k] {
+					seen[k] = true
+					own = append(own, b)
+				}
+			}
+		}
+	}
+	return m.c.Keys.FullHelp(own)
+}
+
 // helpView lays out the full help a group per column, as many columns
 // abreast as fit, so nothing is dropped on a narrow terminal.
 func (m *Model) helpView(w, h int) string {
 	st := m.c.Styles
-	groups := m.c.Keys.FullHelp()
+	groups := m.fullHelp()
 	var cols []string
 	colW := 0
 	for i, g := range groups {

@@ -68,7 +68,18 @@ func newCheckView(c *Common) *checkView {
 	return v
 }
 
-func (v *checkView) Name() string { return "check" }
+// fileClaimsKey loads the claims the file makes into the fields.
+var fileClaimsKey = bind([]string{"f"}, "f", "the file's claims")
+
+// ShortHelp is the check view's footer: digits type a number here, not
+// a grade.
+func (v *checkView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), fileClaimsKey}, k.tail(false)...)
+}
+
+// FullHelp is the key only the check view has.
+func (v *checkView) FullHelp() [][]key.Binding { return [][]key.Binding{{fileClaimsKey}} }
 
 func (v *checkView) SetSize(w, h int) {
 	v.width, v.height = max(w, 0), max(h, 0)
@@ -195,7 +206,7 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.fields[v.focus].in.SetValue("")
 		v.fields[v.focus].fresh = false
 		return v.changed()
-	case key.Matches(msg, k.FileClaims):
+	case key.Matches(msg, fileClaimsKey):
 		v.applyFileClaims()
 	case isEscThen(msg):
 		c, _ := escThen(msg)

@@ -41,7 +41,14 @@ type poolView struct {
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
 
-func (v *poolView) Name() string { return "pool" }
+// ShortHelp is the pool view's footer.
+func (v *poolView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "pool item"), as(k.Grade, "0-9", "its grade"), as(k.Add, "a", "add"), as(k.Delete, "x", "remove")}, k.tail(true)...)
+}
+
+// FullHelp: the pool view's keys are the explorer's, on the pool.
+func (v *poolView) FullHelp() [][]key.Binding { return nil }
 
 func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 

@@ -36,7 +36,11 @@ type tiesView struct {
 
 func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
 
-func (v *tiesView) Name() string { return "ties" }
+// ShortHelp is the ties view's footer.
+func (v *tiesView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}, k.tail(true)...)
+}
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
