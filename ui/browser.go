@@ -29,26 +29,11 @@ const (
 // BrowserOptions start the query browser on a qrels and run pair.
 type BrowserOptions struct {
 	Qrels, Run string
-	// K is the cutoff of the NDCG the list shows: ndcg_cut.K as
-	// trec_eval computes it; 0 is the whole ranking (trec_eval's ndcg).
-	K int
 	// Settings are the conventions a query opens with in the explorer:
-	// trec_eval's preset at K, unless the command line changed them.
+	// trec_eval's (trec.Settings), unless the command line changed them.
 	Settings ndcg.Settings
 	ASCII    bool
 	NoColor  bool
-}
-
-// TRECSettings are trec_eval's conventions at cutoff k, the settings
-// under which the explorer shows the value the query list shows.
-func TRECSettings(k int) ndcg.Settings {
-	p, err := ndcg.FindPreset(listio.TRECPreset)
-	if err != nil {
-		panic(err) // the preset table is compiled in
-	}
-	s := p.Apply(ndcg.DefaultSettings())
-	s.K = k
-	return s
 }
 
 // sortKey is a column the list can be sorted by.
@@ -188,21 +173,9 @@ type Browser struct {
 	loading string // the query being read, if any
 }
 
-// NewBrowser evaluates the run against the qrels as trec_eval does, at
-// cutoff o.K, with tie bands.
-func NewBrowser(o BrowserOptions) (*Browser, error) {
-	q, err := trec.ReadQrelsFile(o.Qrels)
-	if err != nil {
-		return nil, err
-	}
-	res, err := trec.Evaluate(q, trec.FileSource(o.Run), trec.Options{Measures: trec.AtCutoff(o.K), Ties: true})
-	if err != nil {
-		return nil, err
-	}
-	return newBrowser(o, res), nil
-}
-
-func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
+// NewBrowser lists the queries of res, the run o.Run evaluated against
+// o.Qrels by trec.Browse.
+func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b := &Browser{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*Model{}}
 	b.keys = newBrowserKeys(DefaultKeyMap())
 	b.colW = baseWidths
