@@ -477,7 +477,7 @@ func TestBrowserHelp(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 50)
 	}
 	bpress(t, b, "esc")
-	assert.False(t, b.showHelp)
+	assert.False(t, b.keysHelp.open)
 	assert.Contains(t, bscreen(b), "> 100")
 }
 

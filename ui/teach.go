@@ -2,6 +2,7 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -44,4 +45,25 @@ var views = []registered{
 	{"M", "companions", func(c *Common) view { return newCompanionsView(c) }},
 	{"H", "check", func(c *Common) view { return newCheckView(c) }},
 	{"Q", "quiz", func(c *Common) view { return newQuizView(c) }},
+}
+
+// viewName is the name of view i.
+func (m *Model) viewName(i int) string { return views[i].name }
+
+// fullHelp is the program's keys in groups: the shared ones and, in the
+// last group, each view's own (once, in the order of the views).
+func (m *Model) fullHelp() [][]key.Binding {
+	var own []key.Binding
+	seen := map[string]bool{}
+	for _, v := range m.views {
+		for _, g := range v.FullHelp() {
+			for _, b := range g {
+				if k := b.Help().Key; !seen[k] {
+					seen[k] = true
+					own = append(own, b)
+				}
+			}
+		}
+	}
+	return m.c.Keys.FullHelp(own)
 }

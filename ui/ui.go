@@ -59,8 +59,7 @@ type Common struct {
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 
-	status    string
-	statusErr bool
+	status status
 	// tell hands a change of the workspace to the root model, which
 	// passes it to every view.
 	tell func(workspace.Edited)
@@ -79,7 +78,7 @@ func (c *Common) ApplyAside(e workspace.Edit) {
 }
 
 // SetStatus shows text in the status line until the next one.
-func (c *Common) SetStatus(text string, isErr bool) { c.status, c.statusErr = text, isErr }
+func (c *Common) SetStatus(text string, isErr bool) { c.status.set(text, isErr) }
 
 // Model is the root model.
 type Model struct {
@@ -92,8 +91,7 @@ type Model struct {
 	colour        bool
 
 	help     help.Model
-	showHelp bool
-	helpTop  int // first line of the help shown, when it is taller than the screen
+	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
@@ -142,6 +140,7 @@ func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour)
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
+	m.layoutHelp()
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -169,13 +168,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.dialogOpen() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.dialogOpen() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
@@ -189,6 +188,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
+	m.layoutHelp()
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -200,18 +200,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.saveAsKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
-	case m.showHelp:
+	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.showHelp = false
+			m.keysHelp.open = false
 		case key.Matches(msg, k.Up):
-			m.helpTop--
+			m.keysHelp.scroll(-1)
 		case key.Matches(msg, k.Down):
-			m.helpTop++
+			m.keysHelp.scroll(1)
 		case key.Matches(msg, k.PageUp):
-			m.helpTop -= max(m.height-6, 1)
+			m.keysHelp.scroll(-max(m.height-6, 1))
 		case key.Matches(msg, k.PageDown):
-			m.helpTop += max(m.height-6, 1)
+			m.keysHelp.scroll(max(m.height-6, 1))
 		}
 		return nil
 	}
@@ -228,12 +228,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
+			m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
 			return nil
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp, m.helpTop = true, 0
+		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
+			m.helpText(m.width), m.width, m.height-4)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -263,7 +264,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		e := ws.ToggleIDCG()
 		cmd := m.settingsEdit(e, "")
 		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.status+": no unretrieved judged items here, so the same IDCG", false)
+			m.c.SetStatus(m.c.status.text+": no unretrieved judged items here, so the same IDCG", false)
 		}
 		return cmd
 	case key.Matches(msg, k.Zero):
@@ -300,7 +301,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // explorer's keys (digits set grades), so it does not follow into a view
 // where they mean something else.
 func (m *Model) show(i int) {
-	if m.c.status == m.greeting() {
+	if m.c.status.text == m.greeting() {
 		m.c.SetStatus("", false)
 	}
 	m.active = i
@@ -331,13 +332,13 @@ func (m *Model) changed(ed workspace.Edited) {
 }
 
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "y", "Y":
+	switch {
+	case key.Matches(msg, quitKeys.Quit):
 		return tea.Quit
-	case "w", "s", "ctrl+s":
+	case key.Matches(msg, quitKeys.Save):
 		m.confirm = false
 		return m.save(true)
-	case "esc", "n", "N":
+	case key.Matches(msg, quitKeys.Stay):
 		m.confirm = false
 		m.c.SetStatus("not quitting", false)
 	}
@@ -347,13 +348,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // View draws the whole screen: header, the active view (or a dialog),
 // status line and key help.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
-	v.AltScreen = true
-	// Clicks select a rank and the wheel scrolls; shift-drag still
-	// selects text in most terminals.
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "ndcg-explorer: " + m.c.WS.Doc.Name
-	return v
+	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
 }
 
 func (m *Model) render() string {
@@ -367,8 +362,8 @@ func (m *Model) render() string {
 	body := h - 4
 	var main string
 	switch {
-	case m.showHelp:
-		main = m.helpView(w, body)
+	case m.keysHelp.open:
+		main = m.keysHelp.view(m.c.Styles, w, body)
 	case m.picker != nil:
 		main = m.picker.View(m.c, w, body)
 	default:
@@ -466,11 +461,7 @@ func (m *Model) statusLine(w int) string {
 		}
 		return ansi.Truncate(line, w, "")
 	}
-	text := ansi.Truncate(m.c.status, w, "…")
-	if m.c.statusErr {
-		return st.errorInk.paint(text)
-	}
-	return st.status.paint(text)
+	return m.c.status.line(st, m.c.status.text, w)
 }
 
 // footer is the active view's short help, with ? and q always in view
@@ -486,64 +477,9 @@ func (m *Model) footer(w int) string {
 	return m.footerCache
 }
 
-// tooSmall is the screen drawn instead of what needs minW×minH.
-func tooSmall(what string, w, h, minW, minH int) string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
-	return block(wrap(msg, w), w, h)
-}
-
-// footerLine is a short help line of at most w cells that always ends
-// with the help and quit keys: the other bindings go first and are cut,
-// most important first, when the line is too narrow for them all.
-func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
-	tail := h.ShortHelpView([]key.Binding{helpKey, quitKey})
-	sep := h.ShortSeparator
-	var rest []key.Binding
-	for _, b := range bindings {
-		if k := b.Help().Key; k != helpKey.Help().Key && k != quitKey.Help().Key {
-			rest = append(rest, b)
-		}
-	}
-	room := max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1)
-	h.SetWidth(room)
-	head := h.ShortHelpView(rest)
-	// The help model adds a binding that overflows when not even its
-	// ellipsis would fit; drop bindings from the end until the line fits.
-	for n := len(rest) - 1; n >= 0 && cellWidth(head) > room; n-- {
-		head = h.ShortHelpView(rest[:n])
-	}
-	h.SetWidth(w)
-	line := tail
-	if head != "" {
-		line = head + h.Styles.ShortSeparator.Inline(true).Render(sep) + tail
-	}
-	return ansi.Truncate(line, w, "")
-}
-
-// viewName is the name of view i.
-func (m *Model) viewName(i int) string { return views[i].name }
-
-// fullHelp is the program's keys in groups: the shared ones and, in the
-// last group, each view's own (once, in the order of the views).
-func (m *Model) fullHelp() [][]key.Binding {
-	var own []key.Binding
-	seen := map[string]bool{}
-	for _, v := range m.views {
-		for _, g := range v.FullHelp() {
-			for _, b := range g {
-				if k := b.Help().Key; !seen[k] {
-					seen[k] = true
-					own = append(own, b)
-				}
-			}
-		}
-	}
-	return m.c.Keys.FullHelp(own)
-}
-
-// helpView lays out the full help a group per column, as many columns
-// abreast as fit, so nothing is dropped on a narrow terminal.
-func (m *Model) helpView(w, h int) string {
+// helpText lays out the full help a group per column, as many columns
+// abreast as fit in w, so nothing is dropped on a narrow terminal.
+func (m *Model) helpText(w int) string {
 	st := m.c.Styles
 	groups := m.fullHelp()
 	var cols []string
@@ -563,24 +499,14 @@ func (m *Model) helpView(w, h int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	return scrolled(st, "Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-		strings.Join(rows, "\n"), &m.helpTop, w, h)
+	return strings.Join(rows, "\n")
 }
 
-// scrolled draws a titled text in w×h: whole when it fits, else the
-// lines from *top on, the heading saying which and how to scroll (*top
-// is kept within the text).
-func scrolled(st Styles, title, note, text string, top *int, w, h int) string {
-	body := strings.Split(text, "\n")
-	if len(body) <= h-1 {
-		*top = 0
-		return block(st.Title.Render(title)+st.Subtle.Render("  "+note)+"\n"+text, w, h)
+// layoutHelp lays the open help out again for a new size or style sheet.
+func (m *Model) layoutHelp() {
+	if m.keysHelp.open {
+		m.keysHelp.set(m.helpText(m.width), m.width, m.height-4)
 	}
-	shown := max(h-1, 1)
-	*top = max(min(*top, len(body)-shown), 0)
-	head := st.Title.Render(title) + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d, ↑/↓ scroll",
-		*top+1, *top+shown, len(body)))
-	return block(head+"\n"+strings.Join(body[*top:*top+shown], "\n"), w, h)
 }
 
 // save writes the list to its file, or asks for a name when it has none.
