@@ -667,14 +667,7 @@ func (b *Browser) move(d int) {
 func (b *Browser) clamp() {
 	n := len(b.order)
 	b.cursor = max(min(b.cursor, n-1), 0)
-	h := b.rowsShown()
-	if b.cursor < b.offset {
-		b.offset = b.cursor
-	}
-	if b.cursor >= b.offset+h {
-		b.offset = b.cursor - h + 1
-	}
-	b.offset = max(min(b.offset, n-h), 0)
+	b.offset = scrollTo(b.offset, b.cursor, n, b.rowsShown())
 }
 
 // The screen: title, summary, column heads, rows, status, help.

@@ -122,13 +122,7 @@ func (e *explorer) clamp() {
 	if rows > 2 {
 		rows--
 	}
-	if e.cursor < e.offset {
-		e.offset = e.cursor
-	}
-	if e.cursor >= e.offset+rows {
-		e.offset = e.cursor - rows + 1
-	}
-	e.offset = max(min(e.offset, n-rows), 0)
+	e.offset = scrollTo(e.offset, e.cursor, n, rows)
 }
 
 // Update handles the explorer's keys and the workspace's changes.
@@ -331,42 +325,33 @@ func (e *explorer) viewTable() string {
 	if n == 0 {
 		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
 	}
-	k := n
-	if r != nil {
-		k = r.K
-	}
-	for i := e.offset; i < n && len(lines) < e.tableH; i++ {
-		if i == k && k < n && i > e.offset {
+	for _, i := range rowLines(e.offset, n, e.cut(), e.tableH-len(lines)) {
+		if i < 0 {
 			lines = append(lines, e.cutoffLine(r, t.width))
-			if len(lines) >= e.tableH {
-				break
-			}
+		} else {
+			lines = append(lines, e.viewRow(r, i))
 		}
-		lines = append(lines, e.viewRow(r, i))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// cut is the rank the k line is drawn above (the list's length when
+// there is none).
+func (e *explorer) cut() int {
+	if r := e.c.WS.Result; r != nil {
+		return r.K
+	}
+	return e.c.WS.N()
+}
+
 // rankAtLine is the rank drawn on line y of the table (0 is the
-// heading), or −1: the same walk as viewTable, k line included.
+// heading), or −1: the lines viewTable draws, k line included.
 func (e *explorer) rankAtLine(y int) int {
-	ws := e.c.WS
-	n := ws.N()
-	k := n
-	if ws.Result != nil {
-		k = ws.Result.K
+	lines := rowLines(e.offset, e.c.WS.N(), e.cut(), e.tableH-1)
+	if y < 1 || y > len(lines) {
+		return -1
 	}
-	line := 1
-	for i := e.offset; i < n && line < e.tableH; i++ {
-		if i == k && k < n && i > e.offset {
-			line++
-		}
-		if line == y {
-			return i
-		}
-		line++
-	}
-	return -1
+	return lines[y-1]
 }
 
 // cutoffLine marks where k cuts the ranking, and says so when it cuts
@@ -543,11 +528,7 @@ func (e *explorer) viewCharts(w, h int) string {
 // chartWindow is the ranks a chart of rows lines shows: the table's
 // window, so the chart and the table talk about the same ranks.
 func (e *explorer) chartWindow(rows, n int) (int, int) {
-	from := e.offset
-	if e.cursor >= from+rows {
-		from = e.cursor - rows + 1
-	}
-	from = max(min(from, n-rows), 0)
+	from := scrollTo(e.offset, e.cursor, n, rows)
 	return from, min(from+rows, n)
 }
 

@@ -223,28 +223,18 @@ func (v *poolView) table(h int) string {
 		selRank = v.rankOfJudged[v.sel]
 	}
 	// Keep the selected ghost in the window, one row clear of the k line.
-	if selRank >= 0 {
-		if selRank < v.offset {
-			v.offset = selRank
-		}
-		if selRank >= v.offset+rows-1 {
-			v.offset = selRank - rows + 2
-		}
-	}
-	v.offset = max(min(v.offset, m-rows+1), 0)
-	for i := v.offset; i < m && len(lines) < h; i++ {
-		if i == r.IdealK && i < m && i > v.offset {
+	v.offset = scrollTo(v.offset, selRank, m, rows-1)
+	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
+		if i < 0 {
 			dash := "─"
 			if v.c.ASCII {
 				dash = "-"
 			}
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
 			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
-			if len(lines) >= h {
-				break
-			}
+		} else {
+			lines = append(lines, v.row(i, i == selRank, ghost))
 		}
-		lines = append(lines, v.row(i, i == selRank, ghost))
 	}
 	return strings.Join(lines, "\n")
 }
