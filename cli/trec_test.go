@@ -72,11 +72,11 @@ func TestTrecCommandWarnsAndFails(t *testing.T) {
 	assert.Contains(t, errOut, `unknown measure "map"`)
 
 	code, _, errOut = runTrecCmd(t, "", qrels)
-	assert.Equal(t, ExitBadInput, code)
+	assert.Equal(t, ExitTrecUsage, code, "trec_eval's status for a usage error")
 	assert.Equal(t, "ndcg-explorer: trec needs two files, QRELS and RUN; got 1 argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)\n", errOut,
 		"the error alone, as for a bad flag, not the whole help")
 
 	code, out, _ = runTrecCmd(t, "", "-h")
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "Usage: ndcg-explorer trec [-q] [-c] [-m MEASURE]... [--ties] QRELS RUN")
+	assert.Contains(t, out, "ndcg-explorer trec QRELS RUN [--flags]")
 }
