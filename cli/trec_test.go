@@ -68,7 +68,7 @@ func TestTrecCommandWarnsAndFails(t *testing.T) {
 	assert.Equal(t, "ndcg-explorer: "+run+`:2: document "a" is retrieved twice for query "1" (first on line 1); trec_eval stops on this too: keep one line`+"\n", errOut)
 
 	code, _, errOut = runTrecCmd(t, "", "-m", "map", qrels, run)
-	assert.Equal(t, ExitBadInput, code)
+	assert.Equal(t, ExitTrecUsage, code, "trec_eval's status for an illegal measure")
 	assert.Contains(t, errOut, `unknown measure "map"`)
 
 	code, _, errOut = runTrecCmd(t, "", qrels)
