@@ -15,6 +15,7 @@ type listFlags struct {
 	grades, scores                              string
 	qrels, run, query                           string
 	inputFormat                                 string
+	maxSize                                     string
 }
 
 func (f *listFlags) register(fs *flag.FlagSet) {
@@ -31,6 +32,7 @@ func (f *listFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "TREC run file (with --qrels, and --query for one query)")
 	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
 	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
+	fs.StringVar(&f.maxSize, "max-size", "", "the largest list file read, as 2G or 512M (default "+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
 // load reads the list the command line names: FILE (or "-" or
@@ -44,6 +46,13 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		if b {
 			sources++
 		}
+	}
+	if f.maxSize != "" {
+		n, err := listio.ParseSize(f.maxSize)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", listio.MaxSizeFlag, err)
+		}
+		listio.MaxSize = n
 	}
 	switch {
 	case len(args) > 1:

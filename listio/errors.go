@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
 // Error is a problem in an input, located as precisely as the format
@@ -45,11 +47,9 @@ func lineAt(data []byte, off int64) int {
 	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
 // stripBOM drops a UTF-8 byte order mark, which spreadsheet programs
 // put at the start of the files they export.
-func stripBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+func stripBOM(data []byte) []byte { return textin.StripBOM(data) }
 
 // checkUTF8 refuses text that is not UTF-8 (a Latin-1 export, say),
 // which would otherwise come back with its letters replaced.

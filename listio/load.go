@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -60,13 +59,21 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 		if in == nil {
 			return nil, &Error{Name: name, Msg: "no standard input to read"}
 		}
-		data, err := io.ReadAll(in)
+		data, err := readLimited(name, in, -1)
+		var le *Error
+		if errors.As(err, &le) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, &Error{Name: name, Msg: "cannot read standard input: " + err.Error()}
 		}
 		return data, nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := openLimited(name)
+	var le *Error
+	if errors.As(err, &le) {
+		return nil, err
+	}
 	if err != nil {
 		msg := err.Error()
 		var pe *fs.PathError
