@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Error is a problem in an input, located as precisely as the format
@@ -89,12 +91,12 @@ func parseNumber(s string) (float64, error) {
 	}
 	for _, c := range t {
 		if !strings.ContainsRune("0123456789+-.eE", c) {
-			return 0, fmt.Errorf("%q is not a number", t)
+			return 0, fmt.Errorf("%s is not a number", termsafe.Quote(t))
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil && !math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is not a number", t)
+		return 0, fmt.Errorf("%s is not a number", termsafe.Quote(t))
 	}
 	// An overflow comes back as ±Inf: it is then reported as not finite.
 	return v, nil
@@ -102,5 +104,8 @@ func parseNumber(s string) (float64, error) {
 
 // overflowMsg says why a number literal that overflowed is refused.
 func overflowMsg(what, lit string) string {
+	if len(lit) > termsafe.QuoteMax+16 {
+		lit = termsafe.Quote(lit)
+	}
 	return fmt.Sprintf("%s %s overflows a 64-bit float, so it is not a finite number; use a smaller value", what, lit)
 }

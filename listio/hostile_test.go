@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // zeros is an endless stream of NUL bytes, as /dev/zero is.
@@ -139,4 +141,41 @@ func TestParseSize(t *testing.T) {
 	}
 	assert.Equal(t, "1GiB", FormatSize(1<<30))
 	assert.Equal(t, "1000B", FormatSize(1000))
+}
+
+// TestErrorsCutLongValues: a value echoed in an error is cut to a
+// readable length with its size, whatever its size in the file.
+func TestErrorsCutLongValues(t *testing.T) {
+	big := strings.Repeat("x", 10<<20)
+	digits := strings.Repeat("9", 10<<20)
+	cases := map[string]string{
+		"a grade cell":         "id,grade\nA," + big + "\n",
+		"a column name":        "id,grade," + big + "\nA,1,2\n",
+		"a grade string":       `{"items": [{"grade": "` + big + `"}]}`,
+		"an overflowing grade": `{"items": [{"grade": 1` + digits + `}]}`,
+		"a gain":               `{"settings": {"gain": "` + big + `"}, "items": [{"grade": 1}]}`,
+		"an unknown field":     `{"settings": {"` + big + `": 1}, "items": [{"grade": 1}]}`,
+		"a duplicate id":       `{"items": [{"id": "` + big + `", "grade": 1}, {"id": "` + big + `", "grade": 1}]}`,
+	}
+	for name, in := range cases {
+		t.Run(name, func(t *testing.T) {
+			file := "list.csv"
+			if in[0] == '{' {
+				file = "list.json"
+			}
+			doc, err := Read(file, []byte(in), "")
+			if err == nil {
+				// Settings are checked when they are applied.
+				_, err = doc.Settings.Apply(ndcg.DefaultSettings())
+			}
+			require.Error(t, err)
+			msg := err.Error()
+			assert.Less(t, len(msg), 400, msg)
+			size := len(big)
+			if name == "an overflowing grade" {
+				size++
+			}
+			assert.Contains(t, msg, fmt.Sprintf("(%d bytes in all)", size))
+		})
+	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // DefaultSample is the sample a bare ndcg-explorer opens.
@@ -129,7 +131,7 @@ func parseInline(flag, s string) ([]float64, error) {
 	for i, p := range parts {
 		v, err := parseNumber(p)
 		if err != nil {
-			msg := fmt.Sprintf("%q is not a number; give numbers separated by commas, as in 3,2,3,0,1", strings.TrimSpace(p))
+			msg := fmt.Sprintf("%s is not a number; give numbers separated by commas, as in 3,2,3,0,1", termsafe.Quote(strings.TrimSpace(p)))
 			if strings.TrimSpace(p) == "" {
 				msg = "empty; give numbers separated by commas, as in 3,2,3,0,1"
 			}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // LineError is a problem with one line of a qrels or run file.
@@ -234,7 +236,7 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 			if first, second := j.index.build(j); first >= 0 {
 				d := j.Doc(second)
 				dups[i] = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
-					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Doc(first).Line)}
+					"document %s is judged twice for query %s (first on line %d); keep one judgment", termsafe.Quote(d.Docno), termsafe.Quote(j.QID), j.Doc(first).Line)}
 				continue
 			}
 			j.lo = math.MaxUint32

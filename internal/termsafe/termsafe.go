@@ -21,6 +21,7 @@ package termsafe
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -165,4 +166,22 @@ func FirstUnsafe(s string, keepLayout bool) int {
 		i += size
 	}
 	return -1
+}
+
+// QuoteMax is how many bytes of a value Quote shows before it cuts.
+const QuoteMax = 64
+
+// Quote is s as an error message echoes a value: quoted as %q does (so
+// control characters are escaped), and cut after about QuoteMax bytes,
+// at a character boundary, with the whole value's size, so that a 100 MB
+// cell becomes one readable line: "aaaa…"… (104857600 bytes in all).
+func Quote(s string) string {
+	if len(s) <= QuoteMax+16 {
+		return strconv.Quote(s)
+	}
+	cut := QuoteMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes in all)", strconv.Quote(s[:cut]), len(s))
 }

@@ -143,3 +143,15 @@ func FuzzWriter(f *testing.F) {
 		}
 	})
 }
+
+func TestQuoteCutsLongValues(t *testing.T) {
+	assert.Equal(t, `"0.5"`, Quote("0.5"))
+	assert.Equal(t, `"\x1b[2J"`, Quote("\x1b[2J"))
+	long := strings.Repeat("9", 100<<20)
+	got := Quote(long)
+	assert.Equal(t, `"`+strings.Repeat("9", 64)+`"… (104857600 bytes in all)`, got)
+	// A cut never splits a character.
+	cjk := strings.Repeat("日", 40)
+	got = Quote(cjk)
+	assert.Equal(t, `"`+strings.Repeat("日", 21)+`"… (120 bytes in all)`, got)
+}
