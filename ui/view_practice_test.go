@@ -249,7 +249,7 @@ func TestCompanionsFollowTheExplorer(t *testing.T) {
 // and 0.9575 (verify/testdata/reference.json), so only the DCG holds.
 // 0.94 is the claimed DCG over the claimed IDCG: 12.78/13.65 = 0.9363.
 func TestCheckTheFilesClaims(t *testing.T) {
-	m := openSample(t, "seed-000-exp-gain", 80, 24)
+	m := openSample(t, "idcg-slip", 80, 24)
 	open(t, m, "check")
 	s := screen(m)
 	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] ✓ true 12\.7796 \(±0\.005\)`, s)
@@ -323,7 +323,7 @@ func TestCheckLiveAsYouType(t *testing.T) {
 // f loads the file's claims and the k and gain they were made at, in one
 // undoable edit.
 func TestCheckFileClaimsKey(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s := ndcg.DefaultSettings()
 	s.Gain, s.K = ndcg.Linear, 3
 	m := newModel(t, doc, s, 80, 24)
@@ -461,13 +461,13 @@ func TestCompanionsGolden80x24(t *testing.T) {
 }
 
 func TestCheckGolden80x24(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24", "down")
 }
 
 func TestCheckGolden80x24ASCII(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24_ascii", "A", "down", "down", "esc", "0", ".", "9", "5", "7", "5")
 }
