@@ -41,7 +41,8 @@ type Entry struct {
 	Grade float64
 	// Pool marks a judged item the system did not retrieve.
 	Pool bool
-	// Group is the 1-based tie group of a tied item, else 0.
+	// Group is the 1-based tie group of a tied item (its label's number,
+	// ndcg.TieLabel), else 0.
 	Group int
 }
 
@@ -88,7 +89,7 @@ func New(r *ndcg.Result) *Working {
 		row := r.Row(i)
 		e := Entry{ID: row.Item.ID, Grade: row.Grade}
 		if row.Tied {
-			e.Group = row.TieGroup
+			e.Group = row.Tie
 		}
 		w.Ranking = append(w.Ranking, e)
 		if i < r.K {
