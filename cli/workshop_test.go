@@ -69,3 +69,37 @@ func TestReportEmptyListUndefined(t *testing.T) {
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "NDCG@all = 0.0000\n")
 }
+
+// The summary line agrees in number: one failing claim out of several
+// "does not hold", a single claim is "the claim".
+func TestCheckSummaryGrammar(t *testing.T) {
+	// Grades 1,3 and a judged item of grade 2 (pool), k=2, exp gain:
+	// DCG = 1 + 7/1.585 = 5.4165; IDCG from the list 7 + 1/1.585 = 7.6309;
+	// IDCG with the pool 7 + 3/1.585 = 8.8928.
+	const pool = `{"items": [{"id": "A", "grade": 1}, {"id": "B", "grade": 3}], "pool": [{"id": "P", "grade": 2}], "settings": {"k": 2}}`
+	code, out, _ := reportRun(pool, "check", "-", "--dcg", "5.42", "--idcg", "8.89")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "\n1 of 2 claims does not hold.\n")
+	code, out, _ = reportRun(pool, "check", "-", "--idcg", "8.89")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "\nThe claim does not hold.\n")
+	code, out, _ = reportRun(pool, "check", "-", "--dcg", "5.4", "--idcg", "8.9", "--ndcg", "0.61")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "\n2 of 3 claims do not hold.\n")
+}
+
+// An IDCG claim computed with the judged pool is a convention, and an
+// NDCG claimed as DCG over that IDCG follows it: no "slip" (5.42 / 8.89 =
+// 0.6097).
+func TestCheckPoolIDCGNotASlip(t *testing.T) {
+	const pool = `{"items": [{"id": "A", "grade": 1}, {"id": "B", "grade": 3}], "pool": [{"id": "P", "grade": 2}], "settings": {"k": 2}}`
+	_, out, _ := reportRun(pool, "check", "-", "--dcg", "5.42", "--idcg", "8.89", "--ndcg", "0.61")
+	assert.Contains(t, out, "IDCG from judged (not list): 8.8928")
+	assert.Contains(t, out, "0.61 is the claimed DCG ÷ the claimed IDCG (5.42 / 8.89 = 0.6097): it follows the convention IDCG@2 was computed with, IDCG from judged (not list): not a slip.")
+	assert.NotContains(t, out, "slip in")
+
+	// Claimed DCG terms are not IDCG's: no departure at a DCG term under IDCG.
+	_, out, _ = execCLI("check", "--grades", "1,3", "-k", "2", "--contributions", "2,4.42", "--idcg", "9")
+	idcg := out[strings.Index(out, "✗ IDCG@2"):strings.Index(out, "contribution at rank 1 (A)  claimed")]
+	assert.NotContains(t, idcg, "claimed terms depart")
+}
