@@ -75,8 +75,9 @@ func compareRanked(a, b rankedDoc) int {
 // evaluator evaluates queries one at a time, reusing its buffers; each
 // worker has its own.
 type evaluator struct {
-	cols []Column
-	ties bool
+	cols   []Column
+	ties   bool
+	limits Limits
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
@@ -86,8 +87,8 @@ type evaluator struct {
 	scr    []float64
 }
 
-func newEvaluator(cols []Column, ties bool) *evaluator {
-	return &evaluator{cols: cols, ties: ties}
+func newEvaluator(cols []Column, ties bool, limits Limits) *evaluator {
+	return &evaluator{cols: cols, ties: ties, limits: limits}
 }
 
 func (e *evaluator) discounts(n int) {
@@ -168,6 +169,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 	}
 	e.rank()
+	e.limits.cut(e, j, &res)
 	var ideal []float64
 	if j != nil {
 		ideal = j.Ideal
