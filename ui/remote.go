@@ -54,28 +54,6 @@ type RoomAnswer struct {
 	Text string
 }
 
-// openOffer swaps the whole document and its conventions: opening a
-// list the instructor sent.
-type openOffer struct {
-	beforeDoc, afterDoc *listio.Document
-	beforeS, afterS     ndcg.Settings
-}
-
-func (e *openOffer) do(w *Workspace)   { w.Doc, w.Settings = e.afterDoc, e.afterS }
-func (e *openOffer) undo(w *Workspace) { w.Doc, w.Settings = e.beforeDoc, e.beforeS }
-func (e *openOffer) focus() int        { return 0 }
-func (e *openOffer) String() string {
-	return fmt.Sprintf("opened the instructor's list (%d items; u takes it back)", len(e.afterDoc.List.Items))
-}
-
-// full says why an edit adding an item is refused, or "".
-func (w *Workspace) full() string {
-	if n := w.N() + len(w.List().Pool); w.MaxItems > 0 && n >= w.MaxItems {
-		return fmt.Sprintf("the list has %d items with its pool, the most this server allows", n)
-	}
-	return ""
-}
-
 // remoteTitleLimit bounds a title typed or pasted in a remote session,
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
@@ -128,9 +106,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case "enter":
 		o := m.offer
 		m.offer = nil
-		ws := m.c.WS
-		f := ws.Apply(&openOffer{beforeDoc: ws.Doc, afterDoc: o.Doc, beforeS: ws.Settings, afterS: o.Settings})
-		m.changed(f, "")
+		m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
 		return nil, true
 	case "esc":
 		m.offer = nil
@@ -149,7 +125,7 @@ func (m *Model) copyList(quit bool) tea.Cmd {
 		m.c.SetStatus("not copied: "+err.Error(), true)
 		return nil
 	}
-	ws.MarkSaved()
+	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
 	if quit {
 		return tea.Sequence(tea.SetClipboard(string(data)), tea.Quit)
