@@ -228,6 +228,7 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 // long as the explorer runs.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		defer drainWindowChanges(sess)
 		if cmd := sess.RawCommand(); cmd != "" {
 			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it")
 			return
@@ -256,6 +257,21 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
+	}
+}
+
+// drainWindowChanges reads a session's window changes once nothing else
+// does. The SSH library hands each one over a channel of one place and
+// waits until it is taken; the explorer's reader stops with the
+// explorer, so a resize arriving as a session ends would block the
+// session's request loop, and leak it, for good. The channel closes
+// when the session's requests end, which ends the drain.
+func drainWindowChanges(sess ssh.Session) {
+	if _, winch, ok := sess.Pty(); ok && winch != nil {
+		go func() {
+			for range winch {
+			}
+		}()
 	}
 }
 
