@@ -93,10 +93,16 @@ func DetectFormat(data []byte) Format {
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
 		if json.Unmarshal(first, &obj) == nil {
+			// A row: a query id and a document id, label or score,
+			// each a string or a number (not a list's "items").
+			roles := map[columnRole]bool{}
 			for k, v := range obj {
-				if roleOf(k) == roleQID && len(v) > 0 && v[0] != '{' {
-					return FormatJSONL
+				if len(v) > 0 && v[0] != '{' && v[0] != '[' {
+					roles[roleOf(k)] = true
 				}
+			}
+			if roles[roleQID] && (roles[roleDocID] || roles[roleLabel] || roles[roleScore]) {
+				return FormatJSONL
 			}
 		}
 		return FormatJSON
