@@ -82,7 +82,7 @@ func TestLoadLTRErrors(t *testing.T) {
 		{"3 qid:1 1:0.5\n2 qid:2 1:0.2\n1 qid:1 1:0.2\n", "", "d.txt:3: qid: query 1's rows are split (first on line 1)"},
 		{"x qid:1 1:0.5\n", "", `d.txt:1: label: "x" is not a finite number`},
 		{"1 qid:1 1:abc\n", "", `d.txt:1: feature 1: value "abc" is not a number`},
-		{"1 qid:1 1:0.5\n", "0.1\n0.2\n", "p2.txt: 2 predictions, but "+filepath.Join(dir, "d.txt")+" has 1 row;"},
+		{"1 qid:1 1:0.5\n", "0.1\n0.2\n", "p2.txt: 2 predictions, but " + filepath.Join(dir, "d.txt") + " has 1 row;"},
 		{"1 qid:1 1:0.5\n", "zz\n", `p2.txt:1: prediction: "zz" is not a finite number`},
 	} {
 		d := write(t, dir, "d.txt", c.data)
