@@ -49,6 +49,9 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	if len(cols) == 0 {
 		return nil, errors.New("no measure to compute: give -m ndcg or -m ndcg_cut.K")
 	}
+	if opt.Ties && opt.Measures.HasFamily() {
+		return nil, errors.New("tie bands are worked out for ndcg and ndcg_cut only: leave out --ties, or ndcg_rel, Rndcg and gain parameters")
+	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -181,6 +184,10 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 
 	out := &Result{Columns: cols, SplitQueries: len(split)}
+	var missing *evaluator
+	if opt.Measures.HasFamily() {
+		missing = newEvaluator(cols, false)
+	}
 	for i, j := range q.Queries {
 		if chunks[i] == 0 {
 			if !opt.Complete {
@@ -188,6 +195,16 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 				continue
 			}
 			res := QueryResult{QID: j.QID, Values: make([]float64, len(cols)), Relevant: len(j.Ideal)}
+			if missing != nil {
+				// trec_eval -c evaluates the query on a made-up ranking:
+				// 0 for ndcg and ndcg_cut, not for every family measure.
+				// Its ranking is trec_eval's bogus one: a single
+				// document no qrels is expected to judge.
+				missing.ranked = append(missing.ranked[:0], rankedDoc{docno: bogusDocno})
+				if err := missing.familyValues(&res, j); err != nil {
+					return nil, err
+				}
+			}
 			if opt.Ties {
 				res.Bands = make([]Band, len(cols))
 			}
@@ -197,6 +214,11 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	if len(out.Queries) == 0 {
 		return nil, fmt.Errorf("no query is in both %s and %s: check that they are a qrels and a run of the same topics", q.Name, run.Name)
+	}
+	if missing != nil {
+		if err := fixStale(out.Queries, q, cols); err != nil {
+			return nil, err
+		}
 	}
 	out.All = make([]float64, len(cols))
 	if opt.Ties {
@@ -223,6 +245,10 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	return out, nil
 }
+
+// bogusDocno is the one document of the ranking trec_eval -c gives a
+// query the run lacks (trec_eval.c, bogus_result).
+const bogusDocno = "ceci_nest_pas_un_docno"
 
 // passMemory bounds the memory a later pass holds the lines of scattered
 // queries in; a run scattered all over is read once more per this much.
