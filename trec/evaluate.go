@@ -19,6 +19,11 @@ type Options struct {
 	Ties bool
 	// Limits cut each query's ranking (trec_eval's -M and -J).
 	Limits Limits
+	// RelevanceLevel is trec_eval's -l when LevelSet, else 1: the rel a
+	// document needs to count as relevant. Of these measures, only Rndcg
+	// depends on it.
+	RelevanceLevel int
+	LevelSet       bool
 	// Workers evaluate in parallel the queries that straddle the run's
 	// blocks or are read a second time; 0 means one per CPU. (The blocks
 	// themselves are parsed, and the queries inside them evaluated, on
@@ -50,6 +55,13 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	cols := opt.Measures.Columns()
 	if len(cols) == 0 {
 		return nil, errors.New("no measure to compute: give -m ndcg or -m ndcg_cut.K")
+	}
+	level := int64(1)
+	if opt.LevelSet {
+		level = int64(opt.RelevanceLevel)
+	}
+	for i := range cols {
+		cols[i].Level = level
 	}
 	if opt.Ties && opt.Measures.HasFamily() {
 		return nil, errors.New("tie bands are worked out for ndcg and ndcg_cut only: leave out --ties, or ndcg_rel, Rndcg and gain parameters")

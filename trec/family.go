@@ -186,9 +186,8 @@ func (w *idealWalk) next() float64 {
 
 // Rel values of retrieved documents not judged, as trec_eval codes them.
 const (
-	relNonpool   = -1 // not in the qrels
-	relUnjudged  = -2 // in the qrels with a negative rel
-	relevanceMin = 1  // trec_eval's default relevance level
+	relNonpool  = -1 // not in the qrels
+	relUnjudged = -2 // in the qrels with a negative rel
 )
 
 // disc is the divisor of the gain at 0-based rank i, as trec_eval
@@ -268,7 +267,7 @@ func familyNDCGRel(rels []int64, g *gains) float64 {
 }
 
 // familyRNDCG is m_Rndcg.c's te_calc_Rndcg; numRel counts the judged
-// documents with rel ≥ 1.
+// documents with rel ≥ trec_eval's -l (1 by default).
 func familyRNDCG(rels []int64, g *gains, numRel int) float64 {
 	if numRel == 0 {
 		return 0
@@ -328,8 +327,9 @@ func familyRNDCG(rels []int64, g *gains, numRel int) float64 {
 type familyQuery struct {
 	rels      []int64
 	relCounts []int64
-	numRel    int
-	levels    []relLevel
+	// stale says every rel of the query is negative (see load).
+	stale  bool
+	levels []relLevel
 }
 
 // maxFamilyRel bounds the rel values the family measures take: like
@@ -338,34 +338,30 @@ const maxFamilyRel = 1 << 20
 
 // relCounts counts the judged documents of j at each rel value 0…max,
 // appending to out; it returns nil when every rel is negative.
-func relCounts(j *Judgments, out []int64) ([]int64, int, error) {
+func relCounts(j *Judgments, out []int64) ([]int64, error) {
 	out = out[:0]
 	if j == nil || len(j.docs) == 0 {
-		return nil, 0, nil
+		return nil, nil
 	}
 	maxRel := int64(j.docs[0].rel)
 	for _, d := range j.docs[1:] {
 		maxRel = max(maxRel, int64(d.rel))
 	}
 	if maxRel < 0 {
-		return nil, 0, nil
+		return nil, nil
 	}
 	if maxRel > maxFamilyRel {
-		return nil, 0, fmt.Errorf("query %q has rel %d: ndcg_rel, Rndcg and ndcg with gains keep a count per rel value, so trec takes rels up to %d with them", j.QID, maxRel, maxFamilyRel)
+		return nil, fmt.Errorf("query %q has rel %d: ndcg_rel, Rndcg and ndcg with gains keep a count per rel value, so trec takes rels up to %d with them", j.QID, maxRel, maxFamilyRel)
 	}
 	for range maxRel + 1 {
 		out = append(out, 0)
 	}
-	numRel := 0
 	for _, d := range j.docs {
 		if d.rel >= 0 {
 			out[d.rel]++
 		}
-		if d.rel >= relevanceMin {
-			numRel++
-		}
 	}
-	return out, numRel, nil
+	return out, nil
 }
 
 // load fills q from a ranking and the query's judgments (nil: none).
@@ -375,7 +371,7 @@ func relCounts(j *Judgments, out []int64) ([]int64, int, error) {
 // only the whole run's order can tell (see fixStale).
 func (q *familyQuery) load(ranked []rankedDoc, j *Judgments) (stale bool, err error) {
 	q.rels = q.rels[:0]
-	counts, numRel, err := relCounts(j, q.relCounts)
+	counts, err := relCounts(j, q.relCounts)
 	if err != nil {
 		return false, err
 	}
@@ -384,8 +380,8 @@ func (q *familyQuery) load(ranked []rankedDoc, j *Judgments) (stale bool, err er
 	} else {
 		q.relCounts = q.relCounts[:0]
 	}
-	q.numRel = numRel
 	stale = j != nil && counts == nil
+	q.stale = stale
 	for _, r := range ranked {
 		rel := int64(relNonpool)
 		if j != nil {
@@ -409,7 +405,15 @@ func (q *familyQuery) value(col Column) float64 {
 	case KindNDCGRel:
 		return familyNDCGRel(q.rels, &g)
 	case KindRNDCG:
-		return familyRNDCG(q.rels, &g, q.numRel)
+		// num_rel: the judged documents at rel ≥ -l (form_res_rels.c);
+		// none for a stale query, whose loop over its rels is empty.
+		numRel := 0
+		if !q.stale {
+			for r := max(col.Level, 0); r < int64(len(q.relCounts)); r++ {
+				numRel += int(q.relCounts[r])
+			}
+		}
+		return familyRNDCG(q.rels, &g, numRel)
 	}
 	return familyNDCG(q.rels, &g)
 }
@@ -442,7 +446,7 @@ func fixStale(rs []QueryResult, q *Qrels, cols []Column) error {
 	for i := range rs {
 		r := &rs[i]
 		if r.staleRels == nil {
-			counts, _, err := relCounts(q.Query(r.QID), nil)
+			counts, err := relCounts(q.Query(r.QID), nil)
 			if err != nil {
 				return err
 			}
@@ -451,7 +455,7 @@ func fixStale(rs []QueryResult, q *Qrels, cols []Column) error {
 			}
 			continue
 		}
-		fq.rels, fq.relCounts, fq.numRel = r.staleRels, last, 0
+		fq.rels, fq.relCounts, fq.stale = r.staleRels, last, true
 		for c, col := range cols {
 			if col.family() {
 				r.Values[c] = fq.value(col)

@@ -44,6 +44,9 @@ type Column struct {
 	K     int
 	Kind  Kind
 	Gains GainParams
+	// Level is the rel a document needs to count as relevant (trec_eval
+	// -l); only Rndcg looks at it, when no document reaches it.
+	Level int64
 }
 
 // family reports whether the column is computed by trec_eval's general

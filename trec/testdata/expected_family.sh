@@ -26,6 +26,9 @@ flagsets=(
   "-m ndcg_rel -m Rndcg -m ndcg"
   # The first parameters given count; a level given twice.
   "-q -c -m ndcg.1=2 -m ndcg.2=5 -m ndcg -m Rndcg.2=1,2=5"
+  # -l moves what Rndcg counts as relevant (0/0 when level 0 counts).
+  "-q -c -l 0 -m Rndcg -m ndcg_rel"
+  "-q -c -l 3 -m Rndcg.1=2"
 )
 for qrels in cases/*.qrels; do
   name=$(basename "$qrels" .qrels)
