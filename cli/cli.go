@@ -66,6 +66,7 @@ func newRoot(env *Env) *cobra.Command {
 		newReportCmd(env),
 		newCheckCmd(env),
 		newTrecCmd(env),
+		newLtrCmd(env),
 		newSamplesCmd(env),
 		newManCmd(env),
 		newVersionCmd(env),
