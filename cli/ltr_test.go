@@ -64,3 +64,38 @@ func TestLtrCommand(t *testing.T) {
 		assert.Contains(t, errOut, c.want, c.args)
 	}
 }
+
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
+	code := Main(args, env)
+	return code, out.String(), errOut.String()
+}
+
+// report and check read one query of a multi-query table (--query), of
+// a learning-to-rank data set (--ltr, under the preset's rules), or of
+// a qrels and run pair in any format.
+func TestReportOneQueryOfManyFormats(t *testing.T) {
+	data, preds := ltrFiles(t)
+	code, out, errOut := runCmd(t, "report", "--ltr", data, "--predictions", preds, "--query", "1", "-k", "3", "--preset", "xgboost-")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "NDCG@3 = 0.4581")
+	assert.Contains(t, out, "ties input")
+
+	dir := t.TempDir()
+	table := filepath.Join(dir, "runs.csv")
+	require.NoError(t, os.WriteFile(table, []byte(",query_id,doc_id,relevance,score\n0,q1,d1,2,0.5\n1,q2,d9,1,0.1\n2,q1,d2,0,0.9\n3,q1,d3,1,0.7\n"), 0o644))
+	code, out, errOut = runCmd(t, "report", table, "--query", "q1", "-k", "2", "--gain", "linear")
+	require.Equal(t, ExitOK, code, errOut)
+	// d2 (0), d3 (1): DCG@2 = 1/log2(3) = 0.6309; IDCG@2 = 2 + 1/log2(3).
+	assert.Contains(t, out, "NDCG@2 = 0.2398")
+
+	code, _, errOut = runCmd(t, "report", table)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "holds 2 queries (q1, q2): give --query QID")
+
+	code, out, errOut = runCmd(t, "report", "--qrels", table, "--run", table, "--query", "q1", "-k", "2")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "NDCG@2 = 0.2398", "trec_eval's preset: linear gain")
+}

@@ -2,6 +2,7 @@ package listio
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -36,8 +37,8 @@ func multiQueryError(name string, data []byte) error {
 // LoadQuery reads one query of a multi-query table (see
 // trec.ParseTable): its rows in file order as the items, the label
 // column as the grade, the score column, if any, as the score.
-func LoadQuery(name, qid string) (*Document, error) {
-	data, err := readSource(name, nil)
+func LoadQuery(name string, in io.Reader, qid string) (*Document, error) {
+	data, err := readSource(name, in)
 	if err != nil {
 		return nil, err
 	}
