@@ -83,7 +83,7 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 	f.StringVar(&lf.labelGain, "label-gain", "", "LightGBM's label_gain, the gain of labels 0, 1, 2, …: as in 0,1,3,7 (lightgbm preset only)")
 	f.StringVar(&lf.compare, "compare", "xgboost,lightgbm,sklearn", "presets to compare with, query by query; none for no comparison")
 	f.StringVarP(&lf.format, "format", "f", "text", "output format: text (trec_eval's layout) or json ({qid: {measure: value}})")
-	f.BoolVarP(&lf.mean, "mean", "n", false, "print only the means (\"all\"), not each query")
+	f.BoolVarP(&lf.mean, "mean", "n", false, "print only the means (\"all\"), not each query, and of the comparison one line per preset")
 	return cmd
 }
 
@@ -157,7 +157,11 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 		fmt.Fprintf(bw, "%-22s\t%s\t%6.4f\n", m, "all", res.All[c])
 	}
 	if len(others) > 0 {
-		if err := writeDisagreements(bw, ds, rules, others, lf.ks); err != nil {
+		write := writeDisagreements
+		if lf.mean {
+			write = writeDisagreementSummary
+		}
+		if err := write(bw, ds, rules, others, lf.ks); err != nil {
 			return err
 		}
 	}
@@ -191,6 +195,50 @@ func writeDisagreements(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, others []
 			continue
 		}
 		fmt.Fprintf(w, "# %s\t@%d\t%s %.4f, %s %.4f\t%s\n", d.QID, d.K, d.A, d.ValueA, d.B, d.ValueB, strings.Join(d.Because, "; "))
+	}
+	return nil
+}
+
+// writeDisagreementSummary prints, with -n, one line per other preset
+// and cutoff: its mean, on how many queries it differs, and why.
+func writeDisagreementSummary(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, others []ltr.Rules, ks []int) error {
+	ds2, err := ltr.Disagreements(ds, rules, others, ks)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n# the other presets: their mean, the queries where they differ from %s, and why (how many queries each setting moves)\n", rules.Name)
+	for _, o := range others {
+		res, err := ltr.Evaluate(ds, o, ks)
+		if err != nil {
+			fmt.Fprintf(w, "# %s\trefuses the data: %v\n", o.Name, err)
+			continue
+		}
+		for c, k := range res.Cutoffs {
+			n := 0
+			var reasons []string
+			count := map[string]int{}
+			for _, d := range ds2 {
+				if d.B != o.Name || d.K != k || d.Refused != nil {
+					continue
+				}
+				n++
+				for _, b := range d.Because {
+					if count[b] == 0 {
+						reasons = append(reasons, b)
+					}
+					count[b]++
+				}
+			}
+			why := make([]string, len(reasons))
+			for i, r := range reasons {
+				why[i] = fmt.Sprintf("%s: %d", r, count[r])
+			}
+			line := fmt.Sprintf("# %s\t%s\tall %.4f\tdiffers on %d of %d queries", o.Name, res.Measures[c], res.All[c], n, len(ds.Queries))
+			if len(why) > 0 {
+				line += "\t" + strings.Join(why, "; ")
+			}
+			fmt.Fprintln(w, line)
+		}
 	}
 	return nil
 }

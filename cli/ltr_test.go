@@ -50,6 +50,13 @@ func TestLtrCommand(t *testing.T) {
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Equal(t, "ndcg@1                \tall\t0.5000\nndcg@5                \tall\t0.8392\n", out, "eval_at sorted, as LightGBM does")
 
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "3", "-n")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "ndcg@3                \tall\t0.7290\n"+
+		"\n# the other presets: their mean, the queries where they differ from xgboost, and why (how many queries each setting moves)\n"+
+		"# lightgbm\tndcg@3\tall 0.7290\tdiffers on 0 of 2 queries\n"+
+		"# sklearn\tndcg@3\tall 0.1919\tdiffers on 2 of 2 queries\tgain exp → linear: 1; ties input → expected: 1; zero 1 → 0: 1\n", out)
+
 	for _, c := range []struct {
 		args []string
 		want string
