@@ -16,6 +16,7 @@ type listFlags struct {
 	grades, scores                              string
 	qrels, run, query                           string
 	inputFormat                                 string
+	maxSize                                     string
 }
 
 func (f *listFlags) register(fs *pflag.FlagSet) {
@@ -35,6 +36,7 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.run, "run", "", "run file (TREC), with --qrels (and --query for one query)")
 	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
 	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
+	fs.StringVar(&f.maxSize, "max-size", "", "the largest list file read, as 2G or 512M (default "+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
 // load reads the list the command line names: FILE (or "-" or
@@ -48,6 +50,13 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		if b {
 			sources++
 		}
+	}
+	if f.maxSize != "" {
+		n, err := listio.ParseSize(f.maxSize)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", listio.MaxSizeFlag, err)
+		}
+		listio.MaxSize = n
 	}
 	switch {
 	case len(args) > 1:
