@@ -200,7 +200,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	var next atomic.Int64
 	parallel(min(workers, max(len(complete), 1)), func(int) {
-		ev := newEvaluator(cols, opt.Ties)
+		ev := newEvaluator(cols, opt.Ties, opt.Limits)
 		for {
 			i := int(next.Add(1)) - 1
 			if i >= len(complete) {
