@@ -21,9 +21,9 @@ type claimFlags struct {
 }
 
 func (c *claimFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, with the digits as written (12.78)")
-	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k (0.94)")
-	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
+	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, digits as written: 12.78")
+	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k: 0.94")
+	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount per rank: 7,1.89,3.5")
 }
 
 // newCheckCmd checks hand-computed claims against the true values.
@@ -51,11 +51,13 @@ ndcg-explorer check --format json answer.json`,
 		},
 	}
 	lf.register(cmd.Flags())
+	completeListFlags(cmd)
 	cf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, or json (schema/check.schema.json) for autograding")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, or json for autograding")
+	completeValues(cmd, "format", "text", "json")
 	// --idcg names both the IDCG source and the IDCG claim; the values
 	// cannot be confused, so a number is the claim.
-	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
+	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k: 13.65; or list or judged"
 	return cmd
 }
 

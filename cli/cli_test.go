@@ -108,3 +108,16 @@ func TestCompletionAndMan(t *testing.T) {
 		assert.Contains(t, out, s)
 	}
 }
+
+// The shell completes commands, flags and their values.
+func TestCompletionValues(t *testing.T) {
+	code, out, _ := mainWith("", "__complete", "report", "--ties", "")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "docno\n")
+	_, out, _ = mainWith("", "__complete", "re")
+	assert.Contains(t, out, "report\t")
+	_, out, _ = mainWith("", "__complete", "samples", "")
+	assert.Contains(t, out, "ties-at-k\t")
+	_, out, _ = mainWith("", "__complete", "check", "--format", "")
+	assert.Contains(t, out, "json\n")
+}

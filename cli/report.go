@@ -34,9 +34,11 @@ ndcg-explorer report --format json mylist.csv > breakdown.json`,
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown, csv or json")
-	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
-	cmd.Flags().BoolVar(&working, "working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
+	completeListFlags(cmd)
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv or json")
+	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
+	completeValues(cmd, "format", "text", "markdown", "csv", "json")
+	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
 	return cmd
 }
 
