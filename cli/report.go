@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -95,6 +96,15 @@ func conventionsLine(s ndcg.Settings) string {
 	return line
 }
 
+// reportWidth is where the text report wraps its prose.
+const reportWidth = 78
+
+// notesParagraph is the list's notes on one line: what the list is there
+// to teach, which a handout needs as much as the screen does.
+func notesParagraph(doc *listio.Document) string {
+	return strings.Join(strings.Fields(doc.Notes), " ")
+}
+
 // num prints a value with four decimals, as the tables do.
 func num(x float64) string { return fmt.Sprintf("%.4f", x) }
 
@@ -111,6 +121,9 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
+	if notes := notesParagraph(doc); notes != "" {
+		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
+	}
 
 	// The table goes through a buffer so that trailing padding can be cut.
 	var table bytes.Buffer
@@ -144,7 +157,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 
 	k := s.KString()
-	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
 	if zero := zeroNote(r); zero != "" {
 		fmt.Fprintf(w, "  %s", zero)
 	}
@@ -167,8 +180,20 @@ func idealWithPool(r *ndcg.Result) string {
 	return strings.Join(ids, " ")
 }
 
+// ndcgText is NDCG@k as the summary prints it: four decimals, or
+// "undefined" for an empty list, as the explorer says.
+func ndcgText(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "undefined"
+	}
+	return num(r.NDCG())
+}
+
 // zeroNote says why NDCG is what it is when IDCG is 0 ("" otherwise).
 func zeroNote(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "(the list is empty: no item is ranked, so NDCG = DCG/IDCG = 0/0 has no value)"
+	}
 	if r.IDCG() != 0 {
 		return ""
 	}
@@ -197,7 +222,7 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 		score = ndcg.FormatNumber(row.Item.Score)
 	}
 	if row.Tied {
-		tie = fmt.Sprintf("T%d", row.TieGroup)
+		tie = ndcg.TieLabel(row.Tie)
 		if row.Straddles {
 			tie += m.straddles
 		}
