@@ -45,6 +45,7 @@ type jsonClaim struct {
 	RoundedTerms *jsonRounded     `json:"rounded_terms"`
 	Quotient     *jsonQuotient    `json:"quotient"`
 	Reproduced   []jsonMatch      `json:"reproduced_by"`
+	Odds         *jsonOdds        `json:"odds"`
 	Departure    *jsonDeparture   `json:"departure"`
 	TrueTerm     *jsonTermOfClaim `json:"true_term"`
 	Explanation  []string         `json:"explanation"`
@@ -66,6 +67,15 @@ type jsonMatch struct {
 	Changes []jsonChange `json:"changes"`
 	Value   float64      `json:"value"`
 	Presets []string     `json:"presets"`
+	Exotic  bool         `json:"exotic"`
+	Chance  bool         `json:"chance"`
+}
+
+type jsonOdds struct {
+	Settings int     `json:"settings"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
+	Covered  float64 `json:"covered"`
 }
 
 type jsonChange struct {
@@ -132,7 +142,7 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 			c.Quotient = &jsonQuotient{DCG: q.DCG.String(), IDCG: q.IDCG.String(), Value: q.Value, Holds: q.Holds}
 		}
 		for _, m := range v.Matches {
-			jm := jsonMatch{Value: m.Value, Presets: m.Presets}
+			jm := jsonMatch{Value: m.Value, Presets: m.Presets, Exotic: m.Exotic, Chance: m.Chance}
 			if jm.Presets == nil {
 				jm.Presets = []string{}
 			}
@@ -140,6 +150,9 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 				jm.Changes = append(jm.Changes, jsonChange{Setting: string(ch.Setting), From: ch.From, To: ch.To, Text: ch.String()})
 			}
 			c.Reproduced = append(c.Reproduced, jm)
+		}
+		if o := v.Odds; o != nil {
+			c.Odds = &jsonOdds{Settings: o.Settings, Lo: o.Lo, Hi: o.Hi, Covered: o.Covered}
 		}
 		if d := v.Departure; d != nil {
 			jd := &jsonDeparture{Slips: []jsonSlip{}, Sums: []string{}}
