@@ -63,6 +63,7 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 		{[]string{"-Ttrec_results_x"}, "trec_eval's -T trec_results_x is not supported"},
 		{[]string{"-m", "map"}, `unknown measure "map": trec computes trec_eval's NDCG measures: ndcg, ndcg_cut.K1,K2,…, ndcg_rel and Rndcg`},
 		{[]string{"--run-format", "beir"}, `--run-format "beir": use one of trec, msmarco, json, jsonl, csv, tsv`},
+		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number` + "\nRun ndcg-explorer trec --help"},
 	} {
 		code, out, errOut := runTrecCmd(t, "", append(c.args, qrels, run)...)
 		assert.Equal(t, ExitTrecUsage, code, c.args)
