@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -150,11 +151,30 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadQrelsAs reads the qrels file at path in format f ("": detect).
 func ReadQrelsAs(path string, f Format) (*Qrels, error) {
-	data, err := os.ReadFile(path)
+	data, err := readText(path, "qrels")
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, err
 	}
 	return ParseQrelsAs(path, data, f)
+}
+
+// readText reads a file as ReadQrelsFile does: text only (checkText),
+// at most 4 GB.
+func readText(path, what string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	defer fh.Close()
+	r, err := checkText(path, fh)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	return data, nil
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).
@@ -193,9 +213,9 @@ func RunSourceAs(path string, f Format) (Source, error) {
 	if f == FormatTREC {
 		return FileSource(path), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readText(path, "run")
 	if err != nil {
-		return Source{}, fmt.Errorf("reading run: %w", err)
+		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
 }
