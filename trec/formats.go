@@ -89,8 +89,18 @@ func ParseFormat(flag, s string, run bool) (Format, error) {
 // first line: 3 for MS MARCO's run, else TREC.
 func DetectFormat(data []byte) Format {
 	body := bytes.TrimLeft(bytes.TrimPrefix(data, utf8BOM), " \t\r\n")
-	first, _, _ := bytes.Cut(body, []byte("\n"))
-	first = bytes.TrimRight(first, "\r")
+	// The first line that holds data: TREC files may open with '#'
+	// comments, which say nothing of the format.
+	rest := body
+	var first []byte
+	for len(rest) > 0 {
+		first, rest, _ = bytes.Cut(rest, []byte("\n"))
+		first = bytes.TrimRight(first, "\r")
+		if blank, comment := blankOrComment(first); !blank && !comment {
+			break
+		}
+		first = nil
+	}
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
 		// A row of JSON lines is short; a long first line is a whole

@@ -247,6 +247,14 @@ func TestOneTableIsQrelsAndRun(t *testing.T) {
 	assert.Contains(t, got, "ndcg                  \t2\t0.6309\n")
 }
 
+// A comment line says nothing of the format, even with three words or
+// a comma in it.
+func TestDetectFormatSkipsComments(t *testing.T) {
+	assert.Equal(t, FormatTREC, DetectFormat([]byte("# run by bm25\n1 Q0 d1 1 2.5 bm25\n")))
+	assert.Equal(t, FormatTREC, DetectFormat([]byte("# qid, docid, score\n\n1 0 d1 1\n")))
+	assert.Equal(t, FormatMSMARCO, DetectFormat([]byte("# a b c d e f\n1\tp1\t1\n")))
+}
+
 func TestParseFormat(t *testing.T) {
 	f, err := ParseFormat("--run-format", "MS-MARCO", true)
 	require.NoError(t, err)
