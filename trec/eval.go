@@ -77,8 +77,9 @@ func compareRanked(a, b rankedDoc) int {
 // evaluator evaluates queries one at a time, reusing its buffers; each
 // worker has its own.
 type evaluator struct {
-	cols []Column
-	ties bool
+	cols   []Column
+	ties   bool
+	limits Limits
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
@@ -88,8 +89,8 @@ type evaluator struct {
 	scr    []float64
 }
 
-func newEvaluator(cols []Column, ties bool) *evaluator {
-	return &evaluator{cols: cols, ties: ties}
+func newEvaluator(cols []Column, ties bool, limits Limits) *evaluator {
+	return &evaluator{cols: cols, ties: ties, limits: limits}
 }
 
 func (e *evaluator) discounts(n int) {
@@ -170,6 +171,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 	}
 	e.rank()
+	e.limits.cut(e, j, &res)
 	var ideal []float64
 	if j != nil {
 		ideal = j.Ideal

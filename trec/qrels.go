@@ -24,7 +24,12 @@ type LineError struct {
 	Msg  string
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *LineError) Error() string {
+	if e.Line == 0 { // a whole-file problem, or a format without lines
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Judgment is one qrels line: a document judged for a query.
 type Judgment struct {

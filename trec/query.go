@@ -17,6 +17,33 @@ func AtCutoff(k int) Measures {
 	return Measures{NDCG: true}
 }
 
+// Preset is the preset a TREC query opens with: trec_eval's
+// conventions, so the explorer shows the numbers trec_eval prints.
+const Preset = "trec_eval"
+
+// Settings are trec_eval's conventions at cutoff k, the settings under
+// which the explorer shows the value the query browser lists.
+func Settings(k int) ndcg.Settings {
+	p, err := ndcg.FindPreset(Preset)
+	if err != nil {
+		panic(err) // the preset table is compiled in
+	}
+	s := p.Apply(ndcg.DefaultSettings())
+	s.K = k
+	return s
+}
+
+// Browse reads a qrels and run pair and evaluates what the query
+// browser lists: NDCG at cutoff k as trec_eval computes it, with the
+// range tie order allows.
+func Browse(qrels, run string, k int) (*Result, error) {
+	q, err := ReadQrelsFile(qrels)
+	if err != nil {
+		return nil, err
+	}
+	return Evaluate(q, FileSource(run), Options{Measures: AtCutoff(k), Ties: true})
+}
+
 // Retrieved is one run line of a query.
 type Retrieved struct {
 	Docno string
