@@ -83,7 +83,9 @@ func runCheck(env *Env, lf listFlags, cf claimFlags, args []string) error {
 	if err != nil {
 		return doc.Locate(err)
 	}
-	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
+	if err := terminalText(env.Stdout, func(w io.Writer) { writeCheck(w, doc, rep, claimedAt(doc.Claims, lf)) }); err != nil {
+		return err
+	}
 	if !rep.Holds() {
 		return withStatus(ExitMismatch, nil)
 	}
