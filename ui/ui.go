@@ -105,6 +105,12 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+	// disk is the list file's size and time when it was read or last
+	// saved; a save over a file that has changed since asks first.
+	disk listio.Stamp
+	// changedOnDisk is the file whose change a first w reported: a
+	// second w overwrites it.
+	changedOnDisk string
 }
 
 // New builds the explorer on a document.
@@ -112,6 +118,9 @@ func New(o Options) *Model {
 	ws := workspace.New(o.Doc, o.Settings)
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	if p := m.savePath(); p != "" {
+		m.disk = listio.StampOf(p)
+	}
 	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
@@ -530,10 +539,21 @@ func (m *Model) savePath() string {
 }
 
 // saveTo encodes the document now, so later edits cannot race the write,
-// and writes it atomically in a command.
+// and writes it atomically in a command, in the format the name's
+// extension gives (.json, .csv, .tsv; any other is refused). Saving over
+// the list's own file when it changed on disk since it was read asks
+// first: a second w overwrites it.
 func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
+		if now := listio.StampOf(path); now != m.disk {
+			m.changedOnDisk = path
+			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
+			return nil
+		}
+	}
+	m.changedOnDisk = ""
+	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
@@ -552,7 +572,12 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws := m.c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
-	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
+	m.disk = listio.StampOf(msg.Path)
+	note := ""
+	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
+		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d items to %s%s", ws.N(), msg.Path, note), false)
 	if msg.Quit {
 		return tea.Quit
 	}
