@@ -187,3 +187,13 @@ func TestReportColumnsByDisplayWidth(t *testing.T) {
 		assert.Equal(t, widths[0], w, "every table line ends in the same column:\n%s", out)
 	}
 }
+
+// TestDumbTerminalGetsTheReportMessage: TERM=dumb cannot draw the
+// explorer or the browser; each says what to run instead.
+func TestDumbTerminalGetsTheReportMessage(t *testing.T) {
+	t.Setenv("TERM", "dumb")
+	var out, errOut strings.Builder
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return true }}
+	assert.Equal(t, ExitBadInput, Main([]string{"sample:ranked-by-score"}, env))
+	assert.Equal(t, "ndcg-explorer: the explorer needs a terminal that can draw a screen (TERM=dumb cannot); for a printed breakdown use: ndcg-explorer report [flags] [FILE]\n", errOut.String())
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -80,4 +81,23 @@ func TestSaveAsWritesTheFormatTheNameSays(t *testing.T) {
 	_, err = os.Stat(txt)
 	assert.True(t, os.IsNotExist(err), "nothing written under a name that says another format")
 	assert.Contains(t, screen(m), "not saved: x.txt: name the file .json")
+}
+
+// TestTooSmallIgnoresEditingKeys: on a screen too small to show the
+// list, keys do not edit it blind; q still quits.
+func TestTooSmallIgnoresEditingKeys(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 40, 10)
+	assert.Contains(t, screen(m), "Terminal too small")
+	press(m, "0", "down", "1", "t", "K", "g")
+	assert.False(t, m.Workspace().Dirty(), "no edit made")
+	assert.Equal(t, 3.0, m.Workspace().List().Items[0].Grade)
+	assert.True(t, isQuit(press(m, "q")))
+
+	// Edits made at full size and then a shrink: q asks, and the
+	// question is on the small screen.
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "0")
+	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
+	assert.False(t, isQuit(press(m, "q")))
+	assert.Contains(t, screen(m), "Unsaved edits")
 }

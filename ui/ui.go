@@ -191,6 +191,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.views[m.active].Update(msg)
 }
 
+// tooSmall reports whether the terminal is too small to draw the
+// explorer (and so to show what a key would change).
+func (m *Model) tooSmall() bool {
+	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
+}
+
 func (m *Model) resize() {
 	body := max(m.height-4, 0) // two header lines, status and help below
 	for _, v := range m.views {
@@ -202,6 +208,11 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
+	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+		// Nothing of the list is on the screen: an edit made blind
+		// would be a surprise. The screen says to enlarge it or quit.
+		return nil
+	}
 	switch {
 	case m.confirm:
 		return m.confirmKey(msg)
@@ -365,8 +376,15 @@ func (m *Model) render() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if w < MinWidth || h < MinHeight {
-		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
+	if m.tooSmall() {
+		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
+		if m.confirm {
+			// The quit question must be seen to be answered.
+			lines := strings.Split(msg, "\n")
+			lines[len(lines)-1] = m.statusLine(w)
+			msg = strings.Join(lines, "\n")
+		}
+		return msg
 	}
 	body := h - 4
 	var main string
