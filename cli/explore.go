@@ -91,7 +91,8 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) 
 	if err := needsTerminal(env, "the explorer", "for a printed breakdown use: ndcg-explorer report [flags] [FILE]"); err != nil {
 		return err
 	}
-	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
+	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
+		Notice: recoveryNotice(doc.Name)}))
 }
 
 // needsTerminal refuses to start the full-screen interface where it
@@ -110,11 +111,7 @@ func needsTerminal(env *Env, what, instead string) error {
 
 // runProgram runs a Bubble Tea model on the terminal until it quits.
 func runProgram(env *Env, m tea.Model) error {
-	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
-	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		opts = append(opts, tea.WithInput(f))
-	}
-	_, err := tea.NewProgram(m, opts...).Run()
+	_, err := newProgram(env, m).Run()
 	return err
 }
 

@@ -85,3 +85,12 @@ func TestTableMistakesAreNamed(t *testing.T) {
 	assert.Contains(t, err.Error(), "s.csv:1: header:")
 	assert.Contains(t, err.Error(), "separated by semicolons")
 }
+
+func TestRecoveryPath(t *testing.T) {
+	assert.Equal(t, "/d/list.recovered.json", RecoveryPath("/d/list.json"))
+	assert.Equal(t, "q.recovered.json", RecoveryPath("q.csv"))
+	assert.Equal(t, "ranked-by-score.recovered.json", RecoveryPath("sample:ranked-by-score"))
+	assert.Equal(t, "list.recovered.json", RecoveryPath("-"))
+	assert.Equal(t, "list.recovered.json", RecoveryPath("inline"))
+	assert.Equal(t, "/d/l.recovered.json", RecoveryPath("/d/l.recovered.json"))
+}

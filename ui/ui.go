@@ -47,6 +47,9 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Notice is shown in the status line at start (a recovery copy of
+	// unsaved edits waiting, say).
+	Notice string
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -134,6 +137,9 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
+	if o.Notice != "" {
+		c.SetStatus(o.Notice, true)
+	}
 	return m
 }
 
