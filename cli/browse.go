@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"os"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
@@ -32,8 +31,8 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	}
 	b := ui.NewBrowser(ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
 		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""}, res)
-	if env.IsTerminal == nil || !env.IsTerminal() {
-		return errors.New("the query browser needs a terminal; for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN")
+	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
+		return err
 	}
 	return runProgram(env, b)
 }
