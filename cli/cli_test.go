@@ -58,7 +58,12 @@ func TestHelpForACommand(t *testing.T) {
 		assert.Contains(t, out, "--chart", args)
 		assert.NotContains(t, out, " \n", "%v: no trailing blanks in a pipe", args)
 	}
-	code, out, _ := mainWith("", "help")
+	code, out, stderr := mainWith("", "help", "reprot")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "ndcg-explorer: help: no command called \"reprot\"; did you mean report?\nRun ndcg-explorer help for the commands.\n", stderr)
+
+	code, out, _ = mainWith("", "help")
 	assert.Equal(t, ExitOK, code)
 	for _, c := range []string{"report", "check", "trec", "samples", "completion", "man"} {
 		assert.Contains(t, out, "    "+c+" ", c)
