@@ -75,6 +75,7 @@ func newRoot(env *Env) *cobra.Command {
 		newCheckCmd(env),
 		newTrecCmd(env),
 		newSamplesCmd(env),
+		newServeCmd(env),
 		newManCmd(env),
 		newVersionCmd(env),
 	)
