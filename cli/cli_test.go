@@ -163,3 +163,15 @@ func TestREADMEFlagsExist(t *testing.T) {
 		assert.Greater(t, n, 2, cmd)
 	}
 }
+
+// The README's list of commands is the binary's, pasted: adding a command
+// means pasting it again.
+func TestREADMECommandsAreTheBinarys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	_, help, _ := mainWith("", "help")
+	i, j := strings.Index(help, "  COMMANDS\n"), strings.Index(help, "  FLAGS\n")
+	require.True(t, i >= 0 && j > i, help)
+	block := strings.TrimRight(help[i:j], "\n") + "\n"
+	assert.Contains(t, string(data), block, "paste `ndcg-explorer help`'s COMMANDS into the README's Commands section")
+}
