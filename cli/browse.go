@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
 
@@ -130,8 +129,8 @@ func ltrBrowseResult(ds *ltr.DataSet, rules ltr.Rules, k int) (*trec.Result, err
 // runBrowser starts the query browser on a terminal.
 func runBrowser(env *Env, o ui.BrowserOptions, res *trec.Result) error {
 	b := ui.NewBrowser(o, res)
-	if env.IsTerminal == nil || !env.IsTerminal() {
-		return errors.New("the query browser needs a terminal; for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN")
+	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
+		return err
 	}
 	return runProgram(env, b)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
@@ -188,26 +189,30 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 		if n > 10 {
 			names, more = names[:10], fmt.Sprintf(" and %d more", n-10)
 		}
-		fmt.Fprintf(env.Stderr, "ndcg-explorer: warning: %d %s of %s %s no lines in %s and %s skipped: %s%s (use -c to count them as 0)\n",
+		fmt.Fprint(env.Stderr, termsafe.Text(fmt.Sprintf("ndcg-explorer: warning: %d %s of %s %s no lines in %s and %s skipped: %s%s (use -c to count them as 0)\n",
 			n, plural(n, "query", "queries"), qrelsPath, plural(n, "has", "have"), src.Name, plural(n, "is", "are"),
-			strings.Join(names, " "), more)
+			strings.Join(names, " "), more)))
 	}
 	if tf.format == "json" {
 		return writeTrecJSON(env.Stdout, res, tf)
 	}
+	// The tables are text for a person as much as for a script: a qid
+	// holding control characters is shown escaped (identical bytes to
+	// trec_eval's for every qid without them).
+	out := termsafe.NewWriter(env.Stdout)
 	switch {
 	case tf.noSummary && tf.perQuery:
-		err = trec.WriteQueries(env.Stdout, res)
+		err = trec.WriteQueries(out, res)
 	case !tf.noSummary:
-		err = trec.WriteTrecEval(env.Stdout, res, tf.perQuery)
+		err = trec.WriteTrecEval(out, res, tf.perQuery)
 	}
-	if err != nil {
-		return err
+	if err == nil && tf.ties {
+		err = trec.WriteTies(out, res, true)
 	}
-	if tf.ties {
-		return trec.WriteTies(env.Stdout, res, true)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
-	return nil
+	return err
 }
 
 func plural(n int, one, many string) string {

@@ -75,6 +75,11 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 		return data, nil
 	}
 	data, err := openLimited(name)
+	if err == nil {
+		// A save of this file that was killed may have left its
+		// temporary file: the next open clears it.
+		RemoveStaleTemps(name)
+	}
 	var le *Error
 	if errors.As(err, &le) {
 		return nil, err
