@@ -29,7 +29,7 @@ func newLtrCmd(env *Env) *cobra.Command {
 	var lf ltrFlags
 	cmd := &cobra.Command{
 		Use:   "ltr DATA [PREDICTIONS]",
-		Short: "NDCG@k of a learning-to-rank data set as XGBoost, LightGBM or scikit-learn compute it",
+		Short: "Compute NDCG@k of learning-to-rank data as XGBoost, LightGBM or scikit-learn do",
 		Long: `Compute NDCG@k per query and its mean on a learning-to-rank data set with a
 model's predictions, exactly as the named library does, and say for each
 query where the libraries disagree and which convention makes them differ.
