@@ -40,6 +40,10 @@ const (
 	// query and document.
 	FormatCSV Format = "csv"
 	FormatTSV Format = "tsv"
+	// FormatLETOR is libsvm/LETOR learning-to-rank data ("2 qid:1
+	// 1:0.5"): DetectFormat names it so that the readers can point to
+	// ltr, which reads it; it is neither qrels nor a run.
+	FormatLETOR Format = "letor"
 )
 
 // QrelsFormats and RunFormats list the formats each side accepts.
@@ -151,7 +155,11 @@ func DetectFormat(data []byte) Format {
 			return FormatCSV
 		}
 	}
-	if len(bytes.Fields(first)) == 3 {
+	fields := bytes.Fields(first)
+	if len(fields) >= 2 && bytes.HasPrefix(fields[1], []byte("qid:")) {
+		return FormatLETOR
+	}
+	if len(fields) == 3 {
 		return FormatMSMARCO
 	}
 	return FormatTREC
@@ -198,6 +206,9 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 	if f == FormatMSMARCO {
 		return nil, fmt.Errorf("%s: this looks like an MS MARCO run (qid pid rank), not qrels: give it as the run, or --qrels-format to say what it is", name)
 	}
+	if f == FormatLETOR {
+		return nil, errLETOR(name)
+	}
 	t, err := ParseTable(name, data, f)
 	if err != nil {
 		return nil, err
@@ -239,6 +250,9 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 	if f != FormatTREC {
 		if f == FormatBEIR {
 			return Source{}, fmt.Errorf("%s: this is BEIR qrels (query-id corpus-id score), not a run: give it as the qrels", name)
+		}
+		if f == FormatLETOR {
+			return Source{}, errLETOR(name)
 		}
 		t, err := ParseTable(name, data, f)
 		if err != nil {
@@ -393,3 +407,7 @@ func checkID(s string) string {
 
 // itoa is strconv.Itoa, short.
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func errLETOR(name string) error {
+	return fmt.Errorf("%s: this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not qrels or a run: read it with its predictions, ndcg-explorer ltr DATA PREDICTIONS (or --ltr DATA --predictions P)", name)
+}
