@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -67,18 +68,7 @@ func runReport(env *Env, args []string) int {
 }
 
 // conventionsLine states the conventions in force, as every output does.
-func conventionsLine(s ndcg.Settings) string {
-	zero := "NDCG=0 when IDCG=0"
-	if s.Zero == 1 {
-		zero = "NDCG=1 when IDCG=0"
-	}
-	line := fmt.Sprintf("gain %s (%s), discount %s (%s), k=%s, ties %s, IDCG from %s, %s",
-		s.Gain, s.Gain.Formula(), s.Discount, s.Discount.Formula(), s.KString(), s.Ties, s.IDCG, zero)
-	if s.TruncateGrades {
-		line += ", grades truncated to integers"
-	}
-	return line
-}
+func conventionsLine(s ndcg.Settings) string { return explain.Conventions(s) }
 
 // num prints a value with four decimals, as the tables do.
 func num(x float64) string { return fmt.Sprintf("%.4f", x) }
