@@ -18,20 +18,26 @@ func runReport(env *Env, args []string) int {
 		"Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\nFILE is a list file, - for standard input, or sample:NAME; or use --grades.")
 	var lf listFlags
 	lf.register(fs)
-	format := fs.String("format", "text", "output format: text, markdown, csv or json")
+	format := fs.String("format", "text", "output format: text, markdown, csv, json, svg (the charts) or html (a handout: table, working, charts)")
 	chart := fs.Bool("chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
 	working := fs.Bool("working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
 	if code, ok := parse(env, fs, args); !ok {
 		return code
 	}
 	switch *format {
-	case "text", "markdown", "md":
+	case "text", "markdown", "md", "html":
 	case "csv", "json":
 		if *chart || *working {
 			return fail(env, fmt.Errorf("--chart and --working go with --format text or markdown, not %s", *format))
 		}
+	case "svg":
+		if *working {
+			return fail(env, fmt.Errorf("--working goes with --format text, markdown or html; the SVG holds the charts only"))
+		}
+	case "png":
+		return fail(env, fmt.Errorf("%s", pngHint))
 	default:
-		return fail(env, fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", *format))
+		return fail(env, fmt.Errorf("--format: unknown format %q: use text, markdown, csv, json, svg or html", *format))
 	}
 	doc, err := lf.load(env, fs.Args(), false)
 	if err != nil {
@@ -61,6 +67,10 @@ func runReport(env *Env, args []string) int {
 		}
 	case "json":
 		if err := writeJSONReport(env.Stdout, r); err != nil {
+			return fail(env, err)
+		}
+	case "svg", "html":
+		if err := writePicture(env.Stdout, *format, doc, r); err != nil {
 			return fail(env, err)
 		}
 	}
