@@ -26,7 +26,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) int {
 	// Reading errors come first, as in every command; they name the file
 	// and line.
 	b, err := ui.NewBrowser(ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, K: s.K, Settings: s,
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""})
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport})
 	if err != nil {
 		return fail(env, err)
 	}

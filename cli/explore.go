@@ -48,7 +48,7 @@ func runExplore(env *Env, args []string) int {
 		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 		return ExitBadInput
 	}
-	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed}))
+	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed, Markdown: markdownReport}))
 }
 
 // runProgram runs a Bubble Tea model on the terminal until it quits.

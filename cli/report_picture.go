@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -77,4 +78,12 @@ func reportLede(doc *listio.Document, r *ndcg.Result) string {
 		lede += fmt.Sprintf(", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	return lede
+}
+
+// markdownReport is report --format markdown as a string, for the
+// explorer's copy key.
+func markdownReport(doc *listio.Document, r *ndcg.Result) string {
+	var b strings.Builder
+	writeMarkdownReport(&b, doc, r)
+	return b.String()
 }

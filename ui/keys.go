@@ -28,6 +28,8 @@ type KeyMap struct {
 
 	// Files.
 	Save, SaveAs key.Binding
+	// Taking things out: copy (then v, m or j) and the screen as an image.
+	Copy, Screenshot key.Binding
 
 	// Practice views: the companions' relevance threshold (< lowers it,
 	// > raises it), the check's claims from the file, the quiz's next round.
@@ -87,6 +89,9 @@ func DefaultKeyMap() KeyMap {
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
+
+		Copy:       b([]string{"y"}, "y", "copy view/report/list"),
+		Screenshot: b([]string{"X"}, "X", "screen → SVG image"),
 
 		Threshold:  b([]string{"<", ">"}, "</>", "relevance threshold"),
 		FileClaims: b([]string{"f"}, "f", "the file's claims"),

@@ -45,6 +45,9 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Markdown writes the report for the copy key (y m); nil leaves that
+	// choice out.
+	Markdown MarkdownReport
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -104,6 +107,8 @@ type Model struct {
 	// say so themselves), so the catch-all after the key does not
 	// announce it again without its prefix.
 	announced bool
+	// exp is the state of the copy (y) and screen image (X) keys.
+	exp exporter
 }
 
 // New builds the explorer on a document.
@@ -111,6 +116,7 @@ func New(o Options) *Model {
 	ws := NewWorkspace(o.Doc, o.Settings)
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	m.exp.markdown = o.Markdown
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -163,13 +169,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm || m.exporting() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm || m.exporting() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
@@ -192,6 +198,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
+	case m.exporting():
+		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
 	case m.showHelp:
@@ -277,6 +285,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.SaveAs):
 		m.openSaveAs()
 		m.quitAfterSave = false
+		return nil
+	case key.Matches(msg, k.Copy):
+		m.openCopy()
+		return nil
+	case key.Matches(msg, k.Screenshot):
+		m.openShot()
 		return nil
 	case key.Matches(msg, k.ASCII):
 		m.c.ASCII = !m.c.ASCII
@@ -478,6 +492,9 @@ func joinNonEmpty(parts []string, sep string) string {
 
 func (m *Model) statusLine(w int) string {
 	st := m.c.Styles
+	if line, ok := m.exportStatus(w); ok {
+		return line
+	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View()
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
