@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -17,63 +20,74 @@ type claimFlags struct {
 	dcg, idcg, ndcg, contributions string
 }
 
-func (c *claimFlags) register(fs interface {
-	StringVar(p *string, name, value, usage string)
-}) {
-	fs.StringVar(&c.dcg, "dcg", "", "claimed DCG@k, with the digits as written (12.78)")
-	fs.StringVar(&c.ndcg, "ndcg", "", "claimed NDCG@k (0.94)")
-	fs.StringVar(&c.contributions, "contributions", "", "claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
+func (c *claimFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, with the digits as written (12.78)")
+	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k (0.94)")
+	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
 }
 
-func runCheck(env *Env, args []string) int {
-	fs := newFlagSet(env, "check", "check [flags] [FILE]",
-		"Check hand-computed DCG, IDCG, NDCG and per-rank contributions: the file's \"claims\",\n"+
-			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n"+
-			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n"+
-			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n"+
-			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n"+
-			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.")
+// newCheckCmd checks hand-computed claims against the true values.
+func newCheckCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	lf.register(fs)
 	var cf claimFlags
-	cf.register(fs)
-	// SPEC §3 gives --idcg to both the IDCG source and the IDCG claim; the
-	// values cannot be confused, so a number is the claim.
-	fs.Lookup("idcg").Usage = "claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+	cmd := &cobra.Command{
+		Use:   "check [FILE]",
+		Short: "Verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input",
+		Long: "Check hand-computed DCG, IDCG, NDCG and per-rank contributions: the file's \"claims\",\n" +
+			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n" +
+			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n" +
+			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n" +
+			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n" +
+			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.",
+		Example: `ndcg-explorer check sample:seed-000-exp-gain
+ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			return runCheck(env, lf, cf, args)
+		},
 	}
+	lf.register(cmd.Flags())
+	cf.register(cmd.Flags())
+	// --idcg names both the IDCG source and the IDCG claim; the values
+	// cannot be confused, so a number is the claim.
+	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
+	return cmd
+}
+
+func runCheck(env *Env, lf listFlags, cf claimFlags, args []string) error {
 	if _, err := strconv.ParseFloat(strings.TrimSpace(lf.idcg), 64); err == nil {
 		cf.idcg, lf.idcg = lf.idcg, ""
 	}
-	doc, err := lf.load(env, fs.Args(), false)
+	doc, err := lf.load(env, args, false)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	claims, err := gatherClaims(doc.Claims, cf)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	if claims.Empty() {
-		return fail(env, fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
-			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name))
+		return fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
+			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name)
 	}
 	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	if s, err = claimSettings(s, doc.Claims, lf); err != nil {
-		return fail(env, fmt.Errorf("%s: claims: %w", doc.Name, err))
+		return fmt.Errorf("%s: claims: %w", doc.Name, err)
 	}
 	rep, err := verify.Check(doc.List, s, claims)
 	if err != nil {
-		return fail(env, doc.Locate(err))
+		return doc.Locate(err)
 	}
 	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
 	if !rep.Holds() {
-		return ExitMismatch
+		return withStatus(ExitMismatch, nil)
 	}
-	return ExitOK
+	return nil
 }
 
 // claimSettings applies the cutoff and gain the claims were made at, over

@@ -3,56 +3,76 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-func runReport(env *Env, args []string) int {
-	fs := newFlagSet(env, "report", "report [flags] [FILE]",
-		"Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\nFILE is a list file, - for standard input, or sample:NAME; or use --grades.")
+// newReportCmd prints the breakdown of one list.
+func newReportCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	lf.register(fs)
-	format := fs.String("format", "text", "output format: text, markdown, csv, json, svg (the charts) or html (a handout: table, working, charts)")
-	chart := fs.Bool("chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
-	working := fs.Bool("working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+	var format string
+	var chart, working bool
+	cmd := &cobra.Command{
+		Use:   "report [FILE]",
+		Short: "Print the breakdown: --format text|markdown|csv|json|svg|html",
+		Long: "Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\n" +
+			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.",
+		Example: `ndcg-explorer report sample:seed-000-exp-gain
+ndcg-explorer report --grades 3,2,3,0,1 -k 5 --chart --working
+ndcg-explorer report --format json mylist.csv > breakdown.json
+ndcg-explorer report --format html sample:ties-at-k > handout.html`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			return runReport(env, &lf, args, format, reportExtras{chart: chart, working: working})
+		},
 	}
-	switch *format {
+	lf.register(cmd.Flags())
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown, csv, json, svg (the charts) or html (a handout: table, working, charts)")
+	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
+	cmd.Flags().BoolVar(&working, "working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
+	return cmd
+}
+
+func runReport(env *Env, lf *listFlags, args []string, format string, extras reportExtras) error {
+	switch format {
 	case "text", "markdown", "md", "html":
 	case "csv", "json":
-		if *chart || *working {
-			return fail(env, fmt.Errorf("--chart and --working go with --format text or markdown, not %s", *format))
+		if extras.chart || extras.working {
+			return fmt.Errorf("--chart and --working go with --format text or markdown, not %s", format)
 		}
 	case "svg":
-		if *working {
-			return fail(env, fmt.Errorf("--working goes with --format text, markdown or html; the SVG holds the charts only"))
+		if extras.working {
+			return errors.New("--working goes with --format text, markdown or html; the SVG holds the charts only")
 		}
 	case "png":
-		return fail(env, fmt.Errorf("%s", pngHint))
+		return errors.New(pngHint)
 	default:
-		return fail(env, fmt.Errorf("--format: unknown format %q: use text, markdown, csv, json, svg or html", *format))
+		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv, json, svg or html", format)
 	}
-	doc, err := lf.load(env, fs.Args(), false)
+	doc, err := lf.load(env, args, false)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	r, err := ndcg.Compute(doc.List, s)
 	if err != nil {
-		return fail(env, doc.Locate(err))
+		return doc.Locate(err)
 	}
-	extras := reportExtras{chart: *chart, working: *working}
-	switch *format {
+	switch format {
 	case "text":
 		writeTextReport(env.Stdout, doc, r)
 		extras.writeText(env.Stdout, r)
@@ -62,19 +82,13 @@ func runReport(env *Env, args []string) int {
 	case "csv":
 		// CSV has no room for them, so the conventions go to stderr.
 		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
-		if err := writeCSVReport(env.Stdout, r); err != nil {
-			return fail(env, err)
-		}
+		return writeCSVReport(env.Stdout, r)
 	case "json":
-		if err := writeJSONReport(env.Stdout, r); err != nil {
-			return fail(env, err)
-		}
+		return writeJSONReport(env.Stdout, r)
 	case "svg", "html":
-		if err := writePicture(env.Stdout, *format, doc, r); err != nil {
-			return fail(env, err)
-		}
+		return writePicture(env.Stdout, format, doc, r)
 	}
-	return ExitOK
+	return nil
 }
 
 // conventionsLine states the conventions in force, as every output does.

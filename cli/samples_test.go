@@ -50,5 +50,5 @@ func TestSamplesCommand(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	code, out, _ = mainWith("", "samples", "-h")
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "Usage: ndcg-explorer samples [NAME]")
+	assert.Contains(t, out, "ndcg-explorer samples [NAME]")
 }

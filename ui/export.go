@@ -199,4 +199,4 @@ func (m *Model) exportKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // activeName names the view in sight, for messages and file names.
-func (m *Model) activeName() string { return m.views[m.active].Name() }
+func (m *Model) activeName() string { return m.viewName(m.active) }

@@ -274,3 +274,5 @@ func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
 	}
 	return mark, g.Straddles(r.K)
 }
+
+func fmtNum(x float64) string { return ndcg.FormatNumber(x) }

@@ -68,15 +68,15 @@ func TestAnalysisViewsHaveOneKeyEach(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	for key, name := range map[string]string{"O": "working", "I": "ties", "C": "conventions", "S": "swap", "U": "curves"} {
 		press(m, "E")
-		require.Equal(t, "explorer", m.views[m.active].Name())
+		require.Equal(t, "explorer", m.viewName(m.active))
 		press(m, key)
-		assert.Equal(t, name, m.views[m.active].Name(), "key %s", key)
+		assert.Equal(t, name, m.viewName(m.active), "key %s", key)
 		assert.Contains(t, screen(m), "["+name+"]")
 	}
 	// And by function key, in the order the issue lists them.
 	for i, name := range []string{"working", "ties", "conventions", "swap", "curves"} {
 		m.Update(tea.KeyPressMsg{Code: tea.KeyF2 + rune(i)})
-		assert.Equal(t, name, m.views[m.active].Name())
+		assert.Equal(t, name, m.viewName(m.active))
 	}
 	press(m, "?")
 	help := screen(m)
@@ -240,7 +240,7 @@ func TestSwapView(t *testing.T) {
 	assert.Contains(t, s, "ΔNDCG@3 = +0.1770")
 	press(m, "enter")
 	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
-	assert.Contains(t, m.c.status, "B and D exchanged scores")
+	assert.Contains(t, m.c.status.text, "B and D exchanged scores")
 	press(m, "u")
 	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
 
@@ -329,7 +329,7 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 			lines := strings.Split(screen(m), "\n")
 			require.LessOrEqual(t, len(lines), sz[1])
 			for _, l := range lines {
-				require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "at %dx%d in %s: %q", sz[0], sz[1], m.views[m.active].Name(), l)
+				require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "at %dx%d in %s: %q", sz[0], sz[1], m.viewName(m.active), l)
 			}
 		}
 	}
@@ -340,7 +340,7 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	cv := m.views[3].(*conventionsView)
-	require.Equal(t, "conventions", cv.Name())
+	require.Equal(t, "conventions", m.viewName(3))
 	press(m, "C")
 	body(m)
 	press(m, "E")

@@ -67,12 +67,12 @@ var fKeys = []rune{tea.KeyF1, tea.KeyF2, tea.KeyF3, tea.KeyF4, tea.KeyF5, tea.Ke
 // open presses the one key that opens the view called name.
 func open(t testing.TB, m *Model, name string) {
 	t.Helper()
-	for i, v := range m.views {
-		if v.Name() == name {
+	for i := range m.views {
+		if m.viewName(i) == name {
 			require.Less(t, i, len(fKeys))
 			require.Equal(t, "f"+strconv.Itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
 			m.Update(tea.KeyPressMsg{Code: fKeys[i]})
-			require.Equal(t, name, m.views[m.active].Name())
+			require.Equal(t, name, m.viewName(m.active))
 			return
 		}
 	}
@@ -431,8 +431,8 @@ func TestPracticeViewsNeverPanic(t *testing.T) {
 func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
 	t.Helper()
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-	for i, v := range m.views {
-		if v.Name() == name {
+	for i := range m.views {
+		if m.viewName(i) == name {
 			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
 		}
 	}

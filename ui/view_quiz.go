@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // quizView puts a small random list in front of the learner, who works
@@ -58,7 +59,17 @@ func newQuizView(c *Common) *quizView {
 	return v
 }
 
-func (v *quizView) Name() string { return "quiz" }
+// nextRoundKey starts the next round of the quiz.
+var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
+
+// ShortHelp is the quiz's footer: digits type the answer, not a grade.
+func (v *quizView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Confirm, "enter", "answer"), nextRoundKey}, k.tail(false)...)
+}
+
+// FullHelp is the key only the quiz has.
+func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
 
 func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
@@ -94,7 +105,7 @@ func (v *quizView) refresh() {
 
 func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale = true
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
@@ -110,7 +121,7 @@ func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys
 	switch {
-	case key.Matches(msg, k.NextRound):
+	case key.Matches(msg, nextRoundKey):
 		if !v.answered {
 			v.c.SetStatus(fmt.Sprintf("round %d skipped (not scored)", v.round), false)
 		} else {

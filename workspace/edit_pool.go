@@ -1,4 +1,4 @@
-package ui
+package workspace
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func (e *setJudged) String() string    { return e.what }
 // AddJudged adds a pool item of grade g at the end of the pool. A new
 // judged item is usually a relevant one the system missed, so callers
 // give it a grade above 0.
-func (w *Workspace) AddJudged(g float64) (edit, string) {
+func (w *Workspace) AddJudged(g float64) (Edit, string) {
 	if err := ndcg.CheckGrade(g); err != nil {
 		return nil, err.Error()
 	}
@@ -62,7 +62,7 @@ func (w *Workspace) AddJudged(g float64) (edit, string) {
 }
 
 // SetJudgedGrade gives pool item j the grade g (at least 0).
-func (w *Workspace) SetJudgedGrade(j int, g float64) (edit, string) {
+func (w *Workspace) SetJudgedGrade(j int, g float64) (Edit, string) {
 	pool := w.List().Pool
 	if j < 0 || j >= len(pool) {
 		return nil, "the pool is empty: press a to add a judged item the system missed"
@@ -79,7 +79,7 @@ func (w *Workspace) SetJudgedGrade(j int, g float64) (edit, string) {
 }
 
 // StepJudgedGrade adds delta to pool item j's grade, stopping at 0.
-func (w *Workspace) StepJudgedGrade(j int, delta float64) (edit, string) {
+func (w *Workspace) StepJudgedGrade(j int, delta float64) (Edit, string) {
 	pool := w.List().Pool
 	if j < 0 || j >= len(pool) {
 		return nil, "the pool is empty: press a to add a judged item the system missed"
@@ -88,7 +88,7 @@ func (w *Workspace) StepJudgedGrade(j int, delta float64) (edit, string) {
 }
 
 // RemoveJudged takes pool item j out of the pool.
-func (w *Workspace) RemoveJudged(j int) (edit, string) {
+func (w *Workspace) RemoveJudged(j int) (Edit, string) {
 	pool := w.List().Pool
 	if j < 0 || j >= len(pool) {
 		return nil, "the pool is empty"

@@ -1,4 +1,10 @@
-package ui
+// Package workspace is the list being edited in the explorer: the
+// document, the settings in force, the result of the last computation
+// and the undo history. Edits are values (Edit) made by the functions of
+// this package from the rank under a cursor; Apply, Undo and Redo make
+// them and each returns the Edited message that every view receives.
+// Nothing here draws: the package knows no terminal.
+package workspace
 
 import (
 	"math"
@@ -28,11 +34,17 @@ type Workspace struct {
 
 	hist    history
 	savedAt int // history position of the state last saved or loaded
-	last    string
 }
 
-// LastChange says what the last edit, undo or redo did.
-func (w *Workspace) LastChange() string { return w.last }
+// Edited says that the workspace changed (an edit, an undo, a redo, a
+// settings key): every view receives it, so that each refreshes what it
+// draws. Focus is the item index the change was about, so that a view
+// with a cursor can follow it, or −1 when no item is; What says what
+// changed, for the status line.
+type Edited struct {
+	Focus int
+	What  string
+}
 
 // Scales are the largest values each chart has to fit.
 type Scales struct {
@@ -42,8 +54,8 @@ type Scales struct {
 	NDCG float64
 }
 
-// NewWorkspace starts editing doc under s.
-func NewWorkspace(doc *listio.Document, s ndcg.Settings) *Workspace {
+// New starts editing doc under s.
+func New(doc *listio.Document, s ndcg.Settings) *Workspace {
 	if doc.List == nil {
 		doc.List = &ndcg.List{}
 	}
@@ -61,12 +73,14 @@ func (w *Workspace) N() int { return len(w.Doc.List.Items) }
 // Dirty reports whether the list or settings differ from the last save.
 func (w *Workspace) Dirty() bool { return w.hist.pos != w.savedAt }
 
-// MarkSaved records the current state as the one on disk.
-func (w *Workspace) MarkSaved() { w.savedAt = w.hist.pos }
+// Version names the current state: it moves with every edit, undo and
+// redo, and comes back to the same value when an undo returns to a
+// state. A save records the version it wrote and hands it to MarkSaved
+// when it is done, so edits made while it ran still count as unsaved.
+func (w *Workspace) Version() int { return w.hist.pos }
 
-// CanUndo and CanRedo report whether there is an edit to take back or redo.
-func (w *Workspace) CanUndo() bool { return w.hist.pos > 0 }
-func (w *Workspace) CanRedo() bool { return w.hist.pos < len(w.hist.done) }
+// MarkSaved records version at (from Version) as the state on disk.
+func (w *Workspace) MarkSaved(at int) { w.savedAt = at }
 
 // RankOf is the 0-based rank of item index i.
 func (w *Workspace) RankOf(i int) int {
@@ -85,46 +99,49 @@ func (w *Workspace) ItemAt(r int) int {
 	return r
 }
 
-// Apply makes an edit, records it for undo and recomputes. It returns
-// the item index the edit is about (-1 when none), so a view can keep
-// its cursor on the item wherever it moved.
-func (w *Workspace) Apply(e edit) int {
+// Apply makes an edit, records it for undo and recomputes. The message
+// it returns names the item the edit is about, so a view can keep its
+// cursor on the item wherever it moved; a deletion names none (the
+// cursor stays on its rank, now the next item's).
+func (w *Workspace) Apply(e Edit) Edited {
 	e.do(w)
 	w.hist.push(e)
-	w.last = e.String()
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
 	w.recompute()
-	return e.focus()
+	focus := e.focus()
+	if _, deleted := e.(*removeItem); deleted {
+		focus = -1
+	}
+	return Edited{Focus: focus, What: e.String()}
 }
 
-// Undo takes back the last edit and returns the item it was about.
-func (w *Workspace) Undo() (int, bool) {
+// Undo takes back the last edit; false when there is none.
+func (w *Workspace) Undo() (Edited, bool) {
 	e, ok := w.hist.undo()
 	if !ok {
-		return -1, false
+		return Edited{Focus: -1}, false
 	}
 	e.undo(w)
-	w.last = e.String()
 	w.recompute()
+	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
 		// The added item is gone: back to the one it was added after.
-		return max(ins.at-1, 0), true
+		focus = max(ins.at-1, 0)
 	}
-	return e.focus(), true
+	return Edited{Focus: focus, What: "undid: " + e.String()}, true
 }
 
-// Redo makes the last undone edit again.
-func (w *Workspace) Redo() (int, bool) {
+// Redo makes the last undone edit again; false when there is none.
+func (w *Workspace) Redo() (Edited, bool) {
 	e, ok := w.hist.redo()
 	if !ok {
-		return -1, false
+		return Edited{Focus: -1}, false
 	}
 	e.do(w)
-	w.last = e.String()
 	w.recompute()
-	return e.focus(), true
+	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
 
 // recompute runs the engine once and derives what every view needs

@@ -1,4 +1,4 @@
-package ui
+package workspace
 
 import (
 	"fmt"
@@ -8,10 +8,10 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// edit is one undoable change to the workspace. Edits store what they
+// Edit is one undoable change to the workspace. Edits store what they
 // changed, not copies of the whole list, so a list of 100,000 items can
 // keep an unlimited history.
-type edit interface {
+type Edit interface {
 	do(w *Workspace)
 	undo(w *Workspace)
 	// focus is the item index the cursor should follow, or -1.
@@ -23,16 +23,16 @@ type edit interface {
 // history is a linear undo stack: done[:pos] are applied, done[pos:]
 // can be redone until a new edit replaces them.
 type history struct {
-	done []edit
+	done []Edit
 	pos  int
 }
 
-func (h *history) push(e edit) {
+func (h *history) push(e Edit) {
 	h.done = append(h.done[:h.pos], e)
 	h.pos++
 }
 
-func (h *history) undo() (edit, bool) {
+func (h *history) undo() (Edit, bool) {
 	if h.pos == 0 {
 		return nil, false
 	}
@@ -40,7 +40,7 @@ func (h *history) undo() (edit, bool) {
 	return h.done[h.pos], true
 }
 
-func (h *history) redo() (edit, bool) {
+func (h *history) redo() (Edit, bool) {
 	if h.pos == len(h.done) {
 		return nil, false
 	}

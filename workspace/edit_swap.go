@@ -1,4 +1,4 @@
-package ui
+package workspace
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 // change the swap map showed: on a scored list the two items exchange
 // scores (each joins the other's tie group, where the tie policy orders
 // it again); on a list without scores they exchange places.
-func (w *Workspace) SwapRanks(i, j int) (edit, string) {
+func (w *Workspace) SwapRanks(i, j int) (Edit, string) {
 	if w.Result == nil {
 		return nil, "fix the error first (or undo): a swap needs a list that computes"
 	}

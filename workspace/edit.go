@@ -1,4 +1,4 @@
-package ui
+package workspace
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // cannot be made.
 
 // SetGrade gives the item at rank r the grade g.
-func (w *Workspace) SetGrade(r int, g float64) (edit, string) {
+func (w *Workspace) SetGrade(r int, g float64) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty: press a to add an item"
@@ -33,7 +33,7 @@ func (w *Workspace) SetGrade(r int, g float64) (edit, string) {
 }
 
 // StepGrade adds delta to the grade at rank r, stopping at 0.
-func (w *Workspace) StepGrade(r int, delta float64) (edit, string) {
+func (w *Workspace) StepGrade(r int, delta float64) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty: press a to add an item"
@@ -42,7 +42,7 @@ func (w *Workspace) StepGrade(r int, delta float64) (edit, string) {
 }
 
 // SetTitle gives the item at rank r a title.
-func (w *Workspace) SetTitle(r int, title string) (edit, string) {
+func (w *Workspace) SetTitle(r int, title string) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -60,7 +60,7 @@ func (w *Workspace) SetTitle(r int, title string) (edit, string) {
 // scores, where the order is the ranking, every item first gets a score
 // that keeps its rank (n for rank 1 down to 1 for the last), so that the
 // list stays valid: some items scored and others not is an input error.
-func (w *Workspace) SetScore(r int, s float64) (edit, string) {
+func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -87,7 +87,7 @@ func (w *Workspace) SetScore(r int, s float64) (edit, string) {
 // Add puts a new item of grade 0 just below rank r (at the top of an
 // empty list). With scores, its score is halfway between the selected
 // item's and the next lower one, so it lands right below the cursor.
-func (w *Workspace) Add(r int) (edit, string) {
+func (w *Workspace) Add(r int) (Edit, string) {
 	l := w.List()
 	item := ndcg.Item{ID: w.freshID(), Grade: 0}
 	if len(l.Items) == 0 {
@@ -104,7 +104,7 @@ func (w *Workspace) Add(r int) (edit, string) {
 // Duplicate copies the item at rank r under a new id. With scores the
 // copy has the same score, so the two are tied: the quickest way to see
 // what a tie does.
-func (w *Workspace) Duplicate(r int) (edit, string) {
+func (w *Workspace) Duplicate(r int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty: press a to add an item"
@@ -120,7 +120,7 @@ func (w *Workspace) Duplicate(r int) (edit, string) {
 }
 
 // Delete removes the item at rank r.
-func (w *Workspace) Delete(r int) (edit, string) {
+func (w *Workspace) Delete(r int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -135,7 +135,7 @@ func (w *Workspace) Delete(r int) (edit, string) {
 // swaps scores with its neighbour; when the neighbour has the same score
 // (a tie) the two swap places in the input order instead, which is the
 // order the input tie policy uses.
-func (w *Workspace) Move(r, dir int) (edit, string) {
+func (w *Workspace) Move(r, dir int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -167,7 +167,7 @@ func (w *Workspace) Move(r, dir int) (edit, string) {
 // Tie gives the item at rank r the score of its neighbour: the next item
 // below with a different score, or above when there is none below. A
 // list without scores first gets scores that keep its order.
-func (w *Workspace) Tie(r int) (edit, string) {
+func (w *Workspace) Tie(r int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -212,7 +212,7 @@ func (w *Workspace) Tie(r int) (edit, string) {
 
 // Untie gives the item at rank r a score just below its tie group's, so
 // it leaves the group and ranks right after it.
-func (w *Workspace) Untie(r int) (edit, string) {
+func (w *Workspace) Untie(r int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty"
@@ -230,7 +230,7 @@ func (w *Workspace) Untie(r int) (edit, string) {
 // Settings edits.
 
 // ChangeSettings returns the edit to settings s, or nil when nothing changes.
-func (w *Workspace) ChangeSettings(s ndcg.Settings) edit {
+func (w *Workspace) ChangeSettings(s ndcg.Settings) Edit {
 	if s.Equal(w.Settings) {
 		return nil
 	}
@@ -238,7 +238,7 @@ func (w *Workspace) ChangeSettings(s ndcg.Settings) edit {
 }
 
 // KUp raises the cutoff; past the list's length it becomes "all".
-func (w *Workspace) KUp() edit {
+func (w *Workspace) KUp() Edit {
 	s := w.Settings
 	switch {
 	case s.K == 0:
@@ -252,7 +252,7 @@ func (w *Workspace) KUp() edit {
 }
 
 // KDown lowers the cutoff; from "all" it goes to one less than the list.
-func (w *Workspace) KDown() edit {
+func (w *Workspace) KDown() Edit {
 	s := w.Settings
 	switch {
 	case s.K == 0:
@@ -268,7 +268,7 @@ func (w *Workspace) KDown() edit {
 }
 
 // NextGain cycles exp → linear → (the gain map the file gave, if any).
-func (w *Workspace) NextGain(fileMap *ndcg.Gain) edit {
+func (w *Workspace) NextGain(fileMap *ndcg.Gain) Edit {
 	s := w.Settings
 	switch s.Gain.Kind {
 	case ndcg.GainExp:
@@ -291,7 +291,7 @@ func (w *Workspace) NextGain(fileMap *ndcg.Gain) edit {
 var discountCycle = []ndcg.Discount{ndcg.Log2, {Kind: ndcg.DiscountLog, Base: 10}, ndcg.JK2}
 
 // NextDiscount cycles log2 → log:10 → jk:2.
-func (w *Workspace) NextDiscount() edit {
+func (w *Workspace) NextDiscount() Edit {
 	s := w.Settings
 	next := 0
 	for i, d := range discountCycle {
@@ -304,14 +304,14 @@ func (w *Workspace) NextDiscount() edit {
 }
 
 // NextTies cycles the tie policies.
-func (w *Workspace) NextTies() edit {
+func (w *Workspace) NextTies() Edit {
 	s := w.Settings
 	s.Ties = ndcg.TiePolicies[(slices.Index(ndcg.TiePolicies, s.Ties)+1)%len(ndcg.TiePolicies)]
 	return w.ChangeSettings(s)
 }
 
 // ToggleIDCG switches the ideal ranking between the list and the judged pool.
-func (w *Workspace) ToggleIDCG() edit {
+func (w *Workspace) ToggleIDCG() Edit {
 	s := w.Settings
 	if s.IDCG == ndcg.FromList {
 		s.IDCG = ndcg.FromJudged
@@ -322,7 +322,7 @@ func (w *Workspace) ToggleIDCG() edit {
 }
 
 // ToggleZero switches NDCG for IDCG = 0 between 0 and 1.
-func (w *Workspace) ToggleZero() edit {
+func (w *Workspace) ToggleZero() Edit {
 	s := w.Settings
 	s.Zero = 1 - s.Zero
 	return w.ChangeSettings(s)
@@ -337,7 +337,7 @@ func (w *Workspace) itemAt(r int) (int, bool) {
 	return w.ItemAt(r), true
 }
 
-func (w *Workspace) setOne(i int, after ndcg.Item, what string) edit {
+func (w *Workspace) setOne(i int, after ndcg.Item, what string) Edit {
 	return &setItems{what: what, idx: []int{i}, before: []ndcg.Item{w.List().Items[i]}, after: []ndcg.Item{after}, at: i}
 }
 
