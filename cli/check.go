@@ -179,6 +179,19 @@ func changesText(m verify.Match) string {
 	return s
 }
 
+// matchNote qualifies a match that is less likely than one listed first.
+func matchNote(m verify.Match) string {
+	switch {
+	case m.Chance:
+		return " (may be chance)"
+	case len(m.Changes) > 1:
+		return " (two changes together)"
+	case m.Exotic:
+		return " (a less common setting)"
+	}
+	return ""
+}
+
 // claimedAt says which settings the claims themselves fixed, unless a
 // flag overrode them.
 func claimedAt(c *listio.Claims, lf listFlags) string {
@@ -240,6 +253,10 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	}
 	fmt.Fprintln(w)
 	switch n, all := rep.Failed(), len(rep.Verdicts); {
+	case n > 0 && all == 1:
+		fmt.Fprintln(w, "The claim does not hold.")
+	case n == 1:
+		fmt.Fprintf(w, "1 of %d claims does not hold.\n", all)
 	case n > 0:
 		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, all)
 	case all == 1:
@@ -281,15 +298,28 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	}
 	if q := v.Quotient; q != nil {
 		if q.Holds {
-			var wrong []string
+			// A wrong DCG or IDCG that one convention explains (IDCG from
+			// the judged pool, say) is not a slip: the NDCG follows it.
+			var slipped, other []string
+			var how []string
 			for _, o := range rep.Verdicts {
-				if !o.Holds && (o.Claim.Quantity == verify.DCG || o.Claim.Quantity == verify.IDCG) {
-					wrong = append(wrong, o.Claim.Label(rep.Settings.KString()))
+				if o.Holds || (o.Claim.Quantity != verify.DCG && o.Claim.Quantity != verify.IDCG) {
+					continue
+				}
+				label := o.Claim.Label(rep.Settings.KString())
+				if o.Explained() {
+					other = append(other, label)
+					how = append(how, o.Matches[0].Changes[0].String())
+				} else {
+					slipped = append(slipped, label)
 				}
 			}
 			inherits := "the division is right"
-			if len(wrong) > 0 {
-				inherits = "it inherits the slip in " + andList(wrong)
+			switch {
+			case len(slipped) > 0:
+				inherits = "it inherits the slip in " + andList(slipped)
+			case len(other) > 0:
+				inherits = "it follows the convention " + andList(other) + " was computed with, " + andList(how) + ": not a slip"
 			}
 			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): %s.\n",
 				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), inherits)
@@ -299,13 +329,19 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 		}
 	}
 	if len(v.Matches) > 0 {
-		head := fmt.Sprintf("Reproduced, within %s, by:", tolerance(v.Claim.Written))
-		if len(v.Matches[0].Changes) > 1 {
-			head = fmt.Sprintf("No single change of convention gives it; two together do (at %s this may be chance):", tolerance(v.Claim.Written))
+		tol := tolerance(v.Claim.Written)
+		head := fmt.Sprintf("Reproduced, within %s, by:", tol)
+		switch {
+		case v.Matches[0].Chance:
+			o := v.Odds
+			head = fmt.Sprintf("Within %s only by what may be chance (the %d settings tried give %s to %s; %s around them covers %.0f%% of that range):",
+				tol, o.Settings, trueText(o.Lo, v.Claim.Written), trueText(o.Hi, v.Claim.Written), tol, 100*o.Covered)
+		case len(v.Matches[0].Changes) > 1:
+			head = fmt.Sprintf("No single change of convention gives it; two together do, within %s:", tol)
 		}
 		fmt.Fprintf(w, "%s%s\n", in, head)
 		for _, m := range v.Matches {
-			fmt.Fprintf(w, "%s  %s: %s\n", in, changesText(m), trueText(m.Value, v.Claim.Written))
+			fmt.Fprintf(w, "%s  %s: %s%s\n", in, changesText(m), trueText(m.Value, v.Claim.Written), matchNote(m))
 		}
 	} else {
 		tried := make([]string, len(rep.Tried))

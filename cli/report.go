@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
@@ -94,6 +95,15 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 // conventionsLine states the conventions in force, as every output does.
 func conventionsLine(s ndcg.Settings) string { return explain.Conventions(s) }
 
+// reportWidth is where the text report wraps its prose.
+const reportWidth = 78
+
+// notesParagraph is the list's notes on one line: what the list is there
+// to teach, which a handout needs as much as the screen does.
+func notesParagraph(doc *listio.Document) string {
+	return strings.Join(strings.Fields(doc.Notes), " ")
+}
+
 // num prints a value with four decimals, as the tables do.
 func num(x float64) string { return fmt.Sprintf("%.4f", x) }
 
@@ -110,6 +120,9 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
+	if notes := notesParagraph(doc); notes != "" {
+		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
+	}
 
 	// The table goes through a buffer so that trailing padding can be cut.
 	var table bytes.Buffer
@@ -143,7 +156,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 
 	k := s.KString()
-	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
 	if zero := zeroNote(r); zero != "" {
 		fmt.Fprintf(w, "  %s", zero)
 	}
@@ -166,8 +179,20 @@ func idealWithPool(r *ndcg.Result) string {
 	return strings.Join(ids, " ")
 }
 
+// ndcgText is NDCG@k as the summary prints it: four decimals, or
+// "undefined" for an empty list, as the explorer says.
+func ndcgText(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "undefined"
+	}
+	return num(r.NDCG())
+}
+
 // zeroNote says why NDCG is what it is when IDCG is 0 ("" otherwise).
 func zeroNote(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "(the list is empty: no item is ranked, so NDCG = DCG/IDCG = 0/0 has no value)"
+	}
 	if r.IDCG() != 0 {
 		return ""
 	}
@@ -267,7 +292,7 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 		score = ndcg.FormatNumber(row.Item.Score)
 	}
 	if row.Tied {
-		tie = fmt.Sprintf("T%d", row.TieGroup)
+		tie = ndcg.TieLabel(row.Tie)
 		if row.Straddles {
 			tie += m.straddles
 		}
