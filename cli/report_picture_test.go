@@ -10,7 +10,7 @@ import (
 )
 
 // pictureSamples: ties straddling k (the default sample) and no ties.
-var pictureSamples = []string{"ties-at-k", "seed-000-exp-gain"}
+var pictureSamples = []string{"ties-at-k", "idcg-slip"}
 
 // The SVG is the picture package's drawing of the report's charts; its
 // golden files live beside that package's tests, which read the bars back.

@@ -52,7 +52,7 @@ func compareGolden(t *testing.T, name, got string) {
 
 // goldenSamples have ties straddling k (the default sample) and no ties
 // at all (seed 000's worked example).
-var goldenSamples = []string{"ties-at-k", "seed-000-exp-gain"}
+var goldenSamples = []string{"ties-at-k", "idcg-slip"}
 
 func TestSVGGolden(t *testing.T) {
 	for _, name := range goldenSamples {
@@ -188,7 +188,7 @@ func TestSVGBarsAreProportionalOnEverySample(t *testing.T) {
 // 7/1, 3/log2(3) = 1.893, 7/2 = 3.5, 0, 1/log2(6) = 0.387: the bar of
 // rank 1 is 7/3.5 = 2 times that of rank 3.
 func TestSVGContributionBarsByHand(t *testing.T) {
-	r, h := sampleResult(t, "seed-000-exp-gain")
+	r, h := sampleResult(t, "idcg-slip")
 	drawn := readBars(t, SVG(h, Charts(r)))
 	actual := drawn[0]
 	assert.Equal(t, "7.000", actual[0].value)

@@ -31,6 +31,9 @@ bin="$work/ndcg-explorer"
 # t runs tmux on a server of our own, without the user's configuration,
 # so that the pictures do not depend on it.
 t() { tmux -S "$sock" -f /dev/null "$@"; }
+# A session that lives until the end keeps the server up between the
+# pictures' sessions (a server that has just exited refuses a new one).
+t new-session -d -s keep -x 80 -y 24 "sleep 600"
 
 # wait_for polls session $1 until its screen shows $2.
 wait_for() {
@@ -72,12 +75,13 @@ screen explorer
 screen ties I
 screen conventions C
 
-# A command run: the prompt line, then what the command prints.
-t new-session -d -s check -x 112 -y 14 -c "$work" \
-  "printf '\$ ndcg-explorer check sample:seed-000-sklearn-output\n'; $bin check sample:seed-000-sklearn-output; sleep 30"
-wait_for check "claims do not hold"
+# A command run: the prompt line, then what the command prints; the pane
+# signals when the command is done, and its blank bottom lines are cut.
+t new-session -d -s check -x 100 -y 40 -c "$work" \
+  "printf '\$ ndcg-explorer check sample:sklearn-gain\n'; $bin check sample:sklearn-gain; tmux -S '$sock' wait-for -S check-done; sleep 30"
+t wait-for check-done
 t capture-pane -e -p -t check | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' |
-  "$work/termsvg" -w 112 -title "ndcg-explorer check" > "$out/check.svg"
+  "$work/termsvg" -w 100 -title "ndcg-explorer check" > "$out/check.svg"
 t kill-session -t check
 
 "$bin" report --format svg sample:ties-at-k > "$out/charts.svg"
