@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Table is the per-rank table as the printed report has it, cell by cell,
@@ -56,7 +57,9 @@ svg{max-width:100%;height:auto}
 // SVG, no scripts, no other files.
 func (h Handout) HTML() string {
 	var b strings.Builder
-	e := html.EscapeString
+	// Text from files shows its control characters and bidirectional
+	// overrides as visible escapes (termsafe), as every reader's output.
+	e := func(s string) string { return html.EscapeString(termsafe.String(s)) }
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	fmt.Fprintf(&b, "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", e(h.Title), handoutCSS)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", e(h.Title))
@@ -96,7 +99,7 @@ func (h Handout) HTML() string {
 		b.WriteString("</ul>\n")
 	}
 	if h.Working != "" {
-		fmt.Fprintf(&b, "<h2>Working</h2>\n<pre>%s</pre>\n", e(strings.TrimRight(h.Working, "\n")))
+		fmt.Fprintf(&b, "<h2>Working</h2>\n<pre>%s</pre>\n", html.EscapeString(termsafe.Text(strings.TrimRight(h.Working, "\n"))))
 	}
 	if len(h.Charts) > 0 {
 		b.WriteString("<h2>Charts</h2>\n")

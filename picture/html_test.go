@@ -36,3 +36,16 @@ func TestHandoutIsSelfContained(t *testing.T) {
 		checkProportional(t, readBars(t, svg))
 	}
 }
+
+// A title from a file cannot clear a terminal, reorder a page or break
+// the XML: its control characters and overrides show as escapes.
+func TestHostileTitleIsShownNotObeyed(t *testing.T) {
+	h := Heading{Title: "evil\x1b[2J\u202eredro", Conventions: "x"}
+	svg := SVG(h, nil)
+	readBars(t, svg)
+	assert.Contains(t, svg, `evil\x1b[2J\u202eredro`)
+	page := Handout{Heading: h, Working: "line 1\nline\x07 2"}.HTML()
+	assert.Contains(t, page, `<h1>evil\x1b[2J\u202eredro</h1>`)
+	assert.Contains(t, page, "line 1\nline\\x07 2")
+	assert.NotContains(t, page, "\x1b")
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -350,9 +351,12 @@ func f(x float64) string {
 	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
 }
 
-// esc escapes text for XML character data and attributes.
+// esc escapes text for XML character data and attributes. Titles and
+// ids come from files: control characters and bidirectional overrides
+// are shown as visible escapes (termsafe), as on a terminal, since XML
+// cannot hold the one and a viewer would obey the other.
 func esc(s string) string {
 	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
+	_ = xml.EscapeText(&b, []byte(termsafe.String(s)))
 	return b.String()
 }
