@@ -84,11 +84,14 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		text = string(data)
 		what = fmt.Sprintf("the list as JSON, %d items", ws.N())
-	default:
+	case "esc":
 		m.c.SetStatus("nothing copied", false)
 		return nil
+	default:
+		m.c.SetStatus("nothing copied: after y, v copies the view, m the report, j the list", true)
+		return nil
 	}
-	m.c.SetStatus("copied "+what+" (to the clipboard through the terminal: OSC 52)", false)
+	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)
 	return tea.SetClipboard(text)
 }
 

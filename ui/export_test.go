@@ -66,6 +66,9 @@ func TestCopyReportAndList(t *testing.T) {
 
 	assert.Nil(t, press(m, "y", "esc"))
 	assert.Contains(t, screen(m), "nothing copied")
+	assert.Nil(t, press(m, "y", "x"))
+	assert.Contains(t, screen(m), "nothing copied: after y, v copies the view, m the report, j the list")
+	assert.Equal(t, 5, m.Workspace().N(), "x after y deletes nothing")
 }
 
 func TestCopyReportWithoutAWriterSaysSo(t *testing.T) {
