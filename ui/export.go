@@ -71,18 +71,22 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if m.exp.markdown == nil {
-			m.c.SetStatus("no report here: copy the view (y v) instead", true)
-			return nil
+			// Without the command line's report (a session over SSH),
+			// the working in markdown.
+			return m.copyReport()
 		}
 		text = m.exp.markdown(ws.Doc, ws.Result)
 		what = "the report as markdown"
 	case "j":
-		data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-		if err != nil {
-			m.c.SetStatus("not copied: "+err.Error(), true)
+		if m.remote != nil {
+			// Over SSH the clipboard is where a list is saved.
+			return m.copyList(false)
+		}
+		data, ok := m.listJSON()
+		if !ok {
 			return nil
 		}
-		text = string(data)
+		text = data
 		what = fmt.Sprintf("the list as JSON, %d items", ws.N())
 	case "esc":
 		m.c.SetStatus("nothing copied", false)
@@ -93,6 +97,18 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)
 	return tea.SetClipboard(text)
+}
+
+// listJSON is the list as save writes it, or false with the reason in
+// the status line.
+func (m *Model) listJSON() (string, bool) {
+	ws := m.c.WS
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if err != nil {
+		m.c.SetStatus("not copied: "+err.Error(), true)
+		return "", false
+	}
+	return string(data), true
 }
 
 // screenText is what the screen shows above the status line, without
@@ -111,9 +127,14 @@ func (m *Model) screenText() string {
 }
 
 // openShot keeps the screen as it is and asks for the image's file name,
-// suggesting one next to the list's file.
-func (m *Model) openShot() {
+// suggesting one next to the list's file. Over SSH, where no file is
+// written, the image goes to the person's clipboard instead.
+func (m *Model) openShot() tea.Cmd {
 	m.exp.shot, m.exp.shotName = m.render(), m.activeName()
+	if m.remote != nil {
+		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
+		return tea.SetClipboard(m.shotSVG())
+	}
 	in := textinput.New()
 	in.Prompt = ""
 	st := in.Styles()
@@ -125,6 +146,7 @@ func (m *Model) openShot() {
 	in.Focus()
 	m.exp.shotAs = &in
 	m.c.SetStatus("", false)
+	return nil
 }
 
 // shotPath is the suggested file name: the list's file name with the
@@ -161,12 +183,7 @@ func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.exp.shotAs = nil
-		theme := screenshot.Dark
-		if !m.isDark {
-			theme = screenshot.Light
-		}
-		title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), m.exp.shotName)
-		svg := screenshot.SVG(m.exp.shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
+		svg := m.shotSVG()
 		w, h := m.width, m.height
 		return func() tea.Msg {
 			if err := listio.WriteFileAtomic(path, []byte(svg)); err != nil {
@@ -178,6 +195,17 @@ func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
 	in, cmd := m.exp.shotAs.Update(msg)
 	m.exp.shotAs = &in
 	return cmd
+}
+
+// shotSVG draws the screen kept by openShot, on the terminal's
+// background.
+func (m *Model) shotSVG() string {
+	theme := screenshot.Dark
+	if !m.isDark {
+		theme = screenshot.Light
+	}
+	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), m.exp.shotName)
+	return screenshot.SVG(m.exp.shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
 }
 
 // exportStatus is the status line while y or X waits for the person.

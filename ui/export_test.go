@@ -71,10 +71,30 @@ func TestCopyReportAndList(t *testing.T) {
 	assert.Equal(t, 5, m.Workspace().N(), "x after y deletes nothing")
 }
 
-func TestCopyReportWithoutAWriterSaysSo(t *testing.T) {
+// Without the command line's report (a session over SSH), y m copies the
+// working in markdown.
+func TestCopyReportWithoutAWriterCopiesTheWorking(t *testing.T) {
 	m := start(t)
-	assert.Nil(t, press(m, "y", "m"))
-	assert.Contains(t, screen(m), "no report here: copy the view (y v) instead")
+	md := clipboard(t, press(m, "y", "m"))
+	assert.True(t, strings.HasPrefix(md, "## inline\n"), md)
+	assert.Contains(t, md, "0.9724")
+	assert.Contains(t, screen(m), "copied the working (markdown)")
+}
+
+// Over SSH no file is written: X puts the screen's SVG on the person's
+// clipboard, and y j copies the list as its save does.
+func TestScreenAndListOverSSH(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	svg := clipboard(t, press(m, "X"))
+	assert.Nil(t, m.exp.shotAs, "no file name is asked for")
+	assert.True(t, strings.HasPrefix(svg, "<svg "), svg)
+	assert.Contains(t, svg, "NDCG@5 = 0.9724")
+	assert.Contains(t, screen(m), "copied the screen as an SVG image to your clipboard")
+	press(m, "3")
+	list := clipboard(t, press(m, "y", "j"))
+	assert.Contains(t, list, `"items"`)
+	assert.False(t, m.Workspace().Dirty(), "over SSH, copying the list is saving it")
 }
 
 func TestScreenAsSVG(t *testing.T) {
