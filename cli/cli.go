@@ -73,6 +73,7 @@ func newRoot(env *Env) *cobra.Command {
 		newReportCmd(env),
 		newCheckCmd(env),
 		newTrecCmd(env),
+		newLtrCmd(env),
 		newSamplesCmd(env),
 		newServeCmd(env),
 		newManCmd(env),

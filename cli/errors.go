@@ -10,6 +10,8 @@ import (
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // statusError ends a command with an exit status other than 2. Its
@@ -83,7 +85,9 @@ func printError(w io.Writer, _ fang.Styles, err error) {
 	if msg == "" {
 		return
 	}
-	fmt.Fprintf(w, "ndcg-explorer: %s\n", msg)
+	// A message may echo a file's bytes (an id, a qid, a path): they are
+	// shown, never obeyed.
+	fmt.Fprintf(w, "ndcg-explorer: %s\n", termsafe.Text(msg))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if ue.hint != "" {
