@@ -89,6 +89,17 @@ func (c Chart) Markdown() string {
 	return "```text\n" + c.Text() + "```\n"
 }
 
+// Words the charts use that a picture tells them apart by.
+const (
+	// KMarkNote explains the text layout's "<" mark; a picture marks the
+	// bar in words of its own and drops the note.
+	KMarkNote = "< marks the k in force"
+	// CategoryTieOrder is the category of TieChart's bars.
+	CategoryTieOrder = "tie order"
+	// AxisProbability is the value axis of DistributionChart.
+	AxisProbability = "probability"
+)
+
 // maxChartRanks bounds the rows of the per-rank charts of long lists.
 const maxChartRanks = 25
 
@@ -143,7 +154,7 @@ func NDCGByKChart(r *ndcg.Result) Chart {
 		c.Note = fmt.Sprintf("(k=%d–%d not shown)", shown+1, n)
 	}
 	if r.Settings.K != 0 {
-		c.Note = strings.TrimSpace(c.Note + " < marks the k in force")
+		c.Note = strings.TrimSpace(c.Note + " " + KMarkNote)
 	}
 	return c
 }
@@ -160,7 +171,7 @@ func TieChart(r *ndcg.Result) (c Chart, ok bool) {
 	c = Chart{
 		Title: fmt.Sprintf("NDCG@%s over the orders of the tie groups", r.Settings.KString()),
 		Scale: 1,
-		Axis:  "NDCG@" + r.Settings.KString(), Category: "tie order",
+		Axis:  "NDCG@" + r.Settings.KString(), Category: CategoryTieOrder,
 		Bars: []Bar{
 			{Label: "worst", Value: b.Worst, Key: "worst"},
 			{Label: "expected", Value: b.Expected, Key: "expected", Marked: r.Settings.Ties == ndcg.Expected},
@@ -188,7 +199,7 @@ func DistributionChart(r *ndcg.Result, maxBars int) (c Chart, ok bool) {
 	}
 	c = Chart{
 		Title: fmt.Sprintf("Distribution of NDCG@%s over %s", r.Settings.KString(), how),
-		Scale: 0, Axis: "probability", Category: "NDCG@" + r.Settings.KString(),
+		Scale: 0, Axis: AxisProbability, Category: "NDCG@" + r.Settings.KString(),
 		Note: fmt.Sprintf("mean %s (the expected NDCG)", Num(d.Mean())),
 	}
 	if len(d.Values) <= maxBars {

@@ -237,7 +237,7 @@ func writeChart(b *strings.Builder, c explain.Chart, idPrefix string) float64 {
 			f(x0+plotW/2), f(y), colText, esc(c.Axis))
 	}
 	if c.Note != "" {
-		note := strings.TrimSpace(strings.ReplaceAll(c.Note, "< marks the k in force", ""))
+		note := strings.TrimSpace(strings.ReplaceAll(c.Note, explain.KMarkNote, ""))
 		if note != "" {
 			y += 16
 			fmt.Fprintf(b, "<text class=\"note\" x=\"%s\" y=\"%s\" font-size=\"11\" font-style=\"italic\" fill=\"%s\">%s</text>\n",
@@ -308,9 +308,9 @@ func barStyle(c explain.Chart, bar explain.Bar, idPrefix string) (fill, extra st
 	case bar.Series == "ideal":
 		fill = "url(#" + idPrefix + "-hatch)"
 		extra = " stroke=\"" + colIdeal + "\" stroke-width=\"1\""
-	case strings.HasPrefix(c.Category, "tie order"):
+	case c.Category == explain.CategoryTieOrder:
 		fill = colBand
-	case c.Axis == "probability":
+	case c.Axis == explain.AxisProbability:
 		fill = colDist
 	}
 	if bar.Marked {
@@ -322,7 +322,7 @@ func barStyle(c explain.Chart, bar explain.Bar, idPrefix string) (fill, extra st
 
 // markText says in words why a bar is outlined.
 func markText(c explain.Chart) string {
-	if c.Category == "tie order" {
+	if c.Category == explain.CategoryTieOrder {
 		return "◂ the tie policy in force"
 	}
 	return "◂ the k in force"
