@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // TieGroup is a run of ranks whose items have exactly equal scores.
@@ -174,7 +175,12 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 		}
 		groups = len(base.Ties)
 	}
-	return fill(prev, list, s, sc, ranked, groups)
+	docno := base.order[Docno] // allocated apart from base's memory
+	r, err := fill(prev, list, s, sc, ranked, groups)
+	if err == nil && groups > 0 && r.order[Docno] == nil {
+		r.order[Docno] = docno // its sums are worked out when asked for
+	}
+	return r, err
 }
 
 // fill works out every number of the result from the items' grades and
@@ -378,7 +384,7 @@ func cut(k, n int) int {
 // orderFor returns the rank order under policy p, working out the best,
 // worst and docno orders the first time they are needed.
 func (r *Result) orderFor(p TiePolicy) []int {
-	if r.order[p] != nil || r.N == 0 {
+	if (r.order[p] != nil && r.dcg[p] != nil) || r.N == 0 {
 		return r.order[p]
 	}
 	input := r.order[Input]
@@ -398,18 +404,11 @@ func (r *Result) orderFor(p TiePolicy) []int {
 		}
 		r.order[p] = o
 	case Docno:
-		o := slices.Clone(input)
-		for _, t := range r.Ties {
-			slices.SortStableFunc(o[t.Start:t.End], func(a, b int) int {
-				ia, ib := r.List.Items[a].ID, r.List.Items[b].ID
-				switch {
-				case ia > ib:
-					return -1
-				case ia < ib:
-					return 1
-				}
-				return 0
-			})
+		// A result derived from another shares its docno order (the same
+		// ranking and ids): only the sums are new.
+		o := r.order[Docno]
+		if o == nil {
+			o = r.docnoOrder(input)
 		}
 		gainOf := func(idx int) float64 {
 			g := r.List.Items[idx].Grade
@@ -427,6 +426,20 @@ func (r *Result) orderFor(p TiePolicy) []int {
 		r.order[Docno], r.dcg[Docno] = o, cum
 	}
 	return r.order[p]
+}
+
+// docnoOrder is the ranking with each tie group ordered by id, highest
+// first: trec_eval's order. Ids are unique, so no two items compare
+// equal and an unstable sort gives the one order.
+func (r *Result) docnoOrder(input []int) []int {
+	o := slices.Clone(input)
+	items := r.List.Items
+	for _, t := range r.Ties {
+		slices.SortFunc(o[t.Start:t.End], func(a, b int) int {
+			return strings.Compare(items[b].ID, items[a].ID)
+		})
+	}
+	return o
 }
 
 // DCGAt returns DCG@k with ties ordered by p. k counts ranks: 0 or more
