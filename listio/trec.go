@@ -6,10 +6,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
-// TRECPreset is the preset a TREC query opens with: trec_eval's
-// conventions, so the explorer shows the numbers trec_eval prints.
-const TRECPreset = "trec_eval"
-
 // LoadTRECQuery reads one query of a qrels and run pair: the run's
 // documents for the query as the items (score from the run, grade the
 // qrels rel, 0 when unjudged or negative), the judged documents the run
@@ -23,7 +19,7 @@ func LoadTRECQuery(qrels, run, query string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	preset := TRECPreset
+	preset := trec.Preset
 	notes := fmt.Sprintf("%d documents retrieved by %s", len(list.Items), run)
 	if n := len(list.Pool); n > 0 {
 		notes += fmt.Sprintf("; %d judged in %s but not retrieved (the pool)", n, qrels)

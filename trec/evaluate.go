@@ -17,6 +17,8 @@ type Options struct {
 	Complete bool
 	// Ties adds each value's tie band.
 	Ties bool
+	// Limits cut each query's ranking (trec_eval's -M and -J).
+	Limits Limits
 	// Workers evaluate in parallel the queries that straddle the run's
 	// blocks or are read a second time; 0 means one per CPU. (The blocks
 	// themselves are parsed, and the queries inside them evaluated, on
@@ -101,7 +103,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ev := newEvaluator(cols, opt.Ties)
+				ev := newEvaluator(cols, opt.Ties, opt.Limits)
 				for b := range work {
 					res, err := ev.evaluate(b, q.Queries[b.qi])
 					if err != nil {
@@ -151,7 +153,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			return i, ok
 		},
 		newEval: func() func(*batch) {
-			ev := newEvaluator(cols, opt.Ties)
+			ev := newEvaluator(cols, opt.Ties, opt.Limits)
 			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
 		},
 		holdAll:   holding.Load,
@@ -209,7 +211,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	var next atomic.Int64
 	parallel(min(workers, max(len(complete), 1)), func(int) {
-		ev := newEvaluator(cols, opt.Ties)
+		ev := newEvaluator(cols, opt.Ties, opt.Limits)
 		for {
 			i := int(next.Add(1)) - 1
 			if i >= len(complete) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // AtCutoff is the one measure a query browser lists: ndcg_cut.k, or
@@ -13,6 +15,33 @@ func AtCutoff(k int) Measures {
 		return Measures{Cutoffs: []int{k}}
 	}
 	return Measures{NDCG: true}
+}
+
+// Preset is the preset a TREC query opens with: trec_eval's
+// conventions, so the explorer shows the numbers trec_eval prints.
+const Preset = "trec_eval"
+
+// Settings are trec_eval's conventions at cutoff k, the settings under
+// which the explorer shows the value the query browser lists.
+func Settings(k int) ndcg.Settings {
+	p, err := ndcg.FindPreset(Preset)
+	if err != nil {
+		panic(err) // the preset table is compiled in
+	}
+	s := p.Apply(ndcg.DefaultSettings())
+	s.K = k
+	return s
+}
+
+// Browse reads a qrels and run pair and evaluates what the query
+// browser lists: NDCG at cutoff k as trec_eval computes it, with the
+// range tie order allows.
+func Browse(qrels, run string, k int) (*Result, error) {
+	q, err := ReadQrelsFile(qrels)
+	if err != nil {
+		return nil, err
+	}
+	return Evaluate(q, FileSource(run), Options{Measures: AtCutoff(k), Ties: true})
 }
 
 // Retrieved is one run line of a query.
@@ -40,7 +69,7 @@ func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 			d := b.docno(e)
 			if first, dup := seen[d]; dup {
 				return &LineError{File: run.Name, Line: int(e.line),
-					Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); keep one line", d, qid, first)}
+					Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); keep one line", termsafe.Quote(d), termsafe.Quote(qid), first)}
 			}
 			d = string([]byte(d))
 			seen[d] = int(e.line)
@@ -93,7 +122,7 @@ func QueryList(q *Qrels, run Source, qid string) (*ndcg.List, error) {
 		return nil, err
 	}
 	if !found && j == nil {
-		return nil, fmt.Errorf("query %q is in neither %s nor %s", qid, q.Name, run.Name)
+		return nil, fmt.Errorf("query %s is in neither %s nor %s", termsafe.Quote(qid), q.Name, run.Name)
 	}
 	return List(j, docs), nil
 }

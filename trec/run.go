@@ -186,6 +186,9 @@ func skipWord(b []byte, i int) int {
 // blockSize is how much of the run one parser takes at a time.
 const blockSize = 1 << 20
 
+// maxLine bounds the bytes read without a line end.
+const maxLine = 64 << 20
+
 // block is a stretch of the run cut at a line end, parsed on its own.
 type block struct {
 	seq       int
@@ -371,6 +374,10 @@ type scanOptions struct {
 // gives it (if any) on the stretches wholly inside its block, and emit
 // gets them evaluated.
 func scanRun(name string, r io.Reader, o scanOptions) error {
+	r, cerr := checkText(name, r)
+	if cerr != nil {
+		return cerr
+	}
 	want, merge, emit := o.want, o.merge, o.emit
 	workers := runtime.GOMAXPROCS(0)
 	todo := make(chan *block, workers)
@@ -396,15 +403,24 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			bp := blockPool.Get().(*[]byte)
 			buf := append((*bp)[:0], carry...)
 			var err error
+			newline := false
 			for {
 				if cap(buf)-len(buf) < 4096 {
 					buf = slices.Grow(buf, len(buf))
 				}
 				var n int
 				n, err = r.Read(buf[len(buf):cap(buf)])
+				newline = newline || bytes.IndexByte(buf[len(buf):len(buf)+n], '\n') >= 0
 				buf = buf[:len(buf)+n]
-				if err != nil || (len(buf) >= blockSize && bytes.LastIndexByte(buf, '\n') >= 0) {
+				if err != nil || (len(buf) >= blockSize && newline) {
 					break
+				}
+				if len(buf) > maxLine {
+					// One line this long is not a run line; reading on
+					// would hold the whole input in memory.
+					readErr = &LineError{File: name, Line: int(line), Msg: fmt.Sprintf(
+						"a line longer than %d MiB: this is not a run file; run lines are \"qid Q0 docno rank score tag\"", maxLine>>20)}
+					return
 				}
 			}
 			if err != nil && err != io.EOF {

@@ -29,26 +29,11 @@ const (
 // BrowserOptions start the query browser on a qrels and run pair.
 type BrowserOptions struct {
 	Qrels, Run string
-	// K is the cutoff of the NDCG the list shows: ndcg_cut.K as
-	// trec_eval computes it; 0 is the whole ranking (trec_eval's ndcg).
-	K int
 	// Settings are the conventions a query opens with in the explorer:
-	// trec_eval's preset at K, unless the command line changed them.
+	// trec_eval's (trec.Settings), unless the command line changed them.
 	Settings ndcg.Settings
 	ASCII    bool
 	NoColor  bool
-}
-
-// TRECSettings are trec_eval's conventions at cutoff k, the settings
-// under which the explorer shows the value the query list shows.
-func TRECSettings(k int) ndcg.Settings {
-	p, err := ndcg.FindPreset(listio.TRECPreset)
-	if err != nil {
-		panic(err) // the preset table is compiled in
-	}
-	s := p.Apply(ndcg.DefaultSettings())
-	s.K = k
-	return s
 }
 
 // sortKey is a column the list can be sorted by.
@@ -164,12 +149,10 @@ type Browser struct {
 	styles   Styles
 	warn     ink
 	help     help.Model
-	showHelp bool
-	helpTop  int  // first line of the help shown, when it is taller than the screen
-	confirm  bool // asking whether to quit with edited queries
+	keysHelp overlay // the full help, open after ?
+	confirm  bool    // asking whether to quit with edited queries
 
-	status    string
-	statusErr bool
+	status status
 
 	width, height int
 	cols          []int // the columns that fit, in order
@@ -188,21 +171,9 @@ type Browser struct {
 	loading string // the query being read, if any
 }
 
-// NewBrowser evaluates the run against the qrels as trec_eval does, at
-// cutoff o.K, with tie bands.
-func NewBrowser(o BrowserOptions) (*Browser, error) {
-	q, err := trec.ReadQrelsFile(o.Qrels)
-	if err != nil {
-		return nil, err
-	}
-	res, err := trec.Evaluate(q, trec.FileSource(o.Run), trec.Options{Measures: trec.AtCutoff(o.K), Ties: true})
-	if err != nil {
-		return nil, err
-	}
-	return newBrowser(o, res), nil
-}
-
-func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
+// NewBrowser lists the queries of res, the run o.Run evaluated against
+// o.Qrels by trec.Browse.
+func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b := &Browser{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*Model{}}
 	b.keys = newBrowserKeys(DefaultKeyMap())
 	b.colW = baseWidths
@@ -241,7 +212,7 @@ func newBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b.filter = in
 	b.restyle()
 	b.refilter()
-	b.status = fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries"))
+	b.status.text = fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries"))
 	return b
 }
 
@@ -249,6 +220,7 @@ func (b *Browser) restyle() {
 	b.styles = NewStyles(b.isDark, !b.opts.NoColor)
 	b.warn = inkOf(b.styles.Warn)
 	b.help.Styles = b.styles.Help
+	b.layoutHelp()
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -369,7 +341,7 @@ func (b *Browser) clickHead(x int) tea.Cmd {
 
 // click selects the row clicked; a click on the selected row opens it.
 func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
-	if msg.Button != tea.MouseLeft || b.showHelp || b.confirm {
+	if msg.Button != tea.MouseLeft || b.keysHelp.open || b.confirm {
 		return nil
 	}
 	const headRow, firstRow = 2, 3 // below the title and the summary
@@ -392,22 +364,22 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys
 	switch {
 	case b.confirm:
-		switch msg.String() {
-		case "y", "Y":
+		switch {
+		case key.Matches(msg, quitKeys.Quit):
 			return tea.Quit
-		case "esc", "n", "N":
+		case key.Matches(msg, quitKeys.Stay):
 			b.confirm = false
 			b.setStatus("not quitting", false)
 		}
 		return nil
-	case b.showHelp:
+	case b.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Back, k.Quit):
-			b.showHelp = false
+			b.keysHelp.open = false
 		case key.Matches(msg, k.Up):
-			b.helpTop--
+			b.keysHelp.scroll(-1)
 		case key.Matches(msg, k.Down):
-			b.helpTop++
+			b.keysHelp.scroll(1)
 		}
 		return nil
 	case b.filtering && msg.String() != "ctrl+c":
@@ -417,12 +389,13 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		if edited := b.edited(); len(edited) > 0 {
 			b.confirm = true
-			b.setStatus(fmt.Sprintf("Edited queries not saved (%s). y: quit · esc: stay", strings.Join(edited, ", ")), true)
+			what := fmt.Sprintf("Edited queries not saved (%s)", strings.Join(edited, ", "))
+			b.setStatus(quitKeys.ask(what, as(quitKeys.Quit, "y", "quit"), quitKeys.Stay), true)
 			return nil
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		b.showHelp, b.helpTop = true, 0
+		b.keysHelp.show("Keys of the query list", "(? or esc closes)", b.helpText(b.width), b.width, b.height-browserChrome+1)
 	case key.Matches(msg, k.Up):
 		b.move(-1)
 	case key.Matches(msg, k.Down):
@@ -493,7 +466,7 @@ func (b *Browser) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-func (b *Browser) setStatus(text string, isErr bool) { b.status, b.statusErr = text, isErr }
+func (b *Browser) setStatus(text string, isErr bool) { b.status.set(text, isErr) }
 
 // edited lists the opened queries with edits not saved, in query order.
 func (b *Browser) edited() []string {
@@ -694,14 +667,7 @@ func (b *Browser) move(d int) {
 func (b *Browser) clamp() {
 	n := len(b.order)
 	b.cursor = max(min(b.cursor, n-1), 0)
-	h := b.rowsShown()
-	if b.cursor < b.offset {
-		b.offset = b.cursor
-	}
-	if b.cursor >= b.offset+h {
-		b.offset = b.cursor - h + 1
-	}
-	b.offset = max(min(b.offset, n-h), 0)
+	b.offset = scrollTo(b.offset, b.cursor, n, b.rowsShown())
 }
 
 // The screen: title, summary, column heads, rows, status, help.
@@ -712,6 +678,7 @@ func (b *Browser) rowsShown() int { return max(b.height-browserChrome, 1) }
 // layout picks the columns that fit the width; it runs on resize only.
 func (b *Browser) layout() {
 	b.help.SetWidth(b.width)
+	b.layoutHelp()
 	// Room for the prompt and the count of matches after the text.
 	b.filter.SetWidth(max(b.width-24, 1))
 	shown := [nCols]bool{}
@@ -753,12 +720,7 @@ func (b *Browser) View() tea.View {
 	if b.current != nil {
 		return b.current.View()
 	}
-	v := tea.NewView(b.render())
-	v.AltScreen = true
-	// The wheel moves the cursor and a click selects, as in the explorer.
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "ndcg-explorer: queries of " + b.opts.Run
-	return v
+	return frameView(b.render(), "ndcg-explorer: queries of "+b.opts.Run)
 }
 
 func (b *Browser) render() string {
@@ -771,8 +733,8 @@ func (b *Browser) render() string {
 	}
 	body := h - browserChrome
 	var main string
-	if b.showHelp {
-		main = b.helpView(w, body+1)
+	if b.keysHelp.open {
+		main = b.keysHelp.view(b.styles, w, body+1)
 	} else {
 		main = b.headLine() + "\n" + b.rowsView(body)
 	}
@@ -933,18 +895,15 @@ func (b *Browser) statusLine(w int) string {
 		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
 		return ansi.Truncate(b.filter.View()+b.styles.Subtle.Render(count), w, "")
 	}
-	text := b.status
-	if f := b.filter.Value(); f != "" && !b.statusErr {
+	text := b.status.text
+	if f := b.filter.Value(); f != "" && !b.status.err {
 		text = fmt.Sprintf("filter %q: %d of %d queries · %s", f, len(b.order), len(b.rows), text)
 	}
-	text = ansi.Truncate(text, w, "…")
-	if b.statusErr {
-		return st.Error.Render(text)
-	}
-	return st.Status.Render(text)
+	return b.status.line(st, text, w)
 }
 
-func (b *Browser) helpView(w, h int) string {
+// helpText is the query list's keys and what its columns mean, in w.
+func (b *Browser) helpText(w int) string {
 	st := b.styles
 	body := b.help.FullHelpView(b.keys.FullHelp())
 	notes := b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are " +
@@ -955,5 +914,12 @@ func (b *Browser) helpView(w, h int) string {
 	for _, l := range strings.Split(wrap(notes, w), "\n") {
 		lines = append(lines, st.Subtle.Render(l))
 	}
-	return scrolled(st, "Keys of the query list", "(? or esc closes)", body+"\n\n"+strings.Join(lines, "\n"), &b.helpTop, w, h)
+	return body + "\n\n" + strings.Join(lines, "\n")
+}
+
+// layoutHelp lays the open help out again for a new size or style sheet.
+func (b *Browser) layoutHelp() {
+	if b.keysHelp.open {
+		b.keysHelp.set(b.helpText(b.width), b.width, b.height-browserChrome+1)
+	}
 }

@@ -52,8 +52,9 @@ func trecEvalValues(t *testing.T, file, measure string) map[string]string {
 func newTestBrowser(t testing.TB, name string, k, w, h int) *Browser {
 	t.Helper()
 	qrels, run := trecCase(name)
-	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: k, Settings: TRECSettings(k), NoColor: true})
+	res, err := trec.Browse(qrels, run, k)
 	require.NoError(t, err)
+	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(k), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return b
 }
@@ -476,17 +477,17 @@ func TestBrowserHelp(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 50)
 	}
 	bpress(t, b, "esc")
-	assert.False(t, b.showHelp)
+	assert.False(t, b.keysHelp.open)
 	assert.Contains(t, bscreen(b), "> 100")
 }
 
 func TestBrowserBadInput(t *testing.T) {
 	qrels, run := trecCase("basic")
-	_, err := NewBrowser(BrowserOptions{Qrels: filepath.Join(t.TempDir(), "none"), Run: run, K: 10})
+	_, err := trec.Browse(filepath.Join(t.TempDir(), "none"), run, 10)
 	assert.ErrorContains(t, err, "qrels")
 	bad := filepath.Join(t.TempDir(), "bad.run")
 	require.NoError(t, os.WriteFile(bad, []byte("100 Q0 FT-1 1 notanumber r\n"), 0o600))
-	_, err = NewBrowser(BrowserOptions{Qrels: qrels, Run: bad, K: 10})
+	_, err = trec.Browse(qrels, bad, 10)
 	assert.ErrorContains(t, err, "bad.run")
 }
 
@@ -503,8 +504,9 @@ func (n namedTB) Name() string { return n.name }
 // (see TestBrowserShowsTrecEvalValues); go test ./ui -update rewrites.
 func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 	qrels, run := trecCase("basic")
-	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: 10, Settings: TRECSettings(10)})
+	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
+	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10)}, res)
 	tm := teatest.NewTestModel(t, b, teatest.WithInitialTermSize(w, h))
 	for _, k := range keys {
 		tm.Send(bkey(k))
@@ -556,7 +558,7 @@ func syntheticBrowser(n int) *Browser {
 			Retrieved: 1000, Relevant: 20, RelevantRetrieved: i % 21,
 		})
 	}
-	b := newBrowser(BrowserOptions{K: 10, Settings: TRECSettings(10), NoColor: true}, res)
+	b := NewBrowser(BrowserOptions{Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return b
 }
@@ -663,8 +665,9 @@ func TestBrowserClickHead(t *testing.T) {
 
 func TestBrowserASCII(t *testing.T) {
 	qrels, run := trecCase("basic")
-	b, err := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, K: 10, Settings: TRECSettings(10), ASCII: true, NoColor: true})
+	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
+	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), ASCII: true, NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, bscreen(b), "^NDCG@10")
 	bpress(t, b, "r")

@@ -7,11 +7,16 @@ package ui
 // only when this is false, so that Esc never both cancels an edit and
 // leaves the query.
 func (m *Model) CapturesEsc() bool {
-	if m.confirm || m.saveAs != nil || m.picker != nil || m.showHelp {
+	if m.dialogOpen() {
 		return true
 	}
 	if c, ok := m.views[m.active].(capturer); ok && c.Capturing() {
 		return true
 	}
 	return false
+}
+
+// dialogOpen reports whether a dialog or the help is over the view.
+func (m *Model) dialogOpen() bool {
+	return m.confirm || m.saveAs != nil || m.picker != nil || m.keysHelp.open
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // field is what the in-place editor is changing.
@@ -51,7 +52,14 @@ func newExplorer(c *Common) *explorer {
 	return &explorer{c: c, input: in}
 }
 
-func (e *explorer) Name() string { return "explorer" }
+// ShortHelp is the explorer's footer.
+func (e *explorer) ShortHelp() []key.Binding {
+	k := e.c.Keys
+	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+}
+
+// FullHelp: every key of the explorer is shared with other views.
+func (e *explorer) FullHelp() [][]key.Binding { return nil }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *explorer) Capturing() bool { return e.editing != noField }
@@ -114,19 +122,13 @@ func (e *explorer) clamp() {
 	if rows > 2 {
 		rows--
 	}
-	if e.cursor < e.offset {
-		e.offset = e.cursor
-	}
-	if e.cursor >= e.offset+rows {
-		e.offset = e.cursor - rows + 1
-	}
-	e.offset = max(min(e.offset, n-rows), 0)
+	e.offset = scrollTo(e.offset, e.cursor, n, rows)
 }
 
 // Update handles the explorer's keys and the workspace's changes.
 func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		if msg.Focus >= 0 {
 			e.cursor = e.c.WS.RankOf(msg.Focus)
 		}
@@ -167,7 +169,7 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 
 func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := e.c.Keys, e.c.WS
-	var ed edit
+	var ed workspace.Edit
 	var why string
 	switch {
 	case key.Matches(msg, k.Up):
@@ -215,8 +217,9 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// apply makes an edit and keeps the cursor on the item it was about.
-func (e *explorer) apply(ed edit, why string) {
+// apply makes an edit; the Edited message that comes back moves the
+// cursor to the item it was about.
+func (e *explorer) apply(ed workspace.Edit, why string) {
 	if why != "" {
 		e.c.SetStatus(why, true)
 		return
@@ -224,14 +227,7 @@ func (e *explorer) apply(ed edit, why string) {
 	if ed == nil {
 		return
 	}
-	rank := e.cursor
-	focus := e.c.WS.Apply(ed)
-	if _, deleted := ed.(*removeItem); deleted || focus < 0 {
-		e.cursor = rank
-	} else {
-		e.cursor = e.c.WS.RankOf(focus)
-	}
-	e.layout()
+	e.c.Apply(ed)
 }
 
 func (e *explorer) startEditing(f field) tea.Cmd {
@@ -269,7 +265,7 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Confirm):
 		v := strings.TrimSpace(e.input.Value())
-		var ed edit
+		var ed workspace.Edit
 		var why string
 		if e.editing == scoreField {
 			s, err := strconv.ParseFloat(v, 64)
@@ -329,42 +325,33 @@ func (e *explorer) viewTable() string {
 	if n == 0 {
 		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
 	}
-	k := n
-	if r != nil {
-		k = r.K
-	}
-	for i := e.offset; i < n && len(lines) < e.tableH; i++ {
-		if i == k && k < n && i > e.offset {
+	for _, i := range rowLines(e.offset, n, e.cut(), e.tableH-len(lines)) {
+		if i < 0 {
 			lines = append(lines, e.cutoffLine(r, t.width))
-			if len(lines) >= e.tableH {
-				break
-			}
+		} else {
+			lines = append(lines, e.viewRow(r, i))
 		}
-		lines = append(lines, e.viewRow(r, i))
 	}
 	return strings.Join(lines, "\n")
 }
 
+// cut is the rank the k line is drawn above (the list's length when
+// there is none).
+func (e *explorer) cut() int {
+	if r := e.c.WS.Result; r != nil {
+		return r.K
+	}
+	return e.c.WS.N()
+}
+
 // rankAtLine is the rank drawn on line y of the table (0 is the
-// heading), or −1: the same walk as viewTable, k line included.
+// heading), or −1: the lines viewTable draws, k line included.
 func (e *explorer) rankAtLine(y int) int {
-	ws := e.c.WS
-	n := ws.N()
-	k := n
-	if ws.Result != nil {
-		k = ws.Result.K
+	lines := rowLines(e.offset, e.c.WS.N(), e.cut(), e.tableH-1)
+	if y < 1 || y > len(lines) {
+		return -1
 	}
-	line := 1
-	for i := e.offset; i < n && line < e.tableH; i++ {
-		if i == k && k < n && i > e.offset {
-			line++
-		}
-		if line == y {
-			return i
-		}
-		line++
-	}
-	return -1
+	return lines[y-1]
 }
 
 // cutoffLine marks where k cuts the ranking, and says so when it cuts
@@ -541,11 +528,7 @@ func (e *explorer) viewCharts(w, h int) string {
 // chartWindow is the ranks a chart of rows lines shows: the table's
 // window, so the chart and the table talk about the same ranks.
 func (e *explorer) chartWindow(rows, n int) (int, int) {
-	from := e.offset
-	if e.cursor >= from+rows {
-		from = e.cursor - rows + 1
-	}
-	from = max(min(from, n-rows), 0)
+	from := scrollTo(e.offset, e.cursor, n, rows)
 	return from, min(from+rows, n)
 }
 

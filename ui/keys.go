@@ -7,9 +7,10 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// KeyMap is every key of the program, in one place, so that `?` lists
-// them all and no two views disagree on what a key does. Views read the
-// bindings they handle from here; the full help shows them in groups.
+// KeyMap is every key more than one view uses, in one place, so that no
+// two views disagree on what a key does. A key that only one view has
+// lives in that view's file, and reaches the full help through its
+// FullHelp (see Model.fullHelp); each view's footer is its ShortHelp.
 type KeyMap struct {
 	// Moving the cursor.
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
@@ -29,17 +30,12 @@ type KeyMap struct {
 	// Files.
 	Save, SaveAs key.Binding
 
-	// Practice views: the companions' relevance threshold (< lowers it,
-	// > raises it), the check's claims from the file, the quiz's next round.
-	Threshold, FileClaims, NextRound key.Binding
-
 	// Views: one key each, plus cycling.
 	NextView, PrevView key.Binding
 	Views              []key.Binding
 
-	// In the teaching views: apply what is selected (a preset, a swap),
-	// and the best single swap.
-	Apply, BestSwap key.Binding
+	// In the teaching views: apply what is selected (a preset, a swap).
+	Apply key.Binding
 
 	// Dialogs and the program.
 	Confirm, Cancel, Help, Quit key.Binding
@@ -88,15 +84,10 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
 
-		Threshold:  b([]string{"<", ">"}, "</>", "relevance threshold"),
-		FileClaims: b([]string{"f"}, "f", "the file's claims"),
-		NextRound:  b([]string{"n"}, "n", "next quiz round"),
-
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
 
-		Apply:    b([]string{"enter"}, "enter", "apply preset/swap"),
-		BestSwap: b([]string{"b"}, "b", "best swap"),
+		Apply: b([]string{"enter"}, "enter", "apply preset/swap"),
 
 		Confirm: b([]string{"enter"}, "enter", "confirm"),
 		Cancel:  b([]string{"esc"}, "esc", "cancel"),
@@ -108,73 +99,52 @@ func DefaultKeyMap() KeyMap {
 }
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
-// many terminals keep function keys for themselves, a capital letter.
-func viewKey(i int, name string) key.Binding {
+// many terminals keep function keys for themselves, its capital letter.
+func viewKey(i int, v registered) key.Binding {
 	f := "f" + strconv.Itoa(i+1)
 	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
-	if l, ok := viewLetters[name]; ok {
-		keys, help = append(keys, l), help+"/"+l
+	if v.letter != "" {
+		keys, help = append(keys, v.letter), help+"/"+v.letter
 	}
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, name))
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.name))
 }
 
-// viewLetters: each view's is the first letter of its name that no key
-// (or earlier view) has taken, as a capital: W is save as, so working is
-// O; T is untie, so ties is I.
-var viewLetters = map[string]string{
-	"explorer": "E", "working": "O", "ties": "I", "conventions": "C", "swap": "S", "curves": "U",
-	"pool": "L", "companions": "M", "check": "H", "quiz": "Q",
+// bind makes a binding that only one view has.
+func bind(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
 
-// ShortHelp is the footer line.
-func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+// as is b with other help words, for a footer that says what a shared
+// key does in one view ("↑/↓ group" in the ties view).
+func as(b key.Binding, keys, desc string) key.Binding {
+	b.SetHelp(keys, desc)
+	return b
 }
 
-// ShortHelpFor is the footer line of the named view: the keys that do
-// something there, so that the footer of a view where digits type a
-// number does not offer them as grades. The explorer's is ShortHelp.
-func (k KeyMap) ShortHelpFor(view string) []key.Binding {
-	as := func(b key.Binding, keys, desc string) key.Binding {
-		b.SetHelp(keys, desc)
-		return b
-	}
+// tail ends a teaching view's footer: undo (where digits do not type a
+// number, undo is a key like any other), the way back to the explorer,
+// the next view, help and quit.
+func (k KeyMap) tail(undo bool) []key.Binding {
 	explorer := k.NextView
 	if len(k.Views) > 0 {
 		explorer = k.Views[0]
 	}
-	tail := []key.Binding{k.Undo, explorer, k.NextView, k.Help, k.Quit}
-	var own []key.Binding
-	switch view {
-	case "explorer":
-		return k.ShortHelp()
-	case "ties":
-		own = []key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}
-	case "conventions":
-		own = []key.Binding{as(k.Up, "↑/↓", "preset"), as(k.Apply, "enter", "apply it")}
-	case "swap":
-		own = []key.Binding{as(k.Up, "arrows", "pair"), as(k.Apply, "enter", "swap"), k.BestSwap}
-	case "pool":
-		own = []key.Binding{as(k.Up, "↑/↓", "pool item"), as(k.Grade, "0-9", "its grade"), as(k.Add, "a", "add"), as(k.Delete, "x", "remove")}
-	case "companions":
-		own = []key.Binding{k.Threshold, k.KUp, k.KDown}
-	case "check":
-		own = []key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), k.FileClaims}
-		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
-	case "working":
-		own = []key.Binding{as(k.Up, "↑/↓", "scroll"), k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
-	case "quiz":
-		own = []key.Binding{as(k.Confirm, "enter", "answer"), k.NextRound}
-		tail = []key.Binding{explorer, k.NextView, k.Help, k.Quit}
-	default:
-		own = []key.Binding{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
+	t := []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	if undo {
+		t = append([]key.Binding{k.Undo}, t...)
 	}
-	return append(own, tail...)
+	return t
 }
 
-// FullHelp is what `?` shows, one column per group. The groups are
-// balanced so that the help fits 80×24 in two rows of three columns.
-func (k KeyMap) FullHelp() [][]key.Binding {
+// conventionKeys are the keys that change the conventions in place.
+func (k KeyMap) conventionKeys() []key.Binding {
+	return []key.Binding{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
+}
+
+// FullHelp is what `?` shows, one column per group, own being the keys
+// that only one view has. The groups are balanced so that the help fits
+// 80×24 in two rows of three columns.
+func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
 	cut := min(len(views), 9)
 	return [][]key.Binding{
@@ -185,7 +155,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left
 		// out here to make room for the practice views' keys.
-		append(slices.Clone(views[cut:]), k.Apply, k.BestSwap, k.Threshold, k.FileClaims, k.NextRound, k.Quit),
+		append(append(append(slices.Clone(views[cut:]), k.Apply), own...), k.Quit),
 	}
 }
 

@@ -80,3 +80,38 @@ func cellWidth(s string) int {
 	}
 	return n
 }
+
+// scrollTo is the first row a window of rows lines shows of a list of
+// n rows, from offset moved just enough to bring row cursor into view
+// (no row when cursor < 0) and no further than the end allows. Every
+// scrolled list goes through it: the explorer's table and charts, the
+// query list, the tie groups and the ideal ranking.
+func scrollTo(offset, cursor, n, rows int) int {
+	if cursor >= 0 {
+		if cursor < offset {
+			offset = cursor
+		}
+		if cursor >= offset+rows {
+			offset = cursor - rows + 1
+		}
+	}
+	return max(min(offset, n-rows), 0)
+}
+
+// rowLines lays rows offset, offset+1, … of n out on at most free
+// lines, with a line for the cutoff before row cut unless that row is
+// the first shown: each line's row, −1 for the cutoff's. Drawing a
+// table and finding the row under a click both read it.
+func rowLines(offset, n, cut, free int) []int {
+	out := make([]int, 0, max(free, 0))
+	for i := offset; i < n && len(out) < free; i++ {
+		if i == cut && cut < n && i > offset {
+			out = append(out, -1)
+			if len(out) >= free {
+				break
+			}
+		}
+		out = append(out, i)
+	}
+	return out
+}

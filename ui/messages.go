@@ -2,12 +2,8 @@ package ui
 
 // The messages the program's models send each other, in one place.
 
-// editedMsg tells every view that the workspace changed (an edit, an
-// undo, a redo, a settings key) and which item the change was about, so
-// a view can move its cursor to it. Focus is −1 when no item is.
-type editedMsg struct {
-	Focus int
-}
+// Every view also receives workspace.Edited after each change of the
+// workspace (see Common.Apply).
 
 // statusMsg puts a line in the status bar; Err marks it as a problem.
 type statusMsg struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // presetPicker lists the conventions of the common implementations with
@@ -26,7 +27,7 @@ type presetRow struct {
 
 // newPresetPicker computes NDCG@k under every preset once, when the
 // picker opens, as the conventions view does.
-func newPresetPicker(ws *Workspace) *presetPicker {
+func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 	p := &presetPicker{}
 	for i, pv := range explain.SideBySide(ws.List(), ws.Settings) {
 		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error"}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -266,7 +265,7 @@ func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
 	}
 	switch i {
 	case g.Start:
-		mark = top + fmt.Sprintf("T%d", gi+1)
+		mark = top + ndcg.TieLabel(gi+1)
 	case g.End - 1:
 		mark = bot
 	default:
@@ -274,3 +273,5 @@ func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
 	}
 	return mark, g.Straddles(r.K)
 }
+
+func fmtNum(x float64) string { return ndcg.FormatNumber(x) }

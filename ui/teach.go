@@ -1,9 +1,69 @@
 package ui
 
-// teachingViews are the views beside the explorer that teach, each
-// reachable by its own key: first those that take the list apart
-// (working, ties, conventions, swap, curves), then those that put a
-// person to work on it (pool, companions, check, quiz).
-func teachingViews(c *Common) []view {
-	return append(analysisViews(c), practiceViews(c)...)
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// view is one screen of the program. Views draw exactly the size they
+// were given, read the workspace from Common and change it through
+// Common.Apply, after which every view receives the workspace.Edited
+// message. As a help.KeyMap, a view gives its footer (ShortHelp) and
+// the keys only it has (FullHelp), which the full help lists.
+type view interface {
+	help.KeyMap
+	SetSize(w, h int)
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+}
+
+// registered is a view as the program knows it: the capital letter
+// that opens it (F1, F2, … open them in this order too), its name for
+// the title line and the help, and how it is made.
+type registered struct {
+	letter, name string
+	make         func(*Common) view
+}
+
+// views is every view, in the order of their keys: the explorer, then
+// those that take the list apart (working, ties, conventions, swap,
+// curves), then those that put a person to work on it (pool,
+// companions, check, quiz). A new view is a file and a line here.
+//
+// A view's letter is the first letter of its name that no key (or
+// earlier view) has taken, as a capital: W is save as, so working is
+// O; T is untie, so ties is I.
+var views = []registered{
+	{"E", "explorer", func(c *Common) view { return newExplorer(c) }},
+	{"O", "working", func(c *Common) view { return newWorkingView(c) }},
+	{"I", "ties", func(c *Common) view { return newTiesView(c) }},
+	{"C", "conventions", func(c *Common) view { return newConventionsView(c) }},
+	{"S", "swap", func(c *Common) view { return newSwapView(c) }},
+	{"U", "curves", func(c *Common) view { return newCurvesView(c) }},
+	{"L", "pool", func(c *Common) view { return newPoolView(c) }},
+	{"M", "companions", func(c *Common) view { return newCompanionsView(c) }},
+	{"H", "check", func(c *Common) view { return newCheckView(c) }},
+	{"Q", "quiz", func(c *Common) view { return newQuizView(c) }},
+}
+
+// viewName is the name of view i.
+func (m *Model) viewName(i int) string { return views[i].name }
+
+// fullHelp is the program's keys in groups: the shared ones and, in the
+// last group, each view's own (once, in the order of the views).
+func (m *Model) fullHelp() [][]key.Binding {
+	var own []key.Binding
+	seen := map[string]bool{}
+	for _, v := range m.views {
+		for _, g := range v.FullHelp() {
+			for _, b := range g {
+				if k := b.Help().Key; !seen[k] {
+					seen[k] = true
+					own = append(own, b)
+				}
+			}
+		}
+	}
+	return m.c.Keys.FullHelp(own)
 }

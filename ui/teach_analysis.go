@@ -1,16 +1,14 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-)
 
-// analysisViews are the working, ties, conventions, swap and curves views.
-func analysisViews(c *Common) []view {
-	return []view{newWorkingView(c), newTiesView(c), newConventionsView(c), newSwapView(c), newCurvesView(c)}
-}
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
 
 // lazy is the part of a teaching view that decides when to recompute.
 // Every edit reaches every view, visible or not, so a view only marks
@@ -29,19 +27,21 @@ func (l *lazy) SetSize(w, h int) {
 	l.stale = true
 }
 
+// FullHelp: a view keeps no keys of its own unless it says so.
+func (l *lazy) FullHelp() [][]key.Binding { return nil }
+
 // edited reports whether msg says the workspace changed, and marks the
 // view stale if so.
 func (l *lazy) edited(msg tea.Msg) bool {
-	if _, ok := msg.(editedMsg); ok {
+	if _, ok := msg.(workspace.Edited); ok {
 		l.stale = true
 		return true
 	}
 	return false
 }
 
-// apply makes an edit from a teaching view. The root model sees the
-// history move and tells the other views; this one marks itself.
-func (l *lazy) apply(e edit, why string) {
+// apply makes an edit from a teaching view.
+func (l *lazy) apply(e workspace.Edit, why string) {
 	if why != "" {
 		l.c.SetStatus(why, true)
 		return
@@ -49,8 +49,7 @@ func (l *lazy) apply(e edit, why string) {
 	if e == nil {
 		return
 	}
-	l.c.WS.Apply(e)
-	l.stale = true
+	l.c.ApplyAside(e)
 }
 
 // viewHead is a view's first line: its title, then what it shows, then

@@ -7,11 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// practiceViews are the pool, companions, check and quiz views.
-func practiceViews(c *Common) []view {
-	return []view{newPoolView(c), newCompanionsView(c), newCheckView(c), newQuizView(c)}
-}
-
 // verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
 func verdictMark(c *Common, holds bool) string {
 	switch {

@@ -1,9 +1,10 @@
 // Package ui is the interactive explorer: a Bubble Tea program where a
 // person edits a ranked list and sees every NDCG number change as they
-// type. The root Model owns the workspace (the list, the settings, the
-// undo history) and switches between views; each view is a sub-model
-// that owns its own state and size. Keys live in keys.go, styles in
-// styles.go, messages in messages.go.
+// type. The root Model owns the workspace (package workspace: the list,
+// the settings, the undo history) and switches between views; each view
+// is a sub-model that owns its own state, size, footer and keys. The
+// views are listed in teach.go, the keys they share in keys.go, styles
+// in styles.go, messages in messages.go.
 package ui
 
 import (
@@ -21,6 +22,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // headerLines are the title and conventions lines above every view.
@@ -50,29 +52,33 @@ type Options struct {
 // Common is what every view shares: the workspace, the keys, the styles
 // and the status line.
 type Common struct {
-	WS     *Workspace
+	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
 	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 
-	status    string
-	statusErr bool
+	status status
+	// tell hands a change of the workspace to the root model, which
+	// passes it to every view.
+	tell func(workspace.Edited)
+}
+
+// Apply makes an edit and tells every view, the one that made it too.
+func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
+
+// ApplyAside is Apply for an edit made in a teaching view: the explorer's
+// cursor stays on the rank the person left it at rather than follow the
+// item to a place they have not seen.
+func (c *Common) ApplyAside(e workspace.Edit) {
+	ed := c.WS.Apply(e)
+	ed.Focus = -1
+	c.tell(ed)
 }
 
 // SetStatus shows text in the status line until the next one.
-func (c *Common) SetStatus(text string, isErr bool) { c.status, c.statusErr = text, isErr }
-
-// view is one screen of the program. Views draw exactly the size they
-// were given, read the workspace from Common and may change it; the root
-// model tells them with editedMsg when something else did.
-type view interface {
-	Name() string
-	SetSize(w, h int)
-	Update(msg tea.Msg) tea.Cmd
-	View() string
-}
+func (c *Common) SetStatus(text string, isErr bool) { c.status.set(text, isErr) }
 
 // Model is the root model.
 type Model struct {
@@ -85,8 +91,7 @@ type Model struct {
 	colour        bool
 
 	help     help.Model
-	showHelp bool
-	helpTop  int // first line of the help shown, when it is taller than the screen
+	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
@@ -100,24 +105,23 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
-	// announced is set when a key's edit has been shown (undo and redo
-	// say so themselves), so the catch-all after the key does not
-	// announce it again without its prefix.
-	announced bool
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
-	ws := NewWorkspace(o.Doc, o.Settings)
+	ws := workspace.New(o.Doc, o.Settings)
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
 	}
-	m.views = append([]view{newExplorer(c)}, teachingViews(c)...)
-	for i, v := range m.views {
-		c.Keys.Views = append(c.Keys.Views, viewKey(i, v.Name()))
+	for i, r := range views {
+		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
+	}
+	for _, r := range views {
+		m.views = append(m.views, r.make(c))
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
@@ -130,12 +134,13 @@ func (m *Model) greeting() string {
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.
-func (m *Model) Workspace() *Workspace { return m.c.WS }
+func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour)
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
+	m.layoutHelp()
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -163,13 +168,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.dialogOpen() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
-		if m.showHelp || m.picker != nil || m.saveAs != nil || m.confirm {
+		if m.dialogOpen() {
 			return m, nil
 		}
 		return m, m.views[m.active].Update(msg)
@@ -183,6 +188,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
+	m.layoutHelp()
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -194,30 +200,23 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.saveAsKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
-	case m.showHelp:
+	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.showHelp = false
+			m.keysHelp.open = false
 		case key.Matches(msg, k.Up):
-			m.helpTop--
+			m.keysHelp.scroll(-1)
 		case key.Matches(msg, k.Down):
-			m.helpTop++
+			m.keysHelp.scroll(1)
 		case key.Matches(msg, k.PageUp):
-			m.helpTop -= max(m.height-6, 1)
+			m.keysHelp.scroll(-max(m.height-6, 1))
 		case key.Matches(msg, k.PageDown):
-			m.helpTop += max(m.height-6, 1)
+			m.keysHelp.scroll(max(m.height-6, 1))
 		}
 		return nil
 	}
 	active := m.views[m.active]
 	ws := m.c.WS
-	before := ws.hist.pos
-	m.announced = false
-	defer func() {
-		if ws.hist.pos != before && !m.announced {
-			m.changedBy(active)
-		}
-	}()
 	typing := false
 	if c, ok := active.(capturer); ok && c.Capturing() {
 		typing = true
@@ -229,23 +228,24 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus("Unsaved edits. w: save and quit · y: quit without saving · esc: stay", true)
+			m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
 			return nil
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.showHelp, m.helpTop = true, 0
+		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
+			m.helpText(m.width), m.width, m.height-4)
 		return nil
 	case key.Matches(msg, k.Undo):
-		if f, ok := ws.Undo(); ok {
-			m.changed(f, "undid: ")
+		if ed, ok := ws.Undo(); ok {
+			m.changed(ed)
 		} else {
 			m.c.SetStatus("nothing to undo", true)
 		}
 		return nil
 	case key.Matches(msg, k.Redo):
-		if f, ok := ws.Redo(); ok {
-			m.changed(f, "redid: ")
+		if ed, ok := ws.Redo(); ok {
+			m.changed(ed)
 		} else {
 			m.c.SetStatus("nothing to redo", true)
 		}
@@ -264,7 +264,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		e := ws.ToggleIDCG()
 		cmd := m.settingsEdit(e, "")
 		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.status+": no unretrieved judged items here, so the same IDCG", false)
+			m.c.SetStatus(m.c.status.text+": no unretrieved judged items here, so the same IDCG", false)
 		}
 		return cmd
 	case key.Matches(msg, k.Zero):
@@ -301,62 +301,44 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // explorer's keys (digits set grades), so it does not follow into a view
 // where they mean something else.
 func (m *Model) show(i int) {
-	if m.c.status == m.greeting() {
+	if m.c.status.text == m.greeting() {
 		m.c.SetStatus("", false)
 	}
 	m.active = i
 }
 
 // settingsEdit applies a change of conventions.
-func (m *Model) settingsEdit(e edit, unchanged string) tea.Cmd {
+func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
 	if e == nil {
 		if unchanged != "" {
 			m.c.SetStatus(unchanged, true)
 		}
 		return nil
 	}
-	f := m.c.WS.Apply(e)
-	m.changed(f, "")
+	m.c.Apply(e)
 	return nil
 }
 
 // changed tells every view that the workspace changed and shows what.
-func (m *Model) changed(focus int, prefix string) {
-	m.announced = true
+func (m *Model) changed(ed workspace.Edited) {
 	for _, v := range m.views {
-		v.Update(editedMsg{Focus: focus})
+		v.Update(ed)
 	}
-	m.showChange(prefix)
-}
-
-// changedBy tells the views other than the one that made the edit.
-func (m *Model) changedBy(src view) {
-	for _, v := range m.views {
-		if v != src {
-			v.Update(editedMsg{Focus: -1})
-		}
-	}
-	m.showChange("")
-}
-
-func (m *Model) showChange(prefix string) {
-	ws := m.c.WS
-	what := ws.LastChange()
-	if ws.Err != nil {
-		m.c.SetStatus(prefix+what+": "+ws.Err.Error(), true)
+	if err := m.c.WS.Err; err != nil {
+		m.c.SetStatus(ed.What+": "+err.Error(), true)
 		return
 	}
-	m.c.SetStatus(prefix+what, false)
+	m.c.SetStatus(ed.What, false)
 }
 
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "y", "Y":
+	switch {
+	case key.Matches(msg, quitKeys.Quit):
 		return tea.Quit
-	case "w", "s", "ctrl+s":
+	case key.Matches(msg, quitKeys.Save):
 		m.confirm = false
 		return m.save(true)
-	case "esc", "n", "N":
+	case key.Matches(msg, quitKeys.Stay):
 		m.confirm = false
 		m.c.SetStatus("not quitting", false)
 	}
@@ -366,13 +348,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // View draws the whole screen: header, the active view (or a dialog),
 // status line and key help.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
-	v.AltScreen = true
-	// Clicks select a rank and the wheel scrolls; shift-drag still
-	// selects text in most terminals.
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "ndcg-explorer: " + m.c.WS.Doc.Name
-	return v
+	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
 }
 
 func (m *Model) render() string {
@@ -386,8 +362,8 @@ func (m *Model) render() string {
 	body := h - 4
 	var main string
 	switch {
-	case m.showHelp:
-		main = m.helpView(w, body)
+	case m.keysHelp.open:
+		main = m.keysHelp.view(m.c.Styles, w, body)
 	case m.picker != nil:
 		main = m.picker.View(m.c, w, body)
 	default:
@@ -411,7 +387,7 @@ func (m *Model) titleLine(w int) string {
 		name += ": " + t
 	}
 	left := st.title.paint("ndcg-explorer") + " " + name
-	right := []string{"[" + m.views[m.active].Name() + "]"}
+	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
 	}
@@ -485,11 +461,7 @@ func (m *Model) statusLine(w int) string {
 		}
 		return ansi.Truncate(line, w, "")
 	}
-	text := ansi.Truncate(m.c.status, w, "…")
-	if m.c.statusErr {
-		return st.errorInk.paint(text)
-	}
-	return st.status.paint(text)
+	return m.c.status.line(st, m.c.status.text, w)
 }
 
 // footer is the active view's short help, with ? and q always in view
@@ -500,50 +472,16 @@ func (m *Model) footer(w int) string {
 		return m.footerCache
 	}
 	k := m.c.Keys
-	line := footerLine(&m.help, k.ShortHelpFor(m.views[m.active].Name()), k.Help, k.Quit, w)
+	line := footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	m.footerCache, m.footerW, m.footerView = line, w, m.active
 	return m.footerCache
 }
 
-// tooSmall is the screen drawn instead of what needs minW×minH.
-func tooSmall(what string, w, h, minW, minH int) string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
-	return block(wrap(msg, w), w, h)
-}
-
-// footerLine is a short help line of at most w cells that always ends
-// with the help and quit keys: the other bindings go first and are cut,
-// most important first, when the line is too narrow for them all.
-func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
-	tail := h.ShortHelpView([]key.Binding{helpKey, quitKey})
-	sep := h.ShortSeparator
-	var rest []key.Binding
-	for _, b := range bindings {
-		if k := b.Help().Key; k != helpKey.Help().Key && k != quitKey.Help().Key {
-			rest = append(rest, b)
-		}
-	}
-	room := max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1)
-	h.SetWidth(room)
-	head := h.ShortHelpView(rest)
-	// The help model adds a binding that overflows when not even its
-	// ellipsis would fit; drop bindings from the end until the line fits.
-	for n := len(rest) - 1; n >= 0 && cellWidth(head) > room; n-- {
-		head = h.ShortHelpView(rest[:n])
-	}
-	h.SetWidth(w)
-	line := tail
-	if head != "" {
-		line = head + h.Styles.ShortSeparator.Inline(true).Render(sep) + tail
-	}
-	return ansi.Truncate(line, w, "")
-}
-
-// helpView lays out the full help a group per column, as many columns
-// abreast as fit, so nothing is dropped on a narrow terminal.
-func (m *Model) helpView(w, h int) string {
+// helpText lays out the full help a group per column, as many columns
+// abreast as fit in w, so nothing is dropped on a narrow terminal.
+func (m *Model) helpText(w int) string {
 	st := m.c.Styles
-	groups := m.c.Keys.FullHelp()
+	groups := m.fullHelp()
 	var cols []string
 	colW := 0
 	for i, g := range groups {
@@ -561,24 +499,14 @@ func (m *Model) helpView(w, h int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	return scrolled(st, "Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-		strings.Join(rows, "\n"), &m.helpTop, w, h)
+	return strings.Join(rows, "\n")
 }
 
-// scrolled draws a titled text in w×h: whole when it fits, else the
-// lines from *top on, the heading saying which and how to scroll (*top
-// is kept within the text).
-func scrolled(st Styles, title, note, text string, top *int, w, h int) string {
-	body := strings.Split(text, "\n")
-	if len(body) <= h-1 {
-		*top = 0
-		return block(st.Title.Render(title)+st.Subtle.Render("  "+note)+"\n"+text, w, h)
+// layoutHelp lays the open help out again for a new size or style sheet.
+func (m *Model) layoutHelp() {
+	if m.keysHelp.open {
+		m.keysHelp.set(m.helpText(m.width), m.width, m.height-4)
 	}
-	shown := max(h-1, 1)
-	*top = max(min(*top, len(body)-shown), 0)
-	head := st.Title.Render(title) + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d, ↑/↓ scroll",
-		*top+1, *top+shown, len(body)))
-	return block(head+"\n"+strings.Join(body[*top:*top+shown], "\n"), w, h)
 }
 
 // save writes the list to its file, or asks for a name when it has none.
@@ -606,7 +534,7 @@ func (m *Model) savePath() string {
 func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	ws := m.c.WS
 	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	at := ws.hist.pos
+	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
@@ -622,7 +550,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 		return nil
 	}
 	ws := m.c.WS
-	ws.savedAt = msg.At
+	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
 	if msg.Quit {

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // checkView checks numbers a person computed by hand against the list
@@ -67,7 +68,18 @@ func newCheckView(c *Common) *checkView {
 	return v
 }
 
-func (v *checkView) Name() string { return "check" }
+// fileClaimsKey loads the claims the file makes into the fields.
+var fileClaimsKey = bind([]string{"f"}, "f", "the file's claims")
+
+// ShortHelp is the check view's footer: digits type a number here, not
+// a grade.
+func (v *checkView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), fileClaimsKey}, k.tail(false)...)
+}
+
+// FullHelp is the key only the check view has.
+func (v *checkView) FullHelp() [][]key.Binding { return [][]key.Binding{{fileClaimsKey}} }
 
 func (v *checkView) SetSize(w, h int) {
 	v.width, v.height = max(w, 0), max(h, 0)
@@ -141,7 +153,7 @@ func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
 
 func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale, v.quick = true, false
 	case checkPausedMsg:
 		if msg.typed == v.typed && v.quick {
@@ -194,7 +206,7 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.fields[v.focus].in.SetValue("")
 		v.fields[v.focus].fresh = false
 		return v.changed()
-	case key.Matches(msg, k.FileClaims):
+	case key.Matches(msg, fileClaimsKey):
 		v.applyFileClaims()
 	case isEscThen(msg):
 		c, _ := escThen(msg)
@@ -237,7 +249,7 @@ func (v *checkView) applyFileClaims() {
 	v.loadFileNumbers()
 	s, at, differ := v.claimSettings()
 	if differ {
-		v.c.WS.Apply(v.c.WS.ChangeSettings(s))
+		v.c.ApplyAside(v.c.WS.ChangeSettings(s))
 		v.c.SetStatus("the file's claims, checked at "+at+" as they state (u undoes the switch)", false)
 		return
 	}
@@ -298,7 +310,7 @@ func (v *checkView) refresh() {
 
 // quickReport is the verdicts without explanations: each claim against
 // the true value the workspace's result already holds.
-func quickReport(ws *Workspace, c verify.Claims) *verify.Report {
+func quickReport(ws *workspace.Workspace, c verify.Claims) *verify.Report {
 	r := ws.Result
 	rep := &verify.Report{Settings: ws.Settings, Result: r}
 	for _, x := range []struct {
@@ -497,8 +509,11 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 	}
 	if len(vd.Matches) > 0 {
 		head := "Given by "
-		if len(vd.Matches[0].Changes) > 1 {
-			head = "No single convention gives it; together (maybe chance): "
+		switch {
+		case vd.Matches[0].Chance:
+			head = "Maybe chance, given by "
+		case len(vd.Matches[0].Changes) > 1:
+			head = "No single convention gives it; together: "
 		}
 		for i, m := range vd.Matches[:min(2, len(vd.Matches))] {
 			h := head
@@ -507,7 +522,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 			}
 			add(st.Warn.Render(h+matchText(m)) + fmt.Sprintf(" = %s", trueText(m.Value, vd.Claim.Written)))
 		}
-		if len(vd.Matches[0].Changes) == 1 {
+		if vd.Explained() {
 			return out
 		}
 	}

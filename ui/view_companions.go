@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // companionsView sets the binary-relevance metrics often reported beside
@@ -50,12 +51,23 @@ func newCompanionsView(c *Common) *companionsView {
 	return &companionsView{c: c, threshold: 1, stale: true}
 }
 
-func (v *companionsView) Name() string { return "companions" }
+// thresholdKey lowers (<) or raises (>) the grade from which an item
+// counts as relevant.
+var thresholdKey = bind([]string{"<", ">"}, "</>", "relevance threshold")
+
+// ShortHelp is the companions view's footer.
+func (v *companionsView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{thresholdKey, k.KUp, k.KDown}, k.tail(true)...)
+}
+
+// FullHelp is the key only the companions view has.
+func (v *companionsView) FullHelp() [][]key.Binding { return [][]key.Binding{{thresholdKey}} }
 
 func (v *companionsView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(editedMsg); ok {
+	if _, ok := msg.(workspace.Edited); ok {
 		v.stale = true
 		return nil
 	}
@@ -63,8 +75,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	k := v.c.Keys
-	if !key.Matches(msg2, k.Threshold) {
+	if !key.Matches(msg2, thresholdKey) {
 		return nil
 	}
 	switch msg2.String() {
@@ -143,10 +154,9 @@ func (v *companionsView) View() string {
 	c := v.comp
 	k := ws.Settings.KString()
 	th := fmtNum(v.threshold)
-	keys := v.c.Keys
 	lines := []string{
 		st.PanelTitle.Render(fmt.Sprintf("Companion metrics at k=%s: relevant means grade ≥ %s", k, th)) +
-			st.Subtle.Render(fmt.Sprintf("  (%s change it)", keys.Threshold.Help().Key)),
+			st.Subtle.Render(fmt.Sprintf("  (%s change it)", thresholdKey.Help().Key)),
 		"",
 	}
 	nd := r.NDCG()

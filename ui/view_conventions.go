@@ -32,7 +32,11 @@ func newConventionsView(c *Common) *conventionsView {
 	return &conventionsView{lazy: lazy{c: c, stale: true}, reasonsFor: -1}
 }
 
-func (v *conventionsView) Name() string { return "conventions" }
+// ShortHelp is the conventions view's footer.
+func (v *conventionsView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "preset"), as(k.Apply, "enter", "apply it")}, k.tail(true)...)
+}
 
 func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {

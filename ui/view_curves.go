@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,7 +29,11 @@ type curvesView struct {
 
 func newCurvesView(c *Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
 
-func (v *curvesView) Name() string { return "curves" }
+// ShortHelp is the curves view's footer: the conventions it draws.
+func (v *curvesView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append(k.conventionKeys(), k.tail(true)...)
+}
 
 func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
 	v.edited(msg)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // poolView shows the judged items the system did not retrieve as ghost
@@ -40,7 +41,14 @@ type poolView struct {
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
 
-func (v *poolView) Name() string { return "pool" }
+// ShortHelp is the pool view's footer.
+func (v *poolView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "pool item"), as(k.Grade, "0-9", "its grade"), as(k.Add, "a", "add"), as(k.Delete, "x", "remove")}, k.tail(true)...)
+}
+
+// FullHelp: the pool view's keys are the explorer's, on the pool.
+func (v *poolView) FullHelp() [][]key.Binding { return nil }
 
 func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
@@ -92,7 +100,7 @@ func (v *poolView) refresh() {
 
 func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case editedMsg:
+	case workspace.Edited:
 		v.stale = true
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
@@ -104,7 +112,7 @@ func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
 	v.refresh()
 	v.picked = true
-	var ed edit
+	var ed workspace.Edit
 	var why string
 	switch {
 	case key.Matches(msg, k.Up):
@@ -134,8 +142,7 @@ func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.c.SetStatus(why, true)
 	}
 	if ed != nil {
-		ws.Apply(ed)
-		v.stale = true
+		v.c.ApplyAside(ed)
 	}
 	return nil
 }
@@ -216,28 +223,18 @@ func (v *poolView) table(h int) string {
 		selRank = v.rankOfJudged[v.sel]
 	}
 	// Keep the selected ghost in the window, one row clear of the k line.
-	if selRank >= 0 {
-		if selRank < v.offset {
-			v.offset = selRank
-		}
-		if selRank >= v.offset+rows-1 {
-			v.offset = selRank - rows + 2
-		}
-	}
-	v.offset = max(min(v.offset, m-rows+1), 0)
-	for i := v.offset; i < m && len(lines) < h; i++ {
-		if i == r.IdealK && i < m && i > v.offset {
+	v.offset = scrollTo(v.offset, selRank, m, rows-1)
+	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
+		if i < 0 {
 			dash := "─"
 			if v.c.ASCII {
 				dash = "-"
 			}
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
 			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
-			if len(lines) >= h {
-				break
-			}
+		} else {
+			lines = append(lines, v.row(i, i == selRank, ghost))
 		}
-		lines = append(lines, v.row(i, i == selRank, ghost))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -42,7 +42,17 @@ func newSwapView(c *Common) *swapView {
 	return &swapView{lazy: lazy{c: c, stale: true}, cj: 1}
 }
 
-func (v *swapView) Name() string { return "swap" }
+// bestSwapKey selects the swap that raises NDCG the most.
+var bestSwapKey = bind([]string{"b"}, "b", "best swap")
+
+// ShortHelp is the swap view's footer.
+func (v *swapView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "arrows", "pair"), as(k.Apply, "enter", "swap"), bestSwapKey}, k.tail(true)...)
+}
+
+// FullHelp is the key only the swap view has.
+func (v *swapView) FullHelp() [][]key.Binding { return [][]key.Binding{{bestSwapKey}} }
 
 // geometry is how many ranks the map shows and whether the details go
 // beside it (true) or under it.
@@ -104,7 +114,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 		v.ci, v.cj = last, last
 	case key.Matches(km, k.Apply):
 		v.apply(ws.SwapRanks(v.ci, v.cj))
-	case key.Matches(km, k.BestSwap):
+	case key.Matches(km, bestSwapKey):
 		if !v.found {
 			v.c.SetStatus(fmt.Sprintf("no single swap in the top %d ranks raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
 			return nil

@@ -36,7 +36,11 @@ type tiesView struct {
 
 func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
 
-func (v *tiesView) Name() string { return "ties" }
+// ShortHelp is the ties view's footer.
+func (v *tiesView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}, k.tail(true)...)
+}
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
@@ -194,13 +198,7 @@ func (v *tiesView) sep() string {
 // groupTable lists the tie groups, rows at most, the selected one in sight.
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	st := v.c.Styles
-	if v.cursor < v.offset {
-		v.offset = v.cursor
-	}
-	if v.cursor >= v.offset+rows {
-		v.offset = v.cursor - rows + 1
-	}
-	v.offset = max(min(v.offset, len(r.Ties)-rows), 0)
+	v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
 	k := v.c.WS.Settings.KString()
 	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "group", "ranks", "score", "items (grade)", "at k="+k), w))}
 	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
@@ -220,7 +218,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		default:
 			at = "inside k"
 		}
-		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "T"+strconv.Itoa(gi+1),
+		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", ndcg.TieLabel(gi+1),
 			fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
 		line = padRight(line, w)
 		switch {
@@ -243,8 +241,8 @@ func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
 		ids = append(ids, r.List.Items[r.Order[i]].ID)
 	}
 	slices.SortFunc(ids, func(a, b string) int { return -strings.Compare(a, b) })
-	text := fmt.Sprintf("T%d's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
-		v.cursor+1, k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
+	text := fmt.Sprintf("%s's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
+		ndcg.TieLabel(v.cursor+1), k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
 	return ansi.Truncate(text, w, "…")
 }
 

@@ -27,7 +27,11 @@ func newWorkingView(c *Common) *workingView {
 	return &workingView{lazy: lazy{c: c, stale: true}, vp: viewport.New()}
 }
 
-func (v *workingView) Name() string { return "working" }
+// ShortHelp is the working view's footer.
+func (v *workingView) ShortHelp() []key.Binding {
+	k := v.c.Keys
+	return append(append([]key.Binding{as(k.Up, "↑/↓", "scroll")}, k.conventionKeys()...), k.tail(true)...)
+}
 
 func (v *workingView) SetSize(w, h int) {
 	v.lazy.SetSize(w, h)

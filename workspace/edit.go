@@ -1,0 +1,399 @@
+package workspace
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// The edits a person can make, as functions from the workspace and the
+// rank under the cursor to an edit. They decide what an edit means
+// (which neighbour a tie joins, what score a new item gets) and leave
+// applying it to Workspace.Apply. A non-empty string says why the edit
+// cannot be made.
+
+// SetGrade gives the item at rank r the grade g.
+func (w *Workspace) SetGrade(r int, g float64) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty: press a to add an item"
+	}
+	if g < 0 {
+		g = 0
+	}
+	it := w.List().Items[i]
+	if it.Grade == g {
+		return nil, ""
+	}
+	after := it
+	after.Grade = g
+	return w.setOne(i, after, fmt.Sprintf("grade of %s %s → %s", it.ID, fmtNum(it.Grade), fmtNum(g))), ""
+}
+
+// StepGrade adds delta to the grade at rank r, stopping at 0.
+func (w *Workspace) StepGrade(r int, delta float64) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty: press a to add an item"
+	}
+	return w.SetGrade(r, math.Max(0, w.List().Items[i].Grade+delta))
+}
+
+// SetTitle gives the item at rank r a title.
+func (w *Workspace) SetTitle(r int, title string) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	it := w.List().Items[i]
+	if it.Title == title {
+		return nil, ""
+	}
+	after := it
+	after.Title = title
+	return w.setOne(i, after, fmt.Sprintf("title of %s set", it.ID)), ""
+}
+
+// SetScore gives the item at rank r the score s. On a list without
+// scores, where the order is the ranking, every item first gets a score
+// that keeps its rank (n for rank 1 down to 1 for the last), so that the
+// list stays valid: some items scored and others not is an input error.
+func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	if err := ndcg.CheckScore(s); err != nil {
+		return nil, err.Error()
+	}
+	items := w.List().Items
+	it := items[i]
+	if !w.List().Scored() {
+		after := w.scoredByPosition()
+		after[i].Score = s
+		return &replaceList{what: fmt.Sprintf("scores given to every item (rank order kept), %s's set to %s", it.ID, fmtNum(s)),
+			before: slices.Clone(items), after: after, at: i}, ""
+	}
+	if it.Score == s {
+		return nil, ""
+	}
+	after := it
+	after.Score = s
+	return w.setOne(i, after, fmt.Sprintf("score of %s %s → %s", it.ID, fmtNum(it.Score), fmtNum(s))), ""
+}
+
+// Add puts a new item of grade 0 just below rank r (at the top of an
+// empty list). With scores, its score is halfway between the selected
+// item's and the next lower one, so it lands right below the cursor.
+func (w *Workspace) Add(r int) (Edit, string) {
+	l := w.List()
+	item := ndcg.Item{ID: w.freshID(), Grade: 0}
+	if len(l.Items) == 0 {
+		return &insertItem{what: "added " + item.ID, at: 0, item: item}, ""
+	}
+	i, _ := w.itemAt(r)
+	if l.Scored() {
+		item.Score, item.HasScore = w.scoreBelow(r), true
+		return &insertItem{what: fmt.Sprintf("added %s with score %s", item.ID, fmtNum(item.Score)), at: len(l.Items), item: item}, ""
+	}
+	return &insertItem{what: "added " + item.ID, at: i + 1, item: item}, ""
+}
+
+// Duplicate copies the item at rank r under a new id. With scores the
+// copy has the same score, so the two are tied: the quickest way to see
+// what a tie does.
+func (w *Workspace) Duplicate(r int) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty: press a to add an item"
+	}
+	it := w.List().Items[i]
+	cp := it
+	cp.ID = w.copyID(it.ID)
+	what := fmt.Sprintf("duplicated %s as %s", it.ID, cp.ID)
+	if it.HasScore {
+		what += " (same score: tied)"
+	}
+	return &insertItem{what: what, at: i + 1, item: cp}, ""
+}
+
+// Delete removes the item at rank r.
+func (w *Workspace) Delete(r int) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	it := w.List().Items[i]
+	return &removeItem{insertItem{what: "deleted " + it.ID, at: i, item: it}}, ""
+}
+
+// Move moves the item at rank r up (dir −1) or down (dir +1) one rank.
+// Without scores the list order is the ranking, so the two items swap
+// places. With scores the ranking comes from the scores, so the item
+// swaps scores with its neighbour; when the neighbour has the same score
+// (a tie) the two swap places in the input order instead, which is the
+// order the input tie policy uses.
+func (w *Workspace) Move(r, dir int) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	nr := r + dir
+	if nr < 0 || nr >= w.N() {
+		if dir < 0 {
+			return nil, "already at the top"
+		}
+		return nil, "already at the bottom"
+	}
+	j := w.ItemAt(nr)
+	items := w.List().Items
+	a, b := items[i], items[j]
+	word := map[int]string{-1: "up", 1: "down"}[dir]
+	if w.Result != nil && w.List().Scored() && a.Score != b.Score {
+		a2, b2 := a, b
+		a2.Score, b2.Score = b.Score, a.Score
+		return &setItems{what: fmt.Sprintf("moved %s %s (swapped scores with %s)", a.ID, word, b.ID),
+			idx: []int{i, j}, before: []ndcg.Item{a, b}, after: []ndcg.Item{a2, b2}, at: i}, ""
+	}
+	what := fmt.Sprintf("moved %s %s", a.ID, word)
+	if w.Result != nil && w.List().Scored() {
+		what += fmt.Sprintf(" (tied with %s: swapped input order)", b.ID)
+	}
+	return &setItems{what: what, idx: []int{i, j}, before: []ndcg.Item{a, b}, after: []ndcg.Item{b, a}, at: j}, ""
+}
+
+// Tie gives the item at rank r the score of its neighbour: the next item
+// below with a different score, or above when there is none below. A
+// list without scores first gets scores that keep its order.
+func (w *Workspace) Tie(r int) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	if w.N() < 2 {
+		return nil, "a tie needs two items: press a to add one"
+	}
+	if w.Result == nil {
+		return nil, "fix the error first (or undo): ties need a list that computes"
+	}
+	items := w.List().Items
+	after := slices.Clone(items)
+	scored := w.List().Scored()
+	if !scored {
+		after = w.scoredByPosition()
+	}
+	mine := after[i].Score
+	nb := -1
+	for x := r + 1; x < w.N() && nb < 0; x++ {
+		if j := w.ItemAt(x); after[j].Score != mine {
+			nb = j
+		}
+	}
+	for x := r - 1; x >= 0 && nb < 0; x-- {
+		if j := w.ItemAt(x); after[j].Score != mine {
+			nb = j
+		}
+	}
+	if nb < 0 {
+		return nil, "every item already has this score"
+	}
+	what := fmt.Sprintf("tied %s with %s (score %s)", items[i].ID, items[nb].ID, fmtNum(after[nb].Score))
+	if !scored {
+		after[i].Score = after[nb].Score
+		return &replaceList{what: what + "; every item got a score keeping its rank",
+			before: slices.Clone(items), after: after, at: i}, ""
+	}
+	it := items[i]
+	it.Score = after[nb].Score
+	return w.setOne(i, it, what), ""
+}
+
+// Untie gives the item at rank r a score just below its tie group's, so
+// it leaves the group and ranks right after it.
+func (w *Workspace) Untie(r int) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty"
+	}
+	if w.Result == nil || !w.List().Scored() || w.Result.GroupAt[r] < 0 {
+		return nil, "this item is not tied"
+	}
+	g := w.Result.Ties[w.Result.GroupAt[r]]
+	it := w.List().Items[i]
+	after := it
+	after.Score = w.scoreBelow(g.End - 1)
+	return w.setOne(i, after, fmt.Sprintf("untied %s (score %s → %s)", it.ID, fmtNum(it.Score), fmtNum(after.Score))), ""
+}
+
+// Settings edits.
+
+// ChangeSettings returns the edit to settings s, or nil when nothing changes.
+func (w *Workspace) ChangeSettings(s ndcg.Settings) Edit {
+	if s.Equal(w.Settings) {
+		return nil
+	}
+	return &setSettings{before: w.Settings, after: s}
+}
+
+// KUp raises the cutoff; past the list's length it becomes "all".
+func (w *Workspace) KUp() Edit {
+	s := w.Settings
+	switch {
+	case s.K == 0:
+		return nil
+	case s.K >= w.N():
+		s.K = 0
+	default:
+		s.K++
+	}
+	return w.ChangeSettings(s)
+}
+
+// KDown lowers the cutoff; from "all" it goes to one less than the list.
+func (w *Workspace) KDown() Edit {
+	s := w.Settings
+	switch {
+	case s.K == 0:
+		s.K = max(w.N()-1, 1)
+	case s.K > w.N() && w.N() > 0:
+		s.K = w.N()
+	case s.K > 1:
+		s.K--
+	default:
+		return nil
+	}
+	return w.ChangeSettings(s)
+}
+
+// NextGain cycles exp → linear → (the gain map the file gave, if any).
+func (w *Workspace) NextGain(fileMap *ndcg.Gain) Edit {
+	s := w.Settings
+	switch s.Gain.Kind {
+	case ndcg.GainExp:
+		s.Gain = ndcg.Linear
+	case ndcg.GainLinear:
+		if fileMap != nil {
+			s.Gain = *fileMap
+		} else {
+			s.Gain = ndcg.Exp
+		}
+	default:
+		s.Gain = ndcg.Exp
+	}
+	return w.ChangeSettings(s)
+}
+
+// discountCycle shows the standard discount, the same in base 10 (NDCG
+// does not change, DCG does: the base cancels out of the ratio) and the
+// original Järvelin–Kekäläinen form.
+var discountCycle = []ndcg.Discount{ndcg.Log2, {Kind: ndcg.DiscountLog, Base: 10}, ndcg.JK2}
+
+// NextDiscount cycles log2 → log:10 → jk:2.
+func (w *Workspace) NextDiscount() Edit {
+	s := w.Settings
+	next := 0
+	for i, d := range discountCycle {
+		if d.String() == s.Discount.String() {
+			next = (i + 1) % len(discountCycle)
+		}
+	}
+	s.Discount = discountCycle[next]
+	return w.ChangeSettings(s)
+}
+
+// NextTies cycles the tie policies.
+func (w *Workspace) NextTies() Edit {
+	s := w.Settings
+	s.Ties = ndcg.TiePolicies[(slices.Index(ndcg.TiePolicies, s.Ties)+1)%len(ndcg.TiePolicies)]
+	return w.ChangeSettings(s)
+}
+
+// ToggleIDCG switches the ideal ranking between the list and the judged pool.
+func (w *Workspace) ToggleIDCG() Edit {
+	s := w.Settings
+	if s.IDCG == ndcg.FromList {
+		s.IDCG = ndcg.FromJudged
+	} else {
+		s.IDCG = ndcg.FromList
+	}
+	return w.ChangeSettings(s)
+}
+
+// ToggleZero switches NDCG for IDCG = 0 between 0 and 1.
+func (w *Workspace) ToggleZero() Edit {
+	s := w.Settings
+	s.Zero = 1 - s.Zero
+	return w.ChangeSettings(s)
+}
+
+// helpers
+
+func (w *Workspace) itemAt(r int) (int, bool) {
+	if r < 0 || r >= w.N() {
+		return -1, false
+	}
+	return w.ItemAt(r), true
+}
+
+func (w *Workspace) setOne(i int, after ndcg.Item, what string) Edit {
+	return &setItems{what: what, idx: []int{i}, before: []ndcg.Item{w.List().Items[i]}, after: []ndcg.Item{after}, at: i}
+}
+
+// scoredByPosition copies the items with scores n, n−1, …, 1 in list
+// order, which keeps the ranking of a list without scores.
+func (w *Workspace) scoredByPosition() []ndcg.Item {
+	out := slices.Clone(w.List().Items)
+	for i := range out {
+		out[i].Score, out[i].HasScore = float64(len(out)-i), true
+	}
+	return out
+}
+
+// scoreBelow is a score that ranks just below rank r: halfway to the
+// next lower score, or one less when r's score is the lowest.
+func (w *Workspace) scoreBelow(r int) float64 {
+	items := w.List().Items
+	s := items[w.ItemAt(r)].Score
+	for x := r + 1; x < w.N(); x++ {
+		if t := items[w.ItemAt(x)].Score; t != s {
+			return s + (t-s)/2
+		}
+	}
+	return s - 1
+}
+
+// freshID is the first of A, B, …, Z, AA, … that no item uses.
+func (w *Workspace) freshID() string {
+	used := w.ids()
+	for i := len(w.List().Items); ; i++ {
+		if id := ndcg.DefaultID(i); !used[id] {
+			return id
+		}
+	}
+}
+
+// copyID names a duplicate of id: id.2, id.3, …
+func (w *Workspace) copyID(id string) string {
+	used := w.ids()
+	for n := 2; ; n++ {
+		if c := fmt.Sprintf("%s.%d", id, n); !used[c] {
+			return c
+		}
+	}
+}
+
+func (w *Workspace) ids() map[string]bool {
+	l := w.List()
+	used := make(map[string]bool, len(l.Items)+len(l.Pool))
+	for _, it := range l.Items {
+		used[it.ID] = true
+	}
+	for _, p := range l.Pool {
+		used[p.ID] = true
+	}
+	return used
+}
+
+func fmtNum(x float64) string { return ndcg.FormatNumber(x) }

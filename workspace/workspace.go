@@ -1,0 +1,190 @@
+// Package workspace is the list being edited in the explorer: the
+// document, the settings in force, the result of the last computation
+// and the undo history. Edits are values (Edit) made by the functions of
+// this package from the rank under a cursor; Apply, Undo and Redo make
+// them and each returns the Edited message that every view receives.
+// Nothing here draws: the package knows no terminal.
+package workspace
+
+import (
+	"math"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Workspace is the list being edited: the document it came from, the
+// settings in force, the result of the last computation and the undo
+// history. Every view reads it; only edits (through Apply, Undo and
+// Redo) change it, and each edit recomputes the result once, so views
+// never compute.
+type Workspace struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+	// Result is nil when Err says why the list cannot be computed under
+	// the settings (e.g. a grade the gain map does not cover).
+	Result *ndcg.Result
+	Err    error
+
+	// rankOf is the 0-based rank of each item index under the current
+	// result (the item index itself when there is no result).
+	rankOf []int32
+	// Scales fixed once per edit so that charts have one scale each.
+	Scale Scales
+
+	hist    history
+	savedAt int // history position of the state last saved or loaded
+}
+
+// Edited says that the workspace changed (an edit, an undo, a redo, a
+// settings key): every view receives it, so that each refreshes what it
+// draws. Focus is the item index the change was about, so that a view
+// with a cursor can follow it, or −1 when no item is; What says what
+// changed, for the status line.
+type Edited struct {
+	Focus int
+	What  string
+}
+
+// Scales are the largest values each chart has to fit.
+type Scales struct {
+	// Contribution is the largest |contribution| of the list or the ideal.
+	Contribution float64
+	// NDCG is the largest |NDCG@k| over every k, at least 1.
+	NDCG float64
+}
+
+// New starts editing doc under s.
+func New(doc *listio.Document, s ndcg.Settings) *Workspace {
+	if doc.List == nil {
+		doc.List = &ndcg.List{}
+	}
+	w := &Workspace{Doc: doc, Settings: s}
+	w.recompute()
+	return w
+}
+
+// List is the list being edited.
+func (w *Workspace) List() *ndcg.List { return w.Doc.List }
+
+// N is the number of items.
+func (w *Workspace) N() int { return len(w.Doc.List.Items) }
+
+// Dirty reports whether the list or settings differ from the last save.
+func (w *Workspace) Dirty() bool { return w.hist.pos != w.savedAt }
+
+// Version names the current state: it moves with every edit, undo and
+// redo, and comes back to the same value when an undo returns to a
+// state. A save records the version it wrote and hands it to MarkSaved
+// when it is done, so edits made while it ran still count as unsaved.
+func (w *Workspace) Version() int { return w.hist.pos }
+
+// MarkSaved records version at (from Version) as the state on disk.
+func (w *Workspace) MarkSaved(at int) { w.savedAt = at }
+
+// RankOf is the 0-based rank of item index i.
+func (w *Workspace) RankOf(i int) int {
+	if i < 0 || i >= len(w.rankOf) {
+		return i
+	}
+	return int(w.rankOf[i])
+}
+
+// ItemAt is the item index at 0-based rank r (the input position when
+// the list cannot be computed).
+func (w *Workspace) ItemAt(r int) int {
+	if w.Result != nil {
+		return w.Result.Order[r]
+	}
+	return r
+}
+
+// Apply makes an edit, records it for undo and recomputes. The message
+// it returns names the item the edit is about, so a view can keep its
+// cursor on the item wherever it moved; a deletion names none (the
+// cursor stays on its rank, now the next item's).
+func (w *Workspace) Apply(e Edit) Edited {
+	e.do(w)
+	w.hist.push(e)
+	if w.savedAt >= w.hist.pos {
+		w.savedAt = -1 // the saved state was undone and replaced: unreachable
+	}
+	w.recompute()
+	focus := e.focus()
+	if _, deleted := e.(*removeItem); deleted {
+		focus = -1
+	}
+	return Edited{Focus: focus, What: e.String()}
+}
+
+// Undo takes back the last edit; false when there is none.
+func (w *Workspace) Undo() (Edited, bool) {
+	e, ok := w.hist.undo()
+	if !ok {
+		return Edited{Focus: -1}, false
+	}
+	e.undo(w)
+	w.recompute()
+	focus := e.focus()
+	if ins, ok := e.(*insertItem); ok {
+		// The added item is gone: back to the one it was added after.
+		focus = max(ins.at-1, 0)
+	}
+	return Edited{Focus: focus, What: "undid: " + e.String()}, true
+}
+
+// Redo makes the last undone edit again; false when there is none.
+func (w *Workspace) Redo() (Edited, bool) {
+	e, ok := w.hist.redo()
+	if !ok {
+		return Edited{Focus: -1}, false
+	}
+	e.do(w)
+	w.recompute()
+	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
+}
+
+// recompute runs the engine once and derives what every view needs
+// from it: the rank of each item and the chart scales.
+func (w *Workspace) recompute() {
+	l := w.Doc.List
+	n := len(l.Items)
+	// The old result is replaced on every edit and nothing keeps it (views
+	// mark themselves stale on each edit and rebuild from the new one), so
+	// its memory is reused: a keystroke on a long list allocates nothing.
+	w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	if cap(w.rankOf) >= n {
+		w.rankOf = w.rankOf[:n]
+	} else {
+		w.rankOf = make([]int32, n)
+	}
+	if w.Result == nil {
+		for i := range w.rankOf {
+			w.rankOf[i] = int32(i)
+		}
+		w.Scale = Scales{Contribution: 1, NDCG: 1}
+		return
+	}
+	r := w.Result
+	for rank, idx := range r.Order {
+		w.rankOf[idx] = int32(rank)
+	}
+	sc := Scales{NDCG: 1}
+	for i := 0; i < r.Ranks(); i++ {
+		if i < r.N {
+			g := r.Gains[i]
+			if w.Settings.Ties == ndcg.Expected {
+				g = r.ExpectedGains[i]
+			}
+			sc.Contribution = math.Max(sc.Contribution, math.Abs(g*r.Discounts[i]))
+			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(w.Settings.Ties, i+1)))
+		}
+		if i < len(r.IdealGains) {
+			sc.Contribution = math.Max(sc.Contribution, math.Abs(r.IdealGains[i]*r.Discounts[i]))
+		}
+	}
+	if sc.Contribution == 0 {
+		sc.Contribution = 1
+	}
+	w.Scale = sc
+}

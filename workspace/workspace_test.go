@@ -1,0 +1,193 @@
+package workspace
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// scored is A..D ranked by score, C and D tied, with one judged item
+// the system missed.
+func scored() *Workspace {
+	return New(&listio.Document{Name: "t", List: &ndcg.List{
+		Items: []ndcg.Item{
+			{ID: "A", Grade: 3, Score: 1, HasScore: true},
+			{ID: "B", Grade: 0, Score: 0.75, HasScore: true},
+			{ID: "C", Grade: 2, Score: 0.5, HasScore: true},
+			{ID: "D", Grade: 1, Score: 0.5, HasScore: true},
+		},
+		Pool: []ndcg.Judged{{ID: "X", Grade: 2}},
+	}}, ndcg.DefaultSettings())
+}
+
+// unscored is A..C in rank order, without scores.
+func unscored() *Workspace {
+	return New(&listio.Document{Name: "t", List: &ndcg.List{
+		Items: []ndcg.Item{{ID: "A", Grade: 1}, {ID: "B", Grade: 2}, {ID: "C", Grade: 0}},
+	}}, ndcg.DefaultSettings())
+}
+
+// state is everything an edit may change.
+type state struct {
+	Items    []ndcg.Item
+	Pool     []ndcg.Judged
+	Settings string
+	NDCG     float64
+}
+
+func snapshot(w *Workspace) state {
+	s := state{
+		Items:    append([]ndcg.Item(nil), w.List().Items...),
+		Pool:     append([]ndcg.Judged(nil), w.List().Pool...),
+		Settings: w.Settings.String(),
+	}
+	if w.Result != nil {
+		s.NDCG = w.Result.NDCG()
+	}
+	return s
+}
+
+// Every kind of edit, made through the function a key calls, changes
+// what it says, and undo then redo bring back exactly the states before
+// and after it.
+func TestEveryEditUndoesAndRedoesExactly(t *testing.T) {
+	cases := []struct {
+		name  string
+		ws    func() *Workspace
+		make  func(w *Workspace) (Edit, string)
+		what  string
+		focus int
+		check func(t *testing.T, w *Workspace)
+	}{
+		{"grade (setItems)", scored, func(w *Workspace) (Edit, string) { return w.SetGrade(1, 2) },
+			"grade of B 0 → 2", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, 2.0, w.List().Items[1].Grade) }},
+		{"title", scored, func(w *Workspace) (Edit, string) { return w.SetTitle(0, "first") },
+			"title of A set", 0, func(t *testing.T, w *Workspace) { assert.Equal(t, "first", w.List().Items[0].Title) }},
+		{"score", scored, func(w *Workspace) (Edit, string) { return w.SetScore(3, 2) },
+			"score of D 0.5 → 2", 3, func(t *testing.T, w *Workspace) { assert.Equal(t, 0, w.RankOf(3)) }},
+		{"score on an unscored list (replaceList)", unscored, func(w *Workspace) (Edit, string) { return w.SetScore(2, 10) },
+			"scores given to every item (rank order kept), C's set to 10", 2, func(t *testing.T, w *Workspace) {
+				assert.Equal(t, []float64{3, 2, 10}, []float64{w.List().Items[0].Score, w.List().Items[1].Score, w.List().Items[2].Score})
+			}},
+		{"add (insertItem)", unscored, func(w *Workspace) (Edit, string) { return w.Add(0) },
+			"added D", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "D", w.List().Items[1].ID) }},
+		{"add with scores", scored, func(w *Workspace) (Edit, string) { return w.Add(0) },
+			"added E with score 0.875", 4, func(t *testing.T, w *Workspace) { assert.Equal(t, 1, w.RankOf(4)) }},
+		{"duplicate", scored, func(w *Workspace) (Edit, string) { return w.Duplicate(0) },
+			"duplicated A as A.2 (same score: tied)", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "A.2", w.List().Items[1].ID) }},
+		{"delete (removeItem)", scored, func(w *Workspace) (Edit, string) { return w.Delete(1) },
+			"deleted B", -1, func(t *testing.T, w *Workspace) { assert.Equal(t, 3, w.N()) }},
+		{"move down, scores swap", scored, func(w *Workspace) (Edit, string) { return w.Move(0, 1) },
+			"moved A down (swapped scores with B)", 0, func(t *testing.T, w *Workspace) { assert.Equal(t, 1, w.RankOf(0)) }},
+		{"move within a tie", scored, func(w *Workspace) (Edit, string) { return w.Move(2, 1) },
+			"moved C down (tied with D: swapped input order)", 3, func(t *testing.T, w *Workspace) { assert.Equal(t, "D", w.List().Items[2].ID) }},
+		{"move without scores", unscored, func(w *Workspace) (Edit, string) { return w.Move(1, -1) },
+			"moved B up", 0, func(t *testing.T, w *Workspace) { assert.Equal(t, "B", w.List().Items[0].ID) }},
+		{"tie", scored, func(w *Workspace) (Edit, string) { return w.Tie(0) },
+			"tied A with B (score 0.75)", 0, func(t *testing.T, w *Workspace) { assert.Equal(t, 0.75, w.List().Items[0].Score) }},
+		{"tie without scores", unscored, func(w *Workspace) (Edit, string) { return w.Tie(0) },
+			"tied A with B (score 2); every item got a score keeping its rank", 0, func(t *testing.T, w *Workspace) {
+				assert.Equal(t, 2.0, w.List().Items[0].Score)
+				assert.True(t, w.List().Scored())
+			}},
+		{"untie", scored, func(w *Workspace) (Edit, string) { return w.Untie(2) },
+			"untied C (score 0.5 → -0.5)", 2, func(t *testing.T, w *Workspace) { assert.Equal(t, -0.5, w.List().Items[2].Score) }},
+		{"swap ranks", scored, func(w *Workspace) (Edit, string) { return w.SwapRanks(0, 2) },
+			"swapped ranks 1 and 3: A and C exchanged scores", 0, func(t *testing.T, w *Workspace) { assert.Equal(t, 0.5, w.List().Items[0].Score) }},
+		{"settings", scored, func(w *Workspace) (Edit, string) { return w.NextGain(nil), "" },
+			"gain exp → linear", -1, func(t *testing.T, w *Workspace) { assert.Equal(t, ndcg.GainLinear, w.Settings.Gain.Kind) }},
+		{"k down", scored, func(w *Workspace) (Edit, string) { return w.KDown(), "" },
+			"k all → 3", -1, func(t *testing.T, w *Workspace) { assert.Equal(t, 3, w.Settings.K) }},
+		{"add judged (insertJudged)", scored, func(w *Workspace) (Edit, string) { return w.AddJudged(1) },
+			"added P1 to the pool (grade 1, not retrieved)", -1, func(t *testing.T, w *Workspace) { assert.Equal(t, "P1", w.List().Pool[1].ID) }},
+		{"grade judged (setJudged)", scored, func(w *Workspace) (Edit, string) { return w.StepJudgedGrade(0, 1) },
+			"grade of pool item X 2 → 3", -1, func(t *testing.T, w *Workspace) { assert.Equal(t, 3.0, w.List().Pool[0].Grade) }},
+		{"remove judged (removeJudged)", scored, func(w *Workspace) (Edit, string) { return w.RemoveJudged(0) },
+			"removed X from the pool", -1, func(t *testing.T, w *Workspace) { assert.Empty(t, w.List().Pool) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := c.ws()
+			before := snapshot(w)
+			e, why := c.make(w)
+			require.Empty(t, why)
+			require.NotNil(t, e)
+			ed := w.Apply(e)
+			assert.Equal(t, Edited{Focus: c.focus, What: c.what}, ed)
+			c.check(t, w)
+			after := snapshot(w)
+			require.NotEqual(t, before, after)
+			assert.True(t, w.Dirty())
+
+			u, ok := w.Undo()
+			require.True(t, ok)
+			assert.Equal(t, "undid: "+c.what, u.What)
+			assert.Equal(t, before, snapshot(w), "undo restores the state before")
+			assert.False(t, w.Dirty(), "undoing back to the loaded state is clean")
+
+			r, ok := w.Redo()
+			require.True(t, ok)
+			assert.Equal(t, "redid: "+c.what, r.What)
+			assert.Equal(t, after, snapshot(w), "redo makes the same edit again")
+		})
+	}
+}
+
+// Nothing to undo or redo is said, not done.
+func TestUndoRedoAtTheEnds(t *testing.T) {
+	w := scored()
+	_, ok := w.Undo()
+	assert.False(t, ok)
+	_, ok = w.Redo()
+	assert.False(t, ok)
+	assert.Equal(t, 0, w.Version())
+}
+
+// Undoing an added item puts the cursor back on the one it was added after.
+func TestUndoAddFocusesTheItemAbove(t *testing.T) {
+	w := unscored()
+	e, _ := w.Add(1)
+	w.Apply(e)
+	u, _ := w.Undo()
+	assert.Equal(t, 1, u.Focus)
+}
+
+// A save hands back the version it wrote: edits made while it ran stay
+// unsaved, and a state undone and replaced can never be clean again.
+func TestVersionAndMarkSaved(t *testing.T) {
+	w := scored()
+	e, _ := w.SetGrade(0, 1)
+	w.Apply(e)
+	at := w.Version()
+	e, _ = w.SetGrade(0, 2)
+	w.Apply(e)
+	w.MarkSaved(at)
+	assert.True(t, w.Dirty(), "the second edit came after the save began")
+	w.Undo()
+	assert.False(t, w.Dirty(), "back at the saved version")
+	w.Undo()
+	e, _ = w.SetGrade(0, 0)
+	w.Apply(e)
+	assert.True(t, w.Dirty(), "same depth, another history: not the saved state")
+}
+
+// Edits that cannot be made say why, in the explorer's keys.
+func TestEditsThatCannotBeMade(t *testing.T) {
+	empty := New(&listio.Document{Name: "t"}, ndcg.DefaultSettings())
+	_, why := empty.SetGrade(0, 1)
+	assert.Equal(t, "the list is empty: press a to add an item", why)
+	w := scored()
+	_, why = w.Move(0, -1)
+	assert.Equal(t, "already at the top", why)
+	_, why = w.Untie(0)
+	assert.Equal(t, "this item is not tied", why)
+	_, why = w.SwapRanks(2, 3)
+	assert.Equal(t, "C and D share the score 0.5: exchanging scores changes nothing", why)
+	e, why := w.SetGrade(0, 3)
+	assert.Nil(t, e, "the same grade is no edit")
+	assert.Empty(t, why)
+}
