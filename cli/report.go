@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -250,6 +253,11 @@ type jsonRank struct {
 	NDCG         float64  `json:"ndcg"`
 }
 
+// writeJSONReport writes the report as encoding/json with a two-space
+// indent writes jsonReport, byte for byte, but streams the ranks one at
+// a time instead of building the whole document: a list of a million
+// items would otherwise be held three times over (rows, document, and
+// the indented copy).
 func writeJSONReport(w io.Writer, r *ndcg.Result) error {
 	s := r.Settings
 	js := jsonSettings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(), IDCG: s.IDCG.String(), Zero: s.Zero}
@@ -258,26 +266,100 @@ func writeJSONReport(w io.Writer, r *ndcg.Result) error {
 		js.K = &k
 	}
 	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
-	rep := jsonReport{
+	head, err := json.MarshalIndent(jsonReport{
 		Settings: js, N: r.N, IDCG: r.IDCG(),
 		DCG:   jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},
 		NDCG:  jsonBand{Expected: n.Expected, Best: n.Best, Worst: n.Worst, Input: n.Input},
-		Ranks: make([]jsonRank, r.N),
+		Ranks: []jsonRank{},
+	}, "", "  ")
+	if err != nil {
+		return err
 	}
-	for i := range rep.Ranks {
+	if r.N == 0 {
+		_, err := w.Write(append(head, '\n'))
+		return err
+	}
+	// The head ends with `"ranks": []` and the closing brace: the ranks go
+	// between the brackets.
+	head = bytes.TrimSuffix(head, []byte("[]\n}"))
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(head)
+	bw.WriteString("[")
+	var b []byte
+	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Grade: row.Grade, TieGroup: row.TieGroup,
-			Gain: row.TermGain, Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
-			IdealGrade: row.IdealGrade, IDCG: row.IDCG, NDCG: row.NDCG}
+		b = append(b[:0], "\n    {\n      \"rank\": "...)
+		b = strconv.AppendInt(b, int64(row.Rank), 10)
+		b = append(b, ",\n      \"id\": "...)
+		b = appendJSONString(b, row.Item.ID)
+		b = appendJSONField(b, "grade", row.Grade)
+		b = append(b, ",\n      \"score\": "...)
 		if row.Item.HasScore {
-			sc := row.Item.Score
-			jr.Score = &sc
+			b = appendJSONFloat(b, row.Item.Score)
+		} else {
+			b = append(b, "null"...)
 		}
-		rep.Ranks[i] = jr
+		b = append(b, ",\n      \"tie_group\": "...)
+		b = strconv.AppendInt(b, int64(row.TieGroup), 10)
+		b = appendJSONField(b, "gain", row.TermGain)
+		b = appendJSONField(b, "discount", row.Discount)
+		b = appendJSONField(b, "contribution", row.Contribution)
+		b = appendJSONField(b, "dcg", row.DCG)
+		b = appendJSONField(b, "ideal_grade", row.IdealGrade)
+		b = appendJSONField(b, "idcg", row.IDCG)
+		b = appendJSONField(b, "ndcg", row.NDCG)
+		b = append(b, "\n    }"...)
+		if i+1 < r.N {
+			b = append(b, ',')
+		}
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	bw.WriteString("\n  ]\n}\n")
+	return bw.Flush()
+}
+
+// appendJSONField appends `,\n      "name": value` as jsonRank's fields
+// are indented.
+func appendJSONField(b []byte, name string, v float64) []byte {
+	b = append(b, ",\n      \""...)
+	b = append(b, name...)
+	b = append(b, "\": "...)
+	return appendJSONFloat(b, v)
+}
+
+// appendJSONFloat formats a float64 as encoding/json does: the shortest
+// decimal that reads back the same, in exponent form below 1e-6 and from
+// 1e21 on, with a one-digit negative exponent left unpadded.
+func appendJSONFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// appendJSONString quotes s as encoding/json does; ids are nearly always
+// plain ASCII, which is copied as it is.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // cellMarks are how a format writes a missing score, a tie group that k
