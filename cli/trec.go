@@ -150,7 +150,13 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 		defer cleanup()
 	}
 	limits := trec.Limits{LimitDocs: tf.maxDocsSet, MaxDocs: tf.maxDocs, JudgedOnly: tf.judgedOnly}
-	res, err := trec.Evaluate(q, src, trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits})
+	opt := trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits}
+	progress := newProgressLine(env.Stderr)
+	if progress != nil {
+		opt.Progress = progress.update
+	}
+	res, err := trec.Evaluate(q, src, opt)
+	progress.done() // before anything else is printed
 	if err != nil {
 		return err
 	}
