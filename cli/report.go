@@ -1,19 +1,15 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -39,9 +35,11 @@ ndcg-explorer report --format json mylist.csv > breakdown.json`,
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown, csv or json")
-	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
-	cmd.Flags().BoolVar(&working, "working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
+	completeListFlags(cmd)
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv or json")
+	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
+	completeValues(cmd, "format", "text", "markdown", "csv", "json")
+	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
 	return cmd
 }
 
@@ -69,17 +67,21 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 	}
 	switch format {
 	case "text":
-		writeTextReport(env.Stdout, doc, r)
-		extras.writeText(env.Stdout, r)
+		return terminalText(env.Stdout, func(w io.Writer) {
+			writeTextReport(w, doc, r)
+			extras.writeText(w, r)
+		})
 	case "markdown", "md":
-		writeMarkdownReport(env.Stdout, doc, r)
-		extras.writeMarkdown(env.Stdout, r)
+		return terminalText(env.Stdout, func(w io.Writer) {
+			writeMarkdownReport(w, doc, r)
+			extras.writeMarkdown(w, r)
+		})
 	case "csv":
 		// CSV has no room for them, so the conventions go to stderr.
-		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
+		fmt.Fprintf(env.Stderr, "%s: %s\n", termsafe.String(doc.Name), conventionsLine(s))
 		return writeCSVReport(env.Stdout, r)
 	case "json":
-		return writeJSONReport(env.Stdout, r)
+		return writeJSONReport(env.Stdout, doc, r)
 	}
 	return nil
 }
@@ -127,27 +129,19 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
 	}
 
-	// The table goes through a buffer so that trailing padding can be cut.
-	var table bytes.Buffer
-	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
+	rows := [][]string{{"rank", "id", "grade", "score", "tie", "gain", "discount", "contribution", "DCG@i", "ideal", "IDCG@i", "NDCG@i"}}
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
 		score, tie, gain := rowCells(row, cellMarks{none: "-", straddles: "|k", expected: "*"})
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
-			row.Rank, row.Item.ID, ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
-			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
+		// The id is escaped before it is measured, so that the columns
+		// line up with what is shown.
+		rows = append(rows, []string{strconv.Itoa(row.Rank), termsafe.String(row.Item.ID), ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
+			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG)})
 		if i+1 == r.K && r.K < r.N {
-			fmt.Fprintf(tw, "\t\t\t\t\t\t\t\t\t\t\t\t\n")
+			rows = append(rows, nil)
 		}
 	}
-	tw.Flush()
-	for _, line := range strings.SplitAfter(table.String(), "\n") {
-		io.WriteString(w, strings.TrimRight(line, " \n"))
-		if strings.HasSuffix(line, "\n") {
-			io.WriteString(w, "\n")
-		}
-	}
+	writeRightAligned(w, rows)
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
 		fmt.Fprintln(w, "* the expected gain: the mean gain of the tie group (every order of the group equally likely)")
 	}
@@ -212,156 +206,6 @@ func tiesNote(r *ndcg.Result) string {
 		len(r.Ties), r.Settings.KString(), num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
 }
 
-// jsonReport is the layout SPEC §3 fixes for report --format json.
-type jsonReport struct {
-	Settings jsonSettings `json:"settings"`
-	N        int          `json:"n"`
-	IDCG     float64      `json:"idcg"`
-	DCG      jsonBand     `json:"dcg"`
-	NDCG     jsonBand     `json:"ndcg"`
-	Ranks    []jsonRank   `json:"ranks"`
-}
-
-type jsonSettings struct {
-	Gain     string  `json:"gain"`
-	Discount string  `json:"discount"`
-	K        *int    `json:"k"`
-	Ties     string  `json:"ties"`
-	IDCG     string  `json:"idcg"`
-	Zero     float64 `json:"zero"`
-}
-
-type jsonBand struct {
-	Expected float64 `json:"expected"`
-	Best     float64 `json:"best"`
-	Worst    float64 `json:"worst"`
-	Input    float64 `json:"input"`
-}
-
-type jsonRank struct {
-	Rank         int      `json:"rank"`
-	ID           string   `json:"id"`
-	Grade        float64  `json:"grade"`
-	Score        *float64 `json:"score"`
-	TieGroup     int      `json:"tie_group"`
-	Gain         float64  `json:"gain"`
-	Discount     float64  `json:"discount"`
-	Contribution float64  `json:"contribution"`
-	DCG          float64  `json:"dcg"`
-	IdealGrade   float64  `json:"ideal_grade"`
-	IDCG         float64  `json:"idcg"`
-	NDCG         float64  `json:"ndcg"`
-}
-
-// writeJSONReport writes the report as encoding/json with a two-space
-// indent writes jsonReport, byte for byte, but streams the ranks one at
-// a time instead of building the whole document: a list of a million
-// items would otherwise be held three times over (rows, document, and
-// the indented copy).
-func writeJSONReport(w io.Writer, r *ndcg.Result) error {
-	s := r.Settings
-	js := jsonSettings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(), IDCG: s.IDCG.String(), Zero: s.Zero}
-	if s.K > 0 {
-		k := s.K
-		js.K = &k
-	}
-	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
-	head, err := json.MarshalIndent(jsonReport{
-		Settings: js, N: r.N, IDCG: r.IDCG(),
-		DCG:   jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},
-		NDCG:  jsonBand{Expected: n.Expected, Best: n.Best, Worst: n.Worst, Input: n.Input},
-		Ranks: []jsonRank{},
-	}, "", "  ")
-	if err != nil {
-		return err
-	}
-	if r.N == 0 {
-		_, err := w.Write(append(head, '\n'))
-		return err
-	}
-	// The head ends with `"ranks": []` and the closing brace: the ranks go
-	// between the brackets.
-	head = bytes.TrimSuffix(head, []byte("[]\n}"))
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.Write(head)
-	bw.WriteString("[")
-	var b []byte
-	for i := 0; i < r.N; i++ {
-		row := r.Row(i)
-		b = append(b[:0], "\n    {\n      \"rank\": "...)
-		b = strconv.AppendInt(b, int64(row.Rank), 10)
-		b = append(b, ",\n      \"id\": "...)
-		b = appendJSONString(b, row.Item.ID)
-		b = appendJSONField(b, "grade", row.Grade)
-		b = append(b, ",\n      \"score\": "...)
-		if row.Item.HasScore {
-			b = appendJSONFloat(b, row.Item.Score)
-		} else {
-			b = append(b, "null"...)
-		}
-		b = append(b, ",\n      \"tie_group\": "...)
-		b = strconv.AppendInt(b, int64(row.TieGroup), 10)
-		b = appendJSONField(b, "gain", row.TermGain)
-		b = appendJSONField(b, "discount", row.Discount)
-		b = appendJSONField(b, "contribution", row.Contribution)
-		b = appendJSONField(b, "dcg", row.DCG)
-		b = appendJSONField(b, "ideal_grade", row.IdealGrade)
-		b = appendJSONField(b, "idcg", row.IDCG)
-		b = appendJSONField(b, "ndcg", row.NDCG)
-		b = append(b, "\n    }"...)
-		if i+1 < r.N {
-			b = append(b, ',')
-		}
-		if _, err := bw.Write(b); err != nil {
-			return err
-		}
-	}
-	bw.WriteString("\n  ]\n}\n")
-	return bw.Flush()
-}
-
-// appendJSONField appends `,\n      "name": value` as jsonRank's fields
-// are indented.
-func appendJSONField(b []byte, name string, v float64) []byte {
-	b = append(b, ",\n      \""...)
-	b = append(b, name...)
-	b = append(b, "\": "...)
-	return appendJSONFloat(b, v)
-}
-
-// appendJSONFloat formats a float64 as encoding/json does: the shortest
-// decimal that reads back the same, in exponent form below 1e-6 and from
-// 1e21 on, with a one-digit negative exponent left unpadded.
-func appendJSONFloat(b []byte, f float64) []byte {
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
-// appendJSONString quotes s as encoding/json does; ids are nearly always
-// plain ASCII, which is copied as it is.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string always marshals
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
 // cellMarks are how a format writes a missing score, a tie group that k
 // cuts, and a gain that is its group's mean.
 type cellMarks struct{ none, straddles, expected string }
@@ -384,4 +228,29 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 		gain = num(row.TermGain) + m.expected
 	}
 	return score, tie, gain
+}
+
+// writeRightAligned writes rows as columns aligned on the right, two
+// spaces apart, measured in terminal cells (a CJK character takes two,
+// a combining accent none), so that any id lines up. A nil row is a
+// blank line.
+func writeRightAligned(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, row := range rows {
+		for j, c := range row {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], ansi.StringWidth(c))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for j, c := range row {
+			b.WriteString(strings.Repeat(" ", widths[j]+2-ansi.StringWidth(c)))
+			b.WriteString(c)
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(w, b.String())
 }

@@ -47,6 +47,12 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Remote, when set, runs the explorer for a session over the
+	// network: no file is read or written (see Remote).
+	Remote *Remote
+	// Notice is shown in the status line at start (a recovery copy of
+	// unsaved edits waiting, say).
+	Notice string
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -58,6 +64,8 @@ type Common struct {
 	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
+	// remote is set in a session over the network.
+	remote *Remote
 
 	status status
 	// tell hands a change of the workspace to the root model, which
@@ -105,13 +113,28 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+
+	remote *Remote
+	offer  *Offer // a list the instructor sent, not yet opened or declined
+	// disk is the list file's size and time when it was read or last
+	// saved; a save over a file that has changed since asks first.
+	disk listio.Stamp
+	// changedOnDisk is the file whose change a first w reported: a
+	// second w overwrites it.
+	changedOnDisk string
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := workspace.New(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	if o.Remote != nil {
+		ws.MaxItems = o.Remote.MaxItems
+	}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName, remote: o.Remote}
+	if p := m.savePath(); p != "" {
+		m.disk = listio.StampOf(p)
+	}
 	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
@@ -123,8 +146,14 @@ func New(o Options) *Model {
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
 	}
+	if o.Remote != nil {
+		m.setRemote()
+	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
+	if o.Notice != "" {
+		c.SetStatus(o.Notice, true)
+	}
 	return m
 }
 
@@ -149,6 +178,9 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.remoteUpdate(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -182,6 +214,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.views[m.active].Update(msg)
 }
 
+// tooSmall reports whether the terminal is too small to draw the
+// explorer (and so to show what a key would change).
+func (m *Model) tooSmall() bool {
+	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
+}
+
 func (m *Model) resize() {
 	body := max(m.height-4, 0) // two header lines, status and help below
 	for _, v := range m.views {
@@ -193,6 +231,11 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
+	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+		// Nothing of the list is on the screen: an edit made blind
+		// would be a surprise. The screen says to enlarge it or quit.
+		return nil
+	}
 	switch {
 	case m.confirm:
 		return m.confirmKey(msg)
@@ -224,11 +267,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return active.Update(msg)
 		}
 	}
+	if cmd, ok := m.offerKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			if m.remote != nil {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
+					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
+			} else {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			}
 			return nil
 		}
 		return tea.Quit
@@ -275,6 +326,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
+		if m.remote != nil {
+			return m.copyReport()
+		}
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
@@ -356,8 +410,15 @@ func (m *Model) render() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if w < MinWidth || h < MinHeight {
-		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
+	if m.tooSmall() {
+		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
+		if m.confirm {
+			// The quit question must be seen to be answered.
+			lines := strings.Split(msg, "\n")
+			lines[len(lines)-1] = m.statusLine(w)
+			msg = strings.Join(lines, "\n")
+		}
+		return msg
 	}
 	body := h - 4
 	var main string
@@ -511,6 +572,9 @@ func (m *Model) layoutHelp() {
 
 // save writes the list to its file, or asks for a name when it has none.
 func (m *Model) save(quit bool) tea.Cmd {
+	if m.remote != nil {
+		return m.copyList(quit)
+	}
 	path := m.savePath()
 	if path == "" {
 		m.openSaveAs()
@@ -530,10 +594,21 @@ func (m *Model) savePath() string {
 }
 
 // saveTo encodes the document now, so later edits cannot race the write,
-// and writes it atomically in a command.
+// and writes it atomically in a command, in the format the name's
+// extension gives (.json, .csv, .tsv; any other is refused). Saving over
+// the list's own file when it changed on disk since it was read asks
+// first: a second w overwrites it.
 func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
+		if now := listio.StampOf(path); now != m.disk {
+			m.changedOnDisk = path
+			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
+			return nil
+		}
+	}
+	m.changedOnDisk = ""
+	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
@@ -552,7 +627,12 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws := m.c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
-	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
+	m.disk = listio.StampOf(msg.Path)
+	note := ""
+	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
+		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d items to %s%s", ws.N(), msg.Path, note), false)
 	if msg.Quit {
 		return tea.Quit
 	}
