@@ -49,7 +49,7 @@ func TestJSONReportStreamsWhatEncodingJSONWrites(t *testing.T) {
 			{ID: "plain", Grade: 700, Score: 123456789.125, HasScore: true},
 		}},
 		"no scores": {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
-		"a pool": {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z", Grade: 3}, {ID: "Y", Grade: 2}}},
+		"a pool":    {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z", Grade: 3}, {ID: "Y", Grade: 2}}},
 	}
 	for name, l := range lists {
 		for _, s := range []ndcg.Settings{
