@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -15,8 +17,13 @@ import (
 func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(rich))
 	f.Add([]byte(`{"items": [{"grade": 3, "score": 0.9}, {"grade": 1, "score": 0.9}]}`))
+	f.Add([]byte("{\"items\": [\n {\"id\": 7, \"title\": null,\n  \"grade\": 2, \"score\": null},\n {\"grade\": 1e-400}]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := ReadJSON("f.json", data)
+		// The items read without a tree are what the general reader reads.
+		slow, slowErr := readJSON("f.json", data, false)
+		require.Equal(t, slowErr, err)
+		require.Equal(t, slow, doc)
 		if err != nil {
 			mustBeLocated(t, err)
 			return

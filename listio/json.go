@@ -32,8 +32,19 @@ var (
 // only arrive as a literal too large for a float64 (1e999): it is refused
 // as not finite. A number too small to represent (1e-400) reads as 0.
 func ReadJSON(name string, data []byte) (*Document, error) {
+	doc, err := readJSON(name, data, true)
+	if err == errSlowPath {
+		return readJSON(name, data, false)
+	}
+	return doc, err
+}
+
+// readJSON is ReadJSON; fast reads the items without building a tree of
+// them (see fastItems), and fails with errSlowPath at anything unusual.
+func readJSON(name string, data []byte, fast bool) (*Document, error) {
 	data = stripBOM(data)
 	r := newTreeReader(name, data)
+	r.fast = fast
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{Name: name, Msg: `the file is empty; a list file needs at least {"items": [{"grade": 3}, …]}`}
 	}
@@ -59,7 +70,9 @@ func ReadJSON(name string, data []byte) (*Document, error) {
 		case "claims":
 			doc.Claims, err = r.claims(v)
 		case "items":
-			err = r.items(v, doc)
+			if !r.fast {
+				err = r.items(v, doc)
+			}
 		case "pool":
 			err = r.pool(v, doc)
 		}
@@ -106,6 +119,14 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 		key, _ := ktok.(string)
 		if top.field(key) != nil || doc.Extra[key] != nil {
 			return nil, nil, r.fail(koff, key, "given twice; keep one")
+		}
+		if key == "items" && r.fast {
+			off := r.next()
+			if !r.fastItems(doc) {
+				return nil, nil, errSlowPath
+			}
+			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, &node{off: off, kind: kindArray})
+			continue
 		}
 		if slices.Contains(topFields, key) {
 			v, err := r.value(key, 1)
@@ -358,6 +379,110 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		doc.pos.items = append(doc.pos.items, at)
 	}
 	return nil
+}
+
+// errSlowPath says that the items are not all plain: the file is read
+// again the general way, which says what is wrong, or reads what is
+// unusual but right.
+var errSlowPath = errors.New("listio: items to read the general way")
+
+// fastItems reads the items array straight into doc, as items does from
+// the tree but without building one: a list of a million items would
+// otherwise take a node for every value. It takes only what is plain
+// (each item an object of known keys, each once, of the usual types,
+// with a grade) and reports false at anything else, leaving every
+// message to the general reader.
+func (r *treeReader) fastItems(doc *Document) bool {
+	if tok, err := r.dec.Token(); err != nil || tok != json.Delim('[') {
+		return false
+	}
+	for r.dec.More() {
+		eoff := r.next()
+		if tok, err := r.dec.Token(); err != nil || tok != json.Delim('{') {
+			return false
+		}
+		var it ndcg.Item
+		line := r.line(eoff)
+		// Fields before the next line end are on the element's line.
+		eol := int64(len(r.data))
+		if line-1 < len(r.newlines) {
+			eol = r.newlines[line-1]
+		}
+		at := itemPos{line: line, id: line, grade: line, score: line}
+		var seen uint8
+		for r.dec.More() {
+			ktok, err := r.dec.Token()
+			if err != nil {
+				return false
+			}
+			key, _ := ktok.(string)
+			f := slices.Index(itemFields, key)
+			if f < 0 || seen&(1<<f) != 0 {
+				return false
+			}
+			seen |= 1 << f
+			voff := r.next()
+			vtok, err := r.dec.Token()
+			if err != nil {
+				return false
+			}
+			vline := line
+			if voff > eol {
+				vline = r.line(voff)
+			}
+			switch key {
+			case "id":
+				switch v := vtok.(type) {
+				case string:
+					if v == "" {
+						return false
+					}
+					it.ID = v
+				case json.Number:
+					it.ID = string(v)
+				default:
+					return false
+				}
+				at.id = vline
+			case "title":
+				switch v := vtok.(type) {
+				case string:
+					it.Title = v
+				case nil:
+				default:
+					return false
+				}
+			case "grade":
+				n, ok := vtok.(json.Number)
+				if !ok {
+					return false
+				}
+				if it.Grade, err = strconv.ParseFloat(string(n), 64); err != nil {
+					return false
+				}
+				at.grade = vline
+			case "score":
+				switch v := vtok.(type) {
+				case nil:
+				case json.Number:
+					if it.Score, err = strconv.ParseFloat(string(v), 64); err != nil {
+						return false
+					}
+					it.HasScore, at.score = true, vline
+				default:
+					return false
+				}
+			}
+		}
+		if _, err := r.dec.Token(); err != nil || seen&(1<<slices.Index(itemFields, "grade")) == 0 {
+			return false
+		}
+		at.item = it.ID
+		doc.List.Items = append(doc.List.Items, it)
+		doc.pos.items = append(doc.pos.items, at)
+	}
+	_, err := r.dec.Token() // the closing bracket
+	return err == nil
 }
 
 func (r *treeReader) pool(n *node, doc *Document) error {
