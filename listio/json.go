@@ -387,102 +387,227 @@ func (r *treeReader) items(n *node, doc *Document) error {
 var errSlowPath = errors.New("listio: items to read the general way")
 
 // fastItems reads the items array straight into doc, as items does from
-// the tree but without building one: a list of a million items would
-// otherwise take a node for every value. It takes only what is plain
-// (each item an object of known keys, each once, of the usual types,
-// with a grade) and reports false at anything else, leaving every
-// message to the general reader.
+// the tree but without building one, nor going through the decoder's
+// tokens: a list of a million items would otherwise take a node for
+// every value. It takes only what is plain (each item an object of known
+// keys, each once, of the usual types, with a grade; strings without
+// control characters) and reports false at anything else, leaving every
+// message to the general reader. Then the decoder skips the array.
 func (r *treeReader) fastItems(doc *Document) bool {
-	if tok, err := r.dec.Token(); err != nil || tok != json.Delim('[') {
+	start := r.next()
+	sc := itemScanner{data: r.data, i: int(start)}
+	if !sc.byte('[') {
 		return false
 	}
-	for r.dec.More() {
-		eoff := r.next()
-		if tok, err := r.dec.Token(); err != nil || tok != json.Delim('{') {
-			return false
-		}
-		var it ndcg.Item
-		line := r.line(eoff)
-		// Fields before the next line end are on the element's line.
-		eol := int64(len(r.data))
-		if line-1 < len(r.newlines) {
-			eol = r.newlines[line-1]
-		}
-		at := itemPos{line: line, id: line, grade: line, score: line}
-		var seen uint8
-		for r.dec.More() {
-			ktok, err := r.dec.Token()
-			if err != nil {
+	if sc.peek() == ']' {
+		sc.i++
+	} else {
+		for {
+			sc.space()
+			eoff := sc.i
+			if !sc.byte('{') {
 				return false
 			}
-			key, _ := ktok.(string)
-			f := slices.Index(itemFields, key)
-			if f < 0 || seen&(1<<f) != 0 {
-				return false
+			var it ndcg.Item
+			line := r.line(int64(eoff))
+			// Fields before the next line end are on the element's line.
+			eol := len(r.data)
+			if line-1 < len(r.newlines) {
+				eol = int(r.newlines[line-1])
 			}
-			seen |= 1 << f
-			voff := r.next()
-			vtok, err := r.dec.Token()
-			if err != nil {
-				return false
-			}
-			vline := line
-			if voff > eol {
-				vline = r.line(voff)
-			}
-			switch key {
-			case "id":
-				switch v := vtok.(type) {
-				case string:
-					if v == "" {
+			at := itemPos{line: line, id: line, grade: line, score: line}
+			var seen uint8
+			for sc.peek() != '}' || seen == 0 {
+				if seen != 0 && !sc.byte(',') {
+					return false
+				}
+				key, ok := sc.str()
+				f := slices.Index(itemFields, key)
+				if !ok || f < 0 || seen&(1<<f) != 0 || !sc.byte(':') {
+					return false
+				}
+				seen |= 1 << f
+				sc.space()
+				vline := line
+				if sc.i > eol {
+					vline = r.line(int64(sc.i))
+				}
+				c := sc.peek()
+				switch {
+				case key == "id" && c == '"':
+					if it.ID, ok = sc.str(); !ok || it.ID == "" {
 						return false
 					}
-					it.ID = v
-				case json.Number:
-					it.ID = string(v)
-				default:
-					return false
-				}
-				at.id = vline
-			case "title":
-				switch v := vtok.(type) {
-				case string:
-					it.Title = v
-				case nil:
-				default:
-					return false
-				}
-			case "grade":
-				n, ok := vtok.(json.Number)
-				if !ok {
-					return false
-				}
-				if it.Grade, err = strconv.ParseFloat(string(n), 64); err != nil {
-					return false
-				}
-				at.grade = vline
-			case "score":
-				switch v := vtok.(type) {
-				case nil:
-				case json.Number:
-					if it.Score, err = strconv.ParseFloat(string(v), 64); err != nil {
+					at.id = vline
+				case key == "id":
+					lit, ok := sc.number()
+					if !ok {
 						return false
 					}
-					it.HasScore, at.score = true, vline
-				default:
-					return false
+					it.ID, at.id = string(lit), vline
+				case key == "title" && c == '"':
+					if it.Title, ok = sc.str(); !ok {
+						return false
+					}
+				case key == "title" || key == "score":
+					if !sc.null() {
+						if key == "title" {
+							return false
+						}
+						if it.Score, ok = sc.float(); !ok {
+							return false
+						}
+						it.HasScore, at.score = true, vline
+					}
+				default: // grade
+					if it.Grade, ok = sc.float(); !ok {
+						return false
+					}
+					at.grade = vline
 				}
 			}
+			sc.i++ // the closing brace
+			if seen&(1<<slices.Index(itemFields, "grade")) == 0 {
+				return false
+			}
+			at.item = it.ID
+			doc.List.Items = append(doc.List.Items, it)
+			doc.pos.items = append(doc.pos.items, at)
+			if sc.peek() == ']' {
+				sc.i++
+				break
+			}
+			if !sc.byte(',') {
+				return false
+			}
 		}
-		if _, err := r.dec.Token(); err != nil || seen&(1<<slices.Index(itemFields, "grade")) == 0 {
-			return false
-		}
-		at.item = it.ID
-		doc.List.Items = append(doc.List.Items, it)
-		doc.pos.items = append(doc.pos.items, at)
 	}
-	_, err := r.dec.Token() // the closing bracket
-	return err == nil
+	// The decoder goes past the array, which it also finds well formed.
+	var skip skipValue
+	return r.dec.Decode(&skip) == nil && r.dec.InputOffset() == int64(sc.i)
+}
+
+// skipValue is a JSON value the decoder reads past and drops.
+type skipValue struct{}
+
+func (*skipValue) UnmarshalJSON([]byte) error { return nil }
+
+// itemScanner reads the plain JSON of a list's items from data[i:].
+type itemScanner struct {
+	data []byte
+	i    int
+}
+
+func (s *itemScanner) space() {
+	for s.i < len(s.data) {
+		switch s.data[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek is the next byte after white space, or 0 at the end.
+func (s *itemScanner) peek() byte {
+	s.space()
+	if s.i == len(s.data) {
+		return 0
+	}
+	return s.data[s.i]
+}
+
+// byte reads c, after white space.
+func (s *itemScanner) byte(c byte) bool {
+	if s.peek() != c {
+		return false
+	}
+	s.i++
+	return true
+}
+
+// str reads a string; one with an escape is decoded as encoding/json
+// decodes it; one with a control character is not plain.
+func (s *itemScanner) str() (string, bool) {
+	if !s.byte('"') {
+		return "", false
+	}
+	start, escaped := s.i, false
+	for ; s.i < len(s.data); s.i++ {
+		switch c := s.data[s.i]; {
+		case c == '"':
+			s.i++
+			if !escaped {
+				return string(s.data[start : s.i-1]), true
+			}
+			var v string
+			err := json.Unmarshal(s.data[start-1:s.i], &v)
+			return v, err == nil
+		case c == '\\':
+			escaped = true
+			s.i++ // the escaped byte cannot end the string
+		case c < 0x20:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// number reads a number as JSON writes one, and returns it as written.
+func (s *itemScanner) number() ([]byte, bool) {
+	d, i := s.data, s.i
+	digits := func() int {
+		n := 0
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	if i < len(d) && d[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	lit := d[s.i:i]
+	s.i = i
+	return lit, true
+}
+
+// float reads a number into a float64; one out of range is not plain.
+func (s *itemScanner) float() (float64, bool) {
+	lit, ok := s.number()
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(string(lit), 64)
+	return v, err == nil
+}
+
+func (s *itemScanner) null() bool {
+	if bytes.HasPrefix(s.data[s.i:], []byte("null")) {
+		s.i += 4
+		return true
+	}
+	return false
 }
 
 func (r *treeReader) pool(n *node, doc *Document) error {
