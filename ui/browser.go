@@ -217,7 +217,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 }
 
 func (b *Browser) restyle() {
-	b.styles = NewStyles(b.isDark, !b.opts.NoColor)
+	b.styles = NewStyles(b.isDark, !b.opts.NoColor, b.opts.ASCII)
 	b.warn = inkOf(b.styles.Warn)
 	b.help.Styles = b.styles.Help
 	b.layoutHelp()
@@ -813,9 +813,9 @@ func (b *Browser) headLine() string {
 	sorted := map[sortKey]int{byNDCG: colNDCG, bySpread: colSpread, byMissed: colMissed}
 	// The arrow points the way the values grow down the list.
 	ascending := (b.sortBy == byNDCG || b.sortBy == byQID) != b.reverse
-	arrow := map[bool]string{true: "▲", false: "▼"}[ascending]
-	if b.opts.ASCII {
-		arrow = map[bool]string{true: "^", false: "v"}[ascending]
+	arrow := b.styles.G.Descending
+	if ascending {
+		arrow = b.styles.G.Ascending
 	}
 	qid := "query"
 	if b.sortBy == byQID {

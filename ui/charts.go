@@ -13,7 +13,7 @@ var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 // eighth of a cell in Unicode and to a cell in ASCII (#); negative values
 // (possible with a gain map) draw nothing and rely on the printed value.
 // The result is always exactly width cells wide.
-func bar(v, full float64, width int, ascii bool) string {
+func (g Glyphs) bar(v, full float64, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -21,7 +21,7 @@ func bar(v, full float64, width int, ascii bool) string {
 		return strings.Repeat(" ", width)
 	}
 	cells := math.Min(v/full, 1) * float64(width)
-	if ascii {
+	if g.ascii {
 		n := int(math.Round(cells))
 		if n == 0 {
 			n = 1 // a positive value is never invisible

@@ -367,10 +367,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 			break
 		}
 	}
-	dash := "─"
-	if e.c.ASCII {
-		dash = "-"
-	}
+	dash := st.G.Rule
 	left := markW + tieW + 2
 	right := max(width-left-cellWidth(label), 0)
 	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
@@ -382,12 +379,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	it := ws.List().Items[idx]
 	mark := " "
 	if i == e.cursor {
-		mark = "▸"
-		if e.c.ASCII {
-			mark = ">"
-		}
+		mark = st.G.Cursor
 	}
-	tm, straddles := tieMark(r, i, e.c.ASCII)
+	tm, straddles := tieMark(r, i, st.G)
 	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
 	switch {
 	case straddles:
@@ -537,10 +531,7 @@ func (e *explorer) chartWindow(rows, n int) (int, int) {
 func (e *explorer) contributionChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
-	title := "contribution per rank: actual │ ideal"
-	if e.c.ASCII {
-		title = "contribution per rank: actual | ideal"
-	}
+	title := "contribution per rank: actual " + st.G.Sep + " ideal"
 	lines := []string{st.panelTitle.paint(title)}
 	if r == nil || h < 2 {
 		return block(strings.Join(lines, "\n"), w, h)
@@ -563,10 +554,7 @@ func (e *explorer) contributionChart(w, h int) string {
 		if i < len(r.IdealGains) {
 			ideal = r.IdealGains[i] * r.Discounts[i]
 		}
-		sep := "│"
-		if e.c.ASCII {
-			sep = "|"
-		}
+		sep := st.G.Sep
 		actInk, idealInk := st.barActual, st.barIdeal
 		past := r.N > 0 && i >= r.K
 		if past {
@@ -574,8 +562,8 @@ func (e *explorer) contributionChart(w, h int) string {
 		}
 		line := fmt.Sprintf("%s %s %s %s %s %s",
 			padLeft(strconv.Itoa(i+1), rankW),
-			actInk.paint(bar(act, scale, barW, e.c.ASCII)), padLeft(fit(fixed(act, 3), valW), valW), sep,
-			idealInk.paint(bar(ideal, scale, barW, e.c.ASCII)), padLeft(fit(fixed(ideal, 3), valW), valW))
+			actInk.paint(st.G.bar(act, scale, barW)), padLeft(fit(fixed(act, 3), valW), valW), sep,
+			idealInk.paint(st.G.bar(ideal, scale, barW)), padLeft(fit(fixed(ideal, 3), valW), valW))
 		if past {
 			line = st.subtle.paint(line)
 		}
@@ -604,13 +592,10 @@ func (e *explorer) ndcgChart(w, h int) string {
 	for i := from; i < to; i++ {
 		v := r.NDCGAt(ws.Settings.Ties, i+1)
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
-		b := bar(v, ws.Scale.NDCG, barW, e.c.ASCII)
+		b := st.G.bar(v, ws.Scale.NDCG, barW)
 		var line string
 		if i+1 == markAt {
-			mark := " ◂k"
-			if e.c.ASCII {
-				mark = " <k"
-			}
+			mark := st.G.KMark
 			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
 		} else {
 			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), fixed(v, 4))
@@ -643,7 +628,7 @@ func (e *explorer) bandChart(w, h int) string {
 			name string
 			v    float64
 		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(bar(x.v, ws.Scale.NDCG, barW, e.c.ASCII)), fixed(x.v, 4)))
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(st.G.bar(x.v, ws.Scale.NDCG, barW)), fixed(x.v, 4)))
 		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)

@@ -55,7 +55,6 @@ type Common struct {
 	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
-	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 
@@ -88,6 +87,7 @@ type Model struct {
 
 	width, height int
 	isDark        bool
+	ascii         bool // the style sheet's glyphs are ASCII (A switches)
 	colour        bool
 
 	help     help.Model
@@ -110,8 +110,8 @@ type Model struct {
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := workspace.New(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName}
 	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
@@ -137,7 +137,7 @@ func (m *Model) greeting() string {
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
 func (m *Model) restyle() {
-	m.c.Styles = NewStyles(m.isDark, m.colour)
+	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
 	m.layoutHelp()
@@ -279,7 +279,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.quitAfterSave = false
 		return nil
 	case key.Matches(msg, k.ASCII):
-		m.c.ASCII = !m.c.ASCII
+		m.ascii = !m.ascii
+		m.restyle()
 		return nil
 	case key.Matches(msg, k.NextView):
 		m.show((m.active + 1) % len(m.views))

@@ -388,10 +388,7 @@ func (v *checkView) View() string {
 	for i, f := range v.fields {
 		mark := " "
 		if i == v.focus {
-			mark = "▸"
-			if v.c.ASCII {
-				mark = ">"
-			}
+			mark = st.G.Cursor
 		}
 		label := padRight(f.q.String()+"@"+k, labelW)
 		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(f.in, inW)+" "+v.result(f, errs[i]))...)

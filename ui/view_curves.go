@@ -100,12 +100,9 @@ func (v *curvesView) discountChart(w, h int) string {
 	for _, d := range v.discount[:n] {
 		scale = max(scale, d)
 	}
-	mark := " ◂k"
-	if v.c.ASCII {
-		mark = " <k"
-	}
+	mark := st.G.KMark
 	for i, d := range v.discount[:n] {
-		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(bar(d, scale, barW, v.c.ASCII)), fixed(d, 3))
+		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.bar(d, scale, barW)), fixed(d, 3))
 		switch {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
@@ -146,7 +143,7 @@ func (v *curvesView) gainChart(w, h int) string {
 			used += fmt.Sprintf(" +%dp", g.Pool)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s%s", padLeft(fmtNum(g.Grade), gradeW),
-			st.BarIdeal.Render(bar(g.Gain, scale, barW, v.c.ASCII)), padLeft(fmtShort(g.Gain, 8), valW), used))
+			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), padLeft(fmtShort(g.Gain, 8), valW), used))
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }

@@ -204,10 +204,7 @@ func (v *poolView) table(h int) string {
 	st, ws := v.c.Styles, v.c.WS
 	r := v.judged
 	pool := ws.List().Pool
-	ghost := "◌"
-	if v.c.ASCII {
-		ghost = "o"
-	}
+	ghost := st.G.Ghost
 	title := fmt.Sprintf("Ideal ranking of all %d judged items (%s: in the pool, never retrieved)", r.N+len(pool), ghost)
 	lines := []string{st.PanelTitle.Render(truncateCells(title, v.width))}
 	head := fmt.Sprintf("  %5s %-12s %5s %6s %7s %8s  %s", "ideal", "id", "grade", "gain", "g·disc", "IDCG@i", "retrieved")
@@ -226,10 +223,7 @@ func (v *poolView) table(h int) string {
 	v.offset = scrollTo(v.offset, selRank, m, rows-1)
 	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
 		if i < 0 {
-			dash := "─"
-			if v.c.ASCII {
-				dash = "-"
-			}
+			dash := st.G.Rule
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
 			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
 		} else {
@@ -255,10 +249,7 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 	}
 	mark := " "
 	if selected {
-		mark = "▸"
-		if v.c.ASCII {
-			mark = ">"
-		}
+		mark = v.c.Styles.G.Cursor
 	}
 	g := r.IdealGains[i]
 	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrades[i], 5),

@@ -248,10 +248,7 @@ func concat(parts ...[]string) []string {
 // bar where k cuts it.
 func (v *quizView) listTable() []string {
 	l := v.q.List
-	cut := "│"
-	if v.c.ASCII {
-		cut = "|"
-	}
+	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
 	cells := make([][]string, len(l.Items))
 	cellW := 2

@@ -188,12 +188,7 @@ func (v *tiesView) View() string {
 	return block(strings.Join(lines, "\n"), w, h)
 }
 
-func (v *tiesView) sep() string {
-	if v.c.ASCII {
-		return "|"
-	}
-	return "│"
-}
+func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
 
 // groupTable lists the tie groups, rows at most, the selected one in sight.
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
@@ -259,7 +254,7 @@ func (v *tiesView) bandChart(w, h int) string {
 		x    float64
 	}{{"worst", v.band.Worst}, {"expected", v.band.Expected}, {"best", v.band.Best}, {"input", v.band.Input}, {"docno", v.docno}}
 	for _, x := range rows {
-		b := bar(x.x, scale, barW, v.c.ASCII)
+		b := v.c.Styles.G.bar(x.x, scale, barW)
 		if x.name == "expected" {
 			b = st.BarActual.Render(b)
 		} else {
@@ -331,10 +326,7 @@ func (v *tiesView) histogram(w, h int) string {
 	for _, b := range bins {
 		pmax = math.Max(pmax, b.p)
 	}
-	arrow := "◂"
-	if v.c.ASCII {
-		arrow = "<"
-	}
+	arrow := st.G.Mean
 	labelW := 6
 	for _, b := range bins {
 		labelW = max(labelW, len(b.label))
@@ -344,10 +336,7 @@ func (v *tiesView) histogram(w, h int) string {
 	// Among exact values the mean (usually none of them) gets a row of
 	// its own, where it falls.
 	meanRow := func() string {
-		rule := strings.Repeat("┄", barW)
-		if v.c.ASCII {
-			rule = strings.Repeat("-", barW)
-		}
+		rule := strings.Repeat(st.G.Dotted, barW)
 		return fmt.Sprintf("%s %s      %s mean", padLeft(fixed(v.band.Expected, 4), labelW), st.BarActual.Render(rule), arrow)
 	}
 	meanDone := !exact || ex >= 0
@@ -366,7 +355,7 @@ func (v *tiesView) histogram(w, h int) string {
 			mark = arrow + " mean"
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", padLeft(b.label, labelW),
-			st.BarBand.Render(bar(b.p, pmax, barW, v.c.ASCII)), 100*b.p, mark))
+			st.BarBand.Render(v.c.Styles.G.bar(b.p, pmax, barW)), 100*b.p, mark))
 	}
 	switch {
 	case !meanDone:
