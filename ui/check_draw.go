@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
@@ -14,11 +13,6 @@ func (v *checkView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	if v.quick && time.Since(v.typedAt) >= checkPause {
-		// The pause message went to another view: the pause is over anyway.
-		v.stale, v.quick = true, false
-	}
-	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
 	w := v.width
 	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }

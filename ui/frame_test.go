@@ -143,6 +143,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {
 			m.active = i
+			m.refreshActive()
 			lines := strings.Split(screen(m), "\n")
 			foot := lines[len(lines)-1]
 			assert.True(t, strings.HasSuffix(foot, "? help • q quit"), "%s at %d: %q", m.viewName(i), w, foot)

@@ -144,37 +144,55 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.refreshActive()
+	return m, cmd
+}
+
+// refresher is a view that works out what it draws only when it is on
+// screen: after each message, once what it draws from has changed (an
+// edit, a resize), so that View only draws and a hidden view costs an
+// edit nothing.
+type refresher interface{ refresh() }
+
+func (m *Model) refreshActive() {
+	if r, ok := m.views[m.active].(refresher); ok {
+		r.refresh()
+	}
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
 		m.restyle()
-		return m, nil
+		return nil
 	case statusMsg:
 		m.c.SetStatus(msg.Text, msg.Err)
-		return m, nil
+		return nil
 	case savedMsg:
-		return m, m.saved(msg)
+		return m.saved(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
 		if m.dialogOpen() {
-			return m, nil
+			return nil
 		}
-		return m, m.views[m.active].Update(msg)
+		return m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
 		if m.dialogOpen() {
-			return m, nil
+			return nil
 		}
-		return m, m.views[m.active].Update(msg)
+		return m.views[m.active].Update(msg)
 	}
-	return m, m.views[m.active].Update(msg)
+	return m.views[m.active].Update(msg)
 }
 
 func (m *Model) resize() {

@@ -281,6 +281,10 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 
 // refresh checks the claims again after a keystroke or an edit.
 func (v *checkView) refresh() {
+	if v.quick && time.Since(v.typedAt) >= checkPause {
+		// The pause message went to another view: the pause is over anyway.
+		v.stale, v.quick = true, false
+	}
 	if !v.stale {
 		return
 	}

@@ -150,7 +150,6 @@ func (v *companionsView) View() string {
 	if r == nil {
 		return block(wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
 	}
-	v.refresh()
 	c := v.comp
 	k := ws.Settings.KString()
 	th := fmtNum(v.threshold)

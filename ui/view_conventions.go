@@ -141,7 +141,6 @@ func (v *conventionsView) View() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	k := s.KString()

@@ -179,7 +179,6 @@ func (v *poolView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
 	if v.judged == nil {
 		msg := "cannot compute this list"

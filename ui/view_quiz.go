@@ -185,7 +185,6 @@ func (v *quizView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width

@@ -161,7 +161,6 @@ func (v *swapView) View() string {
 	if r == nil {
 		return cannotCompute(v.c, w, h)
 	}
-	v.refresh()
 	k := ws.Settings.KString()
 	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
 	if v.top < 2 {

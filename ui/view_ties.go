@@ -153,7 +153,6 @@ func (v *tiesView) View() string {
 	if r == nil {
 		return cannotCompute(v.c, w, h)
 	}
-	v.refresh()
 	k := ws.Settings.KString()
 	if len(r.Ties) == 0 {
 		return v.viewNoTies(w, h)
