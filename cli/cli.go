@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // Version is the program's version, printed by --version.
@@ -168,7 +170,11 @@ func cutEq(s string) (string, string, bool) {
 
 // fail prints err for the user and returns the bad-input status.
 func fail(env *Env, err error) int {
-	fmt.Fprintf(env.Stderr, "ndcg-explorer: %v\n", err)
+	fix := ""
+	if ge := (*ndcg.GainError)(nil); errors.As(err, &ge) && ge.Gain == ndcg.GainExp {
+		fix = "; use --gain linear or smaller grades"
+	}
+	fmt.Fprintf(env.Stderr, "ndcg-explorer: %v%s\n", err, fix)
 	return ExitBadInput
 }
 
