@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -141,7 +142,7 @@ func interspersed(fs *flag.FlagSet, args []string) []string {
 		if name[0] == '-' {
 			name = name[1:]
 		}
-		if _, _, hasValue := cutEq(name); hasValue {
+		if strings.Contains(name, "=") {
 			continue
 		}
 		f := fs.Lookup(name)
@@ -159,15 +160,6 @@ func interspersed(fs *flag.FlagSet, args []string) []string {
 	return append(flags, pos...)
 }
 
-func cutEq(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '=' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
 // fail prints err for the user and returns the bad-input status.
 func fail(env *Env, err error) int {
 	fix := ""
@@ -181,10 +173,4 @@ func fail(env *Env, err error) int {
 // OSEnv is the process's own environment.
 func OSEnv() *Env {
 	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal}
-}
-
-// notYet reports a command that is not built yet.
-func notYet(env *Env, what string) int {
-	fmt.Fprintf(env.Stderr, "ndcg-explorer: %s is not available yet\n", what)
-	return ExitBadInput
 }

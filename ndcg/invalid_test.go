@@ -121,7 +121,7 @@ func TestComputeAccepts(t *testing.T) {
 		{"empty list", &List{}, DefaultSettings()},
 		{"empty list with a pool", &List{Pool: []Judged{{ID: "P", Grade: 1}}}, Settings{IDCG: FromJudged}},
 		{"exp grade 1023", scored([]float64{1023}, nil), DefaultSettings()},
-		{"grade 0 and fractions", scored([]float64{0, 0.25, 3.5}, []float64{-1, -1, -0.0}), Settings{Gain: Linear}},
+		{"grade 0 and fractions", scored([]float64{0, 0.25, 3.5}, []float64{-1, -1, 0}), Settings{Gain: Linear}},
 		{"gain map with truncated grades", scored([]float64{2.9, 0.1}, nil), Settings{Gain: Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 2: 3}}, TruncateGrades: true}},
 		{"empty ids are ids", &List{Items: []Item{{ID: ""}, {ID: " "}}}, DefaultSettings()},
 	} {

@@ -15,7 +15,7 @@ type Styles struct {
 	Title, Subtle, Header, Cursor, Cutoff     lipgloss.Style
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
-	Panel, PanelTitle, Status, Error, Dialog  lipgloss.Style
+	PanelTitle, Status, Error                 lipgloss.Style
 	Help                                      help.Styles
 	// G are the characters the screens draw with.
 	G Glyphs
@@ -54,11 +54,9 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		PanelTitle:  c("#3C3C3C", "#DADADA").Bold(true).Underline(true),
 		Status:      c("#3C3C3C", "#DADADA"),
 		Error:       c("#B00020", "#FF6B81").Bold(true),
-		Dialog:      lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
 		G:           glyphsFor(ascii),
 	}
 	if colour {
-		s.Dialog = s.Dialog.BorderForeground(ld(lipgloss.Color("#5A32A3"), lipgloss.Color("#C8A6FF")))
 		s.Help = help.DefaultStyles(isDark)
 	} else {
 		plain := lipgloss.NewStyle()
