@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"fmt"
+	"errors"
 	"os"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
@@ -17,24 +17,23 @@ func (f *listFlags) browsing(args []string) bool {
 // runBrowse opens the list of the run's queries with NDCG@k (-k, 10
 // when not given), each opening in the explorer under trec_eval's
 // conventions; the other convention flags apply to the explorer.
-func runBrowse(env *Env, lf *listFlags, ascii bool) int {
+func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	// -k sets both the list's cutoff and the explorer's; "all" (0) is
 	// the whole ranking, trec_eval's ndcg.
 	s, err := lf.override(trec.Settings(10))
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	// Reading errors come first, as in every command; they name the file
 	// and line.
 	res, err := trec.Browse(lf.qrels, lf.run, s.K)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	b := ui.NewBrowser(ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
 		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""}, res)
 	if env.IsTerminal == nil || !env.IsTerminal() {
-		fmt.Fprintln(env.Stderr, "ndcg-explorer: the query browser needs a terminal; for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN")
-		return ExitBadInput
+		return errors.New("the query browser needs a terminal; for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN")
 	}
 	return runProgram(env, b)
 }

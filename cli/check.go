@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -17,63 +20,74 @@ type claimFlags struct {
 	dcg, idcg, ndcg, contributions string
 }
 
-func (c *claimFlags) register(fs interface {
-	StringVar(p *string, name, value, usage string)
-}) {
-	fs.StringVar(&c.dcg, "dcg", "", "claimed DCG@k, with the digits as written (12.78)")
-	fs.StringVar(&c.ndcg, "ndcg", "", "claimed NDCG@k (0.94)")
-	fs.StringVar(&c.contributions, "contributions", "", "claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
+func (c *claimFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, with the digits as written (12.78)")
+	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k (0.94)")
+	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
 }
 
-func runCheck(env *Env, args []string) int {
-	fs := newFlagSet(env, "check", "check [flags] [FILE]",
-		"Check hand-computed DCG, IDCG, NDCG and per-rank contributions: the file's \"claims\",\n"+
-			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n"+
-			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n"+
-			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n"+
-			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n"+
-			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.")
+// newCheckCmd checks hand-computed claims against the true values.
+func newCheckCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	lf.register(fs)
 	var cf claimFlags
-	cf.register(fs)
-	// SPEC §3 gives --idcg to both the IDCG source and the IDCG claim; the
-	// values cannot be confused, so a number is the claim.
-	fs.Lookup("idcg").Usage = "claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+	cmd := &cobra.Command{
+		Use:   "check [FILE]",
+		Short: "Verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input",
+		Long: "Check hand-computed DCG, IDCG, NDCG and per-rank contributions: the file's \"claims\",\n" +
+			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n" +
+			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n" +
+			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n" +
+			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n" +
+			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.",
+		Example: `ndcg-explorer check sample:seed-000-exp-gain
+ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			return runCheck(env, lf, cf, args)
+		},
 	}
+	lf.register(cmd.Flags())
+	cf.register(cmd.Flags())
+	// --idcg names both the IDCG source and the IDCG claim; the values
+	// cannot be confused, so a number is the claim.
+	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
+	return cmd
+}
+
+func runCheck(env *Env, lf listFlags, cf claimFlags, args []string) error {
 	if _, err := strconv.ParseFloat(strings.TrimSpace(lf.idcg), 64); err == nil {
 		cf.idcg, lf.idcg = lf.idcg, ""
 	}
-	doc, err := lf.load(env, fs.Args(), false)
+	doc, err := lf.load(env, args, false)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	claims, err := gatherClaims(doc.Claims, cf)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	if claims.Empty() {
-		return fail(env, fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
-			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name))
+		return fmt.Errorf("%s: nothing to check: give claims in the file (\"claims\": {\"k\": 5, \"ndcg\": 0.94}) "+
+			"or with --dcg, --idcg, --ndcg or --contributions, e.g. check --grades 3,2,3,0,1 -k 5 --ndcg 0.94", doc.Name)
 	}
 	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	if s, err = claimSettings(s, doc.Claims, lf); err != nil {
-		return fail(env, fmt.Errorf("%s: claims: %w", doc.Name, err))
+		return fmt.Errorf("%s: claims: %w", doc.Name, err)
 	}
 	rep, err := verify.Check(doc.List, s, claims)
 	if err != nil {
-		return fail(env, doc.Locate(err))
+		return doc.Locate(err)
 	}
 	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
 	if !rep.Holds() {
-		return ExitMismatch
+		return withStatus(ExitMismatch, nil)
 	}
-	return ExitOK
+	return nil
 }
 
 // claimSettings applies the cutoff and gain the claims were made at, over
@@ -165,6 +179,19 @@ func changesText(m verify.Match) string {
 	return s
 }
 
+// matchNote qualifies a match that is less likely than one listed first.
+func matchNote(m verify.Match) string {
+	switch {
+	case m.Chance:
+		return " (may be chance)"
+	case len(m.Changes) > 1:
+		return " (two changes together)"
+	case m.Exotic:
+		return " (a less common setting)"
+	}
+	return ""
+}
+
 // claimedAt says which settings the claims themselves fixed, unless a
 // flag overrode them.
 func claimedAt(c *listio.Claims, lf listFlags) string {
@@ -226,6 +253,10 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	}
 	fmt.Fprintln(w)
 	switch n, all := rep.Failed(), len(rep.Verdicts); {
+	case n > 0 && all == 1:
+		fmt.Fprintln(w, "The claim does not hold.")
+	case n == 1:
+		fmt.Fprintf(w, "1 of %d claims does not hold.\n", all)
 	case n > 0:
 		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, all)
 	case all == 1:
@@ -267,15 +298,28 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	}
 	if q := v.Quotient; q != nil {
 		if q.Holds {
-			var wrong []string
+			// A wrong DCG or IDCG that one convention explains (IDCG from
+			// the judged pool, say) is not a slip: the NDCG follows it.
+			var slipped, other []string
+			var how []string
 			for _, o := range rep.Verdicts {
-				if !o.Holds && (o.Claim.Quantity == verify.DCG || o.Claim.Quantity == verify.IDCG) {
-					wrong = append(wrong, o.Claim.Label(rep.Settings.KString()))
+				if o.Holds || (o.Claim.Quantity != verify.DCG && o.Claim.Quantity != verify.IDCG) {
+					continue
+				}
+				label := o.Claim.Label(rep.Settings.KString())
+				if o.Explained() {
+					other = append(other, label)
+					how = append(how, o.Matches[0].Changes[0].String())
+				} else {
+					slipped = append(slipped, label)
 				}
 			}
 			inherits := "the division is right"
-			if len(wrong) > 0 {
-				inherits = "it inherits the slip in " + andList(wrong)
+			switch {
+			case len(slipped) > 0:
+				inherits = "it inherits the slip in " + andList(slipped)
+			case len(other) > 0:
+				inherits = "it follows the convention " + andList(other) + " was computed with, " + andList(how) + ": not a slip"
 			}
 			fmt.Fprintf(w, "%s%s is the claimed DCG ÷ the claimed IDCG (%s / %s = %s): %s.\n",
 				in, v.Claim, q.DCG, q.IDCG, strconv.FormatFloat(q.Value, 'f', 4, 64), inherits)
@@ -285,13 +329,19 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 		}
 	}
 	if len(v.Matches) > 0 {
-		head := fmt.Sprintf("Reproduced, within %s, by:", tolerance(v.Claim.Written))
-		if len(v.Matches[0].Changes) > 1 {
-			head = fmt.Sprintf("No single change of convention gives it; two together do (at %s this may be chance):", tolerance(v.Claim.Written))
+		tol := tolerance(v.Claim.Written)
+		head := fmt.Sprintf("Reproduced, within %s, by:", tol)
+		switch {
+		case v.Matches[0].Chance:
+			o := v.Odds
+			head = fmt.Sprintf("Within %s only by what may be chance (the %d settings tried give %s to %s; %s around them covers %.0f%% of that range):",
+				tol, o.Settings, trueText(o.Lo, v.Claim.Written), trueText(o.Hi, v.Claim.Written), tol, 100*o.Covered)
+		case len(v.Matches[0].Changes) > 1:
+			head = fmt.Sprintf("No single change of convention gives it; two together do, within %s:", tol)
 		}
 		fmt.Fprintf(w, "%s%s\n", in, head)
 		for _, m := range v.Matches {
-			fmt.Fprintf(w, "%s  %s: %s\n", in, changesText(m), trueText(m.Value, v.Claim.Written))
+			fmt.Fprintf(w, "%s  %s: %s%s\n", in, changesText(m), trueText(m.Value, v.Claim.Written), matchNote(m))
 		}
 	} else {
 		tried := make([]string, len(rep.Tried))

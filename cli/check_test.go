@@ -21,7 +21,8 @@ func TestCheckSeed000(t *testing.T) {
 	assert.Regexp(t, `✗ NDCG@5 +claimed 0.94 \(±0.005\) +true 0.9575`, out)
 	assert.Contains(t, out, "No change of convention gives 13.65")
 	assert.Contains(t, out, "ideal order: A(3) C(3) B(2) E(1) D(0)")
-	assert.Contains(t, out, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347")
+	// Each term worked out: 7/log2(3) = 4.417, 1/log2(5) = 0.431.
+	assert.Regexp(t, `IDCG@5 = 7/1.000 \+ 7/1.585 \+ 3/2.000 \+ 1/2.322 \+ 0/2.585\n += 7.000 \+ 4.417 \+ 1.500 \+ 0.431 \+ 0.000 = 13.347\n`, out)
 	assert.Contains(t, out, "0.94 is the claimed DCG ÷ the claimed IDCG (12.78 / 13.65 = 0.9363): it inherits the slip in IDCG@5.")
 	assert.Regexp(t, `✓ contribution at rank 2 \(B\) +claimed 1.89 \(±0.005\) +true 1.8928`, out)
 	assert.Contains(t, out, "2 of 8 claims do not hold.")
@@ -33,7 +34,12 @@ func TestCheckFlagsLinear(t *testing.T) {
 		"--gain", "linear", "-k", "5", "--ndcg", "0.94")
 	assert.Equal(t, ExitMismatch, code)
 	assert.Contains(t, out, "true 0.9724")
-	assert.Contains(t, out, "1 of 1 claims do not hold.")
+	assert.Contains(t, out, "The claim does not hold.")
+	// The Järvelin–Kekäläinen discount gives 0.9435, within ±0.005, but
+	// NDCG values of the settings tried crowd around 0.94: it may be chance.
+	assert.Contains(t, out, "Within ±0.005 only by what may be chance (the 12 settings tried give 0.8880 to 0.9724;")
+	assert.Contains(t, out, "discount jk:2 (not log2) [the conventions of jk]: 0.9435 (may be chance)")
+	assert.Contains(t, out, "The true working:")
 }
 
 // Seed 004's movies 4,2,5,3,5, linear gain, k=3: DCG@3 = 4 + 2/log2(3) +

@@ -1,67 +1,108 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
-func runExplore(env *Env, args []string) int {
-	fs := newFlagSet(env, "ndcg-explorer", "[flags] [FILE]",
-		"Open the explorer on a list: edit it and watch every NDCG number change.\n"+
-			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n"+
-			"Without FILE it opens the default sample. Press ? inside for every key.\n"+
-			"Other commands: report, check, trec, samples (ndcg-explorer help lists them).\n"+
-			"With --qrels and --run but no --query: the run's queries with NDCG@k (-k, default 10),\n"+
-			"tie spread and missed relevant documents; enter opens one, esc comes back.")
+// newExploreCmd is the root command: the explorer, on FILE or the
+// default sample, or the query browser with --qrels and --run.
+func newExploreCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	lf.register(fs)
-	ascii := fs.Bool("ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
-	seed := fs.Int64("seed", 0, "seed for the random lists of the quiz (0: from the clock)")
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+	var ascii bool
+	var seed int64
+	cmd := &cobra.Command{
+		Use:   "ndcg-explorer [FILE]",
+		Short: "An interactive explorer for NDCG",
+		Long: "Open the explorer on a list: edit it and watch every NDCG number change.\n" +
+			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n" +
+			"Without FILE it opens the default sample. Press ? inside for every key.\n" +
+			"With --qrels and --run but no --query: the run's queries with NDCG@k (-k, default 10),\n" +
+			"tie spread and missed relevant documents; enter opens one, esc comes back.",
+		Example: `# the default sample
+ndcg-explorer
+# a list of your own, or one of the samples (ndcg-explorer samples lists them)
+ndcg-explorer mylist.json
+ndcg-explorer sample:seed-000-exp-gain
+# grades inline, in ranking order, with scores that tie
+ndcg-explorer --grades 3,2,3,0,1 --scores 0.9,0.8,0.8,0.5,0.1 -k 3
+# the queries of a TREC run
+ndcg-explorer --qrels QRELS --run RUN`,
+		Args: rootArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if lf.browsing(args) {
+				return runBrowse(env, &lf, ascii)
+			}
+			return runExplore(env, &lf, args, ascii, seed)
+		},
 	}
-	if lf.browsing(fs.Args()) {
-		return runBrowse(env, &lf, *ascii)
+	// cobra leaves this 0, which suggests only by prefix.
+	cmd.SuggestionsMinimumDistance = 2
+	lf.register(cmd.Flags())
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
+	cmd.Flags().Int64Var(&seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	return cmd
+}
+
+// rootArgs takes at most one FILE; a first word that is no file but
+// close to a command's name is a mistyped command, not a missing file.
+func rootArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
 	}
-	doc, err := lf.load(env, fs.Args(), true)
+	a := args[0]
+	if a == "-" || strings.HasPrefix(a, "sample:") {
+		return nil
+	}
+	if _, err := os.Stat(a); err == nil {
+		return nil
+	}
+	if s := cmd.SuggestionsFor(a); len(s) > 0 {
+		return &usageError{command: cmd.CommandPath(), err: fmt.Errorf("unknown command %q: did you mean %s?", a, strings.Join(s, " or ")),
+			hint: "Run ndcg-explorer --help for the commands."}
+	}
+	return nil
+}
+
+func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) error {
+	doc, err := lf.load(env, args, true)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	// A list that cannot be computed is still opened when only a setting
 	// rejects it (the explorer shows the error and lets the user fix it),
 	// but reading errors stop here, as in every command.
 	if _, err := ndcg.Compute(doc.List, s); err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
-		return fail(env, doc.Locate(err))
+		return doc.Locate(err)
 	}
 	if env.IsTerminal == nil || !env.IsTerminal() {
-		fmt.Fprintln(env.Stderr, "ndcg-explorer: the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
-		return ExitBadInput
+		return errors.New("the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 	}
-	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: *ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: *seed}))
+	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
 }
 
 // runProgram runs a Bubble Tea model on the terminal until it quits.
-func runProgram(env *Env, m tea.Model) int {
+func runProgram(env *Env, m tea.Model) error {
 	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		opts = append(opts, tea.WithInput(f))
 	}
-	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
-		fmt.Fprintf(env.Stderr, "ndcg-explorer: %v\n", err)
-		return ExitBadInput
-	}
-	return ExitOK
+	_, err := tea.NewProgram(m, opts...).Run()
+	return err
 }
 
 // terminalOutput is where the explorer draws: standard output when it is

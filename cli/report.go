@@ -8,44 +8,63 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
+
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-func runReport(env *Env, args []string) int {
-	fs := newFlagSet(env, "report", "report [flags] [FILE]",
-		"Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\nFILE is a list file, - for standard input, or sample:NAME; or use --grades.")
+// newReportCmd prints the breakdown of one list.
+func newReportCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	lf.register(fs)
-	format := fs.String("format", "text", "output format: text, markdown, csv or json")
-	chart := fs.Bool("chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
-	working := fs.Bool("working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+	var format string
+	var chart, working bool
+	cmd := &cobra.Command{
+		Use:   "report [FILE]",
+		Short: "Print the breakdown: --format text|markdown|csv|json",
+		Long: "Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\n" +
+			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.",
+		Example: `ndcg-explorer report sample:seed-000-exp-gain
+ndcg-explorer report --grades 3,2,3,0,1 -k 5 --chart --working
+ndcg-explorer report --format json mylist.csv > breakdown.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			return runReport(env, &lf, args, format, reportExtras{chart: chart, working: working})
+		},
 	}
-	switch *format {
+	lf.register(cmd.Flags())
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown, csv or json")
+	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
+	cmd.Flags().BoolVar(&working, "working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
+	return cmd
+}
+
+func runReport(env *Env, lf *listFlags, args []string, format string, extras reportExtras) error {
+	switch format {
 	case "text", "markdown", "md":
 	case "csv", "json":
-		if *chart || *working {
-			return fail(env, fmt.Errorf("--chart and --working go with --format text or markdown, not %s", *format))
+		if extras.chart || extras.working {
+			return fmt.Errorf("--chart and --working go with --format text or markdown, not %s", format)
 		}
 	default:
-		return fail(env, fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", *format))
+		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", format)
 	}
-	doc, err := lf.load(env, fs.Args(), false)
+	doc, err := lf.load(env, args, false)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	s, err := lf.settings(doc)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	r, err := ndcg.Compute(doc.List, s)
 	if err != nil {
-		return fail(env, doc.Locate(err))
+		return doc.Locate(err)
 	}
-	extras := reportExtras{chart: *chart, working: *working}
-	switch *format {
+	switch format {
 	case "text":
 		writeTextReport(env.Stdout, doc, r)
 		extras.writeText(env.Stdout, r)
@@ -55,15 +74,11 @@ func runReport(env *Env, args []string) int {
 	case "csv":
 		// CSV has no room for them, so the conventions go to stderr.
 		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
-		if err := writeCSVReport(env.Stdout, r); err != nil {
-			return fail(env, err)
-		}
+		return writeCSVReport(env.Stdout, r)
 	case "json":
-		if err := writeJSONReport(env.Stdout, r); err != nil {
-			return fail(env, err)
-		}
+		return writeJSONReport(env.Stdout, r)
 	}
-	return ExitOK
+	return nil
 }
 
 // conventionsLine states the conventions in force, as every output does.
@@ -78,6 +93,15 @@ func conventionsLine(s ndcg.Settings) string {
 		line += ", grades truncated to integers"
 	}
 	return line
+}
+
+// reportWidth is where the text report wraps its prose.
+const reportWidth = 78
+
+// notesParagraph is the list's notes on one line: what the list is there
+// to teach, which a handout needs as much as the screen does.
+func notesParagraph(doc *listio.Document) string {
+	return strings.Join(strings.Fields(doc.Notes), " ")
 }
 
 // num prints a value with four decimals, as the tables do.
@@ -96,6 +120,9 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
+	if notes := notesParagraph(doc); notes != "" {
+		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
+	}
 
 	// The table goes through a buffer so that trailing padding can be cut.
 	var table bytes.Buffer
@@ -129,7 +156,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 
 	k := s.KString()
-	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
 	if zero := zeroNote(r); zero != "" {
 		fmt.Fprintf(w, "  %s", zero)
 	}
@@ -152,8 +179,20 @@ func idealWithPool(r *ndcg.Result) string {
 	return strings.Join(ids, " ")
 }
 
+// ndcgText is NDCG@k as the summary prints it: four decimals, or
+// "undefined" for an empty list, as the explorer says.
+func ndcgText(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "undefined"
+	}
+	return num(r.NDCG())
+}
+
 // zeroNote says why NDCG is what it is when IDCG is 0 ("" otherwise).
 func zeroNote(r *ndcg.Result) string {
+	if r.Undefined() {
+		return "(the list is empty: no item is ranked, so NDCG = DCG/IDCG = 0/0 has no value)"
+	}
 	if r.IDCG() != 0 {
 		return ""
 	}
@@ -253,7 +292,7 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 		score = ndcg.FormatNumber(row.Item.Score)
 	}
 	if row.Tied {
-		tie = fmt.Sprintf("T%d", row.TieGroup)
+		tie = ndcg.TieLabel(row.Tie)
 		if row.Straddles {
 			tie += m.straddles
 		}

@@ -73,6 +73,9 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	fmt.Fprintf(w, ".\nConventions: %s.\n\n", conventionsLine(s))
+	if notes := notesParagraph(doc); notes != "" {
+		fmt.Fprintf(w, "> **Notes:** %s\n\n", notes)
+	}
 
 	fmt.Fprintln(w, "| rank | id | grade | score | tie | gain | discount | contribution | DCG@i | ideal | IDCG@i | NDCG@i |")
 	fmt.Fprintln(w, "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -99,7 +102,7 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, "Ideal ranking (with the pool): `%s`\n\n", idealWithPool(r))
 	}
 	k := s.KString()
-	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, num(r.NDCG()))
+	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
 	if zero := zeroNote(r); zero != "" {
 		fmt.Fprintf(w, " %s", zero)
 	}

@@ -70,8 +70,10 @@ func TestReportSummaryNumbers(t *testing.T) {
 	assert.Contains(t, out, "worst 0.7872, expected 0.8936, best 1.0000")
 
 	_, out, _ = execCLI("report", "--working", goldenList)
-	assert.Contains(t, out, "DCG@2 = 7/1.000 + 1.5*/1.585 = 7.946")
-	assert.Contains(t, out, "IDCG@2 = 7/1.000 + 3/1.585 = 8.893")
+	// 1.5/log2(3) = 0.946, 3/log2(3) = 1.893.
+	assert.Contains(t, out, "DCG@2 = 7/1.000 + 1.5*/1.585\n      = 7.000 + 0.946 = 7.946")
+	assert.Contains(t, out, "IDCG@2 = 7/1.000 + 3/1.585\n       = 7.000 + 1.893 = 8.893")
+	assert.Contains(t, out, "NDCG@2 = DCG@2 / IDCG@2 = 7.946 / 8.893 = 0.8936")
 	assert.Contains(t, out, "(0 + 3)/2 = 1.5")
 
 	_, out, _ = execCLI("report", "--chart", goldenList)

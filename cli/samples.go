@@ -4,22 +4,46 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
-// runSamples lists the built-in samples, or prints one sample's file so
-// that it can be saved and edited.
-func runSamples(env *Env, args []string) int {
-	fs := newFlagSet(env, "samples", "samples [NAME]",
-		"List the built-in samples in lesson order, one per line with its description.\n"+
-			"With NAME, print that sample's list file (JSON), to save and edit:\n"+
-			"  ndcg-explorer samples ties-at-k > mine.json\n"+
-			"Open a sample with ndcg-explorer sample:NAME or ndcg-explorer report sample:NAME.")
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+// newSamplesCmd lists the built-in samples, or prints one sample's file
+// so that it can be saved and edited.
+func newSamplesCmd(env *Env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "samples [NAME]",
+		Short: "List the built-in samples, or print one's file",
+		Long: "List the built-in samples in lesson order, one per line with its description.\n" +
+			"With NAME, print that sample's list file (JSON), to save and edit.\n" +
+			"Open a sample with ndcg-explorer sample:NAME or ndcg-explorer report sample:NAME.",
+		Example: `ndcg-explorer samples
+ndcg-explorer samples ties-at-k > mine.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return fmt.Errorf("samples takes at most one NAME, got %d: %s", len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, s := range samples.List() {
+				names = append(names, s.Name+"\t"+s.Title)
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			return runSamples(env, args)
+		},
 	}
-	switch fs.NArg() {
-	case 0:
+}
+
+func runSamples(env *Env, args []string) error {
+	if len(args) == 0 {
 		list := samples.List()
 		width := 0
 		for _, s := range list {
@@ -33,15 +57,12 @@ func runSamples(env *Env, args []string) int {
 			fmt.Fprintln(env.Stdout, line)
 		}
 		fmt.Fprintf(env.Stderr, "Open one with ndcg-explorer sample:NAME; ndcg-explorer samples NAME prints its file.\n")
-		return ExitOK
-	case 1:
-		name := strings.TrimPrefix(fs.Arg(0), "sample:")
-		data, err := samples.Read(name)
-		if err != nil {
-			return fail(env, err)
-		}
-		env.Stdout.Write(data)
-		return ExitOK
+		return nil
 	}
-	return fail(env, fmt.Errorf("samples takes at most one NAME, got %d: %s", fs.NArg(), strings.Join(fs.Args(), " ")))
+	data, err := samples.Read(strings.TrimPrefix(args[0], "sample:"))
+	if err != nil {
+		return err
+	}
+	_, err = env.Stdout.Write(data)
+	return err
 }

@@ -30,8 +30,14 @@ func TestSamplesCommand(t *testing.T) {
 		assert.Equal(t, s.Name, fields[0])
 		assert.Contains(t, lines[i], "  "+s.Title)
 	}
-	assert.Equal(t, "ties-at-k                A tie at the cutoff: which result counts? (default)", lines[0])
-	assert.Contains(t, out, "seed-000-exp-gain        Seed 000's worked example: grades 3,2,3,0,1, exponential gain, k=5\n")
+	assert.Equal(t, "ties-at-k         A tie at the cutoff: which result counts? (default)", lines[0])
+	assert.Contains(t, out, "idcg-slip         An IDCG slip: a tutorial's grades 3,2,3,0,1, exponential gain, k=5\n")
+	assert.NotContains(t, out, "seed-", "samples are listed under their lesson names")
+
+	// An old name still prints the sample.
+	code, out, _ = mainWith("", "samples", "seed-000-exp-gain")
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, `"title": "An IDCG slip`)
 
 	// NAME prints the file, which reads back as the same sample.
 	code, out, _ = mainWith("", "samples", "sample:zero-idcg")
@@ -50,5 +56,5 @@ func TestSamplesCommand(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	code, out, _ = mainWith("", "samples", "-h")
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "Usage: ndcg-explorer samples [NAME]")
+	assert.Contains(t, out, "ndcg-explorer samples [NAME]")
 }

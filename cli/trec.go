@@ -1,21 +1,33 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
-// measureFlags collects repeated -m values.
-type measureFlags []string
+// trecFlags are trec's options, named as trec_eval names them (short
+// and long), so that trec_eval's command lines run unchanged.
+type trecFlags struct {
+	perQuery, complete, noSummary, judgedOnly, version, ties, old bool
+	maxDocsSet                                                    bool
+	measures                                                      []string
+	maxDocs, level                                                int
+	relFormat, resultsFormat, debug, docsInColl, zscores          string
+	format                                                        string
+}
 
-func (m *measureFlags) String() string     { return strings.Join(*m, " ") }
-func (m *measureFlags) Set(v string) error { *m = append(*m, v); return nil }
-
-func runTrec(env *Env, args []string) int {
-	fs := newFlagSet(env, "trec", "trec [-q] [-c] [-m MEASURE]... [--ties] QRELS RUN",
-		`Evaluate a whole TREC run as trec_eval 10.0 does, printing its layout
+// newTrecCmd evaluates a whole run as trec_eval does.
+func newTrecCmd(env *Env) *cobra.Command {
+	var tf trecFlags
+	cmd := &cobra.Command{
+		Use:   "trec QRELS RUN",
+		Short: "Evaluate a whole run as trec_eval does, plus tie bands",
+		Long: `Evaluate a whole TREC run as trec_eval 10.0 does, printing its layout
 (measure<TAB>qid<TAB>value), so that the output diffs clean against
   trec_eval [-q] [-c] -m ndcg -m ndcg_cut.K,... QRELS RUN
 QRELS has lines "qid iter docno rel", RUN lines "qid Q0 docno rank score tag";
@@ -27,32 +39,109 @@ scores 0; queries only in RUN are ignored; queries only in QRELS are
 skipped with a warning (trec_eval 10.0 stops there) unless -c.
 With no -m: -m ndcg -m ndcg_cut (cutoffs 5,10,15,20,30,100,200,500,1000).
 --ties adds, per query and measure, the worst, expected and best value
-over the orders of equally scored documents, and a summary.`)
-	perQuery := fs.Bool("q", false, "print each query's values before the means (\"all\")")
-	complete := fs.Bool("c", false, "count queries only in QRELS, as 0 (trec_eval -c)")
-	var measures measureFlags
-	fs.Var(&measures, "m", "measure: ndcg, ndcg_cut (default cutoffs) or ndcg_cut.K1,K2,… (repeatable)")
-	ties := fs.Bool("ties", false, "add each query's tie band (worst, expected, best, spread) and a summary")
-	if code, ok := parse(env, fs, args); !ok {
-		return code
+over the orders of equally scored documents, and a summary.
+
+trec_eval's options are read as trec_eval reads them: bundled (-qc),
+with attached values (-mndcg_cut.10, -M100, -l2), long forms (--measure),
+anywhere among the files; a usage error exits 1, as there. -N, -o,
+-R qrels and -T trec_results are accepted and change nothing for these
+measures. Not supported: measures other than ndcg and ndcg_cut, -D
+(debugging output), -Z (z-scores), -R and -T with other formats.`,
+		Example: `ndcg-explorer trec -q -m ndcg_cut.10 qrels.txt run.txt
+ndcg-explorer trec -qc -mndcg -mndcg_cut.5,10 qrels.txt - < run.txt
+ndcg-explorer trec --ties -m ndcg_cut.10 qrels.txt run.txt
+ndcg-explorer trec --format json -q qrels.txt run.txt`,
+		// trec parses its own command line, to take trec_eval's long
+		// options by any unambiguous prefix as getopt_long does.
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := cmd.Flags().Parse(expandLongPrefixes(cmd.Flags(), args)); err != nil {
+				return cmd.FlagErrorFunc()(cmd, err)
+			}
+			args = cmd.Flags().Args()
+			if help, _ := cmd.Flags().GetBool("help"); help {
+				return cmd.Help()
+			}
+			if tf.version {
+				// trec_eval -v prints its version on standard error.
+				fmt.Fprintf(env.Stderr, "ndcg-explorer trec version %s (ndcg and ndcg_cut as trec_eval version 10.0)\n", Version())
+				return nil
+			}
+			tf.maxDocsSet = cmd.Flags().Changed("Max_retrieved_per_topic")
+			if err := tf.check(cmd); err != nil {
+				return withStatus(ExitTrecUsage, err)
+			}
+			return runTrec(env, tf, args)
+		},
 	}
-	if fs.NArg() != 2 {
-		return fail(env, fmt.Errorf("trec needs two files, QRELS and RUN; got %d argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)", fs.NArg()))
+	// A usage error ends with trec_eval's status, 1, not 2.
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return withStatus(ExitTrecUsage, flagError(c, err))
+	})
+	f := cmd.Flags()
+	f.BoolVarP(&tf.perQuery, "query_eval_wanted", "q", false, "print each query's values before the means (\"all\")")
+	f.StringArrayVarP(&tf.measures, "measure", "m", nil, "measure: ndcg, ndcg_cut (default cutoffs) or ndcg_cut.K1,K2,… (repeatable)")
+	f.BoolVarP(&tf.complete, "complete_rel_info_wanted", "c", false, "count queries only in QRELS, as 0")
+	f.BoolVarP(&tf.noSummary, "nosummary", "n", false, "leave out the means (\"all\")")
+	f.IntVarP(&tf.maxDocs, "Max_retrieved_per_topic", "M", 0, "score only each query's first N documents (in trec_eval's order)")
+	f.BoolVarP(&tf.judgedOnly, "Judged_docs_only", "J", false, "drop the documents QRELS does not judge before scoring")
+	f.IntVarP(&tf.level, "level_for_rel", "l", 1, "the rel a document needs to count as relevant (no effect on ndcg)")
+	f.BoolVarP(&tf.version, "version", "v", false, "print the version on standard error, as trec_eval -v does")
+	f.BoolVar(&tf.ties, "ties", false, "add each query's tie band (worst, expected, best, spread) and a summary")
+	f.StringVarP(&tf.format, "format", "f", "text", "output format: text (trec_eval's) or json ({qid: {measure: value}}, as pytrec_eval)")
+	// trec_eval's other options: accepted where they change nothing for
+	// ndcg, refused by name otherwise (see check).
+	f.StringVarP(&tf.debug, "Debug_level", "D", "", "not supported")
+	f.StringVarP(&tf.docsInColl, "Number_docs_in_coll", "N", "", "no effect on ndcg")
+	f.StringVarP(&tf.relFormat, "Rel_info_format", "R", "qrels", "only qrels")
+	f.StringVarP(&tf.resultsFormat, "Results_format", "T", "trec_results", "only trec_results")
+	f.BoolVarP(&tf.old, "Output_old_results_format", "o", false, "no effect, as in trec_eval 10.0")
+	f.StringVarP(&tf.zscores, "Zscore", "Z", "", "not supported")
+	for _, name := range []string{"Debug_level", "Number_docs_in_coll", "Rel_info_format", "Results_format", "Output_old_results_format", "Zscore"} {
+		f.MarkHidden(name)
 	}
+	return cmd
+}
+
+// check refuses, by name, the trec_eval options trec cannot honour.
+func (tf trecFlags) check(cmd *cobra.Command) error {
+	switch {
+	case cmd.Flags().Changed("Debug_level"):
+		return errors.New("trec_eval's -D (--Debug_level) is not supported: trec has no debugging output; leave it out")
+	case cmd.Flags().Changed("Zscore"):
+		return errors.New("trec_eval's -Z (--Zscore) is not supported: trec prints raw values, not z-scores; leave it out")
+	case tf.relFormat != "qrels":
+		return fmt.Errorf("trec_eval's -R %s is not supported: trec reads QRELS in the qrels format only (-R qrels)", tf.relFormat)
+	case tf.resultsFormat != "trec_results":
+		return fmt.Errorf("trec_eval's -T %s is not supported: trec reads RUN in the trec_results format only (-T trec_results)", tf.resultsFormat)
+	case tf.format != "text" && tf.format != "json":
+		return fmt.Errorf("--format: unknown format %q: use text or json", tf.format)
+	case tf.format == "json" && tf.ties:
+		return errors.New("--ties goes with --format text: the JSON layout ({qid: {measure: value}}) has no room for tie bands")
+	}
+	return nil
+}
+
+func runTrec(env *Env, tf trecFlags, args []string) error {
+	if len(args) != 2 {
+		return withStatus(ExitTrecUsage, fmt.Errorf("trec needs two files, QRELS and RUN; got %d argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)", len(args)))
+	}
+	measures := tf.measures
 	if len(measures) == 0 {
-		measures = measureFlags{"ndcg", "ndcg_cut"}
+		measures = []string{"ndcg", "ndcg_cut"}
 	}
 	m, err := trec.ParseMeasures(measures)
 	if err != nil {
-		return fail(env, fmt.Errorf("-m: %w", err))
+		// trec_eval's status for an illegal measure.
+		return withStatus(ExitTrecUsage, fmt.Errorf("-m: %w", err))
 	}
-	qrelsPath, runPath := fs.Arg(0), fs.Arg(1)
+	qrelsPath, runPath := args[0], args[1]
 	if qrelsPath == "-" {
-		return fail(env, fmt.Errorf("QRELS must be a file; only RUN may be - (standard input)"))
+		return fmt.Errorf("QRELS must be a file; only RUN may be - (standard input)")
 	}
 	q, err := trec.ReadQrelsFile(qrelsPath)
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	src := trec.FileSource(runPath)
 	if runPath == "-" {
@@ -60,9 +149,10 @@ over the orders of equally scored documents, and a summary.`)
 		src, cleanup = trec.ReaderSource("standard input", env.Stdin)
 		defer cleanup()
 	}
-	res, err := trec.Evaluate(q, src, trec.Options{Measures: m, Complete: *complete, Ties: *ties})
+	limits := trec.Limits{LimitDocs: tf.maxDocsSet, MaxDocs: tf.maxDocs, JudgedOnly: tf.judgedOnly}
+	res, err := trec.Evaluate(q, src, trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits})
 	if err != nil {
-		return fail(env, err)
+		return err
 	}
 	if n := len(res.Skipped); n > 0 {
 		names := res.Skipped
@@ -74,15 +164,22 @@ over the orders of equally scored documents, and a summary.`)
 			n, plural(n, "query", "queries"), qrelsPath, plural(n, "has", "have"), src.Name, plural(n, "is", "are"),
 			strings.Join(names, " "), more)
 	}
-	if err := trec.WriteTrecEval(env.Stdout, res, *perQuery); err != nil {
-		return fail(env, err)
+	if tf.format == "json" {
+		return writeTrecJSON(env.Stdout, res, tf)
 	}
-	if *ties {
-		if err := trec.WriteTies(env.Stdout, res, true); err != nil {
-			return fail(env, err)
-		}
+	switch {
+	case tf.noSummary && tf.perQuery:
+		err = trec.WriteQueries(env.Stdout, res)
+	case !tf.noSummary:
+		err = trec.WriteTrecEval(env.Stdout, res, tf.perQuery)
 	}
-	return ExitOK
+	if err != nil {
+		return err
+	}
+	if tf.ties {
+		return trec.WriteTies(env.Stdout, res, true)
+	}
+	return nil
 }
 
 func plural(n int, one, many string) string {

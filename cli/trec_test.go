@@ -68,15 +68,15 @@ func TestTrecCommandWarnsAndFails(t *testing.T) {
 	assert.Equal(t, "ndcg-explorer: "+run+`:2: document "a" is retrieved twice for query "1" (first on line 1); trec_eval stops on this too: keep one line`+"\n", errOut)
 
 	code, _, errOut = runTrecCmd(t, "", "-m", "map", qrels, run)
-	assert.Equal(t, ExitBadInput, code)
+	assert.Equal(t, ExitTrecUsage, code, "trec_eval's status for an illegal measure")
 	assert.Contains(t, errOut, `unknown measure "map"`)
 
 	code, _, errOut = runTrecCmd(t, "", qrels)
-	assert.Equal(t, ExitBadInput, code)
+	assert.Equal(t, ExitTrecUsage, code, "trec_eval's status for a usage error")
 	assert.Equal(t, "ndcg-explorer: trec needs two files, QRELS and RUN; got 1 argument(s): ndcg-explorer trec QRELS RUN (-h for the flags)\n", errOut,
 		"the error alone, as for a bad flag, not the whole help")
 
 	code, out, _ = runTrecCmd(t, "", "-h")
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "Usage: ndcg-explorer trec [-q] [-c] [-m MEASURE]... [--ties] QRELS RUN")
+	assert.Contains(t, out, "ndcg-explorer trec QRELS RUN [--flags]")
 }

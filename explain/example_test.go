@@ -20,12 +20,14 @@ func ExampleNew() {
 	// Working (gain 2^g−1, discount 1/log2(i+1), k=5: each term is gain / log2(i+1))
 	//
 	// ranking: A(3) B(2) C(3) D(0) E(1)
-	// DCG@5 = 7/1.000 + 3/1.585 + 7/2.000 + 0/2.322 + 1/2.585 = 12.780
+	// DCG@5 = 7/1.000 + 3/1.585 + 7/2.000 + 0/2.322 + 1/2.585
+	//       = 7.000 + 1.893 + 3.500 + 0.000 + 0.387 = 12.780
 	//
 	// ideal order (the list's grades, highest first): A(3) C(3) B(2) E(1) D(0)
-	// IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347
+	// IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585
+	//        = 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347
 	//
-	// NDCG@5 = DCG@5 / IDCG@5 = 12.780 / 13.347 = 0.957
+	// NDCG@5 = DCG@5 / IDCG@5 = 12.780 / 13.347 = 0.9575
 }
 
 // Under expected ties, every rank of a tie group gets the group's mean
@@ -40,13 +42,15 @@ func ExampleWorking_Text_ties() {
 	// Working (gain g, discount 1/log2(i+1), k=all: each term is gain / log2(i+1))
 	//
 	// ranking: A(3) [B(2) C(1) D(0)] E(0)
-	// DCG@all = 3/1.000 + 1*/1.585 + 1*/2.000 + 1*/2.322 + 0/2.585 = 4.562
+	// DCG@all = 3/1.000 + 1*/1.585 + 1*/2.000 + 1*/2.322 + 0/2.585
+	//         = 3.000 + 0.631 + 0.500 + 0.431 + 0.000 = 4.562
 	// * ranks 2–4 tie (score 0.8): under expected ties every rank of the group gets its mean gain (2 + 1 + 0)/3 = 1.
 	//
 	// ideal order (the list's grades, highest first): A(3) B(2) C(1) D(0) E(0)
-	// IDCG@all = 3/1.000 + 2/1.585 + 1/2.000 + 0/2.322 + 0/2.585 = 4.762
+	// IDCG@all = 3/1.000 + 2/1.585 + 1/2.000 + 0/2.322 + 0/2.585
+	//          = 3.000 + 1.262 + 0.500 + 0.000 + 0.000 = 4.762
 	//
-	// NDCG@all = DCG@all / IDCG@all = 4.562 / 4.762 = 0.958
+	// NDCG@all = DCG@all / IDCG@all = 4.562 / 4.762 = 0.9579
 }
 
 // The Järvelin–Kekäläinen discount is 1 at ranks 1 and 2, so each term
@@ -59,8 +63,8 @@ func ExampleSum_Line() {
 	fmt.Println(w.DCG.Line())
 	fmt.Println(w.IDCG.Line())
 	// Output:
-	// DCG@3 = 4×1.000 + 2×1.000 + 5×0.631 = 9.155
-	// IDCG@3 = 5×1.000 + 5×1.000 + 4×0.631 = 12.524
+	// DCG@3 = 4×1.000 + 2×1.000 + 5×0.631 = 4.000 + 2.000 + 3.155 = 9.155
+	// IDCG@3 = 5×1.000 + 5×1.000 + 4×0.631 = 5.000 + 5.000 + 2.524 = 12.524
 }
 
 // The same list at k=3, for slides. By hand: DCG@3 = 7 + 3/log2(3) + 7/2
@@ -80,16 +84,18 @@ func ExampleWorking_Markdown() {
 	// Ranking: `A(3) B(2) C(3) | D(0) E(1)`
 	//
 	// ```text
-	// DCG@3 = 7/1.000 + 3/1.585 + 7/2.000 = 12.393
+	// DCG@3 = 7/1.000 + 3/1.585 + 7/2.000
+	//       = 7.000 + 1.893 + 3.500 = 12.393
 	// ```
 	//
 	// Ideal order (the list's grades, highest first): `A(3) C(3) B(2)` (+2 more past k)
 	//
 	// ```text
-	// IDCG@3 = 7/1.000 + 7/1.585 + 3/2.000 = 12.917
+	// IDCG@3 = 7/1.000 + 7/1.585 + 3/2.000
+	//        = 7.000 + 4.417 + 1.500 = 12.917
 	// ```
 	//
-	// `NDCG@3 = DCG@3 / IDCG@3 = 12.393 / 12.917 = 0.959`
+	// `NDCG@3 = DCG@3 / IDCG@3 = 12.393 / 12.917 = 0.9595`
 }
 
 // A chart has one scale for all its bars and prints every value.

@@ -25,13 +25,14 @@ func TestLines(t *testing.T) {
 			kinds[l.Kind]++
 		}
 		all := strings.Join(strings.Fields(strings.Join(text, " ")), " ")
-		assert.Contains(t, all, "DCG@5 = 3/1.000 + 2/1.585 + 3/2.000 + 0/2.322 + 1/2.585 = 6.149")
+		// 2/log2(3) = 1.262, 1/log2(6) = 0.387.
+		assert.Contains(t, all, "DCG@5 = 3/1.000 + 2/1.585 + 3/2.000 + 0/2.322 + 1/2.585 = 3.000 + 1.262 + 1.500 + 0.000 + 0.387 = 6.149")
 		assert.Contains(t, all, "A(3) C(3) B(2) E(1) D(0)")
 		assert.Equal(t, LineResult, lines[len(lines)-1].Kind)
 		assert.GreaterOrEqual(t, kinds[LineHeading], 2)
 		assert.GreaterOrEqual(t, kinds[LineSum], 2)
 	}
-	assert.Equal(t, "NDCG@5 = DCG@5 / IDCG@5 = 6.149 / 6.323 = 0.972", w.ResultLine())
+	assert.Equal(t, "NDCG@5 = DCG@5 / IDCG@5 = 6.149 / 6.323 = 0.9724", w.ResultLine())
 }
 
 // A tie group of many items is summed up, not listed gain by gain, on a

@@ -41,7 +41,8 @@ type Entry struct {
 	Grade float64
 	// Pool marks a judged item the system did not retrieve.
 	Pool bool
-	// Group is the 1-based tie group of a tied item, else 0.
+	// Group is the 1-based tie group of a tied item (its label's number,
+	// ndcg.TieLabel), else 0.
 	Group int
 }
 
@@ -88,7 +89,7 @@ func New(r *ndcg.Result) *Working {
 		row := r.Row(i)
 		e := Entry{ID: row.Item.ID, Grade: row.Grade}
 		if row.Tied {
-			e.Group = row.TieGroup
+			e.Group = row.Tie
 		}
 		w.Ranking = append(w.Ranking, e)
 		if i < r.K {
@@ -185,28 +186,65 @@ func (s Sum) parts() []string {
 	return elided(len(s.Terms), func(i int) string { return s.TermText(s.Terms[i]) })
 }
 
-// Line writes the sum on one line: "DCG@5 = 7/1.000 + 3/1.585 + … = 12.780".
-func (s Sum) Line() string {
-	return s.Wrapped(0)
+// values are the terms worked out, "4.417" for 7/1.585, elided as parts
+// are: the line a student compares with their own, term by term.
+func (s Sum) values() []string {
+	return elided(len(s.Terms), func(i int) string { return Num(s.Terms[i].Value) })
 }
 
-// Wrapped writes the sum, breaking lines before width columns (0: one
-// line); continuation lines are indented under the first term.
+// Line writes the sum on one line: "DCG@2 = 7/1.000 + 3/1.585 = 7.000 +
+// 1.893 = 8.893".
+func (s Sum) Line() string {
+	return strings.Replace(s.Wrapped(0), "\n"+s.indent(), " ", 1)
+}
+
+// indent lines continuation lines up under the first term.
+func (s Sum) indent() string { return strings.Repeat(" ", len([]rune(s.Name))+1) }
+
+// Wrapped writes the sum, breaking lines before width columns (0: no
+// breaks): the terms as fractions, then on a line of its own each term
+// worked out and the total,
+//
+//	DCG@3 = 7/1.000 + 3/1.585 + 7/2.000
+//	      = 7.000 + 1.893 + 3.500 = 12.393
+//
+// (a single term takes one line: "DCG@1 = 7/1.000 = 7.000"). Continuation
+// lines are indented under the "=".
 func (s Sum) Wrapped(width int) string {
 	head := s.Name + " = "
 	parts := s.parts()
 	if len(parts) == 0 {
 		return head + "0 (no terms)"
 	}
-	indent := strings.Repeat(" ", len([]rune(head))-2)
 	var b strings.Builder
+	total := "= " + Num(s.Total)
+	if len(s.Terms) == 1 {
+		flow(&b, head, parts, total, s.indent(), width)
+	} else {
+		flow(&b, head, parts, "", s.indent(), width)
+		b.WriteString("\n")
+		flow(&b, s.indent()+"= ", s.values(), total, s.indent(), width)
+	}
+	if len(s.Terms) > maxTerms {
+		fmt.Fprintf(&b, "  (%d terms, %d not shown)", len(s.Terms), len(s.Terms)-headTerms-tailTerms)
+	}
+	return b.String()
+}
+
+// flow writes head then the parts joined by " + ", then tail (if any),
+// breaking before width columns (0: never); a continuation line starts
+// with indent and the "+" or "=" that joins it.
+func flow(b *strings.Builder, head string, parts []string, tail, indent string, width int) {
 	b.WriteString(head)
 	col := len([]rune(head))
-	for i, p := range append(parts, "= "+Num(s.Total)) {
+	if tail != "" {
+		parts = append(parts[:len(parts):len(parts)], tail)
+	}
+	for i, p := range parts {
 		sep := " + "
 		if i == 0 {
 			sep = ""
-		} else if i == len(parts) {
+		} else if tail != "" && i == len(parts)-1 {
 			sep = " "
 		}
 		n := len([]rune(sep + p))
@@ -222,10 +260,6 @@ func (s Sum) Wrapped(width int) string {
 		b.WriteString(sep + p)
 		col += n
 	}
-	if len(s.Terms) > maxTerms {
-		fmt.Fprintf(&b, "  (%d terms, %d not shown)", len(s.Terms), len(s.Terms)-headTerms-tailTerms)
-	}
-	return b.String()
 }
 
 // Spell writes a ranking out: "A(3) C(3) B(2)", pool items marked, tie
@@ -334,7 +368,9 @@ func (w *Working) ndcgLine() string {
 		return fmt.Sprintf("%s = %s by convention: IDCG@%s is 0 (no relevant item), and the IDCG=0 rule in force gives %s",
 			name, ndcg.FormatNumber(w.NDCG), w.K, ndcg.FormatNumber(w.Settings.Zero))
 	}
-	return fmt.Sprintf("%s = DCG@%s / IDCG@%s = %s / %s = %s", name, w.K, w.K, Num(w.DCG.Total), Num(w.IDCG.Total), Num(w.NDCG))
+	// NDCG to four decimals, as every table shows it.
+	return fmt.Sprintf("%s = DCG@%s / IDCG@%s = %s / %s = %s", name, w.K, w.K, Num(w.DCG.Total), Num(w.IDCG.Total),
+		strconv.FormatFloat(w.NDCG, 'f', 4, 64))
 }
 
 // textWidth is where the text rendering wraps long sums.

@@ -60,9 +60,9 @@ func TestPoolInIdealOrder(t *testing.T) {
 	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, IDCG: ndcg.FromJudged}
 	text := New(compute(t, l, s)).Text()
 	assert.Contains(t, text, "ideal order (the list's and the pool's grades, highest first): P(2, pool) A(1) B(0)")
-	// IDCG = 2 + 1/log2(3) + 0 = 2.631; DCG = 1; NDCG = 0.380.
-	assert.Contains(t, text, "IDCG@all = 2/1.000 + 1/1.585 + 0/2.000 = 2.631")
-	assert.Contains(t, text, "NDCG@all = DCG@all / IDCG@all = 1.000 / 2.631 = 0.380")
+	// IDCG = 2 + 1/log2(3) + 0 = 2.631; DCG = 1; NDCG = 1/2.6309 = 0.3801.
+	assert.Contains(t, text, "IDCG@all = 2/1.000 + 1/1.585 + 0/2.000\n         = 2.000 + 0.631 + 0.000 = 2.631")
+	assert.Contains(t, text, "NDCG@all = DCG@all / IDCG@all = 1.000 / 2.631 = 0.3801")
 }
 
 // With no relevant item, NDCG is the IDCG=0 rule, and the working says so.
@@ -78,8 +78,8 @@ func TestZeroIDCG(t *testing.T) {
 func TestOtherDiscountAndShortList(t *testing.T) {
 	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Discount{Kind: ndcg.DiscountLog, Base: 10}, K: 4}
 	w := New(compute(t, grades(t, 2, 1), s))
-	// 1/log10(2) = 3.322, 1/log10(3) = 2.096: 2×3.322 + 1×2.096 = 8.740.
-	assert.Equal(t, "DCG@4 = 2×3.322 + 1×2.096 = 8.740", w.DCG.Line())
+	// 1/log10(2) = 3.322, 1/log10(3) = 2.096: 2×3.322 + 1×2.096 = 6.644 + 2.096 = 8.740.
+	assert.Equal(t, "DCG@4 = 2×3.322 + 1×2.096 = 6.644 + 2.096 = 8.740", w.DCG.Line())
 	assert.Contains(t, w.Text(), "k=4 but the list has 2 items: DCG stops at rank 2.")
 	assert.Contains(t, w.Text(), "each term is gain × discount")
 }
@@ -95,7 +95,7 @@ func TestRankingLine(t *testing.T) {
 	assert.Equal(t, 1.5, w.TieMeans[0].Mean) // (0 + 3)/2
 	md := w.Markdown()
 	assert.Contains(t, md, "\\* ranks 2–3 tie (score 0.5)")
-	assert.Contains(t, md, "```text\nDCG@2 = 7/1.000 + 1.5*/1.585 = 7.946\n```")
+	assert.Contains(t, md, "```text\nDCG@2 = 7/1.000 + 1.5*/1.585\n      = 7.000 + 0.946 = 7.946\n```")
 }
 
 func TestChartScale(t *testing.T) {
@@ -144,4 +144,31 @@ func TestTieOrderNote(t *testing.T) {
 	assert.Contains(t, text, "[…] marks a tie group, ordered highest grade first (ties best).")
 	s.Ties = ndcg.Expected
 	assert.NotContains(t, New(compute(t, l, s)).Text(), "marks a tie group")
+}
+
+// The working writes every term out, so a student can compare term by
+// term: grades 3,2,3,0,1, exp gain, k=5. By hand: 7/log2(2) = 7,
+// 3/log2(3) = 1.8928, 7/log2(4) = 3.5, 0, 1/log2(6) = 0.3869, sum 12.7796;
+// ideal 3,3,2,1,0: 7 + 7/log2(3) = 4.4165 + 3/2 = 1.5 + 1/log2(5) = 0.4307
+// + 0, sum 13.3472; NDCG = 12.7796/13.3472 = 0.9575, to four decimals as
+// the table shows it.
+func TestTermsWorkedOut(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: 5}
+	w := New(compute(t, grades(t, 3, 2, 3, 0, 1), s))
+	text := w.Text()
+	assert.Contains(t, text, "DCG@5 = 7/1.000 + 3/1.585 + 7/2.000 + 0/2.322 + 1/2.585\n"+
+		"      = 7.000 + 1.893 + 3.500 + 0.000 + 0.387 = 12.780\n")
+	assert.Contains(t, text, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585\n"+
+		"       = 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347\n")
+	assert.Contains(t, text, "NDCG@5 = DCG@5 / IDCG@5 = 12.780 / 13.347 = 0.9575\n")
+	// The screen's lines carry the same terms, wrapped to the width.
+	var screen []string
+	for _, l := range w.Lines(40) {
+		screen = append(screen, l.Text)
+	}
+	all := strings.Join(strings.Fields(strings.Join(screen, " ")), " ")
+	assert.Contains(t, all, "= 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347")
+	// One term needs no second line.
+	s.K = 1
+	assert.Equal(t, "DCG@1 = 7/1.000 = 7.000", New(compute(t, grades(t, 3, 2), s)).DCG.Wrapped(80))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 )
 
 // TieGroup is a run of ranks whose items have exactly equal scores.
@@ -13,6 +14,10 @@ type TieGroup struct {
 	Start, End int
 	Score      float64
 }
+
+// TieLabel names tie group n (1-based, in rank order) as every screen and
+// printout does: T1, T2, …, so a printed handout matches the screen.
+func TieLabel(n int) string { return "T" + strconv.Itoa(n) }
 
 // Size is the number of tied items.
 func (g TieGroup) Size() int { return g.End - g.Start }
@@ -412,6 +417,12 @@ func (r *Result) IDCG() float64 { return r.IDCGAt(r.Settings.K) }
 // NDCG is NDCG@k under the settings.
 func (r *Result) NDCG() float64 { return r.NDCGAt(r.Settings.Ties, r.Settings.K) }
 
+// Undefined reports whether NDCG has no value at all: an empty list with
+// nothing in the ideal ranking either, where the IDCG=0 rule (meant for a
+// list without a relevant item) would print a number nobody computed.
+// An empty list with judged pool items scores 0: it missed them all.
+func (r *Result) Undefined() bool { return r.N == 0 && r.IDCG() == 0 }
+
 // Band holds one quantity under the tie policies that bound and average it.
 type Band struct {
 	Worst, Expected, Best, Input float64
@@ -444,7 +455,10 @@ type Rank struct {
 	// TieGroup numbers the item's score among the distinct scores; Tied
 	// says whether other items share it, Straddles whether that group
 	// crosses the cutoff.
-	TieGroup  int
+	TieGroup int
+	// Tie is the 1-based number of the rank's tie group among the list's
+	// tie groups (Ties[Tie-1]), the n of its label Tn; 0 when untied.
+	Tie       int
 	Tied      bool
 	Straddles bool
 	// InCutoff reports whether the rank counts at k.
@@ -484,6 +498,7 @@ func (r *Result) Row(i int) Rank {
 		Discount: r.Discounts[i],
 	}
 	if row.Tied {
+		row.Tie = int(r.GroupAt[i]) + 1
 		row.Straddles = r.Ties[r.GroupAt[i]].Straddles(r.K)
 	}
 	row.TermGain = row.Gain

@@ -3,6 +3,8 @@ package ndcg
 import (
 	"fmt"
 	"math"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Item is one retrieved result.
@@ -75,7 +77,7 @@ func (e *ItemError) Error() string {
 	}
 	id := ""
 	if e.ID != "" {
-		id = fmt.Sprintf(" (id %q)", e.ID)
+		id = fmt.Sprintf(" (id %s)", termsafe.Quote(e.ID))
 	}
 	return fmt.Sprintf("%s %d%s: %s: %s", where, e.Index+1, id, e.Field, e.Msg)
 }
@@ -134,7 +136,7 @@ func (l *List) Validate(s Settings) error {
 			}
 		}
 		if j, dup := seen[it.ID]; dup {
-			return fail("id", fmt.Sprintf("%q is also item %d's id; ids must be unique", it.ID, j+1))
+			return fail("id", fmt.Sprintf("%s is also item %d's id; ids must be unique", termsafe.Quote(it.ID), j+1))
 		}
 		seen[it.ID] = i
 	}
@@ -146,7 +148,7 @@ func (l *List) Validate(s Settings) error {
 			return &ItemError{Index: i, InPool: true, ID: p.ID, Field: "grade", Msg: err.Error(), Err: err}
 		}
 		if j, dup := seen[p.ID]; dup {
-			return fail("id", fmt.Sprintf("%q is also item %d's id; a pool item must not be in the list", p.ID, j+1))
+			return fail("id", fmt.Sprintf("%s is also item %d's id; a pool item must not be in the list", termsafe.Quote(p.ID), j+1))
 		}
 		seen[p.ID] = -1
 	}

@@ -195,3 +195,25 @@ func TestHistogram(t *testing.T) {
 	d := Distribution{Values: []float64{0, 0.3, 0.5, 1}, Weights: []float64{0.1, 0.2, 0.3, 0.4}}
 	assert.InDeltaSlice(t, []float64{0.3, 0.7}, d.Histogram(2, 0, 1), 1e-15)
 }
+
+// Tie groups are numbered in rank order among the groups alone, so T1 is
+// the first group a reader meets whatever the untied scores before it.
+// Scores 0.9 | 0.8 0.8 | 0.5 | 0.3 0.3: the distinct scores number the
+// groups 2 and 4; their labels are T1 and T2.
+func TestTieLabelsInRankOrder(t *testing.T) {
+	l, err := FromGrades([]float64{1, 2, 3, 0, 1, 2}, []float64{0.9, 0.8, 0.8, 0.5, 0.3, 0.3})
+	require.NoError(t, err)
+	r, err := Compute(l, DefaultSettings())
+	require.NoError(t, err)
+	var got []string
+	for i := 0; i < r.N; i++ {
+		row := r.Row(i)
+		if row.Tied {
+			got = append(got, TieLabel(row.Tie))
+		} else {
+			assert.Zero(t, row.Tie)
+		}
+	}
+	assert.Equal(t, []string{"T1", "T1", "T2", "T2"}, got)
+	assert.Equal(t, 2, r.Row(1).TieGroup, "TieGroup still numbers the distinct scores")
+}

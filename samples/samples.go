@@ -1,8 +1,9 @@
 // Package samples holds the built-in sample lists, embedded in the
-// binary: the seed tutorials' worked examples with their claims as
-// written, right or wrong, and one list for each lesson the tutorials
-// skip (ties, missing relevant items, gain, IDCG=0, binary labels).
-// Each is a file in the JSON list format, opened with sample:NAME.
+// binary: tutorials' worked examples with their claims as written, right
+// or wrong, and one list for each lesson the tutorials skip (ties,
+// missing relevant items, gain, IDCG=0, binary labels). Each is a file in
+// the JSON list format, named after its lesson and opened with
+// sample:NAME.
 package samples
 
 import (
@@ -25,18 +26,38 @@ const Default = "ties-at-k"
 // for a workshop. Samples not listed here come after, sorted.
 var lessons = []string{
 	"ties-at-k",
-	"seed-000-exp-gain",
-	"seed-002-linear-gain",
+	"idcg-slip",
+	"rounded-terms",
 	"linear-vs-exp",
-	"seed-004-movies",
-	"seed-000-sklearn-output",
-	"seed-001-notebook",
-	"seed-001-tie-demo",
+	"all-claims-hold",
+	"sklearn-gain",
+	"ranked-by-score",
+	"stable-sort-tie",
 	"all-tied",
 	"constant-model",
 	"missing-relevant",
 	"zero-idcg",
 	"binary-labels",
+}
+
+// aliases are the names the samples had when they were named after the
+// tutorials they came from; commands written with them keep working.
+var aliases = map[string]string{
+	"seed-000-exp-gain":       "idcg-slip",
+	"seed-002-linear-gain":    "rounded-terms",
+	"seed-004-movies":         "all-claims-hold",
+	"seed-000-sklearn-output": "sklearn-gain",
+	"seed-001-notebook":       "ranked-by-score",
+	"seed-001-tie-demo":       "stable-sort-tie",
+}
+
+// Canonical is the sample's current name: name itself, or the sample an
+// old name stands for.
+func Canonical(name string) string {
+	if to, ok := aliases[name]; ok {
+		return to
+	}
+	return name
 }
 
 // Sample is one built-in list as the samples command lists it.
@@ -81,8 +102,9 @@ func List() []Sample {
 	return out
 }
 
-// Read returns the JSON of the sample called name.
+// Read returns the JSON of the sample called name (or an old name of it).
 func Read(name string) ([]byte, error) {
+	name = Canonical(name)
 	b, err := files.ReadFile(name + ".json")
 	if err != nil || strings.ContainsAny(name, "/\\") {
 		return nil, fmt.Errorf("no sample called %q: ndcg-explorer samples lists them (%s)", name, strings.Join(Names(), ", "))
@@ -90,8 +112,10 @@ func Read(name string) ([]byte, error) {
 	return b, nil
 }
 
-// Exists reports whether there is a sample called name.
+// Exists reports whether there is a sample called name (or an old name
+// of one).
 func Exists(name string) bool {
+	name = Canonical(name)
 	_, err := files.ReadFile(name + ".json")
 	return err == nil && !strings.ContainsAny(name, "/\\")
 }

@@ -116,13 +116,13 @@ func TestSeedClaimsAsWritten(t *testing.T) {
 		contributions   []string
 	}{
 		// DCG@5 = 7 + 1.89 + 3.5 + 0 + 0.39 ≈ 12.78, IDCG@5 ≈ 13.65, NDCG@5 ≈ 0.94.
-		{"seed-000-exp-gain", "exp", 5, "12.78", "13.65", "0.94", []string{"7", "1.89", "3.5", "0", "0.39"}},
+		{"idcg-slip", "exp", 5, "12.78", "13.65", "0.94", []string{"7", "1.89", "3.5", "0", "0.39"}},
 		// "Output: NDCG@5: 0.94" under the scikit-learn call.
-		{"seed-000-sklearn-output", "linear", 5, "", "", "0.94", nil},
+		{"sklearn-gain", "linear", 5, "", "", "0.94", nil},
 		// 3.000 + 1.262 + 1.500 + 0.000 + 0.387 = 6.149; IDCG@5 = 6.324; 0.972.
-		{"seed-002-linear-gain", "linear", 5, "6.149", "6.324", "0.972", []string{"3.000", "1.262", "1.500", "0.000", "0.387"}},
+		{"rounded-terms", "linear", 5, "6.149", "6.324", "0.972", []string{"3.000", "1.262", "1.500", "0.000", "0.387"}},
 		// DCG@3 ≈ 7.76, IDCG@3 ≈ 10.15, NDCG@3 ≈ 0.76.
-		{"seed-004-movies", "linear", 3, "7.76", "10.15", "0.76", nil},
+		{"all-claims-hold", "linear", 3, "7.76", "10.15", "0.76", nil},
 	} {
 		doc, err := listio.Load("sample:"+c.name, nil, "")
 		require.NoError(t, err, c.name)
@@ -152,23 +152,23 @@ func TestSampleLessons(t *testing.T) {
 	off := func(claim, truth, halfUnit float64) bool { return math.Abs(claim-truth) > halfUnit }
 
 	// seed 000: DCG holds, IDCG and NDCG do not (13.347…, 0.957…).
-	d, i, n := at("seed-000-exp-gain", 5)
+	d, i, n := at("idcg-slip", 5)
 	assert.False(t, off(12.78, d["expected"], 0.005))
 	assert.True(t, off(13.65, i, 0.005))
 	assert.True(t, off(0.94, n["expected"], 0.005))
 	// seed 000's scikit-learn output: not 0.94 under linear gain…
-	_, _, n = at("seed-000-sklearn-output", 5)
+	_, _, n = at("sklearn-gain", 5)
 	assert.True(t, off(0.94, n["expected"], 0.005))
-	// …nor under exponential gain (seed-000-exp-gain is the same ranking).
-	_, _, n = at("seed-000-exp-gain", 5)
+	// …nor under exponential gain (idcg-slip is the same ranking).
+	_, _, n = at("idcg-slip", 5)
 	assert.True(t, off(0.94, n["expected"], 0.005))
 	// seed 002: IDCG 6.324 is off in the third decimal (6.3235 rounds to 6.323).
-	d, i, n = at("seed-002-linear-gain", 5)
+	d, i, n = at("rounded-terms", 5)
 	assert.False(t, off(6.149, d["expected"], 0.0005))
 	assert.True(t, off(6.324, i, 0.0005))
 	assert.False(t, off(0.972, n["expected"], 0.0005))
 	// seed 004: every claim holds.
-	d, i, n = at("seed-004-movies", 3)
+	d, i, n = at("all-claims-hold", 3)
 	assert.False(t, off(7.76, d["expected"], 0.005))
 	assert.False(t, off(10.15, i, 0.005))
 	assert.False(t, off(0.76, n["expected"], 0.005))
@@ -195,4 +195,31 @@ func TestSampleLessons(t *testing.T) {
 	_, i, n = at("zero-idcg", 4)
 	assert.Equal(t, 0.0, i)
 	assert.Equal(t, 0.0, n["expected"])
+}
+
+// Samples are named after their lesson; the names they had when they were
+// named after the tutorials they came from still open them, and the list
+// shows only the new names.
+func TestOldNamesAreAliases(t *testing.T) {
+	for old, name := range map[string]string{
+		"seed-000-exp-gain":       "idcg-slip",
+		"seed-002-linear-gain":    "rounded-terms",
+		"seed-004-movies":         "all-claims-hold",
+		"seed-000-sklearn-output": "sklearn-gain",
+		"seed-001-notebook":       "ranked-by-score",
+		"seed-001-tie-demo":       "stable-sort-tie",
+	} {
+		assert.True(t, samples.Exists(old), old)
+		assert.Equal(t, name, samples.Canonical(old))
+		a, err := samples.Read(old)
+		require.NoError(t, err, old)
+		b, err := samples.Read(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, b, a, old)
+		assert.NotContains(t, samples.Names(), old)
+	}
+	for _, smp := range samples.List() {
+		assert.NotContains(t, smp.Name, "seed", "named after its lesson")
+		assert.NotContains(t, smp.Title, "Seed", "%s: titled after its lesson", smp.Name)
+	}
 }

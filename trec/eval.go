@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Band is one measure of one query over the orders of its tied
@@ -75,8 +77,9 @@ func compareRanked(a, b rankedDoc) int {
 // evaluator evaluates queries one at a time, reusing its buffers; each
 // worker has its own.
 type evaluator struct {
-	cols []Column
-	ties bool
+	cols   []Column
+	ties   bool
+	limits Limits
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
@@ -86,8 +89,8 @@ type evaluator struct {
 	scr    []float64
 }
 
-func newEvaluator(cols []Column, ties bool) *evaluator {
-	return &evaluator{cols: cols, ties: ties}
+func newEvaluator(cols []Column, ties bool, limits Limits) *evaluator {
+	return &evaluator{cols: cols, ties: ties, limits: limits}
 }
 
 func (e *evaluator) discounts(n int) {
@@ -156,7 +159,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		h := hashDoc(d)
 		if first, dup := e.seen.add(h, int32(x), func(p int32) bool { return b.docno(b.entries[p]) == d }); dup {
 			return res, &LineError{Line: int(en.line),
-				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, b.entries[first].line)}
+				Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.entries[first].line)}
 		}
 		gain := 0.0
 		if j != nil {
@@ -168,6 +171,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 	}
 	e.rank()
+	e.limits.cut(e, j, &res)
 	var ideal []float64
 	if j != nil {
 		ideal = j.Ideal

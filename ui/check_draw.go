@@ -173,8 +173,11 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 	}
 	if len(vd.Matches) > 0 {
 		head := "Given by "
-		if len(vd.Matches[0].Changes) > 1 {
-			head = "No single convention gives it; together (maybe chance): "
+		switch {
+		case vd.Matches[0].Chance:
+			head = "Maybe chance, given by "
+		case len(vd.Matches[0].Changes) > 1:
+			head = "No single convention gives it; together: "
 		}
 		for i, m := range vd.Matches[:min(2, len(vd.Matches))] {
 			h := head
@@ -183,7 +186,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 			}
 			add(st.Warn.Render(h+matchText(m)) + fmt.Sprintf(" = %s", trueText(m.Value, vd.Claim.Written)))
 		}
-		if len(vd.Matches[0].Changes) == 1 {
+		if vd.Explained() {
 			return out
 		}
 	}

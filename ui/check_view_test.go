@@ -15,13 +15,14 @@ import (
 // and 0.9575 (verify/testdata/reference.json), so only the DCG holds.
 // 0.94 is the claimed DCG over the claimed IDCG: 12.78/13.65 = 0.9363.
 func TestCheckTheFilesClaims(t *testing.T) {
-	m := openSample(t, "seed-000-exp-gain", 80, 24)
+	m := openSample(t, "idcg-slip", 80, 24)
 	open(t, m, "check")
 	s := screen(m)
 	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] ✓ true 12\.7796 \(±0\.005\)`, s)
 	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] ✗ true 13\.3472`, s)
 	assert.Regexp(t, `NDCG@5 \[0\.94\s*\] ✗ true 0\.9575`, s)
-	assert.Contains(t, s, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585 = 13.347")
+	assert.Contains(t, s, "IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585")
+	assert.Contains(t, s, "= 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347")
 	assert.Contains(t, s, "12.78 / 13.65 = 0.9363")
 	assert.Contains(t, s, "inherits the slip in IDCG@5")
 	assert.Contains(t, s, "5 per-rank terms all hold")
@@ -89,7 +90,7 @@ func TestCheckLiveAsYouType(t *testing.T) {
 // f loads the file's claims and the k and gain they were made at, in one
 // undoable edit.
 func TestCheckFileClaimsKey(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s := ndcg.DefaultSettings()
 	s.Gain, s.K = ndcg.Linear, 3
 	m := newModel(t, doc, s, 80, 24)
@@ -110,13 +111,13 @@ func TestCheckFileClaimsKey(t *testing.T) {
 }
 
 func TestCheckGolden80x24(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24", "down")
 }
 
 func TestCheckGolden80x24ASCII(t *testing.T) {
-	doc := sampleDoc(t, "seed-000-exp-gain")
+	doc := sampleDoc(t, "idcg-slip")
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24_ascii", "A", "down", "down", "esc", "0", ".", "9", "5", "7", "5")
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -263,7 +262,7 @@ func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
 	top, mid, bot := gl.TieTop, gl.TieMid, gl.TieBottom
 	switch i {
 	case g.Start:
-		mark = top + fmt.Sprintf("T%d", gi+1)
+		mark = top + ndcg.TieLabel(gi+1)
 	case g.End - 1:
 		mark = bot
 	default:

@@ -89,22 +89,27 @@ func TestWorkingView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	press(m, "O")
 	s := body(m)
-	assert.Contains(t, s, "DCG@3 = 7/1.000 + 1/1.585 + 3.5*/2.000 = 9.381")
-	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 7/1.585 + 3/2.000 = 12.917")
+	// Each term worked out: 1/log2(3) = 0.631, 3.5/2 = 1.750, 7/log2(3) = 4.417.
+	assert.Contains(t, s, "DCG@3 = 7/1.000 + 1/1.585 + 3.5*/2.000")
+	assert.Contains(t, s, "      = 7.000 + 0.631 + 1.750 = 9.381")
+	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 7/1.585 + 3/2.000")
+	assert.Contains(t, s, "       = 7.000 + 4.417 + 1.500 = 12.917")
 	assert.Contains(t, s, "ideal order")
 	assert.Contains(t, s, "A(3) D(3) E(2)")
-	assert.Contains(t, s, "NDCG@3 = DCG@3 / IDCG@3 = 9.381 / 12.917 = 0.726")
+	assert.Contains(t, s, "NDCG@3 = DCG@3 / IDCG@3 = 9.381 / 12.917 = 0.7263")
 
 	// Live: grade 0 at rank 1 (A) in the explorer. By hand: DCG@3 =
 	// 0 + 1/1.585 + 3.5/2 = 2.381; the ideal is D(3) E(2) B(1): 7 + 3/1.585
-	// + 1/2 = 9.393; 2.381/9.393 = 0.253.
+	// + 1/2 = 9.393; 2.381/9.393 = 0.2535.
 	press(m, "E", "home", "0", "O")
 	s = body(m)
-	assert.Contains(t, s, "DCG@3 = 0/1.000 + 1/1.585 + 3.5*/2.000 = 2.381")
-	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 3/1.585 + 1/2.000 = 9.393")
-	assert.Contains(t, s, "= 0.253")
+	assert.Contains(t, s, "DCG@3 = 0/1.000 + 1/1.585 + 3.5*/2.000")
+	assert.Contains(t, s, "      = 0.000 + 0.631 + 1.750 = 2.381")
+	assert.Contains(t, s, "IDCG@3 = 7/1.000 + 3/1.585 + 1/2.000")
+	assert.Contains(t, s, "       = 7.000 + 1.893 + 0.500 = 9.393")
+	assert.Contains(t, s, "= 0.2535")
 	press(m, "u")
-	assert.Contains(t, body(m), "= 0.726")
+	assert.Contains(t, body(m), "= 0.7263")
 }
 
 // A working longer than the screen scrolls, and the division stays in sight.
@@ -116,7 +121,7 @@ func TestWorkingScrolls(t *testing.T) {
 	assert.Contains(t, s, "lines 1–")
 	// 60 items of grade 1, k=5: DCG = IDCG, NDCG 1.
 	last := strings.Split(strings.TrimRight(s, "\n "), "\n")
-	assert.Contains(t, last[len(last)-1], "= 1.000")
+	assert.Contains(t, last[len(last)-1], "= 1.0000")
 	first := strings.Split(s, "\n")[1]
 	press(m, "pgdown")
 	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1], "page down scrolls")

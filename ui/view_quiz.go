@@ -314,29 +314,52 @@ func (v *quizView) verdictLine() string {
 }
 
 // workingLines is the worked solution in at most room lines. When it
-// does not fit, the blank lines go first, then the heading (the question
-// already states the conventions); the division, last, is kept.
+// does not fit, lines go by what they are: blank lines first, then the
+// headings, then the prose (the formula, the rankings spelled out, the
+// notes), then the DCG sum from the top; the IDCG sum and the division
+// stay, since a wrong IDCG is the trap a round most often sets.
 func (v *quizView) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
 	}
-	text := strings.TrimRight(v.work.Text(), "\n")
-	lines := strings.Split(wrap(text, v.width), "\n")
-	if len(lines) > room {
-		var kept []string
-		for _, l := range lines {
-			if strings.TrimSpace(l) != "" {
-				kept = append(kept, l)
+	lines := v.work.Lines(v.width)
+	keep := make([]bool, len(lines))
+	for i := range keep {
+		keep[i] = true
+	}
+	n := len(lines)
+	idcg := len(lines)
+	for i, l := range lines {
+		if l.Kind == explain.LineSum && strings.HasPrefix(l.Text, "IDCG") {
+			idcg = i
+			break
+		}
+	}
+	drop := func(ok func(i int, l explain.Line) bool) {
+		for i, l := range lines {
+			if n <= room {
+				return
+			}
+			if keep[i] && ok(i, l) {
+				keep[i] = false
+				n--
 			}
 		}
-		lines = kept
 	}
-	if len(lines) > room && len(lines) > 1 {
-		lines = lines[1:]
+	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineBlank })
+	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineHeading })
+	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineText })
+	drop(func(i int, l explain.Line) bool { return l.Kind == explain.LineSum && i < idcg })
+	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineSum })
+	var out []string
+	for i, l := range lines {
+		if keep[i] {
+			out = append(out, l.Text)
+		}
 	}
-	if len(lines) > room {
+	if len(out) > room {
 		// Keep the division: it is the answer.
-		lines = append(lines[:max(room-1, 0)], lines[len(lines)-1])
+		out = out[len(out)-room:]
 	}
-	return lines
+	return out
 }

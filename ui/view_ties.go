@@ -212,7 +212,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		default:
 			at = "inside k"
 		}
-		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "T"+strconv.Itoa(gi+1),
+		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", ndcg.TieLabel(gi+1),
 			fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
 		line = padRight(line, w)
 		switch {
@@ -235,8 +235,8 @@ func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
 		ids = append(ids, r.List.Items[r.Order[i]].ID)
 	}
 	slices.SortFunc(ids, func(a, b string) int { return -strings.Compare(a, b) })
-	text := fmt.Sprintf("T%d's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
-		v.cursor+1, k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
+	text := fmt.Sprintf("%s's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
+		ndcg.TieLabel(v.cursor+1), k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
 	return ansi.Truncate(text, w, "…")
 }
 

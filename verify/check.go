@@ -104,7 +104,30 @@ type Match struct {
 	// Presets name the tools whose conventions these are, as far as they
 	// matter for this list (tie order only with ties, and so on).
 	Presets []string
+	// Exotic says a change is one few people make (a discount other than
+	// log2, a best or worst tie order), so a common one is more likely
+	// what the claim was computed with.
+	Exotic bool
+	// Chance says the claim's tolerance is wide enough against the spread
+	// of the values the tried settings give that a match says little:
+	// many settings would hit a claim anywhere near this one.
+	Chance bool
 }
+
+// Odds measures how easily the settings tried hit a claim by chance:
+// Settings values (single changes and pairs) spread over Lo..Hi, and the
+// claim's tolerance around each covers Covered of that range, the chance
+// that a claim picked anywhere in it matches some setting.
+type Odds struct {
+	Settings int
+	Lo, Hi   float64
+	Covered  float64
+}
+
+// chanceLevel is the coverage above which a match may be chance: past a
+// third of the range, a claim written anywhere there would often be
+// "reproduced" by some setting.
+const chanceLevel = 1.0 / 3
 
 // Quotient is an NDCG claim read as the claimed DCG over the claimed
 // IDCG: a wrong NDCG often only inherits a slip made upstream.
@@ -152,9 +175,13 @@ type Verdict struct {
 	Holds bool
 	// Truncated says the claim is the true value cut off, not rounded.
 	Truncated bool
-	// Matches are the conventions that reproduce a wrong claim: single
-	// changes first, then pairs whose parts do not reproduce it alone.
+	// Matches are the conventions that reproduce a wrong claim, most
+	// plausible first: a single common change, then a single exotic one,
+	// then pairs whose parts do not reproduce it alone.
 	Matches []Match
+	// Odds says how easily the settings tried reproduce a claim like this
+	// one by chance (set with Matches).
+	Odds *Odds
 	// Quotient is set for an NDCG claim when DCG and IDCG are claimed too.
 	Quotient *Quotient
 	// Rounded is set for a wrong DCG or IDCG claim that is the sum of
@@ -173,11 +200,10 @@ type Rounded struct {
 	Value float64
 }
 
-// singleMatch reports whether one convention alone reproduces the claim;
-// a pair matching a two-digit claim may be chance, so the working is
-// shown then too.
-func (v Verdict) singleMatch() bool {
-	return len(v.Matches) > 0 && len(v.Matches[0].Changes) == 1
+// Explained reports whether one convention alone reproduces the claim,
+// not by chance; otherwise the working is shown too.
+func (v Verdict) Explained() bool {
+	return len(v.Matches) > 0 && len(v.Matches[0].Changes) == 1 && !v.Matches[0].Chance
 }
 
 // Report is every claim checked against one list under one set of settings.
@@ -242,14 +268,14 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 		v.Holds = cl.Holds(v.True)
 		if !v.Holds {
 			v.Truncated = cl.TruncatedFrom(v.True)
-			v.Matches = search.matches(cl)
+			v.Matches, v.Odds = search.matches(cl)
 			if cl.Quantity == NDCG && c.DCG != nil && c.IDCG != nil && c.IDCG.Value != 0 {
 				q := &Quotient{DCG: *c.DCG, IDCG: *c.IDCG, Value: c.DCG.Value / c.IDCG.Value}
 				q.Holds = cl.Holds(q.Value)
 				v.Quotient = q
 			}
 			v.Rounded = roundedSum(r, cl)
-			if !v.singleMatch() {
+			if !v.Explained() {
 				v.Departure = depart(r, cl, c)
 			}
 		}
@@ -312,6 +338,8 @@ type variant struct {
 	idcgTopK bool
 	// forTerms says the change can move a single rank's contribution.
 	forTerms bool
+	// exotic marks a change few people make: see Match.Exotic.
+	exotic bool
 }
 
 type search struct {
@@ -359,15 +387,18 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	}
 	for _, d := range discountChoices {
 		if d.String() != s.Discount.String() {
+			// log2 is the discount of every library; a whiteboard may slip
+			// into another base, and Järvelin–Kekäläinen's is rare today.
 			add(variant{change: Change{ndcg.SettingDiscount, discountName(s.Discount), discountName(d)}, forTerms: true,
-				apply: func(t *ndcg.Settings) { t.Discount = d }})
+				exotic: d.String() != ndcg.Log2.String(), apply: func(t *ndcg.Settings) { t.Discount = d }})
 		}
 	}
 	if len(r.Ties) > 0 {
 		for _, p := range ndcg.TiePolicies {
 			if p != s.Ties {
+				// Best and worst bound the value; no tool orders ties so.
 				add(variant{change: Change{ndcg.SettingTies, s.Ties.String(), p.String()}, forTerms: true,
-					apply: func(t *ndcg.Settings) { t.Ties = p }})
+					exotic: p == ndcg.Best || p == ndcg.Worst, apply: func(t *ndcg.Settings) { t.Ties = p }})
 			}
 		}
 	}
@@ -468,7 +499,7 @@ func (sr *search) settings(vs ...variant) ndcg.Settings {
 // maxMatches keeps the list of explanations readable.
 const maxMatches = 8
 
-func (sr *search) matches(c Claim) []Match {
+func (sr *search) matches(c Claim) ([]Match, *Odds) {
 	usable := sr.variants[:0:0]
 	for _, v := range sr.variants {
 		if c.Quantity == Contribution && !v.forTerms {
@@ -480,28 +511,98 @@ func (sr *search) matches(c Claim) []Match {
 		usable = append(usable, v)
 	}
 	var out []Match
+	// Every value tried, matching or not, by plausibility class, for the
+	// odds of a chance match.
+	var values [3][]float64
 	single := make([]bool, len(usable))
 	for i, v := range usable {
-		if x, ok := sr.eval(c, v); ok && c.Holds(x) {
+		x, ok := sr.eval(c, v)
+		if !ok {
+			continue
+		}
+		m := Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v), Exotic: v.exotic}
+		values[plausibility(m)] = append(values[plausibility(m)], x)
+		if c.Holds(x) {
 			single[i] = true
-			out = append(out, Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v)})
+			out = append(out, m)
 		}
 	}
 	for i := range usable {
 		for j := i + 1; j < len(usable); j++ {
 			a, b := usable[i], usable[j]
-			if a.change.Setting == b.change.Setting || single[i] || single[j] {
+			if a.change.Setting == b.change.Setting {
 				continue
 			}
-			if x, ok := sr.eval(c, a, b); ok && c.Holds(x) {
-				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b)})
+			x, ok := sr.eval(c, a, b)
+			if !ok {
+				continue
+			}
+			values[2] = append(values[2], x)
+			if !single[i] && !single[j] && c.Holds(x) {
+				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b),
+					Exotic: a.exotic || b.exotic})
 			}
 		}
 	}
+	truth := valueOf(sr.base, c, viewOf(sr.base.Settings))
+	odds := chanceOdds(slices.Concat(values[0], values[1], values[2]), truth, c.Tolerance())
+	for i, m := range out {
+		// A match is weighed against the settings at least as plausible as
+		// its own (a common change against the common ones, a pair against
+		// everything tried), at its own distance from the claim (at least
+		// a tenth of the tolerance): 1.0000 for a claim of 1.0 is less
+		// likely chance than a value at the edge of the tolerance.
+		var rivals []float64
+		for p := 0; p <= plausibility(m); p++ {
+			rivals = append(rivals, values[p]...)
+		}
+		near := max(math.Abs(m.Value-c.Value), c.Tolerance()/10)
+		out[i].Chance = chanceOdds(rivals, truth, near).Covered >= chanceLevel
+	}
+	// The most plausible first: one common change, one exotic change,
+	// then pairs (in the order tried within each).
+	slices.SortStableFunc(out, func(a, b Match) int { return cmp.Compare(plausibility(a), plausibility(b)) })
 	if len(out) > maxMatches {
 		out = out[:maxMatches]
 	}
-	return out
+	return out, odds
+}
+
+// plausibility orders matches: 0 a single common change, 1 a single
+// exotic one, 2 a pair.
+func plausibility(m Match) int {
+	switch {
+	case len(m.Changes) > 1:
+		return 2
+	case m.Exotic:
+		return 1
+	}
+	return 0
+}
+
+// chanceOdds measures how much of the range of the values tried (and the
+// true value) lies within tol of one of them: the chance that a claim
+// picked anywhere in that range is "reproduced" by some setting.
+func chanceOdds(values []float64, truth, tol float64) *Odds {
+	o := &Odds{Settings: len(values), Lo: truth, Hi: truth}
+	for _, x := range values {
+		o.Lo, o.Hi = min(o.Lo, x), max(o.Hi, x)
+	}
+	if o.Hi-o.Lo <= 2*tol {
+		o.Covered = 1
+		return o
+	}
+	xs := slices.Sorted(slices.Values(values))
+	covered, end := 0.0, math.Inf(-1)
+	for _, x := range xs {
+		lo, hi := max(x-tol, o.Lo, end), min(x+tol, o.Hi)
+		if hi > lo {
+			covered += hi - lo
+		}
+		end = max(end, hi)
+	}
+	o.Covered = covered / (o.Hi - o.Lo)
+	return o
 }
 
 func (sr *search) presetOf(vs ...variant) []string {

@@ -98,8 +98,12 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	dcg, idcg := dcgTerms(r), idcgTerms(r)
 	grades := gradesIn(r)
 
-	// The first claimed contribution that does not hold.
+	// The first claimed contribution that does not hold. Contributions are
+	// DCG's terms: they say nothing of how IDCG was summed.
 	for i, w := range c.Contributions {
+		if cl.Quantity == IDCG {
+			break
+		}
 		if i >= r.N {
 			break
 		}

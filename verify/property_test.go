@@ -58,7 +58,7 @@ func TestRandomClaims(t *testing.T) {
 		rep, err = Check(l, s, wrong)
 		require.NoError(t, err)
 		for _, v := range rep.Verdicts {
-			if !v.Holds && !v.singleMatch() {
+			if !v.Holds && !v.Explained() {
 				assert.NotNil(t, v.Departure)
 			}
 		}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// "--" ends the flags: a file whose name starts with a dash is read.
+func TestDoubleDashEndsFlags(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "-weird.csv"), []byte("grade\n3\n2\n3\n0\n1\n"), 0o644))
+	t.Chdir(dir)
+	code, out, stderr := mainWith("", "report", "-k", "5", "--", "-weird.csv")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "NDCG@5 = 0.9575")
+}
+
+// Flags are GNU style: two dashes for long ones, a short -k and -p, and
+// flags after the file as well as before.
+func TestGNUFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"report", "--grades", "3,2,3,0,1", "-k", "5"},
+		{"report", "--grades=3,2,3,0,1", "-k5"},
+		{"report", "--grades", "3,2,3,0,1", "--cutoff", "5"},
+		{"report", "--grades", "3,2,3,0,1", "--k", "5"},
+		{"report", "sample:seed-000-exp-gain"},
+		{"report", "sample:seed-000-exp-gain", "-f", "text"},
+	} {
+		code, out, stderr := mainWith("", args...)
+		require.Equal(t, ExitOK, code, "%v: %s", args, stderr)
+		assert.Contains(t, out, "NDCG@5 = 0.9575", args)
+	}
+	code, out, _ := mainWith("", "report", "--grades", "3,2,3,0,1", "-p", "sklearn")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "gain linear")
+
+	// One dash is a short flag (or a bundle of them), as in every GNU tool.
+	code, out, stderr := mainWith("", "report", "-gain", "linear", "--grades", "1")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+}
+
+// help CMD, CMD help, CMD -h and CMD --help all print the command's help
+// on standard output.
+func TestHelpForACommand(t *testing.T) {
+	for _, args := range [][]string{{"help", "report"}, {"report", "help"}, {"report", "-h"}, {"report", "--help"}} {
+		code, out, stderr := mainWith("", args...)
+		require.Equal(t, ExitOK, code, "%v", args)
+		assert.Empty(t, stderr, args)
+		assert.Contains(t, out, "ndcg-explorer report [FILE] [--flags]", args)
+		assert.Contains(t, out, "--chart", args)
+		assert.NotContains(t, out, " \n", "%v: no trailing blanks in a pipe", args)
+	}
+	code, out, _ := mainWith("", "help")
+	assert.Equal(t, ExitOK, code)
+	for _, c := range []string{"report", "check", "trec", "samples", "completion", "man"} {
+		assert.Contains(t, out, "    "+c+" ", c)
+	}
+}
+
+// A mistyped command is named as one, with the command meant.
+func TestDidYouMean(t *testing.T) {
+	code, out, stderr := mainWith("", "reprot", "x")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "ndcg-explorer: unknown command \"reprot\": did you mean report?\nRun ndcg-explorer --help for the commands.\n", stderr)
+
+	// A file of that name is a file.
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "chek"), []byte("grade\n1\n"), 0o644))
+	t.Chdir(dir)
+	code, _, stderr = mainWith("", "chek")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "the explorer needs a terminal")
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"-v"}, {"--version"}, {"version"}} {
+		code, out, _ := mainWith("", args...)
+		assert.Equal(t, ExitOK, code, args)
+		assert.Equal(t, "ndcg-explorer version "+Version()+"\n", out, args)
+	}
+	// In a test binary there is no module version: a build from source.
+	assert.True(t, strings.HasPrefix(Version(), "devel"), Version())
+}
+
+func TestCompletionAndMan(t *testing.T) {
+	for shell, want := range map[string]string{
+		"bash":       "# bash completion V2 for ndcg-explorer",
+		"zsh":        "#compdef ndcg-explorer",
+		"fish":       "# fish completion for ndcg-explorer",
+		"powershell": "# powershell completion for ndcg-explorer",
+	} {
+		code, out, stderr := mainWith("", "completion", shell)
+		require.Equal(t, ExitOK, code, stderr)
+		assert.True(t, strings.HasPrefix(out, want), "%s: %.60q", shell, out)
+	}
+	code, out, stderr := mainWith("", "man")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.True(t, strings.HasPrefix(out, ".TH NDCG-EXPLORER 1 "), out)
+	for _, s := range []string{"--chart", "--ties", "report", "trec"} {
+		assert.Contains(t, out, s)
+	}
+}

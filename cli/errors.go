@@ -1,0 +1,98 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// statusError ends a command with an exit status other than 2. Its
+// message, when there is one, is printed like any error; an empty one
+// means the command has already said everything (check's verdicts).
+type statusError struct {
+	code int
+	err  error
+}
+
+func (e *statusError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *statusError) Unwrap() error { return e.err }
+
+// withStatus makes err end the program with code.
+func withStatus(code int, err error) error { return &statusError{code: code, err: err} }
+
+// usageError is a command line the command cannot run: an unknown flag
+// or command, a missing argument. It names the command so that the
+// message can say where the help is.
+type usageError struct {
+	command string // as the user types it: "ndcg-explorer report"
+	err     error
+	hint    string // where to look, when not the command's flags
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// flagError is every command's flag error handler: pflag's message, then
+// where to find the flags.
+func flagError(cmd *cobra.Command, err error) error {
+	return &usageError{command: cmd.CommandPath(), err: err}
+}
+
+// printError writes err for the user on standard error: one line naming
+// the program, and for a usage error where the flags are listed. Plain
+// text, so that scripts and terminals read the same thing.
+func printError(w io.Writer, _ fang.Styles, err error) {
+	msg := err.Error()
+	if msg == "" {
+		return
+	}
+	// The engine names no flag: the way out of an exponential gain that
+	// overflows is said here, in the command line's words.
+	if ge := (*ndcg.GainError)(nil); errors.As(err, &ge) && ge.Gain == ndcg.GainExp {
+		msg += "; use --gain linear or smaller grades"
+	}
+	fmt.Fprintf(w, "ndcg-explorer: %s\n", msg)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		if ue.hint != "" {
+			fmt.Fprintln(w, ue.hint)
+		} else {
+			fmt.Fprintf(w, "Run %s --help for its flags.\n", ue.command)
+		}
+	}
+}
+
+// exitStatus is the status the program ends with after err.
+func exitStatus(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.code
+	}
+	return ExitBadInput
+}
+
+// helpWord reports whether args ask for help the way a user of git or go
+// might: "report help". A file called help in the working directory
+// still wins.
+func helpWord(args []string) bool {
+	if len(args) != 1 || args[0] != "help" {
+		return false
+	}
+	_, err := os.Stat("help")
+	return err != nil
+}

@@ -1,0 +1,39 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+)
+
+// trimWriter cuts the spaces at the end of each line. fang pads its help
+// to the terminal's width; in a pipe or a file that padding is only
+// trailing blanks.
+type trimWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	for {
+		i := bytes.IndexByte(t.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := bytes.TrimRight(t.buf[:i], " ")
+		if _, err := t.w.Write(append(line, '\n')); err != nil {
+			return len(p), err
+		}
+		t.buf = t.buf[i+1:]
+	}
+}
+
+// Flush writes what is left after the last newline.
+func (t *trimWriter) Flush() error {
+	if len(t.buf) == 0 {
+		return nil
+	}
+	_, err := t.w.Write(t.buf)
+	t.buf = nil
+	return err
+}
