@@ -47,12 +47,7 @@ func (m *Model) render() string {
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	name := ws.Doc.Name
-	if t := ws.Doc.Title; t != "" && !strings.HasSuffix(name, t) {
-		// (A TREC query is named "run query 301" and titled "query 301".)
-		name += ": " + t
-	}
-	left := st.title.paint("ndcg-explorer") + " " + name
+	left := st.title.paint("ndcg-explorer") + " " + ws.Doc.Heading()
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
