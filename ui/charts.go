@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
 // eighths are the partial blocks of a Unicode bar, from one eighth of a
@@ -110,17 +110,7 @@ func (e *explorer) contributionChart(w, h int) string {
 	barW := max((w-rankW-2*valW-6)/2, 1)
 	scale := ws.Scale.Contribution
 	for i := from; i < to; i++ {
-		var act, ideal float64
-		if i < r.N {
-			g := r.Gains[i]
-			if ws.Settings.Ties == ndcg.Expected {
-				g = r.ExpectedGains[i]
-			}
-			act = g * r.Discounts[i]
-		}
-		if i < len(r.IdealGains) {
-			ideal = r.IdealGains[i] * r.Discounts[i]
-		}
+		act, ideal := explain.ContributionsAt(r, i)
 		sep := st.G.Sep
 		actInk, idealInk := st.barActual, st.barIdeal
 		past := r.N > 0 && i >= r.K
