@@ -239,11 +239,7 @@ func (v *checkView) inherits() string {
 
 // matchText says a set of convention changes, and whose they are.
 func matchText(m verify.Match) string {
-	parts := make([]string, len(m.Changes))
-	for i, c := range m.Changes {
-		parts[i] = c.String()
-	}
-	s := strings.Join(parts, " and ")
+	s := m.String()
 	if len(m.Presets) > 0 {
 		s += " [" + strings.Join(m.Presets, ", ") + "]"
 	}

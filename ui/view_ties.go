@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -118,7 +119,7 @@ func (v *tiesView) refresh() {
 	var differ []string
 	for _, c := range ndcg.Differences(s, sk) {
 		if c.Setting != ndcg.SettingTies && c.Setting != ndcg.SettingDiscount {
-			differ = append(differ, fmt.Sprintf("%s %s", settingWord(c.Setting), c.To))
+			differ = append(differ, fmt.Sprintf("%s %s", explain.SettingName(c.Setting), c.To))
 		}
 	}
 	if s.Discount.Kind != ndcg.DiscountLog {
@@ -131,16 +132,6 @@ func (v *tiesView) refresh() {
 	} else {
 		v.skBand = rs.NDCGBand(s.K)
 	}
-}
-
-func settingWord(s ndcg.Setting) string {
-	switch s {
-	case ndcg.SettingIDCG:
-		return "IDCG from"
-	case ndcg.SettingZero:
-		return "IDCG=0 gives"
-	}
-	return string(s)
 }
 
 func (v *tiesView) View() string {
