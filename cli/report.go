@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -82,18 +83,7 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 }
 
 // conventionsLine states the conventions in force, as every output does.
-func conventionsLine(s ndcg.Settings) string {
-	zero := "NDCG=0 when IDCG=0"
-	if s.Zero == 1 {
-		zero = "NDCG=1 when IDCG=0"
-	}
-	line := fmt.Sprintf("gain %s (%s), discount %s (%s), k=%s, ties %s, IDCG from %s, %s",
-		s.Gain, s.Gain.Formula(), s.Discount, s.Discount.Formula(), s.KString(), s.Ties, s.IDCG, zero)
-	if s.TruncateGrades {
-		line += ", grades truncated to integers"
-	}
-	return line
-}
+func conventionsLine(s ndcg.Settings) string { return explain.State(s).Line() }
 
 // reportWidth is where the text report wraps its prose.
 const reportWidth = 78

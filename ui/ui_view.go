@@ -8,7 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
 // View draws the whole screen: header, the active view (or a dialog),
@@ -65,25 +65,14 @@ func (m *Model) titleLine(w int) string {
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
 	s := m.c.WS.Settings
-	preset := ""
-	for _, p := range ndcg.Presets {
-		if p.Matches(s) {
-			preset = p.Name
-			break
-		}
-	}
-	integer := ""
-	if s.TruncateGrades {
-		integer = "integer grades"
-	}
+	c := explain.State(s)
+	preset := c.Preset
 	long := []string{
-		"gain " + s.Gain.String() + " (" + s.Gain.Formula() + ")", "discount " + s.Discount.String(),
-		"k=" + s.KString(), "ties " + s.Ties.String(), "IDCG from " + s.IDCG.String(),
-		"NDCG=" + fmtNum(s.Zero) + " when IDCG=0", integer,
+		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
 	}
+	// The short form abbreviates what the long one says.
 	short := []string{
-		"gain " + s.Gain.String(), s.Discount.String(), "k=" + s.KString(), "ties " + s.Ties.String(),
-		"IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), integer,
+		c.Gain, s.Discount.String(), c.K, c.Ties, "IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), c.GradesShort,
 	}
 	named := func(p string) string {
 		if preset == "" {
