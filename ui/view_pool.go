@@ -37,6 +37,11 @@ type poolView struct {
 	rankOfJudged []int
 	// missed counts the relevant pool items (gain above 0).
 	missed int
+	// bottom is the comparison drawn under the table, tableH the lines
+	// the table has above it (0: no room for it), both laid out by
+	// refresh.
+	bottom string
+	tableH int
 }
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
@@ -52,8 +57,31 @@ func (v *poolView) FullHelp() [][]key.Binding { return nil }
 
 func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
-// refresh recomputes both sources when an edit made them stale.
+// refresh recomputes both sources when an edit made them stale, then
+// lays the screen out: the comparison under the table, and the table's
+// window on the ideal ranking with the selected item in it.
 func (v *poolView) refresh() {
+	v.recompute()
+	v.bottom, v.tableH = "", 0
+	if v.judged == nil {
+		return
+	}
+	v.bottom = v.comparison()
+	v.tableH = max(v.height-(strings.Count(v.bottom, "\n")+1)-1, 0)
+	if v.tableH < 4 {
+		return
+	}
+	// The table's first two lines are its title and heading; keep the
+	// selected ghost in the window, one row clear of the k line.
+	selRank := -1
+	if len(v.c.WS.List().Pool) > 0 {
+		selRank = v.rankOfJudged[v.sel]
+	}
+	v.offset = scrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-1)
+}
+
+// recompute works both sources out again when an edit made them stale.
+func (v *poolView) recompute() {
 	if !v.stale {
 		return
 	}
@@ -110,7 +138,7 @@ func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
-	v.refresh()
+	v.recompute()
 	v.picked = true
 	var ed workspace.Edit
 	var why string
@@ -187,14 +215,11 @@ func (v *poolView) View() string {
 		}
 		return block(wrap(st.Error.Render(msg)+"\n"+st.Subtle.Render("undo (u) or fix it in the explorer"), v.width), v.width, v.height)
 	}
-	bottom := v.comparison()
-	bottomH := strings.Count(bottom, "\n") + 1
-	tableH := max(v.height-bottomH-1, 0)
-	if tableH < 4 {
+	if v.tableH < 4 {
 		// Too short for both: the comparison is the lesson.
-		return block(bottom, v.width, v.height)
+		return block(v.bottom, v.width, v.height)
 	}
-	return block(v.table(tableH)+"\n\n"+bottom, v.width, v.height)
+	return block(v.table(v.tableH)+"\n\n"+v.bottom, v.width, v.height)
 }
 
 // table draws the visible part of the ideal ranking from every judged
@@ -208,7 +233,6 @@ func (v *poolView) table(h int) string {
 	lines := []string{st.PanelTitle.Render(truncateCells(title, v.width))}
 	head := fmt.Sprintf("  %5s %-12s %5s %6s %7s %8s  %s", "ideal", "id", "grade", "gain", "g·disc", "IDCG@i", "retrieved")
 	lines = append(lines, st.Header.Render(truncateCells(head, v.width)))
-	rows := h - len(lines)
 	m := len(r.IdealOrder)
 	if m == 0 {
 		lines = append(lines, st.Subtle.Render("  (no items: add some in the explorer, or press a to add a judged item)"))
@@ -218,8 +242,6 @@ func (v *poolView) table(h int) string {
 	if len(pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	// Keep the selected ghost in the window, one row clear of the k line.
-	v.offset = scrollTo(v.offset, selRank, m, rows-1)
 	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
 		if i < 0 {
 			dash := st.G.Rule

@@ -86,7 +86,17 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// refresh works the numbers out again after an edit, then keeps the
+// window on the tie groups on the selected one.
 func (v *tiesView) refresh() {
+	v.recompute()
+	if r := v.c.WS.Result; r != nil && len(r.Ties) > 0 {
+		_, _, rows := v.layout(r)
+		v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
+	}
+}
+
+func (v *tiesView) recompute() {
 	if !v.stale {
 		return
 	}
@@ -155,16 +165,8 @@ func (v *tiesView) View() string {
 	}
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
 
-	// The charts come first, then as many groups as fit beside them (the
-	// selected one in sight), and the notes take what is left.
-	notes := strings.Split(wrap(v.notes(r), w), "\n")
-	want := 6 // the band chart: title and five bars
-	if n := len(v.dist.Values); n+2 > want {
-		want = min(n, 8) + 2
-	}
-	body := h - 1
-	groupRows := min(len(r.Ties), max(body-2-want-1-len(notes), 1))
-	chartH := min(want, max(body-groupRows-2, 0))
+	notes, want, groupRows := v.layout(r)
+	chartH := min(want, max(h-1-groupRows-2, 0))
 	lines = append(lines, v.groupTable(r, w, groupRows)...)
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
@@ -180,10 +182,22 @@ func (v *tiesView) View() string {
 
 func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
 
-// groupTable lists the tie groups, rows at most, the selected one in sight.
+// layout splits the body: the charts come first (want lines), then as
+// many groups as fit beside them, and the notes take what is left.
+func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
+	notes = strings.Split(wrap(v.notes(r), v.width), "\n")
+	want = 6 // the band chart: title and five bars
+	if n := len(v.dist.Values); n+2 > want {
+		want = min(n, 8) + 2
+	}
+	groupRows = min(len(r.Ties), max(v.height-1-2-want-1-len(notes), 1))
+	return notes, want, groupRows
+}
+
+// groupTable lists the tie groups from the window refresh keeps on the
+// selected one, rows at most.
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	st := v.c.Styles
-	v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
 	k := v.c.WS.Settings.KString()
 	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "group", "ranks", "score", "items (grade)", "at k="+k), w))}
 	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
