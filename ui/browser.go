@@ -28,11 +28,19 @@ const (
 // BrowserOptions start the query browser on a qrels and run pair.
 type BrowserOptions struct {
 	Qrels, Run string
+	// Open reads one query for the explorer; nil reads it from Qrels and
+	// Run as TREC files.
+	Open func(qid string) (*listio.Document, error)
+	// Mean names whose mean the status line shows ("" for trec_eval's
+	// "all").
+	Mean string
 	// Settings are the conventions a query opens with in the explorer:
 	// trec_eval's (trec.Settings), unless the command line changed them.
 	Settings ndcg.Settings
 	ASCII    bool
 	NoColor  bool
+	// Markdown writes a query's report for the explorer's copy key.
+	Markdown MarkdownReport
 }
 
 // Browser is the root model of `ndcg-explorer --qrels Q --run R`: the
@@ -272,8 +280,12 @@ func (b *Browser) open() tea.Cmd {
 	}
 	b.loading = r.qid
 	b.setStatus("reading query "+r.qid+"…", false)
-	qrels, run, qid := b.opts.Qrels, b.opts.Run, r.qid
+	qrels, run, qid, open := b.opts.Qrels, b.opts.Run, r.qid, b.opts.Open
 	return func() tea.Msg {
+		if open != nil {
+			doc, err := open(qid)
+			return queryLoadedMsg{qid: qid, doc: doc, err: err}
+		}
 		doc, err := listio.LoadTRECQuery(qrels, run, qid)
 		return queryLoadedMsg{qid: qid, doc: doc, err: err}
 	}
@@ -286,7 +298,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
-		SaveName: querySaveName(b.opts.Run, msg.qid)})
+		SaveName: querySaveName(b.opts.Run, msg.qid), Markdown: b.opts.Markdown})
 	if b.bg != nil {
 		m.Update(*b.bg)
 	}

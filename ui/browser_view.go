@@ -65,10 +65,14 @@ func (b *Browser) summaryLine(w int) string {
 	if n := len(res.Skipped); n > 0 {
 		skipped = fmt.Sprintf("%d only in qrels, skipped", n)
 	}
+	whose := "trec_eval all"
+	if b.opts.Mean != "" {
+		whose = b.opts.Mean
+	}
 	candidates := [][]string{
-		{queries, mean + " (trec_eval all)", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
-		{queries, mean + " (trec_eval all)", dependCount(b.tied) + " on tie order", skipped},
-		{queries, mean + " (trec_eval all)", tied},
+		{queries, mean + " (" + whose + ")", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (" + whose + ")", dependCount(b.tied) + " on tie order", skipped},
+		{queries, mean + " (" + whose + ")", tied},
 		{queries, mean, tied},
 	}
 	line := ""

@@ -15,6 +15,9 @@ import (
 
 // save writes the list to its file, or asks for a name when it has none.
 func (m *Model) save(quit bool) tea.Cmd {
+	if m.remote != nil {
+		return m.copyList(quit)
+	}
 	path := m.savePath()
 	if path == "" {
 		m.openSaveAs()
@@ -34,10 +37,21 @@ func (m *Model) savePath() string {
 }
 
 // saveTo encodes the document now, so later edits cannot race the write,
-// and writes it atomically in a command.
+// and writes it atomically in a command, in the format the name's
+// extension gives (.json, .csv, .tsv; any other is refused). Saving over
+// the list's own file when it changed on disk since it was read asks
+// first: a second w overwrites it.
 func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
+		if now := listio.StampOf(path); now != m.disk {
+			m.changedOnDisk = path
+			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
+			return nil
+		}
+	}
+	m.changedOnDisk = ""
+	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
@@ -56,7 +70,12 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws := m.c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
-	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
+	m.disk = listio.StampOf(msg.Path)
+	note := ""
+	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
+		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d items to %s%s", ws.N(), msg.Path, note), false)
 	if msg.Quit {
 		return tea.Quit
 	}

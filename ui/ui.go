@@ -42,6 +42,15 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Markdown writes the report for the copy key (y m); nil leaves that
+	// choice out.
+	Markdown MarkdownReport
+	// Remote, when set, runs the explorer for a session over the
+	// network: no file is read or written (see Remote).
+	Remote *Remote
+	// Notice is shown in the status line at start (a recovery copy of
+	// unsaved edits waiting, say).
+	Notice string
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -52,6 +61,8 @@ type Common struct {
 	Styles Styles
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
+	// remote is set in a session over the network.
+	remote *Remote
 
 	status status
 	// tell hands a change of the workspace to the root model, which
@@ -100,14 +111,32 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+	// exp is the state of the copy (y) and screen image (X) keys.
+	exp exporter
+
+	remote *Remote
+	offer  *Offer // a list the instructor sent, not yet opened or declined
+	// disk is the list file's size and time when it was read or last
+	// saved; a save over a file that has changed since asks first.
+	disk listio.Stamp
+	// changedOnDisk is the file whose change a first w reported: a
+	// second w overwrites it.
+	changedOnDisk string
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := workspace.New(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName}
+	if o.Remote != nil {
+		ws.MaxItems = o.Remote.MaxItems
+	}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName, remote: o.Remote}
+	if p := m.savePath(); p != "" {
+		m.disk = listio.StampOf(p)
+	}
 	c.tell = m.changed
+	m.exp.markdown = o.Markdown
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -118,8 +147,14 @@ func New(o Options) *Model {
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
 	}
+	if o.Remote != nil {
+		m.setRemote()
+	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
+	if o.Notice != "" {
+		c.SetStatus(o.Notice, true)
+	}
 	return m
 }
 
@@ -162,6 +197,9 @@ func (m *Model) refreshActive() {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.remoteUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -195,6 +233,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return m.views[m.active].Update(msg)
 }
 
+// tooSmall reports whether the terminal is too small to draw the
+// explorer (and so to show what a key would change).
+func (m *Model) tooSmall() bool {
+	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
+}
+
 func (m *Model) resize() {
 	body := max(m.height-4, 0) // two header lines, status and help below
 	for _, v := range m.views {
@@ -206,11 +250,18 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
+	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+		// Nothing of the list is on the screen: an edit made blind
+		// would be a surprise. The screen says to enlarge it or quit.
+		return nil
+	}
 	switch {
 	case m.confirm:
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
+	case m.exporting():
+		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
 	case m.keysHelp.open:
@@ -237,11 +288,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return active.Update(msg)
 		}
 	}
+	if cmd, ok := m.offerKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			if m.remote != nil {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
+					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
+			} else {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			}
 			return nil
 		}
 		return tea.Quit
@@ -288,9 +347,17 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
+		if m.remote != nil {
+			return m.copyReport()
+		}
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
+	case key.Matches(msg, k.Copy):
+		m.openCopy()
+		return nil
+	case key.Matches(msg, k.Screenshot):
+		return m.openShot()
 	case key.Matches(msg, k.ASCII):
 		m.ascii = !m.ascii
 		m.restyle()

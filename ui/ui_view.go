@@ -22,8 +22,15 @@ func (m *Model) render() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if w < MinWidth || h < MinHeight {
-		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
+	if m.tooSmall() {
+		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
+		if m.confirm {
+			// The quit question must be seen to be answered.
+			lines := strings.Split(msg, "\n")
+			lines[len(lines)-1] = m.statusLine(w)
+			msg = strings.Join(lines, "\n")
+		}
+		return msg
 	}
 	body := h - 4
 	var main string
@@ -104,6 +111,9 @@ func joinNonEmpty(parts []string, sep string) string {
 
 func (m *Model) statusLine(w int) string {
 	st := m.c.Styles
+	if line, ok := m.exportStatus(w); ok {
+		return line
+	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View()
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
