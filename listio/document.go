@@ -191,7 +191,7 @@ func (d *Document) Locate(err error) error {
 	if !errors.As(err, &ie) {
 		return fmt.Errorf("%s: %w", d.Name, err)
 	}
-	e := &Error{Name: d.Name, Field: d.itemField(ie.Index, ie.InPool, ie.Field), Msg: ie.Msg}
+	e := &Error{Name: d.Name, Field: d.itemField(ie.Index, ie.InPool, ie.Field), Msg: ie.Msg, Err: ie.Err}
 	if d.pos != nil && d.pos.style == inlineStyle {
 		e.Name = "--grades"
 		if ie.Field == "score" {
