@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,7 +58,12 @@ func TestHelpForACommand(t *testing.T) {
 		assert.Contains(t, out, "--chart", args)
 		assert.NotContains(t, out, " \n", "%v: no trailing blanks in a pipe", args)
 	}
-	code, out, _ := mainWith("", "help")
+	code, out, stderr := mainWith("", "help", "reprot")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "ndcg-explorer: help: no command called \"reprot\"; did you mean report?\nRun ndcg-explorer help for the commands.\n", stderr)
+
+	code, out, _ = mainWith("", "help")
 	assert.Equal(t, ExitOK, code)
 	for _, c := range []string{"report", "check", "trec", "samples", "completion", "man"} {
 		assert.Contains(t, out, "    "+c+" ", c)
@@ -107,4 +113,65 @@ func TestCompletionAndMan(t *testing.T) {
 	for _, s := range []string{"--chart", "--ties", "report", "trec"} {
 		assert.Contains(t, out, s)
 	}
+}
+
+// The shell completes commands, flags and their values.
+func TestCompletionValues(t *testing.T) {
+	code, out, _ := mainWith("", "__complete", "report", "--ties", "")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "docno\n")
+	_, out, _ = mainWith("", "__complete", "re")
+	assert.Contains(t, out, "report\t")
+	_, out, _ = mainWith("", "__complete", "samples", "")
+	assert.Contains(t, out, "ties-at-k\t")
+	_, out, _ = mainWith("", "__complete", "check", "--format", "")
+	assert.Contains(t, out, "json\n")
+}
+
+// Every flag a command's section of the README names is one its -h
+// lists, so the README and the help cannot drift apart.
+func TestREADMEFlagsExist(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	readme := string(data)
+	section := func(heading string) string {
+		i := strings.Index(readme, "\n"+heading+"\n")
+		require.GreaterOrEqual(t, i, 0, heading)
+		rest := readme[i+len(heading)+2:]
+		if j := strings.Index(rest, "\n## "); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest
+	}
+	flag := regexp.MustCompile("`(?:ndcg-explorer [a-z]+ )?(--[a-z][a-z_-]+|-[a-zA-Z])[ =`]")
+	for cmd, heading := range map[string]string{
+		"report": "## Printed reports: `report`",
+		"check":  "## Checking a hand-computed example: `check`",
+		// trec's section also names trec_eval's options that trec refuses.
+	} {
+		_, help, _ := mainWith("", cmd, "--help")
+		n := 0
+		for _, m := range flag.FindAllStringSubmatch(section(heading), -1) {
+			f := m[1]
+			if strings.HasPrefix(f, "--") {
+				assert.Contains(t, help, " "+f+" ", "%s: the README names %s", cmd, f)
+			} else {
+				assert.Contains(t, help, "    "+f+" --", "%s: the README names %s", cmd, f)
+			}
+			n++
+		}
+		assert.Greater(t, n, 2, cmd)
+	}
+}
+
+// The README's list of commands is the binary's, pasted: adding a command
+// means pasting it again.
+func TestREADMECommandsAreTheBinarys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	_, help, _ := mainWith("", "help")
+	i, j := strings.Index(help, "  COMMANDS\n"), strings.Index(help, "  FLAGS\n")
+	require.True(t, i >= 0 && j > i, help)
+	block := strings.TrimRight(help[i:j], "\n") + "\n"
+	assert.Contains(t, string(data), block, "paste `ndcg-explorer help`'s COMMANDS into the README's Commands section")
 }

@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // statusError ends a command with an exit status other than 2. Its
@@ -45,7 +50,32 @@ func (e *usageError) Unwrap() error { return e.err }
 // flagError is every command's flag error handler: pflag's message, then
 // where to find the flags.
 func flagError(cmd *cobra.Command, err error) error {
-	return &usageError{command: cmd.CommandPath(), err: err}
+	return &usageError{command: cmd.CommandPath(), err: plainFlagError(err)}
+}
+
+// plainFlagError says a bad flag value in the user's words, where pflag
+// would quote strconv ("strconv.ParseInt: parsing ...: invalid syntax").
+func plainFlagError(err error) error {
+	var ive *pflag.InvalidValueError
+	var ne *strconv.NumError
+	if !errors.As(err, &ive) || !errors.As(err, &ne) {
+		return err
+	}
+	f := ive.GetFlag()
+	name := "--" + f.Name
+	if f.Shorthand != "" {
+		name = "-" + f.Shorthand + " (" + name + ")"
+	}
+	switch ne.Func {
+	case "ParseBool":
+		return fmt.Errorf("%s: %q is not true or false", name, ive.GetValue())
+	case "ParseInt", "ParseUint", "Atoi":
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			return fmt.Errorf("%s: %s is too large", name, ive.GetValue())
+		}
+		return fmt.Errorf("%s: %q is not a whole number", name, ive.GetValue())
+	}
+	return err
 }
 
 // printError writes err for the user on standard error: one line naming
@@ -56,7 +86,14 @@ func printError(w io.Writer, _ fang.Styles, err error) {
 	if msg == "" {
 		return
 	}
-	fmt.Fprintf(w, "ndcg-explorer: %s\n", msg)
+	// The engine names no flag: the way out of an exponential gain that
+	// overflows is said here, in the command line's words.
+	if ge := (*ndcg.GainError)(nil); errors.As(err, &ge) && ge.Gain == ndcg.GainExp {
+		msg += "; use --gain linear or smaller grades"
+	}
+	// A message may echo a file's bytes (an id, a qid, a path): they are
+	// shown, never obeyed.
+	fmt.Fprintf(w, "ndcg-explorer: %s\n", termsafe.Text(msg))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if ue.hint != "" {
