@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -240,4 +241,22 @@ func TestCloneDocIsACopy(t *testing.T) {
 	c := CloneDoc(doc)
 	c.List.Items[0].Grade = 0
 	assert.Equal(t, 3.0, doc.List.Items[0].Grade)
+}
+
+func TestIdleTimeoutClosesASilentSession(t *testing.T) {
+	s, addr := startServer(t, Config{IdleTimeout: 500 * time.Millisecond})
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	// Typing keeps it open past the timeout …
+	for range 4 {
+		time.Sleep(200 * time.Millisecond)
+		c.send("j")
+	}
+	assert.Equal(t, 1, s.Room().Count())
+	// … silence closes it: the connection drops, with no exit status.
+	_, err := c.exitStatus(10 * time.Second)
+	var missing *gossh.ExitMissingError
+	require.ErrorAs(t, err, &missing)
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 }
