@@ -347,6 +347,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	})
 	sm := &sessionModel{Model: model}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
+	if sess.EmulatedPty() {
+		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
+	}
 	if pty, _, ok := sess.Pty(); ok {
 		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 		opts = append(opts, tea.WithWindowSize(w, h))
