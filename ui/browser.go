@@ -201,7 +201,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		if r.spread == 0 {
 			r.cells[colSpread] = "-"
 		}
-		b.qidMax = max(b.qidMax, ansi.StringWidth(qr.QID))
+		b.qidMax = max(b.qidMax, ansi.StringWidth(shown(qr.QID)))
 	}
 	in := textinput.New()
 	in.Prompt = "/ "
@@ -473,7 +473,7 @@ func (b *Browser) edited() []string {
 	var out []string
 	for qid, m := range b.opened {
 		if m.Workspace().Dirty() {
-			out = append(out, qid)
+			out = append(out, shown(qid))
 		}
 	}
 	slices.Sort(out)
@@ -515,7 +515,7 @@ func (b *Browser) open() tea.Cmd {
 		return nil
 	}
 	b.loading = r.qid
-	b.setStatus("reading query "+r.qid+"…", false)
+	b.setStatus("reading query "+shown(r.qid)+"…", false)
 	qrels, run, qid := b.opts.Qrels, b.opts.Run, r.qid
 	return func() tea.Msg {
 		doc, err := listio.LoadTRECQuery(qrels, run, qid)
@@ -526,7 +526,7 @@ func (b *Browser) open() tea.Cmd {
 func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 	b.loading = ""
 	if msg.err != nil {
-		b.setStatus("cannot open query "+msg.qid+": "+msg.err.Error(), true)
+		b.setStatus("cannot open query "+shown(msg.qid)+": "+msg.err.Error(), true)
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
@@ -561,7 +561,7 @@ func querySaveName(run, qid string) string {
 func (b *Browser) show(m *Model, qid string) {
 	b.current, b.last = m, m
 	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
-	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", qid, m.c.WS.Doc.Notes), false)
+	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", shown(qid), shown(m.c.WS.Doc.Notes)), false)
 }
 
 // back leaves the explorer for the list, the cursor on the same query.
@@ -573,7 +573,7 @@ func (b *Browser) back() {
 		}
 	}
 	b.current = nil
-	msg := "back from query " + qid
+	msg := "back from query " + shown(qid)
 	if b.opened[qid].Workspace().Dirty() {
 		msg += " (its edits are kept: enter returns to them)"
 	}
@@ -864,7 +864,7 @@ func (b *Browser) rowView(i int) string {
 		mark = ">" + mark[1:]
 	}
 	sb.WriteString(mark)
-	qid := r.qid
+	qid := shown(r.qid)
 	if ansi.StringWidth(qid) > b.qidW {
 		qid = ansi.Truncate(qid, b.qidW, "…")
 	}

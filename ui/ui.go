@@ -374,7 +374,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // View draws the whole screen: header, the active view (or a dialog),
 // status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
+	return frameView(m.render(), "ndcg-explorer: "+shown(m.c.WS.Doc.Name))
 }
 
 func (m *Model) render() string {
@@ -414,8 +414,8 @@ func (m *Model) render() string {
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	name := ws.Doc.Name
-	if t := ws.Doc.Title; t != "" && !strings.HasSuffix(name, t) {
+	name := shown(ws.Doc.Name)
+	if t := shown(ws.Doc.Title); t != "" && !strings.HasSuffix(name, t) {
 		// (A TREC query is named "run query 301" and titled "query 301".)
 		name += ": " + t
 	}
