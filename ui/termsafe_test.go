@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -86,4 +87,24 @@ func TestBrowserShowsControls(t *testing.T) {
 	}
 	assertNothingObeyed(t, "opened query", b.View())
 	assert.True(t, strings.Contains(ansi.Strip(b.View().Content), `d\x1b[2J`), ansi.Strip(b.View().Content))
+}
+
+// FuzzExplorerScreen: whatever an id or a title holds, the explorer's
+// screen carries no control character from it.
+func FuzzExplorerScreen(f *testing.F) {
+	f.Add("a\x1b[2Jb", "x\u009b1m")
+	f.Add("\x1b]52;c;aGk=\x07", "\u202e\r\b")
+	f.Fuzz(func(t *testing.T, id, title string) {
+		if id == "" || !utf8.ValidString(id+title) {
+			return // JSON carries text; an empty id is made up
+		}
+		list := &ndcg.List{Items: []ndcg.Item{{ID: id, Title: title, Grade: 2}, {ID: id + "2", Grade: 1}}}
+		doc := &listio.Document{Name: id, Title: title, List: list}
+		m := New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true})
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		rest := ownStyling.ReplaceAllString(m.View().Content, "")
+		if i := termsafe.FirstUnsafe(rest, true); i >= 0 {
+			t.Fatalf("unsafe byte at %d: %q", i, rest[max(i-30, 0):min(i+30, len(rest))])
+		}
+	})
 }
