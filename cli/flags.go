@@ -7,7 +7,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // listFlags are the flags every command that reads one list shares.
@@ -15,28 +17,34 @@ type listFlags struct {
 	gain, discount, k, ties, idcg, zero, preset string
 	grades, scores                              string
 	qrels, run, query                           string
+	qrelsFormat, runFormat                      string
+	ltrData, predictions                        string
 	inputFormat                                 string
 	maxSize                                     string
 }
 
 func (f *listFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.gain, "gain", "", "gain: exp (2^g−1), linear (g) or a map like 0=0,1=1,2=3,3=7 (default exp)")
-	fs.StringVar(&f.discount, "discount", "", "discount: log2 (1/log2(i+1)), log:B, or jk:B (Järvelin–Kekäläinen) (default log2)")
-	fs.StringVarP(&f.k, "cutoff", "k", "", "cutoff k ≥ 1, or all (default: the whole list)")
+	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
+	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
+	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all)")
 	// --k, as the cutoff was once spelled, still works.
 	fs.StringVar(&f.k, "k", "", "the cutoff (-k)")
 	fs.MarkHidden("k")
-	fs.StringVar(&f.ties, "ties", "", "tie policy: expected, best, worst, input or docno (default expected)")
-	fs.StringVar(&f.idcg, "idcg", "", "source of the ideal ranking (IDCG): list (the list's grades) or judged (plus the pool) (default list)")
-	fs.StringVar(&f.zero, "zero", "", "the NDCG of a list whose IDCG is 0: 0 or 1 (default 0)")
-	fs.StringVarP(&f.preset, "preset", "p", "", "conventions of a tool: "+strings.Join(ndcg.PresetNames(), ", "))
-	fs.StringVar(&f.grades, "grades", "", "the list inline: grades in ranking order, e.g. 3,2,3,0,1")
-	fs.StringVar(&f.scores, "scores", "", "scores for the inline grades, e.g. 0.9,0.8,0.8,0.5,0.1")
-	fs.StringVar(&f.qrels, "qrels", "", "qrels file (TREC): with --run and --query, one query; with --run alone, the query browser")
-	fs.StringVar(&f.run, "run", "", "run file (TREC), with --qrels (and --query for one query)")
-	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
-	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
-	fs.StringVar(&f.maxSize, "max-size", "", "the largest list file read, as 2G or 512M (default "+listio.FormatSize(listio.DefaultMaxSize)+")")
+	fs.StringVar(&f.ties, "ties", "", "tie order: expected, best, worst, input, docno")
+	fs.StringVar(&f.idcg, "idcg", "", "ideal ranking from: list, or judged (+pool) (list)")
+	fs.StringVar(&f.zero, "zero", "", "the NDCG when IDCG is 0: 0 or 1 (0)")
+	fs.StringVarP(&f.preset, "preset", "p", "", "as "+strings.Join(ndcg.PresetNames(), ", "))
+	fs.StringVar(&f.grades, "grades", "", "the list inline, grades in rank order: 3,2,3,0,1")
+	fs.StringVar(&f.scores, "scores", "", "scores of the inline grades: 0.9,0.8,0.8,0.5,0.1")
+	fs.StringVar(&f.qrels, "qrels", "", "qrels (TREC, BEIR, dict JSON, table); with --run, the query browser")
+	fs.StringVar(&f.run, "run", "", "run (TREC, MS MARCO, dict JSON, table), with --qrels")
+	fs.StringVar(&f.query, "query", "", "the query to open from --qrels and --run, --ltr, or a table FILE")
+	fs.StringVar(&f.qrelsFormat, "qrels-format", "", "format of --qrels: trec, beir, json, jsonl, csv, tsv (guessed)")
+	fs.StringVar(&f.runFormat, "run-format", "", "format of --run: trec, msmarco, json, jsonl, csv, tsv (guessed)")
+	fs.StringVar(&f.ltrData, "ltr", "", "learning-to-rank data (libsvm/LETOR or table), with --predictions")
+	fs.StringVar(&f.predictions, "predictions", "", "predictions for --ltr, one score a line")
+	fs.StringVar(&f.inputFormat, "input-format", "", "format of FILE: json, csv or tsv (guessed)")
+	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
 // load reads the list the command line names: FILE (or "-" or
@@ -44,9 +52,10 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 // the default sample when allowDefault.
 func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Document, error) {
 	inline := f.grades != "" || f.scores != ""
-	trec := f.qrels != "" || f.run != "" || f.query != ""
+	trec := f.qrels != "" || f.run != ""
+	learn := f.ltrData != "" || f.predictions != ""
 	sources := 0
-	for _, b := range []bool{inline, trec, len(args) > 0} {
+	for _, b := range []bool{inline, trec, learn, len(args) > 0} {
 		if b {
 			sources++
 		}
@@ -62,7 +71,7 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 	case len(args) > 1:
 		return nil, fmt.Errorf("one list at a time: got %d files (%s)", len(args), strings.Join(args, " "))
 	case sources > 1:
-		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, or --qrels/--run/--query")
+		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, --qrels/--run/--query, or --ltr/--predictions/--query")
 	case inline:
 		if f.grades == "" {
 			return nil, fmt.Errorf("--scores needs --grades")
@@ -75,7 +84,24 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		case f.query == "":
 			return nil, fmt.Errorf("--qrels and --run need --query QID, the query to read (ndcg-explorer trec -q QRELS RUN prints every query's values)")
 		}
-		return listio.LoadTRECQuery(f.qrels, f.run, f.query)
+		qf, rf, err := f.formats()
+		if err != nil {
+			return nil, err
+		}
+		return listio.LoadTRECQueryAs(f.qrels, qf, f.run, rf, f.query)
+	case learn:
+		if f.query == "" {
+			return nil, fmt.Errorf("--ltr needs --query QID, the query to read (ndcg-explorer ltr DATA PREDICTIONS prints every query's values)")
+		}
+		ds, rules, err := f.loadLTR()
+		if err != nil {
+			return nil, err
+		}
+		return listio.LTRQuery(ds, rules, f.query)
+	case len(args) == 1 && f.query != "":
+		return listio.LoadQuery(args[0], env.Stdin, f.query)
+	case f.query != "":
+		return nil, fmt.Errorf("--query names a query of --qrels and --run, of --ltr, or of a FILE holding many queries: give one of them")
 	case len(args) == 1:
 		return listio.Load(args[0], env.Stdin, f.inputFormat)
 	case allowDefault:
@@ -97,7 +123,9 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 // override applies the flags the user gave to s.
 func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 	var err error
-	if f.preset != "" {
+	// With --ltr, the preset names the library's rules, which reading
+	// the data applied (loadLTR); xgboost- is no explorer preset.
+	if f.preset != "" && f.ltrData == "" {
 		p, err := ndcg.FindPreset(f.preset)
 		if err != nil {
 			return s, fmt.Errorf("--preset: %w", err)
@@ -135,4 +163,31 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 		}
 	}
 	return s, nil
+}
+
+// formats reads --qrels-format and --run-format.
+func (f *listFlags) formats() (qf, rf trec.Format, err error) {
+	if qf, err = trec.ParseFormat("--qrels-format", f.qrelsFormat, false); err != nil {
+		return
+	}
+	rf, err = trec.ParseFormat("--run-format", f.runFormat, true)
+	return
+}
+
+// loadLTR reads --ltr and --predictions, and the rules of --preset
+// (XGBoost's when not given).
+func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
+	name := f.preset
+	if name == "" {
+		name = "xgboost"
+	}
+	rules, err := ltr.FindRules(name)
+	if err != nil {
+		return nil, rules, fmt.Errorf("--preset: %w", err)
+	}
+	if f.ltrData == "" {
+		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")
+	}
+	ds, err := listio.LoadLTR(f.ltrData, f.predictions)
+	return ds, rules, err
 }

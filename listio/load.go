@@ -37,6 +37,9 @@ func Load(name string, in io.Reader, format string) (*Document, error) {
 // Read parses data in format f, or in the format DetectFormat finds when
 // f is empty.
 func Read(name string, data []byte, f Format) (*Document, error) {
+	if IsMultiQuery(data) {
+		return nil, multiQueryError(name, data)
+	}
 	if f == "" {
 		f = DetectFormat(name, data)
 	}

@@ -92,11 +92,19 @@ func DetectFormat(data []byte) Format {
 	first = bytes.TrimRight(first, "\r")
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
-		if json.Unmarshal(first, &obj) == nil {
+		// A row of JSON lines is short; a long first line is a whole
+		// document written on one line, not worth parsing twice.
+		if len(first) <= 1<<16 && json.Unmarshal(first, &obj) == nil {
+			// A row: a query id and a document id, label or score,
+			// each a string or a number (not a list's "items").
+			roles := map[columnRole]bool{}
 			for k, v := range obj {
-				if roleOf(k) == roleQID && len(v) > 0 && v[0] != '{' {
-					return FormatJSONL
+				if len(v) > 0 && v[0] != '{' && v[0] != '[' {
+					roles[roleOf(k)] = true
 				}
+			}
+			if roles[roleQID] && (roles[roleDocID] || roles[roleLabel] || roles[roleScore]) {
+				return FormatJSONL
 			}
 		}
 		return FormatJSON

@@ -29,6 +29,12 @@ const (
 // BrowserOptions start the query browser on a qrels and run pair.
 type BrowserOptions struct {
 	Qrels, Run string
+	// Open reads one query for the explorer; nil reads it from Qrels and
+	// Run as TREC files.
+	Open func(qid string) (*listio.Document, error)
+	// Mean names whose mean the status line shows ("" for trec_eval's
+	// "all").
+	Mean string
 	// Settings are the conventions a query opens with in the explorer:
 	// trec_eval's (trec.Settings), unless the command line changed them.
 	Settings ndcg.Settings
@@ -516,8 +522,12 @@ func (b *Browser) open() tea.Cmd {
 	}
 	b.loading = r.qid
 	b.setStatus("reading query "+shown(r.qid)+"…", false)
-	qrels, run, qid := b.opts.Qrels, b.opts.Run, r.qid
+	qrels, run, qid, open := b.opts.Qrels, b.opts.Run, r.qid, b.opts.Open
 	return func() tea.Msg {
+		if open != nil {
+			doc, err := open(qid)
+			return queryLoadedMsg{qid: qid, doc: doc, err: err}
+		}
 		doc, err := listio.LoadTRECQuery(qrels, run, qid)
 		return queryLoadedMsg{qid: qid, doc: doc, err: err}
 	}
@@ -770,10 +780,14 @@ func (b *Browser) summaryLine(w int) string {
 	if n := len(res.Skipped); n > 0 {
 		skipped = fmt.Sprintf("%d only in qrels, skipped", n)
 	}
+	whose := "trec_eval all"
+	if b.opts.Mean != "" {
+		whose = b.opts.Mean
+	}
 	candidates := [][]string{
-		{queries, mean + " (trec_eval all)", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
-		{queries, mean + " (trec_eval all)", dependCount(b.tied) + " on tie order", skipped},
-		{queries, mean + " (trec_eval all)", tied},
+		{queries, mean + " (" + whose + ")", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (" + whose + ")", dependCount(b.tied) + " on tie order", skipped},
+		{queries, mean + " (" + whose + ")", tied},
 		{queries, mean, tied},
 	}
 	line := ""

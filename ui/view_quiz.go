@@ -37,6 +37,12 @@ type quizView struct {
 	// first submitted, whatever the conventions do afterwards.
 	right, total int
 
+	// room is the instructor's round being answered (0: none): its
+	// conventions, and whether it has ended (the working shows then).
+	room         int
+	roomSettings ndcg.Settings
+	roomEnded    bool
+
 	stale  bool
 	result *ndcg.Result
 	err    error
@@ -76,6 +82,7 @@ func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 // start draws round n's question.
 func (v *quizView) start(n int) {
 	v.round = n
+	v.room, v.roomEnded = 0, false
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
 	v.answer = verify.Written{}
@@ -84,9 +91,21 @@ func (v *quizView) start(n int) {
 	v.stale = true
 }
 
+// roomRound shows the instructor's round: the same question for the
+// whole room, under the instructor's conventions.
+func (v *quizView) roomRound(r RoomRound) {
+	v.seed = r.Seed
+	v.start(r.Round)
+	v.room, v.roomSettings = r.ID, r.Settings
+	v.stale = true
+}
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
+	if v.room != 0 {
+		s = v.roomSettings
+	}
 	s.K = v.q.K
 	return s
 }
@@ -172,6 +191,17 @@ func (v *quizView) submit() {
 	}
 	v.answer, v.answered = w, true
 	v.total++
+	if v.room != 0 && !v.roomEnded {
+		if r := v.c.remote; r != nil && r.OnAnswer != nil {
+			r.OnAnswer(RoomAnswer{ID: v.room, Text: text})
+		}
+		v.c.SetStatus("answer sent to the instructor: the working comes when the round ends", false)
+		v.in.Blur()
+		if w.Holds(v.result.NDCG()) {
+			v.right++
+		}
+		return
+	}
 	if w.Holds(v.result.NDCG()) {
 		v.right++
 		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list", v.right, v.total), false)
@@ -229,8 +259,15 @@ func (v *quizView) View() string {
 		lines = append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
 		return block(strings.Join(lines, "\n"), w, v.height)
 	}
-	if v.answered {
+	switch {
+	case v.room != 0 && !v.roomEnded:
+		if v.answered {
+			lines = append(lines, wrapped(st.Subtle.Render("answer sent: the working comes when the instructor ends the round"))...)
+		}
+	case v.answered:
 		lines = append(lines, wrapped(v.verdictLine())...)
+		lines = append(lines, v.workingLines(v.height-len(lines))...)
+	case v.room != 0:
 		lines = append(lines, v.workingLines(v.height-len(lines))...)
 	}
 	return block(strings.Join(lines, "\n"), w, v.height)
