@@ -150,9 +150,9 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadQrelsAs reads the qrels file at path in format f ("": detect).
 func ReadQrelsAs(path string, f Format) (*Qrels, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, "qrels")
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, err
 	}
 	return ParseQrelsAs(path, data, f)
 }
@@ -193,9 +193,9 @@ func RunSourceAs(path string, f Format) (Source, error) {
 	if f == FormatTREC {
 		return FileSource(path), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, "run")
 	if err != nil {
-		return Source{}, fmt.Errorf("reading run: %w", err)
+		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
 }

@@ -141,22 +141,32 @@ func (q *Qrels) index(qid string) int {
 // ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
 // run may come from standard input).
 func ReadQrelsFile(path string) (*Qrels, error) {
+	data, err := readBounded(path, "qrels")
+	if err != nil {
+		return nil, err
+	}
+	return ParseQrels(path, data)
+}
+
+// readBounded reads the file at path whole, what naming it in errors
+// ("qrels", "run"), after checkText has seen that it is text, and no
+// further than ParseQrels's 4 GB limit: /dev/zero, /dev/urandom and
+// their kind would otherwise fill the memory.
+func readBounded(path, what string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
 	defer f.Close()
 	r, err := checkText(path, f)
 	if err != nil {
 		return nil, err
 	}
-	// Past ParseQrels's limit the rest is not read: /dev/urandom and its
-	// kind would otherwise fill the memory.
 	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
-	return ParseQrels(path, data)
+	return data, nil
 }
 
 // checkText looks at the first block of r and refuses a file that is not
