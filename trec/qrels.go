@@ -158,7 +158,13 @@ func readBounded(path, what string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
 	defer f.Close()
-	r, err := checkText(path, f)
+	return ReadText(path, what, f)
+}
+
+// ReadText reads r whole as readBounded reads a file: refused after its
+// first block if it is not text, and no further than 4 GB.
+func ReadText(name, what string, r io.Reader) ([]byte, error) {
+	r, err := checkText(name, r)
 	if err != nil {
 		return nil, err
 	}
