@@ -69,6 +69,7 @@ func newRoot(env *Env) *cobra.Command {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(
 		newReportCmd(env),
 		newCheckCmd(env),

@@ -93,7 +93,7 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) 
 		return err
 	}
 	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
-		Notice: recoveryNotice(doc.Name)}))
+		Notice: recoveryNotice(doc.Name), Markdown: markdownReport}))
 }
 
 // needsTerminal refuses to start the full-screen interface where it

@@ -40,6 +40,8 @@ type BrowserOptions struct {
 	Settings ndcg.Settings
 	ASCII    bool
 	NoColor  bool
+	// Markdown writes a query's report for the explorer's copy key.
+	Markdown MarkdownReport
 }
 
 // sortKey is a column the list can be sorted by.
@@ -540,7 +542,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
-		SaveName: querySaveName(b.opts.Run, msg.qid)})
+		SaveName: querySaveName(b.opts.Run, msg.qid), Markdown: b.opts.Markdown})
 	if b.bg != nil {
 		m.Update(*b.bg)
 	}

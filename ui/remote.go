@@ -120,17 +120,16 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // remote session.
 func (m *Model) copyList(quit bool) tea.Cmd {
 	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	if err != nil {
-		m.c.SetStatus("not copied: "+err.Error(), true)
+	data, ok := m.listJSON()
+	if !ok {
 		return nil
 	}
 	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
 	if quit {
-		return tea.Sequence(tea.SetClipboard(string(data)), tea.Quit)
+		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
 	}
-	return tea.SetClipboard(string(data))
+	return tea.SetClipboard(data)
 }
 
 // copyReport puts the worked NDCG as markdown on the person's

@@ -47,6 +47,9 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Markdown writes the report for the copy key (y m); nil leaves that
+	// choice out.
+	Markdown MarkdownReport
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
@@ -113,6 +116,8 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+	// exp is the state of the copy (y) and screen image (X) keys.
+	exp exporter
 
 	remote *Remote
 	offer  *Offer // a list the instructor sent, not yet opened or declined
@@ -136,6 +141,7 @@ func New(o Options) *Model {
 		m.disk = listio.StampOf(p)
 	}
 	c.tell = m.changed
+	m.exp.markdown = o.Markdown
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -241,6 +247,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
+	case m.exporting():
+		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
 	case m.keysHelp.open:
@@ -332,6 +340,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
+	case key.Matches(msg, k.Copy):
+		m.openCopy()
+		return nil
+	case key.Matches(msg, k.Screenshot):
+		return m.openShot()
 	case key.Matches(msg, k.ASCII):
 		m.c.ASCII = !m.c.ASCII
 		return nil
@@ -515,6 +528,9 @@ func joinNonEmpty(parts []string, sep string) string {
 
 func (m *Model) statusLine(w int) string {
 	st := m.c.Styles
+	if line, ok := m.exportStatus(w); ok {
+		return line
+	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View()
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
