@@ -132,5 +132,5 @@ func runBrowser(env *Env, o ui.BrowserOptions, res *trec.Result) error {
 	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
 		return err
 	}
-	return runProgram(env, b)
+	return runKeeping(env, b, b.Unsaved)
 }

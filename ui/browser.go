@@ -476,15 +476,36 @@ func (b *Browser) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 
 func (b *Browser) setStatus(text string, isErr bool) { b.status.set(text, isErr) }
 
-// edited lists the opened queries with edits not saved, in query order.
-func (b *Browser) edited() []string {
+// Unsaved is the explorers of the opened queries with edits not saved,
+// in query order.
+func (b *Browser) Unsaved() []*Model {
+	var out []*Model
+	for _, qid := range b.editedQIDs() {
+		out = append(out, b.opened[qid])
+	}
+	return out
+}
+
+// editedQIDs lists the opened queries with edits not saved, in query
+// order, as the data names them.
+func (b *Browser) editedQIDs() []string {
 	var out []string
 	for qid, m := range b.opened {
 		if m.Workspace().Dirty() {
-			out = append(out, shown(qid))
+			out = append(out, qid)
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// edited lists the opened queries with edits not saved, in query order,
+// as the screen shows them.
+func (b *Browser) edited() []string {
+	out := b.editedQIDs()
+	for i := range out {
+		out[i] = shown(out[i])
+	}
 	return out
 }
 
