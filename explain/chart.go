@@ -103,6 +103,25 @@ const (
 // maxChartRanks bounds the rows of the per-rank charts of long lists.
 const maxChartRanks = 25
 
+// ContributionsAt are the terms at 0-based rank i: the list's term of
+// DCG (gain × discount, the gain being the tie group's mean under
+// expected ties) and the ideal ranking's term of IDCG, each 0 past its
+// ranking's end; k is not applied. ContributionChart and the explorer's
+// chart both draw them.
+func ContributionsAt(r *ndcg.Result, i int) (actual, ideal float64) {
+	if i < r.N {
+		g := r.Gains[i]
+		if r.Settings.Ties == ndcg.Expected {
+			g = r.ExpectedGains[i]
+		}
+		actual = g * r.Discounts[i]
+	}
+	if i < len(r.IdealGains) {
+		ideal = r.IdealGains[i] * r.Discounts[i]
+	}
+	return actual, ideal
+}
+
 // ContributionChart draws each rank's contribution to DCG beside the
 // ideal ranking's contribution at that rank, for the ranks that count.
 func ContributionChart(r *ndcg.Result) Chart {
@@ -113,13 +132,12 @@ func ContributionChart(r *ndcg.Result) Chart {
 	shown := min(n, maxChartRanks)
 	w := len(strconv.Itoa(shown))
 	for i := 0; i < shown; i++ {
-		actual := 0.0
-		if i < r.K {
-			actual = r.Row(i).Contribution
+		actual, ideal := ContributionsAt(r, i)
+		if i >= r.K {
+			actual = 0
 		}
-		ideal := 0.0
-		if i < r.IdealK {
-			ideal = r.IdealGains[i] * r.Discounts[i]
+		if i >= r.IdealK {
+			ideal = 0
 		}
 		c.Bars = append(c.Bars,
 			Bar{Label: fmt.Sprintf("%*d actual", w, i+1), Value: actual, Gap: i > 0, Key: strconv.Itoa(i + 1), Series: "actual"},

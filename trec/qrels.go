@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -129,39 +128,17 @@ func (q *Qrels) Query(qid string) *Judgments {
 	return q.Queries[i]
 }
 
-// index returns the position of qid in Queries, or -1.
-func (q *Qrels) index(qid string) int {
-	i, ok := q.byQID[qid]
-	if !ok {
-		return -1
-	}
-	return i
-}
-
 // ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
 // run may come from standard input).
 func ReadQrelsFile(path string) (*Qrels, error) {
-	data, err := readBounded(path, "qrels")
+	data, err := readText(path, "qrels")
 	if err != nil {
 		return nil, err
 	}
 	return ParseQrels(path, data)
 }
 
-// readBounded reads the file at path whole, what naming it in errors
-// ("qrels", "run"), after checkText has seen that it is text, and no
-// further than ParseQrels's 4 GB limit: /dev/zero, /dev/urandom and
-// their kind would otherwise fill the memory.
-func readBounded(path, what string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", what, err)
-	}
-	defer f.Close()
-	return ReadText(path, what, f)
-}
-
-// ReadText reads r whole as readBounded reads a file: refused after its
+// ReadText reads r whole as readText reads a file: refused after its
 // first block if it is not text, and no further than 4 GB.
 func ReadText(name, what string, r io.Reader) ([]byte, error) {
 	r, err := checkText(name, r)

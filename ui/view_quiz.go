@@ -215,7 +215,6 @@ func (v *quizView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -285,10 +284,7 @@ func concat(parts ...[]string) []string {
 // bar where k cuts it.
 func (v *quizView) listTable() []string {
 	l := v.q.List
-	cut := "│"
-	if v.c.ASCII {
-		cut = "|"
-	}
+	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
 	cells := make([][]string, len(l.Items))
 	cellW := 2
