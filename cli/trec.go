@@ -178,8 +178,14 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	}
 	defer cleanup()
 	limits := trec.Limits{LimitDocs: tf.maxDocsSet, MaxDocs: tf.maxDocs, JudgedOnly: tf.judgedOnly}
-	res, err := trec.Evaluate(q, src, trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits,
-		RelevanceLevel: tf.level, LevelSet: tf.levelSet})
+	opt := trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits,
+		RelevanceLevel: tf.level, LevelSet: tf.levelSet}
+	progress := newProgressLine(env.Stderr)
+	if progress != nil {
+		opt.Progress = progress.update
+	}
+	res, err := trec.Evaluate(q, src, opt)
+	progress.done() // before anything else is printed
 	if err != nil {
 		return err
 	}

@@ -242,6 +242,53 @@ func (sc *scratch) load(l *List, s Settings) bool {
 	return true
 }
 
+// loadGrades is load for a list whose ids and scores an earlier load
+// checked: it records only the grades and gains, and counts the small
+// grades, returning false at a grade List.Validate would reject.
+func (sc *scratch) loadGrades(l *List, s Settings) bool {
+	sc.list = l
+	n, total := len(l.Items), len(l.Items)+len(l.Pool)
+	sc.grade, sc.gain = grow(sc.grade, total), grow(sc.gain, total)
+	sc.gains.set(s.Gain)
+	grades, gains := sc.grade[:total], sc.gain[:total]
+	table, count := &sc.gains.small, &sc.count
+	clear(count[:])
+	small, trunc, judged := true, s.TruncateGrades, s.IDCG == FromJudged
+	for i := range grades {
+		var g float64
+		if i < n {
+			g = l.Items[i].Grade
+		} else {
+			g = l.Pool[i-n].Grade
+		}
+		if !(g >= 0 && g <= math.MaxFloat64) {
+			return false
+		}
+		if trunc {
+			g = math.Trunc(g)
+		}
+		counts := i < n || judged
+		var v float64
+		if g < 64 && g == float64(int(g)) {
+			if v = table[int(g)]; v != v {
+				return false
+			}
+			if counts {
+				count[int(g)]++
+			}
+		} else {
+			var ok bool
+			if v, ok = sc.gains.large(g); !ok {
+				return false
+			}
+			small = small && !counts
+		}
+		grades[i], gains[i] = g, v
+	}
+	sc.smallGrades = small
+	return true
+}
+
 // addID adds the id of item (or pool item, numbered after the items) i
 // to the set, and reports false when another item has the same id. load
 // inlines it for the items.

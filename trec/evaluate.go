@@ -29,6 +29,11 @@ type Options struct {
 	// themselves are parsed, and the queries inside them evaluated, on
 	// one goroutine per CPU.)
 	Workers int
+	// Progress, when set, is told how many lines of the run have been
+	// read so far, about once per megabyte, and which pass is reading
+	// (1, then 2 and on when scattered queries are read again). It is
+	// called from another goroutine than Evaluate's and must not block.
+	Progress func(pass int, lines int64)
 }
 
 // Result is a whole run's evaluation.
@@ -95,7 +100,13 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 
 	// pass reads the run; accept says whether an emitted batch is to be
 	// evaluated, thrown away, or kept by accept.
+	passes := 0
 	pass := func(o scanOptions, accept func(*batch) verdict) error {
+		passes++
+		if opt.Progress != nil {
+			n := passes
+			o.progress = func(lines int64) { opt.Progress(n, lines) }
+		}
 		r, err := run.Open()
 		if err != nil {
 			return fmt.Errorf("reading run: %w", err)

@@ -76,6 +76,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus(offerPrompt, false)
 		return nil, true
 	case RoomRound:
+		// The round needs enter for the answer: a list sent before it
+		// is declined.
+		m.offer = nil
 		for i, v := range m.views {
 			if q, ok := v.(*quizView); ok {
 				q.roomRound(msg)
@@ -101,6 +104,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.offer == nil {
 		return nil, false
+	}
+	if _, quiz := m.views[m.active].(*quizView); quiz {
+		return nil, false // enter answers there
 	}
 	switch msg.String() {
 	case "enter":

@@ -469,7 +469,8 @@ func (sr *search) result(s ndcg.Settings) *ndcg.Result {
 	if r, ok := sr.results[key]; ok {
 		return r
 	}
-	r, err := ndcg.Compute(sr.list, s)
+	// Every variant keeps the scores, so the base's ranking serves.
+	r, err := ndcg.Derive(sr.base, s)
 	if err != nil {
 		r = nil // e.g. a grade too large for exp gain: this variant cannot apply
 	}

@@ -64,7 +64,7 @@ func New(doc *listio.Document, s ndcg.Settings) *Workspace {
 		doc.List = &ndcg.List{}
 	}
 	w := &Workspace{Doc: doc, Settings: s}
-	w.recompute()
+	w.recompute(false)
 	return w
 }
 
@@ -113,7 +113,7 @@ func (w *Workspace) Apply(e Edit) Edited {
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	focus := e.focus()
 	if _, deleted := e.(*removeItem); deleted {
 		focus = -1
@@ -128,7 +128,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.undo(w)
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
 		// The added item is gone: back to the one it was added after.
@@ -144,19 +144,31 @@ func (w *Workspace) Redo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.do(w)
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
 
+// keepsRanking reports whether e leaves every score and id as they were.
+func keepsRanking(e Edit) bool {
+	k, ok := e.(interface{ keepsRanking() bool })
+	return ok && k.keepsRanking()
+}
+
 // recompute runs the engine once and derives what every view needs
-// from it: the rank of each item and the chart scales.
-func (w *Workspace) recompute() {
+// from it: the rank of each item and the chart scales. sameRanking says
+// the last change left the scores and ids alone (a grade, a title, a
+// setting): the ranking is kept, not sorted, checked and hashed again.
+func (w *Workspace) recompute(sameRanking bool) {
 	l := w.Doc.List
 	n := len(l.Items)
 	// The old result is replaced on every edit and nothing keeps it (views
 	// mark themselves stale on each edit and rebuild from the new one), so
 	// its memory is reused: a keystroke on a long list allocates nothing.
-	w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	if sameRanking && w.Result != nil && w.Result.List == l {
+		w.Result, w.Err = ndcg.Regrade(w.Result, w.Settings)
+	} else {
+		w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	}
 	if cap(w.rankOf) >= n {
 		w.rankOf = w.rankOf[:n]
 	} else {
