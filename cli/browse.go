@@ -45,7 +45,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 		return err
 	}
 	o := ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""}
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport}
 	if qf != "" || rf != "" {
 		o.Open = func(qid string) (*listio.Document, error) {
 			return listio.LoadTRECQueryAs(lf.qrels, qf, lf.run, rf, qid)
@@ -75,7 +75,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	s := rules.Settings
 	s.K = k
 	o := ui.BrowserOptions{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "",
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport,
 		Open: func(qid string) (*listio.Document, error) { return listio.LTRQuery(ds, rules, qid) }}
 	if o.Run == "" {
 		o.Run = ds.Name
@@ -132,7 +132,7 @@ func runBrowser(env *Env, o ui.BrowserOptions, res *trec.Result) error {
 	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
 		return err
 	}
-	return runProgram(env, b)
+	return runKeeping(env, b, b.Unsaved)
 }
 
 // browseRun evaluates the run for the browser; on a terminal, a spinner

@@ -182,11 +182,7 @@ var settingNames = map[ndcg.Setting]string{
 }
 
 func changesText(m verify.Match) string {
-	parts := make([]string, len(m.Changes))
-	for i, c := range m.Changes {
-		parts[i] = c.String()
-	}
-	s := strings.Join(parts, " and ")
+	s := m.String()
 	if len(m.Presets) > 0 {
 		s += " [the conventions of " + andList(m.Presets) + "]"
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 )
@@ -29,7 +30,7 @@ func newLtrCmd(env *Env) *cobra.Command {
 	var lf ltrFlags
 	cmd := &cobra.Command{
 		Use:   "ltr DATA [PREDICTIONS]",
-		Short: "NDCG@k of a learning-to-rank data set as XGBoost, LightGBM or scikit-learn compute it",
+		Short: "Compute NDCG@k of learning-to-rank data as XGBoost, LightGBM or scikit-learn do",
 		Long: `Compute NDCG@k per query and its mean on a learning-to-rank data set with a
 model's predictions, exactly as the named library does, and say for each
 query where the libraries disagree and which convention makes them differ.
@@ -78,9 +79,9 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntSliceVarP(&lf.ks, "k", "k", []int{5, 10}, "cutoffs (repeatable or comma-separated: -k 5 -k 10, -k 5,10); 0 is the whole list")
-	f.StringVar(&lf.preset, "preset", "xgboost", "whose rules: "+strings.Join(ltr.PresetNames(), ", "))
-	f.StringVar(&lf.labelGain, "label-gain", "", "LightGBM's label_gain, the gain of labels 0, 1, 2, …: as in 0,1,3,7 (lightgbm preset only)")
+	f.IntSliceVarP(&lf.ks, "cutoff", "k", []int{5, 10}, "cutoffs, repeated or comma-separated (-k 5,10); 0 is the whole list")
+	f.StringVarP(&lf.preset, "preset", "p", "xgboost", "whose rules: "+strings.Join(ltr.PresetNames(), ", "))
+	f.StringVar(&lf.labelGain, "label-gain", "", "the gain of labels 0, 1, 2, … as in 0,1,3,7 (LightGBM's label_gain; lightgbm only)")
 	f.StringVar(&lf.compare, "compare", "xgboost,lightgbm,sklearn", "presets to compare with, query by query; none for no comparison")
 	f.StringVarP(&lf.format, "format", "f", "text", "output format: text (trec_eval's layout) or json ({qid: {measure: value}})")
 	f.BoolVarP(&lf.mean, "mean", "n", false, "print only the means (\"all\"), not each query, and of the comparison one line per preset")
@@ -145,7 +146,9 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	if lf.format == "json" {
 		return writeLtrJSON(env.Stdout, res, lf.mean)
 	}
-	bw := bufio.NewWriter(env.Stdout)
+	// Query ids come from the data: shown, never obeyed (see terminalText).
+	tw := termsafe.NewWriter(env.Stdout)
+	bw := bufio.NewWriter(tw)
 	if !lf.mean {
 		for _, q := range res.Queries {
 			for c, m := range res.Measures {
@@ -165,7 +168,10 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 			return err
 		}
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return tw.Flush()
 }
 
 // writeDisagreements prints, after the table, where the other presets

@@ -106,3 +106,24 @@ func TestReportOneQueryOfManyFormats(t *testing.T) {
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Contains(t, out, "NDCG@2 = 0.2398", "trec_eval's preset: linear gain")
 }
+
+// The query browser lists a data set's queries with the library's NDCG@k
+// and the tie band of each: query 1's three rows tied at 0.5 can give
+// 0.1650 to 0.4581 at k=3 (the explorer's ltr example).
+func TestLtrBrowseResult(t *testing.T) {
+	data, preds := ltrFiles(t)
+	lf := &listFlags{ltrData: data, predictions: preds}
+	ds, rules, err := lf.loadLTR()
+	require.NoError(t, err)
+	res, err := ltrBrowseResult(ds, rules, 3)
+	require.NoError(t, err)
+	require.Len(t, res.Queries, 2)
+	assert.Equal(t, "ndcg@3", res.Columns[0].Name)
+	q := res.Queries[0]
+	assert.InDelta(t, 0.4581, q.Values[0], 5e-5)
+	assert.InDelta(t, 0.1650, q.Bands[0].Worst, 5e-5)
+	assert.InDelta(t, 0.4581, q.Bands[0].Best, 5e-5)
+	assert.Equal(t, 4, q.Relevant)
+	assert.Equal(t, 1.0, res.Queries[1].Values[0])
+	assert.InDelta(t, (q.Values[0]+1)/2, res.All[0], 1e-15)
+}

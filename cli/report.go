@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -21,12 +23,13 @@ func newReportCmd(env *Env) *cobra.Command {
 	var chart, working bool
 	cmd := &cobra.Command{
 		Use:   "report [FILE]",
-		Short: "Print the breakdown: --format text|markdown|csv|json",
+		Short: "Print the breakdown: --format text|markdown|csv|json|svg|html",
 		Long: "Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\n" +
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.",
 		Example: `ndcg-explorer report sample:seed-000-exp-gain
 ndcg-explorer report --grades 3,2,3,0,1 -k 5 --chart --working
-ndcg-explorer report --format json mylist.csv > breakdown.json`,
+ndcg-explorer report --format json mylist.csv > breakdown.json
+ndcg-explorer report --format html sample:ties-at-k > handout.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if helpWord(args) {
 				return cmd.Help()
@@ -36,22 +39,28 @@ ndcg-explorer report --format json mylist.csv > breakdown.json`,
 	}
 	lf.register(cmd.Flags())
 	completeListFlags(cmd)
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv or json")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv, json, svg (the charts) or html (a handout: table, working, charts)")
 	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
-	completeValues(cmd, "format", "text", "markdown", "csv", "json")
+	completeValues(cmd, "format", "text", "markdown", "csv", "json", "svg", "html")
 	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
 	return cmd
 }
 
 func runReport(env *Env, lf *listFlags, args []string, format string, extras reportExtras) error {
 	switch format {
-	case "text", "markdown", "md":
+	case "text", "markdown", "md", "html":
 	case "csv", "json":
 		if extras.chart || extras.working {
 			return fmt.Errorf("--chart and --working go with --format text or markdown, not %s", format)
 		}
+	case "svg":
+		if extras.working {
+			return errors.New("--working goes with --format text, markdown or html; the SVG holds the charts only")
+		}
+	case "png":
+		return errors.New(pngHint)
 	default:
-		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", format)
+		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv, json, svg or html", format)
 	}
 	doc, err := lf.load(env, args, false)
 	if err != nil {
@@ -82,23 +91,14 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 		return writeCSVReport(env.Stdout, r)
 	case "json":
 		return writeJSONReport(env.Stdout, doc, r)
+	case "svg", "html":
+		return writePicture(env.Stdout, format, doc, r)
 	}
 	return nil
 }
 
 // conventionsLine states the conventions in force, as every output does.
-func conventionsLine(s ndcg.Settings) string {
-	zero := "NDCG=0 when IDCG=0"
-	if s.Zero == 1 {
-		zero = "NDCG=1 when IDCG=0"
-	}
-	line := fmt.Sprintf("gain %s (%s), discount %s (%s), k=%s, ties %s, IDCG from %s, %s",
-		s.Gain, s.Gain.Formula(), s.Discount, s.Discount.Formula(), s.KString(), s.Ties, s.IDCG, zero)
-	if s.TruncateGrades {
-		line += ", grades truncated to integers"
-	}
-	return line
-}
+func conventionsLine(s ndcg.Settings) string { return explain.Conventions(s) }
 
 // reportWidth is where the text report wraps its prose.
 const reportWidth = 78

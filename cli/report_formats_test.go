@@ -132,7 +132,7 @@ func TestReportFormatErrors(t *testing.T) {
 	assert.Contains(t, stderr, "--chart and --working go with --format text or markdown")
 	code, _, stderr = execCLI("report", "--format", "yaml", goldenList)
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, stderr, "use text, markdown, csv or json")
+	assert.Contains(t, stderr, "use text, markdown, csv, json, svg or html")
 }
 
 // TestCSVReportNeutralisesFormulas: an id or title a spreadsheet would

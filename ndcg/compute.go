@@ -3,7 +3,6 @@ package ndcg
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -82,15 +81,6 @@ type resultMemory struct {
 	ints   []int
 	int32s []int32
 	ties   []TieGroup
-}
-
-// reuse returns buf resized to n when it is large enough, else a new
-// slice; the contents are not cleared (every element is written).
-func reuse[T any](buf []T, n int) []T {
-	if cap(buf) >= n {
-		return buf[:n]
-	}
-	return make([]T, n)
 }
 
 // Compute ranks list and works out every number of the breakdown under
@@ -229,9 +219,9 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	if ties {
 		nf += 4 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected]
 	}
-	mem.floats, mem.ints, mem.int32s = reuse(mem.floats, nf), reuse(mem.ints, ni), reuse(mem.int32s, 2*n)
+	mem.floats, mem.ints, mem.int32s = grow(mem.floats, nf), grow(mem.ints, ni), grow(mem.int32s, 2*n)
 	if ties {
-		mem.ties = reuse(mem.ties, groups)
+		mem.ties = grow(mem.ties, groups)
 		r.Ties = mem.ties[:0]
 	}
 	r.mem = mem
@@ -346,13 +336,14 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	// Every order's DCG is at most the whole ideal ranking's, so a finite
 	// IDCG over every rank keeps every other sum finite.
 	if m > 0 && math.IsInf(r.idcg[m-1], 0) {
-		fix := "use smaller grades"
-		if s.Gain.Kind == GainExp {
-			fix = "use --gain linear or smaller grades"
-		} else if s.Gain.Kind == GainMap {
-			fix = "use smaller gains in the map"
+		msg := "the gains add up beyond the largest float64 (IDCG overflows)"
+		switch s.Gain.Kind {
+		case GainLinear:
+			msg += ": use smaller grades"
+		case GainMap:
+			msg += ": use smaller gains in the map"
 		}
-		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): %s", fix)
+		return nil, &GainError{Gain: s.Gain.Kind, Msg: msg}
 	}
 
 	r.Order = r.orderFor(s.Ties)

@@ -117,9 +117,10 @@ func ParseMeasures(args []string) (Measures, error) {
 		switch name {
 		case "ndcg", "ndcg_rel", "Rndcg":
 			dst, flag := &m.NDCGGains, &m.NDCG
-			if name == "ndcg_rel" {
+			switch name {
+			case "ndcg_rel":
 				dst, flag = &m.NDCGRelGains, &m.NDCGRel
-			} else if name == "Rndcg" {
+			case "Rndcg":
 				dst, flag = &m.RNDCGGains, &m.RNDCG
 			}
 			*flag = true

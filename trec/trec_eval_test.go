@@ -12,11 +12,12 @@ import (
 )
 
 // evalArgs runs the trec command's core on trec_eval-style arguments:
-// [-q] [-c] [-m MEASURE]... QRELS RUN.
+// [-q] [-c] [-l N] [-M N] [-J] [-m MEASURE]... QRELS RUN.
 func evalArgs(t *testing.T, args []string) string {
 	t.Helper()
 	var perQuery, complete, levelSet bool
 	var measures, files []string
+	var limits Limits
 	level := 0
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
@@ -32,6 +33,13 @@ func evalArgs(t *testing.T, args []string) string {
 			levelSet = true
 			_, err := fmt.Sscan(args[i], &level)
 			require.NoError(t, err)
+		case "-M":
+			i++
+			limits.LimitDocs = true
+			_, err := fmt.Sscan(args[i], &limits.MaxDocs)
+			require.NoError(t, err)
+		case "-J":
+			limits.JudgedOnly = true
 		default:
 			files = append(files, args[i])
 		}
@@ -41,7 +49,7 @@ func evalArgs(t *testing.T, args []string) string {
 	require.NoError(t, err)
 	q, err := ReadQrelsFile(filepath.Join("testdata", files[0]))
 	require.NoError(t, err)
-	res, err := Evaluate(q, FileSource(filepath.Join("testdata", files[1])), Options{Measures: m, Complete: complete, Ties: !m.HasFamily(), RelevanceLevel: level, LevelSet: levelSet})
+	res, err := Evaluate(q, FileSource(filepath.Join("testdata", files[1])), Options{Measures: m, Complete: complete, Ties: !m.HasFamily(), RelevanceLevel: level, LevelSet: levelSet, Limits: limits})
 	require.NoError(t, err)
 	var out bytes.Buffer
 	require.NoError(t, WriteTrecEval(&out, res, perQuery))

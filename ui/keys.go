@@ -29,6 +29,8 @@ type KeyMap struct {
 
 	// Files.
 	Save, SaveAs key.Binding
+	// Taking things out: copy (then v, m or j) and the screen as an image.
+	Copy, Screenshot key.Binding
 
 	// Views: one key each, plus cycling.
 	NextView, PrevView key.Binding
@@ -83,6 +85,9 @@ func DefaultKeyMap() KeyMap {
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
+
+		Copy:       b([]string{"y"}, "y", "copy: v, m or j"),
+		Screenshot: b([]string{"X"}, "X", "screen as SVG"),
 
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
@@ -150,7 +155,10 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
-		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, k.Save, k.SaveAs},
+		// Two pairs share a line each, so that copy and the screen image
+		// fit and the help still shows whole at 80×24.
+		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
+			pair(k.Save, k.SaveAs, "w/^s/W", "save, save as"), k.Copy, k.Screenshot},
 		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.ASCII},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left
@@ -159,5 +167,10 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	}
 }
 
+// pair is one line of help for two bindings.
+func pair(a, b key.Binding, keys, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(append(slices.Clone(a.Keys()), b.Keys()...)...), key.WithHelp(keys, desc))
+}
+
 // HelpGroups names the FullHelp columns, in order.
-var HelpGroups = []string{"Move", "Edit", "Rank, undo, save", "Conventions", "Views", "More views & keys"}
+var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "Views", "More views & keys"}

@@ -40,9 +40,9 @@ func allColumns(dec int) []column {
 	return []column{
 		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
 			if it.Title == "" {
-				return it.ID
+				return shown(it.ID)
 			}
-			return it.ID + " " + it.Title
+			return shown(it.ID) + " " + shown(it.Title)
 		}},
 		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return fmtNum(it.Grade) }},
 		{head: "score", width: 7, raw: func(it ndcg.Item) string {
@@ -253,16 +253,13 @@ func padRight(s string, w int) string {
 
 // tieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
-func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
+func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
 	if r == nil || i >= len(r.GroupAt) || r.GroupAt[i] < 0 {
 		return "", false
 	}
 	gi := int(r.GroupAt[i])
 	g := r.Ties[gi]
-	top, mid, bot := "┌", "│", "└"
-	if ascii {
-		top, mid, bot = "/", "|", "\\"
-	}
+	top, mid, bot := gl.TieTop, gl.TieMid, gl.TieBottom
 	switch i {
 	case g.Start:
 		mark = top + ndcg.TieLabel(gi+1)

@@ -215,7 +215,6 @@ func (v *quizView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -285,15 +284,12 @@ func concat(parts ...[]string) []string {
 // bar where k cuts it.
 func (v *quizView) listTable() []string {
 	l := v.q.List
-	cut := "│"
-	if v.c.ASCII {
-		cut = "|"
-	}
+	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
 	cells := make([][]string, len(l.Items))
 	cellW := 2
 	for i, it := range l.Items {
-		cells[i] = []string{strconv.Itoa(i + 1), it.ID, fmtNum(it.Grade)}
+		cells[i] = []string{strconv.Itoa(i + 1), shown(it.ID), fmtNum(it.Grade)}
 		if scored {
 			cells[i] = append(cells[i], fmtNum(it.Score))
 		}
@@ -326,7 +322,7 @@ func (v *quizView) tieNote() string {
 	g := r.Ties[0]
 	var names []string
 	for i := g.Start; i < g.End; i++ {
-		names = append(names, r.List.Items[r.Order[i]].ID)
+		names = append(names, shown(r.List.Items[r.Order[i]].ID))
 	}
 	what := map[ndcg.TiePolicy]string{
 		ndcg.Expected: "each of their ranks gets the group's mean gain",

@@ -9,6 +9,7 @@ package workspace
 import (
 	"math"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -186,16 +187,10 @@ func (w *Workspace) recompute(sameRanking bool) {
 	}
 	sc := Scales{NDCG: 1}
 	for i := 0; i < r.Ranks(); i++ {
+		act, ideal := explain.ContributionsAt(r, i)
+		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
 		if i < r.N {
-			g := r.Gains[i]
-			if w.Settings.Ties == ndcg.Expected {
-				g = r.ExpectedGains[i]
-			}
-			sc.Contribution = math.Max(sc.Contribution, math.Abs(g*r.Discounts[i]))
 			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(w.Settings.Ties, i+1)))
-		}
-		if i < len(r.IdealGains) {
-			sc.Contribution = math.Max(sc.Contribution, math.Abs(r.IdealGains[i]*r.Discounts[i]))
 		}
 	}
 	if sc.Contribution == 0 {

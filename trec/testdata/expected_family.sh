@@ -29,6 +29,10 @@ flagsets=(
   # -l moves what Rndcg counts as relevant (0/0 when level 0 counts).
   "-q -c -l 0 -m Rndcg -m ndcg_rel"
   "-q -c -l 3 -m Rndcg.1=2"
+  # -J and -M cut the ranking first; -M 0 cuts -c's made-up ranking too.
+  "-q -c -J -m ndcg_rel -m Rndcg -m ndcg.1=3"
+  "-q -c -M 3 -m ndcg_rel -m Rndcg.2=1"
+  "-q -c -M 0 -m Rndcg -m ndcg_rel.-1=2"
 )
 for qrels in cases/*.qrels; do
   name=$(basename "$qrels" .qrels)
