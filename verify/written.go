@@ -77,9 +77,13 @@ func (w Written) Tolerance() float64 {
 // Holds reports whether v, rounded to the digits written, gives the
 // claim. The bound is inclusive (a true 0.945 may be written 0.94 or
 // 0.95) and allows for binary floating point.
-func (w Written) Holds(v float64) bool {
-	tol := w.Tolerance()
-	return math.Abs(v-w.Value) <= tol*(1+1e-9)+1e-12
+func (w Written) Holds(v float64) bool { return w.holder()(v) }
+
+// holder is Holds with the bound worked out once, for the searches that
+// try a claim against every term of a long list.
+func (w Written) holder() func(v float64) bool {
+	bound := w.Tolerance()*(1+1e-9) + 1e-12
+	return func(v float64) bool { return math.Abs(v-w.Value) <= bound }
 }
 
 // TruncatedFrom reports whether the claim is v cut off after the digits
