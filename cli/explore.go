@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -33,7 +35,9 @@ func newExploreCmd(env *Env) *cobra.Command {
 ndcg-explorer
 # a list of your own, or one of the samples (ndcg-explorer samples lists them)
 ndcg-explorer mylist.json
-ndcg-explorer sample:seed-000-exp-gain
+ndcg-explorer sample:idcg-slip
+# a new list, saved (w) to new.json
+ndcg-explorer new.json
 # grades inline, in ranking order, with scores that tie
 ndcg-explorer --grades 3,2,3,0,1 --scores 0.9,0.8,0.8,0.5,0.1 -k 3
 # the queries of a TREC run
@@ -76,6 +80,11 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 
 func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) error {
 	doc, err := lf.load(env, args, true)
+	if err != nil && len(args) == 1 && missingFile(args[0]) {
+		// A file that does not exist yet is a new list: it starts empty
+		// and the first save creates it.
+		doc, err = listio.NewDocument(args[0])
+	}
 	if err != nil {
 		return err
 	}
@@ -93,6 +102,16 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) 
 		return errors.New("the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 	}
 	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
+}
+
+// missingFile reports whether name is a path to a file that does not
+// exist (not standard input or a sample).
+func missingFile(name string) bool {
+	if name == "-" || strings.HasPrefix(name, listio.SamplePrefix) {
+		return false
+	}
+	_, err := os.Stat(name)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // runProgram runs a Bubble Tea model on the terminal until it quits.

@@ -386,6 +386,9 @@ func (m *Model) titleLine(w int) string {
 		// (A TREC query is named "run query 301" and titled "query 301".)
 		name += ": " + t
 	}
+	if ws.Doc.New {
+		name += " (new file: w saves it)"
+	}
 	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
@@ -552,7 +555,12 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws := m.c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
-	m.c.SetStatus(fmt.Sprintf("saved %d items to %s", ws.N(), msg.Path), false)
+	ws.Doc.New = false
+	items := "items"
+	if ws.N() == 1 {
+		items = "item"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s", ws.N(), items, msg.Path), false)
 	if msg.Quit {
 		return tea.Quit
 	}
