@@ -137,3 +137,10 @@ func TestMissingFileStartsANewList(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	assert.Contains(t, stderr, "no such file or directory")
 }
+
+// A claim with a decimal comma says how to write it.
+func TestCheckDecimalComma(t *testing.T) {
+	code, _, stderr := execCLI("check", "--grades", "3,2", "--dcg", "12,78")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, `--dcg: "12,78" has a decimal comma: use a point: 12.78`)
+}

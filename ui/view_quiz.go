@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -162,7 +163,12 @@ func (v *quizView) submit() {
 	}
 	text := strings.TrimSpace(v.in.Value())
 	w, err := verify.ParseWritten(text)
-	if err != nil {
+	var comma *verify.CommaError
+	switch {
+	case errors.As(err, &comma):
+		v.c.SetStatus("use a point: "+comma.Point, true)
+		return
+	case err != nil:
 		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
 		return
 	}
