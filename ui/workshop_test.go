@@ -35,3 +35,25 @@ func TestDecimalCommaRefused(t *testing.T) {
 	assert.NotContains(t, s, "Not quite")
 	assert.NotContains(t, s, "Right")
 }
+
+// t in the ties view ties rank k with rank k+1; on the default sample C
+// and D already tie across k=3, and t says so instead of tying C with E
+// (which would remove the tie the sample is about).
+func TestTiesViewTieAtK(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "I")
+	before := body(m)
+	press(m, "t")
+	assert.Contains(t, screen(m), "ranks 3 and 4 (C and D) already tie at score 0.71")
+	assert.Equal(t, before, body(m), "nothing changed")
+	assert.False(t, m.c.WS.Dirty())
+
+	// Scores 0.9, 0.8, 0.7, 0.5, 0.1 and k=3: C (rank 3) takes D's score
+	// 0.5, and the tie straddles k.
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", "0.9,0.8,0.7,0.5,0.1"), s, 80, 24)
+	press(m, "I", "t")
+	assert.Contains(t, screen(m), "tied C with D (score 0.5)")
+	assert.Contains(t, body(m), "k cuts it")
+}
