@@ -32,6 +32,10 @@ type explorer struct {
 
 	cursor int // rank under the cursor, 0-based
 	offset int // first rank the table shows
+	// under is the id of the item under the cursor, so that the cursor
+	// follows the item when the ranking reorders under it (a tie policy,
+	// a swap, an undo): the next digit edits the item the person chose.
+	under string
 
 	editing field
 	input   textinput.Model
@@ -110,6 +114,15 @@ func (e *explorer) layout() {
 	e.clamp()
 }
 
+// noteUnder remembers the item under the cursor.
+func (e *explorer) noteUnder() {
+	ws := e.c.WS
+	e.under = ""
+	if e.cursor >= 0 && e.cursor < ws.N() {
+		e.under = ws.List().Items[ws.ItemAt(e.cursor)].ID
+	}
+}
+
 // rowsShown is how many item rows fit under the table heading.
 func (e *explorer) rowsShown() int { return max(e.tableH-1, 1) }
 
@@ -127,10 +140,19 @@ func (e *explorer) clamp() {
 
 // Update handles the explorer's keys and the workspace's changes.
 func (e *explorer) Update(msg tea.Msg) tea.Cmd {
+	defer e.noteUnder()
 	switch msg := msg.(type) {
 	case workspace.Edited:
-		if msg.Focus >= 0 {
+		switch {
+		case msg.Focus >= 0:
 			e.cursor = e.c.WS.RankOf(msg.Focus)
+		case e.under != "":
+			// No item named (a setting, a swap made elsewhere, a deletion):
+			// stay on the item, wherever it went; on the same rank if it
+			// is gone.
+			if i := e.c.WS.IndexOf(e.under); i >= 0 {
+				e.cursor = e.c.WS.RankOf(i)
+			}
 		}
 		e.layout()
 	case tea.KeyPressMsg:

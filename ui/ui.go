@@ -68,9 +68,9 @@ type Common struct {
 // Apply makes an edit and tells every view, the one that made it too.
 func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
 
-// ApplyAside is Apply for an edit made in a teaching view: the explorer's
-// cursor stays on the rank the person left it at rather than follow the
-// item to a place they have not seen.
+// ApplyAside is Apply for an edit made in a teaching view: the edit names
+// no item, so the explorer's cursor stays on the item it was on rather
+// than jump to the one edited, which the person has not chosen there.
 func (c *Common) ApplyAside(e workspace.Edit) {
 	ed := c.WS.Apply(e)
 	ed.Focus = -1

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // A decimal comma is refused with the number as it must be typed, in
@@ -56,4 +57,37 @@ func TestTiesViewTieAtK(t *testing.T) {
 	press(m, "I", "t")
 	assert.Contains(t, screen(m), "tied C with D (score 0.5)")
 	assert.Contains(t, body(m), "k cuts it")
+}
+
+// The cursor follows its item when the ranking reorders under it. Grades
+// 3,2,3,0,1, k=3: j j selects C, t ties C with D (C takes D's score), and
+// p p switches the tie policy to worst, which ranks D (grade 0) before
+// C (grade 3) in their group; 1 then sets C's grade, not D's.
+func TestCursorFollowsItsItem(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	press(m, "j", "j", "t", "p", "p")
+	assert.Equal(t, ndcg.Worst, m.c.WS.Settings.Ties)
+	assert.Equal(t, "D", m.c.WS.List().Items[m.c.WS.ItemAt(2)].ID, "D now ranks third")
+	press(m, "1")
+	items := m.c.WS.List().Items
+	assert.Equal(t, 1.0, items[2].Grade, "C's grade set")
+	assert.Equal(t, 0.0, items[3].Grade, "D untouched")
+
+	// A swap made in the swap view moves the item; the cursor goes with it.
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "j") // B, rank 2
+	m.c.ApplyAside(mustEdit(t)(m.c.WS.Move(1, 1)))
+	assert.Equal(t, 2, m.views[0].(*explorer).cursor, "the cursor is on B, now third")
+}
+
+func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
+	return func(e workspace.Edit, why string) workspace.Edit {
+		t.Helper()
+		if why != "" {
+			t.Fatal(why)
+		}
+		return e
+	}
 }

@@ -103,6 +103,16 @@ func (w *Workspace) RankOf(i int) int {
 	return int(w.rankOf[i])
 }
 
+// IndexOf is the index of the item with id, or −1.
+func (w *Workspace) IndexOf(id string) int {
+	for i, it := range w.Doc.List.Items {
+		if it.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // ItemAt is the item index at 0-based rank r (the input position when
 // the list cannot be computed).
 func (w *Workspace) ItemAt(r int) int {
