@@ -32,6 +32,9 @@ type explorer struct {
 
 	cursor int // rank under the cursor, 0-based
 	offset int // first rank the table shows
+	// notes shows the list's notes (what the sample teaches) above the
+	// charts; N toggles it.
+	notes bool
 	// under is the id of the item under the cursor, so that the cursor
 	// follows the item when the ranking reorders under it (a tie policy,
 	// a swap, an undo): the next digit edits the item the person chose.
@@ -62,8 +65,11 @@ func (e *explorer) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
-// FullHelp: every key of the explorer is shared with other views.
-func (e *explorer) FullHelp() [][]key.Binding { return nil }
+// notesKey shows or hides the list's notes.
+var notesKey = bind([]string{"N"}, "N", "notes on/off")
+
+// FullHelp is the explorer's own key: the notes.
+func (e *explorer) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *explorer) Capturing() bool { return e.editing != noField }
@@ -231,6 +237,9 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		ed, why = ws.Tie(e.cursor)
 	case key.Matches(msg, k.Untie):
 		ed, why = ws.Untie(e.cursor)
+	case key.Matches(msg, notesKey):
+		e.toggleNotes()
+		return nil
 	default:
 		return nil
 	}
@@ -325,12 +334,24 @@ func (e *explorer) View() string {
 	}
 	table := e.viewTable()
 	if e.wide {
-		side := e.viewSummary(e.sideW, e.summaryH) + "\n" + e.viewCharts(e.sideW, e.chartsH)
+		side := e.viewSummary(e.sideW, e.summaryH)
+		charts := e.chartsH
+		if notes := e.notesLines(e.sideW, charts/2); len(notes) > 0 {
+			side += "\n" + strings.Join(notes, "\n")
+			charts -= len(notes)
+		}
+		side += "\n" + e.viewCharts(e.sideW, charts)
 		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
 	}
 	parts := []string{table, e.viewSummary(e.width, e.summaryH)}
-	if e.chartsH > 0 {
-		parts = append(parts, e.viewCharts(e.width, e.chartsH))
+	charts := e.chartsH
+	if notes := e.notesLines(e.width, max(charts, 2)); len(notes) > 0 {
+		// The notes come before the charts, which keep what is left.
+		parts = append(parts, notes...)
+		charts -= len(notes)
+	}
+	if charts >= 4 {
+		parts = append(parts, e.viewCharts(e.width, charts))
 	}
 	return block(strings.Join(parts, "\n"), e.width, e.height)
 }
@@ -355,6 +376,36 @@ func (e *explorer) viewTable() string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// toggleNotes shows or hides the notes, or says there are none.
+func (e *explorer) toggleNotes() {
+	if strings.TrimSpace(e.c.WS.Doc.Notes) == "" {
+		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
+		return
+	}
+	e.notes = !e.notes
+	if e.notes {
+		e.c.SetStatus("notes shown (N hides them)", false)
+	} else {
+		e.c.SetStatus("notes hidden (N shows them)", false)
+	}
+}
+
+// notesLines are the notes wrapped to width in at most max lines (the
+// last cut with "…"), or none when they are hidden.
+func (e *explorer) notesLines(width, most int) []string {
+	text := strings.Join(strings.Fields(e.c.WS.Doc.Notes), " ")
+	if !e.notes || text == "" || most <= 0 {
+		return nil
+	}
+	st := e.c.Styles
+	lines := strings.Split(wrap(st.header.paint("notes: ")+text, width), "\n")
+	if len(lines) > most {
+		lines = lines[:most]
+		lines[most-1] = ansi.Truncate(lines[most-1], width-1, "") + "…"
+	}
+	return lines
 }
 
 // cut is the rank the k line is drawn above (the list's length when

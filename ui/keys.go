@@ -151,11 +151,12 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
 		{k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, k.Save, k.SaveAs},
-		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.ASCII},
+		// ] and [ share a line, to leave room for the views' own keys.
+		{as(k.KUp, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply, k.ASCII},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left
-		// out here to make room for the practice views' keys.
-		append(append(append(slices.Clone(views[cut:]), k.Apply), own...), k.Quit),
+		// out here to make room for the views' own keys.
+		append(append(slices.Clone(views[cut:]), own...), k.Quit),
 	}
 }
 

@@ -130,6 +130,9 @@ func New(o Options) *Model {
 
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
+	if strings.TrimSpace(d.Notes) != "" {
+		return fmt.Sprintf("%s: %d items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	}
 	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
 }
 

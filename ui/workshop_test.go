@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -90,4 +93,26 @@ func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
 		}
 		return e
 	}
+}
+
+// N shows the list's notes, what a sample teaches, above the charts; N
+// again hides them. A list without notes says so.
+func TestNotesPanel(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	assert.Contains(t, screen(m), "N shows its notes")
+	assert.NotContains(t, screen(m), "notes: C and D")
+	press(m, "N")
+	s := screen(m)
+	assert.Contains(t, s, "notes: C and D share a score and k=3 falls between them")
+	assert.Contains(t, s, "NDCG@3 = 0.7263", "the summary stays")
+	for _, l := range strings.Split(s, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	golden.RequireEqual(t, s)
+	press(m, "N")
+	assert.NotContains(t, screen(m), "notes: C and D")
+
+	m = start(t)
+	press(m, "N")
+	assert.Contains(t, screen(m), "this list has no notes")
 }
