@@ -116,3 +116,47 @@ func TestNotesPanel(t *testing.T) {
 	press(m, "N")
 	assert.Contains(t, screen(m), "this list has no notes")
 }
+
+// The quiz's round 2 with --seed 485781 at 80×24 sets the IDCG trap: G,
+// grade 3, ranked seventh, is first in the ideal order. IDCG@6 = 7/1 +
+// 3/1.585 + 3/2 + 3/2.322 + 3/2.585 + 1/2.807 = 7 + 1.893 + 1.5 + 1.292 +
+// 1.161 + 0.356 = 13.202, and NDCG@6 = 7.195/13.202 = 0.5450. The
+// solution keeps the IDCG line and the division, and ↑/↓ scroll the
+// whole working, the division staying in sight.
+func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
+	doc := sampleDoc(t, "ties-at-k")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	m := New(Options{Doc: doc, Settings: s, NoColor: true, Seed: 485781})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "Q", "n")
+	typeText(m, "0.545")
+	press(m, "enter")
+	sc := screen(m)
+	assert.Contains(t, sc, "Right: NDCG@6 = 0.54501")
+	assert.Contains(t, sc, "IDCG@6 = 7/1.000 + 3/1.585 + 3/2.000 + 3/2.322 + 3/2.585 + 1/2.807")
+	assert.Contains(t, sc, "= 7.000 + 1.893 + 1.500 + 1.292 + 1.161 + 0.356 = 13.202")
+	assert.Contains(t, sc, "NDCG@6 = DCG@6 / IDCG@6 = 7.195 / 13.202 = 0.5450")
+	assert.Contains(t, sc, "↑/↓ scroll the whole working")
+
+	press(m, "up")
+	sc = screen(m)
+	assert.Contains(t, sc, "working, lines")
+	assert.Contains(t, sc, "= 0.5450")
+	for range 20 {
+		press(m, "up")
+	}
+	sc = screen(m)
+	assert.Contains(t, sc, "working, lines 1–")
+	assert.Contains(t, sc, "gain 2^g−1, discount 1/log2(i+1), k=6", "the top of the working")
+	assert.Contains(t, sc, "= 0.5450", "the division stays")
+	for range 20 {
+		press(m, "down")
+	}
+	assert.Contains(t, screen(m), "= 13.202")
+	for _, l := range strings.Split(screen(m), "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	// The next round starts condensed again.
+	press(m, "n")
+	assert.NotContains(t, screen(m), "working, lines")
+}
