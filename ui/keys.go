@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // KeyMap is every key more than one view uses, in one place, so that no
@@ -162,3 +163,17 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 
 // HelpGroups names the FullHelp columns, in order.
 var HelpGroups = []string{"Move", "Edit", "Rank, undo, save", "Conventions", "Views", "More views & keys"}
+
+// moves reports whether msg is a key that moves a cursor or scrolls,
+// which may do nothing at an end without anything being wrong.
+func (k KeyMap) moves(msg tea.KeyPressMsg) bool {
+	return key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Left, k.Right)
+}
+
+// keyName writes a key as the help writes keys: "5", "x", "enter".
+func keyName(msg tea.KeyPressMsg) string {
+	if msg.Text != "" && msg.Text != " " {
+		return strconv.Quote(msg.Text)
+	}
+	return msg.String()
+}

@@ -25,8 +25,12 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// headerLines are the title and conventions lines above every view.
-const headerLines = 2
+// headerLines are the title, conventions and view bar lines above every
+// view; chromeLines adds the status and footer lines below it.
+const (
+	headerLines = 3
+	chromeLines = headerLines + 2
+)
 
 // The smallest terminal the explorer draws in; below it, it says so.
 const (
@@ -186,7 +190,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) resize() {
-	body := max(m.height-4, 0) // two header lines, status and help below
+	body := max(m.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
 		v.SetSize(m.width, body)
 	}
@@ -237,7 +241,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-			m.helpText(m.width), m.width, m.height-4)
+			m.helpText(m.width), m.width, m.height-chromeLines+1)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -297,7 +301,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	return active.Update(msg)
+	// A key the view ignores says so, rather than nothing happening
+	// (a digit in the working view): the view, the list and the status
+	// line all unchanged. Moving past an end is not worth a word.
+	before, said, at := active.View(), m.c.status.text, ws.Version()
+	cmd := active.Update(msg)
+	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) && active.View() == before {
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+	}
+	return cmd
 }
 
 // show makes view i the active one. The greeting speaks of the
@@ -362,23 +374,27 @@ func (m *Model) render() string {
 	if w < MinWidth || h < MinHeight {
 		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
 	}
-	body := h - 4
+	body := h - chromeLines
+	bar := []string{m.viewBar(w)}
 	var main string
 	switch {
 	case m.keysHelp.open:
+		// The help and the picker take the view bar's line too: they
+		// cover the views, and the help fits 80×24 whole with it.
+		bar, body = nil, body+1
 		main = m.keysHelp.view(m.c.Styles, w, body)
 	case m.picker != nil:
+		bar, body = nil, body+1
 		main = m.picker.View(m.c, w, body)
 	default:
 		main = m.views[m.active].View()
 	}
-	parts := []string{
-		m.titleLine(w),
-		m.conventionsLine(w),
+	parts := append([]string{m.titleLine(w), m.conventionsLine(w)}, bar...)
+	parts = append(parts,
 		block(main, w, body),
 		m.statusLine(w),
 		m.footer(w),
-	}
+	)
 	return strings.Join(parts, "\n")
 }
 
@@ -511,7 +527,7 @@ func (m *Model) helpText(w int) string {
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (m *Model) layoutHelp() {
 	if m.keysHelp.open {
-		m.keysHelp.set(m.helpText(m.width), m.width, m.height-4)
+		m.keysHelp.set(m.helpText(m.width), m.width, m.height-chromeLines+1)
 	}
 }
 

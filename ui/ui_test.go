@@ -694,17 +694,18 @@ func TestCtrlCQuitsEvenWhileTyping(t *testing.T) {
 func TestMouseSelectsAndScrolls(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"), linearK5(), 80, 24)
 	press(m, "[", "[") // k=3: the k line sits between ranks 3 and 4
-	// Screen line 0 is the title, 1 the conventions, 2 the table heading,
-	// 3 rank 1, 4 rank 2, 5 rank 3, 6 the k line, 7 rank 4.
-	m.Update(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
+	// Screen line 0 is the title, 1 the conventions, 2 the view bar, 3
+	// the table heading, 4 rank 1, 5 rank 2, 6 rank 3, 7 the k line, 8
+	// rank 4.
+	m.Update(tea.MouseClickMsg{X: 10, Y: 5, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+2 B `, cursorRow(t, m))
-	m.Update(tea.MouseClickMsg{X: 10, Y: 7, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 10, Y: 8, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m))
-	m.Update(tea.MouseClickMsg{X: 10, Y: 6, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 10, Y: 7, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m), "a click on the k line selects nothing")
-	m.Update(tea.MouseWheelMsg{X: 10, Y: 7, Button: tea.MouseWheelUp})
+	m.Update(tea.MouseWheelMsg{X: 10, Y: 8, Button: tea.MouseWheelUp})
 	assert.Regexp(t, `^▸\S*\s+3 C `, cursorRow(t, m))
-	m.Update(tea.MouseWheelMsg{X: 10, Y: 7, Button: tea.MouseWheelDown})
+	m.Update(tea.MouseWheelMsg{X: 10, Y: 8, Button: tea.MouseWheelDown})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m))
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 }

@@ -160,3 +160,32 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 	press(m, "n")
 	assert.NotContains(t, screen(m), "working, lines")
 }
+
+// A bar under the conventions names every view with its key, the active
+// one marked, in 80 columns; narrower, the letters alone.
+func TestViewBar(t *testing.T) {
+	m := start(t)
+	bar := strings.Split(screen(m), "\n")[2]
+	assert.Equal(t, "[Explorer] wOrking tIes Conventions Swap cUrves pooL coMpanions cHeck Quiz", strings.TrimRight(bar, " "))
+	press(m, "O")
+	bar = strings.Split(screen(m), "\n")[2]
+	assert.Contains(t, bar, "Explorer [wOrking] tIes")
+	m.Update(tea.WindowSizeMsg{Width: 60, Height: 24})
+	bar = strings.Split(screen(m), "\n")[2]
+	assert.Equal(t, "views: E [O working] I C S U L M H Q", strings.TrimRight(bar, " "))
+}
+
+// A key that does nothing in the view says so: digits in the working
+// view set no grade there.
+func TestIgnoredKeySaysSo(t *testing.T) {
+	m := start(t)
+	press(m, "O", "5")
+	assert.Contains(t, screen(m), `"5" does nothing in the working view (? lists the keys)`)
+	assert.Equal(t, 3.0, m.c.WS.List().Items[0].Grade)
+	// A digit in the explorer sets a grade; moving past an end is no news.
+	press(m, "E", "5")
+	assert.NotContains(t, screen(m), "does nothing")
+	assert.Equal(t, 5.0, m.c.WS.List().Items[0].Grade)
+	press(m, "up")
+	assert.NotContains(t, screen(m), "does nothing")
+}
