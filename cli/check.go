@@ -21,15 +21,16 @@ type claimFlags struct {
 }
 
 func (c *claimFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, with the digits as written (12.78)")
-	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k (0.94)")
-	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount at ranks 1, 2, … (7,1.89,3.5,0,0.39)")
+	fs.StringVar(&c.dcg, "dcg", "", "the claimed DCG@k, digits as written: 12.78")
+	fs.StringVar(&c.ndcg, "ndcg", "", "the claimed NDCG@k: 0.94")
+	fs.StringVar(&c.contributions, "contributions", "", "the claimed gain × discount per rank: 7,1.89,3.5")
 }
 
 // newCheckCmd checks hand-computed claims against the true values.
 func newCheckCmd(env *Env) *cobra.Command {
 	var lf listFlags
 	var cf claimFlags
+	var format string
 	cmd := &cobra.Command{
 		Use:   "check [FILE]",
 		Short: "Verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input",
@@ -40,23 +41,30 @@ func newCheckCmd(env *Env) *cobra.Command {
 			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n" +
 			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.",
 		Example: `ndcg-explorer check sample:seed-000-exp-gain
-ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78`,
+ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78
+ndcg-explorer check --format json answer.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if helpWord(args) {
 				return cmd.Help()
 			}
-			return runCheck(env, lf, cf, args)
+			return runCheck(env, lf, cf, format, args)
 		},
 	}
 	lf.register(cmd.Flags())
+	completeListFlags(cmd)
 	cf.register(cmd.Flags())
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, or json for autograding")
+	completeValues(cmd, "format", "text", "json")
 	// --idcg names both the IDCG source and the IDCG claim; the values
 	// cannot be confused, so a number is the claim.
-	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k (13.65); or the IDCG source, list or judged (default list)"
+	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k: 13.65; or list or judged"
 	return cmd
 }
 
-func runCheck(env *Env, lf listFlags, cf claimFlags, args []string) error {
+func runCheck(env *Env, lf listFlags, cf claimFlags, format string, args []string) error {
+	if format != "text" && format != "json" {
+		return fmt.Errorf("--format: unknown format %q: use text or json", format)
+	}
 	if _, err := strconv.ParseFloat(strings.TrimSpace(lf.idcg), 64); err == nil {
 		cf.idcg, lf.idcg = lf.idcg, ""
 	}
@@ -83,7 +91,13 @@ func runCheck(env *Env, lf listFlags, cf claimFlags, args []string) error {
 	if err != nil {
 		return doc.Locate(err)
 	}
-	writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
+	if format == "json" {
+		if err := writeCheckJSON(env.Stdout, doc, rep, claimFixed(doc.Claims, lf)); err != nil {
+			return err
+		}
+	} else {
+		writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
+	}
 	if !rep.Holds() {
 		return withStatus(ExitMismatch, nil)
 	}

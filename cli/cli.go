@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"sync"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -53,10 +54,16 @@ func Main(args []string, env *Env) int {
 	return exitStatus(err)
 }
 
+// unsortedCommands makes the help list the commands in the order they are
+// added (lesson order), not alphabetically: a switch cobra keeps in a
+// package variable, set once so that concurrent runs do not race on it.
+var unsortedCommands sync.Once
+
 // newRoot builds the command tree for one run: the explorer at the root,
 // each command below it. Adding a command is one file with a
 // newXxxCmd(env) function and one line here (see doc.go).
 func newRoot(env *Env) *cobra.Command {
+	unsortedCommands.Do(func() { cobra.EnableCommandSorting = false })
 	root := newExploreCmd(env)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
@@ -67,6 +74,7 @@ func newRoot(env *Env) *cobra.Command {
 		newCheckCmd(env),
 		newTrecCmd(env),
 		newSamplesCmd(env),
+		newServeCmd(env),
 		newManCmd(env),
 		newVersionCmd(env),
 	)

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -106,5 +107,54 @@ func TestCompletionAndMan(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, ".TH NDCG-EXPLORER 1 "), out)
 	for _, s := range []string{"--chart", "--ties", "report", "trec"} {
 		assert.Contains(t, out, s)
+	}
+}
+
+// The shell completes commands, flags and their values.
+func TestCompletionValues(t *testing.T) {
+	code, out, _ := mainWith("", "__complete", "report", "--ties", "")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "docno\n")
+	_, out, _ = mainWith("", "__complete", "re")
+	assert.Contains(t, out, "report\t")
+	_, out, _ = mainWith("", "__complete", "samples", "")
+	assert.Contains(t, out, "ties-at-k\t")
+	_, out, _ = mainWith("", "__complete", "check", "--format", "")
+	assert.Contains(t, out, "json\n")
+}
+
+// Every flag a command's section of the README names is one its -h
+// lists, so the README and the help cannot drift apart.
+func TestREADMEFlagsExist(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	readme := string(data)
+	section := func(heading string) string {
+		i := strings.Index(readme, "\n"+heading+"\n")
+		require.GreaterOrEqual(t, i, 0, heading)
+		rest := readme[i+len(heading)+2:]
+		if j := strings.Index(rest, "\n## "); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest
+	}
+	flag := regexp.MustCompile("`(?:ndcg-explorer [a-z]+ )?(--[a-z][a-z_-]+|-[a-zA-Z])[ =`]")
+	for cmd, heading := range map[string]string{
+		"report": "## Printed reports: `report`",
+		"check":  "## Checking a hand-computed example: `check`",
+		// trec's section also names trec_eval's options that trec refuses.
+	} {
+		_, help, _ := mainWith("", cmd, "--help")
+		n := 0
+		for _, m := range flag.FindAllStringSubmatch(section(heading), -1) {
+			f := m[1]
+			if strings.HasPrefix(f, "--") {
+				assert.Contains(t, help, " "+f+" ", "%s: the README names %s", cmd, f)
+			} else {
+				assert.Contains(t, help, "    "+f+" --", "%s: the README names %s", cmd, f)
+			}
+			n++
+		}
+		assert.Greater(t, n, 2, cmd)
 	}
 }

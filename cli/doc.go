@@ -23,7 +23,9 @@
 //     an error prints as "ndcg-explorer: MESSAGE" and exits 2 (bad input
 //     or usage); withStatus(code, err) picks another status (check's 1
 //     for a claim that does not hold). Say "ndcg-explorer frob help"
-//     means help with helpWord, as report does.
+//     means help with helpWord, as report does. Give a flag that takes
+//     one of a few words its values with completeValues (completeListFlags
+//     for the list flags), so that the shell completes them.
 //  2. Add newFrobCmd(env) to the AddCommand list in newRoot (cli.go).
 //
 // Help (-h, --help, help frob), the manual page, shell completion and the

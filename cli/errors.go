@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // statusError ends a command with an exit status other than 2. Its
@@ -45,7 +47,32 @@ func (e *usageError) Unwrap() error { return e.err }
 // flagError is every command's flag error handler: pflag's message, then
 // where to find the flags.
 func flagError(cmd *cobra.Command, err error) error {
-	return &usageError{command: cmd.CommandPath(), err: err}
+	return &usageError{command: cmd.CommandPath(), err: plainFlagError(err)}
+}
+
+// plainFlagError says a bad flag value in the user's words, where pflag
+// would quote strconv ("strconv.ParseInt: parsing ...: invalid syntax").
+func plainFlagError(err error) error {
+	var ive *pflag.InvalidValueError
+	var ne *strconv.NumError
+	if !errors.As(err, &ive) || !errors.As(err, &ne) {
+		return err
+	}
+	f := ive.GetFlag()
+	name := "--" + f.Name
+	if f.Shorthand != "" {
+		name = "-" + f.Shorthand + " (" + name + ")"
+	}
+	switch ne.Func {
+	case "ParseBool":
+		return fmt.Errorf("%s: %q is not true or false", name, ive.GetValue())
+	case "ParseInt", "ParseUint", "Atoi":
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			return fmt.Errorf("%s: %s is too large", name, ive.GetValue())
+		}
+		return fmt.Errorf("%s: %q is not a whole number", name, ive.GetValue())
+	}
+	return err
 }
 
 // printError writes err for the user on standard error: one line naming

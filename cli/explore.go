@@ -53,8 +53,9 @@ ndcg-explorer --qrels QRELS --run RUN`,
 	// cobra leaves this 0, which suggests only by prefix.
 	cmd.SuggestionsMinimumDistance = 2
 	lf.register(cmd.Flags())
-	cmd.Flags().BoolVar(&ascii, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
-	cmd.Flags().Int64Var(&seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	completeListFlags(cmd)
+	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
+	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the quiz's random lists (0: the clock)")
 	return cmd
 }
 

@@ -16,28 +16,30 @@ type listFlags struct {
 	grades, scores                              string
 	qrels, run, query                           string
 	inputFormat                                 string
+	maxSize                                     string
 	// fs tells a flag given empty (--grades '') from one not given.
 	fs *pflag.FlagSet
 }
 
 func (f *listFlags) register(fs *pflag.FlagSet) {
 	f.fs = fs
-	fs.StringVar(&f.gain, "gain", "", "gain: exp (2^g−1), linear (g) or a map like 0=0,1=1,2=3,3=7 (default exp)")
-	fs.StringVar(&f.discount, "discount", "", "discount: log2 (1/log2(i+1)), log:B, or jk:B (Järvelin–Kekäläinen) (default log2)")
-	fs.StringVarP(&f.k, "cutoff", "k", "", "cutoff k ≥ 1, or all (default: the whole list)")
+	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
+	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
+	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all)")
 	// --k, as the cutoff was once spelled, still works.
 	fs.StringVar(&f.k, "k", "", "the cutoff (-k)")
 	fs.MarkHidden("k")
-	fs.StringVar(&f.ties, "ties", "", "tie policy: expected, best, worst, input or docno (default expected)")
-	fs.StringVar(&f.idcg, "idcg", "", "source of the ideal ranking (IDCG): list (the list's grades) or judged (plus the pool) (default list)")
-	fs.StringVar(&f.zero, "zero", "", "the NDCG of a list whose IDCG is 0: 0 or 1 (default 0)")
-	fs.StringVarP(&f.preset, "preset", "p", "", "conventions of a tool: "+strings.Join(ndcg.PresetNames(), ", "))
-	fs.StringVar(&f.grades, "grades", "", "the list inline: grades in ranking order, e.g. 3,2,3,0,1")
-	fs.StringVar(&f.scores, "scores", "", "scores for the inline grades, e.g. 0.9,0.8,0.8,0.5,0.1")
-	fs.StringVar(&f.qrels, "qrels", "", "qrels file (TREC): with --run and --query, one query; with --run alone, the query browser")
-	fs.StringVar(&f.run, "run", "", "run file (TREC), with --qrels (and --query for one query)")
-	fs.StringVar(&f.query, "query", "", "query id to take from --qrels and --run")
-	fs.StringVar(&f.inputFormat, "input-format", "", "input format: json, csv, tsv or trec (default: from the content and extension)")
+	fs.StringVar(&f.ties, "ties", "", "tie order: expected, best, worst, input, docno")
+	fs.StringVar(&f.idcg, "idcg", "", "ideal ranking from: list, or judged (+pool) (list)")
+	fs.StringVar(&f.zero, "zero", "", "the NDCG when IDCG is 0: 0 or 1 (0)")
+	fs.StringVarP(&f.preset, "preset", "p", "", "as "+strings.Join(ndcg.PresetNames(), ", "))
+	fs.StringVar(&f.grades, "grades", "", "the list inline, grades in rank order: 3,2,3,0,1")
+	fs.StringVar(&f.scores, "scores", "", "scores of the inline grades: 0.9,0.8,0.8,0.5,0.1")
+	fs.StringVar(&f.qrels, "qrels", "", "a TREC qrels file; with --run, the query browser")
+	fs.StringVar(&f.run, "run", "", "a TREC run file, with --qrels")
+	fs.StringVar(&f.query, "query", "", "the query to open from --qrels and --run")
+	fs.StringVar(&f.inputFormat, "input-format", "", "format of FILE: json, csv or tsv (guessed)")
+	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
 // load reads the list the command line names: FILE (or "-" or
@@ -51,6 +53,13 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		if b {
 			sources++
 		}
+	}
+	if f.maxSize != "" {
+		n, err := listio.ParseSize(f.maxSize)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", listio.MaxSizeFlag, err)
+		}
+		listio.MaxSize = n
 	}
 	switch {
 	case len(args) > 1:

@@ -9,8 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Bad input of every kind SPEC §5 lists ends with exit status 2 and one
-// message on stderr naming the file, the line and the field.
+// Bad input of every kind the README lists ("When the input is wrong")
+// ends with exit status 2 and one message on stderr naming the file, the
+// line and the field.
 func TestBadInputExitStatus(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -36,9 +35,11 @@ ndcg-explorer report --format json mylist.csv > breakdown.json`,
 		},
 	}
 	lf.register(cmd.Flags())
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown, csv or json")
-	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts: contribution per rank, NDCG@k for every k, tie bands (text and markdown)")
-	cmd.Flags().BoolVar(&working, "working", false, "add the working: DCG and IDCG term by term, the ideal order, the division (text and markdown)")
+	completeListFlags(cmd)
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv or json")
+	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
+	completeValues(cmd, "format", "text", "markdown", "csv", "json")
+	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
 	return cmd
 }
 
@@ -76,7 +77,7 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
 		return writeCSVReport(env.Stdout, r)
 	case "json":
-		return writeJSONReport(env.Stdout, r)
+		return writeJSONReport(env.Stdout, doc, r)
 	}
 	return nil
 }
@@ -207,77 +208,6 @@ func tiesNote(r *ndcg.Result) string {
 	b := r.NDCGBand(r.Settings.K)
 	return fmt.Sprintf("%d group(s); NDCG@%s worst %s, expected %s, best %s, input order %s (spread %s)",
 		len(r.Ties), r.Settings.KString(), num(b.Worst), num(b.Expected), num(b.Best), num(b.Input), num(b.Spread()))
-}
-
-// jsonReport is the layout SPEC §3 fixes for report --format json.
-type jsonReport struct {
-	Settings jsonSettings `json:"settings"`
-	N        int          `json:"n"`
-	IDCG     float64      `json:"idcg"`
-	DCG      jsonBand     `json:"dcg"`
-	NDCG     jsonBand     `json:"ndcg"`
-	Ranks    []jsonRank   `json:"ranks"`
-}
-
-type jsonSettings struct {
-	Gain     string  `json:"gain"`
-	Discount string  `json:"discount"`
-	K        *int    `json:"k"`
-	Ties     string  `json:"ties"`
-	IDCG     string  `json:"idcg"`
-	Zero     float64 `json:"zero"`
-}
-
-type jsonBand struct {
-	Expected float64 `json:"expected"`
-	Best     float64 `json:"best"`
-	Worst    float64 `json:"worst"`
-	Input    float64 `json:"input"`
-}
-
-type jsonRank struct {
-	Rank         int      `json:"rank"`
-	ID           string   `json:"id"`
-	Grade        float64  `json:"grade"`
-	Score        *float64 `json:"score"`
-	TieGroup     int      `json:"tie_group"`
-	Gain         float64  `json:"gain"`
-	Discount     float64  `json:"discount"`
-	Contribution float64  `json:"contribution"`
-	DCG          float64  `json:"dcg"`
-	IdealGrade   float64  `json:"ideal_grade"`
-	IDCG         float64  `json:"idcg"`
-	NDCG         float64  `json:"ndcg"`
-}
-
-func writeJSONReport(w io.Writer, r *ndcg.Result) error {
-	s := r.Settings
-	js := jsonSettings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(), IDCG: s.IDCG.String(), Zero: s.Zero}
-	if s.K > 0 {
-		k := s.K
-		js.K = &k
-	}
-	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
-	rep := jsonReport{
-		Settings: js, N: r.N, IDCG: r.IDCG(),
-		DCG:   jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},
-		NDCG:  jsonBand{Expected: n.Expected, Best: n.Best, Worst: n.Worst, Input: n.Input},
-		Ranks: make([]jsonRank, r.N),
-	}
-	for i := range rep.Ranks {
-		row := r.Row(i)
-		jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Grade: row.Grade, TieGroup: row.TieGroup,
-			Gain: row.TermGain, Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
-			IdealGrade: row.IdealGrade, IDCG: row.IDCG, NDCG: row.NDCG}
-		if row.Item.HasScore {
-			sc := row.Item.Score
-			jr.Score = &sc
-		}
-		rep.Ranks[i] = jr
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
 }
 
 // cellMarks are how a format writes a missing score, a tie group that k

@@ -106,10 +106,11 @@ func jsonKeys(t *testing.T, raw json.RawMessage) []string {
 }
 
 var (
-	reportTopKeys      = []string{"settings", "n", "idcg", "dcg", "ndcg", "ranks"}
-	reportSettingsKeys = []string{"gain", "discount", "k", "ties", "idcg", "zero"}
+	reportTopKeys      = []string{"schema_version", "name", "title", "settings", "n", "k", "summary", "idcg", "dcg", "ndcg", "ranks"}
+	reportSettingsKeys = []string{"gain", "discount", "k", "ties", "idcg", "zero", "truncate_grades"}
 	reportBandKeys     = []string{"expected", "best", "worst", "input"}
-	reportRankKeys     = []string{"rank", "id", "grade", "score", "tie_group", "gain", "discount", "contribution", "dcg", "ideal_grade", "idcg", "ndcg"}
+	reportRankKeys     = []string{"rank", "id", "title", "grade", "score", "tie_group", "tied", "in_cutoff", "gain", "expected_gain", "term_gain",
+		"discount", "contribution", "dcg", "ideal_id", "ideal_grade", "ideal_gain", "ideal_contribution", "idcg", "ndcg"}
 )
 
 type reportJSON struct {
@@ -121,7 +122,8 @@ type reportJSON struct {
 	Ranks    []map[string]any   `json:"ranks"`
 }
 
-// checkLayout asserts SPEC §3's layout key by key, in its order.
+// checkLayout asserts the layout of schema/report.schema.json key by key,
+// in its order.
 func checkLayout(t *testing.T, out string) reportJSON {
 	t.Helper()
 	var top map[string]json.RawMessage
@@ -156,7 +158,7 @@ func TestReportJSONWholeList(t *testing.T) {
 	rep := checkLayout(t, out)
 	ref := sklearnReference(t, "seed002 ranked list, linear")
 
-	assert.Equal(t, map[string]any{"gain": "linear", "discount": "log2", "k": nil, "ties": "expected", "idcg": "list", "zero": 0.0}, rep.Settings)
+	assert.Equal(t, map[string]any{"gain": "linear", "discount": "log2", "k": nil, "ties": "expected", "idcg": "list", "zero": 0.0, "truncate_grades": false}, rep.Settings)
 	assert.Contains(t, out, `"k": null`)
 	assert.Equal(t, 5, rep.N)
 	assert.InDelta(t, ref.IDCG, rep.IDCG, 1e-12)
@@ -209,13 +211,17 @@ func TestReportJSONTies(t *testing.T) {
 	assert.InDelta(t, 1, rep.NDCG["best"], 1e-12)
 
 	// Tie groups number the distinct scores: 0.9 | 0.8 ×3 | 0.1. Under
-	// expected, each tied rank's gain is the group's mean: (3 + 1 + 0)/3.
+	// expected, each tied rank's term gain is the group's mean of the exp
+	// gains of grades 2, 1, 0: (3 + 1 + 0)/3; gain stays the rank's own.
 	wantGroup := []float64{1, 2, 2, 2, 3}
 	wantGain := []float64{7, 4.0 / 3, 4.0 / 3, 4.0 / 3, 0}
+	wantOwn := []float64{7, 3, 1, 0, 0}
 	wantScore := []float64{0.9, 0.8, 0.8, 0.8, 0.1}
 	for i, r := range rep.Ranks {
 		assert.Equal(t, wantGroup[i], jsonNum(t, r["tie_group"]), "rank %d", i+1)
-		assert.InDelta(t, wantGain[i], jsonNum(t, r["gain"]), 1e-15, "rank %d", i+1)
+		assert.InDelta(t, wantGain[i], jsonNum(t, r["term_gain"]), 1e-15, "rank %d", i+1)
+		assert.InDelta(t, wantGain[i], jsonNum(t, r["expected_gain"]), 1e-15, "rank %d", i+1)
+		assert.Equal(t, wantOwn[i], jsonNum(t, r["gain"]), "rank %d", i+1)
 		assert.Equal(t, wantScore[i], jsonNum(t, r["score"]), "rank %d", i+1)
 		pk := ref.PerK[i]
 		assert.InDelta(t, pk.DCG, jsonNum(t, r["dcg"]), 1e-12, "rank %d", i+1)

@@ -62,6 +62,7 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 		{[]string{"-R", "prefs"}, "trec_eval's -R prefs is not supported: trec reads QRELS in the qrels format only"},
 		{[]string{"-Ttrec_results_x"}, "trec_eval's -T trec_results_x is not supported"},
 		{[]string{"-m", "map"}, `unknown measure "map": trec computes ndcg and ndcg_cut`},
+		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number` + "\nRun ndcg-explorer trec --help"},
 	} {
 		code, out, errOut := runTrecCmd(t, "", append(c.args, qrels, run)...)
 		assert.Equal(t, ExitTrecUsage, code, c.args)

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // tableColumns are the columns a CSV or TSV header may name. A column
@@ -120,9 +122,9 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 		case c == "":
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), "has no name in the header; name it ("+strings.Join(tableColumns, ", ")+") or remove it")
 		case !slices.Contains(tableColumns, c):
-			msg := fmt.Sprintf("unknown column %q: the columns are %s", h, strings.Join(tableColumns, ", "))
+			msg := fmt.Sprintf("unknown column %s: the columns are %s", termsafe.Quote(h), strings.Join(tableColumns, ", "))
 			if s := closest(c, tableColumns); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
+				msg += fmt.Sprintf("; did you mean %s?", termsafe.Quote(s))
 			} else {
 				msg += "; remove it or rename it"
 			}
@@ -185,7 +187,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 func number(s, what string) (float64, error) {
 	v, err := parseNumber(s)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
+		return 0, fmt.Errorf("%s is not a number", termsafe.Quote(s))
 	}
 	if math.IsInf(v, 0) && !strings.Contains(strings.ToLower(s), "inf") {
 		return 0, errors.New(overflowMsg(what, s))

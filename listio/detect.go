@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Format is a list file format.
@@ -25,7 +27,7 @@ func ParseFormat(s string) (Format, error) {
 	case "trec", "qrels", "run":
 		return "", fmt.Errorf("a TREC query is read with --qrels FILE --run FILE --query QID, not as one file")
 	}
-	return "", fmt.Errorf("unknown input format %q: use json, csv or tsv", s)
+	return "", fmt.Errorf("unknown input format %s: use json, csv or tsv", termsafe.Quote(s))
 }
 
 // DetectFormat tells the format of data named name. Content that opens

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Document is a list as a file holds it: the list itself, the settings
@@ -206,7 +208,7 @@ func (d *Document) Locate(err error) error {
 		}
 	} else {
 		// The list was edited since it was read: name the item, not a line.
-		e.Field = fmt.Sprintf("item %q %s", ie.ID, ie.Field)
+		e.Field = fmt.Sprintf("item %s %s", termsafe.Quote(ie.ID), ie.Field)
 	}
 	return e
 }
@@ -354,7 +356,7 @@ func (d *Document) duplicateIDs() error {
 	for i, it := range d.List.Items {
 		if j, dup := seen[it.ID]; dup {
 			return &Error{Name: d.Name, Line: d.pos.itemLine(i, "id"), Field: d.itemField(i, false, "id"),
-				Msg: fmt.Sprintf("%q is already the id of %s%s; ids must be unique", it.ID, d.itemField(j, false, ""), d.pos.at(j, false))}
+				Msg: fmt.Sprintf("%s is already the id of %s%s; ids must be unique", termsafe.Quote(it.ID), d.itemField(j, false, ""), d.pos.at(j, false))}
 		}
 		seen[it.ID] = i
 	}
@@ -365,7 +367,7 @@ func (d *Document) duplicateIDs() error {
 				other = d.itemField(-j-1, true, "") + d.pos.at(-j-1, true)
 			}
 			return &Error{Name: d.Name, Line: d.pos.poolLine(i, "id"), Field: d.itemField(i, true, "id"),
-				Msg: fmt.Sprintf("%q is already the id of %s; the pool holds judged documents the list did not retrieve, each once", p.ID, other)}
+				Msg: fmt.Sprintf("%s is already the id of %s; the pool holds judged documents the list did not retrieve, each once", termsafe.Quote(p.ID), other)}
 		}
 		seen[p.ID] = -i - 1
 	}

@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Error is a problem in an input, located as precisely as the format
@@ -45,11 +49,9 @@ func lineAt(data []byte, off int64) int {
 	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
 // stripBOM drops a UTF-8 byte order mark, which spreadsheet programs
 // put at the start of the files they export.
-func stripBOM(data []byte) []byte { return bytes.TrimPrefix(data, utf8BOM) }
+func stripBOM(data []byte) []byte { return textin.StripBOM(data) }
 
 // checkUTF8 refuses text that is not UTF-8 (a Latin-1 export, say),
 // which would otherwise come back with its letters replaced.
@@ -89,12 +91,12 @@ func parseNumber(s string) (float64, error) {
 	}
 	for _, c := range t {
 		if !strings.ContainsRune("0123456789+-.eE", c) {
-			return 0, fmt.Errorf("%q is not a number", t)
+			return 0, fmt.Errorf("%s is not a number", termsafe.Quote(t))
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil && !math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is not a number", t)
+		return 0, fmt.Errorf("%s is not a number", termsafe.Quote(t))
 	}
 	// An overflow comes back as ±Inf: it is then reported as not finite.
 	return v, nil
@@ -102,5 +104,8 @@ func parseNumber(s string) (float64, error) {
 
 // overflowMsg says why a number literal that overflowed is refused.
 func overflowMsg(what, lit string) string {
+	if len(lit) > termsafe.QuoteMax+16 {
+		lit = termsafe.Quote(lit)
+	}
 	return fmt.Sprintf("%s %s overflows a 64-bit float, so it is not a finite number; use a smaller value", what, lit)
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // The fields each object of the format may hold, in the order they are
@@ -466,7 +468,7 @@ func WriteJSON(doc *Document, s ndcg.Settings) ([]byte, error) {
 		w.key(k)
 		var b bytes.Buffer
 		if err := json.Indent(&b, doc.Extra[k], "  ", "  "); err != nil {
-			return nil, fmt.Errorf("field %q does not hold valid JSON: %w", k, err)
+			return nil, fmt.Errorf("field %s does not hold valid JSON: %w", termsafe.Quote(k), err)
 		}
 		w.buf.Write(b.Bytes())
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // node is a JSON value with the byte offset it starts at, so that every
@@ -185,6 +187,11 @@ func (r *treeReader) value(path string, depth int) (*node, error) {
 }
 
 func join(path, key string) string {
+	if len(key) > termsafe.QuoteMax+16 {
+		// A key this long is data gone wrong; the message shows it once,
+		// cut, rather than whole in the path too.
+		key = termsafe.Quote(key)
+	}
 	if path == "" {
 		return key
 	}
@@ -195,7 +202,7 @@ func join(path, key string) string {
 func (r *treeReader) typeError(n *node, path, want string) *Error {
 	msg := fmt.Sprintf("must be %s, not %s", want, n.kind)
 	if n.kind == kindString {
-		msg = fmt.Sprintf("must be %s, not the string %q", want, n.str)
+		msg = fmt.Sprintf("must be %s, not the string %s", want, termsafe.Quote(n.str))
 		switch strings.ToLower(strings.TrimLeft(n.str, "+-")) {
 		case "nan", "inf", "infinity":
 			msg += "; JSON cannot hold a non-finite number and a grade or score must be finite"
@@ -211,9 +218,9 @@ func (r *treeReader) typeError(n *node, path, want string) *Error {
 // unknownKey reports a key an object may not hold, suggesting the
 // nearest one it may.
 func (r *treeReader) unknownKey(off int64, path, key string, known []string) *Error {
-	msg := fmt.Sprintf("unknown field %q", key)
+	msg := fmt.Sprintf("unknown field %s", termsafe.Quote(key))
 	if s := closest(key, known); s != "" {
-		msg += fmt.Sprintf("; did you mean %q?", s)
+		msg += fmt.Sprintf("; did you mean %s?", termsafe.Quote(s))
 	} else {
 		msg += "; the fields here are " + strings.Join(known, ", ")
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // DefaultSample is the sample a bare ndcg-explorer opens.
@@ -74,13 +76,21 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 		if in == nil {
 			return nil, &Error{Name: name, Msg: "no standard input to read"}
 		}
-		data, err := io.ReadAll(in)
+		data, err := readLimited(name, in, -1)
+		var le *Error
+		if errors.As(err, &le) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, &Error{Name: name, Msg: "cannot read standard input: " + err.Error()}
 		}
 		return data, nil
 	}
-	data, err := os.ReadFile(name)
+	data, err := openLimited(name)
+	var le *Error
+	if errors.As(err, &le) {
+		return nil, err
+	}
 	if err != nil {
 		msg := err.Error()
 		var pe *fs.PathError
@@ -136,7 +146,7 @@ func parseInline(flag, s string) ([]float64, error) {
 	for i, p := range parts {
 		v, err := parseNumber(p)
 		if err != nil {
-			msg := fmt.Sprintf("%q is not a number; give numbers separated by commas, as in 3,2,3,0,1", strings.TrimSpace(p))
+			msg := fmt.Sprintf("%s is not a number; give numbers separated by commas, as in 3,2,3,0,1", termsafe.Quote(strings.TrimSpace(p)))
 			if strings.TrimSpace(p) == "" {
 				msg = "empty; give numbers separated by commas, as in 3,2,3,0,1"
 			}

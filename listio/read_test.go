@@ -12,9 +12,9 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// TestBadInput covers every bad input SPEC §5 lists, in each format that
-// can hold it: the error must be an *Error naming the file, the line and
-// the field, and say what is wrong.
+// TestBadInput covers every bad input the README lists ("When the input is
+// wrong"), in each format that can hold it: the error must be an *Error
+// naming the file, the line and the field, and say what is wrong.
 func TestBadInput(t *testing.T) {
 	cases := []struct {
 		name   string

@@ -17,9 +17,9 @@ func scored(grades, scores []float64) *List {
 	return l
 }
 
-// TestComputeRejects: every invalid input the engine sees (SPEC §5) is an
-// error, never a panic, whose message names the item and field and says
-// what to do.
+// TestComputeRejects: every invalid input the engine sees (the README's
+// "When the input is wrong") is an error, never a panic, whose message
+// names the item and field and says what to do.
 func TestComputeRejects(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	linear := Settings{Gain: Linear}

@@ -3,6 +3,8 @@ package ndcg
 import (
 	"fmt"
 	"math"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Item is one retrieved result.
@@ -59,7 +61,7 @@ func (e *ItemError) Error() string {
 	}
 	id := ""
 	if e.ID != "" {
-		id = fmt.Sprintf(" (id %q)", e.ID)
+		id = fmt.Sprintf(" (id %s)", termsafe.Quote(e.ID))
 	}
 	return fmt.Sprintf("%s %d%s: %s: %s", where, e.Index+1, id, e.Field, e.Msg)
 }
@@ -118,7 +120,7 @@ func (l *List) Validate(s Settings) error {
 			}
 		}
 		if j, dup := seen[it.ID]; dup {
-			return fail("id", fmt.Sprintf("%q is also item %d's id; ids must be unique", it.ID, j+1))
+			return fail("id", fmt.Sprintf("%s is also item %d's id; ids must be unique", termsafe.Quote(it.ID), j+1))
 		}
 		seen[it.ID] = i
 	}
@@ -130,7 +132,7 @@ func (l *List) Validate(s Settings) error {
 			return fail("grade", err.Error())
 		}
 		if j, dup := seen[p.ID]; dup {
-			return fail("id", fmt.Sprintf("%q is also item %d's id; a pool item must not be in the list", p.ID, j+1))
+			return fail("id", fmt.Sprintf("%s is also item %d's id; a pool item must not be in the list", termsafe.Quote(p.ID), j+1))
 		}
 		seen[p.ID] = -1
 	}

@@ -3,6 +3,8 @@ package ndcg
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Preset is a named set of conventions that a library or tool follows.
@@ -54,7 +56,7 @@ func FindPreset(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, fmt.Errorf("unknown preset %q: use one of %s", name, strings.Join(PresetNames(), ", "))
+	return Preset{}, fmt.Errorf("unknown preset %s: use one of %s", termsafe.Quote(name), strings.Join(PresetNames(), ", "))
 }
 
 // Apply returns s with the preset's conventions and s's cutoff.

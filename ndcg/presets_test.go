@@ -32,7 +32,7 @@ func TestFindPreset(t *testing.T) {
 	require.ErrorContains(t, err, "use one of sklearn, trec_eval")
 }
 
-// TestPresetTable: each preset is SPEC §1's row of the conventions table.
+// TestPresetTable: each preset is its row of the README's table of presets.
 func TestPresetTable(t *testing.T) {
 	rows := map[string]string{
 		"sklearn":    "gain=linear discount=log2 k=all ties=expected idcg=list zero=0",

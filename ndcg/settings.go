@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // MaxExpGrade is the largest grade whose exponential gain 2^g−1 is finite
@@ -109,21 +111,21 @@ func ParseGain(s string) (Gain, error) {
 		return Linear, nil
 	}
 	if !strings.Contains(s, "=") {
-		return Gain{}, fmt.Errorf("unknown gain %q: use exp, linear or a map like 0=0,1=1,2=3,3=7", s)
+		return Gain{}, fmt.Errorf("unknown gain %s: use exp, linear or a map like 0=0,1=1,2=3,3=7", termsafe.Quote(s))
 	}
 	m := map[float64]float64{}
 	for _, part := range strings.Split(s, ",") {
 		gs, vs, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok {
-			return Gain{}, fmt.Errorf("gain map entry %q is not GRADE=GAIN", part)
+			return Gain{}, fmt.Errorf("gain map entry %s is not GRADE=GAIN", termsafe.Quote(part))
 		}
 		grade, err := strconv.ParseFloat(strings.TrimSpace(gs), 64)
 		if err != nil || math.IsNaN(grade) || math.IsInf(grade, 0) || grade < 0 {
-			return Gain{}, fmt.Errorf("gain map entry %q: grade %q is not a finite number ≥ 0", part, gs)
+			return Gain{}, fmt.Errorf("gain map entry %s: grade %s is not a finite number ≥ 0", termsafe.Quote(part), termsafe.Quote(gs))
 		}
 		val, err := strconv.ParseFloat(strings.TrimSpace(vs), 64)
 		if err != nil || math.IsNaN(val) || math.IsInf(val, 0) {
-			return Gain{}, fmt.Errorf("gain map entry %q: gain %q is not a finite number", part, vs)
+			return Gain{}, fmt.Errorf("gain map entry %s: gain %s is not a finite number", termsafe.Quote(part), termsafe.Quote(vs))
 		}
 		if _, dup := m[grade]; dup {
 			return Gain{}, fmt.Errorf("gain map gives grade %s twice", fmtNum(grade))
@@ -248,14 +250,14 @@ func ParseDiscount(s string) (Discount, error) {
 	if ok && (kind == "log" || kind == "jk") {
 		b, err := strconv.ParseFloat(bs, 64)
 		if err != nil || !(b > 1) || math.IsInf(b, 0) {
-			return Discount{}, fmt.Errorf("discount %q: the base must be a number > 1, as in %s:2", s, kind)
+			return Discount{}, fmt.Errorf("discount %s: the base must be a number > 1, as in %s:2", termsafe.Quote(s), kind)
 		}
 		if kind == "jk" {
 			return Discount{Kind: DiscountJK, Base: b}, nil
 		}
 		return Discount{Kind: DiscountLog, Base: b}, nil
 	}
-	return Discount{}, fmt.Errorf("unknown discount %q: use log2, log:B or jk:B (B > 1)", s)
+	return Discount{}, fmt.Errorf("unknown discount %s: use log2, log:B or jk:B (B > 1)", termsafe.Quote(s))
 }
 
 // TiePolicy says how items with equal scores are ordered.
@@ -300,7 +302,7 @@ func ParseTiePolicy(s string) (TiePolicy, error) {
 			return p, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown tie policy %q: use expected, best, worst, input or docno", s)
+	return 0, fmt.Errorf("unknown tie policy %s: use expected, best, worst, input or docno", termsafe.Quote(s))
 }
 
 // IDCGSource says which grades make the ideal ranking.
@@ -328,7 +330,7 @@ func ParseIDCGSource(s string) (IDCGSource, error) {
 	case "judged", "pool":
 		return FromJudged, nil
 	}
-	return 0, fmt.Errorf("unknown IDCG source %q: use list or judged", s)
+	return 0, fmt.Errorf("unknown IDCG source %s: use list or judged", termsafe.Quote(s))
 }
 
 // Settings are the conventions a computation follows.
@@ -416,7 +418,7 @@ func ParseK(s string) (int, error) {
 	}
 	k, err := strconv.Atoi(t)
 	if err != nil || k < 1 {
-		return 0, fmt.Errorf("k must be a whole number ≥ 1 (or all), not %q", s)
+		return 0, fmt.Errorf("k must be a whole number ≥ 1 (or all), not %s", termsafe.Quote(s))
 	}
 	return k, nil
 }
@@ -429,7 +431,7 @@ func ParseZero(s string) (float64, error) {
 	case "1":
 		return 1, nil
 	}
-	return 0, fmt.Errorf("the IDCG=0 rule must be 0 or 1, not %q", s)
+	return 0, fmt.Errorf("the IDCG=0 rule must be 0 or 1, not %s", termsafe.Quote(s))
 }
 
 // fmtNum prints a number in the shortest form that reads back exactly.

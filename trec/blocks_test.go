@@ -88,10 +88,17 @@ func TestRunAcrossBlocks(t *testing.T) {
 	assert.Equal(t, res.Queries, split.Queries)
 	assert.Equal(t, res.All, split.All)
 
-	// Every line in random order, the scattered queries read a few at a
-	// time: still the same result.
+	// Every line in random order: every query's lines are held until the
+	// end of the run, and the result is the same.
 	shuffled := append([]string(nil), lines...)
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	held, err := Evaluate(q, stringSource("r", strings.Join(shuffled, "\n")), Options{Measures: m, Ties: true})
+	require.NoError(t, err)
+	assert.Equal(t, len(lists), held.SplitQueries)
+	assert.Equal(t, res.Queries, held.Queries)
+	assert.Equal(t, res.All, held.All)
+	// The same when the lines held reach passMemory: the queries left
+	// are read again.
 	defer func(m int) { passMemory = m }(passMemory)
 	passMemory = 200 << 10
 	scattered, err := Evaluate(q, stringSource("r", strings.Join(shuffled, "\n")), Options{Measures: m, Ties: true})

@@ -21,5 +21,7 @@
 // The run is read as a stream: when its lines are grouped by query (as
 // every TREC run is), memory holds only the queries being evaluated.
 // A run whose queries are split across the file is still evaluated
-// correctly, by reading the split queries again.
+// correctly: from the first sign of it, every query's lines are held
+// until the end of the run (up to passMemory, as trec_eval holds the
+// whole run), and what did not fit is read again.
 package trec

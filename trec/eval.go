@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Band is one measure of one query over the orders of its tied
@@ -157,7 +159,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		h := hashDoc(d)
 		if first, dup := e.seen.add(h, int32(x), func(p int32) bool { return b.docno(b.entries[p]) == d }); dup {
 			return res, &LineError{Line: int(en.line),
-				Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); trec_eval stops on this too: keep one line", d, b.qid, b.entries[first].line)}
+				Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.entries[first].line)}
 		}
 		gain := 0.0
 		if j != nil {

@@ -61,15 +61,26 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	// lines came, and their number and docno bytes.
 	chunks := make([]int32, nq)
 	lines, sizes := make([]int, nq), make([]int, nq)
-	// reread marks the queries whose lines, once the run was seen to be
-	// scattered, were only counted.
+	// reread marks the queries to read again: some of their lines were
+	// evaluated and dropped before the run was seen to be scattered, or
+	// only counted once the lines held reached passMemory.
 	reread := make([]bool, nq)
-	var scattered atomic.Bool
+	// split marks the queries whose lines were not together.
+	split := make([]bool, nq)
+	// Once the run is seen to be scattered, every query's lines are held
+	// (in held) until the end of the run, up to passMemory; beyond it,
+	// lines are only counted.
+	var (
+		holding    atomic.Bool
+		full       atomic.Bool
+		held       = make([]*batch, nq)
+		heldMemory int
+	)
 	errs := &firstError{}
 
 	// pass reads the run; accept says whether an emitted batch is to be
-	// evaluated, or thrown away.
-	pass := func(o scanOptions, accept func(*batch) bool) error {
+	// evaluated, thrown away, or kept by accept.
+	pass := func(o scanOptions, accept func(*batch) verdict) error {
 		r, err := run.Open()
 		if err != nil {
 			return fmt.Errorf("reading run: %w", err)
@@ -94,8 +105,11 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			}()
 		}
 		o.emit = func(b *batch) error {
-			if !accept(b) {
+			switch accept(b) {
+			case drop:
 				release(b)
+				return nil
+			case keep:
 				return nil
 			}
 			if !b.evaluated {
@@ -120,7 +134,8 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 
 	// First pass: every query, evaluated as its lines end, until one
-	// turns up in a second place: from then on lines are only counted.
+	// turns up in a second place: from then on every query's lines are
+	// held until the end of the run, and evaluated then.
 	err := pass(scanOptions{
 		want: func(qid []byte) (int, bool) {
 			i, ok := q.byQID[string(qid)]
@@ -130,39 +145,96 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			ev := newEvaluator(cols, opt.Ties, opt.Limits)
 			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
 		},
-		countOnly: scattered.Load,
-	}, func(b *batch) bool {
-		chunks[b.qi]++
-		lines[b.qi] += b.lineCount()
-		sizes[b.qi] += b.byteCount()
-		if b.counted {
-			reread[b.qi] = true
-			return false
+		holdAll:   holding.Load,
+		countOnly: full.Load,
+		scattered: func() { holding.Store(true) },
+	}, func(b *batch) verdict {
+		qi := b.qi
+		chunks[qi]++
+		lines[qi] += b.lineCount()
+		sizes[qi] += b.byteCount()
+		if chunks[qi] > 1 || b.scattered {
+			split[qi] = true
+			holding.Store(true)
 		}
-		if chunks[b.qi] > 1 {
-			scattered.Store(true)
-			return false // split: evaluated in a later pass
+		switch {
+		case b.counted:
+			reread[qi] = true
+			return drop
+		case !holding.Load():
+			return evaluate
+		case reread[qi]:
+			return drop
+		case held[qi] == nil && chunks[qi] > 1:
+			// Its first lines were evaluated and dropped.
+			reread[qi] = true
+			return drop
 		}
-		return true
+		if h := held[qi]; h != nil {
+			if len(h.arena)+len(b.arena) > maxArena {
+				return drop // reread: reported by the later pass
+			}
+			heldMemory -= queryMemory(len(h.entries), len(h.arena))
+			h.merge(b)
+			heldMemory += queryMemory(len(h.entries), len(h.arena))
+			release(b)
+		} else {
+			b.whole = true
+			held[qi] = b
+			heldMemory += queryMemory(len(b.entries), len(b.arena))
+		}
+		if heldMemory > passMemory {
+			full.Store(true)
+		}
+		return keep
 	})
 	if err != nil {
 		return nil, err
 	}
+	// The queries held whole are evaluated now.
+	var complete []int
+	for qi, h := range held {
+		if h != nil && !reread[qi] {
+			complete = append(complete, qi)
+		}
+	}
+	var next atomic.Int64
+	parallel(min(workers, max(len(complete), 1)), func(int) {
+		ev := newEvaluator(cols, opt.Ties, opt.Limits)
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(complete) {
+				return
+			}
+			qi := complete[i]
+			res, err := ev.evaluate(held[qi], q.Queries[qi])
+			if err != nil {
+				errs.add(run.Name, err)
+			} else {
+				results[qi] = res
+			}
+			held[qi] = nil
+		}
+	})
+	clear(held)
+	if err := errs.get(); err != nil {
+		return nil, err
+	}
 
-	// Later passes: the queries whose lines were scattered, put together,
-	// as many at a time as fit in passMemory.
-	var split []int
-	for i, c := range chunks {
-		if c > 1 || reread[i] {
-			split = append(split, i)
+	// Later passes: the queries to read again, put together, as many at a
+	// time as fit in passMemory.
+	var again []int
+	for i, r := range reread {
+		if r {
+			again = append(again, i)
 		}
 	}
 	inPass := make([]bool, nq)
-	for start := 0; start < len(split); {
+	for start := 0; start < len(again); {
 		end, size := start, 0
-		for end < len(split) && (end == start || size+queryMemory(lines[split[end]], sizes[split[end]]) <= passMemory) {
-			size += queryMemory(lines[split[end]], sizes[split[end]])
-			inPass[split[end]] = true
+		for end < len(again) && (end == start || size+queryMemory(lines[again[end]], sizes[again[end]]) <= passMemory) {
+			size += queryMemory(lines[again[end]], sizes[again[end]])
+			inPass[again[end]] = true
 			end++
 		}
 		err := pass(scanOptions{
@@ -172,17 +244,22 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			},
 			merge:   true,
 			reserve: func(qi int) (int, int) { return lines[qi], sizes[qi] },
-		}, func(*batch) bool { return true })
+		}, func(*batch) verdict { return evaluate })
 		if err != nil {
 			return nil, err
 		}
-		for _, qi := range split[start:end] {
+		for _, qi := range again[start:end] {
 			inPass[qi] = false
 		}
 		start = end
 	}
 
-	out := &Result{Columns: cols, SplitQueries: len(split)}
+	out := &Result{Columns: cols}
+	for _, s := range split {
+		if s {
+			out.SplitQueries++
+		}
+	}
 	for i, j := range q.Queries {
 		if chunks[i] == 0 {
 			if !opt.Complete {
@@ -226,10 +303,21 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	return out, nil
 }
 
-// passMemory bounds the memory a later pass holds the lines of scattered
-// queries in; a run scattered all over is read once more per this much.
-// (A variable so that tests can make passes small.)
-var passMemory = 16 << 20
+// verdict is what becomes of a batch the first pass reads.
+type verdict int
+
+const (
+	evaluate verdict = iota
+	drop
+	keep
+)
+
+// passMemory bounds the memory that holds the lines of scattered queries:
+// at the end of the run in the first pass (trec_eval holds the whole
+// run), then in each later pass; a run scattered all over that does not
+// fit is read once more per this much. (A variable so that tests can
+// make passes small.)
+var passMemory = 256 << 20
 
 // queryMemory is what holding a query's lines takes.
 func queryMemory(lines, docnoBytes int) int { return lines*int(unsafe.Sizeof(entry{})) + docnoBytes }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"unsafe"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // spaces marks C's isspace in the "C" locale, which trec_eval splits
@@ -98,7 +100,7 @@ func parseScore(b []byte) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(bstr(b), 64)
 	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-		return 0, fmt.Errorf("score %q is not a finite number", b)
+		return 0, fmt.Errorf("score %s is not a finite number", termsafe.Quote(string(b)))
 	}
 	return v, nil
 }
@@ -116,7 +118,7 @@ func parseRel(b []byte) (int64, error) {
 		return int64(b[0] - '0'), nil // the usual case
 	}
 	if f, err := strconv.ParseFloat(bstr(b), 64); err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		return 0, fmt.Errorf("rel %q is not a finite number", b)
+		return 0, fmt.Errorf("rel %s is not a finite number", termsafe.Quote(string(b)))
 	}
 	i, neg := 0, false
 	if i < len(b) && (b[i] == '+' || b[i] == '-') {
@@ -127,7 +129,7 @@ func parseRel(b []byte) (int64, error) {
 	for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
 		v = v*10 + int64(b[i]-'0')
 		if v > maxRel {
-			return 0, fmt.Errorf("rel %q is too large (at most %d)", b, maxRel)
+			return 0, fmt.Errorf("rel %s is too large (at most %d)", termsafe.Quote(string(b)), maxRel)
 		}
 	}
 	if neg {

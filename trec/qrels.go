@@ -3,6 +3,7 @@ package trec
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime"
@@ -10,6 +11,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // LineError is a problem with one line of a qrels or run file.
@@ -19,7 +24,12 @@ type LineError struct {
 	Msg  string
 }
 
-func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *LineError) Error() string {
+	if e.Line == 0 { // a whole-file problem, or a format without lines
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Judgment is one qrels line: a document judged for a query.
 type Judgment struct {
@@ -131,17 +141,48 @@ func (q *Qrels) index(qid string) int {
 // ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
 // run may come from standard input).
 func ReadQrelsFile(path string) (*Qrels, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading qrels: %w", err)
+	}
+	defer f.Close()
+	r, err := checkText(path, f)
+	if err != nil {
+		return nil, err
+	}
+	// Past ParseQrels's limit the rest is not read: /dev/urandom and its
+	// kind would otherwise fill the memory.
+	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
 	if err != nil {
 		return nil, fmt.Errorf("reading qrels: %w", err)
 	}
 	return ParseQrels(path, data)
 }
 
+// checkText looks at the first block of r and refuses a file that is not
+// text (NUL bytes, UTF-16) before the rest is read; it returns the
+// whole input again, without a leading byte order mark.
+func checkText(name string, r io.Reader) (io.Reader, error) {
+	head := make([]byte, textin.HeadSize)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	atEOF := err == io.EOF || err == io.ErrUnexpectedEOF
+	if err != nil && !atEOF {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
+		return nil, fmt.Errorf("%s: %s", name, p.Message())
+	}
+	return io.MultiReader(bytes.NewReader(textin.StripBOM(head)), r), nil
+}
+
 // ParseQrels reads qrels lines "qid iter docno rel". The returned qrels
 // refer to data, which must not change afterwards. As in trec_eval,
 // lines starting with '#' are comments and a blank line is an error.
 func ParseQrels(name string, data []byte) (*Qrels, error) {
+	// A byte order mark would otherwise become part of the first qid,
+	// which then looks like the real one in every message.
+	data = textin.StripBOM(data)
 	if len(data) >= math.MaxUint32 {
 		return nil, fmt.Errorf("%s: qrels files are limited to 4 GB", name)
 	}
@@ -200,7 +241,7 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 			if first, second := j.index.build(j); first >= 0 {
 				d := j.Doc(second)
 				dups[i] = &LineError{File: name, Line: d.Line, Msg: fmt.Sprintf(
-					"document %q is judged twice for query %q (first on line %d); keep one judgment", d.Docno, j.QID, j.Doc(first).Line)}
+					"document %s is judged twice for query %s (first on line %d); keep one judgment", termsafe.Quote(d.Docno), termsafe.Quote(j.QID), j.Doc(first).Line)}
 				continue
 			}
 			j.lo = math.MaxUint32

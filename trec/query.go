@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // AtCutoff is the one measure a query browser lists: ndcg_cut.k, or
@@ -67,7 +69,7 @@ func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
 			d := b.docno(e)
 			if first, dup := seen[d]; dup {
 				return &LineError{File: run.Name, Line: int(e.line),
-					Msg: fmt.Sprintf("document %q is retrieved twice for query %q (first on line %d); keep one line", d, qid, first)}
+					Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); keep one line", termsafe.Quote(d), termsafe.Quote(qid), first)}
 			}
 			d = string([]byte(d))
 			seen[d] = int(e.line)
@@ -120,7 +122,7 @@ func QueryList(q *Qrels, run Source, qid string) (*ndcg.List, error) {
 		return nil, err
 	}
 	if !found && j == nil {
-		return nil, fmt.Errorf("query %q is in neither %s nor %s", qid, q.Name, run.Name)
+		return nil, fmt.Errorf("query %s is in neither %s nor %s", termsafe.Quote(qid), q.Name, run.Name)
 	}
 	return List(j, docs), nil
 }

@@ -80,6 +80,8 @@ type batch struct {
 	// lines and size), not the lines.
 	counted     bool
 	lines, size int
+	// scattered says the lines were not together in their block.
+	scattered bool
 	// evaluated says the lines were evaluated where they were parsed,
 	// into res or err.
 	evaluated bool
@@ -113,7 +115,7 @@ func (b *batch) reset(qid []byte, qi int) {
 	b.arena = b.arena[:0]
 	b.evaluated, b.res, b.err = false, QueryResult{}, nil
 	b.counted, b.lines, b.size = false, 0, 0
-	b.whole = false
+	b.whole, b.scattered = false, false
 }
 
 // release returns b to the pool, unless it was sized for one query.
@@ -184,15 +186,21 @@ func skipWord(b []byte, i int) int {
 // blockSize is how much of the run one parser takes at a time.
 const blockSize = 1 << 20
 
+// maxLine bounds the bytes read without a line end.
+const maxLine = 64 << 20
+
 // block is a stretch of the run cut at a line end, parsed on its own.
 type block struct {
 	seq       int
 	data      []byte
 	firstLine int64
 	// segs are its maximal stretches of lines with one query id: a batch
-	// for a query wanted, nil for one not wanted.
+	// for a query wanted, nil for one not wanted. A query's lines in the
+	// block go into one batch, wherever they are.
 	segs []*batch
-	err  error
+	// scattered says some query's lines in the block are not together.
+	scattered bool
+	err       error
 }
 
 var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096); return &b }}
@@ -201,9 +209,9 @@ var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096)
 // blocks are parsed in parallel. When eval is set, it is called on the
 // segments between the block's first and last, whose queries cannot go
 // on in a neighbouring block, while their lines are still in the cache.
-func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch), count, merge bool) {
-	bl.split(name, want, count, merge)
-	if eval == nil || count {
+func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch), count bool, byQI *qiBatches) {
+	bl.split(name, want, count, byQI)
+	if eval == nil || count || bl.scattered {
 		return
 	}
 	for i := 1; i < len(bl.segs)-1; i++ {
@@ -217,21 +225,18 @@ func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*ba
 // split cuts the block into segments; with count, it keeps only how
 // many lines and docno bytes each holds.
 //
-// When merging or counting, the lines of one query in the block go into
-// one batch, wherever they are: a scattered run would otherwise make a
-// batch of nearly every line.
-func (bl *block) split(name string, want func([]byte) (int, bool), count, merge bool) {
+// The lines of one query in the block go into one batch, wherever they
+// are: a scattered run would otherwise make a batch of nearly every
+// line. A query met again after another marks the block scattered.
+func (bl *block) split(name string, want func([]byte) (int, bool), count bool, byQI *qiBatches) {
 	var (
 		l      runLine
 		cur    *batch
 		curQID []byte
 		keep   bool
 		start  = true
-		byQI   map[int]*batch
 	)
-	if count || merge {
-		byQI = map[int]*batch{}
-	}
+	defer byQI.clear()
 	data, line := bl.data, bl.firstLine
 	for len(data) > 0 {
 		var b []byte
@@ -252,19 +257,18 @@ func (bl *block) split(name string, want func([]byte) (int, bool), count, merge 
 				var qi int
 				qi, keep = want(l.qid)
 				cur = nil
-				if keep && byQI != nil {
-					cur = byQI[qi]
-				}
-				if cur == nil {
-					if keep {
+				if keep {
+					if cur = byQI.get(qi); cur != nil {
+						bl.scattered, cur.scattered = true, true
+					} else {
 						cur = batchPool.Get().(*batch)
 						cur.reset(l.qid, qi)
 						cur.counted = count
-						if byQI != nil {
-							byQI[qi] = cur
-						}
+						byQI.set(qi, cur)
+						bl.segs = append(bl.segs, cur)
 					}
-					bl.segs = append(bl.segs, cur)
+				} else if n := len(bl.segs); n == 0 || bl.segs[n-1] != nil {
+					bl.segs = append(bl.segs, nil)
 				}
 			}
 			if keep {
@@ -278,6 +282,37 @@ func (bl *block) split(name string, want func([]byte) (int, bool), count, merge 
 		}
 		line++
 	}
+}
+
+// qiBatches finds the batch of a query in the block being split, by its
+// qrels index: a slice rather than a map, since a scattered run looks one
+// up for nearly every line. Each parser has its own.
+type qiBatches struct {
+	byQI    []*batch
+	touched []int
+}
+
+func (x *qiBatches) get(qi int) *batch {
+	if qi < len(x.byQI) {
+		return x.byQI[qi]
+	}
+	return nil
+}
+
+func (x *qiBatches) set(qi int, b *batch) {
+	if qi >= len(x.byQI) {
+		x.byQI = slices.Grow(x.byQI, qi+1-len(x.byQI))[:max(qi+1, cap(x.byQI))]
+	}
+	x.byQI[qi] = b
+	x.touched = append(x.touched, qi)
+}
+
+// clear forgets the block's batches.
+func (x *qiBatches) clear() {
+	for _, qi := range x.touched {
+		x.byQI[qi] = nil
+	}
+	x.touched = x.touched[:0]
 }
 
 func (b *batch) add(docno []byte, score float64, line int64) {
@@ -316,6 +351,12 @@ type scanOptions struct {
 	// and docno bytes (the run is scattered: the lines will be read again).
 	newEval   func() func(*batch)
 	countOnly func() bool
+	// holdAll, when it reports true, tells the parsers not to evaluate:
+	// the run is scattered and every query's lines are being kept.
+	holdAll func() bool
+	// scattered is called, before its lines are emitted, on reaching a
+	// block in which some query's lines are not together.
+	scattered func()
 	// reserve, when merging, gives the size of a query's lines, so that
 	// its batch is allocated once.
 	reserve func(qi int) (lines, bytes int)
@@ -331,6 +372,10 @@ type scanOptions struct {
 // gives it (if any) on the stretches wholly inside its block, and emit
 // gets them evaluated.
 func scanRun(name string, r io.Reader, o scanOptions) error {
+	r, cerr := checkText(name, r)
+	if cerr != nil {
+		return cerr
+	}
 	want, merge, emit := o.want, o.merge, o.emit
 	workers := runtime.GOMAXPROCS(0)
 	todo := make(chan *block, workers)
@@ -356,15 +401,24 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			bp := blockPool.Get().(*[]byte)
 			buf := append((*bp)[:0], carry...)
 			var err error
+			newline := false
 			for {
 				if cap(buf)-len(buf) < 4096 {
 					buf = slices.Grow(buf, len(buf))
 				}
 				var n int
 				n, err = r.Read(buf[len(buf):cap(buf)])
+				newline = newline || bytes.IndexByte(buf[len(buf):len(buf)+n], '\n') >= 0
 				buf = buf[:len(buf)+n]
-				if err != nil || (len(buf) >= blockSize && bytes.LastIndexByte(buf, '\n') >= 0) {
+				if err != nil || (len(buf) >= blockSize && newline) {
 					break
+				}
+				if len(buf) > maxLine {
+					// One line this long is not a run line; reading on
+					// would hold the whole input in memory.
+					readErr = &LineError{File: name, Line: int(line), Msg: fmt.Sprintf(
+						"a line longer than %d MiB: this is not a run file; run lines are \"qid Q0 docno rank score tag\"", maxLine>>20)}
+					return
 				}
 			}
 			if err != nil && err != io.EOF {
@@ -397,11 +451,15 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				eval = o.newEval()
 			}
 			count := false
+			var byQI qiBatches
 			for bl := range todo {
 				if !count && !merge && o.countOnly != nil && o.countOnly() {
 					count, eval = true, nil
 				}
-				bl.parse(name, want, eval, count, merge)
+				if eval != nil && o.holdAll != nil && o.holdAll() {
+					eval = nil
+				}
+				bl.parse(name, want, eval, count, &byQI)
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
@@ -459,6 +517,9 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			delete(waiting, next)
 			next++
 			<-tokens
+			if bl.scattered && o.scattered != nil {
+				o.scattered()
+			}
 			for _, seg := range bl.segs {
 				if err != nil {
 					if seg != nil {

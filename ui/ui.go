@@ -51,6 +51,9 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Remote, when set, runs the explorer for a session over the
+	// network: no file is read or written (see Remote).
+	Remote *Remote
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -62,6 +65,8 @@ type Common struct {
 	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
+	// remote is set in a session over the network.
+	remote *Remote
 
 	status status
 	// tell hands a change of the workspace to the root model, which
@@ -109,13 +114,19 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+
+	remote *Remote
+	offer  *Offer // a list the instructor sent, not yet opened or declined
 }
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
 	ws := workspace.New(o.Doc, o.Settings)
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName}
+	if o.Remote != nil {
+		ws.MaxItems = o.Remote.MaxItems
+	}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName, remote: o.Remote}
 	c.tell = m.changed
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
@@ -126,6 +137,9 @@ func New(o Options) *Model {
 	}
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
+	}
+	if o.Remote != nil {
+		m.setRemote()
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
@@ -156,6 +170,9 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := m.remoteUpdate(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -231,11 +248,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return active.Update(msg)
 		}
 	}
+	if cmd, ok := m.offerKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
 			m.confirm = true
-			m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			if m.remote != nil {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
+					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
+			} else {
+				m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+			}
 			return nil
 		}
 		return tea.Quit
@@ -282,6 +307,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
+		if m.remote != nil {
+			return m.copyReport()
+		}
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
@@ -533,6 +561,9 @@ func (m *Model) layoutHelp() {
 
 // save writes the list to its file, or asks for a name when it has none.
 func (m *Model) save(quit bool) tea.Cmd {
+	if m.remote != nil {
+		return m.copyList(quit)
+	}
 	path := m.savePath()
 	if path == "" {
 		m.openSaveAs()

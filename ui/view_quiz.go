@@ -42,6 +42,12 @@ type quizView struct {
 	// been pressed; −1 shows the working condensed to fit (sums kept).
 	scroll int
 
+	// room is the instructor's round being answered (0: none): its
+	// conventions, and whether it has ended (the working shows then).
+	room         int
+	roomSettings ndcg.Settings
+	roomEnded    bool
+
 	stale  bool
 	result *ndcg.Result
 	err    error
@@ -80,7 +86,7 @@ func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoun
 // the condensed view, ↑ and ↓ first show the end of the whole working,
 // where IDCG and the division are).
 func (v *quizView) scrollSolution(delta int) {
-	if !v.answered || v.work == nil {
+	if !v.showsWorking() || v.work == nil {
 		v.c.SetStatus("↑/↓ scroll the worked solution once you have answered", false)
 		return
 	}
@@ -105,6 +111,7 @@ func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 // start draws round n's question.
 func (v *quizView) start(n int) {
 	v.round = n
+	v.room, v.roomEnded = 0, false
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
 	v.scroll = -1
@@ -114,9 +121,21 @@ func (v *quizView) start(n int) {
 	v.stale = true
 }
 
+// roomRound shows the instructor's round: the same question for the
+// whole room, under the instructor's conventions.
+func (v *quizView) roomRound(r RoomRound) {
+	v.seed = r.Seed
+	v.start(r.Round)
+	v.room, v.roomSettings = r.ID, r.Settings
+	v.stale = true
+}
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
+	if v.room != 0 {
+		s = v.roomSettings
+	}
 	s.K = v.q.K
 	return s
 }
@@ -215,6 +234,17 @@ func (v *quizView) submit() {
 	}
 	v.answer, v.answered = w, true
 	v.total++
+	if v.room != 0 && !v.roomEnded {
+		if r := v.c.remote; r != nil && r.OnAnswer != nil {
+			r.OnAnswer(RoomAnswer{ID: v.room, Text: text})
+		}
+		v.c.SetStatus("answer sent to the instructor: the working comes when the round ends", false)
+		v.in.Blur()
+		if w.Holds(v.result.NDCG()) {
+			v.right++
+		}
+		return
+	}
 	more := ""
 	if room := v.height - len(v.topLines()); len(v.wholeWorking()) > room {
 		more = " · ↑/↓ scroll the whole working"
@@ -234,7 +264,7 @@ func (v *quizView) View() string {
 	}
 	v.refresh()
 	lines := v.topLines()
-	if v.result != nil && v.answered {
+	if v.showsWorking() {
 		lines = append(lines, v.workingLines(v.height-len(lines))...)
 	}
 	return block(strings.Join(lines, "\n"), v.width, v.height)
@@ -286,10 +316,27 @@ func (v *quizView) topLines() []string {
 	if v.result == nil {
 		return append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
 	}
-	if v.answered {
+	switch {
+	case v.room != 0 && !v.roomEnded:
+		if v.answered {
+			lines = append(lines, wrapped(st.Subtle.Render("answer sent: the working comes when the instructor ends the round"))...)
+		}
+	case v.answered:
 		lines = append(lines, wrapped(v.verdictLine())...)
 	}
 	return lines
+}
+
+// showsWorking says whether the worked solution is on screen: once
+// answered, or once the instructor's round has ended, not before.
+func (v *quizView) showsWorking() bool {
+	if v.result == nil {
+		return false
+	}
+	if v.room != 0 {
+		return v.roomEnded
+	}
+	return v.answered
 }
 
 // wholeWorking is the worked solution without its blank lines.

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Written is a number as a person wrote it. The digits carry the
@@ -33,7 +35,7 @@ func ParseWritten(text string) (Written, error) {
 	// Only decimal notation says how many digits were written: Go also
 	// reads hexadecimal ("0x1p-1"), underscores and "Inf".
 	if err != nil || !decimal.MatchString(t) || math.IsInf(v, 0) {
-		return Written{}, fmt.Errorf("%q is not a number; write it as printed, e.g. 0.94 or 12.78", text)
+		return Written{}, fmt.Errorf("%s is not a number; write it as printed, e.g. 0.94 or 12.78", termsafe.Quote(text))
 	}
 	return Written{Value: v, Text: t}, nil
 }

@@ -88,6 +88,9 @@ func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
 // empty list). With scores, its score is halfway between the selected
 // item's and the next lower one, so it lands right below the cursor.
 func (w *Workspace) Add(r int) (Edit, string) {
+	if why := w.full(); why != "" {
+		return nil, why
+	}
 	l := w.List()
 	item := ndcg.Item{ID: w.freshID(), Grade: 0}
 	if len(l.Items) == 0 {
@@ -108,6 +111,9 @@ func (w *Workspace) Duplicate(r int) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
 		return nil, "the list is empty: press a to add an item"
+	}
+	if why := w.full(); why != "" {
+		return nil, why
 	}
 	it := w.List().Items[i]
 	cp := it

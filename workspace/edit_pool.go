@@ -53,6 +53,9 @@ func (e *setJudged) String() string    { return e.what }
 // judged item is usually a relevant one the system missed, so callers
 // give it a grade above 0.
 func (w *Workspace) AddJudged(g float64) (Edit, string) {
+	if why := w.full(); why != "" {
+		return nil, why
+	}
 	if err := ndcg.CheckGrade(g); err != nil {
 		return nil, err.Error()
 	}

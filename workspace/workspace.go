@@ -25,6 +25,9 @@ type Workspace struct {
 	// the settings (e.g. a grade the gain map does not cover).
 	Result *ndcg.Result
 	Err    error
+	// MaxItems is the most items the list may have (0: no limit); edits
+	// that would add more are refused with a message.
+	MaxItems int
 
 	// rankOf is the 0-based rank of each item index under the current
 	// result (the item index itself when there is no result).

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
+)
+
+// newServeCmd serves the explorer over SSH for a workshop room.
+func newServeCmd(env *Env) *cobra.Command {
+	var lf listFlags
+	var cfg serve.Config
+	var passFile string
+	cmd := &cobra.Command{
+		Use:   "serve [FILE|sample:NAME]",
+		Short: "Serve the explorer over SSH for a workshop, with a class dashboard",
+		Long: "Serve the explorer over SSH: every attendee types ssh -p PORT HOST and gets their\n" +
+			"own explorer on the list (default: the default sample), with nothing to install.\n" +
+			"On a terminal, the class dashboard runs here (send the list to the room, quiz\n" +
+			"rounds with a live tally); without one, events are logged on standard error.\n" +
+			"Sessions never read or write this machine's files: their save keys copy to the\n" +
+			"attendee's clipboard. Commands, sftp, forwarding and sessions without a terminal\n" +
+			"are refused.",
+		Example: `# on this machine only, to try it: ssh -p 23234 127.0.0.1
+ndcg-explorer serve
+# open to the room, with a passphrase, on a list of your own
+ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return fmt.Errorf("serve takes one list, got %d", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if helpWord(args) {
+				return cmd.Help()
+			}
+			doc, err := lf.load(env, args, true)
+			if err != nil {
+				return err
+			}
+			if cfg.Settings, err = lf.settings(doc); err != nil {
+				return err
+			}
+			cfg.Doc = doc
+			if passFile != "" {
+				if cfg.Passphrase, err = serve.ReadPassphrase(passFile); err != nil {
+					return err
+				}
+			}
+			return runServe(env, cfg)
+		},
+	}
+	lf.register(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
+	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
+	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
+	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle for this long (0: never)")
+	f.StringVar(&passFile, "passphrase-file", "", "file whose first line is the passphrase attendees type (default: none, anyone who reaches the port gets in)")
+	f.IntVar(&cfg.MaxItems, "max-items", serve.DefaultMaxItems, "most items in a session's list")
+	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
+	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	return cmd
+}
+
+func runServe(env *Env, cfg serve.Config) error {
+	if cfg.MaxSessions < 1 {
+		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
+	}
+	if cfg.MaxItems < 1 {
+		return fmt.Errorf("--max-items must be at least 1, got %d", cfg.MaxItems)
+	}
+	if cfg.IdleTimeout < 0 {
+		return fmt.Errorf("--idle-timeout must be 0 (never) or more, got %s", cfg.IdleTimeout)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serve.RunPlain(ctx, cfg, env.Stderr)
+}

@@ -1,0 +1,196 @@
+package e2e
+
+import (
+	"bytes"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// needSSH skips when the OpenSSH client is missing, and fails in CI,
+// where .ci/run installs it.
+func needSSH(t *testing.T) {
+	t.Helper()
+	needTmux(t)
+	if testing.Short() {
+		t.Skip("-short: skipping the end-to-end test")
+	}
+	if _, err := exec.LookPath("ssh"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("ssh is not installed, and CI=true: the serve end-to-end test must run in CI (apt-get install openssh-client)")
+		}
+		t.Skip("ssh is not installed: skipping the serve end-to-end test (apt-get install openssh-client to run it)")
+	}
+}
+
+// sshOptions make the client trust the test's fresh host key without
+// asking, and write nothing to the user's known_hosts.
+var sshOptions = []string{
+	"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+	"-o", "BatchMode=no", "-F", "/dev/null",
+}
+
+// server runs `ndcg-explorer serve` on a free loopback port, without a
+// terminal (so it logs plain lines), until the test ends.
+type server struct {
+	port, log string
+}
+
+func startServe(t *testing.T, bin string, args ...string) server {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, port, _ := net.SplitHostPort(addr)
+	dir := t.TempDir()
+	logPath := filepath.Join(dir, "serve.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, append([]string{"serve", "--listen", addr, "--host-key", filepath.Join(dir, "key")}, args...)...)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+		}
+		logFile.Close()
+	})
+	s := server{port: port, log: logPath}
+	s.waitLog(t, "serving the explorer on "+addr)
+	return s
+}
+
+func (s server) waitLog(t *testing.T, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, _ := os.ReadFile(s.log)
+		if bytes.Contains(b, []byte(want)) {
+			return string(b)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve never logged %q; it logged:\n%s", want, b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// sshIn runs ssh [flags] USER@127.0.0.1 [command] in a w×h tmux
+// session, as an attendee types it; the exit status goes to the
+// returned file.
+func sshIn(t *testing.T, s server, w, h int, user string, flags []string, command ...string) (tmux, string) {
+	t.Helper()
+	dir := t.TempDir()
+	x := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status := filepath.Join(dir, "status")
+	args := append([]string{"ssh", "-p", s.port}, sshOptions...)
+	args = append(append(append(args, flags...), user+"@127.0.0.1"), command...)
+	var quoted []string
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	script := strings.Join(quoted, " ") + "; echo EXIT=$? > " + shellQuote(status) + "; sleep 30"
+	x.run("new-session", "-d", "-s", "e2e", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "-c", dir, "-e", "NO_COLOR=", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	return x, status
+}
+
+// TestServeAsAnAttendee: the values asserted are NDCG@5 of grades
+// 3,2,3,0,1 with linear gain (scikit-learn's ndcg_score gives
+// 0.9723642841729145) and of 0,2,3,0,1 (0.6612358700743491), as in
+// TestExplorerAsAPerson: over SSH the explorer shows what it shows
+// locally.
+func TestServeAsAnAttendee(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
+	log := s.waitLog(t, "host key SHA256:")
+	if !strings.Contains(log, "no passphrase: anyone who reaches the port gets in") {
+		t.Errorf("serve without --passphrase-file should say anyone gets in; it logged:\n%s", log)
+	}
+
+	x, status := sshIn(t, s, 80, 24, "alice", nil)
+	x.waitFor("NDCG@5 = 0.9724")
+	s.waitLog(t, "alice joined from 127.0.0.1")
+	x.keys("0")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.run("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.fits(100)
+	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.fits(80)
+	x.keys("w")
+	x.waitFor("copied the list (5 items, JSON) to your clipboard")
+	x.keys("q")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("ssh ended with %s, want EXIT=0", got)
+	}
+	s.waitLog(t, "alice left (0 in the room)")
+}
+
+// TestServeRefuses: a command, a wrong passphrase and one session too
+// many each get one line and a failing exit status.
+func TestServeRefuses(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	pass := filepath.Join(t.TempDir(), "passphrase")
+	if err := os.WriteFile(pass, []byte("ndcg at five\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, bin, "--passphrase-file", pass, "--max-sessions", "1")
+	s.waitLog(t, "passphrase required")
+
+	t.Run("command", func(t *testing.T) {
+		x, status := sshIn(t, s, 200, 24, "bob", nil, "ls")
+		x.waitFor("password:")
+		x.keys("ndcg at five", "Enter")
+		x.waitFor("ndcg-explorer: this server runs the explorer, not commands: connect with ssh -p " + s.port + " 127.0.0.1 and nothing after it")
+		if got := waitForExit(t, x, status); got != "EXIT=1" {
+			t.Fatalf("ssh HOST ls ended with %s, want EXIT=1", got)
+		}
+	})
+	t.Run("wrong passphrase", func(t *testing.T) {
+		x, status := sshIn(t, s, 100, 24, "bob", []string{"-o", "NumberOfPasswordPrompts=1", "-o", "PreferredAuthentications=password"})
+		x.waitFor("password:")
+		x.keys("ndcg at four", "Enter")
+		x.waitFor("Permission denied")
+		if got := waitForExit(t, x, status); got != "EXIT=255" {
+			t.Fatalf("a wrong passphrase ended with %s, want EXIT=255 (ssh's own failure)", got)
+		}
+	})
+	t.Run("room full", func(t *testing.T) {
+		a, aStatus := sshIn(t, s, 80, 24, "alice", nil)
+		a.waitFor("password:")
+		a.keys("ndcg at five", "Enter")
+		a.waitFor("NDCG@")
+		x, status := sshIn(t, s, 100, 24, "bob", nil)
+		x.waitFor("password:")
+		x.keys("ndcg at five", "Enter")
+		x.waitFor("ndcg-explorer: the room is full (1 session)")
+		if got := waitForExit(t, x, status); got != "EXIT=1" {
+			t.Fatalf("the session after the last place ended with %s, want EXIT=1", got)
+		}
+		a.keys("q")
+		if got := waitForExit(t, a, aStatus); got != "EXIT=0" {
+			t.Fatalf("alice's session ended with %s, want EXIT=0", got)
+		}
+	})
+}

@@ -1,0 +1,187 @@
+// Package termsafe makes text from a file safe to show on a terminal.
+//
+// A list's ids, titles and names, a qid in a run, a value echoed in an
+// error: any of them may hold control characters. Printed raw, ESC [ 2 J
+// clears the screen, OSC 0 sets the window title and OSC 52 writes the
+// clipboard; a carriage return or a backspace hides what came before it.
+// Every writer a person reads (report text and markdown, check, trec's
+// tables, error messages, the explorer and the browser) passes data
+// through this package, which shows each such character as a visible
+// escape (\x1b, \x9b, \u202e) instead of dropping it, so the data is
+// neither obeyed nor hidden. CSV and JSON outputs stay exact: they are
+// read by programs, and a program's reader does not obey escapes.
+//
+// What is shown escaped: the C0 controls U+0000–U+001F (newline and tab
+// too in String, kept in Text), DEL U+007F, the C1 controls
+// U+0080–U+009F, the bidirectional overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which reorder what is shown, and every byte that is not
+// part of valid UTF-8, as \xNN.
+package termsafe
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// unsafeRune reports whether r must be shown escaped.
+func unsafeRune(r rune) bool {
+	return r < 0x20 || (r >= 0x7f && r <= 0x9f) ||
+		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+}
+
+// escape appends the visible form of r.
+func escape(b *strings.Builder, r rune) {
+	if r < 0x100 {
+		fmt.Fprintf(b, `\x%02x`, r)
+		return
+	}
+	fmt.Fprintf(b, `\u%04x`, r)
+}
+
+// Clean reports whether s needs no change to be shown with String.
+func Clean(s string) bool { return clean(s, false) }
+
+func clean(s string, keepLayout bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			continue
+		}
+		if keepLayout && (c == '\n' || c == '\t') {
+			continue
+		}
+		if c < 0x80 {
+			return false
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size <= 1) || unsafeRune(r) {
+			return false
+		}
+		i += size - 1
+	}
+	return true
+}
+
+// String is s with every control character, bidirectional control and
+// invalid byte shown escaped, newline and tab included: for one-line
+// fields such as an id, a title or a qid.
+func String(s string) string { return convert(s, false) }
+
+// Text is s escaped as String does, except that newline and tab are
+// kept: for multi-line text such as a note or a whole message.
+func Text(s string) string { return convert(s, true) }
+
+func convert(s string, keepLayout bool) string {
+	if clean(s, keepLayout) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case keepLayout && (r == '\n' || r == '\t'):
+			b.WriteRune(r)
+		case unsafeRune(r):
+			escape(&b, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// Writer passes what is written to it through Text, so that a whole
+// output (a report, an error) can be made safe at the point where it
+// leaves the program. A UTF-8 sequence cut between two writes is held
+// until the next write or Flush.
+type Writer struct {
+	w       io.Writer
+	pending []byte
+}
+
+// NewWriter returns a Writer that writes escaped text to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write escapes p and writes it. It reports len(p) when every byte was
+// taken, so that fmt and bufio callers see a complete write.
+func (w *Writer) Write(p []byte) (int, error) {
+	data := p
+	if len(w.pending) > 0 {
+		data = append(w.pending, p...)
+		w.pending = nil
+	}
+	// Hold an incomplete UTF-8 sequence at the end for the next write.
+	cut := len(data)
+	for back := 1; back <= utf8.UTFMax-1 && back <= len(data); back++ {
+		c := data[len(data)-back]
+		if c < 0x80 {
+			break
+		}
+		if utf8.RuneStart(c) {
+			if !utf8.FullRune(data[len(data)-back:]) {
+				cut = len(data) - back
+			}
+			break
+		}
+	}
+	if cut < len(data) {
+		w.pending = append([]byte(nil), data[cut:]...)
+	}
+	if _, err := io.WriteString(w.w, Text(string(data[:cut]))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes a sequence held back by Write, escaped: at the end of the
+// output it can only be invalid.
+func (w *Writer) Flush() error {
+	if len(w.pending) == 0 {
+		return nil
+	}
+	rest := w.pending
+	w.pending = nil
+	_, err := io.WriteString(w.w, Text(string(rest)))
+	return err
+}
+
+// FirstUnsafe is the byte offset of the first character in s that a
+// terminal would obey rather than show (as String escapes them; with
+// keepLayout, newline and tab are allowed), or -1 when there is none.
+// Tests of every terminal writer assert on it.
+func FirstUnsafe(s string, keepLayout bool) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		bad := (r == utf8.RuneError && size <= 1) || unsafeRune(r)
+		if bad && !(keepLayout && (r == '\n' || r == '\t')) {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// QuoteMax is how many bytes of a value Quote shows before it cuts.
+const QuoteMax = 64
+
+// Quote is s as an error message echoes a value: quoted as %q does (so
+// control characters are escaped), and cut after about QuoteMax bytes,
+// at a character boundary, with the whole value's size, so that a 100 MB
+// cell becomes one readable line: "aaaa…"… (104857600 bytes in all).
+func Quote(s string) string {
+	if len(s) <= QuoteMax+16 {
+		return strconv.Quote(s)
+	}
+	cut := QuoteMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes in all)", strconv.Quote(s[:cut]), len(s))
+}

@@ -1,0 +1,184 @@
+package listio
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+)
+
+// MaxSize is the largest list file Load reads, in bytes. A list of a
+// million items takes about 60 MB as JSON, so the default leaves room for
+// ten times that while a file given by mistake (a disk image, a video, an
+// endless device) is refused before it fills the memory. The command line
+// sets it from --max-size.
+var MaxSize int64 = DefaultMaxSize
+
+// DefaultMaxSize is MaxSize's value unless --max-size changes it: 1 GiB.
+const DefaultMaxSize = 1 << 30
+
+// MaxSizeFlag is the flag that raises MaxSize, named in the error.
+const MaxSizeFlag = "--max-size"
+
+// sniffSize is how much of a source is looked at before the rest is read:
+// a file that is not text says so in its first few kilobytes.
+const sniffSize = textin.HeadSize
+
+// tooLarge is the error for a source over MaxSize; size is its size
+// when known, else -1.
+func tooLarge(name string, size int64) error {
+	if size < 0 {
+		return &Error{Name: name, Msg: fmt.Sprintf("the input goes on past the %s limit for a list file; if the list is really that large, raise the limit with %s",
+			FormatSize(MaxSize), MaxSizeFlag)}
+	}
+	need := MaxSize
+	for need < size {
+		need *= 2
+	}
+	return &Error{Name: name, Msg: fmt.Sprintf("the file is %d bytes, over the %s limit for a list file; if the list is really that large, raise the limit with %s %s",
+		size, FormatSize(MaxSize), MaxSizeFlag, FormatSize(need))}
+}
+
+// FormatSize writes a byte count as --max-size reads it: 1GiB, 64MiB,
+// 500KiB, or bytes.
+func FormatSize(n int64) string {
+	for _, u := range []struct {
+		unit string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d%s", n/u.size, u.unit)
+		}
+	}
+	return fmt.Sprintf("%dB", n)
+}
+
+// ParseSize reads a --max-size value: a number of bytes, optionally
+// followed by K, M or G (or KB, KiB and so on; all powers of 1024).
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' })
+	if i < 0 {
+		i = len(t)
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	mult := map[string]int64{"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20, "MIB": 1 << 20,
+		"G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30}[strings.ToUpper(strings.TrimSpace(t[i:]))]
+	if err != nil || mult == 0 || n <= 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("%q is not a size; write a number of bytes, or one with K, M or G, as in 2G", s)
+	}
+	return n * mult, nil
+}
+
+// sniff looks at the first block of a source and refuses what cannot be
+// a list: NUL bytes, UTF-16, or bytes that are not UTF-8.
+func sniff(name string, head []byte, atEOF bool) error {
+	switch p := textin.Sniff(head, atEOF, true); p {
+	case textin.OK:
+		return nil
+	case textin.Encoding:
+		// checkUTF8 names the line where the text stops being UTF-8;
+		// a block cut mid-file is looked at up to its last full line.
+		upto := head
+		if !atEOF {
+			upto = head[:bytes.LastIndexByte(head, '\n')+1]
+		}
+		if err := checkUTF8(name, upto); err != nil {
+			return err
+		}
+		return &Error{Name: name, Msg: p.Message()}
+	case textin.UTF16:
+		return &Error{Name: name, Msg: p.Message()}
+	default:
+		return &Error{Name: name, Msg: p.Message() + "; a list is JSON, CSV or TSV text in UTF-8"}
+	}
+}
+
+// readLimited reads r whole after looking at its first block, refusing a
+// source that is not text before reading further and stopping past
+// MaxSize. size is the source's size when known (a regular file), else
+// -1. It holds at most about twice the bytes it returns.
+func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
+	head := make([]byte, sniffSize)
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	atEOF := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
+	if err != nil && !atEOF {
+		return nil, err
+	}
+	if err := sniff(name, head, atEOF); err != nil {
+		return nil, err
+	}
+	if size > MaxSize {
+		return nil, tooLarge(name, size)
+	}
+	if atEOF {
+		return head, nil
+	}
+	if size > 0 {
+		// Known size: one buffer, one byte more to see the end.
+		buf := make([]byte, len(head), size+1)
+		copy(buf, head)
+		for {
+			if len(buf) == cap(buf) {
+				buf = slices.Grow(buf, 1)
+			}
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if int64(len(buf)) > MaxSize {
+				return nil, tooLarge(name, -1)
+			}
+			if err == io.EOF {
+				return buf, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	// Unknown size (a pipe, a device): chunks of a fixed size, joined
+	// once at the end, so no buffer is copied as it grows.
+	chunks := [][]byte{head}
+	total := int64(len(head))
+	for {
+		chunk := make([]byte, 1<<20)
+		n, err := io.ReadFull(r, chunk)
+		chunks = append(chunks, chunk[:n])
+		total += int64(n)
+		if total > MaxSize {
+			return nil, tooLarge(name, -1)
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return bytes.Join(chunks, nil), nil
+}
+
+// openLimited reads the file at path as readLimited does.
+func openLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil {
+		if fi.IsDir() {
+			return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+		}
+		if fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+	}
+	return readLimited(path, f, size)
+}

@@ -1,0 +1,160 @@
+package serve
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
+)
+
+// Tally is a quiz round counted for the dashboard.
+type Tally struct {
+	Round    *Round
+	Sessions int
+	Answered int
+	Right    int
+	// True is NDCG@k of the round's question; Err says why there is none.
+	True float64
+	Err  error
+	// Histogram counts the answers by value, to two decimals, in order.
+	Histogram []Bin
+	// Mistakes group the wrong answers by what the check engine finds
+	// behind them, commonest first.
+	Mistakes []Mistake
+}
+
+// Bin is one bar of the histogram.
+type Bin struct {
+	Label string // the value to two decimals, or the text when not a number
+	Count int
+	Right bool // the bin holds the true value
+}
+
+// Mistake is a group of wrong answers with one explanation.
+type Mistake struct {
+	Why   string
+	Names []string
+}
+
+// Unexplained labels a wrong answer no convention or slip explains.
+const Unexplained = "unexplained"
+
+// settings are the conventions of a round's question.
+func (rd *Round) settings() ndcg.Settings {
+	s := rd.Settings
+	s.K = rd.Question.K
+	return s
+}
+
+func tally(rd *Round, in []answer) *Tally {
+	t := &Tally{Round: rd, Answered: len(in)}
+	s := rd.settings()
+	r, err := ndcg.Compute(rd.Question.List, s)
+	if err != nil {
+		t.Err = err
+		return t
+	}
+	t.True = r.NDCG()
+	bins := map[string]*Bin{}
+	groups := map[string]*Mistake{}
+	var order []string
+	for _, a := range in {
+		w, err := verify.ParseWritten(strings.TrimSpace(a.text))
+		label := a.text
+		if err == nil {
+			label = fmt.Sprintf("%.2f", w.Value)
+		}
+		b := bins[label]
+		if b == nil {
+			b = &Bin{Label: label}
+			bins[label] = b
+		}
+		b.Count++
+		if err == nil && w.Holds(t.True) {
+			t.Right++
+			b.Right = true
+			continue
+		}
+		why := Unexplained
+		if err == nil {
+			why = Diagnose(rd.Question.List, s, w)
+		} else {
+			why = "not a number"
+		}
+		g := groups[why]
+		if g == nil {
+			g = &Mistake{Why: why}
+			groups[why] = g
+			order = append(order, why)
+		}
+		g.Names = append(g.Names, a.name)
+	}
+	for _, b := range bins {
+		t.Histogram = append(t.Histogram, *b)
+	}
+	slices.SortFunc(t.Histogram, func(a, b Bin) int {
+		return cmp.Or(cmp.Compare(binValue(a.Label), binValue(b.Label)), strings.Compare(a.Label, b.Label))
+	})
+	for _, why := range order {
+		t.Mistakes = append(t.Mistakes, *groups[why])
+	}
+	// Commonest first; "unexplained" last among equals, then first seen.
+	slices.SortStableFunc(t.Mistakes, func(a, b Mistake) int {
+		return cmp.Or(cmp.Compare(len(b.Names), len(a.Names)), cmp.Compare(boolInt(a.Why == Unexplained), boolInt(b.Why == Unexplained)))
+	})
+	return t
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// binValue orders the histogram: numbers by value, text after them.
+func binValue(label string) float64 {
+	var v float64
+	if _, err := fmt.Sscanf(label, "%g", &v); err != nil {
+		return math.Inf(1)
+	}
+	return v
+}
+
+// Diagnose says in a few words which mistake gives the wrong NDCG answer
+// w to list under s, as `check` finds it: a convention changed ("used
+// gain linear (not exp)"), digits cut instead of rounded, terms rounded
+// before they were added, a slipped term, or Unexplained.
+func Diagnose(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
+	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
+	if err != nil || len(rep.Verdicts) == 0 {
+		return Unexplained
+	}
+	v := rep.Verdicts[0]
+	switch {
+	case v.Holds:
+		return ""
+	case len(v.Matches) > 0:
+		var parts []string
+		for _, c := range v.Matches[0].Changes {
+			parts = append(parts, c.String())
+		}
+		return "used " + strings.Join(parts, " and ")
+	case v.Truncated:
+		return "cut the digits off instead of rounding"
+	case v.Rounded != nil:
+		return fmt.Sprintf("added terms rounded to %d decimals", v.Rounded.Decimals)
+	case v.Departure != nil && len(v.Departure.Slips) > 0:
+		sl := v.Departure.Slips[0]
+		sum := "DCG"
+		if sl.Ideal {
+			sum = "IDCG"
+		}
+		return fmt.Sprintf("%s at rank %d: %s", sum, sl.Rank, sl.What)
+	}
+	return Unexplained
+}

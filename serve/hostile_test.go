@@ -1,0 +1,101 @@
+package serve
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCleanName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"alice", "alice"},
+		{"", "anonymous"},
+		{"\x1b[31mred\x1b[0m", "red"},
+		{"\x1b]52;c;aGk=\x07bob", "bob"},                 // a clipboard write hidden in a name
+		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"}, // a hyperlink
+		{"a\x00b\x07c\x7fd", "abcd"},
+		{"a\tb\n\nc", "a b c"},
+		{"\u202eevil\u200b", "evil"}, // right-to-left override, zero-width space
+		{"\xff\xfebob\xc0", "\ufffdbob\ufffd"},
+		{"\x9b31mc1", "31mc1"}, // a C1 CSI, as a byte that is not UTF-8 or as U+009B
+		{"\u009b31mc1", "31mc1"},
+		{strings.Repeat("x", 30), strings.Repeat("x", 24)},
+		{strings.Repeat("漢", 30), strings.Repeat("漢", 12)},
+		{"   ", "anonymous"},
+	} {
+		got := CleanName(tc.in)
+		if tc.in == "\x9b31mc1" {
+			// The lone byte 0x9b is not UTF-8: it becomes U+FFFD.
+			assert.Equal(t, "\ufffd31mc1", got)
+			continue
+		}
+		assert.Equal(t, tc.want, got, "CleanName(%q)", tc.in)
+	}
+	long := strings.Repeat("\x1b[31m", 1<<20) + "x"
+	assert.LessOrEqual(t, ansi.StringWidth(CleanName(long)), NameCells)
+}
+
+func FuzzCleanName(f *testing.F) {
+	for _, s := range []string{"alice", "\x1b[31mred", "\xff\xfe", "漢字", "\u202e", "a\x00b", strings.Repeat("é", 40)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := CleanName(s)
+		if !utf8.ValidString(got) {
+			t.Fatalf("CleanName(%q) = %q: not UTF-8", s, got)
+		}
+		for _, r := range got {
+			if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+				t.Fatalf("CleanName(%q) = %q keeps %U", s, got, r)
+			}
+		}
+		if w := ansi.StringWidth(got); w > NameCells || w == 0 {
+			t.Fatalf("CleanName(%q) = %q is %d cells", s, got, w)
+		}
+		if again := CleanName(got); again != got {
+			t.Fatalf("CleanName is not idempotent: %q then %q", got, again)
+		}
+	})
+}
+
+func TestClampWindow(t *testing.T) {
+	for _, tc := range []struct{ w, h, wantW, wantH int }{
+		{80, 24, 80, 24},
+		{0, 0, 0, 0},
+		{-5, -5, 0, 0},
+		{1 << 30, 1 << 30, MaxWidth, MaxHeight},
+	} {
+		w, h := clampWindow(tc.w, tc.h)
+		assert.Equal(t, [2]int{tc.wantW, tc.wantH}, [2]int{w, h}, "%d×%d", tc.w, tc.h)
+	}
+}
+
+// TestHostileSession sends what a careless or hostile client can: bytes
+// that are not UTF-8, a flood of window sizes (some absurd), a huge
+// paste into a title; the session keeps working and its own numbers
+// stay right.
+func TestHostileSession(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	c := connect(t, addr, "\x1b[2J\x1b]52;c;aGk=\x07mallory", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+
+	c.send("\xff\xfe\xc0\x80\xed\xa0\x80")
+	for i := range 2000 {
+		sizes := [][2]int{{1 << 20, 1 << 20}, {0, 0}, {1, 1}, {80 + i%50, 24 + i%20}}
+		sz := sizes[i%len(sizes)]
+		if err := c.sess.WindowChange(sz[1], sz[0]); err != nil {
+			t.Fatalf("window change %d: %v", i, err)
+		}
+	}
+	// A megabyte pasted into the title of rank 1, then enter.
+	c.send("e\x1b[200~" + strings.Repeat("paste ", 1<<20/6) + "\x1b[201~\r")
+	c.send("\x1b[B0")
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 20*time.Second))
+}

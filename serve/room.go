@@ -1,0 +1,219 @@
+package serve
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// Member is one attendee's session.
+type Member struct {
+	ID     int
+	Name   string
+	Addr   string
+	Joined time.Time
+
+	prog *tea.Program // nil until the explorer starts
+}
+
+// Room is the sessions connected to a server, and the quiz round the
+// instructor runs for them.
+type Room struct {
+	mu       sync.Mutex
+	max      int
+	members  map[int]*Member
+	nextID   int
+	round    *Round
+	rounds   int
+	onChange func()
+}
+
+// Round is a quiz round for the room: one question, the answers so far.
+type Round struct {
+	ID       int
+	Seed     int64
+	Number   int
+	Settings ndcg.Settings
+	Question explain.Question
+	Ended    bool
+	// answers by member, as typed; names are kept with them because a
+	// member may leave before the tally is read.
+	answers map[int]answer
+	order   []int
+}
+
+type answer struct {
+	name, text string
+}
+
+func newRoom(max int, onChange func()) *Room {
+	return &Room{max: max, members: map[int]*Member{}, onChange: onChange}
+}
+
+func (r *Room) changed() {
+	if r.onChange != nil {
+		r.onChange()
+	}
+}
+
+// join gives a session a place, or false when the room is full.
+func (r *Room) join(name, addr string) (*Member, bool) {
+	r.mu.Lock()
+	if len(r.members) >= r.max {
+		r.mu.Unlock()
+		return nil, false
+	}
+	r.nextID++
+	m := &Member{ID: r.nextID, Name: name, Addr: addr, Joined: time.Now()}
+	r.members[m.ID] = m
+	r.mu.Unlock()
+	r.changed()
+	return m, true
+}
+
+// attach records the session's program, to send it the room's messages;
+// a round under way reaches a late joiner too.
+func (r *Room) attach(m *Member, p *tea.Program) {
+	r.mu.Lock()
+	m.prog = p
+	var msg tea.Msg
+	if rd := r.round; rd != nil && !rd.Ended {
+		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings}
+	}
+	r.mu.Unlock()
+	if msg != nil {
+		go p.Send(msg)
+	}
+}
+
+func (r *Room) leave(m *Member) {
+	r.mu.Lock()
+	delete(r.members, m.ID)
+	r.mu.Unlock()
+	r.changed()
+}
+
+// closeAll ends every session's explorer.
+func (r *Room) closeAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, m := range r.members {
+		if m.prog != nil {
+			go m.prog.Quit()
+		}
+	}
+}
+
+// Count is how many sessions are connected.
+func (r *Room) Count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.members)
+}
+
+// Members are the sessions connected, in the order they joined.
+func (r *Room) Members() []Member {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]Member, 0, len(r.members))
+	for _, m := range r.members {
+		out = append(out, Member{ID: m.ID, Name: m.Name, Addr: m.Addr, Joined: m.Joined})
+	}
+	slices.SortFunc(out, func(a, b Member) int { return a.ID - b.ID })
+	return out
+}
+
+// broadcast sends every session its own message. Sends do not wait for
+// a slow session: each is its own goroutine, which ends when the
+// session's program takes the message or ends.
+func (r *Room) broadcast(msgFor func() tea.Msg) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, m := range r.members {
+		if m.prog != nil {
+			go m.prog.Send(msgFor())
+			n++
+		}
+	}
+	return n
+}
+
+// SendList offers every session a copy of doc under s; it returns how
+// many sessions it reached.
+func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) int {
+	return r.broadcast(func() tea.Msg { return ui.Offer{Doc: CloneDoc(doc), Settings: s} })
+}
+
+// StartRound starts quiz round number of seed for the room under s,
+// ending the one under way.
+func (r *Room) StartRound(seed int64, number int, s ndcg.Settings) *Round {
+	r.mu.Lock()
+	r.rounds++
+	q := explain.NewQuestion(seed, number)
+	rd := &Round{ID: r.rounds, Seed: seed, Number: number, Settings: s, Question: q, answers: map[int]answer{}}
+	r.round = rd
+	r.mu.Unlock()
+	r.broadcast(func() tea.Msg { return ui.RoomRound{ID: rd.ID, Seed: seed, Round: number, Settings: s} })
+	r.changed()
+	return rd
+}
+
+// EndRound ends the round under way: every session shows the worked
+// solution.
+func (r *Room) EndRound() {
+	r.mu.Lock()
+	rd := r.round
+	if rd == nil || rd.Ended {
+		r.mu.Unlock()
+		return
+	}
+	rd.Ended = true
+	r.mu.Unlock()
+	r.broadcast(func() tea.Msg { return ui.RoomRoundEnd{ID: rd.ID} })
+	r.changed()
+}
+
+// answer records a session's answer to the round under way; a second
+// answer from the same session replaces the first.
+func (r *Room) answer(id int, a ui.RoomAnswer) {
+	r.mu.Lock()
+	rd := r.round
+	m := r.members[id]
+	if rd == nil || rd.Ended || rd.ID != a.ID || m == nil {
+		r.mu.Unlock()
+		return
+	}
+	if _, seen := rd.answers[id]; !seen {
+		rd.order = append(rd.order, id)
+	}
+	rd.answers[id] = answer{name: m.Name, text: a.Text}
+	r.mu.Unlock()
+	r.changed()
+}
+
+// Tally is the round under way, counted; nil when there is none.
+func (r *Room) Tally() *Tally {
+	r.mu.Lock()
+	rd := r.round
+	if rd == nil {
+		r.mu.Unlock()
+		return nil
+	}
+	in := make([]answer, 0, len(rd.order))
+	for _, id := range rd.order {
+		in = append(in, rd.answers[id])
+	}
+	sessions := len(r.members)
+	r.mu.Unlock()
+	t := tally(rd, in)
+	t.Sessions = sessions
+	return t
+}

@@ -1,0 +1,89 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"time"
+)
+
+// ReadPassphrase reads the passphrase from a file: its first line,
+// without the line ending, so `echo secret > FILE` works.
+func ReadPassphrase(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("--passphrase-file: %v", err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	line = strings.TrimRight(line, "\r")
+	if line == "" {
+		return "", fmt.Errorf("--passphrase-file: %s has an empty first line: write the passphrase there", path)
+	}
+	return line, nil
+}
+
+// Banner is what serve prints at start: where to connect, the host
+// key's fingerprint, and who gets in.
+func (s *Server) Banner(addr net.Addr) []string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	lines := []string{fmt.Sprintf("serving the explorer on %s", addr)}
+	switch ip := net.ParseIP(host); {
+	case ip != nil && ip.IsLoopback():
+		lines = append(lines, fmt.Sprintf("only this machine can connect: ssh -p %s %s (use --listen :%s to open it to the room)", port, host, port))
+	case ip != nil && ip.IsUnspecified():
+		lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s HOST (HOST: this machine's name or address on the room's network)", port))
+	default:
+		lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s %s", port, host))
+	}
+	lines = append(lines, fmt.Sprintf("host key %s (%s)", s.fingerprint, s.cfg.HostKeyPath))
+	if s.cfg.Passphrase == "" {
+		lines = append(lines, "no passphrase: anyone who reaches the port gets in (--passphrase-file sets one)")
+	} else {
+		lines = append(lines, "passphrase required (from --passphrase-file)")
+	}
+	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
+		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+	return lines
+}
+
+func shortDuration(d time.Duration) string {
+	if d <= 0 {
+		return "never"
+	}
+	s := d.String()
+	s = strings.TrimSuffix(s, "0s")
+	return strings.TrimSuffix(s, "0m")
+}
+
+// RunPlain serves with no dashboard, logging each event as a line on
+// log, until ctx is done; then it closes every session.
+func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
+	logLine := func(line string) { fmt.Fprintf(log, "%s %s\n", time.Now().Format("15:04:05"), line) }
+	cfg.Log = logLine
+	s, err := New(cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := s.Listen()
+	if err != nil {
+		return err
+	}
+	for _, l := range s.Banner(ln.Addr()) {
+		logLine(l)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	logLine(fmt.Sprintf("stopping: closing %d sessions", s.Room().Count()))
+	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_ = s.Shutdown(sctx)
+	return <-done
+}

@@ -1,0 +1,344 @@
+package serve
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// Defaults of the serve command's flags.
+const (
+	DefaultListen      = "127.0.0.1:23234"
+	DefaultMaxSessions = 100
+	DefaultIdleTimeout = time.Hour
+	DefaultMaxItems    = 10_000
+)
+
+// Config is everything a server needs.
+type Config struct {
+	// Listen is the address to listen on (host:port).
+	Listen string
+	// HostKeyPath is the server's private key; it is generated there
+	// (mode 0600) when missing. Empty: DefaultHostKeyPath.
+	HostKeyPath string
+	// MaxSessions is the most sessions at once; the next is told the
+	// room is full.
+	MaxSessions int
+	// IdleTimeout closes a connection with no traffic for that long.
+	IdleTimeout time.Duration
+	// Passphrase, when not empty, is the password every attendee types.
+	// Empty: anyone who reaches the port gets in.
+	Passphrase string
+	// MaxItems is the most items a session's list may have.
+	MaxItems int
+
+	// Doc and Settings are the list every session starts on (each
+	// session gets its own copy).
+	Doc      *listio.Document
+	Settings ndcg.Settings
+	ASCII    bool
+	Seed     int64
+
+	// Log receives one line per event (a session joins, leaves or is
+	// refused). It may be called from many goroutines at once; nil
+	// drops them.
+	Log func(line string)
+	// OnChange is called, without blocking, whenever the room changes
+	// (a session joins or leaves, an answer arrives).
+	OnChange func()
+}
+
+// DefaultHostKeyPath is where the host key lives when --host-key is not
+// given: under the user's configuration directory, so attendees see
+// the same fingerprint from one workshop to the next.
+func DefaultHostKeyPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no configuration directory to keep the host key in (%v): give one with --host-key", err)
+	}
+	return filepath.Join(dir, "ndcg-explorer", "ssh_host_ed25519_key"), nil
+}
+
+// Server is an SSH server giving every session its own explorer.
+type Server struct {
+	cfg         Config
+	ssh         *ssh.Server
+	room        *Room
+	fingerprint string
+}
+
+// contextKey keys the values a session's context carries.
+type contextKey string
+
+const (
+	ctxMember     contextKey = "ndcg-explorer member"
+	ctxForwarding contextKey = "ndcg-explorer forwarding"
+)
+
+// New makes a server; it does not listen yet.
+func New(cfg Config) (*Server, error) {
+	if cfg.Listen == "" {
+		cfg.Listen = DefaultListen
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.MaxItems <= 0 {
+		cfg.MaxItems = DefaultMaxItems
+	}
+	if cfg.Doc == nil {
+		return nil, errors.New("serve: no list to serve")
+	}
+	if cfg.HostKeyPath == "" {
+		p, err := DefaultHostKeyPath()
+		if err != nil {
+			return nil, err
+		}
+		cfg.HostKeyPath = p
+	}
+	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
+		return nil, fmt.Errorf("cannot make the directory for the host key: %v (give another place with --host-key)", err)
+	}
+	s := &Server{cfg: cfg}
+	s.room = newRoom(cfg.MaxSessions, cfg.OnChange)
+	opts := []ssh.Option{
+		wish.WithAddress(cfg.Listen),
+		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithVersion("SSH-2.0-ndcg-explorer"),
+		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
+		wish.WithSubsystem("default", func(sess ssh.Session) {
+			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
+		}),
+		func(srv *ssh.Server) error {
+			srv.RequestHandlers = map[string]ssh.RequestHandler{
+				"tcpip-forward": func(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request) (bool, []byte) {
+					ctx.SetValue(ctxForwarding, true)
+					return false, nil
+				},
+			}
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
+				"session": ssh.DefaultSessionHandler,
+				"direct-tcpip": func(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
+					_ = ch.Reject(gossh.Prohibited, "ndcg-explorer serve forwards no ports")
+				},
+			}
+			return nil
+		},
+	}
+	if cfg.IdleTimeout > 0 {
+		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout))
+	}
+	if cfg.Passphrase != "" {
+		want := []byte(cfg.Passphrase)
+		opts = append(opts, wish.WithPasswordAuth(func(ctx ssh.Context, password string) bool {
+			ok := subtle.ConstantTimeCompare([]byte(password), want) == 1
+			if !ok {
+				s.log("wrong passphrase from %s", ctx.RemoteAddr())
+			}
+			return ok
+		}))
+	}
+	srv, err := wish.NewServer(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("cannot start the SSH server: %v", err)
+	}
+	if len(srv.HostSigners) == 0 {
+		return nil, errors.New("serve: no host key")
+	}
+	s.ssh = srv
+	s.fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
+	return s, nil
+}
+
+// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it
+// when it asks whether to trust a host.
+func (s *Server) Fingerprint() string { return s.fingerprint }
+
+// HostKeyPath is where the host key is kept.
+func (s *Server) HostKeyPath() string { return s.cfg.HostKeyPath }
+
+// Room is the server's sessions, for the dashboard.
+func (s *Server) Room() *Room { return s.room }
+
+// Listen opens the configured address.
+func (s *Server) Listen() (net.Listener, error) {
+	ln, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("cannot listen on %s: %v (choose another with --listen)", s.cfg.Listen, err)
+	}
+	return ln, nil
+}
+
+// Serve accepts connections on ln until Shutdown or Close.
+func (s *Server) Serve(ln net.Listener) error {
+	err := s.ssh.Serve(ln)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown stops accepting connections and waits for the open ones to
+// end, until ctx is done; then it closes them.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.room.closeAll()
+	err := s.ssh.Shutdown(ctx)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return s.ssh.Close()
+	}
+	return err
+}
+
+// Close closes the listener and every connection at once.
+func (s *Server) Close() error { return s.ssh.Close() }
+
+func (s *Server) log(format string, args ...any) {
+	if s.cfg.Log != nil {
+		s.cfg.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// refuse ends a session with one line on its error output and exit
+// status 1.
+func (s *Server) refuse(sess ssh.Session, why string) {
+	s.log("refused %s@%s: %s", CleanName(sess.User()), sess.RemoteAddr(), why)
+	fmt.Fprintln(sess.Stderr(), "ndcg-explorer: "+why)
+	_ = sess.Exit(1)
+}
+
+// gate lets through only what a workshop needs: one interactive
+// session on a terminal, with nothing forwarded and no command, while
+// the room has space. It keeps the session's place in the room for as
+// long as the explorer runs.
+func (s *Server) gate(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if cmd := sess.RawCommand(); cmd != "" {
+			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it")
+			return
+		}
+		if ssh.AgentRequested(sess) {
+			s.refuse(sess, "agent forwarding is not offered here: connect without -A (or with -o ForwardAgent=no)")
+			return
+		}
+		if fw, _ := sess.Context().Value(ctxForwarding).(bool); fw {
+			s.refuse(sess, "port forwarding is not offered here: connect without -R or -L")
+			return
+		}
+		if _, _, ok := sess.Pty(); !ok {
+			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
+			return
+		}
+		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String())
+		if !ok {
+			s.refuse(sess, roomFull(s.cfg.MaxSessions))
+			return
+		}
+		s.log("%s joined from %s (%d in the room)", m.Name, sess.RemoteAddr(), s.room.Count())
+		sess.Context().SetValue(ctxMember, m)
+		defer func() {
+			s.room.leave(m)
+			s.log("%s left (%d in the room)", m.Name, s.room.Count())
+		}()
+		next(sess)
+	}
+}
+
+// roomFull is what the session after the last place reads.
+func roomFull(max int) string {
+	if max == 1 {
+		return "the room is full (1 session)"
+	}
+	return fmt.Sprintf("the room is full (%d sessions)", max)
+}
+
+// connectLine is the ssh command that reaches this server as the
+// session did, with flags before the host.
+func connectLine(sess ssh.Session, flags string) string {
+	host, port, err := net.SplitHostPort(sess.LocalAddr().String())
+	if err != nil {
+		return "ssh " + flags + "-p PORT HOST"
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
+}
+
+// program builds the session's explorer on its own copy of the list.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	m, _ := sess.Context().Value(ctxMember).(*Member)
+	if m == nil {
+		return nil
+	}
+	id := m.ID
+	model := ui.New(ui.Options{
+		Doc:      CloneDoc(s.cfg.Doc),
+		Settings: s.cfg.Settings,
+		ASCII:    s.cfg.ASCII,
+		NoColor:  noColor(sess.Environ()),
+		Seed:     s.cfg.Seed,
+		Remote: &ui.Remote{
+			MaxItems: s.cfg.MaxItems,
+			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+		},
+	})
+	sm := &sessionModel{Model: model}
+	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
+	if pty, _, ok := sess.Pty(); ok {
+		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
+		opts = append(opts, tea.WithWindowSize(w, h))
+	}
+	p := tea.NewProgram(sm, opts...)
+	s.room.attach(m, p)
+	return p
+}
+
+// The largest window a session is drawn for. A client may claim any
+// size; the screen buffer is width × height cells, so a claimed
+// 100000×100000 window must not become one.
+const (
+	MaxWidth  = 1000
+	MaxHeight = 500
+)
+
+func clampWindow(w, h int) (int, int) {
+	return min(max(w, 0), MaxWidth), min(max(h, 0), MaxHeight)
+}
+
+// noColor reports whether the client asked for no colour (NO_COLOR set
+// and not empty, as https://no-color.org says), which ssh sends with
+// -o SetEnv=NO_COLOR=1 or SendEnv NO_COLOR.
+func noColor(env []string) bool {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "NO_COLOR="); ok && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// CloneDoc copies a document deeply enough that a session's edits
+// never reach another's list.
+func CloneDoc(d *listio.Document) *listio.Document {
+	c := *d
+	if d.List != nil {
+		c.List = d.List.Clone()
+	}
+	return &c
+}

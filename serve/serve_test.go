@@ -1,0 +1,243 @@
+package serve
+
+import (
+	"encoding/base64"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/crypto/ssh/agent"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+)
+
+// The values asserted are NDCG of grades 3,2,3,0,1 under exponential
+// gain and log2 discount, worked by hand:
+// DCG = 7 + 3/log2 3 + 7/2 + 0 + 1/log2 6 = 12.77964…,
+// IDCG = 7 + 7/log2 3 + 3/2 + 1/log2 5 + 0 = 13.34718…, NDCG = 0.9575;
+// with rank 2 graded 0: DCG = 7 + 0 + 3.5 + 0 + 0.38685 = 10.88685,
+// IDCG = 7 + 7/log2 3 + 1/2 + 0 + 0 = 11.91651…, NDCG = 0.9136.
+const (
+	ndcgStart  = "NDCG@all = 0.9575"
+	ndcgEdited = "NDCG@all = 0.9136"
+)
+
+func TestSessionEditsItsOwnList(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "alice", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	assert.Equal(t, 1, s.Room().Count())
+	assert.Equal(t, "alice", s.Room().Members()[0].Name)
+
+	// A second session starts on the served list, not on alice's.
+	b := connect(t, addr, "bob", 80, 24)
+	defer b.close()
+	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+
+	c.send("q")
+	require.NoError(t, c.redrawUntil("w: copy the list and quit", 90, 24, 5*time.Second))
+	c.send("y")
+	code, err := c.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+}
+
+// osc52 finds what a session put on its clipboard.
+var osc52 = regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\)`)
+
+func TestSaveKeysCopyToTheClipboard(t *testing.T) {
+	dir := t.TempDir()
+	_, addr := startServer(t, Config{})
+	c := connect(t, addr, "alice", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("w")
+	require.NoError(t, c.waitFor("copied the list (5 items, JSON) to your clipboard", 5*time.Second))
+	c.mu.Lock()
+	m := osc52.FindStringSubmatch(c.out.String())
+	c.mu.Unlock()
+	require.NotNil(t, m, "no OSC 52 sequence in the output")
+	data, err := base64.StdEncoding.DecodeString(m[1])
+	require.NoError(t, err)
+	doc, err := listio.ReadJSON("clipboard.json", data)
+	require.NoError(t, err)
+	assert.Len(t, doc.List.Items, 5)
+
+	c.send("W")
+	require.NoError(t, c.redrawUntil("copied the working (markdown) to your clipboard", 90, 24, 5*time.Second))
+	assert.NoDirExists(t, dir+"/list.json")
+}
+
+func TestMaxItemsRefusesLargerLists(t *testing.T) {
+	_, addr := startServer(t, Config{MaxItems: 5})
+	c := connect(t, addr, "alice", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("a")
+	require.NoError(t, c.redrawUntil("the list has 5 items with its pool, the most this server allows", 100, 30, 5*time.Second))
+}
+
+func TestRefusals(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	conn, err := dial(addr, "alice", "")
+	require.NoError(t, err)
+	defer conn.Close()
+
+	t.Run("exec", func(t *testing.T) {
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		var stderr strings.Builder
+		sess.Stderr = &stderr
+		err = sess.Run("ls")
+		requireExit(t, err, 1)
+		assert.Contains(t, stderr.String(), "this server runs the explorer, not commands: connect with ssh -p")
+		assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), "one line")
+	})
+	t.Run("no terminal", func(t *testing.T) {
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		var stderr strings.Builder
+		sess.Stderr = &stderr
+		require.NoError(t, sess.Shell())
+		requireExit(t, sess.Wait(), 1)
+		assert.Contains(t, stderr.String(), "the explorer needs a terminal: connect with ssh -t -p")
+	})
+	t.Run("sftp", func(t *testing.T) {
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		// (A session started by a subsystem request has no Wait in
+		// x/crypto/ssh: read its error output to the end instead.)
+		stderr, err := sess.StderrPipe()
+		require.NoError(t, err)
+		require.NoError(t, sess.RequestSubsystem("sftp"))
+		msg, err := io.ReadAll(stderr)
+		require.NoError(t, err)
+		assert.Contains(t, string(msg), "no file transfer (sftp)")
+	})
+	t.Run("agent forwarding", func(t *testing.T) {
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		var stderr strings.Builder
+		sess.Stderr = &stderr
+		require.NoError(t, agent.RequestAgentForwarding(sess))
+		require.NoError(t, sess.RequestPty("xterm", 24, 80, nil))
+		require.NoError(t, sess.Shell())
+		requireExit(t, sess.Wait(), 1)
+		assert.Contains(t, stderr.String(), "agent forwarding is not offered here")
+	})
+	t.Run("local port forwarding", func(t *testing.T) {
+		_, err := conn.Dial("tcp", "127.0.0.1:9")
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "forwards no ports")
+	})
+	t.Run("remote port forwarding", func(t *testing.T) {
+		conn, err := dial(addr, "alice", "")
+		require.NoError(t, err)
+		defer conn.Close()
+		_, err = conn.Listen("tcp", "127.0.0.1:0")
+		require.Error(t, err)
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		var stderr strings.Builder
+		sess.Stderr = &stderr
+		require.NoError(t, sess.RequestPty("xterm", 24, 80, nil))
+		require.NoError(t, sess.Shell())
+		requireExit(t, sess.Wait(), 1)
+		assert.Contains(t, stderr.String(), "port forwarding is not offered here")
+	})
+}
+
+func requireExit(t *testing.T, err error, want int) {
+	t.Helper()
+	require.Error(t, err)
+	var ee interface{ ExitStatus() int }
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, want, ee.ExitStatus())
+}
+
+func TestRoomFull(t *testing.T) {
+	assert.Equal(t, "the room is full (100 sessions)", roomFull(DefaultMaxSessions))
+	_, addr := startServer(t, Config{MaxSessions: 2})
+	a := connect(t, addr, "a", 80, 24)
+	defer a.close()
+	b := connect(t, addr, "b", 80, 24)
+	defer b.close()
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+	c, err := connectErr(t, addr, "c", "", 80, 24)
+	require.NoError(t, err)
+	defer c.close()
+	code, err := c.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "ndcg-explorer: the room is full (2 sessions)\n", strings.ReplaceAll(c.stderr(), "\r\n", "\n"))
+
+	// A place frees when someone leaves.
+	a.close()
+	require.Eventually(t, func() bool {
+		d, err := connectErr(t, addr, "d", "", 80, 24)
+		if err != nil {
+			return false
+		}
+		defer d.close()
+		return d.waitFor(ndcgStart, 5*time.Second) == nil
+	}, 10*time.Second, 100*time.Millisecond)
+}
+
+func TestPassphrase(t *testing.T) {
+	_, addr := startServer(t, Config{Passphrase: "ndcg at 5"})
+	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "unable to authenticate")
+	_, err = connectErr(t, addr, "alice", "", 80, 24)
+	require.Error(t, err)
+	c, err := connectErr(t, addr, "alice", "ndcg at 5", 80, 24)
+	require.NoError(t, err)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+}
+
+func TestNoColorFromTheClient(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	conn, err := dial(addr, "alice", "")
+	require.NoError(t, err)
+	defer conn.Close()
+	for _, noColor := range []bool{false, true} {
+		sess, err := conn.NewSession()
+		require.NoError(t, err)
+		c := &client{t: t, conn: conn, sess: sess}
+		sess.Stdout = syncWriter{&c.mu, &c.out}
+		c.in, err = sess.StdinPipe()
+		require.NoError(t, err)
+		if noColor {
+			require.NoError(t, sess.Setenv("NO_COLOR", "1"))
+		}
+		require.NoError(t, sess.RequestPty("xterm-256color", 24, 100, nil))
+		require.NoError(t, sess.Shell())
+		require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+		c.mu.Lock()
+		out := c.out.String()
+		c.mu.Unlock()
+		colour := regexp.MustCompile(`\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7])[;m]`)
+		assert.Equal(t, !noColor, colour.MatchString(out), "colour with NO_COLOR=%v", noColor)
+		// The explorer asks the attendee's terminal for its background,
+		// to pick light or dark styles as it does locally.
+		assert.Contains(t, out, "\x1b]11;?")
+		sess.Close()
+	}
+}
+
+func TestCloneDocIsACopy(t *testing.T) {
+	doc, err := listio.Inline("3,2,1", "")
+	require.NoError(t, err)
+	c := CloneDoc(doc)
+	c.List.Items[0].Grade = 0
+	assert.Equal(t, 3.0, doc.List.Items[0].Grade)
+}

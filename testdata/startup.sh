@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Measures start-up: `--version`, `report` on a 5-item list and `samples`,
+# each against a hello-world Go binary built the same way in the same run
+# (hyperfine, no shell, alternating rounds). Prints each command's median
+# and its ratio to hello world's; the target is ≤ 2×.
+#
+# Usage: startup.sh [RUNS]
+#   RUNS: runs of each command per round (default 100; 3 rounds).
+# Environment: GO_BUILD_ENV is put before both `go build` commands, e.g.
+#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries (the default build
+#   links the C library dynamically, through os/user, which
+#   github.com/xo/terminfo imports for the terminal's colour profile).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+runs=${1:-100}
+if ! command -v hyperfine >/dev/null 2>&1; then
+  echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
+  exit 2
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/hello"
+cat >"$dir/hello/main.go" <<'GO'
+package main
+
+import "fmt"
+
+func main() { fmt.Println("hello, world") }
+GO
+printf 'module hello\n\ngo 1.26.0\n' >"$dir/hello/go.mod"
+build_env=${GO_BUILD_ENV:-}
+(cd "$dir/hello" && env $build_env go build -o "$dir/hello-world" .)
+(cd "$here/.." && env $build_env go build -o "$dir/ndcg-explorer" .)
+list=$here/../samples/seed-000-exp-gain.json
+ne=$dir/ndcg-explorer
+cmds=("$dir/hello-world" "$ne --version" "$ne report $list" "$ne samples")
+for c in "${cmds[@]}"; do $c >/dev/null 2>&1; done
+for round in 1 2 3; do
+  hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
+done
+echo "start-up, median of 3 rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
+# Each round's CSV has a header then one row per command: command,mean,
+# stddev,median,... in seconds. The ratio is taken within a round, then
+# the median over rounds.
+awk -F, -v dir="$dir" '
+  FNR == 1 { next }
+  { row = FNR - 1; med[row, ++n[row]] = $4; if (FNR == 2) hw[FILENAME] = $4; ratio[row, n[row]] = $4 / hw[FILENAME]; name[row] = $1 }
+  function mid(a, r,   i, j, t, v) {
+    for (i = 1; i <= 3; i++) v[i] = a[r, i]
+    for (i = 1; i <= 3; i++) for (j = i + 1; j <= 3; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return v[2]
+  }
+  END {
+    for (r = 1; r <= 4; r++) {
+      label = name[r]; sub(dir "/", "", label); gsub(/ [^ ]*\//, " ", label)
+      printf "  %-42s %5.2f ms  %4.2f× hello world\n", label, mid(med, r) * 1000, mid(ratio, r)
+    }
+  }' "$dir"/round1.csv "$dir"/round2.csv "$dir"/round3.csv

@@ -1,0 +1,357 @@
+package trec
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Format is a qrels or run file format. Every format but TREC's own is
+// read into rows (see Table) and turned into TREC lines, one per line of
+// the file, so that what trec_eval's rules say about a TREC file holds
+// for the same data in any format, and errors keep their line numbers.
+type Format string
+
+// The formats --qrels-format and --run-format take.
+const (
+	// FormatTREC is "qid iter docno rel" (qrels) or "qid Q0 docno rank
+	// score tag" (run).
+	FormatTREC Format = "trec"
+	// FormatBEIR is BEIR's qrels: TSV with the header "query-id
+	// corpus-id score", the score being the relevance.
+	FormatBEIR Format = "beir"
+	// FormatMSMARCO is MS MARCO's run: "qid pid rank", tab-separated.
+	// It has no score: a document's score is −rank, so rank 1 comes
+	// first and equal ranks tie.
+	FormatMSMARCO Format = "msmarco"
+	// FormatJSON is the dict JSON of ranx, ir_measures and pytrec_eval:
+	// {"q1": {"d1": 3}} for qrels, {"q1": {"d1": 0.9}} for a run.
+	FormatJSON Format = "json"
+	// FormatJSONL is one JSON object a line, with a query id, a document
+	// id and a label or score (see the column names of Table).
+	FormatJSONL Format = "jsonl"
+	// FormatCSV and FormatTSV are tables with a header line, one row per
+	// query and document.
+	FormatCSV Format = "csv"
+	FormatTSV Format = "tsv"
+)
+
+// QrelsFormats and RunFormats list the formats each side accepts.
+var (
+	QrelsFormats = []Format{FormatTREC, FormatBEIR, FormatJSON, FormatJSONL, FormatCSV, FormatTSV}
+	RunFormats   = []Format{FormatTREC, FormatMSMARCO, FormatJSON, FormatJSONL, FormatCSV, FormatTSV}
+)
+
+func formatNames(fs []Format) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseFormat reads a --qrels-format or --run-format value (flag names
+// it in errors); empty means detect. run says which side it is for.
+func ParseFormat(flag, s string, run bool) (Format, error) {
+	allowed := QrelsFormats
+	if run {
+		allowed = RunFormats
+	}
+	f := Format(strings.ToLower(strings.TrimSpace(s)))
+	switch f {
+	case "":
+		return "", nil
+	case "beir-qrels":
+		f = FormatBEIR
+	case "ms-marco", "marco":
+		f = FormatMSMARCO
+	case "dict", "ranx", "ir_measures", "pytrec_eval":
+		f = FormatJSON
+	case "ndjson":
+		f = FormatJSONL
+	}
+	if !slices.Contains(allowed, f) {
+		return "", fmt.Errorf("%s %q: use one of %s (or leave it out to detect the format)", flag, s, formatNames(allowed))
+	}
+	return f, nil
+}
+
+// DetectFormat tells the format of a qrels or run file from its first
+// lines: JSON dict or JSON lines by their first character and first
+// line; a table by a header naming a query id column (BEIR by its
+// query-id and corpus-id); otherwise by the number of fields of the
+// first line: 3 for MS MARCO's run, else TREC.
+func DetectFormat(data []byte) Format {
+	body := bytes.TrimLeft(bytes.TrimPrefix(data, utf8BOM), " \t\r\n")
+	first, _, _ := bytes.Cut(body, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	if len(body) > 0 && body[0] == '{' {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(first, &obj) == nil {
+			for k, v := range obj {
+				if roleOf(k) == roleQID && len(v) > 0 && v[0] != '{' {
+					return FormatJSONL
+				}
+			}
+		}
+		return FormatJSON
+	}
+	if len(body) > 0 && body[0] == '[' {
+		return FormatJSON // refused by the reader, with what to give
+	}
+	sep := byte(0)
+	switch {
+	case bytes.IndexByte(first, '\t') >= 0:
+		sep = '\t'
+	case bytes.IndexByte(first, ',') >= 0:
+		sep = ','
+	}
+	if sep != 0 {
+		cells := strings.Split(string(first), string(sep))
+		hasQID, beir := false, 0
+		for _, c := range cells {
+			n := normalizeColumn(c)
+			if roleOf(c) == roleQID {
+				hasQID = true
+			}
+			if n == "query_id" || n == "corpus_id" {
+				beir++
+			}
+		}
+		switch {
+		case beir == 2 && sep == '\t' && len(cells) == 3:
+			return FormatBEIR
+		case hasQID && sep == '\t':
+			return FormatTSV
+		case hasQID:
+			return FormatCSV
+		}
+	}
+	if len(bytes.Fields(first)) == 3 {
+		return FormatMSMARCO
+	}
+	return FormatTREC
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// ReadQrelsAs reads the qrels file at path in format f ("": detect).
+func ReadQrelsAs(path string, f Format) (*Qrels, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading qrels: %w", err)
+	}
+	return ParseQrelsAs(path, data, f)
+}
+
+// ParseQrelsAs reads qrels in format f ("": detect).
+func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
+	if f == "" {
+		f = DetectFormat(data)
+	}
+	if f == FormatTREC {
+		return ParseQrels(name, data)
+	}
+	if f == FormatMSMARCO {
+		return nil, fmt.Errorf("%s: this looks like an MS MARCO run (qid pid rank), not qrels: give it as the run, or --qrels-format to say what it is", name)
+	}
+	t, err := ParseTable(name, data, f)
+	if err != nil {
+		return nil, err
+	}
+	text, err := t.QrelsText()
+	if err != nil {
+		return nil, err
+	}
+	return ParseQrels(name, text)
+}
+
+// RunSourceAs opens the run at path in format f ("": detect). A TREC
+// run is streamed; any other format is read whole and turned into TREC
+// lines in memory.
+func RunSourceAs(path string, f Format) (Source, error) {
+	if f == "" {
+		head, err := readHead(path, 64<<10)
+		if err != nil {
+			return Source{}, fmt.Errorf("reading run: %w", err)
+		}
+		f = DetectFormat(head)
+	}
+	if f == FormatTREC {
+		return FileSource(path), nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Source{}, fmt.Errorf("reading run: %w", err)
+	}
+	return RunSourceFrom(path, data, f)
+}
+
+// RunSourceFrom is a run in format f held in data.
+func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
+	if f == "" {
+		f = DetectFormat(data)
+	}
+	text := data
+	if f != FormatTREC {
+		if f == FormatBEIR {
+			return Source{}, fmt.Errorf("%s: this is BEIR qrels (query-id corpus-id score), not a run: give it as the qrels", name)
+		}
+		t, err := ParseTable(name, data, f)
+		if err != nil {
+			return Source{}, err
+		}
+		if text, err = t.RunText(); err != nil {
+			return Source{}, err
+		}
+	}
+	return Source{Name: name, Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(text)), nil
+	}}, nil
+}
+
+func readHead(path string, n int) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, n)
+	m, err := io.ReadFull(fh, buf)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return buf[:m], err
+}
+
+// QrelsText writes the table as TREC qrels lines: the row of file line
+// n on line n, the lines between them '#' comments.
+func (t *Table) QrelsText() ([]byte, error) {
+	if !t.HasLabel {
+		return nil, &LineError{File: t.Name, Line: 1, Msg: fmt.Sprintf("no relevance column (columns: %s); qrels need one named %s", t.columnList(), aliasList(roleLabel))}
+	}
+	return t.text(func(b []byte, r *Row) []byte {
+		return fmt.Appendf(b, "%s 0 %s %s", r.QID, r.DocID, r.Label)
+	}), nil
+}
+
+// RunText writes the table as TREC run lines, as QrelsText does.
+func (t *Table) RunText() ([]byte, error) {
+	if !t.HasScore {
+		return nil, &LineError{File: t.Name, Line: 1, Msg: fmt.Sprintf("no score column (columns: %s); a run needs one named %s", t.columnList(), aliasList(roleScore))}
+	}
+	return t.text(func(b []byte, r *Row) []byte {
+		return fmt.Appendf(b, "%s Q0 %s 0 %s %s", r.QID, r.DocID, r.Score, t.Format)
+	}), nil
+}
+
+func (t *Table) text(line func([]byte, *Row) []byte) []byte {
+	var b []byte
+	at := 1
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		for r.Line > at && t.Format != FormatJSON {
+			b = append(b, "#\n"...)
+			at++
+		}
+		b = line(b, r)
+		b = append(b, '\n')
+		at++
+	}
+	return b
+}
+
+// Row is one query and document of a table, its values as written.
+type Row struct {
+	QID, DocID string
+	// Label and Score are the numbers' text ("" when the table has no
+	// such column).
+	Label, Score string
+	Line         int
+}
+
+// Table is a qrels or run file that is not in TREC's format, as rows.
+type Table struct {
+	Name   string
+	Format Format
+	Rows   []Row
+	// Which columns the file has; DocIDs made up from positions when
+	// it has none.
+	HasDocID, HasLabel, HasScore bool
+	// Columns are the header's names, in order, for messages.
+	Columns []string
+}
+
+func (t *Table) columnList() string {
+	if len(t.Columns) == 0 {
+		return "none"
+	}
+	return strings.Join(t.Columns, ", ")
+}
+
+// QIDs lists the table's query ids in order of first appearance.
+func (t *Table) QIDs() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range t.Rows {
+		if !seen[r.QID] {
+			seen[r.QID] = true
+			out = append(out, r.QID)
+		}
+	}
+	return out
+}
+
+// Query returns the rows of qid in file order.
+func (t *Table) Query(qid string) []Row {
+	var out []Row
+	for _, r := range t.Rows {
+		if r.QID == qid {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// ParseScore reads a score as the run reader does: a finite number.
+func ParseScore(s string) (float64, error) { return parseScore([]byte(s)) }
+
+// ParseRel reads a relevance value as trec_eval does: its leading
+// integer.
+func ParseRel(s string) (int64, error) { return parseRel([]byte(s)) }
+
+// checkValue checks a label or score as written, for the row's error.
+func checkValue(role columnRole, s string) string {
+	if s == "" {
+		return "empty; give a number"
+	}
+	if role == roleLabel {
+		if _, err := parseRel([]byte(s)); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	if _, err := parseScore([]byte(s)); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// checkID refuses an id TREC lines cannot hold.
+func checkID(s string) string {
+	if s == "" {
+		return "empty; give every row an id"
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r < 128 && isSpace(byte(r)) }) {
+		return fmt.Sprintf("%q contains a space; ids are single words", s)
+	}
+	return ""
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(i int) string { return strconv.Itoa(i) }

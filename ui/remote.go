@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Remote runs the explorer for someone connected over the network
+// (ndcg-explorer serve): it never reads or writes the files of the
+// machine it runs on. The save keys copy to the person's own clipboard
+// instead (OSC 52, which their terminal receives), and the list cannot
+// grow past MaxItems.
+type Remote struct {
+	// MaxItems is the most items the list may have; edits that would
+	// add more are refused. 0 means no limit.
+	MaxItems int
+	// OnAnswer receives each answer typed in a quiz round run for the
+	// whole room. It is called from the program's goroutine: it must
+	// not block.
+	OnAnswer func(RoomAnswer)
+}
+
+// Offer is a list the instructor sends to the room. The explorer asks
+// before opening it; opening it is an edit, so u takes it back.
+type Offer struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+}
+
+// offerPrompt is what an attendee reads when an offer arrives.
+const offerPrompt = "the instructor sent a list: enter to open it, esc to keep yours"
+
+// RoomRound starts a quiz round for the room: every attendee's quiz
+// view shows question Round of Seed under Settings, the same for all.
+type RoomRound struct {
+	// ID numbers the room's rounds, so an answer names its round.
+	ID       int
+	Seed     int64
+	Round    int
+	Settings ndcg.Settings
+}
+
+// RoomRoundEnd ends round ID: the quiz view shows the worked solution.
+type RoomRoundEnd struct{ ID int }
+
+// RoomAnswer is one attendee's answer to round ID, as typed.
+type RoomAnswer struct {
+	ID   int
+	Text string
+}
+
+// remoteTitleLimit bounds a title typed or pasted in a remote session,
+// so a huge paste cannot make every frame carry it.
+const remoteTitleLimit = 200
+
+// setRemote fits the views for a remote session.
+func (m *Model) setRemote() {
+	for _, v := range m.views {
+		if e, ok := v.(*explorer); ok {
+			e.input.CharLimit = remoteTitleLimit
+		}
+	}
+}
+
+// remoteUpdate handles the messages only a remote session receives. It
+// reports whether msg was one of them.
+func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case Offer:
+		m.offer = &msg
+		m.c.SetStatus(offerPrompt, false)
+		return nil, true
+	case RoomRound:
+		for i, v := range m.views {
+			if q, ok := v.(*quizView); ok {
+				q.roomRound(msg)
+				m.show(i)
+			}
+		}
+		m.c.SetStatus("the instructor started a quiz round: type NDCG@k and press enter", false)
+		return nil, true
+	case RoomRoundEnd:
+		for _, v := range m.views {
+			if q, ok := v.(*quizView); ok && q.room == msg.ID {
+				q.roomEnded = true
+			}
+		}
+		m.c.SetStatus("the round is over: the working is below", false)
+		return nil, true
+	}
+	return nil, false
+}
+
+// offerKey answers a pending offer: enter opens the list, esc keeps
+// the attendee's own. It reports whether the key was used.
+func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.offer == nil {
+		return nil, false
+	}
+	switch msg.String() {
+	case "enter":
+		o := m.offer
+		m.offer = nil
+		m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+		return nil, true
+	case "esc":
+		m.offer = nil
+		m.c.SetStatus("kept your list", false)
+		return nil, true
+	}
+	return nil, false
+}
+
+// copyList puts the list as JSON on the person's clipboard: save, for a
+// remote session.
+func (m *Model) copyList(quit bool) tea.Cmd {
+	ws := m.c.WS
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if err != nil {
+		m.c.SetStatus("not copied: "+err.Error(), true)
+		return nil
+	}
+	ws.MarkSaved(ws.Version())
+	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
+	if quit {
+		return tea.Sequence(tea.SetClipboard(string(data)), tea.Quit)
+	}
+	return tea.SetClipboard(string(data))
+}
+
+// copyReport puts the worked NDCG as markdown on the person's
+// clipboard: save as, for a remote session.
+func (m *Model) copyReport() tea.Cmd {
+	ws := m.c.WS
+	if ws.Result == nil {
+		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
+		return nil
+	}
+	md := "## " + ws.Doc.Heading() + "\n\n" + explain.New(ws.Result).Markdown()
+	m.c.SetStatus("copied the working (markdown) to your clipboard", false)
+	return tea.SetClipboard(md)
+}

@@ -1,0 +1,35 @@
+package workspace
+
+import (
+	"fmt"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Open replaces the whole document and its conventions, as one edit
+// that undo takes back: opening a list someone sent (the instructor of
+// a workshop served over SSH).
+func (w *Workspace) Open(doc *listio.Document, s ndcg.Settings) Edit {
+	return &openDoc{beforeDoc: w.Doc, afterDoc: doc, beforeS: w.Settings, afterS: s}
+}
+
+type openDoc struct {
+	beforeDoc, afterDoc *listio.Document
+	beforeS, afterS     ndcg.Settings
+}
+
+func (e *openDoc) do(w *Workspace)   { w.Doc, w.Settings = e.afterDoc, e.afterS }
+func (e *openDoc) undo(w *Workspace) { w.Doc, w.Settings = e.beforeDoc, e.beforeS }
+func (e *openDoc) focus() int        { return 0 }
+func (e *openDoc) String() string {
+	return fmt.Sprintf("opened the instructor's list (%d items; u takes it back)", len(e.afterDoc.List.Items))
+}
+
+// full says why an edit adding an item is refused, or "".
+func (w *Workspace) full() string {
+	if n := w.N() + len(w.List().Pool); w.MaxItems > 0 && n >= w.MaxItems {
+		return fmt.Sprintf("the list has %d items with its pool, the most this server allows", n)
+	}
+	return ""
+}
