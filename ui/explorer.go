@@ -271,6 +271,7 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	e.editing = f
 	switch f {
 	case scoreField:
+		e.layout() // the score's own width, after a title edit
 		v := ""
 		if it.HasScore {
 			v = fmtNum(it.Score)
@@ -281,6 +282,11 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.Placeholder = "title"
+		// A title is typed over the whole row, not the few cells of its
+		// column: the numbers of the row come back with enter or esc.
+		if x, _ := e.table.columnStart("id / title"); x >= 0 {
+			e.input.SetWidth(max(e.titleEditWidth(x)-1, 1))
+		}
 		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", it.ID), false)
 	}
 	e.input.CursorEnd()
@@ -453,11 +459,18 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	st, ws := e.c.Styles, e.c.WS
 	idx := ws.ItemAt(i)
 	it := ws.List().Items[idx]
+	inK := r == nil || i < r.K
 	mark := " "
-	if i == e.cursor {
+	switch {
+	case i == e.cursor && e.c.ASCII:
+		mark = ">"
+	case i == e.cursor:
 		mark = "▸"
+	case !inK:
+		// Past k: a mark that reads on any screen, colour or not.
+		mark = "·"
 		if e.c.ASCII {
-			mark = ">"
+			mark = "."
 		}
 	}
 	tm, straddles := tieMark(r, i, e.c.ASCII)
@@ -476,6 +489,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		}
 		label := ""
 		x, w := e.table.columnStart(head)
+		if e.editing == titleField && x >= 0 {
+			w = e.titleEditWidth(x)
+		}
 		if x < 0 {
 			// A narrow table has no score column: the score is typed over
 			// the id and title, labelled.
@@ -489,14 +505,19 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}
-	inK := r == nil || i < r.K
 	switch {
 	case i == e.cursor && e.editing == noField:
 		body = st.cursor.paint(body)
 	case !inK:
-		body = st.subtle.paint(body)
+		body = st.pastK.paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")
+}
+
+// titleEditWidth is the width of the title editor starting at cell x of
+// a row's cells: to the end of the table.
+func (e *explorer) titleEditWidth(x int) int {
+	return max(e.tableW-1-tieW-x, 1)
 }
 
 // viewSummary is DCG, IDCG and NDCG at k, the tie band, and why NDCG is

@@ -12,7 +12,11 @@ import (
 // carry brackets and labels, so the screen reads the same with NO_COLOR
 // (where Bubble Tea drops every colour) as with colour.
 type Styles struct {
-	Title, Subtle, Header, Cursor, Cutoff     lipgloss.Style
+	Title, Subtle, Header, Cursor, Cutoff lipgloss.Style
+	// PastK is the ranks past k: faint, not a grey that a projector
+	// washes out (and no style at all under NO_COLOR, where the rows'
+	// "·" marker says it).
+	PastK                                     lipgloss.Style
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
 	Panel, PanelTitle, Status, Error, Dialog  lipgloss.Style
@@ -20,6 +24,7 @@ type Styles struct {
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
+	pastK                                                               ink
 	title, header, panelTitle, warn, errorInk, status                   ink
 }
 
@@ -38,6 +43,7 @@ func NewStyles(isDark, colour bool) Styles {
 		Subtle:      c("#6E6E6E", "#8C8C8C"),
 		Header:      c("#3C3C3C", "#DADADA").Bold(true),
 		Cursor:      lipgloss.NewStyle().Reverse(true),
+		PastK:       lipgloss.NewStyle().Faint(colour),
 		Cutoff:      c("#B35900", "#FFB454"),
 		Tie:         c("#8A2BE2", "#D7A6FF"),
 		TieStraddle: c("#B00020", "#FF6B81").Bold(true),
@@ -64,6 +70,7 @@ func NewStyles(isDark, colour bool) Styles {
 		}
 	}
 	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
+	s.pastK = inkOf(s.PastK)
 	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
 	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
 	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)

@@ -549,7 +549,23 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
+	// What the screen's marks mean, below the keys (↓ scrolls to it
+	// where the keys fill the screen).
+	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
+	for _, l := range screenLegend {
+		rows = append(rows, wrap(l, w))
+	}
 	return strings.Join(rows, "\n")
+}
+
+// screenLegend says what the marks of the explorer's screen mean.
+var screenLegend = []string{
+	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",
+	"=sklearn the preset whose conventions are in force (P picks one)",
+	"3.50*    a tied rank's gain under expected ties: the mean gain of its tie group",
+	"┌T1 └    a tie group (items with equal scores), T1, T2 … in rank order",
+	"ideal    the grade at rank i of the ideal ranking (a grade, not a gain); IDCG@i sums its gains",
+	"·        a rank past k: it does not count in DCG@k or NDCG@k",
 }
 
 // layoutHelp lays the open help out again for a new size or style sheet.

@@ -189,3 +189,57 @@ func TestIgnoredKeySaysSo(t *testing.T) {
 	press(m, "up")
 	assert.NotContains(t, screen(m), "does nothing")
 }
+
+// The title is edited in a field as wide as the row, not the five cells
+// of the id and title column at 80 columns.
+func TestTitleEditorIsWide(t *testing.T) {
+	m := start(t)
+	press(m, "e")
+	typeText(m, "Trail runner X, men's size 42")
+	row := cursorRow(t, m)
+	assert.Contains(t, row, "Trail runner X, men's size 42")
+	assert.LessOrEqual(t, ansi.StringWidth(row), 80)
+	press(m, "enter")
+	assert.Equal(t, "Trail runner X, men's size 42", m.c.WS.List().Items[0].Title)
+	assert.Contains(t, cursorRow(t, m), "1.0000", "the row's numbers are back")
+}
+
+// Ranks past k are marked "·" in the first column, readable on a
+// projector and without colour, and drawn faint (SGR 2) where colour is
+// on, not in a grey foreground a projector washes out.
+func TestPastKIsProjectorSafe(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 2
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	lines := strings.Split(screen(m), "\n")
+	assert.True(t, strings.HasPrefix(lines[7], "·       3 C"), lines[7])
+	assert.True(t, strings.HasPrefix(lines[4], "▸       1 A"), lines[4])
+	assert.True(t, strings.HasPrefix(lines[5], "        2 B"), lines[5])
+	assert.NotContains(t, m.View().Content, "\x1b[2m", "NO_COLOR: no faint either")
+
+	c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
+	c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	var row string
+	for _, l := range strings.Split(c.View().Content, "\n") {
+		if strings.Contains(ansi.Strip(l), "3 C ") {
+			row = l
+		}
+	}
+	assert.Contains(t, row, "\x1b[2m", "faint past k")
+	assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+}
+
+// ? explains the screen's marks under the keys: zero→0, the * of a
+// mean gain, the ideal column (a grade), the · of ranks past k.
+func TestHelpLegend(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 120, 40)
+	press(m, "?")
+	s := screen(m)
+	for _, want := range []string{"On the screen", "zero→0   NDCG when IDCG is 0", "3.50*    a tied rank's gain under expected ties",
+		"ideal    the grade at rank i of the ideal ranking (a grade, not a gain)", "·        a rank past k"} {
+		assert.Contains(t, s, want)
+	}
+	// The curves view says what ×n counts.
+	press(m, "esc", "U")
+	assert.Contains(t, screen(m), "×n: n items of the list have this grade")
+}
