@@ -21,7 +21,7 @@ import (
 // default sample, or the query browser with --qrels and --run.
 func newExploreCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	var ascii bool
+	var ascii, present bool
 	var seed int64
 	cmd := &cobra.Command{
 		Use:   "ndcg-explorer [FILE]",
@@ -47,7 +47,7 @@ ndcg-explorer --qrels QRELS --run RUN`,
 			if lf.browsing(args) {
 				return runBrowse(env, &lf, ascii)
 			}
-			return runExplore(env, &lf, args, ascii, seed)
+			return runExplore(env, &lf, args, ascii, present, seed)
 		},
 	}
 	// cobra leaves this 0, which suggests only by prefix.
@@ -55,6 +55,7 @@ ndcg-explorer --qrels QRELS --run RUN`,
 	lf.register(cmd.Flags())
 	completeListFlags(cmd)
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
+	cmd.Flags().BoolVar(&present, "present", false, "projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the quiz's random lists (0: the clock)")
 	return cmd
 }
@@ -79,7 +80,7 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) error {
+func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, seed int64) error {
 	doc, err := lf.load(env, args, true)
 	if err != nil && len(args) == 1 && missingFile(args[0]) {
 		// A file that does not exist yet is a new list: it starts empty
@@ -102,7 +103,7 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) 
 	if env.IsTerminal == nil || !env.IsTerminal() {
 		return errors.New("the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
 	}
-	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
+	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
 }
 
 // missingFile reports whether name is a path to a file that does not

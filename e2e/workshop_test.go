@@ -58,3 +58,45 @@ func TestUnmodifiedAfterEditsCancelOut(t *testing.T) {
 		t.Fatalf("the explorer ended with %s, want EXIT=0 without asking to save", got)
 	}
 }
+
+// TestPresentAsAPerson: --present draws the projector mode at 80×24 and
+// 100×30 within the screen; R switches back to the full table.
+func TestPresentAsAPerson(t *testing.T) {
+	x, _, status := start(t, 80, 24, "--present")
+	x.waitFor("grade   gain discount contribution    DCG@i")
+	x.waitFor("NDCG@3 = █ █")
+	x.fits(80)
+	x.run("resize-window", "-t", "e2e", "-x", "100", "-y", "30")
+	x.waitFor("DCG@3 = 9.3809     IDCG@3 = 12.9165")
+	x.fits(100)
+	x.keys("R")
+	x.waitFor("the full table: R for the projector mode")
+	x.waitFor("IDCG@i")
+	x.keys("q")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+	}
+}
+
+// TestWorkshopKeysAsAPerson: the ties view's t on the default sample
+// says C and D already tie; the quiz of --seed 485781, round 2, keeps the
+// IDCG line of its solution at 80×24.
+func TestWorkshopKeysAsAPerson(t *testing.T) {
+	x, _, status := start(t, 80, 24, "--seed", "485781")
+	x.waitFor("NDCG@3 = 0.7263")
+	x.keys("I")
+	x.waitFor("Ties")
+	x.keys("t")
+	x.waitFor("ranks 3 and 4 (C and D) already tie at score 0.71")
+	x.keys("Q", "n")
+	x.waitFor("round 2")
+	x.keys("0.545", "Enter")
+	x.waitFor("= 7.000 + 1.893 + 1.500 + 1.292 + 1.161 + 0.356 = 13.202")
+	x.waitFor("NDCG@6 = DCG@6 / IDCG@6 = 7.195 / 13.202 = 0.5450")
+	x.keys("Up")
+	x.waitFor("working, lines")
+	x.keys("q")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+	}
+}

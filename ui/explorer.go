@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -32,6 +33,9 @@ type explorer struct {
 
 	cursor int // rank under the cursor, 0-based
 	offset int // first rank the table shows
+	// present is the projector mode: fewer columns, the headline numbers
+	// large, wide bars, nothing that needs colour.
+	present bool
 	// notes shows the list's notes (what the sample teaches) above the
 	// charts; N toggles it.
 	notes bool
@@ -65,11 +69,15 @@ func (e *explorer) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
-// notesKey shows or hides the list's notes.
-var notesKey = bind([]string{"N"}, "N", "notes on/off")
+// notesKey shows or hides the list's notes; presentKey switches the
+// projector mode.
+var (
+	notesKey   = bind([]string{"N"}, "N", "notes on/off")
+	presentKey = bind([]string{"R"}, "R", "projector mode")
+)
 
-// FullHelp is the explorer's own key: the notes.
-func (e *explorer) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
+// FullHelp is the explorer's own keys: the notes, the projector mode.
+func (e *explorer) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey, presentKey}} }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *explorer) Capturing() bool { return e.editing != noField }
@@ -91,14 +99,26 @@ func (e *explorer) layout() {
 	n := e.c.WS.N()
 	// The side panel needs the table to keep every column (about 84
 	// cells): below 130 columns the charts go under the table instead.
-	e.wide = w >= 130 && h >= 18
-	if e.wide {
+	e.wide = w >= 130 && h >= 18 && !e.present
+	switch {
+	case e.present:
+		// The headline: DCG and IDCG on a line, NDCG in large digits.
+		e.sideW, e.tableW = 0, w
+		e.summaryH = 1 + len(bigGlyphs['0'])
+		rest := max(h-e.summaryH-1, 0)
+		need := 1 + max(n, 1) + 1
+		e.tableH = min(need, max(rest/2, rest-(2+min(n, 4))))
+		e.chartsH = rest - e.tableH
+		if e.chartsH < 3 {
+			e.tableH, e.chartsH = rest, 0
+		}
+	case e.wide:
 		e.sideW = min(max(w-100, 44), 70)
 		e.tableW = w - e.sideW - 2
 		e.tableH = h
 		e.summaryH = summaryLines + 3
 		e.chartsH = max(h-e.summaryH-1, 0)
-	} else {
+	default:
 		e.sideW = 0
 		e.tableW = w
 		e.summaryH = summaryLines
@@ -112,6 +132,9 @@ func (e *explorer) layout() {
 		}
 	}
 	e.table = newTableLayout(e.tableW, n)
+	if e.present {
+		e.table = newPresentLayout(e.tableW, n)
+	}
 	inW := e.table.idWidth - 1
 	if x, _ := e.table.columnStart("score"); x < 0 {
 		inW -= len("score ") // typed over the title, after a label
@@ -240,6 +263,15 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, notesKey):
 		e.toggleNotes()
 		return nil
+	case key.Matches(msg, presentKey):
+		e.present = !e.present
+		e.layout()
+		if e.present {
+			e.c.SetStatus("projector mode: R for the full table", false)
+		} else {
+			e.c.SetStatus("the full table: R for the projector mode", false)
+		}
+		return nil
 	default:
 		return nil
 	}
@@ -339,6 +371,13 @@ func (e *explorer) View() string {
 		return ""
 	}
 	table := e.viewTable()
+	if e.present {
+		parts := []string{table, "", e.viewHeadline(e.width, e.summaryH)}
+		if e.chartsH > 0 {
+			parts = append(parts, e.contributionChart(e.width, e.chartsH))
+		}
+		return block(strings.Join(parts, "\n"), e.width, e.height)
+	}
 	if e.wide {
 		side := e.viewSummary(e.sideW, e.summaryH)
 		charts := e.chartsH
@@ -512,6 +551,61 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		body = st.pastK.paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")
+}
+
+// viewHeadline is the projector mode's summary: DCG@k and IDCG@k on a
+// line, then NDCG@k in digits three lines tall, bold, in no colour.
+func (e *explorer) viewHeadline(width, height int) string {
+	ws := e.c.WS
+	r := ws.Result
+	k := ws.Settings.KString()
+	if r == nil {
+		return block(wrap("cannot compute: "+ws.Err.Error(), width), width, height)
+	}
+	bold := lipgloss.NewStyle().Bold(true)
+	nd := fmt.Sprintf("%.4f", r.NDCG())
+	if r.Undefined() {
+		nd = "undefined"
+	}
+	lines := []string{bold.Render(fmt.Sprintf("DCG@%s = %s     IDCG@%s = %s", k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4)))}
+	label := "NDCG@" + k + " = "
+	big := bigText(nd, e.c.ASCII)
+	for i, row := range big {
+		lead := strings.Repeat(" ", len(label))
+		if i == len(big)/2 {
+			lead = label
+		}
+		lines = append(lines, bold.Render(lead+row))
+	}
+	return block(strings.Join(lines, "\n"), width, height)
+}
+
+// bigGlyphs are digits three lines tall, for a number read across a room.
+var bigGlyphs = map[rune][3]string{
+	'0': {"█▀█", "█ █", "▀▀▀"}, '1': {" ▀█", "  █", "  ▀"}, '2': {"▀▀█", "█▀▀", "▀▀▀"},
+	'3': {"▀▀█", " ▀█", "▀▀▀"}, '4': {"█ █", "▀▀█", "  ▀"}, '5': {"█▀▀", "▀▀█", "▀▀▀"},
+	'6': {"█▀▀", "█▀█", "▀▀▀"}, '7': {"▀▀█", "  █", "  ▀"}, '8': {"█▀█", "█▀█", "▀▀▀"},
+	'9': {"█▀█", "▀▀█", "▀▀▀"}, '.': {" ", " ", "▀"},
+}
+
+// bigText writes s in bigGlyphs (# in ASCII mode); a word such as
+// "undefined" is written as it is, on the middle line.
+func bigText(s string, ascii bool) []string {
+	out := make([]string, 3)
+	for _, c := range s {
+		g, ok := bigGlyphs[c]
+		if !ok {
+			return []string{"", s, ""}
+		}
+		for i := range out {
+			row := g[i]
+			if ascii {
+				row = strings.NewReplacer("█", "#", "▀", "#").Replace(row)
+			}
+			out[i] += row + " "
+		}
+	}
+	return out
 }
 
 // titleEditWidth is the width of the title editor starting at cell x of

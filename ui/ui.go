@@ -48,6 +48,8 @@ type Options struct {
 	NoColor bool
 	// Seed makes random lists (the quiz) repeatable; 0 means the clock.
 	Seed int64
+	// Present opens the explorer in projector mode (R switches it).
+	Present bool
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
@@ -137,6 +139,9 @@ func New(o Options) *Model {
 	}
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
+	}
+	if e, ok := m.views[0].(*explorer); ok {
+		e.present = o.Present
 	}
 	if o.Remote != nil {
 		m.setRemote()

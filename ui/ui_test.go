@@ -577,7 +577,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 	// follows, ↓ away.
 	assert.Contains(t, s, "Keys  lines 1–19 of", "the keys fill the first page at 80")
 	// Left and right do nothing in the explorer: the help says where they act.
-	assert.Contains(t, s, "←/h  swap map: left")
+	assert.Contains(t, s, "←→/hl swap map: across")
 	press(m, "esc")
 	before := screen(m)
 	press(m, "l", "right", "h", "left")

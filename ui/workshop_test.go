@@ -3,10 +3,12 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -242,4 +244,40 @@ func TestHelpLegend(t *testing.T) {
 	// The curves view says what ×n counts.
 	press(m, "esc", "U")
 	assert.Contains(t, screen(m), "×n: n items of the list have this grade")
+}
+
+// presentScreen runs the program in projector mode on the default
+// sample at w×h and compares the screen with a golden file. The numbers:
+// DCG@3 = 7 + 1/1.585 + 3.5/2 = 9.3809, IDCG@3 = 7 + 7/1.585 + 3/2 =
+// 12.9165, NDCG@3 = 0.7263 (scikit-learn: samples/testdata/reference.json).
+func presentScreen(t *testing.T, w, h int) {
+	doc := sampleDoc(t, "ties-at-k")
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Settings: s, NoColor: true, Present: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	golden.RequireEqual(t, ansi.Strip(final.View().Content))
+}
+
+func TestPresentGolden80x24(t *testing.T)  { presentScreen(t, 80, 24) }
+func TestPresentGolden100x30(t *testing.T) { presentScreen(t, 100, 30) }
+
+// R switches the projector mode: the columns a room needs, NDCG three
+// lines tall, the contribution bars across the whole width.
+func TestPresentKey(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "R")
+	s := screen(m)
+	assert.Contains(t, s, "rank id / title                 grade   gain discount contribution    DCG@i")
+	assert.NotContains(t, s, "IDCG@i")
+	assert.Contains(t, s, "NDCG@3 = █ █")
+	assert.Contains(t, s, "DCG@3 = 9.3809     IDCG@3 = 12.9165")
+	press(m, "R")
+	assert.Contains(t, screen(m), "IDCG@i NDCG@i")
 }
