@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,7 +165,80 @@ func (e *explorer) clamp() {
 	if rows > 2 {
 		rows--
 	}
+	// When the list does not fit, two lines say what is hidden ("↑ 3
+	// more", "↓ 2 more"): the cursor keeps clear of them too.
+	if n > rows && rows > 4 {
+		rows -= 2
+	}
 	e.offset = scrollTo(e.offset, e.cursor, n, rows)
+}
+
+// Lines of the table body besides ranks (see tableLines).
+const (
+	cutLine   = -1
+	aboveLine = -2
+	belowLine = -3
+)
+
+// tableLines lays the table body out: each line's rank, or cutLine,
+// aboveLine ("↑ N more") or belowLine ("↓ N more"). Drawing the table
+// and finding the rank under a click both read it.
+func (e *explorer) tableLines() []int {
+	n, free := e.c.WS.N(), e.tableH-1
+	lines := rowLines(e.offset, n, e.cut(), free)
+	if len(lines) == 0 || free < 5 {
+		return lines
+	}
+	last := func(ls []int) int {
+		for i := len(ls) - 1; i >= 0; i-- {
+			if ls[i] >= 0 {
+				return ls[i]
+			}
+		}
+		return -1
+	}
+	if e.offset == 0 && last(lines) == n-1 {
+		return lines
+	}
+	var out []int
+	if e.offset > 0 {
+		out = append(out, aboveLine)
+	}
+	out = append(out, rowLines(e.offset, n, e.cut(), free-len(out))...)
+	if last(out) < n-1 {
+		// The last line says what is below; the rows end a line earlier.
+		for len(out) >= free {
+			out = out[:len(out)-1]
+		}
+		for len(out) > 0 && out[len(out)-1] == cutLine {
+			out = out[:len(out)-1]
+		}
+		out = append(out, belowLine)
+	}
+	return out
+}
+
+// moreLine says how many ranks the table hides above or below.
+func (e *explorer) moreLine(which int, lines []int) string {
+	st := e.c.Styles
+	n := e.c.WS.N()
+	first, last := -1, -1
+	for _, l := range lines {
+		if l >= 0 {
+			if first < 0 {
+				first = l
+			}
+			last = l
+		}
+	}
+	up, down := "↑", "↓"
+	if e.c.ASCII {
+		up, down = "^", "v"
+	}
+	if which == aboveLine {
+		return st.subtle.paint(fmt.Sprintf("      %s %d more (ranks 1–%d)", up, first, first))
+	}
+	return st.subtle.paint(fmt.Sprintf("      %s %d more (ranks %d–%d)", down, n-1-last, last+2, n))
 }
 
 // Update handles the explorer's keys and the workspace's changes.
@@ -413,10 +487,14 @@ func (e *explorer) viewTable() string {
 	if n == 0 {
 		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
 	}
-	for _, i := range rowLines(e.offset, n, e.cut(), e.tableH-len(lines)) {
-		if i < 0 {
+	body := e.tableLines()
+	for _, i := range body {
+		switch i {
+		case cutLine:
 			lines = append(lines, e.cutoffLine(r, t.width))
-		} else {
+		case aboveLine, belowLine:
+			lines = append(lines, e.moreLine(i, body))
+		default:
 			lines = append(lines, e.viewRow(r, i))
 		}
 	}
@@ -465,8 +543,8 @@ func (e *explorer) cut() int {
 // rankAtLine is the rank drawn on line y of the table (0 is the
 // heading), or −1: the lines viewTable draws, k line included.
 func (e *explorer) rankAtLine(y int) int {
-	lines := rowLines(e.offset, e.c.WS.N(), e.cut(), e.tableH-1)
-	if y < 1 || y > len(lines) {
+	lines := e.tableLines()
+	if y < 1 || y > len(lines) || lines[y-1] < 0 {
 		return -1
 	}
 	return lines[y-1]
@@ -713,11 +791,94 @@ func (e *explorer) viewCharts(w, h int) string {
 	return block(top+"\n"+e.bandChart(w, bandH), w, h)
 }
 
-// chartWindow is the ranks a chart of rows lines shows: the table's
-// window, so the chart and the table talk about the same ranks.
-func (e *explorer) chartWindow(rows, n int) (int, int) {
-	from := scrollTo(e.offset, e.cursor, n, rows)
-	return from, min(from+rows, n)
+// chartRows are the ranks a chart of rows lines shows: those around the
+// cursor and, when it is further down, rank k after a line saying how
+// many ranks are skipped ("⋮ 2 more"); lines of hidden ranks are said
+// too ("↑ 3 more", "↓ 2 more"). A negative entry −m is such a line for
+// m ranks: moreText writes it.
+func (e *explorer) chartRows(rows, n int) []int {
+	out := make([]int, 0, rows)
+	if n <= rows || rows < 3 {
+		from := scrollTo(e.offset, e.cursor, n, rows)
+		for i := from; i < min(from+rows, n); i++ {
+			out = append(out, i)
+		}
+		return out
+	}
+	cur := max(min(e.cursor, n-1), 0)
+	k := n
+	if r := e.c.WS.Result; r != nil && r.K > 0 {
+		k = min(r.K, n) - 1
+	}
+	// Rows for the ranks around the cursor: all but the marker lines.
+	inner := rows - 2
+	from := scrollTo(e.offset, cur, n, inner)
+	if k >= from+inner && k-cur < rows-1 {
+		from = max(k-rows+2, 0) // the cursor and k fit together
+	}
+	to := min(from+inner, n)
+	if from == 0 {
+		to = min(to+1, n)
+	}
+	if to == n {
+		from = max(n-(rows-1), 0)
+	}
+	if k >= to && k < n {
+		// k below the ranks shown: keep a line for it (and one for the
+		// ranks skipped), shrinking the window around the cursor.
+		avail := rows - 1
+		if k > to-1 {
+			avail = rows - 2
+		}
+		if from > 0 {
+			avail--
+		}
+		if avail >= 1 && to-from > avail {
+			from = max(min(from, cur), cur-avail+1)
+			to = from + avail
+		}
+		if from > 0 {
+			out = append(out, -from)
+		}
+		for i := from; i < to; i++ {
+			out = append(out, i)
+		}
+		if k > to {
+			out = append(out, -(k - to))
+		}
+		out = append(out, k)
+		if k+1 < n && len(out) < rows {
+			out = append(out, -(n - k - 1))
+		}
+		return out[:min(len(out), rows)]
+	}
+	if from > 0 {
+		out = append(out, -from)
+	}
+	for i := from; i < to; i++ {
+		out = append(out, i)
+	}
+	if to < n {
+		out = append(out, -(n - to))
+	}
+	return out
+}
+
+// moreText writes the line for m ranks a chart skips: "↑ 3 more" above
+// the ranks shown, "⋮ 2 more" between them and k, "↓ 2 more" below.
+func (e *explorer) moreText(rows []int, at int) string {
+	m := -rows[at]
+	sym := "↓"
+	switch {
+	case at == 0:
+		sym = "↑"
+	case at < len(rows)-1:
+		sym = "⋮"
+	}
+	if e.c.ASCII {
+		sym = map[string]string{"↑": "^", "↓": "v", "⋮": ":"}[sym]
+	}
+	return e.c.Styles.subtle.paint(fmt.Sprintf("%s %d more", sym, m))
 }
 
 // contributionChart: each rank's gain × discount, actual beside ideal,
@@ -734,12 +895,16 @@ func (e *explorer) contributionChart(w, h int) string {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
 	n := r.Ranks()
-	from, to := e.chartWindow(h-1, n)
-	rankW := len(strconv.Itoa(max(to, 1)))
+	rows := e.chartRows(h-1, n)
+	rankW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1)))
 	valW := 6
 	barW := max((w-rankW-2*valW-6)/2, 1)
 	scale := ws.Scale.Contribution
-	for i := from; i < to; i++ {
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
 		var act, ideal float64
 		if i < r.N {
 			g := r.Gains[i]
@@ -782,14 +947,18 @@ func (e *explorer) ndcgChart(w, h int) string {
 	}
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
-	from, to := e.chartWindow(h-1, r.Ranks())
+	rows := e.chartRows(h-1, r.Ranks())
 	markAt := r.Ranks()
 	if ws.Settings.K > 0 {
 		markAt = min(ws.Settings.K, r.Ranks())
 	}
-	kW := len(strconv.Itoa(max(to, 1))) + 2
+	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
-	for i := from; i < to; i++ {
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
 		v := r.NDCGAt(ws.Settings.Ties, i+1)
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
 		b := bar(v, ws.Scale.NDCG, barW, e.c.ASCII)

@@ -281,3 +281,23 @@ func TestPresentKey(t *testing.T) {
 	press(m, "R")
 	assert.Contains(t, screen(m), "IDCG@i NDCG@i")
 }
+
+// At 80×24 the table and the charts show the ranks around the cursor and
+// k, and say what they hide. ranked-by-score has 8 items and k=5: the
+// table ends "↓ 3 more (ranks 6–8)"; the charts, three rows high, show
+// rank 1, "⋮ 3 more" and rank 5 with the k mark, not ranks 1–3 alone.
+func TestHiddenRanksAreSaid(t *testing.T) {
+	m := openSample(t, "ranked-by-score", 80, 24)
+	s := screen(m)
+	assert.Contains(t, s, "      ↓ 3 more (ranks 6–8)")
+	assert.Contains(t, s, "⋮ 3 more")
+	assert.Regexp(t, `@5 \S+\s+0\.8421 ◂k`, s)
+	press(m, "end")
+	s = screen(m)
+	assert.Contains(t, s, "      ↑ 4 more (ranks 1–4)")
+	assert.Regexp(t, `▸\s+8 G`, s)
+	assert.Contains(t, s, "↑ 6 more")
+	// A click on a marker line selects nothing.
+	m.Update(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
+	assert.Regexp(t, `▸\s+8 G`, screen(m))
+}
