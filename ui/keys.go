@@ -152,7 +152,7 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 		// Pairs share a line, to leave room for the views' own keys.
 		{k.Up, k.Down, as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
-		{as(k.MoveUp, "K/J", "move up, down"), k.Tie, k.Untie, k.Undo, k.Redo, k.Save, k.SaveAs},
+		{as(k.MoveUp, "K/J", "move up, down"), k.Tie, k.Untie, k.Undo, k.Redo, as(k.Save, "w/W", "save (^s), save as"), openKey},
 		{as(k.KUp, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply, k.ASCII},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left

@@ -104,6 +104,7 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
+	opener   *opener // the open dialog, after o
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
@@ -229,6 +230,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.saveAsKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
+	case m.opener != nil:
+		return m.openerKey(msg)
 	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
@@ -308,6 +311,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
+		return nil
+	case key.Matches(msg, openKey):
+		if ws.Dirty() {
+			m.c.SetStatus("unsaved edits: save them (w) or undo them (u) before opening another list", true)
+			return nil
+		}
+		m.opener = newOpener(m.width)
 		return nil
 	case key.Matches(msg, k.Save):
 		return m.save(false)
@@ -419,6 +429,9 @@ func (m *Model) render() string {
 	case m.picker != nil:
 		bar, body = nil, body+1
 		main = m.picker.View(m.c, w, body)
+	case m.opener != nil:
+		bar, body = nil, body+1
+		main = m.opener.View(m.c, w, body)
 	default:
 		main = m.views[m.active].View()
 	}

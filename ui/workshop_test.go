@@ -301,3 +301,43 @@ func TestHiddenRanksAreSaid(t *testing.T) {
 	m.Update(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
 	assert.Regexp(t, `▸\s+8 G`, screen(m))
 }
+
+// o opens another list: the samples with their titles, or a typed path
+// (a .json that does not exist starts a new list there). With unsaved
+// edits it says to save or undo first.
+func TestOpenPicker(t *testing.T) {
+	m := start(t)
+	press(m, "o")
+	s := screen(m)
+	assert.Contains(t, s, "Open")
+	assert.Contains(t, s, "idcg-slip")
+	assert.Contains(t, s, "An IDCG slip: a tutorial's grades 3,2,3,0,1")
+	press(m, "down", "enter") // the second sample, idcg-slip
+	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
+	assert.Contains(t, screen(m), "NDCG@5 = 0.9575")
+	assert.False(t, m.c.WS.Dirty())
+
+	path := t.TempDir() + "/new.json"
+	press(m, "o")
+	typeText(m, path)
+	press(m, "enter")
+	assert.Contains(t, screen(m), "new.json (new file: w…")
+	assert.True(t, m.c.WS.Doc.New)
+	assert.Equal(t, 0, m.c.WS.N())
+
+	press(m, "a", "3", "o")
+	assert.Contains(t, screen(m), "unsaved edits: save them (w) or undo them (u) before opening another list")
+	assert.Nil(t, m.opener)
+}
+
+// Over the network the open dialog offers the samples, not the server's
+// files.
+func TestOpenPickerRemoteRefusesPaths(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "o")
+	typeText(m, "/etc/passwd")
+	press(m, "enter")
+	assert.Contains(t, screen(m), "over the network only the samples open")
+	assert.Equal(t, "inline", m.c.WS.Doc.Name)
+}
