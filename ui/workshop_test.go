@@ -321,7 +321,7 @@ func TestOpenPicker(t *testing.T) {
 	press(m, "o")
 	typeText(m, path)
 	press(m, "enter")
-	assert.Contains(t, screen(m), "new.json (new file: w…")
+	assert.Contains(t, screen(m), "new.json (new file")
 	assert.True(t, m.c.WS.Doc.New)
 	assert.Equal(t, 0, m.c.WS.N())
 
