@@ -95,8 +95,8 @@ func runCheck(env *Env, lf listFlags, cf claimFlags, format string, args []strin
 		if err := writeCheckJSON(env.Stdout, doc, rep, claimFixed(doc.Claims, lf)); err != nil {
 			return err
 		}
-	} else {
-		writeCheck(env.Stdout, doc, rep, claimedAt(doc.Claims, lf))
+	} else if err := terminalText(env.Stdout, func(w io.Writer) { writeCheck(w, doc, rep, claimedAt(doc.Claims, lf)) }); err != nil {
+		return err
 	}
 	if !rep.Holds() {
 		return withStatus(ExitMismatch, nil)
@@ -182,11 +182,7 @@ var settingNames = map[ndcg.Setting]string{
 }
 
 func changesText(m verify.Match) string {
-	parts := make([]string, len(m.Changes))
-	for i, c := range m.Changes {
-		parts[i] = c.String()
-	}
-	s := strings.Join(parts, " and ")
+	s := m.String()
 	if len(m.Presets) > 0 {
 		s += " [the conventions of " + andList(m.Presets) + "]"
 	}

@@ -69,10 +69,12 @@ func newRoot(env *Env) *cobra.Command {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(newHelpCmd())
 	root.AddCommand(
 		newReportCmd(env),
 		newCheckCmd(env),
 		newTrecCmd(env),
+		newLtrCmd(env),
 		newSamplesCmd(env),
 		newServeCmd(env),
 		newManCmd(env),

@@ -58,7 +58,12 @@ func TestHelpForACommand(t *testing.T) {
 		assert.Contains(t, out, "--chart", args)
 		assert.NotContains(t, out, " \n", "%v: no trailing blanks in a pipe", args)
 	}
-	code, out, _ := mainWith("", "help")
+	code, out, stderr := mainWith("", "help", "reprot")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "ndcg-explorer: help: no command called \"reprot\"; did you mean report?\nRun ndcg-explorer help for the commands.\n", stderr)
+
+	code, out, _ = mainWith("", "help")
 	assert.Equal(t, ExitOK, code)
 	for _, c := range []string{"report", "check", "trec", "samples", "completion", "man"} {
 		assert.Contains(t, out, "    "+c+" ", c)
@@ -157,4 +162,16 @@ func TestREADMEFlagsExist(t *testing.T) {
 		}
 		assert.Greater(t, n, 2, cmd)
 	}
+}
+
+// The README's list of commands is the binary's, pasted: adding a command
+// means pasting it again.
+func TestREADMECommandsAreTheBinarys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	require.NoError(t, err)
+	_, help, _ := mainWith("", "help")
+	i, j := strings.Index(help, "  COMMANDS\n"), strings.Index(help, "  FLAGS\n")
+	require.True(t, i >= 0 && j > i, help)
+	block := strings.TrimRight(help[i:j], "\n") + "\n"
+	assert.Contains(t, string(data), block, "paste `ndcg-explorer help`'s COMMANDS into the README's Commands section")
 }

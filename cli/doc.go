@@ -27,6 +27,9 @@
 //     one of a few words its values with completeValues (completeListFlags
 //     for the list flags), so that the shell completes them.
 //  2. Add newFrobCmd(env) to the AddCommand list in newRoot (cli.go).
+//  3. Paste the COMMANDS block of "ndcg-explorer help" into the README's
+//     Commands section (a test compares them), and add the command to the
+//     CHANGELOG.
 //
 // Help (-h, --help, help frob), the manual page, shell completion and the
 // did-you-mean for a mistyped name then come with it. Test it through

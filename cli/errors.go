@@ -10,6 +10,9 @@ import (
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // statusError ends a command with an exit status other than 2. Its
@@ -83,7 +86,14 @@ func printError(w io.Writer, _ fang.Styles, err error) {
 	if msg == "" {
 		return
 	}
-	fmt.Fprintf(w, "ndcg-explorer: %s\n", msg)
+	// The engine names no flag: the way out of an exponential gain that
+	// overflows is said here, in the command line's words.
+	if ge := (*ndcg.GainError)(nil); errors.As(err, &ge) && ge.Gain == ndcg.GainExp {
+		msg += "; use --gain linear or smaller grades"
+	}
+	// A message may echo a file's bytes (an id, a qid, a path): they are
+	// shown, never obeyed.
+	fmt.Fprintf(w, "ndcg-explorer: %s\n", termsafe.Text(msg))
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if ue.hint != "" {

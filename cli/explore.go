@@ -100,10 +100,11 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, see
 	if _, err := ndcg.Compute(doc.List, s); err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
 		return doc.Locate(err)
 	}
-	if env.IsTerminal == nil || !env.IsTerminal() {
-		return errors.New("the explorer needs a terminal; for a printed breakdown use: ndcg-explorer report [flags] [FILE]")
+	if err := needsTerminal(env, "the explorer", "for a printed breakdown use: ndcg-explorer report [flags] [FILE]"); err != nil {
+		return err
 	}
-	return runProgram(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed}))
+	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
+		Notice: recoveryNotice(doc.Name), Markdown: markdownReport}))
 }
 
 // missingFile reports whether name is a path to a file that does not
@@ -116,13 +117,23 @@ func missingFile(name string) bool {
 	return errors.Is(err, fs.ErrNotExist)
 }
 
+// needsTerminal refuses to start the full-screen interface where it
+// cannot draw: without a terminal, or on one that declares it cannot
+// move the cursor (TERM=dumb, as in an editor's shell buffer), where the
+// screen would come out as garbage. instead says what to run there.
+func needsTerminal(env *Env, what, instead string) error {
+	switch {
+	case env.IsTerminal == nil || !env.IsTerminal():
+		return fmt.Errorf("%s needs a terminal; %s", what, instead)
+	case os.Getenv("TERM") == "dumb":
+		return fmt.Errorf("%s needs a terminal that can draw a screen (TERM=dumb cannot); %s", what, instead)
+	}
+	return nil
+}
+
 // runProgram runs a Bubble Tea model on the terminal until it quits.
 func runProgram(env *Env, m tea.Model) error {
-	opts := []tea.ProgramOption{tea.WithOutput(terminalOutput(env))}
-	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		opts = append(opts, tea.WithInput(f))
-	}
-	_, err := tea.NewProgram(m, opts...).Run()
+	_, err := newProgram(env, m).Run()
 	return err
 }
 

@@ -7,7 +7,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // listFlags are the flags every command that reads one list shares.
@@ -15,6 +17,8 @@ type listFlags struct {
 	gain, discount, k, ties, idcg, zero, preset string
 	grades, scores                              string
 	qrels, run, query                           string
+	qrelsFormat, runFormat                      string
+	ltrData, predictions                        string
 	inputFormat                                 string
 	maxSize                                     string
 	// fs tells a flag given empty (--grades '') from one not given.
@@ -35,9 +39,13 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVarP(&f.preset, "preset", "p", "", "as "+strings.Join(ndcg.PresetNames(), ", "))
 	fs.StringVar(&f.grades, "grades", "", "the list inline, grades in rank order: 3,2,3,0,1")
 	fs.StringVar(&f.scores, "scores", "", "scores of the inline grades: 0.9,0.8,0.8,0.5,0.1")
-	fs.StringVar(&f.qrels, "qrels", "", "a TREC qrels file; with --run, the query browser")
-	fs.StringVar(&f.run, "run", "", "a TREC run file, with --qrels")
-	fs.StringVar(&f.query, "query", "", "the query to open from --qrels and --run")
+	fs.StringVar(&f.qrels, "qrels", "", "qrels (TREC, BEIR, dict JSON, table); with --run, the query browser")
+	fs.StringVar(&f.run, "run", "", "run (TREC, MS MARCO, dict JSON, table), with --qrels")
+	fs.StringVar(&f.query, "query", "", "the query to open from --qrels and --run, --ltr, or a table FILE")
+	fs.StringVar(&f.qrelsFormat, "qrels-format", "", "format of --qrels: trec, beir, json, jsonl, csv, tsv (guessed)")
+	fs.StringVar(&f.runFormat, "run-format", "", "format of --run: trec, msmarco, json, jsonl, csv, tsv (guessed)")
+	fs.StringVar(&f.ltrData, "ltr", "", "learning-to-rank data (libsvm/LETOR or table), with --predictions")
+	fs.StringVar(&f.predictions, "predictions", "", "predictions for --ltr, one score a line")
 	fs.StringVar(&f.inputFormat, "input-format", "", "format of FILE: json, csv or tsv (guessed)")
 	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
@@ -47,9 +55,10 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 // the default sample when allowDefault.
 func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Document, error) {
 	inline := f.grades != "" || f.scores != "" || f.given("grades") || f.given("scores")
-	trec := f.qrels != "" || f.run != "" || f.query != ""
+	trec := f.qrels != "" || f.run != ""
+	learn := f.ltrData != "" || f.predictions != ""
 	sources := 0
-	for _, b := range []bool{inline, trec, len(args) > 0} {
+	for _, b := range []bool{inline, trec, learn, len(args) > 0} {
 		if b {
 			sources++
 		}
@@ -65,7 +74,7 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 	case len(args) > 1:
 		return nil, fmt.Errorf("one list at a time: got %d files (%s)", len(args), strings.Join(args, " "))
 	case sources > 1:
-		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, or --qrels/--run/--query")
+		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, --qrels/--run/--query, or --ltr/--predictions/--query")
 	case inline:
 		switch {
 		case f.grades == "" && f.given("grades"):
@@ -83,7 +92,24 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		case f.query == "":
 			return nil, fmt.Errorf("--qrels and --run need --query QID, the query to read (ndcg-explorer trec -q QRELS RUN prints every query's values)")
 		}
-		return listio.LoadTRECQuery(f.qrels, f.run, f.query)
+		qf, rf, err := f.formats()
+		if err != nil {
+			return nil, err
+		}
+		return listio.LoadTRECQueryAs(f.qrels, qf, f.run, rf, f.query)
+	case learn:
+		if f.query == "" {
+			return nil, fmt.Errorf("--ltr needs --query QID, the query to read (ndcg-explorer ltr DATA PREDICTIONS prints every query's values)")
+		}
+		ds, rules, err := f.loadLTR()
+		if err != nil {
+			return nil, err
+		}
+		return listio.LTRQuery(ds, rules, f.query)
+	case len(args) == 1 && f.query != "":
+		return listio.LoadQuery(args[0], env.Stdin, f.query)
+	case f.query != "":
+		return nil, fmt.Errorf("--query names a query of --qrels and --run, of --ltr, or of a FILE holding many queries: give one of them")
 	case len(args) == 1:
 		return listio.Load(args[0], env.Stdin, f.inputFormat)
 	case allowDefault:
@@ -110,7 +136,9 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 // override applies the flags the user gave to s.
 func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 	var err error
-	if f.preset != "" {
+	// With --ltr, the preset names the library's rules, which reading
+	// the data applied (loadLTR); xgboost- is no explorer preset.
+	if f.preset != "" && f.ltrData == "" {
 		p, err := ndcg.FindPreset(f.preset)
 		if err != nil {
 			return s, fmt.Errorf("--preset: %w", err)
@@ -148,4 +176,31 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 		}
 	}
 	return s, nil
+}
+
+// formats reads --qrels-format and --run-format.
+func (f *listFlags) formats() (qf, rf trec.Format, err error) {
+	if qf, err = trec.ParseFormat("--qrels-format", f.qrelsFormat, false); err != nil {
+		return
+	}
+	rf, err = trec.ParseFormat("--run-format", f.runFormat, true)
+	return
+}
+
+// loadLTR reads --ltr and --predictions, and the rules of --preset
+// (XGBoost's when not given).
+func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
+	name := f.preset
+	if name == "" {
+		name = "xgboost"
+	}
+	rules, err := ltr.FindRules(name)
+	if err != nil {
+		return nil, rules, fmt.Errorf("--preset: %w", err)
+	}
+	if f.ltrData == "" {
+		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")
+	}
+	ds, err := listio.LoadLTR(f.ltrData, f.predictions)
+	return ds, rules, err
 }

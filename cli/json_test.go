@@ -80,9 +80,18 @@ func TestJSONOutputsFollowTheirSchemas(t *testing.T) {
 		require.Contains(t, []int{ExitOK, ExitMismatch}, code, "%v: %s", args, stderr)
 		validate(t, sc["check"], out)
 	}
-	for _, args := range [][]string{{"-q"}, {"-n", "-m", "ndcg"}, {"-c", "-m", "ndcg_cut.1,10"}} {
+	for _, args := range [][]string{{"-q"}, {"-n", "-m", "ndcg"}, {"-c", "-m", "ndcg_cut.1,10"},
+		{"-c", "-m", "ndcg_rel", "-m", "Rndcg.1=0,2=0,3=0", "-m", "ndcg.1=-1,2=3"}} {
 		code, out, stderr := runTrecCmd(t, "", append(append(args, "--format", "json"), qrels, run)...)
 		require.Equal(t, ExitOK, code, "%v: %s", args, stderr)
+		validate(t, sc["trec"], out)
+	}
+
+	// ltr's JSON has trec's shape.
+	data, preds := ltrFiles(t)
+	for _, preset := range []string{"xgboost", "xgboost-", "sklearn"} {
+		code, out, stderr := runLtrCmd(t, data, preds, "-k", "1,5", "--preset", preset, "--format", "json")
+		require.Equal(t, ExitOK, code, stderr)
 		validate(t, sc["trec"], out)
 	}
 

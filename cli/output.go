@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"io"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // trimWriter cuts the spaces at the end of each line. fang pads its help
@@ -36,4 +38,15 @@ func (t *trimWriter) Flush() error {
 	_, err := t.w.Write(t.buf)
 	t.buf = nil
 	return err
+}
+
+// terminalText runs write on w through termsafe, so that control
+// characters from the data (an id holding ESC [2J, a title setting the
+// window title) are shown escaped instead of reaching the terminal. Every
+// output a person reads goes through it; CSV and JSON do not, and stay
+// exact.
+func terminalText(w io.Writer, write func(io.Writer)) error {
+	tw := termsafe.NewWriter(w)
+	write(tw)
+	return tw.Flush()
 }

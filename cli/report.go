@@ -1,15 +1,17 @@
 package cli
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -21,12 +23,13 @@ func newReportCmd(env *Env) *cobra.Command {
 	var chart, working bool
 	cmd := &cobra.Command{
 		Use:   "report [FILE]",
-		Short: "Print the breakdown: --format text|markdown|csv|json",
+		Short: "Print the breakdown: --format text|markdown|csv|json|svg|html",
 		Long: "Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\n" +
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.",
 		Example: `ndcg-explorer report sample:seed-000-exp-gain
 ndcg-explorer report --grades 3,2,3,0,1 -k 5 --chart --working
-ndcg-explorer report --format json mylist.csv > breakdown.json`,
+ndcg-explorer report --format json mylist.csv > breakdown.json
+ndcg-explorer report --format html sample:ties-at-k > handout.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if helpWord(args) {
 				return cmd.Help()
@@ -36,22 +39,28 @@ ndcg-explorer report --format json mylist.csv > breakdown.json`,
 	}
 	lf.register(cmd.Flags())
 	completeListFlags(cmd)
-	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv or json")
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, markdown, csv, json, svg (the charts) or html (a handout: table, working, charts)")
 	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
-	completeValues(cmd, "format", "text", "markdown", "csv", "json")
+	completeValues(cmd, "format", "text", "markdown", "csv", "json", "svg", "html")
 	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
 	return cmd
 }
 
 func runReport(env *Env, lf *listFlags, args []string, format string, extras reportExtras) error {
 	switch format {
-	case "text", "markdown", "md":
+	case "text", "markdown", "md", "html":
 	case "csv", "json":
 		if extras.chart || extras.working {
 			return fmt.Errorf("--chart and --working go with --format text or markdown, not %s", format)
 		}
+	case "svg":
+		if extras.working {
+			return errors.New("--working goes with --format text, markdown or html; the SVG holds the charts only")
+		}
+	case "png":
+		return errors.New(pngHint)
 	default:
-		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv or json", format)
+		return fmt.Errorf("--format: unknown format %q: use text, markdown, csv, json, svg or html", format)
 	}
 	doc, err := lf.load(env, args, false)
 	if err != nil {
@@ -67,34 +76,29 @@ func runReport(env *Env, lf *listFlags, args []string, format string, extras rep
 	}
 	switch format {
 	case "text":
-		writeTextReport(env.Stdout, doc, r)
-		extras.writeText(env.Stdout, r)
+		return terminalText(env.Stdout, func(w io.Writer) {
+			writeTextReport(w, doc, r)
+			extras.writeText(w, r)
+		})
 	case "markdown", "md":
-		writeMarkdownReport(env.Stdout, doc, r)
-		extras.writeMarkdown(env.Stdout, r)
+		return terminalText(env.Stdout, func(w io.Writer) {
+			writeMarkdownReport(w, doc, r)
+			extras.writeMarkdown(w, r)
+		})
 	case "csv":
 		// CSV has no room for them, so the conventions go to stderr.
-		fmt.Fprintf(env.Stderr, "%s: %s\n", doc.Name, conventionsLine(s))
+		fmt.Fprintf(env.Stderr, "%s: %s\n", termsafe.String(doc.Name), conventionsLine(s))
 		return writeCSVReport(env.Stdout, r)
 	case "json":
 		return writeJSONReport(env.Stdout, doc, r)
+	case "svg", "html":
+		return writePicture(env.Stdout, format, doc, r)
 	}
 	return nil
 }
 
 // conventionsLine states the conventions in force, as every output does.
-func conventionsLine(s ndcg.Settings) string {
-	zero := "NDCG=0 when IDCG=0"
-	if s.Zero == 1 {
-		zero = "NDCG=1 when IDCG=0"
-	}
-	line := fmt.Sprintf("gain %s (%s), discount %s (%s), k=%s, ties %s, IDCG from %s, %s",
-		s.Gain, s.Gain.Formula(), s.Discount, s.Discount.Formula(), s.KString(), s.Ties, s.IDCG, zero)
-	if s.TruncateGrades {
-		line += ", grades truncated to integers"
-	}
-	return line
-}
+func conventionsLine(s ndcg.Settings) string { return explain.Conventions(s) }
 
 // reportWidth is where the text report wraps its prose.
 const reportWidth = 78
@@ -125,27 +129,19 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
 	}
 
-	// The table goes through a buffer so that trailing padding can be cut.
-	var table bytes.Buffer
-	tw := tabwriter.NewWriter(&table, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tid\tgrade\tscore\ttie\tgain\tdiscount\tcontribution\tDCG@i\tideal\tIDCG@i\tNDCG@i\t")
+	rows := [][]string{{"rank", "id", "grade", "score", "tie", "gain", "discount", "contribution", "DCG@i", "ideal", "IDCG@i", "NDCG@i"}}
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
 		score, tie, gain := rowCells(row, cellMarks{none: "-", straddles: "|k", expected: "*"})
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
-			row.Rank, row.Item.ID, ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
-			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG))
+		// The id is escaped before it is measured, so that the columns
+		// line up with what is shown.
+		rows = append(rows, []string{strconv.Itoa(row.Rank), termsafe.String(row.Item.ID), ndcg.FormatNumber(row.Grade), score, tie, gain, num(row.Discount),
+			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG)})
 		if i+1 == r.K && r.K < r.N {
-			fmt.Fprintf(tw, "\t\t\t\t\t\t\t\t\t\t\t\t\n")
+			rows = append(rows, nil)
 		}
 	}
-	tw.Flush()
-	for _, line := range strings.SplitAfter(table.String(), "\n") {
-		io.WriteString(w, strings.TrimRight(line, " \n"))
-		if strings.HasSuffix(line, "\n") {
-			io.WriteString(w, "\n")
-		}
-	}
+	writeRightAligned(w, rows)
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
 		fmt.Fprintln(w, "* the expected gain: the mean gain of the tie group (every order of the group equally likely)")
 	}
@@ -232,4 +228,29 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 		gain = num(row.TermGain) + m.expected
 	}
 	return score, tie, gain
+}
+
+// writeRightAligned writes rows as columns aligned on the right, two
+// spaces apart, measured in terminal cells (a CJK character takes two,
+// a combining accent none), so that any id lines up. A nil row is a
+// blank line.
+func writeRightAligned(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, row := range rows {
+		for j, c := range row {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], ansi.StringWidth(c))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for j, c := range row {
+			b.WriteString(strings.Repeat(" ", widths[j]+2-ansi.StringWidth(c)))
+			b.WriteString(c)
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(w, b.String())
 }

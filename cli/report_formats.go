@@ -133,10 +133,10 @@ func writeCSVReport(w io.Writer, r *ndcg.Result) error {
 		if row.Item.HasScore {
 			score = full(row.Item.Score)
 		}
-		rec := []string{strconv.Itoa(row.Rank), row.Item.ID, row.Item.Title, full(row.Grade), score,
+		rec := []string{strconv.Itoa(row.Rank), listio.SafeCell(row.Item.ID), listio.SafeCell(row.Item.Title), full(row.Grade), score,
 			strconv.Itoa(row.TieGroup), strconv.FormatBool(row.Tied), strconv.FormatBool(row.InCutoff),
 			full(row.Gain), full(row.ExpectedGain), full(row.Discount), full(row.Contribution), full(row.DCG),
-			row.IdealID, "", "", "", full(row.IDCG), full(row.NDCG)}
+			listio.SafeCell(row.IdealID), "", "", "", full(row.IDCG), full(row.NDCG)}
 		if row.IdealID != "" {
 			rec[14], rec[15], rec[16] = full(row.IdealGrade), full(row.IdealGain), full(row.IdealContribution)
 		}

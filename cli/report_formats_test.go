@@ -132,5 +132,16 @@ func TestReportFormatErrors(t *testing.T) {
 	assert.Contains(t, stderr, "--chart and --working go with --format text or markdown")
 	code, _, stderr = execCLI("report", "--format", "yaml", goldenList)
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, stderr, "use text, markdown, csv or json")
+	assert.Contains(t, stderr, "use text, markdown, csv, json, svg or html")
+}
+
+// TestCSVReportNeutralisesFormulas: an id or title a spreadsheet would
+// run as a formula is written as text.
+func TestCSVReportNeutralisesFormulas(t *testing.T) {
+	in := `{"items": [{"id": "=HYPERLINK(\"http://x\")", "title": "@SUM(A1)", "grade": 1}, {"id": "-1", "grade": 0}]}`
+	code, out, errOut := reportRun(in, "report", "--format", "csv", "-")
+	require.Equal(t, ExitOK, code, errOut)
+	lines := strings.Split(out, "\n")
+	assert.True(t, strings.HasPrefix(lines[1], `1,"'=HYPERLINK(""http://x"")",'@SUM(A1),1,`), lines[1])
+	assert.True(t, strings.HasPrefix(lines[2], `2,-1,,0,`), lines[2])
 }

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
+	"math"
+	"strconv"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -89,34 +93,147 @@ func settingsJSON(s ndcg.Settings) jsonSettings {
 	return js
 }
 
+// writeJSONReport writes jsonReport as encoding/json writes it with a
+// two-space indent, byte for byte, but streams the ranks one at a time
+// through a buffer instead of building the whole document: a list of a
+// million items would otherwise be held three times over (the rows, the
+// document, and its indented copy).
 func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 	s := r.Settings
 	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
-	rep := jsonReport{
+	head, err := json.MarshalIndent(jsonReport{
 		SchemaVersion: reportSchemaVersion, Name: doc.Name, Title: doc.Title,
 		Settings: settingsJSON(s), N: r.N, K: r.K,
 		Summary: jsonSummary{DCG: r.DCG(), IDCG: r.IDCG(), NDCG: r.NDCG()},
 		IDCG:    r.IDCG(),
 		DCG:     jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},
 		NDCG:    jsonBand{Expected: n.Expected, Best: n.Best, Worst: n.Worst, Input: n.Input},
-		Ranks:   make([]jsonRank, r.N),
+		Ranks:   []jsonRank{},
+	}, "", "  ")
+	if err != nil {
+		return err
 	}
-	for i := range rep.Ranks {
-		row := r.Row(i)
-		jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Title: row.Item.Title, Grade: row.Grade,
-			TieGroup: row.TieGroup, Tied: row.Tied, InCutoff: row.InCutoff,
-			Gain: row.Gain, ExpectedGain: row.ExpectedGain, TermGain: row.TermGain,
-			Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
-			IDCG: row.IDCG, NDCG: row.NDCG}
-		if row.Item.HasScore {
-			jr.Score = &row.Item.Score
-		}
-		if row.IdealID != "" {
-			jr.IdealID, jr.IdealGrade, jr.IdealGain, jr.IdealContribution = &row.IdealID, &row.IdealGrade, &row.IdealGain, &row.IdealContribution
-		}
-		rep.Ranks[i] = jr
+	if r.N == 0 {
+		_, err := w.Write(append(head, '\n'))
+		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	// The head ends with `"ranks": []` and the closing brace: the ranks go
+	// between the brackets.
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.Write(bytes.TrimSuffix(head, []byte("[]\n}")))
+	bw.WriteByte('[')
+	var b []byte
+	for i := 0; i < r.N; i++ {
+		jr := jsonRankOf(r, i)
+		b = appendJSONRank(b[:0], &jr)
+		if i+1 < r.N {
+			b = append(b, ',')
+		}
+		if _, err := bw.Write(b); err != nil {
+			return err
+		}
+	}
+	bw.WriteString("\n  ]\n}\n")
+	return bw.Flush()
+}
+
+// jsonRankOf is rank i+1 of r as report --format json has it.
+func jsonRankOf(r *ndcg.Result, i int) jsonRank {
+	row := r.Row(i)
+	jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Title: row.Item.Title, Grade: row.Grade,
+		TieGroup: row.TieGroup, Tied: row.Tied, InCutoff: row.InCutoff,
+		Gain: row.Gain, ExpectedGain: row.ExpectedGain, TermGain: row.TermGain,
+		Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
+		IDCG: row.IDCG, NDCG: row.NDCG}
+	if row.Item.HasScore {
+		jr.Score = &row.Item.Score
+	}
+	if row.IdealID != "" {
+		jr.IdealID, jr.IdealGrade, jr.IdealGain, jr.IdealContribution = &row.IdealID, &row.IdealGrade, &row.IdealGain, &row.IdealContribution
+	}
+	return jr
+}
+
+// appendJSONRank appends one element of "ranks" as encoding/json indents
+// it, field by field in jsonRank's order (a test compares the two).
+func appendJSONRank(b []byte, jr *jsonRank) []byte {
+	field := func(name string) {
+		b = append(b, ",\n      \""...)
+		b = append(b, name...)
+		b = append(b, "\": "...)
+	}
+	num := func(name string, v float64) { field(name); b = appendJSONFloat(b, v) }
+	opt := func(name string, v *float64) {
+		field(name)
+		if v == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendJSONFloat(b, *v)
+		}
+	}
+	b = append(b, "\n    {\n      \"rank\": "...)
+	b = strconv.AppendInt(b, int64(jr.Rank), 10)
+	field("id")
+	b = appendJSONString(b, jr.ID)
+	field("title")
+	b = appendJSONString(b, jr.Title)
+	num("grade", jr.Grade)
+	opt("score", jr.Score)
+	field("tie_group")
+	b = strconv.AppendInt(b, int64(jr.TieGroup), 10)
+	field("tied")
+	b = strconv.AppendBool(b, jr.Tied)
+	field("in_cutoff")
+	b = strconv.AppendBool(b, jr.InCutoff)
+	num("gain", jr.Gain)
+	num("expected_gain", jr.ExpectedGain)
+	num("term_gain", jr.TermGain)
+	num("discount", jr.Discount)
+	num("contribution", jr.Contribution)
+	num("dcg", jr.DCG)
+	field("ideal_id")
+	if jr.IdealID == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendJSONString(b, *jr.IdealID)
+	}
+	opt("ideal_grade", jr.IdealGrade)
+	opt("ideal_gain", jr.IdealGain)
+	opt("ideal_contribution", jr.IdealContribution)
+	num("idcg", jr.IDCG)
+	num("ndcg", jr.NDCG)
+	return append(b, "\n    }"...)
+}
+
+// appendJSONFloat formats a float64 as encoding/json does: the shortest
+// decimal that reads back the same, in exponent form below 1e-6 and from
+// 1e21 on, with a one-digit negative exponent left unpadded.
+func appendJSONFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// appendJSONString quotes s as encoding/json does; ids are nearly always
+// plain ASCII, which is copied as it is.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

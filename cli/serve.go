@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
@@ -82,5 +83,9 @@ func runServe(env *Env, cfg serve.Config) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	in, inOK := env.Stdin.(*os.File)
+	if env.IsTerminal != nil && env.IsTerminal() && inOK && term.IsTerminal(in.Fd()) {
+		return serve.RunDashboard(ctx, cfg, in, terminalOutput(env), os.Getenv("NO_COLOR") != "")
+	}
 	return serve.RunPlain(ctx, cfg, env.Stderr)
 }

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
@@ -19,6 +22,8 @@ type trecFlags struct {
 	maxDocs, level                                                int
 	relFormat, resultsFormat, debug, docsInColl, zscores          string
 	format                                                        string
+	qrelsFormat, runFormat                                        string
+	levelSet                                                      bool
 }
 
 // newTrecCmd evaluates a whole run as trec_eval does.
@@ -31,13 +36,23 @@ func newTrecCmd(env *Env) *cobra.Command {
 (measure<TAB>qid<TAB>value), so that the output diffs clean against
   trec_eval [-q] [-c] -m ndcg -m ndcg_cut.K,... QRELS RUN
 QRELS has lines "qid iter docno rel", RUN lines "qid Q0 docno rank score tag";
-RUN may be - for standard input. trec_eval's rules: the rank column is
+RUN may be - for standard input. QRELS may also be BEIR qrels (TSV with
+the header query-id, corpus-id, score), dict JSON ({"q1": {"d1": 3}}, as
+ranx, ir_measures and pytrec_eval write it) or a CSV/TSV/JSON-lines table
+with query id, document id and relevance columns; RUN may be an MS MARCO
+run ("qid pid rank": score −rank), dict JSON or a table with a score
+column. The format is told from the content; --qrels-format and
+--run-format name it. trec_eval's rules: the rank column is
 ignored; equal scores are ordered by docno, descending; rel is read as an
 integer (2.7 is 2); a negative rel is unjudged; the ideal ranking holds
 every judged document with rel > 0; a query without a relevant document
 scores 0; queries only in RUN are ignored; queries only in QRELS are
 skipped with a warning (trec_eval 10.0 stops there) unless -c.
 With no -m: -m ndcg -m ndcg_cut (cutoffs 5,10,15,20,30,100,200,500,1000).
+Every NDCG measure of trec_eval 10.0 is computed, byte for byte: ndcg,
+ndcg_cut.K,..., ndcg_rel, Rndcg, and gains for the last three as in
+-m ndcg.1=0,2=3 (rel 1 gains 0, rel 2 gains 3). Its other measures (map,
+P, recall, ...) are refused.
 --ties adds, per query and measure, the worst, expected and best value
 over the orders of equally scored documents, and a summary.
 
@@ -45,12 +60,15 @@ trec_eval's options are read as trec_eval reads them: bundled (-qc),
 with attached values (-mndcg_cut.10, -M100, -l2), long forms (--measure),
 anywhere among the files; a usage error exits 1, as there. -N, -o,
 -R qrels and -T trec_results are accepted and change nothing for these
-measures. Not supported: measures other than ndcg and ndcg_cut, -D
-(debugging output), -Z (z-scores), -R and -T with other formats.`,
+measures. Not supported: measures other than the NDCG ones, -D
+(debugging output), -Z (z-scores), -R and -T with other formats (use
+--qrels-format and --run-format). --ties goes with ndcg and ndcg_cut.`,
 		Example: `ndcg-explorer trec -q -m ndcg_cut.10 qrels.txt run.txt
 ndcg-explorer trec -qc -mndcg -mndcg_cut.5,10 qrels.txt - < run.txt
 ndcg-explorer trec --ties -m ndcg_cut.10 qrels.txt run.txt
-ndcg-explorer trec --format json -q qrels.txt run.txt`,
+ndcg-explorer trec --format json -q qrels.txt run.txt
+ndcg-explorer trec -q -m ndcg_rel -m Rndcg -m ndcg.1=0,2=3 qrels.txt run.txt
+ndcg-explorer trec -m ndcg_cut.10 test.tsv run.json     # BEIR qrels, ranx run`,
 		// trec parses its own command line, to take trec_eval's long
 		// options by any unambiguous prefix as getopt_long does.
 		DisableFlagParsing: true,
@@ -68,6 +86,7 @@ ndcg-explorer trec --format json -q qrels.txt run.txt`,
 				return nil
 			}
 			tf.maxDocsSet = cmd.Flags().Changed("Max_retrieved_per_topic")
+			tf.levelSet = cmd.Flags().Changed("level_for_rel")
 			if err := tf.check(cmd); err != nil {
 				return withStatus(ExitTrecUsage, err)
 			}
@@ -80,14 +99,16 @@ ndcg-explorer trec --format json -q qrels.txt run.txt`,
 	})
 	f := cmd.Flags()
 	f.BoolVarP(&tf.perQuery, "query_eval_wanted", "q", false, "each query's values, then the means")
-	f.StringArrayVarP(&tf.measures, "measure", "m", nil, "measure: ndcg, ndcg_cut or ndcg_cut.5,10,…")
+	f.StringArrayVarP(&tf.measures, "measure", "m", nil, "measure: ndcg, ndcg_cut.5,10,…, ndcg_rel, Rndcg, ndcg.1=0,2=3")
 	f.BoolVarP(&tf.complete, "complete_rel_info_wanted", "c", false, "count queries only in QRELS, as 0")
 	f.BoolVarP(&tf.noSummary, "nosummary", "n", false, "leave out the means (all)")
 	f.IntVarP(&tf.maxDocs, "Max_retrieved_per_topic", "M", 0, "score each query's first N documents only")
 	f.BoolVarP(&tf.judgedOnly, "Judged_docs_only", "J", false, "drop the documents QRELS does not judge")
-	f.IntVarP(&tf.level, "level_for_rel", "l", 1, "accepted; no effect on ndcg")
+	f.IntVarP(&tf.level, "level_for_rel", "l", 1, "the rel that counts as relevant (only Rndcg looks at it)")
 	f.BoolVarP(&tf.version, "version", "v", false, "the version, on standard error")
 	f.BoolVar(&tf.ties, "ties", false, "add each query's tie band and a summary")
+	f.StringVar(&tf.qrelsFormat, "qrels-format", "", "format of QRELS: trec, beir, json, jsonl, csv, tsv (guessed)")
+	f.StringVar(&tf.runFormat, "run-format", "", "format of RUN: trec, msmarco, json, jsonl, csv, tsv (guessed)")
 	f.StringVarP(&tf.format, "format", "f", "text", "text, or json (pytrec_eval's layout)")
 	// trec_eval's other options: accepted where they change nothing for
 	// ndcg, refused by name otherwise (see check).
@@ -116,6 +137,12 @@ func (tf trecFlags) check(cmd *cobra.Command) error {
 		return fmt.Errorf("trec_eval's -T %s is not supported: trec reads RUN in the trec_results format only (-T trec_results)", tf.resultsFormat)
 	case tf.format != "text" && tf.format != "json":
 		return fmt.Errorf("--format: unknown format %q: use text or json", tf.format)
+	case tf.qrelsFormat != "" && !validFormat("--qrels-format", tf.qrelsFormat, false):
+		_, err := trec.ParseFormat("--qrels-format", tf.qrelsFormat, false)
+		return err
+	case tf.runFormat != "" && !validFormat("--run-format", tf.runFormat, true):
+		_, err := trec.ParseFormat("--run-format", tf.runFormat, true)
+		return err
 	case tf.format == "json" && tf.ties:
 		return errors.New("--ties goes with --format text: the JSON layout ({qid: {measure: value}}) has no room for tie bands")
 	}
@@ -139,18 +166,26 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	if qrelsPath == "-" {
 		return fmt.Errorf("QRELS must be a file; only RUN may be - (standard input)")
 	}
-	q, err := trec.ReadQrelsFile(qrelsPath)
+	qf, _ := trec.ParseFormat("--qrels-format", tf.qrelsFormat, false)
+	rf, _ := trec.ParseFormat("--run-format", tf.runFormat, true)
+	q, err := trec.ReadQrelsAs(qrelsPath, qf)
 	if err != nil {
 		return err
 	}
-	src := trec.FileSource(runPath)
-	if runPath == "-" {
-		var cleanup func()
-		src, cleanup = trec.ReaderSource("standard input", env.Stdin)
-		defer cleanup()
+	src, cleanup, err := openRun(runPath, rf, env.Stdin)
+	if err != nil {
+		return err
 	}
+	defer cleanup()
 	limits := trec.Limits{LimitDocs: tf.maxDocsSet, MaxDocs: tf.maxDocs, JudgedOnly: tf.judgedOnly}
-	res, err := trec.Evaluate(q, src, trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits})
+	opt := trec.Options{Measures: m, Complete: tf.complete, Ties: tf.ties, Limits: limits,
+		RelevanceLevel: tf.level, LevelSet: tf.levelSet}
+	progress := newProgressLine(env.Stderr)
+	if progress != nil {
+		opt.Progress = progress.update
+	}
+	res, err := trec.Evaluate(q, src, opt)
+	progress.done() // before anything else is printed
 	if err != nil {
 		return err
 	}
@@ -160,26 +195,30 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 		if n > 10 {
 			names, more = names[:10], fmt.Sprintf(" and %d more", n-10)
 		}
-		fmt.Fprintf(env.Stderr, "ndcg-explorer: warning: %d %s of %s %s no lines in %s and %s skipped: %s%s (use -c to count them as 0)\n",
+		fmt.Fprint(env.Stderr, termsafe.Text(fmt.Sprintf("ndcg-explorer: warning: %d %s of %s %s no lines in %s and %s skipped: %s%s (use -c to count them as 0)\n",
 			n, plural(n, "query", "queries"), qrelsPath, plural(n, "has", "have"), src.Name, plural(n, "is", "are"),
-			strings.Join(names, " "), more)
+			strings.Join(names, " "), more)))
 	}
 	if tf.format == "json" {
 		return writeTrecJSON(env.Stdout, res, tf)
 	}
+	// The tables are text for a person as much as for a script: a qid
+	// holding control characters is shown escaped (identical bytes to
+	// trec_eval's for every qid without them).
+	out := termsafe.NewWriter(env.Stdout)
 	switch {
 	case tf.noSummary && tf.perQuery:
-		err = trec.WriteQueries(env.Stdout, res)
+		err = trec.WriteQueries(out, res)
 	case !tf.noSummary:
-		err = trec.WriteTrecEval(env.Stdout, res, tf.perQuery)
+		err = trec.WriteTrecEval(out, res, tf.perQuery)
 	}
-	if err != nil {
-		return err
+	if err == nil && tf.ties {
+		err = trec.WriteTies(out, res, true)
 	}
-	if tf.ties {
-		return trec.WriteTies(env.Stdout, res, true)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
-	return nil
+	return err
 }
 
 func plural(n int, one, many string) string {
@@ -187,4 +226,34 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+func validFormat(flag, s string, run bool) bool {
+	_, err := trec.ParseFormat(flag, s, run)
+	return err == nil
+}
+
+// openRun opens a run in format f ("": detect) at path, or on in for
+// "-": a TREC run there is streamed (copied aside in case a query is
+// split), any other format read whole.
+func openRun(path string, f trec.Format, in io.Reader) (trec.Source, func(), error) {
+	if path != "-" {
+		src, err := trec.RunSourceAs(path, f)
+		return src, func() {}, err
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	if f == "" {
+		head, _ := br.Peek(64 << 10)
+		f = trec.DetectFormat(head)
+	}
+	if f == trec.FormatTREC {
+		src, cleanup := trec.ReaderSource("standard input", br)
+		return src, cleanup, nil
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return trec.Source{}, func() {}, fmt.Errorf("reading standard input: %w", err)
+	}
+	src, err := trec.RunSourceFrom("standard input", data, f)
+	return src, func() {}, err
 }

@@ -61,7 +61,8 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 		{[]string{"--Zscore", "z.txt"}, "trec_eval's -Z (--Zscore) is not supported"},
 		{[]string{"-R", "prefs"}, "trec_eval's -R prefs is not supported: trec reads QRELS in the qrels format only"},
 		{[]string{"-Ttrec_results_x"}, "trec_eval's -T trec_results_x is not supported"},
-		{[]string{"-m", "map"}, `unknown measure "map": trec computes ndcg and ndcg_cut`},
+		{[]string{"-m", "map"}, `unknown measure "map": trec computes trec_eval's NDCG measures: ndcg, ndcg_cut.K1,K2,…, ndcg_rel and Rndcg`},
+		{[]string{"--run-format", "beir"}, `--run-format "beir": use one of trec, msmarco, json, jsonl, csv, tsv`},
 		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number` + "\nRun ndcg-explorer trec --help"},
 	} {
 		code, out, errOut := runTrecCmd(t, "", append(c.args, qrels, run)...)
@@ -71,5 +72,5 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 	}
 	code, out, _ := runTrecCmd(t, "", "-h")
 	assert.Equal(t, ExitOK, code)
-	assert.Contains(t, out, "Not supported: measures other than ndcg and ndcg_cut")
+	assert.Contains(t, out, "Not supported: measures other than the NDCG ones")
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"math"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
@@ -30,7 +31,11 @@ func writeTrecJSON(w io.Writer, r *trec.Result, tf trecFlags) error {
 			}
 			writeJSONString(bw, col.Name)
 			bw.WriteString(": ")
-			v, _ := json.Marshal(values[c]) // finite: a mean of ratios in [0, 1]
+			if math.IsNaN(values[c]) { // Rndcg's 0/0, which JSON cannot write
+				bw.WriteString("null")
+				continue
+			}
+			v, _ := json.Marshal(values[c]) // otherwise a ratio or a mean of them
 			bw.Write(v)
 		}
 		bw.WriteString("}")

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,16 @@ type Bar struct {
 	Value float64
 	// Gap puts a blank line before the bar, to group bars.
 	Gap bool
+	// Key is the bar's category without the text layout's padding and
+	// marks ("3", "k=5", "worst"); empty on the second bar of a pair.
+	// Pictures label bars with it.
+	Key string
+	// Series tells apart the bars that share a category ("actual",
+	// "ideal"), so that a picture can pattern them, not only colour them.
+	Series string
+	// Marked singles the bar out (the k in force); Label already shows
+	// it to the text layout.
+	Marked bool
 }
 
 // Chart is a horizontal bar chart with one scale for all its bars, so
@@ -28,6 +39,10 @@ type Chart struct {
 	Width int
 	// Note is printed under the chart.
 	Note string
+	// Axis says what the values measure, for a picture's value axis.
+	Axis string
+	// Category says what the bars stand for, for a picture's other axis.
+	Category string
 }
 
 // Text draws the chart with '#' bars.
@@ -74,29 +89,59 @@ func (c Chart) Markdown() string {
 	return "```text\n" + c.Text() + "```\n"
 }
 
+// Words the charts use that a picture tells them apart by.
+const (
+	// KMarkNote explains the text layout's "<" mark; a picture marks the
+	// bar in words of its own and drops the note.
+	KMarkNote = "< marks the k in force"
+	// CategoryTieOrder is the category of TieChart's bars.
+	CategoryTieOrder = "tie order"
+	// AxisProbability is the value axis of DistributionChart.
+	AxisProbability = "probability"
+)
+
 // maxChartRanks bounds the rows of the per-rank charts of long lists.
 const maxChartRanks = 25
+
+// ContributionsAt are the terms at 0-based rank i: the list's term of
+// DCG (gain × discount, the gain being the tie group's mean under
+// expected ties) and the ideal ranking's term of IDCG, each 0 past its
+// ranking's end; k is not applied. ContributionChart and the explorer's
+// chart both draw them.
+func ContributionsAt(r *ndcg.Result, i int) (actual, ideal float64) {
+	if i < r.N {
+		g := r.Gains[i]
+		if r.Settings.Ties == ndcg.Expected {
+			g = r.ExpectedGains[i]
+		}
+		actual = g * r.Discounts[i]
+	}
+	if i < len(r.IdealGains) {
+		ideal = r.IdealGains[i] * r.Discounts[i]
+	}
+	return actual, ideal
+}
 
 // ContributionChart draws each rank's contribution to DCG beside the
 // ideal ranking's contribution at that rank, for the ranks that count.
 func ContributionChart(r *ndcg.Result) Chart {
 	k := r.Settings.KString()
-	c := Chart{Title: fmt.Sprintf("Contribution per rank, actual vs ideal (DCG@%s vs IDCG@%s)", k, k)}
+	c := Chart{Title: fmt.Sprintf("Contribution per rank, actual vs ideal (DCG@%s vs IDCG@%s)", k, k),
+		Axis: "contribution: gain × discount", Category: "rank"}
 	n := max(r.K, r.IdealK)
 	shown := min(n, maxChartRanks)
 	w := len(strconv.Itoa(shown))
 	for i := 0; i < shown; i++ {
-		actual := 0.0
-		if i < r.K {
-			actual = r.Row(i).Contribution
+		actual, ideal := ContributionsAt(r, i)
+		if i >= r.K {
+			actual = 0
 		}
-		ideal := 0.0
-		if i < r.IdealK {
-			ideal = r.IdealGains[i] * r.Discounts[i]
+		if i >= r.IdealK {
+			ideal = 0
 		}
 		c.Bars = append(c.Bars,
-			Bar{Label: fmt.Sprintf("%*d actual", w, i+1), Value: actual, Gap: i > 0},
-			Bar{Label: fmt.Sprintf("%*s ideal", w, ""), Value: ideal})
+			Bar{Label: fmt.Sprintf("%*d actual", w, i+1), Value: actual, Gap: i > 0, Key: strconv.Itoa(i + 1), Series: "actual"},
+			Bar{Label: fmt.Sprintf("%*s ideal", w, ""), Value: ideal, Series: "ideal"})
 	}
 	if shown < n {
 		c.Note = fmt.Sprintf("(ranks %d–%d not shown)", shown+1, n)
@@ -106,25 +151,28 @@ func ContributionChart(r *ndcg.Result) Chart {
 
 // NDCGByKChart draws NDCG@k for every cutoff k, on the scale 0 to 1.
 func NDCGByKChart(r *ndcg.Result) Chart {
-	c := Chart{Title: fmt.Sprintf("NDCG@k for every k (ties %s)", r.Settings.Ties), Scale: 1}
+	c := Chart{Title: fmt.Sprintf("NDCG@k for every k (ties %s)", r.Settings.Ties), Scale: 1,
+		Axis: "NDCG@k", Category: "cutoff k"}
 	n := r.Ranks()
 	shown := min(n, maxChartRanks)
 	w := len(strconv.Itoa(shown))
 	for k := 1; k <= shown; k++ {
 		label := fmt.Sprintf("k=%*d", w, k)
 		// k past the end of both rankings reads as their length.
-		if r.Settings.K != 0 && k == min(r.Settings.K, n) {
+		marked := r.Settings.K != 0 && k == min(r.Settings.K, n)
+		if marked {
 			label += " <"
 		} else {
 			label += "  "
 		}
-		c.Bars = append(c.Bars, Bar{Label: label, Value: r.NDCGAt(r.Settings.Ties, k)})
+		c.Bars = append(c.Bars, Bar{Label: label, Value: r.NDCGAt(r.Settings.Ties, k),
+			Key: "k=" + strconv.Itoa(k), Marked: marked})
 	}
 	if shown < n {
 		c.Note = fmt.Sprintf("(k=%d–%d not shown)", shown+1, n)
 	}
 	if r.Settings.K != 0 {
-		c.Note = strings.TrimSpace(c.Note + " < marks the k in force")
+		c.Note = strings.TrimSpace(c.Note + " " + KMarkNote)
 	}
 	return c
 }
@@ -141,13 +189,58 @@ func TieChart(r *ndcg.Result) (c Chart, ok bool) {
 	c = Chart{
 		Title: fmt.Sprintf("NDCG@%s over the orders of the tie groups", r.Settings.KString()),
 		Scale: 1,
+		Axis:  "NDCG@" + r.Settings.KString(), Category: CategoryTieOrder,
 		Bars: []Bar{
-			{Label: "worst", Value: b.Worst},
-			{Label: "expected", Value: b.Expected},
-			{Label: "input order", Value: b.Input},
-			{Label: "best", Value: b.Best},
+			{Label: "worst", Value: b.Worst, Key: "worst"},
+			{Label: "expected", Value: b.Expected, Key: "expected", Marked: r.Settings.Ties == ndcg.Expected},
+			{Label: "input order", Value: b.Input, Key: "input order", Marked: r.Settings.Ties == ndcg.Input},
+			{Label: "best", Value: b.Best, Key: "best"},
 		},
 		Note: fmt.Sprintf("spread (best − worst) %s", Num(b.Spread())),
 	}
 	return c, true
+}
+
+// DistributionChart draws how likely each value of NDCG@k is when every
+// order of the tie groups is equally likely: one bar per distinct value,
+// or per equal-width bin when there are more than maxBars values (at
+// least 2). ok is false when the list has no ties.
+func DistributionChart(r *ndcg.Result, maxBars int) (c Chart, ok bool) {
+	if len(r.Ties) == 0 {
+		return Chart{}, false
+	}
+	maxBars = max(maxBars, 2)
+	d := r.Distribution(r.Settings.K)
+	how := fmt.Sprintf("all %s arrangements, exact", ArrangementCount(d.Arrangements))
+	if !d.Exact {
+		how = fmt.Sprintf("%d sampled orders", d.Samples)
+	}
+	c = Chart{
+		Title: fmt.Sprintf("Distribution of NDCG@%s over %s", r.Settings.KString(), how),
+		Scale: 0, Axis: AxisProbability, Category: "NDCG@" + r.Settings.KString(),
+		Note: fmt.Sprintf("mean %s (the expected NDCG)", Num(d.Mean())),
+	}
+	if len(d.Values) <= maxBars {
+		for i, v := range d.Values {
+			c.Bars = append(c.Bars, Bar{Label: Num(v), Key: Num(v), Value: d.Weights[i]})
+		}
+		return c, true
+	}
+	lo, hi := d.Values[0], d.Values[len(d.Values)-1]
+	width := (hi - lo) / float64(maxBars)
+	for i, p := range d.Histogram(maxBars, lo, hi) {
+		from := Num(lo + float64(i)*width)
+		c.Bars = append(c.Bars, Bar{Label: from + "+", Key: from + "+", Value: p})
+	}
+	c.Note += fmt.Sprintf("; %d bins of width %s", maxBars, strconv.FormatFloat(width, 'g', 3, 64))
+	return c, true
+}
+
+// ArrangementCount writes a count of tie arrangements, "many" past what
+// a float64 counts exactly.
+func ArrangementCount(x float64) string {
+	if math.IsInf(x, 0) || x > 1e15 {
+		return "many"
+	}
+	return strconv.FormatFloat(x, 'f', 0, 64)
 }

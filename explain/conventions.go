@@ -79,13 +79,15 @@ func Reasons(list *ndcg.List, from, to ndcg.Settings) ([]Reason, error) {
 			k := from.KString()
 			effect = fmt.Sprintf("NDCG@%s %.4f → %.4f", k, rs.Before, rs.After)
 		}
-		rs.Text = fmt.Sprintf("%s %s → %s: %s · %s", settingName(ch.Setting), ch.From, ch.To, what, effect)
+		rs.Text = fmt.Sprintf("%s %s → %s: %s · %s", SettingName(ch.Setting), ch.From, ch.To, what, effect)
 		out = append(out, rs)
 	}
 	return out, nil
 }
 
-func settingName(s ndcg.Setting) string {
+// SettingName is the name a setting goes by in words ("IDCG from",
+// "IDCG=0 rule", "gain"), followed by its value.
+func SettingName(s ndcg.Setting) string {
 	switch s {
 	case ndcg.SettingIDCG:
 		return "IDCG from"

@@ -82,10 +82,17 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			msg := "malformed " + kind + ": " + pe.Err.Error()
+			line := pe.Line
+			if errors.Is(pe.Err, csv.ErrQuote) && pe.Line > pe.StartLine {
+				// The reader notices a quote left open only where the
+				// text ends; the user needs the line that opened it.
+				msg = fmt.Sprintf("malformed %s: the quote opened on this line is never closed (the file ends on line %d inside it)", kind, pe.Line)
+				line = pe.StartLine
+			}
 			if errors.Is(pe.Err, csv.ErrQuote) || errors.Is(pe.Err, csv.ErrBareQuote) {
 				msg += `; a field with quotes in it must be quoted and its quotes doubled, as in "the ""best"" one"`
 			}
-			return fail(pe.Line, "", msg)
+			return fail(line, "", msg)
 		}
 		return fail(0, "", "cannot read: "+err.Error())
 	}
@@ -112,6 +119,8 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 			msg += "; the columns are separated by tabs: use --input-format tsv"
 		case sep == '\t' && strings.Contains(strings.Join(header, ""), ","):
 			msg += "; the columns are separated by commas: use --input-format csv"
+		case strings.Contains(strings.Join(header, ""), ";"):
+			msg += "; the columns are separated by semicolons, as a spreadsheet set to a language with decimal commas exports them: export again with commas between columns and points in numbers (or as tab-separated text)"
 		}
 		return nil, fail(headerLine, "header", msg)
 	}
@@ -131,7 +140,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), msg)
 		}
 		if j, dup := col[c]; dup {
-			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%q is also column %d; name each column once", h, j+1))
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%s is also column %d; name each column once", termsafe.Quote(h), j+1))
 		}
 		col[c] = i
 	}
@@ -161,6 +170,7 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 		var it ndcg.Item // an empty id is made up by checkShape
 		it.ID, _ = cell("id")
 		it.Title, _ = cell("title")
+		it.ID, it.Title = unsafeCell(it.ID), unsafeCell(it.Title)
 		g, _ := cell("grade")
 		if g == "" {
 			return nil, fail(line, "column grade", "empty; every row needs a grade (a number ≥ 0)")

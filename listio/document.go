@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -193,7 +194,7 @@ func (d *Document) Locate(err error) error {
 	if !errors.As(err, &ie) {
 		return fmt.Errorf("%s: %w", d.Name, err)
 	}
-	e := &Error{Name: d.Name, Field: d.itemField(ie.Index, ie.InPool, ie.Field), Msg: ie.Msg}
+	e := &Error{Name: d.Name, Field: d.itemField(ie.Index, ie.InPool, ie.Field), Msg: ie.Msg, Err: ie.Err}
 	if d.pos != nil && d.pos.style == inlineStyle {
 		e.Name = "--grades"
 		if ie.Field == "score" {
@@ -327,6 +328,9 @@ func (d *Document) checkShape() error {
 // that id to another item or to a pool item, the same with a suffix
 // ("B-2"), so that a made-up id never clashes with one written.
 func (d *Document) nameUnnamed() {
+	if !slices.ContainsFunc(d.List.Items, func(it ndcg.Item) bool { return it.ID == "" }) {
+		return // nothing to name: no need to collect the ids
+	}
 	taken := map[string]bool{}
 	for _, it := range d.List.Items {
 		taken[it.ID] = true
@@ -352,7 +356,7 @@ func (d *Document) nameUnnamed() {
 
 // duplicateIDs reports an id used twice, pointing at both places.
 func (d *Document) duplicateIDs() error {
-	seen := map[string]int{}
+	seen := make(map[string]int, len(d.List.Items)+len(d.List.Pool))
 	for i, it := range d.List.Items {
 		if j, dup := seen[it.ID]; dup {
 			return &Error{Name: d.Name, Line: d.pos.itemLine(i, "id"), Field: d.itemField(i, false, "id"),

@@ -26,7 +26,12 @@ type Error struct {
 	// "column score", …); may be empty.
 	Field string
 	Msg   string
+	// Err is the error Msg came from, if any.
+	Err error
 }
+
+// Unwrap gives the error the message came from.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	var b strings.Builder

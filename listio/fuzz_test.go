@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -15,8 +17,27 @@ import (
 func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(rich))
 	f.Add([]byte(`{"items": [{"grade": 3, "score": 0.9}, {"grade": 1, "score": 0.9}]}`))
+	f.Add([]byte("{\"items\": [\n {\"id\": 7, \"title\": null,\n  \"grade\": 2, \"score\": null},\n {\"grade\": 1e-400}]}"))
+	// The plain items' reader (fastItems) at its edges: escapes, number
+	// forms, null, white space, and what it must leave to the general
+	// reader.
+	for _, items := range []string{
+		`[{"id": "a\"b\u00e9", "title": "x\ty", "grade": -0.5e+2, "score": 1E3}, {"id": 12.50, "grade": 0}]`,
+		"[ ]", "[\r\n\t{ \"grade\" : 1 } ,\n{\"grade\":2,\"score\":null,\"title\":null}\n]",
+		`[{"grade": 01}]`, `[{"grade": 1,}]`, `[{"grade": 1} {"grade": 2}]`, `[{"grade": 1e999}]`, `[{"grade": 1e-400}]`,
+		`[{"grade": 1, "grade": 2}]`, `[{"grade": {"x": 1}}]`, `[{"grade": "3"}]`, `[{"title": "\u0000", "grade": 1}]`,
+		`[{"id": "", "grade": 1}]`, `[{"id": null, "grade": 1}]`, `[{"id": true, "grade": 1}]`, `[{}]`, `[{"grade": -}]`,
+		`[{"grade": 1.}]`, `[{"grade": 1e}]`, `[{"score": 1}]`, `[{"grade": 1, "x": 2}]`, `[{"grade": 1}]]`, `[{"grade": 1}`,
+	} {
+		f.Add([]byte(`{"title": "t", "items": ` + items + `, "pool": [{"id": "z", "grade": 1}]}`))
+	}
+	f.Add([]byte(`{"items": [{"grade": 1}], "items": []}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := ReadJSON("f.json", data)
+		// The items read without a tree are what the general reader reads.
+		slow, slowErr := readJSON("f.json", data, false)
+		require.Equal(t, slowErr, err)
+		require.Equal(t, slow, doc)
 		if err != nil {
 			mustBeLocated(t, err)
 			return

@@ -32,8 +32,19 @@ var (
 // only arrive as a literal too large for a float64 (1e999): it is refused
 // as not finite. A number too small to represent (1e-400) reads as 0.
 func ReadJSON(name string, data []byte) (*Document, error) {
+	doc, err := readJSON(name, data, true)
+	if err == errSlowPath {
+		return readJSON(name, data, false)
+	}
+	return doc, err
+}
+
+// readJSON is ReadJSON; fast reads the items without building a tree of
+// them (see fastItems), and fails with errSlowPath at anything unusual.
+func readJSON(name string, data []byte, fast bool) (*Document, error) {
 	data = stripBOM(data)
 	r := newTreeReader(name, data)
+	r.fast = fast
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{Name: name, Msg: `the file is empty; a list file needs at least {"items": [{"grade": 3}, …]}`}
 	}
@@ -59,7 +70,9 @@ func ReadJSON(name string, data []byte) (*Document, error) {
 		case "claims":
 			doc.Claims, err = r.claims(v)
 		case "items":
-			err = r.items(v, doc)
+			if !r.fast {
+				err = r.items(v, doc)
+			}
 		case "pool":
 			err = r.pool(v, doc)
 		}
@@ -106,6 +119,14 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 		key, _ := ktok.(string)
 		if top.field(key) != nil || doc.Extra[key] != nil {
 			return nil, nil, r.fail(koff, key, "given twice; keep one")
+		}
+		if key == "items" && r.fast {
+			off := r.next()
+			if !r.fastItems(doc) {
+				return nil, nil, errSlowPath
+			}
+			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, &node{off: off, kind: kindArray})
+			continue
 		}
 		if slices.Contains(topFields, key) {
 			v, err := r.value(key, 1)
@@ -358,6 +379,235 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		doc.pos.items = append(doc.pos.items, at)
 	}
 	return nil
+}
+
+// errSlowPath says that the items are not all plain: the file is read
+// again the general way, which says what is wrong, or reads what is
+// unusual but right.
+var errSlowPath = errors.New("listio: items to read the general way")
+
+// fastItems reads the items array straight into doc, as items does from
+// the tree but without building one, nor going through the decoder's
+// tokens: a list of a million items would otherwise take a node for
+// every value. It takes only what is plain (each item an object of known
+// keys, each once, of the usual types, with a grade; strings without
+// control characters) and reports false at anything else, leaving every
+// message to the general reader. Then the decoder skips the array.
+func (r *treeReader) fastItems(doc *Document) bool {
+	start := r.next()
+	sc := itemScanner{data: r.data, i: int(start)}
+	if !sc.byte('[') {
+		return false
+	}
+	if sc.peek() == ']' {
+		sc.i++
+	} else {
+		for {
+			sc.space()
+			eoff := sc.i
+			if !sc.byte('{') {
+				return false
+			}
+			var it ndcg.Item
+			line := r.line(int64(eoff))
+			// Fields before the next line end are on the element's line.
+			eol := len(r.data)
+			if line-1 < len(r.newlines) {
+				eol = int(r.newlines[line-1])
+			}
+			at := itemPos{line: line, id: line, grade: line, score: line}
+			var seen uint8
+			for sc.peek() != '}' || seen == 0 {
+				if seen != 0 && !sc.byte(',') {
+					return false
+				}
+				key, ok := sc.str()
+				f := slices.Index(itemFields, key)
+				if !ok || f < 0 || seen&(1<<f) != 0 || !sc.byte(':') {
+					return false
+				}
+				seen |= 1 << f
+				sc.space()
+				vline := line
+				if sc.i > eol {
+					vline = r.line(int64(sc.i))
+				}
+				c := sc.peek()
+				switch {
+				case key == "id" && c == '"':
+					if it.ID, ok = sc.str(); !ok || it.ID == "" {
+						return false
+					}
+					at.id = vline
+				case key == "id":
+					lit, ok := sc.number()
+					if !ok {
+						return false
+					}
+					it.ID, at.id = string(lit), vline
+				case key == "title" && c == '"':
+					if it.Title, ok = sc.str(); !ok {
+						return false
+					}
+				case key == "title" || key == "score":
+					if !sc.null() {
+						if key == "title" {
+							return false
+						}
+						if it.Score, ok = sc.float(); !ok {
+							return false
+						}
+						it.HasScore, at.score = true, vline
+					}
+				default: // grade
+					if it.Grade, ok = sc.float(); !ok {
+						return false
+					}
+					at.grade = vline
+				}
+			}
+			sc.i++ // the closing brace
+			if seen&(1<<slices.Index(itemFields, "grade")) == 0 {
+				return false
+			}
+			at.item = it.ID
+			doc.List.Items = append(doc.List.Items, it)
+			doc.pos.items = append(doc.pos.items, at)
+			if sc.peek() == ']' {
+				sc.i++
+				break
+			}
+			if !sc.byte(',') {
+				return false
+			}
+		}
+	}
+	// The decoder goes past the array, which it also finds well formed.
+	var skip skipValue
+	return r.dec.Decode(&skip) == nil && r.dec.InputOffset() == int64(sc.i)
+}
+
+// skipValue is a JSON value the decoder reads past and drops.
+type skipValue struct{}
+
+func (*skipValue) UnmarshalJSON([]byte) error { return nil }
+
+// itemScanner reads the plain JSON of a list's items from data[i:].
+type itemScanner struct {
+	data []byte
+	i    int
+}
+
+func (s *itemScanner) space() {
+	for s.i < len(s.data) {
+		switch s.data[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// peek is the next byte after white space, or 0 at the end.
+func (s *itemScanner) peek() byte {
+	s.space()
+	if s.i == len(s.data) {
+		return 0
+	}
+	return s.data[s.i]
+}
+
+// byte reads c, after white space.
+func (s *itemScanner) byte(c byte) bool {
+	if s.peek() != c {
+		return false
+	}
+	s.i++
+	return true
+}
+
+// str reads a string; one with an escape is decoded as encoding/json
+// decodes it; one with a control character is not plain.
+func (s *itemScanner) str() (string, bool) {
+	if !s.byte('"') {
+		return "", false
+	}
+	start, escaped := s.i, false
+	for ; s.i < len(s.data); s.i++ {
+		switch c := s.data[s.i]; {
+		case c == '"':
+			s.i++
+			if !escaped {
+				return string(s.data[start : s.i-1]), true
+			}
+			var v string
+			err := json.Unmarshal(s.data[start-1:s.i], &v)
+			return v, err == nil
+		case c == '\\':
+			escaped = true
+			s.i++ // the escaped byte cannot end the string
+		case c < 0x20:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// number reads a number as JSON writes one, and returns it as written.
+func (s *itemScanner) number() ([]byte, bool) {
+	d, i := s.data, s.i
+	digits := func() int {
+		n := 0
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	if i < len(d) && d[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	lit := d[s.i:i]
+	s.i = i
+	return lit, true
+}
+
+// float reads a number into a float64; one out of range is not plain.
+func (s *itemScanner) float() (float64, bool) {
+	lit, ok := s.number()
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(string(lit), 64)
+	return v, err == nil
+}
+
+func (s *itemScanner) null() bool {
+	if bytes.HasPrefix(s.data[s.i:], []byte("null")) {
+		s.i += 4
+		return true
+	}
+	return false
 }
 
 func (r *treeReader) pool(n *node, doc *Document) error {

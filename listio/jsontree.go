@@ -65,6 +65,8 @@ type treeReader struct {
 	// newlines holds the offset of every '\n', found on first use, so
 	// that locating each of many items costs a binary search, not a scan.
 	newlines []int64
+	// fast reads the items without a tree (fastItems).
+	fast bool
 }
 
 // line is the 1-based line of byte offset off.

@@ -52,6 +52,9 @@ func NewDocument(name string) (*Document, error) {
 // Read parses data in format f, or in the format DetectFormat finds when
 // f is empty.
 func Read(name string, data []byte, f Format) (*Document, error) {
+	if IsMultiQuery(data) {
+		return nil, multiQueryError(name, data)
+	}
 	if f == "" {
 		f = DetectFormat(name, data)
 	}
@@ -87,6 +90,11 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 		return data, nil
 	}
 	data, err := openLimited(name)
+	if err == nil {
+		// A save of this file that was killed may have left its
+		// temporary file: the next open clears it.
+		RemoveStaleTemps(name)
+	}
 	var le *Error
 	if errors.As(err, &le) {
 		return nil, err

@@ -11,11 +11,21 @@ import (
 // qrels rel, 0 when unjudged or negative), the judged documents the run
 // did not retrieve as the pool, and trec_eval's preset as the settings.
 func LoadTRECQuery(qrels, run, query string) (*Document, error) {
-	q, err := trec.ReadQrelsFile(qrels)
+	return LoadTRECQueryAs(qrels, "", run, "", query)
+}
+
+// LoadTRECQueryAs is LoadTRECQuery with the qrels and run in formats qf
+// and rf ("": told from the content; see trec.ParseTable).
+func LoadTRECQueryAs(qrels string, qf trec.Format, run string, rf trec.Format, query string) (*Document, error) {
+	q, err := trec.ReadQrelsAs(qrels, qf)
 	if err != nil {
 		return nil, err
 	}
-	list, err := trec.QueryList(q, trec.FileSource(run), query)
+	src, err := trec.RunSourceAs(run, rf)
+	if err != nil {
+		return nil, err
+	}
+	list, err := trec.QueryList(q, src, query)
 	if err != nil {
 		return nil, err
 	}

@@ -73,17 +73,41 @@ func Disagreements(ds *DataSet, a Rules, others []Rules, ks []int) ([]Disagreeme
 						}
 					}
 				}
+				// What the libraries do to the inputs: a's rules with only
+				// b's reading of predictions, or of labels.
 				if a.Float32Scores != b.Float32Scores {
-					d.Because = append(d.Because, fmt.Sprintf("predictions %s → %s", precision(a.Float32Scores), precision(b.Float32Scores)))
+					v := a
+					v.Float32Scores = b.Float32Scores
+					if moved(ds.Name, q, v, sa, va) {
+						d.Because = append(d.Because, fmt.Sprintf("predictions %s → %s", precision(a.Float32Scores), precision(b.Float32Scores)))
+					}
 				}
-				if a.Labels != b.Labels && len(d.Because) == 0 {
-					d.Because = append(d.Because, fmt.Sprintf("labels %s → %s", a.Labels, b.Labels))
+				if a.Labels != b.Labels || a.Float32Labels != b.Float32Labels {
+					v := a
+					v.Labels, v.Float32Labels, v.MaxLabel = b.Labels, b.Float32Labels, b.MaxLabel
+					if moved(ds.Name, q, v, sa, va) {
+						d.Because = append(d.Because, fmt.Sprintf("labels %s → %s", a.Labels, b.Labels))
+					}
 				}
 				out = append(out, d)
 			}
 		}
 	}
 	return out, nil
+}
+
+// moved reports whether q under rules r and settings s scores other
+// than v (a refusal counts as no move: it is reported on its own).
+func moved(file string, q *Query, r Rules, s ndcg.Settings, v float64) bool {
+	l, err := r.List(file, q)
+	if err != nil {
+		return false
+	}
+	res, err := ndcg.Compute(l, s)
+	if err != nil {
+		return false
+	}
+	return math.Abs(res.NDCG()-v) > disagreeEpsilon
 }
 
 func precision(f32 bool) string {

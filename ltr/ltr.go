@@ -73,8 +73,9 @@ type Rules struct {
 // XGBoost returns XGBoost 1.7's rules; minus gives its ndcg@k- variant.
 func XGBoost(minus bool) Rules {
 	p, _ := ndcg.FindPreset("lightgbm")
+	// The labels are truncated by List (LabelsTruncated), before the
+	// settings see them, so that a comparison names the label rule.
 	s := p.Settings
-	s.TruncateGrades = true
 	r := Rules{Name: "xgboost", Note: "XGBoost 1.7 eval_metric ndcg@k: integer labels, float32 predictions, ties in input order, 1 without relevant documents",
 		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 30}
 	if minus {

@@ -93,3 +93,45 @@ func BenchmarkRecompute(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRegrade is the explorer's grade edit: one grade changes and
+// the result is worked out again keeping the ranking (Regrade), against
+// a full Recompute of the same list in the same iteration. It reports
+// regrade-ns/op, recompute-ns/op and regrade/recompute.
+func BenchmarkRegrade(b *testing.B) {
+	for _, n := range []int{10000, 1000000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			list := benchList(n)
+			s := DefaultSettings()
+			s.K = 10
+			r, err := Compute(list, s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			full, err := Compute(list, s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var regrade, recompute time.Duration
+			i := 0
+			for b.Loop() {
+				list.Items[r.Order[0]].Grade = float64(i % 4)
+				i++
+				t0 := time.Now()
+				if r, err = Regrade(r, s); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				if full, err = Recompute(full, list, s); err != nil {
+					b.Fatal(err)
+				}
+				recompute += time.Since(t1)
+				regrade += t1.Sub(t0)
+			}
+			ops := float64(b.N)
+			b.ReportMetric(float64(regrade.Nanoseconds())/ops, "regrade-ns/op")
+			b.ReportMetric(float64(recompute.Nanoseconds())/ops, "recompute-ns/op")
+			b.ReportMetric(float64(regrade)/float64(recompute), "regrade/recompute")
+		})
+	}
+}

@@ -3,10 +3,10 @@ package ndcg
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // TieGroup is a run of ranks whose items have exactly equal scores.
@@ -83,15 +83,6 @@ type resultMemory struct {
 	ties   []TieGroup
 }
 
-// reuse returns buf resized to n when it is large enough, else a new
-// slice; the contents are not cleared (every element is written).
-func reuse[T any](buf []T, n int) []T {
-	if cap(buf) >= n {
-		return buf[:n]
-	}
-	return make([]T, n)
-}
-
 // Compute ranks list and works out every number of the breakdown under
 // s. The list is not copied: do not change it while the result is in use.
 //
@@ -117,14 +108,80 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	sc := scratchPool.Get().(*scratch)
 	defer func() { sc.list = nil; scratchPool.Put(sc) }()
 	if !sc.load(list, s) {
-		// The fast pass only says that something is wrong; the full check
-		// says what, for the first problem in list order.
-		if err := list.Validate(s); err != nil {
-			return nil, err
-		}
-		return nil, errors.New("the list failed a check that List.Validate accepts; please report this list")
+		return nil, invalid(list, s)
 	}
+	// Rank by score: sorted keys and the item at each rank.
+	var ranked []keyIndex // nil without scores: the list order is the ranking
+	groups := 0
+	if list.Scored() {
+		groups = sc.rank(len(list.Items))
+		ranked = sc.pairs[:len(list.Items)]
+	}
+	return fill(prev, list, s, sc, ranked, groups)
+}
 
+// invalid is the error of a list that the fast pass of scratch.load
+// rejected: that pass only says that something is wrong; the full check
+// says what, for the first problem in list order.
+func invalid(list *List, s Settings) error {
+	if err := list.Validate(s); err != nil {
+		return err
+	}
+	return errors.New("the list failed a check that List.Validate accepts; please report this list")
+}
+
+// Derive computes base's list under s keeping base's ranking: the scores
+// and ids must be those base was computed from, while the grades and
+// every setting may have changed. It does not sort again, nor check the
+// ids and scores again: trying other conventions on one list (check's
+// search) or an edit of a grade costs a few linear passes. base stays
+// valid; the result has memory of its own.
+func Derive(base *Result, s Settings) (*Result, error) {
+	return derive(nil, base, s)
+}
+
+// Regrade is Derive into prev's memory, as Recompute: prev and every
+// slice read from it must not be used afterwards. It is the explorer's
+// recomputation after a grade edit.
+func Regrade(prev *Result, s Settings) (*Result, error) {
+	return derive(prev, prev, s)
+}
+
+func derive(prev, base *Result, s Settings) (*Result, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	list := base.List
+	sc := scratchPool.Get().(*scratch)
+	defer func() { sc.list = nil; scratchPool.Put(sc) }()
+	if !sc.loadGrades(list, s) {
+		return nil, invalid(list, s)
+	}
+	// base's ranking, copied out before prev's memory is written: the
+	// score groups stand for the score keys.
+	var ranked []keyIndex
+	groups := 0
+	if n := len(list.Items); list.Scored() && n > 0 {
+		sc.pairs = grow(sc.pairs, n)
+		ranked = sc.pairs[:n]
+		input := base.order[Input]
+		for i := range ranked {
+			ranked[i] = keyIndex{key: uint64(base.ScoreGroup[i]), idx: input[i]}
+		}
+		groups = len(base.Ties)
+	}
+	docno := base.order[Docno] // allocated apart from base's memory
+	r, err := fill(prev, list, s, sc, ranked, groups)
+	if err == nil && groups > 0 && r.order[Docno] == nil {
+		r.order[Docno] = docno // its sums are worked out when asked for
+	}
+	return r, err
+}
+
+// fill works out every number of the result from the items' grades and
+// gains in sc and the ranking (nil: the list order), into prev's memory
+// when prev is not nil.
+func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, groups int) (*Result, error) {
 	n := len(list.Items)
 	m := n
 	if s.IDCG == FromJudged {
@@ -143,12 +200,6 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	r.Discounts = disc
 	grade, gain := sc.grade, sc.gain // by item index, then pool item
 
-	// Rank by score: sorted keys and the item at each rank.
-	scored := list.Scored()
-	groups := 0
-	if scored {
-		groups = sc.rank(n)
-	}
 	ties := groups > 0
 	// The orders of best, worst and docno are worked out when asked for;
 	// every other policy ranks in input order (a stable sort).
@@ -160,9 +211,9 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	if ties {
 		nf += 4 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected]
 	}
-	mem.floats, mem.ints, mem.int32s = reuse(mem.floats, nf), reuse(mem.ints, ni), reuse(mem.int32s, 2*n)
+	mem.floats, mem.ints, mem.int32s = grow(mem.floats, nf), grow(mem.ints, ni), grow(mem.int32s, 2*n)
 	if ties {
-		mem.ties = reuse(mem.ties, groups)
+		mem.ties = grow(mem.ties, groups)
 		r.Ties = mem.ties[:0]
 	}
 	r.mem = mem
@@ -186,10 +237,6 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	var best, worst, eg, exp []float64
 	if ties {
 		best, worst, eg, exp = takeF(n), takeF(n), takeF(n), takeF(n)
-	}
-	var ranked []keyIndex // nil without scores: the list order is the ranking
-	if scored {
-		ranked = sc.pairs[:n]
 	}
 	disc = disc[:n]
 	groupAt, scoreGroup := r.GroupAt, r.ScoreGroup
@@ -281,13 +328,14 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	// Every order's DCG is at most the whole ideal ranking's, so a finite
 	// IDCG over every rank keeps every other sum finite.
 	if m > 0 && math.IsInf(r.idcg[m-1], 0) {
-		fix := "use smaller grades"
-		if s.Gain.Kind == GainExp {
-			fix = "use --gain linear or smaller grades"
-		} else if s.Gain.Kind == GainMap {
-			fix = "use smaller gains in the map"
+		msg := "the gains add up beyond the largest float64 (IDCG overflows)"
+		switch s.Gain.Kind {
+		case GainLinear:
+			msg += ": use smaller grades"
+		case GainMap:
+			msg += ": use smaller gains in the map"
 		}
-		return nil, fmt.Errorf("the gains add up beyond the largest float64 (IDCG overflows): %s", fix)
+		return nil, &GainError{Gain: s.Gain.Kind, Msg: msg}
 	}
 
 	r.Order = r.orderFor(s.Ties)
@@ -332,7 +380,7 @@ func cut(k, n int) int {
 // orderFor returns the rank order under policy p, working out the best,
 // worst and docno orders the first time they are needed.
 func (r *Result) orderFor(p TiePolicy) []int {
-	if r.order[p] != nil || r.N == 0 {
+	if (r.order[p] != nil && r.dcg[p] != nil) || r.N == 0 {
 		return r.order[p]
 	}
 	input := r.order[Input]
@@ -352,18 +400,11 @@ func (r *Result) orderFor(p TiePolicy) []int {
 		}
 		r.order[p] = o
 	case Docno:
-		o := slices.Clone(input)
-		for _, t := range r.Ties {
-			slices.SortStableFunc(o[t.Start:t.End], func(a, b int) int {
-				ia, ib := r.List.Items[a].ID, r.List.Items[b].ID
-				switch {
-				case ia > ib:
-					return -1
-				case ia < ib:
-					return 1
-				}
-				return 0
-			})
+		// A result derived from another shares its docno order (the same
+		// ranking and ids): only the sums are new.
+		o := r.order[Docno]
+		if o == nil {
+			o = r.docnoOrder(input)
 		}
 		gainOf := func(idx int) float64 {
 			g := r.List.Items[idx].Grade
@@ -381,6 +422,20 @@ func (r *Result) orderFor(p TiePolicy) []int {
 		r.order[Docno], r.dcg[Docno] = o, cum
 	}
 	return r.order[p]
+}
+
+// docnoOrder is the ranking with each tie group ordered by id, highest
+// first: trec_eval's order. Ids are unique, so no two items compare
+// equal and an unstable sort gives the one order.
+func (r *Result) docnoOrder(input []int) []int {
+	o := slices.Clone(input)
+	items := r.List.Items
+	for _, t := range r.Ties {
+		slices.SortFunc(o[t.Start:t.End], func(a, b int) int {
+			return strings.Compare(items[b].ID, items[a].ID)
+		})
+	}
+	return o
 }
 
 // DCGAt returns DCG@k with ties ordered by p. k counts ranks: 0 or more

@@ -52,7 +52,23 @@ type ItemError struct {
 	// Field is "id", "grade" or "score".
 	Field string
 	Msg   string
+	// Err is the error Msg came from, if any (a *GainError, say).
+	Err error
 }
+
+// Unwrap gives the error the message came from.
+func (e *ItemError) Unwrap() error { return e.Err }
+
+// GainError is a grade, or a sum of gains, too large for a float64 under
+// the gain in force. Choosing another gain is done differently in each
+// interface (a flag, a key), so each adds that advice in its own words
+// when Gain is GainExp, where the linear gain is the usual way out.
+type GainError struct {
+	Gain GainKind
+	Msg  string
+}
+
+func (e *GainError) Error() string { return e.Msg }
 
 func (e *ItemError) Error() string {
 	where := "item"
@@ -106,7 +122,7 @@ func (l *List) Validate(s Settings) error {
 			return &ItemError{Index: i, ID: it.ID, Field: field, Msg: msg}
 		}
 		if err := checkGrade(it.Grade); err != nil {
-			return fail("grade", err.Error())
+			return &ItemError{Index: i, ID: it.ID, Field: "grade", Msg: err.Error(), Err: err}
 		}
 		if it.HasScore != scored {
 			if scored {
@@ -129,7 +145,7 @@ func (l *List) Validate(s Settings) error {
 			return &ItemError{Index: i, InPool: true, ID: p.ID, Field: field, Msg: msg}
 		}
 		if err := checkGrade(p.Grade); err != nil {
-			return fail("grade", err.Error())
+			return &ItemError{Index: i, InPool: true, ID: p.ID, Field: "grade", Msg: err.Error(), Err: err}
 		}
 		if j, dup := seen[p.ID]; dup {
 			return fail("id", fmt.Sprintf("%s is also item %d's id; a pool item must not be in the list", termsafe.Quote(p.ID), j+1))

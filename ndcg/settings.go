@@ -59,7 +59,7 @@ func (g Gain) Check(grade float64) error {
 	switch g.Kind {
 	case GainExp:
 		if grade > MaxExpGrade {
-			return fmt.Errorf("grade %s is too large for exponential gain (2^grade−1 overflows above %d); use --gain linear or smaller grades", fmtNum(grade), MaxExpGrade)
+			return &GainError{Gain: GainExp, Msg: fmt.Sprintf("grade %s is too large for exponential gain (2^grade−1 overflows above %d)", fmtNum(grade), MaxExpGrade)}
 		}
 	case GainMap:
 		if _, ok := g.Map[grade]; !ok {

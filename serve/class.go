@@ -36,7 +36,8 @@ type Bin struct {
 
 // Mistake is a group of wrong answers with one explanation.
 type Mistake struct {
-	Why   string
+	Why string
+	// Names are the attendees who answered so, in alphabetical order.
 	Names []string
 }
 
@@ -100,7 +101,9 @@ func tally(rd *Round, in []answer) *Tally {
 		return cmp.Or(cmp.Compare(binValue(a.Label), binValue(b.Label)), strings.Compare(a.Label, b.Label))
 	})
 	for _, why := range order {
-		t.Mistakes = append(t.Mistakes, *groups[why])
+		g := groups[why]
+		slices.Sort(g.Names)
+		t.Mistakes = append(t.Mistakes, *g)
 	}
 	// Commonest first; "unexplained" last among equals, then first seen.
 	slices.SortStableFunc(t.Mistakes, func(a, b Mistake) int {

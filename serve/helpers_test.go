@@ -64,6 +64,20 @@ type client struct {
 	out    bytes.Buffer
 	errOut bytes.Buffer
 	mark   int // output before this offset is ignored by waitFor
+	// tap, when set, sees the size of each write of output instead of
+	// the buffer keeping it.
+	tap func(n int)
+}
+
+// Write receives the session's output.
+func (c *client) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tap != nil {
+		c.tap(len(p))
+		return len(p), nil
+	}
+	return c.out.Write(p)
 }
 
 type syncWriter struct {
@@ -110,7 +124,7 @@ func connectErr(t testing.TB, addr, user, password string, w, h int) (*client, e
 		return nil, err
 	}
 	c := &client{t: t, conn: conn, sess: sess}
-	sess.Stdout = syncWriter{&c.mu, &c.out}
+	sess.Stdout = c
 	sess.Stderr = syncWriter{&c.mu, &c.errOut}
 	if c.in, err = sess.StdinPipe(); err != nil {
 		conn.Close()

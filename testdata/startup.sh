@@ -31,10 +31,15 @@ printf 'module hello\n\ngo 1.26.0\n' >"$dir/hello/go.mod"
 build_env=${GO_BUILD_ENV:-}
 (cd "$dir/hello" && env $build_env go build -o "$dir/hello-world" .)
 (cd "$here/.." && env $build_env go build -o "$dir/ndcg-explorer" .)
-list=$here/../samples/seed-000-exp-gain.json
+list=$dir/five.json
+cat >"$list" <<'JSON'
+{"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 2}, {"id": "C", "grade": 3}, {"id": "D", "grade": 0}, {"id": "E", "grade": 1}]}
+JSON
 ne=$dir/ndcg-explorer
 cmds=("$dir/hello-world" "$ne --version" "$ne report $list" "$ne samples")
-for c in "${cmds[@]}"; do $c >/dev/null 2>&1; done
+for c in "${cmds[@]}"; do
+  $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
+done
 for round in 1 2 3; do
   hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
 done

@@ -1,7 +1,12 @@
 // Package trec evaluates whole TREC runs the way trec_eval 10.0 does for
-// its ndcg and ndcg_cut measures, and measures how much of each score is
-// tie luck: the worst, expected and best value over every order of the
-// documents a run scored equally.
+// every NDCG measure it builds (ndcg, ndcg_cut, ndcg_rel, Rndcg, and
+// gain parameters as in ndcg.1=0,2=3), and measures how much of the
+// ndcg and ndcg_cut values is tie luck: the worst, expected and best
+// value over every order of the documents a run scored equally.
+//
+// Qrels and runs may also be BEIR qrels, MS MARCO runs, dict JSON or
+// tables (formats.go, tables.go): each is read as the TREC lines it
+// stands for, so every rule below applies to it unchanged.
 //
 // The rules are trec_eval's (m_ndcg.c, m_ndcg_cut.c, form_res_rels.c):
 //   - documents are ranked by score, descending; equal scores are ordered
@@ -16,7 +21,9 @@
 //   - each term is gain / log2(rank+1), summed in rank order; a query
 //     without a relevant document scores 0 and counts in the mean;
 //   - queries only in the run are ignored; queries only in the qrels are
-//     skipped with a warning, or count as 0 with -c (Options.Complete).
+//     skipped with a warning, or count as 0 with -c (Options.Complete);
+//   - ndcg_rel, Rndcg and gain parameters follow family.go, which
+//     reproduces trec_eval's code for them, oddities included.
 //
 // The run is read as a stream: when its lines are grouped by query (as
 // every TREC run is), memory holds only the queries being evaluated.

@@ -34,6 +34,9 @@ type QueryResult struct {
 	// TiedDocs counts the retrieved documents that share their score
 	// with another whose gain differs: the ones whose order is luck.
 	TiedDocs int
+	// staleRels holds, for a query whose rels are all negative, its
+	// ranking's rel codes, until fixStale computes its family measures.
+	staleRels []int64
 }
 
 // UnretrievedRelevant is the number of relevant documents the run missed.
@@ -87,10 +90,19 @@ type evaluator struct {
 	cum    []float64
 	ideal  []float64
 	scr    []float64
+	// family holds the rels of the ranking for ndcg_rel, Rndcg and ndcg
+	// with gains; nil when none is asked for.
+	family *familyQuery
 }
 
 func newEvaluator(cols []Column, ties bool, limits Limits) *evaluator {
-	return &evaluator{cols: cols, ties: ties, limits: limits}
+	e := &evaluator{cols: cols, ties: ties, limits: limits}
+	for _, c := range cols {
+		if c.family() {
+			e.family = &familyQuery{}
+		}
+	}
+	return e
 }
 
 func (e *evaluator) discounts(n int) {
@@ -184,6 +196,11 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	res.Values = make([]float64, len(e.cols))
 	for c, col := range e.cols {
 		res.Values[c] = ratio(at(e.cum, col.K), at(e.ideal, col.K))
+	}
+	if e.family != nil {
+		if err := e.familyValues(&res, j); err != nil {
+			return res, err
+		}
 	}
 	if e.ties {
 		res.Bands, res.TiedDocs = e.bands(res.Values)

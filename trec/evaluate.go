@@ -19,11 +19,21 @@ type Options struct {
 	Ties bool
 	// Limits cut each query's ranking (trec_eval's -M and -J).
 	Limits Limits
+	// RelevanceLevel is trec_eval's -l when LevelSet, else 1: the rel a
+	// document needs to count as relevant. Of these measures, only Rndcg
+	// depends on it.
+	RelevanceLevel int
+	LevelSet       bool
 	// Workers evaluate in parallel the queries that straddle the run's
 	// blocks or are read a second time; 0 means one per CPU. (The blocks
 	// themselves are parsed, and the queries inside them evaluated, on
 	// one goroutine per CPU.)
 	Workers int
+	// Progress, when set, is told how many lines of the run have been
+	// read so far, about once per megabyte, and which pass is reading
+	// (1, then 2 and on when scattered queries are read again). It is
+	// called from another goroutine than Evaluate's and must not block.
+	Progress func(pass int, lines int64)
 }
 
 // Result is a whole run's evaluation.
@@ -50,6 +60,16 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	cols := opt.Measures.Columns()
 	if len(cols) == 0 {
 		return nil, errors.New("no measure to compute: give -m ndcg or -m ndcg_cut.K")
+	}
+	level := int64(1)
+	if opt.LevelSet {
+		level = int64(opt.RelevanceLevel)
+	}
+	for i := range cols {
+		cols[i].Level = level
+	}
+	if opt.Ties && opt.Measures.HasFamily() {
+		return nil, errors.New("tie bands are worked out for ndcg and ndcg_cut only: leave out --ties, or ndcg_rel, Rndcg and gain parameters")
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -80,7 +100,13 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 
 	// pass reads the run; accept says whether an emitted batch is to be
 	// evaluated, thrown away, or kept by accept.
+	passes := 0
 	pass := func(o scanOptions, accept func(*batch) verdict) error {
+		passes++
+		if opt.Progress != nil {
+			n := passes
+			o.progress = func(lines int64) { opt.Progress(n, lines) }
+		}
 		r, err := run.Open()
 		if err != nil {
 			return fmt.Errorf("reading run: %w", err)
@@ -260,6 +286,10 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			out.SplitQueries++
 		}
 	}
+	var missing *evaluator
+	if opt.Measures.HasFamily() {
+		missing = newEvaluator(cols, false, opt.Limits)
+	}
 	for i, j := range q.Queries {
 		if chunks[i] == 0 {
 			if !opt.Complete {
@@ -267,6 +297,18 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 				continue
 			}
 			res := QueryResult{QID: j.QID, Values: make([]float64, len(cols)), Relevant: len(j.Ideal)}
+			if missing != nil {
+				// trec_eval -c evaluates the query on a made-up ranking:
+				// 0 for ndcg and ndcg_cut, not for every family measure.
+				// Its ranking is trec_eval's bogus one: a single
+				// document no qrels is expected to judge.
+				missing.ranked = append(missing.ranked[:0], rankedDoc{docno: bogusDocno})
+				var scratch QueryResult
+				missing.limits.cut(missing, j, &scratch)
+				if err := missing.familyValues(&res, j); err != nil {
+					return nil, err
+				}
+			}
 			if opt.Ties {
 				res.Bands = make([]Band, len(cols))
 			}
@@ -276,6 +318,11 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	if len(out.Queries) == 0 {
 		return nil, fmt.Errorf("no query is in both %s and %s: check that they are a qrels and a run of the same topics", q.Name, run.Name)
+	}
+	if missing != nil {
+		if err := fixStale(out.Queries, q, cols); err != nil {
+			return nil, err
+		}
 	}
 	out.All = make([]float64, len(cols))
 	if opt.Ties {
@@ -302,6 +349,10 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	}
 	return out, nil
 }
+
+// bogusDocno is the one document of the ranking trec_eval -c gives a
+// query the run lacks (trec_eval.c, bogus_result).
+const bogusDocno = "ceci_nest_pas_un_docno"
 
 // verdict is what becomes of a batch the first pass reads.
 type verdict int

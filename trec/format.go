@@ -4,11 +4,19 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
 // appendLine appends one line in trec_eval's layout.
 func appendLine(buf []byte, measure, qid string, v float64) []byte {
+	if math.IsNaN(v) { // Rndcg's 0/0, as C's printf writes it
+		nan := "nan"
+		if math.Signbit(v) {
+			nan = "-nan"
+		}
+		return fmt.Appendf(buf, "%-22s\t%s\t%6s\n", measure, qid, nan)
+	}
 	return fmt.Appendf(buf, "%-22s\t%s\t%6.4f\n", measure, qid, v)
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -39,6 +40,10 @@ const (
 	// query and document.
 	FormatCSV Format = "csv"
 	FormatTSV Format = "tsv"
+	// FormatLETOR is libsvm/LETOR learning-to-rank data ("2 qid:1
+	// 1:0.5"): DetectFormat names it so that the readers can point to
+	// ltr, which reads it; it is neither qrels nor a run.
+	FormatLETOR Format = "letor"
 )
 
 // QrelsFormats and RunFormats list the formats each side accepts.
@@ -88,15 +93,33 @@ func ParseFormat(flag, s string, run bool) (Format, error) {
 // first line: 3 for MS MARCO's run, else TREC.
 func DetectFormat(data []byte) Format {
 	body := bytes.TrimLeft(bytes.TrimPrefix(data, utf8BOM), " \t\r\n")
-	first, _, _ := bytes.Cut(body, []byte("\n"))
-	first = bytes.TrimRight(first, "\r")
+	// The first line that holds data: TREC files may open with '#'
+	// comments, which say nothing of the format.
+	rest := body
+	var first []byte
+	for len(rest) > 0 {
+		first, rest, _ = bytes.Cut(rest, []byte("\n"))
+		first = bytes.TrimRight(first, "\r")
+		if blank, comment := blankOrComment(first); !blank && !comment {
+			break
+		}
+		first = nil
+	}
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
-		if json.Unmarshal(first, &obj) == nil {
+		// A row of JSON lines is short; a long first line is a whole
+		// document written on one line, not worth parsing twice.
+		if len(first) <= 1<<16 && json.Unmarshal(first, &obj) == nil {
+			// A row: a query id and a document id, label or score,
+			// each a string or a number (not a list's "items").
+			roles := map[columnRole]bool{}
 			for k, v := range obj {
-				if roleOf(k) == roleQID && len(v) > 0 && v[0] != '{' {
-					return FormatJSONL
+				if len(v) > 0 && v[0] != '{' && v[0] != '[' {
+					roles[roleOf(k)] = true
 				}
+			}
+			if roles[roleQID] && (roles[roleDocID] || roles[roleLabel] || roles[roleScore]) {
+				return FormatJSONL
 			}
 		}
 		return FormatJSON
@@ -132,7 +155,11 @@ func DetectFormat(data []byte) Format {
 			return FormatCSV
 		}
 	}
-	if len(bytes.Fields(first)) == 3 {
+	fields := bytes.Fields(first)
+	if len(fields) >= 2 && bytes.HasPrefix(fields[1], []byte("qid:")) {
+		return FormatLETOR
+	}
+	if len(fields) == 3 {
 		return FormatMSMARCO
 	}
 	return FormatTREC
@@ -142,11 +169,30 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadQrelsAs reads the qrels file at path in format f ("": detect).
 func ReadQrelsAs(path string, f Format) (*Qrels, error) {
-	data, err := os.ReadFile(path)
+	data, err := readText(path, "qrels")
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, err
 	}
 	return ParseQrelsAs(path, data, f)
+}
+
+// readText reads a file as ReadQrelsFile does: text only (checkText),
+// at most 4 GB.
+func readText(path, what string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	defer fh.Close()
+	r, err := checkText(path, fh)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", what, err)
+	}
+	return data, nil
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).
@@ -159,6 +205,9 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 	}
 	if f == FormatMSMARCO {
 		return nil, fmt.Errorf("%s: this looks like an MS MARCO run (qid pid rank), not qrels: give it as the run, or --qrels-format to say what it is", name)
+	}
+	if f == FormatLETOR {
+		return nil, errLETOR(name)
 	}
 	t, err := ParseTable(name, data, f)
 	if err != nil {
@@ -185,9 +234,9 @@ func RunSourceAs(path string, f Format) (Source, error) {
 	if f == FormatTREC {
 		return FileSource(path), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readText(path, "run")
 	if err != nil {
-		return Source{}, fmt.Errorf("reading run: %w", err)
+		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
 }
@@ -201,6 +250,9 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 	if f != FormatTREC {
 		if f == FormatBEIR {
 			return Source{}, fmt.Errorf("%s: this is BEIR qrels (query-id corpus-id score), not a run: give it as the qrels", name)
+		}
+		if f == FormatLETOR {
+			return Source{}, errLETOR(name)
 		}
 		t, err := ParseTable(name, data, f)
 		if err != nil {
@@ -355,3 +407,7 @@ func checkID(s string) string {
 
 // itoa is strconv.Itoa, short.
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func errLETOR(name string) error {
+	return fmt.Errorf("%s: this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not qrels or a run: read it with its predictions, ndcg-explorer ltr DATA PREDICTIONS (or --ltr DATA --predictions P)", name)
+}

@@ -211,6 +211,8 @@ func TestFormatErrors(t *testing.T) {
 		{"m.tsv", "1\tp1\t1\n1\tp2\t2\t3\n", true, `m.tsv:2: 4 fields`},
 		{"b.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n1\td1\t2\n", false, `b.tsv:3: document "d1" is judged twice for query "1" (first on line 2)`},
 		{"b.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n", true, `b.tsv: this is BEIR qrels`},
+		{"l.txt", "2 qid:1 1:0.5\n", false, `l.txt: this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not qrels or a run: read it with its predictions, ndcg-explorer ltr DATA PREDICTIONS`},
+		{"l.txt", "2 qid:1 1:0.5\n", true, `l.txt: this is libsvm/LETOR learning-to-rank data`},
 	} {
 		var err error
 		if c.run {
@@ -245,6 +247,14 @@ func TestOneTableIsQrelsAndRun(t *testing.T) {
 	// 0.1 (1): DCG = 1/log2(3) = 0.6309; IDCG = 1.
 	assert.Contains(t, got, "ndcg                  \t1\t0.6199\n")
 	assert.Contains(t, got, "ndcg                  \t2\t0.6309\n")
+}
+
+// A comment line says nothing of the format, even with three words or
+// a comma in it.
+func TestDetectFormatSkipsComments(t *testing.T) {
+	assert.Equal(t, FormatTREC, DetectFormat([]byte("# run by bm25\n1 Q0 d1 1 2.5 bm25\n")))
+	assert.Equal(t, FormatTREC, DetectFormat([]byte("# qid, docid, score\n\n1 0 d1 1\n")))
+	assert.Equal(t, FormatMSMARCO, DetectFormat([]byte("# a b c d e f\n1\tp1\t1\n")))
 }
 
 func TestParseFormat(t *testing.T) {

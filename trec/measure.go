@@ -11,56 +11,133 @@ import (
 var DefaultCutoffs = []int{5, 10, 15, 20, 30, 100, 200, 500, 1000}
 
 // Measures are the measures to compute, printed in trec_eval's order:
-// ndcg, then ndcg_cut at each cutoff, ascending.
+// ndcg, ndcg_rel, Rndcg, then ndcg_cut at each cutoff, ascending.
 type Measures struct {
 	NDCG bool
 	// Cutoffs of ndcg_cut, ascending; nil for none.
 	Cutoffs []int
+	// NDCGRel and RNDCG ask for ndcg_rel and Rndcg (see family.go).
+	NDCGRel, RNDCG bool
+	// The gain parameters of ndcg, ndcg_rel and Rndcg (ndcg.1=0,2=3);
+	// zero for none.
+	NDCGGains, NDCGRelGains, RNDCGGains GainParams
 }
 
-// Column is one printed measure: its name and its cutoff (0 for the
-// whole ranking).
+// Kind says how a column is computed.
+type Kind int
+
+const (
+	// KindNDCG is ndcg (K 0) or ndcg_cut.K, the rel value as the gain.
+	KindNDCG Kind = iota
+	// KindNDCGGains is ndcg with gain parameters.
+	KindNDCGGains
+	// KindNDCGRel is ndcg_rel; KindRNDCG is Rndcg.
+	KindNDCGRel
+	KindRNDCG
+)
+
+// Column is one printed measure: its name, its cutoff (0 for the whole
+// ranking), and for ndcg_rel, Rndcg and ndcg with gains, its kind and
+// gain parameters.
 type Column struct {
-	Name string
-	K    int
+	Name  string
+	K     int
+	Kind  Kind
+	Gains GainParams
+	// Level is the rel a document needs to count as relevant (trec_eval
+	// -l); only Rndcg looks at it, when no document reaches it.
+	Level int64
 }
+
+// family reports whether the column is computed by trec_eval's general
+// gain code (family.go) rather than the rel-as-gain fast path.
+func (c Column) family() bool { return c.Kind != KindNDCG }
 
 // Columns lists the values each query gets, in printing order.
 func (m Measures) Columns() []Column {
 	var out []Column
+	named := func(name string, g GainParams) string {
+		if g.Text == "" {
+			return name
+		}
+		return name + "_" + g.Text // trec_eval's append_string
+	}
 	if m.NDCG {
-		out = append(out, Column{"ndcg", 0})
+		if m.NDCGGains.Text != "" {
+			out = append(out, Column{Name: named("ndcg", m.NDCGGains), Kind: KindNDCGGains, Gains: m.NDCGGains})
+		} else {
+			out = append(out, Column{Name: "ndcg"})
+		}
+	}
+	if m.NDCGRel {
+		out = append(out, Column{Name: named("ndcg_rel", m.NDCGRelGains), Kind: KindNDCGRel, Gains: m.NDCGRelGains})
+	}
+	if m.RNDCG {
+		out = append(out, Column{Name: named("Rndcg", m.RNDCGGains), Kind: KindRNDCG, Gains: m.RNDCGGains})
 	}
 	for _, k := range m.Cutoffs {
-		out = append(out, Column{"ndcg_cut_" + strconv.Itoa(k), k})
+		out = append(out, Column{Name: "ndcg_cut_" + strconv.Itoa(k), K: k})
 	}
 	return out
 }
 
+// HasFamily reports whether m asks for ndcg_rel, Rndcg or gains.
+func (m Measures) HasFamily() bool {
+	for _, c := range m.Columns() {
+		if c.family() {
+			return true
+		}
+	}
+	return false
+}
+
 // ParseMeasures reads trec_eval -m arguments: "ndcg", "ndcg_cut" (the
-// default cutoffs) and "ndcg_cut.K1,K2,…". As in trec_eval, when
-// ndcg_cut is given cutoffs more than once, the first list counts.
+// default cutoffs), "ndcg_cut.K1,K2,…", "ndcg_rel", "Rndcg", and gain
+// parameters for the last three as in "ndcg.1=0,2=3". As in trec_eval,
+// when a measure is given parameters more than once, the first count.
 func ParseMeasures(args []string) (Measures, error) {
 	var m Measures
 	cut, cutParams := false, ""
+	gainsOnce := func(dst *GainParams, name, params string) error {
+		if dst.Text != "" {
+			return nil
+		}
+		g, err := parseGainParams(name, params)
+		if err != nil {
+			return err
+		}
+		*dst = g
+		return nil
+	}
 	for _, a := range args {
 		name, params, hasParams := strings.Cut(a, ".")
 		if hasParams && params == "" {
-			return m, fmt.Errorf("measure %q: nothing after the dot; give cutoffs as in ndcg_cut.5,10", a)
+			return m, fmt.Errorf("measure %q: nothing after the dot; give cutoffs as in ndcg_cut.5,10 or gains as in ndcg.1=0,2=3", a)
 		}
 		switch name {
-		case "ndcg":
-			if hasParams {
-				return m, fmt.Errorf("measure %q: gain parameters (ndcg.REL=GAIN) are not supported; trec uses the rel value as the gain", a)
+		case "ndcg", "ndcg_rel", "Rndcg":
+			dst, flag := &m.NDCGGains, &m.NDCG
+			switch name {
+			case "ndcg_rel":
+				dst, flag = &m.NDCGRelGains, &m.NDCGRel
+			case "Rndcg":
+				dst, flag = &m.RNDCGGains, &m.RNDCG
 			}
-			m.NDCG = true
+			*flag = true
+			if hasParams {
+				if err := gainsOnce(dst, name, params); err != nil {
+					return m, err
+				}
+			}
 		case "ndcg_cut":
 			cut = true
 			if hasParams && cutParams == "" {
 				cutParams = params
 			}
+		case "ndcg_p", "dcg", "ideal_dcg":
+			return m, fmt.Errorf("measure %q: trec_eval 10.0 does not build it (its source is there, unregistered); trec computes ndcg, ndcg_cut, ndcg_rel and Rndcg", a)
 		default:
-			return m, fmt.Errorf("unknown measure %q: trec computes ndcg and ndcg_cut.K1,K2,…", a)
+			return m, fmt.Errorf("unknown measure %q: trec computes trec_eval's NDCG measures: ndcg, ndcg_cut.K1,K2,…, ndcg_rel and Rndcg (gains as in ndcg.1=0,2=3); it refuses the others (map, P, recall, …)", a)
 		}
 	}
 	if cut {

@@ -129,15 +129,6 @@ func (q *Qrels) Query(qid string) *Judgments {
 	return q.Queries[i]
 }
 
-// index returns the position of qid in Queries, or -1.
-func (q *Qrels) index(qid string) int {
-	i, ok := q.byQID[qid]
-	if !ok {
-		return -1
-	}
-	return i
-}
-
 // ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
 // run may come from standard input).
 func ReadQrelsFile(path string) (*Qrels, error) {

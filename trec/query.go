@@ -37,11 +37,21 @@ func Settings(k int) ndcg.Settings {
 // browser lists: NDCG at cutoff k as trec_eval computes it, with the
 // range tie order allows.
 func Browse(qrels, run string, k int) (*Result, error) {
-	q, err := ReadQrelsFile(qrels)
+	return BrowseAs(qrels, "", run, "", k)
+}
+
+// BrowseAs is Browse with the qrels and run in formats qf and rf ("":
+// told from the content).
+func BrowseAs(qrels string, qf Format, run string, rf Format, k int) (*Result, error) {
+	q, err := ReadQrelsAs(qrels, qf)
 	if err != nil {
 		return nil, err
 	}
-	return Evaluate(q, FileSource(run), Options{Measures: AtCutoff(k), Ties: true})
+	src, err := RunSourceAs(run, rf)
+	if err != nil {
+		return nil, err
+	}
+	return Evaluate(q, src, Options{Measures: AtCutoff(k), Ties: true})
 }
 
 // Retrieved is one run line of a query.

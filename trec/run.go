@@ -361,6 +361,8 @@ type scanOptions struct {
 	// its batch is allocated once.
 	reserve func(qi int) (lines, bytes int)
 	emit    func(*batch) error
+	// progress, when set, is told the lines read so far after each block.
+	progress func(lines int64)
 }
 
 // scanRun reads the run and hands each query's lines to emit, in order:
@@ -435,6 +437,9 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			*bp = buf[:cut]
 			bl := &block{seq: seq, data: *bp, firstLine: line}
 			line += int64(bytes.Count(bl.data, []byte{'\n'}))
+			if o.progress != nil {
+				o.progress(line - 1)
+			}
 			todo <- bl
 			if err == io.EOF {
 				return

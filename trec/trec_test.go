@@ -215,11 +215,14 @@ func TestParseMeasures(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Measures{NDCG: true, Cutoffs: []int{5, 10}}, m, "the first cutoffs count, sorted, as in trec_eval")
 	for in, want := range map[string]string{
-		"map":          `unknown measure "map": trec computes ndcg and ndcg_cut.K1,K2,…`,
+		"map":          `unknown measure "map": trec computes trec_eval's NDCG measures: ndcg, ndcg_cut.K1,K2,…, ndcg_rel and Rndcg (gains as in ndcg.1=0,2=3); it refuses the others (map, P, recall, …)`,
 		"ndcg_cut.0":   `measure ndcg_cut.0: cutoff "0" is not a whole number ≥ 1`,
 		"ndcg_cut.5,5": `measure ndcg_cut.5,5: cutoff 5 is given twice`,
-		"ndcg_cut.":    `measure "ndcg_cut.": nothing after the dot; give cutoffs as in ndcg_cut.5,10`,
-		"ndcg.1=3":     `measure "ndcg.1=3": gain parameters (ndcg.REL=GAIN) are not supported; trec uses the rel value as the gain`,
+		"ndcg_cut.":    `measure "ndcg_cut.": nothing after the dot; give cutoffs as in ndcg_cut.5,10 or gains as in ndcg.1=0,2=3`,
+		"ndcg.1":       `measure ndcg.1: "1" is not REL=GAIN; give pairs as in ndcg.1=0,2=3`,
+		"Rndcg.x=1":    `measure Rndcg.x=1: rel "x" is not a whole number (trec_eval would ignore the pair silently; trec refuses it)`,
+		"ndcg_rel.1=a": `measure ndcg_rel.1=a: gain "a" is not a number (trec_eval would read it as atof does; trec refuses it)`,
+		"ndcg_p":       `measure "ndcg_p": trec_eval 10.0 does not build it (its source is there, unregistered); trec computes ndcg, ndcg_cut, ndcg_rel and Rndcg`,
 	} {
 		_, err := ParseMeasures([]string{in})
 		assert.EqualError(t, err, want)

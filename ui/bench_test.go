@@ -29,7 +29,7 @@ func benchDoc(n int) *listio.Document {
 // metric is the time to sort the list's scores alone, measured in the
 // same run, since these machines are noisy.
 func BenchmarkKeystroke(b *testing.B) {
-	for _, n := range []int{1000, 100000} {
+	for _, n := range []int{1000, 10000, 100000, 1000000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			s := ndcg.DefaultSettings()
 			s.K = 10

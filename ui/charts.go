@@ -1,8 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
 // eighths are the partial blocks of a Unicode bar, from one eighth of a
@@ -13,7 +18,7 @@ var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 // eighth of a cell in Unicode and to a cell in ASCII (#); negative values
 // (possible with a gain map) draw nothing and rely on the printed value.
 // The result is always exactly width cells wide.
-func bar(v, full float64, width int, ascii bool) string {
+func (g Glyphs) bar(v, full float64, width int) string {
 	if width <= 0 {
 		return ""
 	}
@@ -21,7 +26,7 @@ func bar(v, full float64, width int, ascii bool) string {
 		return strings.Repeat(" ", width)
 	}
 	cells := math.Min(v/full, 1) * float64(width)
-	if ascii {
+	if g.ascii {
 		n := int(math.Round(cells))
 		if n == 0 {
 			n = 1 // a positive value is never invisible
@@ -43,4 +48,147 @@ func bar(v, full float64, width int, ascii bool) string {
 		used++
 	}
 	return s + strings.Repeat(" ", width-used)
+}
+
+// viewCharts draws the three bar charts into w×h: stacked in the side
+// panel, two abreast above the band chart when below the table.
+func (e *explorer) viewCharts(w, h int) string {
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	bandH := 0
+	if h >= 7 {
+		bandH = 4
+	}
+	if e.wide {
+		// Each chart takes the lines its ranks need, up to half of what
+		// the band leaves, so that short lists leave no gap between them.
+		rest := h - bandH
+		top, mid := rest/2, rest-rest/2
+		if r := e.c.WS.Result; r != nil {
+			need := 1 + max(r.Ranks(), 1)
+			top, mid = min(top, need), min(mid, need)
+		}
+		return block(strings.Join([]string{
+			e.contributionChart(w, top),
+			e.ndcgChart(w, mid),
+			e.bandChart(w, bandH),
+		}, "\n"), w, h)
+	}
+	half := (w - 2) / 2
+	topH := h - bandH
+	if r := e.c.WS.Result; r != nil {
+		topH = min(topH, 1+max(r.Ranks(), 1)) // no blank rows between the charts
+	}
+	top := joinColumns(e.contributionChart(half, topH), half, e.ndcgChart(w-half-2, topH), w-half-2, topH, "  ")
+	if bandH == 0 {
+		return top
+	}
+	return block(top+"\n"+e.bandChart(w, bandH), w, h)
+}
+
+// contributionChart: each rank's gain × discount, actual beside ideal,
+// on one scale.
+func (e *explorer) contributionChart(w, h int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	title := "contribution per rank: actual " + st.G.Sep + " ideal"
+	lines := []string{st.panelTitle.paint(title)}
+	if r == nil || h < 2 {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	n := r.Ranks()
+	rows := e.chartRows(h-1, n)
+	rankW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1)))
+	valW := 6
+	barW := max((w-rankW-2*valW-6)/2, 1)
+	scale := ws.Scale.Contribution
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
+		act, ideal := explain.ContributionsAt(r, i)
+		sep := st.G.Sep
+		actInk, idealInk := st.barActual, st.barIdeal
+		past := r.N > 0 && i >= r.K
+		if past {
+			actInk, idealInk = ink{}, ink{}
+		}
+		line := fmt.Sprintf("%s %s %s %s %s %s",
+			padLeft(strconv.Itoa(i+1), rankW),
+			actInk.paint(st.G.bar(act, scale, barW)), padLeft(fit(fixed(act, 3), valW), valW), sep,
+			idealInk.paint(st.G.bar(ideal, scale, barW)), padLeft(fit(fixed(ideal, 3), valW), valW))
+		if past {
+			line = st.pastK.paint(line)
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// ndcgChart: NDCG@k for every k, the k in force marked.
+func (e *explorer) ndcgChart(w, h int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	lines := []string{st.panelTitle.paint("NDCG@k for every k")}
+	if r == nil || h < 2 {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	// Past the list's end NDCG@k still moves when the ideal ranking is
+	// longer (the judged pool), so the chart runs to the longer of the two.
+	rows := e.chartRows(h-1, r.Ranks())
+	markAt := r.Ranks()
+	if ws.Settings.K > 0 {
+		markAt = min(ws.Settings.K, r.Ranks())
+	}
+	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
+	barW := max(w-kW-12, 1) // label, value and the k mark
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
+		v := r.NDCGAt(ws.Settings.Ties, i+1)
+		label := padLeft("@"+strconv.Itoa(i+1), kW)
+		b := st.G.bar(v, ws.Scale.NDCG, barW)
+		var line string
+		if i+1 == markAt {
+			mark := st.G.KMark
+			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
+		} else {
+			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), fixed(v, 4))
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// bandChart: NDCG@k with ties broken worst, expected and best.
+func (e *explorer) bandChart(w, h int) string {
+	if h <= 0 {
+		return ""
+	}
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	title := "NDCG@" + ws.Settings.KString() + " by tie order"
+	empty := r != nil && r.N == 0 && r.IDCG() == 0
+	switch {
+	case empty:
+		title += " (undefined: the list is empty)"
+	case r != nil && len(r.Ties) == 0:
+		title += " (no ties: all equal)"
+	}
+	lines := []string{st.panelTitle.paint(title)}
+	if r != nil && !empty {
+		b := r.NDCGBand(ws.Settings.K)
+		barW := max(w-9-7, 1)
+		for _, x := range []struct {
+			name string
+			v    float64
+		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(st.G.bar(x.v, ws.Scale.NDCG, barW)), fixed(x.v, 4)))
+		}
+	}
+	return block(strings.Join(lines, "\n"), w, h)
 }

@@ -87,8 +87,6 @@ type overlay struct {
 	open        bool
 	title, note string
 	vp          viewport.Model
-	// page is how far pgup and pgdown move.
-	page int
 }
 
 // show opens the overlay on text laid out for w×h; it starts at the top.

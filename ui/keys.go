@@ -30,6 +30,8 @@ type KeyMap struct {
 
 	// Files.
 	Save, SaveAs key.Binding
+	// Taking things out: copy (then v, m or j) and the screen as an image.
+	Copy, Screenshot key.Binding
 
 	// Views: one key each, plus cycling.
 	NextView, PrevView key.Binding
@@ -84,6 +86,9 @@ func DefaultKeyMap() KeyMap {
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
+
+		Copy:       b([]string{"y"}, "y", "copy: v, m or j"),
+		Screenshot: b([]string{"X"}, "X", "screen as SVG"),
 
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
@@ -149,11 +154,13 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
 	cut := min(len(views), 9)
 	return [][]key.Binding{
-		// Pairs share a line, to leave room for the views' own keys.
+		// Pairs share a line, so that every key shows whole at 80×24.
 		{k.Up, k.Down, as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
-		{as(k.MoveUp, "K/J", "move up, down"), k.Tie, k.Untie, k.Undo, k.Redo, as(k.Save, "w/W", "save (^s), save as"), openKey},
-		{as(k.KUp, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply, k.ASCII},
+		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
+		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
+			pair(k.Save, k.SaveAs, "w/^s/W", "save, save as"), k.Copy, k.Screenshot},
+		{pair(k.KUp, k.KDown, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
+			pair(k.ASCII, presentKey, "A/R", "ASCII, projector")},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left
 		// out here to make room for the views' own keys.
@@ -161,8 +168,13 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	}
 }
 
+// pair is one line of help for two bindings.
+func pair(a, b key.Binding, keys, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(append(slices.Clone(a.Keys()), b.Keys()...)...), key.WithHelp(keys, desc))
+}
+
 // HelpGroups names the FullHelp columns, in order.
-var HelpGroups = []string{"Move", "Edit", "Rank, undo, save", "Conventions", "Views", "More views & keys"}
+var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "Views", "More views & keys"}
 
 // moves reports whether msg is a key that moves a cursor or scrolls,
 // which may do nothing at an end without anything being wrong.

@@ -72,7 +72,7 @@ func cellWidth(s string) int {
 			return ansi.StringWidth(s)
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !(r >= 0xa0 && r < 0x300) && !(r >= 0x2010 && r < 0x2c00) {
+		if (r < 0xa0 || r >= 0x300) && (r < 0x2010 || r >= 0x2c00) {
 			return ansi.StringWidth(s)
 		}
 		n++

@@ -20,13 +20,13 @@ func TestBarIsExactlyItsWidth(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		for _, v := range []float64{-1, 0, 0.001, 0.3, 0.5, 0.999, 1, 2} {
 			for w := 0; w < 12; w++ {
-				assert.Equal(t, w, cellWidth(bar(v, 1, w, ascii)), "v=%v w=%d ascii=%v", v, w, ascii)
+				assert.Equal(t, w, cellWidth(glyphsFor(ascii).bar(v, 1, w)), "v=%v w=%d ascii=%v", v, w, ascii)
 			}
 		}
 	}
 	// Half of 8 cells is 4 full blocks; 3/16 of 8 cells is a cell and a half.
-	assert.Equal(t, "████    ", bar(0.5, 1, 8, false))
-	assert.Equal(t, "█▌      ", bar(3.0/16, 1, 8, false))
-	assert.Equal(t, "##      ", bar(3.0/16, 1, 8, true))
-	assert.Equal(t, "▏       ", bar(0.0001, 1, 8, false), "a positive value is never invisible")
+	assert.Equal(t, "████    ", glyphsFor(false).bar(0.5, 1, 8))
+	assert.Equal(t, "█▌      ", glyphsFor(false).bar(3.0/16, 1, 8))
+	assert.Equal(t, "##      ", glyphsFor(true).bar(3.0/16, 1, 8))
+	assert.Equal(t, "▏       ", glyphsFor(false).bar(0.0001, 1, 8), "a positive value is never invisible")
 }

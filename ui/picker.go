@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
@@ -78,4 +80,22 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)
+}
+
+func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	p := m.picker
+	switch {
+	case key.Matches(msg, k.Cancel, k.Preset, k.Quit):
+		m.picker = nil
+	case key.Matches(msg, k.Up):
+		p.cursor = (p.cursor + len(p.rows) - 1) % len(p.rows)
+	case key.Matches(msg, k.Down):
+		p.cursor = (p.cursor + 1) % len(p.rows)
+	case key.Matches(msg, k.Confirm):
+		s := p.rows[p.cursor].settings
+		m.picker = nil
+		return m.settingsEdit(m.c.WS.ChangeSettings(s), "these conventions are already in force")
+	}
+	return nil
 }

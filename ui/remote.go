@@ -76,6 +76,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus(offerPrompt, false)
 		return nil, true
 	case RoomRound:
+		// The round needs enter for the answer: a list sent before it
+		// is declined.
+		m.offer = nil
 		for i, v := range m.views {
 			if q, ok := v.(*quizView); ok {
 				q.roomRound(msg)
@@ -102,6 +105,9 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.offer == nil {
 		return nil, false
 	}
+	if _, quiz := m.views[m.active].(*quizView); quiz {
+		return nil, false // enter answers there
+	}
 	switch msg.String() {
 	case "enter":
 		o := m.offer
@@ -120,17 +126,16 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // remote session.
 func (m *Model) copyList(quit bool) tea.Cmd {
 	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	if err != nil {
-		m.c.SetStatus("not copied: "+err.Error(), true)
+	data, ok := m.listJSON()
+	if !ok {
 		return nil
 	}
 	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
 	if quit {
-		return tea.Sequence(tea.SetClipboard(string(data)), tea.Quit)
+		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
 	}
-	return tea.SetClipboard(string(data))
+	return tea.SetClipboard(data)
 }
 
 // copyReport puts the worked NDCG as markdown on the person's

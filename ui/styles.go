@@ -19,8 +19,10 @@ type Styles struct {
 	PastK                                     lipgloss.Style
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
-	Panel, PanelTitle, Status, Error, Dialog  lipgloss.Style
+	PanelTitle, Status, Error                 lipgloss.Style
 	Help                                      help.Styles
+	// G are the characters the screens draw with.
+	G Glyphs
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
@@ -29,8 +31,9 @@ type Styles struct {
 }
 
 // NewStyles builds the style sheet for a dark or light background;
-// colour false gives the monochrome sheet NO_COLOR asks for.
-func NewStyles(isDark, colour bool) Styles {
+// colour false gives the monochrome sheet NO_COLOR asks for, ascii the
+// glyphs a terminal without Unicode can draw.
+func NewStyles(isDark, colour, ascii bool) Styles {
 	ld := lipgloss.LightDark(isDark)
 	c := func(light, dark string) lipgloss.Style {
 		if !colour {
@@ -57,10 +60,9 @@ func NewStyles(isDark, colour bool) Styles {
 		PanelTitle:  c("#3C3C3C", "#DADADA").Bold(true).Underline(true),
 		Status:      c("#3C3C3C", "#DADADA"),
 		Error:       c("#B00020", "#FF6B81").Bold(true),
-		Dialog:      lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1),
+		G:           glyphsFor(ascii),
 	}
 	if colour {
-		s.Dialog = s.Dialog.BorderForeground(ld(lipgloss.Color("#5A32A3"), lipgloss.Color("#C8A6FF")))
 		s.Help = help.DefaultStyles(isDark)
 	} else {
 		plain := lipgloss.NewStyle()
@@ -93,4 +95,41 @@ func (k ink) paint(s string) string {
 		return s
 	}
 	return k.pre + s + k.post
+}
+
+// Glyphs are the characters drawn besides letters and digits: Unicode,
+// or ASCII for a terminal that cannot draw it (--ascii, A switches).
+type Glyphs struct {
+	ascii bool
+	// Cursor marks the selected row; Rule draws the k line; Dotted the
+	// mean among the tie orders; Sep divides two columns.
+	Cursor, Rule, Dotted, Sep string
+	// KMark follows the bar at k; Mean points at the mean; Swap joins
+	// two ranks; Diagonal is the swap map's; Bullet starts a reason.
+	KMark, Mean, Swap, Diagonal, Bullet string
+	// Ghost marks a judged item never retrieved; Relevant and Irrelevant
+	// mark the ranks of the companion metrics; Holds and Fails a check.
+	Ghost, Relevant, Irrelevant, Holds, Fails string
+	// TieTop, TieMid and TieBottom bracket a tie group.
+	TieTop, TieMid, TieBottom string
+	// Ascending and Descending show the way a column is sorted.
+	Ascending, Descending string
+	// PastK marks a rank past k; Above, Below and Skipped say that a
+	// table or chart hides ranks ("↓ 3 more").
+	PastK, Above, Below, Skipped string
+}
+
+func glyphsFor(ascii bool) Glyphs {
+	if ascii {
+		return Glyphs{ascii: true, Cursor: ">", Rule: "-", Dotted: "-", Sep: "|",
+			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
+			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
+			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",
+			PastK: ".", Above: "^", Below: "v", Skipped: ":"}
+	}
+	return Glyphs{Cursor: "▸", Rule: "─", Dotted: "┄", Sep: "│",
+		KMark: " ◂k", Mean: "◂", Swap: "↔", Diagonal: "╲", Bullet: "• ",
+		Ghost: "◌", Relevant: "●", Irrelevant: "○", Holds: "✓", Fails: "✗",
+		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼",
+		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮"}
 }

@@ -282,16 +282,13 @@ func padRight(s string, w int) string {
 
 // tieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
-func tieMark(r *ndcg.Result, i int, ascii bool) (mark string, straddles bool) {
+func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
 	if r == nil || i >= len(r.GroupAt) || r.GroupAt[i] < 0 {
 		return "", false
 	}
 	gi := int(r.GroupAt[i])
 	g := r.Ties[gi]
-	top, mid, bot := "┌", "│", "└"
-	if ascii {
-		top, mid, bot = "/", "|", "\\"
-	}
+	top, mid, bot := gl.TieTop, gl.TieMid, gl.TieBottom
 	switch i {
 	case g.Start:
 		mark = top + ndcg.TieLabel(gi+1)

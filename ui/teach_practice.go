@@ -9,15 +9,10 @@ import (
 
 // verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
 func verdictMark(c *Common, holds bool) string {
-	switch {
-	case holds && c.ASCII:
-		return c.Styles.Good.Render("OK")
-	case holds:
-		return c.Styles.Good.Render("✓")
-	case c.ASCII:
-		return c.Styles.Bad.Render("NO")
+	if holds {
+		return c.Styles.Good.Render(c.Styles.G.Holds)
 	}
-	return c.Styles.Bad.Render("✗")
+	return c.Styles.Bad.Render(c.Styles.G.Fails)
 }
 
 // numberInput is a one-line field for a number typed by hand.

@@ -9,16 +9,12 @@ package ui
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -53,9 +49,15 @@ type Options struct {
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
+	// Markdown writes the report for the copy key (y m); nil leaves that
+	// choice out.
+	Markdown MarkdownReport
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
+	// Notice is shown in the status line at start (a recovery copy of
+	// unsaved edits waiting, say).
+	Notice string
 }
 
 // Common is what every view shares: the workspace, the keys, the styles
@@ -64,7 +66,6 @@ type Common struct {
 	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
-	ASCII  bool
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 	// remote is set in a session over the network.
@@ -99,6 +100,7 @@ type Model struct {
 
 	width, height int
 	isDark        bool
+	ascii         bool // the style sheet's glyphs are ASCII (A switches)
 	colour        bool
 
 	help     help.Model
@@ -117,9 +119,17 @@ type Model struct {
 	footerView    int
 	fileGain      *ndcg.Gain
 	saveName      string // what save as suggests for a list without a file
+	// exp is the state of the copy (y) and screen image (X) keys.
+	exp exporter
 
 	remote *Remote
 	offer  *Offer // a list the instructor sent, not yet opened or declined
+	// disk is the list file's size and time when it was read or last
+	// saved; a save over a file that has changed since asks first.
+	disk listio.Stamp
+	// changedOnDisk is the file whose change a first w reported: a
+	// second w overwrites it.
+	changedOnDisk string
 }
 
 // New builds the explorer on a document.
@@ -128,9 +138,13 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), ASCII: o.ASCII, Seed: o.Seed, remote: o.Remote}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, help: help.New(), saveName: o.SaveName, remote: o.Remote}
+	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName, remote: o.Remote}
+	if p := m.savePath(); p != "" {
+		m.disk = listio.StampOf(p)
+	}
 	c.tell = m.changed
+	m.exp.markdown = o.Markdown
 	if o.Settings.Gain.Kind == ndcg.GainMap {
 		g := o.Settings.Gain
 		m.fileGain = &g
@@ -149,6 +163,9 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
+	if o.Notice != "" {
+		c.SetStatus(o.Notice, true)
+	}
 	return m
 }
 
@@ -164,7 +181,7 @@ func (m *Model) greeting() string {
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
 func (m *Model) restyle() {
-	m.c.Styles = NewStyles(m.isDark, m.colour)
+	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
 	m.layoutHelp()
@@ -176,40 +193,64 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.refreshActive()
+	return m, cmd
+}
+
+// refresher is a view that works out what it draws only when it is on
+// screen: after each message, once what it draws from has changed (an
+// edit, a resize), so that View only draws and a hidden view costs an
+// edit nothing.
+type refresher interface{ refresh() }
+
+func (m *Model) refreshActive() {
+	if r, ok := m.views[m.active].(refresher); ok {
+		r.refresh()
+	}
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.remoteUpdate(msg); ok {
-		return m, cmd
+		return cmd
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
 		m.restyle()
-		return m, nil
+		return nil
 	case statusMsg:
 		m.c.SetStatus(msg.Text, msg.Err)
-		return m, nil
+		return nil
 	case savedMsg:
-		return m, m.saved(msg)
+		return m.saved(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
 		if m.dialogOpen() {
-			return m, nil
+			return nil
 		}
-		return m, m.views[m.active].Update(msg)
+		return m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
 		if m.dialogOpen() {
-			return m, nil
+			return nil
 		}
-		return m, m.views[m.active].Update(msg)
+		return m.views[m.active].Update(msg)
 	}
-	return m, m.views[m.active].Update(msg)
+	return m.views[m.active].Update(msg)
+}
+
+// tooSmall reports whether the terminal is too small to draw the
+// explorer (and so to show what a key would change).
+func (m *Model) tooSmall() bool {
+	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
 }
 
 func (m *Model) resize() {
@@ -223,11 +264,18 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
+	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+		// Nothing of the list is on the screen: an edit made blind
+		// would be a surprise. The screen says to enlarge it or quit.
+		return nil
+	}
 	switch {
 	case m.confirm:
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
+	case m.exporting():
+		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
 	case m.opener != nil:
@@ -328,8 +376,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openSaveAs()
 		m.quitAfterSave = false
 		return nil
+	case key.Matches(msg, k.Copy):
+		m.openCopy()
+		return nil
+	case key.Matches(msg, k.Screenshot):
+		return m.openShot()
 	case key.Matches(msg, k.ASCII):
-		m.c.ASCII = !m.c.ASCII
+		m.ascii = !m.ascii
+		m.restyle()
 		return nil
 	case key.Matches(msg, k.NextView):
 		m.show((m.active + 1) % len(m.views))
@@ -399,322 +453,6 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, quitKeys.Stay):
 		m.confirm = false
 		m.c.SetStatus("not quitting", false)
-	}
-	return nil
-}
-
-// View draws the whole screen: header, the active view (or a dialog),
-// status line and key help.
-func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
-}
-
-func (m *Model) render() string {
-	w, h := m.width, m.height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	if w < MinWidth || h < MinHeight {
-		return tooSmall("The explorer", w, h, MinWidth, MinHeight)
-	}
-	body := h - chromeLines
-	bar := []string{m.viewBar(w)}
-	var main string
-	switch {
-	case m.keysHelp.open:
-		// The help and the picker take the view bar's line too: they
-		// cover the views, and the help fits 80×24 whole with it.
-		bar, body = nil, body+1
-		main = m.keysHelp.view(m.c.Styles, w, body)
-	case m.picker != nil:
-		bar, body = nil, body+1
-		main = m.picker.View(m.c, w, body)
-	case m.opener != nil:
-		bar, body = nil, body+1
-		main = m.opener.View(m.c, w, body)
-	default:
-		main = m.views[m.active].View()
-	}
-	parts := append([]string{m.titleLine(w), m.conventionsLine(w)}, bar...)
-	parts = append(parts,
-		block(main, w, body),
-		m.statusLine(w),
-		m.footer(w),
-	)
-	return strings.Join(parts, "\n")
-}
-
-func (m *Model) titleLine(w int) string {
-	st, ws := m.c.Styles, m.c.WS
-	name := ws.Doc.Name
-	if t := ws.Doc.Title; t != "" && !strings.HasSuffix(name, t) {
-		// (A TREC query is named "run query 301" and titled "query 301".)
-		name += ": " + t
-	}
-	if ws.Doc.New {
-		name += " (new file: w saves it)"
-	}
-	left := st.title.paint("ndcg-explorer") + " " + name
-	right := []string{"[" + m.viewName(m.active) + "]"}
-	if ws.Dirty() {
-		right = append(right, "modified")
-	}
-	r := strings.Join(right, " ")
-	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
-	if gap < 1 {
-		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
-		gap = w - ansi.StringWidth(left) - ansi.StringWidth(r)
-	}
-	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.warn.paint(r), w, "")
-}
-
-// conventionsLine states the conventions in force, as every output
-// does: in words when there is room, in short when not.
-func (m *Model) conventionsLine(w int) string {
-	s := m.c.WS.Settings
-	preset := ""
-	for _, p := range ndcg.Presets {
-		if p.Matches(s) {
-			preset = p.Name
-			break
-		}
-	}
-	integer := ""
-	if s.TruncateGrades {
-		integer = "integer grades"
-	}
-	long := []string{
-		"gain " + s.Gain.String() + " (" + s.Gain.Formula() + ")", "discount " + s.Discount.String(),
-		"k=" + s.KString(), "ties " + s.Ties.String(), "IDCG from " + s.IDCG.String(),
-		"NDCG=" + fmtNum(s.Zero) + " when IDCG=0", integer,
-	}
-	short := []string{
-		"gain " + s.Gain.String(), s.Discount.String(), "k=" + s.KString(), "ties " + s.Ties.String(),
-		"IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), integer,
-	}
-	named := func(p string) string {
-		if preset == "" {
-			return ""
-		}
-		return p
-	}
-	line := joinNonEmpty(append(long, named("(= "+preset+")")), " · ")
-	if ansi.StringWidth(line) > w {
-		line = joinNonEmpty(append(short, named("="+preset)), " · ")
-	}
-	if ansi.StringWidth(line) > w {
-		// A preset says it all: it goes first, so that it is never what
-		// gets cut.
-		line = joinNonEmpty(append([]string{named("=" + preset)}, short...), " · ")
-	}
-	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
-}
-
-func joinNonEmpty(parts []string, sep string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
-}
-
-func (m *Model) statusLine(w int) string {
-	st := m.c.Styles
-	if m.saveAs != nil {
-		line := "save as: " + m.saveAs.View()
-		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
-			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View()
-		}
-		return ansi.Truncate(line, w, "")
-	}
-	return m.c.status.line(st, m.c.status.text, w)
-}
-
-// footer is the active view's short help, with ? and q always in view
-// however narrow the terminal. It is drawn once per width, view and
-// style sheet.
-func (m *Model) footer(w int) string {
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
-		return m.footerCache
-	}
-	k := m.c.Keys
-	line := footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
-	m.footerCache, m.footerW, m.footerView = line, w, m.active
-	return m.footerCache
-}
-
-// helpText lays out the full help a group per column, as many columns
-// abreast as fit in w, so nothing is dropped on a narrow terminal.
-func (m *Model) helpText(w int) string {
-	st := m.c.Styles
-	groups := m.fullHelp()
-	var cols []string
-	colW := 0
-	for i, g := range groups {
-		c := st.PanelTitle.Render(HelpGroups[i]) + "\n" + m.help.FullHelpView([][]key.Binding{g})
-		cols = append(cols, c)
-		colW = max(colW, lipgloss.Width(c))
-	}
-	colW += 2
-	per := max((w+2)/colW, 1)
-	var rows []string
-	for i := 0; i < len(cols); i += per {
-		var row []string
-		for _, c := range cols[i:min(i+per, len(cols))] {
-			row = append(row, lipgloss.NewStyle().Width(colW).Render(c))
-		}
-		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
-	}
-	// What the screen's marks mean, below the keys (↓ scrolls to it
-	// where the keys fill the screen).
-	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
-	for _, l := range screenLegend {
-		rows = append(rows, wrap(l, w))
-	}
-	return strings.Join(rows, "\n")
-}
-
-// screenLegend says what the marks of the explorer's screen mean.
-var screenLegend = []string{
-	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",
-	"=sklearn the preset whose conventions are in force (P picks one)",
-	"3.50*    a tied rank's gain under expected ties: the mean gain of its tie group",
-	"┌T1 └    a tie group (items with equal scores), T1, T2 … in rank order",
-	"ideal    the grade at rank i of the ideal ranking (a grade, not a gain); IDCG@i sums its gains",
-	"·        a rank past k: it does not count in DCG@k or NDCG@k",
-}
-
-// layoutHelp lays the open help out again for a new size or style sheet.
-func (m *Model) layoutHelp() {
-	if m.keysHelp.open {
-		m.keysHelp.set(m.helpText(m.width), m.width, m.height-chromeLines+1)
-	}
-}
-
-// save writes the list to its file, or asks for a name when it has none.
-func (m *Model) save(quit bool) tea.Cmd {
-	if m.remote != nil {
-		return m.copyList(quit)
-	}
-	path := m.savePath()
-	if path == "" {
-		m.openSaveAs()
-		m.quitAfterSave = quit
-		return nil
-	}
-	return m.saveTo(path, quit)
-}
-
-// savePath is the file the document came from, if it is a file.
-func (m *Model) savePath() string {
-	n := m.c.WS.Doc.Name
-	if n == "" || n == "-" || n == "inline" || strings.HasPrefix(n, "sample:") || !strings.HasSuffix(strings.ToLower(n), ".json") {
-		return ""
-	}
-	return n
-}
-
-// saveTo encodes the document now, so later edits cannot race the write,
-// and writes it atomically in a command.
-func (m *Model) saveTo(path string, quit bool) tea.Cmd {
-	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	at := ws.Version()
-	if err != nil {
-		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
-	}
-	m.c.SetStatus("saving "+path+"…", false)
-	return func() tea.Msg {
-		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Quit: quit}
-	}
-}
-
-func (m *Model) saved(msg savedMsg) tea.Cmd {
-	if msg.Err != nil {
-		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
-		return nil
-	}
-	ws := m.c.WS
-	ws.MarkSaved(msg.At)
-	ws.Doc.Name = msg.Path
-	ws.Doc.New = false
-	items := "items"
-	if ws.N() == 1 {
-		items = "item"
-	}
-	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s", ws.N(), items, msg.Path), false)
-	if msg.Quit {
-		return tea.Quit
-	}
-	return nil
-}
-
-func (m *Model) openSaveAs() {
-	in := textinput.New()
-	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(max(m.width-12, 10))
-	def := m.savePath()
-	if def == "" && m.saveName != "" {
-		def = m.saveName
-	}
-	if def == "" {
-		base := strings.TrimPrefix(m.c.WS.Doc.Name, "sample:")
-		if base == "" || base == "-" || base == "inline" {
-			base = "list"
-		}
-		def = strings.TrimSuffix(filepath.Base(base), filepath.Ext(base)) + ".json"
-	}
-	in.SetValue(def)
-	in.CursorEnd()
-	in.Focus()
-	m.saveAs = &in
-	m.c.SetStatus("", false)
-}
-
-func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.saveAs, m.overwrite = nil, ""
-		m.quitAfterSave = false
-		m.c.SetStatus("not saved", false)
-		return nil
-	case key.Matches(msg, k.Confirm):
-		path := strings.TrimSpace(m.saveAs.Value())
-		if path == "" {
-			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
-		}
-		if _, err := os.Stat(path); err == nil && path != m.savePath() && path != m.overwrite {
-			m.overwrite = path
-			return nil
-		}
-		m.saveAs, m.overwrite = nil, ""
-		return m.saveTo(path, m.quitAfterSave)
-	}
-	in, cmd := m.saveAs.Update(msg)
-	m.saveAs = &in
-	return cmd
-}
-
-func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	p := m.picker
-	switch {
-	case key.Matches(msg, k.Cancel, k.Preset, k.Quit):
-		m.picker = nil
-	case key.Matches(msg, k.Up):
-		p.cursor = (p.cursor + len(p.rows) - 1) % len(p.rows)
-	case key.Matches(msg, k.Down):
-		p.cursor = (p.cursor + 1) % len(p.rows)
-	case key.Matches(msg, k.Confirm):
-		s := p.rows[p.cursor].settings
-		m.picker = nil
-		return m.settingsEdit(m.c.WS.ChangeSettings(s), "these conventions are already in force")
 	}
 	return nil
 }

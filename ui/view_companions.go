@@ -150,7 +150,6 @@ func (v *companionsView) View() string {
 	if r == nil {
 		return block(wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
 	}
-	v.refresh()
 	c := v.comp
 	k := ws.Settings.KString()
 	th := fmtNum(v.threshold)
@@ -183,7 +182,7 @@ func (v *companionsView) View() string {
 		lines = lines[:1]
 	}
 	for _, x := range rows {
-		b := bar(x.v, 1, barW, v.c.ASCII)
+		b := v.c.Styles.G.bar(x.v, 1, barW)
 		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, fixed(x.v, 4), st.BarActual.Render(b)))
 		if counts {
 			for _, l := range hang(x.counts, nameW+1, v.width) {
@@ -246,10 +245,7 @@ func (v *companionsView) rrText(c ndcg.Companions) string {
 // precision at each relevant rank, the terms of AP.
 func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
 	st := v.c.Styles
-	rel, not := "●", "○"
-	if v.c.ASCII {
-		rel, not = "*", "."
-	}
+	rel, not := st.G.Relevant, st.G.Irrelevant
 	marks := make([]string, 0, len(v.top)+1)
 	for _, m := range v.top {
 		if m.relevant {

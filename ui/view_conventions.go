@@ -141,7 +141,6 @@ func (v *conventionsView) View() string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	k := s.KString()
@@ -231,10 +230,7 @@ func (v *conventionsView) explanation(w int) []string {
 		now = r.NDCG()
 	}
 	out = append(out, fmt.Sprintf("NDCG@%s %.4f here, %.4f under %s; one setting at a time:", k, now, pv.NDCG, pv.Preset.Name))
-	bullet := "• "
-	if v.c.ASCII {
-		bullet = "- "
-	}
+	bullet := st.G.Bullet
 	for _, rs := range v.reasons {
 		text := wrapIndent(bullet+rs.Text, w, "  ")
 		if rs.Moves {

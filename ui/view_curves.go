@@ -43,8 +43,25 @@ func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
 // lessonLines is the height of the log-base lesson under the charts.
 const lessonLines = 4
 
-// refresh works the curves out for rows ranks and grades.
-func (v *curvesView) refresh(rows int) {
+// geometry is the height of the charts and, when they are stacked, of
+// the upper one (0 when they stand side by side).
+func (v *curvesView) geometry() (chartH, top int) {
+	body := v.height - 1
+	lessonH := min(lessonLines, max(body-4, 0))
+	chartH = max(body-lessonH, 1)
+	if v.width >= 70 {
+		return chartH, 0
+	}
+	return chartH, (chartH + 1) / 2
+}
+
+// refresh works the curves out for the ranks and grades that fit.
+func (v *curvesView) refresh() {
+	chartH, top := v.geometry()
+	rows := chartH - 1
+	if top > 0 {
+		rows = max(top-1, chartH-top-1)
+	}
 	rows = max(rows, 1)
 	if !v.stale && rows == v.rows {
 		return
@@ -63,17 +80,13 @@ func (v *curvesView) View() string {
 		return ""
 	}
 	head := viewHead(v.c, "Curves", "the discount per rank and the gain per grade", "", w)
-	body := h - 1
-	lessonH := min(lessonLines, max(body-4, 0))
-	chartH := max(body-lessonH, 1)
+	chartH, top := v.geometry()
+	lessonH := h - 1 - chartH
 	var charts string
-	if w >= 70 {
-		v.refresh(chartH - 1)
+	if top == 0 {
 		half := (w - 3) / 2
 		charts = joinColumns(v.discountChart(half, chartH), half, v.gainChart(w-half-3, chartH), w-half-3, chartH, "   ")
 	} else {
-		top := (chartH + 1) / 2
-		v.refresh(max(top-1, chartH-top-1))
 		charts = v.discountChart(w, top) + "\n" + v.gainChart(w, chartH-top)
 	}
 	out := head + "\n" + charts
@@ -100,12 +113,9 @@ func (v *curvesView) discountChart(w, h int) string {
 	for _, d := range v.discount[:n] {
 		scale = max(scale, d)
 	}
-	mark := " ◂k"
-	if v.c.ASCII {
-		mark = " <k"
-	}
+	mark := st.G.KMark
 	for i, d := range v.discount[:n] {
-		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(bar(d, scale, barW, v.c.ASCII)), fixed(d, 3))
+		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.bar(d, scale, barW)), fixed(d, 3))
 		switch {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
@@ -149,7 +159,7 @@ func (v *curvesView) gainChart(w, h int) string {
 			used += fmt.Sprintf(" +%dp", g.Pool)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s%s", padLeft(fmtNum(g.Grade), gradeW),
-			st.BarIdeal.Render(bar(g.Gain, scale, barW, v.c.ASCII)), padLeft(fmtShort(g.Gain, 8), valW), used))
+			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), padLeft(fmtShort(g.Gain, 8), valW), used))
 	}
 	legend := "×n: n items of the list have this grade"
 	if pool {

@@ -37,6 +37,11 @@ type poolView struct {
 	rankOfJudged []int
 	// missed counts the relevant pool items (gain above 0).
 	missed int
+	// bottom is the comparison drawn under the table, tableH the lines
+	// the table has above it (0: no room for it), both laid out by
+	// refresh.
+	bottom string
+	tableH int
 }
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
@@ -52,8 +57,31 @@ func (v *poolView) FullHelp() [][]key.Binding { return nil }
 
 func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
-// refresh recomputes both sources when an edit made them stale.
+// refresh recomputes both sources when an edit made them stale, then
+// lays the screen out: the comparison under the table, and the table's
+// window on the ideal ranking with the selected item in it.
 func (v *poolView) refresh() {
+	v.recompute()
+	v.bottom, v.tableH = "", 0
+	if v.judged == nil {
+		return
+	}
+	v.bottom = v.comparison()
+	v.tableH = max(v.height-(strings.Count(v.bottom, "\n")+1)-1, 0)
+	if v.tableH < 4 {
+		return
+	}
+	// The table's first two lines are its title and heading; keep the
+	// selected ghost in the window, one row clear of the k line.
+	selRank := -1
+	if len(v.c.WS.List().Pool) > 0 {
+		selRank = v.rankOfJudged[v.sel]
+	}
+	v.offset = scrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-1)
+}
+
+// recompute works both sources out again when an edit made them stale.
+func (v *poolView) recompute() {
 	if !v.stale {
 		return
 	}
@@ -110,7 +138,7 @@ func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
-	v.refresh()
+	v.recompute()
 	v.picked = true
 	var ed workspace.Edit
 	var why string
@@ -179,7 +207,6 @@ func (v *poolView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	st, ws := v.c.Styles, v.c.WS
 	if v.judged == nil {
 		msg := "cannot compute this list"
@@ -188,14 +215,11 @@ func (v *poolView) View() string {
 		}
 		return block(wrap(st.Error.Render(msg)+"\n"+st.Subtle.Render("undo (u) or fix it in the explorer"), v.width), v.width, v.height)
 	}
-	bottom := v.comparison()
-	bottomH := strings.Count(bottom, "\n") + 1
-	tableH := max(v.height-bottomH-1, 0)
-	if tableH < 4 {
+	if v.tableH < 4 {
 		// Too short for both: the comparison is the lesson.
-		return block(bottom, v.width, v.height)
+		return block(v.bottom, v.width, v.height)
 	}
-	return block(v.table(tableH)+"\n\n"+bottom, v.width, v.height)
+	return block(v.table(v.tableH)+"\n\n"+v.bottom, v.width, v.height)
 }
 
 // table draws the visible part of the ideal ranking from every judged
@@ -204,15 +228,11 @@ func (v *poolView) table(h int) string {
 	st, ws := v.c.Styles, v.c.WS
 	r := v.judged
 	pool := ws.List().Pool
-	ghost := "◌"
-	if v.c.ASCII {
-		ghost = "o"
-	}
+	ghost := st.G.Ghost
 	title := fmt.Sprintf("Ideal ranking of all %d judged items (%s: in the pool, never retrieved)", r.N+len(pool), ghost)
 	lines := []string{st.PanelTitle.Render(truncateCells(title, v.width))}
 	head := fmt.Sprintf("  %5s %-12s %5s %6s %7s %8s  %s", "ideal", "id", "grade", "gain", "g·disc", "IDCG@i", "retrieved")
 	lines = append(lines, st.Header.Render(truncateCells(head, v.width)))
-	rows := h - len(lines)
 	m := len(r.IdealOrder)
 	if m == 0 {
 		lines = append(lines, st.Subtle.Render("  (no items: add some in the explorer, or press a to add a judged item)"))
@@ -222,14 +242,9 @@ func (v *poolView) table(h int) string {
 	if len(pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	// Keep the selected ghost in the window, one row clear of the k line.
-	v.offset = scrollTo(v.offset, selRank, m, rows-1)
 	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
 		if i < 0 {
-			dash := "─"
-			if v.c.ASCII {
-				dash = "-"
-			}
+			dash := st.G.Rule
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
 			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
 		} else {
@@ -255,10 +270,7 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 	}
 	mark := " "
 	if selected {
-		mark = "▸"
-		if v.c.ASCII {
-			mark = ">"
-		}
+		mark = v.c.Styles.G.Cursor
 	}
 	g := r.IdealGains[i]
 	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrades[i], 5),

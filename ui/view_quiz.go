@@ -262,7 +262,6 @@ func (v *quizView) View() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
-	v.refresh()
 	lines := v.topLines()
 	if v.showsWorking() {
 		lines = append(lines, v.workingLines(v.height-len(lines))...)
@@ -273,7 +272,6 @@ func (v *quizView) View() string {
 // topLines are the lines above the working: the round, the question, the
 // list, the field and, once answered, the verdict.
 func (v *quizView) topLines() []string {
-	v.refresh()
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -377,10 +375,7 @@ func concat(parts ...[]string) []string {
 // bar where k cuts it.
 func (v *quizView) listTable() []string {
 	l := v.q.List
-	cut := "│"
-	if v.c.ASCII {
-		cut = "|"
-	}
+	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
 	cells := make([][]string, len(l.Items))
 	cellW := 2

@@ -161,7 +161,6 @@ func (v *swapView) View() string {
 	if r == nil {
 		return cannotCompute(v.c, w, h)
 	}
-	v.refresh()
 	k := ws.Settings.KString()
 	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
 	if v.top < 2 {
@@ -220,10 +219,7 @@ func (v *swapView) heatMap() string {
 		}
 		b.WriteString(label)
 	}
-	diag := "  ╲"
-	if v.c.ASCII {
-		diag = "  \\"
-	}
+	diag := "  " + v.c.Styles.G.Diagonal
 	for i := 0; i < v.top; i++ {
 		b.WriteByte('\n')
 		label := fmt.Sprintf("%3d ", i+1)
@@ -291,10 +287,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 		}
 		return s + ")"
 	}
-	arrow := "↔"
-	if v.c.ASCII {
-		arrow = "<->"
-	}
+	arrow := st.G.Swap
 	var lines []string
 	if v.ci == v.cj {
 		lines = append(lines, st.Header.Render(fmt.Sprintf("rank %d with itself", v.ci+1)), "pick two different ranks")

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -85,7 +86,17 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// refresh works the numbers out again after an edit, then keeps the
+// window on the tie groups on the selected one.
 func (v *tiesView) refresh() {
+	v.recompute()
+	if r := v.c.WS.Result; r != nil && len(r.Ties) > 0 {
+		_, _, rows := v.layout(r)
+		v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
+	}
+}
+
+func (v *tiesView) recompute() {
 	if !v.stale {
 		return
 	}
@@ -118,7 +129,7 @@ func (v *tiesView) refresh() {
 	var differ []string
 	for _, c := range ndcg.Differences(s, sk) {
 		if c.Setting != ndcg.SettingTies && c.Setting != ndcg.SettingDiscount {
-			differ = append(differ, fmt.Sprintf("%s %s", settingWord(c.Setting), c.To))
+			differ = append(differ, fmt.Sprintf("%s %s", explain.SettingName(c.Setting), c.To))
 		}
 	}
 	if s.Discount.Kind != ndcg.DiscountLog {
@@ -133,16 +144,6 @@ func (v *tiesView) refresh() {
 	}
 }
 
-func settingWord(s ndcg.Setting) string {
-	switch s {
-	case ndcg.SettingIDCG:
-		return "IDCG from"
-	case ndcg.SettingZero:
-		return "IDCG=0 gives"
-	}
-	return string(s)
-}
-
 func (v *tiesView) View() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
@@ -153,7 +154,6 @@ func (v *tiesView) View() string {
 	if r == nil {
 		return cannotCompute(v.c, w, h)
 	}
-	v.refresh()
 	k := ws.Settings.KString()
 	if len(r.Ties) == 0 {
 		return v.viewNoTies(w, h)
@@ -165,16 +165,8 @@ func (v *tiesView) View() string {
 	}
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
-	// The charts come first, then as many groups as fit beside them (the
-	// selected one in sight), and the notes take what is left.
-	notes := strings.Split(wrap(v.notes(r), w), "\n")
-	want := 6 // the band chart: title and five bars
-	if n := len(v.dist.Values); n+2 > want {
-		want = min(n, 8) + 2
-	}
-	body := h - 1
-	groupRows := min(len(r.Ties), max(body-2-want-1-len(notes), 1))
-	chartH := min(want, max(body-groupRows-2, 0))
+	notes, want, groupRows := v.layout(r)
+	chartH := min(want, max(h-1-groupRows-2, 0))
 	lines = append(lines, v.groupTable(r, w, groupRows)...)
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
@@ -188,17 +180,24 @@ func (v *tiesView) View() string {
 	return block(strings.Join(lines, "\n"), w, h)
 }
 
-func (v *tiesView) sep() string {
-	if v.c.ASCII {
-		return "|"
+func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
+
+// layout splits the body: the charts come first (want lines), then as
+// many groups as fit beside them, and the notes take what is left.
+func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
+	notes = strings.Split(wrap(v.notes(r), v.width), "\n")
+	want = 6 // the band chart: title and five bars
+	if n := len(v.dist.Values); n+2 > want {
+		want = min(n, 8) + 2
 	}
-	return "│"
+	groupRows = min(len(r.Ties), max(v.height-1-2-want-1-len(notes), 1))
+	return notes, want, groupRows
 }
 
-// groupTable lists the tie groups, rows at most, the selected one in sight.
+// groupTable lists the tie groups from the window refresh keeps on the
+// selected one, rows at most.
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	st := v.c.Styles
-	v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
 	k := v.c.WS.Settings.KString()
 	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "group", "ranks", "score", "items (grade)", "at k="+k), w))}
 	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
@@ -259,7 +258,7 @@ func (v *tiesView) bandChart(w, h int) string {
 		x    float64
 	}{{"worst", v.band.Worst}, {"expected", v.band.Expected}, {"best", v.band.Best}, {"input", v.band.Input}, {"docno", v.docno}}
 	for _, x := range rows {
-		b := bar(x.x, scale, barW, v.c.ASCII)
+		b := v.c.Styles.G.bar(x.x, scale, barW)
 		if x.name == "expected" {
 			b = st.BarActual.Render(b)
 		} else {
@@ -331,10 +330,7 @@ func (v *tiesView) histogram(w, h int) string {
 	for _, b := range bins {
 		pmax = math.Max(pmax, b.p)
 	}
-	arrow := "◂"
-	if v.c.ASCII {
-		arrow = "<"
-	}
+	arrow := st.G.Mean
 	labelW := 6
 	for _, b := range bins {
 		labelW = max(labelW, len(b.label))
@@ -344,10 +340,7 @@ func (v *tiesView) histogram(w, h int) string {
 	// Among exact values the mean (usually none of them) gets a row of
 	// its own, where it falls.
 	meanRow := func() string {
-		rule := strings.Repeat("┄", barW)
-		if v.c.ASCII {
-			rule = strings.Repeat("-", barW)
-		}
+		rule := strings.Repeat(st.G.Dotted, barW)
 		return fmt.Sprintf("%s %s      %s mean", padLeft(fixed(v.band.Expected, 4), labelW), st.BarActual.Render(rule), arrow)
 	}
 	meanDone := !exact || ex >= 0
@@ -366,7 +359,7 @@ func (v *tiesView) histogram(w, h int) string {
 			mark = arrow + " mean"
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", padLeft(b.label, labelW),
-			st.BarBand.Render(bar(b.p, pmax, barW, v.c.ASCII)), 100*b.p, mark))
+			st.BarBand.Render(v.c.Styles.G.bar(b.p, pmax, barW)), 100*b.p, mark))
 	}
 	switch {
 	case !meanDone:

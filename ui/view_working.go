@@ -118,7 +118,6 @@ func (v *workingView) View() string {
 	if v.c.WS.Result == nil {
 		return cannotCompute(v.c, w, h)
 	}
-	v.refresh()
 	st := v.c.Styles
 	// The division that gives NDCG stays in sight under a working too
 	// long for the screen; when everything fits it is the last line anyway.

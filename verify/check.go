@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -112,6 +113,16 @@ type Match struct {
 	// of the values the tried settings give that a match says little:
 	// many settings would hit a claim anywhere near this one.
 	Chance bool
+}
+
+// String says the changes in words, joined: "gain linear (not exp) and
+// k=4 (not 5)". Each interface adds the presets in its own words.
+func (m Match) String() string {
+	parts := make([]string, len(m.Changes))
+	for i, c := range m.Changes {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " and ")
 }
 
 // Odds measures how easily the settings tried hit a claim by chance:
@@ -458,7 +469,8 @@ func (sr *search) result(s ndcg.Settings) *ndcg.Result {
 	if r, ok := sr.results[key]; ok {
 		return r
 	}
-	r, err := ndcg.Compute(sr.list, s)
+	// Every variant keeps the scores, so the base's ranking serves.
+	r, err := ndcg.Derive(sr.base, s)
 	if err != nil {
 		r = nil // e.g. a grade too large for exp gain: this variant cannot apply
 	}

@@ -18,12 +18,17 @@ type term struct {
 
 func (t term) value() float64 { return t.gain * t.discount }
 
-// dcgTerms are the addends of DCG@k under the settings' tie policy.
+// dcgTerms are the addends of DCG@k under the settings' tie policy, as
+// Result.Row has them (read from the arrays: a list may have a million).
 func dcgTerms(r *ndcg.Result) []term {
 	out := make([]term, r.K)
+	expected := r.Settings.Ties == ndcg.Expected
 	for i := range out {
-		row := r.Row(i)
-		out[i] = term{rank: i + 1, grade: row.Grade, gain: row.TermGain, discount: row.Discount, averagedGain: row.Averaged}
+		t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
+		if expected {
+			t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
+		}
+		out[i] = t
 	}
 	return out
 }
@@ -48,19 +53,24 @@ func sum(ts []term) float64 {
 // maxSlips keeps the list of single-term explanations readable.
 const maxSlips = 6
 
-// alternatives lists what a term might have been written as by mistake.
-func alternatives(r *ndcg.Result, t term, grades []float64) []Slip {
+// alternatives lists what a term might have been written as by mistake,
+// of those whose change of the term (instead − term) keep accepts; a
+// slip is put in words only when kept, since depart tries every term of
+// lists of up to millions.
+func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta float64) bool) []Slip {
 	s := r.Settings
 	var out []Slip
-	add := func(what string, v float64) {
-		if math.Abs(v-t.value()) > 1e-12 {
-			out = append(out, Slip{Rank: t.rank, What: what, Term: t.value(), Instead: v})
+	add := func(v float64, what func() string) {
+		if math.Abs(v-t.value()) > 1e-12 && keep(v-t.value()) {
+			out = append(out, Slip{Rank: t.rank, What: what(), Term: t.value(), Instead: v})
 		}
 	}
 	if !t.averagedGain {
 		for _, g := range grades {
 			if g != t.grade && s.Gain.Check(g) == nil {
-				add(fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g), ndcg.FormatNumber(t.grade)), s.Gain.Of(g)*t.discount)
+				add(s.Gain.Of(g)*t.discount, func() string {
+					return fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g), ndcg.FormatNumber(t.grade))
+				})
 			}
 		}
 		other := ndcg.Linear
@@ -68,21 +78,23 @@ func alternatives(r *ndcg.Result, t term, grades []float64) []Slip {
 			other = ndcg.Exp
 		}
 		if other.Check(t.grade) == nil {
-			add(fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), s.Gain.Formula(), ndcg.FormatNumber(t.gain)),
-				other.Of(t.grade)*t.discount)
+			add(other.Of(t.grade)*t.discount, func() string {
+				return fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), s.Gain.Formula(), ndcg.FormatNumber(t.gain))
+			})
 		}
 	}
 	for _, j := range []int{t.rank - 1, t.rank + 1} {
 		if j >= 1 {
-			add(fmt.Sprintf("the discount of rank %d (%.3f instead of %.3f)", j, s.Discount.At(j), t.discount), t.gain*s.Discount.At(j))
+			d := s.Discount.At(j)
+			add(t.gain*d, func() string { return fmt.Sprintf("the discount of rank %d (%.3f instead of %.3f)", j, d, t.discount) })
 		}
 	}
-	add("the gain not discounted", t.gain)
+	add(t.gain, func() string { return "the gain not discounted" })
 	if t.discount != 0 {
-		add("the gain multiplied by the denominator instead of divided", t.gain/t.discount)
+		add(t.gain/t.discount, func() string { return "the gain multiplied by the denominator instead of divided" })
 	}
-	add("the term left out", 0)
-	add("the term counted twice", 2*t.value())
+	add(0, func() string { return "the term left out" })
+	add(2*t.value(), func() string { return "the term counted twice" })
 	return out
 }
 
@@ -128,11 +140,9 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 			if cl.Quantity == Contribution && t.rank != cl.Rank {
 				continue
 			}
-			for _, sl := range alternatives(r, t, grades) {
-				if holds(sl.Instead - sl.Term) {
-					sl.Ideal = ideal
-					slips = append(slips, sl)
-				}
+			for _, sl := range alternatives(r, t, grades, holds) {
+				sl.Ideal = ideal
+				slips = append(slips, sl)
 			}
 		}
 	}

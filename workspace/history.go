@@ -68,6 +68,19 @@ func (e *setItems) undo(w *Workspace) {
 	}
 }
 
+// keepsRanking reports whether the edit leaves every score and id as
+// they were (a grade or a title), so that the ranking need not be
+// worked out again.
+func (e *setItems) keepsRanking() bool {
+	for j := range e.idx {
+		b, a := e.before[j], e.after[j]
+		if a.ID != b.ID || a.HasScore != b.HasScore || a.Score != b.Score {
+			return false
+		}
+	}
+	return true
+}
+
 func (e *setItems) focus() int     { return e.at }
 func (e *setItems) String() string { return e.what }
 
@@ -115,9 +128,10 @@ type setSettings struct {
 	before, after ndcg.Settings
 }
 
-func (e *setSettings) do(w *Workspace)   { w.Settings = e.after }
-func (e *setSettings) undo(w *Workspace) { w.Settings = e.before }
-func (e *setSettings) focus() int        { return -1 }
+func (e *setSettings) do(w *Workspace)    { w.Settings = e.after }
+func (e *setSettings) undo(w *Workspace)  { w.Settings = e.before }
+func (e *setSettings) focus() int         { return -1 }
+func (e *setSettings) keepsRanking() bool { return true }
 func (e *setSettings) String() string {
 	var parts []string
 	for _, c := range ndcg.Differences(e.before, e.after) {

@@ -9,6 +9,7 @@ package workspace
 import (
 	"math"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -66,7 +67,7 @@ func New(doc *listio.Document, s ndcg.Settings) *Workspace {
 		doc.List = &ndcg.List{}
 	}
 	w := &Workspace{Doc: doc, Settings: s}
-	w.recompute()
+	w.recompute(false)
 	w.saved = w.takeSnapshot()
 	return w
 }
@@ -135,7 +136,7 @@ func (w *Workspace) Apply(e Edit) Edited {
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	w.updateDirty()
 	focus := e.focus()
 	if _, deleted := e.(*removeItem); deleted {
@@ -151,7 +152,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.undo(w)
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	w.updateDirty()
 	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
@@ -168,20 +169,32 @@ func (w *Workspace) Redo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.do(w)
-	w.recompute()
+	w.recompute(keepsRanking(e))
 	w.updateDirty()
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
 
+// keepsRanking reports whether e leaves every score and id as they were.
+func keepsRanking(e Edit) bool {
+	k, ok := e.(interface{ keepsRanking() bool })
+	return ok && k.keepsRanking()
+}
+
 // recompute runs the engine once and derives what every view needs
-// from it: the rank of each item and the chart scales.
-func (w *Workspace) recompute() {
+// from it: the rank of each item and the chart scales. sameRanking says
+// the last change left the scores and ids alone (a grade, a title, a
+// setting): the ranking is kept, not sorted, checked and hashed again.
+func (w *Workspace) recompute(sameRanking bool) {
 	l := w.Doc.List
 	n := len(l.Items)
 	// The old result is replaced on every edit and nothing keeps it (views
 	// mark themselves stale on each edit and rebuild from the new one), so
 	// its memory is reused: a keystroke on a long list allocates nothing.
-	w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	if sameRanking && w.Result != nil && w.Result.List == l {
+		w.Result, w.Err = ndcg.Regrade(w.Result, w.Settings)
+	} else {
+		w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	}
 	if cap(w.rankOf) >= n {
 		w.rankOf = w.rankOf[:n]
 	} else {
@@ -200,16 +213,10 @@ func (w *Workspace) recompute() {
 	}
 	sc := Scales{NDCG: 1}
 	for i := 0; i < r.Ranks(); i++ {
+		act, ideal := explain.ContributionsAt(r, i)
+		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
 		if i < r.N {
-			g := r.Gains[i]
-			if w.Settings.Ties == ndcg.Expected {
-				g = r.ExpectedGains[i]
-			}
-			sc.Contribution = math.Max(sc.Contribution, math.Abs(g*r.Discounts[i]))
 			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(w.Settings.Ties, i+1)))
-		}
-		if i < len(r.IdealGains) {
-			sc.Contribution = math.Max(sc.Contribution, math.Abs(r.IdealGains[i]*r.Discounts[i]))
 		}
 	}
 	if sc.Contribution == 0 {

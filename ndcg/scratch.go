@@ -47,8 +47,9 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// grow returns s resized to n, reallocated only when too small; the
-// contents are not cleared.
+// grow returns s resized to n, reallocated only when too small (with
+// room for a list that grows by a few items an edit); the contents are
+// not cleared, so callers write every element.
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n, n+n/8)
@@ -57,54 +58,28 @@ func grow[T any](s []T, n int) []T {
 }
 
 // gainTable is a Gain with the gains of the integer grades 0..63 looked
-// up instead of computed (no math.Exp2, no map access per item).
+// up instead of computed (no math.Exp2, no map access per item). It is
+// filled from Gain.Of and Gain.Check, so a new kind of gain needs no
+// case here.
 type gainTable struct {
 	gain  Gain
-	small [64]float64 // NaN where a gain map has no entry
+	small [64]float64 // NaN where the gain is not defined
 }
-
-var expSmall = func() (t [64]float64) {
-	for i := range t {
-		t[i] = math.Ldexp(1, i) - 1 // = math.Exp2(i) − 1, exactly
-	}
-	return t
-}()
 
 func (t *gainTable) set(g Gain) {
 	t.gain = g
-	switch g.Kind {
-	case GainLinear:
-		for i := range t.small {
-			t.small[i] = float64(i)
-		}
-	case GainMap:
-		for i := range t.small {
-			t.small[i] = math.NaN()
-		}
-		for grade, v := range g.Map {
-			if grade < 64 && grade == float64(int(grade)) {
-				t.small[int(grade)] = v
-			}
-		}
-	default:
-		t.small = expSmall
+	for i := range t.small {
+		t.small[i], _ = t.large(float64(i))
 	}
 }
 
 // large returns the gain of a grade ≥ 0 that is not an integer below
-// 64, and whether it is defined (as Gain.Check).
+// 64 (NaN when it is not defined), and whether it is defined.
 func (t *gainTable) large(g float64) (float64, bool) {
-	switch t.gain.Kind {
-	case GainLinear:
-		return g, true
-	case GainMap:
-		v, ok := t.gain.Map[g]
-		return v, ok
+	if t.gain.Check(g) != nil {
+		return math.NaN(), false
 	}
-	if g > MaxExpGrade {
-		return 0, false
-	}
-	return math.Exp2(g) - 1, true
+	return t.gain.Of(g), true
 }
 
 // hashID hashes an id for the duplicate check: ids are mostly a few
@@ -264,6 +239,53 @@ func (sc *scratch) load(l *List, s Settings) bool {
 		}
 	}
 	sc.smallGrades, sc.scoreHi, sc.scoreLo = small, hi, lo
+	return true
+}
+
+// loadGrades is load for a list whose ids and scores an earlier load
+// checked: it records only the grades and gains, and counts the small
+// grades, returning false at a grade List.Validate would reject.
+func (sc *scratch) loadGrades(l *List, s Settings) bool {
+	sc.list = l
+	n, total := len(l.Items), len(l.Items)+len(l.Pool)
+	sc.grade, sc.gain = grow(sc.grade, total), grow(sc.gain, total)
+	sc.gains.set(s.Gain)
+	grades, gains := sc.grade[:total], sc.gain[:total]
+	table, count := &sc.gains.small, &sc.count
+	clear(count[:])
+	small, trunc, judged := true, s.TruncateGrades, s.IDCG == FromJudged
+	for i := range grades {
+		var g float64
+		if i < n {
+			g = l.Items[i].Grade
+		} else {
+			g = l.Pool[i-n].Grade
+		}
+		if !(g >= 0 && g <= math.MaxFloat64) {
+			return false
+		}
+		if trunc {
+			g = math.Trunc(g)
+		}
+		counts := i < n || judged
+		var v float64
+		if g < 64 && g == float64(int(g)) {
+			if v = table[int(g)]; v != v {
+				return false
+			}
+			if counts {
+				count[int(g)]++
+			}
+		} else {
+			var ok bool
+			if v, ok = sc.gains.large(g); !ok {
+				return false
+			}
+			small = small && !counts
+		}
+		grades[i], gains[i] = g, v
+	}
+	sc.smallGrades = small
 	return true
 }
 

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runLtrCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
+	code := Main(append([]string{"ltr"}, args...), env)
+	return code, out.String(), errOut.String()
+}
+
+func ltrFiles(t *testing.T) (string, string) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "train.txt")
+	preds := filepath.Join(dir, "preds.txt")
+	require.NoError(t, os.WriteFile(data, []byte("3 qid:1 1:0.5\n2 qid:1 1:0.2\n3 qid:1 1:0.1\n0 qid:1 2:0.9\n1 qid:1 1:0.7\n0 qid:2 1:0.1\n0 qid:2 1:0.2\n"), 0o644))
+	require.NoError(t, os.WriteFile(preds, []byte("0.5\n0.5\n0.1\n0.9\n0.5\n0.3\n0.2\n"), 0o644))
+	return data, preds
+}
+
+// Query 1 is the ltr package's example: XGBoost's ndcg@3 is 0.4581
+// (checked there against XGBoost's rules), scikit-learn's ndcg_score
+// 0.3838; query 2 has no relevant document.
+func TestLtrCommand(t *testing.T) {
+	data, preds := ltrFiles(t)
+	code, out, errOut := runLtrCmd(t, data, preds, "-k", "3")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "ndcg@3                \t1\t0.4581\n"+
+		"ndcg@3                \t2\t1.0000\n"+
+		"ndcg@3                \tall\t0.7290\n"+
+		"\n# where lightgbm, sklearn differ from xgboost (2 of 2 queries): query, cutoff, values, the settings that make the difference\n"+
+		"# 1\t@3\txgboost 0.4581, sklearn 0.3838\tgain exp → linear; ties input → expected\n"+
+		"# 2\t@3\txgboost 1.0000, sklearn 0.0000\tzero 1 → 0\n", out)
+
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "3", "--preset", "xgboost-", "--format", "json", "--compare", "none")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "{\n  \"1\": {\"ndcg@3-\": 0.458057870519973},\n  \"2\": {\"ndcg@3-\": 0},\n  \"all\": {\"ndcg@3-\": 0.2290289352599865}\n}\n", out)
+
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "5,1", "--preset", "lightgbm", "-n", "--compare", "none")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "ndcg@1                \tall\t0.5000\nndcg@5                \tall\t0.8392\n", out, "eval_at sorted, as LightGBM does")
+
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "3", "-n")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, "ndcg@3                \tall\t0.7290\n"+
+		"\n# the other presets: their mean, the queries where they differ from xgboost, and why (how many queries each setting moves)\n"+
+		"# lightgbm\tndcg@3\tall 0.7290\tdiffers on 0 of 2 queries\n"+
+		"# sklearn\tndcg@3\tall 0.1919\tdiffers on 2 of 2 queries\tgain exp → linear: 1; ties input → expected: 1; zero 1 → 0: 1\n", out)
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{data}, "no predictions: give the predictions file after the data"},
+		{[]string{data, preds, "--preset", "nope"}, `--preset: unknown preset "nope"`},
+		{[]string{data, preds, "--label-gain", "0,1"}, "--label-gain is LightGBM's parameter"},
+		{[]string{data, preds, "--preset", "lightgbm", "--label-gain", "0,1"}, "label 3 is above 1"},
+	} {
+		code, _, errOut := runLtrCmd(t, c.args...)
+		assert.Equal(t, ExitBadInput, code, c.args)
+		assert.Contains(t, errOut, c.want, c.args)
+	}
+}
+
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
+	code := Main(args, env)
+	return code, out.String(), errOut.String()
+}
+
+// report and check read one query of a multi-query table (--query), of
+// a learning-to-rank data set (--ltr, under the preset's rules), or of
+// a qrels and run pair in any format.
+func TestReportOneQueryOfManyFormats(t *testing.T) {
+	data, preds := ltrFiles(t)
+	code, out, errOut := runCmd(t, "report", "--ltr", data, "--predictions", preds, "--query", "1", "-k", "3", "--preset", "xgboost-")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "NDCG@3 = 0.4581")
+	assert.Contains(t, out, "ties input")
+
+	dir := t.TempDir()
+	table := filepath.Join(dir, "runs.csv")
+	require.NoError(t, os.WriteFile(table, []byte(",query_id,doc_id,relevance,score\n0,q1,d1,2,0.5\n1,q2,d9,1,0.1\n2,q1,d2,0,0.9\n3,q1,d3,1,0.7\n"), 0o644))
+	code, out, errOut = runCmd(t, "report", table, "--query", "q1", "-k", "2", "--gain", "linear")
+	require.Equal(t, ExitOK, code, errOut)
+	// d2 (0), d3 (1): DCG@2 = 1/log2(3) = 0.6309; IDCG@2 = 2 + 1/log2(3).
+	assert.Contains(t, out, "NDCG@2 = 0.2398")
+
+	code, _, errOut = runCmd(t, "report", table)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "holds 2 queries (q1, q2): give --query QID")
+
+	code, out, errOut = runCmd(t, "report", "--qrels", table, "--run", table, "--query", "q1", "-k", "2")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "NDCG@2 = 0.2398", "trec_eval's preset: linear gain")
+}
+
+// The query browser lists a data set's queries with the library's NDCG@k
+// and the tie band of each: query 1's three rows tied at 0.5 can give
+// 0.1650 to 0.4581 at k=3 (the explorer's ltr example).
+func TestLtrBrowseResult(t *testing.T) {
+	data, preds := ltrFiles(t)
+	lf := &listFlags{ltrData: data, predictions: preds}
+	ds, rules, err := lf.loadLTR()
+	require.NoError(t, err)
+	res, err := ltrBrowseResult(ds, rules, 3)
+	require.NoError(t, err)
+	require.Len(t, res.Queries, 2)
+	assert.Equal(t, "ndcg@3", res.Columns[0].Name)
+	q := res.Queries[0]
+	assert.InDelta(t, 0.4581, q.Values[0], 5e-5)
+	assert.InDelta(t, 0.1650, q.Bands[0].Worst, 5e-5)
+	assert.InDelta(t, 0.4581, q.Bands[0].Best, 5e-5)
+	assert.Equal(t, 4, q.Relevant)
+	assert.Equal(t, 1.0, res.Queries[1].Values[0])
+	assert.InDelta(t, (q.Values[0]+1)/2, res.All[0], 1e-15)
+}

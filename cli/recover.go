@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// recoveryNotice is what the explorer says on opening a list whose
+// unsaved edits were kept by an earlier run stopped by a signal; "" when
+// there are none.
+func recoveryNotice(name string) string {
+	p, at, ok := listio.FindRecovery(name)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("unsaved edits of %s were kept in %s: quit and run ndcg-explorer %s to go on with them",
+		at.Format("2006-01-02 15:04"), p, p)
+}
+
+// runExplorer runs the explorer until it quits. SIGTERM (kill, a
+// shutdown) and SIGHUP (the terminal closed) end it too; unsaved edits
+// are then written to a recovery copy beside the list (see
+// listio.RecoveryPath), and the error says where.
+func runExplorer(env *Env, m *ui.Model) error {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	// Bubble Tea's own handler is off: it would quit on SIGTERM without
+	// telling which signal, and a second sender of its quit message can
+	// block its shutdown. p.Send gives up once the program has ended.
+	p := newProgram(env, m, tea.WithoutSignalHandler())
+	var got os.Signal
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case s := <-sigs:
+				if s == syscall.SIGINT {
+					// Only when keys do not come from a terminal in
+					// raw mode, where ctrl+c is a key.
+					p.Send(tea.InterruptMsg{})
+					continue
+				}
+				got = s
+				p.Send(tea.QuitMsg{})
+				return
+			case <-done:
+				return
+			}
+		}
+	}()
+	_, err := p.Run()
+	close(done)
+	<-stopped
+	if got == nil {
+		return err
+	}
+	return keepUnsaved(m, got)
+}
+
+// keepUnsaved writes the explorer's unsaved edits to the recovery copy
+// after sig stopped it, and says so; with nothing unsaved it only ends
+// with the signal's status.
+func keepUnsaved(m *ui.Model, sig os.Signal) error {
+	code := 128
+	if s, ok := sig.(syscall.Signal); ok {
+		code += int(s)
+	}
+	ws := m.Workspace()
+	if !ws.Dirty() {
+		return withStatus(code, nil)
+	}
+	path := listio.RecoveryPath(ws.Doc.Name)
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if err == nil {
+		err = listio.WriteFileAtomic(path, data)
+	}
+	if err != nil {
+		return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits, which could not be kept: %w", sigName(sig), err))
+	}
+	return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits: they are kept in %s; run ndcg-explorer %s to go on with them",
+		sigName(sig), path, path))
+}
+
+func sigName(sig os.Signal) string {
+	switch sig {
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP (the terminal closed)"
+	}
+	return sig.String()
+}
+
+// newProgram is a Bubble Tea program drawing on the terminal.
+func newProgram(env *Env, m tea.Model, extra ...tea.ProgramOption) *tea.Program {
+	opts := append([]tea.ProgramOption{tea.WithOutput(terminalOutput(env))}, extra...)
+	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		opts = append(opts, tea.WithInput(f))
+	}
+	return tea.NewProgram(m, opts...)
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Regenerates every image the README shows, from the current code, into
+# the directory given (default: the directory of this script):
+#
+#   explorer.svg     the explorer on the default sample, 100×30
+#   ties.svg         its ties view (I)
+#   conventions.svg  its conventions view (C)
+#   check.svg        a check run that catches a wrong claim
+#   charts.svg       report --format svg on the default sample
+#
+# The explorer's screens are written by the explorer itself: the script
+# drives the real binary in tmux, as a person would, and presses X (the
+# screen as an SVG image), typing the file name. The check run is captured
+# from the terminal and drawn by the same code (internal/termsvg).
+# e2e/readme_images_test.go runs this script and compares its images with
+# the committed ones. Needs: go, tmux.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$(cd "${1:-$root/docs/images}" && pwd)"
+work="$(mktemp -d)"
+sock="$work/tmux.sock"
+cleanup() {
+  tmux -S "$sock" kill-server 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+(cd "$root" && go build -o "$work/ndcg-explorer" . && go build -o "$work/termsvg" ./internal/termsvg)
+bin="$work/ndcg-explorer"
+
+# t runs tmux on a server of our own, without the user's configuration,
+# so that the pictures do not depend on it.
+t() { tmux -S "$sock" -f /dev/null "$@"; }
+# A session that lives until the end keeps the server up between the
+# pictures' sessions (a server that has just exited refuses a new one).
+t new-session -d -s keep -x 80 -y 24 "sleep 600"
+
+# wait_for polls session $1 until its screen shows $2.
+wait_for() {
+  for _ in $(seq 200); do
+    if t capture-pane -p -t "$1" | grep -qF -- "$2"; then return 0; fi
+    sleep 0.05
+  done
+  echo "make.sh: session $1 never showed: $2" >&2
+  t capture-pane -p -t "$1" >&2
+  return 1
+}
+
+# wait_file waits until the explorer has written $1.
+wait_file() {
+  for _ in $(seq 200); do
+    if [ -s "$1" ]; then return 0; fi
+    sleep 0.05
+  done
+  echo "make.sh: $1 was never written" >&2
+  return 1
+}
+
+# screen NAME KEYS...: start the explorer at 100×30 on the default sample,
+# press KEYS, then X, and type the file name of the image.
+screen() {
+  local name="$1"; shift
+  t new-session -d -s "$name" -x 100 -y 30 -c "$work" "$bin; sleep 30"
+  wait_for "$name" "q quit"
+  for k in "$@"; do t send-keys -t "$name" "$k"; done
+  t send-keys -t "$name" X
+  wait_for "$name" "screen as SVG:"
+  t send-keys -t "$name" C-u "$work/$name.svg" Enter
+  wait_file "$work/$name.svg"
+  t kill-session -t "$name"
+  cp "$work/$name.svg" "$out/$name.svg"
+}
+
+screen explorer
+screen ties I
+screen conventions C
+
+# A command run: the prompt line, then what the command prints; the pane
+# signals when the command is done, and its blank bottom lines are cut.
+t new-session -d -s check -x 100 -y 40 -c "$work" \
+  "printf '\$ ndcg-explorer check sample:sklearn-gain\n'; $bin check sample:sklearn-gain; tmux -S '$sock' wait-for -S check-done; sleep 30"
+t wait-for check-done
+t capture-pane -e -p -t check | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' |
+  "$work/termsvg" -w 100 -title "ndcg-explorer check" > "$out/check.svg"
+t kill-session -t check
+
+"$bin" report --format svg sample:ties-at-k > "$out/charts.svg"

@@ -1,0 +1,63 @@
+package explain
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Grades 3, 0 tied at the top, then 1: linear gain, k=1. By hand, the
+// tie's two orders put grade 3 or grade 0 first, each with probability
+// 1/2, so NDCG@1 is 3/3 = 1 or 0/3 = 0 and the mean is 0.5.
+func TestDistributionChartByHand(t *testing.T) {
+	l := &ndcg.List{Items: []ndcg.Item{
+		{ID: "a", Grade: 3, Score: 1, HasScore: true},
+		{ID: "b", Grade: 0, Score: 1, HasScore: true},
+		{ID: "c", Grade: 1, Score: 0, HasScore: true},
+	}}
+	c, ok := DistributionChart(compute(t, l, ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 1}), 20)
+	require.True(t, ok)
+	assert.Equal(t, "Distribution of NDCG@1 over all 2 arrangements, exact", c.Title)
+	require.Len(t, c.Bars, 2)
+	assert.Equal(t, Bar{Label: "0.000", Key: "0.000", Value: 0.5}, c.Bars[0])
+	assert.Equal(t, Bar{Label: "1.000", Key: "1.000", Value: 0.5}, c.Bars[1])
+	assert.Equal(t, "mean 0.500 (the expected NDCG)", c.Note)
+
+	_, ok = DistributionChart(compute(t, grades(t, 1, 2), ndcg.DefaultSettings()), 20)
+	assert.False(t, ok, "no ties, no distribution")
+}
+
+// Past maxBars distinct values the chart bins them, and the bins still
+// hold all the probability.
+func TestDistributionChartBins(t *testing.T) {
+	l := &ndcg.List{}
+	for i, g := range []float64{4, 3, 2, 1, 0, 2, 3, 1} {
+		l.Items = append(l.Items, ndcg.Item{ID: string(rune('a' + i)), Grade: g, Score: 1, HasScore: true})
+	}
+	c, ok := DistributionChart(compute(t, l, ndcg.DefaultSettings()), 5)
+	require.True(t, ok)
+	require.Len(t, c.Bars, 5)
+	sum := 0.0
+	for _, b := range c.Bars {
+		sum += b.Value
+	}
+	assert.InDelta(t, 1, sum, 1e-12)
+	assert.Contains(t, c.Note, "5 bins of width")
+}
+
+// The bars carry what a picture needs beside the text layout's labels.
+func TestChartBarsForPictures(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 2}
+	r := compute(t, grades(t, 1, 0, 2), s)
+	c := ContributionChart(r)
+	assert.Equal(t, Bar{Label: "1 actual", Value: 1, Key: "1", Series: "actual"}, c.Bars[0])
+	assert.Equal(t, "ideal", c.Bars[1].Series)
+	k := NDCGByKChart(r)
+	assert.Equal(t, "k=2", k.Bars[1].Key)
+	assert.True(t, k.Bars[1].Marked)
+	assert.False(t, k.Bars[0].Marked)
+	assert.Equal(t, "NDCG@k", k.Axis)
+}

@@ -1,0 +1,52 @@
+package explain
+
+import (
+	"fmt"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Stated is how every output states the conventions in force: each
+// setting in words, in the same order everywhere. The report joins the
+// parts with commas (Line); the explorer with dots, shortened when its
+// terminal is narrow.
+type Stated struct {
+	Gain, GainFormula         string // "gain exp", "2^g − 1"
+	Discount, DiscountFormula string // "discount log2", "1/log2(i+1)"
+	K, Ties, IDCG, Zero       string // "k=5", "ties expected", "IDCG from list", "NDCG=0 when IDCG=0"
+	// Grades is "grades truncated to integers" when they are, else "";
+	// GradesShort says the same in two words.
+	Grades, GradesShort string
+	// Preset names the preset whose conventions these are, "" for none.
+	Preset string
+}
+
+// State says the settings s in words.
+func State(s ndcg.Settings) Stated {
+	st := Stated{
+		Gain: "gain " + s.Gain.String(), GainFormula: s.Gain.Formula(),
+		Discount: "discount " + s.Discount.String(), DiscountFormula: s.Discount.Formula(),
+		K: "k=" + s.KString(), Ties: "ties " + s.Ties.String(), IDCG: "IDCG from " + s.IDCG.String(),
+		Zero: "NDCG=" + ndcg.FormatNumber(s.Zero) + " when IDCG=0",
+	}
+	if s.TruncateGrades {
+		st.Grades, st.GradesShort = "grades truncated to integers", "integer grades"
+	}
+	for _, p := range ndcg.Presets {
+		if p.Matches(s) {
+			st.Preset = p.Name
+			break
+		}
+	}
+	return st
+}
+
+// Line is the conventions in one line, as the reports print them.
+func (c Stated) Line() string {
+	line := fmt.Sprintf("%s (%s), %s (%s), %s, %s, %s, %s",
+		c.Gain, c.GainFormula, c.Discount, c.DiscountFormula, c.K, c.Ties, c.IDCG, c.Zero)
+	if c.Grades != "" {
+		line += ", " + c.Grades
+	}
+	return line
+}

@@ -1,0 +1,322 @@
+package listio
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
+)
+
+// LoadLTR reads a learning-to-rank data set with a model's predictions.
+//
+// The data is a libsvm/LETOR file ("LABEL qid:QID 1:0.5 2:0.1 … #
+// docid = D", as LightGBM, XGBoost and the LETOR collections write
+// them), or a multi-query table (CSV, TSV or JSON lines with a query id
+// column and a label column; see trec.ParseTable). The queries of a
+// libsvm file come from its qid: fields or, as LightGBM and XGBoost
+// read them, from DATA.query or DATA.group beside it: one row count a
+// line, the queries in file order.
+//
+// The predictions file holds one number a line, a line per row of the
+// data in the same order (what LightGBM's and XGBoost's predict write).
+// predPath may be empty for a table with a score column of its own.
+func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
+	data, err := readSource(dataPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	var ds *ltr.DataSet
+	var rows int
+	if isTable(data) {
+		ds, rows, err = tableDataSet(dataPath, data, predPath == "")
+	} else {
+		groups, gerr := groupsBeside(dataPath)
+		if gerr != nil {
+			return nil, gerr
+		}
+		ds, rows, err = ReadLETOR(dataPath, data, groups)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if predPath == "" {
+		if !isTable(data) {
+			return nil, &Error{Name: dataPath, Msg: "no predictions: give the predictions file after the data (one score a line, a line per row)"}
+		}
+		return ds, nil
+	}
+	pdata, err := readSource(predPath, nil)
+	if err != nil {
+		return nil, err
+	}
+	preds, err := ReadPredictions(predPath, pdata)
+	if err != nil {
+		return nil, err
+	}
+	if len(preds) != rows {
+		return nil, &Error{Name: predPath, Msg: fmt.Sprintf("%d predictions, but %s has %s; give one prediction a line, a line per row, in the data's order", len(preds), dataPath, plural(rows, "row", "rows"))}
+	}
+	i := 0
+	for qi := range ds.Queries {
+		q := &ds.Queries[qi]
+		q.Predictions = preds[i : i+len(q.Labels)]
+		i += len(q.Labels)
+	}
+	return ds, nil
+}
+
+// isTable tells a multi-query table from a libsvm file.
+func isTable(data []byte) bool {
+	switch trec.DetectFormat(data) {
+	case trec.FormatCSV, trec.FormatTSV, trec.FormatJSONL:
+		return true
+	}
+	return false
+}
+
+// tableDataSet reads a multi-query table as a data set: its label
+// column and, with scores, its score column.
+func tableDataSet(name string, data []byte, scores bool) (*ltr.DataSet, int, error) {
+	t, err := trec.ParseTable(name, data, trec.DetectFormat(data))
+	if err != nil {
+		return nil, 0, err
+	}
+	if !t.HasLabel {
+		return nil, 0, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("no label column (columns: %s); name one label, rel, relevance or grade", strings.Join(t.Columns, ", "))}
+	}
+	if scores && !t.HasScore {
+		return nil, 0, &Error{Name: name, Line: 1, Msg: fmt.Sprintf("no score column (columns: %s): name one score or prediction, or give a predictions file after the data", strings.Join(t.Columns, ", "))}
+	}
+	ds := &ltr.DataSet{Name: name}
+	index := map[string]int{}
+	last := ""
+	for _, r := range t.Rows {
+		qi, seen := index[r.QID]
+		if seen && r.QID != last {
+			return nil, 0, &Error{Name: name, Line: r.Line, Field: "query " + r.QID,
+				Msg: fmt.Sprintf("its rows are split (first on line %d); keep each query's rows together, as the ranking libraries need them", ds.Queries[qi].Lines[0])}
+		}
+		if !seen {
+			qi = len(ds.Queries)
+			index[r.QID] = qi
+			ds.Queries = append(ds.Queries, ltr.Query{QID: r.QID})
+		}
+		last = r.QID
+		q := &ds.Queries[qi]
+		label, _ := strconv.ParseFloat(r.Label, 64) // checked by ParseTable
+		q.Labels = append(q.Labels, label)
+		if t.HasDocID {
+			q.DocIDs = append(q.DocIDs, r.DocID)
+		}
+		q.Lines = append(q.Lines, r.Line)
+		if scores {
+			s, _ := trec.ParseScore(r.Score)
+			q.Predictions = append(q.Predictions, s)
+		}
+	}
+	return ds, len(t.Rows), nil
+}
+
+// groupsBeside reads DATA.query or DATA.group, if one is there (nil if
+// neither is).
+func groupsBeside(dataPath string) ([]int, error) {
+	for _, ext := range []string{".query", ".group"} {
+		p := dataPath + ext
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}
+		}
+		return ReadGroups(p, data)
+	}
+	return nil, nil
+}
+
+// ReadGroups reads a LightGBM .query or XGBoost .group file: the number
+// of rows of each query, one a line, in the data's order.
+func ReadGroups(name string, data []byte) ([]int, error) {
+	var out []int
+	for i, line := range strings.Split(string(stripBOM(data)), "\n") {
+		f := strings.TrimSpace(line)
+		if f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil, &Error{Name: name, Line: i + 1, Msg: fmt.Sprintf("%q is not a row count ≥ 1; a group file holds one count a line", f)}
+		}
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		return nil, &Error{Name: name, Msg: "no row counts; a group file holds one count a line"}
+	}
+	return out, nil
+}
+
+// docidComment finds a LETOR document id in a row's comment:
+// "#docid = GX000-00-0000000 inc = 1".
+var docidComment = regexp.MustCompile(`docid\s*[=:]\s*(\S+)`)
+
+// ReadLETOR reads a libsvm/LETOR file: "LABEL [qid:QID] [INDEX:VALUE …]
+// [# comment]" a line. The features are checked for form and skipped:
+// only labels, query ids and document ids (from a "docid = D" comment)
+// matter here. With groups (a .query or .group file), those counts cut
+// the rows into queries; otherwise consecutive rows with one qid are a
+// query. It returns the data set, without predictions, and its row
+// count.
+func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error) {
+	data = stripBOM(data)
+	if err := checkUTF8(name, data); err != nil {
+		return nil, 0, err
+	}
+	ds := &ltr.DataSet{Name: name}
+	index := map[string]int{}
+	rows, withQID := 0, 0
+	lineNo := 0
+	for len(data) > 0 {
+		lineNo++
+		var line []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			line, data = data, nil
+		}
+		body, comment, _ := bytes.Cut(line, []byte("#"))
+		fields := strings.Fields(string(body))
+		if len(fields) == 0 {
+			continue // blank, or a comment line
+		}
+		fail := func(field, msg string) error { return &Error{Name: name, Line: lineNo, Field: field, Msg: msg} }
+		labelText, _, _ := strings.Cut(fields[0], ":") // XGBoost's LABEL:WEIGHT
+		label, err := strconv.ParseFloat(labelText, 64)
+		if err != nil || math.IsNaN(label) || math.IsInf(label, 0) {
+			return nil, 0, fail("label", fmt.Sprintf("%q is not a finite number; libsvm rows start with the label, as in \"2 qid:1 1:0.5\"", fields[0]))
+		}
+		qid := ""
+		for i, f := range fields[1:] {
+			k, v, ok := strings.Cut(f, ":")
+			if !ok {
+				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("%q is not INDEX:VALUE or qid:QID", f))
+			}
+			if k == "qid" {
+				if i != 0 {
+					return nil, 0, fail("qid", "comes after the features; write it right after the label")
+				}
+				if v == "" {
+					return nil, 0, fail("qid", "empty; give the query id, as in qid:1")
+				}
+				qid = v
+				continue
+			}
+			if _, err := strconv.ParseUint(k, 10, 32); err != nil {
+				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("feature index %q is not a whole number", k))
+			}
+			if x, err := strconv.ParseFloat(v, 64); err != nil || math.IsNaN(x) {
+				return nil, 0, fail(fmt.Sprintf("feature %s", k), fmt.Sprintf("value %q is not a number", v))
+			}
+		}
+		docid := ""
+		if m := docidComment.FindSubmatch(comment); m != nil {
+			docid = string(m[1])
+		}
+		if qid != "" {
+			withQID++
+		}
+		rows++
+		if withQID > 0 && withQID != rows && groups == nil {
+			return nil, 0, fail("qid", "missing, but earlier rows have one; give every row qid:QID")
+		}
+		var q *ltr.Query
+		switch {
+		case groups != nil:
+			// The group file decides; qids, if any, only name queries.
+			if len(ds.Queries) == 0 || len(ds.Queries[len(ds.Queries)-1].Labels) == groups[len(ds.Queries)-1] {
+				if len(ds.Queries) == len(groups) {
+					return nil, 0, fail("", fmt.Sprintf("more rows than the group file counts (%d queries, %d rows); the counts must add up to the rows", len(groups), sum(groups)))
+				}
+				id := qid
+				if id == "" {
+					id = strconv.Itoa(len(ds.Queries) + 1)
+				}
+				ds.Queries = append(ds.Queries, ltr.Query{QID: id})
+			}
+			q = &ds.Queries[len(ds.Queries)-1]
+		case qid == "":
+			return nil, 0, fail("qid", "missing: give every row qid:QID after its label, or put a DATA.query or DATA.group file (row counts, one a line) beside the data")
+		default:
+			qi, seen := index[qid]
+			if seen && qi != len(ds.Queries)-1 {
+				return nil, 0, fail("qid", fmt.Sprintf("query %s's rows are split (first on line %d); keep each query's rows together: the libraries would read them as two queries", qid, ds.Queries[qi].Lines[0]))
+			}
+			if !seen {
+				index[qid] = len(ds.Queries)
+				ds.Queries = append(ds.Queries, ltr.Query{QID: qid})
+			}
+			q = &ds.Queries[len(ds.Queries)-1]
+		}
+		q.Labels = append(q.Labels, label)
+		q.Lines = append(q.Lines, lineNo)
+		if docid != "" || q.DocIDs != nil {
+			for len(q.DocIDs) < len(q.Labels)-1 {
+				q.DocIDs = append(q.DocIDs, "")
+			}
+			q.DocIDs = append(q.DocIDs, docid)
+		}
+	}
+	if rows == 0 {
+		return nil, 0, &Error{Name: name, Msg: "no rows; a libsvm file holds rows like \"2 qid:1 1:0.5 2:0.1\""}
+	}
+	if groups != nil && sum(groups) != rows {
+		return nil, 0, &Error{Name: name, Msg: fmt.Sprintf("%d rows, but its group file counts %d in %d queries; the counts must add up to the rows", rows, sum(groups), len(groups))}
+	}
+	return ds, rows, nil
+}
+
+func sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// ReadPredictions reads a predictions file: one number a line (the
+// first field of the line, so a tab-separated second column is
+// ignored); blank lines are skipped.
+func ReadPredictions(name string, data []byte) ([]float64, error) {
+	data = stripBOM(data)
+	var out []float64
+	for i, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.TrimSuffix(f[0], ","), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, &Error{Name: name, Line: i + 1, Field: "prediction", Msg: fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", f[0])}
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, &Error{Name: name, Msg: "no predictions; give one score a line, a line per row of the data"}
+	}
+	return out, nil
+}
+
+// plural is "1 row" or "2 rows".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,39 @@
+package listio
+
+import (
+	"fmt"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
+)
+
+// LTRQuery is one query of a learning-to-rank data set as a document:
+// its rows as the items, in file order, labels and predictions as the
+// rules read them (XGBoost's integer labels and float32 predictions),
+// and the rules' preset as the settings.
+func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
+	for i := range ds.Queries {
+		q := &ds.Queries[i]
+		if q.QID != qid {
+			continue
+		}
+		list, err := r.List(ds.Name, q)
+		if err != nil {
+			return nil, err
+		}
+		st := r.Settings
+		gain, disc, ties, idcg, zero := st.Gain.String(), st.Discount.String(), st.Ties.String(), st.IDCG.String(), st.Zero
+		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid,
+			Settings: FileSettings{Gain: &gain, Discount: &disc, Ties: &ties, IDCG: &idcg, Zero: &zero},
+			Notes:    fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name),
+			List:     list, pos: &positions{style: tableStyle}}
+		for i, it := range list.Items {
+			line := 0
+			if i < len(q.Lines) {
+				line = q.Lines[i]
+			}
+			doc.pos.items = append(doc.pos.items, itemPos{item: it.ID, line: line, id: line, grade: line, score: line})
+		}
+		return doc, nil
+	}
+	return nil, &Error{Name: ds.Name, Field: "query", Msg: fmt.Sprintf("no query %q", qid)}
+}

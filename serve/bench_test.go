@@ -1,0 +1,156 @@
+package serve
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// BenchmarkIdleSessionMemory connects 50 sessions, lets each draw its
+// first screen, and reports the heap they hold per session (target:
+// at most 5 MB). The clients live in the same process, so their side of
+// each connection counts too: the figure is an upper bound.
+func BenchmarkIdleSessionMemory(b *testing.B) {
+	const sessions = 50
+	for range b.N {
+		_, addr := startServer(b, Config{})
+		before := heap()
+		cs := make([]*client, sessions)
+		for i := range cs {
+			cs[i] = connect(b, addr, fmt.Sprintf("idle%d", i), 80, 24)
+			if err := cs[i].waitFor(ndcgStart, 20*time.Second); err != nil {
+				b.Fatal(err)
+			}
+			cs[i].forget()
+		}
+		time.Sleep(200 * time.Millisecond) // the last frames flushed
+		after := heap()
+		b.ReportMetric(float64(after-before)/sessions/(1<<20), "MB/session")
+		for _, c := range cs {
+			c.close()
+		}
+	}
+}
+
+func heap() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// forget drops the output read so far, so that the client's copy of the
+// screen does not count as the server's memory.
+func (c *client) forget() {
+	c.mu.Lock()
+	c.out = bytes.Buffer{}
+	c.mark = 0
+	c.mu.Unlock()
+}
+
+// BenchmarkKeyToFrame: 100 sessions each type 10 keys a second (a grade
+// set on rank 1, alternately 0 and 3, so every key changes the screen);
+// the latency of a key is the time from writing it to the first bytes
+// of the next frame arriving. Each iteration is one round of a key per
+// session; p50 and p99 are reported in milliseconds (target: p99 at
+// most 50 ms). One session typing alone is the baseline on the same
+// machine in the same run: the machine's load shows in both.
+func BenchmarkKeyToFrame(b *testing.B) {
+	for _, n := range []int{1, DefaultMaxSessions} {
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n) })
+	}
+}
+
+func keyToFrame(b *testing.B, sessions int) {
+	_, addr := startServer(b, Config{})
+	type timed struct {
+		c       *client
+		written atomic.Int64 // when the last key was written, in ns; 0 when its frame has come
+		lat     []time.Duration
+	}
+	ts := make([]*timed, sessions)
+	var wg sync.WaitGroup
+	for i := range ts {
+		wg.Go(func() {
+			c := connect(b, addr, fmt.Sprintf("key%d", i), 80, 24)
+			if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
+				b.Error(err)
+			}
+			ts[i] = &timed{c: c}
+		})
+	}
+	wg.Wait()
+	if b.Failed() {
+		b.FailNow()
+	}
+	// From here on, each session's output only stamps the first bytes
+	// after a key.
+	for _, t := range ts {
+		t.c.mu.Lock()
+		t.c.tap = func(int) {
+			if at := t.written.Swap(0); at != 0 {
+				t.lat = append(t.lat, time.Duration(time.Now().UnixNano()-at))
+			}
+		}
+		t.c.out.Reset()
+		t.c.mu.Unlock()
+	}
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	tick := time.NewTicker(100 * time.Millisecond) // 10 keys a second each
+	defer tick.Stop()
+	var typing sync.WaitGroup
+	for n := range b.N {
+		<-tick.C
+		key := []string{"0", "3"}[n%2]
+		for i, t := range ts {
+			typing.Go(func() {
+				// Spread the room's keys over the tenth of a second.
+				time.Sleep(time.Duration(i) * time.Millisecond)
+				// A key whose frame has not come yet keeps its stamp:
+				// the slow frame is the one measured.
+				t.written.CompareAndSwap(0, time.Now().UnixNano())
+				t.c.send(key)
+			})
+		}
+	}
+	typing.Wait()
+	time.Sleep(500 * time.Millisecond)
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	var all []time.Duration
+	for _, t := range ts {
+		t.c.mu.Lock()
+		all = append(all, t.lat...)
+		t.c.mu.Unlock()
+		t.c.close()
+	}
+	if len(all) == 0 {
+		b.Fatal("no frame came after any key")
+	}
+	slices.Sort(all)
+	pct := func(p float64) float64 { return float64(all[int(p*float64(len(all)-1))]) / float64(time.Millisecond) }
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(float64(len(all))/float64(b.N*sessions), "frames/key")
+	// The process's CPU time per key typed (server and clients, which
+	// share the process): what the room costs, whatever the machine's
+	// other load does to the latency.
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(b.N*sessions), "cpu-ms/key")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,183 @@
+package serve
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+const classSize = 20
+
+// class connects classSize attendees, named s00, s01, …
+func class(t *testing.T, addr string) []*client {
+	cs := make([]*client, classSize)
+	var wg sync.WaitGroup
+	for i := range cs {
+		wg.Go(func() {
+			c, err := connectErr(t, addr, fmt.Sprintf("s%02d", i), "", 90, 30)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			cs[i] = c
+		})
+	}
+	wg.Wait()
+	require.False(t, t.Failed())
+	t.Cleanup(func() {
+		for _, c := range cs {
+			c.close()
+		}
+	})
+	return cs
+}
+
+// each runs f for every attendee at once and reports their errors.
+func each(t *testing.T, cs []*client, f func(i int, c *client) error) {
+	t.Helper()
+	var wg sync.WaitGroup
+	for i, c := range cs {
+		wg.Go(func() {
+			if err := f(i, c); err != nil {
+				t.Errorf("%s: %v", fmt.Sprintf("s%02d", i), err)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestClassReceivesASentList: the instructor sends grades 1,0,2; every
+// attendee is asked, and enter opens it. By hand, under exponential
+// gain: DCG = 1 + 0 + 3/2 = 2.5, IDCG = 3 + 1/log2 3 = 3.63093, NDCG =
+// 0.6885. One attendee keeps their own list with esc; undo takes the
+// sent list back.
+func TestClassReceivesASentList(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	cs := class(t, addr)
+	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
+	require.Eventually(t, func() bool { return s.Room().Count() == classSize }, 5*time.Second, 10*time.Millisecond)
+
+	sent, err := listio.Inline("1,0,2", "")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		// Every session's explorer has started once each has drawn.
+		return s.Room().SendList(sent, ndcg.DefaultSettings()) == classSize
+	}, 5*time.Second, 50*time.Millisecond)
+	each(t, cs, func(i int, c *client) error {
+		if err := c.redrawUntil("the instructor sent a list: enter to open it, esc to keep yours", 90, 30, 20*time.Second); err != nil {
+			return err
+		}
+		if i == 0 {
+			c.send("\x1b")
+			return c.redrawUntil("kept your list", 90, 30, 20*time.Second)
+		}
+		c.send("\r")
+		if err := c.redrawUntil("NDCG@all = 0.6885", 90, 30, 20*time.Second); err != nil {
+			return err
+		}
+		c.send("u")
+		return c.redrawUntil(ndcgStart, 90, 30, 20*time.Second)
+	})
+	// The instructor's list is the instructor's: no session changed it.
+	assert.Equal(t, 1.0, sent.List.Items[0].Grade)
+}
+
+// The class's answers to round 1 of seed 7: grades 2,0,0,1,0,0 at k=3.
+// By hand, under exponential gain: DCG@3 = 3, IDCG@3 = 3 + 1/log2 3 =
+// 3.63093, NDCG@3 = 0.8262. Each wrong answer is made with one mistake:
+// linear gain (2 / (2 + 0.63093) = 0.7602), the digits cut instead of
+// rounded (0.82), the IDCG's second term counted twice (3 / (3 + 2 ×
+// 0.63093) = 0.7039); and 0.31, which no mistake explains.
+var classAnswers = []struct {
+	answer string
+	n      int
+}{
+	{"0.76", 6}, {"0.82", 5}, {"0.83", 4}, {"0.70", 3}, {"0.31", 2},
+}
+
+func TestClassQuizTally(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	cs := class(t, addr)
+	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
+	require.Eventually(t, func() bool { return s.Room().Count() == classSize }, 5*time.Second, 10*time.Millisecond)
+
+	var answers []string
+	for _, a := range classAnswers {
+		for range a.n {
+			answers = append(answers, a.answer)
+		}
+	}
+	require.Len(t, answers, classSize)
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	require.Equal(t, 3, rd.Question.K)
+	each(t, cs, func(i int, c *client) error {
+		if err := c.redrawUntil("the instructor started a quiz round", 90, 30, 20*time.Second); err != nil {
+			return err
+		}
+		c.send(answers[i] + "\r")
+		return c.redrawUntil("answer sent: the working comes when the instructor ends the round", 90, 30, 20*time.Second)
+	})
+	require.Eventually(t, func() bool { return s.Room().Tally().Answered == classSize }, 10*time.Second, 20*time.Millisecond)
+
+	tally := s.Room().Tally()
+	assert.Equal(t, classSize, tally.Sessions)
+	assert.Equal(t, 4, tally.Right)
+	assert.InDelta(t, 3/(3+1/math.Log2(3)), tally.True, 1e-12)
+	assert.Equal(t, []Bin{
+		{Label: "0.31", Count: 2}, {Label: "0.70", Count: 3}, {Label: "0.76", Count: 6},
+		{Label: "0.82", Count: 5}, {Label: "0.83", Count: 4, Right: true},
+	}, tally.Histogram)
+	names := func(answer string) []string {
+		var out []string
+		for i, a := range answers {
+			if a == answer {
+				out = append(out, fmt.Sprintf("s%02d", i))
+			}
+		}
+		return out
+	}
+	got := tally.Mistakes
+	assert.Equal(t, []Mistake{
+		{Why: "used gain linear (not exp)", Names: names("0.76")},
+		{Why: "cut the digits off instead of rounding", Names: names("0.82")},
+		{Why: "IDCG at rank 2: the term counted twice", Names: names("0.70")},
+		{Why: Unexplained, Names: names("0.31")},
+	}, got)
+
+	// The dashboard shows the groups, names hidden until F6.
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "answered 20 of 20 connected · 4 right · true value 0.8262")
+	assert.Contains(t, screen, "  6 used gain linear (not exp)\n")
+	assert.Contains(t, screen, "  2 unexplained\n")
+	assert.Contains(t, screen, "names hidden: F6 shows them")
+	assert.NotContains(t, screen, "s00")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	screen = ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "  2 unexplained: "+strings.Join(names("0.31"), ", "))
+
+	// Ending the round shows every attendee the worked solution.
+	s.Room().EndRound()
+	each(t, cs, func(i int, c *client) error {
+		verdict := "Not quite: NDCG@3 = 0.8262"
+		if answers[i] == "0.83" {
+			verdict = "Right: NDCG@3 = 0.8262"
+		}
+		return c.redrawUntil(verdict, 90, 30, 20*time.Second)
+	})
+}

@@ -1,0 +1,392 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// dashboardKeys are the instructor's keys. They are function keys, so
+// that every key of the instructor's own explorer below keeps its
+// meaning.
+var dashboardKeys = struct {
+	Send, Round, End, Tally, Names key.Binding
+}{
+	Send:  key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
+	Round: key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
+	End:   key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
+	Tally: key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
+	Names: key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+}
+
+// dashboardStyles are the dashboard's few styles, in one place.
+type dashboardStyles struct {
+	title, subtle, right, wrong, warn lipgloss.Style
+}
+
+func newDashboardStyles(colour bool) dashboardStyles {
+	if !colour {
+		b := lipgloss.NewStyle()
+		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true)}
+	}
+	return dashboardStyles{
+		title:  lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("183")),
+		subtle: lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
+		right:  lipgloss.NewStyle().Foreground(lipgloss.Color("114")),
+		wrong:  lipgloss.NewStyle().Foreground(lipgloss.Color("209")),
+		warn:   lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("215")),
+	}
+}
+
+// dashboardHeader is how many lines the dashboard takes above the
+// instructor's explorer.
+const dashboardHeader = 3
+
+// Dashboard is the instructor's screen: where to connect, who is
+// connected, the instructor's own explorer, and the room's keys.
+type Dashboard struct {
+	srv      *Server
+	addr     string
+	explorer *ui.Model
+	st       dashboardStyles
+
+	width, height int
+	showTally     bool
+	showNames     bool
+	askQuit       bool
+	quitting      bool // the instructor confirmed: the next quit ends the program
+	status        string
+
+	seed  int64
+	round int
+	count int
+	tally *Tally
+	log   *eventLog
+	event string // the last event shown
+}
+
+// roomChanged tells the dashboard to read the room again.
+type roomChanged struct{}
+
+// quitAsked replaces a quit while attendees are connected.
+type quitAsked struct{}
+
+// eventLog keeps the last events for the dashboard's status line.
+type eventLog struct {
+	mu   sync.Mutex
+	last string
+}
+
+func (l *eventLog) add(line string) {
+	l.mu.Lock()
+	l.last = line
+	l.mu.Unlock()
+}
+
+func (l *eventLog) get() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.last
+}
+
+// NewDashboard builds the dashboard for a server listening on addr; the
+// instructor's explorer opens on the served list.
+func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashboard {
+	seed := s.cfg.Seed
+	if seed == 0 {
+		seed = 1 + rand.Int64N(999_999) // short enough to read out to a room
+	}
+	d := &Dashboard{
+		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
+		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed}),
+	}
+	d.status = "attendees type: " + strings.TrimPrefix(s.Banner(addr)[1], "attendees type: ")
+	return d
+}
+
+// Init starts the instructor's explorer.
+func (d *Dashboard) Init() tea.Cmd { return d.explorer.Init() }
+
+// filter turns a quit into a question while attendees are connected:
+// quitting stops the server and ends every session.
+func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	if _, ok := msg.(tea.QuitMsg); ok && !d.quitting && d.srv.Room().Count() > 0 {
+		return quitAsked{}
+	}
+	return msg
+}
+
+// Update handles the room's messages and keys, and passes the rest to
+// the instructor's explorer.
+func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		d.width, d.height = msg.Width, msg.Height
+		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-dashboardHeader, 0)})
+	case roomChanged:
+		d.count = d.srv.Room().Count()
+		d.tally = d.srv.Room().Tally()
+		if e := d.log.get(); e != d.event {
+			d.event, d.status = e, e
+		}
+		return d, nil
+	case quitAsked:
+		d.askQuit = true
+		d.status = fmt.Sprintf("%d attendees connected: y stops serving and closes every session · esc stays", d.srv.Room().Count())
+		return d, nil
+	case tea.KeyPressMsg:
+		if d.askQuit {
+			switch msg.String() {
+			case "y", "Y":
+				d.quitting = true
+				return d, tea.Quit
+			case "esc", "n", "N":
+				d.askQuit = false
+				d.status = "still serving"
+			}
+			return d, nil
+		}
+		if cmd, ok := d.roomKey(msg); ok {
+			return d, cmd
+		}
+		if d.showTally {
+			if msg.String() == "esc" {
+				d.showTally = false
+			}
+			return d, nil
+		}
+	case tea.MouseClickMsg:
+		msg.Y -= dashboardHeader
+		return d, d.pass(msg)
+	case tea.MouseWheelMsg:
+		msg.Y -= dashboardHeader
+		return d, d.pass(msg)
+	}
+	return d, d.pass(msg)
+}
+
+func (d *Dashboard) pass(msg tea.Msg) tea.Cmd {
+	_, cmd := d.explorer.Update(msg)
+	return cmd
+}
+
+// roomKey handles the dashboard's own keys.
+func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k, room := dashboardKeys, d.srv.Room()
+	switch {
+	case key.Matches(msg, k.Send):
+		ws := d.explorer.Workspace()
+		n := room.SendList(ws.Doc, ws.Settings)
+		d.status = fmt.Sprintf("sent the list (%d items) and its conventions to %d sessions", ws.N(), n)
+	case key.Matches(msg, k.Round):
+		d.round++
+		rd := room.StartRound(d.seed, d.round, d.explorer.Workspace().Settings)
+		d.tally = room.Tally()
+		d.showTally = true
+		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
+	case key.Matches(msg, k.End):
+		room.EndRound()
+		d.tally = room.Tally()
+		d.status = "round ended: every attendee sees the worked solution"
+	case key.Matches(msg, k.Tally):
+		d.showTally = !d.showTally
+	case key.Matches(msg, k.Names):
+		d.showNames = !d.showNames
+		if d.showNames {
+			d.status = "names shown: F6 hides them"
+		} else {
+			d.status = "names hidden"
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// View draws the header, then the tally or the instructor's explorer.
+func (d *Dashboard) View() tea.View {
+	v := d.explorer.View()
+	if d.width <= 0 || d.height <= 0 {
+		return v
+	}
+	body := v.Content
+	if d.showTally {
+		body = d.tallyView(d.width, max(d.height-dashboardHeader, 0))
+	}
+	v.SetContent(d.header(d.width) + "\n" + body)
+	v.WindowTitle = "ndcg-explorer serve: " + d.addr
+	return v
+}
+
+func (d *Dashboard) header(w int) string {
+	st := d.st
+	line1 := st.title.Render("ndcg-explorer serve") + " " + d.addr + " · " + d.srv.Fingerprint() +
+		" · " + st.warn.Render(fmt.Sprintf("%d connected", d.count))
+	k := dashboardKeys
+	var keys []string
+	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
+		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+	}
+	line2 := st.subtle.Render(strings.Join(keys, " · "))
+	line3 := d.status
+	if d.askQuit {
+		line3 = st.warn.Render(d.status)
+	}
+	return ansi.Truncate(line1, w, "…") + "\n" + ansi.Truncate(line2, w, "…") + "\n" + ansi.Truncate(line3, w, "…")
+}
+
+// tallyView is the round under way, counted: how many answered, how
+// many were right, the answers' histogram and the wrong answers grouped
+// by mistake (names only when asked for).
+func (d *Dashboard) tallyView(w, h int) string {
+	st := d.st
+	t := d.tally
+	if t == nil {
+		return fit("No quiz round yet: F3 starts one on the conventions of your explorer; every attendee gets the same list.", w, h)
+	}
+	rd := t.Round
+	state := "under way: F4 ends it and shows everyone the working"
+	if rd.Ended {
+		state = "ended: everyone sees the working"
+	}
+	lines := []string{
+		st.title.Render(fmt.Sprintf("Quiz round %d", rd.ID)) + fmt.Sprintf(" · seed %d, question %d · %s", rd.Seed, rd.Number, state),
+		fmt.Sprintf("NDCG@%d of %s under %s", rd.Question.K, questionGrades(rd), conventions(rd.settings())),
+	}
+	if t.Err != nil {
+		lines = append(lines, st.wrong.Render("cannot compute: "+t.Err.Error()))
+		return fit(strings.Join(lines, "\n"), w, h)
+	}
+	lines = append(lines,
+		fmt.Sprintf("answered %d of %d connected · %s · true value %.4f", t.Answered, t.Sessions,
+			st.right.Render(fmt.Sprintf("%d right", t.Right)), t.True), "")
+	most := 0
+	for _, b := range t.Histogram {
+		most = max(most, b.Count)
+	}
+	barW := max(min(w-20, 40), 1)
+	for _, b := range t.Histogram {
+		bar := strings.Repeat("█", max(b.Count*barW/max(most, 1), 1))
+		mark := ""
+		if b.Right {
+			mark = " " + st.right.Render("✓")
+		}
+		lines = append(lines, fmt.Sprintf("%8s %s %d%s", truncate(b.Label, 8), bar, b.Count, mark))
+	}
+	if len(t.Mistakes) > 0 {
+		lines = append(lines, "", st.title.Render("Wrong answers, by the mistake behind them"))
+		for _, m := range t.Mistakes {
+			line := fmt.Sprintf("%3d %s", len(m.Names), m.Why)
+			if d.showNames {
+				line += st.subtle.Render(": " + strings.Join(m.Names, ", "))
+			}
+			lines = append(lines, st.wrong.Render(line))
+		}
+		if !d.showNames {
+			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
+		}
+	}
+	if rd.Ended {
+		if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
+			lines = append(lines, "")
+			lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
+		}
+	}
+	return fit(strings.Join(lines, "\n"), w, h)
+}
+
+// questionGrades spells the question's grades in ranking order.
+func questionGrades(rd *Round) string {
+	var g []string
+	for _, it := range rd.Question.List.Items {
+		g = append(g, ndcg.FormatNumber(it.Grade))
+	}
+	return "grades " + strings.Join(g, ",")
+}
+
+func conventions(s ndcg.Settings) string {
+	return "gain " + s.Gain.String() + ", " + s.Discount.String() + ", ties " + s.Ties.String()
+}
+
+func truncate(s string, w int) string { return ansi.Truncate(s, w, "…") }
+
+// fit cuts text to w×h cells, padding it to h lines.
+func fit(text string, w, h int) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// RunDashboard serves with the dashboard on the terminal in/out until
+// the instructor quits it or ctx is done; then it closes every session.
+func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, noColor bool) error {
+	log := &eventLog{}
+	notify := make(chan struct{}, 1)
+	poke := func() {
+		select {
+		case notify <- struct{}{}:
+		default:
+		}
+	}
+	cfg.Log = func(line string) { log.add(line); poke() }
+	cfg.OnChange = poke
+	s, err := New(cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := s.Listen()
+	if err != nil {
+		return err
+	}
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ln) }()
+
+	d := NewDashboard(s, ln.Addr(), log, noColor)
+	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(d.filter))
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-notify:
+				p.Send(roomChanged{})
+			case <-stop:
+				return
+			}
+		}
+	}()
+	_, runErr := p.Run()
+	close(stop)
+	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_ = s.Shutdown(sctx)
+	if err := <-served; err != nil {
+		return err
+	}
+	if runErr != nil && ctx.Err() == nil {
+		return runErr
+	}
+	return nil
+}

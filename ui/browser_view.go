@@ -1,0 +1,224 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View draws the list, or the explorer on the query opened.
+func (b *Browser) View() tea.View {
+	if b.current != nil {
+		return b.current.View()
+	}
+	return frameView(b.render(), "ndcg-explorer: queries of "+b.opts.Run)
+}
+
+func (b *Browser) render() string {
+	w, h := b.width, b.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < BrowserMinWidth || h < BrowserMinHeight {
+		return tooSmall("The query list", w, h, BrowserMinWidth, BrowserMinHeight)
+	}
+	body := h - browserChrome
+	var main string
+	if b.keysHelp.open {
+		main = b.keysHelp.view(b.styles, w, body+1)
+	} else {
+		main = b.headLine() + "\n" + b.rowsView(body)
+	}
+	parts := []string{
+		b.titleLine(w),
+		b.summaryLine(w),
+		block(main, w, body+1),
+		b.statusLine(w),
+		footerLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w),
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (b *Browser) titleLine(w int) string {
+	st := b.styles
+	files := func(run, qrels string) string { return " queries of " + run + " judged by " + qrels }
+	line := st.Title.Render("ndcg-explorer") + files(b.opts.Run, b.opts.Qrels)
+	if ansi.StringWidth(line) > w {
+		line = st.Title.Render("ndcg-explorer") + files(filepath.Base(b.opts.Run), filepath.Base(b.opts.Qrels))
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+// summaryLine says what the numbers are and gives the run's mean, which
+// is trec_eval's `all` line for the same measure.
+func (b *Browser) summaryLine(w int) string {
+	res := b.res
+	band := res.AllBands[0]
+	queries := plural(len(b.rows), "query", "queries")
+	mean := fmt.Sprintf("mean %s = %s", b.ndcgHead(), fixed(res.All[0], 4))
+	tied := fmt.Sprintf("%d tied", b.tied)
+	skipped := ""
+	if n := len(res.Skipped); n > 0 {
+		skipped = fmt.Sprintf("%d only in qrels, skipped", n)
+	}
+	whose := "trec_eval all"
+	if b.opts.Mean != "" {
+		whose = b.opts.Mean
+	}
+	candidates := [][]string{
+		{queries, mean + " (" + whose + ")", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (" + whose + ")", dependCount(b.tied) + " on tie order", skipped},
+		{queries, mean + " (" + whose + ")", tied},
+		{queries, mean, tied},
+	}
+	line := ""
+	for _, c := range candidates {
+		if line = joinNonEmpty(c, " · "); ansi.StringWidth(line) <= w {
+			break
+		}
+	}
+	return b.styles.Subtle.Render(ansi.Truncate(line, w, "…"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func dependCount(n int) string {
+	if n == 1 {
+		return "1 depends"
+	}
+	return strconv.Itoa(n) + " depend"
+}
+
+// ndcgHead names the measure: NDCG@k, or NDCG for the whole ranking.
+func (b *Browser) ndcgHead() string {
+	if k := b.res.Columns[0].K; k > 0 {
+		return "NDCG@" + strconv.Itoa(k)
+	}
+	return "NDCG"
+}
+
+func (b *Browser) headLine() string {
+	heads := [nCols]string{colDocs: "docs", colNDCG: b.ndcgHead(), colWorst: "worst", colBest: "best",
+		colSpread: "spread", colRel: "ret/rel", colMissed: "missed"}
+	sorted := map[sortKey]int{byNDCG: colNDCG, bySpread: colSpread, byMissed: colMissed}
+	// The arrow points the way the values grow down the list.
+	ascending := (b.sortBy == byNDCG || b.sortBy == byQID) != b.reverse
+	arrow := b.styles.G.Descending
+	if ascending {
+		arrow = b.styles.G.Ascending
+	}
+	qid := "query"
+	if b.sortBy == byQID {
+		qid += arrow
+	}
+	var sb strings.Builder
+	sb.WriteString("  ")
+	sb.WriteString(padRight(ansi.Truncate(qid, b.qidW, ""), b.qidW))
+	for _, c := range b.cols {
+		h := heads[c]
+		if c2, ok := sorted[b.sortBy]; ok && c2 == c {
+			h = arrow + h
+		}
+		sb.WriteByte(' ')
+		sb.WriteString(padLeft(ansi.Truncate(h, b.colW[c], ""), b.colW[c]))
+	}
+	return b.styles.Header.Render(ansi.Truncate(sb.String(), b.width, ""))
+}
+
+// rowsView draws the visible rows only: a frame costs the same for a
+// run of ten queries as for one of ten thousand.
+func (b *Browser) rowsView(h int) string {
+	if len(b.order) == 0 {
+		if len(b.rows) == 0 {
+			return b.styles.Subtle.Render("  (no query is in both files)")
+		}
+		return b.styles.Subtle.Render(fmt.Sprintf("  no query id contains %q (esc clears the filter)", b.filter.Value()))
+	}
+	lines := make([]string, 0, h)
+	for i := b.offset; i < len(b.order) && len(lines) < h; i++ {
+		lines = append(lines, b.rowView(i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (b *Browser) rowView(i int) string {
+	r := &b.rows[b.order[i]]
+	st := b.styles
+	cur := i == b.cursor
+	var sb strings.Builder
+	mark := "  "
+	if m, ok := b.opened[r.qid]; ok && m.Workspace().Dirty() {
+		mark = " *"
+	}
+	if cur {
+		mark = ">" + mark[1:]
+	}
+	sb.WriteString(mark)
+	qid := r.qid
+	if ansi.StringWidth(qid) > b.qidW {
+		qid = ansi.Truncate(qid, b.qidW, "…")
+	}
+	sb.WriteString(padRight(qid, b.qidW))
+	for _, c := range b.cols {
+		sb.WriteByte(' ')
+		cell := padLeft(r.cells[c], b.colW[c])
+		// Colour is a second signal only: the spread and the count are
+		// printed, so the row reads the same without it.
+		switch {
+		case cur:
+		case c == colSpread && r.spread > 0:
+			cell = st.tie.paint(cell)
+		case c == colMissed && r.res.UnretrievedRelevant() > 0:
+			cell = b.warn.paint(cell)
+		}
+		sb.WriteString(cell)
+	}
+	if cur {
+		return st.cursor.paint(sb.String())
+	}
+	return sb.String()
+}
+
+func (b *Browser) statusLine(w int) string {
+	st := b.styles
+	if b.filtering {
+		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
+		return ansi.Truncate(b.filter.View()+b.styles.Subtle.Render(count), w, "")
+	}
+	text := b.status.text
+	if f := b.filter.Value(); f != "" && !b.status.err {
+		text = fmt.Sprintf("filter %q: %d of %d queries · %s", f, len(b.order), len(b.rows), text)
+	}
+	return b.status.line(st, text, w)
+}
+
+// helpText is the query list's keys and what its columns mean, in w.
+func (b *Browser) helpText(w int) string {
+	st := b.styles
+	body := b.help.FullHelpView(b.keys.FullHelp())
+	notes := b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are " +
+		"its range over the orders of tied documents, spread their difference. " +
+		"ret/rel: relevant retrieved / relevant judged; missed: relevant not retrieved. " +
+		"A query opens with trec_eval's conventions and its missed documents as the pool."
+	var lines []string
+	for _, l := range strings.Split(wrap(notes, w), "\n") {
+		lines = append(lines, st.Subtle.Render(l))
+	}
+	return body + "\n\n" + strings.Join(lines, "\n")
+}
+
+// layoutHelp lays the open help out again for a new size or style sheet.
+func (b *Browser) layoutHelp() {
+	if b.keysHelp.open {
+		b.keysHelp.set(b.helpText(b.width), b.width, b.height-browserChrome+1)
+	}
+}

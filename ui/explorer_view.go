@@ -1,0 +1,226 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// View draws the body: exactly height lines of at most width cells.
+func (e *explorer) View() string {
+	if e.width <= 0 || e.height <= 0 {
+		return ""
+	}
+	table := e.viewTable()
+	if e.present {
+		parts := []string{table, "", e.viewHeadline(e.width, e.summaryH)}
+		if e.chartsH > 0 {
+			parts = append(parts, e.contributionChart(e.width, e.chartsH))
+		}
+		return block(strings.Join(parts, "\n"), e.width, e.height)
+	}
+	if e.wide {
+		side := e.viewSummary(e.sideW, e.summaryH)
+		charts := e.chartsH
+		if notes := e.notesLines(e.sideW, charts/2); len(notes) > 0 {
+			side += "\n" + strings.Join(notes, "\n")
+			charts -= len(notes)
+		}
+		side += "\n" + e.viewCharts(e.sideW, charts)
+		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
+	}
+	parts := []string{table, e.viewSummary(e.width, e.summaryH)}
+	charts := e.chartsH
+	if notes := e.notesLines(e.width, max(charts, 2)); len(notes) > 0 {
+		// The notes come before the charts, which keep what is left.
+		parts = append(parts, notes...)
+		charts -= len(notes)
+	}
+	if charts >= 4 {
+		parts = append(parts, e.viewCharts(e.width, charts))
+	}
+	return block(strings.Join(parts, "\n"), e.width, e.height)
+}
+
+// viewTable draws the visible ranks only: the cost of a frame does not
+// grow with the list.
+func (e *explorer) viewTable() string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	t := &e.table
+	lines := make([]string, 0, e.tableH)
+	lines = append(lines, st.header.paint(ansi.Truncate(t.header(), e.tableW, "")))
+	n := ws.N()
+	if n == 0 {
+		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
+	}
+	body := e.tableLines()
+	for _, i := range body {
+		switch i {
+		case cutLine:
+			lines = append(lines, e.cutoffLine(r, t.width))
+		case aboveLine, belowLine:
+			lines = append(lines, e.moreLine(i, body))
+		default:
+			lines = append(lines, e.viewRow(r, i))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cut is the rank the k line is drawn above (the list's length when
+// there is none).
+func (e *explorer) cut() int {
+	if r := e.c.WS.Result; r != nil {
+		return r.K
+	}
+	return e.c.WS.N()
+}
+
+// rankAtLine is the rank drawn on line y of the table (0 is the
+// heading), or −1: the lines viewTable draws, k line included.
+func (e *explorer) rankAtLine(y int) int {
+	lines := e.tableLines()
+	if y < 1 || y > len(lines) || lines[y-1] < 0 {
+		return -1
+	}
+	return lines[y-1]
+}
+
+// cutoffLine marks where k cuts the ranking, and says so when it cuts
+// through a tie group.
+func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
+	st := e.c.Styles
+	label := fmt.Sprintf(" k=%d: ranks below do not count ", r.K)
+	style := st.cutoff
+	for gi, g := range r.Ties {
+		if g.Straddles(r.K) {
+			label = fmt.Sprintf(" k=%d cuts tie group T%d ", r.K, gi+1)
+			style = st.straddle
+			break
+		}
+	}
+	dash := st.G.Rule
+	left := markW + tieW + 2
+	right := max(width-left-cellWidth(label), 0)
+	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
+}
+
+func (e *explorer) viewRow(r *ndcg.Result, i int) string {
+	st, ws := e.c.Styles, e.c.WS
+	idx := ws.ItemAt(i)
+	it := ws.List().Items[idx]
+	inK := r == nil || i < r.K
+	mark := " "
+	switch {
+	case i == e.cursor:
+		mark = st.G.Cursor
+	case !inK:
+		// Past k: a mark that reads on any screen, colour or not.
+		mark = st.G.PastK
+	}
+	tm, straddles := tieMark(r, i, st.G)
+	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
+	switch {
+	case straddles:
+		tm = st.straddle.paint(tm)
+	case tm != "":
+		tm = st.tie.paint(tm)
+	}
+	body := e.table.cells(r, it, i)
+	if i == e.cursor && e.editing != noField {
+		head := "score"
+		if e.editing == titleField {
+			head = "id / title"
+		}
+		label := ""
+		x, w := e.table.columnStart(head)
+		if e.editing == titleField && x >= 0 {
+			w = e.titleEditWidth(x)
+		}
+		if x < 0 {
+			// A narrow table has no score column: the score is typed over
+			// the id and title, labelled.
+			x, w = e.table.columnStart("id / title")
+			label = "score "
+		}
+		if x >= 0 {
+			// The input draws its own cursor; wrapping it in another style
+			// would split its escape codes.
+			ed := padRight(ansi.Truncate(label+e.input.View(), w, ""), w)
+			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
+		}
+	}
+	switch {
+	case i == e.cursor && e.editing == noField:
+		body = st.cursor.paint(body)
+	case !inK:
+		body = st.pastK.paint(body)
+	}
+	return ansi.Truncate(mark+tm+body, e.tableW, "")
+}
+
+// viewSummary is DCG, IDCG and NDCG at k, the tie band, and why NDCG is
+// what it is when that needs saying.
+func (e *explorer) viewSummary(width, height int) string {
+	st, ws := e.c.Styles, e.c.WS
+	r := ws.Result
+	var lines []string
+	if r == nil {
+		msg := strings.Split(wrap(st.errorInk.paint("cannot compute: ")+ws.Err.Error(), width), "\n")
+		lines = append(msg[:min(len(msg), summaryLines-1)],
+			st.subtle.paint("undo (u) or change the grade or the gain to fix it"))
+		return block(strings.Join(lines, "\n"), width, height)
+	}
+	k := ws.Settings.KString()
+	nd := fmt.Sprintf("%.4f", r.NDCG())
+	if r.N == 0 && r.IDCG() == 0 {
+		nd = "undefined"
+	}
+	dcg, idcg := fixed(r.DCG(), 4), fixed(r.IDCG(), 4)
+	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s", k, dcg, k, idcg, st.title.paint("NDCG@"+k+" = "+nd))
+	// The first line is never wrapped, so that NDCG is not split from its
+	// label: when it does not fit, it takes three lines if the block has
+	// room, else a shorter form with NDCG first, cut at the end.
+	compact := st.title.paint("NDCG@"+k+" "+nd) + " · DCG " + dcg + " · IDCG " + idcg
+	var first []string
+	switch {
+	case cellWidth(one) <= width:
+		first = []string{one}
+	case height >= summaryLines+3:
+		first = []string{"DCG@" + k + "  = " + dcg, "IDCG@" + k + " = " + idcg, st.title.paint("NDCG@" + k + " = " + nd), ""}
+	default:
+		first = []string{ansi.Truncate(compact, width, "…")}
+	}
+	// The tie band first, then what needs explaining, most important first;
+	// whatever does not fit the block is cut.
+	if len(r.Ties) > 0 {
+		b := r.NDCGBand(ws.Settings.K)
+		band := fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
+			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread())
+		if cellWidth(band) > width && height <= summaryLines {
+			// No room to wrap: drop the spread (best − worst) rather than best.
+			band = fmt.Sprintf("ties: worst %.4f · exp. %.4f · best %.4f", b.Worst, b.Expected, b.Best)
+		}
+		lines = append(lines, band)
+	}
+	switch {
+	case r.N == 0 && r.IDCG() == 0:
+		lines = append(lines, st.warn.paint("NDCG is undefined: the list is empty (a adds an item)"))
+	case r.IDCG() == 0:
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
+	}
+	if extra := len(r.IdealOrder) - r.N; extra > 0 {
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
+	}
+	if ws.Settings.K > r.N {
+		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
+	}
+	if len(r.Ties) == 0 && r.N > 0 {
+		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
+	}
+	return block(strings.Join(first, "\n")+"\n"+wrap(strings.Join(lines, "\n"), width), width, height)
+}

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
+)
+
+// MarkdownReport writes a list's report as `report --format markdown`
+// prints it; the command line, which owns that format, hands it to the
+// explorer for the copy key.
+type MarkdownReport func(*listio.Document, *ndcg.Result) string
+
+// exporter is the state of the keys that take things out of the
+// explorer: y copies (through the terminal's clipboard, OSC 52, which
+// also reaches a person's clipboard over SSH), X writes the screen as an
+// SVG image.
+type exporter struct {
+	markdown MarkdownReport
+	// choosing is set after y, until a second key says what to copy.
+	choosing bool
+	// shotAs is the image's file name being typed after X; shot is the
+	// screen as it was when X was pressed, shotName its view's name.
+	shotAs   *textinput.Model
+	shot     string
+	shotName string
+}
+
+// The second key after y.
+var copyChoices = []struct{ key, what string }{
+	{"v", "view as text"},
+	{"m", "report as markdown"},
+	{"j", "list as JSON"},
+}
+
+func (m *Model) openCopy() {
+	m.exp.choosing = true
+	m.c.SetStatus("", false)
+}
+
+// copyPrompt is the status line while y waits for its second key.
+func copyPrompt() string {
+	var parts []string
+	for _, c := range copyChoices {
+		parts = append(parts, c.key+" "+c.what)
+	}
+	return "copy: " + strings.Join(parts, " · ") + " · esc cancel"
+}
+
+func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.exp.choosing = false
+	ws := m.c.WS
+	var text, what string
+	switch msg.String() {
+	case "v", "y":
+		text = m.screenText()
+		what = fmt.Sprintf("the %s view as text, %d lines", m.activeName(), strings.Count(text, "\n"))
+	case "m":
+		if ws.Result == nil {
+			m.c.SetStatus("no report to copy: "+ws.Err.Error(), true)
+			return nil
+		}
+		if m.exp.markdown == nil {
+			// Without the command line's report (a session over SSH),
+			// the working in markdown.
+			return m.copyReport()
+		}
+		text = m.exp.markdown(ws.Doc, ws.Result)
+		what = "the report as markdown"
+	case "j":
+		if m.remote != nil {
+			// Over SSH the clipboard is where a list is saved.
+			return m.copyList(false)
+		}
+		data, ok := m.listJSON()
+		if !ok {
+			return nil
+		}
+		text = data
+		what = fmt.Sprintf("the list as JSON, %d items", ws.N())
+	case "esc":
+		m.c.SetStatus("nothing copied", false)
+		return nil
+	default:
+		m.c.SetStatus("nothing copied: after y, v copies the view, m the report, j the list", true)
+		return nil
+	}
+	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)
+	return tea.SetClipboard(text)
+}
+
+// listJSON is the list as save writes it, or false with the reason in
+// the status line.
+func (m *Model) listJSON() (string, bool) {
+	ws := m.c.WS
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if err != nil {
+		m.c.SetStatus("not copied: "+err.Error(), true)
+		return "", false
+	}
+	return string(data), true
+}
+
+// screenText is what the screen shows above the status line, without
+// its styles or trailing blanks: the title, the conventions and the
+// view.
+func (m *Model) screenText() string {
+	lines := strings.Split(ansi.Strip(m.render()), "\n")
+	lines = lines[:max(len(lines)-2, 0)] // the status line and the keys
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// openShot keeps the screen as it is and asks for the image's file name,
+// suggesting one next to the list's file. Over SSH, where no file is
+// written, the image goes to the person's clipboard instead.
+func (m *Model) openShot() tea.Cmd {
+	m.exp.shot, m.exp.shotName = m.render(), m.activeName()
+	if m.remote != nil {
+		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
+		return tea.SetClipboard(m.shotSVG())
+	}
+	in := textinput.New()
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(max(m.width-18, 10))
+	in.SetValue(m.shotPath())
+	in.CursorEnd()
+	in.Focus()
+	m.exp.shotAs = &in
+	m.c.SetStatus("", false)
+	return nil
+}
+
+// shotPath is the suggested file name: the list's file name with the
+// view's name and .svg, in the list's directory; for a sample or inline
+// grades, in the current directory.
+func (m *Model) shotPath() string {
+	name := m.c.WS.Doc.Name
+	dir := "."
+	base := strings.TrimPrefix(name, "sample:")
+	switch {
+	case name == "" || name == "-" || name == "inline":
+		base = "list"
+	case !strings.HasPrefix(name, "sample:"):
+		if _, err := os.Stat(name); err == nil {
+			dir = filepath.Dir(name)
+		}
+		base = filepath.Base(name)
+		base = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	return filepath.Join(dir, base+"-"+m.activeName()+".svg")
+}
+
+func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.exp.shotAs = nil
+		m.c.SetStatus("no image written", false)
+		return nil
+	case key.Matches(msg, k.Confirm):
+		path := strings.TrimSpace(m.exp.shotAs.Value())
+		if path == "" {
+			m.c.SetStatus("type a file name for the image (esc cancels)", true)
+			return nil
+		}
+		m.exp.shotAs = nil
+		svg := m.shotSVG()
+		w, h := m.width, m.height
+		return func() tea.Msg {
+			if err := listio.WriteFileAtomic(path, []byte(svg)); err != nil {
+				return statusMsg{Text: "no image written: " + err.Error(), Err: true}
+			}
+			return statusMsg{Text: fmt.Sprintf("wrote the screen (%d×%d) as an SVG image to %s", w, h, path)}
+		}
+	}
+	in, cmd := m.exp.shotAs.Update(msg)
+	m.exp.shotAs = &in
+	return cmd
+}
+
+// shotSVG draws the screen kept by openShot, on the terminal's
+// background.
+func (m *Model) shotSVG() string {
+	theme := screenshot.Dark
+	if !m.isDark {
+		theme = screenshot.Light
+	}
+	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), m.exp.shotName)
+	return screenshot.SVG(m.exp.shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
+}
+
+// exportStatus is the status line while y or X waits for the person.
+func (m *Model) exportStatus(w int) (string, bool) {
+	switch {
+	case m.exp.choosing:
+		return ansi.Truncate(copyPrompt(), w, "…"), true
+	case m.exp.shotAs != nil:
+		return ansi.Truncate("screen as SVG: "+m.exp.shotAs.View(), w, ""), true
+	}
+	return "", false
+}
+
+// exporting is set while y or X takes the keys.
+func (m *Model) exporting() bool { return m.exp.choosing || m.exp.shotAs != nil }
+
+func (m *Model) exportKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.exp.choosing {
+		return m.copyKey(msg)
+	}
+	return m.shotKey(msg)
+}
+
+// activeName names the view in sight, for messages and file names.
+func (m *Model) activeName() string { return m.viewName(m.active) }

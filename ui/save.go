@@ -1,0 +1,138 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+)
+
+// save writes the list to its file, or asks for a name when it has none.
+func (m *Model) save(quit bool) tea.Cmd {
+	if m.remote != nil {
+		return m.copyList(quit)
+	}
+	path := m.savePath()
+	if path == "" {
+		m.openSaveAs()
+		m.quitAfterSave = quit
+		return nil
+	}
+	return m.saveTo(path, quit)
+}
+
+// savePath is the file the document came from, if it is a file.
+func (m *Model) savePath() string {
+	n := m.c.WS.Doc.Name
+	if n == "" || n == "-" || n == "inline" || strings.HasPrefix(n, "sample:") || !strings.HasSuffix(strings.ToLower(n), ".json") {
+		return ""
+	}
+	return n
+}
+
+// saveTo encodes the document now, so later edits cannot race the write,
+// and writes it atomically in a command, in the format the name's
+// extension gives (.json, .csv, .tsv; any other is refused). Saving over
+// the list's own file when it changed on disk since it was read asks
+// first: a second w overwrites it.
+func (m *Model) saveTo(path string, quit bool) tea.Cmd {
+	ws := m.c.WS
+	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
+		if now := listio.StampOf(path); now != m.disk {
+			m.changedOnDisk = path
+			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
+			return nil
+		}
+	}
+	m.changedOnDisk = ""
+	data, err := listio.Encode(path, ws.Doc, ws.Settings)
+	at := ws.Version()
+	if err != nil {
+		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
+	}
+	m.c.SetStatus("saving "+path+"…", false)
+	return func() tea.Msg {
+		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Quit: quit}
+	}
+}
+
+func (m *Model) saved(msg savedMsg) tea.Cmd {
+	if msg.Err != nil {
+		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
+		return nil
+	}
+	ws := m.c.WS
+	ws.MarkSaved(msg.At)
+	ws.Doc.Name = msg.Path
+	ws.Doc.New = false
+	m.disk = listio.StampOf(msg.Path)
+	note := ""
+	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
+		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
+	}
+	items := "items"
+	if ws.N() == 1 {
+		items = "item"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
+	if msg.Quit {
+		return tea.Quit
+	}
+	return nil
+}
+
+func (m *Model) openSaveAs() {
+	in := textinput.New()
+	in.Prompt = ""
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(max(m.width-12, 10))
+	def := m.savePath()
+	if def == "" && m.saveName != "" {
+		def = m.saveName
+	}
+	if def == "" {
+		base := strings.TrimPrefix(m.c.WS.Doc.Name, "sample:")
+		if base == "" || base == "-" || base == "inline" {
+			base = "list"
+		}
+		def = strings.TrimSuffix(filepath.Base(base), filepath.Ext(base)) + ".json"
+	}
+	in.SetValue(def)
+	in.CursorEnd()
+	in.Focus()
+	m.saveAs = &in
+	m.c.SetStatus("", false)
+}
+
+func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.saveAs, m.overwrite = nil, ""
+		m.quitAfterSave = false
+		m.c.SetStatus("not saved", false)
+		return nil
+	case key.Matches(msg, k.Confirm):
+		path := strings.TrimSpace(m.saveAs.Value())
+		if path == "" {
+			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
+		}
+		if _, err := os.Stat(path); err == nil && path != m.savePath() && path != m.overwrite {
+			m.overwrite = path
+			return nil
+		}
+		m.saveAs, m.overwrite = nil, ""
+		return m.saveTo(path, m.quitAfterSave)
+	}
+	in, cmd := m.saveAs.Update(msg)
+	m.saveAs = &in
+	return cmd
+}

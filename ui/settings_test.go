@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+func TestConventionKeys(t *testing.T) {
+	m := start(t)
+	press(m, "[")
+	assert.Contains(t, summary(t, m), "NDCG@4 = "+ndcgK4)
+	press(m, "]", "]")
+	assert.Contains(t, summary(t, m), "NDCG@all = "+ndcgStart)
+	press(m, "]")
+	assert.Contains(t, screen(m), "already the whole list")
+	press(m, "[")
+	assert.Equal(t, 4, m.Workspace().Settings.K)
+	press(m, "]")
+
+	press(m, "g")
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
+	press(m, "g")
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
+
+	press(m, "d")
+	assert.Contains(t, summary(t, m), "DCG@5 = "+dcgLog10)
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart, "the log base cancels out of NDCG")
+	press(m, "d")
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgJK)
+	press(m, "d")
+	assert.Equal(t, "log2", m.Workspace().Settings.Discount.String())
+
+	for _, want := range []string{"best", "worst", "input", "docno", "expected"} {
+		press(m, "p")
+		assert.Equal(t, want, m.Workspace().Settings.Ties.String())
+		assert.Contains(t, screen(m), "ties "+want)
+	}
+	press(m, "i")
+	assert.Contains(t, screen(m), "IDCG judged")
+	assert.Equal(t, ndcg.FromJudged, m.Workspace().Settings.IDCG)
+	press(m, "i")
+	assert.Contains(t, screen(m), "IDCG list")
+
+	// Each of these is an edit: undo walks them back.
+	for m.Workspace().Version() > 0 {
+		press(m, "u")
+	}
+	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
+}
+
+func TestZeroRule(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "0,0,0", ""), linearK5(), 80, 24)
+	assert.Contains(t, summary(t, m), "NDCG@5 = 0.0000")
+	assert.Contains(t, screen(m), "IDCG@5 is 0: no relevant item, so NDCG is 0 by convention")
+	press(m, "z")
+	assert.Contains(t, summary(t, m), "NDCG@5 = 1.0000")
+	assert.Contains(t, screen(m), "zero→1")
+	m.Update(tea.WindowSizeMsg{Width: 150, Height: 40})
+	assert.Contains(t, screen(m), "NDCG=1 when IDCG=0", "in words when there is room")
+}
+
+func TestPresetPicker(t *testing.T) {
+	m := start(t)
+	press(m, "P")
+	s := screen(m)
+	assert.Contains(t, s, "Presets")
+	assert.Regexp(t, `> sklearn\s+`+ndcgStart, s, "in force, selected, scikit-learn's value")
+	assert.Regexp(t, `lightgbm\s+`+ndcgExp, s, "exp gain, no ties here")
+	press(m, "esc")
+	assert.NotContains(t, screen(m), "Presets")
+	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
+	press(m, "P", "down", "down", "enter")
+	st := m.Workspace().Settings
+	assert.Equal(t, "exp", st.Gain.String())
+	assert.Equal(t, ndcg.Input, st.Ties)
+	assert.Equal(t, 1.0, st.Zero)
+	assert.Equal(t, 5, st.K, "a preset keeps k")
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
+	press(m, "u")
+	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
+}
+
+func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {
+	s := linearK5()
+	g, err := ndcg.ParseGain("0=0,1=1,2=3,3=7")
+	require.NoError(t, err)
+	s.Gain = g
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	press(m, "5")
+	assert.Error(t, m.Workspace().Err)
+	assert.Contains(t, screen(m), "cannot compute")
+	assert.Contains(t, screen(m), "no gain in the map")
+	press(m, "down", "up", "J") // still navigable and editable
+	press(m, "u", "u")
+	assert.NoError(t, m.Workspace().Err)
+	assert.Contains(t, summary(t, m), "NDCG@5 = ")
+
+	// And in a list that computes, exp gain with a huge grade.
+	m = newModel(t, inlineDoc(t, "3,2", ""), ndcg.DefaultSettings(), 80, 24)
+	for range 205 {
+		press(m, "9", "+")
+	}
+	for m.Workspace().List().Items[0].Grade <= ndcg.MaxExpGrade {
+		press(m, "+")
+	}
+	assert.Contains(t, screen(m), "too large for exponential")
+	press(m, "g")
+	assert.NoError(t, m.Workspace().Err, "linear gain takes any grade")
+}
+
+// A pool of judged items the list missed counts in the ideal ranking
+// under IDCG from judged. By hand, linear gain, whole list: DCG = 2 +
+// 1/log2(3) = 2.6309; the ideal 3,2,1 gives IDCG = 3 + 2/log2(3) + 1/2 =
+// 4.7619; NDCG = 0.5525. From the list alone the ideal is the list itself.
+func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
+	doc, err := listio.ReadJSON("pool.json", []byte(`{"items": [{"id": "A", "grade": 2}, {"id": "B", "grade": 1}],
+		"pool": [{"id": "X", "grade": 3}]}`))
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.Gain, s.IDCG = ndcg.Linear, ndcg.FromJudged
+	m := newModel(t, doc, s, 80, 24)
+	assert.Contains(t, summary(t, m), "NDCG@all = 0.5525")
+	assert.Contains(t, screen(m), "IDCG counts 1 judged item(s) the list did not retrieve")
+	press(m, "i")
+	assert.Contains(t, summary(t, m), "NDCG@all = 1.0000")
+	assert.NotContains(t, screen(m), "IDCG counts")
+}
+
+// TestPresetPickerKeepsTheCursorInView: at 50×12 the picker has 8 lines:
+// one line per preset, scrolled so that the one selected is shown.
+func TestPresetPickerKeepsTheCursorInView(t *testing.T) {
+	s := ndcg.DefaultSettings() // tf-ranking's, the fourth preset
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
+	press(m, "P")
+	assert.Regexp(t, `(?m)^> tf-ranking`, screen(m))
+	assert.NotContains(t, screen(m), "gain linear, log2", "no room for the conventions lines")
+	press(m, "down")
+	assert.Regexp(t, `(?m)^> jk`, screen(m))
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, screen(m), "gain linear, log2", "room for them at 80×24")
+}
+
+// TestIDCGKeyWithoutAPool: switching the IDCG source of a list without a
+// pool says, within 80 columns, that it changes nothing here.
+func TestIDCGKeyWithoutAPool(t *testing.T) {
+	m := start(t)
+	press(m, "i")
+	lines := strings.Split(screen(m), "\n")
+	assert.Equal(t, "idcg list → judged: no unretrieved judged items here, so the same IDCG", lines[len(lines)-2])
+	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
+}

@@ -1,0 +1,197 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+)
+
+// View draws the whole screen: header, the active view (or a dialog),
+// status line and key help.
+func (m *Model) View() tea.View {
+	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
+}
+
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
+		if m.confirm {
+			// The quit question must be seen to be answered.
+			lines := strings.Split(msg, "\n")
+			lines[len(lines)-1] = m.statusLine(w)
+			msg = strings.Join(lines, "\n")
+		}
+		return msg
+	}
+	body := h - chromeLines
+	bar := []string{m.viewBar(w)}
+	var main string
+	switch {
+	case m.keysHelp.open:
+		// The help and the dialogs take the view bar's line too: they
+		// cover the views, and the help fits 80×24 whole with it.
+		bar, body = nil, body+1
+		main = m.keysHelp.view(m.c.Styles, w, body)
+	case m.picker != nil:
+		bar, body = nil, body+1
+		main = m.picker.View(m.c, w, body)
+	case m.opener != nil:
+		bar, body = nil, body+1
+		main = m.opener.View(m.c, w, body)
+	default:
+		main = m.views[m.active].View()
+	}
+	parts := append([]string{m.titleLine(w), m.conventionsLine(w)}, bar...)
+	parts = append(parts,
+		block(main, w, body),
+		m.statusLine(w),
+		m.footer(w),
+	)
+	return strings.Join(parts, "\n")
+}
+
+func (m *Model) titleLine(w int) string {
+	st, ws := m.c.Styles, m.c.WS
+	name := ws.Doc.Heading()
+	if ws.Doc.New {
+		name += " (new file: w saves it)"
+	}
+	left := st.title.paint("ndcg-explorer") + " " + name
+	right := []string{"[" + m.viewName(m.active) + "]"}
+	if ws.Dirty() {
+		right = append(right, "modified")
+	}
+	r := strings.Join(right, " ")
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
+	if gap < 1 {
+		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
+		gap = w - ansi.StringWidth(left) - ansi.StringWidth(r)
+	}
+	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.warn.paint(r), w, "")
+}
+
+// conventionsLine states the conventions in force, as every output
+// does: in words when there is room, in short when not.
+func (m *Model) conventionsLine(w int) string {
+	s := m.c.WS.Settings
+	c := explain.State(s)
+	preset := c.Preset
+	long := []string{
+		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
+	}
+	// The short form abbreviates what the long one says.
+	short := []string{
+		c.Gain, s.Discount.String(), c.K, c.Ties, "IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), c.GradesShort,
+	}
+	named := func(p string) string {
+		if preset == "" {
+			return ""
+		}
+		return p
+	}
+	line := joinNonEmpty(append(long, named("(= "+preset+")")), " · ")
+	if ansi.StringWidth(line) > w {
+		line = joinNonEmpty(append(short, named("="+preset)), " · ")
+	}
+	if ansi.StringWidth(line) > w {
+		// A preset says it all: it goes first, so that it is never what
+		// gets cut.
+		line = joinNonEmpty(append([]string{named("=" + preset)}, short...), " · ")
+	}
+	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
+}
+
+func joinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+func (m *Model) statusLine(w int) string {
+	st := m.c.Styles
+	if line, ok := m.exportStatus(w); ok {
+		return line
+	}
+	if m.saveAs != nil {
+		line := "save as: " + m.saveAs.View()
+		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
+			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View()
+		}
+		return ansi.Truncate(line, w, "")
+	}
+	return m.c.status.line(st, m.c.status.text, w)
+}
+
+// footer is the active view's short help, with ? and q always in view
+// however narrow the terminal. It is drawn once per width, view and
+// style sheet.
+func (m *Model) footer(w int) string {
+	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
+		return m.footerCache
+	}
+	k := m.c.Keys
+	line := footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+	m.footerCache, m.footerW, m.footerView = line, w, m.active
+	return m.footerCache
+}
+
+// helpText lays out the full help a group per column, as many columns
+// abreast as fit in w, so nothing is dropped on a narrow terminal.
+func (m *Model) helpText(w int) string {
+	st := m.c.Styles
+	groups := m.fullHelp()
+	var cols []string
+	colW := 0
+	for i, g := range groups {
+		c := st.PanelTitle.Render(HelpGroups[i]) + "\n" + m.help.FullHelpView([][]key.Binding{g})
+		cols = append(cols, c)
+		colW = max(colW, lipgloss.Width(c))
+	}
+	colW += 2
+	per := max((w+2)/colW, 1)
+	var rows []string
+	for i := 0; i < len(cols); i += per {
+		var row []string
+		for _, c := range cols[i:min(i+per, len(cols))] {
+			row = append(row, lipgloss.NewStyle().Width(colW).Render(c))
+		}
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	// What the screen's marks mean, below the keys (↓ scrolls to it
+	// where the keys fill the screen).
+	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
+	for _, l := range screenLegend {
+		rows = append(rows, wrap(l, w))
+	}
+	return strings.Join(rows, "\n")
+}
+
+// screenLegend says what the marks of the explorer's screen mean.
+var screenLegend = []string{
+	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",
+	"=sklearn the preset whose conventions are in force (P picks one)",
+	"3.50*    a tied rank's gain under expected ties: the mean gain of its tie group",
+	"┌T1 └    a tie group (items with equal scores), T1, T2 … in rank order",
+	"ideal    the grade at rank i of the ideal ranking (a grade, not a gain); IDCG@i sums its gains",
+	"·        a rank past k: it does not count in DCG@k or NDCG@k",
+}
+
+// layoutHelp lays the open help out again for a new size or style sheet.
+func (m *Model) layoutHelp() {
+	if m.keysHelp.open {
+		m.keysHelp.set(m.helpText(m.width), m.width, m.height-chromeLines+1)
+	}
+}

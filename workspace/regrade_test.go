@@ -1,0 +1,74 @@
+package workspace
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// requireFresh checks the workspace's result against a computation from
+// scratch of its list and settings: a grade or settings edit keeps the
+// ranking (ndcg.Regrade) and must give the same numbers.
+func requireFresh(t *testing.T, w *Workspace, what string) {
+	t.Helper()
+	want, err := ndcg.Compute(w.List(), w.Settings)
+	if err != nil {
+		require.Nil(t, w.Result, what)
+		require.Equal(t, err, w.Err, what)
+		return
+	}
+	require.NotNil(t, w.Result, what)
+	got := w.Result
+	require.Equal(t, want.Order, got.Order, what)
+	require.Equal(t, want.Gains, got.Gains, what)
+	require.Equal(t, want.IdealGains, got.IdealGains, what)
+	for k := 0; k <= want.Ranks(); k++ {
+		require.Equal(t, want.DCGBand(k), got.DCGBand(k), "%s: DCG@%d", what, k)
+		require.Equal(t, want.IDCGAt(k), got.IDCGAt(k), "%s: IDCG@%d", what, k)
+	}
+	for i, idx := range want.Order {
+		require.Equal(t, i, w.RankOf(idx), what)
+	}
+}
+
+// TestGradeEditsKeepTheRanking: random grade, score and settings edits,
+// undone and redone, leave the result as a fresh computation has it.
+func TestGradeEditsKeepTheRanking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 4))
+	items := make([]ndcg.Item, 300)
+	for i := range items {
+		items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(4)), Score: float64(rng.IntN(40)), HasScore: true}
+	}
+	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "p", Grade: 3}}}}, ndcg.DefaultSettings())
+	for step := range 400 {
+		r := rng.IntN(w.N())
+		var e Edit
+		switch rng.IntN(10) {
+		case 0:
+			e, _ = w.SetScore(r, float64(rng.IntN(40)))
+		case 1:
+			e = w.NextTies()
+		case 2:
+			e = w.NextGain(nil)
+		case 3:
+			e = w.ToggleIDCG()
+		case 4:
+			e = w.KUp()
+		case 5:
+			w.Undo()
+		case 6:
+			w.Redo()
+		default:
+			e, _ = w.SetGrade(r, float64(rng.IntN(5)))
+		}
+		if e != nil {
+			w.Apply(e)
+		}
+		requireFresh(t, w, fmt.Sprintf("step %d", step))
+	}
+}
