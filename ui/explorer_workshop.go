@@ -230,30 +230,39 @@ func (e *explorer) chartRows(rows, n int) []int {
 			to = from + avail
 		}
 		if from > 0 {
-			out = append(out, -from)
+			out = append(out, hidden(from, 0))
 		}
 		for i := from; i < to; i++ {
 			out = append(out, i)
 		}
 		if k > to {
-			out = append(out, -(k - to))
+			out = append(out, hidden(k-to, to))
 		}
 		out = append(out, k)
 		if k+1 < n && len(out) < rows {
-			out = append(out, -(n - k - 1))
+			out = append(out, hidden(n-k-1, k+1))
 		}
 		return out[:min(len(out), rows)]
 	}
 	if from > 0 {
-		out = append(out, -from)
+		out = append(out, hidden(from, 0))
 	}
 	for i := from; i < to; i++ {
 		out = append(out, i)
 	}
 	if to < n {
-		out = append(out, -(n - to))
+		out = append(out, hidden(n-to, to))
 	}
 	return out
+}
+
+// hidden is the line for m ranks from rank first: a marker (−m), or the
+// rank itself when it is the only one, which takes the same line.
+func hidden(m, first int) int {
+	if m == 1 {
+		return first
+	}
+	return -m
 }
 
 // moreText writes the line for m ranks a chart skips: "↑ 3 more" above
