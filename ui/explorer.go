@@ -297,7 +297,7 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 		}
 		e.input.SetValue(v)
 		e.input.Placeholder = "score"
-		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", it.ID), false)
+		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", shown(it.ID)), false)
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.Placeholder = "title"
@@ -306,7 +306,7 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 		if x, _ := e.table.columnStart("id / title"); x >= 0 {
 			e.input.SetWidth(max(e.titleEditWidth(x)-1, 1))
 		}
-		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", it.ID), false)
+		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", shown(it.ID)), false)
 	}
 	e.input.CursorEnd()
 	return e.input.Focus()

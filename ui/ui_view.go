@@ -14,7 +14,7 @@ import (
 // View draws the whole screen: header, the active view (or a dialog),
 // status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
+	return frameView(m.render(), "ndcg-explorer: "+shown(m.c.WS.Doc.Name))
 }
 
 func (m *Model) render() string {
@@ -61,7 +61,7 @@ func (m *Model) render() string {
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	name := ws.Doc.Heading()
+	name := shown(ws.Doc.Heading())
 	if ws.Doc.New {
 		name += " (new file: w saves it)"
 	}
