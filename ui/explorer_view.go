@@ -29,6 +29,11 @@ func (e *explorer) View() string {
 			side += "\n" + strings.Join(notes, "\n")
 			charts -= len(notes)
 		}
+		// A wide screen has room to say what its marks mean.
+		if legend := strings.Split(wrap(wideLegend, e.sideW), "\n"); charts-len(legend) >= 12 {
+			side += "\n" + e.c.Styles.subtle.paint(strings.Join(legend, "\n"))
+			charts -= len(legend)
+		}
 		side += "\n" + e.viewCharts(e.sideW, charts)
 		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
 	}

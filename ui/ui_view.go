@@ -179,6 +179,10 @@ func (m *Model) helpText(w int) string {
 	return strings.Join(rows, "\n")
 }
 
+// wideLegend is screenLegend in short, under the summary on a wide
+// screen.
+const wideLegend = "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain · ideal: the ideal ranking's grade (not a gain) · ·: past k"
+
 // screenLegend says what the marks of the explorer's screen mean.
 var screenLegend = []string{
 	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",

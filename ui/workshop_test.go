@@ -341,3 +341,13 @@ func TestOpenPickerRemoteRefusesPaths(t *testing.T) {
 	assert.Contains(t, screen(m), "over the network only the samples open")
 	assert.Equal(t, "inline", m.c.WS.Doc.Name)
 }
+
+// A wide screen says what its marks mean under the summary.
+func TestWideLegend(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"), linearK5(), 160, 40)
+	s := strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, s, "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain")
+	assert.Contains(t, s, "ideal: the ideal ranking's grade (not a gain) · ·: past k")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.NotContains(t, screen(m), "a tie group's mean gain", "no room at 80×24: ? has it")
+}
