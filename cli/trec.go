@@ -82,7 +82,7 @@ ndcg-explorer trec -m ndcg_cut.10 test.tsv run.json     # BEIR qrels, ranx run`,
 			}
 			if tf.version {
 				// trec_eval -v prints its version on standard error.
-				fmt.Fprintf(env.Stderr, "ndcg-explorer trec version %s (ndcg and ndcg_cut as trec_eval version 10.0)\n", Version())
+				fmt.Fprintf(env.Stderr, "ndcg-explorer trec version %s (ndcg, ndcg_cut, ndcg_rel and Rndcg as trec_eval version 10.0)\n", Version())
 				return nil
 			}
 			tf.maxDocsSet = cmd.Flags().Changed("Max_retrieved_per_topic")

@@ -77,3 +77,12 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "Not supported: measures other than the NDCG ones")
 }
+
+// trec -v names every trec_eval measure trec computes, not only the first
+// two it had.
+func TestTrecVersionNamesItsMeasures(t *testing.T) {
+	code, out, errOut := runTrecCmd(t, "", "-v")
+	assert.Equal(t, ExitOK, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "(ndcg, ndcg_cut, ndcg_rel and Rndcg as trec_eval version 10.0)")
+}
