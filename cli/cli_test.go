@@ -44,7 +44,11 @@ func TestGNUFlags(t *testing.T) {
 	code, out, stderr := mainWith("", "report", "-gain", "linear", "--grades", "1")
 	assert.Equal(t, ExitBadInput, code)
 	assert.Empty(t, out)
-	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+	// Earlier versions took -gain; the error says what to write now.
+	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain: long flags take two dashes: --gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+	// A bundle of short flags that is no long flag's name gets no hint.
+	_, _, stderr = mainWith("", "report", "-zq", "--grades", "1")
+	assert.NotContains(t, stderr, "two dashes")
 }
 
 // help CMD, CMD help, CMD -h and CMD --help all print the command's help
