@@ -130,6 +130,12 @@ func TestCompletionValues(t *testing.T) {
 	assert.Contains(t, out, "ties-at-k\t")
 	_, out, _ = mainWith("", "__complete", "check", "--format", "")
 	assert.Contains(t, out, "json\n")
+	// ltr's presets are its own (xgboost-, lightgbm), not the explorer's.
+	_, out, _ = mainWith("", "__complete", "ltr", "--preset", "")
+	assert.Contains(t, out, "xgboost-\n")
+	assert.Contains(t, out, "lightgbm\n")
+	_, out, _ = mainWith("", "__complete", "ltr", "--format", "")
+	assert.Contains(t, out, "json\n")
 }
 
 // Every flag a command's section of the README names is one its -h
