@@ -77,7 +77,7 @@ func XGBoost(minus bool) Rules {
 	// settings see them, so that a comparison names the label rule.
 	s := p.Settings
 	r := Rules{Name: "xgboost", Note: "XGBoost 1.7 eval_metric ndcg@k: integer labels, float32 predictions, ties in input order, 1 without relevant documents",
-		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 30}
+		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 31}
 	if minus {
 		r.Name, r.Minus = "xgboost-", true
 		r.Note = "XGBoost 1.7 eval_metric ndcg@k-: as xgboost, but 0 without relevant documents"
