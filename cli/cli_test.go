@@ -119,6 +119,20 @@ func TestCompletionAndMan(t *testing.T) {
 	}
 }
 
+// A packager's build dates the manual page by SOURCE_DATE_EPOCH, so that
+// two builds give the same page: 1700000000 s is 2023-11-14 22:13:20 UTC.
+func TestManDateFromSourceDateEpoch(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	code, out, stderr := mainWith("", "man")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.True(t, strings.HasPrefix(out, `.TH NDCG-EXPLORER 1 "2023-11-14" `), "%.60q", out)
+
+	t.Setenv("SOURCE_DATE_EPOCH", "yesterday")
+	code, _, stderr = mainWith("", "man")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, `SOURCE_DATE_EPOCH="yesterday" is not a number of seconds since 1970`)
+}
+
 // The shell completes commands, flags and their values.
 func TestCompletionValues(t *testing.T) {
 	code, out, _ := mainWith("", "__complete", "report", "--ties", "")
