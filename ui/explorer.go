@@ -25,6 +25,7 @@ const (
 // the summary and the bar charts. It owns the cursor and the in-place
 // editor; the list itself lives in the shared workspace.
 type explorer struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -351,3 +352,7 @@ func (e *explorer) stopEditing() {
 	e.editing = noField
 	e.input.Blur()
 }
+
+// refresh has nothing to work out: the workspace's result is the
+// explorer's numbers, kept up to date by every edit.
+func (e *explorer) refresh() {}

@@ -9,8 +9,8 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// View draws the body: exactly height lines of at most width cells.
-func (e *explorer) View() string {
+// draw draws the body: exactly height lines of at most width cells.
+func (e *explorer) draw() string {
 	if e.width <= 0 || e.height <= 0 {
 		return ""
 	}

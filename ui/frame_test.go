@@ -145,7 +145,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {
 			m.active = i
-			m.refreshActive()
+			m.redraw()
 			lines := strings.Split(screen(m), "\n")
 			foot := lines[len(lines)-1]
 			assert.True(t, strings.HasSuffix(foot, "? help • q quit"), "%s at %d: %q", m.viewName(i), w, foot)
@@ -156,6 +156,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 		}
 	}
 	m.active = 0
+	m.redraw()
 	assert.Contains(t, screen(m), "0-9 set grade")
 	assert.Contains(t, screen(m), "Digits set the grade", "the greeting")
 	press(m, "H")

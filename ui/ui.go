@@ -66,6 +66,8 @@ type Common struct {
 	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
+	// styled counts the changes of Styles, for what a view keeps drawn.
+	styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 	// remote is set in a session over the network.
@@ -117,8 +119,14 @@ type Model struct {
 	footerCache   string
 	footerW       int
 	footerView    int
-	fileGain      *ndcg.Gain
-	saveName      string // what save as suggests for a list without a file
+	// convCache is the conventions line for convW cells, drawn again
+	// after an edit or a change of styles (convW -1).
+	convCache string
+	convW     int
+	// frame is the whole screen, drawn at the end of each Update.
+	frame    string
+	fileGain *ndcg.Gain
+	saveName string // what save as suggests for a list without a file
 	// exp is the state of the copy (y) and screen image (X) keys.
 	exp exporter
 
@@ -195,8 +203,10 @@ func (m *Model) FileName() string {
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	m.c.styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
+	m.convW = -1
 	m.layoutHelp()
 }
 
@@ -207,19 +217,25 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	m.refreshActive()
+	m.redraw()
 	return m, cmd
 }
 
-// refresher is a view that works out what it draws only when it is on
-// screen: after each message, once what it draws from has changed (an
-// edit, a resize), so that View only draws and a hidden view costs an
-// edit nothing.
-type refresher interface{ refresh() }
+// redraw brings the active view up to date and draws the screen View
+// hands out.
+func (m *Model) redraw() {
+	m.refreshActive()
+	m.frame = m.render()
+}
 
+// refreshActive brings the view on screen up to date and draws it, so
+// that View only hands out what is ready. A view hidden by the help,
+// the preset picker or a screen too small to draw it is not drawn.
 func (m *Model) refreshActive() {
-	if r, ok := m.views[m.active].(refresher); ok {
-		r.refresh()
+	v := m.views[m.active]
+	v.refresh()
+	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
+		v.keep(v.draw())
 	}
 }
 
@@ -446,6 +462,7 @@ func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
+	m.convW = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}

@@ -11,12 +11,16 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
-// View draws the whole screen: header, the active view (or a dialog),
-// status line and key help.
+// View is the whole screen as the last Update drew it: header, the
+// active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+shown(m.c.WS.Doc.Name))
+	return frameView(m.frame, m.windowTitle())
 }
 
+// windowTitle names the list in the terminal's title.
+func (m *Model) windowTitle() string { return "ndcg-explorer: " + shown(m.c.WS.Doc.Name) }
+
+// render draws the whole screen.
 func (m *Model) render() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -82,6 +86,13 @@ func (m *Model) titleLine(w int) string {
 // conventionsLine states the conventions in force, as every output
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
+	if m.convW != w {
+		m.convCache, m.convW = m.drawConventions(w), w
+	}
+	return m.convCache
+}
+
+func (m *Model) drawConventions(w int) string {
 	s := m.c.WS.Settings
 	c := explain.State(s)
 	preset := c.Preset

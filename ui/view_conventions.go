@@ -17,6 +17,7 @@ import (
 // says, one setting at a time, what each departure does on this list.
 // enter applies the selected preset.
 type conventionsView struct {
+	drawn
 	lazy
 	cursor int
 
@@ -136,7 +137,7 @@ func convLine(cells []string, w int) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-func (v *conventionsView) View() string {
+func (v *conventionsView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""

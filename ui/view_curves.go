@@ -17,6 +17,7 @@ import (
 // and every value printed, and shows that the log base of the discount
 // cancels out of NDCG but not out of DCG.
 type curvesView struct {
+	drawn
 	lazy
 
 	// Worked out on refresh.
@@ -74,7 +75,7 @@ func (v *curvesView) refresh() {
 	v.lesson, v.lessonOK = explain.LogBase(ws.List(), s)
 }
 
-func (v *curvesView) View() string {
+func (v *curvesView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""

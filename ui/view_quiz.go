@@ -24,6 +24,7 @@ import (
 // workshop can hand everyone the same ones (--seed). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
 type quizView struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -258,7 +259,7 @@ func (v *quizView) submit() {
 	v.in.Blur()
 }
 
-func (v *quizView) View() string {
+func (v *quizView) draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}

@@ -20,6 +20,7 @@ import (
 // distribution over every order; and what scikit-learn and trec_eval
 // make of the ties.
 type tiesView struct {
+	drawn
 	lazy
 	cursor, offset int // selected tie group, first group shown
 
@@ -144,7 +145,7 @@ func (v *tiesView) recompute() {
 	}
 }
 
-func (v *tiesView) View() string {
+func (v *tiesView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
