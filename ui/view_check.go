@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,7 @@ import (
 // says which convention would give it, or where the arithmetic departs.
 // The verify package does the checking; the view draws its report.
 type checkView struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -43,6 +45,17 @@ type checkView struct {
 	report  *verify.Report
 	err     error
 	work    *explain.Working
+	// whys are the explanations of the report's verdicts as drawn for
+	// whysKey: worded again only when the report, the width or the
+	// styles change, not at each keystroke that moves the focus.
+	whys    [3][]string
+	whysKey whysKey
+}
+
+type whysKey struct {
+	report        *verify.Report
+	quick         bool
+	width, styled int
 }
 
 // claimField is one typed claim.
@@ -269,6 +282,10 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 		w, err := verify.ParseWritten(t)
 		if err != nil {
 			errs[i] = "not a number yet"
+			var comma *verify.CommaError
+			if errors.As(err, &comma) {
+				errs[i] = "use a point: " + comma.Point
+			}
 			continue
 		}
 		*dst[i] = &w

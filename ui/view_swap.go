@@ -26,6 +26,7 @@ const bestSwapTop = 50
 // and XGBoost train on. A cursor picks a pair; enter applies it, b
 // applies the best single swap.
 type swapView struct {
+	drawn
 	lazy
 	ci, cj int // the selected pair, 0-based ranks
 
@@ -151,7 +152,7 @@ func (v *swapView) refresh() {
 	v.ci, v.cj = min(v.ci, last), min(v.cj, last)
 }
 
-func (v *swapView) View() string {
+func (v *swapView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""

@@ -14,6 +14,7 @@ import (
 // whiteboard, the ideal order spelled out, and the division that gives
 // NDCG, which stays in sight at the bottom while the rest scrolls.
 type workingView struct {
+	drawn
 	lazy
 	vp     viewport.Model
 	lines  []explain.Line
@@ -110,7 +111,7 @@ func (v *workingView) refresh() {
 	v.vp.SetYOffset(y)
 }
 
-func (v *workingView) View() string {
+func (v *workingView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
