@@ -427,12 +427,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	// A key the view ignores says so, rather than nothing happening
-	// (a digit in the working view): the view, the list and the status
-	// line all unchanged. Moving past an end is not worth a word.
-	before, said, at := active.View(), m.c.status.text, ws.Version()
+	// A key the view ignores says so, rather than nothing happening (a
+	// digit in the working view). Only the explorer's editing keys are
+	// watched, in a view that does not take them as its own (a number
+	// field, a binding of its help): they are what a person presses
+	// expecting an edit.
+	said, at := m.c.status.text, ws.Version()
+	watch := m.active != 0 && k.edits(msg) && !takes(active, msg)
 	cmd := active.Update(msg)
-	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) && active.View() == before {
+	if watch && cmd == nil && m.c.status.text == said && ws.Version() == at {
 		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
 	}
 	return cmd
