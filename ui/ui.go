@@ -15,6 +15,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -104,6 +105,9 @@ type Model struct {
 	isDark        bool
 	ascii         bool // the style sheet's glyphs are ASCII (A switches)
 	colour        bool
+	// profile is the terminal's colour profile (Bubble Tea reports it at
+	// start): faint is used past k only from 256 colours up.
+	profile colorprofile.Profile
 
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
@@ -203,6 +207,9 @@ func (m *Model) FileName() string {
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	if m.colour {
+		m.c.Styles.FaintPastK(m.profile)
+	}
 	m.c.styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
@@ -250,6 +257,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
+		m.restyle()
+		return nil
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
 		m.restyle()
 		return nil
 	case statusMsg:

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/charmbracelet/colorprofile"
 	"strings"
 	"testing"
 	"time"
@@ -207,28 +208,47 @@ func TestTitleEditorIsWide(t *testing.T) {
 }
 
 // Ranks past k are marked "·" in the first column, readable on a
-// projector and without colour, and drawn faint (SGR 2) where colour is
-// on, not in a grey foreground a projector washes out.
+// projector and without colour, and drawn faint (SGR 2) only where the
+// colour profile says faint survives (256 colours or more): on 16
+// colours, or before the profile is known, the marker alone says it,
+// and never a grey foreground a projector washes out.
 func TestPastKIsProjectorSafe(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 2
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
 	lines := strings.Split(screen(m), "\n")
 	assert.True(t, strings.HasPrefix(lines[7], "·       3 C"), lines[7])
 	assert.True(t, strings.HasPrefix(lines[4], "▸       1 A"), lines[4])
 	assert.True(t, strings.HasPrefix(lines[5], "        2 B"), lines[5])
 	assert.NotContains(t, m.View().Content, "\x1b[2m", "NO_COLOR: no faint either")
 
-	c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
-	c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	var row string
-	for _, l := range strings.Split(c.View().Content, "\n") {
-		if strings.Contains(ansi.Strip(l), "3 C ") {
-			row = l
+	rowC := func(p *colorprofile.Profile) string {
+		c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
+		c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if p != nil {
+			c.Update(tea.ColorProfileMsg{Profile: *p})
 		}
+		for _, l := range strings.Split(c.View().Content, "\n") {
+			if strings.Contains(ansi.Strip(l), "3 C ") {
+				return l
+			}
+		}
+		t.Fatal("no row C on screen")
+		return ""
 	}
-	assert.Contains(t, row, "\x1b[2m", "faint past k")
-	assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
+		row := rowC(&p)
+		assert.Contains(t, row, "\x1b[2m", "faint past k under %s", p)
+		assert.True(t, strings.HasPrefix(ansi.Strip(row), "·"), "the marker too under %s", p)
+		assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+	}
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.Ascii} {
+		row := rowC(&p)
+		assert.NotContains(t, row, "\x1b[2m", "no faint under %s: it may not survive a projector", p)
+		assert.True(t, strings.HasPrefix(ansi.Strip(row), "·"), "the marker says it under %s", p)
+	}
+	assert.NotContains(t, rowC(nil), "\x1b[2m", "no faint before the profile is known")
 }
 
 // ? explains the screen's marks under the keys: zero→0, the * of a
