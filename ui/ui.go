@@ -117,12 +117,15 @@ type Model struct {
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
 	overwrite string
-	confirm   bool // asking whether to quit with unsaved edits
-	// quitAfterSave ends the program once the save-as dialog has saved.
-	quitAfterSave bool
-	footerCache   string
-	footerW       int
-	footerView    int
+	// confirm is set while asking what to do with unsaved edits before
+	// quitting (thenQuit) or opening another list (thenOpen).
+	confirm afterSave
+	// thenSave is what follows once the save-as dialog has saved (the
+	// program ends, the open dialog opens).
+	thenSave    afterSave
+	footerCache string
+	footerW     int
+	footerView  int
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
 	convCache string
@@ -304,13 +307,13 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
-	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+	if m.tooSmall() && m.confirm == thenStay && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
 		return nil
 	}
 	switch {
-	case m.confirm:
+	case m.confirm != thenStay:
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
@@ -350,7 +353,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Quit):
 		if ws.Dirty() || typing {
-			m.confirm = true
+			m.confirm = thenQuit
 			if m.remote != nil {
 				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
 					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
@@ -402,19 +405,20 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
-			m.c.SetStatus("unsaved edits: save them (w) or undo them (u) before opening another list", true)
+			m.confirm = thenOpen
+			m.c.SetStatus(openQuestion(m.remote != nil), true)
 			return nil
 		}
 		m.opener = newOpener(m.width)
 		return nil
 	case key.Matches(msg, k.Save):
-		return m.save(false)
+		return m.save(thenStay)
 	case key.Matches(msg, k.SaveAs):
 		if m.remote != nil {
 			return m.copyReport()
 		}
 		m.openSaveAs()
-		m.quitAfterSave = false
+		m.thenSave = thenStay
 		return nil
 	case key.Matches(msg, k.Copy):
 		m.openCopy()
@@ -487,16 +491,42 @@ func (m *Model) changed(ed workspace.Edited) {
 	m.c.SetStatus(ed.What, false)
 }
 
+// confirmKey reads the answer to the question about unsaved edits:
+// save first, go on without saving, or stay.
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
+	then := m.confirm
 	switch {
 	case key.Matches(msg, quitKeys.Quit):
+		m.confirm = thenStay
+		if then == thenOpen {
+			// The edits go only once another list is opened: esc in the
+			// open dialog still keeps them.
+			m.opener = newOpener(m.width)
+			m.c.SetStatus("", false)
+			return nil
+		}
 		return tea.Quit
 	case key.Matches(msg, quitKeys.Save):
-		m.confirm = false
-		return m.save(true)
+		m.confirm = thenStay
+		return m.save(then)
 	case key.Matches(msg, quitKeys.Stay):
-		m.confirm = false
-		m.c.SetStatus("not quitting", false)
+		m.confirm = thenStay
+		if then == thenOpen {
+			m.c.SetStatus("not opening another list", false)
+		} else {
+			m.c.SetStatus("not quitting", false)
+		}
 	}
 	return nil
+}
+
+// openQuestion asks what to do with unsaved edits before opening
+// another list; over the network, saving is copying the list.
+func openQuestion(remote bool) string {
+	if remote {
+		return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list, then open"),
+			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel"))
+	}
+	return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "save, then open"),
+		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel"))
 }

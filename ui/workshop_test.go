@@ -2,6 +2,8 @@ package ui
 
 import (
 	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/require"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -323,8 +325,7 @@ func TestHiddenRanksAreSaid(t *testing.T) {
 }
 
 // o opens another list: the samples with their titles, or a typed path
-// (a .json that does not exist starts a new list there). With unsaved
-// edits it says to save or undo first.
+// (a .json that does not exist starts a new list there).
 func TestOpenPicker(t *testing.T) {
 	m := start(t)
 	press(m, "o")
@@ -345,9 +346,48 @@ func TestOpenPicker(t *testing.T) {
 	assert.True(t, m.c.WS.Doc.New)
 	assert.Equal(t, 0, m.c.WS.N())
 
+}
+
+// o with unsaved edits asks, on the quit question's line: w saves and
+// then opens, y opens without saving, esc cancels (the edits stay).
+func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
+	m := start(t)
+	path := t.TempDir() + "/new.json"
+	press(m, "o")
+	typeText(m, path)
+	press(m, "enter")
+	require.True(t, m.c.WS.Doc.New)
+
 	press(m, "a", "3", "o")
-	assert.Contains(t, screen(m), "unsaved edits: save them (w) or undo them (u) before opening another list")
+	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
 	assert.Nil(t, m.opener)
+	press(m, "esc")
+	assert.Nil(t, m.opener)
+	assert.Contains(t, screen(m), "not opening another list")
+	assert.True(t, m.c.WS.Dirty(), "cancel keeps the edits")
+	assert.Equal(t, 1, m.c.WS.N())
+
+	// w: saved to new.json, then the open dialog.
+	cmd := press(m, "o", "w")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	require.NotNil(t, m.opener, "the open dialog follows the save")
+	assert.False(t, m.c.WS.Dirty())
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"grade": 3`)
+	press(m, "esc")
+
+	// y: the open dialog without saving; the edits go once a list opens.
+	press(m, "4", "o", "y")
+	require.NotNil(t, m.opener)
+	assert.True(t, m.c.WS.Dirty())
+	press(m, "down", "enter")
+	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
+	assert.False(t, m.c.WS.Dirty())
+	data, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), `"grade": 4`, "not saved")
 }
 
 // Over the network the open dialog offers the samples, not the server's
