@@ -88,7 +88,7 @@ func TestWorkshopKeysAsAPerson(t *testing.T) {
 	x.waitFor("Ties")
 	x.keys("t")
 	x.waitFor("ranks 3 and 4 (C and D) already tie at score 0.71")
-	x.keys("Q", "n")
+	x.keys("Z", "n")
 	x.waitFor("round 2")
 	x.keys("0.545", "Enter")
 	x.waitFor("= 7.000 + 1.893 + 1.500 + 1.292 + 1.161 + 0.356 = 13.202")

@@ -36,6 +36,10 @@ const (
 // keystroke count then, so a later keystroke makes the message stale.
 type checkPausedMsg struct{ typed int }
 
+// halfTyper is a view with a field that may hold something typed and
+// not yet sent (the quiz's answer): quitting asks first.
+type halfTyper interface{ halfTyped() bool }
+
 // capturer is a view that is taking text input: while it captures,
 // every key goes to it and none to the global key map.
 type capturer interface {

@@ -112,7 +112,8 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
-	opener   *opener // the open dialog, after o
+	opener   *opener          // the open dialog, after o
+	cutoff   *textinput.Model // the cutoff field, after k
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
@@ -323,6 +324,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.pickerKey(msg)
 	case m.opener != nil:
 		return m.openerKey(msg)
+	case m.cutoff != nil && msg.String() != "ctrl+c":
+		// ctrl+c still quits (asking first with unsaved edits).
+		return m.cutoffFieldKey(msg)
 	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
@@ -352,6 +356,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
+		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
+			// q is not a character of a number, so it cannot be typed
+			// into the answer; it asks rather than throw the answer away.
+			m.confirm = thenQuit
+			m.c.SetStatus(quitKeys.ask("The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
+				as(quitKeys.Stay, "esc", "stay and answer")), true)
+			return nil
+		}
 		if ws.Dirty() || typing {
 			m.confirm = thenQuit
 			if m.remote != nil {
@@ -380,6 +392,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.c.SetStatus("nothing to redo", true)
 		}
+		return nil
+	case key.Matches(msg, k.Cutoff):
+		m.openCutoff()
 		return nil
 	case key.Matches(msg, k.KUp):
 		return m.settingsEdit(ws.KUp(), "k is already the whole list")

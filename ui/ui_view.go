@@ -136,6 +136,9 @@ func (m *Model) statusLine(w int) string {
 	if line, ok := m.exportStatus(w); ok {
 		return line
 	}
+	if m.cutoff != nil {
+		return m.cutoffLine(w)
+	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View()
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
