@@ -140,18 +140,14 @@ func (e *explorer) ndcgChart(w, h int) string {
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
 	from, to := e.chartWindow(h-1, r.Ranks())
-	markAt := r.Ranks()
-	if ws.Settings.K > 0 {
-		markAt = min(ws.Settings.K, r.Ranks())
-	}
 	kW := len(strconv.Itoa(max(to, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
-	for i := from; i < to; i++ {
-		v := r.NDCGAt(ws.Settings.Ties, i+1)
-		label := padLeft("@"+strconv.Itoa(i+1), kW)
+	for i, x := range explain.NDCGByK(r, from, to) {
+		v := x.Value
+		label := padLeft("@"+strconv.Itoa(from+i+1), kW)
 		b := st.G.bar(v, ws.Scale.NDCG, barW)
 		var line string
-		if i+1 == markAt {
+		if x.Marked {
 			mark := st.G.KMark
 			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
 		} else {
@@ -179,13 +175,9 @@ func (e *explorer) bandChart(w, h int) string {
 	}
 	lines := []string{st.panelTitle.paint(title)}
 	if r != nil && !empty {
-		b := r.NDCGBand(ws.Settings.K)
 		barW := max(w-9-7, 1)
-		for _, x := range []struct {
-			name string
-			v    float64
-		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(st.G.bar(x.v, ws.Scale.NDCG, barW)), fixed(x.v, 4)))
+		for _, x := range explain.TieBand(r) {
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.barBand.paint(st.G.bar(x.Value, ws.Scale.NDCG, barW)), fixed(x.Value, 4)))
 		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)
