@@ -149,21 +149,25 @@ func ContributionChart(r *ndcg.Result) Chart {
 	return c
 }
 
-// NDCGByK are the bars of NDCG@k for the cutoffs k = from+1 … to under
-// the tie policy in force: the window of NDCGByKChart that a screen
-// shows beside the same ranks of its table. Each bar's Key is "k=…";
-// Marked is the k in force, the last rank when k is 0 (all of them).
-// They run to Ranks, past the list's end, as NDCG@k still moves while
-// the ideal ranking (the judged pool) goes on.
-func NDCGByK(r *ndcg.Result, from, to int) []Bar {
-	n := r.Ranks()
-	at := n
+// NDCGByKBar is the bar of NDCG@k for cutoff k under the tie policy in
+// force, as NDCGByKChart and a screen's chart of the ranks in view draw
+// it: its Key is "k=…" and it is Marked when k is the k in force, the
+// last rank when k is 0 (all of them). Cutoffs run to Ranks, past the
+// list's end, as NDCG@k still moves while the ideal ranking (the judged
+// pool) goes on.
+func NDCGByKBar(r *ndcg.Result, k int) Bar {
+	at := r.Ranks()
 	if r.Settings.K > 0 {
-		at = min(r.Settings.K, n)
+		at = min(r.Settings.K, at)
 	}
+	return Bar{Key: "k=" + strconv.Itoa(k), Value: r.NDCGAt(r.Settings.Ties, k), Marked: k == at}
+}
+
+// NDCGByK are the bars of NDCG@k for the cutoffs k = from+1 … to.
+func NDCGByK(r *ndcg.Result, from, to int) []Bar {
 	bars := make([]Bar, 0, max(to-from, 0))
 	for k := from + 1; k <= to; k++ {
-		bars = append(bars, Bar{Key: "k=" + strconv.Itoa(k), Value: r.NDCGAt(r.Settings.Ties, k), Marked: k == at})
+		bars = append(bars, NDCGByKBar(r, k))
 	}
 	return bars
 }

@@ -130,6 +130,10 @@ func New(cfg Config) (*Server, error) {
 		wish.WithSubsystem("default", func(sess ssh.Session) {
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
+		// Forwarding: ssh -R asks for it before the session starts, so
+		// the connection is marked and its session refused with a line
+		// saying why (gate); ssh -L opens a channel only when used, and
+		// ssh prints the reason it is rejected with.
 		func(srv *ssh.Server) error {
 			srv.RequestHandlers = map[string]ssh.RequestHandler{
 				"tcpip-forward": func(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request) (bool, []byte) {

@@ -244,13 +244,15 @@ func TestCloneDocIsACopy(t *testing.T) {
 }
 
 func TestIdleTimeoutClosesASilentSession(t *testing.T) {
-	s, addr := startServer(t, Config{IdleTimeout: 500 * time.Millisecond})
+	// The timeout is long enough that a loaded machine's pauses between
+	// the test's keys do not reach it.
+	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
 	c := connect(t, addr, "ada", 80, 24)
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	// Typing keeps it open past the timeout …
-	for range 4 {
-		time.Sleep(200 * time.Millisecond)
+	for range 12 {
+		time.Sleep(250 * time.Millisecond)
 		c.send("j")
 	}
 	assert.Equal(t, 1, s.Room().Count())

@@ -9,6 +9,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -20,8 +21,12 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// headerLines are the title and conventions lines above every view.
-const headerLines = 2
+// headerLines are the title, conventions and view bar lines above every
+// view; chromeLines adds the status and footer lines below it.
+const (
+	headerLines = 3
+	chromeLines = headerLines + 2
+)
 
 // The smallest terminal the explorer draws in; below it, it says so.
 const (
@@ -39,6 +44,8 @@ type Options struct {
 	NoColor bool
 	// Seed makes random lists (the quiz) repeatable; 0 means the clock.
 	Seed int64
+	// Present opens the explorer in projector mode (R switches it).
+	Present bool
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
@@ -75,9 +82,9 @@ type Common struct {
 // Apply makes an edit and tells every view, the one that made it too.
 func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
 
-// ApplyAside is Apply for an edit made in a teaching view: the explorer's
-// cursor stays on the rank the person left it at rather than follow the
-// item to a place they have not seen.
+// ApplyAside is Apply for an edit made in a teaching view: the edit names
+// no item, so the explorer's cursor stays on the item it was on rather
+// than jump to the one edited, which the person has not chosen there.
 func (c *Common) ApplyAside(e workspace.Edit) {
 	ed := c.WS.Apply(e)
 	ed.Focus = -1
@@ -92,6 +99,9 @@ type Model struct {
 	c      *Common
 	views  []view
 	active int
+	// ignored is the key the active view was last given, when nothing
+	// else showed that it did something (see saidNothing).
+	ignored *ignoredKey
 
 	width, height int
 	isDark        bool
@@ -101,6 +111,7 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
+	opener   *opener // the open dialog, after o
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
@@ -155,6 +166,9 @@ func New(o Options) *Model {
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
 	}
+	if e, ok := m.views[0].(*explorer); ok {
+		e.present = o.Present
+	}
 	if o.Remote != nil {
 		m.setRemote()
 	}
@@ -168,6 +182,9 @@ func New(o Options) *Model {
 
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
+	if strings.TrimSpace(d.Notes) != "" {
+		return fmt.Sprintf("%s: %d items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	}
 	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
 }
 
@@ -211,6 +228,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // hands out.
 func (m *Model) redraw() {
 	m.refreshActive()
+	m.saidNothing()
 	m.frame = m.render()
 }
 
@@ -269,7 +287,7 @@ func (m *Model) tooSmall() bool {
 }
 
 func (m *Model) resize() {
-	body := max(m.height-4, 0) // two header lines, status and help below
+	body := max(m.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
 		v.SetSize(m.width, body)
 	}
@@ -293,6 +311,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
+	case m.opener != nil:
+		return m.openerKey(msg)
 	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
@@ -335,7 +355,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-			m.helpText(m.width), m.width, m.height-4)
+			m.helpText(m.width), m.width, m.height-chromeLines+1)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -373,6 +393,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
 		return nil
+	case key.Matches(msg, openKey):
+		if ws.Dirty() {
+			m.c.SetStatus("unsaved edits: save them (w) or undo them (u) before opening another list", true)
+			return nil
+		}
+		m.opener = newOpener(m.width)
+		return nil
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
@@ -404,7 +431,31 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	return active.Update(msg)
+	// A key the view ignores says so, rather than nothing happening
+	// (a digit in the working view): the view, the list and the status
+	// line all unchanged. Moving past an end is not worth a word.
+	// The view's new drawing exists only after redraw refreshes it, so
+	// the comparison waits for that (saidNothing).
+	before, said, at := active.View(), m.c.status.text, ws.Version()
+	cmd := active.Update(msg)
+	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) {
+		m.ignored = &ignoredKey{name: keyName(msg), before: before}
+	}
+	return cmd
+}
+
+// ignoredKey is a key the active view may have ignored: it did if the
+// view draws the same after it.
+type ignoredKey struct{ name, before string }
+
+// saidNothing tells the person that the key just pressed changed
+// nothing in the view, once the view has been drawn again.
+func (m *Model) saidNothing() {
+	q := m.ignored
+	m.ignored = nil
+	if q != nil && m.views[m.active].View() == q.before {
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", q.name, m.viewName(m.active)), true)
+	}
 }
 
 // show makes view i the active one. The greeting speaks of the

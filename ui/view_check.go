@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -281,6 +282,10 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 		w, err := verify.ParseWritten(t)
 		if err != nil {
 			errs[i] = "not a number yet"
+			var comma *verify.CommaError
+			if errors.As(err, &comma) {
+				errs[i] = "use a point: " + comma.Point
+			}
 			continue
 		}
 		*dst[i] = &w

@@ -173,8 +173,11 @@ func (v *conventionsView) draw() string {
 	if inForce != "" {
 		note += "; " + inForce + " is what is in force"
 	}
-	lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
 	why := v.explanation(w)
+	// The legend of the stars goes before any line of the reasons.
+	if len(lines)+1+len(why) <= h {
+		lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
+	}
 	if len(lines)+1+len(why) <= h {
 		lines = append(lines, "") // room to breathe only when it costs no line of the reasons
 	}

@@ -41,7 +41,7 @@ func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale:
 // ShortHelp is the ties view's footer.
 func (v *tiesView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}, k.tail(true)...)
+	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie ranks k, k+1")}, k.tail(true)...)
 }
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
@@ -77,12 +77,12 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 		v.cursor = max(groups-1, 0)
 	case key.Matches(km, k.Tie):
 		// The tie that teaches most straddles k: rank k takes the score of
-		// rank k+1.
+		// rank k+1 (or is told they already tie).
 		if ws.Result == nil {
 			v.c.SetStatus("fix the error first (or undo): ties need a list that computes", true)
 			return nil
 		}
-		v.apply(ws.Tie(max(ws.Result.K-1, 0)))
+		v.apply(ws.TieNext(max(ws.Result.K-1, 0)))
 	}
 	return nil
 }
@@ -164,7 +164,7 @@ func (v *tiesView) draw() string {
 	if cellWidth("Ties "+what) > w {
 		what = fmt.Sprintf("%d tie group(s): NDCG@%s %.4f to %.4f", len(r.Ties), k, v.band.Worst, v.band.Best)
 	}
-	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
+	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
 	notes, want, groupRows := v.layout(r)
 	chartH := min(want, max(h-1-groupRows-2, 0))
@@ -409,7 +409,7 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		why = "the list has no scores, so its order is the ranking"
 	}
 	text := []string{
-		viewHead(v.c, "Ties", "none in this list", "t tie at k", w),
+		viewHead(v.c, "Ties", "none in this list", "t tie ranks k, k+1", w),
 		"",
 		fmt.Sprintf("No ties: %s. Every tie policy gives NDCG@%s = %.4f.", why, k, r.NDCG()),
 		"",
