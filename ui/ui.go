@@ -65,9 +65,6 @@ type Model struct {
 	c      *Common
 	views  []view
 	active int
-	// ignored is the key the active view was last given, when nothing
-	// else showed that it did something (see saidNothing).
-	ignored *ignoredKey
 
 	width, height int
 	isDark        bool
@@ -194,7 +191,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // hands out.
 func (m *Model) redraw() {
 	m.refreshActive()
-	m.saidNothing()
 	m.frame = m.render()
 }
 
@@ -397,31 +393,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	// A key the view ignores says so, rather than nothing happening
-	// (a digit in the working view): the view, the list and the status
-	// line all unchanged. Moving past an end is not worth a word.
-	// The view's new drawing exists only after redraw refreshes it, so
-	// the comparison waits for that (saidNothing).
-	before, said, at := active.View(), m.c.status.text, ws.Version()
+	// A key the view ignores says so, rather than nothing happening (a
+	// digit in the working view). Only the explorer's editing keys are
+	// watched, in a view that does not take them as its own (a number
+	// field, a binding of its help): they are what a person presses
+	// expecting an edit.
+	said, at := m.c.status.text, ws.Version()
+	watch := m.active != 0 && k.edits(msg) && !takes(active, msg)
 	cmd := active.Update(msg)
-	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) {
-		m.ignored = &ignoredKey{name: keyName(msg), before: before}
+	if watch && cmd == nil && m.c.status.text == said && ws.Version() == at {
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
 	}
 	return cmd
-}
-
-// ignoredKey is a key the active view may have ignored: it did if the
-// view draws the same after it.
-type ignoredKey struct{ name, before string }
-
-// saidNothing tells the person that the key just pressed changed
-// nothing in the view, once the view has been drawn again.
-func (m *Model) saidNothing() {
-	q := m.ignored
-	m.ignored = nil
-	if q != nil && m.views[m.active].View() == q.before {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", q.name, m.viewName(m.active)), true)
-	}
 }
 
 // show makes view i the active one. The greeting speaks of the
