@@ -2,8 +2,10 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 )
 
@@ -107,6 +109,9 @@ type Glyphs struct {
 	TieTop, TieMid, TieBottom string
 	// Ascending and Descending show the way a column is sorted.
 	Ascending, Descending string
+	// Spinner turns while a view works its numbers out; both sets have
+	// the same number of frames, so switching sets mid-turn is safe.
+	Spinner spinner.Spinner
 }
 
 func glyphsFor(ascii bool) Glyphs {
@@ -114,10 +119,15 @@ func glyphsFor(ascii bool) Glyphs {
 		return Glyphs{ascii: true, Cursor: ">", Rule: "-", Dotted: "-", Sep: "|",
 			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
 			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
-			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v"}
+			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",
+			Spinner: spinner.Spinner{Frames: []string{"|", "/", "-", "\\", "|", "/", "-", "\\"}, FPS: spinnerFPS}}
 	}
 	return Glyphs{Cursor: "▸", Rule: "─", Dotted: "┄", Sep: "│",
 		KMark: " ◂k", Mean: "◂", Swap: "↔", Diagonal: "╲", Bullet: "• ",
 		Ghost: "◌", Relevant: "●", Irrelevant: "○", Holds: "✓", Fails: "✗",
-		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼"}
+		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼",
+		Spinner: spinner.Spinner{Frames: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"}, FPS: spinnerFPS}}
 }
+
+// spinnerFPS is the spinner's frame time.
+const spinnerFPS = time.Second / 10

@@ -12,6 +12,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -180,8 +181,7 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	m.refreshActive()
-	return m, cmd
+	return m, tea.Batch(cmd, m.refreshActive())
 }
 
 // refresher is a view that works out what it draws only when it is on
@@ -190,10 +190,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // edit nothing.
 type refresher interface{ refresh() }
 
-func (m *Model) refreshActive() {
-	if r, ok := m.views[m.active].(refresher); ok {
+// worker is a view that works some of its numbers out off the update
+// loop on a long list (see work): after refresh, startWork starts that
+// computation when what it draws from has changed.
+type worker interface{ startWork() tea.Cmd }
+
+func (m *Model) refreshActive() tea.Cmd {
+	v := m.views[m.active]
+	if r, ok := v.(refresher); ok {
 		r.refresh()
 	}
+	if w, ok := v.(worker); ok {
+		return w.startWork()
+	}
+	return nil
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -214,6 +224,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case savedMsg:
 		return m.saved(msg)
+	case workDone, spinner.TickMsg:
+		// A view's computation, or its spinner, reports back whether or
+		// not the view is still on screen.
+		var cmds []tea.Cmd
+		for _, v := range m.views {
+			cmds = append(cmds, v.Update(msg))
+		}
+		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseClickMsg:
