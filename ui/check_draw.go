@@ -36,9 +36,12 @@ func (v *checkView) View() string {
 	var whys [3][]string
 	for i, f := range v.fields {
 		if vd := v.verdict(f.q); vd != nil && !vd.Holds {
-			if v.quick {
+			switch {
+			case v.searching():
+				whys[i] = []string{v.job.glyph(st) + st.Subtle.Render(" looking for the convention or the slip behind it…")}
+			case v.quick:
 				whys[i] = []string{st.Subtle.Render("(looking for the convention or the slip behind it…)")}
-			} else {
+			default:
 				whys[i] = v.why(vd, max(w-labelW-5, 20))
 			}
 		}
