@@ -97,7 +97,7 @@ func (v *poolView) recompute() {
 	} else {
 		other.IDCG = ndcg.FromList
 	}
-	r, err := ndcg.Compute(ws.List(), other)
+	r, err := ndcg.Derive(ws.Result, other) // the ranking is the same: no sort again
 	if err != nil {
 		return
 	}
