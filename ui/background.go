@@ -27,8 +27,9 @@ import (
 // never flickers through a spinner, and the screens of the samples and
 // of the golden tests (all far shorter) are unchanged. From it, the
 // slowest view (conventions, a dozen computations of the list) would
-// take a frame or more.
-const backgroundFrom = 5_000
+// take a frame or more. A variable, so that a test can draw one list
+// both ways and compare.
+var backgroundFrom = 5_000
 
 // work is a view's computation off the update loop. gen counts the
 // changes of what the view works from (an edit of the workspace, a
