@@ -40,7 +40,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	}
 	// Reading errors come first, as in every command; they name the file
 	// and line.
-	res, err := trec.BrowseAs(lf.qrels, qf, lf.run, rf, s.K)
+	res, err := browseRun(env, lf.qrels, qf, lf.run, rf, s.K)
 	if err != nil {
 		return err
 	}
@@ -132,5 +132,24 @@ func runBrowser(env *Env, o ui.BrowserOptions, res *trec.Result) error {
 	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
 		return err
 	}
-	return runProgram(env, b)
+	return runKeeping(env, b, b.Unsaved)
+}
+
+// browseRun evaluates the run for the browser; on a terminal, a spinner
+// with the lines read shows while it does, since a long run takes
+// seconds.
+func browseRun(env *Env, qrels string, qf trec.Format, run string, rf trec.Format, k int) (*trec.Result, error) {
+	if !env.IsTerminal() {
+		return trec.BrowseAs(qrels, qf, run, rf, k)
+	}
+	var res *trec.Result
+	l := ui.NewLoading(run, func(progress func(int64)) error {
+		var err error
+		res, err = trec.BrowseProgress(qrels, qf, run, rf, k, func(_ int, n int64) { progress(n) })
+		return err
+	})
+	if _, err := newProgram(env, l).Run(); err != nil {
+		return nil, err
+	}
+	return res, l.Err()
 }

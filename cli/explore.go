@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
@@ -108,12 +107,6 @@ func needsTerminal(env *Env, what, instead string) error {
 		return fmt.Errorf("%s needs a terminal that can draw a screen (TERM=dumb cannot); %s", what, instead)
 	}
 	return nil
-}
-
-// runProgram runs a Bubble Tea model on the terminal until it quits.
-func runProgram(env *Env, m tea.Model) error {
-	_, err := newProgram(env, m).Run()
-	return err
 }
 
 // terminalOutput is where the explorer draws: standard output when it is

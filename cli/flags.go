@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -120,47 +121,45 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 	return f.override(s)
 }
 
-// override applies the flags the user gave to s.
+// override applies the flags the user gave to s the way a file's
+// settings apply (listio.FileSettings.Apply), naming the flag when one
+// is wrong. -k (which takes "all") and --zero are read here first, as a
+// file writes neither that way.
 func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
-	var err error
+	opt := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	fs := listio.FileSettings{Gain: opt(f.gain), Discount: opt(f.discount), Ties: opt(f.ties), IDCG: opt(f.idcg)}
 	// With --ltr, the preset names the library's rules, which reading
 	// the data applied (loadLTR); xgboost- is no explorer preset.
-	if f.preset != "" && f.ltrData == "" {
-		p, err := ndcg.FindPreset(f.preset)
-		if err != nil {
-			return s, fmt.Errorf("--preset: %w", err)
-		}
-		s = p.Apply(s)
+	if f.ltrData == "" {
+		fs.Preset = opt(f.preset)
 	}
-	if f.gain != "" {
-		if s.Gain, err = ndcg.ParseGain(f.gain); err != nil {
-			return s, fmt.Errorf("--gain: %w", err)
-		}
-	}
-	if f.discount != "" {
-		if s.Discount, err = ndcg.ParseDiscount(f.discount); err != nil {
-			return s, fmt.Errorf("--discount: %w", err)
-		}
-	}
+	k := s.K
 	if f.k != "" {
-		if s.K, err = ndcg.ParseK(f.k); err != nil {
+		var err error
+		if k, err = ndcg.ParseK(f.k); err != nil {
 			return s, fmt.Errorf("-k: %w", err)
 		}
 	}
-	if f.ties != "" {
-		if s.Ties, err = ndcg.ParseTiePolicy(f.ties); err != nil {
-			return s, fmt.Errorf("--ties: %w", err)
-		}
-	}
-	if f.idcg != "" {
-		if s.IDCG, err = ndcg.ParseIDCGSource(f.idcg); err != nil {
-			return s, fmt.Errorf("--idcg: %w", err)
-		}
-	}
 	if f.zero != "" {
-		if s.Zero, err = ndcg.ParseZero(f.zero); err != nil {
+		z, err := ndcg.ParseZero(f.zero)
+		if err != nil {
 			return s, fmt.Errorf("--zero: %w", err)
 		}
+		fs.Zero = &z
+	}
+	s, err := fs.Apply(s)
+	if se := (*listio.SettingError)(nil); errors.As(err, &se) {
+		return s, fmt.Errorf("--%s: %w", se.Field, se.Err)
+	} else if err != nil {
+		return s, err
+	}
+	if f.k != "" {
+		s.K = k
 	}
 	return s, nil
 }

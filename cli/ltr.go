@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 )
@@ -145,7 +146,9 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	if lf.format == "json" {
 		return writeLtrJSON(env.Stdout, res, lf.mean)
 	}
-	bw := bufio.NewWriter(env.Stdout)
+	// Query ids come from the data: shown, never obeyed (see terminalText).
+	tw := termsafe.NewWriter(env.Stdout)
+	bw := bufio.NewWriter(tw)
 	if !lf.mean {
 		for _, q := range res.Queries {
 			for c, m := range res.Measures {
@@ -165,7 +168,10 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 			return err
 		}
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return tw.Flush()
 }
 
 // writeDisagreements prints, after the table, where the other presets

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,18 +26,24 @@ func recoveryNotice(name string) string {
 		at.Format("2006-01-02 15:04"), p, p)
 }
 
-// runExplorer runs the explorer until it quits. SIGTERM (kill, a
-// shutdown) and SIGHUP (the terminal closed) end it too; unsaved edits
-// are then written to a recovery copy beside the list (see
-// listio.RecoveryPath), and the error says where.
+// runExplorer runs the explorer until it quits; see runKeeping.
 func runExplorer(env *Env, m *ui.Model) error {
+	return runKeeping(env, m, func() []*ui.Model { return []*ui.Model{m} })
+}
+
+// runKeeping runs a Bubble Tea model until it quits. SIGTERM (kill, a
+// shutdown) and SIGHUP (the terminal closed) end it too; the unsaved
+// edits of the explorers unsaved returns are then written to recovery
+// copies beside their lists (see listio.RecoveryPath), and the error
+// says where.
+func runKeeping(env *Env, model tea.Model, unsaved func() []*ui.Model) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
 	// Bubble Tea's own handler is off: it would quit on SIGTERM without
 	// telling which signal, and a second sender of its quit message can
 	// block its shutdown. p.Send gives up once the program has ended.
-	p := newProgram(env, m, tea.WithoutSignalHandler())
+	p := newProgram(env, model, tea.WithoutSignalHandler())
 	var got os.Signal
 	done := make(chan struct{})
 	stopped := make(chan struct{})
@@ -65,31 +72,45 @@ func runExplorer(env *Env, m *ui.Model) error {
 	if got == nil {
 		return err
 	}
-	return keepUnsaved(m, got)
+	return keepUnsaved(unsaved(), got)
 }
 
-// keepUnsaved writes the explorer's unsaved edits to the recovery copy
-// after sig stopped it, and says so; with nothing unsaved it only ends
-// with the signal's status.
-func keepUnsaved(m *ui.Model, sig os.Signal) error {
+// keepUnsaved writes the unsaved edits of each explorer in ms to its
+// recovery copy after sig stopped the program, and says so; with nothing
+// unsaved it only ends with the signal's status.
+func keepUnsaved(ms []*ui.Model, sig os.Signal) error {
 	code := 128
 	if s, ok := sig.(syscall.Signal); ok {
 		code += int(s)
 	}
-	ws := m.Workspace()
-	if !ws.Dirty() {
-		return withStatus(code, nil)
+	var kept, failed []string
+	for _, m := range ms {
+		ws := m.Workspace()
+		if !ws.Dirty() {
+			continue
+		}
+		path := listio.RecoveryPath(m.FileName())
+		data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+		if err == nil {
+			err = listio.WriteFileAtomic(path, data)
+		}
+		if err != nil {
+			failed = append(failed, err.Error())
+			continue
+		}
+		kept = append(kept, path)
 	}
-	path := listio.RecoveryPath(ws.Doc.Name)
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	if err == nil {
-		err = listio.WriteFileAtomic(path, data)
+	switch {
+	case len(failed) > 0:
+		return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits, which could not all be kept: %s", sigName(sig), strings.Join(failed, "; ")))
+	case len(kept) == 1:
+		return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits: they are kept in %s; run ndcg-explorer %s to go on with them",
+			sigName(sig), kept[0], kept[0]))
+	case len(kept) > 1:
+		return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits: they are kept in %s; open each with ndcg-explorer FILE to go on with it",
+			sigName(sig), strings.Join(kept, ", ")))
 	}
-	if err != nil {
-		return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits, which could not be kept: %w", sigName(sig), err))
-	}
-	return withStatus(code, fmt.Errorf("stopped by %s with unsaved edits: they are kept in %s; run ndcg-explorer %s to go on with them",
-		sigName(sig), path, path))
+	return withStatus(code, nil)
 }
 
 func sigName(sig os.Signal) string {

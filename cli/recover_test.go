@@ -13,6 +13,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -32,14 +33,14 @@ func TestSignalKeepsUnsavedEdits(t *testing.T) {
 	assert.Empty(t, recoveryNotice(path), "nothing kept yet")
 
 	m := open()
-	err := keepUnsaved(m, syscall.SIGTERM)
+	err := keepUnsaved([]*ui.Model{m}, syscall.SIGTERM)
 	assert.Equal(t, 143, exitStatus(err), "nothing unsaved: the signal's status, no copy")
 	_, statErr := os.Stat(filepath.Join(dir, "list.recovered.json"))
 	assert.True(t, os.IsNotExist(statErr))
 
 	m.Update(tea.KeyPressMsg{Code: '0', Text: "0"})
 	require.True(t, m.Workspace().Dirty())
-	err = keepUnsaved(m, syscall.SIGHUP)
+	err = keepUnsaved([]*ui.Model{m}, syscall.SIGHUP)
 	require.Error(t, err)
 	rec := filepath.Join(dir, "list.recovered.json")
 	assert.Equal(t, "stopped by SIGHUP (the terminal closed) with unsaved edits: they are kept in "+rec+"; run ndcg-explorer "+rec+" to go on with them", err.Error())
@@ -55,4 +56,35 @@ func TestSignalKeepsUnsavedEdits(t *testing.T) {
 	assert.Contains(t, notice, "were kept in "+rec+": quit and run ndcg-explorer "+rec)
 	m = open()
 	assert.Contains(t, ansi.Strip(m.View().Content), "were kept in")
+}
+
+// TestSignalKeepsUnsavedQueries: in the query browser, each query with
+// unsaved edits is kept under the name save as suggests for it.
+func TestSignalKeepsUnsavedQueries(t *testing.T) {
+	qrels, _ := filepath.Abs("../trec/testdata/cases/basic.qrels")
+	run, _ := filepath.Abs("../trec/testdata/cases/basic.run")
+	t.Chdir(t.TempDir())
+	res, err := trec.Browse(qrels, run, 10)
+	require.NoError(t, err)
+	b := ui.NewBrowser(ui.BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	_, cmd := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	for cmd != nil {
+		msg := cmd()
+		if msg == nil {
+			break
+		}
+		if _, ok := msg.(tea.BatchMsg); ok {
+			break
+		}
+		_, cmd = b.Update(msg)
+	}
+	b.Update(tea.KeyPressMsg{Code: '7', Text: "7"}) // a grade no item of basic has
+	require.Len(t, b.Unsaved(), 1, "the opened query has an edit")
+	qid := res.Queries[0].QID
+	err = keepUnsaved(b.Unsaved(), syscall.SIGTERM)
+	want := "basic-" + qid + ".recovered.json"
+	assert.Equal(t, "stopped by SIGTERM with unsaved edits: they are kept in "+want+"; run ndcg-explorer "+want+" to go on with them", err.Error())
+	_, statErr := os.Stat(want)
+	assert.NoError(t, statErr)
 }

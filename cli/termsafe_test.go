@@ -197,3 +197,50 @@ func TestDumbTerminalGetsTheReportMessage(t *testing.T) {
 	assert.Equal(t, ExitBadInput, Main([]string{"sample:ranked-by-score"}, env))
 	assert.Equal(t, "ndcg-explorer: the explorer needs a terminal that can draw a screen (TERM=dumb cannot); for a printed breakdown use: ndcg-explorer report [flags] [FILE]\n", errOut.String())
 }
+
+// FuzzErrorAndReportOutputs: whatever bytes come in on standard input,
+// neither the report nor an error message carries a control character
+// to the terminal.
+func FuzzErrorAndReportOutputs(f *testing.F) {
+	f.Add([]byte("id,grade\n\x1b[2J,x\n"))
+	f.Add([]byte(`{"items": [{"grade": 1, "\u001b]0;t\u0007": 2}]}`))
+	f.Add([]byte("grade\n1\n\x9b2J\n"))
+	f.Add([]byte(`{"title": "\u009d0;x\u009c", "items": [{"id": "\r\b", "grade": 1}]}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, args := range [][]string{{"report", "-"}, {"check", "--ndcg", "0.5", "-"}} {
+			_, out, errOut := reportRun(string(in), args...)
+			if i := termsafe.FirstUnsafe(out, true); i >= 0 {
+				t.Fatalf("%v: unsafe byte at %d of %q", args, i, out)
+			}
+			if i := termsafe.FirstUnsafe(errOut, true); i >= 0 {
+				t.Fatalf("%v: unsafe byte at %d of the error %q", args, i, errOut)
+			}
+		}
+	})
+}
+
+// FuzzTrecOutput: a qid or docno with any bytes but blanks and NUL
+// comes out of trec's tables and warnings escaped.
+func FuzzTrecOutput(f *testing.F) {
+	f.Add("q\x1b]0;x\x07", "d\x1b[2J")
+	f.Add("\u009b1m", "\u202e")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, qid, docno string) {
+		qid, docno = strings.Map(noSpace, qid), strings.Map(noSpace, docno)
+		if qid == "" || docno == "" || strings.ContainsRune(qid+docno, 0) || strings.HasPrefix(qid, "#") {
+			return
+		}
+		qp, rp := filepath.Join(dir, "q"), filepath.Join(dir, "r")
+		require.NoError(t, os.WriteFile(qp, []byte(qid+" 0 "+docno+" 1\nother 0 x 1\n"), 0o644))
+		require.NoError(t, os.WriteFile(rp, []byte(qid+" Q0 "+docno+" 1 1 r\n"), 0o644))
+		for _, args := range [][]string{{"trec", "-q", "--ties", qp, rp}, {"trec", "-q", "-n", qp, rp}} {
+			_, out, errOut := reportRun("", args...)
+			if i := termsafe.FirstUnsafe(out, true); i >= 0 {
+				t.Fatalf("%v: unsafe byte at %d of %q", args, i, out)
+			}
+			if i := termsafe.FirstUnsafe(errOut, true); i >= 0 {
+				t.Fatalf("%v: unsafe byte at %d of the error %q", args, i, errOut)
+			}
+		}
+	})
+}

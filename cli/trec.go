@@ -250,9 +250,9 @@ func openRun(path string, f trec.Format, in io.Reader) (trec.Source, func(), err
 		src, cleanup := trec.ReaderSource("standard input", br)
 		return src, cleanup, nil
 	}
-	data, err := io.ReadAll(br)
+	data, err := trec.ReadText("standard input", "standard input", br)
 	if err != nil {
-		return trec.Source{}, func() {}, fmt.Errorf("reading standard input: %w", err)
+		return trec.Source{}, func() {}, err
 	}
 	src, err := trec.RunSourceFrom("standard input", data, f)
 	return src, func() {}, err

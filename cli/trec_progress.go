@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/term"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // progressDelay is how long a run is read before its progress is shown:
@@ -52,7 +54,7 @@ func (p *progressLine) update(pass int, lines int64) {
 	if pass > 1 {
 		what = fmt.Sprintf("reading the run again for its scattered queries (pass %d)", pass)
 	}
-	fmt.Fprintf(p.w, "\r%s: %s lines\x1b[K", what, groupDigits(lines))
+	fmt.Fprintf(p.w, "\r%s: %s lines\x1b[K", what, ui.GroupDigits(lines))
 }
 
 // done clears the line, if it was shown; nil does nothing.
@@ -66,13 +68,4 @@ func (p *progressLine) done() {
 		io.WriteString(p.w, "\r\x1b[K")
 		p.shown = false
 	}
-}
-
-// groupDigits writes n with commas between groups of three digits.
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -87,13 +88,13 @@ func New(r *ndcg.Result) *Working {
 	w.DCG = Sum{Name: "DCG@" + w.K, Discount: s.Discount, Total: r.DCG()}
 	for i := 0; i < r.N; i++ {
 		row := r.Row(i)
-		e := Entry{ID: row.Item.ID, Grade: row.Grade}
+		e := Entry{ID: termsafe.String(row.Item.ID), Grade: row.Grade}
 		if row.Tied {
 			e.Group = row.Tie
 		}
 		w.Ranking = append(w.Ranking, e)
 		if i < r.K {
-			t := Term{Rank: i + 1, ID: row.Item.ID, Grade: row.Grade, Gain: row.TermGain, Averaged: row.Averaged,
+			t := Term{Rank: i + 1, ID: termsafe.String(row.Item.ID), Grade: row.Grade, Gain: row.TermGain, Averaged: row.Averaged,
 				Discount: row.Discount, Value: row.Contribution}
 			w.DCG.Terms = append(w.DCG.Terms, t)
 		}
@@ -112,7 +113,7 @@ func New(r *ndcg.Result) *Working {
 	}
 	w.IDCG = Sum{Name: "IDCG@" + w.K, Discount: s.Discount, Total: r.IDCG()}
 	for i := 0; i < r.IdealK; i++ {
-		id := r.IdealID(i)
+		id := termsafe.String(r.IdealID(i))
 		w.Ideal = append(w.Ideal, Entry{ID: id, Grade: r.IdealGrades[i], Pool: r.IdealFromPool(i)})
 		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrades[i],
 			Gain: r.IdealGains[i], Discount: r.Discounts[i], Value: r.IdealGains[i] * r.Discounts[i]})

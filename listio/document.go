@@ -103,48 +103,64 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 // preset first, then each explicit field.
 func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 	s := base
+	fail := func(field string, err error) (ndcg.Settings, error) {
+		return s, &SettingError{Field: field, Err: err}
+	}
 	if fs.Preset != nil {
 		p, err := ndcg.FindPreset(*fs.Preset)
 		if err != nil {
-			return s, err
+			return fail("preset", err)
 		}
 		s = p.Apply(s)
 	}
 	var err error
 	if fs.Gain != nil {
 		if s.Gain, err = ndcg.ParseGain(*fs.Gain); err != nil {
-			return s, err
+			return fail("gain", err)
 		}
 	}
 	if fs.Discount != nil {
 		if s.Discount, err = ndcg.ParseDiscount(*fs.Discount); err != nil {
-			return s, err
+			return fail("discount", err)
 		}
 	}
 	if fs.K != nil {
 		if *fs.K < 1 {
-			return s, errorf("k must be a whole number ≥ 1, not %d; leave k out for the whole list", *fs.K)
+			return fail("k", errorf("k must be a whole number ≥ 1, not %d; leave k out for the whole list", *fs.K))
 		}
 		s.K = *fs.K
 	}
 	if fs.Ties != nil {
 		if s.Ties, err = ndcg.ParseTiePolicy(*fs.Ties); err != nil {
-			return s, err
+			return fail("ties", err)
 		}
 	}
 	if fs.IDCG != nil {
 		if s.IDCG, err = ndcg.ParseIDCGSource(*fs.IDCG); err != nil {
-			return s, err
+			return fail("idcg", err)
 		}
 	}
 	if fs.Zero != nil {
 		if *fs.Zero != 0 && *fs.Zero != 1 {
-			return s, errorf("zero must be 0 or 1, not %v", *fs.Zero)
+			return fail("zero", errorf("zero must be 0 or 1, not %v", *fs.Zero))
 		}
 		s.Zero = *fs.Zero
 	}
 	return s, nil
 }
+
+// SettingError is a setting Apply could not apply. Field is its name in
+// a file ("gain", "k", …), so that a command line that applies its flags
+// through FileSettings can name the flag instead.
+type SettingError struct {
+	Field string
+	Err   error
+}
+
+func (e *SettingError) Error() string { return e.Err.Error() }
+
+// Unwrap gives the reason.
+func (e *SettingError) Unwrap() error { return e.Err }
 
 // SettingsOf records s as file settings, for saving. The whole list (k
 // 0) is written as no k at all, since a file's k must be ≥ 1.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -130,9 +129,13 @@ func tableDataSet(name string, data []byte, scores bool) (*ltr.DataSet, int, err
 func groupsBeside(dataPath string) ([]int, error) {
 	for _, ext := range []string{".query", ".group"} {
 		p := dataPath + ext
-		data, err := os.ReadFile(p)
+		data, err := openLimited(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
+		}
+		var le *Error
+		if errors.As(err, &le) {
+			return nil, err // not text, or over --max-size
 		}
 		if err != nil {
 			return nil, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}

@@ -140,6 +140,14 @@ func Derive(base *Result, s Settings) (*Result, error) {
 	return derive(nil, base, s)
 }
 
+// DeriveInto is Derive into the memory of prev, an earlier result other
+// than base that the caller is done with (nil for none), as Recompute
+// reuses it: trying many conventions on a long list then needs the
+// memory of two results, not one per trial.
+func DeriveInto(prev, base *Result, s Settings) (*Result, error) {
+	return derive(prev, base, s)
+}
+
 // Regrade is Derive into prev's memory, as Recompute: prev and every
 // slice read from it must not be used afterwards. It is the explorer's
 // recomputation after a grade edit.

@@ -80,11 +80,9 @@ func tally(rd *Round, in []answer) *Tally {
 			b.Right = true
 			continue
 		}
-		why := Unexplained
+		why := "not a number"
 		if err == nil {
 			why = Diagnose(rd.Question.List, s, w)
-		} else {
-			why = "not a number"
 		}
 		g := groups[why]
 		if g == nil {

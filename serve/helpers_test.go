@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -223,14 +222,4 @@ func (c *client) exitStatus(within time.Duration) (int, error) {
 	case <-time.After(within):
 		return -1, fmt.Errorf("the session did not end within %s", within)
 	}
-}
-
-// freePort is unused by anything else on loopback, for the e2e tests.
-func freePort(t testing.TB) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
 }

@@ -16,25 +16,20 @@ func TestCleanName(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"alice", "alice"},
 		{"", "anonymous"},
-		{"\x1b[31mred\x1b[0m", "red"},
-		{"\x1b]52;c;aGk=\x07bob", "bob"},                 // a clipboard write hidden in a name
-		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"}, // a hyperlink
-		{"a\x00b\x07c\x7fd", "abcd"},
+		{"\x1b[31mred\x1b[0m", `\x1b[31mred\x1b[0m`},                         // shown, not obeyed
+		{"\x1b]52;c;aGk=\x07bob", `\x1b]52;c;aGk=\x07bob`},                   // a clipboard write hidden in a name
+		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", `\x1b]8;;http://x\x07link`}, // a hyperlink, cut at 24 cells
+		{"a\x00b\x07c\x7fd", `a\x00b\x07c\x7fd`},
 		{"a\tb\n\nc", "a b c"},
-		{"\u202eevil\u200b", "evil"}, // right-to-left override, zero-width space
-		{"\xff\xfebob\xc0", "\ufffdbob\ufffd"},
-		{"\x9b31mc1", "31mc1"}, // a C1 CSI, as a byte that is not UTF-8 or as U+009B
-		{"\u009b31mc1", "31mc1"},
+		{"\u202eevil\u200b", `\u202eevil`}, // right-to-left override shown, zero-width space dropped
+		{"\xff\xfebob\xc0", `\xff\xfebob\xc0`},
+		{"\x9b31mc1", `\x9b31mc1`}, // a C1 CSI, as a byte that is not UTF-8 or as U+009B
+		{"\u009b31mc1", `\x9b31mc1`},
 		{strings.Repeat("x", 30), strings.Repeat("x", 24)},
 		{strings.Repeat("漢", 30), strings.Repeat("漢", 12)},
 		{"   ", "anonymous"},
 	} {
 		got := CleanName(tc.in)
-		if tc.in == "\x9b31mc1" {
-			// The lone byte 0x9b is not UTF-8: it becomes U+FFFD.
-			assert.Equal(t, "\ufffd31mc1", got)
-			continue
-		}
 		assert.Equal(t, tc.want, got, "CleanName(%q)", tc.in)
 	}
 	long := strings.Repeat("\x1b[31m", 1<<20) + "x"

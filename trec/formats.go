@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -184,15 +183,7 @@ func readText(path, what string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
 	defer fh.Close()
-	r, err := checkText(path, fh)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", what, err)
-	}
-	return data, nil
+	return ReadText(path, what, fh)
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).

@@ -71,6 +71,10 @@ func TestNotText(t *testing.T) {
 	require.NoError(t, err)
 	_, err = Evaluate(q, FileSource("/dev/zero"), Options{Measures: Measures{NDCG: true}})
 	assert.EqualError(t, err, "/dev/zero: this is not a text file (it holds NUL bytes)")
+	_, err = ReadQrelsAs("/dev/zero", "")
+	assert.EqualError(t, err, "/dev/zero: this is not a text file (it holds NUL bytes)")
+	_, err = RunSourceAs("/dev/zero", FormatCSV)
+	assert.EqualError(t, err, "/dev/zero: this is not a text file (it holds NUL bytes)")
 	_, err = Evaluate(q, stringSource("r", "\xff\xfe1\x00"), Options{Measures: Measures{NDCG: true}})
 	assert.EqualError(t, err, "r: the file is UTF-16 text; save it as UTF-8 (in a spreadsheet, \"CSV UTF-8\")")
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -132,22 +131,25 @@ func (q *Qrels) Query(qid string) *Judgments {
 // ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
 // run may come from standard input).
 func ReadQrelsFile(path string) (*Qrels, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
-	}
-	defer f.Close()
-	r, err := checkText(path, f)
+	data, err := readText(path, "qrels")
 	if err != nil {
 		return nil, err
 	}
-	// Past ParseQrels's limit the rest is not read: /dev/urandom and its
-	// kind would otherwise fill the memory.
+	return ParseQrels(path, data)
+}
+
+// ReadText reads r whole as readText reads a file: refused after its
+// first block if it is not text, and no further than 4 GB.
+func ReadText(name, what string, r io.Reader) ([]byte, error) {
+	r, err := checkText(name, r)
+	if err != nil {
+		return nil, err
+	}
 	data, err := io.ReadAll(io.LimitReader(r, math.MaxUint32))
 	if err != nil {
-		return nil, fmt.Errorf("reading qrels: %w", err)
+		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
-	return ParseQrels(path, data)
+	return data, nil
 }
 
 // checkText looks at the first block of r and refuses a file that is not

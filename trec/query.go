@@ -43,6 +43,12 @@ func Browse(qrels, run string, k int) (*Result, error) {
 // BrowseAs is Browse with the qrels and run in formats qf and rf ("":
 // told from the content).
 func BrowseAs(qrels string, qf Format, run string, rf Format, k int) (*Result, error) {
+	return BrowseProgress(qrels, qf, run, rf, k, nil)
+}
+
+// BrowseProgress is BrowseAs telling progress (when not nil) how many
+// lines of the run have been read, as Options.Progress does.
+func BrowseProgress(qrels string, qf Format, run string, rf Format, k int, progress func(pass int, lines int64)) (*Result, error) {
 	q, err := ReadQrelsAs(qrels, qf)
 	if err != nil {
 		return nil, err
@@ -51,7 +57,7 @@ func BrowseAs(qrels string, qf Format, run string, rf Format, k int) (*Result, e
 	if err != nil {
 		return nil, err
 	}
-	return Evaluate(q, src, Options{Measures: AtCutoff(k), Ties: true})
+	return Evaluate(q, src, Options{Measures: AtCutoff(k), Ties: true, Progress: progress})
 }
 
 // Retrieved is one run line of a query.

@@ -120,7 +120,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		if r.spread == 0 {
 			r.cells[colSpread] = "-"
 		}
-		b.qidMax = max(b.qidMax, ansi.StringWidth(qr.QID))
+		b.qidMax = max(b.qidMax, ansi.StringWidth(shown(qr.QID)))
 	}
 	in := textinput.New()
 	in.Prompt = "/ "
@@ -232,8 +232,19 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (b *Browser) setStatus(text string, isErr bool) { b.status.set(text, isErr) }
 
-// edited lists the opened queries with edits not saved, in query order.
-func (b *Browser) edited() []string {
+// Unsaved is the explorers of the opened queries with edits not saved,
+// in query order.
+func (b *Browser) Unsaved() []*Model {
+	var out []*Model
+	for _, qid := range b.editedQIDs() {
+		out = append(out, b.opened[qid])
+	}
+	return out
+}
+
+// editedQIDs lists the opened queries with edits not saved, in query
+// order, as the data names them.
+func (b *Browser) editedQIDs() []string {
 	var out []string
 	for qid, m := range b.opened {
 		if m.Workspace().Dirty() {
@@ -241,6 +252,16 @@ func (b *Browser) edited() []string {
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// edited lists the opened queries with edits not saved, in query order,
+// as the screen shows them.
+func (b *Browser) edited() []string {
+	out := b.editedQIDs()
+	for i := range out {
+		out[i] = shown(out[i])
+	}
 	return out
 }
 
@@ -279,7 +300,7 @@ func (b *Browser) open() tea.Cmd {
 		return nil
 	}
 	b.loading = r.qid
-	b.setStatus("reading query "+r.qid+"…", false)
+	b.setStatus("reading query "+shown(r.qid)+"…", false)
 	qrels, run, qid, open := b.opts.Qrels, b.opts.Run, r.qid, b.opts.Open
 	return func() tea.Msg {
 		if open != nil {
@@ -294,7 +315,7 @@ func (b *Browser) open() tea.Cmd {
 func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 	b.loading = ""
 	if msg.err != nil {
-		b.setStatus("cannot open query "+msg.qid+": "+msg.err.Error(), true)
+		b.setStatus("cannot open query "+shown(msg.qid)+": "+msg.err.Error(), true)
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
@@ -329,7 +350,7 @@ func querySaveName(run, qid string) string {
 func (b *Browser) show(m *Model, qid string) {
 	b.current, b.last = m, m
 	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
-	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", qid, m.c.WS.Doc.Notes), false)
+	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", shown(qid), shown(m.c.WS.Doc.Notes)), false)
 }
 
 // back leaves the explorer for the list, the cursor on the same query.
@@ -341,7 +362,7 @@ func (b *Browser) back() {
 		}
 	}
 	b.current = nil
-	msg := "back from query " + qid
+	msg := "back from query " + shown(qid)
 	if b.opened[qid].Workspace().Dirty() {
 		msg += " (its edits are kept: enter returns to them)"
 	}

@@ -163,7 +163,7 @@ func (b *Browser) rowView(i int) string {
 		mark = ">" + mark[1:]
 	}
 	sb.WriteString(mark)
-	qid := r.qid
+	qid := shown(r.qid)
 	if ansi.StringWidth(qid) > b.qidW {
 		qid = ansi.Truncate(qid, b.qidW, "…")
 	}

@@ -198,7 +198,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 		return out
 	}
 	if d.Rank > 0 && vd.Claim.Quantity != verify.Contribution {
-		id := v.report.Result.Row(d.Rank - 1).Item.ID
+		id := shown(v.report.Result.Row(d.Rank - 1).Item.ID)
 		add(fmt.Sprintf("Your terms depart at rank %d (%s): %s, true %s.", d.Rank, id, d.Claimed, explain.Num(d.True)))
 	}
 	for _, sl := range d.Slips[:min(2, len(d.Slips))] {
@@ -260,7 +260,7 @@ func spellEntries(es []explain.Entry) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(e.ID + "(" + fmtNum(e.Grade))
+		b.WriteString(shown(e.ID) + "(" + fmtNum(e.Grade))
 		if e.Pool {
 			b.WriteString(", pool")
 		}

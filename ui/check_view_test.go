@@ -101,6 +101,9 @@ func TestCheckFileClaimsKey(t *testing.T) {
 	assert.Equal(t, 5, ws.Settings.K)
 	assert.Equal(t, "exp", ws.Settings.Gain.String())
 	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] ✓`, screen(m))
+	// The view says why the conventions moved: the edit it made reaches
+	// every view at once, so its own word comes last.
+	assert.Contains(t, screen(m), "u undoes the switch")
 	press(m, "u")
 	assert.Equal(t, 3, ws.Settings.K)
 

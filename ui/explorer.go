@@ -244,11 +244,11 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 		}
 		e.input.SetValue(v)
 		e.input.Placeholder = "score"
-		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", it.ID), false)
+		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", shown(it.ID)), false)
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.Placeholder = "title"
-		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", it.ID), false)
+		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", shown(it.ID)), false)
 	}
 	e.input.CursorEnd()
 	return e.input.Focus()

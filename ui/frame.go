@@ -33,8 +33,10 @@ type status struct {
 	err  bool
 }
 
-// set shows text until the next one; err marks it as a problem.
-func (s *status) set(text string, err bool) { s.text, s.err = text, err }
+// set shows text until the next one; err marks it as a problem. A
+// status often names data (an item, a file, an error's echo): it is
+// shown, never obeyed.
+func (s *status) set(text string, err bool) { s.text, s.err = shown(text), err }
 
 // line draws text in w cells as a status or, when the status is an
 // error, as one.

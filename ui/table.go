@@ -40,9 +40,9 @@ func allColumns(dec int) []column {
 	return []column{
 		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
 			if it.Title == "" {
-				return it.ID
+				return shown(it.ID)
 			}
-			return it.ID + " " + it.Title
+			return shown(it.ID) + " " + shown(it.Title)
 		}},
 		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return fmtNum(it.Grade) }},
 		{head: "score", width: 7, raw: func(it ndcg.Item) string {

@@ -167,6 +167,19 @@ func (m *Model) greeting() string {
 // Workspace is the list being edited, for callers that inspect the end state.
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
+// FileName is the file the list saves to, or, for a list without a JSON
+// file of its own, the name save as suggests (a query from the browser:
+// RUN-QID.json).
+func (m *Model) FileName() string {
+	if p := m.savePath(); p != "" {
+		return p
+	}
+	if m.saveName != "" {
+		return m.saveName
+	}
+	return m.c.WS.Doc.Name
+}
+
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
 	m.help.Styles = m.c.Styles.Help

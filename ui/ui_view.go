@@ -14,7 +14,7 @@ import (
 // View draws the whole screen: header, the active view (or a dialog),
 // status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+m.c.WS.Doc.Name)
+	return frameView(m.render(), "ndcg-explorer: "+shown(m.c.WS.Doc.Name))
 }
 
 func (m *Model) render() string {
@@ -54,7 +54,7 @@ func (m *Model) render() string {
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	left := st.title.paint("ndcg-explorer") + " " + ws.Doc.Heading()
+	left := st.title.paint("ndcg-explorer") + " " + shown(ws.Doc.Heading())
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")

@@ -113,7 +113,7 @@ func (v *companionsView) refresh() {
 		g := r.Grades[i]
 		rel := g >= v.threshold && g > 0
 		if i < marksShown {
-			v.top = append(v.top, rankMark{id: r.List.Items[r.Order[i]].ID, relevant: rel})
+			v.top = append(v.top, rankMark{id: shown(r.List.Items[r.Order[i]].ID), relevant: rel})
 		}
 		if rel {
 			found++

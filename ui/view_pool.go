@@ -259,7 +259,7 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 	r := v.judged
 	idx := r.IdealOrder[i]
 	fromPool := idx >= r.N
-	id := r.IdealID(i)
+	id := shown(r.IdealID(i))
 	where := ""
 	if fromPool {
 		id = ghost + " " + id

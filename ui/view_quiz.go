@@ -289,7 +289,7 @@ func (v *quizView) listTable() []string {
 	cells := make([][]string, len(l.Items))
 	cellW := 2
 	for i, it := range l.Items {
-		cells[i] = []string{strconv.Itoa(i + 1), it.ID, fmtNum(it.Grade)}
+		cells[i] = []string{strconv.Itoa(i + 1), shown(it.ID), fmtNum(it.Grade)}
 		if scored {
 			cells[i] = append(cells[i], fmtNum(it.Score))
 		}
@@ -322,7 +322,7 @@ func (v *quizView) tieNote() string {
 	g := r.Ties[0]
 	var names []string
 	for i := g.Start; i < g.End; i++ {
-		names = append(names, r.List.Items[r.Order[i]].ID)
+		names = append(names, shown(r.List.Items[r.Order[i]].ID))
 	}
 	what := map[ndcg.TiePolicy]string{
 		ndcg.Expected: "each of their ranks gets the group's mean gain",

@@ -237,7 +237,7 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 	ws := v.c.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
-	id := func(rank int) string { return ws.List().Items[ws.ItemAt(rank)].ID }
+	id := func(rank int) string { return shown(ws.List().Items[ws.ItemAt(rank)].ID) }
 	sel := fmt.Sprintf("ranks %d<->%d (%s, %s): ΔNDCG@%s %+.4f → %.4f", v.ci+1, v.cj+1, id(v.ci), id(v.cj), k, v.deltas[v.ci][v.cj], now+v.deltas[v.ci][v.cj])
 	if v.ci == v.cj {
 		sel = fmt.Sprintf("rank %d with itself: pick two different ranks", v.ci+1)
@@ -333,7 +333,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 	now := r.NDCG()
 	item := func(rank int) string {
 		it := ws.List().Items[ws.ItemAt(rank)]
-		s := fmt.Sprintf("%s (grade %s", it.ID, fmtNum(it.Grade))
+		s := fmt.Sprintf("%s (grade %s", shown(it.ID), fmtNum(it.Grade))
 		if it.HasScore {
 			s += ", score " + fmtNum(it.Score)
 		}
@@ -357,7 +357,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 	lines = append(lines, "")
 	if v.found {
 		b := v.best
-		ids := ws.List().Items[ws.ItemAt(b.I)].ID + " " + arrow + " " + ws.List().Items[ws.ItemAt(b.J)].ID
+		ids := shown(ws.List().Items[ws.ItemAt(b.I)].ID) + " " + arrow + " " + shown(ws.List().Items[ws.ItemAt(b.J)].ID)
 		lines = append(lines,
 			st.Header.Render(fmt.Sprintf("best swap (top %d): %d %s %d", v.bestIn, b.I+1, arrow, b.J+1)),
 			fmt.Sprintf("%s: %+.4f → %.4f", ids, b.Delta, now+b.Delta),

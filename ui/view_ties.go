@@ -261,7 +261,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		g := r.Ties[gi]
 		var ids []string
 		for i := g.Start; i < g.End; i++ {
-			ids = append(ids, r.List.Items[r.Order[i]].ID+"("+fmtNum(r.Grades[i])+")")
+			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grades[i])+")")
 		}
 		items := strings.Join(ids, " ")
 		items = ansi.Truncate(items, 22, "…")
@@ -294,7 +294,7 @@ func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
 	k := v.c.WS.Settings.KString()
 	var ids []string
 	for i := g.Start; i < g.End; i++ {
-		ids = append(ids, r.List.Items[r.Order[i]].ID)
+		ids = append(ids, shown(r.List.Items[r.Order[i]].ID))
 	}
 	slices.SortFunc(ids, func(a, b string) int { return -strings.Compare(a, b) })
 	text := fmt.Sprintf("%s's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",

@@ -357,7 +357,10 @@ type search struct {
 	list     *ndcg.List
 	base     *ndcg.Result
 	variants []variant
-	results  map[string]*ndcg.Result
+	// spare is the memory of the last trial's result: a trial's result
+	// is read at once and dropped, so one list of a million items does
+	// not hold a result per convention tried.
+	spare *ndcg.Result
 }
 
 // discountChoices are the discounts people use or slip into: the log base
@@ -388,7 +391,7 @@ func discountName(d ndcg.Discount) string {
 
 func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	s := r.Settings
-	sr := &search{list: list, base: r, results: map[string]*ndcg.Result{s.String(): r}}
+	sr := &search{list: list, base: r}
 	add := func(v variant) { sr.variants = append(sr.variants, v) }
 	for _, g := range []ndcg.Gain{ndcg.Exp, ndcg.Linear} {
 		if g.String() != s.Gain.String() {
@@ -464,17 +467,18 @@ func (sr *search) dimensions() []ndcg.Setting {
 	return out
 }
 
+// result is the list under s, valid until the next call: every variant
+// keeps the scores, so it is derived from the base's ranking (no sort),
+// into the memory of the previous trial.
 func (sr *search) result(s ndcg.Settings) *ndcg.Result {
-	key := s.String()
-	if r, ok := sr.results[key]; ok {
-		return r
+	if s.Equal(sr.base.Settings) {
+		return sr.base
 	}
-	// Every variant keeps the scores, so the base's ranking serves.
-	r, err := ndcg.Derive(sr.base, s)
+	r, err := ndcg.DeriveInto(sr.spare, sr.base, s)
+	sr.spare = r
 	if err != nil {
-		r = nil // e.g. a grade too large for exp gain: this variant cannot apply
+		return nil // e.g. a grade too large for exp gain: this variant cannot apply
 	}
-	sr.results[key] = r
 	return r
 }
 
