@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"bytes"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -162,4 +166,32 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	assert.Contains(t, screen(m), "looking for the convention or the slip")
 	finish(t, m, cmd)
 	assert.Equal(t, screen(want), screen(m))
+}
+
+// In the running program, on a list of 100,000 items: the ties view
+// shows its spinner while the tie distribution is worked out, then the
+// distribution.
+func TestSpinnerThenResultOnALongList(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 10
+	m := New(Options{Doc: benchDoc(100_000), Settings: s, NoColor: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	for i := range m.views {
+		if m.viewName(i) == "ties" {
+			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
+		}
+	}
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("working out NDCG@10 over every tie order for 100000 items"))
+	}, teatest.WithDuration(10*time.Second))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("arrangements"))
+	}, teatest.WithDuration(60*time.Second))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	out := ansi.Strip(final.View().Content)
+	assert.Contains(t, out, "tie group(s): NDCG@10 from")
+	assert.NotContains(t, out, "working out")
 }
