@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -86,16 +87,21 @@ func openView(t *testing.T, m *Model, name string) tea.Cmd {
 // spinner.
 func TestViewsDrawTheSameOffTheUpdateLoop(t *testing.T) {
 	keys := []string{"g", "[", "d"}
-	for _, name := range []string{"working", "ties", "conventions", "swap", "curves"} {
+	for _, name := range []string{"working", "ties", "conventions", "swap", "curves", "pool", "pool with a pool"} {
 		t.Run(name, func(t *testing.T) {
+			doc := func() *listio.Document { return benchDoc(300) }
+			if name == "pool with a pool" {
+				name = "pool"
+				doc = func() *listio.Document { return sampleDoc(t, "missing-relevant") }
+			}
 			drawnBothWays(t, 1<<62)
-			sync := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 100, 30)
+			sync := newModel(t, doc(), ndcg.DefaultSettings(), 100, 30)
 			openView(t, sync, name)
 			press(sync, keys...)
 			want := screen(sync)
 
 			drawnBothWays(t, 1)
-			m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 100, 30)
+			m := newModel(t, doc(), ndcg.DefaultSettings(), 100, 30)
 			cmd := openView(t, m, name)
 			assert.Contains(t, screen(m), "working out")
 			finish(t, m, cmd)
@@ -104,6 +110,7 @@ func TestViewsDrawTheSameOffTheUpdateLoop(t *testing.T) {
 				assert.Contains(t, screen(m), "working out", "after %s", k)
 				finish(t, m, cmd)
 			}
+			assert.NotContains(t, want, "working out")
 			assert.Equal(t, want, screen(m))
 		})
 	}

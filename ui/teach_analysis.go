@@ -47,9 +47,13 @@ func (l *lazy) busy() bool {
 // busyView is what a view draws while busy: its title line and the
 // spinner, saying what it works out.
 func (l *lazy) busyView(title, what string) string {
-	c := l.c
-	line := l.job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
-	return block(viewHead(c, title, "", "", l.width)+"\n\n"+wrap(line, l.width), l.width, l.height)
+	return busyScreen(l.c, &l.job, l.width, l.height, title, what)
+}
+
+// busyScreen is a view of w×h cells whose numbers job works out.
+func busyScreen(c *Common, job *work, w, h int, title, what string) string {
+	line := job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
+	return block(viewHead(c, title, "", "", w)+"\n\n"+wrap(line, w), w, h)
 }
 
 // FullHelp: a view keeps no keys of its own unless it says so.
