@@ -44,7 +44,11 @@ func TestGNUFlags(t *testing.T) {
 	code, out, stderr := mainWith("", "report", "-gain", "linear", "--grades", "1")
 	assert.Equal(t, ExitBadInput, code)
 	assert.Empty(t, out)
-	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+	// Earlier versions took -gain; the error says what to write now.
+	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain: long flags take two dashes: --gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+	// A bundle of short flags that is no long flag's name gets no hint.
+	_, _, stderr = mainWith("", "report", "-zq", "--grades", "1")
+	assert.NotContains(t, stderr, "two dashes")
 }
 
 // help CMD, CMD help, CMD -h and CMD --help all print the command's help
@@ -115,6 +119,20 @@ func TestCompletionAndMan(t *testing.T) {
 	}
 }
 
+// A packager's build dates the manual page by SOURCE_DATE_EPOCH, so that
+// two builds give the same page: 1700000000 s is 2023-11-14 22:13:20 UTC.
+func TestManDateFromSourceDateEpoch(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	code, out, stderr := mainWith("", "man")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.True(t, strings.HasPrefix(out, `.TH NDCG-EXPLORER 1 "2023-11-14" `), "%.60q", out)
+
+	t.Setenv("SOURCE_DATE_EPOCH", "yesterday")
+	code, _, stderr = mainWith("", "man")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, `SOURCE_DATE_EPOCH="yesterday" is not a number of seconds since 1970`)
+}
+
 // The shell completes commands, flags and their values.
 func TestCompletionValues(t *testing.T) {
 	code, out, _ := mainWith("", "__complete", "report", "--ties", "")
@@ -125,6 +143,12 @@ func TestCompletionValues(t *testing.T) {
 	_, out, _ = mainWith("", "__complete", "samples", "")
 	assert.Contains(t, out, "ties-at-k\t")
 	_, out, _ = mainWith("", "__complete", "check", "--format", "")
+	assert.Contains(t, out, "json\n")
+	// ltr's presets are its own (xgboost-, lightgbm), not the explorer's.
+	_, out, _ = mainWith("", "__complete", "ltr", "--preset", "")
+	assert.Contains(t, out, "xgboost-\n")
+	assert.Contains(t, out, "lightgbm\n")
+	_, out, _ = mainWith("", "__complete", "ltr", "--format", "")
 	assert.Contains(t, out, "json\n")
 }
 

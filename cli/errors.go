@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -50,7 +51,25 @@ func (e *usageError) Unwrap() error { return e.err }
 // flagError is every command's flag error handler: pflag's message, then
 // where to find the flags.
 func flagError(cmd *cobra.Command, err error) error {
-	return &usageError{command: cmd.CommandPath(), err: plainFlagError(err)}
+	return &usageError{command: cmd.CommandPath(), err: longFlagHint(cmd, plainFlagError(err))}
+}
+
+// longFlagHint adds, to an unknown short flag written like a long one
+// (-gain, which earlier versions took), the flag to write instead.
+func longFlagHint(cmd *cobra.Command, err error) error {
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	word := ne.GetSpecifiedShortnames()
+	if word == "" {
+		return err
+	}
+	name, _, _ := strings.Cut(word, "=")
+	if len(name) < 2 || cmd.Flags().Lookup(name) == nil {
+		return err
+	}
+	return fmt.Errorf("%w: long flags take two dashes: --%s", err, name)
 }
 
 // plainFlagError says a bad flag value in the user's words, where pflag

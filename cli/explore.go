@@ -1,14 +1,17 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -17,7 +20,7 @@ import (
 // default sample, or the query browser with --qrels and --run.
 func newExploreCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	var ascii bool
+	var ascii, present bool
 	var seed int64
 	cmd := &cobra.Command{
 		Use:   "ndcg-explorer [FILE]",
@@ -31,7 +34,9 @@ func newExploreCmd(env *Env) *cobra.Command {
 ndcg-explorer
 # a list of your own, or one of the samples (ndcg-explorer samples lists them)
 ndcg-explorer mylist.json
-ndcg-explorer sample:seed-000-exp-gain
+ndcg-explorer sample:idcg-slip
+# a new list, saved (w) to new.json
+ndcg-explorer new.json
 # grades inline, in ranking order, with scores that tie
 ndcg-explorer --grades 3,2,3,0,1 --scores 0.9,0.8,0.8,0.5,0.1 -k 3
 # the queries of a TREC run
@@ -41,7 +46,7 @@ ndcg-explorer --qrels QRELS --run RUN`,
 			if lf.browsing(args) {
 				return runBrowse(env, &lf, ascii)
 			}
-			return runExplore(env, &lf, args, ascii, seed)
+			return runExplore(env, &lf, args, ascii, present, seed)
 		},
 	}
 	// cobra leaves this 0, which suggests only by prefix.
@@ -49,6 +54,7 @@ ndcg-explorer --qrels QRELS --run RUN`,
 	lf.register(cmd.Flags())
 	completeListFlags(cmd)
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
+	cmd.Flags().BoolVar(&present, "present", false, "projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the quiz's random lists (0: the clock)")
 	return cmd
 }
@@ -73,8 +79,13 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) error {
+func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, seed int64) error {
 	doc, err := lf.load(env, args, true)
+	if err != nil && len(args) == 1 && missingFile(args[0]) {
+		// A file that does not exist yet is a new list: it starts empty
+		// and the first save creates it.
+		doc, err = listio.NewDocument(args[0])
+	}
 	if err != nil {
 		return err
 	}
@@ -91,8 +102,18 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii bool, seed int64) 
 	if err := needsTerminal(env, "the explorer", "for a printed breakdown use: ndcg-explorer report [flags] [FILE]"); err != nil {
 		return err
 	}
-	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
+	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
 		Notice: recoveryNotice(doc.Name), Markdown: markdownReport}))
+}
+
+// missingFile reports whether name is a path to a file that does not
+// exist (not standard input or a sample).
+func missingFile(name string) bool {
+	if name == "-" || strings.HasPrefix(name, listio.SamplePrefix) {
+		return false
+	}
+	_, err := os.Stat(name)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // needsTerminal refuses to start the full-screen interface where it

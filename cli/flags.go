@@ -22,9 +22,12 @@ type listFlags struct {
 	ltrData, predictions                        string
 	inputFormat                                 string
 	maxSize                                     string
+	// fs tells a flag given empty (--grades '') from one not given.
+	fs *pflag.FlagSet
 }
 
 func (f *listFlags) register(fs *pflag.FlagSet) {
+	f.fs = fs
 	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
 	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
 	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all)")
@@ -52,7 +55,7 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 // sample:NAME), --grades/--scores, or --qrels/--run/--query; with none,
 // the default sample when allowDefault.
 func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Document, error) {
-	inline := f.grades != "" || f.scores != ""
+	inline := f.grades != "" || f.scores != "" || f.given("grades") || f.given("scores")
 	trec := f.qrels != "" || f.run != ""
 	learn := f.ltrData != "" || f.predictions != ""
 	sources := 0
@@ -74,8 +77,13 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 	case sources > 1:
 		return nil, fmt.Errorf("give one source: a FILE, --grades/--scores, --qrels/--run/--query, or --ltr/--predictions/--query")
 	case inline:
-		if f.grades == "" {
+		switch {
+		case f.grades == "" && f.given("grades"):
+			return nil, fmt.Errorf("--grades is empty: give the grades in ranking order, e.g. --grades 3,2,3,0,1")
+		case f.grades == "":
 			return nil, fmt.Errorf("--scores needs --grades")
+		case f.scores == "" && f.given("scores"):
+			return nil, fmt.Errorf("--scores is empty: give one score per grade, e.g. --scores 0.9,0.8,0.8,0.5,0.1, or leave --scores out")
 		}
 		return listio.Inline(f.grades, f.scores)
 	case trec:
@@ -109,6 +117,11 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		return listio.Load("sample:"+listio.DefaultSample, env.Stdin, "")
 	}
 	return nil, fmt.Errorf("no list given: name a FILE (- for standard input, sample:NAME for a sample) or use --grades")
+}
+
+// given reports whether the flag was on the command line, even empty.
+func (f *listFlags) given(name string) bool {
+	return f.fs != nil && f.fs.Changed(name)
 }
 
 // settings are the defaults, then the file's settings, then the preset

@@ -85,6 +85,8 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 	f.StringVar(&lf.compare, "compare", "xgboost,lightgbm,sklearn", "presets to compare with, query by query; none for no comparison")
 	f.StringVarP(&lf.format, "format", "f", "text", "output format: text (trec_eval's layout) or json ({qid: {measure: value}})")
 	f.BoolVarP(&lf.mean, "mean", "n", false, "print only the means (\"all\"), not each query, and of the comparison one line per preset")
+	completeValues(cmd, "preset", ltr.PresetNames()...)
+	completeValues(cmd, "format", "text", "json")
 	return cmd
 }
 

@@ -64,7 +64,7 @@ func TestLtrCommand(t *testing.T) {
 		{[]string{data}, "no predictions: give the predictions file after the data"},
 		{[]string{data, preds, "--preset", "nope"}, `--preset: unknown preset "nope"`},
 		{[]string{data, preds, "--label-gain", "0,1"}, "--label-gain is LightGBM's parameter"},
-		{[]string{data, preds, "--preset", "lightgbm", "--label-gain", "0,1"}, "label 3 is above 1"},
+		{[]string{data, preds, "--preset", "lightgbm", "--label-gain", "0,1"}, "label 3 has no gain: label_gain gives gains to labels 0 to 1 only"},
 	} {
 		code, _, errOut := runLtrCmd(t, c.args...)
 		assert.Equal(t, ExitBadInput, code, c.args)

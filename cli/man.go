@@ -1,7 +1,12 @@
 package cli
 
 import (
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/muesli/mango"
 	"github.com/muesli/roff"
@@ -22,7 +27,11 @@ func newManCmd(env *Env) *cobra.Command {
 		Args:                  cobra.NoArgs,
 		DisableFlagsInUseLine: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := cmd.OutOrStdout().Write([]byte(manPage(cmd.Root())))
+			page, err := datePage(manPage(cmd.Root()), os.Getenv("SOURCE_DATE_EPOCH"))
+			if err != nil {
+				return err
+			}
+			_, err = cmd.OutOrStdout().Write([]byte(page))
 			return err
 		},
 	}
@@ -66,4 +75,23 @@ func addManFlags(item *mango.Command, c *cobra.Command) {
 		}
 		_ = item.AddFlag(mango.Flag{Name: name, Usage: f.Usage, PFlag: true})
 	})
+}
+
+// thDate is the date on the page's .TH line, which mango takes from the
+// clock.
+var thDate = regexp.MustCompile(`^(\.TH [^\n"]*)"\d{4}-\d{2}-\d{2}"`)
+
+// datePage dates the page by SOURCE_DATE_EPOCH (seconds since 1970)
+// when it is set, as reproducible builds set it, so that a package built
+// twice holds the same manual page; otherwise the page keeps today's date.
+func datePage(page, epoch string) (string, error) {
+	if epoch == "" {
+		return page, nil
+	}
+	sec, err := strconv.ParseInt(epoch, 10, 64)
+	if err != nil {
+		return "", fmt.Errorf("SOURCE_DATE_EPOCH=%q is not a number of seconds since 1970; unset it or give one", epoch)
+	}
+	date := time.Unix(sec, 0).UTC().Format("2006-01-02")
+	return thDate.ReplaceAllString(page, `${1}"`+date+`"`), nil
 }

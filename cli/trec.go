@@ -82,7 +82,7 @@ ndcg-explorer trec -m ndcg_cut.10 test.tsv run.json     # BEIR qrels, ranx run`,
 			}
 			if tf.version {
 				// trec_eval -v prints its version on standard error.
-				fmt.Fprintf(env.Stderr, "ndcg-explorer trec version %s (ndcg and ndcg_cut as trec_eval version 10.0)\n", Version())
+				fmt.Fprintf(env.Stderr, "ndcg-explorer trec version %s (ndcg, ndcg_cut, ndcg_rel and Rndcg as trec_eval version 10.0)\n", Version())
 				return nil
 			}
 			tf.maxDocsSet = cmd.Flags().Changed("Max_retrieved_per_topic")
@@ -135,6 +135,9 @@ func (tf trecFlags) check(cmd *cobra.Command) error {
 		return fmt.Errorf("trec_eval's -R %s is not supported: trec reads QRELS in the qrels format only (-R qrels)", tf.relFormat)
 	case tf.resultsFormat != "trec_results":
 		return fmt.Errorf("trec_eval's -T %s is not supported: trec reads RUN in the trec_results format only (-T trec_results)", tf.resultsFormat)
+	case tf.maxDocs < 0:
+		// trec_eval crashes on it.
+		return fmt.Errorf("-M (--Max_retrieved_per_topic): %d is negative: give the number of documents to score, 0 or more", tf.maxDocs)
 	case tf.format != "text" && tf.format != "json":
 		return fmt.Errorf("--format: unknown format %q: use text or json", tf.format)
 	case tf.qrelsFormat != "" && !validFormat("--qrels-format", tf.qrelsFormat, false):

@@ -63,6 +63,9 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 		{[]string{"-Ttrec_results_x"}, "trec_eval's -T trec_results_x is not supported"},
 		{[]string{"-m", "map"}, `unknown measure "map": trec computes trec_eval's NDCG measures: ndcg, ndcg_cut.K1,K2,…, ndcg_rel and Rndcg`},
 		{[]string{"--run-format", "beir"}, `--run-format "beir": use one of trec, msmarco, json, jsonl, csv, tsv`},
+		// trec_eval crashes on a negative -M; a run cut to fewer than no
+		// documents is a mistake to name, not a table of zeros.
+		{[]string{"-M", "-1"}, "-M (--Max_retrieved_per_topic): -1 is negative: give the number of documents to score, 0 or more"},
 		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number` + "\nRun ndcg-explorer trec --help"},
 	} {
 		code, out, errOut := runTrecCmd(t, "", append(c.args, qrels, run)...)
@@ -73,4 +76,13 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 	code, out, _ := runTrecCmd(t, "", "-h")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "Not supported: measures other than the NDCG ones")
+}
+
+// trec -v names every trec_eval measure trec computes, not only the first
+// two it had.
+func TestTrecVersionNamesItsMeasures(t *testing.T) {
+	code, out, errOut := runTrecCmd(t, "", "-v")
+	assert.Equal(t, ExitOK, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "(ndcg, ndcg_cut, ndcg_rel and Rndcg as trec_eval version 10.0)")
 }

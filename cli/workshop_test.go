@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -102,4 +103,44 @@ func TestCheckPoolIDCGNotASlip(t *testing.T) {
 	_, out, _ = execCLI("check", "--grades", "1,3", "-k", "2", "--contributions", "2,4.42", "--idcg", "9")
 	idcg := out[strings.Index(out, "✗ IDCG@2"):strings.Index(out, "contribution at rank 1 (A)  claimed")]
 	assert.NotContains(t, idcg, "claimed terms depart")
+}
+
+// --grades given empty is a mistake, not a request for the default
+// sample; so is an empty --scores.
+func TestEmptyGradesFlag(t *testing.T) {
+	for _, args := range [][]string{{"--grades", ""}, {"report", "--grades", ""}, {"check", "--grades=", "--ndcg", "1"}} {
+		code, _, stderr := execCLI(args...)
+		assert.Equal(t, ExitBadInput, code, "%v", args)
+		assert.Contains(t, stderr, "--grades is empty: give the grades in ranking order, e.g. --grades 3,2,3,0,1", "%v", args)
+	}
+	code, _, stderr := execCLI("report", "--grades", "3,2", "--scores", "")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "--scores is empty")
+}
+
+// A .json file that does not exist opens as a new, empty list (here the
+// explorer then stops for want of a terminal, past loading); other
+// missing files are still errors, and report does not invent a list.
+func TestMissingFileStartsANewList(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := execCLI(dir + "/new.json")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "the explorer needs a terminal", "the new list loaded")
+	_, err := os.Stat(dir + "/new.json")
+	assert.True(t, os.IsNotExist(err), "nothing is written before a save")
+
+	_, _, stderr = execCLI(dir + "/new.csv")
+	assert.Contains(t, stderr, "to start a new list, name a .json file")
+	_, _, stderr = execCLI(dir + "/no/such/dir/new.json")
+	assert.Contains(t, stderr, "no such file, and no directory")
+	code, _, stderr = execCLI("report", dir+"/new.json")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, "no such file or directory")
+}
+
+// A claim with a decimal comma says how to write it.
+func TestCheckDecimalComma(t *testing.T) {
+	code, _, stderr := execCLI("check", "--grades", "3,2", "--dcg", "12,78")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, stderr, `--dcg: "12,78" has a decimal comma: use a point: 12.78`)
 }

@@ -194,3 +194,51 @@ func TestServeRefuses(t *testing.T) {
 		}
 	})
 }
+
+// TestServeDashboard: the instructor runs serve on a terminal, edits
+// their list (NDCG@5 0.9724 → 0.6612, as above) and sends it with F2;
+// the attendee opens it with enter and takes it back with u. Quitting
+// the dashboard with an attendee connected asks first.
+func TestServeDashboard(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, port, _ := net.SplitHostPort(addr)
+	dir := t.TempDir()
+	teacher := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status := filepath.Join(dir, "status")
+	script := strings.Join([]string{shellQuote(bin), "serve", "--listen", addr, "--host-key", shellQuote(filepath.Join(dir, "key")),
+		"--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5"}, " ") + "; echo EXIT=$? > " + shellQuote(status) + "; sleep 30"
+	teacher.run("new-session", "-d", "-s", "e2e", "-x", "120", "-y", "30", "-c", dir, "-e", "NO_COLOR=", script)
+	t.Cleanup(func() { exec.Command("tmux", "-S", teacher.socket, "kill-server").Run() })
+	teacher.waitFor("ndcg-explorer serve · 0 connected · " + addr + " · host key SHA256:")
+	teacher.waitFor("F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names")
+
+	attendee, _ := sshIn(t, server{port: port}, 90, 28, "ada", nil)
+	attendee.waitFor("NDCG@5 = 0.9724")
+	teacher.waitFor("1 connected")
+
+	teacher.keys("0")
+	teacher.waitFor("NDCG@5 = 0.6612")
+	teacher.keys("F2")
+	teacher.waitFor("sent the list (5 items) and its conventions to 1 session")
+	attendee.waitFor("the instructor sent a list: enter to open it, esc to keep yours")
+	attendee.keys("Enter")
+	attendee.waitFor("NDCG@5 = 0.6612")
+	attendee.keys("u")
+	attendee.waitFor("NDCG@5 = 0.9724")
+
+	teacher.keys("q")
+	teacher.waitFor("Unsaved edits") // the instructor's own explorer asks about its edit first
+	teacher.keys("y")
+	teacher.waitFor("1 attendee connected: y stops serving and closes every session · esc stays")
+	teacher.keys("y")
+	if got := waitForExit(t, teacher, status); got != "EXIT=0" {
+		t.Fatalf("serve ended with %s, want EXIT=0", got)
+	}
+}

@@ -30,6 +30,9 @@ type Document struct {
 	Claims   *Claims
 	// Extra holds the top-level fields this program does not know.
 	Extra map[string]json.RawMessage
+	// New says the file does not exist yet: the list starts empty and a
+	// save creates it.
+	New bool
 
 	// extraOrder is the order the file gave Extra's fields in.
 	extraOrder []string

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -32,6 +34,19 @@ func Load(name string, in io.Reader, format string) (*Document, error) {
 		return nil, err
 	}
 	return Read(name, data, f)
+}
+
+// NewDocument is an empty list for a file that does not exist yet, which
+// a save will create: name must be a .json path in a directory that
+// exists, since saving writes JSON there.
+func NewDocument(name string) (*Document, error) {
+	if !strings.EqualFold(filepath.Ext(name), ".json") {
+		return nil, &Error{Name: name, Msg: "no such file; to start a new list, name a .json file (the explorer saves JSON)"}
+	}
+	if fi, err := os.Stat(filepath.Dir(name)); err != nil || !fi.IsDir() {
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("no such file, and no directory %s to create it in", filepath.Dir(name))}
+	}
+	return &Document{Name: name, List: &ndcg.List{}, New: true, pos: &positions{}}, nil
 }
 
 // Read parses data in format f, or in the format DetectFormat finds when

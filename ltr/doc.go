@@ -13,8 +13,10 @@
 // XGBoost 1.7 (src/metric/rank_metric.cc, EvalRank::Eval and
 // EvalNDCG::EvalGroup):
 //   - labels are stored as float32 and cast to int: 2.7 is 2, 0.5 is 0;
-//     a label of 31 or more overflows its 32-bit gain (1<<rel)−1 and a
-//     label ≤ −1 wraps around as unsigned, so both are refused;
+//     a label of 32 or more overflows its 32-bit gain (1<<rel)−1 (31
+//     still comes out right, 2^31−1, as XGBoost 1.7.4 shows:
+//     testdata/xgboost_label31.py) and a label ≤ −1 wraps around as
+//     unsigned, so both are refused;
 //   - gain 2^label − 1, discount 1/log2(rank+1);
 //   - predictions are float32: documents are ranked by the prediction
 //     rounded to float32, with a stable sort, so equal predictions keep

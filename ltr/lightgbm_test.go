@@ -101,7 +101,11 @@ func TestLightGBMRefusals(t *testing.T) {
 	assert.ErrorContains(t, err, "Label should be non-negative")
 
 	_, err = Evaluate(&DataSet{Queries: []Query{{QID: "7", Labels: []float64{3}, Predictions: []float64{0}}}}, lgbm(t, []float64{0, 1, 3}), []int{5})
-	assert.ErrorContains(t, err, "above 2")
+	assert.ErrorContains(t, err, "label 3 has no gain: label_gain gives gains to labels 0 to 2 only, and lightgbm stops; give a gain for every label")
+	// LightGBM's default label_gain has 31 entries, 2^i − 1 for i < 31
+	// (config.cpp, GetDefaultLabelGain): label 31 has none.
+	_, err = Evaluate(&DataSet{Queries: []Query{{QID: "7", Labels: []float64{31}, Predictions: []float64{0}}}}, lgbm(t, nil), []int{5})
+	assert.ErrorContains(t, err, "label 31 has no gain: the default label_gain (2^label−1) gives gains to labels 0 to 30 only, and lightgbm stops; give a gain for every label with label_gain")
 
 	big := Query{QID: "8", Labels: make([]float64, 10001), Predictions: make([]float64, 10001)}
 	_, err = Evaluate(&DataSet{Queries: []Query{big}}, lgbm(t, nil), []int{5})

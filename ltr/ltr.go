@@ -77,7 +77,7 @@ func XGBoost(minus bool) Rules {
 	// settings see them, so that a comparison names the label rule.
 	s := p.Settings
 	r := Rules{Name: "xgboost", Note: "XGBoost 1.7 eval_metric ndcg@k: integer labels, float32 predictions, ties in input order, 1 without relevant documents",
-		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 30}
+		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 31}
 	if minus {
 		r.Name, r.Minus = "xgboost-", true
 		r.Note = "XGBoost 1.7 eval_metric ndcg@k-: as xgboost, but 0 without relevant documents"
@@ -273,8 +273,7 @@ func (r Rules) List(file string, q *Query) (*ndcg.List, error) {
 			}
 		}
 		if r.MaxLabel > 0 && label > float64(r.MaxLabel) {
-			return nil, fail("label", fmt.Sprintf("%s is above %d, the largest label %s gives a gain (2^label−1 overflows, or label_gain is too short)",
-				ndcg.FormatNumber(q.Labels[i]), r.MaxLabel, r.Name))
+			return nil, fail("label", r.tooLarge(q.Labels[i]))
 		}
 		id := strconv.Itoa(i + 1)
 		if i < len(q.DocIDs) && q.DocIDs[i] != "" {
@@ -283,6 +282,20 @@ func (r Rules) List(file string, q *Query) (*ndcg.List, error) {
 		l.Items[i] = ndcg.Item{ID: id, Grade: label, Score: pred, HasScore: true}
 	}
 	return l, nil
+}
+
+// tooLarge says why label is past MaxLabel, in the library's terms:
+// LightGBM has no label_gain entry for it, XGBoost's 2^label−1
+// overflows.
+func (r Rules) tooLarge(label float64) string {
+	l := ndcg.FormatNumber(label)
+	if r.Labels == LabelsWhole {
+		if r.LabelGain == nil {
+			return fmt.Sprintf("%s has no gain: the default label_gain (2^label−1) gives gains to labels 0 to %d only, and %s stops; give a gain for every label with label_gain", l, r.MaxLabel, r.Name)
+		}
+		return fmt.Sprintf("%s has no gain: label_gain gives gains to labels 0 to %d only, and %s stops; give a gain for every label", l, r.MaxLabel, r.Name)
+	}
+	return fmt.Sprintf("%s is above %d: %s's gain 2^label−1 overflows; use labels 0 to %d", l, r.MaxLabel, r.Name, r.MaxLabel)
 }
 
 // Result is a data set's NDCG at each cutoff under one set of rules.

@@ -96,3 +96,17 @@ func TestXGBoostRecordedCoversTheRules(t *testing.T) {
 	assert.Greater(t, float32Ties, 100)
 	assert.Greater(t, allZero, 20)
 }
+
+// XGBoost 1.7 computes the gain (1 << label) − 1 in an int, right up to
+// label 31 (2^31 − 1) and overflowing past it. Labels 1 and 31, the 1
+// ranked first: (1 + (2^31−1)/log2(3)) / ((2^31−1) + 1/log2(3)); XGBoost
+// 1.7.4 prints 0.63092975385175187 (testdata/xgboost_label31.py).
+func TestXGBoostLabel31(t *testing.T) {
+	got := evalOne(t, XGBoost(false), []float64{1, 31}, []float64{0.9, 0.1}, 0)
+	g := math.Pow(2, 31) - 1
+	assert.InDelta(t, (1+g/math.Log2(3))/(g+1/math.Log2(3)), got[0], 1e-15)
+	assert.InDelta(t, 0.63092975385175187, got[0], 1e-12)
+
+	_, err := Evaluate(&DataSet{Queries: []Query{{QID: "7", Labels: []float64{32}, Predictions: []float64{0}}}}, XGBoost(false), []int{5})
+	assert.ErrorContains(t, err, "label 32 is above 31: xgboost's gain 2^label−1 overflows; use labels 0 to 31")
+}

@@ -23,6 +23,10 @@
 //
 // Compute returns a new Result; Recompute reuses an earlier result's
 // memory (the caller gives it up), which is how the explorer recomputes
-// on every keystroke without allocating. A Result does not copy the list:
-// the list must not change while the result is in use.
+// on every keystroke without allocating. When the scores and ids have
+// not changed (a grade edit, other settings), Derive, DeriveInto and
+// Regrade keep an earlier result's ranking: no sort, no check of the ids
+// and scores, and to the bit what Compute gives. A Result does not copy
+// the list: the list must not change while the result is in use, except
+// through Regrade.
 package ndcg

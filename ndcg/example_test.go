@@ -178,3 +178,14 @@ func Example_logBase() {
 	// log:10:                DCG@5  42.4531  NDCG@5 0.9575
 	// log:2.718281828459045: DCG@5  18.4371  NDCG@5 0.9575
 }
+
+// Derive tries other conventions on a list keeping the first result's
+// ranking, as check does for a claim that does not hold: here the
+// tutorial's grades 3,2,3,0,1 under exponential, then linear gain.
+func ExampleDerive() {
+	list, _ := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	exp, _ := ndcg.Compute(list, ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: 5})
+	linear, _ := ndcg.Derive(exp, ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 5})
+	fmt.Printf("exp NDCG@5 = %.4f, linear NDCG@5 = %.4f\n", exp.NDCG(), linear.NDCG())
+	// Output: exp NDCG@5 = 0.9575, linear NDCG@5 = 0.9724
+}

@@ -115,7 +115,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed}),
 	}
-	d.status = "attendees type: " + strings.TrimPrefix(s.Banner(addr)[1], "attendees type: ")
+	d.status = s.Banner(addr)[1] // how to connect
 	return d
 }
 
@@ -147,7 +147,7 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case quitAsked:
 		d.askQuit = true
-		d.status = fmt.Sprintf("%d attendees connected: y stops serving and closes every session · esc stays", d.srv.Room().Count())
+		d.status = plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
 		return d, nil
 	case tea.KeyPressMsg:
 		if d.askQuit {
@@ -165,8 +165,11 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return d, cmd
 		}
 		if d.showTally {
-			if msg.String() == "esc" {
+			switch msg.String() {
+			case "esc":
 				d.showTally = false
+			case "q", "ctrl+c":
+				return d, tea.Quit
 			}
 			return d, nil
 		}
@@ -192,7 +195,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
 		n := room.SendList(ws.Doc, ws.Settings)
-		d.status = fmt.Sprintf("sent the list (%d items) and its conventions to %d sessions", ws.N(), n)
+		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", plural(ws.N(), "item"), plural(n, "session"))
 	case key.Matches(msg, k.Round):
 		d.round++
 		rd := room.StartRound(d.seed, d.round, d.explorer.Workspace().Settings)
@@ -235,8 +238,9 @@ func (d *Dashboard) View() tea.View {
 
 func (d *Dashboard) header(w int) string {
 	st := d.st
-	line1 := st.title.Render("ndcg-explorer serve") + " " + d.addr + " · " + d.srv.Fingerprint() +
-		" · " + st.warn.Render(fmt.Sprintf("%d connected", d.count))
+	// The count first: the fingerprint is long and is cut first.
+	line1 := st.title.Render("ndcg-explorer serve") + " · " + st.warn.Render(fmt.Sprintf("%d connected", d.count)) +
+		" · " + d.addr + " · host key " + d.srv.Fingerprint()
 	k := dashboardKeys
 	var keys []string
 	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
@@ -321,6 +325,14 @@ func questionGrades(rd *Round) string {
 
 func conventions(s ndcg.Settings) string {
 	return "gain " + s.Gain.String() + ", " + s.Discount.String() + ", ties " + s.Ties.String()
+}
+
+// plural counts: "1 attendee", "2 attendees".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func truncate(s string, w int) string { return ansi.Truncate(s, w, "…") }

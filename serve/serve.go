@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -81,6 +82,10 @@ type Server struct {
 	ssh         *ssh.Server
 	room        *Room
 	fingerprint string
+
+	mu        sync.Mutex
+	listeners []net.Listener
+	closed    bool
 }
 
 // contextKey keys the values a session's context carries.
@@ -125,6 +130,10 @@ func New(cfg Config) (*Server, error) {
 		wish.WithSubsystem("default", func(sess ssh.Session) {
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
+		// Forwarding: ssh -R asks for it before the session starts, so
+		// the connection is marked and its session refused with a line
+		// saying why (gate); ssh -L opens a channel only when used, and
+		// ssh prints the reason it is rejected with.
 		func(srv *ssh.Server) error {
 			srv.RequestHandlers = map[string]ssh.RequestHandler{
 				"tcpip-forward": func(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request) (bool, []byte) {
@@ -187,16 +196,39 @@ func (s *Server) Listen() (net.Listener, error) {
 
 // Serve accepts connections on ln until Shutdown or Close.
 func (s *Server) Serve(ln net.Listener) error {
+	// The SSH server learns of its listener only once it runs: a
+	// Shutdown just before would leave it accepting for good. This one
+	// knows the listener at once, and closes it itself.
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ln.Close()
+	}
+	s.listeners = append(s.listeners, ln)
+	s.mu.Unlock()
 	err := s.ssh.Serve(ln)
-	if errors.Is(err, ssh.ErrServerClosed) {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed || errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
 	return err
 }
 
-// Shutdown stops accepting connections and waits for the open ones to
-// end, until ctx is done; then it closes them.
+func (s *Server) stopListening() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	for _, ln := range s.listeners {
+		_ = ln.Close()
+	}
+}
+
+// Shutdown stops accepting connections, ends every explorer and waits
+// for the connections to end, until ctx is done; then it closes them.
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.stopListening()
 	s.room.closeAll()
 	err := s.ssh.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
@@ -206,7 +238,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 // Close closes the listener and every connection at once.
-func (s *Server) Close() error { return s.ssh.Close() }
+func (s *Server) Close() error {
+	s.stopListening()
+	return s.ssh.Close()
+}
 
 func (s *Server) log(format string, args ...any) {
 	if s.cfg.Log != nil {
@@ -228,6 +263,7 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 // long as the explorer runs.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		defer drainWindowChanges(sess)
 		if cmd := sess.RawCommand(); cmd != "" {
 			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it")
 			return
@@ -256,6 +292,21 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
+	}
+}
+
+// drainWindowChanges reads a session's window changes once nothing else
+// does. The SSH library hands each one over a channel of one place and
+// waits until it is taken; the explorer's reader stops with the
+// explorer, so a resize arriving as a session ends would block the
+// session's request loop, and leak it, for good. The channel closes
+// when the session's requests end, which ends the drain.
+func drainWindowChanges(sess ssh.Session) {
+	if _, winch, ok := sess.Pty(); ok && winch != nil {
+		go func() {
+			for range winch {
+			}
+		}()
 	}
 }
 
@@ -300,6 +351,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	})
 	sm := &sessionModel{Model: model}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
+	if sess.EmulatedPty() {
+		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
+	}
 	if pty, _, ok := sess.Pty(); ok {
 		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 		opts = append(opts, tea.WithWindowSize(w, h))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -240,4 +241,49 @@ func TestCloneDocIsACopy(t *testing.T) {
 	c := CloneDoc(doc)
 	c.List.Items[0].Grade = 0
 	assert.Equal(t, 3.0, doc.List.Items[0].Grade)
+}
+
+func TestIdleTimeoutClosesASilentSession(t *testing.T) {
+	// The timeout is long enough that a loaded machine's pauses between
+	// the test's keys do not reach it.
+	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	// Typing keeps it open past the timeout …
+	for range 12 {
+		time.Sleep(250 * time.Millisecond)
+		c.send("j")
+	}
+	assert.Equal(t, 1, s.Room().Count())
+	// … silence closes it: the connection drops, with no exit status.
+	_, err := c.exitStatus(10 * time.Second)
+	var missing *gossh.ExitMissingError
+	require.ErrorAs(t, err, &missing)
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+}
+
+// TestLightTerminal: the explorer asks the attendee's terminal for its
+// background (OSC 11) and draws with the light styles when the answer is
+// light, as it does locally. The title is #C8A6FF on dark (colour 183 of
+// 256) and #5A32A3 on light.
+func TestLightTerminal(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	raw := func() string {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.out.String()[c.mark:]
+	}
+	darkTitle := "\x1b[38;5;183;1mndcg-explorer"
+	require.Contains(t, raw(), darkTitle)
+	c.send("\x1b]11;rgb:ffff/ffff/ffff\x1b\\") // the terminal's answer: white
+	require.Eventually(t, func() bool {
+		c.resize(101, 30)
+		time.Sleep(100 * time.Millisecond)
+		out := raw()
+		return strings.Contains(out, "mndcg-explorer") && !strings.Contains(out, darkTitle)
+	}, 10*time.Second, 10*time.Millisecond)
 }

@@ -29,6 +29,6 @@
 // every TREC run is), memory holds only the queries being evaluated.
 // A run whose queries are split across the file is still evaluated
 // correctly: from the first sign of it, every query's lines are held
-// until the end of the run (up to passMemory, as trec_eval holds the
+// until the end of the run (up to 256 MB of them; trec_eval holds the
 // whole run), and what did not fit is read again.
 package trec

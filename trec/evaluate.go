@@ -198,7 +198,8 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 		}
 		if h := held[qi]; h != nil {
 			if len(h.arena)+len(b.arena) > maxArena {
-				return drop // reread: reported by the later pass
+				reread[qi] = true // the later pass reports it
+				return drop
 			}
 			heldMemory -= queryMemory(len(h.entries), len(h.arena))
 			h.merge(b)

@@ -255,7 +255,7 @@ func (bl *block) split(name string, want func([]byte) (int, bool), count bool, b
 				start = false
 				curQID = l.qid
 				var qi int
-				qi, keep = want(l.qid)
+				qi, keep = byQI.want(l.qid, want)
 				cur = nil
 				if keep {
 					if cur = byQI.get(qi); cur != nil {
@@ -290,6 +290,42 @@ func (bl *block) split(name string, want func([]byte) (int, bool), count bool, b
 type qiBatches struct {
 	byQI    []*batch
 	touched []int
+	// seen caches want's answers by query id: in a scattered run the
+	// query changes on nearly every line, and a map lookup with a
+	// general hash would be a tenth of the work.
+	seen [qidCacheSize]qidAnswer
+}
+
+const qidCacheBits = 12
+
+const qidCacheSize = 1 << qidCacheBits
+
+type qidAnswer struct {
+	qid  string
+	qi   int
+	keep bool
+}
+
+// want is want(qid), from the cache when the id was asked before.
+func (x *qiBatches) want(qid []byte, want func([]byte) (int, bool)) (int, bool) {
+	// A cheap hash of the first and last eight bytes and the length: ids
+	// are short, and a collision only costs a lookup.
+	var h uint64
+	n := len(qid)
+	for i := 0; i < n && i < 8; i++ {
+		h |= uint64(qid[i]) << (8 * i)
+	}
+	for i := max(n-8, 8); i < n; i++ {
+		h ^= uint64(qid[i]) << (8 * (i % 8))
+	}
+	h = (h ^ uint64(n)<<57) * 0x9e3779b97f4a7c15
+	a := &x.seen[h>>(64-qidCacheBits)]
+	if a.qid != "" && a.qid == string(qid) {
+		return a.qi, a.keep
+	}
+	qi, keep := want(qid)
+	*a = qidAnswer{qid: string(qid), qi: qi, keep: keep}
+	return qi, keep
 }
 
 func (x *qiBatches) get(qi int) *batch {

@@ -349,8 +349,9 @@ func querySaveName(run, qid string) string {
 
 func (b *Browser) show(m *Model, qid string) {
 	b.current, b.last = m, m
-	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
+	// The status first: the size message draws the screen that shows it.
 	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", shown(qid), shown(m.c.WS.Doc.Notes)), false)
+	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
 }
 
 // back leaves the explorer for the list, the cursor on the same query.

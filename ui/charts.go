@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,13 +87,6 @@ func (e *explorer) viewCharts(w, h int) string {
 	return block(top+"\n"+e.bandChart(w, bandH), w, h)
 }
 
-// chartWindow is the ranks a chart of rows lines shows: the table's
-// window, so the chart and the table talk about the same ranks.
-func (e *explorer) chartWindow(rows, n int) (int, int) {
-	from := scrollTo(e.offset, e.cursor, n, rows)
-	return from, min(from+rows, n)
-}
-
 // contributionChart: each rank's gain × discount, actual beside ideal,
 // on one scale.
 func (e *explorer) contributionChart(w, h int) string {
@@ -104,12 +98,16 @@ func (e *explorer) contributionChart(w, h int) string {
 		return block(strings.Join(lines, "\n"), w, h)
 	}
 	n := r.Ranks()
-	from, to := e.chartWindow(h-1, n)
-	rankW := len(strconv.Itoa(max(to, 1)))
+	rows := e.chartRows(h-1, n)
+	rankW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1)))
 	valW := 6
 	barW := max((w-rankW-2*valW-6)/2, 1)
 	scale := ws.Scale.Contribution
-	for i := from; i < to; i++ {
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
 		act, ideal := explain.ContributionsAt(r, i)
 		sep := st.G.Sep
 		actInk, idealInk := st.barActual, st.barIdeal
@@ -122,7 +120,7 @@ func (e *explorer) contributionChart(w, h int) string {
 			actInk.paint(st.G.bar(act, scale, barW)), padLeft(fit(fixed(act, 3), valW), valW), sep,
 			idealInk.paint(st.G.bar(ideal, scale, barW)), padLeft(fit(fixed(ideal, 3), valW), valW))
 		if past {
-			line = st.subtle.paint(line)
+			line = st.pastK.paint(line)
 		}
 		lines = append(lines, line)
 	}
@@ -139,14 +137,18 @@ func (e *explorer) ndcgChart(w, h int) string {
 	}
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
-	from, to := e.chartWindow(h-1, r.Ranks())
+	rows := e.chartRows(h-1, r.Ranks())
 	markAt := r.Ranks()
 	if ws.Settings.K > 0 {
 		markAt = min(ws.Settings.K, r.Ranks())
 	}
-	kW := len(strconv.Itoa(max(to, 1))) + 2
+	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
-	for i := from; i < to; i++ {
+	for at, i := range rows {
+		if i < 0 {
+			lines = append(lines, e.moreText(rows, at))
+			continue
+		}
 		v := r.NDCGAt(ws.Settings.Ties, i+1)
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
 		b := st.G.bar(v, ws.Scale.NDCG, barW)

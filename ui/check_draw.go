@@ -9,7 +9,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
-func (v *checkView) View() string {
+func (v *checkView) draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -33,19 +33,7 @@ func (v *checkView) View() string {
 	_, errs := v.claims()
 	labelW := len("IDCG@" + k)
 	inW := v.inputWidth()
-	var whys [3][]string
-	for i, f := range v.fields {
-		if vd := v.verdict(f.q); vd != nil && !vd.Holds {
-			switch {
-			case v.searching():
-				whys[i] = []string{v.job.glyph(st) + st.Subtle.Render(" looking for the convention or the slip behind it…")}
-			case v.quick:
-				whys[i] = []string{st.Subtle.Render("(looking for the convention or the slip behind it…)")}
-			default:
-				whys[i] = v.why(vd, max(w-labelW-5, 20))
-			}
-		}
-	}
+	whys := v.explanations(max(w-labelW-5, 20))
 	// Room for the explanations: the focused field's first, the others
 	// cut to their first line when space is short.
 	room := v.height - 1 - len(v.fields) - len(source) - 1 - len(hint) - 1
@@ -155,6 +143,37 @@ func trueText(x float64, w verify.Written) string {
 
 // why explains a wrong claim in a few short lines: the claims it follows
 // from, the conventions that give it, or where its arithmetic departs.
+// explanations are the verdicts' explanations worded for width cells,
+// each field's own, as kept since the report last changed.
+func (v *checkView) explanations(width int) [3][]string {
+	if v.searching() {
+		// The spinner turns: worded afresh at each frame, one line a field.
+		var whys [3][]string
+		for i, f := range v.fields {
+			if vd := v.verdict(f.q); vd != nil && !vd.Holds {
+				whys[i] = []string{v.job.glyph(v.c.Styles) + v.c.Styles.Subtle.Render(" looking for the convention or the slip behind it…")}
+			}
+		}
+		return whys
+	}
+	k := whysKey{v.report, v.quick, width, v.c.styled}
+	if k == v.whysKey {
+		return v.whys
+	}
+	var whys [3][]string
+	for i, f := range v.fields {
+		if vd := v.verdict(f.q); vd != nil && !vd.Holds {
+			if v.quick {
+				whys[i] = []string{v.c.Styles.Subtle.Render("(looking for the convention or the slip behind it…)")}
+			} else {
+				whys[i] = v.why(vd, width)
+			}
+		}
+	}
+	v.whys, v.whysKey = whys, k
+	return whys
+}
+
 func (v *checkView) why(vd *verify.Verdict, width int) []string {
 	var out []string
 	add := func(s string) { out = append(out, strings.Split(wrap(s, width), "\n")...) }

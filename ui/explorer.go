@@ -25,11 +25,22 @@ const (
 // the summary and the bar charts. It owns the cursor and the in-place
 // editor; the list itself lives in the shared workspace.
 type explorer struct {
+	drawn
 	c             *Common
 	width, height int
 
 	cursor int // rank under the cursor, 0-based
 	offset int // first rank the table shows
+	// present is the projector mode: fewer columns, the headline numbers
+	// large, wide bars, nothing that needs colour.
+	present bool
+	// notes shows the list's notes (what the sample teaches) above the
+	// charts; N toggles it.
+	notes bool
+	// under is the id of the item under the cursor, so that the cursor
+	// follows the item when the ranking reorders under it (a tie policy,
+	// a swap, an undo): the next digit edits the item the person chose.
+	under string
 
 	editing field
 	input   textinput.Model
@@ -56,8 +67,9 @@ func (e *explorer) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
-// FullHelp: every key of the explorer is shared with other views.
-func (e *explorer) FullHelp() [][]key.Binding { return nil }
+// FullHelp is the explorer's own key: the notes (R, the projector mode,
+// is listed beside A, the other way of drawing).
+func (e *explorer) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *explorer) Capturing() bool { return e.editing != noField }
@@ -79,14 +91,26 @@ func (e *explorer) layout() {
 	n := e.c.WS.N()
 	// The side panel needs the table to keep every column (about 84
 	// cells): below 130 columns the charts go under the table instead.
-	e.wide = w >= 130 && h >= 18
-	if e.wide {
+	e.wide = w >= 130 && h >= 18 && !e.present
+	switch {
+	case e.present:
+		// The headline: DCG and IDCG on a line, NDCG in large digits.
+		e.sideW, e.tableW = 0, w
+		e.summaryH = 1 + len(bigGlyphs['0'])
+		rest := max(h-e.summaryH-1, 0)
+		need := 1 + max(n, 1) + 1
+		e.tableH = min(need, max(rest/2, rest-(2+min(n, 4))))
+		e.chartsH = rest - e.tableH
+		if e.chartsH < 3 {
+			e.tableH, e.chartsH = rest, 0
+		}
+	case e.wide:
 		e.sideW = min(max(w-100, 44), 70)
 		e.tableW = w - e.sideW - 2
 		e.tableH = h
 		e.summaryH = summaryLines + 3
 		e.chartsH = max(h-e.summaryH-1, 0)
-	} else {
+	default:
 		e.sideW = 0
 		e.tableW = w
 		e.summaryH = summaryLines
@@ -100,6 +124,9 @@ func (e *explorer) layout() {
 		}
 	}
 	e.table = newTableLayout(e.tableW, n)
+	if e.present {
+		e.table = newPresentLayout(e.tableW, n)
+	}
 	inW := e.table.idWidth - 1
 	if x, _ := e.table.columnStart("score"); x < 0 {
 		inW -= len("score ") // typed over the title, after a label
@@ -120,15 +147,29 @@ func (e *explorer) clamp() {
 	if rows > 2 {
 		rows--
 	}
+	// When the list does not fit, two lines say what is hidden ("↑ 3
+	// more", "↓ 2 more"): the cursor keeps clear of them too.
+	if n > rows && rows > 4 {
+		rows -= 2
+	}
 	e.offset = scrollTo(e.offset, e.cursor, n, rows)
 }
 
 // Update handles the explorer's keys and the workspace's changes.
 func (e *explorer) Update(msg tea.Msg) tea.Cmd {
+	defer e.noteUnder()
 	switch msg := msg.(type) {
 	case workspace.Edited:
-		if msg.Focus >= 0 {
+		switch {
+		case msg.Focus >= 0:
 			e.cursor = e.c.WS.RankOf(msg.Focus)
+		case e.under != "":
+			// No item named (a setting, a swap made elsewhere, a deletion):
+			// stay on the item, wherever it went; on the same rank if it
+			// is gone.
+			if i := e.c.WS.IndexOf(e.under); i >= 0 {
+				e.cursor = e.c.WS.RankOf(i)
+			}
 		}
 		e.layout()
 	case tea.KeyPressMsg:
@@ -207,6 +248,18 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		ed, why = ws.Tie(e.cursor)
 	case key.Matches(msg, k.Untie):
 		ed, why = ws.Untie(e.cursor)
+	case key.Matches(msg, notesKey):
+		e.toggleNotes()
+		return nil
+	case key.Matches(msg, presentKey):
+		e.present = !e.present
+		e.layout()
+		if e.present {
+			e.c.SetStatus("projector mode: R for the full table", false)
+		} else {
+			e.c.SetStatus("the full table: R for the projector mode", false)
+		}
+		return nil
 	default:
 		return nil
 	}
@@ -238,6 +291,7 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	e.editing = f
 	switch f {
 	case scoreField:
+		e.layout() // the score's own width, after a title edit
 		v := ""
 		if it.HasScore {
 			v = fmtNum(it.Score)
@@ -248,6 +302,11 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.Placeholder = "title"
+		// A title is typed over the whole row, not the few cells of its
+		// column: the numbers of the row come back with enter or esc.
+		if x, _ := e.table.columnStart("id / title"); x >= 0 {
+			e.input.SetWidth(max(e.titleEditWidth(x)-1, 1))
+		}
 		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", shown(it.ID)), false)
 	}
 	e.input.CursorEnd()
@@ -293,3 +352,7 @@ func (e *explorer) stopEditing() {
 	e.editing = noField
 	e.input.Blur()
 }
+
+// refresh has nothing to work out: the workspace's result is the
+// explorer's numbers, kept up to date by every edit.
+func (e *explorer) refresh() {}

@@ -9,19 +9,43 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// View draws the body: exactly height lines of at most width cells.
-func (e *explorer) View() string {
+// draw draws the body: exactly height lines of at most width cells.
+func (e *explorer) draw() string {
 	if e.width <= 0 || e.height <= 0 {
 		return ""
 	}
 	table := e.viewTable()
+	if e.present {
+		parts := []string{table, "", e.viewHeadline(e.width, e.summaryH)}
+		if e.chartsH > 0 {
+			parts = append(parts, e.contributionChart(e.width, e.chartsH))
+		}
+		return block(strings.Join(parts, "\n"), e.width, e.height)
+	}
 	if e.wide {
-		side := e.viewSummary(e.sideW, e.summaryH) + "\n" + e.viewCharts(e.sideW, e.chartsH)
+		side := e.viewSummary(e.sideW, e.summaryH)
+		charts := e.chartsH
+		if notes := e.notesLines(e.sideW, charts/2); len(notes) > 0 {
+			side += "\n" + strings.Join(notes, "\n")
+			charts -= len(notes)
+		}
+		// A wide screen has room to say what its marks mean.
+		if legend := strings.Split(wrap(wideLegend, e.sideW), "\n"); charts-len(legend) >= 12 {
+			side += "\n" + e.c.Styles.subtle.paint(strings.Join(legend, "\n"))
+			charts -= len(legend)
+		}
+		side += "\n" + e.viewCharts(e.sideW, charts)
 		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
 	}
 	parts := []string{table, e.viewSummary(e.width, e.summaryH)}
-	if e.chartsH > 0 {
-		parts = append(parts, e.viewCharts(e.width, e.chartsH))
+	charts := e.chartsH
+	if notes := e.notesLines(e.width, max(charts, 2)); len(notes) > 0 {
+		// The notes come before the charts, which keep what is left.
+		parts = append(parts, notes...)
+		charts -= len(notes)
+	}
+	if charts >= 4 {
+		parts = append(parts, e.viewCharts(e.width, charts))
 	}
 	return block(strings.Join(parts, "\n"), e.width, e.height)
 }
@@ -38,10 +62,14 @@ func (e *explorer) viewTable() string {
 	if n == 0 {
 		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
 	}
-	for _, i := range rowLines(e.offset, n, e.cut(), e.tableH-len(lines)) {
-		if i < 0 {
+	body := e.tableLines()
+	for _, i := range body {
+		switch i {
+		case cutLine:
 			lines = append(lines, e.cutoffLine(r, t.width))
-		} else {
+		case aboveLine, belowLine:
+			lines = append(lines, e.moreLine(i, body))
+		default:
 			lines = append(lines, e.viewRow(r, i))
 		}
 	}
@@ -60,8 +88,8 @@ func (e *explorer) cut() int {
 // rankAtLine is the rank drawn on line y of the table (0 is the
 // heading), or −1: the lines viewTable draws, k line included.
 func (e *explorer) rankAtLine(y int) int {
-	lines := rowLines(e.offset, e.c.WS.N(), e.cut(), e.tableH-1)
-	if y < 1 || y > len(lines) {
+	lines := e.tableLines()
+	if y < 1 || y > len(lines) || lines[y-1] < 0 {
 		return -1
 	}
 	return lines[y-1]
@@ -90,9 +118,14 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	st, ws := e.c.Styles, e.c.WS
 	idx := ws.ItemAt(i)
 	it := ws.List().Items[idx]
+	inK := r == nil || i < r.K
 	mark := " "
-	if i == e.cursor {
+	switch {
+	case i == e.cursor:
 		mark = st.G.Cursor
+	case !inK:
+		// Past k: a mark that reads on any screen, colour or not.
+		mark = st.G.PastK
 	}
 	tm, straddles := tieMark(r, i, st.G)
 	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
@@ -110,6 +143,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		}
 		label := ""
 		x, w := e.table.columnStart(head)
+		if e.editing == titleField && x >= 0 {
+			w = e.titleEditWidth(x)
+		}
 		if x < 0 {
 			// A narrow table has no score column: the score is typed over
 			// the id and title, labelled.
@@ -123,12 +159,11 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}
-	inK := r == nil || i < r.K
 	switch {
 	case i == e.cursor && e.editing == noField:
 		body = st.cursor.paint(body)
 	case !inK:
-		body = st.subtle.paint(body)
+		body = st.pastK.paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")
 }

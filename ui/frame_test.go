@@ -29,9 +29,11 @@ func TestHelpListsEveryKey(t *testing.T) {
 	for _, b := range helpBindings(m) {
 		assert.Contains(t, s, b.Help().Desc)
 	}
-	assert.Contains(t, s, "Keys  (? or esc closes; in the explorer digits set the selected rank's grade)\n", "whole at 80")
+	// Every key on the first page at 80×24; the legend of the screen
+	// follows, ↓ away.
+	assert.Contains(t, s, "Keys  lines 1–19 of", "the keys fill the first page at 80")
 	// Left and right do nothing in the explorer: the help says where they act.
-	assert.Contains(t, s, "←/h  swap map: left")
+	assert.Contains(t, s, "←→/hl swap map: across")
 	press(m, "esc")
 	before := screen(m)
 	press(m, "l", "right", "h", "left")
@@ -119,17 +121,17 @@ func TestNoColorAndBackground(t *testing.T) {
 func TestMouseSelectsAndScrolls(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"), linearK5(), 80, 24)
 	press(m, "[", "[") // k=3: the k line sits between ranks 3 and 4
-	// Screen line 0 is the title, 1 the conventions, 2 the table heading,
-	// 3 rank 1, 4 rank 2, 5 rank 3, 6 the k line, 7 rank 4.
-	m.Update(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
+	// Screen line 0 is the title, 1 the conventions, 2 the view bar, 3 the
+	// table heading, 4 rank 1, 5 rank 2, 6 rank 3, 7 the k line, 8 rank 4.
+	m.Update(tea.MouseClickMsg{X: 10, Y: 5, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+2 B `, cursorRow(t, m))
-	m.Update(tea.MouseClickMsg{X: 10, Y: 7, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 10, Y: 8, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m))
-	m.Update(tea.MouseClickMsg{X: 10, Y: 6, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 10, Y: 7, Button: tea.MouseLeft})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m), "a click on the k line selects nothing")
-	m.Update(tea.MouseWheelMsg{X: 10, Y: 7, Button: tea.MouseWheelUp})
+	m.Update(tea.MouseWheelMsg{X: 10, Y: 8, Button: tea.MouseWheelUp})
 	assert.Regexp(t, `^▸\S*\s+3 C `, cursorRow(t, m))
-	m.Update(tea.MouseWheelMsg{X: 10, Y: 7, Button: tea.MouseWheelDown})
+	m.Update(tea.MouseWheelMsg{X: 10, Y: 8, Button: tea.MouseWheelDown})
 	assert.Regexp(t, `^▸\S*\s+4 D `, cursorRow(t, m))
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 }
@@ -143,7 +145,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {
 			m.active = i
-			m.refreshActive()
+			m.redraw()
 			lines := strings.Split(screen(m), "\n")
 			foot := lines[len(lines)-1]
 			assert.True(t, strings.HasSuffix(foot, "? help • q quit"), "%s at %d: %q", m.viewName(i), w, foot)
@@ -154,6 +156,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 		}
 	}
 	m.active = 0
+	m.redraw()
 	assert.Contains(t, screen(m), "0-9 set grade")
 	assert.Contains(t, screen(m), "Digits set the grade", "the greeting")
 	press(m, "H")
@@ -168,14 +171,17 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 	press(m, "?")
 	assert.Contains(t, screen(m), "lines 1–7 of")
 	assert.NotContains(t, screen(m), "next quiz round")
+	seen := false
 	for range 80 {
 		press(m, "down")
+		seen = seen || strings.Contains(screen(m), "next quiz round")
 	}
-	assert.Contains(t, screen(m), "next quiz round")
-	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
+	assert.True(t, seen, "the last key is reached")
+	assert.Contains(t, screen(m), "a rank past k", "then the legend of the screen")
+	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
 	assert.Contains(t, screen(m), "lines 1–7 of")
 	// Keys pressed where it all fits do not leave it scrolled for later.
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	for range 3 {
 		press(m, "down")
 		screen(m) // the program draws after every key

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // KeyMap is every key more than one view uses, in one place, so that no
@@ -153,17 +154,17 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
 	cut := min(len(views), 9)
 	return [][]key.Binding{
-		{k.Up, k.Down, k.Left, k.Right, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete},
-		// Two pairs share a line each, so that copy and the screen image
-		// fit and the help still shows whole at 80×24.
+		// Pairs share a line, so that every key shows whole at 80×24.
+		{k.Up, k.Down, as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
 		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
 			pair(k.Save, k.SaveAs, "w/^s/W", "save, save as"), k.Copy, k.Screenshot},
-		{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.ASCII},
+		{pair(k.KUp, k.KDown, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
+			pair(k.ASCII, presentKey, "A/R", "ASCII, projector")},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left
-		// out here to make room for the practice views' keys.
-		append(append(append(slices.Clone(views[cut:]), k.Apply), own...), k.Quit),
+		// out here to make room for the views' own keys.
+		append(append(slices.Clone(views[cut:]), own...), k.Quit),
 	}
 }
 
@@ -174,3 +175,17 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 
 // HelpGroups names the FullHelp columns, in order.
 var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "Views", "More views & keys"}
+
+// moves reports whether msg is a key that moves a cursor or scrolls,
+// which may do nothing at an end without anything being wrong.
+func (k KeyMap) moves(msg tea.KeyPressMsg) bool {
+	return key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Left, k.Right)
+}
+
+// keyName writes a key as the help writes keys: "5", "x", "enter".
+func keyName(msg tea.KeyPressMsg) string {
+	if msg.Text != "" && msg.Text != " " {
+		return strconv.Quote(msg.Text)
+	}
+	return msg.String()
+}

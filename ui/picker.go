@@ -58,8 +58,8 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 	room := max(h-len(lines), 1)
 	both := 2*len(p.rows) <= room
 	from := 0
-	if !both && p.cursor >= room {
-		from = p.cursor - room + 1
+	if !both {
+		from = scrollTo(0, p.cursor, len(p.rows), room)
 	}
 	for i, r := range p.rows {
 		if i < from {

@@ -70,12 +70,17 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws := m.c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
+	ws.Doc.New = false
 	m.disk = listio.StampOf(msg.Path)
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
 	}
-	m.c.SetStatus(fmt.Sprintf("saved %d items to %s%s", ws.N(), msg.Path, note), false)
+	items := "items"
+	if ws.N() == 1 {
+		items = "item"
+	}
+	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
 	if msg.Quit {
 		return tea.Quit
 	}

@@ -14,7 +14,11 @@ import (
 // carry brackets and labels, so the screen reads the same with NO_COLOR
 // (where Bubble Tea drops every colour) as with colour.
 type Styles struct {
-	Title, Subtle, Header, Cursor, Cutoff     lipgloss.Style
+	Title, Subtle, Header, Cursor, Cutoff lipgloss.Style
+	// PastK is the ranks past k: faint, not a grey that a projector
+	// washes out (and no style at all under NO_COLOR, where the rows'
+	// "·" marker says it).
+	PastK                                     lipgloss.Style
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
 	PanelTitle, Status, Error                 lipgloss.Style
@@ -24,6 +28,7 @@ type Styles struct {
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
+	pastK                                                               ink
 	title, header, panelTitle, warn, errorInk, status                   ink
 }
 
@@ -43,6 +48,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		Subtle:      c("#6E6E6E", "#8C8C8C"),
 		Header:      c("#3C3C3C", "#DADADA").Bold(true),
 		Cursor:      lipgloss.NewStyle().Reverse(true),
+		PastK:       lipgloss.NewStyle().Faint(colour),
 		Cutoff:      c("#B35900", "#FFB454"),
 		Tie:         c("#8A2BE2", "#D7A6FF"),
 		TieStraddle: c("#B00020", "#FF6B81").Bold(true),
@@ -68,6 +74,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		}
 	}
 	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
+	s.pastK = inkOf(s.PastK)
 	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
 	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
 	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)
@@ -109,6 +116,9 @@ type Glyphs struct {
 	TieTop, TieMid, TieBottom string
 	// Ascending and Descending show the way a column is sorted.
 	Ascending, Descending string
+	// PastK marks a rank past k; Above, Below and Skipped say that a
+	// table or chart hides ranks ("↓ 3 more").
+	PastK, Above, Below, Skipped string
 	// Spinner turns while a view works its numbers out; both sets have
 	// the same number of frames, so switching sets mid-turn is safe.
 	Spinner spinner.Spinner
@@ -120,12 +130,14 @@ func glyphsFor(ascii bool) Glyphs {
 			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
 			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
 			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",
+			PastK: ".", Above: "^", Below: "v", Skipped: ":",
 			Spinner: spinner.Spinner{Frames: []string{"|", "/", "-", "\\", "|", "/", "-", "\\"}, FPS: spinnerFPS}}
 	}
 	return Glyphs{Cursor: "▸", Rule: "─", Dotted: "┄", Sep: "│",
 		KMark: " ◂k", Mean: "◂", Swap: "↔", Diagonal: "╲", Bullet: "• ",
 		Ghost: "◌", Relevant: "●", Irrelevant: "○", Holds: "✓", Fails: "✗",
 		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼",
+		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮",
 		Spinner: spinner.Spinner{Frames: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"}, FPS: spinnerFPS}}
 }
 

@@ -77,6 +77,35 @@ const (
 	idMin = 6
 )
 
+// presentColumns are the columns of the projector mode, renamed in
+// full: rank, id, grade, gain, discount, contribution, DCG@i.
+var presentColumns = map[string]column{
+	"id / title": {head: "id / title"}, "grade": {head: "grade", width: 5}, "gain": {head: "gain", width: 6},
+	"disc": {head: "discount", width: 8}, "contrib": {head: "contribution", width: 12}, "DCG@i": {head: "DCG@i", width: 8},
+}
+
+// newPresentLayout is the table of the projector mode: fewer, wider
+// columns, for a room.
+func newPresentLayout(width, n int) tableLayout {
+	t := tableLayout{width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n)))}
+	fixedW := markW + tieW + t.rankW
+	for _, c := range allColumns(t.dec) {
+		p, ok := presentColumns[c.head]
+		if !ok {
+			continue
+		}
+		c.head = p.head
+		if !c.flex {
+			c.width = p.width
+			fixedW += c.width
+		}
+		fixedW++
+		t.cols = append(t.cols, c)
+	}
+	t.idWidth = max(1, width-fixedW)
+	return t
+}
+
 // newTableLayout fits the columns into width for a list of n items.
 func newTableLayout(width, n int) tableLayout {
 	dec := 3

@@ -11,12 +11,30 @@ import (
 // Common.Apply, after which every view receives the workspace.Edited
 // message. As a help.KeyMap, a view gives its footer (ShortHelp) and
 // the keys only it has (FullHelp), which the full help lists.
+//
+// A view works out what it shows only while it is on screen: after
+// each message the program calls refresh (bring the numbers up to date
+// once what they come from has changed: an edit, a resize), then draw
+// (format the screen from them), and keeps the result, which View
+// returns. So View is pure and costs nothing, however often the
+// renderer asks, and a hidden view costs an edit nothing.
 type view interface {
 	help.KeyMap
 	SetSize(w, h int)
 	Update(msg tea.Msg) tea.Cmd
+	refresh()
+	draw() string
+	keep(frame string)
 	View() string
 }
+
+// drawn holds a view's last drawn screen; views embed it for View.
+type drawn struct{ frame string }
+
+// View is the screen drawn after the last message.
+func (d *drawn) View() string { return d.frame }
+
+func (d *drawn) keep(frame string) { d.frame = frame }
 
 // registered is a view as the program knows it: the capital letter
 // that opens it (F1, F2, … open them in this order too), its name for

@@ -28,8 +28,10 @@ func numberInput(placeholder string) textinput.Model {
 	return in
 }
 
-// numberChars are the characters a written number uses: 0.94, -2.5, 1e-3.
-const numberChars = "0123456789.-+eE"
+// numberChars are the characters a written number uses: 0.94, -2.5,
+// 1e-3; and the decimal comma, so that 12,78 stays as typed and is
+// refused with the fix ("use a point: 12.78") rather than read as 1278.
+const numberChars = "0123456789.-+eE,"
 
 // numberKey reports whether a key press belongs to a number field: a
 // character of a number, or a key that edits the field. Every other key

@@ -9,6 +9,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -21,8 +22,12 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// headerLines are the title and conventions lines above every view.
-const headerLines = 2
+// headerLines are the title, conventions and view bar lines above every
+// view; chromeLines adds the status and footer lines below it.
+const (
+	headerLines = 3
+	chromeLines = headerLines + 2
+)
 
 // The smallest terminal the explorer draws in; below it, it says so.
 const (
@@ -40,6 +45,8 @@ type Options struct {
 	NoColor bool
 	// Seed makes random lists (the quiz) repeatable; 0 means the clock.
 	Seed int64
+	// Present opens the explorer in projector mode (R switches it).
+	Present bool
 	// SaveName is the file name save as suggests when the list has no
 	// JSON file of its own; empty means one made from the list's name.
 	SaveName string
@@ -60,6 +67,8 @@ type Common struct {
 	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
+	// styled counts the changes of Styles, for what a view keeps drawn.
+	styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 	// remote is set in a session over the network.
@@ -74,9 +83,9 @@ type Common struct {
 // Apply makes an edit and tells every view, the one that made it too.
 func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
 
-// ApplyAside is Apply for an edit made in a teaching view: the explorer's
-// cursor stays on the rank the person left it at rather than follow the
-// item to a place they have not seen.
+// ApplyAside is Apply for an edit made in a teaching view: the edit names
+// no item, so the explorer's cursor stays on the item it was on rather
+// than jump to the one edited, which the person has not chosen there.
 func (c *Common) ApplyAside(e workspace.Edit) {
 	ed := c.WS.Apply(e)
 	ed.Focus = -1
@@ -100,6 +109,7 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
+	opener   *opener // the open dialog, after o
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
@@ -110,8 +120,14 @@ type Model struct {
 	footerCache   string
 	footerW       int
 	footerView    int
-	fileGain      *ndcg.Gain
-	saveName      string // what save as suggests for a list without a file
+	// convCache is the conventions line for convW cells, drawn again
+	// after an edit or a change of styles (convW -1).
+	convCache string
+	convW     int
+	// frame is the whole screen, drawn at the end of each Update.
+	frame    string
+	fileGain *ndcg.Gain
+	saveName string // what save as suggests for a list without a file
 	// exp is the state of the copy (y) and screen image (X) keys.
 	exp exporter
 
@@ -148,6 +164,9 @@ func New(o Options) *Model {
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
 	}
+	if e, ok := m.views[0].(*explorer); ok {
+		e.present = o.Present
+	}
 	if o.Remote != nil {
 		m.setRemote()
 	}
@@ -161,6 +180,9 @@ func New(o Options) *Model {
 
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
+	if strings.TrimSpace(d.Notes) != "" {
+		return fmt.Sprintf("%s: %d items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	}
 	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
 }
 
@@ -182,8 +204,10 @@ func (m *Model) FileName() string {
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	m.c.styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
+	m.convW = -1
 	m.layoutHelp()
 }
 
@@ -194,29 +218,38 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.refreshActive())
+	return m, tea.Batch(cmd, m.redraw())
 }
 
-// refresher is a view that works out what it draws only when it is on
-// screen: after each message, once what it draws from has changed (an
-// edit, a resize), so that View only draws and a hidden view costs an
-// edit nothing.
-type refresher interface{ refresh() }
+// redraw brings the active view up to date and draws the screen View
+// hands out; the command is the view's work off the update loop, if it
+// starts some.
+func (m *Model) redraw() tea.Cmd {
+	work := m.refreshActive()
+	m.frame = m.render()
+	return work
+}
 
 // worker is a view that works some of its numbers out off the update
 // loop on a long list (see work): after refresh, startWork starts that
-// computation when what it draws from has changed.
+// computation when what it draws from has changed, before the view is
+// drawn (with its spinner).
 type worker interface{ startWork() tea.Cmd }
 
+// refreshActive brings the view on screen up to date and draws it, so
+// that View only hands out what is ready. A view hidden by the help,
+// the preset picker or a screen too small to draw it is not drawn.
 func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
-	if r, ok := v.(refresher); ok {
-		r.refresh()
-	}
+	v.refresh()
+	var work tea.Cmd
 	if w, ok := v.(worker); ok {
-		return w.startWork()
+		work = w.startWork()
 	}
-	return nil
+	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
+		v.keep(v.draw())
+	}
+	return work
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -271,7 +304,7 @@ func (m *Model) tooSmall() bool {
 }
 
 func (m *Model) resize() {
-	body := max(m.height-4, 0) // two header lines, status and help below
+	body := max(m.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
 		v.SetSize(m.width, body)
 	}
@@ -295,6 +328,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.exportKey(msg)
 	case m.picker != nil:
 		return m.pickerKey(msg)
+	case m.opener != nil:
+		return m.openerKey(msg)
 	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
@@ -337,7 +372,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-			m.helpText(m.width), m.width, m.height-4)
+			m.helpText(m.width), m.width, m.height-chromeLines+1)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -375,6 +410,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
 		return nil
+	case key.Matches(msg, openKey):
+		if ws.Dirty() {
+			m.c.SetStatus("unsaved edits: save them (w) or undo them (u) before opening another list", true)
+			return nil
+		}
+		m.opener = newOpener(m.width)
+		return nil
 	case key.Matches(msg, k.Save):
 		return m.save(false)
 	case key.Matches(msg, k.SaveAs):
@@ -406,7 +448,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	return active.Update(msg)
+	// A key the view ignores says so, rather than nothing happening
+	// (a digit in the working view): the view, the list and the status
+	// line all unchanged. Moving past an end is not worth a word.
+	before, said, at := active.View(), m.c.status.text, ws.Version()
+	cmd := active.Update(msg)
+	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) && active.View() == before {
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+	}
+	return cmd
 }
 
 // show makes view i the active one. The greeting speaks of the
@@ -433,6 +483,7 @@ func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
+	m.convW = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}

@@ -11,12 +11,16 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 )
 
-// View draws the whole screen: header, the active view (or a dialog),
-// status line and key help.
+// View is the whole screen as the last Update drew it: header, the
+// active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.render(), "ndcg-explorer: "+shown(m.c.WS.Doc.Name))
+	return frameView(m.frame, m.windowTitle())
 }
 
+// windowTitle names the list in the terminal's title.
+func (m *Model) windowTitle() string { return "ndcg-explorer: " + shown(m.c.WS.Doc.Name) }
+
+// render draws the whole screen.
 func (m *Model) render() string {
 	w, h := m.width, m.height
 	if w <= 0 || h <= 0 {
@@ -32,29 +36,40 @@ func (m *Model) render() string {
 		}
 		return msg
 	}
-	body := h - 4
+	body := h - chromeLines
+	bar := []string{m.viewBar(w)}
 	var main string
 	switch {
 	case m.keysHelp.open:
+		// The help and the dialogs take the view bar's line too: they
+		// cover the views, and the help fits 80×24 whole with it.
+		bar, body = nil, body+1
 		main = m.keysHelp.view(m.c.Styles, w, body)
 	case m.picker != nil:
+		bar, body = nil, body+1
 		main = m.picker.View(m.c, w, body)
+	case m.opener != nil:
+		bar, body = nil, body+1
+		main = m.opener.View(m.c, w, body)
 	default:
 		main = m.views[m.active].View()
 	}
-	parts := []string{
-		m.titleLine(w),
-		m.conventionsLine(w),
+	parts := append([]string{m.titleLine(w), m.conventionsLine(w)}, bar...)
+	parts = append(parts,
 		block(main, w, body),
 		m.statusLine(w),
 		m.footer(w),
-	}
+	)
 	return strings.Join(parts, "\n")
 }
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	left := st.title.paint("ndcg-explorer") + " " + shown(ws.Doc.Heading())
+	name := shown(ws.Doc.Heading())
+	if ws.Doc.New {
+		name += " (new file: w saves it)"
+	}
+	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
@@ -71,6 +86,13 @@ func (m *Model) titleLine(w int) string {
 // conventionsLine states the conventions in force, as every output
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
+	if m.convW != w {
+		m.convCache, m.convW = m.drawConventions(w), w
+	}
+	return m.convCache
+}
+
+func (m *Model) drawConventions(w int) string {
 	s := m.c.WS.Settings
 	c := explain.State(s)
 	preset := c.Preset
@@ -159,12 +181,32 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
+	// What the screen's marks mean, below the keys (↓ scrolls to it
+	// where the keys fill the screen).
+	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
+	for _, l := range screenLegend {
+		rows = append(rows, wrap(l, w))
+	}
 	return strings.Join(rows, "\n")
+}
+
+// wideLegend is screenLegend in short, under the summary on a wide
+// screen.
+const wideLegend = "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain · ideal: the ideal ranking's grade (not a gain) · ·: past k"
+
+// screenLegend says what the marks of the explorer's screen mean.
+var screenLegend = []string{
+	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",
+	"=sklearn the preset whose conventions are in force (P picks one)",
+	"3.50*    a tied rank's gain under expected ties: the mean gain of its tie group",
+	"┌T1 └    a tie group (items with equal scores), T1, T2 … in rank order",
+	"ideal    the grade at rank i of the ideal ranking (a grade, not a gain); IDCG@i sums its gains",
+	"·        a rank past k: it does not count in DCG@k or NDCG@k",
 }
 
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (m *Model) layoutHelp() {
 	if m.keysHelp.open {
-		m.keysHelp.set(m.helpText(m.width), m.width, m.height-4)
+		m.keysHelp.set(m.helpText(m.width), m.width, m.height-chromeLines+1)
 	}
 }

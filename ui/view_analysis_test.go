@@ -366,14 +366,14 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 func TestAnalysisViewsMouse(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	press(m, "S")
-	// Screen row 5 is the map's row of rank 2 (two header lines, the
+	// Screen row 6 is the map's row of rank 2 (three header lines, the
 	// view's title, the column numbers); column 13 is rank 4's cell.
-	m.Update(tea.MouseClickMsg{X: 13, Y: 5, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 13, Y: 6, Button: tea.MouseLeft})
 	assert.Contains(t, body(m), "ranks 2 ↔ 4")
 	assert.Contains(t, body(m), "ΔNDCG@3 = +0.1770")
 
 	press(m, "C")
-	m.Update(tea.MouseClickMsg{X: 5, Y: 6, Button: tea.MouseLeft}) // screen row 6: trec_eval
+	m.Update(tea.MouseClickMsg{X: 5, Y: 7, Button: tea.MouseLeft}) // screen row 7: trec_eval
 	assert.Contains(t, body(m), "trec_eval: trec_eval ndcg_cut.k")
 
 	g := strings.Repeat("1,", 59) + "1"

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ import (
 // says which convention would give it, or where the arithmetic departs.
 // The verify package does the checking; the view draws its report.
 type checkView struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -51,6 +53,17 @@ type checkView struct {
 	// times); job runs it.
 	search bool
 	job    work
+	// whys are the explanations of the report's verdicts as drawn for
+	// whysKey: worded again only when the report, the width or the
+	// styles change, not at each keystroke that moves the focus.
+	whys    [3][]string
+	whysKey whysKey
+}
+
+type whysKey struct {
+	report        *verify.Report
+	quick         bool
+	width, styled int
 }
 
 // claimField is one typed claim.
@@ -293,6 +306,10 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 		w, err := verify.ParseWritten(t)
 		if err != nil {
 			errs[i] = "not a number yet"
+			var comma *verify.CommaError
+			if errors.As(err, &comma) {
+				errs[i] = "use a point: " + comma.Point
+			}
 			continue
 		}
 		*dst[i] = &w

@@ -18,6 +18,7 @@ import (
 // to it, with the grade from which an item counts as relevant adjustable.
 // The engine computes them; the view only draws.
 type companionsView struct {
+	drawn
 	c             *Common
 	width, height int
 	// threshold is the grade from which an item counts as relevant.
@@ -141,7 +142,7 @@ func (v *companionsView) maxThreshold() float64 {
 	return top
 }
 
-func (v *companionsView) View() string {
+func (v *companionsView) draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}

@@ -18,6 +18,7 @@ import (
 // says, one setting at a time, what each departure does on this list.
 // enter applies the selected preset.
 type conventionsView struct {
+	drawn
 	lazy
 	cursor int
 
@@ -175,7 +176,7 @@ func convLine(cells []string, w int) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-func (v *conventionsView) View() string {
+func (v *conventionsView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -214,8 +215,11 @@ func (v *conventionsView) View() string {
 	if inForce != "" {
 		note += "; " + inForce + " is what is in force"
 	}
-	lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
 	why := v.explanation(w)
+	// The legend of the stars goes before any line of the reasons.
+	if len(lines)+1+len(why) <= h {
+		lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
+	}
 	if len(lines)+1+len(why) <= h {
 		lines = append(lines, "") // room to breathe only when it costs no line of the reasons
 	}

@@ -19,6 +19,7 @@ import (
 // and every value printed, and shows that the log base of the discount
 // cancels out of NDCG but not out of DCG.
 type curvesView struct {
+	drawn
 	lazy
 
 	rows int // ranks and grades the charts have room for
@@ -111,7 +112,7 @@ func (v *curvesView) startWork() tea.Cmd {
 	})
 }
 
-func (v *curvesView) View() string {
+func (v *curvesView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -160,7 +161,7 @@ func (v *curvesView) discountChart(w, h int) string {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
 		case i+1 > k && k > 0:
-			line = st.Subtle.Render(ansi.Strip(line))
+			line = st.PastK.Render(ansi.Strip(line))
 		}
 		lines = append(lines, line)
 	}
@@ -173,7 +174,8 @@ func (v *curvesView) gainChart(w, h int) string {
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	lines := []string{st.PanelTitle.Render(ansi.Truncate("gain "+s.Gain.String()+" = "+s.Gain.Formula(), w, "…"))}
-	n := min(len(v.gains), h-1)
+	// One line is kept for the legend of the counts, when there is room.
+	n := min(len(v.gains), max(h-2, 1))
 	shown := v.gains[len(v.gains)-n:]
 	if len(shown) == 0 {
 		lines = append(lines, st.Subtle.Render("no grades: the list is empty"))
@@ -187,7 +189,9 @@ func (v *curvesView) gainChart(w, h int) string {
 		scale = max(scale, g.Gain)
 	}
 	barW := max(w-gradeW-valW-12, 1)
+	pool := false
 	for _, g := range shown {
+		pool = pool || g.Pool > 0
 		used := ""
 		if g.Items > 0 {
 			used = fmt.Sprintf(" ×%d", g.Items)
@@ -198,6 +202,11 @@ func (v *curvesView) gainChart(w, h int) string {
 		lines = append(lines, fmt.Sprintf("%s %s %s%s", padLeft(fmtNum(g.Grade), gradeW),
 			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), padLeft(fmtShort(g.Gain, 8), valW), used))
 	}
+	legend := "×n: n items of the list have this grade"
+	if pool {
+		legend += "; +np: n in the pool"
+	}
+	lines = append(lines, st.Subtle.Render(ansi.Truncate(legend, w, "…")))
 	return block(strings.Join(lines, "\n"), w, h)
 }
 

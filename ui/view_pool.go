@@ -19,6 +19,7 @@ import (
 // and sets IDCG and NDCG from the list's grades beside those from every
 // judged item: the "missing relevant items" blind spot made visible.
 type poolView struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -252,9 +253,9 @@ func (v *poolView) step(d int) {
 	v.sel = idx - v.judged.N
 }
 
-// View draws the ideal ranking with its ghosts above the comparison of
+// draw draws the ideal ranking with its ghosts above the comparison of
 // the two IDCG sources.
-func (v *poolView) View() string {
+func (v *poolView) draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,6 +24,7 @@ import (
 // workshop can hand everyone the same ones (--seed). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
 type quizView struct {
+	drawn
 	c             *Common
 	width, height int
 
@@ -36,6 +38,10 @@ type quizView struct {
 	// right of total rounds answered; a round counts as answered when
 	// first submitted, whatever the conventions do afterwards.
 	right, total int
+
+	// scroll is the first line of the whole working shown once ↑/↓ have
+	// been pressed; −1 shows the working condensed to fit (sums kept).
+	scroll int
 
 	// room is the instructor's round being answered (0: none): its
 	// conventions, and whether it has ended (the working shows then).
@@ -77,6 +83,30 @@ func (v *quizView) ShortHelp() []key.Binding {
 // FullHelp is the key only the quiz has.
 func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
 
+// scrollSolution moves through the whole working by delta lines (from
+// the condensed view, ↑ and ↓ first show the end of the whole working,
+// where IDCG and the division are).
+func (v *quizView) scrollSolution(delta int) {
+	if !v.showsWorking() || v.work == nil {
+		v.c.SetStatus("↑/↓ scroll the worked solution once you have answered", false)
+		return
+	}
+	room := v.height - len(v.topLines()) - 2 // the marker and the division
+	most := max(len(v.wholeWorking())-1-room, 0)
+	if most == 0 {
+		v.c.SetStatus("the whole working is on screen", false)
+		return
+	}
+	if v.scroll < 0 {
+		v.scroll = most
+		if delta < 0 {
+			v.scroll = max(most-1, 0)
+		}
+		return
+	}
+	v.scroll = max(min(v.scroll+delta, most), 0)
+}
+
 func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 // start draws round n's question.
@@ -85,6 +115,7 @@ func (v *quizView) start(n int) {
 	v.room, v.roomEnded = 0, false
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
+	v.scroll = -1
 	v.answer = verify.Written{}
 	v.in.SetValue("")
 	v.in.Focus()
@@ -149,6 +180,14 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.start(v.round + 1)
 	case key.Matches(msg, k.Confirm):
 		v.submit()
+	case key.Matches(msg, k.Up):
+		v.scrollSolution(-1)
+	case key.Matches(msg, k.Down):
+		v.scrollSolution(1)
+	case key.Matches(msg, k.PageUp):
+		v.scrollSolution(-max(v.height/2, 1))
+	case key.Matches(msg, k.PageDown):
+		v.scrollSolution(max(v.height/2, 1))
 	case key.Matches(msg, k.Cancel):
 		if !v.answered {
 			v.in.SetValue("")
@@ -181,7 +220,12 @@ func (v *quizView) submit() {
 	}
 	text := strings.TrimSpace(v.in.Value())
 	w, err := verify.ParseWritten(text)
-	if err != nil {
+	var comma *verify.CommaError
+	switch {
+	case errors.As(err, &comma):
+		v.c.SetStatus("use a point: "+comma.Point, true)
+		return
+	case err != nil:
 		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
 		return
 	}
@@ -202,19 +246,33 @@ func (v *quizView) submit() {
 		}
 		return
 	}
+	more := ""
+	if room := v.height - len(v.topLines()); len(v.wholeWorking()) > room {
+		more = " · ↑/↓ scroll the whole working"
+	}
 	if w.Holds(v.result.NDCG()) {
 		v.right++
-		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list", v.right, v.total), false)
+		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list%s", v.right, v.total, more), false)
 	} else {
-		v.c.SetStatus(fmt.Sprintf("not quite: %d of %d right · the working is below · n for the next list", v.right, v.total), true)
+		v.c.SetStatus(fmt.Sprintf("not quite: %d of %d right · the working is below · n for the next list%s", v.right, v.total, more), true)
 	}
 	v.in.Blur()
 }
 
-func (v *quizView) View() string {
+func (v *quizView) draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
+	lines := v.topLines()
+	if v.showsWorking() {
+		lines = append(lines, v.workingLines(v.height-len(lines))...)
+	}
+	return block(strings.Join(lines, "\n"), v.width, v.height)
+}
+
+// topLines are the lines above the working: the round, the question, the
+// list, the field and, once answered, the verdict.
+func (v *quizView) topLines() []string {
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -255,8 +313,7 @@ func (v *quizView) View() string {
 	}
 	lines := concat(head, question, table, note, gap, prompt)
 	if v.result == nil {
-		lines = append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
-		return block(strings.Join(lines, "\n"), w, v.height)
+		return append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
 	}
 	switch {
 	case v.room != 0 && !v.roomEnded:
@@ -265,11 +322,46 @@ func (v *quizView) View() string {
 		}
 	case v.answered:
 		lines = append(lines, wrapped(v.verdictLine())...)
-		lines = append(lines, v.workingLines(v.height-len(lines))...)
-	case v.room != 0:
-		lines = append(lines, v.workingLines(v.height-len(lines))...)
 	}
-	return block(strings.Join(lines, "\n"), w, v.height)
+	return lines
+}
+
+// showsWorking says whether the worked solution is on screen: once
+// answered, or once the instructor's round has ended, not before.
+func (v *quizView) showsWorking() bool {
+	if v.result == nil {
+		return false
+	}
+	if v.room != 0 {
+		return v.roomEnded
+	}
+	return v.answered
+}
+
+// wholeWorking is the worked solution without its blank lines.
+func (v *quizView) wholeWorking() []explain.Line {
+	var out []explain.Line
+	for _, l := range v.work.Lines(v.width) {
+		if l.Kind != explain.LineBlank {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// scrolledWorking is a window on the whole working from line v.scroll,
+// under a line that says where it is, with the division kept last.
+func (v *quizView) scrolledWorking(room int) []string {
+	all := v.wholeWorking()
+	body, last := all[:len(all)-1], all[len(all)-1]
+	n := room - 2
+	from := max(min(v.scroll, len(body)-n), 0)
+	to := min(from+n, len(body))
+	out := []string{v.c.Styles.Subtle.Render(fmt.Sprintf("working, lines %d–%d of %d · ↑/↓ scroll", from+1, to, len(body)))}
+	for _, l := range body[from:to] {
+		out = append(out, l.Text)
+	}
+	return append(out, last.Text)
 }
 
 func concat(parts ...[]string) []string {
@@ -358,6 +450,9 @@ func (v *quizView) verdictLine() string {
 func (v *quizView) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
+	}
+	if v.scroll >= 0 && room >= 3 {
+		return v.scrolledWorking(room)
 	}
 	lines := v.work.Lines(v.width)
 	keep := make([]bool, len(lines))

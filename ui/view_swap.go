@@ -27,6 +27,7 @@ const bestSwapTop = 50
 // and XGBoost train on. A cursor picks a pair; enter applies it, b
 // applies the best single swap.
 type swapView struct {
+	drawn
 	lazy
 	ci, cj int // the selected pair, 0-based ranks
 
@@ -200,7 +201,7 @@ func workSwap(ctx context.Context, r *ndcg.Result, top int) (swapNumbers, bool) 
 	return n, true
 }
 
-func (v *swapView) View() string {
+func (v *swapView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""

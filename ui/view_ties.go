@@ -21,6 +21,7 @@ import (
 // distribution over every order; and what scikit-learn and trec_eval
 // make of the ties.
 type tiesView struct {
+	drawn
 	lazy
 	cursor, offset int // selected tie group, first group shown
 
@@ -33,7 +34,7 @@ func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale:
 // ShortHelp is the ties view's footer.
 func (v *tiesView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie at k")}, k.tail(true)...)
+	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie ranks k, k+1")}, k.tail(true)...)
 }
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
@@ -72,12 +73,12 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 		v.cursor = max(groups-1, 0)
 	case key.Matches(km, k.Tie):
 		// The tie that teaches most straddles k: rank k takes the score of
-		// rank k+1.
+		// rank k+1 (or is told they already tie).
 		if ws.Result == nil {
 			v.c.SetStatus("fix the error first (or undo): ties need a list that computes", true)
 			return nil
 		}
-		v.apply(ws.Tie(max(ws.Result.K-1, 0)))
+		v.apply(ws.TieNext(max(ws.Result.K-1, 0)))
 	}
 	return nil
 }
@@ -198,7 +199,7 @@ func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Setti
 	return n, true
 }
 
-func (v *tiesView) View() string {
+func (v *tiesView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -220,7 +221,7 @@ func (v *tiesView) View() string {
 	if cellWidth("Ties "+what) > w {
 		what = fmt.Sprintf("%d tie group(s): NDCG@%s %.4f to %.4f", len(r.Ties), k, v.band.Worst, v.band.Best)
 	}
-	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie at k", w)}
+	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
 	notes, want, groupRows := v.layout(r)
 	chartH := min(want, max(h-1-groupRows-2, 0))
@@ -465,7 +466,7 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		why = "the list has no scores, so its order is the ranking"
 	}
 	text := []string{
-		viewHead(v.c, "Ties", "none in this list", "t tie at k", w),
+		viewHead(v.c, "Ties", "none in this list", "t tie ranks k, k+1", w),
 		"",
 		fmt.Sprintf("No ties: %s. Every tie policy gives NDCG@%s = %.4f.", why, k, r.NDCG()),
 		"",

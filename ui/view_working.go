@@ -16,6 +16,7 @@ import (
 // whiteboard, the ideal order spelled out, and the division that gives
 // NDCG, which stays in sight at the bottom while the rest scrolls.
 type workingView struct {
+	drawn
 	lazy
 	vp     viewport.Model
 	result string
@@ -152,7 +153,7 @@ func (v *workingView) install(w working) {
 	v.vp.SetYOffset(y)
 }
 
-func (v *workingView) View() string {
+func (v *workingView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""

@@ -147,20 +147,21 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 		}
 	}
 	D, I := sum(dcg), sum(idcg)
+	claimHolds := cl.holder()
 	switch cl.Quantity {
 	case Contribution:
-		try(dcg, false, func(delta float64) bool { return cl.Holds(d.True + delta) })
+		try(dcg, false, func(delta float64) bool { return claimHolds(d.True + delta) })
 		d.Sums = []Quantity{DCG}
 	case DCG:
-		try(dcg, false, func(delta float64) bool { return cl.Holds(D + delta) })
+		try(dcg, false, func(delta float64) bool { return claimHolds(D + delta) })
 		d.Sums = []Quantity{DCG}
 	case IDCG:
-		try(idcg, true, func(delta float64) bool { return cl.Holds(I + delta) })
+		try(idcg, true, func(delta float64) bool { return claimHolds(I + delta) })
 		d.Sums = []Quantity{IDCG}
 	case NDCG:
 		if I != 0 {
-			try(dcg, false, func(delta float64) bool { return cl.Holds((D + delta) / I) })
-			try(idcg, true, func(delta float64) bool { return I+delta != 0 && cl.Holds(D/(I+delta)) })
+			try(dcg, false, func(delta float64) bool { return claimHolds((D + delta) / I) })
+			try(idcg, true, func(delta float64) bool { return I+delta != 0 && claimHolds(D/(I+delta)) })
 		}
 		d.Sums = []Quantity{DCG, IDCG}
 	}

@@ -28,6 +28,9 @@ type Written struct {
 // "13", "1.0e-3", "-2.5".
 func ParseWritten(text string) (Written, error) {
 	t := strings.TrimSpace(text)
+	if decimalComma.MatchString(t) {
+		return Written{}, &CommaError{Text: t, Point: strings.Replace(t, ",", ".", 1)}
+	}
 	v, err := strconv.ParseFloat(t, 64)
 	// Only decimal notation says how many digits were written: Go also
 	// reads hexadecimal ("0x1p-1"), underscores and "Inf".
@@ -35,6 +38,18 @@ func ParseWritten(text string) (Written, error) {
 		return Written{}, fmt.Errorf("%s is not a number; write it as printed, e.g. 0.94 or 12.78", termsafe.Quote(text))
 	}
 	return Written{Value: v, Text: t}, nil
+}
+
+// decimalComma matches a number written with a decimal comma (12,78),
+// which would otherwise lose its comma somewhere and read as 1278.
+var decimalComma = regexp.MustCompile(`^[+-]?[0-9]*,[0-9]+([eE][+-]?[0-9]+)?$`)
+
+// CommaError is a number written with a decimal comma; Point is the same
+// number with a point, as it must be typed.
+type CommaError struct{ Text, Point string }
+
+func (e *CommaError) Error() string {
+	return fmt.Sprintf("%q has a decimal comma: use a point: %s", e.Text, e.Point)
 }
 
 // decimal matches a number in decimal notation, with an optional sign
@@ -77,9 +92,13 @@ func (w Written) Tolerance() float64 {
 // Holds reports whether v, rounded to the digits written, gives the
 // claim. The bound is inclusive (a true 0.945 may be written 0.94 or
 // 0.95) and allows for binary floating point.
-func (w Written) Holds(v float64) bool {
-	tol := w.Tolerance()
-	return math.Abs(v-w.Value) <= tol*(1+1e-9)+1e-12
+func (w Written) Holds(v float64) bool { return w.holder()(v) }
+
+// holder is Holds with the bound worked out once, for the searches that
+// try a claim against every term of a long list.
+func (w Written) holder() func(v float64) bool {
+	bound := w.Tolerance()*(1+1e-9) + 1e-12
+	return func(v float64) bool { return math.Abs(v-w.Value) <= bound }
 }
 
 // TruncatedFrom reports whether the claim is v cut off after the digits

@@ -216,6 +216,39 @@ func (w *Workspace) Tie(r int) (Edit, string) {
 	return w.setOne(i, it, what), ""
 }
 
+// TieNext ties rank r with rank r+1: the item at rank r takes the score
+// of the next one, so that a cutoff at r falls inside a tie, the lesson
+// of the ties view (at the last rank, with the rank above). When they
+// already share a score it says so rather than break the tie.
+func (w *Workspace) TieNext(r int) (Edit, string) {
+	if w.Result == nil {
+		return nil, "fix the error first (or undo): ties need a list that computes"
+	}
+	if w.N() < 2 || r < 0 || r >= w.N() {
+		return nil, "a tie needs two items: press a in the explorer to add one"
+	}
+	other := r + 1
+	if other >= w.N() {
+		other = r - 1
+	}
+	i, j := w.ItemAt(r), w.ItemAt(other)
+	items := w.List().Items
+	if !w.List().Scored() {
+		after := w.scoredByPosition()
+		after[i].Score = after[j].Score
+		return &replaceList{what: fmt.Sprintf("tied %s with %s (score %s); every item got a score keeping its rank",
+			items[i].ID, items[j].ID, fmtNum(after[j].Score)), before: slices.Clone(items), after: after, at: i}, ""
+	}
+	if items[i].Score == items[j].Score {
+		lo, hi := min(r, other), max(r, other)
+		return nil, fmt.Sprintf("ranks %d and %d (%s and %s) already tie at score %s", lo+1, hi+1,
+			items[w.ItemAt(lo)].ID, items[w.ItemAt(hi)].ID, fmtNum(items[i].Score))
+	}
+	it := items[i]
+	it.Score = items[j].Score
+	return w.setOne(i, it, fmt.Sprintf("tied %s with %s (score %s)", it.ID, items[j].ID, fmtNum(it.Score))), ""
+}
+
 // Untie gives the item at rank r a score just below its tie group's, so
 // it leaves the group and ranks right after it.
 func (w *Workspace) Untie(r int) (Edit, string) {

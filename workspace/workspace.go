@@ -38,6 +38,9 @@ type Workspace struct {
 
 	hist    history
 	savedAt int // history position of the state last saved or loaded
+	// saved is that state, and dirty says the current one differs from it.
+	saved savedState
+	dirty bool
 }
 
 // Edited says that the workspace changed (an edit, an undo, a redo, a
@@ -65,6 +68,7 @@ func New(doc *listio.Document, s ndcg.Settings) *Workspace {
 	}
 	w := &Workspace{Doc: doc, Settings: s}
 	w.recompute(false)
+	w.saved = w.takeSnapshot()
 	return w
 }
 
@@ -74,8 +78,9 @@ func (w *Workspace) List() *ndcg.List { return w.Doc.List }
 // N is the number of items.
 func (w *Workspace) N() int { return len(w.Doc.List.Items) }
 
-// Dirty reports whether the list or settings differ from the last save.
-func (w *Workspace) Dirty() bool { return w.hist.pos != w.savedAt }
+// Dirty reports whether the list or settings differ from the last save
+// (or the file as loaded): edits that cancel out leave it clean.
+func (w *Workspace) Dirty() bool { return w.dirty }
 
 // Version names the current state: it moves with every edit, undo and
 // redo, and comes back to the same value when an undo returns to a
@@ -84,7 +89,15 @@ func (w *Workspace) Dirty() bool { return w.hist.pos != w.savedAt }
 func (w *Workspace) Version() int { return w.hist.pos }
 
 // MarkSaved records version at (from Version) as the state on disk.
-func (w *Workspace) MarkSaved(at int) { w.savedAt = at }
+// When edits came after it, that state is known only by its version.
+func (w *Workspace) MarkSaved(at int) {
+	w.savedAt = at
+	w.saved = savedState{}
+	if at == w.hist.pos {
+		w.saved = w.takeSnapshot()
+	}
+	w.updateDirty()
+}
 
 // RankOf is the 0-based rank of item index i.
 func (w *Workspace) RankOf(i int) int {
@@ -92,6 +105,16 @@ func (w *Workspace) RankOf(i int) int {
 		return i
 	}
 	return int(w.rankOf[i])
+}
+
+// IndexOf is the index of the item with id, or −1.
+func (w *Workspace) IndexOf(id string) int {
+	for i, it := range w.Doc.List.Items {
+		if it.ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // ItemAt is the item index at 0-based rank r (the input position when
@@ -114,6 +137,7 @@ func (w *Workspace) Apply(e Edit) Edited {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
 	w.recompute(keepsRanking(e))
+	w.updateDirty()
 	focus := e.focus()
 	if _, deleted := e.(*removeItem); deleted {
 		focus = -1
@@ -129,6 +153,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 	}
 	e.undo(w)
 	w.recompute(keepsRanking(e))
+	w.updateDirty()
 	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
 		// The added item is gone: back to the one it was added after.
@@ -145,6 +170,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 	}
 	e.do(w)
 	w.recompute(keepsRanking(e))
+	w.updateDirty()
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
 

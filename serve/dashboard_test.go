@@ -1,0 +1,51 @@
+package serve
+
+import (
+	"net"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · 127.0.0.1:23234 · host key "+s.Fingerprint())
+	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names\n"+
+		"only this machine can connect: ssh -p 23234 127.0.0.1 (use --listen :23234 to open it to the room)\n")
+
+	// With nobody connected, a quit is a quit.
+	assert.Equal(t, tea.QuitMsg{}, d.filter(d, tea.QuitMsg{}))
+
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10e9))
+	msg := d.filter(d, tea.QuitMsg{})
+	require.Equal(t, quitAsked{}, msg)
+	d.Update(msg)
+	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving and closes every session · esc stays")
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	assert.Nil(t, cmd)
+	assert.Contains(t, ansi.Strip(d.View().Content), "still serving")
+
+	d.Update(d.filter(d, tea.QuitMsg{}))
+	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	require.NotNil(t, cmd)
+	assert.Equal(t, tea.QuitMsg{}, d.filter(d, cmd()), "confirmed: the quit goes through")
+}
+
+func TestDashboardTallyViewQuits(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.Contains(t, ansi.Strip(d.View().Content), "No quiz round yet: F3 starts one")
+	_, cmd := d.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	require.NotNil(t, cmd)
+	assert.Equal(t, tea.QuitMsg{}, cmd())
+}

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
+
+// openKey opens another list from inside the explorer.
+var openKey = bind([]string{"o"}, "o", "open a list")
+
+// opener is the open dialog: the built-in samples with their titles, and
+// a field to type a path (a .json that does not exist starts a new list).
+type opener struct {
+	list   []samples.Sample
+	cursor int
+	path   textinput.Model
+}
+
+func newOpener(width int) *opener {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "or type a path: mylist.json"
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(max(width-8, 10))
+	in.Focus()
+	return &opener{list: samples.List(), path: in}
+}
+
+// View draws the dialog in w×h: the path field, then the samples around
+// the cursor.
+func (o *opener) View(c *Common, w, h int) string {
+	st := c.Styles
+	lines := []string{
+		st.Title.Render("Open") + st.Subtle.Render("  ↑/↓ a sample · or type a path · enter opens · esc closes"),
+		"path: " + o.path.View(),
+		"",
+	}
+	room := max(h-len(lines), 1)
+	from := scrollTo(0, o.cursor, len(o.list), room)
+	width := 0
+	for _, s := range o.list {
+		width = max(width, len(s.Name))
+	}
+	for i := from; i < min(from+room, len(o.list)); i++ {
+		s := o.list[i]
+		line := ansi.Truncate(fmt.Sprintf("  %-*s  %s", width, s.Name, s.Title), w, "…")
+		if i == o.cursor {
+			line = st.Cursor.Render(">" + line[1:])
+		}
+		lines = append(lines, line)
+	}
+	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// openerKey handles a key while the open dialog is up.
+func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, o := m.c.Keys, m.opener
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.opener = nil
+	case msg.String() == "up":
+		o.cursor = (o.cursor + len(o.list) - 1) % len(o.list)
+	case msg.String() == "down":
+		o.cursor = (o.cursor + 1) % len(o.list)
+	case key.Matches(msg, k.Confirm):
+		name := strings.TrimSpace(o.path.Value())
+		if name != "" && m.remote != nil {
+			// Over the network a path would be the server's files.
+			m.c.SetStatus("over the network only the samples open: choose one with ↑/↓", true)
+			return nil
+		}
+		if name == "" {
+			name = listio.SamplePrefix + o.list[o.cursor].Name
+		}
+		if err := m.openList(name); err != nil {
+			m.c.SetStatus(err.Error(), true)
+			return nil
+		}
+		m.opener = nil
+	default:
+		var cmd tea.Cmd
+		o.path, cmd = o.path.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// openList replaces the list being edited by the one called name (a
+// path, or sample:NAME), under its own settings, with a fresh undo
+// history and fresh views.
+func (m *Model) openList(name string) error {
+	doc, err := listio.Load(name, nil, "")
+	if err != nil {
+		if _, serr := os.Stat(name); !errors.Is(serr, fs.ErrNotExist) || strings.HasPrefix(name, listio.SamplePrefix) {
+			return err
+		}
+		if doc, err = listio.NewDocument(name); err != nil {
+			return err
+		}
+	}
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		return fmt.Errorf("%s: settings: %w", doc.Name, err)
+	}
+	m.c.WS = workspace.New(doc, s)
+	m.fileGain = nil
+	if s.Gain.Kind == ndcg.GainMap {
+		g := s.Gain
+		m.fileGain = &g
+	}
+	present := false
+	if e, ok := m.views[0].(*explorer); ok {
+		present = e.present
+	}
+	for i, r := range views {
+		m.views[i] = r.make(m.c)
+	}
+	if e, ok := m.views[0].(*explorer); ok {
+		e.present = present
+	}
+	m.active = 0
+	m.resize()
+	m.c.SetStatus(m.greeting(), false)
+	return nil
+}

@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// viewBar is the line naming every view with its key, the active one
+// marked: "[Explorer] wOrking tIes Conventions …" (the key is the
+// capital letter in each name; F1…F10 open them too). Where the names do
+// not fit, the letters alone and the active view's name.
+func (m *Model) viewBar(w int) string {
+	st := m.c.Styles
+	var full, short []string
+	for i, r := range views {
+		name := markLetter(r.name, r.letter)
+		letter := r.letter
+		if i == m.active {
+			name, letter = "["+name+"]", "["+r.letter+" "+r.name+"]"
+			name, letter = st.title.paint(name), st.title.paint(letter)
+		} else {
+			name, letter = st.subtle.paint(name), st.subtle.paint(letter)
+		}
+		full, short = append(full, name), append(short, letter)
+	}
+	line := strings.Join(full, " ")
+	if ansi.StringWidth(line) > w {
+		line = "views: " + strings.Join(short, " ")
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+// markLetter writes name with the view's key letter as a capital, the
+// first time it occurs: "wOrking" for O, "Explorer" for E.
+func markLetter(name, letter string) string {
+	l := []rune(strings.ToLower(letter))
+	if len(l) != 1 {
+		return name
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		if r == l[0] {
+			rs[i] = unicode.ToUpper(r)
+			return string(rs)
+		}
+	}
+	return name + " (" + letter + ")"
+}

@@ -1,0 +1,353 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
+
+// A decimal comma is refused with the number as it must be typed, in
+// the check view's fields (typed or pasted) and in the quiz, rather than
+// dropped (12,78 read as 1278).
+func TestDecimalCommaRefused(t *testing.T) {
+	m := start(t)
+	open(t, m, "check")
+	typeText(m, "6,149")
+	s := screen(m)
+	assert.Contains(t, s, "[6,149")
+	assert.Contains(t, s, "use a point: 6.149")
+	assert.NotContains(t, s, "6149")
+
+	press(m, "down")
+	m.Update(tea.PasteMsg{Content: "6,323"})
+	assert.Contains(t, screen(m), "use a point: 6.323")
+
+	q := New(Options{Doc: inlineDoc(t, "1,2", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 42})
+	q.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, q, "quiz")
+	typeText(q, "0,59")
+	press(q, "enter")
+	s = screen(q)
+	assert.Contains(t, s, "use a point: 0.59")
+	assert.NotContains(t, s, "Not quite")
+	assert.NotContains(t, s, "Right")
+}
+
+// t in the ties view ties rank k with rank k+1; on the default sample C
+// and D already tie across k=3, and t says so instead of tying C with E
+// (which would remove the tie the sample is about).
+func TestTiesViewTieAtK(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "I")
+	before := body(m)
+	press(m, "t")
+	assert.Contains(t, screen(m), "ranks 3 and 4 (C and D) already tie at score 0.71")
+	assert.Equal(t, before, body(m), "nothing changed")
+	assert.False(t, m.c.WS.Dirty())
+
+	// Scores 0.9, 0.8, 0.7, 0.5, 0.1 and k=3: C (rank 3) takes D's score
+	// 0.5, and the tie straddles k.
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", "0.9,0.8,0.7,0.5,0.1"), s, 80, 24)
+	press(m, "I", "t")
+	assert.Contains(t, screen(m), "tied C with D (score 0.5)")
+	assert.Contains(t, body(m), "k cuts it")
+}
+
+// The cursor follows its item when the ranking reorders under it. Grades
+// 3,2,3,0,1, k=3: j j selects C, t ties C with D (C takes D's score), and
+// p p switches the tie policy to worst, which ranks D (grade 0) before
+// C (grade 3) in their group; 1 then sets C's grade, not D's.
+func TestCursorFollowsItsItem(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	press(m, "j", "j", "t", "p", "p")
+	assert.Equal(t, ndcg.Worst, m.c.WS.Settings.Ties)
+	assert.Equal(t, "D", m.c.WS.List().Items[m.c.WS.ItemAt(2)].ID, "D now ranks third")
+	press(m, "1")
+	items := m.c.WS.List().Items
+	assert.Equal(t, 1.0, items[2].Grade, "C's grade set")
+	assert.Equal(t, 0.0, items[3].Grade, "D untouched")
+
+	// A swap made in the swap view moves the item; the cursor goes with it.
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "j") // B, rank 2
+	m.c.ApplyAside(mustEdit(t)(m.c.WS.Move(1, 1)))
+	assert.Equal(t, 2, m.views[0].(*explorer).cursor, "the cursor is on B, now third")
+}
+
+func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
+	return func(e workspace.Edit, why string) workspace.Edit {
+		t.Helper()
+		if why != "" {
+			t.Fatal(why)
+		}
+		return e
+	}
+}
+
+// N shows the list's notes, what a sample teaches, above the charts; N
+// again hides them. A list without notes says so.
+func TestNotesPanel(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	assert.Contains(t, screen(m), "N shows its notes")
+	assert.NotContains(t, screen(m), "notes: C and D")
+	press(m, "N")
+	s := screen(m)
+	assert.Contains(t, s, "notes: C and D share a score and k=3 falls between them")
+	assert.Contains(t, s, "NDCG@3 = 0.7263", "the summary stays")
+	for _, l := range strings.Split(s, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	golden.RequireEqual(t, s)
+	press(m, "N")
+	assert.NotContains(t, screen(m), "notes: C and D")
+
+	m = start(t)
+	press(m, "N")
+	assert.Contains(t, screen(m), "this list has no notes")
+}
+
+// The quiz's round 2 with --seed 485781 at 80×24 sets the IDCG trap: G,
+// grade 3, ranked seventh, is first in the ideal order. IDCG@6 = 7/1 +
+// 3/1.585 + 3/2 + 3/2.322 + 3/2.585 + 1/2.807 = 7 + 1.893 + 1.5 + 1.292 +
+// 1.161 + 0.356 = 13.202, and NDCG@6 = 7.195/13.202 = 0.5450. The
+// solution keeps the IDCG line and the division, and ↑/↓ scroll the
+// whole working, the division staying in sight.
+func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
+	doc := sampleDoc(t, "ties-at-k")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	m := New(Options{Doc: doc, Settings: s, NoColor: true, Seed: 485781})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "Q", "n")
+	typeText(m, "0.545")
+	press(m, "enter")
+	sc := screen(m)
+	assert.Contains(t, sc, "Right: NDCG@6 = 0.54501")
+	assert.Contains(t, sc, "IDCG@6 = 7/1.000 + 3/1.585 + 3/2.000 + 3/2.322 + 3/2.585 + 1/2.807")
+	assert.Contains(t, sc, "= 7.000 + 1.893 + 1.500 + 1.292 + 1.161 + 0.356 = 13.202")
+	assert.Contains(t, sc, "NDCG@6 = DCG@6 / IDCG@6 = 7.195 / 13.202 = 0.5450")
+	assert.Contains(t, sc, "↑/↓ scroll the whole working")
+
+	press(m, "up")
+	sc = screen(m)
+	assert.Contains(t, sc, "working, lines")
+	assert.Contains(t, sc, "= 0.5450")
+	for range 20 {
+		press(m, "up")
+	}
+	sc = screen(m)
+	assert.Contains(t, sc, "working, lines 1–")
+	assert.Contains(t, sc, "gain 2^g−1, discount 1/log2(i+1), k=6", "the top of the working")
+	assert.Contains(t, sc, "= 0.5450", "the division stays")
+	for range 20 {
+		press(m, "down")
+	}
+	assert.Contains(t, screen(m), "= 13.202")
+	for _, l := range strings.Split(screen(m), "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	// The next round starts condensed again.
+	press(m, "n")
+	assert.NotContains(t, screen(m), "working, lines")
+}
+
+// A bar under the conventions names every view with its key, the active
+// one marked, in 80 columns; narrower, the letters alone.
+func TestViewBar(t *testing.T) {
+	m := start(t)
+	bar := strings.Split(screen(m), "\n")[2]
+	assert.Equal(t, "[Explorer] wOrking tIes Conventions Swap cUrves pooL coMpanions cHeck Quiz", strings.TrimRight(bar, " "))
+	press(m, "O")
+	bar = strings.Split(screen(m), "\n")[2]
+	assert.Contains(t, bar, "Explorer [wOrking] tIes")
+	m.Update(tea.WindowSizeMsg{Width: 60, Height: 24})
+	bar = strings.Split(screen(m), "\n")[2]
+	assert.Equal(t, "views: E [O working] I C S U L M H Q", strings.TrimRight(bar, " "))
+}
+
+// A key that does nothing in the view says so: digits in the working
+// view set no grade there.
+func TestIgnoredKeySaysSo(t *testing.T) {
+	m := start(t)
+	press(m, "O", "5")
+	assert.Contains(t, screen(m), `"5" does nothing in the working view (? lists the keys)`)
+	assert.Equal(t, 3.0, m.c.WS.List().Items[0].Grade)
+	// A digit in the explorer sets a grade; moving past an end is no news.
+	press(m, "E", "5")
+	assert.NotContains(t, screen(m), "does nothing")
+	assert.Equal(t, 5.0, m.c.WS.List().Items[0].Grade)
+	press(m, "up")
+	assert.NotContains(t, screen(m), "does nothing")
+}
+
+// The title is edited in a field as wide as the row, not the five cells
+// of the id and title column at 80 columns.
+func TestTitleEditorIsWide(t *testing.T) {
+	m := start(t)
+	press(m, "e")
+	typeText(m, "Trail runner X, men's size 42")
+	row := cursorRow(t, m)
+	assert.Contains(t, row, "Trail runner X, men's size 42")
+	assert.LessOrEqual(t, ansi.StringWidth(row), 80)
+	press(m, "enter")
+	assert.Equal(t, "Trail runner X, men's size 42", m.c.WS.List().Items[0].Title)
+	assert.Contains(t, cursorRow(t, m), "1.0000", "the row's numbers are back")
+}
+
+// Ranks past k are marked "·" in the first column, readable on a
+// projector and without colour, and drawn faint (SGR 2) where colour is
+// on, not in a grey foreground a projector washes out.
+func TestPastKIsProjectorSafe(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 2
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	lines := strings.Split(screen(m), "\n")
+	assert.True(t, strings.HasPrefix(lines[7], "·       3 C"), lines[7])
+	assert.True(t, strings.HasPrefix(lines[4], "▸       1 A"), lines[4])
+	assert.True(t, strings.HasPrefix(lines[5], "        2 B"), lines[5])
+	assert.NotContains(t, m.View().Content, "\x1b[2m", "NO_COLOR: no faint either")
+
+	c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
+	c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	var row string
+	for _, l := range strings.Split(c.View().Content, "\n") {
+		if strings.Contains(ansi.Strip(l), "3 C ") {
+			row = l
+		}
+	}
+	assert.Contains(t, row, "\x1b[2m", "faint past k")
+	assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+}
+
+// ? explains the screen's marks under the keys: zero→0, the * of a
+// mean gain, the ideal column (a grade), the · of ranks past k.
+func TestHelpLegend(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 120, 40)
+	press(m, "?")
+	s := screen(m)
+	for _, want := range []string{"On the screen", "zero→0   NDCG when IDCG is 0", "3.50*    a tied rank's gain under expected ties",
+		"ideal    the grade at rank i of the ideal ranking (a grade, not a gain)", "·        a rank past k"} {
+		assert.Contains(t, s, want)
+	}
+	// The curves view says what ×n counts.
+	press(m, "esc", "U")
+	assert.Contains(t, screen(m), "×n: n items of the list have this grade")
+}
+
+// presentScreen runs the program in projector mode on the default
+// sample at w×h and compares the screen with a golden file. The numbers:
+// DCG@3 = 7 + 1/1.585 + 3.5/2 = 9.3809, IDCG@3 = 7 + 7/1.585 + 3/2 =
+// 12.9165, NDCG@3 = 0.7263 (scikit-learn: samples/testdata/reference.json).
+func presentScreen(t *testing.T, w, h int) {
+	doc := sampleDoc(t, "ties-at-k")
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Doc: doc, Settings: s, NoColor: true, Present: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	golden.RequireEqual(t, ansi.Strip(final.View().Content))
+}
+
+func TestPresentGolden80x24(t *testing.T)  { presentScreen(t, 80, 24) }
+func TestPresentGolden100x30(t *testing.T) { presentScreen(t, 100, 30) }
+
+// R switches the projector mode: the columns a room needs, NDCG three
+// lines tall, the contribution bars across the whole width.
+func TestPresentKey(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "R")
+	s := screen(m)
+	assert.Contains(t, s, "rank id / title                 grade   gain discount contribution    DCG@i")
+	assert.NotContains(t, s, "IDCG@i")
+	assert.Contains(t, s, "NDCG@3 = █ █")
+	assert.Contains(t, s, "DCG@3 = 9.3809     IDCG@3 = 12.9165")
+	press(m, "R")
+	assert.Contains(t, screen(m), "IDCG@i NDCG@i")
+}
+
+// At 80×24 the table and the charts show the ranks around the cursor and
+// k, and say what they hide. ranked-by-score has 8 items and k=5: the
+// table ends "↓ 3 more (ranks 6–8)"; the charts, three rows high, show
+// rank 1, "⋮ 3 more" and rank 5 with the k mark, not ranks 1–3 alone.
+func TestHiddenRanksAreSaid(t *testing.T) {
+	m := openSample(t, "ranked-by-score", 80, 24)
+	s := screen(m)
+	assert.Contains(t, s, "      ↓ 3 more (ranks 6–8)")
+	assert.Contains(t, s, "⋮ 3 more")
+	assert.Regexp(t, `@5 \S+\s+0\.8421 ◂k`, s)
+	press(m, "end")
+	s = screen(m)
+	assert.Contains(t, s, "      ↑ 4 more (ranks 1–4)")
+	assert.Regexp(t, `▸\s+8 G`, s)
+	assert.Contains(t, s, "↑ 6 more")
+	// A click on a marker line selects nothing.
+	m.Update(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
+	assert.Regexp(t, `▸\s+8 G`, screen(m))
+}
+
+// o opens another list: the samples with their titles, or a typed path
+// (a .json that does not exist starts a new list there). With unsaved
+// edits it says to save or undo first.
+func TestOpenPicker(t *testing.T) {
+	m := start(t)
+	press(m, "o")
+	s := screen(m)
+	assert.Contains(t, s, "Open")
+	assert.Contains(t, s, "idcg-slip")
+	assert.Contains(t, s, "An IDCG slip: a tutorial's grades 3,2,3,0,1")
+	press(m, "down", "enter") // the second sample, idcg-slip
+	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
+	assert.Contains(t, screen(m), "NDCG@5 = 0.9575")
+	assert.False(t, m.c.WS.Dirty())
+
+	path := t.TempDir() + "/new.json"
+	press(m, "o")
+	typeText(m, path)
+	press(m, "enter")
+	assert.Contains(t, screen(m), "new.json (new file")
+	assert.True(t, m.c.WS.Doc.New)
+	assert.Equal(t, 0, m.c.WS.N())
+
+	press(m, "a", "3", "o")
+	assert.Contains(t, screen(m), "unsaved edits: save them (w) or undo them (u) before opening another list")
+	assert.Nil(t, m.opener)
+}
+
+// Over the network the open dialog offers the samples, not the server's
+// files.
+func TestOpenPickerRemoteRefusesPaths(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "o")
+	typeText(m, "/etc/passwd")
+	press(m, "enter")
+	assert.Contains(t, screen(m), "over the network only the samples open")
+	assert.Equal(t, "inline", m.c.WS.Doc.Name)
+}
+
+// A wide screen says what its marks mean under the summary.
+func TestWideLegend(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1,2,0,1", "0.9,0.8,0.7,0.7,0.6,0.5,0.5,0.4"), linearK5(), 160, 40)
+	s := strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, s, "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain")
+	assert.Contains(t, s, "ideal: the ideal ranking's grade (not a gain) · ·: past k")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.NotContains(t, screen(m), "a tie group's mean gain", "no room at 80×24: ? has it")
+}
