@@ -448,24 +448,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	// A key the view ignores says so, rather than nothing happening
-	// (a digit in the working view): the view, the list and the status
-	// line all unchanged. Moving past an end is not worth a word.
-	// View is the frame drawn after the last message, so the view is
-	// drawn afresh to compare (only when nothing else says the key did
-	// something): a digit typed in the check view changes only its field.
-	before, said, at := active.View(), m.c.status.text, ws.Version()
+	// A key the view ignores says so, rather than nothing happening (a
+	// digit in the working view). Only the explorer's editing keys are
+	// watched, in a view that does not take them as its own (a number
+	// field, a binding of its help): they are what a person presses
+	// expecting an edit.
+	said, at := m.c.status.text, ws.Version()
+	watch := m.active != 0 && k.edits(msg) && !takes(active, msg)
 	cmd := active.Update(msg)
-	if cmd == nil && m.c.status.text == said && ws.Version() == at && !k.moves(msg) && redrawn(active) == before {
+	if watch && cmd == nil && m.c.status.text == said && ws.Version() == at {
 		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
 	}
 	return cmd
-}
-
-// redrawn is what v draws now.
-func redrawn(v view) string {
-	v.refresh()
-	return v.draw()
 }
 
 // show makes view i the active one. The greeting speaks of the
