@@ -132,7 +132,7 @@ func TestStaleResultIsDropped(t *testing.T) {
 	assert.Empty(t, pending(press(m, "[")), "one runs already: the next waits for it")
 	v := m.views[m.active].(*tiesView)
 	_, cmd := m.Update(old[0]) // worked out at the old k
-	assert.Zero(t, v.tiesNumbers.band, "the result for the old k is not installed")
+	assert.Zero(t, v.band, "the result for the old k is not installed")
 	assert.Nil(t, v.spreads)
 	assert.Contains(t, screen(m), "working out", "nor drawn")
 	next := pending(cmd)
