@@ -25,7 +25,10 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	require.NotNil(t, w.Result, what)
 	got := w.Result
 	require.Equal(t, want.Order, got.Order, what)
+	require.Equal(t, want.Grades, got.Grades, what)
 	require.Equal(t, want.Gains, got.Gains, what)
+	require.Equal(t, want.ExpectedGains, got.ExpectedGains, what)
+	require.Equal(t, want.IdealOrder, got.IdealOrder, what)
 	require.Equal(t, want.IdealGains, got.IdealGains, what)
 	for k := 0; k <= want.Ranks(); k++ {
 		require.Equal(t, want.DCGBand(k), got.DCGBand(k), "%s: DCG@%d", what, k)
@@ -34,6 +37,8 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	for i, idx := range want.Order {
 		require.Equal(t, i, w.RankOf(idx), what)
 	}
+	fresh := New(&listio.Document{Name: "t", List: w.List()}, w.Settings)
+	require.Equal(t, fresh.Scale, w.Scale, what)
 }
 
 // TestGradeEditsKeepTheRanking: random grade, score and settings edits,
