@@ -192,3 +192,35 @@ func (r *Result) moveIdeal(idx, from, to int) {
 		idcg[x] = sum
 	}
 }
+
+// MaxAbsNDCG is the largest |NDCG@k| over k = 1..N with ties ordered by
+// p (0 for an empty list): the scale of a chart of NDCG by cutoff. It
+// reads the running sums directly, as it runs after every edit over
+// every rank.
+func (r *Result) MaxAbsNDCG(p TiePolicy) float64 {
+	if r.N == 0 {
+		return 0
+	}
+	if r.dcg[p] == nil {
+		r.orderFor(p)
+	}
+	dcg, idcg := r.dcg[p][:r.N], r.idcg
+	top := 0.0
+	for k, d := range dcg {
+		var v float64
+		if m := len(idcg); m == 0 {
+			v = r.Settings.Zero
+		} else if i := idcg[min(k, m-1)]; i == 0 {
+			v = r.Settings.Zero
+		} else {
+			v = d / i
+		}
+		if v < 0 {
+			v = -v
+		}
+		if v > top {
+			top = v
+		}
+	}
+	return top
+}

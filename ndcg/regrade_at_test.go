@@ -2,6 +2,7 @@ package ndcg
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -25,6 +26,11 @@ func requireSame(t *testing.T, want, got *Result, what string) {
 	}
 	for _, p := range TiePolicies {
 		require.Equal(t, want.orderFor(p), got.orderFor(p), "%s: order under %v", what, p)
+		top := 0.0
+		for k := 1; k <= want.N; k++ {
+			top = math.Max(top, math.Abs(want.NDCGAt(p, k)))
+		}
+		require.Equal(t, top, got.MaxAbsNDCG(p), "%s: largest NDCG under %v", what, p)
 	}
 }
 
@@ -40,7 +46,7 @@ func TestRegradeAtIsCompute(t *testing.T) {
 		n := 1 + rng.IntN(200)
 		items := make([]Item, n)
 		for i := range items {
-			items[i] = Item{ID: fmt.Sprintf("d%d", rng.IntN(1_000_000)*1000+i), Grade: float64(rng.IntN(5)),
+			items[i] = Item{ID: fmt.Sprintf("d%d", rng.IntN(1_000_000)*1000+i), Grade: float64(rng.IntN(1 + trial%5)),
 				Score: float64(rng.IntN(1 + n/3)), HasScore: trial%7 != 0}
 		}
 		list := &List{Items: items, Pool: []Judged{{ID: "p1", Grade: 4}, {ID: "p2", Grade: 1}}}

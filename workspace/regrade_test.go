@@ -2,11 +2,13 @@ package workspace
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -37,8 +39,19 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	for i, idx := range want.Order {
 		require.Equal(t, i, w.RankOf(idx), what)
 	}
-	fresh := New(&listio.Document{Name: "t", List: w.List()}, w.Settings)
-	require.Equal(t, fresh.Scale, w.Scale, what)
+	// The scales, by their definition rank by rank.
+	sc := Scales{NDCG: 1}
+	for i := 0; i < want.Ranks(); i++ {
+		act, ideal := explain.ContributionsAt(want, i)
+		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
+		if i < want.N {
+			sc.NDCG = math.Max(sc.NDCG, math.Abs(want.NDCGAt(w.Settings.Ties, i+1)))
+		}
+	}
+	if sc.Contribution == 0 {
+		sc.Contribution = 1
+	}
+	require.Equal(t, sc, w.Scale, what)
 }
 
 // TestGradeEditsKeepTheRanking: random grade, score and settings edits,

@@ -7,9 +7,6 @@
 package workspace
 
 import (
-	"math"
-
-	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -252,14 +249,26 @@ func (w *Workspace) derive() {
 // ranking (at least something, so charts can divide) and the largest
 // |NDCG@k| over every k, at least 1.
 func scales(r *ndcg.Result) Scales {
-	sc := Scales{NDCG: 1}
-	for i := 0; i < r.Ranks(); i++ {
-		act, ideal := explain.ContributionsAt(r, i)
-		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
-		if i < r.N {
-			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(r.Settings.Ties, i+1)))
+	// Plain loops over the result's arrays: they run after every edit
+	// over every rank, a million on a long list.
+	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties))}
+	gains := r.Gains
+	if r.Settings.Ties == ndcg.Expected {
+		gains = r.ExpectedGains
+	}
+	top := 0.0
+	for _, g := range [][]float64{gains, r.IdealGains} {
+		for i, d := range r.Discounts[:len(g)] {
+			v := g[i] * d
+			if v < 0 {
+				v = -v
+			}
+			if v > top {
+				top = v
+			}
 		}
 	}
+	sc.Contribution = top
 	if sc.Contribution == 0 {
 		sc.Contribution = 1
 	}
