@@ -84,16 +84,16 @@ func (r *Result) redoDCG(i int, v float64) {
 	n, disc := r.N, r.Discounts
 	gains := r.Gains
 	dIn := r.dcg[Input]
-	sum := 0.0
-	if i > 0 {
-		sum = dIn[i-1]
-	}
-	for x := i; x < n; x++ {
-		sum += gains[x] * disc[x]
-		dIn[x] = sum
-	}
-	if len(r.Ties) == 0 {
-		return // every policy shares the input order's sums
+	if len(r.Ties) == 0 { // every policy shares the input order's sums
+		sum := 0.0
+		if i > 0 {
+			sum = dIn[i-1]
+		}
+		for x := i; x < n; x++ {
+			sum += gains[x] * disc[x]
+			dIn[x] = sum
+		}
+		return
 	}
 	eg, bg := r.ExpectedGains, r.bestGains
 	start := i
@@ -114,29 +114,34 @@ func (r *Result) redoDCG(i int, v float64) {
 			eg[x] = mean
 		}
 	}
+	// One pass from the group's first rank: the input order's sums
+	// before rank i come out as they were.
 	best, worst, exp := r.dcg[Best], r.dcg[Worst], r.dcg[Expected]
-	sumB, sumW, sumE := 0.0, 0.0, 0.0
+	sumIn, sumB, sumW, sumE := 0.0, 0.0, 0.0, 0.0
 	if start > 0 {
-		sumB, sumW, sumE = best[start-1], worst[start-1], exp[start-1]
+		sumIn, sumB, sumW, sumE = dIn[start-1], best[start-1], worst[start-1], exp[start-1]
 	}
+	groupAt, ties := r.GroupAt, r.Ties
 	for x := start; x < n; {
-		if at := r.GroupAt[x]; at >= 0 {
-			t := r.Ties[at]
+		if at := groupAt[x]; at >= 0 {
+			t := ties[at]
 			for y := x; y < t.End; y++ {
 				d := disc[y]
+				sumIn += gains[y] * d
 				sumB += bg[y] * d
 				sumW += bg[t.Start+t.End-1-y] * d
 				sumE += eg[y] * d
-				best[y], worst[y], exp[y] = sumB, sumW, sumE
+				dIn[y], best[y], worst[y], exp[y] = sumIn, sumB, sumW, sumE
 			}
 			x = t.End
 			continue
 		}
 		d, g := disc[x], bg[x]
+		sumIn += g * d
 		sumB += g * d
 		sumW += g * d
 		sumE += g * d
-		best[x], worst[x], exp[x] = sumB, sumW, sumE
+		dIn[x], best[x], worst[x], exp[x] = sumIn, sumB, sumW, sumE
 		x++
 	}
 }
