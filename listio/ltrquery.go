@@ -35,5 +35,9 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 		}
 		return doc, nil
 	}
-	return nil, &Error{Name: ds.Name, Field: "query", Msg: fmt.Sprintf("no query %q", qid)}
+	qids := make([]string, len(ds.Queries))
+	for i, q := range ds.Queries {
+		qids[i] = q.QID
+	}
+	return nil, &Error{Name: ds.Name, Field: "--query", Msg: fmt.Sprintf("no query %q; the %d queries are %s", qid, len(qids), someQIDs(qids))}
 }

@@ -27,11 +27,17 @@ func multiQueryError(name string, data []byte) error {
 		return err
 	}
 	qids := t.QIDs()
+	return &Error{Name: name, Msg: fmt.Sprintf("holds %d queries (%s): give --query QID to take one", len(qids), someQIDs(qids))}
+}
+
+// someQIDs names the first five query ids, and "…" when there are more:
+// a table may hold thousands.
+func someQIDs(qids []string) string {
 	shown := qids
 	if len(shown) > 5 {
 		shown = append(shown[:5:5], "…")
 	}
-	return &Error{Name: name, Msg: fmt.Sprintf("holds %d queries (%s): give --query QID to take one", len(qids), strings.Join(shown, ", "))}
+	return strings.Join(shown, ", ")
 }
 
 // LoadQuery reads one query of a multi-query table (see
@@ -54,7 +60,7 @@ func LoadQuery(name string, in io.Reader, qid string) (*Document, error) {
 	}
 	rows := t.Query(qid)
 	if len(rows) == 0 {
-		return nil, &Error{Name: name, Field: "--query", Msg: fmt.Sprintf("no query %q; the queries are %s", qid, strings.Join(t.QIDs(), ", "))}
+		return nil, &Error{Name: name, Field: "--query", Msg: fmt.Sprintf("no query %q; the %d queries are %s", qid, len(t.QIDs()), someQIDs(t.QIDs()))}
 	}
 	list := &ndcg.List{Items: make([]ndcg.Item, len(rows))}
 	doc := &Document{Name: fmt.Sprintf("%s query %s", name, qid), Title: "query " + qid,

@@ -1,10 +1,14 @@
 package listio
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 )
 
 // A pandas to_csv of a ranking: its unnamed index column is ignored,
@@ -21,7 +25,17 @@ func TestLoadQueryFromTable(t *testing.T) {
 	assert.Equal(t, "query q1", doc.Title)
 
 	_, err = LoadQuery(p, nil, "q7")
-	assert.ErrorContains(t, err, `--query: no query "q7"; the queries are q1, q2`)
+	assert.ErrorContains(t, err, `--query: no query "q7"; the 2 queries are q1, q2`)
+
+	// A table of many queries names a few of them, not thousands.
+	var many strings.Builder
+	many.WriteString("qid,docid,label\n")
+	for q := 1; q <= 3000; q++ {
+		fmt.Fprintf(&many, "%d,d,1\n", q)
+	}
+	big := write(t, dir, "many.csv", many.String())
+	_, err = LoadQuery(big, nil, "x")
+	assert.EqualError(t, err, big+`: --query: no query "x"; the 3000 queries are 1, 2, 3, 4, 5, …`)
 
 	// Without --query, the table is not taken for one list.
 	_, err = Load(p, nil, "")
@@ -36,4 +50,15 @@ func TestLoadQueryFromTable(t *testing.T) {
 	one := write(t, dir, "one.json", `{"title": "t", "qid": "1", "items": [{"id": "a", "grade": 1}]}`)
 	_, err = Load(one, nil, "")
 	assert.NoError(t, err)
+}
+
+// A query of learning-to-rank data that is not there is named as one of
+// the table's: the flag, and a few of the queries there are.
+func TestLTRQueryNotThere(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{
+		{QID: "1", Labels: []float64{1}, Predictions: []float64{0}},
+		{QID: "2", Labels: []float64{0}, Predictions: []float64{0}},
+	}}
+	_, err := LTRQuery(ds, ltr.XGBoost(false), "9")
+	assert.EqualError(t, err, `d.txt: --query: no query "9"; the 2 queries are 1, 2`)
 }

@@ -348,7 +348,7 @@ func readDict(name string, data []byte) (*Table, error) {
 			line = lineOf(data, int(min(se.Offset, int64(len(data)))))
 		case errors.As(err, &te):
 			line = lineOf(data, int(min(te.Offset, int64(len(data)))))
-			msg = fmt.Sprintf("%s holds %s where an object of documents goes", te.Field, te.Value)
+			msg = fmt.Sprintf("%s holds %s where an object of documents goes", notDocuments(data), aJSON(te.Value))
 		}
 		return nil, &LineError{File: name, Line: line, Msg: "not dict JSON: " + msg + `; give {"QID": {"DOCID": VALUE, …}, …}`}
 	}
@@ -389,6 +389,40 @@ func readDict(name string, data []byte) (*Table, error) {
 	}
 	b.t.HasLabel, b.t.HasScore = true, true
 	return b.t, nil
+}
+
+// notDocuments names the first query of dict JSON whose value is not an
+// object of documents, which encoding/json's error leaves out.
+func notDocuments(data []byte) string {
+	d := json.NewDecoder(bytes.NewReader(data))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "the file"
+	}
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			break
+		}
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			break
+		}
+		if len(v) == 0 || v[0] != '{' {
+			return fmt.Sprintf("query %q", k)
+		}
+	}
+	return "a query"
+}
+
+// aJSON is encoding/json's name of a kind of value with its article.
+func aJSON(kind string) string {
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "bool":
+		return "true or false"
+	}
+	return "a " + kind
 }
 
 // readMSMARCO reads an MS MARCO run, "qid pid rank" a line; the score

@@ -176,10 +176,35 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 // HelpGroups names the FullHelp columns, in order.
 var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "Views", "More views & keys"}
 
-// moves reports whether msg is a key that moves a cursor or scrolls,
-// which may do nothing at an end without anything being wrong.
-func (k KeyMap) moves(msg tea.KeyPressMsg) bool {
-	return key.Matches(msg, k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Left, k.Right)
+// edits reports whether msg is one of the explorer's editing keys (a
+// grade, a score, an item added, moved or tied).
+func (k KeyMap) edits(msg tea.KeyPressMsg) bool {
+	return key.Matches(msg, k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate,
+		k.Delete, k.MoveUp, k.MoveDown, k.Tie, k.Untie)
+}
+
+// numberTaker is a view with a field that takes the keys of a number.
+type numberTaker interface{ takesNumbers() bool }
+
+// takes reports whether the view has msg as a key of its own: in its
+// help, or typed into its number field.
+func takes(v view, msg tea.KeyPressMsg) bool {
+	if n, ok := v.(numberTaker); ok && n.takesNumbers() && numberKey(msg) {
+		return true
+	}
+	for _, b := range v.ShortHelp() {
+		if key.Matches(msg, b) {
+			return true
+		}
+	}
+	for _, g := range v.FullHelp() {
+		for _, b := range g {
+			if key.Matches(msg, b) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keyName writes a key as the help writes keys: "5", "x", "enter".

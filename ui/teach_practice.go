@@ -93,3 +93,7 @@ func hang(text string, indent, width int) []string {
 	}
 	return lines
 }
+
+// The check view and the quiz type numbers into their fields.
+func (v *checkView) takesNumbers() bool { return true }
+func (v *quizView) takesNumbers() bool  { return true }
