@@ -173,14 +173,34 @@ func NDCGByK(r *ndcg.Result, from, to int) []Bar {
 }
 
 // NDCGByKChart draws NDCG@k for every cutoff k, on the scale 0 to 1.
+// A long list shows its first cutoffs; when the k in force lies past
+// them, its bar takes the last place, so the chart always shows it.
 func NDCGByKChart(r *ndcg.Result) Chart {
 	c := Chart{Title: fmt.Sprintf("NDCG@k for every k (ties %s)", r.Settings.Ties), Scale: 1,
 		Axis: "NDCG@k", Category: "cutoff k"}
 	n := r.Ranks()
 	shown := min(n, maxChartRanks)
-	w := len(strconv.Itoa(shown))
-	for i, b := range NDCGByK(r, 0, shown) {
-		b.Label = fmt.Sprintf("k=%*d", w, i+1)
+	ks := make([]int, 0, shown)
+	for k := 1; k <= shown; k++ {
+		ks = append(ks, k)
+	}
+	var hidden []string
+	if at := min(r.Settings.K, n); r.Settings.K != 0 && at > shown {
+		ks[shown-1] = at
+		hidden = append(hidden, kRange(shown, at-1))
+		if at < n {
+			hidden = append(hidden, kRange(at+1, n))
+		}
+	} else if shown < n {
+		hidden = append(hidden, kRange(shown+1, n))
+	}
+	w := 1
+	if len(ks) > 0 {
+		w = len(strconv.Itoa(ks[len(ks)-1]))
+	}
+	for _, k := range ks {
+		b := NDCGByKBar(r, k)
+		b.Label = fmt.Sprintf("k=%*d", w, k)
 		// With every rank counted (k 0) no cutoff is marked.
 		b.Marked = b.Marked && r.Settings.K != 0
 		if b.Marked {
@@ -190,13 +210,22 @@ func NDCGByKChart(r *ndcg.Result) Chart {
 		}
 		c.Bars = append(c.Bars, b)
 	}
-	if shown < n {
-		c.Note = fmt.Sprintf("(k=%d–%d not shown)", shown+1, n)
+	if len(hidden) > 0 {
+		c.Note = fmt.Sprintf("(k=%s not shown)", strings.Join(hidden, ", "))
 	}
 	if r.Settings.K != 0 {
 		c.Note = strings.TrimSpace(c.Note + " " + KMarkNote)
 	}
 	return c
+}
+
+// kRange writes the cutoffs from a to b as "a–b", or "a" when they are
+// one.
+func kRange(a, b int) string {
+	if a == b {
+		return strconv.Itoa(a)
+	}
+	return fmt.Sprintf("%d–%d", a, b)
 }
 
 // TieBand are the bars of NDCG@k with the tie groups in their worst

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -110,4 +111,27 @@ func TestTieBand(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, []string{"worst", "expected", "input order", "best"}, []string{c.Bars[0].Key, c.Bars[1].Key, c.Bars[2].Key, c.Bars[3].Key})
 	assert.Equal(t, bars[2], c.Bars[3], "the report's chart has the same band")
+}
+
+// A cutoff past the first 25 still has its bar, in the last place. 29
+// items of grade 1 then 11 of grade 0 are already in the ideal order,
+// so by hand DCG@k = IDCG@k at every k and NDCG@30 is 1.
+func TestNDCGByKChartShowsAFarCutoff(t *testing.T) {
+	gs := make([]float64, 40)
+	for i := range 29 {
+		gs[i] = 1
+	}
+	c := NDCGByKChart(compute(t, grades(t, gs...), ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 30}))
+	require.Len(t, c.Bars, 25)
+	last := c.Bars[24]
+	assert.Equal(t, "k=30 <", last.Label)
+	assert.True(t, last.Marked)
+	assert.InDelta(t, 1, last.Value, 1e-12)
+	assert.Equal(t, "k=24  ", c.Bars[23].Label)
+	assert.True(t, strings.HasPrefix(c.Note, "(k=25–29, 31–40 not shown)"), c.Note)
+
+	// k past the end of the list marks the last rank, 40.
+	c = NDCGByKChart(compute(t, grades(t, gs...), ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 50}))
+	assert.Equal(t, "k=40 <", c.Bars[24].Label)
+	assert.True(t, strings.HasPrefix(c.Note, "(k=25–39 not shown)"), c.Note)
 }
