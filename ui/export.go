@@ -34,6 +34,9 @@ type exporter struct {
 	shotAs   *textinput.Model
 	shot     string
 	shotName string
+	// shotOver is a file that exists, named after X: enter a second
+	// time replaces it, as save as asks.
+	shotOver string
 }
 
 // The second key after y.
@@ -173,7 +176,7 @@ func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
-		m.exp.shotAs = nil
+		m.exp.shotAs, m.exp.shotOver = nil, ""
 		m.c.SetStatus("no image written", false)
 		return nil
 	case key.Matches(msg, k.Confirm):
@@ -182,7 +185,11 @@ func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.c.SetStatus("type a file name for the image (esc cancels)", true)
 			return nil
 		}
-		m.exp.shotAs = nil
+		if _, err := os.Stat(path); err == nil && path != m.exp.shotOver {
+			m.exp.shotOver = path
+			return nil
+		}
+		m.exp.shotAs, m.exp.shotOver = nil, ""
 		svg := m.shotSVG()
 		w, h := m.width, m.height
 		return func() tea.Msg {
@@ -214,7 +221,11 @@ func (m *Model) exportStatus(w int) (string, bool) {
 	case m.exp.choosing:
 		return ansi.Truncate(copyPrompt(), w, "…"), true
 	case m.exp.shotAs != nil:
-		return ansi.Truncate("screen as SVG: "+m.exp.shotAs.View(), w, ""), true
+		line := "screen as SVG: " + m.exp.shotAs.View()
+		if m.exp.shotOver != "" && m.exp.shotOver == strings.TrimSpace(m.exp.shotAs.Value()) {
+			line = m.c.Styles.errorInk.paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View()
+		}
+		return ansi.Truncate(line, w, ""), true
 	}
 	return "", false
 }

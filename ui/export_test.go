@@ -152,3 +152,24 @@ func TestScreenAsSVGNextToTheListFile(t *testing.T) {
 	press(m, "esc")
 	assert.Contains(t, screen(m), "no image written")
 }
+
+// X onto a file that exists asks first, as save as does: the first enter
+// says so and writes nothing, the second replaces it.
+func TestScreenAsSVGAsksBeforeReplacing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shot.svg")
+	require.NoError(t, os.WriteFile(path, []byte("mine"), 0o644))
+	m := start(t)
+	press(m, "X", "ctrl+u")
+	typeText(m, path)
+	assert.Nil(t, press(m, "enter"))
+	assert.Contains(t, screen(m), "exists: enter replaces it")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "mine", string(data), "the first enter writes nothing")
+	cmd := press(m, "enter")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	data, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(data), "<svg "))
+}
