@@ -174,13 +174,6 @@ func trueText(v float64, claim verify.Written) string {
 	return strconv.FormatFloat(v, 'f', min(d, 15), 64)
 }
 
-// settingNames say in words what the search varied.
-var settingNames = map[ndcg.Setting]string{
-	ndcg.SettingGain: "gain", ndcg.SettingDiscount: "discount", ndcg.SettingTies: "ties",
-	ndcg.SettingIDCG: "IDCG source", ndcg.SettingZero: "IDCG=0 rule", ndcg.SettingK: "k±1",
-	verify.IDCGCutoff: "IDCG over the whole ideal ranking", verify.IDCGItems: "ideal ranking from the top k",
-}
-
 func changesText(m verify.Match) string {
 	s := m.String()
 	if len(m.Presets) > 0 {
@@ -356,7 +349,7 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	} else {
 		tried := make([]string, len(rep.Tried))
 		for i, t := range rep.Tried {
-			tried[i] = settingNames[t]
+			tried[i] = verify.TriedName(t)
 		}
 		fmt.Fprintf(w, "%sNo change of convention gives %s (tried %s, singly and in pairs).\n", in, v.Claim, strings.Join(tried, ", "))
 		if u := untried(rep); u != "" {

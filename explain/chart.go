@@ -149,6 +149,29 @@ func ContributionChart(r *ndcg.Result) Chart {
 	return c
 }
 
+// NDCGByKBar is the bar of NDCG@k for cutoff k under the tie policy in
+// force, as NDCGByKChart and a screen's chart of the ranks in view draw
+// it: its Key is "k=…" and it is Marked when k is the k in force, the
+// last rank when k is 0 (all of them). Cutoffs run to Ranks, past the
+// list's end, as NDCG@k still moves while the ideal ranking (the judged
+// pool) goes on.
+func NDCGByKBar(r *ndcg.Result, k int) Bar {
+	at := r.Ranks()
+	if r.Settings.K > 0 {
+		at = min(r.Settings.K, at)
+	}
+	return Bar{Key: "k=" + strconv.Itoa(k), Value: r.NDCGAt(r.Settings.Ties, k), Marked: k == at}
+}
+
+// NDCGByK are the bars of NDCG@k for the cutoffs k = from+1 … to.
+func NDCGByK(r *ndcg.Result, from, to int) []Bar {
+	bars := make([]Bar, 0, max(to-from, 0))
+	for k := from + 1; k <= to; k++ {
+		bars = append(bars, NDCGByKBar(r, k))
+	}
+	return bars
+}
+
 // NDCGByKChart draws NDCG@k for every cutoff k, on the scale 0 to 1.
 func NDCGByKChart(r *ndcg.Result) Chart {
 	c := Chart{Title: fmt.Sprintf("NDCG@k for every k (ties %s)", r.Settings.Ties), Scale: 1,
@@ -156,17 +179,16 @@ func NDCGByKChart(r *ndcg.Result) Chart {
 	n := r.Ranks()
 	shown := min(n, maxChartRanks)
 	w := len(strconv.Itoa(shown))
-	for k := 1; k <= shown; k++ {
-		label := fmt.Sprintf("k=%*d", w, k)
-		// k past the end of both rankings reads as their length.
-		marked := r.Settings.K != 0 && k == min(r.Settings.K, n)
-		if marked {
-			label += " <"
+	for i, b := range NDCGByK(r, 0, shown) {
+		b.Label = fmt.Sprintf("k=%*d", w, i+1)
+		// With every rank counted (k 0) no cutoff is marked.
+		b.Marked = b.Marked && r.Settings.K != 0
+		if b.Marked {
+			b.Label += " <"
 		} else {
-			label += "  "
+			b.Label += "  "
 		}
-		c.Bars = append(c.Bars, Bar{Label: label, Value: r.NDCGAt(r.Settings.Ties, k),
-			Key: "k=" + strconv.Itoa(k), Marked: marked})
+		c.Bars = append(c.Bars, b)
 	}
 	if shown < n {
 		c.Note = fmt.Sprintf("(k=%d–%d not shown)", shown+1, n)
@@ -177,6 +199,29 @@ func NDCGByKChart(r *ndcg.Result) Chart {
 	return c
 }
 
+// TieBand are the bars of NDCG@k with the tie groups in their worst
+// order, in expectation over their orders, and in their best order,
+// labelled and keyed "worst", "expected", "best"; the expected one is
+// Marked when expected ties are in force. Without ties the three are
+// equal.
+func TieBand(r *ndcg.Result) []Bar {
+	b := r.NDCGBand(r.Settings.K)
+	return tieBars(b, r.Settings.Ties, false)
+}
+
+// tieBars are the bars of band b, with the input order's between the
+// expected and the best when input is set.
+func tieBars(b ndcg.Band, ties ndcg.TiePolicy, input bool) []Bar {
+	bars := []Bar{
+		{Label: "worst", Value: b.Worst, Key: "worst"},
+		{Label: "expected", Value: b.Expected, Key: "expected", Marked: ties == ndcg.Expected},
+	}
+	if input {
+		bars = append(bars, Bar{Label: "input order", Value: b.Input, Key: "input order", Marked: ties == ndcg.Input})
+	}
+	return append(bars, Bar{Label: "best", Value: b.Best, Key: "best"})
+}
+
 // TieChart draws NDCG@k under the worst, expected, input and best orders
 // of the tie groups: how much of the score is tie luck. ok is false when
 // the list has no ties.
@@ -184,18 +229,12 @@ func TieChart(r *ndcg.Result) (c Chart, ok bool) {
 	if len(r.Ties) == 0 {
 		return Chart{}, false
 	}
-	k := r.Settings.K
-	b := r.NDCGBand(k)
+	b := r.NDCGBand(r.Settings.K)
 	c = Chart{
 		Title: fmt.Sprintf("NDCG@%s over the orders of the tie groups", r.Settings.KString()),
 		Scale: 1,
 		Axis:  "NDCG@" + r.Settings.KString(), Category: CategoryTieOrder,
-		Bars: []Bar{
-			{Label: "worst", Value: b.Worst, Key: "worst"},
-			{Label: "expected", Value: b.Expected, Key: "expected", Marked: r.Settings.Ties == ndcg.Expected},
-			{Label: "input order", Value: b.Input, Key: "input order", Marked: r.Settings.Ties == ndcg.Input},
-			{Label: "best", Value: b.Best, Key: "best"},
-		},
+		Bars: tieBars(b, r.Settings.Ties, true),
 		Note: fmt.Sprintf("spread (best − worst) %s", Num(b.Spread())),
 	}
 	return c, true

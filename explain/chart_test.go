@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -60,4 +61,53 @@ func TestChartBarsForPictures(t *testing.T) {
 	assert.True(t, k.Bars[1].Marked)
 	assert.False(t, k.Bars[0].Marked)
 	assert.Equal(t, "NDCG@k", k.Axis)
+}
+
+// NDCGByK is the window a screen shows of NDCG@k. Grades 1,0,2, linear
+// gain, log2, k all: IDCG@1 = 2, IDCG@2 = IDCG@3 = 2 + 1/log2(3);
+// DCG@2 = 1, DCG@3 = 1 + 2/log2(4) = 2. With k all, the last cutoff is
+// the k in force.
+func TestNDCGByKWindow(t *testing.T) {
+	s := ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2}
+	r := compute(t, grades(t, 1, 0, 2), s)
+	bars := NDCGByK(r, 1, 3)
+	require.Len(t, bars, 2)
+	idcg := 2 + 1/math.Log2(3)
+	assert.Equal(t, "k=2", bars[0].Key)
+	assert.InDelta(t, 1/idcg, bars[0].Value, 1e-12)
+	assert.False(t, bars[0].Marked)
+	assert.Equal(t, "k=3", bars[1].Key)
+	assert.InDelta(t, 2/idcg, bars[1].Value, 1e-12)
+	assert.True(t, bars[1].Marked, "k all: the last cutoff")
+	assert.Empty(t, NDCGByK(r, 3, 3))
+	for _, b := range NDCGByKChart(r).Bars {
+		assert.False(t, b.Marked, "the chart of the report marks no k when k is all")
+	}
+}
+
+// TieBand: A (grade 1) and B (grade 0) tied at ranks 1–2, then C
+// (grade 2); linear gain, log2, k all. IDCG = 2 + 1/log2(3). Worst, B
+// first: DCG = 1/log2(3) + 2/2; best, A first: 1 + 1; expected, each
+// rank the mean gain ½: ½ + ½/log2(3) + 1.
+func TestTieBand(t *testing.T) {
+	l, err := ndcg.FromGrades([]float64{1, 0, 2}, []float64{.5, .5, .1})
+	require.NoError(t, err)
+	r := compute(t, l, ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2})
+	idcg := 2 + 1/math.Log2(3)
+	bars := TieBand(r)
+	require.Len(t, bars, 3)
+	for i, want := range []struct {
+		key    string
+		v      float64
+		marked bool
+	}{{"worst", (1/math.Log2(3) + 1) / idcg, false}, {"expected", (.5 + .5/math.Log2(3) + 1) / idcg, true}, {"best", 2 / idcg, false}} {
+		assert.Equal(t, want.key, bars[i].Key)
+		assert.Equal(t, want.key, bars[i].Label)
+		assert.InDelta(t, want.v, bars[i].Value, 1e-12, want.key)
+		assert.Equal(t, want.marked, bars[i].Marked, want.key)
+	}
+	c, ok := TieChart(r)
+	require.True(t, ok)
+	assert.Equal(t, []string{"worst", "expected", "input order", "best"}, []string{c.Bars[0].Key, c.Bars[1].Key, c.Bars[2].Key, c.Bars[3].Key})
+	assert.Equal(t, bars[2], c.Bars[3], "the report's chart has the same band")
 }

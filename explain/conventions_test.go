@@ -124,3 +124,16 @@ func TestReasonsSameGain(t *testing.T) {
 	assert.Contains(t, rs[0].Text, "the grades here (up to 1) gain the same under both")
 	assert.False(t, rs[0].Moves)
 }
+
+// TestStatedShort: the short words the explorer's conventions line and
+// its preset picker use, beside the long ones the reports print.
+func TestStatedShort(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	c := State(s)
+	assert.Equal(t, "gain exp (2^g−1), discount log2 (1/log2(i+1)), k=5, ties expected, IDCG from list, NDCG=0 when IDCG=0", c.Line())
+	assert.Equal(t, []string{"gain exp", "log2", "k=5", "ties expected", "IDCG list", "zero→0"}, c.Short())
+	s.TruncateGrades, s.Zero = true, 1
+	c = State(s)
+	assert.Equal(t, []string{"gain exp", "log2", "k=5", "ties expected", "IDCG list", "zero→1", "integer grades"}, c.Short())
+}

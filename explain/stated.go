@@ -14,6 +14,9 @@ type Stated struct {
 	Gain, GainFormula         string // "gain exp", "2^g − 1"
 	Discount, DiscountFormula string // "discount log2", "1/log2(i+1)"
 	K, Ties, IDCG, Zero       string // "k=5", "ties expected", "IDCG from list", "NDCG=0 when IDCG=0"
+	// The short forms of discount, IDCG and zero, for a narrow line:
+	// "log2", "IDCG list", "zero→0".
+	DiscountShort, IDCGShort, ZeroShort string
 	// Grades is "grades truncated to integers" when they are, else "";
 	// GradesShort says the same in two words.
 	Grades, GradesShort string
@@ -27,7 +30,8 @@ func State(s ndcg.Settings) Stated {
 		Gain: "gain " + s.Gain.String(), GainFormula: s.Gain.Formula(),
 		Discount: "discount " + s.Discount.String(), DiscountFormula: s.Discount.Formula(),
 		K: "k=" + s.KString(), Ties: "ties " + s.Ties.String(), IDCG: "IDCG from " + s.IDCG.String(),
-		Zero: "NDCG=" + ndcg.FormatNumber(s.Zero) + " when IDCG=0",
+		Zero:          "NDCG=" + ndcg.FormatNumber(s.Zero) + " when IDCG=0",
+		DiscountShort: s.Discount.String(), IDCGShort: "IDCG " + s.IDCG.String(), ZeroShort: "zero→" + ndcg.FormatNumber(s.Zero),
 	}
 	if s.TruncateGrades {
 		st.Grades, st.GradesShort = "grades truncated to integers", "integer grades"
@@ -49,4 +53,15 @@ func (c Stated) Line() string {
 		line += ", " + c.Grades
 	}
 	return line
+}
+
+// Short is the conventions in the fewest words, in the order of Line:
+// "gain exp", "log2", "k=5", "ties expected", "IDCG list", "zero→0" and,
+// when grades are truncated, "integer grades".
+func (c Stated) Short() []string {
+	out := []string{c.Gain, c.DiscountShort, c.K, c.Ties, c.IDCGShort, c.ZeroShort}
+	if c.GradesShort != "" {
+		out = append(out, c.GradesShort)
+	}
+	return out
 }

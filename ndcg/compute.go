@@ -71,6 +71,14 @@ type Result struct {
 	dcg [5][]float64
 	// order[policy] is the rank order under each concrete policy.
 	order [5][]int
+	// bestGains holds each rank's gain with its tie group sorted highest
+	// first (worst order is each group mirrored), kept so that a grade
+	// edit can add DCG up again from the edited rank without sorting.
+	bestGains []float64
+	// idealSmall says the ideal ranking was laid out by counting integer
+	// grades below 64; idealCount holds the counts.
+	idealSmall bool
+	idealCount [64]int
 	// mem holds the arrays above for Recompute to reuse.
 	mem resultMemory
 }
@@ -217,7 +225,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	nf := 3*n + 3*m // Grades, Gains, dcg[Input]; IdealGrades, IdealGains, idcg
 	ni := n + m     // order[Input], IdealOrder
 	if ties {
-		nf += 4 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected]
+		nf += 5 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected], bestGains
 	}
 	mem.floats, mem.ints, mem.int32s = grow(mem.floats, nf), grow(mem.ints, ni), grow(mem.int32s, 2*n)
 	if ties {
@@ -242,9 +250,9 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 		sc.inGrade, sc.inGain = grow(sc.inGrade, n), grow(sc.inGain, n)
 		gr, gi = sc.inGrade, sc.inGain
 	}
-	var best, worst, eg, exp []float64
+	var best, worst, eg, exp, bg []float64
 	if ties {
-		best, worst, eg, exp = takeF(n), takeF(n), takeF(n), takeF(n)
+		best, worst, eg, exp, bg = takeF(n), takeF(n), takeF(n), takeF(n), takeF(n)
 	}
 	disc = disc[:n]
 	groupAt, scoreGroup := r.GroupAt, r.ScoreGroup
@@ -269,7 +277,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 			sumIn += g * d
 			dIn[i] = sumIn
 			if ties {
-				eg[i] = g
+				eg[i], bg[i] = g, g
 				sumB += g * d
 				sumW += g * d
 				sumE += g * d
@@ -294,6 +302,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 		mean /= float64(j - i)
 		bs, ws := best[i:j], worst[i:j]
 		sortDescending(bs)
+		copy(bg[i:j], bs)
 		for x, g := range bs {
 			ws[len(ws)-1-x] = g
 		}
@@ -308,7 +317,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	}
 	r.order[Input], r.dcg[Input] = input, dIn
 	if ties {
-		r.ExpectedGains = eg
+		r.ExpectedGains, r.bestGains = eg, bg
 		r.order[Expected] = input
 		r.dcg[Best], r.dcg[Worst], r.dcg[Expected] = best, worst, exp
 	} else {
@@ -323,6 +332,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	r.IdealGrades, r.IdealGains, r.idcg = takeF(m), takeF(m), takeF(m)
 	if sc.smallGrades {
 		sc.idealBySmallGrade(r, m)
+		r.idealSmall, r.idealCount = true, sc.count
 	} else {
 		sc.sortGrades(r.IdealOrder, m)
 		sum := 0.0

@@ -84,6 +84,7 @@ type Browser struct {
 	// included, so that leaving a query with Esc loses nothing.
 	opened  map[string]*Model
 	current *Model // the explorer on screen; nil on the list
+	frame   string // the list as the last Update drew it
 	// last is the explorer most recently on screen: a message that
 	// arrives after Esc (a save finishing) belongs to it.
 	last    *Model
@@ -153,8 +154,16 @@ type queryLoadedMsg struct {
 }
 
 // Update routes a message to the explorer on screen, or handles it on
-// the list.
+// the list, then draws the list for View to hand out.
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := b.update(msg)
+	if b.current == nil {
+		b.frame = b.render()
+	}
+	return b, cmd
+}
+
+func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		b.width, b.height = msg.Width, msg.Height

@@ -15,7 +15,7 @@ func (b *Browser) View() tea.View {
 	if b.current != nil {
 		return b.current.View()
 	}
-	return frameView(b.render(), "ndcg-explorer: queries of "+b.opts.Run)
+	return frameView(b.frame, "ndcg-explorer: queries of "+b.opts.Run)
 }
 
 func (b *Browser) render() string {

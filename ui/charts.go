@@ -138,10 +138,6 @@ func (e *explorer) ndcgChart(w, h int) string {
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
 	rows := e.chartRows(h-1, r.Ranks())
-	markAt := r.Ranks()
-	if ws.Settings.K > 0 {
-		markAt = min(ws.Settings.K, r.Ranks())
-	}
 	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
 	for at, i := range rows {
@@ -149,11 +145,12 @@ func (e *explorer) ndcgChart(w, h int) string {
 			lines = append(lines, e.moreText(rows, at))
 			continue
 		}
-		v := r.NDCGAt(ws.Settings.Ties, i+1)
+		x := explain.NDCGByKBar(r, i+1)
+		v := x.Value
 		label := padLeft("@"+strconv.Itoa(i+1), kW)
 		b := st.G.bar(v, ws.Scale.NDCG, barW)
 		var line string
-		if i+1 == markAt {
+		if x.Marked {
 			mark := st.G.KMark
 			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
 		} else {
@@ -181,13 +178,9 @@ func (e *explorer) bandChart(w, h int) string {
 	}
 	lines := []string{st.panelTitle.paint(title)}
 	if r != nil && !empty {
-		b := r.NDCGBand(ws.Settings.K)
 		barW := max(w-9-7, 1)
-		for _, x := range []struct {
-			name string
-			v    float64
-		}{{"worst", b.Worst}, {"expected", b.Expected}, {"best", b.Best}} {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, st.barBand.paint(st.G.bar(x.v, ws.Scale.NDCG, barW)), fixed(x.v, 4)))
+		for _, x := range explain.TieBand(r) {
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.barBand.paint(st.G.bar(x.Value, ws.Scale.NDCG, barW)), fixed(x.Value, 4)))
 		}
 	}
 	return block(strings.Join(lines, "\n"), w, h)

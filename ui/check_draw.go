@@ -146,6 +146,16 @@ func trueText(x float64, w verify.Written) string {
 // explanations are the verdicts' explanations worded for width cells,
 // each field's own, as kept since the report last changed.
 func (v *checkView) explanations(width int) [3][]string {
+	if v.searching() {
+		// The spinner turns: worded afresh at each frame, one line a field.
+		var whys [3][]string
+		for i, f := range v.fields {
+			if vd := v.verdict(f.q); vd != nil && !vd.Holds {
+				whys[i] = []string{v.job.glyph(v.c.Styles) + v.c.Styles.Subtle.Render(" looking for the convention or the slip behind it…")}
+			}
+		}
+		return whys
+	}
 	k := whysKey{v.report, v.quick, width, v.c.styled}
 	if k == v.whysKey {
 		return v.whys

@@ -65,11 +65,10 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		if i < from {
 			continue
 		}
-		s := r.settings
-		conv := fmt.Sprintf("gain %s, %s, ties %s, IDCG %s, zero %s", s.Gain, s.Discount, s.Ties, s.IDCG, fmtNum(s.Zero))
-		if s.TruncateGrades {
-			conv += ", integer grades"
-		}
+		// A preset sets everything but k: its line says the rest in
+		// the conventions line's short words.
+		c := explain.State(r.settings)
+		conv := joinNonEmpty([]string{c.Gain, c.DiscountShort, c.Ties, c.IDCGShort, c.ZeroShort, c.GradesShort}, ", ")
 		line := ansi.Truncate(fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, r.note), w, "…")
 		if i == p.cursor {
 			line = st.Cursor.Render(">" + line[1:])

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
 )
 
@@ -117,6 +119,9 @@ type Glyphs struct {
 	// PastK marks a rank past k; Above, Below and Skipped say that a
 	// table or chart hides ranks ("↓ 3 more").
 	PastK, Above, Below, Skipped string
+	// Spinner turns while a view works its numbers out; both sets have
+	// the same number of frames, so switching sets mid-turn is safe.
+	Spinner spinner.Spinner
 }
 
 func glyphsFor(ascii bool) Glyphs {
@@ -125,11 +130,16 @@ func glyphsFor(ascii bool) Glyphs {
 			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
 			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
 			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",
-			PastK: ".", Above: "^", Below: "v", Skipped: ":"}
+			PastK: ".", Above: "^", Below: "v", Skipped: ":",
+			Spinner: spinner.Spinner{Frames: []string{"|", "/", "-", "\\", "|", "/", "-", "\\"}, FPS: spinnerFPS}}
 	}
 	return Glyphs{Cursor: "▸", Rule: "─", Dotted: "┄", Sep: "│",
 		KMark: " ◂k", Mean: "◂", Swap: "↔", Diagonal: "╲", Bullet: "• ",
 		Ghost: "◌", Relevant: "●", Irrelevant: "○", Holds: "✓", Fails: "✗",
 		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼",
-		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮"}
+		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮",
+		Spinner: spinner.Spinner{Frames: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"}, FPS: spinnerFPS}}
 }
+
+// spinnerFPS is the spinner's frame time.
+const spinnerFPS = time.Second / 10

@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
+	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,15 +17,43 @@ import (
 // per edit, and never for a view nobody is looking at (the conventions
 // view runs the engine a dozen times, which a keystroke in the explorer
 // should not pay for).
+//
+// On a long list a view's numbers are worked out off the update loop
+// (job, see work): stale then also says that what runs, if anything, is
+// for an older state.
 type lazy struct {
 	c             *Common
 	width, height int
 	stale         bool
+	job           work
 }
 
 func (l *lazy) SetSize(w, h int) {
 	l.width, l.height = max(w, 0), max(h, 0)
+	l.markStale()
+}
+
+func (l *lazy) markStale() {
 	l.stale = true
+	l.job.changed()
+}
+
+// busy reports whether the numbers on screen wait for a computation off
+// the update loop: the view draws a spinner in their place.
+func (l *lazy) busy() bool {
+	return l.job.running || (l.stale && inBackground(l.c.WS))
+}
+
+// busyView is what a view draws while busy: its title line and the
+// spinner, saying what it works out.
+func (l *lazy) busyView(title, what string) string {
+	return busyScreen(l.c, &l.job, l.width, l.height, title, what)
+}
+
+// busyScreen is a view of w×h cells whose numbers job works out.
+func busyScreen(c *Common, job *work, w, h int, title, what string) string {
+	line := job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
+	return block(viewHead(c, title, "", "", w)+"\n\n"+wrap(line, w), w, h)
 }
 
 // FullHelp: a view keeps no keys of its own unless it says so.
@@ -34,7 +63,7 @@ func (l *lazy) FullHelp() [][]key.Binding { return nil }
 // view stale if so.
 func (l *lazy) edited(msg tea.Msg) bool {
 	if _, ok := msg.(workspace.Edited); ok {
-		l.stale = true
+		l.markStale()
 		return true
 	}
 	return false

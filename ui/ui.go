@@ -3,8 +3,8 @@
 // type. The root Model owns the workspace (package workspace: the list,
 // the settings, the undo history) and switches between views; each view
 // is a sub-model that owns its own state, size, footer and keys. The
-// views are listed in teach.go, the keys they share in keys.go, styles
-// in styles.go, messages in messages.go.
+// views are listed in teach.go, what they share in common.go, the keys
+// they share in keys.go, styles in styles.go, messages in messages.go.
 package ui
 
 import (
@@ -13,6 +13,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -59,40 +60,6 @@ type Options struct {
 	// unsaved edits waiting, say).
 	Notice string
 }
-
-// Common is what every view shares: the workspace, the keys, the styles
-// and the status line.
-type Common struct {
-	WS     *workspace.Workspace
-	Keys   KeyMap
-	Styles Styles
-	// styled counts the changes of Styles, for what a view keeps drawn.
-	styled int
-	// Seed is the quiz's seed, 0 for one from the clock.
-	Seed int64
-	// remote is set in a session over the network.
-	remote *Remote
-
-	status status
-	// tell hands a change of the workspace to the root model, which
-	// passes it to every view.
-	tell func(workspace.Edited)
-}
-
-// Apply makes an edit and tells every view, the one that made it too.
-func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
-
-// ApplyAside is Apply for an edit made in a teaching view: the edit names
-// no item, so the explorer's cursor stays on the item it was on rather
-// than jump to the one edited, which the person has not chosen there.
-func (c *Common) ApplyAside(e workspace.Edit) {
-	ed := c.WS.Apply(e)
-	ed.Focus = -1
-	c.tell(ed)
-}
-
-// SetStatus shows text in the status line until the next one.
-func (c *Common) SetStatus(text string, isErr bool) { c.status.set(text, isErr) }
 
 // Model is the root model.
 type Model struct {
@@ -217,26 +184,38 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	m.redraw()
-	return m, cmd
+	return m, tea.Batch(cmd, m.redraw())
 }
 
 // redraw brings the active view up to date and draws the screen View
-// hands out.
-func (m *Model) redraw() {
-	m.refreshActive()
+// hands out; the command is the view's work off the update loop, if it
+// starts some.
+func (m *Model) redraw() tea.Cmd {
+	work := m.refreshActive()
 	m.frame = m.render()
+	return work
 }
+
+// worker is a view that works some of its numbers out off the update
+// loop on a long list (see work): after refresh, startWork starts that
+// computation when what it draws from has changed, before the view is
+// drawn (with its spinner).
+type worker interface{ startWork() tea.Cmd }
 
 // refreshActive brings the view on screen up to date and draws it, so
 // that View only hands out what is ready. A view hidden by the help,
 // the preset picker or a screen too small to draw it is not drawn.
-func (m *Model) refreshActive() {
+func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
 	v.refresh()
+	var work tea.Cmd
+	if w, ok := v.(worker); ok {
+		work = w.startWork()
+	}
 	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
 		v.keep(v.draw())
 	}
+	return work
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -257,6 +236,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case savedMsg:
 		return m.saved(msg)
+	case workDone, spinner.TickMsg:
+		// A view's computation, or its spinner, reports back whether or
+		// not the view is still on screen.
+		var cmds []tea.Cmd
+		for _, v := range m.views {
+			cmds = append(cmds, v.Update(msg))
+		}
+		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseClickMsg:

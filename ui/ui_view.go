@@ -100,9 +100,7 @@ func (m *Model) drawConventions(w int) string {
 		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
 	}
 	// The short form abbreviates what the long one says.
-	short := []string{
-		c.Gain, s.Discount.String(), c.K, c.Ties, "IDCG " + s.IDCG.String(), "zero→" + fmtNum(s.Zero), c.GradesShort,
-	}
+	short := c.Short()
 	named := func(p string) string {
 		if preset == "" {
 			return ""

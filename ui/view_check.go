@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -45,6 +48,11 @@ type checkView struct {
 	report  *verify.Report
 	err     error
 	work    *explain.Working
+	// search says the full check waits to start off the update loop (a
+	// long list: the search for explanations computes the list a dozen
+	// times); job runs it.
+	search bool
+	job    work
 	// whys are the explanations of the report's verdicts as drawn for
 	// whysKey: worded again only when the report, the width or the
 	// styles change, not at each keystroke that moves the focus.
@@ -138,8 +146,19 @@ func (v *checkView) loadFileNumbers() {
 		v.contributions = append(v.contributions, verify.Written{Value: n.Value, Text: n.Text})
 	}
 	v.fromFile = true
-	v.stale = true
+	v.markStale()
 }
+
+// markStale notes a change of the claims or the list: the report on
+// screen, and any check running, are for an older state.
+func (v *checkView) markStale() {
+	v.stale = true
+	v.job.changed()
+}
+
+// searching reports whether the explanations of wrong claims are being
+// looked for off the update loop.
+func (v *checkView) searching() bool { return v.search || v.job.running }
 
 // claimSettings are the settings in force with the cutoff and gain the
 // file's claims were made at, and whether they differ from those in force.
@@ -166,13 +185,18 @@ func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
 func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
-		v.stale, v.quick = true, false
+		v.markStale()
+		v.quick = false
 	case checkPausedMsg:
 		if msg.typed == v.typed && v.quick {
-			v.stale, v.quick = true, false
+			v.markStale()
+			v.quick = false
 		}
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
+	case workDone, spinner.TickMsg:
+		cmd, _ := v.job.update(msg)
+		return cmd
 	case tea.PasteMsg:
 		f := &v.fields[v.focus]
 		if f.fresh {
@@ -197,7 +221,7 @@ const (
 
 // changed notes that a field changed.
 func (v *checkView) changed() tea.Cmd {
-	v.stale = true
+	v.markStale()
 	v.typed++
 	if v.c.WS.N() < quickFrom {
 		return nil
@@ -300,12 +324,13 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 func (v *checkView) refresh() {
 	if v.quick && time.Since(v.typedAt) >= checkPause {
 		// The pause message went to another view: the pause is over anyway.
-		v.stale, v.quick = true, false
+		v.markStale()
+		v.quick = false
 	}
 	if !v.stale {
 		return
 	}
-	v.stale = false
+	v.stale, v.search = false, false
 	v.report, v.err, v.work = nil, nil, nil
 	ws := v.c.WS
 	if ws.Result == nil {
@@ -322,10 +347,41 @@ func (v *checkView) refresh() {
 		v.report = quickReport(ws, c)
 		return
 	}
+	if inBackground(ws) {
+		// The true values at once; the search for explanations follows.
+		v.report, v.search = quickReport(ws, c), true
+		return
+	}
 	v.report, v.err = verify.Check(ws.List(), ws.Settings, c)
 	if v.report != nil {
 		v.work = explain.New(v.report.Result)
 	}
+}
+
+// startWork runs the full check off the update loop on a long list.
+func (v *checkView) startWork() tea.Cmd {
+	if !v.search || v.job.running {
+		return nil
+	}
+	v.search = false
+	ws := v.c.WS
+	c, _ := v.claims()
+	if len(c.Contributions) > ws.Result.N {
+		c.Contributions = nil
+	}
+	c.Contributions = slices.Clone(c.Contributions) // loading the file's claims again reuses the array
+	list, s := snapshot(ws)
+	return v.job.start(func(ctx context.Context) func() {
+		rep, err := verify.Check(list, s, c)
+		if cancelled(ctx) {
+			return nil
+		}
+		var w *explain.Working
+		if rep != nil {
+			w = explain.New(rep.Result)
+		}
+		return func() { v.report, v.err, v.work = rep, err, w }
+	})
 }
 
 // quickReport is the verdicts without explanations: each claim against

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -27,6 +28,9 @@ type conventionsView struct {
 	reasons    []explain.Reason
 	reasonsErr error
 	reasonsFor int
+	// rowsOut says the computation running off the update loop works
+	// the rows out, not only the reasons.
+	rowsOut bool
 }
 
 func newConventionsView(c *Common) *conventionsView {
@@ -42,6 +46,9 @@ func (v *conventionsView) ShortHelp() []key.Binding {
 func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
+	}
+	if cmd, ok := v.job.update(msg); ok {
+		return cmd
 	}
 	n := len(ndcg.Presets)
 	switch mm := msg.(type) {
@@ -89,6 +96,9 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *conventionsView) refresh() {
 	ws := v.c.WS
+	if inBackground(ws) {
+		return // startWork takes it from here
+	}
 	if v.stale {
 		v.stale = false
 		v.rows = explain.SideBySide(ws.List(), ws.Settings)
@@ -98,6 +108,35 @@ func (v *conventionsView) refresh() {
 		v.reasonsFor = v.cursor
 		v.reasons, v.reasonsErr = explain.Reasons(ws.List(), ws.Settings, v.rows[v.cursor].Settings)
 	}
+}
+
+// startWork works the rows out off the update loop on a long list (each
+// preset computes the list again), or, when only the cursor moved, the
+// reasons for the selected preset (each setting computes it again).
+func (v *conventionsView) startWork() tea.Cmd {
+	ws := v.c.WS
+	if v.job.running || !inBackground(ws) || (!v.stale && v.reasonsFor == v.cursor) {
+		return nil
+	}
+	list, s := snapshot(ws)
+	cursor, rows := v.cursor, v.rows
+	v.rowsOut = v.stale
+	if v.stale {
+		rows = nil
+		v.stale = false
+	}
+	return v.job.start(func(ctx context.Context) func() {
+		if rows == nil {
+			rows = explain.SideBySide(list, s)
+		}
+		if cancelled(ctx) {
+			return nil
+		}
+		reasons, err := explain.Reasons(list, s, rows[cursor].Settings)
+		return func() {
+			v.rows, v.reasons, v.reasonsErr, v.reasonsFor, v.rowsOut = rows, reasons, err, cursor, false
+		}
+	})
 }
 
 // convFirstRow is the line of the first preset.
@@ -145,6 +184,9 @@ func (v *conventionsView) draw() string {
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	k := s.KString()
+	if v.rows == nil || (inBackground(ws) && (v.stale || v.rowsOut)) {
+		return v.busyView("Conventions", "NDCG@"+k+" under each preset")
+	}
 	lines := []string{
 		viewHead(v.c, "Conventions", "NDCG@"+k+" of this list under each preset", "↑/↓ choose · enter applies", w),
 		st.Header.Render(ansi.Truncate(convLine([]string{"preset", "NDCG@" + k, "gain", "discount", "ties", "IDCG", "IDCG=0", "grades"}, w), w, "")),
@@ -221,6 +263,8 @@ func (v *conventionsView) explanation(w int) []string {
 	switch {
 	case pv.InForce:
 		return append(out, "These are the conventions in force.")
+	case v.reasonsFor != v.cursor:
+		return append(out, v.job.glyph(st)+st.Subtle.Render(" working out what each setting does…"))
 	case v.reasonsErr != nil:
 		return append(out, wrapIndent("cannot compute under the conventions in force: "+v.reasonsErr.Error(), w, "")...)
 	case pv.Err != nil:

@@ -1,15 +1,17 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // curvesView draws the two functions NDCG is built from: the discount
@@ -20,12 +22,28 @@ type curvesView struct {
 	drawn
 	lazy
 
-	// Worked out on refresh.
-	rows     int
+	rows int // ranks and grades the charts have room for
+	// Worked out on refresh, or off the update loop on a long list.
+	curves
+}
+
+// curves are the two curves and the log-base lesson.
+type curves struct {
 	discount []float64
 	gains    []explain.GradeGain
 	lesson   explain.BaseLesson
 	lessonOK error
+}
+
+// workCurves works the curves out for rows ranks and grades of list
+// under s: the gains go over every grade of the list, and the lesson
+// computes the list under two log bases.
+func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curves {
+	var c curves
+	c.discount = explain.DiscountCurve(s.Discount, rows)
+	c.gains = explain.GainCurve(list, s, rows)
+	c.lesson, c.lessonOK = explain.LogBase(list, s)
+	return c
 }
 
 func newCurvesView(c *Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
@@ -37,8 +55,11 @@ func (v *curvesView) ShortHelp() []key.Binding {
 }
 
 func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
-	v.edited(msg)
-	return nil
+	if v.edited(msg) {
+		return nil
+	}
+	cmd, _ := v.job.update(msg)
+	return cmd
 }
 
 // lessonLines is the height of the log-base lesson under the charts.
@@ -64,21 +85,40 @@ func (v *curvesView) refresh() {
 		rows = max(top-1, chartH-top-1)
 	}
 	rows = max(rows, 1)
-	if !v.stale && rows == v.rows {
-		return
+	if rows != v.rows {
+		v.rows = rows
+		v.markStale()
 	}
-	v.stale, v.rows = false, rows
+	if !v.stale || inBackground(v.c.WS) {
+		return // startWork takes it from here
+	}
+	v.stale = false
 	ws := v.c.WS
-	s := ws.Settings
-	v.discount = explain.DiscountCurve(s.Discount, rows)
-	v.gains = explain.GainCurve(ws.List(), s, rows)
-	v.lesson, v.lessonOK = explain.LogBase(ws.List(), s)
+	v.curves = workCurves(ws.List(), ws.Settings, rows)
+}
+
+// startWork works the curves out off the update loop on a long list.
+func (v *curvesView) startWork() tea.Cmd {
+	ws := v.c.WS
+	if !v.stale || v.job.running || !inBackground(ws) {
+		return nil
+	}
+	v.stale = false
+	list, s := snapshot(ws)
+	rows := v.rows
+	return v.job.start(func(context.Context) func() {
+		c := workCurves(list, s, rows)
+		return func() { v.curves = c }
+	})
 }
 
 func (v *curvesView) draw() string {
 	w, h := v.width, v.height
 	if w <= 0 || h <= 0 {
 		return ""
+	}
+	if v.busy() {
+		return v.busyView("Curves", "the gain of each grade")
 	}
 	head := viewHead(v.c, "Curves", "the discount per rank and the gain per grade", "", w)
 	chartH, top := v.geometry()

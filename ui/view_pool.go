@@ -1,11 +1,13 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -30,7 +32,19 @@ type poolView struct {
 	// The two computations, worked out on the first draw after an edit
 	// (so a view nobody looks at costs nothing): the list's conventions
 	// with the IDCG from the list and from every judged item.
-	stale          bool
+	// On a long list they are worked out off the update loop (job).
+	stale bool
+	job   work
+	poolNumbers
+	// bottom is the comparison drawn under the table, tableH the lines
+	// the table has above it (0: no room for it), both laid out by
+	// refresh.
+	bottom string
+	tableH int
+}
+
+// poolNumbers are the two computations and where the pool's items fall.
+type poolNumbers struct {
 	byList, judged *ndcg.Result
 	// ghosts are the ideal ranks (0-based) of the pool items, in order.
 	ghosts []int
@@ -38,11 +52,40 @@ type poolView struct {
 	rankOfJudged []int
 	// missed counts the relevant pool items (gain above 0).
 	missed int
-	// bottom is the comparison drawn under the table, tableH the lines
-	// the table has above it (0: no room for it), both laid out by
-	// refresh.
-	bottom string
-	tableH int
+}
+
+// workPool computes r's list under s with the other IDCG source (r is
+// its result under s) and finds the pool's items in the ideal ranking.
+func workPool(r *ndcg.Result, s ndcg.Settings, n poolNumbers) poolNumbers {
+	other := s
+	if other.IDCG == ndcg.FromList {
+		other.IDCG = ndcg.FromJudged
+	} else {
+		other.IDCG = ndcg.FromList
+	}
+	o, err := ndcg.Derive(r, other) // the ranking is the same: no sort again
+	if err != nil {
+		return poolNumbers{}
+	}
+	n.byList, n.judged = r, o
+	if s.IDCG == ndcg.FromJudged {
+		n.byList, n.judged = o, r
+	}
+	pool := len(r.List.Pool)
+	n.ghosts, n.rankOfJudged, n.missed = n.ghosts[:0], n.rankOfJudged[:0], 0
+	for range pool {
+		n.rankOfJudged = append(n.rankOfJudged, 0)
+	}
+	for i, idx := range n.judged.IdealOrder {
+		if idx >= n.judged.N {
+			n.ghosts = append(n.ghosts, i)
+			n.rankOfJudged[idx-n.judged.N] = i
+			if n.judged.IdealGains[i] > 0 {
+				n.missed++
+			}
+		}
+	}
+	return n
 }
 
 func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
@@ -64,7 +107,7 @@ func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 func (v *poolView) refresh() {
 	v.recompute()
 	v.bottom, v.tableH = "", 0
-	if v.judged == nil {
+	if v.judged == nil || v.busy() {
 		return
 	}
 	v.bottom = v.comparison()
@@ -83,54 +126,62 @@ func (v *poolView) refresh() {
 
 // recompute works both sources out again when an edit made them stale.
 func (v *poolView) recompute() {
-	if !v.stale {
-		return
+	ws := v.c.WS
+	if !v.stale || inBackground(ws) {
+		return // startWork takes it from here
 	}
 	v.stale = false
+	n := poolNumbers{ghosts: v.ghosts[:0], rankOfJudged: v.rankOfJudged[:0]}
+	if ws.Result != nil {
+		n = workPool(ws.Result, ws.Settings, n)
+	}
+	v.install(n)
+}
+
+// startWork works both sources out off the update loop on a long list.
+func (v *poolView) startWork() tea.Cmd {
 	ws := v.c.WS
-	v.byList, v.judged, v.ghosts = nil, nil, v.ghosts[:0]
-	if ws.Result == nil {
-		return
+	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+		return nil
 	}
-	other := ws.Settings
-	if other.IDCG == ndcg.FromList {
-		other.IDCG = ndcg.FromJudged
-	} else {
-		other.IDCG = ndcg.FromList
-	}
-	r, err := ndcg.Compute(ws.List(), other)
-	if err != nil {
-		return
-	}
-	v.byList, v.judged = ws.Result, r
-	if ws.Settings.IDCG == ndcg.FromJudged {
-		v.byList, v.judged = r, ws.Result
-	}
-	pool := len(ws.List().Pool)
-	v.rankOfJudged = v.rankOfJudged[:0]
-	for range pool {
-		v.rankOfJudged = append(v.rankOfJudged, 0)
-	}
-	v.missed = 0
-	for i, idx := range v.judged.IdealOrder {
-		if idx >= v.judged.N {
-			v.ghosts = append(v.ghosts, i)
-			v.rankOfJudged[idx-v.judged.N] = i
-			if v.judged.IdealGains[i] > 0 {
-				v.missed++
-			}
+	v.stale = false
+	list, s := snapshot(ws)
+	return v.job.start(func(context.Context) func() {
+		r, err := ndcg.Compute(list, s)
+		if err != nil {
+			return nil
 		}
+		n := workPool(r, s, poolNumbers{})
+		return func() { v.install(n) }
+	})
+}
+
+// busy reports whether the numbers wait for a computation off the loop.
+func (v *poolView) busy() bool {
+	return v.job.running || (v.stale && inBackground(v.c.WS))
+}
+
+// install puts worked-out numbers on screen and keeps the selection on
+// a pool item.
+func (v *poolView) install(n poolNumbers) {
+	v.poolNumbers = n
+	if v.judged == nil {
+		return
 	}
 	if !v.picked && len(v.ghosts) > 0 {
 		v.sel = v.judged.IdealOrder[v.ghosts[0]] - v.judged.N
 	}
-	v.sel = max(min(v.sel, pool-1), 0)
+	v.sel = max(min(v.sel, len(v.c.WS.List().Pool)-1), 0)
 }
 
 func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.stale = true
+		v.job.changed()
+	case workDone, spinner.TickMsg:
+		cmd, _ := v.job.update(msg)
+		return cmd
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
 	}
@@ -188,7 +239,7 @@ func (v *poolView) newGrade() float64 {
 
 // step moves the selection d ghost rows along the ideal ranking.
 func (v *poolView) step(d int) {
-	if len(v.ghosts) == 0 {
+	if len(v.ghosts) == 0 || v.busy() {
 		return
 	}
 	pos := 0
@@ -209,6 +260,9 @@ func (v *poolView) draw() string {
 		return ""
 	}
 	st, ws := v.c.Styles, v.c.WS
+	if v.busy() && ws.Result != nil {
+		return busyScreen(v.c, &v.job, v.width, v.height, "Pool", "the ideal ranking of every judged item")
+	}
 	if v.judged == nil {
 		msg := "cannot compute this list"
 		if ws.Err != nil {

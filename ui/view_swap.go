@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -30,8 +31,14 @@ type swapView struct {
 	lazy
 	ci, cj int // the selected pair, 0-based ranks
 
-	// Worked out on refresh, for top ranks.
-	top    int
+	top int // ranks the map shows
+	// Worked out on refresh for top ranks, or off the update loop on a
+	// long list.
+	swapNumbers
+}
+
+// swapNumbers are the swap map and the best swap.
+type swapNumbers struct {
 	deltas [][]float64
 	maxAbs float64
 	best   ndcg.Swap
@@ -75,6 +82,9 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
+	if cmd, ok := v.job.update(msg); ok {
+		return cmd
+	}
 	v.refresh()
 	last := max(v.top-1, 0)
 	switch mm := msg.(type) {
@@ -116,6 +126,10 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(km, k.Apply):
 		v.apply(ws.SwapRanks(v.ci, v.cj))
 	case key.Matches(km, bestSwapKey):
+		if v.busy() {
+			v.c.SetStatus("the best swap is still being looked for: press b again in a moment", true)
+			return nil
+		}
 		if !v.found {
 			v.c.SetStatus(fmt.Sprintf("no single swap in the top %d ranks raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
 			return nil
@@ -130,26 +144,61 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *swapView) refresh() {
 	top, _ := v.geometry()
-	if !v.stale && top == v.top {
-		return
+	if top != v.top {
+		v.top = top
+		v.markStale()
 	}
-	v.stale = false
-	v.top = top
-	r := v.c.WS.Result
-	v.deltas, v.maxAbs, v.found = nil, 0, false
-	if r == nil {
-		return
-	}
-	v.deltas = r.SwapDeltas(top)
-	for _, row := range v.deltas {
-		for _, d := range row {
-			v.maxAbs = math.Max(v.maxAbs, math.Abs(d))
-		}
-	}
-	v.bestIn = min(r.N, max(top, bestSwapTop))
-	v.best, v.found = r.BestSwap(v.bestIn)
 	last := max(top-1, 0)
 	v.ci, v.cj = min(v.ci, last), min(v.cj, last)
+	if !v.stale || inBackground(v.c.WS) {
+		return // startWork takes it from here
+	}
+	v.stale = false
+	v.swapNumbers = swapNumbers{}
+	if r := v.c.WS.Result; r != nil {
+		v.swapNumbers, _ = workSwap(context.Background(), r, top)
+	}
+}
+
+// startWork works the map out off the update loop on a long list, where
+// the list has to be ranked again on a copy first.
+func (v *swapView) startWork() tea.Cmd {
+	ws := v.c.WS
+	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+		return nil
+	}
+	v.stale = false
+	list, s := snapshot(ws)
+	top := v.top
+	return v.job.start(func(ctx context.Context) func() {
+		r, err := ndcg.Compute(list, s)
+		if err != nil {
+			return nil
+		}
+		n, ok := workSwap(ctx, r, top)
+		if !ok {
+			return nil
+		}
+		return func() { v.swapNumbers = n }
+	})
+}
+
+// workSwap is ΔNDCG@k for each pair among the top ranks of r and the
+// best single swap; false when ctx was cancelled on the way.
+func workSwap(ctx context.Context, r *ndcg.Result, top int) (swapNumbers, bool) {
+	var n swapNumbers
+	n.deltas = r.SwapDeltas(top)
+	for _, row := range n.deltas {
+		for _, d := range row {
+			n.maxAbs = math.Max(n.maxAbs, math.Abs(d))
+		}
+	}
+	if cancelled(ctx) {
+		return n, false
+	}
+	n.bestIn = min(r.N, max(top, bestSwapTop))
+	n.best, n.found = r.BestSwap(n.bestIn)
+	return n, true
 }
 
 func (v *swapView) draw() string {
@@ -164,6 +213,9 @@ func (v *swapView) draw() string {
 	}
 	k := ws.Settings.KString()
 	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
+	if v.busy() && r.N >= 2 {
+		return v.busyView("Swap", "the ΔNDCG@"+k+" of each swap")
+	}
 	if v.top < 2 {
 		msg := "A swap needs two items: add one in the explorer (a)."
 		if r.N >= 2 {

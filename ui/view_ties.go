@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -24,16 +25,8 @@ type tiesView struct {
 	lazy
 	cursor, offset int // selected tie group, first group shown
 
-	// Worked out on refresh.
-	band    ndcg.Band
-	docno   float64
-	dist    ndcg.Distribution
-	spreads []float64
-	// The scikit-learn line: its band under its own conventions, and
-	// whether those differ from the ones in force.
-	skBand   ndcg.Band
-	skDiffer string
-	skErr    error
+	// Worked out on refresh, or off the update loop on a long list.
+	tiesNumbers
 }
 
 func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
@@ -47,6 +40,9 @@ func (v *tiesView) ShortHelp() []key.Binding {
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
+	}
+	if cmd, ok := v.job.update(msg); ok {
+		return cmd
 	}
 	k, ws := v.c.Keys, v.c.WS
 	groups := 0
@@ -97,9 +93,22 @@ func (v *tiesView) refresh() {
 	}
 }
 
+// tiesNumbers are what the view works out beyond the workspace's result.
+type tiesNumbers struct {
+	band    ndcg.Band
+	docno   float64
+	dist    ndcg.Distribution
+	spreads []float64
+	// The scikit-learn line: its band under its own conventions, and
+	// whether those differ from the ones in force.
+	skBand   ndcg.Band
+	skDiffer string
+	skErr    error
+}
+
 func (v *tiesView) recompute() {
-	if !v.stale {
-		return
+	if !v.stale || inBackground(v.c.WS) {
+		return // startWork takes it from here
 	}
 	v.stale = false
 	ws := v.c.WS
@@ -107,18 +116,63 @@ func (v *tiesView) recompute() {
 	if r == nil {
 		return
 	}
-	s := ws.Settings
-	v.band = r.NDCGBand(s.K)
-	v.docno = r.NDCGAt(ndcg.Docno, s.K)
-	v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
-	v.spreads = v.spreads[:0]
+	n, _ := workTies(context.Background(), r, ws.List(), ws.Settings, v.spreads[:0])
+	v.install(n)
+}
+
+// startWork works the numbers out off the update loop on a long list:
+// the distribution alone enumerates up to 100,000 orders or samples
+// thousands, and the scikit-learn line sorts the list again.
+func (v *tiesView) startWork() tea.Cmd {
+	ws := v.c.WS
+	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+		return nil
+	}
+	v.stale = false
+	list, s := snapshot(ws)
+	return v.job.start(func(ctx context.Context) func() {
+		r, err := ndcg.Compute(list, s)
+		if err != nil {
+			return nil // the workspace computed it: only a later edit differs
+		}
+		n, ok := workTies(ctx, r, list, s, nil)
+		if !ok {
+			return nil
+		}
+		return func() { v.install(n) }
+	})
+}
+
+// install puts worked-out numbers on screen.
+func (v *tiesView) install(n tiesNumbers) {
+	v.tiesNumbers = n
+	if r := v.c.WS.Result; r != nil {
+		v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
+		if len(r.Ties) > 0 {
+			_, _, rows := v.layout(r)
+			v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
+		}
+	}
+}
+
+// workTies works the view's numbers out from r, the result of list under
+// s, appending the groups' spreads to spreads; false when ctx was
+// cancelled on the way.
+func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Settings, spreads []float64) (tiesNumbers, bool) {
+	n := tiesNumbers{band: r.NDCGBand(s.K), docno: r.NDCGAt(ndcg.Docno, s.K), spreads: spreads}
 	if len(r.Ties) == 0 {
-		return
+		return n, true
 	}
 	for g := range r.Ties {
-		v.spreads = append(v.spreads, r.GroupSpread(g, s.K))
+		if g%1024 == 0 && cancelled(ctx) {
+			return n, false
+		}
+		n.spreads = append(n.spreads, r.GroupSpread(g, s.K))
 	}
-	v.dist = r.Distribution(s.K)
+	n.dist = r.Distribution(s.K)
+	if cancelled(ctx) {
+		return n, false
+	}
 
 	// scikit-learn's ndcg_score, fed these gains as y_true: its IDCG
 	// comes from the list, log2 discount, 0 without relevant items.
@@ -136,13 +190,13 @@ func (v *tiesView) recompute() {
 	if s.Discount.Kind != ndcg.DiscountLog {
 		differ = append(differ, "discount log2")
 	}
-	v.skDiffer = strings.Join(differ, ", ")
-	v.skErr = nil
-	if rs, err := ndcg.Compute(ws.List(), sk); err != nil {
-		v.skErr = err
+	n.skDiffer = strings.Join(differ, ", ")
+	if rs, err := ndcg.Compute(list, sk); err != nil {
+		n.skErr = err
 	} else {
-		v.skBand = rs.NDCGBand(s.K)
+		n.skBand = rs.NDCGBand(s.K)
 	}
+	return n, true
 }
 
 func (v *tiesView) draw() string {
@@ -158,6 +212,9 @@ func (v *tiesView) draw() string {
 	k := ws.Settings.KString()
 	if len(r.Ties) == 0 {
 		return v.viewNoTies(w, h)
+	}
+	if v.busy() {
+		return v.busyView("Ties", "NDCG@"+k+" over every tie order")
 	}
 	st := v.c.Styles
 	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -8,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // workingView writes DCG@k and IDCG@k out term by term, as on a
@@ -17,7 +19,6 @@ type workingView struct {
 	drawn
 	lazy
 	vp     viewport.Model
-	lines  []explain.Line
 	result string
 	// styled is the style sheet the viewport's lines were painted with
 	// (a probe string), to repaint them when it changes.
@@ -43,6 +44,9 @@ func (v *workingView) SetSize(w, h int) {
 func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
+	}
+	if cmd, ok := v.job.update(msg); ok {
+		return cmd
 	}
 	if wm, ok := msg.(tea.MouseWheelMsg); ok {
 		v.refresh()
@@ -77,24 +81,56 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// refresh writes the working out again after an edit or a resize.
+// refresh writes the working out again after an edit, a resize or a
+// change of the style sheet.
 func (v *workingView) refresh() {
 	probe := v.c.Styles.Title.Render("x") + v.c.Styles.Subtle.Render("x")
-	if !v.stale && probe == v.styled {
-		return
+	if probe != v.styled {
+		v.styled = probe
+		v.markStale()
 	}
-	if v.stale {
-		v.lines, v.result = nil, ""
-		if r := v.c.WS.Result; r != nil {
-			w := explain.New(r)
-			v.lines = w.Lines(v.width)
-			v.result = w.ResultLine()
+	if !v.stale || inBackground(v.c.WS) {
+		return // startWork takes it from here
+	}
+	v.stale = false
+	v.install(writeWorking(v.c.WS.Result, v.width, v.c.Styles))
+}
+
+// startWork writes the working out off the update loop on a long list:
+// a line per rank, each formatted and painted.
+func (v *workingView) startWork() tea.Cmd {
+	ws := v.c.WS
+	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+		return nil
+	}
+	v.stale = false
+	list, s := snapshot(ws)
+	width, st := v.width, v.c.Styles
+	return v.job.start(func(context.Context) func() {
+		r, err := ndcg.Compute(list, s)
+		if err != nil {
+			return nil
 		}
+		w := writeWorking(r, width, st)
+		return func() { v.install(w) }
+	})
+}
+
+// working is the working out, painted, and its last line.
+type working struct {
+	lines  []string
+	result string
+}
+
+// writeWorking writes the working out of r for width cells.
+func writeWorking(r *ndcg.Result, width int, st Styles) working {
+	if r == nil {
+		return working{}
 	}
-	v.stale, v.styled = false, probe
-	st := v.c.Styles
-	out := make([]string, len(v.lines))
-	for i, l := range v.lines {
+	w := explain.New(r)
+	lines := w.Lines(width)
+	out := make([]string, len(lines))
+	for i, l := range lines {
 		switch l.Kind {
 		case explain.LineHeading:
 			out[i] = st.Header.Render(l.Text)
@@ -106,8 +142,14 @@ func (v *workingView) refresh() {
 			out[i] = l.Text
 		}
 	}
+	return working{lines: out, result: w.ResultLine()}
+}
+
+// install shows the working out, at the line it was scrolled to.
+func (v *workingView) install(w working) {
+	v.result = w.result
 	y := v.vp.YOffset()
-	v.vp.SetContentLines(out)
+	v.vp.SetContentLines(w.lines)
 	v.vp.SetYOffset(y)
 }
 
@@ -118,6 +160,9 @@ func (v *workingView) draw() string {
 	}
 	if v.c.WS.Result == nil {
 		return cannotCompute(v.c, w, h)
+	}
+	if v.busy() {
+		return v.busyView("Working", "DCG and IDCG term by term")
 	}
 	st := v.c.Styles
 	// The division that gives NDCG stays in sight under a working too

@@ -79,6 +79,25 @@ const IDCGCutoff ndcg.Setting = "idcg cutoff"
 // retrieved items only, which hides the relevant items ranked below k.
 const IDCGItems ndcg.Setting = "idcg items"
 
+// TriedName says in words what the search varies along setting s, as a
+// report lists its Tried: "gain", "IDCG source", "k±1", "IDCG over the
+// whole ideal ranking".
+func TriedName(s ndcg.Setting) string {
+	switch s {
+	case ndcg.SettingIDCG:
+		return "IDCG source"
+	case ndcg.SettingZero:
+		return "IDCG=0 rule"
+	case ndcg.SettingK:
+		return "k±1"
+	case IDCGCutoff:
+		return "IDCG over the whole ideal ranking"
+	case IDCGItems:
+		return "ideal ranking from the top k"
+	}
+	return string(s)
+}
+
 // String says the change in words: "gain linear (not exp)",
 // "NDCG=1 when IDCG=0 (not 0)", "k=4 (not 5)".
 func (c Change) String() string {

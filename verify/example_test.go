@@ -57,3 +57,23 @@ func ExampleWritten_Tolerance() {
 	// 12.780 ±0.0005
 	// 1.0e-3 ±5e-05
 }
+
+// A claim no convention explains: the report lists what the search
+// tried, and TriedName says each in words.
+func ExampleTriedName() {
+	list, _ := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	w, _ := verify.ParseWritten("0.123")
+	rep, _ := verify.Check(list, s, verify.Claims{NDCG: &w})
+	for _, t := range rep.Tried {
+		fmt.Println(verify.TriedName(t))
+	}
+	// Without ties, a pool or an IDCG of 0, the ties, the IDCG source
+	// and the IDCG=0 rule cannot change the value, so are not tried.
+	// Output:
+	// gain
+	// discount
+	// k±1
+	// IDCG over the whole ideal ranking
+}

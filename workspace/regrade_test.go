@@ -2,11 +2,13 @@ package workspace
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -25,7 +27,10 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	require.NotNil(t, w.Result, what)
 	got := w.Result
 	require.Equal(t, want.Order, got.Order, what)
+	require.Equal(t, want.Grades, got.Grades, what)
 	require.Equal(t, want.Gains, got.Gains, what)
+	require.Equal(t, want.ExpectedGains, got.ExpectedGains, what)
+	require.Equal(t, want.IdealOrder, got.IdealOrder, what)
 	require.Equal(t, want.IdealGains, got.IdealGains, what)
 	for k := 0; k <= want.Ranks(); k++ {
 		require.Equal(t, want.DCGBand(k), got.DCGBand(k), "%s: DCG@%d", what, k)
@@ -34,6 +39,19 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	for i, idx := range want.Order {
 		require.Equal(t, i, w.RankOf(idx), what)
 	}
+	// The scales, by their definition rank by rank.
+	sc := Scales{NDCG: 1}
+	for i := 0; i < want.Ranks(); i++ {
+		act, ideal := explain.ContributionsAt(want, i)
+		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
+		if i < want.N {
+			sc.NDCG = math.Max(sc.NDCG, math.Abs(want.NDCGAt(w.Settings.Ties, i+1)))
+		}
+	}
+	if sc.Contribution == 0 {
+		sc.Contribution = 1
+	}
+	require.Equal(t, sc, w.Scale, what)
 }
 
 // TestGradeEditsKeepTheRanking: random grade, score and settings edits,

@@ -7,9 +7,6 @@
 package workspace
 
 import (
-	"math"
-
-	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -136,7 +133,7 @@ func (w *Workspace) Apply(e Edit) Edited {
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
-	w.recompute(keepsRanking(e))
+	w.recomputeAfter(e)
 	w.updateDirty()
 	focus := e.focus()
 	if _, deleted := e.(*removeItem); deleted {
@@ -152,7 +149,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.undo(w)
-	w.recompute(keepsRanking(e))
+	w.recomputeAfter(e)
 	w.updateDirty()
 	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
@@ -169,7 +166,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 		return Edited{Focus: -1}, false
 	}
 	e.do(w)
-	w.recompute(keepsRanking(e))
+	w.recomputeAfter(e)
 	w.updateDirty()
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
@@ -180,13 +177,41 @@ func keepsRanking(e Edit) bool {
 	return ok && k.keepsRanking()
 }
 
+// recomputeAfter recomputes after the edit e was made or undone: after
+// a grade edit on the ranks it touched only (ndcg.RegradeAt), after
+// another edit that keeps the ranking by Regrade, else from scratch.
+func (w *Workspace) recomputeAfter(e Edit) {
+	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List {
+		ranks := make([]int, len(set.idx))
+		for j, i := range set.idx {
+			ranks[j] = w.RankOf(i)
+		}
+		order := w.Result.Order
+		w.Result, w.Err = ndcg.RegradeAt(w.Result, ranks...)
+		// The same array holds the same ranking: a grade edit keeps the
+		// ranking, and only tie orders worked out anew (best, worst) go
+		// into fresh arrays.
+		if w.Result != nil && sameSlice(order, w.Result.Order) {
+			w.Scale = scales(w.Result) // rankOf is as it was
+			return
+		}
+		w.derive()
+		return
+	}
+	w.recompute(keepsRanking(e))
+}
+
+// sameSlice reports whether a and b are the same array, not a copy.
+func sameSlice(a, b []int) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // recompute runs the engine once and derives what every view needs
 // from it: the rank of each item and the chart scales. sameRanking says
 // the last change left the scores and ids alone (a grade, a title, a
 // setting): the ranking is kept, not sorted, checked and hashed again.
 func (w *Workspace) recompute(sameRanking bool) {
 	l := w.Doc.List
-	n := len(l.Items)
 	// The old result is replaced on every edit and nothing keeps it (views
 	// mark themselves stale on each edit and rebuild from the new one), so
 	// its memory is reused: a keystroke on a long list allocates nothing.
@@ -195,6 +220,13 @@ func (w *Workspace) recompute(sameRanking bool) {
 	} else {
 		w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
 	}
+	w.derive()
+}
+
+// derive works out what the views need from the result: the rank of
+// each item and the chart scales.
+func (w *Workspace) derive() {
+	n := len(w.Doc.List.Items)
 	if cap(w.rankOf) >= n {
 		w.rankOf = w.rankOf[:n]
 	} else {
@@ -207,20 +239,38 @@ func (w *Workspace) recompute(sameRanking bool) {
 		w.Scale = Scales{Contribution: 1, NDCG: 1}
 		return
 	}
-	r := w.Result
-	for rank, idx := range r.Order {
+	for rank, idx := range w.Result.Order {
 		w.rankOf[idx] = int32(rank)
 	}
-	sc := Scales{NDCG: 1}
-	for i := 0; i < r.Ranks(); i++ {
-		act, ideal := explain.ContributionsAt(r, i)
-		sc.Contribution = math.Max(sc.Contribution, math.Max(math.Abs(act), math.Abs(ideal)))
-		if i < r.N {
-			sc.NDCG = math.Max(sc.NDCG, math.Abs(r.NDCGAt(w.Settings.Ties, i+1)))
+	w.Scale = scales(w.Result)
+}
+
+// scales are the largest |contribution| of the list and the ideal
+// ranking (at least something, so charts can divide) and the largest
+// |NDCG@k| over every k, at least 1.
+func scales(r *ndcg.Result) Scales {
+	// Plain loops over the result's arrays: they run after every edit
+	// over every rank, a million on a long list.
+	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties))}
+	gains := r.Gains
+	if r.Settings.Ties == ndcg.Expected {
+		gains = r.ExpectedGains
+	}
+	top := 0.0
+	for _, g := range [][]float64{gains, r.IdealGains} {
+		for i, d := range r.Discounts[:len(g)] {
+			v := g[i] * d
+			if v < 0 {
+				v = -v
+			}
+			if v > top {
+				top = v
+			}
 		}
 	}
+	sc.Contribution = top
 	if sc.Contribution == 0 {
 		sc.Contribution = 1
 	}
-	w.Scale = sc
+	return sc
 }

@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"context"
+	"slices"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
+
+// The teaching views work out more than the workspace's one result: the
+// distribution over every tie order, a dozen computations of the list
+// for the check's convention search or the side-by-side presets, a map
+// of swaps. On a long list that takes from tens of milliseconds to
+// minutes, so there it runs off the update loop (a tea.Cmd) on a copy
+// of the list, while the view shows a spinner and every key keeps
+// working; an edit made meanwhile makes the result stale, and it is
+// dropped when it arrives.
+
+// backgroundFrom is the length from which a view works its numbers out
+// off the update loop. Below it they are worked out on the keystroke,
+// as they always were: on 1,999 items the slowest view (check, looking
+// for what explains a wrong claim) takes 2.7 ms a key on the keystroke
+// and conventions 2.1 ms (BenchmarkViewKey's code at that length, on a
+// shared machine), far under a frame (16 ms), so the screen after the
+// key is the finished one and never flickers through a spinner, and
+// the screens of the samples and of the golden tests (all far shorter)
+// are unchanged. At 5,000 items the check view already takes 12 ms. A
+// variable, so that a test can draw one list both ways and compare.
+var backgroundFrom = 2_000
+
+// work is a view's computation off the update loop. gen counts the
+// changes of what the view works from (an edit of the workspace, a
+// field typed, a resize); a result carries the gen it was started at and
+// is kept only if nothing changed since. At most one computation runs
+// per view: a change made while one runs cancels it (where the work
+// checks its context) and the next starts when it is back, so a burst
+// of keys costs one computation more, not one per key.
+type work struct {
+	gen     uint64
+	running bool
+	cancel  context.CancelFunc
+	// spin turns while a computation runs; spinning says its ticks are
+	// going (a tick arriving when nothing runs is not renewed).
+	spin     spinner.Model
+	spinning bool
+}
+
+// workDone brings a computation's result back to the update loop, where
+// install puts it in the view (nil when it was cancelled).
+type workDone struct {
+	w       *work
+	gen     uint64
+	install func()
+}
+
+// changed notes a change of the view's inputs: what runs is stale.
+func (w *work) changed() {
+	w.gen++
+	if w.cancel != nil {
+		w.cancel()
+		w.cancel = nil
+	}
+}
+
+// start runs compute off the update loop. compute works only from what
+// it was given (a snapshot, never the workspace, which the next edit
+// changes in place) and returns the function that installs its result;
+// it may return nil once ctx is cancelled.
+func (w *work) start(compute func(ctx context.Context) func()) tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	w.cancel, w.running = cancel, true
+	gen := w.gen
+	run := func() tea.Msg {
+		defer cancel()
+		return workDone{w: w, gen: gen, install: compute(ctx)}
+	}
+	if w.spinning {
+		return run
+	}
+	if w.spin.ID() == 0 {
+		w.spin = spinner.New()
+	}
+	w.spinning = true
+	return tea.Batch(run, w.spin.Tick)
+}
+
+// update takes the messages of the view's computation: its result and
+// the spinner's ticks. handled is false for every other message.
+func (w *work) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	switch m := msg.(type) {
+	case workDone:
+		if m.w != w {
+			return nil, false
+		}
+		w.running = false
+		if m.gen == w.gen && m.install != nil {
+			m.install()
+		}
+		return nil, true
+	case spinner.TickMsg:
+		if m.ID != w.spin.ID() || w.spin.ID() == 0 {
+			return nil, false
+		}
+		if !w.running {
+			w.spinning = false
+			return nil, true
+		}
+		w.spin, cmd = w.spin.Update(m)
+		return cmd, true
+	}
+	return nil, false
+}
+
+// glyph is the spinner's current frame in the style sheet's glyphs.
+func (w *work) glyph(st Styles) string {
+	s := w.spin
+	s.Spinner = st.G.Spinner
+	s.Style = st.Subtle
+	return s.View()
+}
+
+// inBackground reports whether a view works out from ws off the update
+// loop.
+func inBackground(ws *workspace.Workspace) bool { return ws.N() >= backgroundFrom }
+
+// snapshot copies the list being edited, for a computation off the
+// update loop: edits change the workspace's list and result in place.
+// The copy is one pass over the items (their strings are shared, being
+// immutable); the sort and everything after it happen in the background.
+func snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
+	l := ws.List()
+	return &ndcg.List{Items: slices.Clone(l.Items), Pool: slices.Clone(l.Pool)}, ws.Settings
+}
+
+// cancelled reports whether ctx says the result is no longer wanted.
+func cancelled(ctx context.Context) bool { return ctx.Err() != nil }

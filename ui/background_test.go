@@ -1,0 +1,204 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// finish runs what cmd starts off the update loop, as the program
+// would, and hands the results (never the spinner's ticks, which only
+// turn it) back to m until nothing is left to run.
+func finish(t testing.TB, m *Model, cmd tea.Cmd) {
+	t.Helper()
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case workDone:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		case spinner.TickMsg:
+		}
+	}
+}
+
+// pending collects the results of what cmd starts without handing them
+// to the model, for a test that chooses when they arrive.
+func pending(cmd tea.Cmd) []workDone {
+	var out []workDone
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case workDone:
+			out = append(out, msg)
+		}
+	}
+	return out
+}
+
+// drawnBothWays sets the length from which views work off the update
+// loop for the rest of the test.
+func drawnBothWays(t *testing.T, from int) {
+	t.Helper()
+	was := backgroundFrom
+	backgroundFrom = from
+	t.Cleanup(func() { backgroundFrom = was })
+}
+
+// openView opens the view called name and returns what that starts.
+func openView(t *testing.T, m *Model, name string) tea.Cmd {
+	t.Helper()
+	for i := range m.views {
+		if m.viewName(i) == name {
+			_, cmd := m.Update(tea.KeyPressMsg{Code: fKeys[i]})
+			return cmd
+		}
+	}
+	t.Fatalf("no view called %s", name)
+	return nil
+}
+
+// Off the update loop, each view draws exactly what it draws when it
+// works on the keystroke, after the same keys; meanwhile it shows its
+// spinner.
+func TestViewsDrawTheSameOffTheUpdateLoop(t *testing.T) {
+	keys := []string{"g", "[", "d"}
+	for _, name := range []string{"working", "ties", "conventions", "swap", "curves", "pool", "pool with a pool"} {
+		t.Run(name, func(t *testing.T) {
+			doc := func() *listio.Document { return benchDoc(300) }
+			if name == "pool with a pool" {
+				name = "pool"
+				doc = func() *listio.Document { return sampleDoc(t, "missing-relevant") }
+			}
+			drawnBothWays(t, 1<<62)
+			sync := newModel(t, doc(), ndcg.DefaultSettings(), 100, 30)
+			openView(t, sync, name)
+			press(sync, keys...)
+			want := screen(sync)
+
+			drawnBothWays(t, 1)
+			m := newModel(t, doc(), ndcg.DefaultSettings(), 100, 30)
+			cmd := openView(t, m, name)
+			assert.Contains(t, screen(m), "working out")
+			finish(t, m, cmd)
+			for _, k := range keys {
+				_, cmd := m.Update(keyMsg(k))
+				assert.Contains(t, screen(m), "working out", "after %s", k)
+				finish(t, m, cmd)
+			}
+			assert.NotContains(t, want, "working out")
+			assert.Equal(t, want, screen(m))
+		})
+	}
+}
+
+// A result that arrives after a newer edit is dropped: the view keeps
+// its spinner, works the numbers out again for the list as it is now,
+// and draws those.
+func TestStaleResultIsDropped(t *testing.T) {
+	drawnBothWays(t, 1<<62)
+	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 100, 30)
+	openView(t, want, "ties")
+	press(want, "[")
+
+	drawnBothWays(t, 1)
+	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 100, 30)
+	old := pending(openView(t, m, "ties"))
+	require.Len(t, old, 1, "opening the view starts one computation")
+	assert.Empty(t, pending(press(m, "[")), "one runs already: the next waits for it")
+	v := m.views[m.active].(*tiesView)
+	_, cmd := m.Update(old[0]) // worked out at the old k
+	assert.Zero(t, v.band, "the result for the old k is not installed")
+	assert.Nil(t, v.spreads)
+	assert.Contains(t, screen(m), "working out", "nor drawn")
+	next := pending(cmd)
+	require.Len(t, next, 1, "the old result back, the computation for the new k starts")
+	_, cmd = m.Update(next[0])
+	assert.Nil(t, pending(cmd))
+	assert.Equal(t, screen(want), screen(m))
+}
+
+// The check view: the true values at once, the search for the
+// explanation of a wrong claim off the loop; a search overtaken by an
+// edit is dropped.
+func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
+	drawnBothWays(t, 1<<62)
+	want := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	openView(t, want, "check")
+	press(want, "down", "down")
+	typeText(want, "0.5")
+	press(want, "g")
+
+	drawnBothWays(t, 1)
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	openView(t, m, "check")
+	press(m, "down", "down")
+	var cmds []tea.Cmd
+	for _, r := range "0.5" {
+		_, cmd := m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		cmds = append(cmds, cmd)
+	}
+	assert.Contains(t, screen(m), "looking for the convention or the slip")
+	old := pending(tea.Batch(cmds...))
+	require.NotEmpty(t, old)
+	_, cmd := m.Update(keyMsg("g"))
+	assert.Nil(t, pending(cmd), "one runs already")
+	v := m.views[m.active].(*checkView)
+	_, cmd = m.Update(old[0])
+	assert.Nil(t, v.work, "worked out under the old gain: dropped")
+	assert.Contains(t, screen(m), "looking for the convention or the slip")
+	finish(t, m, cmd)
+	assert.Equal(t, screen(want), screen(m))
+}
+
+// In the running program, on a list of 100,000 items: the ties view
+// shows its spinner while the tie distribution is worked out, then the
+// distribution.
+func TestSpinnerThenResultOnALongList(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 10
+	m := New(Options{Doc: benchDoc(100_000), Settings: s, NoColor: true})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
+	for i := range m.views {
+		if m.viewName(i) == "ties" {
+			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
+		}
+	}
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("working out NDCG@10 over every tie order for 100000 items"))
+	}, teatest.WithDuration(10*time.Second))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte("arrangements"))
+	}, teatest.WithDuration(60*time.Second))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	out := ansi.Strip(final.View().Content)
+	assert.Contains(t, out, "tie group(s): NDCG@10 from")
+	assert.NotContains(t, out, "working out")
+}

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// BenchmarkViewKey is a key that changes the conventions (g, d, [ and ]
+// in turn) pressed in each view of a list of 100,000 items: the press
+// and the next frame, as the update loop pays for them (ms/key), and,
+// apart, the work it starts off the loop (bg-ms/key, run to the end
+// after each key, as the program runs it while the spinner turns). The
+// check view checks a wrong NDCG claim, so each key sets it looking
+// for the convention or slip behind it.
+// Every view pays for the workspace's own recomputation, which the key
+// makes in any view; x-explorer is a view's ms/key over the explorer's,
+// measured on a second model in the same loop with the same keys, since
+// these machines are shared and noisy. Each view is measured a second
+// time working on the keystroke, as every view did before (on-the-key).
+func BenchmarkViewKey(b *testing.B) {
+	const n = 100_000
+	for _, r := range views {
+		b.Run(r.name, func(b *testing.B) { benchViewKey(b, r, n) })
+		// The same on the keystroke, as every view worked before: what
+		// the work off the loop saves the loop.
+		b.Run(r.name+"/on-the-key", func(b *testing.B) {
+			was := backgroundFrom
+			backgroundFrom = 1 << 62
+			defer func() { backgroundFrom = was }()
+			benchViewKey(b, r, n)
+		})
+	}
+}
+
+func benchViewKey(b *testing.B, r registered, n int) {
+	s := ndcg.DefaultSettings()
+	s.K = 10
+	m := New(Options{Doc: benchDoc(n), Settings: s})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	_, cmd := m.Update(keyMsg(r.letter))
+	runWork(m, cmd)
+	if r.name == "check" {
+		// A wrong NDCG claim, so that every key looks for what
+		// would explain it.
+		press(m, "down", "down")
+		for _, c := range "0.5" {
+			_, cmd := m.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
+			runWork(m, cmd)
+		}
+	}
+	keys := []tea.KeyPressMsg{keyMsg("g"), keyMsg("d"), keyMsg("["), keyMsg("]")}
+	base := New(Options{Doc: benchDoc(n), Settings: s})
+	base.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	var bg, inBase time.Duration
+	i := 0
+	for b.Loop() {
+		key := keys[i%len(keys)]
+		_, cmd := m.Update(key)
+		_ = m.View()
+		i++
+		b.StopTimer()
+		start := time.Now()
+		runWork(m, cmd)
+		bg += time.Since(start)
+		start = time.Now()
+		base.Update(key)
+		_ = base.View()
+		inBase += time.Since(start)
+		b.StartTimer()
+	}
+	perKey := float64(b.Elapsed().Microseconds()) / 1e3 / float64(b.N)
+	b.ReportMetric(perKey, "ms/key")
+	b.ReportMetric(float64(bg.Microseconds())/1e3/float64(b.N), "bg-ms/key")
+	b.ReportMetric(perKey/(float64(inBase.Microseconds())/1e3/float64(b.N)), "x-explorer")
+}
+
+// runWork runs the computations cmd starts and hands their results to
+// m (the spinner's ticks only turn it, and are left out).
+func runWork(m *Model, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case workDone:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		case spinner.TickMsg:
+		}
+	}
+}

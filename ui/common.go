@@ -1,0 +1,37 @@
+package ui
+
+import "github.com/ndcg-explorer/ndcg-explorer/workspace"
+
+// Common is what every view shares: the workspace, the keys, the styles
+// and the status line.
+type Common struct {
+	WS     *workspace.Workspace
+	Keys   KeyMap
+	Styles Styles
+	// styled counts the changes of Styles, for what a view keeps drawn.
+	styled int
+	// Seed is the quiz's seed, 0 for one from the clock.
+	Seed int64
+	// remote is set in a session over the network.
+	remote *Remote
+
+	status status
+	// tell hands a change of the workspace to the root model, which
+	// passes it to every view.
+	tell func(workspace.Edited)
+}
+
+// Apply makes an edit and tells every view, the one that made it too.
+func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
+
+// ApplyAside is Apply for an edit made in a teaching view: the edit names
+// no item, so the explorer's cursor stays on the item it was on rather
+// than jump to the one edited, which the person has not chosen there.
+func (c *Common) ApplyAside(e workspace.Edit) {
+	ed := c.WS.Apply(e)
+	ed.Focus = -1
+	c.tell(ed)
+}
+
+// SetStatus shows text in the status line until the next one.
+func (c *Common) SetStatus(text string, isErr bool) { c.status.set(text, isErr) }
