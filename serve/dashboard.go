@@ -113,7 +113,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	}
 	d := &Dashboard{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
-		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed}),
+		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed, Markdown: s.cfg.Markdown}),
 	}
 	d.status = s.Banner(addr)[1] // how to connect
 	return d
