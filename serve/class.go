@@ -16,7 +16,10 @@ type Tally struct {
 	Round    *Round
 	Sessions int
 	Answered int
-	Right    int
+	// Left counts the answers, among Answered, of attendees who have
+	// since left; their answers still count.
+	Left  int
+	Right int
 	// True is NDCG@k of the round's question; Err says why there is none.
 	True float64
 	Err  error
