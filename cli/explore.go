@@ -80,6 +80,23 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 }
 
 func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, seed int64) error {
+	doc, s, err := openList(env, lf, args)
+	if err != nil {
+		return err
+	}
+	m, err := newExplorer(doc, ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
+		Notice: recoveryNotice(doc.Name), Markdown: markdownReport})
+	if err != nil {
+		return err
+	}
+	if err := needsTerminal(env, "the explorer", "for a printed breakdown use: ndcg-explorer report [flags] [FILE]"); err != nil {
+		return err
+	}
+	return runExplorer(env, m)
+}
+
+// openList reads the explorer's list and its settings.
+func openList(env *Env, lf *listFlags, args []string) (*listio.Document, ndcg.Settings, error) {
 	doc, err := lf.load(env, args, true)
 	if err != nil && len(args) == 1 && missingFile(args[0]) {
 		// A file that does not exist yet is a new list: it starts empty
@@ -87,23 +104,23 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, see
 		doc, err = listio.NewDocument(args[0])
 	}
 	if err != nil {
-		return err
+		return nil, ndcg.Settings{}, err
 	}
 	s, err := lf.settings(doc)
-	if err != nil {
-		return err
+	return doc, s, err
+}
+
+// newExplorer builds the explorer on doc, whose list it computes once
+// (a million items take a while). A list that cannot be computed is
+// still opened when only a setting rejects it (the explorer shows the
+// error and lets the user fix it), but reading errors stop here, as in
+// every command.
+func newExplorer(doc *listio.Document, o ui.Options) (*ui.Model, error) {
+	m := ui.New(o)
+	if err := m.Workspace().Err; err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
+		return nil, doc.Locate(err)
 	}
-	// A list that cannot be computed is still opened when only a setting
-	// rejects it (the explorer shows the error and lets the user fix it),
-	// but reading errors stop here, as in every command.
-	if _, err := ndcg.Compute(doc.List, s); err != nil && doc.List.Validate(ndcg.Settings{Gain: ndcg.Linear}) != nil {
-		return doc.Locate(err)
-	}
-	if err := needsTerminal(env, "the explorer", "for a printed breakdown use: ndcg-explorer report [flags] [FILE]"); err != nil {
-		return err
-	}
-	return runExplorer(env, ui.New(ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
-		Notice: recoveryNotice(doc.Name), Markdown: markdownReport}))
+	return m, nil
 }
 
 // missingFile reports whether name is a path to a file that does not

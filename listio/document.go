@@ -333,10 +333,17 @@ func (p *positions) at(i int, pool bool) string {
 // is found when the list is computed (see Document.Compute).
 func (d *Document) checkShape() error {
 	d.nameUnnamed()
+	// A list that passes the engine's check has no duplicate id either:
+	// the usual case costs one pass, and only a list with a problem is
+	// searched for duplicates first, which are worded with both places.
+	err := d.List.Validate(ndcg.Settings{Gain: ndcg.Linear})
+	if err == nil {
+		return nil
+	}
 	if err := d.duplicateIDs(); err != nil {
 		return err
 	}
-	return d.Locate(d.List.Validate(ndcg.Settings{Gain: ndcg.Linear}))
+	return d.Locate(err)
 }
 
 // nameUnnamed makes up an id for every item read without one: A, B, …

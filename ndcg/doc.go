@@ -26,7 +26,10 @@
 // on every keystroke without allocating. When the scores and ids have
 // not changed (a grade edit, other settings), Derive, DeriveInto and
 // Regrade keep an earlier result's ranking: no sort, no check of the ids
-// and scores, and to the bit what Compute gives. A Result does not copy
-// the list: the list must not change while the result is in use, except
-// through Regrade.
+// and scores, and to the bit what Compute gives. RegradeAt goes further
+// when only a few items' grades changed (the explorer's grade edit): it
+// updates the result in place from the edited ranks on, in a pass over
+// the running sums instead of a recomputation, again to the bit. A
+// Result does not copy the list: the list must not change while the
+// result is in use, except through Regrade and RegradeAt.
 package ndcg

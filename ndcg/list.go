@@ -105,7 +105,23 @@ func CheckScore(s float64) error {
 // s: a grade or score that is not finite, a negative grade, a grade the
 // gain cannot take, some items scored and others not, a duplicate id.
 // The error is an *ItemError.
+//
+// A valid list costs one pass with the engine's own id hashing (lists
+// of a million items are read and checked on start-up); only a list
+// with a problem is checked again item by item for the message.
 func (l *List) Validate(s Settings) error {
+	sc := scratchPool.Get().(*scratch)
+	ok := sc.load(l, s)
+	sc.list = nil
+	scratchPool.Put(sc)
+	if ok {
+		return nil
+	}
+	return l.validate(s)
+}
+
+// validate is Validate item by item, saying what is wrong first.
+func (l *List) validate(s Settings) error {
 	seen := make(map[string]int, len(l.Items)+len(l.Pool))
 	scored := l.Scored()
 	checkGrade := func(g float64) error {

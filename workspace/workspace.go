@@ -128,7 +128,7 @@ func (w *Workspace) ItemAt(r int) int {
 // cursor on the item wherever it moved; a deletion names none (the
 // cursor stays on its rank, now the next item's).
 func (w *Workspace) Apply(e Edit) Edited {
-	e.do(w)
+	w.change(e, false)
 	w.hist.push(e)
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
@@ -148,7 +148,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
-	e.undo(w)
+	w.change(e, true)
 	w.recomputeAfter(e)
 	w.updateDirty()
 	focus := e.focus()
@@ -165,7 +165,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
-	e.do(w)
+	w.change(e, false)
 	w.recomputeAfter(e)
 	w.updateDirty()
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
