@@ -92,8 +92,11 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 	data, err := openLimited(name)
 	if err == nil {
 		// A save of this file that was killed may have left its
-		// temporary file: the next open clears it.
-		RemoveStaleTemps(name)
+		// temporary file beside the file a link names: the next open
+		// clears it.
+		if target, err := resolveLinks(name); err == nil {
+			RemoveStaleTemps(target)
+		}
 	}
 	var le *Error
 	if errors.As(err, &le) {

@@ -104,6 +104,23 @@ func TestStaleTempsAreRemovedOnSaveAndOpen(t *testing.T) {
 	assert.ElementsMatch(t, []string{mine, newStyle, other, notOurs}, temps(t, dir), "saving removes them too")
 }
 
+// A save through a link writes its temporary file beside the target, so
+// opening the list through the link clears what a killed save left there.
+func TestStaleTempsAreRemovedOnOpenThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "real"), 0o755))
+	target := filepath.Join(dir, "real", "list.json")
+	require.NoError(t, os.WriteFile(target, []byte(`{"items": [{"grade": 1}]}`), 0o644))
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink("real/list.json", link))
+	dead := filepath.Join(dir, "real", ".list.json.99999999.123.tmp")
+	require.NoError(t, os.WriteFile(dead, []byte("{"), 0o644))
+
+	_, err := Load(link, nil, "")
+	require.NoError(t, err)
+	assert.Empty(t, temps(t, filepath.Join(dir, "real")), "opening the link clears the target's stale temporary files")
+}
+
 // failingFile is a temporary file on a disk that fills up after a few
 // bytes.
 type failingFile struct {

@@ -16,7 +16,10 @@ type Tally struct {
 	Round    *Round
 	Sessions int
 	Answered int
-	Right    int
+	// Left counts the answers, among Answered, of attendees who have
+	// since left; their answers still count.
+	Left  int
+	Right int
 	// True is NDCG@k of the round's question; Err says why there is none.
 	True float64
 	Err  error
@@ -31,7 +34,7 @@ type Tally struct {
 type Bin struct {
 	Label string // the value to two decimals, or the text when not a number
 	Count int
-	Right bool // the bin holds the true value
+	Right bool // the bin holds the right answers (and only them)
 }
 
 // Mistake is a group of wrong answers with one explanation.
@@ -60,7 +63,14 @@ func tally(rd *Round, in []answer) *Tally {
 		return t
 	}
 	t.True = r.NDCG()
-	bins := map[string]*Bin{}
+	// A wrong answer can round to the same two decimals as the true
+	// value (0.5967 and 0.6050 are both 0.60): it gets a bar of its own,
+	// so the bar marked right counts the right answers only.
+	type binKey struct {
+		label string
+		right bool
+	}
+	bins := map[binKey]*Bin{}
 	groups := map[string]*Mistake{}
 	var order []string
 	for _, a := range in {
@@ -69,15 +79,15 @@ func tally(rd *Round, in []answer) *Tally {
 		if err == nil {
 			label = fmt.Sprintf("%.2f", w.Value)
 		}
-		b := bins[label]
+		right := err == nil && w.Holds(t.True)
+		b := bins[binKey{label, right}]
 		if b == nil {
-			b = &Bin{Label: label}
-			bins[label] = b
+			b = &Bin{Label: label, Right: right}
+			bins[binKey{label, right}] = b
 		}
 		b.Count++
-		if err == nil && w.Holds(t.True) {
+		if right {
 			t.Right++
-			b.Right = true
 			continue
 		}
 		why := "not a number"
@@ -96,7 +106,8 @@ func tally(rd *Round, in []answer) *Tally {
 		t.Histogram = append(t.Histogram, *b)
 	}
 	slices.SortFunc(t.Histogram, func(a, b Bin) int {
-		return cmp.Or(cmp.Compare(binValue(a.Label), binValue(b.Label)), strings.Compare(a.Label, b.Label))
+		return cmp.Or(cmp.Compare(binValue(a.Label), binValue(b.Label)), strings.Compare(a.Label, b.Label),
+			cmp.Compare(boolInt(a.Right), boolInt(b.Right)))
 	})
 	for _, why := range order {
 		g := groups[why]

@@ -113,7 +113,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	}
 	d := &Dashboard{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
-		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed}),
+		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed, Markdown: s.cfg.Markdown}),
 	}
 	d.status = s.Banner(addr)[1] // how to connect
 	return d
@@ -276,8 +276,14 @@ func (d *Dashboard) tallyView(w, h int) string {
 		lines = append(lines, st.wrong.Render("cannot compute: "+t.Err.Error()))
 		return fit(strings.Join(lines, "\n"), w, h)
 	}
+	// Attendees who answered and then left are counted apart, so the
+	// line never reads "answered 2 of 1 connected".
+	answered := fmt.Sprintf("answered %d of %d connected", t.Answered-t.Left, t.Sessions)
+	if t.Left > 0 {
+		answered += fmt.Sprintf(" (+%d who left)", t.Left)
+	}
 	lines = append(lines,
-		fmt.Sprintf("answered %d of %d connected · %s · true value %.4f", t.Answered, t.Sessions,
+		fmt.Sprintf("%s · %s · true value %.4f", answered,
 			st.right.Render(fmt.Sprintf("%d right", t.Right)), t.True), "")
 	most := 0
 	for _, b := range t.Histogram {

@@ -8,6 +8,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
@@ -48,4 +51,24 @@ func TestDashboardTallyViewQuits(t *testing.T) {
 	_, cmd := d.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	require.NotNil(t, cmd)
 	assert.Equal(t, tea.QuitMsg{}, cmd())
+}
+
+// An attendee who answers and leaves still counts, apart from those
+// connected: one of the two who answered is still there.
+func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	bob, ok := s.room.join("bob", "127.0.0.1:2")
+	require.True(t, ok)
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	s.room.answer(bob.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
+	s.room.leave(bob)
+
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.Contains(t, ansi.Strip(d.View().Content), "answered 1 of 1 connected (+1 who left) · 1 right · true value 0.8262")
 }

@@ -208,12 +208,16 @@ func (r *Room) Tally() *Tally {
 		return nil
 	}
 	in := make([]answer, 0, len(rd.order))
+	left := 0
 	for _, id := range rd.order {
 		in = append(in, rd.answers[id])
+		if r.members[id] == nil {
+			left++
+		}
 	}
 	sessions := len(r.members)
 	r.mu.Unlock()
 	t := tally(rd, in)
-	t.Sessions = sessions
+	t.Sessions, t.Left = sessions, left
 	return t
 }

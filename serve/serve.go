@@ -55,6 +55,10 @@ type Config struct {
 	Settings ndcg.Settings
 	ASCII    bool
 	Seed     int64
+	// Markdown writes a list's report as `report --format markdown`
+	// prints it, for the save-as key (W), which copies it to the
+	// attendee's clipboard; nil copies the worked NDCG instead.
+	Markdown ui.MarkdownReport
 
 	// Log receives one line per event (a session joins, leaves or is
 	// refused). It may be called from many goroutines at once; nil
@@ -344,6 +348,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		ASCII:    s.cfg.ASCII,
 		NoColor:  noColor(sess.Environ()),
 		Seed:     s.cfg.Seed,
+		Markdown: s.cfg.Markdown,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },

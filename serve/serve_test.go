@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/base64"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/crypto/ssh/agent"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The values asserted are NDCG of grades 3,2,3,0,1 under exponential
@@ -74,6 +76,30 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 	c.send("W")
 	require.NoError(t, c.redrawUntil("copied the working (markdown) to your clipboard", 90, 24, 5*time.Second))
 	assert.NoDirExists(t, dir+"/list.json")
+}
+
+// With the command line's report writer, W copies the report (here a
+// stand-in that names the list and its NDCG, 0.9575 by hand above), for
+// the session's own edited list.
+func TestSaveAsCopiesTheReport(t *testing.T) {
+	report := func(doc *listio.Document, r *ndcg.Result) string {
+		return fmt.Sprintf("## %s\n\nNDCG = %.4f\n", doc.Name, r.NDCG())
+	}
+	_, addr := startServer(t, Config{Markdown: report})
+	c := connect(t, addr, "alice", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.send("W")
+	require.NoError(t, c.redrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
+	c.mu.Lock()
+	m := osc52.FindStringSubmatch(c.out.String())
+	c.mu.Unlock()
+	require.NotNil(t, m, "no OSC 52 sequence in the output")
+	data, err := base64.StdEncoding.DecodeString(m[1])
+	require.NoError(t, err)
+	assert.Equal(t, "## inline\n\nNDCG = 0.9136\n", string(data))
 }
 
 func TestMaxItemsRefusesLargerLists(t *testing.T) {

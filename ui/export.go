@@ -74,8 +74,8 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if m.exp.markdown == nil {
-			// Without the command line's report (a session over SSH),
-			// the working in markdown.
+			// Without the command line's report writer (a program
+			// that gives none), the working in markdown.
 			return m.copyReport()
 		}
 		text = m.exp.markdown(ws.Doc, ws.Result)

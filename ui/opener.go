@@ -118,6 +118,7 @@ func (m *Model) openList(name string) error {
 		return fmt.Errorf("%s: settings: %w", doc.Name, err)
 	}
 	m.c.WS = workspace.New(doc, s)
+	m.convW = -1 // the header states the new list's conventions
 	m.fileGain = nil
 	if s.Gain.Kind == ndcg.GainMap {
 		g := s.Gain

@@ -141,13 +141,19 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 	return tea.SetClipboard(data)
 }
 
-// copyReport puts the worked NDCG as markdown on the person's
-// clipboard: save as, for a remote session.
+// copyReport puts the report as markdown, as `report --format markdown`
+// prints it, on the person's clipboard: save as, for a remote session.
+// Without the command line's report writer (Options.Markdown), the worked
+// NDCG in markdown.
 func (m *Model) copyReport() tea.Cmd {
 	ws := m.c.WS
 	if ws.Result == nil {
 		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
 		return nil
+	}
+	if m.exp.markdown != nil {
+		m.c.SetStatus("copied the report (markdown) to your clipboard", false)
+		return tea.SetClipboard(m.exp.markdown(ws.Doc, ws.Result))
 	}
 	md := "## " + ws.Doc.Heading() + "\n\n" + explain.New(ws.Result).Markdown()
 	m.c.SetStatus("copied the working (markdown) to your clipboard", false)
