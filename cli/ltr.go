@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -254,34 +253,12 @@ func writeDisagreementSummary(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, oth
 // writeLtrJSON prints {qid: {measure: value}} and "all", full precision,
 // as trec --format json does.
 func writeLtrJSON(w io.Writer, r *ltr.Result, meanOnly bool) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("{")
-	first := true
-	object := func(qid string, values []float64) {
-		if !first {
-			bw.WriteString(",")
-		}
-		first = false
-		bw.WriteString("\n  ")
-		writeJSONString(bw, qid)
-		bw.WriteString(": {")
-		for c, m := range r.Measures {
-			if c > 0 {
-				bw.WriteString(", ")
-			}
-			writeJSONString(bw, m)
-			bw.WriteString(": ")
-			v, _ := json.Marshal(values[c])
-			bw.Write(v)
-		}
-		bw.WriteString("}")
-	}
+	mw := newMeasureJSON(w, r.Measures)
 	if !meanOnly {
 		for _, q := range r.Queries {
-			object(q.QID, q.Values)
+			mw.object(q.QID, q.Values)
 		}
 	}
-	object("all", r.All)
-	bw.WriteString("\n}\n")
-	return bw.Flush()
+	mw.object("all", r.All)
+	return mw.close()
 }

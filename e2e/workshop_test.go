@@ -88,7 +88,7 @@ func TestWorkshopKeysAsAPerson(t *testing.T) {
 	x.waitFor("Ties")
 	x.keys("t")
 	x.waitFor("ranks 3 and 4 (C and D) already tie at score 0.71")
-	x.keys("Q", "n")
+	x.keys("Z", "n")
 	x.waitFor("round 2")
 	x.keys("0.545", "Enter")
 	x.waitFor("= 7.000 + 1.893 + 1.500 + 1.292 + 1.161 + 0.356 = 13.202")
@@ -96,6 +96,30 @@ func TestWorkshopKeysAsAPerson(t *testing.T) {
 	x.keys("Up")
 	x.waitFor("working, lines")
 	x.keys("q")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+	}
+}
+
+// TestCutoffAndQuitKeysAsAPerson: q in the quiz with an answer typed
+// asks rather than quits; k opens the cutoff field, where 2 and enter
+// set k=2; q with that edit unsaved asks, y quits.
+func TestCutoffAndQuitKeysAsAPerson(t *testing.T) {
+	x, _, status := start(t, 80, 24, "--seed", "485781")
+	x.waitFor("NDCG@3 = 0.7263")
+	x.keys("Z")
+	x.waitFor("round 1")
+	x.keys("0.5", "q")
+	x.waitFor("The answer is not sent yet. y: quit · esc: stay and answer")
+	x.keys("Escape")
+	x.waitFor("not quitting") // esc then E at once would arrive as alt+E
+	x.keys("E", "k")
+	x.waitFor("k = ")
+	x.keys("2", "Enter")
+	x.waitFor("NDCG@2 = ")
+	x.keys("q")
+	x.waitFor("Unsaved edits")
+	x.keys("y")
 	if got := waitForExit(t, x, status); got != "EXIT=0" {
 		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
 	}

@@ -79,6 +79,7 @@ type Browser struct {
 	qidW          int
 	isDark        bool
 	bg            *tea.BackgroundColorMsg
+	profile       *tea.ColorProfileMsg
 
 	// The opened queries keep their explorer, edits and undo history
 	// included, so that leaving a query with Esc loses nothing.
@@ -176,6 +177,12 @@ func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.isDark = msg.IsDark()
 		b.bg = &msg
 		b.restyle()
+		for _, m := range b.opened {
+			m.Update(msg)
+		}
+		return b, nil
+	case tea.ColorProfileMsg:
+		b.profile = &msg
 		for _, m := range b.opened {
 			m.Update(msg)
 		}
@@ -331,6 +338,9 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 		SaveName: querySaveName(b.opts.Run, msg.qid), Markdown: b.opts.Markdown})
 	if b.bg != nil {
 		m.Update(*b.bg)
+	}
+	if b.profile != nil {
+		m.Update(*b.profile)
 	}
 	b.opened[msg.qid] = m
 	b.show(m, msg.qid)

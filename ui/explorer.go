@@ -64,7 +64,7 @@ func newExplorer(c *Common) *explorer {
 // ShortHelp is the explorer's footer.
 func (e *explorer) ShortHelp() []key.Binding {
 	k := e.c.Keys
-	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
 // FullHelp is the explorer's own key: the notes (R, the projector mode,

@@ -80,7 +80,7 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case "j":
 		if m.remote != nil {
 			// Over SSH the clipboard is where a list is saved.
-			return m.copyList(false)
+			return m.copyList(thenStay)
 		}
 		data, ok := m.listJSON()
 		if !ok {

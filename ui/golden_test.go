@@ -28,7 +28,7 @@ func goldenScreen(t *testing.T, w, h int, ascii bool) {
 	s.Gain, s.K = ndcg.Linear, 3
 	m := New(Options{Doc: doc, Settings: s, ASCII: ascii})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	tm.Send(keyMsg("j"))
+	tm.Send(keyMsg("down"))
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}

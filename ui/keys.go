@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -26,7 +27,7 @@ type KeyMap struct {
 	Undo, Redo                   key.Binding
 
 	// Conventions.
-	KUp, KDown, Gain, Discount, Ties, IDCG, Zero, Preset key.Binding
+	Cutoff, KUp, KDown, Gain, Discount, Ties, IDCG, Zero, Preset key.Binding
 
 	// Files.
 	Save, SaveAs key.Binding
@@ -51,8 +52,9 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	k := KeyMap{
-		Up:       b([]string{"up", "k"}, "↑/k", "up"),
-		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		// Not k and j: k is the cutoff, on screen and on the keyboard.
+		Up:       b([]string{"up"}, "↑", "up"),
+		Down:     b([]string{"down"}, "↓", "down"),
 		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
 		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
 		Top:      b([]string{"home"}, "home", "rank 1"),
@@ -75,6 +77,7 @@ func DefaultKeyMap() KeyMap {
 		Undo:      b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
 		Redo:      b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
 
+		Cutoff:   b([]string{"k"}, "k", "type k (cutoff)"),
 		KUp:      b([]string{"]"}, "]", "k + 1"),
 		KDown:    b([]string{"["}, "[", "k − 1"),
 		Gain:     b([]string{"g"}, "g", "gain"),
@@ -147,6 +150,16 @@ func (k KeyMap) conventionKeys() []key.Binding {
 	return []key.Binding{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
 }
 
+// cutoffKey reports whether the cutoff field takes a key press: a
+// digit, or a key that edits the field.
+func cutoffKey(msg tea.KeyPressMsg) bool {
+	switch msg.String() {
+	case "backspace", "delete", "left", "right", "home", "end", "ctrl+u", "ctrl+w":
+		return true
+	}
+	return msg.Text != "" && strings.Trim(msg.Text, "0123456789") == ""
+}
+
 // FullHelp is what `?` shows, one column per group, own being the keys
 // that only one view has. The groups are balanced so that the help fits
 // 80×24 in two rows of three columns.
@@ -159,7 +172,7 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
 		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
 			pair(k.Save, k.SaveAs, "w/^s/W", "save, save as"), k.Copy, k.Screenshot},
-		{pair(k.KUp, k.KDown, "]/[", "k + 1, k − 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
+		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
 			pair(k.ASCII, presentKey, "A/R", "ASCII, projector")},
 		views[:cut],
 		// ? is how the help opened and says how it closes, so it is left

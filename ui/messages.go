@@ -17,13 +17,28 @@ type savedMsg struct {
 	Err  error
 	// At is the history position that was saved.
 	At int
-	// Quit asks the program to end once the save succeeded.
-	Quit bool
+	// Then is what follows a successful save: nothing, quitting, or
+	// the open dialog.
+	Then afterSave
 }
+
+// afterSave is what a save was asked for on the way to: the quit and
+// open questions both offer to save first.
+type afterSave int
+
+const (
+	thenStay afterSave = iota
+	thenQuit
+	thenOpen
+)
 
 // checkPausedMsg says typing in the check view paused: typed is its
 // keystroke count then, so a later keystroke makes the message stale.
 type checkPausedMsg struct{ typed int }
+
+// halfTyper is a view with a field that may hold something typed and
+// not yet sent (the quiz's answer): quitting asks first.
+type halfTyper interface{ halfTyped() bool }
 
 // capturer is a view that is taking text input: while it captures,
 // every key goes to it and none to the global key map.

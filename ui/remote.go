@@ -124,7 +124,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
-func (m *Model) copyList(quit bool) tea.Cmd {
+func (m *Model) copyList(then afterSave) tea.Cmd {
 	ws := m.c.WS
 	data, ok := m.listJSON()
 	if !ok {
@@ -132,8 +132,11 @@ func (m *Model) copyList(quit bool) tea.Cmd {
 	}
 	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
-	if quit {
+	switch then {
+	case thenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
+	case thenOpen:
+		m.opener = newOpener(m.width)
 	}
 	return tea.SetClipboard(data)
 }

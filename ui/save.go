@@ -14,17 +14,17 @@ import (
 )
 
 // save writes the list to its file, or asks for a name when it has none.
-func (m *Model) save(quit bool) tea.Cmd {
+func (m *Model) save(then afterSave) tea.Cmd {
 	if m.remote != nil {
-		return m.copyList(quit)
+		return m.copyList(then)
 	}
 	path := m.savePath()
 	if path == "" {
 		m.openSaveAs()
-		m.quitAfterSave = quit
+		m.thenSave = then
 		return nil
 	}
-	return m.saveTo(path, quit)
+	return m.saveTo(path, then)
 }
 
 // savePath is the file the document came from, if it is a file.
@@ -41,7 +41,7 @@ func (m *Model) savePath() string {
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
 // the list's own file when it changed on disk since it was read asks
 // first: a second w overwrites it.
-func (m *Model) saveTo(path string, quit bool) tea.Cmd {
+func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 	ws := m.c.WS
 	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
 		if now := listio.StampOf(path); now != m.disk {
@@ -58,7 +58,7 @@ func (m *Model) saveTo(path string, quit bool) tea.Cmd {
 	}
 	m.c.SetStatus("saving "+path+"…", false)
 	return func() tea.Msg {
-		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Quit: quit}
+		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Then: then}
 	}
 }
 
@@ -81,8 +81,11 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 		items = "item"
 	}
 	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
-	if msg.Quit {
+	switch msg.Then {
+	case thenQuit:
 		return tea.Quit
+	case thenOpen:
+		m.opener = newOpener(m.width)
 	}
 	return nil
 }
@@ -117,7 +120,7 @@ func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		m.saveAs, m.overwrite = nil, ""
-		m.quitAfterSave = false
+		m.thenSave = thenStay
 		m.c.SetStatus("not saved", false)
 		return nil
 	case key.Matches(msg, k.Confirm):
@@ -130,7 +133,7 @@ func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.saveAs, m.overwrite = nil, ""
-		return m.saveTo(path, m.quitAfterSave)
+		return m.saveTo(path, m.thenSave)
 	}
 	in, cmd := m.saveAs.Update(msg)
 	m.saveAs = &in

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // Styles is the program's one style sheet. Nothing it marks depends on
@@ -15,9 +16,10 @@ import (
 // (where Bubble Tea drops every colour) as with colour.
 type Styles struct {
 	Title, Subtle, Header, Cursor, Cutoff lipgloss.Style
-	// PastK is the ranks past k: faint, not a grey that a projector
-	// washes out (and no style at all under NO_COLOR, where the rows'
-	// "·" marker says it).
+	// PastK is the ranks past k: no style of its own until FaintPastK
+	// says the terminal keeps faint apart from plain (the rows' "·"
+	// marker says it on every screen); never a grey that a projector
+	// washes out.
 	PastK                                     lipgloss.Style
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
@@ -48,7 +50,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		Subtle:      c("#6E6E6E", "#8C8C8C"),
 		Header:      c("#3C3C3C", "#DADADA").Bold(true),
 		Cursor:      lipgloss.NewStyle().Reverse(true),
-		PastK:       lipgloss.NewStyle().Faint(colour),
+		PastK:       lipgloss.NewStyle(),
 		Cutoff:      c("#B35900", "#FFB454"),
 		Tie:         c("#8A2BE2", "#D7A6FF"),
 		TieStraddle: c("#B00020", "#FF6B81").Bold(true),
@@ -79,6 +81,15 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
 	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)
 	return s
+}
+
+// FaintPastK draws the ranks past k faint. Only a terminal of 256
+// colours or more (colorprofile.ANSI256, TrueColor) is asked to: faint
+// on a 16-colour one is often drawn as a dark grey that a projector
+// washes out, or not at all, so there the "·" marker alone says it.
+func (s *Styles) FaintPastK(p colorprofile.Profile) {
+	s.PastK = lipgloss.NewStyle().Faint(p == colorprofile.ANSI256 || p == colorprofile.TrueColor)
+	s.pastK = inkOf(s.PastK)
 }
 
 // ink is a style reduced to the escape codes around its text, for the

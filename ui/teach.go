@@ -51,7 +51,8 @@ type registered struct {
 //
 // A view's letter is the first letter of its name that no key (or
 // earlier view) has taken, as a capital: W is save as, so working is
-// O; T is untie, so ties is I.
+// O; T is untie, so ties is I. Q would sit next to q (quit), one shift
+// away from ending a lesson, so quiz is Z.
 var views = []registered{
 	{"E", "explorer", func(c *Common) view { return newExplorer(c) }},
 	{"O", "working", func(c *Common) view { return newWorkingView(c) }},
@@ -62,7 +63,7 @@ var views = []registered{
 	{"L", "pool", func(c *Common) view { return newPoolView(c) }},
 	{"M", "companions", func(c *Common) view { return newCompanionsView(c) }},
 	{"H", "check", func(c *Common) view { return newCheckView(c) }},
-	{"Q", "quiz", func(c *Common) view { return newQuizView(c) }},
+	{"Z", "quiz", func(c *Common) view { return newQuizView(c) }},
 }
 
 // viewName is the name of view i.

@@ -16,6 +16,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -71,21 +72,28 @@ type Model struct {
 	isDark        bool
 	ascii         bool // the style sheet's glyphs are ASCII (A switches)
 	colour        bool
+	// profile is the terminal's colour profile (Bubble Tea reports it at
+	// start): faint is used past k only from 256 colours up.
+	profile colorprofile.Profile
 
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
-	opener   *opener // the open dialog, after o
+	opener   *opener          // the open dialog, after o
+	cutoff   *textinput.Model // the cutoff field, after k
 	saveAs   *textinput.Model
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
 	overwrite string
-	confirm   bool // asking whether to quit with unsaved edits
-	// quitAfterSave ends the program once the save-as dialog has saved.
-	quitAfterSave bool
-	footerCache   string
-	footerW       int
-	footerView    int
+	// confirm is set while asking what to do with unsaved edits before
+	// quitting (thenQuit) or opening another list (thenOpen).
+	confirm afterSave
+	// thenSave is what follows once the save-as dialog has saved (the
+	// program ends, the open dialog opens).
+	thenSave    afterSave
+	footerCache string
+	footerW     int
+	footerView  int
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
 	convCache string
@@ -170,6 +178,9 @@ func (m *Model) FileName() string {
 
 func (m *Model) restyle() {
 	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	if m.colour {
+		m.c.Styles.FaintPastK(m.profile)
+	}
 	m.c.styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
@@ -231,6 +242,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.isDark = msg.IsDark()
 		m.restyle()
 		return nil
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		m.restyle()
+		return nil
 	case statusMsg:
 		m.c.SetStatus(msg.Text, msg.Err)
 		return nil
@@ -280,13 +295,13 @@ func (m *Model) resize() {
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
-	if m.tooSmall() && !m.confirm && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+	if m.tooSmall() && m.confirm == thenStay && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
 		return nil
 	}
 	switch {
-	case m.confirm:
+	case m.confirm != thenStay:
 		return m.confirmKey(msg)
 	case m.saveAs != nil:
 		return m.saveAsKey(msg)
@@ -296,6 +311,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.pickerKey(msg)
 	case m.opener != nil:
 		return m.openerKey(msg)
+	case m.cutoff != nil && msg.String() != "ctrl+c":
+		// ctrl+c still quits (asking first with unsaved edits).
+		return m.cutoffFieldKey(msg)
 	case m.keysHelp.open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
@@ -325,8 +343,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
+		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
+			// q is not a character of a number, so it cannot be typed
+			// into the answer; it asks rather than throw the answer away.
+			m.confirm = thenQuit
+			m.c.SetStatus(quitKeys.ask("The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
+				as(quitKeys.Stay, "esc", "stay and answer")), true)
+			return nil
+		}
 		if ws.Dirty() || typing {
-			m.confirm = true
+			m.confirm = thenQuit
 			if m.remote != nil {
 				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
 					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
@@ -354,6 +380,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.c.SetStatus("nothing to redo", true)
 		}
 		return nil
+	case key.Matches(msg, k.Cutoff):
+		m.openCutoff()
+		return nil
 	case key.Matches(msg, k.KUp):
 		return m.settingsEdit(ws.KUp(), "k is already the whole list")
 	case key.Matches(msg, k.KDown):
@@ -378,19 +407,20 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
-			m.c.SetStatus("unsaved edits: save them (w) or undo them (u) before opening another list", true)
+			m.confirm = thenOpen
+			m.c.SetStatus(openQuestion(m.remote != nil), true)
 			return nil
 		}
 		m.opener = newOpener(m.width)
 		return nil
 	case key.Matches(msg, k.Save):
-		return m.save(false)
+		return m.save(thenStay)
 	case key.Matches(msg, k.SaveAs):
 		if m.remote != nil {
 			return m.copyReport()
 		}
 		m.openSaveAs()
-		m.quitAfterSave = false
+		m.thenSave = thenStay
 		return nil
 	case key.Matches(msg, k.Copy):
 		m.openCopy()
@@ -463,16 +493,42 @@ func (m *Model) changed(ed workspace.Edited) {
 	m.c.SetStatus(ed.What, false)
 }
 
+// confirmKey reads the answer to the question about unsaved edits:
+// save first, go on without saving, or stay.
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
+	then := m.confirm
 	switch {
 	case key.Matches(msg, quitKeys.Quit):
+		m.confirm = thenStay
+		if then == thenOpen {
+			// The edits go only once another list is opened: esc in the
+			// open dialog still keeps them.
+			m.opener = newOpener(m.width)
+			m.c.SetStatus("", false)
+			return nil
+		}
 		return tea.Quit
 	case key.Matches(msg, quitKeys.Save):
-		m.confirm = false
-		return m.save(true)
+		m.confirm = thenStay
+		return m.save(then)
 	case key.Matches(msg, quitKeys.Stay):
-		m.confirm = false
-		m.c.SetStatus("not quitting", false)
+		m.confirm = thenStay
+		if then == thenOpen {
+			m.c.SetStatus("not opening another list", false)
+		} else {
+			m.c.SetStatus("not quitting", false)
+		}
 	}
 	return nil
+}
+
+// openQuestion asks what to do with unsaved edits before opening
+// another list; over the network, saving is copying the list.
+func openQuestion(remote bool) string {
+	if remote {
+		return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list, then open"),
+			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel"))
+	}
+	return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "save, then open"),
+		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel"))
 }

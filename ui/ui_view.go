@@ -28,7 +28,7 @@ func (m *Model) render() string {
 	}
 	if m.tooSmall() {
 		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
-		if m.confirm {
+		if m.confirm != thenStay {
 			// The quit question must be seen to be answered.
 			lines := strings.Split(msg, "\n")
 			lines[len(lines)-1] = m.statusLine(w)
@@ -133,6 +133,9 @@ func (m *Model) statusLine(w int) string {
 	st := m.c.Styles
 	if line, ok := m.exportStatus(w); ok {
 		return line
+	}
+	if m.cutoff != nil {
+		return m.cutoffLine(w)
 	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View()

@@ -71,6 +71,9 @@ func newQuizView(c *Common) *quizView {
 	return v
 }
 
+// halfTyped reports whether an answer is typed and not yet sent.
+func (v *quizView) halfTyped() bool { return !v.answered && strings.TrimSpace(v.in.Value()) != "" }
+
 // nextRoundKey starts the next round of the quiz.
 var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
 

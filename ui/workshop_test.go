@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/require"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +75,7 @@ func TestCursorFollowsItsItem(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 3
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
-	press(m, "j", "j", "t", "p", "p")
+	press(m, "down", "down", "t", "p", "p")
 	assert.Equal(t, ndcg.Worst, m.c.WS.Settings.Ties)
 	assert.Equal(t, "D", m.c.WS.List().Items[m.c.WS.ItemAt(2)].ID, "D now ranks third")
 	press(m, "1")
@@ -82,7 +85,7 @@ func TestCursorFollowsItsItem(t *testing.T) {
 
 	// A swap made in the swap view moves the item; the cursor goes with it.
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "j") // B, rank 2
+	press(m, "down") // B, rank 2
 	m.c.ApplyAside(mustEdit(t)(m.c.WS.Move(1, 1)))
 	assert.Equal(t, 2, m.views[0].(*explorer).cursor, "the cursor is on B, now third")
 }
@@ -130,7 +133,7 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	m := New(Options{Doc: doc, Settings: s, NoColor: true, Seed: 485781})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	press(m, "Q", "n")
+	press(m, "Z", "n")
 	typeText(m, "0.545")
 	press(m, "enter")
 	sc := screen(m)
@@ -168,13 +171,13 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 func TestViewBar(t *testing.T) {
 	m := start(t)
 	bar := strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "[Explorer] wOrking tIes Conventions Swap cUrves pooL coMpanions cHeck Quiz", strings.TrimRight(bar, " "))
+	assert.Equal(t, "[Explorer] wOrking tIes Conventions Swap cUrves pooL coMpanions cHeck quiZ", strings.TrimRight(bar, " "))
 	press(m, "O")
 	bar = strings.Split(screen(m), "\n")[2]
 	assert.Contains(t, bar, "Explorer [wOrking] tIes")
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 24})
 	bar = strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "views: E [O working] I C S U L M H Q", strings.TrimRight(bar, " "))
+	assert.Equal(t, "views: E [O working] I C S U L M H Z", strings.TrimRight(bar, " "))
 }
 
 // A key that does nothing in the view says so: digits in the working
@@ -207,28 +210,47 @@ func TestTitleEditorIsWide(t *testing.T) {
 }
 
 // Ranks past k are marked "·" in the first column, readable on a
-// projector and without colour, and drawn faint (SGR 2) where colour is
-// on, not in a grey foreground a projector washes out.
+// projector and without colour, and drawn faint (SGR 2) only where the
+// colour profile says faint survives (256 colours or more): on 16
+// colours, or before the profile is known, the marker alone says it,
+// and never a grey foreground a projector washes out.
 func TestPastKIsProjectorSafe(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 2
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
+	m.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
 	lines := strings.Split(screen(m), "\n")
 	assert.True(t, strings.HasPrefix(lines[7], "·       3 C"), lines[7])
 	assert.True(t, strings.HasPrefix(lines[4], "▸       1 A"), lines[4])
 	assert.True(t, strings.HasPrefix(lines[5], "        2 B"), lines[5])
 	assert.NotContains(t, m.View().Content, "\x1b[2m", "NO_COLOR: no faint either")
 
-	c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
-	c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	var row string
-	for _, l := range strings.Split(c.View().Content, "\n") {
-		if strings.Contains(ansi.Strip(l), "3 C ") {
-			row = l
+	rowC := func(p *colorprofile.Profile) string {
+		c := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: s})
+		c.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if p != nil {
+			c.Update(tea.ColorProfileMsg{Profile: *p})
 		}
+		for _, l := range strings.Split(c.View().Content, "\n") {
+			if strings.Contains(ansi.Strip(l), "3 C ") {
+				return l
+			}
+		}
+		t.Fatal("no row C on screen")
+		return ""
 	}
-	assert.Contains(t, row, "\x1b[2m", "faint past k")
-	assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
+		row := rowC(&p)
+		assert.Contains(t, row, "\x1b[2m", "faint past k under %s", p)
+		assert.True(t, strings.HasPrefix(ansi.Strip(row), "·"), "the marker too under %s", p)
+		assert.NotContains(t, row, "140;140;140", "no grey foreground past k")
+	}
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.Ascii} {
+		row := rowC(&p)
+		assert.NotContains(t, row, "\x1b[2m", "no faint under %s: it may not survive a projector", p)
+		assert.True(t, strings.HasPrefix(ansi.Strip(row), "·"), "the marker says it under %s", p)
+	}
+	assert.NotContains(t, rowC(nil), "\x1b[2m", "no faint before the profile is known")
 }
 
 // ? explains the screen's marks under the keys: zero→0, the * of a
@@ -303,8 +325,7 @@ func TestHiddenRanksAreSaid(t *testing.T) {
 }
 
 // o opens another list: the samples with their titles, or a typed path
-// (a .json that does not exist starts a new list there). With unsaved
-// edits it says to save or undo first.
+// (a .json that does not exist starts a new list there).
 func TestOpenPicker(t *testing.T) {
 	m := start(t)
 	press(m, "o")
@@ -325,9 +346,48 @@ func TestOpenPicker(t *testing.T) {
 	assert.True(t, m.c.WS.Doc.New)
 	assert.Equal(t, 0, m.c.WS.N())
 
+}
+
+// o with unsaved edits asks, on the quit question's line: w saves and
+// then opens, y opens without saving, esc cancels (the edits stay).
+func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
+	m := start(t)
+	path := t.TempDir() + "/new.json"
+	press(m, "o")
+	typeText(m, path)
+	press(m, "enter")
+	require.True(t, m.c.WS.Doc.New)
+
 	press(m, "a", "3", "o")
-	assert.Contains(t, screen(m), "unsaved edits: save them (w) or undo them (u) before opening another list")
+	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
 	assert.Nil(t, m.opener)
+	press(m, "esc")
+	assert.Nil(t, m.opener)
+	assert.Contains(t, screen(m), "not opening another list")
+	assert.True(t, m.c.WS.Dirty(), "cancel keeps the edits")
+	assert.Equal(t, 1, m.c.WS.N())
+
+	// w: saved to new.json, then the open dialog.
+	cmd := press(m, "o", "w")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	require.NotNil(t, m.opener, "the open dialog follows the save")
+	assert.False(t, m.c.WS.Dirty())
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"grade": 3`)
+	press(m, "esc")
+
+	// y: the open dialog without saving; the edits go once a list opens.
+	press(m, "4", "o", "y")
+	require.NotNil(t, m.opener)
+	assert.True(t, m.c.WS.Dirty())
+	press(m, "down", "enter")
+	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
+	assert.False(t, m.c.WS.Dirty())
+	data, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), `"grade": 4`, "not saved")
 }
 
 // Over the network the open dialog offers the samples, not the server's
@@ -350,4 +410,80 @@ func TestWideLegend(t *testing.T) {
 	assert.Contains(t, s, "ideal: the ideal ranking's grade (not a gain) · ·: past k")
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.NotContains(t, screen(m), "a tie group's mean gain", "no room at 80×24: ? has it")
+}
+
+// k is the cutoff on the keyboard as on the screen: it opens a field in
+// the status line where the cutoff is typed (digits, enter; esc leaves
+// it), and moves no cursor; ↑/↓ do. The quiz is Z, so that Q, one shift
+// from q (quit), is nothing.
+func TestKTypesTheCutoff(t *testing.T) {
+	m := start(t) // k=5
+	press(m, "down", "k")
+	assert.Regexp(t, `^▸\s+2 B `, cursorRow(t, m), "k moves no cursor")
+	s := screen(m)
+	assert.Contains(t, s, "k = ")
+	assert.Contains(t, s, "digits, enter sets (0: the whole list) · esc cancels")
+	typeText(m, "3")
+	press(m, "enter")
+	assert.Equal(t, 3, m.c.WS.Settings.K)
+	assert.Contains(t, screen(m), "NDCG@3 = ")
+	assert.Regexp(t, `^▸\s+2 B `, cursorRow(t, m))
+
+	press(m, "k")
+	typeText(m, "x")
+	assert.Contains(t, screen(m), "k takes digits: enter sets the cutoff, esc leaves it")
+	assert.Equal(t, 3, m.c.WS.Settings.K, "x is neither typed nor an edit")
+	typeText(m, "12")
+	press(m, "backspace", "esc")
+	assert.Equal(t, 3, m.c.WS.Settings.K, "esc cancels")
+	assert.Contains(t, screen(m), "k unchanged")
+
+	press(m, "k", "0", "enter")
+	assert.Equal(t, 0, m.c.WS.Settings.K, "0 is the whole list")
+	assert.Contains(t, screen(m), "NDCG@all = ")
+	press(m, "u")
+	assert.Equal(t, 3, m.c.WS.Settings.K, "undone like ] and [")
+
+	// Every view: k opens the field (here the working view).
+	press(m, "O", "k", "2", "enter")
+	assert.Equal(t, 2, m.c.WS.Settings.K)
+
+	press(m, "E", "up", "up")
+	assert.Regexp(t, `^▸\s+1 A `, cursorRow(t, m))
+	press(m, "Q")
+	assert.Equal(t, 0, m.active, "Q opens nothing")
+	assert.Nil(t, press(m, "Z"))
+	assert.Equal(t, "quiz", m.viewName(m.active))
+}
+
+// ctrl+c leaves the cutoff field as it leaves any other: quitting, and
+// asking first with unsaved edits.
+func TestCtrlCFromTheCutoffField(t *testing.T) {
+	m := start(t)
+	press(m, "k")
+	assert.True(t, isQuit(press(m, "ctrl+c")))
+	m = start(t)
+	press(m, "0", "k")
+	assert.False(t, isQuit(press(m, "ctrl+c")))
+	assert.Contains(t, screen(m), "Unsaved edits")
+}
+
+// q in the quiz with an answer typed and not sent asks before quitting
+// (q is not a character of a number, so it cannot be typed into the
+// answer); with nothing typed, or once answered, q quits.
+func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z")
+	typeText(m, "0.8")
+	assert.False(t, isQuit(press(m, "q")), "the typed answer is not thrown away unasked")
+	assert.Contains(t, screen(m), "The answer is not sent yet. y: quit · esc: stay and answer")
+	press(m, "esc")
+	assert.Contains(t, screen(m), "0.8", "the answer is still there")
+	typeText(m, "7")
+	assert.False(t, isQuit(press(m, "q")))
+	assert.True(t, isQuit(press(m, "y")))
+
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z")
+	assert.True(t, isQuit(press(m, "q")), "nothing typed: q quits")
 }
