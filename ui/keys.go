@@ -107,6 +107,15 @@ func DefaultKeyMap() KeyMap {
 	return k
 }
 
+// remoteKeys is the key map of a session over the network, where the
+// save keys copy to the person's clipboard (see Remote): the help and
+// every footer read their words from here.
+func remoteKeys(k KeyMap) KeyMap {
+	k.Save.SetHelp("w/^s", "copy list")
+	k.SaveAs.SetHelp("W", "copy report")
+	return k
+}
+
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
 // many terminals keep function keys for themselves, its capital letter.
 func viewKey(i int, v registered) key.Binding {
@@ -171,7 +180,7 @@ func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
 		{k.Up, k.Down, as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
 		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
-			pair(k.Save, k.SaveAs, "w/^s/W", "save, save as"), k.Copy, k.Screenshot},
+			pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")), k.Copy, k.Screenshot},
 		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
 			pair(k.ASCII, presentKey, "A/R", "ASCII, projector")},
 		views[:cut],

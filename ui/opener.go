@@ -27,9 +27,12 @@ type opener struct {
 	list   []samples.Sample
 	cursor int
 	path   textinput.Model
+	// samplesOnly: over the network a path would name the server's
+	// files, so the dialog has no path field.
+	samplesOnly bool
 }
 
-func newOpener(width int) *opener {
+func newOpener(width int, samplesOnly bool) *opener {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = "or type a path: mylist.json"
@@ -38,7 +41,7 @@ func newOpener(width int) *opener {
 	in.SetStyles(st)
 	in.SetWidth(max(width-8, 10))
 	in.Focus()
-	return &opener{list: samples.List(), path: in}
+	return &opener{list: samples.List(), path: in, samplesOnly: samplesOnly}
 }
 
 // View draws the dialog in w×h: the path field, then the samples around
@@ -49,6 +52,13 @@ func (o *opener) View(c *Common, w, h int) string {
 		st.Title.Render("Open") + st.Subtle.Render("  ↑/↓ a sample · or type a path · enter opens · esc closes"),
 		"path: " + o.path.View(),
 		"",
+	}
+	if o.samplesOnly {
+		lines = []string{
+			st.Title.Render("Open a sample") + st.Subtle.Render("  ↑/↓ choose · enter opens · esc closes"),
+			st.Subtle.Render("over the network only the samples open: no paths"),
+			"",
+		}
 	}
 	room := max(h-len(lines), 1)
 	from := scrollTo(0, o.cursor, len(o.list), room)
@@ -92,6 +102,8 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.opener = nil
+	case o.samplesOnly:
+		// No path field: nothing to type into.
 	default:
 		var cmd tea.Cmd
 		o.path, cmd = o.path.Update(msg)

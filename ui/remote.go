@@ -136,7 +136,7 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 	case thenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
 	case thenOpen:
-		m.opener = newOpener(m.width)
+		m.opener = newOpener(m.width, m.remote != nil)
 	}
 	return tea.SetClipboard(data)
 }

@@ -85,7 +85,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	case thenQuit:
 		return tea.Quit
 	case thenOpen:
-		m.opener = newOpener(m.width)
+		m.opener = newOpener(m.width, m.remote != nil)
 	}
 	return nil
 }

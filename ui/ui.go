@@ -122,6 +122,9 @@ func New(o Options) *Model {
 		ws.MaxItems = o.Remote.MaxItems
 	}
 	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed, remote: o.Remote}
+	if o.Remote != nil {
+		c.Keys = remoteKeys(c.Keys)
+	}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName, remote: o.Remote}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
@@ -411,7 +414,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.c.SetStatus(openQuestion(m.remote != nil), true)
 			return nil
 		}
-		m.opener = newOpener(m.width)
+		m.opener = newOpener(m.width, m.remote != nil)
 		return nil
 	case key.Matches(msg, k.Save):
 		return m.save(thenStay)
@@ -503,7 +506,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		if then == thenOpen {
 			// The edits go only once another list is opened: esc in the
 			// open dialog still keeps them.
-			m.opener = newOpener(m.width)
+			m.opener = newOpener(m.width, m.remote != nil)
 			m.c.SetStatus("", false)
 			return nil
 		}

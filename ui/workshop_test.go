@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -396,10 +397,38 @@ func TestOpenPickerRemoteRefusesPaths(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	press(m, "o")
+	s := screen(m)
+	assert.Contains(t, s, "Open a sample")
+	assert.Contains(t, s, "over the network only the samples open: no paths")
+	assert.NotContains(t, s, "type a path")
+	assert.NotContains(t, s, "path:")
 	typeText(m, "/etc/passwd")
+	assert.NotContains(t, screen(m), "/etc/passwd", "no field takes a path")
 	press(m, "enter")
-	assert.Contains(t, screen(m), "over the network only the samples open")
-	assert.Equal(t, "inline", m.c.WS.Doc.Name)
+	assert.Equal(t, "sample:"+samples.List()[0].Name, m.c.WS.Doc.Name, "enter opens the sample under the cursor")
+
+	// The local dialog still takes a path.
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "o")
+	assert.Contains(t, screen(m), "or type a path")
+}
+
+// Over the network the save keys copy: the help and the footer say so,
+// from the one key map.
+func TestRemoteHelpSaysCopy(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
+	assert.Contains(t, screen(m), "w/^s copy list", "the footer")
+	assert.NotContains(t, screen(m), "w/^s save")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "?")
+	s := screen(m)
+	assert.Contains(t, s, "w/^s/W copy list, report")
+	assert.NotContains(t, s, "save, save as")
+
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "?")
+	assert.Contains(t, screen(m), "w/^s/W save, save as", "the local explorer saves")
 }
 
 // A wide screen says what its marks mean under the summary.
