@@ -127,7 +127,7 @@ func TestClassQuizTally(t *testing.T) {
 			return err
 		}
 		c.send(answers[i] + "\r")
-		return c.redrawUntil("answer sent: the working comes when the instructor ends the round", 90, 30, 20*time.Second)
+		return c.redrawUntil("answer sent to the instructor: the working comes when the round ends", 90, 30, 20*time.Second)
 	})
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == classSize }, 10*time.Second, 20*time.Millisecond)
 

@@ -88,12 +88,14 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus("the instructor started a quiz round: type NDCG@k and press enter", false)
 		return nil, true
 	case RoomRoundEnd:
+		more := ""
 		for _, v := range m.views {
 			if q, ok := v.(*quizView); ok && q.room == msg.ID {
-				q.roomEnded = true
+				q.endRoom()
+				more = q.scrollHint()
 			}
 		}
-		m.c.SetStatus("the round is over: the working is below", false)
+		m.c.SetStatus("the round is over: the working is below"+more, false)
 		return nil, true
 	}
 	return nil, false

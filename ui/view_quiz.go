@@ -134,6 +134,35 @@ func (v *quizView) roomRound(r RoomRound) {
 	v.stale = true
 }
 
+// scrollHint is what the status adds when the whole working does not
+// fit under the question: how to scroll it.
+func (v *quizView) scrollHint() string {
+	v.refresh()
+	if v.work == nil {
+		return ""
+	}
+	if room := v.height - len(v.topLines()); len(v.wholeWorking()) > room {
+		return " · ↑/↓ scroll the whole working"
+	}
+	return ""
+}
+
+// endRoom ends the instructor's round: the answer, if one was sent,
+// is scored now, and the working shows.
+func (v *quizView) endRoom() {
+	if v.roomEnded {
+		return
+	}
+	v.roomEnded = true
+	if !v.answered || v.result == nil {
+		return
+	}
+	v.total++
+	if v.answer.Holds(v.result.NDCG()) {
+		v.right++
+	}
+}
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
@@ -237,22 +266,19 @@ func (v *quizView) submit() {
 		return
 	}
 	v.answer, v.answered = w, true
-	v.total++
 	if v.room != 0 && !v.roomEnded {
 		if r := v.c.remote; r != nil && r.OnAnswer != nil {
 			r.OnAnswer(RoomAnswer{ID: v.room, Text: text})
 		}
-		v.c.SetStatus("answer sent to the instructor: the working comes when the round ends", false)
+		// The quiz view says the answer was sent; the score waits for
+		// the end of the round (endRoom), so that nothing on screen
+		// tells right from wrong before the instructor does.
+		v.c.SetStatus("", false)
 		v.in.Blur()
-		if w.Holds(v.result.NDCG()) {
-			v.right++
-		}
 		return
 	}
-	more := ""
-	if room := v.height - len(v.topLines()); len(v.wholeWorking()) > room {
-		more = " · ↑/↓ scroll the whole working"
-	}
+	v.total++
+	more := v.scrollHint()
 	if w.Holds(v.result.NDCG()) {
 		v.right++
 		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list%s", v.right, v.total, more), false)
@@ -321,7 +347,7 @@ func (v *quizView) topLines() []string {
 	switch {
 	case v.room != 0 && !v.roomEnded:
 		if v.answered {
-			lines = append(lines, wrapped(st.Subtle.Render("answer sent: the working comes when the instructor ends the round"))...)
+			lines = append(lines, wrapped(st.Subtle.Render("answer sent to the instructor: the working comes when the round ends"))...)
 		}
 	case v.answered:
 		lines = append(lines, wrapped(v.verdictLine())...)

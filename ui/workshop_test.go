@@ -516,3 +516,32 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	press(m, "Z")
 	assert.True(t, isQuit(press(m, "q")), "nothing typed: q quits")
 }
+
+// In the instructor's round the attendee's screen gives nothing away
+// before the round ends: one line says the answer was sent, and the
+// score counts the round only once the instructor ends it. The worked
+// solution then scrolls at 80×24.
+func TestRoomRoundKeepsTheVerdictUntilTheEnd(t *testing.T) {
+	var sent []RoomAnswer
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &Remote{OnAnswer: func(a RoomAnswer) { sent = append(sent, a) }}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	typeText(m, "0.01")
+	press(m, "enter")
+	require.Len(t, sent, 1)
+	s := screen(m)
+	assert.Equal(t, 1, strings.Count(s, "answer sent"), "one message: %s", s)
+	assert.Contains(t, s, "0 of 0 right", "the round is not scored yet")
+	assert.NotContains(t, s, "of 1 right")
+	assert.NotContains(t, s, "Not quite")
+
+	m.Update(RoomRoundEnd{ID: 1})
+	s = screen(m)
+	assert.Contains(t, s, "0 of 1 right")
+	assert.Contains(t, s, "Not quite")
+	assert.Contains(t, s, "the round is over: the working is below · ↑/↓ scroll the whole working")
+	press(m, "down")
+	assert.Contains(t, screen(m), "↑/↓ scroll", "the working scrolls")
+	t.Log(screen(m))
+}
