@@ -296,7 +296,22 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
+		if s.stopping() {
+			// The explorer has left the screen: a line the attendee
+			// reads above ssh's own "Connection closed".
+			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
+		}
 	}
+}
+
+// EndedLine is what each attendee reads when the server stops.
+const EndedLine = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+
+// stopping reports whether Shutdown or Close has begun.
+func (s *Server) stopping() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }
 
 // drainWindowChanges reads a session's window changes once nothing else

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -312,4 +313,18 @@ func TestLightTerminal(t *testing.T) {
 		out := raw()
 		return strings.Contains(out, "mndcg-explorer") && !strings.Contains(out, darkTitle)
 	}, 10*time.Second, 10*time.Millisecond)
+}
+
+// When the server stops, each attendee reads one line saying the
+// workshop ended before the connection closes.
+func TestShutdownSaysTheWorkshopEnded(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	go func() { _ = s.Shutdown(ctx) }()
+	_, _ = c.exitStatus(10 * time.Second)
+	assert.Contains(t, c.text(), EndedLine)
 }
