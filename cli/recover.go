@@ -22,8 +22,10 @@ func recoveryNotice(name string) string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("unsaved edits of %s were kept in %s: quit and run ndcg-explorer %s to go on with them",
-		at.Format("2006-01-02 15:04"), p, p)
+	// The command comes first, so that an 80-column status line shows
+	// it whole.
+	return fmt.Sprintf("quit, then run ndcg-explorer %s to go on with the unsaved edits kept there at %s",
+		p, at.Format("2006-01-02 15:04"))
 }
 
 // runExplorer runs the explorer until it quits; see runKeeping.

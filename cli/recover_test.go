@@ -53,9 +53,18 @@ func TestSignalKeepsUnsavedEdits(t *testing.T) {
 	assert.Equal(t, 3.0, orig.List.Items[0].Grade, "the list itself is untouched")
 
 	notice := recoveryNotice(path)
-	assert.Contains(t, notice, "were kept in "+rec+": quit and run ndcg-explorer "+rec)
+	assert.Contains(t, notice, "quit, then run ndcg-explorer "+rec+" to go on with the unsaved edits kept there at ")
 	m = open()
-	assert.Contains(t, ansi.Strip(m.View().Content), "were kept in")
+	assert.Contains(t, ansi.Strip(m.View().Content), "quit, then run ndcg-explorer "+rec)
+
+	// At 80 columns, for a list named as people name them (no
+	// directory), the command shows whole.
+	t.Chdir(dir)
+	doc, err := listio.Load("list.json", nil, "")
+	require.NoError(t, err)
+	m = ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Notice: recoveryNotice("list.json")})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, ansi.Strip(m.View().Content), "quit, then run ndcg-explorer list.recovered.json")
 }
 
 // TestSignalKeepsUnsavedQueries: in the query browser, each query with
