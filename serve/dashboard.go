@@ -383,7 +383,12 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	go func() { served <- s.Serve(ln) }()
 
 	d := NewDashboard(s, ln.Addr(), log, noColor)
-	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(d.filter))
+	// ctx already ends the program on SIGINT and SIGTERM (see the
+	// caller); Bubble Tea's own handler would race it for the same
+	// signal and can block the program's shutdown for good, sending to
+	// an event loop that has stopped.
+	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(d.filter),
+		tea.WithoutSignalHandler())
 	stop := make(chan struct{})
 	go func() {
 		for {
