@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -39,6 +40,7 @@ var sshOptions = []string{
 // terminal (so it logs plain lines), until the test ends.
 type server struct {
 	port, log string
+	proc      *os.Process
 }
 
 func startServe(t *testing.T, bin string, args ...string) server {
@@ -72,7 +74,7 @@ func startServe(t *testing.T, bin string, args ...string) server {
 		}
 		logFile.Close()
 	})
-	s := server{port: port, log: logPath}
+	s := server{port: port, log: logPath, proc: cmd.Process}
 	s.waitLog(t, "serving the explorer on "+addr)
 	return s
 }
@@ -144,6 +146,27 @@ func TestServeAsAnAttendee(t *testing.T) {
 		t.Fatalf("ssh ended with %s, want EXIT=0", got)
 	}
 	s.waitLog(t, "alice left (0 in the room)")
+}
+
+// TestServeAttendeeWords: over SSH the help says the save keys copy,
+// the open dialog offers samples only, and stopping the server (as
+// SIGTERM does) tells each attendee the workshop ended.
+func TestServeAttendeeWords(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	s := startServe(t, bin, "--grades", "3,2,3,0,1")
+	x, status := sshIn(t, s, 80, 24, "alice", nil)
+	x.waitFor("NDCG@")
+	x.keys("?")
+	x.waitFor("w/^s/W copy list, report")
+	x.keys("?", "o")
+	x.waitFor("over the network only the samples open: no paths")
+	x.keys("Escape")
+	if err := s.proc.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	x.waitFor("ndcg-explorer: the instructor ended the workshop. Thank you for coming.")
+	waitForExit(t, x, status)
 }
 
 // TestServeRefuses: a command, a wrong passphrase and one session too
