@@ -123,8 +123,11 @@ func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 	bw.Write(bytes.TrimSuffix(head, []byte("[]\n}")))
 	bw.WriteByte('[')
 	var b []byte
+	// One row, reused: jsonRankFrom points into it.
+	var row ndcg.Rank
 	for i := 0; i < r.N; i++ {
-		jr := jsonRankOf(r, i)
+		row = r.Row(i)
+		jr := jsonRankFrom(&row)
 		b = appendJSONRank(b[:0], &jr)
 		if i+1 < r.N {
 			b = append(b, ',')
@@ -140,6 +143,12 @@ func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 // jsonRankOf is rank i+1 of r as report --format json has it.
 func jsonRankOf(r *ndcg.Result, i int) jsonRank {
 	row := r.Row(i)
+	return jsonRankFrom(&row)
+}
+
+// jsonRankFrom is row as report --format json has it; its optional
+// numbers point into row.
+func jsonRankFrom(row *ndcg.Rank) jsonRank {
 	jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Title: row.Item.Title, Grade: row.Grade,
 		TieGroup: row.TieGroup, Tied: row.Tied, InCutoff: row.InCutoff,
 		Gain: row.Gain, ExpectedGain: row.ExpectedGain, TermGain: row.TermGain,

@@ -52,7 +52,14 @@ func readJSON(name string, data []byte, fast bool) (*Document, error) {
 		return nil, err
 	}
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{}}
-	top, extraOrder, err := r.top(doc)
+	var top *node
+	var extraOrder []string
+	var err error
+	if fast {
+		top, extraOrder, err = r.fastTop(doc)
+	} else {
+		top, extraOrder, err = r.top(doc)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -120,14 +127,6 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 		if top.field(key) != nil || doc.Extra[key] != nil {
 			return nil, nil, r.fail(koff, key, "given twice; keep one")
 		}
-		if key == "items" && r.fast {
-			off := r.next()
-			if !r.fastItems(doc) {
-				return nil, nil, errSlowPath
-			}
-			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, &node{off: off, kind: kindArray})
-			continue
-		}
 		if slices.Contains(topFields, key) {
 			v, err := r.value(key, 1)
 			if err != nil {
@@ -157,6 +156,66 @@ func (r *treeReader) top(doc *Document) (*node, []string, error) {
 	}
 	if end := r.next(); end < int64(len(r.data)) {
 		return nil, nil, r.fail(end, "", "unexpected text after the closing }; a list file holds one JSON object")
+	}
+	return top, extra, nil
+}
+
+// fastTop is top for well-formed files: it walks the outer object by
+// hand, reads the items with fastItems and hands the decoder only the
+// other values, so that the items are read once, not scanned again by
+// the decoder. Anything wrong or unusual is errSlowPath: top then reads
+// the file again and says what is wrong.
+func (r *treeReader) fastTop(doc *Document) (*node, []string, error) {
+	sc := itemScanner{data: r.data}
+	if !sc.byte('{') {
+		return nil, nil, errSlowPath
+	}
+	top := &node{off: int64(sc.i - 1), kind: kindObject}
+	var extra []string
+	for first := true; !sc.byte('}'); first = false {
+		if !first && !sc.byte(',') {
+			return nil, nil, errSlowPath
+		}
+		sc.space()
+		koff := int64(sc.i)
+		key, ok := sc.str()
+		if !ok || !sc.byte(':') || top.field(key) != nil || doc.Extra[key] != nil {
+			return nil, nil, errSlowPath
+		}
+		sc.space()
+		off := int64(sc.i)
+		switch {
+		case key == "items":
+			if sc.i, ok = r.fastItems(doc, sc.i); !ok {
+				return nil, nil, errSlowPath
+			}
+			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, &node{off: off, kind: kindArray})
+		case slices.Contains(topFields, key):
+			r.decodeFrom(off)
+			v, err := r.value(key, 1)
+			if err != nil {
+				return nil, nil, errSlowPath
+			}
+			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, v)
+			sc.i = int(r.offset())
+		case closest(key, topFields) != "":
+			return nil, nil, errSlowPath
+		default:
+			r.decodeFrom(off)
+			var raw json.RawMessage
+			if err := r.dec.Decode(&raw); err != nil {
+				return nil, nil, errSlowPath
+			}
+			if doc.Extra == nil {
+				doc.Extra = map[string]json.RawMessage{}
+			}
+			doc.Extra[key] = raw
+			extra = append(extra, key)
+			sc.i = int(r.offset())
+		}
+	}
+	if sc.space(); sc.i < len(r.data) {
+		return nil, nil, errSlowPath
 	}
 	return top, extra, nil
 }
@@ -392,12 +451,13 @@ var errSlowPath = errors.New("listio: items to read the general way")
 // every value. It takes only what is plain (each item an object of known
 // keys, each once, of the usual types, with a grade; strings without
 // control characters) and reports false at anything else, leaving every
-// message to the general reader. Then the decoder skips the array.
-func (r *treeReader) fastItems(doc *Document) bool {
-	start := r.next()
-	sc := itemScanner{data: r.data, i: int(start)}
+// message to the general reader. The array starts at data[start]; it
+// returns the offset just past it. The scanner is as strict as the
+// decoder about what it takes, so nothing reads the array twice.
+func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
+	sc := itemScanner{data: r.data, i: start}
 	if !sc.byte('[') {
-		return false
+		return 0, false
 	}
 	if sc.peek() == ']' {
 		sc.i++
@@ -406,7 +466,7 @@ func (r *treeReader) fastItems(doc *Document) bool {
 			sc.space()
 			eoff := sc.i
 			if !sc.byte('{') {
-				return false
+				return 0, false
 			}
 			var it ndcg.Item
 			line := r.line(int64(eoff))
@@ -419,12 +479,12 @@ func (r *treeReader) fastItems(doc *Document) bool {
 			var seen uint8
 			for sc.peek() != '}' || seen == 0 {
 				if seen != 0 && !sc.byte(',') {
-					return false
+					return 0, false
 				}
 				key, ok := sc.str()
 				f := slices.Index(itemFields, key)
 				if !ok || f < 0 || seen&(1<<f) != 0 || !sc.byte(':') {
-					return false
+					return 0, false
 				}
 				seen |= 1 << f
 				sc.space()
@@ -436,39 +496,39 @@ func (r *treeReader) fastItems(doc *Document) bool {
 				switch {
 				case key == "id" && c == '"':
 					if it.ID, ok = sc.str(); !ok || it.ID == "" {
-						return false
+						return 0, false
 					}
 					at.id = vline
 				case key == "id":
 					lit, ok := sc.number()
 					if !ok {
-						return false
+						return 0, false
 					}
 					it.ID, at.id = string(lit), vline
 				case key == "title" && c == '"':
 					if it.Title, ok = sc.str(); !ok {
-						return false
+						return 0, false
 					}
 				case key == "title" || key == "score":
 					if !sc.null() {
 						if key == "title" {
-							return false
+							return 0, false
 						}
 						if it.Score, ok = sc.float(); !ok {
-							return false
+							return 0, false
 						}
 						it.HasScore, at.score = true, vline
 					}
 				default: // grade
 					if it.Grade, ok = sc.float(); !ok {
-						return false
+						return 0, false
 					}
 					at.grade = vline
 				}
 			}
 			sc.i++ // the closing brace
 			if seen&(1<<slices.Index(itemFields, "grade")) == 0 {
-				return false
+				return 0, false
 			}
 			at.item = it.ID
 			doc.List.Items = append(doc.List.Items, it)
@@ -478,19 +538,12 @@ func (r *treeReader) fastItems(doc *Document) bool {
 				break
 			}
 			if !sc.byte(',') {
-				return false
+				return 0, false
 			}
 		}
 	}
-	// The decoder goes past the array, which it also finds well formed.
-	var skip skipValue
-	return r.dec.Decode(&skip) == nil && r.dec.InputOffset() == int64(sc.i)
+	return sc.i, true
 }
-
-// skipValue is a JSON value the decoder reads past and drops.
-type skipValue struct{}
-
-func (*skipValue) UnmarshalJSON([]byte) error { return nil }
 
 // itemScanner reads the plain JSON of a list's items from data[i:].
 type itemScanner struct {

@@ -67,6 +67,19 @@ type treeReader struct {
 	newlines []int64
 	// fast reads the items without a tree (fastItems).
 	fast bool
+	// base is the offset in data where dec's input starts: the fast
+	// reader gives the decoder one top-level value at a time.
+	base int64
+}
+
+// offset is where the decoder stands in data.
+func (r *treeReader) offset() int64 { return r.base + r.dec.InputOffset() }
+
+// decodeFrom points the decoder at the value starting at data[off].
+func (r *treeReader) decodeFrom(off int64) {
+	r.dec = json.NewDecoder(bytes.NewReader(r.data[off:]))
+	r.dec.UseNumber()
+	r.base = off
 }
 
 // line is the 1-based line of byte offset off.
@@ -91,7 +104,7 @@ func newTreeReader(name string, data []byte) *treeReader {
 
 // next is the offset where the next token starts.
 func (r *treeReader) next() int64 {
-	off := r.dec.InputOffset()
+	off := r.offset()
 	for off < int64(len(r.data)) && strings.IndexByte(" \t\r\n,:", r.data[off]) >= 0 {
 		off++
 	}
@@ -115,7 +128,7 @@ func (r *treeReader) syntax(field string, err error) *Error {
 		}
 		// The error's own offset is not always from the start of the
 		// input; the decoder stops just before the offending character.
-		off := r.dec.InputOffset()
+		off := r.offset()
 		for off < int64(len(r.data)) && strings.IndexByte(" \t\r\n", r.data[off]) >= 0 {
 			off++
 		}
@@ -128,7 +141,7 @@ func (r *treeReader) syntax(field string, err error) *Error {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return r.fail(int64(len(r.data)), field, "malformed JSON: the file ends before every { [ and \" is closed")
 	}
-	return r.fail(r.dec.InputOffset(), field, "malformed JSON: "+err.Error())
+	return r.fail(r.offset(), field, "malformed JSON: "+err.Error())
 }
 
 // value reads one value; path names it in errors.
