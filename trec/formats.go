@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
 // Format is a qrels or run file format. Every format but TREC's own is
@@ -91,7 +93,7 @@ func ParseFormat(flag, s string, run bool) (Format, error) {
 // query-id and corpus-id); otherwise by the number of fields of the
 // first line: 3 for MS MARCO's run, else TREC.
 func DetectFormat(data []byte) Format {
-	body := bytes.TrimLeft(bytes.TrimPrefix(data, utf8BOM), " \t\r\n")
+	body := bytes.TrimLeft(textin.StripBOM(data), " \t\r\n")
 	// The first line that holds data: TREC files may open with '#'
 	// comments, which say nothing of the format.
 	rest := body
@@ -163,8 +165,6 @@ func DetectFormat(data []byte) Format {
 	}
 	return FormatTREC
 }
-
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // ReadQrelsAs reads the qrels file at path in format f ("": detect).
 func ReadQrelsAs(path string, f Format) (*Qrels, error) {

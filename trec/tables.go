@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
 // columnRole is what a table's column holds.
@@ -72,7 +74,7 @@ var roleNames = map[columnRole]string{roleQID: "query id", roleDocID: "document 
 // …). A first column without a name (pandas' to_csv index) and columns
 // of other names are ignored. JSON lines use the same names as keys.
 func ParseTable(name string, data []byte, f Format) (*Table, error) {
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = textin.StripBOM(data)
 	if !utf8.Valid(data) {
 		return nil, &LineError{File: name, Line: lineOf(data, invalidUTF8(data)), Msg: "the text is not UTF-8; save the file as UTF-8"}
 	}
