@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -371,16 +370,10 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	}
 	cfg.Log = func(line string) { log.add(line); poke() }
 	cfg.OnChange = poke
-	s, err := New(cfg)
+	s, ln, served, err := start(cfg)
 	if err != nil {
 		return err
 	}
-	ln, err := s.Listen()
-	if err != nil {
-		return err
-	}
-	served := make(chan error, 1)
-	go func() { served <- s.Serve(ln) }()
 
 	d := NewDashboard(s, ln.Addr(), log, noColor)
 	// ctx already ends the program on SIGINT and SIGTERM (see the
@@ -402,9 +395,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	}()
 	_, runErr := p.Run()
 	close(stop)
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	_ = s.Shutdown(sctx)
+	s.shutdownWithGrace()
 	if err := <-served; err != nil {
 		return err
 	}

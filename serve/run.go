@@ -63,27 +63,45 @@ func shortDuration(d time.Duration) string {
 func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	logLine := func(line string) { fmt.Fprintf(log, "%s %s\n", time.Now().Format("15:04:05"), line) }
 	cfg.Log = logLine
-	s, err := New(cfg)
-	if err != nil {
-		return err
-	}
-	ln, err := s.Listen()
+	s, ln, done, err := start(cfg)
 	if err != nil {
 		return err
 	}
 	for _, l := range s.Banner(ln.Addr()) {
 		logLine(l)
 	}
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ln) }()
 	select {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
 	}
 	logLine(fmt.Sprintf("stopping: closing %d sessions", s.Room().Count()))
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	_ = s.Shutdown(sctx)
+	s.shutdownWithGrace()
 	return <-done
+}
+
+// start makes a server on cfg, opens its address and serves in the
+// background; Serve's result arrives on done.
+func start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) {
+	if s, err = New(cfg); err != nil {
+		return nil, nil, nil, err
+	}
+	if ln, err = s.Listen(); err != nil {
+		return nil, nil, nil, err
+	}
+	done = make(chan error, 1)
+	go func() { done <- s.Serve(ln) }()
+	return s, ln, done, nil
+}
+
+// shutdownGrace is how long a stopping server lets the explorers end
+// and their connections close before it closes them itself.
+const shutdownGrace = 3 * time.Second
+
+// shutdownWithGrace shuts the server down, closing after shutdownGrace
+// whatever has not ended by then.
+func (s *Server) shutdownWithGrace() {
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	_ = s.Shutdown(ctx)
 }
