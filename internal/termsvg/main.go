@@ -1,7 +1,7 @@
 // Command termsvg draws ANSI-styled text read from standard input (a
 // terminal capture, e.g. tmux capture-pane -e -p) as an SVG image on
 // standard output, through package screenshot, as the explorer's screen
-// export does. scripts/readme-images uses it for the pictures of command
+// export does. docs/images/make.sh uses it for the pictures of command
 // runs; the explorer writes its own screens.
 //
 //	tmux capture-pane -e -p -t run | go run ./internal/termsvg -w 80 -h 12 > check.svg
