@@ -85,7 +85,8 @@ type roomChanged struct{}
 // quitAsked replaces a quit while attendees are connected.
 type quitAsked struct{}
 
-// eventLog keeps the last events for the dashboard's status line.
+// eventLog keeps the last event, for the dashboard's status line; the
+// server logs from many goroutines.
 type eventLog struct {
 	mu   sync.Mutex
 	last string
