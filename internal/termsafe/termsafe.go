@@ -26,26 +26,7 @@ func escape(b *strings.Builder, r rune) {
 // Clean reports whether s needs no change to be shown with String.
 func Clean(s string) bool { return clean(s, false) }
 
-func clean(s string, keepLayout bool) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f {
-			continue
-		}
-		if keepLayout && (c == '\n' || c == '\t') {
-			continue
-		}
-		if c < 0x80 {
-			return false
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if (r == utf8.RuneError && size <= 1) || unsafeRune(r) {
-			return false
-		}
-		i += size - 1
-	}
-	return true
-}
+func clean(s string, keepLayout bool) bool { return FirstUnsafe(s, keepLayout) < 0 }
 
 // String is s with every control character, bidirectional control and
 // invalid byte shown escaped, newline and tab included: for one-line
@@ -137,12 +118,21 @@ func (w *Writer) Flush() error {
 // FirstUnsafe is the byte offset of the first character in s that a
 // terminal would obey rather than show (as String escapes them; with
 // keepLayout, newline and tab are allowed), or -1 when there is none.
-// Tests of every terminal writer assert on it.
+// String and Text return s as it is when there is none, and tests of
+// every terminal writer assert on it.
 func FirstUnsafe(s string, keepLayout bool) int {
 	for i := 0; i < len(s); {
+		// Printable ASCII, the bulk of any list, without decoding.
+		c := s[i]
+		if c >= 0x20 && c < 0x7f || keepLayout && (c == '\n' || c == '\t') {
+			i++
+			continue
+		}
+		if c < 0x80 {
+			return i
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		bad := (r == utf8.RuneError && size <= 1) || unsafeRune(r)
-		if bad && !(keepLayout && (r == '\n' || r == '\t')) {
+		if (r == utf8.RuneError && size <= 1) || unsafeRune(r) {
 			return i
 		}
 		i += size
