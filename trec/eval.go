@@ -86,10 +86,14 @@ type evaluator struct {
 	// disc[i] is log2(i+2), the divisor of rank i+1's gain.
 	disc   []float64
 	ranked []rankedDoc
-	seen   seenSet
-	cum    []float64
-	ideal  []float64
-	scr    []float64
+	// sortKeys and sortBuf are the radix sort's scratch space for runs
+	// out of score order.
+	sortKeys []uint64
+	sortBuf  []rankedDoc
+	seen     seenSet
+	cum      []float64
+	ideal    []float64
+	scr      []float64
 	// family holds the rels of the ranking for ndcg_rel, Rndcg and ndcg
 	// with gains; nil when none is asked for.
 	family *familyQuery
@@ -210,12 +214,16 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 
 // rank sorts e.ranked into trec_eval's order. Runs are nearly always
 // written in score order already; then only the tie groups need
-// sorting, by docno.
+// sorting, by docno. Other runs are radix sorted on their score keys.
 func (e *evaluator) rank() {
 	r := e.ranked
 	for i := 1; i < len(r); i++ {
 		if r[i].key < r[i-1].key {
-			slices.SortFunc(r, compareRanked)
+			if len(r) < radixMin || len(r) > radixMax {
+				slices.SortFunc(r, compareRanked)
+			} else {
+				e.sortKeys, e.sortBuf = radixSort(r, e.sortKeys, e.sortBuf)
+			}
 			return
 		}
 	}
@@ -229,6 +237,73 @@ func (e *evaluator) rank() {
 		}
 		i = j
 	}
+}
+
+// radixMin is the query size from which the radix sort beats pdqsort;
+// radixMax keeps a document's index within the 16 bits radixSort packs
+// it in.
+const (
+	radixMin = 64
+	radixMax = 1 << 16
+)
+
+// radixSort sorts r into trec_eval's order. It sorts 8-byte words, each
+// the top 48 bits of a score key with the document's index below them,
+// by least significant digit radix a byte at a time, skipping the bytes
+// every word shares; moves the documents once; then sorts each run of
+// documents whose keys share those 48 bits (equal scores, nearly always)
+// with compareRanked. keys and buf are scratch space, returned for reuse.
+func radixSort(r []rankedDoc, keys []uint64, buf []rankedDoc) ([]uint64, []rankedDoc) {
+	n := len(r)
+	keys = slices.Grow(keys[:0], 2*n)[:2*n]
+	src, dst := keys[:n], keys[n:]
+	var counts [6][256]int32
+	for i := range r {
+		w := r[i].key&^0xffff | uint64(i)
+		src[i] = w
+		for d := range 6 {
+			counts[d][byte(w>>(16+8*d))]++
+		}
+	}
+	for d := range 6 {
+		c := &counts[d]
+		shift := 16 + 8*d
+		if int(c[byte(src[0]>>shift)]) == n {
+			continue // every key has this byte
+		}
+		var at int32
+		for v := range c {
+			c[v], at = at, at+c[v]
+		}
+		for _, w := range src {
+			v := byte(w >> shift)
+			dst[c[v]] = w
+			c[v]++
+		}
+		src, dst = dst, src
+	}
+	buf = slices.Grow(buf[:0], n)[:n]
+	for i, w := range src {
+		buf[i] = r[w&0xffff]
+	}
+	copy(r, buf)
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && r[j].key>>16 == r[i].key>>16 {
+			j++
+		}
+		if g := r[i:j]; len(g) > 12 {
+			slices.SortFunc(g, compareRanked)
+		} else {
+			for x := 1; x < len(g); x++ {
+				for k := x; k > 0 && compareRanked(g[k], g[k-1]) < 0; k-- {
+					g[k], g[k-1] = g[k-1], g[k]
+				}
+			}
+		}
+		i = j
+	}
+	return keys, buf
 }
 
 // sortTies orders a tie group by docno, descending; groups are mostly
