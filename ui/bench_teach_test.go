@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -43,14 +42,14 @@ func benchViewKey(b *testing.B, r registered, n int) {
 	m := New(Options{Doc: benchDoc(n), Settings: s})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	_, cmd := m.Update(keyMsg(r.letter))
-	runWork(m, cmd)
+	finish(b, m, cmd)
 	if r.name == "check" {
 		// A wrong NDCG claim, so that every key looks for what
 		// would explain it.
 		press(m, "down", "down")
 		for _, c := range "0.5" {
 			_, cmd := m.Update(tea.KeyPressMsg{Code: c, Text: string(c)})
-			runWork(m, cmd)
+			finish(b, m, cmd)
 		}
 	}
 	keys := []tea.KeyPressMsg{keyMsg("g"), keyMsg("d"), keyMsg("["), keyMsg("]")}
@@ -65,7 +64,7 @@ func benchViewKey(b *testing.B, r registered, n int) {
 		i++
 		b.StopTimer()
 		start := time.Now()
-		runWork(m, cmd)
+		finish(b, m, cmd)
 		bg += time.Since(start)
 		start = time.Now()
 		base.Update(key)
@@ -77,25 +76,4 @@ func benchViewKey(b *testing.B, r registered, n int) {
 	b.ReportMetric(perKey, "ms/key")
 	b.ReportMetric(float64(bg.Microseconds())/1e3/float64(b.N), "bg-ms/key")
 	b.ReportMetric(perKey/(float64(inBase.Microseconds())/1e3/float64(b.N)), "x-explorer")
-}
-
-// runWork runs the computations cmd starts and hands their results to
-// m (the spinner's ticks only turn it, and are left out).
-func runWork(m *Model, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case workDone:
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		case spinner.TickMsg:
-		}
-	}
 }
