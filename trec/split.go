@@ -1,0 +1,338 @@
+package trec
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
+
+// This file cuts a block of the run into each query's lines: first every
+// line is read into the parser's scratch space (a docno is kept as its
+// place in the block), then the lines are handed on, by stretch of one
+// query when each query's lines are together, by query when they are
+// not.
+
+// parser reads blocks on one goroutine, keeping its scratch space from
+// block to block.
+type parser struct {
+	ids qidTable
+	// ents are the block's lines wanted, in file order, their docnos
+	// offsets into the block's data; segs its stretches of one query id.
+	ents []entry
+	segs []segment
+	// group maps a qrels index to 1 + its query's group in a scattered
+	// block (0: none yet); touched lists the indexes to clear.
+	group   []int32
+	touched []int
+	groups  []group
+	// order lists, for each batch of the block in turn, its segment or
+	// group, or -1 for a stretch not wanted.
+	order []int
+	// view evaluates a stretch in place, its docnos read from the block.
+	view batch
+}
+
+// segment is a stretch of a block's lines with one query id.
+type segment struct {
+	qid        string
+	qi         int
+	keep       bool
+	start, end int // in parser.ents
+	size       int // docno bytes
+}
+
+// group is every line of one query in a scattered block.
+type group struct {
+	qid         string
+	qi          int
+	lines, size int
+	// split says its lines came in more than one stretch.
+	split bool
+}
+
+// parse cuts the block into batches; want is read-only, so blocks are
+// parsed in parallel. When eval is set, it is called on the stretches
+// between the block's first and last, whose queries cannot go on in a
+// neighbouring block, on the lines where they lie in the block: they
+// are not copied. With count, batches keep only how many lines and
+// docno bytes they stand for.
+func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch), count bool) {
+	if p.read(bl, name, want) {
+		bl.scattered = true
+		p.handGroups(bl, count)
+		return
+	}
+	p.handSegments(bl, eval, count)
+}
+
+// read reads the block's lines into p.ents and p.segs, and reports
+// whether some query's lines in the block are not together. On a
+// malformed line it sets bl.err and stops: the lines before it are
+// still handed on, as far as they go.
+func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (scattered bool) {
+	p.ents, p.segs = p.ents[:0], p.segs[:0]
+	defer p.clearGroups()
+	var (
+		l      runLine
+		curQID []byte
+		seg    *segment
+	)
+	data, line := bl.data, bl.firstLine
+	for at := 0; at < len(data); line++ {
+		f, next, ok := scanLine(data, at)
+		var score float64
+		if ok {
+			var err error
+			if score, err = parseScore(data[f.ss:f.se]); err != nil {
+				bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
+				return scattered
+			}
+		} else {
+			// Anything but a plain line of six or more fields: a blank
+			// line, a comment, an error, or the block's last bytes.
+			end := len(data)
+			if i := bytes.IndexByte(data[at:], '\n'); i >= 0 {
+				end = at + i
+			}
+			next = end + 1
+			var msg string
+			if ok, msg = parseRunLine(data[at:end], &l); msg != "" {
+				bl.err = &LineError{File: name, Line: int(line), Msg: msg}
+				return scattered
+			}
+			if !ok {
+				at = next
+				continue
+			}
+			// The fields are slices of data: their capacities say where.
+			f.qs, f.ds = cap(data)-cap(l.qid), cap(data)-cap(l.docno)
+			f.qe, f.de = f.qs+len(l.qid), f.ds+len(l.docno)
+			score = l.score
+		}
+		at = next
+		qid := data[f.qs:f.qe]
+		if seg == nil || !bytes.Equal(qid, curQID) {
+			curQID = qid
+			a := p.ids.want(qid, want)
+			p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, keep: a.keep, start: len(p.ents), end: len(p.ents)})
+			seg = &p.segs[len(p.segs)-1]
+			if a.keep {
+				if a.qi >= len(p.group) {
+					p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
+				}
+				if p.group[a.qi] != 0 {
+					scattered = true
+				} else {
+					p.group[a.qi] = 1
+					p.touched = append(p.touched, a.qi)
+				}
+			}
+		}
+		if seg.keep {
+			n := f.de - f.ds
+			p.ents = append(p.ents, entry{off: uint32(f.ds), n: uint32(n), score: score, line: line})
+			seg.end++
+			seg.size += n
+		}
+	}
+	return scattered
+}
+
+func (p *parser) clearGroups() {
+	for _, qi := range p.touched {
+		p.group[qi] = 0
+	}
+	p.touched = p.touched[:0]
+}
+
+// handSegments makes a batch of each stretch, in order (nil for one not
+// wanted); with eval, the stretches between the first and the last are
+// evaluated where they lie.
+func (p *parser) handSegments(bl *block, eval func(*batch), count bool) {
+	p.order = p.order[:0]
+	for si := range p.segs {
+		s := &p.segs[si]
+		if !s.keep {
+			if n := len(bl.segs); n == 0 || bl.segs[n-1] != nil {
+				bl.segs = append(bl.segs, nil)
+				p.order = append(p.order, -1)
+			}
+			continue
+		}
+		b := batchPool.Get().(*batch)
+		b.reset(s.qid, s.qi)
+		bl.segs = append(bl.segs, b)
+		p.order = append(p.order, si)
+	}
+	for i, b := range bl.segs {
+		if b == nil {
+			continue
+		}
+		s := &p.segs[p.order[i]]
+		ents := p.ents[s.start:s.end]
+		switch {
+		case count:
+			b.counted, b.lines, b.size = true, len(ents), s.size
+		case eval != nil && bl.err == nil && i > 0 && i < len(bl.segs)-1:
+			v := &p.view
+			v.qid, v.qi, v.entries, v.arena = s.qid, s.qi, ents, bl.data
+			eval(v)
+			b.res, b.err, v.res, v.err = v.res, v.err, QueryResult{}, nil
+			b.evaluated, b.lines, b.size = true, len(ents), s.size
+		default:
+			b.fill(ents, bl.data, s.size)
+		}
+	}
+	p.view.entries, p.view.arena = nil, nil
+}
+
+// handGroups makes a batch of each query's lines in a scattered block,
+// in the order the queries first come (with nil for stretches not
+// wanted, as handSegments has them). The batches share two allocations
+// sized for the block's lines, so that a scattered run costs no more
+// allocations per line than one in order.
+func (p *parser) handGroups(bl *block, count bool) {
+	defer p.clearGroups()
+	p.groups, p.order = p.groups[:0], p.order[:0]
+	for si := range p.segs {
+		s := &p.segs[si]
+		if !s.keep {
+			if n := len(p.order); n == 0 || p.order[n-1] != -1 {
+				p.order = append(p.order, -1)
+			}
+			continue
+		}
+		if s.qi >= len(p.group) {
+			p.group = append(p.group, make([]int32, s.qi+1-len(p.group))...)
+		}
+		gi := int(p.group[s.qi]) - 1
+		if gi < 0 {
+			gi = len(p.groups)
+			p.groups = append(p.groups, group{qid: s.qid, qi: s.qi})
+			p.group[s.qi] = int32(gi + 1)
+			p.touched = append(p.touched, s.qi)
+			p.order = append(p.order, gi)
+		} else {
+			p.groups[gi].split = true
+		}
+		g := &p.groups[gi]
+		g.lines += s.end - s.start
+		g.size += s.size
+	}
+	if count {
+		for _, gi := range p.order {
+			if gi < 0 {
+				bl.segs = append(bl.segs, nil)
+				continue
+			}
+			g := &p.groups[gi]
+			b := batchPool.Get().(*batch)
+			b.reset(g.qid, g.qi)
+			b.counted, b.lines, b.size, b.scattered = true, g.lines, g.size, g.split
+			bl.segs = append(bl.segs, b)
+		}
+		return
+	}
+	size := 0
+	for i := range p.groups {
+		size += p.groups[i].size
+	}
+	ents, arena := make([]entry, len(p.ents)), make([]byte, size)
+	batches := make([]batch, len(p.groups))
+	eo, ao := 0, 0
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		b := &batches[gi]
+		b.qid, b.qi, b.scattered, b.slab = g.qid, g.qi, g.split, true
+		b.entries, b.arena = ents[eo:eo:eo+g.lines], arena[ao:ao:ao+g.size]
+		eo, ao = eo+g.lines, ao+g.size
+	}
+	for si := range p.segs {
+		s := &p.segs[si]
+		if s.keep {
+			b := &batches[p.group[s.qi]-1]
+			b.append(p.ents[s.start:s.end], bl.data)
+		}
+	}
+	for _, gi := range p.order {
+		if gi < 0 {
+			bl.segs = append(bl.segs, nil)
+		} else {
+			bl.segs = append(bl.segs, &batches[gi])
+		}
+	}
+}
+
+// fill sets b's lines to ents, whose docnos (size bytes in all) are in
+// data.
+func (b *batch) fill(ents []entry, data []byte, size int) {
+	if cap(b.arena) < size {
+		b.arena = make([]byte, 0, size)
+	}
+	b.append(ents, data)
+}
+
+// append adds ents, whose docnos are in data, to b's lines.
+func (b *batch) append(ents []entry, data []byte) {
+	for _, e := range ents {
+		d := data[e.off : e.off+e.n]
+		e.off = uint32(len(b.arena))
+		b.entries = append(b.entries, e)
+		b.arena = append(b.arena, d...)
+	}
+}
+
+// runFields are the offsets of a run line's qid, docno and score in
+// its block.
+type runFields struct{ qs, qe, ds, de, ss, se int }
+
+// Every byte C's isspace accepts is at most ' ', and so are few others.
+const (
+	lows  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// scanLine finds the fields of the line at data[at:] and the start of
+// the next line. It reads eight bytes at a time, marking those up to
+// ' ', and looks at the marked bytes only: a run line of 30 bytes costs
+// four words and its seven separators, not a test per byte. ok is false
+// for anything but a line of six or more fields whose first does not
+// start with '#', and for a line within eight bytes of the end of data:
+// parseRunLine reads those.
+func scanLine(data []byte, at int) (f runFields, next int, ok bool) {
+	nf, ws := 0, at // fields seen; where the current word would start
+	for q := at; q+8 <= len(data); q += 8 {
+		w := binary.LittleEndian.Uint64(data[q:])
+		// A byte's high bit is set in m when the byte is below 0x21:
+		// its low seven bits plus 0x5f do not reach 0x80, nor is its
+		// own high bit set.
+		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
+		for m != 0 {
+			i := q + bits.TrailingZeros64(m)>>3
+			m &= m - 1
+			c := data[i]
+			if !spaces[c] {
+				continue // a control character inside a word
+			}
+			if i > ws {
+				switch nf {
+				case 0:
+					f.qs, f.qe = ws, i
+				case 2:
+					f.ds, f.de = ws, i
+				case 4:
+					f.ss, f.se = ws, i
+				}
+				nf++
+			}
+			ws = i + 1
+			if c == '\n' {
+				if nf < 6 || data[f.qs] == '#' {
+					return f, 0, false
+				}
+				return f, i + 1, true
+			}
+		}
+	}
+	return f, 0, false
+}
