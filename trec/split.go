@@ -3,6 +3,7 @@ package trec
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -79,11 +80,11 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 	)
 	data, line := bl.data, bl.firstLine
 	for at := 0; at < len(data); line++ {
-		f, next, ok := scanLine(data, at)
+		f, next, ok := scanLine(data, at, 6, math.MaxInt)
 		var score float64
 		if ok {
 			var err error
-			if score, err = parseScore(data[f.ss:f.se]); err != nil {
+			if score, err = parseScore(data[f.at[4][0]:f.at[4][1]]); err != nil {
 				bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
 				return scattered
 			}
@@ -105,12 +106,12 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 				continue
 			}
 			// The fields are slices of data: their capacities say where.
-			f.qs, f.ds = cap(data)-cap(l.qid), cap(data)-cap(l.docno)
-			f.qe, f.de = f.qs+len(l.qid), f.ds+len(l.docno)
+			qs, ds := cap(data)-cap(l.qid), cap(data)-cap(l.docno)
+			f.at[0], f.at[2] = [2]int{qs, qs + len(l.qid)}, [2]int{ds, ds + len(l.docno)}
 			score = l.score
 		}
 		at = next
-		qid := data[f.qs:f.qe]
+		qid := data[f.at[0][0]:f.at[0][1]]
 		if seg == nil || !bytes.Equal(qid, curQID) {
 			curQID = qid
 			a := p.ids.want(qid, want)
@@ -129,8 +130,9 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 			}
 		}
 		if seg.keep {
-			n := f.de - f.ds
-			p.ents = append(p.ents, entry{off: uint32(f.ds), n: uint32(n), score: score, line: line})
+			ds, de := f.at[2][0], f.at[2][1]
+			p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(de - ds), score: score, line: line})
+			n := de - ds
 			seg.end++
 			seg.size += n
 		}
@@ -282,9 +284,12 @@ func (b *batch) append(ents []entry, data []byte) {
 	}
 }
 
-// runFields are the offsets of a run line's qid, docno and score in
-// its block.
-type runFields struct{ qs, qe, ds, de, ss, se int }
+// lineFields are the offsets of a line's first six fields in its block
+// (start and end of each), and how many fields the line has.
+type lineFields struct {
+	at [6][2]int
+	n  int
+}
 
 // Every byte C's isspace accepts is at most ' ', and so are few others.
 const (
@@ -296,11 +301,11 @@ const (
 // the next line. It reads eight bytes at a time, marking those up to
 // ' ', and looks at the marked bytes only: a run line of 30 bytes costs
 // four words and its seven separators, not a test per byte. ok is false
-// for anything but a line of six or more fields whose first does not
-// start with '#', and for a line within eight bytes of the end of data:
-// parseRunLine reads those.
-func scanLine(data []byte, at int) (f runFields, next int, ok bool) {
-	nf, ws := 0, at // fields seen; where the current word would start
+// for a line with fewer than min fields, more than max, or whose first
+// starts with '#', and for a line within eight bytes of the end of
+// data: parseRunLine or the qrels reader read those.
+func scanLine(data []byte, at, min, max int) (f lineFields, next int, ok bool) {
+	ws := at // where the current word would start
 	for q := at; q+8 <= len(data); q += 8 {
 		w := binary.LittleEndian.Uint64(data[q:])
 		// A byte's high bit is set in m when the byte is below 0x21:
@@ -315,19 +320,14 @@ func scanLine(data []byte, at int) (f runFields, next int, ok bool) {
 				continue // a control character inside a word
 			}
 			if i > ws {
-				switch nf {
-				case 0:
-					f.qs, f.qe = ws, i
-				case 2:
-					f.ds, f.de = ws, i
-				case 4:
-					f.ss, f.se = ws, i
+				if f.n < len(f.at) {
+					f.at[f.n] = [2]int{ws, i}
 				}
-				nf++
+				f.n++
 			}
 			ws = i + 1
 			if c == '\n' {
-				if nf < 6 || data[f.qs] == '#' {
+				if f.n < min || f.n > max || data[f.at[0][0]] == '#' {
 					return f, 0, false
 				}
 				return f, i + 1, true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,4 +158,79 @@ func TestReadBlockLines(t *testing.T) {
 		require.Equal(t, wantLines, gotLines, "%q", data)
 		require.Equal(t, wantErr, gotErr, "%q", data)
 	}
+}
+
+// FuzzQrelsLines: ParseQrels, which reads plain lines eight bytes at a
+// time, reads the judgments and the first bad line that a line-by-line
+// reader (blankOrComment, splitFields, parseRel) reads.
+func FuzzQrelsLines(f *testing.F) {
+	for _, s := range []string{
+		"1 0 a 1\n1 0 b 2.7\n2 0 a -1\n", "# c\n1\t0\ta\t1\r\n", "1 0 a 1\n\n", "1 0 a 1e3",
+		"1 0 a 1 x\n", "1 0 a\n", "  1  0  a  1  \n1\v0\fa\t3\n", "1 0 \x01a 1\n#x y z w\n1 0 b x\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want []string
+		wantErr := ""
+		n := 0
+		for rest := data; len(rest) > 0 && wantErr == ""; {
+			n++
+			line := rest
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = nil
+			}
+			blank, comment := blankOrComment(line)
+			if comment {
+				continue
+			}
+			var fields [4][]byte
+			k, more := splitFields(line, fields[:])
+			rel, err := parseRel(fields[3])
+			switch {
+			case blank:
+				wantErr = strconv.Itoa(n) + ": blank line"
+			case k < 4 || more:
+				wantErr = strconv.Itoa(n) + ": fields"
+			case err != nil:
+				wantErr = strconv.Itoa(n) + ": rel"
+			default:
+				want = append(want, strconv.Itoa(n)+" "+string(fields[0])+" "+string(fields[2])+" "+strconv.FormatInt(rel, 10))
+			}
+		}
+		q, err := ParseQrels("q", data)
+		var le *LineError
+		if wantErr != "" {
+			require.ErrorAs(t, err, &le)
+			got := strconv.Itoa(le.Line) + ": "
+			switch {
+			case strings.HasPrefix(le.Msg, "blank line"):
+				got += "blank line"
+			case strings.Contains(le.Msg, "(4 fields)"):
+				got += "fields"
+			case strings.HasPrefix(le.Msg, "rel "):
+				got += "rel"
+			}
+			assert.Equal(t, wantErr, got, le.Msg)
+			return
+		}
+		if err != nil {
+			return // no judgments, or one judged twice
+		}
+		var got []string
+		for _, j := range q.Queries {
+			for i := range j.Len() {
+				d := j.Doc(i)
+				got = append(got, strconv.Itoa(d.Line)+" "+j.QID+" "+d.Docno+" "+strconv.FormatInt(d.Rel, 10))
+			}
+		}
+		slices.SortFunc(got, func(a, b string) int {
+			x, _ := strconv.Atoi(strings.Fields(a)[0])
+			y, _ := strconv.Atoi(strings.Fields(b)[0])
+			return x - y
+		})
+		assert.Equal(t, want, got)
+	})
 }
