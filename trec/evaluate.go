@@ -145,7 +145,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			if b.err != nil {
 				errs.add(run.Name, b.err)
 			} else {
-				results[b.qi] = b.res
+				results[b.qi] = *b.res
 			}
 			release(b)
 			return nil
@@ -167,9 +167,9 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			i, ok := q.byQID[string(qid)]
 			return i, ok
 		},
-		newEval: func() func(*batch) {
+		newEval: func() func(*batch) (QueryResult, error) {
 			ev := newEvaluator(cols, opt.Ties, opt.Limits)
-			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
+			return func(b *batch) (QueryResult, error) { return ev.evaluate(b, q.Queries[b.qi]) }
 		},
 		holdAll:   holding.Load,
 		countOnly: full.Load,

@@ -90,7 +90,7 @@ type batch struct {
 	// evaluated says the lines were evaluated where they were parsed,
 	// into res or err, and not kept (lines and size count them).
 	evaluated bool
-	res       QueryResult
+	res       *QueryResult
 	err       error
 }
 
@@ -139,7 +139,7 @@ func (b *batch) reset(qid string, qi int) {
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
 	b.parts = nil
-	b.evaluated, b.res, b.err = false, QueryResult{}, nil
+	b.evaluated, b.res, b.err = false, nil, nil
 	b.counted, b.lines, b.size = false, 0, 0
 	b.whole, b.slab, b.scattered = false, false, false
 }
@@ -315,7 +315,7 @@ type scanOptions struct {
 	// the stretches wholly inside its block. countOnly, when it reports
 	// true, tells the parsers to keep only each stretch's number of lines
 	// and docno bytes (the run is scattered: the lines will be read again).
-	newEval   func() func(*batch)
+	newEval   func() func(*batch) (QueryResult, error)
 	countOnly func() bool
 	// holdAll, when it reports true, tells the parsers not to evaluate:
 	// the run is scattered and every query's lines are being kept.
@@ -417,7 +417,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var eval func(*batch)
+			var eval func(*batch) (QueryResult, error)
 			if o.newEval != nil && !merge {
 				eval = o.newEval()
 			}

@@ -57,7 +57,7 @@ type group struct {
 // neighbouring block, on the lines where they lie in the block: they
 // are not copied. With count, batches keep only how many lines and
 // docno bytes they stand for.
-func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch), count bool) {
+func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch) (QueryResult, error), count bool) {
 	if p.read(bl, name, want) {
 		bl.scattered = true
 		p.handGroups(bl, count)
@@ -150,7 +150,7 @@ func (p *parser) clearGroups() {
 // handSegments makes a batch of each stretch, in order (nil for one not
 // wanted); with eval, the stretches between the first and the last are
 // evaluated where they lie.
-func (p *parser) handSegments(bl *block, eval func(*batch), count bool) {
+func (p *parser) handSegments(bl *block, eval func(*batch) (QueryResult, error), count bool) {
 	p.order = p.order[:0]
 	for si := range p.segs {
 		s := &p.segs[si]
@@ -178,8 +178,8 @@ func (p *parser) handSegments(bl *block, eval func(*batch), count bool) {
 		case eval != nil && bl.err == nil && i > 0 && i < len(bl.segs)-1:
 			v := &p.view
 			v.qid, v.qi, v.entries, v.arena = s.qid, s.qi, ents, bl.data
-			eval(v)
-			b.res, b.err, v.res, v.err = v.res, v.err, QueryResult{}, nil
+			res, err := eval(v)
+			b.res, b.err = &res, err
 			b.evaluated, b.lines, b.size = true, len(ents), s.size
 		default:
 			b.fill(ents, bl.data, s.size)
