@@ -243,30 +243,46 @@ type qidAnswer struct {
 	qid  string
 	qi   int
 	keep bool
+	// next is 1 + the slot of the id asked for after this one, last
+	// time: a run sorted by rank has its query ids in the same order
+	// over and over, and one comparison then finds the next.
+	next int32
 }
 
-// want returns want's answer for qid, from the table when the id was
-// asked before: in a scattered run the query changes on nearly every
-// line, and the lookup must then cost little more than the hash. The
-// answer's qid is the table's copy of the id.
-func (t *qidTable) want(qid []byte, want func([]byte) (int, bool)) *qidAnswer {
+// want returns the slot of want's answer for qid, from the table when
+// the id was asked before: in a scattered run the query changes on
+// nearly every line, and the lookup must then cost little more than a
+// comparison. prev is the slot of the id asked for before (-1: none).
+// The answer's qid is the table's copy of the id.
+func (t *qidTable) want(prev int, qid []byte, want func([]byte) (int, bool)) int {
+	if prev >= 0 {
+		if n := int(t.slots[prev].next) - 1; n >= 0 && t.slots[n].qid == string(qid) {
+			return n
+		}
+	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
+		prev = -1 // the slots moved
 	}
 	h := hashBytes(qid)
 	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	i := h & mask
+	for ; ; i = (i + 1) & mask {
 		a := &t.slots[i]
 		if a.qid == "" {
 			qi, keep := want(qid)
 			*a = qidAnswer{hash: h, qid: string(qid), qi: qi, keep: keep}
 			t.n++
-			return a
+			break
 		}
 		if a.hash == h && a.qid == string(qid) {
-			return a
+			break
 		}
 	}
+	if prev >= 0 {
+		t.slots[prev].next = int32(i + 1)
+	}
+	return int(i)
 }
 
 // grow doubles the table.
@@ -282,6 +298,7 @@ func (t *qidTable) grow() {
 		for t.slots[i].qid != "" {
 			i = (i + 1) & mask
 		}
+		a.next = 0
 		t.slots[i] = a
 	}
 }

@@ -21,13 +21,17 @@ type parser struct {
 	// offsets into the block's data; segs its stretches of one query id.
 	ents []entry
 	segs []segment
-	// group maps a qrels index to 1 + its query's group in a scattered
-	// block (0: none yet); touched lists the indexes to clear.
+	// groups are the queries wanted in the block, in the order they
+	// first come; group maps a qrels index to 1 + its group (0: none
+	// yet), gis each line in ents to its group. touched lists the
+	// indexes to clear.
 	group   []int32
+	gis     []int32
 	touched []int
 	groups  []group
 	// order lists, for each batch of the block in turn, its segment or
-	// group, or -1 for a stretch not wanted.
+	// group, or -1 for a stretch not wanted: read makes the groups',
+	// handSegments the segments'.
 	order []int
 	// view evaluates a stretch in place, its docnos read from the block.
 	view batch
@@ -42,13 +46,16 @@ type segment struct {
 	size       int // docno bytes
 }
 
-// group is every line of one query in a scattered block.
+// group is every line of one query in a block.
 type group struct {
 	qid         string
 	qi          int
 	lines, size int
 	// split says its lines came in more than one stretch.
 	split bool
+	// eo, ao are where its next line and docno go in handGroups, a0
+	// where its docnos start.
+	eo, ao, a0 int
 }
 
 // parse cuts the block into batches; want is read-only, so blocks are
@@ -58,6 +65,7 @@ type group struct {
 // are not copied. With count, batches keep only how many lines and
 // docno bytes they stand for.
 func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch) (QueryResult, error), count bool) {
+	defer p.clearGroups()
 	if p.read(bl, name, want) {
 		bl.scattered = true
 		p.handGroups(bl, count)
@@ -71,9 +79,12 @@ func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), ev
 // malformed line it sets bl.err and stops: the lines before it are
 // still handed on, as far as they go.
 func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (scattered bool) {
-	p.ents, p.segs = p.ents[:0], p.segs[:0]
-	defer p.clearGroups()
+	p.ents, p.segs, p.gis = p.ents[:0], p.segs[:0], p.gis[:0]
+	p.groups, p.order = p.groups[:0], p.order[:0]
 	var (
+		g      *group
+		gi     int32
+		slot   = -1
 		l      runLine
 		curQID []byte
 		seg    *segment
@@ -125,26 +136,39 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		ds, de = f.at[2][0], f.at[2][1]
 		if seg == nil || !bytes.Equal(qid, curQID) {
 			curQID = qid
-			a := p.ids.want(qid, want)
+			slot = p.ids.want(slot, qid, want)
+			a := &p.ids.slots[slot]
 			p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, keep: a.keep, start: len(p.ents), end: len(p.ents)})
 			seg = &p.segs[len(p.segs)-1]
-			if a.keep {
+			if !a.keep {
+				if n := len(p.order); n == 0 || p.order[n-1] != -1 {
+					p.order = append(p.order, -1)
+				}
+			} else {
 				if a.qi >= len(p.group) {
 					p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
 				}
-				if p.group[a.qi] != 0 {
+				if gi = p.group[a.qi] - 1; gi >= 0 {
 					scattered = true
+					p.groups[gi].split = true
 				} else {
-					p.group[a.qi] = 1
+					gi = int32(len(p.groups))
+					p.groups = append(p.groups, group{qid: a.qid, qi: a.qi})
+					p.group[a.qi] = gi + 1
 					p.touched = append(p.touched, a.qi)
+					p.order = append(p.order, int(gi))
 				}
+				g = &p.groups[gi]
 			}
 		}
 		if seg.keep {
-			p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(de - ds), score: score, line: line})
 			n := de - ds
+			p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(n), score: score, line: line})
+			p.gis = append(p.gis, gi)
 			seg.end++
 			seg.size += n
+			g.lines++
+			g.size += n
 		}
 	}
 	return scattered
@@ -201,36 +225,10 @@ func (p *parser) handSegments(bl *block, eval func(*batch) (QueryResult, error),
 // handGroups makes a batch of each query's lines in a scattered block,
 // in the order the queries first come (with nil for stretches not
 // wanted, as handSegments has them). The batches share two allocations
-// sized for the block's lines, so that a scattered run costs no more
-// allocations per line than one in order.
+// sized for the block's lines, filled in one pass over the lines, so
+// that a scattered run costs no more allocations per line than one in
+// order.
 func (p *parser) handGroups(bl *block, count bool) {
-	defer p.clearGroups()
-	p.groups, p.order = p.groups[:0], p.order[:0]
-	for si := range p.segs {
-		s := &p.segs[si]
-		if !s.keep {
-			if n := len(p.order); n == 0 || p.order[n-1] != -1 {
-				p.order = append(p.order, -1)
-			}
-			continue
-		}
-		if s.qi >= len(p.group) {
-			p.group = append(p.group, make([]int32, s.qi+1-len(p.group))...)
-		}
-		gi := int(p.group[s.qi]) - 1
-		if gi < 0 {
-			gi = len(p.groups)
-			p.groups = append(p.groups, group{qid: s.qid, qi: s.qi})
-			p.group[s.qi] = int32(gi + 1)
-			p.touched = append(p.touched, s.qi)
-			p.order = append(p.order, gi)
-		} else {
-			p.groups[gi].split = true
-		}
-		g := &p.groups[gi]
-		g.lines += s.end - s.start
-		g.size += s.size
-	}
 	if count {
 		for _, gi := range p.order {
 			if gi < 0 {
@@ -256,15 +254,19 @@ func (p *parser) handGroups(bl *block, count bool) {
 		g := &p.groups[gi]
 		b := &batches[gi]
 		b.qid, b.qi, b.scattered, b.slab = g.qid, g.qi, g.split, true
-		b.entries, b.arena = ents[eo:eo:eo+g.lines], arena[ao:ao:ao+g.size]
+		b.entries, b.arena = ents[eo:eo+g.lines:eo+g.lines], arena[ao:ao+g.size:ao+g.size]
+		g.eo, g.ao, g.a0 = eo, ao, ao
 		eo, ao = eo+g.lines, ao+g.size
 	}
-	for si := range p.segs {
-		s := &p.segs[si]
-		if s.keep {
-			b := &batches[p.group[s.qi]-1]
-			b.append(p.ents[s.start:s.end], bl.data)
-		}
+	data := bl.data
+	for x, e := range p.ents {
+		g := &p.groups[p.gis[x]]
+		n := int(e.n)
+		copy(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
+		e.off = uint32(g.ao - g.a0)
+		ents[g.eo] = e
+		g.eo++
+		g.ao += n
 	}
 	for _, gi := range p.order {
 		if gi < 0 {
