@@ -23,6 +23,10 @@ type parser struct {
 	segs []segment
 	// seps are the offsets of the block's separators.
 	seps []uint32
+	// Once a block is seen scattered, its lines from ents[gstart] on
+	// are not cut into segments: gis holds each one's group.
+	gstart int
+	gis    []int32
 	// groups are the queries wanted in the block, in the order they
 	// first come; group maps a qrels index to 1 + its group (0: none
 	// yet). touched lists the indexes to clear.
@@ -86,18 +90,24 @@ func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), ev
 // line, six fields one separator apart and a line end, is read from
 // its six separators alone. Any other line goes to parseRunLine.
 func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (scattered bool) {
-	p.ents, p.segs = p.ents[:0], p.segs[:0]
+	p.ents, p.segs, p.gis = p.ents[:0], p.segs[:0], p.gis[:0]
 	p.groups, p.order = p.groups[:0], p.order[:0]
 	data, line := bl.data, bl.firstLine
-	seps := p.separators(data)
+	var seps []uint32
+	listed := 0 // seps lists the separators up to here
 	var (
 		slot   = -1
 		l      runLine
 		curQID []byte
 		seg    *segment
-		j      int // the first separator at or after at
+		last   int32 // the group of the line before, once scattered
+		j      int   // the first separator at or after at
 	)
 	for at := 0; at < len(data); line++ {
+		if len(seps)-j < 6 && listed < len(data) {
+			listed = min(at+sepWindow, len(data))
+			seps, j = p.separators(data, at, listed), 0
+		}
 		var qs, qe, ds, de int
 		var score float64
 		if s := seps[min(j, len(seps)):]; len(s) >= 6 && s[0] > uint32(at) && data[at] != '#' &&
@@ -136,53 +146,93 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 			score = l.score
 		}
 		qid := data[qs:qe]
-		if seg == nil || !bytes.Equal(qid, curQID) {
-			curQID = qid
-			slot = p.ids.want(slot, qid, want)
-			a := &p.ids.slots[slot]
-			p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, gi: -1, keep: a.keep, start: len(p.ents), end: len(p.ents)})
-			seg = &p.segs[len(p.segs)-1]
-			if !a.keep {
-				if n := len(p.order); n == 0 || p.order[n-1] != -1 {
-					p.order = append(p.order, -1)
-				}
-			} else {
-				if a.qi >= len(p.group) {
-					p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
-				}
-				if seg.gi = p.group[a.qi] - 1; seg.gi >= 0 {
-					scattered = true
-					p.groups[seg.gi].split = true
+		if !scattered {
+			if seg == nil || !bytes.Equal(qid, curQID) {
+				curQID = qid
+				slot = p.ids.want(slot, qid, want)
+				a := &p.ids.slots[slot]
+				if a.keep && a.qi < len(p.group) && p.group[a.qi] != 0 {
+					// Met before in the block: from here on, each
+					// line's query is noted by line (below).
+					scattered, p.gstart, last = true, len(p.ents), -1
 				} else {
-					seg.gi = int32(len(p.groups))
-					p.groups = append(p.groups, group{qid: a.qid, qi: a.qi})
-					p.group[a.qi] = seg.gi + 1
-					p.touched = append(p.touched, a.qi)
-					p.order = append(p.order, int(seg.gi))
+					p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, gi: -1, keep: a.keep, start: len(p.ents), end: len(p.ents)})
+					seg = &p.segs[len(p.segs)-1]
+					if !a.keep {
+						p.notWanted()
+					} else {
+						seg.gi = p.newGroup(a)
+					}
 				}
 			}
+			if !scattered {
+				if seg.keep {
+					n := de - ds
+					p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(n), score: score, line: line})
+					seg.end++
+					seg.size += n
+				}
+				continue
+			}
+		} else {
+			// The id table tries the id that came after this one last
+			// time first: in a run sorted by rank, it is this one.
+			slot = p.ids.want(slot, qid, want)
 		}
-		if seg.keep {
-			n := de - ds
-			p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(n), score: score, line: line})
-			seg.end++
-			seg.size += n
+		a := &p.ids.slots[slot]
+		if !a.keep {
+			p.notWanted()
+			last = -1
+			continue
 		}
+		if a.qi >= len(p.group) || p.group[a.qi] == 0 {
+			last = p.newGroup(a)
+		} else if gi := p.group[a.qi] - 1; gi != last {
+			p.groups[gi].split = true
+			last = gi
+		}
+		p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(de - ds), score: score, line: line})
+		p.gis = append(p.gis, last)
 	}
 	return scattered
+}
+
+// notWanted notes a stretch of lines not wanted in the order of the
+// block's batches.
+func (p *parser) notWanted() {
+	if n := len(p.order); n == 0 || p.order[n-1] != -1 {
+		p.order = append(p.order, -1)
+	}
+}
+
+// newGroup starts the group of a query met first in the block.
+func (p *parser) newGroup(a *qidAnswer) int32 {
+	if a.qi >= len(p.group) {
+		p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
+	}
+	gi := int32(len(p.groups))
+	p.groups = append(p.groups, group{qid: a.qid, qi: a.qi})
+	p.group[a.qi] = gi + 1
+	p.touched = append(p.touched, a.qi)
+	p.order = append(p.order, int(gi))
+	return gi
 }
 
 // inner reports whether c separates two fields within a line.
 func inner(c byte) bool { return c != '\n' && spaces[c] }
 
-// separators lists the offsets of data's bytes up to ' ' (every byte C's
-// isspace accepts, and a few control characters), in order.
-func (p *parser) separators(data []byte) []uint32 {
+// sepWindow is how much of a block separators lists at a time, so that
+// the list stays small and in the cache.
+const sepWindow = 64 << 10
+
+// separators lists the offsets of data[from:to]'s bytes up to ' ' (every
+// byte C's isspace accepts, and a few control characters), in order.
+func (p *parser) separators(data []byte, from, to int) []uint32 {
 	seps := p.seps[:0]
-	q := 0
-	for ; q+8 <= len(data); q += 8 {
+	q := from
+	for ; q+8 <= to; q += 8 {
 		if len(seps)+8 > cap(seps) {
-			seps = slices.Grow(seps, len(data)/4)
+			seps = slices.Grow(seps, (to-from)/4)
 		}
 		w := binary.LittleEndian.Uint64(data[q:])
 		// A byte's high bit is set in m when the byte is below 0x21:
@@ -194,7 +244,7 @@ func (p *parser) separators(data []byte) []uint32 {
 			m &= m - 1
 		}
 	}
-	for ; q < len(data); q++ {
+	for ; q < to; q++ {
 		if data[q] <= ' ' {
 			seps = append(seps, uint32(q))
 		}
@@ -265,6 +315,11 @@ func (p *parser) handGroups(bl *block, count bool) {
 			g.size += s.size
 		}
 	}
+	for x, gi := range p.gis {
+		g := &p.groups[gi]
+		g.lines++
+		g.size += int(p.ents[p.gstart+x].n)
+	}
 	if count {
 		for _, gi := range p.order {
 			if gi < 0 {
@@ -303,12 +358,21 @@ func (p *parser) handGroups(bl *block, count bool) {
 		g := &p.groups[s.gi]
 		for _, e := range p.ents[s.start:s.end] {
 			n := int(e.n)
-			copy(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
+			copyDocno(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
 			e.off = uint32(g.ao - g.a0)
 			ents[g.eo] = e
 			g.eo++
 			g.ao += n
 		}
+	}
+	for x, e := range p.ents[p.gstart : p.gstart+len(p.gis)] {
+		g := &p.groups[p.gis[x]]
+		n := int(e.n)
+		copyDocno(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
+		e.off = uint32(g.ao - g.a0)
+		ents[g.eo] = e
+		g.eo++
+		g.ao += n
 	}
 	for _, gi := range p.order {
 		if gi < 0 {
@@ -317,6 +381,18 @@ func (p *parser) handGroups(bl *block, count bool) {
 			bl.segs = append(bl.segs, &batches[gi])
 		}
 	}
+}
+
+// copyDocno copies src to dst, of the same length: a docno of 8 to 16
+// bytes as two words (overlapping), cheaper than a call to memmove.
+func copyDocno(dst, src []byte) {
+	if n := len(src); n >= 8 && n <= 16 && len(dst) == n {
+		a, b := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[n-8:])
+		binary.LittleEndian.PutUint64(dst, a)
+		binary.LittleEndian.PutUint64(dst[n-8:], b)
+		return
+	}
+	copy(dst, src)
 }
 
 // fill sets b's lines to ents, whose docnos (size bytes in all) are in
