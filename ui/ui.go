@@ -197,6 +197,12 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
+		// A view's footer may change with its state (the quiz's, once
+		// answered): drawn again after what can change that state.
+		m.footerCache = ""
+	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.redraw())
 }
