@@ -1,6 +1,3 @@
-// Package listio reads and writes ranked lists: the JSON list format,
-// CSV/TSV, one query of a TREC qrels and run pair, inline grades, and the
-// built-in samples.
 package listio
 
 import (
