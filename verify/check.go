@@ -597,7 +597,9 @@ func (sr *search) prefetch(claims []Claim) {
 		s      ndcg.Settings
 		trials []trial
 	}
-	var groups []group
+	// The base's trials first: a derived result shares the base's docno
+	// order once the base has sorted it, instead of sorting its own.
+	groups := []group{{s: sr.base.Settings}}
 	for _, c := range claims {
 		for _, t := range sr.trials(c) {
 			s, _ := sr.trialOf(sr.variantsOf(t)...)
