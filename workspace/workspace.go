@@ -32,6 +32,8 @@ type Workspace struct {
 	// saved is that state, and dirty says the current one differs from it.
 	saved savedState
 	dirty bool
+	// loans are the arrays lent to work off the update loop (Lend).
+	loans []*loan
 }
 
 // Edited says that the workspace changed (an edit, an undo, a redo, a
@@ -122,6 +124,7 @@ func (w *Workspace) ItemAt(r int) int {
 // cursor on the item wherever it moved; a deletion names none (the
 // cursor stays on its rank, now the next item's).
 func (w *Workspace) Apply(e Edit) Edited {
+	w.own(e)
 	w.change(e, false)
 	w.hist.push(e)
 	if w.savedAt >= w.hist.pos {
@@ -142,6 +145,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
+	w.own(e)
 	w.change(e, true)
 	w.recomputeAfter(e)
 	w.updateDirty()
@@ -159,6 +163,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
+	w.own(e)
 	w.change(e, false)
 	w.recomputeAfter(e)
 	w.updateDirty()
