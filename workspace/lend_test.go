@@ -117,3 +117,113 @@ func TestSnapshotReadWhileEditing(t *testing.T) {
 		assert.InDelta(t, want.NDCG(), got, 1e-12)
 	}
 }
+
+// atK is the edit setting k.
+func atK(w *Workspace, k int) Edit {
+	s := w.Settings
+	s.K = k
+	return w.ChangeSettings(s)
+}
+
+// equalResults fails the test unless got holds want's numbers.
+func equalResults(t *testing.T, want, got *ndcg.Result) {
+	t.Helper()
+	require.NotNil(t, got)
+	assert.Equal(t, want.Settings, got.Settings)
+	assert.Equal(t, want.Order, got.Order)
+	assert.Equal(t, want.Gains, got.Gains)
+	for k := 1; k <= want.N; k++ {
+		assert.Equal(t, want.NDCGAt(want.Settings.Ties, k), got.NDCGAt(got.Settings.Ties, k), "NDCG@%d", k)
+	}
+}
+
+// From LaterFrom items on, a change of settings is made at once and
+// recomputed by Recomputation: the result it installs is the one the
+// edit would have computed on the spot, and a result overtaken by
+// another edit is dropped.
+func TestWorkspaceLaterRecomputation(t *testing.T) {
+	w := scored()
+	w.LaterFrom = 4
+	before := w.Result.NDCG()
+	w.Apply(w.NextGain(nil))
+	require.True(t, w.Pending())
+	assert.Equal(t, before, w.Result.NDCG(), "the result is the one before the edit until installed")
+	want, err := ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+
+	install := w.Recomputation()()
+	require.True(t, install())
+	assert.False(t, w.Pending())
+	equalResults(t, want, w.Result)
+	assert.Same(t, w.List(), w.Result.List)
+
+	// Overtaken: the next edit comes while it runs.
+	w.Apply(w.NextDiscount())
+	run := w.Recomputation()
+	w.Apply(atK(w, 2))
+	assert.False(t, run()(), "a result for an older state is dropped")
+	require.True(t, w.Pending())
+	require.True(t, w.Recomputation()()())
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+	for i := range w.N() {
+		assert.Equal(t, i, w.ItemAt(w.RankOf(i)))
+	}
+
+	// An edit of the ranking is computed at once, and drops what runs.
+	w.Apply(w.NextGain(nil))
+	run = w.Recomputation()
+	e, why := w.SetScore(3, 2)
+	apply(t, w, e, why)
+	assert.False(t, w.Pending())
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+	assert.False(t, run()())
+	equalResults(t, want, w.Result)
+
+	// A grade edit alone is computed at once; while a recomputation
+	// waits, it waits with it.
+	e, why = w.SetGrade(0, 3)
+	apply(t, w, e, why)
+	assert.False(t, w.Pending())
+	w.Apply(w.ToggleZero())
+	e, why = w.SetGrade(0, 2)
+	apply(t, w, e, why)
+	assert.True(t, w.Pending())
+	_, ok := w.Undo()
+	require.True(t, ok)
+	require.True(t, w.Recomputation()()())
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+}
+
+// A recomputation off the loop while the loop edits, with the race
+// detector on (go test -race).
+func TestWorkspaceLaterWhileEditing(t *testing.T) {
+	w := scored()
+	w.LaterFrom = 1
+	for i := range 20 {
+		w.Apply(w.NextGain(nil))
+		run := w.Recomputation()
+		done := make(chan func() bool)
+		go func() { done <- run() }()
+		if i%2 == 0 {
+			e, why := w.SetGrade(i%4, float64(i%3))
+			if e != nil {
+				apply(t, w, e, why)
+			}
+			w.Apply(atK(w, 1+i%3))
+		}
+		if (<-done)() {
+			continue
+		}
+		require.True(t, w.Pending())
+		require.True(t, w.Recomputation()()())
+	}
+	want, err := ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+}

@@ -34,6 +34,11 @@ type Workspace struct {
 	dirty bool
 	// loans are the arrays lent to work off the update loop (Lend).
 	loans []*loan
+	// LaterFrom is the length from which a recomputation that redoes
+	// every rank is left for work off the update loop (0: never; see
+	// Pending).
+	LaterFrom int
+	lat       later
 }
 
 // Edited says that the workspace changed (an edit, an undo, a redo, a
@@ -180,7 +185,10 @@ func keepsRanking(e Edit) bool {
 // a grade edit on the ranks it touched only (ndcg.RegradeAt), after
 // another edit that keeps the ranking by Regrade, else from scratch.
 func (w *Workspace) recomputeAfter(e Edit) {
-	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List {
+	if w.deferred(e) {
+		return
+	}
+	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
 		ranks := make([]int, len(set.idx))
 		for j, i := range set.idx {
 			ranks[j] = w.RankOf(i)
@@ -214,10 +222,15 @@ func (w *Workspace) recompute(sameRanking bool) {
 	// The old result is replaced on every edit and nothing keeps it (views
 	// mark themselves stale on each edit and rebuild from the new one), so
 	// its memory is reused: a keystroke on a long list allocates nothing.
-	if sameRanking && w.Result != nil && w.Result.List == l {
+	// While a computation off the loop reads the result's ranking
+	// (Recomputation), the new one goes into memory of its own.
+	switch {
+	case sameRanking && w.Result != nil && w.Result.List == l && w.lat.running:
+		w.Result, w.Err = ndcg.Derive(w.Result, w.Settings)
+	case sameRanking && w.Result != nil && w.Result.List == l:
 		w.Result, w.Err = ndcg.Regrade(w.Result, w.Settings)
-	} else {
-		w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	default:
+		w.Result, w.Err = ndcg.Recompute(w.prev(), l, w.Settings)
 	}
 	w.derive()
 }
@@ -225,23 +238,32 @@ func (w *Workspace) recompute(sameRanking bool) {
 // derive works out what the views need from the result: the rank of
 // each item and the chart scales.
 func (w *Workspace) derive() {
-	n := len(w.Doc.List.Items)
-	if cap(w.rankOf) >= n {
-		w.rankOf = w.rankOf[:n]
-	} else {
-		w.rankOf = make([]int32, n)
-	}
+	w.rankOf = ranks(w.rankOf, w.Result, len(w.Doc.List.Items))
 	if w.Result == nil {
-		for i := range w.rankOf {
-			w.rankOf[i] = int32(i)
-		}
 		w.Scale = Scales{Contribution: 1, NDCG: 1}
 		return
 	}
-	for rank, idx := range w.Result.Order {
-		w.rankOf[idx] = int32(rank)
-	}
 	w.Scale = scales(w.Result)
+}
+
+// ranks is the 0-based rank of each of n item indexes under r (the
+// index itself without a result), in buf's memory when it is enough.
+func ranks(buf []int32, r *ndcg.Result, n int) []int32 {
+	if cap(buf) >= n {
+		buf = buf[:n]
+	} else {
+		buf = make([]int32, n)
+	}
+	if r == nil {
+		for i := range buf {
+			buf[i] = int32(i)
+		}
+		return buf
+	}
+	for rank, idx := range r.Order {
+		buf[idx] = int32(rank)
+	}
+	return buf
 }
 
 // scales are the largest |contribution| of the list and the ideal
