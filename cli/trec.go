@@ -168,8 +168,13 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	}
 	m, err := trec.ParseMeasures(measures)
 	if err != nil {
-		// trec_eval's status for an illegal measure.
-		return withStatus(ExitTrecUsage, fmt.Errorf("-m: %w", err))
+		// trec_eval's statuses: 1 for a measure it does not know, 2 for
+		// one it knows with parameters it cannot take.
+		code := ExitTrecUsage
+		if pe := (*trec.ParamError)(nil); errors.As(err, &pe) {
+			code = ExitBadInput
+		}
+		return withStatus(code, fmt.Errorf("-m: %w", err))
 	}
 	qrelsPath, runPath := args[0], args[1]
 	if qrelsPath == "-" {
