@@ -1,9 +1,3 @@
-// Package samples holds the built-in sample lists, embedded in the
-// binary: tutorials' worked examples with their claims as written, right
-// or wrong, and one list for each lesson the tutorials skip (ties,
-// missing relevant items, gain, IDCG=0, binary labels). Each is a file in
-// the JSON list format, named after its lesson and opened with
-// sample:NAME.
 package samples
 
 import (

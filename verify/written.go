@@ -1,8 +1,3 @@
-// Package verify checks numbers a person computed by hand (a slide, a
-// blog post, an exam answer) against the true values, and when a number
-// is wrong, finds the convention or the term that explains it.
-//
-// It does no I/O: the command line and the explorer render its results.
 package verify
 
 import (
