@@ -36,7 +36,7 @@ func (x reportExtras) writeText(w io.Writer, r *ndcg.Result) {
 		}
 	}
 	if x.working {
-		fmt.Fprintf(w, "\n%s", explain.New(r).Text())
+		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Text())
 	}
 }
 
@@ -48,7 +48,7 @@ func (x reportExtras) writeMarkdown(w io.Writer, r *ndcg.Result) {
 		}
 	}
 	if x.working {
-		fmt.Fprintf(w, "\n%s", explain.New(r).Markdown())
+		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Markdown())
 	}
 }
 
