@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 
@@ -235,8 +236,11 @@ func sepName(sep rune) string {
 
 // trecLine matches the start of a qrels line (qid 0 docno rel) or a run
 // line (qid Q0 docno rank score tag).
-var trecLine = regexp.MustCompile(`^\S+\s+(0|Q0|q0)\s+\S+\s+\S+`)
+// Compiled on first use: start-up, which every command pays, does not.
+var trecLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\S+\s+(0|Q0|q0)\s+\S+\s+\S+`)
+})
 
 func looksLikeTREC(header []string) bool {
-	return len(header) == 1 && trecLine.MatchString(header[0])
+	return len(header) == 1 && trecLine().MatchString(header[0])
 }

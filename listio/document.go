@@ -1,6 +1,3 @@
-// Package listio reads and writes ranked lists: the JSON list format,
-// CSV/TSV, one query of a TREC qrels and run pair, inline grades, and the
-// built-in samples.
 package listio
 
 import (
@@ -20,8 +17,11 @@ import (
 // so that saving does not drop it.
 type Document struct {
 	// Name is where the document came from: a path, "-", "sample:NAME"
-	// or "inline".
-	Name  string
+	// or "inline"; for one query of a file of many, "PATH query QID".
+	Name string
+	// Query is that query's id, when the document is one query of a file
+	// of many (a run, a table, learning-to-rank data).
+	Query string
 	Title string
 	Notes string
 	// Settings are the conventions the file asks for; flags override them.
