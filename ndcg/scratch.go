@@ -385,7 +385,7 @@ func (sc *scratch) rank(n int) int {
 
 // sortGrades fills order with the first m items (then pool items) by
 // grade, highest first, equal grades in index order.
-func (sc *scratch) sortGrades(order []int, m int) {
+func (sc *scratch) sortGrades(order []int32, m int) {
 	if m == 0 {
 		return
 	}
@@ -397,12 +397,12 @@ func (sc *scratch) sortGrades(order []int, m int) {
 		hi, lo = max(hi, g), min(lo, g)
 	}
 	for i, x := range sortKeys(sc, keys, grades, hi, lo) {
-		order[i] = x.idx
+		order[i] = int32(x.idx)
 	}
 	sc.gkeys = keys
 }
 
-// idealBySmallGrade fills r's ideal ranking, its grades, gains and
+// idealBySmallGrade fills r's ideal ranking and
 // IDCG when every grade is an integer below 64: a counting sort, then
 // each grade's run of ranks.
 func (sc *scratch) idealBySmallGrade(r *Result, m int) {
@@ -415,16 +415,15 @@ func (sc *scratch) idealBySmallGrade(r *Result, m int) {
 	order := r.IdealOrder[:m]
 	for i, g := range sc.grade[:m] {
 		b := int(g)
-		order[next[b]] = i
+		order[next[b]] = int32(i)
 		next[b]++
 	}
-	grades, gains, idcg, disc := r.IdealGrades[:m], r.IdealGains[:m], r.idcg[:m], r.Discounts[:m]
+	idcg, disc := r.idcg[:m], r.Discounts[:m]
 	pos, sum := 0, 0.0
 	for g := 63; g >= 0; g-- {
 		end := pos + sc.count[g]
 		v := sc.gains.small[g]
 		for x := pos; x < end; x++ {
-			grades[x], gains[x] = float64(g), v
 			sum += v * disc[x]
 			idcg[x] = sum
 		}

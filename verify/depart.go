@@ -19,14 +19,14 @@ type term struct {
 func (t term) value() float64 { return t.gain * t.discount }
 
 // dcgTerms are the addends of DCG@k under the settings' tie policy, as
-// Result.Row has them (read from the arrays: a list may have a million).
+// Result.Row has them (without the rest of a row: a list may have a million).
 func dcgTerms(r *ndcg.Result) []term {
 	out := make([]term, r.K)
 	expected := r.Settings.Ties == ndcg.Expected
 	for i := range out {
-		t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
+		t := term{rank: i + 1, grade: r.Grade(i), gain: r.Gain(i), discount: r.Discounts[i]}
 		if expected {
-			t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
+			t.gain, t.averagedGain = r.ExpectedGain(i), r.TieAt(i) >= 0
 		}
 		out[i] = t
 	}
@@ -37,7 +37,7 @@ func dcgTerms(r *ndcg.Result) []term {
 func idcgTerms(r *ndcg.Result) []term {
 	out := make([]term, r.IdealK)
 	for i := range out {
-		out[i] = term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
+		out[i] = term{rank: i + 1, grade: r.IdealGrade(i), gain: r.IdealGain(i), discount: r.Discounts[i]}
 	}
 	return out
 }
@@ -100,7 +100,10 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 
 // gradesIn are the distinct grades the terms may have been taken from.
 func gradesIn(r *ndcg.Result) []float64 {
-	gs := slices.Clone(r.IdealGrades)
+	var gs []float64
+	for i := range r.IdealOrder {
+		gs = append(gs, r.IdealGrade(i))
+	}
 	slices.Sort(gs)
 	return slices.Compact(gs)
 }
