@@ -121,6 +121,12 @@ ndcg-explorer trec -m ndcg_cut.10 test.tsv run.json     # BEIR qrels, ranx run`,
 	for _, name := range []string{"Debug_level", "Number_docs_in_coll", "Rel_info_format", "Results_format", "Output_old_results_format", "Zscore"} {
 		f.MarkHidden(name)
 	}
+	cmd.ValidArgsFunction = completeOwnFlags(map[string][]string{
+		"measure":      {"ndcg", "ndcg_cut", "ndcg_cut.5,10", "ndcg_rel", "Rndcg"},
+		"format":       {"text", "json"},
+		"qrels-format": formatWords(trec.QrelsFormats),
+		"run-format":   formatWords(trec.RunFormats),
+	})
 	return cmd
 }
 

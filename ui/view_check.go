@@ -370,7 +370,7 @@ func (v *checkView) startWork() tea.Cmd {
 		c.Contributions = nil
 	}
 	c.Contributions = slices.Clone(c.Contributions) // loading the file's claims again reuses the array
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	return v.job.start(func(ctx context.Context) func() {
 		rep, err := verify.Check(list, s, c)
 		if cancelled(ctx) {

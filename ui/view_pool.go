@@ -145,7 +145,7 @@ func (v *poolView) startWork() tea.Cmd {
 		return nil
 	}
 	v.stale = false
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	return v.job.start(func(context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {

@@ -168,7 +168,7 @@ func (v *swapView) startWork() tea.Cmd {
 		return nil
 	}
 	v.stale = false
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	top := v.top
 	return v.job.start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
