@@ -54,6 +54,8 @@ type Result struct {
 	// Discounts has the discount at each rank of the longer of the list
 	// and the ideal ranking. It is shared: do not modify it.
 	Discounts []float64
+	// discountsFall says no discount is above the one before.
+	discountsFall bool
 
 	// IdealOrder lists the ideal ranking: item indices, or N+j for pool
 	// item j. IdealGrade and IdealGain give its grades and gains.
@@ -93,6 +95,7 @@ type Result struct {
 	// idealGains hold them rank by rank.
 	idealSmall              bool
 	idealCount              [64]int
+	idealEnd                [64]int // where each grade's run ends
 	idealGrades, idealGains []float64
 	// mem holds the arrays above for Recompute to reuse.
 	mem resultMemory
@@ -243,8 +246,8 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	}
 	*r = Result{Settings: s, List: list, N: n}
 	r.K, r.IdealK = cut(s.K, n), cut(s.K, m)
-	disc := discounts(s.Discount, max(n, m))
-	r.Discounts = disc
+	disc, falls := discounts(s.Discount, max(n, m))
+	r.Discounts, r.discountsFall = disc, falls
 	grade, gain := sc.grade, sc.gain // by item index, then pool item
 	small := sc.smallGrades
 	r.table = sc.gains.small
@@ -379,6 +382,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	if small {
 		sc.idealBySmallGrade(r, m)
 		r.idealSmall, r.idealCount = true, sc.count
+		r.setIdealEnds()
 	} else {
 		r.idealGrades, r.idealGains = takeF(m), takeF(m)
 		sc.sortGrades(r.IdealOrder, m)

@@ -59,14 +59,22 @@ func (r *Result) IdealGain(i int) float64 {
 // idealRun is the grade of the run of the ideal ranking (laid out by
 // counting small grades, highest first) that holds rank i.
 func (r *Result) idealRun(i int) int {
+	// The runs end further down as the grade falls.
+	j := sort.Search(64, func(j int) bool { return r.idealEnd[63-j] > i })
+	if j == 64 {
+		panic("ndcg: ideal rank out of range")
+	}
+	return 63 - j
+}
+
+// setIdealEnds works out where each grade's run of the ideal ranking
+// ends from the counts.
+func (r *Result) setIdealEnds() {
 	pos := 0
 	for g := 63; g >= 0; g-- {
 		pos += r.idealCount[g]
-		if i < pos {
-			return g
-		}
+		r.idealEnd[g] = pos
 	}
-	panic("ndcg: ideal rank out of range")
 }
 
 // scoreGroup numbers rank i's score among the distinct scores, 1-based
@@ -341,13 +349,38 @@ func (r *Result) forget() {
 func (r *Result) MaxAbsContribution() float64 {
 	top := 0.0
 	disc := r.Discounts
-	r.eachTerm(r.Settings.Ties, r.N, func(x int, g float64) {
-		top = max(top, math.Abs(g*disc[x]))
-	})
+	p := r.Settings.Ties
+	if r.codes != nil && (p == Input || p == Expected || len(r.Ties) == 0) {
+		// The explorer's case, after every grade edit: plain loops.
+		codes, table, ties := r.codes, &r.table, r.Ties
+		expected := p == Expected
+		for x, gi := 0, 0; x < r.N; gi++ {
+			end := r.N
+			if expected && gi < len(ties) {
+				end = ties[gi].Start
+			}
+			for ; x < end; x++ {
+				top = absMax(top, table[codes[x]]*disc[x])
+			}
+			if x == r.N {
+				break
+			}
+			t, mean := ties[gi], r.tieMean[gi]
+			if r.discountsFall && mean >= 0 {
+				// The product is largest at the group's first rank.
+				top, x = absMax(top, mean*disc[x]), t.End
+			}
+			for ; x < t.End; x++ {
+				top = absMax(top, mean*disc[x])
+			}
+		}
+	} else {
+		r.eachTerm(p, r.N, func(x int, g float64) { top = absMax(top, g*disc[x]) })
+	}
 	m := len(r.IdealOrder)
 	if !r.idealSmall {
 		for i, g := range r.idealGains {
-			top = max(top, math.Abs(g*disc[i]))
+			top = absMax(top, g*disc[i])
 		}
 		return top
 	}
@@ -355,10 +388,25 @@ func (r *Result) MaxAbsContribution() float64 {
 	for g := 63; g >= 0 && pos < m; g-- {
 		end := pos + r.idealCount[g]
 		v := r.table[g]
-		for x := pos; x < end; x++ {
-			top = max(top, math.Abs(v*disc[x]))
+		x := pos
+		if r.discountsFall && v >= 0 && x < end {
+			top, x = absMax(top, v*disc[x]), end
+		}
+		for ; x < end; x++ {
+			top = absMax(top, v*disc[x])
 		}
 		pos = end
+	}
+	return top
+}
+
+// absMax is the larger of top and |v|.
+func absMax(top, v float64) float64 {
+	if v < 0 {
+		v = -v
+	}
+	if v > top {
+		return v
 	}
 	return top
 }

@@ -153,6 +153,7 @@ func (r *Result) moveIdeal(idx, from, to int) {
 	below, _ := slices.BinarySearch(order[st:st+count[to]], int32(idx)) // items of grade to before idx
 	count[from]--
 	count[to]++
+	r.setIdealEnds()
 	q := runStart(to) + below // idx's rank once moved
 	if q >= p {
 		copy(order[p:q], order[p+1:q+1])

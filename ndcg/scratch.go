@@ -572,22 +572,31 @@ func sortPairs(p []keyIndex) {
 
 // discountCache holds each discount's values for ranks 1..len, so a
 // recompute on every keystroke does not take a logarithm per rank.
-var discountCache sync.Map // string → []float64
+var discountCache sync.Map // string → *discountTable
 
-// discounts returns the discount at ranks 1..n. The slice is shared:
-// callers must not modify it.
-func discounts(d Discount, n int) []float64 {
+type discountTable struct {
+	vals []float64
+	// falls says that no value is above the one before: the largest
+	// |gain × discount| over ranks of one gain is then at the first.
+	falls bool
+}
+
+// discounts returns the discount at ranks 1..n, and whether the values
+// never rise. The slice is shared: callers must not modify it.
+func discounts(d Discount, n int) ([]float64, bool) {
 	key := d.String()
 	if v, ok := discountCache.Load(key); ok {
-		if s := v.([]float64); len(s) >= n {
-			return s[:n:n]
+		if t := v.(*discountTable); len(t.vals) >= n {
+			return t.vals[:n:n], t.falls
 		}
 	}
-	size := max(n, 64)
-	s := make([]float64, size)
-	for i := range s {
-		s[i] = d.At(i + 1)
+	t := &discountTable{vals: make([]float64, max(n, 64)), falls: true}
+	for i := range t.vals {
+		t.vals[i] = d.At(i + 1)
+		if i > 0 && !(t.vals[i] <= t.vals[i-1]) {
+			t.falls = false
+		}
 	}
-	discountCache.Store(key, s)
-	return s[:n:n]
+	discountCache.Store(key, t)
+	return t.vals[:n:n], t.falls
 }
