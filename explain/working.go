@@ -1,6 +1,3 @@
-// Package explain writes out the working of NDCG as on a whiteboard, term
-// by term with the numbers substituted, and draws the ASCII bar charts of
-// the printed reports. It does no I/O: it returns text and markdown.
 package explain
 
 import (

@@ -113,8 +113,8 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	if list == nil {
 		return nil, errors.New("no list: give a list, even an empty one")
 	}
-	sc := scratchPool.Get().(*scratch)
-	defer func() { sc.list = nil; scratchPool.Put(sc) }()
+	sc := getScratch(len(list.Items) + len(list.Pool))
+	defer putScratch(sc)
 	if !sc.load(list, s) {
 		return nil, invalid(list, s)
 	}
@@ -168,8 +168,8 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 		return nil, err
 	}
 	list := base.List
-	sc := scratchPool.Get().(*scratch)
-	defer func() { sc.list = nil; scratchPool.Put(sc) }()
+	sc := getScratch(len(list.Items) + len(list.Pool))
+	defer putScratch(sc)
 	if !sc.loadGrades(list, s) {
 		return nil, invalid(list, s)
 	}

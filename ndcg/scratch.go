@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"weak"
 )
 
 // scratch holds the working arrays of one Compute that the result does
@@ -45,7 +47,43 @@ type scratch struct {
 	list *List
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+// Small scratches are pooled. A scratch for a long list is kept apart
+// and only weakly: the next edit reuses it while the garbage collector
+// has not run, but it does not stay in memory beside a list of a
+// million items that is only being looked at (a pooled scratch would
+// survive two collections, and a long list's working arrays are about
+// as large as its result).
+var (
+	scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+	bigScratch  atomic.Pointer[weak.Pointer[scratch]]
+)
+
+// bigList is the number of items from which a scratch is kept only weakly.
+const bigList = 1 << 16
+
+// getScratch returns a scratch for a list of n items and pool items.
+func getScratch(n int) *scratch {
+	if n >= bigList {
+		if w := bigScratch.Swap(nil); w != nil {
+			if sc := w.Value(); sc != nil {
+				return sc
+			}
+		}
+		return new(scratch)
+	}
+	return scratchPool.Get().(*scratch)
+}
+
+// putScratch gives sc back once its computation is done.
+func putScratch(sc *scratch) {
+	sc.list = nil
+	if cap(sc.grade) >= bigList {
+		w := weak.Make(sc)
+		bigScratch.Store(&w)
+		return
+	}
+	scratchPool.Put(sc)
+}
 
 // grow returns s resized to n, reallocated only when too small (with
 // room for a list that grows by a few items an edit); the contents are

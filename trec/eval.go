@@ -173,7 +173,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	for x, en := range b.entries {
 		d := b.docno(en)
 		h := hashDoc(d)
-		if first, dup := e.seen.add(h, int32(x), func(p int32) bool { return b.docno(b.entries[p]) == d }); dup {
+		if first, dup := e.seen.add(h, x, d, e.ranked); dup {
 			return res, &LineError{Line: int(en.line),
 				Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.entries[first].line)}
 		}

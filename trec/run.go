@@ -290,42 +290,62 @@ func (bl *block) split(name string, want func([]byte) (int, bool), count bool, b
 type qiBatches struct {
 	byQI    []*batch
 	touched []int
-	// seen caches want's answers by query id: in a scattered run the
-	// query changes on nearly every line, and a map lookup with a
-	// general hash would be a tenth of the work.
-	seen [qidCacheSize]qidAnswer
+	// ids holds want's answers by query id, for every id the parser
+	// has met: in a scattered run the query changes on nearly every
+	// line, and the lookup must then cost little more than the hash.
+	ids qidTable
 }
 
-const qidCacheBits = 12
-
-const qidCacheSize = 1 << qidCacheBits
+// qidTable is an open-addressing table of query ids, at most half full.
+type qidTable struct {
+	slots []qidAnswer
+	n     int
+}
 
 type qidAnswer struct {
+	hash uint64
 	qid  string
 	qi   int
 	keep bool
 }
 
-// want is want(qid), from the cache when the id was asked before.
+// want is want(qid), from the table when the id was asked before.
 func (x *qiBatches) want(qid []byte, want func([]byte) (int, bool)) (int, bool) {
-	// A cheap hash of the first and last eight bytes and the length: ids
-	// are short, and a collision only costs a lookup.
-	var h uint64
-	n := len(qid)
-	for i := 0; i < n && i < 8; i++ {
-		h |= uint64(qid[i]) << (8 * i)
+	t := &x.ids
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
 	}
-	for i := max(n-8, 8); i < n; i++ {
-		h ^= uint64(qid[i]) << (8 * (i % 8))
+	h := hashBytes(qid)
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		a := &t.slots[i]
+		if a.qid == "" {
+			qi, keep := want(qid)
+			*a = qidAnswer{hash: h, qid: string(qid), qi: qi, keep: keep}
+			t.n++
+			return qi, keep
+		}
+		if a.hash == h && a.qid == string(qid) {
+			return a.qi, a.keep
+		}
 	}
-	h = (h ^ uint64(n)<<57) * 0x9e3779b97f4a7c15
-	a := &x.seen[h>>(64-qidCacheBits)]
-	if a.qid != "" && a.qid == string(qid) {
-		return a.qi, a.keep
+}
+
+// grow doubles the table.
+func (t *qidTable) grow() {
+	old := t.slots
+	t.slots = make([]qidAnswer, max(2*len(old), 64))
+	mask := uint64(len(t.slots) - 1)
+	for _, a := range old {
+		if a.qid == "" {
+			continue
+		}
+		i := a.hash & mask
+		for t.slots[i].qid != "" {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = a
 	}
-	qi, keep := want(qid)
-	*a = qidAnswer{qid: string(qid), qi: qi, keep: keep}
-	return qi, keep
 }
 
 func (x *qiBatches) get(qi int) *batch {

@@ -1,10 +1,3 @@
-// Package ui is the interactive explorer: a Bubble Tea program where a
-// person edits a ranked list and sees every NDCG number change as they
-// type. The root Model owns the workspace (package workspace: the list,
-// the settings, the undo history) and switches between views; each view
-// is a sub-model that owns its own state, size, footer and keys. The
-// views are listed in teach.go, what they share in common.go, the keys
-// they share in keys.go, styles in styles.go, messages in messages.go.
 package ui
 
 import (
@@ -202,6 +195,12 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.c.WS.LaterFrom = backgroundFrom
+	switch msg.(type) {
+	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
+		// A view's footer may change with its state (the quiz's, once
+		// answered): drawn again after what can change that state.
+		m.footerCache = ""
+	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw())
 }

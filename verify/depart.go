@@ -18,34 +18,39 @@ type term struct {
 
 func (t term) value() float64 { return t.gain * t.discount }
 
-// dcgTerms are the addends of DCG@k under the settings' tie policy, as
-// Result.Row has them (read from the arrays: a list may have a million).
-func dcgTerms(r *ndcg.Result) []term {
-	out := make([]term, r.K)
-	expected := r.Settings.Ties == ndcg.Expected
-	for i := range out {
-		t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
-		if expected {
-			t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
-		}
-		out[i] = t
-	}
-	return out
+// terms are the addends of DCG@k or IDCG@k as the engine computed them,
+// read one at a time from the result's arrays: a list may have a
+// million, and a slice of them would take 48 MB.
+type terms struct {
+	r     *ndcg.Result
+	ideal bool
+	n     int
 }
+
+// dcgTerms are the addends of DCG@k under the settings' tie policy, as
+// Result.Row has them.
+func dcgTerms(r *ndcg.Result) terms { return terms{r: r, n: r.K} }
 
 // idcgTerms are the addends of IDCG@k.
-func idcgTerms(r *ndcg.Result) []term {
-	out := make([]term, r.IdealK)
-	for i := range out {
-		out[i] = term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
+func idcgTerms(r *ndcg.Result) terms { return terms{r: r, ideal: true, n: r.IdealK} }
+
+// at is the addend at 0-based rank i.
+func (ts terms) at(i int) term {
+	r := ts.r
+	if ts.ideal {
+		return term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
 	}
-	return out
+	t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
+	if r.Settings.Ties == ndcg.Expected {
+		t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
+	}
+	return t
 }
 
-func sum(ts []term) float64 {
+func (ts terms) sum() float64 {
 	s := 0.0
-	for _, t := range ts {
-		s += t.value()
+	for i := range ts.n {
+		s += ts.at(i).value()
 	}
 	return s
 }
@@ -85,7 +90,14 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 	}
 	for _, j := range []int{t.rank - 1, t.rank + 1} {
 		if j >= 1 {
-			d := s.Discount.At(j)
+			// The result holds the discount of every rank it has (as
+			// Discount.At gives it); the logarithm is taken only past them.
+			d := 0.0
+			if j <= len(r.Discounts) {
+				d = r.Discounts[j-1]
+			} else {
+				d = s.Discount.At(j)
+			}
 			add(t.gain*d, func() string { return fmt.Sprintf("the discount of rank %d (%.3f instead of %.3f)", j, d, t.discount) })
 		}
 	}
@@ -135,18 +147,19 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	}
 
 	var slips []Slip
-	try := func(ts []term, ideal bool, holds func(delta float64) bool) {
-		for _, t := range ts {
-			if cl.Quantity == Contribution && t.rank != cl.Rank {
+	try := func(ts terms, ideal bool, holds func(delta float64) bool) {
+		for i := range ts.n {
+			if cl.Quantity == Contribution && i+1 != cl.Rank {
 				continue
 			}
+			t := ts.at(i)
 			for _, sl := range alternatives(r, t, grades, holds) {
 				sl.Ideal = ideal
 				slips = append(slips, sl)
 			}
 		}
 	}
-	D, I := sum(dcg), sum(idcg)
+	D, I := dcg.sum(), idcg.sum()
 	claimHolds := cl.holder()
 	switch cl.Quantity {
 	case Contribution:
@@ -176,7 +189,7 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 // each rounded to a few decimals, as a hand computation that writes the
 // terms down first does.
 func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
-	var ts []term
+	var ts terms
 	switch cl.Quantity {
 	case DCG:
 		ts = dcgTerms(r)
@@ -191,8 +204,8 @@ func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
 		}
 		unit := math.Pow(10, float64(d))
 		sum := 0.0
-		for _, t := range ts {
-			sum += math.Round(t.value()*unit) / unit
+		for i := range ts.n {
+			sum += math.Round(ts.at(i).value()*unit) / unit
 		}
 		if cl.Holds(sum) {
 			return &Rounded{Decimals: d, Value: sum}
