@@ -18,8 +18,9 @@ import (
 
 // finish runs what cmd starts off the update loop, as the program
 // would, and hands the results (never the spinner's ticks, which only
-// turn it) back to m until nothing is left to run.
-func finish(t testing.TB, m *Model, cmd tea.Cmd) {
+// turn it) back to m until nothing is left to run. It returns the time
+// m took over them, as the update loop pays it, and the longest one.
+func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
@@ -32,11 +33,16 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 		case workDone:
+			start := time.Now()
 			_, next := m.Update(msg)
+			_ = m.View()
+			took := time.Since(start)
+			loop, longest = loop+took, max(longest, took)
 			queue = append(queue, next)
 		case spinner.TickMsg:
 		}
 	}
+	return loop, longest
 }
 
 // pending collects the results of what cmd starts without handing them
