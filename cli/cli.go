@@ -32,11 +32,24 @@ const (
 // Main runs the command line args (without the program name) and returns
 // the exit status.
 func Main(args []string, env *Env) int {
+	need := needed(args)
+	// The version is read from the build information, which takes a
+	// while to parse; a run of a named command has no --version flag to
+	// give it to (cobra puts the flag on the root alone).
+	version := fang.WithoutVersion()
+	if need("") {
+		version = fang.WithVersion(Version())
+	}
+	return run(args, env, newRoot(env, need), version)
+}
+
+// run executes args on the command tree root, with version the root's
+// --version (fang.WithVersion) or none (fang.WithoutVersion).
+func run(args []string, env *Env, root *cobra.Command, version fang.Option) int {
 	// What cobra and fang print themselves (help, version, completion
 	// scripts, the manual page) goes through out; the commands write to
 	// env.Stdout.
 	out := &trimWriter{w: env.Stdout}
-	root := newRoot(env)
 	root.SetOut(out)
 	if args == nil {
 		// cobra reads os.Args when given nil.
@@ -44,7 +57,7 @@ func Main(args []string, env *Env) int {
 	}
 	root.SetArgs(args)
 	err := fang.Execute(context.Background(), root,
-		fang.WithVersion(Version()),
+		version,
 		fang.WithoutManpage(), // ours writes to the command's output, see man.go
 		fang.WithErrorHandler(printError),
 	)
@@ -59,10 +72,52 @@ func Main(args []string, env *Env) int {
 // package variable, set once so that concurrent runs do not race on it.
 var unsortedCommands sync.Once
 
-// newRoot builds the command tree for one run: the explorer at the root,
-// each command below it. Adding a command is one file with a
+// commands are the commands below the explorer, in the order help lists
+// them (lesson order). name is the command's name (the first word of its
+// Use), so that a run can build only the command it runs; a test checks
+// that the two agree. Adding a command is one file with a
 // newXxxCmd(env) function and one line here (see doc.go).
-func newRoot(env *Env) *cobra.Command {
+var commands = []struct {
+	name  string
+	build func(*Env) *cobra.Command
+}{
+	{"report", newReportCmd},
+	{"check", newCheckCmd},
+	{"trec", newTrecCmd},
+	{"ltr", newLtrCmd},
+	{"samples", newSamplesCmd},
+	{"serve", newServeCmd},
+	{"man", newManCmd},
+	{"version", newVersionCmd},
+}
+
+// needed says which commands a run of args must build. Building them
+// all (their flags, completions and help) is most of what a short
+// command costs once the program has started, so a run whose first word
+// names a command builds only that one, and a bare --version none.
+// Everything else builds the whole tree: help and the manual page list
+// every command, completion completes their names, and a mistyped name
+// is answered with the names it resembles. need("") reports whether the
+// run may be the root's own (the explorer, its help, --version).
+func needed(args []string) func(name string) bool {
+	all := func(string) bool { return true }
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
+		return func(name string) bool { return name == "" }
+	}
+	if len(args) == 0 || args[0] == "man" {
+		return all
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return func(name string) bool { return name == args[0] }
+		}
+	}
+	return all
+}
+
+// newRoot builds the command tree for one run: the explorer at the root,
+// and below it each of commands that need(name) asks for.
+func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 	unsortedCommands.Do(func() { cobra.EnableCommandSorting = false })
 	root := newExploreCmd(env)
 	root.SetIn(env.Stdin)
@@ -70,16 +125,11 @@ func newRoot(env *Env) *cobra.Command {
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.SetHelpCommand(newHelpCmd())
-	root.AddCommand(
-		newReportCmd(env),
-		newCheckCmd(env),
-		newTrecCmd(env),
-		newLtrCmd(env),
-		newSamplesCmd(env),
-		newServeCmd(env),
-		newManCmd(env),
-		newVersionCmd(env),
-	)
+	for _, c := range commands {
+		if need(c.name) {
+			root.AddCommand(c.build(env))
+		}
+	}
 	return root
 }
 

@@ -150,6 +150,21 @@ func TestCompletionValues(t *testing.T) {
 	assert.Contains(t, out, "lightgbm\n")
 	_, out, _ = mainWith("", "__complete", "ltr", "--format", "")
 	assert.Contains(t, out, "json\n")
+	// trec's measures, short flag or long, and its input formats.
+	_, out, _ = mainWith("", "__complete", "trec", "-m", "")
+	assert.Contains(t, out, "ndcg_cut.5,10\n")
+	assert.Contains(t, out, "Rndcg\n")
+	_, out, _ = mainWith("", "__complete", "trec", "--measure", "nd")
+	assert.Contains(t, out, "ndcg_rel\n")
+	_, out, _ = mainWith("", "__complete", "trec", "--run-format", "")
+	assert.Contains(t, out, "msmarco\n")
+	assert.NotContains(t, out, "beir\n", "BEIR is a qrels format")
+	_, out, _ = mainWith("", "__complete", "trec", "--qrels-format", "")
+	assert.Contains(t, out, "beir\n")
+	_, out, _ = mainWith("", "__complete", "trec", "-q", "--ti")
+	assert.Contains(t, out, "--ties\t")
+	_, out, _ = mainWith("", "__complete", "trec", "-q", "")
+	assert.Contains(t, out, ":0\n", "after a flag without a value: files")
 }
 
 // Every flag a command's section of the README names is one its -h

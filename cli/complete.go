@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // completeValues makes the shell complete flag name with values.
@@ -24,4 +28,57 @@ func completeListFlags(cmd *cobra.Command) {
 	completeValues(cmd, "preset", ndcg.PresetNames()...)
 	completeValues(cmd, "input-format", "json", "csv", "tsv")
 	completeValues(cmd, "cutoff", "all", "1", "3", "5", "10")
+}
+
+// formatWords are the names of trec's input formats, as a format flag
+// takes them.
+func formatWords(fs []trec.Format) []string {
+	words := make([]string, len(fs))
+	for i, f := range fs {
+		words[i] = string(f)
+	}
+	return words
+}
+
+// completeOwnFlags completes a command that reads its own command line
+// (trec, for trec_eval's getopt rules): the shell asks cobra, which then
+// completes neither its flags nor their values, so the word before the
+// cursor is read here as the command reads it, prefixes included, and
+// a flag's values come from values by its long name. Anything else is a
+// file.
+func completeOwnFlags(values map[string][]string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		fs := cmd.Flags()
+		if n := len(args); n > 0 {
+			if f := flagTakingValue(fs, args[n-1]); f != nil {
+				return values[f.Name], cobra.ShellCompDirectiveNoFileComp
+			}
+		}
+		if strings.HasPrefix(toComplete, "-") {
+			var names []string
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !f.Hidden && strings.HasPrefix("--"+f.Name, toComplete) {
+					names = append(names, "--"+f.Name+"\t"+f.Usage)
+				}
+			})
+			return names, cobra.ShellCompDirectiveNoFileComp
+		}
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+}
+
+// flagTakingValue is the flag arg names when that flag takes its value
+// from the next argument (-m, --measure, --meas), else nil.
+func flagTakingValue(fs *pflag.FlagSet, arg string) *pflag.Flag {
+	var f *pflag.Flag
+	switch a := expandLongPrefixes(fs, []string{arg})[0]; {
+	case strings.HasPrefix(a, "--") && !strings.Contains(a, "="):
+		f = fs.Lookup(a[2:])
+	case len(a) == 2 && a[0] == '-':
+		f = fs.ShorthandLookup(a[1:])
+	}
+	if f == nil || f.NoOptDefVal != "" {
+		return nil
+	}
+	return f
 }

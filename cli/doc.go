@@ -26,7 +26,8 @@
 //     means help with helpWord, as report does. Give a flag that takes
 //     one of a few words its values with completeValues (completeListFlags
 //     for the list flags), so that the shell completes them.
-//  2. Add newFrobCmd(env) to the AddCommand list in newRoot (cli.go).
+//  2. Add {"frob", newFrobCmd} to the commands list (cli.go), at its
+//     place in the lesson order.
 //  3. Paste the COMMANDS block of "ndcg-explorer help" into the README's
 //     Commands section (a test compares them), and add the command to the
 //     CHANGELOG.

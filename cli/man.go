@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/muesli/mango"
@@ -79,7 +80,10 @@ func addManFlags(item *mango.Command, c *cobra.Command) {
 
 // thDate is the date on the page's .TH line, which mango takes from the
 // clock.
-var thDate = regexp.MustCompile(`^(\.TH [^\n"]*)"\d{4}-\d{2}-\d{2}"`)
+// Compiled on first use: start-up, which every command pays, does not.
+var thDate = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\.TH [^\n"]*)"\d{4}-\d{2}-\d{2}"`)
+})
 
 // datePage dates the page by SOURCE_DATE_EPOCH (seconds since 1970)
 // when it is set, as reproducible builds set it, so that a package built
@@ -93,5 +97,5 @@ func datePage(page, epoch string) (string, error) {
 		return "", fmt.Errorf("SOURCE_DATE_EPOCH=%q is not a number of seconds since 1970; unset it or give one", epoch)
 	}
 	date := time.Unix(sec, 0).UTC().Format("2006-01-02")
-	return thDate.ReplaceAllString(page, `${1}"`+date+`"`), nil
+	return thDate().ReplaceAllString(page, `${1}"`+date+`"`), nil
 }

@@ -123,6 +123,12 @@ ndcg-explorer trec -m ndcg_cut.10 test.tsv run.json     # BEIR qrels, ranx run`,
 	for _, name := range []string{"Debug_level", "Number_docs_in_coll", "Rel_info_format", "Results_format", "Output_old_results_format", "Zscore"} {
 		f.MarkHidden(name)
 	}
+	cmd.ValidArgsFunction = completeOwnFlags(map[string][]string{
+		"measure":      {"ndcg", "ndcg_cut", "ndcg_cut.5,10", "ndcg_rel", "Rndcg"},
+		"format":       {"text", "json"},
+		"qrels-format": formatWords(trec.QrelsFormats),
+		"run-format":   formatWords(trec.RunFormats),
+	})
 	return cmd
 }
 
@@ -164,8 +170,13 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	}
 	m, err := trec.ParseMeasures(measures)
 	if err != nil {
-		// trec_eval's status for an illegal measure.
-		return withStatus(ExitTrecUsage, fmt.Errorf("-m: %w", err))
+		// trec_eval's statuses: 1 for a measure it does not know, 2 for
+		// one it knows with parameters it cannot take.
+		code := ExitTrecUsage
+		if pe := (*trec.ParamError)(nil); errors.As(err, &pe) {
+			code = ExitBadInput
+		}
+		return withStatus(code, fmt.Errorf("-m: %w", err))
 	}
 	qrelsPath, runPath := args[0], args[1]
 	if qrelsPath == "-" {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 
@@ -24,10 +25,31 @@ var tableColumns = []string{"id", "title", "grade", "score"}
 
 // ReadCSV parses a comma-separated list with a header line naming at
 // least the grade column; see readTable.
-func ReadCSV(name string, data []byte) (*Document, error) { return readTable(name, data, ',') }
+func ReadCSV(name string, data []byte) (*Document, error) { return checkTable(name, data, FormatCSV) }
 
 // ReadTSV parses a tab-separated list with a header line; see readTable.
-func ReadTSV(name string, data []byte) (*Document, error) { return readTable(name, data, '\t') }
+func ReadTSV(name string, data []byte) (*Document, error) { return checkTable(name, data, FormatTSV) }
+
+// checkTable reads a table and checks its items as a whole (checkShape).
+func checkTable(name string, data []byte, f Format) (*Document, error) {
+	doc, err := readTable(name, data, tableSep(f), false)
+	if err != nil {
+		return nil, err
+	}
+	doc.pos.find = func() *positions { return recordPositions(name, data, f) }
+	if err := doc.checkShape(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// tableSep is the separator of a table format.
+func tableSep(f Format) rune {
+	if f == FormatTSV {
+		return '\t'
+	}
+	return ','
+}
 
 // readTable reads a table of items, one per row, in ranking order (or any
 // order when there are scores). The header names the columns, in any
@@ -36,8 +58,9 @@ func ReadTSV(name string, data []byte) (*Document, error) { return readTable(nam
 // takes a stray quote inside a field as an ordinary character. A byte
 // order mark, blank lines and spaces around fields are ignored. An empty
 // score cell means no score; an empty id is made up (A, B, …). Numbers
-// are decimal; NaN and Inf are read and refused as not finite.
-func readTable(name string, data []byte, sep rune) (*Document, error) {
+// are decimal; NaN and Inf are read and refused as not finite. record
+// keeps the line of each row (see positions).
+func readTable(name string, data []byte, sep rune, record bool) (*Document, error) {
 	kind := "CSV"
 	if sep == '\t' {
 		kind = "TSV"
@@ -185,10 +208,9 @@ func readTable(name string, data []byte, sep rune) (*Document, error) {
 			it.HasScore = true
 		}
 		doc.List.Items = append(doc.List.Items, it)
-		doc.pos.items = append(doc.pos.items, itemPos{item: it.ID, line: line, id: line, grade: line, score: line})
-	}
-	if err := doc.checkShape(); err != nil {
-		return nil, err
+		if record {
+			doc.pos.items = append(doc.pos.items, itemPos{item: it.ID, line: line, id: line, grade: line, score: line})
+		}
 	}
 	return doc, nil
 }
@@ -214,8 +236,11 @@ func sepName(sep rune) string {
 
 // trecLine matches the start of a qrels line (qid 0 docno rel) or a run
 // line (qid Q0 docno rank score tag).
-var trecLine = regexp.MustCompile(`^\S+\s+(0|Q0|q0)\s+\S+\s+\S+`)
+// Compiled on first use: start-up, which every command pays, does not.
+var trecLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\S+\s+(0|Q0|q0)\s+\S+\s+\S+`)
+})
 
 func looksLikeTREC(header []string) bool {
-	return len(header) == 1 && trecLine.MatchString(header[0])
+	return len(header) == 1 && trecLine().MatchString(header[0])
 }

@@ -50,7 +50,7 @@ func TestWriteTableRoundTrip(t *testing.T) {
 				assert.False(t, c != "" && strings.ContainsRune("=+-@", rune(c[0])), "cell %q starts a formula", c)
 			}
 		}
-		back, err := readTable("x", data, sep)
+		back, err := readTable("x", data, sep, false)
 		require.NoError(t, err)
 		assert.Equal(t, doc.List.Items, back.List.Items)
 	}

@@ -1,6 +1,3 @@
-// Package listio reads and writes ranked lists: the JSON list format,
-// CSV/TSV, one query of a TREC qrels and run pair, inline grades, and the
-// built-in samples.
 package listio
 
 import (
@@ -20,8 +17,11 @@ import (
 // so that saving does not drop it.
 type Document struct {
 	// Name is where the document came from: a path, "-", "sample:NAME"
-	// or "inline".
-	Name  string
+	// or "inline"; for one query of a file of many, "PATH query QID".
+	Name string
+	// Query is that query's id, when the document is one query of a file
+	// of many (a run, a table, learning-to-rank data).
+	Query string
 	Title string
 	Notes string
 	// Settings are the conventions the file asks for; flags override them.
@@ -217,28 +217,18 @@ func (d *Document) Locate(err error) error {
 			e.Name = "--scores"
 		}
 	}
-	if d.unchanged(ie.Index, ie.InPool, ie.ID) {
+	if t := d.pos.table(); t.unchanged(ie.Index, ie.InPool, ie.ID) {
 		if ie.InPool {
-			e.Line = d.pos.poolLine(ie.Index, ie.Field)
+			e.Line = t.poolLine(ie.Index, ie.Field)
 		} else {
-			e.Line = d.pos.itemLine(ie.Index, ie.Field)
+			e.Line = t.itemLine(ie.Index, ie.Field)
 		}
 	} else {
-		// The list was edited since it was read: name the item, not a line.
+		// The list was edited since it was read, or the input cannot be
+		// read again: name the item, not a line.
 		e.Field = fmt.Sprintf("item %s %s", termsafe.Quote(ie.ID), ie.Field)
 	}
 	return e
-}
-
-// unchanged reports whether the item at index still is the one read there.
-func (d *Document) unchanged(index int, pool bool, id string) bool {
-	if d.pos == nil || index < 0 {
-		return false
-	}
-	if pool {
-		return index < len(d.pos.pool) && d.pos.pool[index].item == id
-	}
-	return index < len(d.pos.items) && d.pos.items[index].item == id
 }
 
 // itemField names an item's field the way its format does: items[2].grade
@@ -275,10 +265,65 @@ const (
 	inlineStyle
 )
 
-// positions are the lines items were read from.
+// positions locate the items in the input, for the errors found after
+// reading. Nothing is kept per item while the list is in use: a list of
+// a million items would otherwise hold 48 MB of line numbers that only
+// an error message ever reads. When an error needs a line, find reads
+// the input again and records where each item was (see table).
 type positions struct {
-	style       posStyle
+	style posStyle
+	// items and pool are recorded only by a reading made to locate an
+	// error, for inline values (which have no lines, only ids), and for
+	// one query taken from a table or a data set (a few hundred rows,
+	// whose source is too large to read again for a message).
 	items, pool []itemPos
+	// find reads the input again, recording positions; nil when the
+	// input cannot be read again (standard input, once read) or has no
+	// lines. It returns nil when the reading fails.
+	find func() *positions
+}
+
+// table is p with its positions recorded: p itself when it holds them
+// or has no way to find them, else a fresh reading, which the caller
+// drops when done.
+func (p *positions) table() *positions {
+	if p == nil || p.find == nil || p.items != nil || p.pool != nil {
+		return p
+	}
+	if t := p.find(); t != nil {
+		return t
+	}
+	return &positions{style: p.style}
+}
+
+// unchanged reports whether the item at index is still the one read
+// there, so that its recorded line is its line.
+func (p *positions) unchanged(index int, pool bool, id string) bool {
+	if p == nil || index < 0 {
+		return false
+	}
+	if pool {
+		return index < len(p.pool) && p.pool[index].item == id
+	}
+	return index < len(p.items) && p.items[index].item == id
+}
+
+// recordPositions reads data again, as format f, only to record where
+// each item was; nil when it cannot be read. Items read without an id
+// are named as checkShape names them, so that unchanged recognises them.
+func recordPositions(name string, data []byte, f Format) *positions {
+	var doc *Document
+	var err error
+	if f == FormatCSV || f == FormatTSV {
+		doc, err = readTable(name, data, tableSep(f), true)
+	} else {
+		doc, err = parseJSON(name, data, true)
+	}
+	if err != nil {
+		return nil
+	}
+	doc.nameUnnamed()
+	return doc.pos
 }
 
 // itemPos is where one item and its fields were.
@@ -371,7 +416,7 @@ func (d *Document) nameUnnamed() {
 			id = fmt.Sprintf("%s-%d", ndcg.DefaultID(i), n)
 		}
 		it.ID, taken[id] = id, true
-		if i < len(d.pos.items) {
+		if d.pos != nil && i < len(d.pos.items) {
 			d.pos.items[i].item = id
 		}
 	}
@@ -382,18 +427,20 @@ func (d *Document) duplicateIDs() error {
 	seen := make(map[string]int, len(d.List.Items)+len(d.List.Pool))
 	for i, it := range d.List.Items {
 		if j, dup := seen[it.ID]; dup {
-			return &Error{Name: d.Name, Line: d.pos.itemLine(i, "id"), Field: d.itemField(i, false, "id"),
-				Msg: fmt.Sprintf("%s is already the id of %s%s; ids must be unique", termsafe.Quote(it.ID), d.itemField(j, false, ""), d.pos.at(j, false))}
+			t := d.pos.table()
+			return &Error{Name: d.Name, Line: t.itemLine(i, "id"), Field: d.itemField(i, false, "id"),
+				Msg: fmt.Sprintf("%s is already the id of %s%s; ids must be unique", termsafe.Quote(it.ID), d.itemField(j, false, ""), t.at(j, false))}
 		}
 		seen[it.ID] = i
 	}
 	for i, p := range d.List.Pool {
 		if j, dup := seen[p.ID]; dup {
-			other := d.itemField(j, false, "") + d.pos.at(j, false)
+			t := d.pos.table()
+			other := d.itemField(j, false, "") + t.at(j, false)
 			if j < 0 {
-				other = d.itemField(-j-1, true, "") + d.pos.at(-j-1, true)
+				other = d.itemField(-j-1, true, "") + t.at(-j-1, true)
 			}
-			return &Error{Name: d.Name, Line: d.pos.poolLine(i, "id"), Field: d.itemField(i, true, "id"),
+			return &Error{Name: d.Name, Line: t.poolLine(i, "id"), Field: d.itemField(i, true, "id"),
 				Msg: fmt.Sprintf("%s is already the id of %s; the pool holds judged documents the list did not retrieve, each once", termsafe.Quote(p.ID), other)}
 		}
 		seen[p.ID] = -i - 1

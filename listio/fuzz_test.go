@@ -35,9 +35,25 @@ func FuzzReadJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := ReadJSON("f.json", data)
 		// The items read without a tree are what the general reader reads.
-		slow, slowErr := readJSON("f.json", data, false)
+		slow, slowErr := readJSON("f.json", data, false, false)
+		if slowErr == nil {
+			slow.pos.find = func() *positions { return recordPositions("f.json", data, FormatJSON) }
+			if slowErr = slow.checkShape(); slowErr != nil {
+				slow = nil
+			}
+		}
 		require.Equal(t, slowErr, err)
+		if err == nil {
+			// The positions are compared as recorded, not as closures.
+			slow.pos.find, doc.pos.find = nil, nil
+		}
 		require.Equal(t, slow, doc)
+		// Both readers record the same positions when asked to.
+		if fast, fastErr := readJSON("f.json", data, true, true); fastErr == nil {
+			slowAt, slowAtErr := readJSON("f.json", data, false, true)
+			require.NoError(t, slowAtErr)
+			require.Equal(t, slowAt.pos, fast.pos)
+		}
 		if err != nil {
 			mustBeLocated(t, err)
 			return

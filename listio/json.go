@@ -32,19 +32,33 @@ var (
 // only arrive as a literal too large for a float64 (1e999): it is refused
 // as not finite. A number too small to represent (1e-400) reads as 0.
 func ReadJSON(name string, data []byte) (*Document, error) {
-	doc, err := readJSON(name, data, true)
+	doc, err := parseJSON(name, data, false)
+	if err != nil {
+		return nil, err
+	}
+	doc.pos.find = func() *positions { return recordPositions(name, data, FormatJSON) }
+	if err := doc.checkShape(); err != nil {
+		return nil, err
+	}
+	return doc, nil
+}
+
+// parseJSON reads the document without checking its items as a whole
+// (checkShape); record keeps where each item was (see positions).
+func parseJSON(name string, data []byte, record bool) (*Document, error) {
+	doc, err := readJSON(name, data, true, record)
 	if err == errSlowPath {
-		return readJSON(name, data, false)
+		return readJSON(name, data, false, record)
 	}
 	return doc, err
 }
 
-// readJSON is ReadJSON; fast reads the items without building a tree of
+// readJSON is parseJSON; fast reads the items without building a tree of
 // them (see fastItems), and fails with errSlowPath at anything unusual.
-func readJSON(name string, data []byte, fast bool) (*Document, error) {
+func readJSON(name string, data []byte, fast, record bool) (*Document, error) {
 	data = stripBOM(data)
 	r := newTreeReader(name, data)
-	r.fast = fast
+	r.fast, r.record = fast, record
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{Name: name, Msg: `the file is empty; a list file needs at least {"items": [{"grade": 3}, …]}`}
 	}
@@ -89,9 +103,6 @@ func readJSON(name string, data []byte, fast bool) (*Document, error) {
 	}
 	if top.field("items") == nil {
 		return nil, r.fail(top.off, "items", `missing; a list file needs "items": [{"grade": …}, …]`)
-	}
-	if err := doc.checkShape(); err != nil {
-		return nil, err
 	}
 	return doc, nil
 }
@@ -433,9 +444,11 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		if !hasGrade {
 			return r.fail(e.off, path+".grade", "missing; every item needs a grade (a number ≥ 0)")
 		}
-		at.item = it.ID
 		doc.List.Items = append(doc.List.Items, it)
-		doc.pos.items = append(doc.pos.items, at)
+		if r.record {
+			at.item = it.ID
+			doc.pos.items = append(doc.pos.items, at)
+		}
 	}
 	return nil
 }
@@ -462,6 +475,7 @@ func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
 	if sc.peek() == ']' {
 		sc.i++
 	} else {
+		doc.List.Items = slices.Grow(doc.List.Items, itemsBound(r.data[start:]))
 		for {
 			sc.space()
 			eoff := sc.i
@@ -469,11 +483,15 @@ func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
 				return 0, false
 			}
 			var it ndcg.Item
-			line := r.line(int64(eoff))
-			// Fields before the next line end are on the element's line.
-			eol := len(r.data)
-			if line-1 < len(r.newlines) {
-				eol = int(r.newlines[line-1])
+			// Lines are found only when recording (see positions): the
+			// binary search per item costs a tenth of the reading.
+			line, eol := 0, len(r.data)
+			if r.record {
+				line = r.line(int64(eoff))
+				// Fields before the next line end are on the element's line.
+				if line-1 < len(r.newlines) {
+					eol = int(r.newlines[line-1])
+				}
 			}
 			at := itemPos{line: line, id: line, grade: line, score: line}
 			var seen uint8
@@ -530,9 +548,11 @@ func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
 			if seen&(1<<slices.Index(itemFields, "grade")) == 0 {
 				return 0, false
 			}
-			at.item = it.ID
 			doc.List.Items = append(doc.List.Items, it)
-			doc.pos.items = append(doc.pos.items, at)
+			if r.record {
+				at.item = it.ID
+				doc.pos.items = append(doc.pos.items, at)
+			}
 			if sc.peek() == ']' {
 				sc.i++
 				break
@@ -543,6 +563,16 @@ func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
 		}
 	}
 	return sc.i, true
+}
+
+// itemsBound is a capacity for the items of the array that data starts
+// with: the count of '{' in it, which is at least the number of items
+// (a '{' in a string or a later field only adds to it), and no more than
+// the shortest item, {"grade":0}, allows. Reserving it at once saves the
+// copies of growing the array a million items long, and the garbage of
+// every smaller copy.
+func itemsBound(data []byte) int {
+	return min(bytes.Count(data, []byte("{")), len(data)/len(`{"grade":0}`)+1)
 }
 
 // itemScanner reads the plain JSON of a list's items from data[i:].
@@ -697,9 +727,11 @@ func (r *treeReader) pool(n *node, doc *Document) error {
 		if !hasGrade {
 			return r.fail(e.off, path+".grade", "missing; a pool item needs a grade (a number ≥ 0)")
 		}
-		at.item = j.ID
 		doc.List.Pool = append(doc.List.Pool, j)
-		doc.pos.pool = append(doc.pos.pool, at)
+		if r.record {
+			at.item = j.ID
+			doc.pos.pool = append(doc.pos.pool, at)
+		}
 	}
 	return nil
 }

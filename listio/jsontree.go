@@ -67,6 +67,8 @@ type treeReader struct {
 	newlines []int64
 	// fast reads the items without a tree (fastItems).
 	fast bool
+	// record keeps where each item and pool item was (see positions).
+	record bool
 	// base is the offset in data where dec's input starts: the fast
 	// reader gives the decoder one top-level value at a time.
 	base int64

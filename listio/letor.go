@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
@@ -168,7 +169,10 @@ func ReadGroups(name string, data []byte) ([]int, error) {
 
 // docidComment finds a LETOR document id in a row's comment:
 // "#docid = GX000-00-0000000 inc = 1".
-var docidComment = regexp.MustCompile(`docid\s*[=:]\s*(\S+)`)
+// Compiled on first use, like [trecLine].
+var docidComment = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`docid\s*[=:]\s*(\S+)`)
+})
 
 // ReadLETOR reads a libsvm/LETOR file: "LABEL [qid:QID] [INDEX:VALUE …]
 // [# comment]" a line. The features are checked for form and skipped:
@@ -229,7 +233,7 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			}
 		}
 		docid := ""
-		if m := docidComment.FindSubmatch(comment); m != nil {
+		if m := docidComment().FindSubmatch(comment); m != nil {
 			docid = string(m[1])
 		}
 		if qid != "" {

@@ -33,7 +33,28 @@ func Load(name string, in io.Reader, format string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Read(name, data, f)
+	doc, err := Read(name, data, f)
+	if err != nil {
+		return nil, err
+	}
+	// The document found by Read keeps data to locate later errors; a
+	// file or a sample is read again instead, so that the bytes can go.
+	// Standard input cannot be read again: its later errors name the
+	// item instead of a line.
+	doc.pos.find = nil
+	if name != "-" {
+		if f == "" {
+			f = DetectFormat(name, data)
+		}
+		doc.pos.find = func() *positions {
+			data, err := readSource(name, nil)
+			if err != nil {
+				return nil
+			}
+			return recordPositions(name, data, f)
+		}
+	}
+	return doc, nil
 }
 
 // NewDocument is an empty list for a file that does not exist yet, which

@@ -22,7 +22,7 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 		}
 		st := r.Settings
 		gain, disc, ties, idcg, zero := st.Gain.String(), st.Discount.String(), st.Ties.String(), st.IDCG.String(), st.Zero
-		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid,
+		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid, Query: qid,
 			Settings: FileSettings{Gain: &gain, Discount: &disc, Ties: &ties, IDCG: &idcg, Zero: &zero},
 			Notes:    fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name),
 			List:     list, pos: &positions{style: tableStyle}}

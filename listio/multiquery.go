@@ -63,7 +63,7 @@ func LoadQuery(name string, in io.Reader, qid string) (*Document, error) {
 		return nil, &Error{Name: name, Field: "--query", Msg: fmt.Sprintf("no query %q; the %d queries are %s", qid, len(t.QIDs()), someQIDs(t.QIDs()))}
 	}
 	list := &ndcg.List{Items: make([]ndcg.Item, len(rows))}
-	doc := &Document{Name: fmt.Sprintf("%s query %s", name, qid), Title: "query " + qid,
+	doc := &Document{Name: fmt.Sprintf("%s query %s", name, qid), Title: "query " + qid, Query: qid,
 		Notes: fmt.Sprintf("%s of query %s in %s", plural(len(rows), "row", "rows"), qid, name), List: list,
 		pos: &positions{style: tableStyle}}
 	for i, r := range rows {

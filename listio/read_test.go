@@ -3,6 +3,8 @@ package listio
 import (
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -126,6 +128,39 @@ func TestGradeTooLargeForExpGain(t *testing.T) {
 	require.NoError(t, err)
 	_, err = in.Compute(ndcg.DefaultSettings())
 	require.EqualError(t, err, "--grades: value 3: grade 1100 is too large for exponential gain (2^grade−1 overflows above 1023)")
+}
+
+// Nothing is kept per item to locate later errors: a file is read again
+// when one needs its line. Standard input cannot be, so the item is named.
+func TestLaterErrorsReadTheFileAgain(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		file, text, field string
+		line              int
+	}{
+		{"big.json", "{\"items\": [\n  {\"grade\": 1},\n  {\"id\": \"A\", \"grade\": 1},\n  {\"grade\": 1024}\n]}", "items[2].grade", 4},
+		{"big.csv", "id,grade\nB,1\n\nX,1\n,1024\n", "column grade", 5},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join(dir, c.file)
+			require.NoError(t, os.WriteFile(path, []byte(c.text), 0o644))
+			doc, err := Load(path, nil, "")
+			require.NoError(t, err)
+			assert.Nil(t, doc.pos.items, "no position is kept per item")
+			_, err = doc.Compute(ndcg.DefaultSettings())
+			var e *Error
+			require.True(t, errors.As(err, &e), "%T %v", err, err)
+			assert.Equal(t, c.line, e.Line, "the made-up id C is recognised on the reading again")
+			assert.Equal(t, c.field, e.Field)
+
+			doc, err = Load("-", strings.NewReader(c.text), "")
+			require.NoError(t, err)
+			_, err = doc.Compute(ndcg.DefaultSettings())
+			require.True(t, errors.As(err, &e), "%T %v", err, err)
+			assert.Equal(t, 0, e.Line)
+			assert.Equal(t, `item "C" grade`, e.Field)
+		})
+	}
 }
 
 func TestInline(t *testing.T) {

@@ -40,6 +40,7 @@ func LoadTRECQueryAs(qrels string, qf trec.Format, run string, rf trec.Format, q
 	return &Document{
 		Name:     fmt.Sprintf("%s query %s", run, query),
 		Title:    "query " + query,
+		Query:    query,
 		Notes:    notes,
 		Settings: FileSettings{Preset: &preset},
 		List:     list,

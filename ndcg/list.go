@@ -110,10 +110,9 @@ func CheckScore(s float64) error {
 // of a million items are read and checked on start-up); only a list
 // with a problem is checked again item by item for the message.
 func (l *List) Validate(s Settings) error {
-	sc := scratchPool.Get().(*scratch)
+	sc := getScratch(len(l.Items) + len(l.Pool))
 	ok := sc.load(l, s)
-	sc.list = nil
-	scratchPool.Put(sc)
+	putScratch(sc)
 	if ok {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package picture
 
 import (
-	"encoding/xml"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/xmltext"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -356,7 +356,5 @@ func f(x float64) string {
 // are shown as visible escapes (termsafe), as on a terminal, since XML
 // cannot hold the one and a viewer would obey the other.
 func esc(s string) string {
-	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(termsafe.String(s)))
-	return b.String()
+	return xmltext.Escape(termsafe.String(s))
 }

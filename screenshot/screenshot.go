@@ -1,7 +1,6 @@
 package screenshot
 
 import (
-	"encoding/xml"
 	"fmt"
 	"image/color"
 	"math"
@@ -10,6 +9,8 @@ import (
 
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/xmltext"
 )
 
 // Theme is the terminal's default text and background colours, used
@@ -166,7 +167,5 @@ func f(x float64) string {
 }
 
 func esc(s string) string {
-	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
-	return b.String()
+	return xmltext.Escape(s)
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"slices"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -15,10 +14,10 @@ import (
 // distribution over every tie order, a dozen computations of the list
 // for the check's convention search or the side-by-side presets, a map
 // of swaps. On a long list that takes from tens of milliseconds to
-// minutes, so there it runs off the update loop (a tea.Cmd) on a copy
-// of the list, while the view shows a spinner and every key keeps
-// working; an edit made meanwhile makes the result stale, and it is
-// dropped when it arrives.
+// minutes, so there it runs off the update loop (a tea.Cmd) on the list
+// as it was (lent by the workspace, not copied), while the view shows a
+// spinner and every key keeps working; an edit made meanwhile makes the
+// result stale, and it is dropped when it arrives.
 
 // backgroundFrom is the length from which a view works its numbers out
 // off the update loop. Below it they are worked out on the keystroke,
@@ -47,6 +46,9 @@ type work struct {
 	// going (a tick arriving when nothing runs is not renewed).
 	spin     spinner.Model
 	spinning bool
+	// giveBack ends the loan of the list taken by snapshot, for the
+	// computation that start runs next.
+	giveBack func()
 }
 
 // workDone brings a computation's result back to the update loop, where
@@ -67,15 +69,20 @@ func (w *work) changed() {
 }
 
 // start runs compute off the update loop. compute works only from what
-// it was given (a snapshot, never the workspace, which the next edit
+// it was given (snapshot, never the workspace, which the next edit
 // changes in place) and returns the function that installs its result;
 // it may return nil once ctx is cancelled.
 func (w *work) start(compute func(ctx context.Context) func()) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel, w.running = cancel, true
 	gen := w.gen
+	giveBack := w.giveBack
+	w.giveBack = nil
 	run := func() tea.Msg {
 		defer cancel()
+		if giveBack != nil {
+			defer giveBack()
+		}
 		return workDone{w: w, gen: gen, install: compute(ctx)}
 	}
 	if w.spinning {
@@ -123,17 +130,52 @@ func (w *work) glyph(st Styles) string {
 	return s.View()
 }
 
+// recomputeLater starts the workspace's recomputation off the update
+// loop when one waits (workspace.Pending: on a long list, a change of
+// settings) and none runs; when its result is installed every view is
+// told, as after an edit, and draws from it.
+func (m *Model) recomputeLater() tea.Cmd {
+	ws := m.c.WS
+	if !ws.Pending() || m.later.running {
+		return nil
+	}
+	run := ws.Recomputation()
+	return m.later.start(func(context.Context) func() {
+		install := run()
+		return func() {
+			if ws != m.c.WS || !install() {
+				return // another list, or an edit since: the next one runs
+			}
+			ed := workspace.Edited{Focus: -1}
+			for _, v := range m.views {
+				v.Update(ed)
+			}
+			if err := ws.Err; err != nil {
+				m.c.SetStatus(err.Error(), true)
+			}
+		}
+	})
+}
+
 // inBackground reports whether a view works out from ws off the update
 // loop.
 func inBackground(ws *workspace.Workspace) bool { return ws.N() >= backgroundFrom }
 
-// snapshot copies the list being edited, for a computation off the
-// update loop: edits change the workspace's list and result in place.
-// The copy is one pass over the items (their strings are shared, being
-// immutable); the sort and everything after it happen in the background.
-func snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
-	l := ws.List()
-	return &ndcg.List{Items: slices.Clone(l.Items), Pool: slices.Clone(l.Pool)}, ws.Settings
+// snapshot is the list being edited and the settings in force, for the
+// computation that start runs next: the workspace lends its arrays
+// (workspace.Lend), so nothing is copied on the update loop, and an
+// edit made while the computation reads them writes into arrays of the
+// workspace's own. The loan ends with the computation; a result kept
+// after it may then see later edits of the list, which make it stale
+// (each edit marks every view stale, and a stale view draws again from
+// the next computation).
+func (w *work) snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
+	if w.giveBack != nil {
+		w.giveBack() // lent for a computation that never started
+	}
+	l, s, giveBack := ws.Lend()
+	w.giveBack = giveBack
+	return l, s
 }
 
 // cancelled reports whether ctx says the result is no longer wanted.

@@ -152,24 +152,12 @@ func (m *Model) openShot() tea.Cmd {
 	return nil
 }
 
-// shotPath is the suggested file name: the list's file name with the
-// view's name and .svg, in the list's directory; for a sample or inline
-// grades, in the current directory.
+// shotPath is the suggested file name: the document's stem (its file's
+// name and directory, with the query for one query of many) with the
+// view's name and .svg.
 func (m *Model) shotPath() string {
-	name := m.c.WS.Doc.Name
-	dir := "."
-	base := strings.TrimPrefix(name, "sample:")
-	switch {
-	case name == "" || name == "-" || name == "inline":
-		base = "list"
-	case !strings.HasPrefix(name, "sample:"):
-		if _, err := os.Stat(name); err == nil {
-			dir = filepath.Dir(name)
-		}
-		base = filepath.Base(name)
-		base = strings.TrimSuffix(base, filepath.Ext(base))
-	}
-	return filepath.Join(dir, base+"-"+m.activeName()+".svg")
+	dir, stem := m.c.WS.Doc.Stem()
+	return filepath.Join(dir, stem+"-"+m.activeName()+".svg")
 }
 
 func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {

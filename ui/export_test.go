@@ -153,6 +153,22 @@ func TestScreenAsSVGNextToTheListFile(t *testing.T) {
 	assert.Contains(t, screen(m), "no image written")
 }
 
+// One query of a run: the image and the saved copy are named after the
+// run and the query, not the run alone (which every query would share).
+func TestScreenAsSVGOfOneQuery(t *testing.T) {
+	dir := t.TempDir()
+	qrels, run := filepath.Join(dir, "q.qrels"), filepath.Join(dir, "bm25.run")
+	require.NoError(t, os.WriteFile(qrels, []byte("7/a 0 d1 2\n"), 0o644))
+	require.NoError(t, os.WriteFile(run, []byte("7/a Q0 d1 1 0.9 r\n7/a Q0 d2 2 0.5 r\n"), 0o644))
+	doc, err := listio.LoadTRECQuery(qrels, run, "7/a")
+	require.NoError(t, err)
+	m := newModel(t, doc, ndcg.DefaultSettings(), 80, 24)
+	press(m, "X")
+	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a-explorer.svg"), m.exp.shotAs.Value())
+	press(m, "esc", "W")
+	assert.Contains(t, screen(m), "save as: bm25-query-7_a.json")
+}
+
 // X onto a file that exists asks first, as save as does: the first enter
 // says so and writes nothing, the second replaces it.
 func TestScreenAsSVGAsksBeforeReplacing(t *testing.T) {

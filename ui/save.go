@@ -102,11 +102,9 @@ func (m *Model) openSaveAs() {
 		def = m.saveName
 	}
 	if def == "" {
-		base := strings.TrimPrefix(m.c.WS.Doc.Name, "sample:")
-		if base == "" || base == "-" || base == "inline" {
-			base = "list"
-		}
-		def = strings.TrimSuffix(filepath.Base(base), filepath.Ext(base)) + ".json"
+		// In the current directory, as a name typed alone would be.
+		_, stem := m.c.WS.Doc.Stem()
+		def = stem + ".json"
 	}
 	in.SetValue(def)
 	in.CursorEnd()

@@ -118,7 +118,7 @@ func (v *conventionsView) startWork() tea.Cmd {
 	if v.job.running || !inBackground(ws) || (!v.stale && v.reasonsFor == v.cursor) {
 		return nil
 	}
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	cursor, rows := v.cursor, v.rows
 	v.rowsOut = v.stale
 	if v.stale {

@@ -104,7 +104,7 @@ func (v *curvesView) startWork() tea.Cmd {
 		return nil
 	}
 	v.stale = false
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	rows := v.rows
 	return v.job.start(func(context.Context) func() {
 		c := workCurves(list, s, rows)

@@ -260,6 +260,7 @@ func TestQuizRounds(t *testing.T) {
 	assert.Regexp(t, `grade\s+1\s+1\s+2\s+3\s+0 │\s+0\s+1\s+0`, s)
 	assert.Contains(t, s, "D, E share the score 0.5: under ties expected, each of their ranks gets the")
 	assert.NotContains(t, s, "IDCG@5 =", "no working before the answer")
+	assert.Contains(t, footer(s), "enter answer")
 
 	typeText(m, "0.5")
 	press(m, "enter")
@@ -271,6 +272,9 @@ func TestQuizRounds(t *testing.T) {
 	assert.Contains(t, s, "1 of 1 right")
 	assert.Contains(t, s, "✓ Right: NDCG@5 = 0.5869")
 	assert.Contains(t, s, "NDCG@5 = DCG@5 / IDCG@5")
+	// Once answered, enter does nothing: the footer offers what does.
+	assert.NotContains(t, footer(s), "enter answer")
+	assert.Contains(t, footer(s), "n next list")
 	typeText(m, "1")
 	assert.Contains(t, screen(m), "answered: n draws the next list")
 
@@ -386,4 +390,10 @@ func TestQuizTieBelowK(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	open(t, m, "quiz")
 	assert.Contains(t, screen(m), "D, E, F share the score 0.3, all below k: their order cannot change NDCG@3.")
+}
+
+// footer is the last line of a screen: the keys the view offers.
+func footer(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	return lines[len(lines)-1]
 }

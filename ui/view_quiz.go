@@ -78,8 +78,17 @@ func (v *quizView) halfTyped() bool { return !v.answered && strings.TrimSpace(v.
 var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
 
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
+// Once the answer is in, enter does nothing more, so the footer offers
+// what does: the next list, and scrolling the working when it shows.
 func (v *quizView) ShortHelp() []key.Binding {
 	k := v.c.Keys
+	if v.answered {
+		next := []key.Binding{as(nextRoundKey, "n", "next list")}
+		if v.showsWorking() {
+			next = append(next, as(k.Down, "↑/↓", "scroll working"))
+		}
+		return append(next, k.tail(false)...)
+	}
 	return append([]key.Binding{as(k.Confirm, "enter", "answer"), nextRoundKey}, k.tail(false)...)
 }
 

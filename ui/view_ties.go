@@ -129,7 +129,7 @@ func (v *tiesView) startWork() tea.Cmd {
 		return nil
 	}
 	v.stale = false
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	return v.job.start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
@@ -262,7 +262,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		g := r.Ties[gi]
 		var ids []string
 		for i := g.Start; i < g.End; i++ {
-			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grades[i])+")")
+			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grade(i))+")")
 		}
 		items := strings.Join(ids, " ")
 		items = ansi.Truncate(items, 22, "…")

@@ -104,7 +104,7 @@ func (v *workingView) startWork() tea.Cmd {
 		return nil
 	}
 	v.stale = false
-	list, s := snapshot(ws)
+	list, s := v.job.snapshot(ws)
 	width, st := v.width, v.c.Styles
 	return v.job.start(func(context.Context) func() {
 		r, err := ndcg.Compute(list, s)

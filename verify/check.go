@@ -293,6 +293,13 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 
 	search := newSearch(list, r)
 	rep.Tried = search.dimensions()
+	var wrong []Claim
+	for _, cl := range claims {
+		if !cl.Holds(valueOf(r, cl, viewOf(s))) {
+			wrong = append(wrong, cl)
+		}
+	}
+	search.prefetch(wrong)
 	for _, cl := range claims {
 		v := Verdict{Claim: cl, True: valueOf(r, cl, viewOf(s))}
 		v.Holds = cl.Holds(v.True)
@@ -380,6 +387,20 @@ type search struct {
 	// is read at once and dropped, so one list of a million items does
 	// not hold a result per convention tried.
 	spare *ndcg.Result
+	// tried holds the values prefetch worked out.
+	tried map[trial]triedValue
+}
+
+// trial is one claim under one variant (b < 0) or a pair of them: indices
+// into search.variants.
+type trial struct {
+	claim Claim
+	a, b  int
+}
+
+type triedValue struct {
+	x  float64
+	ok bool
 }
 
 // discountChoices are the discounts people use or slip into: the log base
@@ -503,21 +524,113 @@ func (sr *search) result(s ndcg.Settings) *ndcg.Result {
 
 // eval is the claim's quantity under the variants vs applied together.
 func (sr *search) eval(c Claim, vs ...variant) (float64, bool) {
+	s, v := sr.trialOf(vs...)
+	r := sr.result(s)
+	if r == nil {
+		return 0, false
+	}
+	return valueOf(r, c, v), true
+}
+
+// trialOf is the computation the variants vs need, and how the claim
+// reads it. The cutoff, tie order and IDCG=0 rule are read from one
+// result; only gain, discount and IDCG source need another computation.
+func (sr *search) trialOf(vs ...variant) (ndcg.Settings, view) {
 	s := sr.settings(vs...)
 	v := viewOf(s)
 	for _, x := range vs {
 		v.idcgAll = v.idcgAll || x.idcgAll
 		v.idcgTopK = v.idcgTopK || x.idcgTopK
 	}
-	// The cutoff, tie order and IDCG=0 rule are read from one result;
-	// only gain, discount and IDCG source need another computation.
 	base := sr.base.Settings
 	s.K, s.Ties, s.Zero = base.K, base.Ties, base.Zero
-	r := sr.result(s)
-	if r == nil {
-		return 0, false
+	return s, v
+}
+
+// usable are the variants (indices into sr.variants) that can move the
+// claim c.
+func (sr *search) usable(c Claim) []int {
+	var out []int
+	for i, v := range sr.variants {
+		if c.Quantity == Contribution && !v.forTerms {
+			continue
+		}
+		if c.Quantity == DCG && (v.idcgAll || v.idcgTopK) {
+			continue
+		}
+		out = append(out, i)
 	}
-	return valueOf(r, c, v), true
+	return out
+}
+
+// trials lists what matches tries for claim c, in its order: each usable
+// variant alone, then each pair of variants of different settings.
+func (sr *search) trials(c Claim) []trial {
+	u := sr.usable(c)
+	var out []trial
+	for _, a := range u {
+		out = append(out, trial{c, a, -1})
+	}
+	for i, a := range u {
+		for _, b := range u[i+1:] {
+			if sr.variants[a].change.Setting != sr.variants[b].change.Setting {
+				out = append(out, trial{c, a, b})
+			}
+		}
+	}
+	return out
+}
+
+func (sr *search) variantsOf(t trial) []variant {
+	if t.b < 0 {
+		return []variant{sr.variants[t.a]}
+	}
+	return []variant{sr.variants[t.a], sr.variants[t.b]}
+}
+
+// prefetch works out every trial of the claims, grouped by the
+// computation they need: the dozens of trials of a few claims need only
+// the few results of the gains and discounts tried, and on a list of a
+// million items each result takes tens of milliseconds to derive.
+func (sr *search) prefetch(claims []Claim) {
+	type group struct {
+		s      ndcg.Settings
+		trials []trial
+	}
+	// The base's trials first: a derived result shares the base's docno
+	// order once the base has sorted it, instead of sorting its own.
+	groups := []group{{s: sr.base.Settings}}
+	for _, c := range claims {
+		for _, t := range sr.trials(c) {
+			s, _ := sr.trialOf(sr.variantsOf(t)...)
+			i := slices.IndexFunc(groups, func(g group) bool { return g.s.Equal(s) })
+			if i < 0 {
+				i = len(groups)
+				groups = append(groups, group{s: s})
+			}
+			groups[i].trials = append(groups[i].trials, t)
+		}
+	}
+	sr.tried = map[trial]triedValue{}
+	for _, g := range groups {
+		r := sr.result(g.s)
+		for _, t := range g.trials {
+			if r == nil {
+				sr.tried[t] = triedValue{}
+				continue
+			}
+			_, v := sr.trialOf(sr.variantsOf(t)...)
+			sr.tried[t] = triedValue{valueOf(r, t.claim, v), true}
+		}
+	}
+}
+
+// value is trial t's value: prefetched, or worked out now.
+func (sr *search) value(t trial) (float64, bool) {
+	if tv, ok := sr.tried[t]; ok {
+		return tv.x, tv.ok
+	}
+	return sr.eval(t.claim, sr.variantsOf(t)...)
 }
 
 // settings are the base settings with the variants applied.
@@ -535,48 +648,31 @@ func (sr *search) settings(vs ...variant) ndcg.Settings {
 const maxMatches = 8
 
 func (sr *search) matches(c Claim) ([]Match, *Odds) {
-	usable := sr.variants[:0:0]
-	for _, v := range sr.variants {
-		if c.Quantity == Contribution && !v.forTerms {
-			continue
-		}
-		if c.Quantity == DCG && (v.idcgAll || v.idcgTopK) {
-			continue
-		}
-		usable = append(usable, v)
-	}
 	var out []Match
 	// Every value tried, matching or not, by plausibility class, for the
 	// odds of a chance match.
 	var values [3][]float64
-	single := make([]bool, len(usable))
-	for i, v := range usable {
-		x, ok := sr.eval(c, v)
+	single := make([]bool, len(sr.variants))
+	for _, t := range sr.trials(c) {
+		x, ok := sr.value(t)
 		if !ok {
 			continue
 		}
-		m := Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v), Exotic: v.exotic}
-		values[plausibility(m)] = append(values[plausibility(m)], x)
-		if c.Holds(x) {
-			single[i] = true
-			out = append(out, m)
+		if t.b < 0 {
+			v := sr.variants[t.a]
+			m := Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v), Exotic: v.exotic}
+			values[plausibility(m)] = append(values[plausibility(m)], x)
+			if c.Holds(x) {
+				single[t.a] = true
+				out = append(out, m)
+			}
+			continue
 		}
-	}
-	for i := range usable {
-		for j := i + 1; j < len(usable); j++ {
-			a, b := usable[i], usable[j]
-			if a.change.Setting == b.change.Setting {
-				continue
-			}
-			x, ok := sr.eval(c, a, b)
-			if !ok {
-				continue
-			}
-			values[2] = append(values[2], x)
-			if !single[i] && !single[j] && c.Holds(x) {
-				out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b),
-					Exotic: a.exotic || b.exotic})
-			}
+		a, b := sr.variants[t.a], sr.variants[t.b]
+		values[2] = append(values[2], x)
+		if !single[t.a] && !single[t.b] && c.Holds(x) {
+			out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b),
+				Exotic: a.exotic || b.exotic})
 		}
 	}
 	truth := valueOf(sr.base, c, viewOf(sr.base.Settings))
@@ -697,7 +793,10 @@ func topKIDCG(r *ndcg.Result, k int) float64 {
 	if k > 0 && k < n {
 		n = k
 	}
-	gains := slices.Clone(r.Gains[:n])
+	gains := make([]float64, n)
+	for i := range gains {
+		gains[i] = r.Gain(i)
+	}
 	slices.SortFunc(gains, func(a, b float64) int { return cmp.Compare(b, a) })
 	sum := 0.0
 	for i, g := range gains {

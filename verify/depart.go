@@ -18,34 +18,39 @@ type term struct {
 
 func (t term) value() float64 { return t.gain * t.discount }
 
-// dcgTerms are the addends of DCG@k under the settings' tie policy, as
-// Result.Row has them (read from the arrays: a list may have a million).
-func dcgTerms(r *ndcg.Result) []term {
-	out := make([]term, r.K)
-	expected := r.Settings.Ties == ndcg.Expected
-	for i := range out {
-		t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
-		if expected {
-			t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
-		}
-		out[i] = t
-	}
-	return out
+// terms are the addends of DCG@k or IDCG@k as the engine computed them,
+// read one at a time from the result's arrays: a list may have a
+// million, and a slice of them would take 48 MB.
+type terms struct {
+	r     *ndcg.Result
+	ideal bool
+	n     int
 }
+
+// dcgTerms are the addends of DCG@k under the settings' tie policy, as
+// Result.Row has them.
+func dcgTerms(r *ndcg.Result) terms { return terms{r: r, n: r.K} }
 
 // idcgTerms are the addends of IDCG@k.
-func idcgTerms(r *ndcg.Result) []term {
-	out := make([]term, r.IdealK)
-	for i := range out {
-		out[i] = term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
+func idcgTerms(r *ndcg.Result) terms { return terms{r: r, ideal: true, n: r.IdealK} }
+
+// at is the addend at 0-based rank i.
+func (ts terms) at(i int) term {
+	r := ts.r
+	if ts.ideal {
+		return term{rank: i + 1, grade: r.IdealGrade(i), gain: r.IdealGain(i), discount: r.Discounts[i]}
 	}
-	return out
+	t := term{rank: i + 1, grade: r.Grade(i), gain: r.Gain(i), discount: r.Discounts[i]}
+	if r.Settings.Ties == ndcg.Expected {
+		t.gain, t.averagedGain = r.ExpectedGain(i), r.TieAt(i) >= 0
+	}
+	return t
 }
 
-func sum(ts []term) float64 {
+func (ts terms) sum() float64 {
 	s := 0.0
-	for _, t := range ts {
-		s += t.value()
+	for i := range ts.n {
+		s += ts.at(i).value()
 	}
 	return s
 }
@@ -57,7 +62,7 @@ const maxSlips = 6
 // of those whose change of the term (instead − term) keep accepts; a
 // slip is put in words only when kept, since depart tries every term of
 // lists of up to millions.
-func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta float64) bool) []Slip {
+func alternatives(r *ndcg.Result, t term, grades []gradeGains, keep func(delta float64) bool) []Slip {
 	s := r.Settings
 	var out []Slip
 	add := func(v float64, what func() string) {
@@ -67,25 +72,35 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 	}
 	if !t.averagedGain {
 		for _, g := range grades {
-			if g != t.grade && s.Gain.Check(g) == nil {
-				add(s.Gain.Of(g)*t.discount, func() string {
-					return fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g), ndcg.FormatNumber(t.grade))
+			if g.grade != t.grade && g.ok {
+				add(g.gain*t.discount, func() string {
+					return fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g.grade), ndcg.FormatNumber(t.grade))
 				})
 			}
 		}
-		other := ndcg.Linear
-		if s.Gain.Kind == ndcg.GainLinear {
-			other = ndcg.Exp
+		other := otherGain(s.Gain)
+		otherOK, otherOf := other.Check(t.grade) == nil, 0.0
+		if i := slices.IndexFunc(grades, func(g gradeGains) bool { return g.grade == t.grade }); i >= 0 {
+			otherOK, otherOf = grades[i].otherOK, grades[i].other
+		} else if otherOK {
+			otherOf = other.Of(t.grade)
 		}
-		if other.Check(t.grade) == nil {
-			add(other.Of(t.grade)*t.discount, func() string {
-				return fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), s.Gain.Formula(), ndcg.FormatNumber(t.gain))
+		if otherOK {
+			add(otherOf*t.discount, func() string {
+				return fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(otherOf), s.Gain.Formula(), ndcg.FormatNumber(t.gain))
 			})
 		}
 	}
 	for _, j := range []int{t.rank - 1, t.rank + 1} {
 		if j >= 1 {
-			d := s.Discount.At(j)
+			// The result holds the discount of every rank it has (as
+			// Discount.At gives it); the logarithm is taken only past them.
+			d := 0.0
+			if j <= len(r.Discounts) {
+				d = r.Discounts[j-1]
+			} else {
+				d = s.Discount.At(j)
+			}
 			add(t.gain*d, func() string { return fmt.Sprintf("the discount of rank %d (%.3f instead of %.3f)", j, d, t.discount) })
 		}
 	}
@@ -98,11 +113,45 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 	return out
 }
 
+// otherGain is the gain a slip of gain swaps g for: exponential for
+// linear, linear for any other.
+func otherGain(g ndcg.Gain) ndcg.Gain {
+	if g.Kind == ndcg.GainLinear {
+		return ndcg.Exp
+	}
+	return ndcg.Linear
+}
+
+// gradeGains is a grade with its gain under the settings (ok when
+// defined) and under the other gain (otherOK when defined), worked out
+// once: depart tries them at every term of lists of up to millions.
+type gradeGains struct {
+	grade, gain, other float64
+	ok, otherOK        bool
+}
+
 // gradesIn are the distinct grades the terms may have been taken from.
-func gradesIn(r *ndcg.Result) []float64 {
-	gs := slices.Clone(r.IdealGrades)
+func gradesIn(r *ndcg.Result) []gradeGains {
+	var gs []float64 // the ideal grades run highest first
+	for i := range r.IdealOrder {
+		if g := r.IdealGrade(i); len(gs) == 0 || gs[len(gs)-1] != g {
+			gs = append(gs, g)
+		}
+	}
 	slices.Sort(gs)
-	return slices.Compact(gs)
+	gs = slices.Compact(gs)
+	g, other := r.Settings.Gain, otherGain(r.Settings.Gain)
+	out := make([]gradeGains, len(gs))
+	for i, x := range gs {
+		out[i] = gradeGains{grade: x, ok: g.Check(x) == nil, otherOK: other.Check(x) == nil}
+		if out[i].ok {
+			out[i].gain = g.Of(x)
+		}
+		if out[i].otherOK {
+			out[i].other = other.Of(x)
+		}
+	}
+	return out
 }
 
 func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
@@ -135,18 +184,19 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	}
 
 	var slips []Slip
-	try := func(ts []term, ideal bool, holds func(delta float64) bool) {
-		for _, t := range ts {
-			if cl.Quantity == Contribution && t.rank != cl.Rank {
+	try := func(ts terms, ideal bool, holds func(delta float64) bool) {
+		for i := range ts.n {
+			if cl.Quantity == Contribution && i+1 != cl.Rank {
 				continue
 			}
+			t := ts.at(i)
 			for _, sl := range alternatives(r, t, grades, holds) {
 				sl.Ideal = ideal
 				slips = append(slips, sl)
 			}
 		}
 	}
-	D, I := sum(dcg), sum(idcg)
+	D, I := dcg.sum(), idcg.sum()
 	claimHolds := cl.holder()
 	switch cl.Quantity {
 	case Contribution:
@@ -176,7 +226,7 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 // each rounded to a few decimals, as a hand computation that writes the
 // terms down first does.
 func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
-	var ts []term
+	var ts terms
 	switch cl.Quantity {
 	case DCG:
 		ts = dcgTerms(r)
@@ -191,8 +241,8 @@ func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
 		}
 		unit := math.Pow(10, float64(d))
 		sum := 0.0
-		for _, t := range ts {
-			sum += math.Round(t.value()*unit) / unit
+		for i := range ts.n {
+			sum += math.Round(ts.at(i).value()*unit) / unit
 		}
 		if cl.Holds(sum) {
 			return &Rounded{Decimals: d, Value: sum}

@@ -1,8 +1,3 @@
-// Package verify checks numbers a person computed by hand (a slide, a
-// blog post, an exam answer) against the true values, and when a number
-// is wrong, finds the convention or the term that explains it.
-//
-// It does no I/O: the command line and the explorer render its results.
 package verify
 
 import (
@@ -11,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -28,13 +24,13 @@ type Written struct {
 // "13", "1.0e-3", "-2.5".
 func ParseWritten(text string) (Written, error) {
 	t := strings.TrimSpace(text)
-	if decimalComma.MatchString(t) {
+	if decimalComma().MatchString(t) {
 		return Written{}, &CommaError{Text: t, Point: strings.Replace(t, ",", ".", 1)}
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	// Only decimal notation says how many digits were written: Go also
 	// reads hexadecimal ("0x1p-1"), underscores and "Inf".
-	if err != nil || !decimal.MatchString(t) || math.IsInf(v, 0) {
+	if err != nil || !decimal().MatchString(t) || math.IsInf(v, 0) {
 		return Written{}, fmt.Errorf("%s is not a number; write it as printed, e.g. 0.94 or 12.78", termsafe.Quote(text))
 	}
 	return Written{Value: v, Text: t}, nil
@@ -42,7 +38,10 @@ func ParseWritten(text string) (Written, error) {
 
 // decimalComma matches a number written with a decimal comma (12,78),
 // which would otherwise lose its comma somewhere and read as 1278.
-var decimalComma = regexp.MustCompile(`^[+-]?[0-9]*,[0-9]+([eE][+-]?[0-9]+)?$`)
+// Compiled on first use: start-up, which every command pays, does not.
+var decimalComma = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?[0-9]*,[0-9]+([eE][+-]?[0-9]+)?$`)
+})
 
 // CommaError is a number written with a decimal comma; Point is the same
 // number with a point, as it must be typed.
@@ -54,7 +53,10 @@ func (e *CommaError) Error() string {
 
 // decimal matches a number in decimal notation, with an optional sign
 // and exponent.
-var decimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// Compiled on first use, like [decimalComma].
+var decimal = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+})
 
 // String is the number as written.
 func (w Written) String() string {

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"hash/maphash"
+	"math"
 	"slices"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -11,24 +13,68 @@ import (
 // edits, keeps a list unmodified when edits cancel out (the gain cycled
 // back, a grade raised and lowered), so quitting asks only when there is
 // something to lose.
+//
+// The saved items are not copied: a list of a million items would be
+// held twice. Each is kept as a 64-bit fingerprint (8 bytes against 56
+// and its strings), taken only when the first edit is about to change
+// the list; until then the list holds the saved items themselves, so
+// opening a file costs nothing here.
 type savedState struct {
-	valid        bool
-	items        []ndcg.Item
+	valid bool
+	// pending says that the list's items are still the saved ones and
+	// prints has not been taken yet.
+	pending      bool
+	prints       []uint64
 	pool         []ndcg.Judged
 	settings     ndcg.Settings
 	title, notes string
-	// differ counts the items that differ from items, position by
-	// position, when counted says the count is up to date: a grade edit
-	// on a list of a million items then compares the items it touched,
-	// not the whole list.
+	// differ counts the items whose fingerprint differs from the saved
+	// one at the same position, when counted says the count is up to
+	// date: a grade edit on a list of a million items then compares the
+	// items it touched, not the whole list.
 	differ  int
 	counted bool
 }
 
 func (w *Workspace) takeSnapshot() savedState {
 	l := w.Doc.List
-	return savedState{valid: true, items: slices.Clone(l.Items), pool: slices.Clone(l.Pool),
+	return savedState{valid: true, pending: true, pool: slices.Clone(l.Pool),
 		settings: w.Settings, title: w.Doc.Title, notes: w.Doc.Notes, counted: true}
+}
+
+// seed keys the fingerprints; they are compared only within one run.
+var seed = maphash.MakeSeed()
+
+// fingerprint is a 64-bit digest of everything a save writes of an item.
+// The numbers and the score flag go in through bijective mixing steps,
+// so two items that differ in one of them alone (a grade edit, a score
+// edit) never share a fingerprint; ids and titles go in through the
+// runtime's string hash, where a collision has a chance of 2⁻⁶⁴.
+func fingerprint(it *ndcg.Item) uint64 {
+	h := maphash.String(seed, it.ID)
+	h = mix(h ^ maphash.String(seed, it.Title))
+	h = mix(h ^ floatBits(it.Grade))
+	h = mix(h ^ floatBits(it.Score))
+	if it.HasScore {
+		h = mix(h ^ 1)
+	}
+	return h
+}
+
+// mix is a bijection of 64-bit words that spreads every bit over the
+// whole word (an odd multiplication, then a shift folded back in).
+func mix(x uint64) uint64 {
+	x *= 0x9e3779b97f4a7c15
+	return x ^ x>>29
+}
+
+// floatBits are f's bits with −0 read as +0: the two compare equal, and
+// an item's numbers compare as numbers.
+func floatBits(f float64) uint64 {
+	if f == 0 {
+		f = 0
+	}
+	return math.Float64bits(f)
 }
 
 // change makes the edit e, or undoes it, keeping the saved state's count
@@ -37,6 +83,17 @@ func (w *Workspace) takeSnapshot() savedState {
 // has it counted again at the next comparison.
 func (w *Workspace) change(e Edit, undo bool) {
 	s := &w.saved
+	if _, settings := e.(*setSettings); s.pending && !settings {
+		// The list is about to leave the saved state (a change of
+		// settings leaves the items as they are: on a long list it
+		// should not pay for a pass over them).
+		items := w.Doc.List.Items
+		s.prints = make([]uint64, len(items))
+		for i := range items {
+			s.prints[i] = fingerprint(&items[i])
+		}
+		s.pending = false
+	}
 	set, inPlace := e.(*setItems)
 	inPlace = inPlace && s.counted
 	if inPlace {
@@ -62,7 +119,7 @@ func (w *Workspace) change(e Edit, undo bool) {
 func (s *savedState) differing(w *Workspace, idx []int) int {
 	n, items := 0, w.Doc.List.Items
 	for _, i := range idx {
-		if items[i] != s.items[i] {
+		if fingerprint(&items[i]) != s.prints[i] {
 			n++
 		}
 	}
@@ -75,13 +132,16 @@ func (s *savedState) same(w *Workspace) bool {
 	if !s.valid || s.title != w.Doc.Title || s.notes != w.Doc.Notes || !s.settings.Equal(w.Settings) || !slices.Equal(s.pool, l.Pool) {
 		return false
 	}
-	if len(s.items) != len(l.Items) {
+	if s.pending {
+		return true
+	}
+	if len(s.prints) != len(l.Items) {
 		return false
 	}
 	if !s.counted {
 		s.differ, s.counted = 0, true
 		for i := range l.Items {
-			if l.Items[i] != s.items[i] {
+			if fingerprint(&l.Items[i]) != s.prints[i] {
 				s.differ++
 			}
 		}

@@ -1,12 +1,15 @@
 package workspace
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The modified flag compares with the saved state: edits that cancel
@@ -57,6 +60,18 @@ func TestDirtyComparesWithTheSavedState(t *testing.T) {
 func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 5))
 	w := unscored()
+	// The test's own copy of what was saved: the workspace keeps only
+	// fingerprints.
+	type saved struct {
+		items        []ndcg.Item
+		pool         []ndcg.Judged
+		settings     ndcg.Settings
+		title, notes string
+	}
+	take := func() saved {
+		return saved{slices.Clone(w.List().Items), slices.Clone(w.List().Pool), w.Settings, w.Doc.Title, w.Doc.Notes}
+	}
+	ref := take()
 	for step := range 600 {
 		var e Edit
 		r := rng.IntN(max(w.N(), 1))
@@ -78,18 +93,100 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		case 8:
 			if rng.IntN(4) == 0 {
 				w.MarkSaved(w.Version())
+				ref = take()
 			}
 		case 9:
 			e, _ = w.AddJudged(float64(rng.IntN(3)))
+		case 10:
+			e, _ = w.SetTitle(r, []string{"", "t"}[rng.IntN(2)])
 		default:
 			e, _ = w.SetGrade(r, float64(rng.IntN(3)))
 		}
 		if e != nil {
 			w.Apply(e)
 		}
-		s := w.saved
-		full := w.hist.pos != w.savedAt && !(s.valid && s.title == w.Doc.Title && s.notes == w.Doc.Notes &&
-			s.settings.Equal(w.Settings) && slices.Equal(s.items, w.List().Items) && slices.Equal(s.pool, w.List().Pool))
+		full := w.hist.pos != w.savedAt && !(ref.title == w.Doc.Title && ref.notes == w.Doc.Notes &&
+			ref.settings.Equal(w.Settings) && slices.Equal(ref.items, w.List().Items) && slices.Equal(ref.pool, w.List().Pool))
 		require.Equal(t, full, w.Dirty(), "step %d", step)
 	}
+}
+
+// Structural edits are compared item by item with what was saved: an
+// item deleted and put back by undo, two moves that cancel out, and a
+// deletion followed by an insertion that restores the length but not
+// the items.
+func TestDirtyAfterStructuralEdits(t *testing.T) {
+	w := unscored()
+	e, _ := w.Delete(1)
+	w.Apply(e)
+	assert.True(t, w.Dirty(), "an item deleted")
+	w.Undo()
+	assert.False(t, w.Dirty(), "the deletion undone")
+
+	e, _ = w.Move(0, 1)
+	w.Apply(e)
+	assert.True(t, w.Dirty(), "two items swapped")
+	e, _ = w.Move(1, -1)
+	w.Apply(e)
+	assert.False(t, w.Dirty(), "swapped back")
+
+	e, _ = w.Delete(2)
+	w.Apply(e)
+	e, _ = w.Add(1)
+	w.Apply(e)
+	assert.Equal(t, "C", w.List().Items[2].ID, "the new item takes the free id")
+	assert.False(t, w.Dirty(), "C deleted and an item equal to it added in its place")
+	e, _ = w.Delete(0)
+	w.Apply(e)
+	e, _ = w.Add(1)
+	w.Apply(e)
+	assert.Equal(t, 3, w.N())
+	assert.True(t, w.Dirty(), "as many items, but a new one in place of another")
+
+	// A grade edit after a structural edit, then everything undone.
+	e, _ = w.SetGrade(0, 3)
+	w.Apply(e)
+	assert.True(t, w.Dirty())
+	for {
+		if _, ok := w.Undo(); !ok {
+			break
+		}
+	}
+	assert.False(t, w.Dirty(), "every edit undone")
+
+	// Saved after an edit: the fingerprints are of the saved items.
+	e, _ = w.SetGrade(0, 3)
+	w.Apply(e)
+	w.MarkSaved(w.Version())
+	e, _ = w.SetGrade(0, 2)
+	w.Apply(e)
+	assert.True(t, w.Dirty())
+	e, _ = w.SetGrade(0, 3)
+	w.Apply(e)
+	assert.False(t, w.Dirty(), "back to the grade saved")
+
+	// A pool edit and a settings edit, on a list whose items are the saved ones.
+	e, _ = w.AddJudged(2)
+	w.Apply(e)
+	assert.True(t, w.Dirty(), "a judged item added")
+	w.Undo()
+	assert.False(t, w.Dirty())
+}
+
+// A fingerprint changes with every field a save writes, a grade or a
+// score alone included, and reads −0 as +0 as the comparison of items does.
+func TestFingerprintSeesEveryField(t *testing.T) {
+	base := ndcg.Item{ID: "d1", Title: "t", Grade: 2, Score: 0.5, HasScore: true}
+	fp := fingerprint(&base)
+	for _, it := range []ndcg.Item{
+		{ID: "d2", Title: "t", Grade: 2, Score: 0.5, HasScore: true},
+		{ID: "d1", Title: "", Grade: 2, Score: 0.5, HasScore: true},
+		{ID: "d1", Title: "t", Grade: 3, Score: 0.5, HasScore: true},
+		{ID: "d1", Title: "t", Grade: 2, Score: 0.25, HasScore: true},
+		{ID: "d1", Title: "t", Grade: 2, Score: 0.5},
+	} {
+		assert.NotEqual(t, fp, fingerprint(&it), "%+v", it)
+	}
+	zero, negZero := ndcg.Item{ID: "a"}, ndcg.Item{ID: "a", Score: math.Copysign(0, -1)}
+	assert.Equal(t, fingerprint(&zero), fingerprint(&negZero))
 }

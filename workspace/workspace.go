@@ -32,6 +32,13 @@ type Workspace struct {
 	// saved is that state, and dirty says the current one differs from it.
 	saved savedState
 	dirty bool
+	// loans are the arrays lent to work off the update loop (Lend).
+	loans []*loan
+	// LaterFrom is the length from which a recomputation that redoes
+	// every rank is left for work off the update loop (0: never; see
+	// Pending).
+	LaterFrom int
+	lat       later
 }
 
 // Edited says that the workspace changed (an edit, an undo, a redo, a
@@ -112,7 +119,7 @@ func (w *Workspace) IndexOf(id string) int {
 // the list cannot be computed).
 func (w *Workspace) ItemAt(r int) int {
 	if w.Result != nil {
-		return w.Result.Order[r]
+		return int(w.Result.Order[r])
 	}
 	return r
 }
@@ -122,6 +129,7 @@ func (w *Workspace) ItemAt(r int) int {
 // cursor on the item wherever it moved; a deletion names none (the
 // cursor stays on its rank, now the next item's).
 func (w *Workspace) Apply(e Edit) Edited {
+	w.own(e)
 	w.change(e, false)
 	w.hist.push(e)
 	if w.savedAt >= w.hist.pos {
@@ -142,6 +150,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
+	w.own(e)
 	w.change(e, true)
 	w.recomputeAfter(e)
 	w.updateDirty()
@@ -159,6 +168,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 	if !ok {
 		return Edited{Focus: -1}, false
 	}
+	w.own(e)
 	w.change(e, false)
 	w.recomputeAfter(e)
 	w.updateDirty()
@@ -175,7 +185,10 @@ func keepsRanking(e Edit) bool {
 // a grade edit on the ranks it touched only (ndcg.RegradeAt), after
 // another edit that keeps the ranking by Regrade, else from scratch.
 func (w *Workspace) recomputeAfter(e Edit) {
-	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List {
+	if w.deferred(e) {
+		return
+	}
+	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
 		ranks := make([]int, len(set.idx))
 		for j, i := range set.idx {
 			ranks[j] = w.RankOf(i)
@@ -196,7 +209,7 @@ func (w *Workspace) recomputeAfter(e Edit) {
 }
 
 // sameSlice reports whether a and b are the same array, not a copy.
-func sameSlice(a, b []int) bool {
+func sameSlice(a, b []int32) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
@@ -209,10 +222,15 @@ func (w *Workspace) recompute(sameRanking bool) {
 	// The old result is replaced on every edit and nothing keeps it (views
 	// mark themselves stale on each edit and rebuild from the new one), so
 	// its memory is reused: a keystroke on a long list allocates nothing.
-	if sameRanking && w.Result != nil && w.Result.List == l {
+	// While a computation off the loop reads the result's ranking
+	// (Recomputation), the new one goes into memory of its own.
+	switch {
+	case sameRanking && w.Result != nil && w.Result.List == l && w.lat.running:
+		w.Result, w.Err = ndcg.Derive(w.Result, w.Settings)
+	case sameRanking && w.Result != nil && w.Result.List == l:
 		w.Result, w.Err = ndcg.Regrade(w.Result, w.Settings)
-	} else {
-		w.Result, w.Err = ndcg.Recompute(w.Result, l, w.Settings)
+	default:
+		w.Result, w.Err = ndcg.Recompute(w.prev(), l, w.Settings)
 	}
 	w.derive()
 }
@@ -220,49 +238,41 @@ func (w *Workspace) recompute(sameRanking bool) {
 // derive works out what the views need from the result: the rank of
 // each item and the chart scales.
 func (w *Workspace) derive() {
-	n := len(w.Doc.List.Items)
-	if cap(w.rankOf) >= n {
-		w.rankOf = w.rankOf[:n]
-	} else {
-		w.rankOf = make([]int32, n)
-	}
+	w.rankOf = ranks(w.rankOf, w.Result, len(w.Doc.List.Items))
 	if w.Result == nil {
-		for i := range w.rankOf {
-			w.rankOf[i] = int32(i)
-		}
 		w.Scale = Scales{Contribution: 1, NDCG: 1}
 		return
 	}
-	for rank, idx := range w.Result.Order {
-		w.rankOf[idx] = int32(rank)
-	}
 	w.Scale = scales(w.Result)
+}
+
+// ranks is the 0-based rank of each of n item indexes under r (the
+// index itself without a result), in buf's memory when it is enough.
+func ranks(buf []int32, r *ndcg.Result, n int) []int32 {
+	if cap(buf) >= n {
+		buf = buf[:n]
+	} else {
+		buf = make([]int32, n)
+	}
+	if r == nil {
+		for i := range buf {
+			buf[i] = int32(i)
+		}
+		return buf
+	}
+	for rank, idx := range r.Order {
+		buf[idx] = int32(rank)
+	}
+	return buf
 }
 
 // scales are the largest |contribution| of the list and the ideal
 // ranking (at least something, so charts can divide) and the largest
 // |NDCG@k| over every k, at least 1.
 func scales(r *ndcg.Result) Scales {
-	// Plain loops over the result's arrays: they run after every edit
-	// over every rank, a million on a long list.
-	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties))}
-	gains := r.Gains
-	if r.Settings.Ties == ndcg.Expected {
-		gains = r.ExpectedGains
-	}
-	top := 0.0
-	for _, g := range [][]float64{gains, r.IdealGains} {
-		for i, d := range r.Discounts[:len(g)] {
-			v := g[i] * d
-			if v < 0 {
-				v = -v
-			}
-			if v > top {
-				top = v
-			}
-		}
-	}
-	sc.Contribution = top
+	// Passes over the result's running sums and grades: they run after
+	// every edit over every rank, a million on a long list.
+	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties)), Contribution: r.MaxAbsContribution()}
 	if sc.Contribution == 0 {
 		sc.Contribution = 1
 	}

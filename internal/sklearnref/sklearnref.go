@@ -1,8 +1,3 @@
-// Package sklearnref reads the scikit-learn reference values that the
-// tests compare with: ndcg/testdata/sklearn/cases.json and
-// verify/testdata/reference.json, each written by the gen.py beside it
-// from scikit-learn's ndcg_score and dcg_score. The tests need neither
-// scikit-learn nor Python, only these files.
 package sklearnref
 
 import (

@@ -1,0 +1,63 @@
+// Package listio reads and writes ranked lists as files hold them. A
+// Document is the list with what the file wrote beside it: its title and
+// notes, the settings it asks for, the claims to check, and the top-level
+// fields this program does not know, kept so that a save loses nothing.
+// The package reads files, standard input and the built-in samples, and
+// writes files; it knows no terminal, and what its messages echo of the
+// data goes through termsafe.
+//
+// # Sources and formats
+//
+// Load reads a path, "-" (standard input) or "sample:NAME" in the format
+// --input-format names (ParseFormat: json, csv or tsv) or, when it names
+// none, the one DetectFormat finds: content that opens with { or [ is
+// JSON whatever the name; otherwise the extension decides (.json, .csv,
+// .tsv or .tab); otherwise a tab in the first line means TSV, and
+// anything else is CSV. A CSV, TSV or JSON-lines table with a query id
+// column holds many queries: Load refuses it, naming some of them, and
+// LoadQuery takes one. Inline builds a list from --grades and --scores,
+// LoadTRECQuery reads one query of a TREC qrels and run pair, and
+// LTRQuery one query of a learning-to-rank data set that LoadLTR read.
+//
+// # Limits
+//
+// A list is UTF-8 text. The first block of a source is looked at before
+// the rest is read: NUL bytes, UTF-16 or bytes that are not UTF-8 are
+// refused there, so a binary file or an endless device costs one block. A
+// UTF-8 byte order mark is dropped. A source over MaxSize (1 GiB unless
+// --max-size raises it) is refused: a regular file from its size, a pipe
+// as soon as it passes the limit. Numbers are plain decimals; a value
+// that is not finite (NaN, Inf, a literal too large for a float64) is
+// refused as such.
+//
+// # Errors
+//
+// A problem in a list is an *Error, worded for the person who wrote the
+// file: Name is the file ("-" for standard input, "sample:NAME", or the
+// flag for inline values), Line is 1-based (0 when unknown), Field says
+// where in the format's own terms ("items[2].grade", "settings.k",
+// "column score", "value 3"), and Msg what is wrong and what to do. It
+// prints as "NAME:LINE: FIELD: MSG", leaving out the parts it does not
+// know. An unknown field or column names the nearest known one. A problem
+// the engine finds later (a grade too large for exponential gain, found
+// when the list is computed) is an *ndcg.ItemError, which Document.Locate
+// turns into an *Error with the item's line and field, or its id when the
+// list was edited since; Document.Compute does so itself. A file setting
+// that FileSettings.Apply cannot apply is a *SettingError naming the
+// field, so that a command line applying its flags through it can name
+// the flag instead.
+//
+// # Writing
+//
+// WriteJSON writes the canonical JSON format, what the explorer saves:
+// items one to a line with keys in the order id, title, grade, score,
+// numbers in the shortest form that reads back to the same float64,
+// claims with their digits as written, unknown fields in their order.
+// WriteTable writes CSV or TSV that ReadCSV and ReadTSV read back; a text
+// cell a spreadsheet would take for a formula gets a leading apostrophe
+// (SafeCell), which the readers drop. Save and WriteFileAtomic replace a
+// file atomically (a temporary file beside it, sync, rename): a crash or
+// a full disk leaves the old file or the new one, never half of one. Stem
+// names the files made from a document, RecoveryPath the copy of unsaved
+// edits the explorer keeps when it is stopped by a signal.
+package listio
