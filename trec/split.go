@@ -225,10 +225,16 @@ func inner(c byte) bool { return c != '\n' && spaces[c] }
 // the list stays small and in the cache.
 const sepWindow = 64 << 10
 
-// separators lists the offsets of data[from:to]'s bytes up to ' ' (every
-// byte C's isspace accepts, and a few control characters), in order.
+// separators lists the offsets of data[from:to]'s separators in p.seps.
 func (p *parser) separators(data []byte, from, to int) []uint32 {
-	seps := p.seps[:0]
+	p.seps = listSeparators(p.seps[:0], data, from, to)
+	return p.seps
+}
+
+// listSeparators appends to seps the offsets of data[from:to]'s bytes
+// up to ' ' (every byte C's isspace accepts, and a few control
+// characters), in order.
+func listSeparators(seps []uint32, data []byte, from, to int) []uint32 {
 	q := from
 	for ; q+8 <= to; q += 8 {
 		if len(seps)+8 > cap(seps) {
@@ -249,7 +255,6 @@ func (p *parser) separators(data []byte, from, to int) []uint32 {
 			seps = append(seps, uint32(q))
 		}
 	}
-	p.seps = seps
 	return seps
 }
 
@@ -414,55 +419,8 @@ func (b *batch) append(ents []entry, data []byte) {
 	}
 }
 
-// lineFields are the offsets of a line's first six fields in its block
-// (start and end of each), and how many fields the line has.
-type lineFields struct {
-	at [6][2]int
-	n  int
-}
-
 // Every byte C's isspace accepts is at most ' ', and so are few others.
 const (
 	lows  = 0x0101010101010101
 	highs = 0x8080808080808080
 )
-
-// scanLine finds the fields of the line at data[at:] and the start of
-// the next line. It reads eight bytes at a time, marking those up to
-// ' ', and looks at the marked bytes only: a run line of 30 bytes costs
-// four words and its seven separators, not a test per byte. ok is false
-// for a line with fewer than min fields, more than max, or whose first
-// starts with '#', and for a line within eight bytes of the end of
-// data: parseRunLine or the qrels reader read those.
-func scanLine(data []byte, at, min, max int) (f lineFields, next int, ok bool) {
-	ws := at // where the current word would start
-	for q := at; q+8 <= len(data); q += 8 {
-		w := binary.LittleEndian.Uint64(data[q:])
-		// A byte's high bit is set in m when the byte is below 0x21:
-		// its low seven bits plus 0x5f do not reach 0x80, nor is its
-		// own high bit set.
-		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
-		for m != 0 {
-			i := q + bits.TrailingZeros64(m)>>3
-			m &= m - 1
-			c := data[i]
-			if !spaces[c] {
-				continue // a control character inside a word
-			}
-			if i > ws {
-				if f.n < len(f.at) {
-					f.at[f.n] = [2]int{ws, i}
-				}
-				f.n++
-			}
-			ws = i + 1
-			if c == '\n' {
-				if f.n < min || f.n > max || data[f.at[0][0]] == '#' {
-					return f, 0, false
-				}
-				return f, i + 1, true
-			}
-		}
-	}
-	return f, 0, false
-}
