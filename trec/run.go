@@ -58,7 +58,8 @@ func ReaderSource(name string, r io.Reader) (Source, func()) {
 }
 
 // entry is one run line kept for evaluation; the docno is in the batch's
-// arena, so a query's lines take two allocations, not one per line.
+// arena (in the block's data while the parser holds the line), so a
+// query's lines take two allocations, not one per line.
 type entry struct {
 	off, n uint32
 	score  float64
