@@ -168,7 +168,7 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 func idealWithPool(r *ndcg.Result) string {
 	ids := make([]string, len(r.IdealOrder))
 	for i := range r.IdealOrder {
-		ids[i] = r.IdealID(i) + ":" + ndcg.FormatNumber(r.IdealGrades[i])
+		ids[i] = r.IdealID(i) + ":" + ndcg.FormatNumber(r.IdealGrade(i))
 		if r.IdealFromPool(i) {
 			ids[i] += " (pool)"
 		}
