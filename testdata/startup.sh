@@ -12,14 +12,16 @@
 # one that imports every outside package our packages import, so that
 # all their package initialisation runs, and prints hello world.
 #
-# Usage: startup.sh [RUNS]
-#   RUNS: runs of each command per round (default 100; 3 rounds).
+# Usage: startup.sh [RUNS [ROUNDS]]
+#   RUNS: runs of each command per round (default 100).
+#   ROUNDS: rounds (default 3; more steady the medians on a busy machine).
 # Environment: GO_BUILD_ENV is put before every `go build` command, e.g.
 #   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 runs=${1:-100}
+rounds=${2:-3}
 if ! command -v hyperfine >/dev/null 2>&1; then
   echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
   exit 2
@@ -79,10 +81,10 @@ cmds=("$dir/hello-world" "$dir/hello+net+os-user" "$dir/hello+dependencies" "$ne
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
-for round in 1 2 3; do
+for round in $(seq "$rounds"); do
   hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
 done
-echo "start-up, median of 3 rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
+echo "start-up, median of $rounds rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
 # Each round's CSV has a header then one row per command: command,mean,
 # stddev,median,user,system,... in seconds. The ratios are taken within a
 # round, then the median over rounds: of the wall time (the target), and
@@ -94,14 +96,15 @@ awk -F, -v dir="$dir" '
     if (FNR == 2) { hw[FILENAME] = $4; hcpu[FILENAME] = $5 + $6 }
     med[row, k] = $4; ratio[row, k] = $4 / hw[FILENAME]
     cpu[row, k] = $5 + $6; cratio[row, k] = ($5 + $6) / hcpu[FILENAME] }
-  function mid(a, r,   i, j, t, v) {
-    for (i = 1; i <= 3; i++) v[i] = a[r, i]
-    for (i = 1; i <= 3; i++) for (j = i + 1; j <= 3; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-    return v[2]
+  function mid(a, r,   i, j, k, t, v) {
+    k = n[r]
+    for (i = 1; i <= k; i++) v[i] = a[r, i]
+    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
   }
   END {
     for (r = 1; r <= rows; r++) {
       label = name[r]; sub(dir "/", "", label); gsub(/ [^ ]*\//, " ", label)
       printf "  %-36s %5.2f ms  %4.2f× hello world   CPU %5.2f ms  %4.2f×\n", label, mid(med, r) * 1000, mid(ratio, r), mid(cpu, r) * 1000, mid(cratio, r)
     }
-  }' "$dir"/round1.csv "$dir"/round2.csv "$dir"/round3.csv
+  }' "$dir"/round*.csv
