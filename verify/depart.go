@@ -47,13 +47,58 @@ func (ts terms) at(i int) term {
 	return t
 }
 
-func (ts terms) sum() float64 {
-	s := 0.0
-	for i := range ts.n {
-		s += ts.at(i).value()
+// maxRounded is the most decimals roundedSum rounds terms to.
+const maxRounded = 8
+
+// totals are the sums of DCG's and IDCG's terms, exact and with each term
+// rounded to 0 … maxRounded decimals, which depart and roundedSum read.
+// Each sum's are added up in one pass over its terms, when first needed:
+// a term of a list of a million items is a read from anywhere in it, and
+// the wrong claims of one check would otherwise read every term a dozen
+// times over.
+type totals struct {
+	r       *ndcg.Result
+	done    [2]bool
+	exact   [2]float64
+	rounded [2][maxRounded + 1]float64
+}
+
+func newTotals(r *ndcg.Result) *totals { return &totals{r: r} }
+
+// of adds up the terms of IDCG (ideal) or DCG, once.
+func (t *totals) of(ideal bool) int {
+	s := 0
+	if ideal {
+		s = 1
 	}
+	if t.done[s] {
+		return s
+	}
+	ts := dcgTerms(t.r)
+	if ideal {
+		ts = idcgTerms(t.r)
+	}
+	var units [maxRounded + 1]float64
+	for d := range units {
+		units[d] = math.Pow(10, float64(d))
+	}
+	exact, rounded := 0.0, &t.rounded[s]
+	for i := range ts.n {
+		v := ts.at(i).value()
+		exact += v
+		for d, unit := range units {
+			rounded[d] += math.Round(v*unit) / unit
+		}
+	}
+	t.exact[s], t.done[s] = exact, true
 	return s
 }
+
+// sum is the exact sum of IDCG's (ideal) or DCG's terms.
+func (t *totals) sum(ideal bool) float64 { return t.exact[t.of(ideal)] }
+
+// roundedSum is the sum of the terms each rounded to d decimals.
+func (t *totals) roundedSum(ideal bool, d int) float64 { return t.rounded[t.of(ideal)][d] }
 
 // maxSlips keeps the list of single-term explanations readable.
 const maxSlips = 6
@@ -149,7 +194,7 @@ func gradesIn(r *ndcg.Result) []gradeGains {
 	return out
 }
 
-func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
+func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims) *Departure {
 	d := &Departure{}
 	dcg, idcg := dcgTerms(r), idcgTerms(r)
 	grades := gradesIn(r)
@@ -179,8 +224,9 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	}
 
 	var slips []Slip
+	// Only the first maxSlips are kept: the terms past them need no trying.
 	try := func(ts terms, ideal bool, holds func(delta float64) bool) {
-		for i := range ts.n {
+		for i := 0; i < ts.n && len(slips) < maxSlips; i++ {
 			if cl.Quantity == Contribution && i+1 != cl.Rank {
 				continue
 			}
@@ -191,7 +237,10 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 			}
 		}
 	}
-	D, I := dcg.sum(), idcg.sum()
+	var D, I float64
+	if cl.Quantity != Contribution {
+		D, I = tot.sum(false), tot.sum(true)
+	}
 	claimHolds := cl.holder()
 	switch cl.Quantity {
 	case Contribution:
@@ -220,26 +269,20 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 // roundedSum finds whether a DCG or IDCG claim is the sum of its terms
 // each rounded to a few decimals, as a hand computation that writes the
 // terms down first does.
-func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
-	var ts terms
+func roundedSum(tot *totals, cl Claim) *Rounded {
+	var ideal bool
 	switch cl.Quantity {
 	case DCG:
-		ts = dcgTerms(r)
 	case IDCG:
-		ts = idcgTerms(r)
+		ideal = true
 	default:
 		return nil
 	}
 	for _, d := range []int{cl.Decimals(), 1, 2, 3, 4} {
-		if d < 0 || d > 8 {
+		if d < 0 || d > maxRounded {
 			continue
 		}
-		unit := math.Pow(10, float64(d))
-		sum := 0.0
-		for i := range ts.n {
-			sum += math.Round(ts.at(i).value()*unit) / unit
-		}
-		if cl.Holds(sum) {
+		if sum := tot.roundedSum(ideal, d); cl.Holds(sum) {
 			return &Rounded{Decimals: d, Value: sum}
 		}
 	}
