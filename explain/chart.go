@@ -110,14 +110,14 @@ const maxChartRanks = 25
 // chart both draw them.
 func ContributionsAt(r *ndcg.Result, i int) (actual, ideal float64) {
 	if i < r.N {
-		g := r.Gains[i]
+		g := r.Gain(i)
 		if r.Settings.Ties == ndcg.Expected {
-			g = r.ExpectedGains[i]
+			g = r.ExpectedGain(i)
 		}
 		actual = g * r.Discounts[i]
 	}
-	if i < len(r.IdealGains) {
-		ideal = r.IdealGains[i] * r.Discounts[i]
+	if i < len(r.IdealOrder) {
+		ideal = r.IdealGain(i) * r.Discounts[i]
 	}
 	return actual, ideal
 }

@@ -134,9 +134,9 @@ func build(r *ndcg.Result, shown bool) *Working {
 			if g.Start >= r.K {
 				break
 			}
-			tm := TieMean{First: g.Start + 1, Last: g.End, Score: g.Score, Mean: r.ExpectedGains[g.Start]}
+			tm := TieMean{First: g.Start + 1, Last: g.End, Score: g.Score, Mean: r.ExpectedGain(g.Start)}
 			for i := g.Start; i < g.End; i++ {
-				tm.Gains = append(tm.Gains, r.Gains[i])
+				tm.Gains = append(tm.Gains, r.Gain(i))
 			}
 			w.TieMeans = append(w.TieMeans, tm)
 		}
@@ -152,9 +152,9 @@ func build(r *ndcg.Result, shown bool) *Working {
 			continue
 		}
 		id := termsafe.String(r.IdealID(i))
-		w.Ideal = append(w.Ideal, Entry{ID: id, Grade: r.IdealGrades[i], Pool: r.IdealFromPool(i)})
-		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrades[i],
-			Gain: r.IdealGains[i], Discount: r.Discounts[i], Value: r.IdealGains[i] * r.Discounts[i]})
+		w.Ideal = append(w.Ideal, Entry{ID: id, Grade: r.IdealGrade(i), Pool: r.IdealFromPool(i)})
+		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrade(i),
+			Gain: r.IdealGain(i), Discount: r.Discounts[i], Value: r.IdealGain(i) * r.Discounts[i]})
 	}
 	w.Tied = len(r.Ties) > 0
 	w.IdealRest = len(r.IdealOrder) - r.IdealK

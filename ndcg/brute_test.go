@@ -195,12 +195,12 @@ func TestBruteForceOrders(t *testing.T) {
 			r, err := Compute(l, Settings{Gain: Exp, Ties: p})
 			require.NoError(t, err)
 			if w, ok := want[p]; ok {
-				require.Equal(t, w, r.Order, "trial %d %s order", trial, p)
+				require.Equal(t, w, ints(r.Order), "trial %d %s order", trial, p)
 			}
 			for i, idx := range r.Order {
 				// Every policy keeps each item within its score's ranks.
 				require.Equal(t, l.Items[stable[i]].Score, l.Items[idx].Score, "trial %d %s rank %d", trial, p, i+1)
-				if i > 0 && r.GroupAt[i] >= 0 && r.GroupAt[i] == r.GroupAt[i-1] {
+				if i > 0 && r.TieAt(i) >= 0 && r.TieAt(i) == r.TieAt(i-1) {
 					prev := l.Items[r.Order[i-1]].Grade
 					switch p {
 					case Best:
@@ -210,7 +210,7 @@ func TestBruteForceOrders(t *testing.T) {
 					}
 				}
 			}
-			require.ElementsMatch(t, stable, r.Order)
+			require.ElementsMatch(t, stable, ints(r.Order))
 			// Docno's DCG follows its order.
 			for k := 1; k <= r.N; k++ {
 				requireRel(t, bruteDCG(l, Exp, docno, k), r.DCGAt(Docno, k), fmt.Sprintf("trial %d docno DCG@%d", trial, k))
@@ -230,15 +230,15 @@ func TestBruteForceTieGroups(t *testing.T) {
 		var want []TieGroup
 		for gi, g := range bruteGroups(l, bruteStable(l)) {
 			for i := g[0]; i < g[1]; i++ {
-				require.EqualValues(t, gi+1, r.ScoreGroup[i], "trial %d rank %d score group", trial, i+1)
+				require.EqualValues(t, gi+1, r.scoreGroup(i), "trial %d rank %d score group", trial, i+1)
 			}
 			if g[1]-g[0] > 1 {
 				for i := g[0]; i < g[1]; i++ {
-					require.EqualValues(t, len(want), r.GroupAt[i])
+					require.EqualValues(t, len(want), r.TieAt(i))
 				}
 				want = append(want, TieGroup{Start: g[0], End: g[1], Score: l.Items[bruteStable(l)[g[0]]].Score})
 			} else {
-				require.EqualValues(t, -1, r.GroupAt[g[0]])
+				require.EqualValues(t, -1, r.TieAt(g[0]))
 			}
 		}
 		require.Equal(t, want, r.Ties, "trial %d", trial)

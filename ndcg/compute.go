@@ -1,12 +1,10 @@
 package ndcg
 
 import (
-	"cmp"
 	"errors"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // TieGroup is a run of ranks whose items have exactly equal scores.
@@ -29,9 +27,17 @@ func (g TieGroup) Straddles(k int) bool { return g.Start < k && k < g.End }
 
 // Result is everything one computation knows about a list under one set
 // of settings. Slices indexed by rank are 0-based (rank 1 is index 0).
-// A Result is read-only once returned, except that the best, worst and
-// docno orders are worked out the first time they are asked for, so it
-// is not safe for concurrent use.
+// A Result is read-only once returned, except that the numbers of tie
+// policies other than the settings' are worked out the first time they
+// are asked for, so it is not safe for concurrent use.
+//
+// It keeps per rank only what cannot be worked out cheaply from the
+// list: the ranking, the running DCG sums of the settings' tie policy
+// and of IDCG, and each rank's grade as a byte when the grades are small
+// integers. A rank's grade, gain, expected gain and contribution come
+// from the methods (Grade, Gain, ExpectedGain, Row), computed as the
+// arrays once held them, bit for bit. At a million items that is 33
+// bytes a rank instead of 120.
 type Result struct {
 	Settings Settings
 	List     *List
@@ -41,54 +47,75 @@ type Result struct {
 
 	// Order holds the item index at each rank, ties ordered by the
 	// settings' policy (input order under Expected).
-	Order []int
-	// Ties are the tie groups of two or more items, in rank order;
-	// GroupAt is the index into Ties of each rank's group, or -1.
-	Ties    []TieGroup
-	GroupAt []int32
-	// ScoreGroup numbers the distinct scores 1, 2, … in rank order (every
-	// rank its own number when the list has no scores).
-	ScoreGroup []int32
-
-	// Grades are the grades used at each rank (integer part when the
-	// settings truncate), Gains their gains, in Order.
-	Grades, Gains []float64
-	// ExpectedGains is each rank's group mean gain.
-	ExpectedGains []float64
+	Order []int32
+	// Ties are the tie groups of two or more items, in rank order.
+	// TieAt gives the group of a rank.
+	Ties []TieGroup
 	// Discounts has the discount at each rank of the longer of the list
-	// and the ideal ranking.
+	// and the ideal ranking. It is shared: do not modify it.
 	Discounts []float64
+	// discountsFall says no discount is above the one before.
+	discountsFall bool
 
 	// IdealOrder lists the ideal ranking: item indices, or N+j for pool
-	// item j. IdealGrades and IdealGains follow it.
-	IdealOrder  []int
-	IdealGrades []float64
-	IdealGains  []float64
+	// item j. IdealGrade and IdealGain give its grades and gains.
+	IdealOrder []int32
 	// idcg[i] is IDCG@(i+1).
 	idcg []float64
 
-	// dcg[policy][i] is DCG@(i+1) with ties ordered by the policy.
-	dcg [5][]float64
-	// order[policy] is the rank order under each concrete policy.
-	order [5][]int
-	// bestGains holds each rank's gain with its tie group sorted highest
-	// first (worst order is each group mirrored), kept so that a grade
-	// edit can add DCG up again from the edited rank without sorting.
-	bestGains []float64
+	// dcg[policy][i] is DCG@(i+1) with ties ordered by the policy: kept
+	// for the settings' policy (for every policy when the list has no
+	// ties, which share one array), worked out for another policy when
+	// a whole array of it is asked for. memo holds single sums of the
+	// other policies, such as the tie band at the cutoff.
+	dcg   [5][]float64
+	memo  [16]dcgMemo
+	memos int // how many memo holds; past 16 the oldest go first
+	// asked counts the single sums added up per policy.
+	asked [5]int
+	// order[policy] is the rank order under each concrete policy, the
+	// input order always, the others when asked for.
+	order [5][]int32
+	// codes holds each rank's grade in input order when small (every
+	// grade that counts an integer in [0, 64)); gains each rank's gain
+	// in input order otherwise. table holds the gains of the small
+	// grades, as Settings.Gain.Of gives them (NaN where undefined).
+	codes []uint8
+	gains []float64
+	table [64]float64
+	// tieMean is each tie group's mean gain (its expected gain), in the
+	// order Compute adds them; tieFold counts the ranks before each
+	// group that share a score with the rank above them, so that a
+	// rank's distinct-score number is worked out without a per-rank array.
+	tieMean []float64
+	tieFold []int32
 	// idealSmall says the ideal ranking was laid out by counting integer
-	// grades below 64; idealCount holds the counts.
-	idealSmall bool
-	idealCount [64]int
+	// grades below 64; idealCount holds the counts, and the ideal
+	// grades are read from those runs. Otherwise idealGrades and
+	// idealGains hold them rank by rank.
+	idealSmall              bool
+	idealCount              [64]int
+	idealEnd                [64]int // where each grade's run ends
+	idealGrades, idealGains []float64
 	// mem holds the arrays above for Recompute to reuse.
 	mem resultMemory
+}
+
+// dcgMemo is one DCG sum of a policy whose array the result does not keep.
+type dcgMemo struct {
+	p TiePolicy
+	k int
+	v float64
 }
 
 // resultMemory is the memory a Result's arrays are carved from.
 type resultMemory struct {
 	floats []float64
-	ints   []int
 	int32s []int32
+	codes  []uint8
 	ties   []TieGroup
+	// buf holds a tie group's gains while they are sorted.
+	buf []float64
 }
 
 // Compute ranks list and works out every number of the breakdown under
@@ -173,18 +200,25 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 	if !sc.loadGrades(list, s) {
 		return nil, invalid(list, s)
 	}
-	// base's ranking, copied out before prev's memory is written: the
-	// score groups stand for the score keys.
+	// base's ranking, copied out before prev's memory is written: a
+	// number per distinct score stands for the score keys.
 	var ranked []keyIndex
 	groups := 0
 	if n := len(list.Items); list.Scored() && n > 0 {
 		sc.pairs = grow(sc.pairs, n)
 		ranked = sc.pairs[:n]
-		input := base.order[Input]
+		input, ties := base.order[Input], base.Ties
+		key, g := uint64(0), 0
 		for i := range ranked {
-			ranked[i] = keyIndex{key: uint64(base.ScoreGroup[i]), idx: input[i]}
+			for g < len(ties) && ties[g].End <= i {
+				g++
+			}
+			if g == len(ties) || i <= ties[g].Start {
+				key++ // not the second or a later rank of a group
+			}
+			ranked[i] = keyIndex{key: key, idx: int(input[i])}
 		}
-		groups = len(base.Ties)
+		groups = len(ties)
 	}
 	docno := base.order[Docno] // allocated apart from base's memory
 	r, err := fill(prev, list, s, sc, ranked, groups)
@@ -212,54 +246,67 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	}
 	*r = Result{Settings: s, List: list, N: n}
 	r.K, r.IdealK = cut(s.K, n), cut(s.K, m)
-	disc := discounts(s.Discount, max(n, m))
-	r.Discounts = disc
+	disc, falls := discounts(s.Discount, max(n, m))
+	r.Discounts, r.discountsFall = disc, falls
 	grade, gain := sc.grade, sc.gain // by item index, then pool item
+	small := sc.smallGrades
+	r.table = sc.gains.small
 
 	ties := groups > 0
-	// The orders of best, worst and docno are worked out when asked for;
-	// every other policy ranks in input order (a stable sort).
+	// The policy's running sums are added up here when its order within
+	// ties is the input order (every policy's when there are no ties);
+	// best and worst are worked out by orderFor.
 	inputOrder := !ties || s.Ties == Expected || s.Ties == Input
 
-	// The arrays the result keeps, carved from three allocations.
-	nf := 3*n + 3*m // Grades, Gains, dcg[Input]; IdealGrades, IdealGains, idcg
-	ni := n + m     // order[Input], IdealOrder
-	if ties {
-		nf += 5 * n // ExpectedGains, dcg[Best], dcg[Worst], dcg[Expected], bestGains
+	// The arrays the result keeps, carved from a few allocations.
+	nf := m // idcg
+	if inputOrder {
+		nf += n // the policy's sums
 	}
-	mem.floats, mem.ints, mem.int32s = grow(mem.floats, nf), grow(mem.ints, ni), grow(mem.int32s, 2*n)
+	if !small {
+		nf += n + 2*m // gains by rank; ideal grades and gains
+	}
+	if ties {
+		nf += groups // tieMean
+	}
+	ni := n + m // order[Input], IdealOrder
+	if ties {
+		ni += groups // tieFold
+	}
+	mem.floats, mem.int32s = grow(mem.floats, nf), grow(mem.int32s, ni)
+	if small {
+		mem.codes = grow(mem.codes, n)
+		r.codes = mem.codes[:n:n]
+	}
 	if ties {
 		mem.ties = grow(mem.ties, groups)
 		r.Ties = mem.ties[:0]
 	}
 	r.mem = mem
-	floats, ints := mem.floats, mem.ints
+	floats, int32s := mem.floats, mem.int32s
 	takeF := func(k int) []float64 { s := floats[:k:k]; floats = floats[k:]; return s }
-	takeI := func(k int) []int { s := ints[:k:k]; ints = ints[k:]; return s }
-	r.GroupAt, r.ScoreGroup = mem.int32s[:n:n], mem.int32s[n:2*n:2*n]
-	r.Grades, r.Gains = takeF(n), takeF(n)
+	takeI := func(k int) []int32 { s := int32s[:k:k]; int32s = int32s[k:]; return s }
 	input := takeI(n)
-	dIn := takeF(n)
-
-	// One pass over the ranks: the ranking, tie groups, gains in input
-	// order and DCG under input order; with ties, each group's gains
-	// sorted for best (highest first) and worst (lowest first), its mean
-	// for expected, and the running sums of the three.
-	gr, gi := r.Grades, r.Gains // grades and gains by rank, in input order
-	if !inputOrder {
-		sc.inGrade, sc.inGain = grow(sc.inGrade, n), grow(sc.inGain, n)
-		gr, gi = sc.inGrade, sc.inGain
+	var sums, gi []float64
+	if inputOrder {
+		sums = takeF(n)
 	}
-	var best, worst, eg, exp, bg []float64
+	if !small {
+		gi = takeF(n)
+		r.gains = gi
+	}
 	if ties {
-		best, worst, eg, exp, bg = takeF(n), takeF(n), takeF(n), takeF(n), takeF(n)
+		r.tieMean, r.tieFold = takeF(groups), takeI(groups)
 	}
+	codes := r.codes
+	expected := ties && s.Ties == Expected
+
+	// One pass over the ranks: the ranking, tie groups and their mean
+	// gains, each rank's grade (or gain) in input order, and the running
+	// sums of the policy when it orders ties by input order.
 	disc = disc[:n]
-	groupAt, scoreGroup := r.GroupAt, r.ScoreGroup
-	sumIn, sumB, sumW, sumE := 0.0, 0.0, 0.0, 0.0
-	var group int32
+	sum, fold := 0.0, int32(0)
 	for i := 0; i < n; {
-		group++
 		j := i + 1
 		if ranked != nil {
 			for j < n && ranked[j].key == ranked[i].key {
@@ -271,74 +318,78 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 			if ranked != nil {
 				idx = ranked[i].idx
 			}
-			g, d := gain[idx], disc[i]
-			input[i], groupAt[i], scoreGroup[i] = idx, -1, group
-			gr[i], gi[i] = grade[idx], g
-			sumIn += g * d
-			dIn[i] = sumIn
-			if ties {
-				eg[i], bg[i] = g, g
-				sumB += g * d
-				sumW += g * d
-				sumE += g * d
-				best[i], worst[i], exp[i] = sumB, sumW, sumE
+			g := gain[idx]
+			input[i] = int32(idx)
+			if small {
+				codes[i] = uint8(grade[idx])
+			} else {
+				gi[i] = g
+			}
+			if inputOrder {
+				sum += g * disc[i]
+				sums[i] = sum
 			}
 			i = j
 			continue
 		}
-		at := int32(len(r.Ties))
+		at := len(r.Ties)
 		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[ranked[i].idx].Score})
+		r.tieFold[at] = fold
+		fold += int32(j - i - 1)
 		mean := 0.0
 		for x := i; x < j; x++ {
 			idx := ranked[x].idx
 			g := gain[idx]
-			input[x], groupAt[x], scoreGroup[x] = idx, at, group
-			gr[x], gi[x] = grade[idx], g
-			sumIn += g * disc[x]
-			dIn[x] = sumIn
+			input[x] = int32(idx)
+			if small {
+				codes[x] = uint8(grade[idx])
+			} else {
+				gi[x] = g
+			}
 			mean += g
-			best[x] = g
 		}
 		mean /= float64(j - i)
-		bs, ws := best[i:j], worst[i:j]
-		sortDescending(bs)
-		copy(bg[i:j], bs)
-		for x, g := range bs {
-			ws[len(ws)-1-x] = g
-		}
-		for x := i; x < j; x++ {
-			d := disc[x]
-			sumB += best[x] * d
-			sumW += worst[x] * d
-			sumE += mean * d
-			best[x], worst[x], eg[x], exp[x] = sumB, sumW, mean, sumE
+		r.tieMean[at] = mean
+		if inputOrder {
+			for x := i; x < j; x++ {
+				if expected {
+					sum += mean * disc[x]
+				} else {
+					sum += gain[ranked[x].idx] * disc[x]
+				}
+				sums[x] = sum
+			}
 		}
 		i = j
 	}
-	r.order[Input], r.dcg[Input] = input, dIn
-	if ties {
-		r.ExpectedGains, r.bestGains = eg, bg
-		r.order[Expected] = input
-		r.dcg[Best], r.dcg[Worst], r.dcg[Expected] = best, worst, exp
-	} else {
+	r.order[Input] = input
+	switch {
+	case !ties:
 		for _, p := range TiePolicies {
-			r.order[p], r.dcg[p] = input, dIn
+			r.order[p], r.dcg[p] = input, sums
 		}
+	case inputOrder:
+		r.order[Expected] = input
+		r.dcg[s.Ties] = sums
+	default:
+		r.order[Expected] = input
 	}
 
 	// The ideal ranking: every grade that counts, highest first, ties in
 	// input order (list before pool).
 	r.IdealOrder = takeI(m)
-	r.IdealGrades, r.IdealGains, r.idcg = takeF(m), takeF(m), takeF(m)
-	if sc.smallGrades {
+	r.idcg = takeF(m)
+	if small {
 		sc.idealBySmallGrade(r, m)
 		r.idealSmall, r.idealCount = true, sc.count
+		r.setIdealEnds()
 	} else {
+		r.idealGrades, r.idealGains = takeF(m), takeF(m)
 		sc.sortGrades(r.IdealOrder, m)
 		sum := 0.0
 		for i, idx := range r.IdealOrder {
 			g := gain[idx]
-			r.IdealGrades[i], r.IdealGains[i] = grade[idx], g
+			r.idealGrades[i], r.idealGains[i] = grade[idx], g
 			sum += g * r.Discounts[i]
 			r.idcg[i] = sum
 		}
@@ -357,14 +408,6 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	}
 
 	r.Order = r.orderFor(s.Ties)
-	if !inputOrder {
-		for i, idx := range r.Order {
-			r.Grades[i], r.Gains[i] = grade[idx], gain[idx]
-		}
-	}
-	if r.ExpectedGains == nil {
-		r.ExpectedGains = r.Gains
-	}
 	return r, nil
 }
 
@@ -393,80 +436,6 @@ func cut(k, n int) int {
 		return n
 	}
 	return k
-}
-
-// orderFor returns the rank order under policy p, working out the best,
-// worst and docno orders the first time they are needed.
-func (r *Result) orderFor(p TiePolicy) []int {
-	if (r.order[p] != nil && r.dcg[p] != nil) || r.N == 0 {
-		return r.order[p]
-	}
-	input := r.order[Input]
-	switch p {
-	case Best, Worst:
-		// Highest gains first (lowest for worst), equal gains in input
-		// order: the orders whose DCG Compute added up.
-		sign := 1.0
-		if p == Worst {
-			sign = -1
-		}
-		o := slices.Clone(input)
-		for _, t := range r.Ties {
-			slices.SortStableFunc(o[t.Start:t.End], func(a, b int) int {
-				return cmp.Compare(sign*r.gainOfItem(b), sign*r.gainOfItem(a))
-			})
-		}
-		r.order[p] = o
-	case Docno:
-		// A result derived from another shares its docno order (the same
-		// ranking and ids): only the sums are new.
-		o := r.order[Docno]
-		if o == nil {
-			o = r.docnoOrder(input)
-		}
-		gainOf := func(idx int) float64 {
-			g := r.List.Items[idx].Grade
-			if r.Settings.TruncateGrades {
-				g = math.Trunc(g)
-			}
-			return r.Settings.Gain.Of(g)
-		}
-		cum := make([]float64, len(o))
-		sum := 0.0
-		for i, idx := range o {
-			sum += gainOf(idx) * r.Discounts[i]
-			cum[i] = sum
-		}
-		r.order[Docno], r.dcg[Docno] = o, cum
-	}
-	return r.order[p]
-}
-
-// docnoOrder is the ranking with each tie group ordered by id, highest
-// first: trec_eval's order. Ids are unique, so no two items compare
-// equal and an unstable sort gives the one order.
-func (r *Result) docnoOrder(input []int) []int {
-	o := slices.Clone(input)
-	items := r.List.Items
-	for _, t := range r.Ties {
-		slices.SortFunc(o[t.Start:t.End], func(a, b int) int {
-			return strings.Compare(items[b].ID, items[a].ID)
-		})
-	}
-	return o
-}
-
-// DCGAt returns DCG@k with ties ordered by p. k counts ranks: 0 or more
-// than N means the whole list.
-func (r *Result) DCGAt(p TiePolicy, k int) float64 {
-	k = cut(k, r.N)
-	if k == 0 {
-		return 0
-	}
-	if r.dcg[p] == nil {
-		r.orderFor(p)
-	}
-	return r.dcg[p][k-1]
 }
 
 // IDCGAt returns IDCG@k; 0 or more than the ideal ranking's length means all of it.
@@ -570,18 +539,21 @@ type Rank struct {
 
 // Row returns the breakdown of the rank at 0-based index i < N.
 func (r *Result) Row(i int) Rank {
-	idx := r.Order[i]
+	idx := int(r.Order[i])
 	it := r.List.Items[idx]
 	row := Rank{
 		Rank: i + 1, Index: idx, Item: it,
-		TieGroup: int(r.ScoreGroup[i]), Tied: r.GroupAt[i] >= 0,
+		TieGroup: r.scoreGroup(i),
 		InCutoff: i < r.K,
-		Grade:    r.Grades[i], Gain: r.Gains[i], ExpectedGain: r.ExpectedGains[i],
+		Grade:    r.gradeOfItem(idx),
 		Discount: r.Discounts[i],
 	}
-	if row.Tied {
-		row.Tie = int(r.GroupAt[i]) + 1
-		row.Straddles = r.Ties[r.GroupAt[i]].Straddles(r.K)
+	row.Gain = r.gainOf(row.Grade)
+	row.ExpectedGain = row.Gain
+	if g := r.TieAt(i); g >= 0 {
+		row.Tied, row.Tie = true, g+1
+		row.Straddles = r.Ties[g].Straddles(r.K)
+		row.ExpectedGain = r.tieMean[g]
 	}
 	row.TermGain = row.Gain
 	if r.Settings.Ties == Expected {
@@ -591,7 +563,7 @@ func (r *Result) Row(i int) Rank {
 	row.DCG = r.DCGAt(r.Settings.Ties, i+1)
 	if i < len(r.IdealOrder) {
 		row.IdealID = r.IdealID(i)
-		row.IdealGrade, row.IdealGain = r.IdealGrades[i], r.IdealGains[i]
+		row.IdealGrade, row.IdealGain = r.IdealGrade(i), r.IdealGain(i)
 		row.IdealContribution = row.IdealGain * r.Discounts[i]
 	}
 	row.IDCG = r.IDCGAt(i + 1)
@@ -601,7 +573,7 @@ func (r *Result) Row(i int) Rank {
 
 // IdealID is the id of the item at 0-based rank i of the ideal ranking.
 func (r *Result) IdealID(i int) string {
-	idx := r.IdealOrder[i]
+	idx := int(r.IdealOrder[i])
 	if idx < r.N {
 		return r.List.Items[idx].ID
 	}
@@ -609,4 +581,4 @@ func (r *Result) IdealID(i int) string {
 }
 
 // IdealFromPool reports whether rank i of the ideal ranking is a pool item.
-func (r *Result) IdealFromPool(i int) bool { return r.IdealOrder[i] >= r.N }
+func (r *Result) IdealFromPool(i int) bool { return int(r.IdealOrder[i]) >= r.N }

@@ -7,8 +7,9 @@
 //
 // Conventions of the API:
 //
-//   - Ranks are 0-based: index r of Result.Order, Gains, Discounts and
-//     the other per-rank slices is rank r+1 on screen. Row(r).Rank is the
+//   - Ranks are 0-based: index r of Result.Order, Discounts and
+//     IdealOrder, and the argument r of Grade, Gain, ExpectedGain, TieAt,
+//     IdealGrade and IdealGain, is rank r+1 on screen. Row(r).Rank is the
 //     1-based rank, for display. Item indices are positions in List.Items.
 //   - K = 0 means the whole list; a K above the list's length counts
 //     every item.
@@ -20,6 +21,18 @@
 //     settings of common libraries.
 //   - A gain is defined for a grade when Gain.Check accepts it; Gain.Of
 //     is then its value. Compute's lookup table is built from those two.
+//
+// A Result keeps per rank only what cannot be worked out cheaply (about
+// 33 bytes a rank at a million items, against 120 when every per-rank
+// number was an array): the ranking and the ideal ranking as int32 item
+// indices, the running DCG sums of the settings' tie policy and of IDCG,
+// and each rank's grade as a byte when every grade is an integer below
+// 64 (its gain otherwise). A rank's grade, gain, expected gain and
+// contribution are methods computed from the grade, the rank and its tie
+// group (each group keeps its mean gain), bit for bit what a stored
+// array held. The sums of the other tie policies are added up when
+// asked for: a single cutoff's (the tie band at k) is kept beside the
+// result, and a policy asked for at many cutoffs gets its whole array.
 //
 // Compute returns a new Result; Recompute reuses an earlier result's
 // memory (the caller gives it up), which is how the explorer recomputes

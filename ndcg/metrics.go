@@ -2,7 +2,6 @@ package ndcg
 
 import (
 	"cmp"
-	"math"
 )
 
 // Companions are the binary-relevance metrics often reported beside
@@ -30,15 +29,23 @@ type Companions struct {
 func (r *Result) Companions(threshold float64) Companions {
 	c := Companions{Threshold: threshold, K: r.K}
 	rel := func(g float64) bool { return g >= threshold && g > 0 }
-	for _, g := range r.IdealGrades {
-		if rel(g) {
-			c.Relevant++
+	if r.idealSmall {
+		for g, n := range r.idealCount {
+			if rel(float64(g)) {
+				c.Relevant += n
+			}
+		}
+	} else {
+		for _, g := range r.idealGrades {
+			if rel(g) {
+				c.Relevant++
+			}
 		}
 	}
 	order := r.orderFor(r.Settings.Ties)
 	sumPrec := 0.0
 	for i := 0; i < r.K; i++ {
-		if !rel(r.gradeOfItem(order[i])) {
+		if !rel(r.gradeOfItem(int(order[i]))) {
 			continue
 		}
 		c.Retrieved++
@@ -57,13 +64,4 @@ func (r *Result) Companions(threshold float64) Companions {
 		c.AP = sumPrec / float64(c.Relevant)
 	}
 	return c
-}
-
-// gradeOfItem is the grade used for the item at index idx.
-func (r *Result) gradeOfItem(idx int) float64 {
-	g := r.List.Items[idx].Grade
-	if r.Settings.TruncateGrades {
-		return math.Trunc(g)
-	}
-	return g
 }

@@ -301,7 +301,7 @@ func TestPropertySignedZero(t *testing.T) {
 	r, err := Compute(l, Settings{Gain: Linear})
 	require.NoError(t, err)
 	require.Equal(t, []TieGroup{{Start: 1, End: 4, Score: negZero}}, r.Ties)
-	require.Equal(t, []int{1, 0, 2, 3, 4}, r.Order, "input order within the group of zeros")
+	require.Equal(t, []int32{1, 0, 2, 3, 4}, r.Order, "input order within the group of zeros")
 	// Ranks 2..4 hold grades 0, 2, 1 in some order: expected gain 1 each.
 	// DCG = 3/log2(2) + 1·(1/log2(3) + 1/log2(4) + 1/log2(5)) + 0.
 	want := 3 + 1/math.Log2(3) + 0.5 + 1/math.Log2(5)

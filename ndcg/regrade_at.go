@@ -2,6 +2,7 @@ package ndcg
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -46,17 +47,15 @@ func (r *Result) regradeInPlace(ranks []int) bool {
 	if m := len(r.idcg); m > 0 && math.IsInf(r.idcg[m-1], 0) {
 		return false // Regrade says what is wrong
 	}
-	if ties {
-		// The orders and sums worked out on demand depend on the gains.
-		r.order[Best], r.order[Worst], r.dcg[Docno] = nil, nil, nil
-	}
+	// The orders and sums worked out on demand depend on the gains.
+	r.forget()
 	return true
 }
 
 // regradeRank takes the item at rank i to its grade in the list.
 func (r *Result) regradeRank(i int) bool {
 	s := r.Settings
-	idx := r.order[Input][i]
+	idx := int(r.order[Input][i])
 	g := r.List.Items[idx].Grade
 	if !(g >= 0 && g < 64) {
 		return false
@@ -67,82 +66,69 @@ func (r *Result) regradeRank(i int) bool {
 	if g != math.Trunc(g) || s.Gain.Check(g) != nil {
 		return false
 	}
-	old := r.Grades[i]
-	if old == g {
+	old := int(r.codes[i])
+	if old == int(g) {
 		return true // a title edit, or an edit undone by another
 	}
-	v := s.Gain.Of(g)
-	r.Grades[i], r.Gains[i] = g, v
-	r.redoDCG(i, v)
-	r.moveIdeal(idx, int(old), int(g))
+	r.codes[i] = uint8(g)
+	r.redoDCG(i)
+	r.moveIdeal(idx, old, int(g))
 	return true
 }
 
-// redoDCG adds up the DCG sums again from rank i's tie group (rank i
-// itself when untied), whose gain is now v.
-func (r *Result) redoDCG(i int, v float64) {
+// redoDCG adds up the kept DCG sums again from rank i's tie group (rank
+// i itself when untied), whose grade changed, and the group's mean.
+func (r *Result) redoDCG(i int) {
 	n, disc := r.N, r.Discounts
-	gains := r.Gains
-	dIn := r.dcg[Input]
-	if len(r.Ties) == 0 { // every policy shares the input order's sums
-		sum := 0.0
-		if i > 0 {
-			sum = dIn[i-1]
+	codes, table := r.codes, &r.table
+	ties := r.Ties
+	sums := r.dcg[Input]
+	expected := len(ties) > 0 && r.Settings.Ties == Expected
+	if expected {
+		sums = r.dcg[Expected]
+	}
+	start, gi := i, len(ties)
+	if g := r.TieAt(i); g >= 0 {
+		t := ties[g]
+		start, gi = t.Start, g
+		mean := 0.0
+		for x := t.Start; x < t.End; x++ {
+			mean += table[codes[x]]
 		}
-		for x := i; x < n; x++ {
-			sum += gains[x] * disc[x]
-			dIn[x] = sum
+		r.tieMean[g] = mean / float64(t.Size())
+	} else if expected {
+		gi = sort.Search(len(ties), func(j int) bool { return ties[j].Start > i })
+	}
+	sum := 0.0
+	if start > 0 {
+		sum = sums[start-1]
+	}
+	if !expected { // every rank counts its own gain
+		for x := start; x < n; x++ {
+			sum += table[codes[x]] * disc[x]
+			sums[x] = sum
 		}
 		return
 	}
-	eg, bg := r.ExpectedGains, r.bestGains
-	start := i
-	if at := r.GroupAt[i]; at < 0 {
-		eg[i], bg[i] = v, v
-	} else {
-		t := r.Ties[at]
-		start = t.Start
-		mean := 0.0
-		for x := t.Start; x < t.End; x++ {
-			mean += gains[x]
-		}
-		mean /= float64(t.Size())
-		bs := bg[t.Start:t.End]
-		copy(bs, gains[t.Start:t.End])
-		sortDescending(bs)
-		for x := t.Start; x < t.End; x++ {
-			eg[x] = mean
-		}
-	}
-	// One pass from the group's first rank: the input order's sums
-	// before rank i come out as they were.
-	best, worst, exp := r.dcg[Best], r.dcg[Worst], r.dcg[Expected]
-	sumIn, sumB, sumW, sumE := 0.0, 0.0, 0.0, 0.0
-	if start > 0 {
-		sumIn, sumB, sumW, sumE = dIn[start-1], best[start-1], worst[start-1], exp[start-1]
-	}
-	groupAt, ties := r.GroupAt, r.Ties
+	// Expected: a tie group's ranks count its mean.
 	for x := start; x < n; {
-		if at := groupAt[x]; at >= 0 {
-			t := ties[at]
-			for y := x; y < t.End; y++ {
-				d := disc[y]
-				sumIn += gains[y] * d
-				sumB += bg[y] * d
-				sumW += bg[t.Start+t.End-1-y] * d
-				sumE += eg[y] * d
-				dIn[y], best[y], worst[y], exp[y] = sumIn, sumB, sumW, sumE
-			}
-			x = t.End
-			continue
+		end := n
+		if gi < len(ties) {
+			end = ties[gi].Start
 		}
-		d, g := disc[x], bg[x]
-		sumIn += g * d
-		sumB += g * d
-		sumW += g * d
-		sumE += g * d
-		dIn[x], best[x], worst[x], exp[x] = sumIn, sumB, sumW, sumE
-		x++
+		for ; x < end; x++ {
+			sum += table[codes[x]] * disc[x]
+			sums[x] = sum
+		}
+		if gi == len(ties) {
+			break
+		}
+		t, mean := ties[gi], r.tieMean[gi]
+		for ; x < t.End; x++ {
+			sum += mean * disc[x]
+			sums[x] = sum
+		}
+		gi++
 	}
 }
 
@@ -161,40 +147,38 @@ func (r *Result) moveIdeal(idx, from, to int) {
 		return pos
 	}
 	so := runStart(from)
-	p := so + sort.SearchInts(order[so:so+count[from]], idx)
+	p, _ := slices.BinarySearch(order[so:so+count[from]], int32(idx))
+	p += so
 	st := runStart(to)
-	below := sort.SearchInts(order[st:st+count[to]], idx) // items of grade to before idx
+	below, _ := slices.BinarySearch(order[st:st+count[to]], int32(idx)) // items of grade to before idx
 	count[from]--
 	count[to]++
+	r.setIdealEnds()
 	q := runStart(to) + below // idx's rank once moved
 	if q >= p {
 		copy(order[p:q], order[p+1:q+1])
 	} else {
 		copy(order[q+1:p+1], order[q:p])
 	}
-	order[q] = idx
-	lo, hi := min(p, q), max(p, q)
-	// The grades and gains of ranks lo..hi, from the runs.
-	pos := 0
-	gain := r.Settings.Gain
-	for h := 63; h >= 0 && pos <= hi; h-- {
-		end := pos + count[h]
-		if end > lo && count[h] > 0 {
-			v := gain.Of(float64(h))
-			for x := max(pos, lo); x < min(end, hi+1); x++ {
-				r.IdealGrades[x], r.IdealGains[x] = float64(h), v
-			}
-		}
-		pos = end
-	}
-	idcg, disc, gains := r.idcg, r.Discounts, r.IdealGains
+	order[q] = int32(idx)
+	lo := min(p, q)
+	// IDCG from rank lo on, the gains read from the runs.
+	idcg, disc := r.idcg, r.Discounts
 	sum := 0.0
 	if lo > 0 {
 		sum = idcg[lo-1]
 	}
-	for x := lo; x < len(idcg); x++ {
-		sum += gains[x] * disc[x]
-		idcg[x] = sum
+	pos := 0
+	for h := 63; h >= 0; h-- {
+		end := pos + count[h]
+		if end > lo && count[h] > 0 {
+			v := r.table[h]
+			for x := max(pos, lo); x < end; x++ {
+				sum += v * disc[x]
+				idcg[x] = sum
+			}
+		}
+		pos = end
 	}
 }
 

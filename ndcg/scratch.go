@@ -385,7 +385,7 @@ func (sc *scratch) rank(n int) int {
 
 // sortGrades fills order with the first m items (then pool items) by
 // grade, highest first, equal grades in index order.
-func (sc *scratch) sortGrades(order []int, m int) {
+func (sc *scratch) sortGrades(order []int32, m int) {
 	if m == 0 {
 		return
 	}
@@ -397,12 +397,12 @@ func (sc *scratch) sortGrades(order []int, m int) {
 		hi, lo = max(hi, g), min(lo, g)
 	}
 	for i, x := range sortKeys(sc, keys, grades, hi, lo) {
-		order[i] = x.idx
+		order[i] = int32(x.idx)
 	}
 	sc.gkeys = keys
 }
 
-// idealBySmallGrade fills r's ideal ranking, its grades, gains and
+// idealBySmallGrade fills r's ideal ranking and
 // IDCG when every grade is an integer below 64: a counting sort, then
 // each grade's run of ranks.
 func (sc *scratch) idealBySmallGrade(r *Result, m int) {
@@ -415,16 +415,15 @@ func (sc *scratch) idealBySmallGrade(r *Result, m int) {
 	order := r.IdealOrder[:m]
 	for i, g := range sc.grade[:m] {
 		b := int(g)
-		order[next[b]] = i
+		order[next[b]] = int32(i)
 		next[b]++
 	}
-	grades, gains, idcg, disc := r.IdealGrades[:m], r.IdealGains[:m], r.idcg[:m], r.Discounts[:m]
+	idcg, disc := r.idcg[:m], r.Discounts[:m]
 	pos, sum := 0, 0.0
 	for g := 63; g >= 0; g-- {
 		end := pos + sc.count[g]
 		v := sc.gains.small[g]
 		for x := pos; x < end; x++ {
-			grades[x], gains[x] = float64(g), v
 			sum += v * disc[x]
 			idcg[x] = sum
 		}
@@ -573,22 +572,31 @@ func sortPairs(p []keyIndex) {
 
 // discountCache holds each discount's values for ranks 1..len, so a
 // recompute on every keystroke does not take a logarithm per rank.
-var discountCache sync.Map // string → []float64
+var discountCache sync.Map // string → *discountTable
 
-// discounts returns the discount at ranks 1..n. The slice is shared:
-// callers must not modify it.
-func discounts(d Discount, n int) []float64 {
+type discountTable struct {
+	vals []float64
+	// falls says that no value is above the one before: the largest
+	// |gain × discount| over ranks of one gain is then at the first.
+	falls bool
+}
+
+// discounts returns the discount at ranks 1..n, and whether the values
+// never rise. The slice is shared: callers must not modify it.
+func discounts(d Discount, n int) ([]float64, bool) {
 	key := d.String()
 	if v, ok := discountCache.Load(key); ok {
-		if s := v.([]float64); len(s) >= n {
-			return s[:n:n]
+		if t := v.(*discountTable); len(t.vals) >= n {
+			return t.vals[:n:n], t.falls
 		}
 	}
-	size := max(n, 64)
-	s := make([]float64, size)
-	for i := range s {
-		s[i] = d.At(i + 1)
+	t := &discountTable{vals: make([]float64, max(n, 64)), falls: true}
+	for i := range t.vals {
+		t.vals[i] = d.At(i + 1)
+		if i > 0 && !(t.vals[i] <= t.vals[i-1]) {
+			t.falls = false
+		}
 	}
-	discountCache.Store(key, s)
-	return s[:n:n]
+	discountCache.Store(key, t)
+	return t.vals[:n:n], t.falls
 }

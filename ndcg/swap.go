@@ -30,7 +30,7 @@ func (r *Result) SwapDelta(i, j int) float64 {
 		return 0
 	}
 	order := r.orderFor(r.Settings.Ties)
-	a, b := order[i], order[j]
+	a, b := int(order[i]), int(order[j])
 	ga, gb := r.gainOfItem(a), r.gainOfItem(b)
 	if ga == gb && r.Settings.Ties != Input && r.Settings.Ties != Docno {
 		// Under the other policies a group's gains decide its order, so
@@ -38,7 +38,7 @@ func (r *Result) SwapDelta(i, j int) float64 {
 		// the two items take different places in their new groups.
 		return 0
 	}
-	ta, tb := r.GroupAt[i], r.GroupAt[j]
+	ta, tb := r.TieAt(i), r.TieAt(j)
 	if ta >= 0 && ta == tb {
 		return 0 // exchanging scores inside a group changes nothing
 	}
@@ -50,7 +50,7 @@ func (r *Result) SwapDelta(i, j int) float64 {
 
 // span returns the ranks of the tie group at rank i (just i when untied).
 func (r *Result) span(i int) (int, int) {
-	if g := r.GroupAt[i]; g >= 0 {
+	if g := r.TieAt(i); g >= 0 {
 		return r.Ties[g].Start, r.Ties[g].End
 	}
 	return i, i + 1
@@ -68,8 +68,8 @@ func (r *Result) groupDCGWith(i, out, in int) float64 {
 	s, e := r.span(i)
 	members := slices.Clone(r.order[Input][s:e])
 	for x, idx := range members {
-		if idx == out {
-			members[x] = in
+		if int(idx) == out {
+			members[x] = int32(in)
 		}
 	}
 	return r.groupContribution(s, e, members)
@@ -77,7 +77,7 @@ func (r *Result) groupDCGWith(i, out, in int) float64 {
 
 // groupContribution orders members (item indices) as the tie policy
 // would and sums gain × discount over the ranks s..e-1 inside the cutoff.
-func (r *Result) groupContribution(s, e int, members []int) float64 {
+func (r *Result) groupContribution(s, e int, members []int32) float64 {
 	if s >= r.K {
 		return 0
 	}
@@ -85,7 +85,7 @@ func (r *Result) groupContribution(s, e int, members []int) float64 {
 	if r.Settings.Ties == Expected {
 		mean, disc := 0.0, 0.0
 		for _, idx := range members {
-			mean += r.gainOfItem(idx)
+			mean += r.gainOfItem(int(idx))
 		}
 		mean /= float64(len(members))
 		for x := s; x < end; x++ {
@@ -96,17 +96,17 @@ func (r *Result) groupContribution(s, e int, members []int) float64 {
 	m := slices.Clone(members)
 	switch r.Settings.Ties {
 	case Best:
-		slices.SortStableFunc(m, func(a, b int) int { return cmp.Compare(r.gainOfItem(b), r.gainOfItem(a)) })
+		slices.SortStableFunc(m, func(a, b int32) int { return cmp.Compare(r.gainOfItem(int(b)), r.gainOfItem(int(a))) })
 	case Worst:
-		slices.SortStableFunc(m, func(a, b int) int { return cmp.Compare(r.gainOfItem(a), r.gainOfItem(b)) })
+		slices.SortStableFunc(m, func(a, b int32) int { return cmp.Compare(r.gainOfItem(int(a)), r.gainOfItem(int(b))) })
 	case Input:
 		slices.Sort(m)
 	case Docno:
-		slices.SortFunc(m, func(a, b int) int { return -strings.Compare(r.List.Items[a].ID, r.List.Items[b].ID) })
+		slices.SortFunc(m, func(a, b int32) int { return -strings.Compare(r.List.Items[a].ID, r.List.Items[b].ID) })
 	}
 	sum := 0.0
 	for x := s; x < end; x++ {
-		sum += r.gainOfItem(m[x-s]) * r.Discounts[x]
+		sum += r.gainOfItem(int(m[x-s])) * r.Discounts[x]
 	}
 	return sum
 }

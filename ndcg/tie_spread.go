@@ -17,8 +17,8 @@ func (r *Result) GroupSpread(g, k int) float64 {
 		return 0
 	}
 	gains := make([]float64, 0, t.Size())
-	for _, idx := range r.order[Input][t.Start:t.End] {
-		gains = append(gains, r.gainOfItem(idx))
+	for x := t.Start; x < t.End; x++ {
+		gains = append(gains, r.inputGain(x))
 	}
 	slices.Sort(gains)
 	best, worst := 0.0, 0.0

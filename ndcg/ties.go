@@ -78,10 +78,12 @@ func (r *Result) Distribution(k int) Distribution {
 	d := Distribution{K: k, Exact: true, Arrangements: 1}
 	fixed := 0.0
 	var groups []tieSlice
-	in := r.order[Input]
-	gainAt := func(rank int) float64 { return r.gainOfItem(in[rank]) }
-	for i := 0; i < k; i++ {
-		if r.GroupAt[i] < 0 {
+	gainAt := r.inputGain
+	for i, g := 0, 0; i < k; i++ {
+		for g < len(r.Ties) && r.Ties[g].End <= i {
+			g++
+		}
+		if g == len(r.Ties) || i < r.Ties[g].Start {
 			fixed += gainAt(i) * r.Discounts[i]
 		}
 	}
@@ -149,15 +151,6 @@ func (r *Result) Distribution(k int) Distribution {
 	}
 	d.Values, d.Weights = mergeEqual(values, weights)
 	return d
-}
-
-// gainOfItem is the gain of the item at index idx under the settings.
-func (r *Result) gainOfItem(idx int) float64 {
-	g := r.List.Items[idx].Grade
-	if r.Settings.TruncateGrades {
-		g = math.Trunc(g)
-	}
-	return r.Settings.Gain.Of(g)
 }
 
 // countSequences counts the distinct sequences of length m drawn without

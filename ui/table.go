@@ -283,10 +283,10 @@ func padRight(s string, w int) string {
 // tieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
 func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
-	if r == nil || i >= len(r.GroupAt) || r.GroupAt[i] < 0 {
+	if r == nil || i >= r.N || r.TieAt(i) < 0 {
 		return "", false
 	}
-	gi := int(r.GroupAt[i])
+	gi := r.TieAt(i)
 	g := r.Ties[gi]
 	top, mid, bot := gl.TieTop, gl.TieMid, gl.TieBottom
 	switch i {

@@ -111,7 +111,7 @@ func (v *companionsView) refresh() {
 	// Stop once the marks and the terms shown are known: the top k of a
 	// long list is long.
 	for i := 0; i < r.K && (i < marksShown || !v.moreTerms); i++ {
-		g := r.Grades[i]
+		g := r.Grade(i)
 		rel := g >= v.threshold && g > 0
 		if i < marksShown {
 			v.top = append(v.top, rankMark{id: shown(r.List.Items[r.Order[i]].ID), relevant: rel})
@@ -132,8 +132,8 @@ func (v *companionsView) refresh() {
 // relevant: the largest grade in the list or pool, rounded up.
 func (v *companionsView) maxThreshold() float64 {
 	top := 1.0
-	if r := v.c.WS.Result; r != nil && len(r.IdealGrades) > 0 {
-		top = math.Max(top, math.Ceil(r.IdealGrades[0]))
+	if r := v.c.WS.Result; r != nil && len(r.IdealOrder) > 0 {
+		top = math.Max(top, math.Ceil(r.IdealGrade(0)))
 	}
 	l := v.c.WS.List()
 	for _, p := range l.Pool {

@@ -76,11 +76,11 @@ func workPool(r *ndcg.Result, s ndcg.Settings, n poolNumbers) poolNumbers {
 	for range pool {
 		n.rankOfJudged = append(n.rankOfJudged, 0)
 	}
-	for i, idx := range n.judged.IdealOrder {
-		if idx >= n.judged.N {
+	for i, x := range n.judged.IdealOrder {
+		if idx := int(x); idx >= n.judged.N {
 			n.ghosts = append(n.ghosts, i)
 			n.rankOfJudged[idx-n.judged.N] = i
-			if n.judged.IdealGains[i] > 0 {
+			if n.judged.IdealGain(i) > 0 {
 				n.missed++
 			}
 		}
@@ -169,7 +169,7 @@ func (v *poolView) install(n poolNumbers) {
 		return
 	}
 	if !v.picked && len(v.ghosts) > 0 {
-		v.sel = v.judged.IdealOrder[v.ghosts[0]] - v.judged.N
+		v.sel = int(v.judged.IdealOrder[v.ghosts[0]]) - v.judged.N
 	}
 	v.sel = max(min(v.sel, len(v.c.WS.List().Pool)-1), 0)
 }
@@ -249,8 +249,7 @@ func (v *poolView) step(d int) {
 		}
 	}
 	pos = max(min(pos+d, len(v.ghosts)-1), 0)
-	idx := v.judged.IdealOrder[v.ghosts[pos]]
-	v.sel = idx - v.judged.N
+	v.sel = int(v.judged.IdealOrder[v.ghosts[pos]]) - v.judged.N
 }
 
 // draw draws the ideal ranking with its ghosts above the comparison of
@@ -312,7 +311,7 @@ func (v *poolView) table(h int) string {
 func (v *poolView) row(i int, selected bool, ghost string) string {
 	st, ws := v.c.Styles, v.c.WS
 	r := v.judged
-	idx := r.IdealOrder[i]
+	idx := int(r.IdealOrder[i])
 	fromPool := idx >= r.N
 	id := shown(r.IdealID(i))
 	where := ""
@@ -327,8 +326,8 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 	if selected {
 		mark = v.c.Styles.G.Cursor
 	}
-	g := r.IdealGains[i]
-	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrades[i], 5),
+	g := r.IdealGain(i)
+	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrade(i), 5),
 		fmtShort(g, 6), fixed(g*r.Discounts[i], 3), fixed(r.IDCGAt(i+1), 3), where)
 	line = truncateCells(line, v.width)
 	switch {

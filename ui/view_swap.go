@@ -389,9 +389,9 @@ func (v *swapView) zeroWhy(r *ndcg.Result, d float64) string {
 	switch {
 	case v.ci >= k && v.cj >= k:
 		return "both ranks are past k"
-	case r.GroupAt[v.ci] >= 0 && r.GroupAt[v.ci] == r.GroupAt[v.cj]:
+	case r.TieAt(v.ci) >= 0 && r.TieAt(v.ci) == r.TieAt(v.cj):
 		return "same tie group: same score"
-	case r.Grades[v.ci] == r.Grades[v.cj]:
+	case r.Grade(v.ci) == r.Grade(v.cj):
 		return "equal grades"
 	case r.IDCG() == 0:
 		return "IDCG is 0: NDCG is a convention"

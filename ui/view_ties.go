@@ -262,7 +262,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		g := r.Ties[gi]
 		var ids []string
 		for i := g.Start; i < g.End; i++ {
-			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grades[i])+")")
+			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grade(i))+")")
 		}
 		items := strings.Join(ids, " ")
 		items = ansi.Truncate(items, 22, "…")

@@ -794,7 +794,10 @@ func topKIDCG(r *ndcg.Result, k int) float64 {
 	if k > 0 && k < n {
 		n = k
 	}
-	gains := slices.Clone(r.Gains[:n])
+	gains := make([]float64, n)
+	for i := range gains {
+		gains[i] = r.Gain(i)
+	}
 	slices.SortFunc(gains, func(a, b float64) int { return cmp.Compare(b, a) })
 	sum := 0.0
 	for i, g := range gains {

@@ -38,11 +38,11 @@ func idcgTerms(r *ndcg.Result) terms { return terms{r: r, ideal: true, n: r.Idea
 func (ts terms) at(i int) term {
 	r := ts.r
 	if ts.ideal {
-		return term{rank: i + 1, grade: r.IdealGrades[i], gain: r.IdealGains[i], discount: r.Discounts[i]}
+		return term{rank: i + 1, grade: r.IdealGrade(i), gain: r.IdealGain(i), discount: r.Discounts[i]}
 	}
-	t := term{rank: i + 1, grade: r.Grades[i], gain: r.Gains[i], discount: r.Discounts[i]}
+	t := term{rank: i + 1, grade: r.Grade(i), gain: r.Gain(i), discount: r.Discounts[i]}
 	if r.Settings.Ties == ndcg.Expected {
-		t.gain, t.averagedGain = r.ExpectedGains[i], r.GroupAt[i] >= 0
+		t.gain, t.averagedGain = r.ExpectedGain(i), r.TieAt(i) >= 0
 	}
 	return t
 }
@@ -177,7 +177,12 @@ type gradeGains struct {
 
 // gradesIn are the distinct grades the terms may have been taken from.
 func gradesIn(r *ndcg.Result) []gradeGains {
-	gs := slices.Clone(r.IdealGrades)
+	var gs []float64 // the ideal grades run highest first
+	for i := range r.IdealOrder {
+		if g := r.IdealGrade(i); len(gs) == 0 || gs[len(gs)-1] != g {
+			gs = append(gs, g)
+		}
+	}
 	slices.Sort(gs)
 	gs = slices.Compact(gs)
 	g, other := r.Settings.Gain, otherGain(r.Settings.Gain)

@@ -256,10 +256,10 @@ func (w *Workspace) Untie(r int) (Edit, string) {
 	if !ok {
 		return nil, "the list is empty"
 	}
-	if w.Result == nil || !w.List().Scored() || w.Result.GroupAt[r] < 0 {
+	if w.Result == nil || !w.List().Scored() || w.Result.TieAt(r) < 0 {
 		return nil, "this item is not tied"
 	}
-	g := w.Result.Ties[w.Result.GroupAt[r]]
+	g := w.Result.Ties[w.Result.TieAt(r)]
 	it := w.List().Items[i]
 	after := it
 	after.Score = w.scoreBelow(g.End - 1)

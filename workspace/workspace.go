@@ -119,7 +119,7 @@ func (w *Workspace) IndexOf(id string) int {
 // the list cannot be computed).
 func (w *Workspace) ItemAt(r int) int {
 	if w.Result != nil {
-		return w.Result.Order[r]
+		return int(w.Result.Order[r])
 	}
 	return r
 }
@@ -209,7 +209,7 @@ func (w *Workspace) recomputeAfter(e Edit) {
 }
 
 // sameSlice reports whether a and b are the same array, not a copy.
-func sameSlice(a, b []int) bool {
+func sameSlice(a, b []int32) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
@@ -270,26 +270,9 @@ func ranks(buf []int32, r *ndcg.Result, n int) []int32 {
 // ranking (at least something, so charts can divide) and the largest
 // |NDCG@k| over every k, at least 1.
 func scales(r *ndcg.Result) Scales {
-	// Plain loops over the result's arrays: they run after every edit
-	// over every rank, a million on a long list.
-	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties))}
-	gains := r.Gains
-	if r.Settings.Ties == ndcg.Expected {
-		gains = r.ExpectedGains
-	}
-	top := 0.0
-	for _, g := range [][]float64{gains, r.IdealGains} {
-		for i, d := range r.Discounts[:len(g)] {
-			v := g[i] * d
-			if v < 0 {
-				v = -v
-			}
-			if v > top {
-				top = v
-			}
-		}
-	}
-	sc.Contribution = top
+	// Passes over the result's running sums and grades: they run after
+	// every edit over every rank, a million on a long list.
+	sc := Scales{NDCG: max(1, r.MaxAbsNDCG(r.Settings.Ties)), Contribution: r.MaxAbsContribution()}
 	if sc.Contribution == 0 {
 		sc.Contribution = 1
 	}
