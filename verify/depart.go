@@ -206,6 +206,56 @@ func otherGain(g ndcg.Gain) ndcg.Gain {
 	return ndcg.Linear
 }
 
+// reach bounds how far a single slipped term can move DCG or IDCG over n
+// ranks: every value alternatives tries for a term (another grade's or
+// the other gain's gain over the discount, a neighbour's discount, the
+// gain undiscounted or divided, the term left out or doubled) is at most
+// twice G × max(1, largest discount, 1 / smallest non-zero discount) in
+// size, G the largest gain, and the term itself at most that once; a
+// tie group's mean gain is no larger than its largest. It is +Inf when
+// the bound cannot be told.
+func reach(r *ndcg.Result, n int, grades []gradeGains) float64 {
+	g := 0.0
+	for _, x := range grades {
+		if x.ok {
+			g = max(g, math.Abs(x.gain))
+		}
+		if x.otherOK {
+			g = max(g, math.Abs(x.other))
+		}
+	}
+	scale := 1.0
+	for j := 1; j <= n+1; j++ {
+		d := 0.0
+		if j <= len(r.Discounts) {
+			d = r.Discounts[j-1]
+		} else {
+			d = r.Settings.Discount.At(j)
+		}
+		if d = math.Abs(d); d != 0 {
+			scale = max(scale, d, 1/d)
+		}
+	}
+	w := 3 * g * scale
+	if math.IsNaN(w) {
+		return math.Inf(1)
+	}
+	return w
+}
+
+// pruneSlips lets depart skip the terms when reach says no single slip
+// can explain the claim; a test turns it off to compare.
+var pruneSlips = true
+
+// overlaps reports whether some change in [-w, w] falls within [lo, hi],
+// with a margin for the rounding of the bounds.
+func overlaps(lo, hi, w float64) bool {
+	m := w*1.001 + 1e-9*(math.Abs(lo)+math.Abs(hi)) + 1e-9
+	return !(lo > m || hi < -m) || math.IsNaN(lo) || math.IsNaN(hi)
+}
+
+func minMax(a, b float64) (float64, float64) { return min(a, b), max(a, b) }
+
 // gradeGains is a grade with its gain under the settings (ok when
 // defined) and under the other gain (otherOK when defined), worked out
 // once: depart tries them at every term of lists of up to millions.
@@ -292,20 +342,38 @@ func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims) *Departure {
 		D, I = tot.sum(false), tot.sum(true)
 	}
 	claimHolds := cl.holder()
+	// A claim further from the true sum than one term can move it needs
+	// no trying, term by term, of a list of up to millions.
+	clo, chi := cl.within()
+	w := math.Inf(1)
+	if pruneSlips {
+		w = reach(r, max(dcg.n, idcg.n), grades)
+	}
 	switch cl.Quantity {
 	case Contribution:
 		try(dcg, false, func(delta float64) bool { return claimHolds(d.True + delta) })
 		d.Sums = []Quantity{DCG}
 	case DCG:
-		try(dcg, false, func(delta float64) bool { return claimHolds(D + delta) })
+		if overlaps(clo-D, chi-D, w) {
+			try(dcg, false, func(delta float64) bool { return claimHolds(D + delta) })
+		}
 		d.Sums = []Quantity{DCG}
 	case IDCG:
-		try(idcg, true, func(delta float64) bool { return claimHolds(I + delta) })
+		if overlaps(clo-I, chi-I, w) {
+			try(idcg, true, func(delta float64) bool { return claimHolds(I + delta) })
+		}
 		d.Sums = []Quantity{IDCG}
 	case NDCG:
 		if I != 0 {
-			try(dcg, false, func(delta float64) bool { return claimHolds((D + delta) / I) })
-			try(idcg, true, func(delta float64) bool { return I+delta != 0 && claimHolds(D/(I+delta)) })
+			// (D+delta)/I within [clo, chi]
+			if lo, hi := minMax(clo*I, chi*I); overlaps(lo-D, hi-D, w) {
+				try(dcg, false, func(delta float64) bool { return claimHolds((D + delta) / I) })
+			}
+			// D/(I+delta) within [clo, chi]: I+delta between D/chi and
+			// D/clo, unless the claim's interval holds 0.
+			if lo, hi := minMax(D/clo, D/chi); (clo <= 0 && chi >= 0) || overlaps(lo-I, hi-I, w) {
+				try(idcg, true, func(delta float64) bool { return I+delta != 0 && claimHolds(D/(I+delta)) })
+			}
 		}
 		d.Sums = []Quantity{DCG, IDCG}
 	}
