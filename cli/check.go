@@ -220,7 +220,7 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 	k := s.KString()
 	title := doc.Heading()
 	fmt.Fprintf(w, "%s (%s)\nclaims checked under: %s%s\n\n", title, count(r.N, "item"), conventionsLine(s), at)
-	work := explain.New(r)
+	work := explain.NewShown(r)
 
 	labels := make([]string, len(rep.Verdicts))
 	width := 0
@@ -395,10 +395,10 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	for _, q := range d.Sums {
 		switch q {
 		case verify.DCG:
-			fmt.Fprintf(w, "%s  ranking: %s\n", in, explain.Spell(work.Ranking, work.Cut))
+			fmt.Fprintf(w, "%s  ranking: %s\n", in, work.SpellRanking())
 			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.DCG.Wrapped(72), in+"  "))
 		case verify.IDCG:
-			fmt.Fprintf(w, "%s  ideal order: %s\n", in, explain.Spell(work.Ideal, 0))
+			fmt.Fprintf(w, "%s  ideal order: %s\n", in, work.SpellIdeal())
 			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.IDCG.Wrapped(72), in+"  "))
 		}
 	}

@@ -114,7 +114,7 @@ type jsonTermOfClaim struct {
 func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed []string) error {
 	r := rep.Result
 	k := rep.Settings.KString()
-	work := explain.New(r)
+	work := explain.NewShown(r)
 	out := jsonCheck{SchemaVersion: checkSchemaVersion, Name: doc.Name, Title: doc.Title, N: r.N,
 		Settings: settingsJSON(rep.Settings), FixedByClaims: fixed,
 		Holds: rep.Holds(), Failed: rep.Failed(), Claims: make([]jsonClaim, len(rep.Verdicts))}

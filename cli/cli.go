@@ -32,11 +32,20 @@ const (
 // Main runs the command line args (without the program name) and returns
 // the exit status.
 func Main(args []string, env *Env) int {
-	return run(args, env, newRoot(env, needed(args)))
+	need := needed(args)
+	// The version is read from the build information, which takes a
+	// while to parse; a run of a named command has no --version flag to
+	// give it to (cobra puts the flag on the root alone).
+	version := fang.WithoutVersion()
+	if need("") {
+		version = fang.WithVersion(Version())
+	}
+	return run(args, env, newRoot(env, need), version)
 }
 
-// run executes args on the command tree root.
-func run(args []string, env *Env, root *cobra.Command) int {
+// run executes args on the command tree root, with version the root's
+// --version (fang.WithVersion) or none (fang.WithoutVersion).
+func run(args []string, env *Env, root *cobra.Command, version fang.Option) int {
 	// What cobra and fang print themselves (help, version, completion
 	// scripts, the manual page) goes through out; the commands write to
 	// env.Stdout.
@@ -48,7 +57,7 @@ func run(args []string, env *Env, root *cobra.Command) int {
 	}
 	root.SetArgs(args)
 	err := fang.Execute(context.Background(), root,
-		fang.WithVersion(Version()),
+		version,
 		fang.WithoutManpage(), // ours writes to the command's output, see man.go
 		fang.WithErrorHandler(printError),
 	)
@@ -88,11 +97,12 @@ var commands = []struct {
 // names a command builds only that one, and a bare --version none.
 // Everything else builds the whole tree: help and the manual page list
 // every command, completion completes their names, and a mistyped name
-// is answered with the names it resembles.
+// is answered with the names it resembles. need("") reports whether the
+// run may be the root's own (the explorer, its help, --version).
 func needed(args []string) func(name string) bool {
 	all := func(string) bool { return true }
 	if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
-		return func(string) bool { return false }
+		return func(name string) bool { return name == "" }
 	}
 	if len(args) == 0 || args[0] == "man" {
 		return all

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/fang/v2"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -27,6 +28,7 @@ func TestPartialTreeRunsAsTheWholeTree(t *testing.T) {
 		{"report", "help"}, {"report", "no-such-file.json"},
 		{"samples"}, {"samples", "ties-at-k"}, {"samples", "nope"}, {"samples", "a", "b"},
 		{"check", "sample:all-claims-hold"}, {"trec"}, {"ltr"},
+		{"report", "--version"}, {"samples", "-v"}, {"version", "--help"},
 	}
 	for _, c := range commands {
 		runs = append(runs, []string{c.name, "--help"}, []string{c.name, "-h"})
@@ -34,13 +36,15 @@ func TestPartialTreeRunsAsTheWholeTree(t *testing.T) {
 	// The runs above do build less than the whole tree.
 	assert.False(t, needed([]string{"report", "x.json"})("check"))
 	assert.False(t, needed([]string{"--version"})("version"))
+	assert.True(t, needed([]string{"--version"})(""), "the root's --version")
+	assert.False(t, needed([]string{"samples"})(""), "a named command has no --version")
 	assert.True(t, needed([]string{"man"})("report"), "the manual page lists every command")
 	assert.True(t, needed([]string{"help", "report"})("check"))
 	for _, args := range runs {
 		code, out, errOut := mainWith("", args...)
 		var wholeOut, wholeErr bytes.Buffer
 		env := &Env{Stdin: strings.NewReader(""), Stdout: &wholeOut, Stderr: &wholeErr, IsTerminal: func() bool { return false }}
-		wholeCode := run(args, env, newRoot(env, func(string) bool { return true }))
+		wholeCode := run(args, env, newRoot(env, func(string) bool { return true }), fang.WithVersion(Version()))
 		assert.Equal(t, wholeCode, code, "%v", args)
 		assert.Equal(t, wholeOut.String(), out, "%v", args)
 		assert.Equal(t, wholeErr.String(), errOut, "%v", args)

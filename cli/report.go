@@ -241,16 +241,29 @@ func writeRightAligned(w io.Writer, rows [][]string) {
 			if j == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[j] = max(widths[j], ansi.StringWidth(c))
+			widths[j] = max(widths[j], cells(c))
 		}
 	}
 	var b strings.Builder
 	for _, row := range rows {
 		for j, c := range row {
-			b.WriteString(strings.Repeat(" ", widths[j]+2-ansi.StringWidth(c)))
+			b.WriteString(strings.Repeat(" ", widths[j]+2-cells(c)))
 			b.WriteString(c)
 		}
 		b.WriteByte('\n')
 	}
 	io.WriteString(w, b.String())
+}
+
+// cells is the terminal cells c takes. A report's cells are numbers and
+// mostly ASCII ids, one cell a byte; anything else is measured by
+// ansi.StringWidth, which segments graphemes and costs more than the
+// rest of a short report.
+func cells(c string) int {
+	for i := 0; i < len(c); i++ {
+		if c[i] < 0x20 || c[i] >= 0x7f {
+			return ansi.StringWidth(c)
+		}
+	}
+	return len(c)
 }

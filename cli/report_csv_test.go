@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/csv"
+	"math"
 	"strconv"
 	"testing"
 
@@ -52,9 +53,15 @@ func TestCSVReportWritesWhatEncodingCSVWrites(t *testing.T) {
 			{ID: `\.`, Title: `\.x`, Grade: 1e-9, Score: -2.5e-8, HasScore: true},
 			{ID: "é ü ✓", Title: "=1+1", Grade: 2, Score: 1e-7, HasScore: true},
 			{ID: "plain", Grade: 700, Score: 123456789.125, HasScore: true},
+			{ID: "minus zero", Grade: math.Copysign(0, -1), Score: math.Copysign(0, -1), HasScore: true},
+			{ID: "whole", Grade: 1e15, Score: 999999, HasScore: true},
+			{ID: "whole too", Grade: 999999999999999, Score: 1e6, HasScore: true},
+			{ID: "larger", Grade: 123456789012345678, Score: -999999, HasScore: true},
+			{ID: "exponent", Grade: 1e21, Score: -1e6, HasScore: true},
 		}},
-		"no scores": {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
-		"a pool":    {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z,\"", Grade: 3}, {ID: "Y", Grade: 2}}},
+		"long, tied, repeated": longTiedList(300),
+		"no scores":            {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
+		"a pool":               {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z,\"", Grade: 3}, {ID: "Y", Grade: 2}}},
 	}
 	for name, l := range lists {
 		for _, s := range []ndcg.Settings{

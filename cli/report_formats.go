@@ -36,7 +36,7 @@ func (x reportExtras) writeText(w io.Writer, r *ndcg.Result) {
 		}
 	}
 	if x.working {
-		fmt.Fprintf(w, "\n%s", explain.New(r).Text())
+		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Text())
 	}
 }
 
@@ -48,7 +48,7 @@ func (x reportExtras) writeMarkdown(w io.Writer, r *ndcg.Result) {
 		}
 	}
 	if x.working {
-		fmt.Fprintf(w, "\n%s", explain.New(r).Markdown())
+		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Markdown())
 	}
 }
 
@@ -136,42 +136,53 @@ func writeCSVReport(w io.Writer, r *ndcg.Result) error {
 		b = append(b, h...)
 	}
 	b = append(b, '\n')
-	num := func(x float64) { b = append(strconv.AppendFloat(b, x, 'g', -1, 64), ',') }
+	num := func(x float64) { b = append(appendCSVFloat(b, x), ',') }
+	col := func(c *floatColumn, x float64) { b = append(c.append(b, x, appendCSVFloat), ',') }
+	var cols rankColumns
+	f := rowFetcher{r: r}
 	for i := 0; i < r.N; i++ {
 		if _, err := bw.Write(b); err != nil {
 			return err
 		}
-		row := r.Row(i)
+		row := f.row(i)
 		b = append(strconv.AppendInt(b[:0], int64(row.Rank), 10), ',')
 		b = append(appendCSVCell(b, listio.SafeCell(row.Item.ID)), ',')
 		b = append(appendCSVCell(b, listio.SafeCell(row.Item.Title)), ',')
-		num(row.Grade)
+		col(&cols.grade, row.Grade)
 		if row.Item.HasScore {
-			b = strconv.AppendFloat(b, row.Item.Score, 'g', -1, 64)
+			b = cols.score.append(b, row.Item.Score, appendCSVFloat)
 		}
 		b = append(strconv.AppendInt(append(b, ','), int64(row.TieGroup), 10), ',')
 		b = append(strconv.AppendBool(b, row.Tied), ',')
 		b = append(strconv.AppendBool(b, row.InCutoff), ',')
-		num(row.Gain)
-		num(row.ExpectedGain)
+		col(&cols.gain, row.Gain)
+		col(&cols.expectedGain, row.ExpectedGain)
 		num(row.Discount)
 		num(row.Contribution)
 		num(row.DCG)
 		b = append(appendCSVCell(b, listio.SafeCell(row.IdealID)), ',')
 		if row.IdealID != "" {
-			num(row.IdealGrade)
-			num(row.IdealGain)
+			col(&cols.idealGrade, row.IdealGrade)
+			col(&cols.idealGain, row.IdealGain)
 			num(row.IdealContribution)
 		} else {
 			b = append(b, ",,,"...)
 		}
-		num(row.IDCG)
-		b = append(strconv.AppendFloat(b, row.NDCG, 'g', -1, 64), '\n')
+		col(&cols.idcg, row.IDCG)
+		b = append(appendCSVFloat(b, row.NDCG), '\n')
 	}
 	if _, err := bw.Write(b); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// appendCSVFloat appends f as strconv.FormatFloat(f, 'g', -1, 64) writes it.
+func appendCSVFloat(b []byte, f float64) []byte {
+	if b, ok := appendWholeFloat(b, f, 1e6); ok {
+		return b
+	}
+	return strconv.AppendFloat(b, f, 'g', -1, 64)
 }
 
 // appendCSVCell appends s as encoding/csv's Writer writes a field with a

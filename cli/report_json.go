@@ -123,12 +123,11 @@ func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 	bw.Write(bytes.TrimSuffix(head, []byte("[]\n}")))
 	bw.WriteByte('[')
 	var b []byte
-	// One row, reused: jsonRankFrom points into it.
-	var row ndcg.Rank
+	var cols rankColumns
+	f := rowFetcher{r: r}
 	for i := 0; i < r.N; i++ {
-		row = r.Row(i)
-		jr := jsonRankFrom(&row)
-		b = appendJSONRank(b[:0], &jr)
+		row := f.row(i)
+		b = appendJSONRank(b[:0], &row, &cols)
 		if i+1 < r.N {
 			b = append(b, ',')
 		}
@@ -163,54 +162,59 @@ func jsonRankFrom(row *ndcg.Rank) jsonRank {
 	return jr
 }
 
-// appendJSONRank appends one element of "ranks" as encoding/json indents
-// it, field by field in jsonRank's order (a test compares the two).
-func appendJSONRank(b []byte, jr *jsonRank) []byte {
+// rankColumns are the columns whose values often repeat from one rank
+// to the next (see floatColumn).
+type rankColumns struct {
+	grade, score, gain, expectedGain, termGain, idealGrade, idealGain, idcg floatColumn
+}
+
+// appendJSONRank appends one element of "ranks", row as jsonRankFrom has
+// it, as encoding/json indents it, field by field in jsonRank's order (a
+// test compares the two).
+func appendJSONRank(b []byte, row *ndcg.Rank, c *rankColumns) []byte {
 	field := func(name string) {
 		b = append(b, ",\n      \""...)
 		b = append(b, name...)
 		b = append(b, "\": "...)
 	}
 	num := func(name string, v float64) { field(name); b = appendJSONFloat(b, v) }
-	opt := func(name string, v *float64) {
-		field(name)
-		if v == nil {
-			b = append(b, "null"...)
-		} else {
-			b = appendJSONFloat(b, *v)
-		}
-	}
+	col := func(name string, c *floatColumn, v float64) { field(name); b = c.append(b, v, appendJSONFloat) }
 	b = append(b, "\n    {\n      \"rank\": "...)
-	b = strconv.AppendInt(b, int64(jr.Rank), 10)
+	b = strconv.AppendInt(b, int64(row.Rank), 10)
 	field("id")
-	b = appendJSONString(b, jr.ID)
+	b = appendJSONString(b, row.Item.ID)
 	field("title")
-	b = appendJSONString(b, jr.Title)
-	num("grade", jr.Grade)
-	opt("score", jr.Score)
-	field("tie_group")
-	b = strconv.AppendInt(b, int64(jr.TieGroup), 10)
-	field("tied")
-	b = strconv.AppendBool(b, jr.Tied)
-	field("in_cutoff")
-	b = strconv.AppendBool(b, jr.InCutoff)
-	num("gain", jr.Gain)
-	num("expected_gain", jr.ExpectedGain)
-	num("term_gain", jr.TermGain)
-	num("discount", jr.Discount)
-	num("contribution", jr.Contribution)
-	num("dcg", jr.DCG)
-	field("ideal_id")
-	if jr.IdealID == nil {
-		b = append(b, "null"...)
+	b = appendJSONString(b, row.Item.Title)
+	col("grade", &c.grade, row.Grade)
+	if row.Item.HasScore {
+		col("score", &c.score, row.Item.Score)
 	} else {
-		b = appendJSONString(b, *jr.IdealID)
+		field("score")
+		b = append(b, "null"...)
 	}
-	opt("ideal_grade", jr.IdealGrade)
-	opt("ideal_gain", jr.IdealGain)
-	opt("ideal_contribution", jr.IdealContribution)
-	num("idcg", jr.IDCG)
-	num("ndcg", jr.NDCG)
+	field("tie_group")
+	b = strconv.AppendInt(b, int64(row.TieGroup), 10)
+	field("tied")
+	b = strconv.AppendBool(b, row.Tied)
+	field("in_cutoff")
+	b = strconv.AppendBool(b, row.InCutoff)
+	col("gain", &c.gain, row.Gain)
+	col("expected_gain", &c.expectedGain, row.ExpectedGain)
+	col("term_gain", &c.termGain, row.TermGain)
+	num("discount", row.Discount)
+	num("contribution", row.Contribution)
+	num("dcg", row.DCG)
+	if row.IdealID == "" {
+		b = append(b, ",\n      \"ideal_id\": null,\n      \"ideal_grade\": null,\n      \"ideal_gain\": null,\n      \"ideal_contribution\": null"...)
+	} else {
+		field("ideal_id")
+		b = appendJSONString(b, row.IdealID)
+		col("ideal_grade", &c.idealGrade, row.IdealGrade)
+		col("ideal_gain", &c.idealGain, row.IdealGain)
+		num("ideal_contribution", row.IdealContribution)
+	}
+	col("idcg", &c.idcg, row.IDCG)
+	num("ndcg", row.NDCG)
 	return append(b, "\n    }"...)
 }
 
@@ -218,6 +222,9 @@ func appendJSONRank(b []byte, jr *jsonRank) []byte {
 // decimal that reads back the same, in exponent form below 1e-6 and from
 // 1e21 on, with a one-digit negative exponent left unpadded.
 func appendJSONFloat(b []byte, f float64) []byte {
+	if b, ok := appendWholeFloat(b, f, 1e15); ok {
+		return b
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {

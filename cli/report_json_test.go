@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -47,9 +49,15 @@ func TestJSONReportStreamsWhatEncodingJSONWrites(t *testing.T) {
 			{ID: "é ü \u2028 ✓", Grade: 1e-9, Score: -2.5e-8, HasScore: true},
 			{ID: `back\slash`, Grade: 2, Score: 1e-7, HasScore: true},
 			{ID: "plain", Grade: 700, Score: 123456789.125, HasScore: true},
+			{ID: "minus zero", Grade: math.Copysign(0, -1), Score: math.Copysign(0, -1), HasScore: true},
+			{ID: "whole", Grade: 1e15, Score: 999999, HasScore: true},
+			{ID: "whole too", Grade: 999999999999999, Score: 1e6, HasScore: true},
+			{ID: "larger", Grade: 123456789012345678, Score: -999999, HasScore: true},
+			{ID: "exponent", Grade: 1e21, Score: -1e6, HasScore: true},
 		}},
-		"no scores": {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
-		"a pool":    {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z", Grade: 3}, {ID: "Y", Grade: 2}}},
+		"long, tied, repeated": longTiedList(300),
+		"no scores":            {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
+		"a pool":               {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z", Grade: 3}, {ID: "Y", Grade: 2}}},
 	}
 	for name, l := range lists {
 		for _, s := range []ndcg.Settings{
@@ -65,4 +73,16 @@ func TestJSONReportStreamsWhatEncodingJSONWrites(t *testing.T) {
 			require.Equal(t, string(encodedJSONReport(t, doc, r)), got.String(), name)
 		}
 	}
+}
+
+// longTiedList has more ranks than the writers read ahead at once, tie
+// groups whose scores and mean gains repeat, and a long run of grade 0
+// at the end of the ideal ranking, where IDCG repeats.
+func longTiedList(n int) *ndcg.List {
+	l := &ndcg.List{}
+	for i := range n {
+		l.Items = append(l.Items, ndcg.Item{ID: fmt.Sprintf("d%04d", i), Grade: float64(i*7%5) / 2 * float64(i%3/2),
+			Score: float64(i*13%17) / 8, HasScore: true})
+	}
+	return l
 }

@@ -33,7 +33,7 @@ func writePicture(w io.Writer, format string, doc *listio.Document, r *ndcg.Resu
 // working and the charts.
 func handout(h picture.Heading, doc *listio.Document, r *ndcg.Result) picture.Handout {
 	s := r.Settings
-	page := picture.Handout{Heading: h, Working: explain.New(r).Text(), Charts: picture.Charts(r)}
+	page := picture.Handout{Heading: h, Working: explain.NewShown(r).Text(), Charts: picture.Charts(r)}
 	page.Lede = reportLede(doc, r)
 	page.Table = picture.Table{
 		Header: []string{"rank", "id", "grade", "score", "tie", "gain", "discount", "contribution", "DCG@i", "ideal", "IDCG@i", "NDCG@i"},

@@ -48,14 +48,14 @@ func (w *Working) Lines(width int) []Line {
 	} else {
 		add(LineHeading, "ranking:")
 	}
-	add(LineText, "  "+Spell(w.Ranking, w.Cut))
+	add(LineText, "  "+w.SpellRanking())
 	add(LineSum, w.DCG.Wrapped(width))
 	for _, n := range w.sumNotes() {
 		add(LineText, n)
 	}
 	blank()
 	add(LineHeading, w.idealLabel()+":")
-	add(LineText, "  "+Spell(w.Ideal, 0)+w.idealRest())
+	add(LineText, "  "+w.SpellIdeal()+w.idealRest())
 	add(LineSum, w.IDCG.Wrapped(width))
 	blank()
 	add(LineResult, w.ndcgLine())

@@ -27,11 +27,20 @@ type Term struct {
 // Sum is DCG@k or IDCG@k as a sum of terms.
 type Sum struct {
 	// Name is "DCG@5", "IDCG@5", …
-	Name     string
-	Terms    []Term
+	Name  string
+	Terms []Term
+	// Count is the number of terms when Terms holds only those a text
+	// shows of a long sum (see NewShown); 0 means len(Terms).
+	Count    int
 	Total    float64
 	Discount ndcg.Discount
 }
+
+// count is the number of terms in the sum.
+func (s Sum) count() int { return shownLen(s.Count, len(s.Terms)) }
+
+// term is the i-th term of the sum, of those kept.
+func (s Sum) term(i int) Term { return s.Terms[shownIndex(i, s.count(), len(s.Terms))] }
 
 // Entry is one item of a ranking spelled out: id and grade.
 type Entry struct {
@@ -67,8 +76,12 @@ type Working struct {
 	Ranking   []Entry
 	Ideal     []Entry
 	IdealRest int
-	DCG, IDCG Sum
-	TieMeans  []TieMean
+	// RankingLen and IdealLen are the lengths of Ranking and Ideal when
+	// they hold only the entries a text shows (see NewShown); 0 means
+	// the slices' lengths.
+	RankingLen, IdealLen int
+	DCG, IDCG            Sum
+	TieMeans             []TieMean
 	// Tied says the list has tie groups: under a policy other than
 	// expected, the working says how they were ordered.
 	Tied bool
@@ -78,22 +91,42 @@ type Working struct {
 }
 
 // New writes out the working of r.
-func New(r *ndcg.Result) *Working {
+func New(r *ndcg.Result) *Working { return build(r, false) }
+
+// build is New; shown keeps of a long ranking or sum only what a text
+// shows (see NewShown).
+func build(r *ndcg.Result, shown bool) *Working {
 	s := r.Settings
 	w := &Working{Settings: s, K: s.KString(), N: r.N, Cut: r.K}
 	expected := s.Ties == ndcg.Expected
 	w.DCG = Sum{Name: "DCG@" + w.K, Discount: s.Discount, Total: r.DCG()}
-	for i := 0; i < r.N; i++ {
-		row := r.Row(i)
-		e := Entry{ID: termsafe.String(row.Item.ID), Grade: row.Grade}
-		if row.Tied {
-			e.Group = row.Tie
+	ranks, terms := r.N, r.K
+	if shown {
+		w.RankingLen, w.DCG.Count = r.N, r.K
+		ranks = max(r.N, r.K)
+	}
+	w.Ranking = make([]Entry, 0, shownCap(r.N, shown))
+	w.DCG.Terms = make([]Term, 0, shownCap(r.K, shown))
+	for i := range ranks {
+		inRanking, inTerms := i < r.N, i < terms
+		if shown {
+			inRanking, inTerms = kept(i, r.N), kept(i, r.K)
+			if !inRanking && !inTerms {
+				continue
+			}
 		}
-		w.Ranking = append(w.Ranking, e)
-		if i < r.K {
-			t := Term{Rank: i + 1, ID: termsafe.String(row.Item.ID), Grade: row.Grade, Gain: row.TermGain, Averaged: row.Averaged,
-				Discount: row.Discount, Value: row.Contribution}
-			w.DCG.Terms = append(w.DCG.Terms, t)
+		row := r.Row(i)
+		id := termsafe.String(row.Item.ID)
+		if inRanking {
+			e := Entry{ID: id, Grade: row.Grade}
+			if row.Tied {
+				e.Group = row.Tie
+			}
+			w.Ranking = append(w.Ranking, e)
+		}
+		if inTerms {
+			w.DCG.Terms = append(w.DCG.Terms, Term{Rank: i + 1, ID: id, Grade: row.Grade, Gain: row.TermGain, Averaged: row.Averaged,
+				Discount: row.Discount, Value: row.Contribution})
 		}
 	}
 	if expected {
@@ -109,7 +142,15 @@ func New(r *ndcg.Result) *Working {
 		}
 	}
 	w.IDCG = Sum{Name: "IDCG@" + w.K, Discount: s.Discount, Total: r.IDCG()}
+	if shown {
+		w.IdealLen, w.IDCG.Count = r.IdealK, r.IdealK
+	}
+	w.Ideal = make([]Entry, 0, shownCap(r.IdealK, shown))
+	w.IDCG.Terms = make([]Term, 0, shownCap(r.IdealK, shown))
 	for i := 0; i < r.IdealK; i++ {
+		if shown && !kept(i, r.IdealK) {
+			continue
+		}
 		id := termsafe.String(r.IdealID(i))
 		w.Ideal = append(w.Ideal, Entry{ID: id, Grade: r.IdealGrade(i), Pool: r.IdealFromPool(i)})
 		w.IDCG.Terms = append(w.IDCG.Terms, Term{Rank: i + 1, ID: id, Grade: r.IdealGrade(i),
@@ -181,13 +222,13 @@ func elided(n int, text func(i int) string) []string {
 
 // parts are the written terms, with the middle of a long sum as "…".
 func (s Sum) parts() []string {
-	return elided(len(s.Terms), func(i int) string { return s.TermText(s.Terms[i]) })
+	return elided(s.count(), func(i int) string { return s.TermText(s.term(i)) })
 }
 
 // values are the terms worked out, "4.417" for 7/1.585, elided as parts
 // are: the line a student compares with their own, term by term.
 func (s Sum) values() []string {
-	return elided(len(s.Terms), func(i int) string { return Num(s.Terms[i].Value) })
+	return elided(s.count(), func(i int) string { return Num(s.term(i).Value) })
 }
 
 // Line writes the sum on one line: "DCG@2 = 7/1.000 + 3/1.585 = 7.000 +
@@ -216,15 +257,16 @@ func (s Sum) Wrapped(width int) string {
 	}
 	var b strings.Builder
 	total := "= " + Num(s.Total)
-	if len(s.Terms) == 1 {
+	n := s.count()
+	if n == 1 {
 		flow(&b, head, parts, total, s.indent(), width)
 	} else {
 		flow(&b, head, parts, "", s.indent(), width)
 		b.WriteString("\n")
 		flow(&b, s.indent()+"= ", s.values(), total, s.indent(), width)
 	}
-	if len(s.Terms) > maxTerms {
-		fmt.Fprintf(&b, "  (%d terms, %d not shown)", len(s.Terms), len(s.Terms)-headTerms-tailTerms)
+	if n > maxTerms {
+		fmt.Fprintf(&b, "  (%d terms, %d not shown)", n, n-headTerms-tailTerms)
 	}
 	return b.String()
 }
@@ -263,24 +305,30 @@ func flow(b *strings.Builder, head string, parts []string, tail, indent string, 
 // Spell writes a ranking out: "A(3) C(3) B(2)", pool items marked, tie
 // groups in brackets, long rankings elided in the middle, and "|" after
 // rank cut when later ranks do not count (cut 0: no mark).
-func Spell(es []Entry, cut int) string {
-	if len(es) == 0 {
+func Spell(es []Entry, cut int) string { return spellKept(es, len(es), cut) }
+
+// spellKept is Spell for a ranking of n entries of which es holds those
+// kept (see NewShown), or all of them.
+func spellKept(es []Entry, n, cut int) string {
+	if n == 0 {
 		return "(no items)"
 	}
+	at := func(i int) Entry { return es[shownIndex(i, n, len(es))] }
 	var b strings.Builder
-	for i, e := range es {
+	for i := 0; i < n; i++ {
 		if cut > 0 && i == cut {
 			b.WriteString(" |")
 		}
-		if len(es) > maxTerms && i >= headTerms && i < len(es)-tailTerms {
+		if n > maxTerms && i >= headTerms && i < n-tailTerms {
 			// A cut inside the elided middle splits the "…" in two.
 			if i == headTerms || i == cut {
 				b.WriteString(" …")
 			}
 			continue
 		}
-		open := e.Group != 0 && (i == 0 || es[i-1].Group != e.Group)
-		closing := e.Group != 0 && (i == len(es)-1 || es[i+1].Group != e.Group)
+		e := at(i)
+		open := e.Group != 0 && (i == 0 || at(i-1).Group != e.Group)
+		closing := e.Group != 0 && (i == n-1 || at(i+1).Group != e.Group)
 		if i > 0 {
 			b.WriteByte(' ')
 		}
@@ -297,6 +345,16 @@ func Spell(es []Entry, cut int) string {
 		}
 	}
 	return b.String()
+}
+
+// SpellRanking is Spell of the ranking, with the cut at k.
+func (w *Working) SpellRanking() string {
+	return spellKept(w.Ranking, shownLen(w.RankingLen, len(w.Ranking)), w.Cut)
+}
+
+// SpellIdeal is Spell of the ideal ranking's entries that IDCG counts.
+func (w *Working) SpellIdeal() string {
+	return spellKept(w.Ideal, shownLen(w.IdealLen, len(w.Ideal)), 0)
 }
 
 // formulaLine says what each term is.
@@ -378,12 +436,12 @@ const textWidth = 78
 func (w *Working) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Working (%s)\n\n", w.formulaLine())
-	fmt.Fprintf(&b, "ranking: %s\n", Spell(w.Ranking, w.Cut))
+	fmt.Fprintf(&b, "ranking: %s\n", w.SpellRanking())
 	b.WriteString(w.DCG.Wrapped(textWidth) + "\n")
 	for _, n := range w.notes() {
 		b.WriteString(n + "\n")
 	}
-	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), Spell(w.Ideal, 0), w.idealRest())
+	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), w.SpellIdeal(), w.idealRest())
 	b.WriteString(w.IDCG.Wrapped(textWidth) + "\n\n")
 	b.WriteString(w.ndcgLine() + "\n")
 	return b.String()
@@ -394,12 +452,12 @@ func (w *Working) Text() string {
 func (w *Working) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Working\n\n%s.\n\n", capitalize(w.formulaLine()))
-	fmt.Fprintf(&b, "Ranking: `%s`\n\n", Spell(w.Ranking, w.Cut))
+	fmt.Fprintf(&b, "Ranking: `%s`\n\n", w.SpellRanking())
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.DCG.Wrapped(textWidth))
 	for _, n := range w.notes() {
 		b.WriteString(strings.Replace(n, "* ", "\\* ", 1) + "\n\n")
 	}
-	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), Spell(w.Ideal, 0), w.idealRest())
+	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), w.SpellIdeal(), w.idealRest())
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.IDCG.Wrapped(textWidth))
 	fmt.Fprintf(&b, "`%s`\n", w.ndcgLine())
 	return b.String()

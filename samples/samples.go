@@ -1,7 +1,6 @@
 package samples
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -65,9 +64,10 @@ type Sample struct {
 // Names lists the samples in lesson order.
 func Names() []string {
 	entries, _ := files.ReadDir(".")
-	var rest []string
+	var found, rest []string
 	for _, e := range entries {
 		name := strings.TrimSuffix(e.Name(), ".json")
+		found = append(found, name)
 		if !slices.Contains(lessons, name) {
 			rest = append(rest, name)
 		}
@@ -75,7 +75,7 @@ func Names() []string {
 	slices.Sort(rest)
 	var out []string
 	for _, name := range lessons {
-		if Exists(name) {
+		if slices.Contains(found, name) {
 			out = append(out, name)
 		}
 	}
@@ -86,19 +86,24 @@ func Names() []string {
 func List() []Sample {
 	var out []Sample
 	for _, name := range Names() {
-		b, _ := files.ReadFile(name + ".json")
-		out = append(out, Sample{Name: name, Title: title(b)})
+		out = append(out, Sample{Name: name, Title: title(name + ".json")})
 	}
 	return out
 }
 
-// title reads a sample's top-level "title" and stops there, rather than
-// decoding every file whole: listing the samples is part of the samples
+// title reads the top-level "title" of a sample file and stops there,
+// rather than decoding every file whole, straight from the embedded
+// data rather than from a copy: listing the samples is the samples
 // command, which should start about as fast as a program that does
-// nothing. A sample that does not parse still gets listed (with no title
-// if the title cannot be read); its test fails.
-func title(b []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(b))
+// nothing. A sample that does not parse still gets listed (with no
+// title if the title cannot be read); its test fails.
+func title(file string) string {
+	f, err := files.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	dec := json.NewDecoder(f)
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return ""
 	}

@@ -4,8 +4,9 @@
 # process running scikit-learn's ndcg_score on the same file
 # (sklearn_ndcg.py), in alternating runs. Prints each command's median
 # wall time, CPU time and peak memory (/usr/bin/time), and the ratios:
-# each command's wall time over scikit-learn's (target < 1), and check's
-# over report's (target ≤ 3).
+# each command's CPU time over scikit-learn's (target < 1; CPU time is
+# steadier than wall time on a shared machine), the same of wall time,
+# and check's CPU over report's.
 #
 # Usage: report_perf.sh [N] [RUNS]   (defaults: 1000000 items, 3 runs)
 # Environment: PERF_DIR keeps the generated list (default: a temporary
@@ -52,6 +53,10 @@ echo "median of $runs alternating runs, $n items, $(nproc) CPUs, load $(cut -d' 
 for name in sklearn json csv check; do
   printf '  %-28s %7.2f s wall %7.2f s CPU %9d KB peak RSS\n' "$name" "$(col $name 1)" "$(col $name 3)" "$(col $name 2)"
 done
-sk=$(col sklearn 1) js=$(col json 1) cs=$(col csv 1) ck=$(col check 1)
-awk -v sk="$sk" -v js="$js" -v cs="$cs" -v ck="$ck" 'BEGIN {
-  printf "  wall over scikit-learn'"'"'s: json %.2f, csv %.2f, check %.2f; check over report --format json: %.2f\n", js/sk, cs/sk, ck/sk, ck/js }'
+# ratios NAME FIELD: each command's median over scikit-learn's.
+ratios() {
+  awk -v sk="$(col sklearn "$2")" -v js="$(col json "$2")" -v cs="$(col csv "$2")" -v ck="$(col check "$2")" -v what="$1" 'BEGIN {
+    printf "  %s over scikit-learn'"'"'s: json %.2f, csv %.2f, check %.2f; check over report --format json: %.2f\n", what, js/sk, cs/sk, ck/sk, ck/js }'
+}
+ratios CPU 3
+ratios wall 1

@@ -4,22 +4,31 @@
 # (hyperfine, no shell, alternating rounds). Prints each command's median
 # and its ratio to hello world's; the target is ≤ 2×.
 #
+# Two more hello worlds, built the same way, show the floor that no change
+# to our own code moves: one that also imports net and os/user (which a
+# plain `go build` links against the C library, as it does ndcg-explorer:
+# the SSH server needs net, the terminal's colour profile os/user), and
+# one that imports every outside package our packages import, so that
+# all their package initialisation runs, and prints hello world.
+#
 # Usage: startup.sh [RUNS]
 #   RUNS: runs of each command per round (default 100; 3 rounds).
-# Environment: GO_BUILD_ENV is put before both `go build` commands, e.g.
-#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries (the default build
-#   links the C library dynamically, through os/user, which
-#   github.com/xo/terminfo imports for the terminal's colour profile).
+# Environment: GO_BUILD_ENV is put before every `go build` command, e.g.
+#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
 runs=${1:-100}
 if ! command -v hyperfine >/dev/null 2>&1; then
   echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
   exit 2
 fi
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-mkdir "$dir/hello"
+# The floor program is built inside the module, so that it gets the same
+# versions of the same packages; testdata keeps it out of ./... .
+floor=$(mktemp -d "$here/startup-floor.XXXXXX")
+trap 'rm -rf "$dir" "$floor"' EXIT
+mkdir "$dir/hello" "$dir/hello-libc"
 cat >"$dir/hello/main.go" <<'GO'
 package main
 
@@ -27,16 +36,45 @@ import "fmt"
 
 func main() { fmt.Println("hello, world") }
 GO
+cat >"$dir/hello-libc/main.go" <<'GO'
+package main
+
+import (
+	"fmt"
+	_ "net"
+	_ "os/user"
+)
+
+func main() { fmt.Println("hello, world") }
+GO
 printf 'module hello\n\ngo 1.26.0\n' >"$dir/hello/go.mod"
+printf 'module hello\n\ngo 1.26.0\n' >"$dir/hello-libc/go.mod"
+module=$(cd "$root" && go list -m)
+# The outside packages (a dot in the first path element) that our own
+# packages in the binary import.
+outside=$(cd "$root" && go list -f '{{join .Imports "\n"}}' $(go list -deps . | grep "^$module") |
+  grep -E '^[^/]*\.' | grep -v "^$module" | sort -u)
+{
+  echo 'package main'
+  echo
+  echo 'import ('
+  echo '	"fmt"'
+  for p in $outside; do echo "	_ \"$p\""; done
+  echo ')'
+  echo
+  echo 'func main() { fmt.Println("hello, world") }'
+} >"$floor/main.go"
 build_env=${GO_BUILD_ENV:-}
 (cd "$dir/hello" && env $build_env go build -o "$dir/hello-world" .)
-(cd "$here/.." && env $build_env go build -o "$dir/ndcg-explorer" .)
+(cd "$dir/hello-libc" && env $build_env go build -o "$dir/hello+net+os-user" .)
+(cd "$root" && env $build_env go build -o "$dir/hello+dependencies" "./testdata/$(basename "$floor")")
+(cd "$root" && env $build_env go build -o "$dir/ndcg-explorer" .)
 list=$dir/five.json
 cat >"$list" <<'JSON'
 {"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 2}, {"id": "C", "grade": 3}, {"id": "D", "grade": 0}, {"id": "E", "grade": 1}]}
 JSON
 ne=$dir/ndcg-explorer
-cmds=("$dir/hello-world" "$ne --version" "$ne report $list" "$ne samples")
+cmds=("$dir/hello-world" "$dir/hello+net+os-user" "$dir/hello+dependencies" "$ne --version" "$ne report $list" "$ne samples")
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
@@ -49,14 +87,14 @@ echo "start-up, median of 3 rounds of $runs runs each, built with \`${build_env:
 # the median over rounds.
 awk -F, -v dir="$dir" '
   FNR == 1 { next }
-  { row = FNR - 1; med[row, ++n[row]] = $4; if (FNR == 2) hw[FILENAME] = $4; ratio[row, n[row]] = $4 / hw[FILENAME]; name[row] = $1 }
+  { row = FNR - 1; rows = row; med[row, ++n[row]] = $4; if (FNR == 2) hw[FILENAME] = $4; ratio[row, n[row]] = $4 / hw[FILENAME]; name[row] = $1 }
   function mid(a, r,   i, j, t, v) {
     for (i = 1; i <= 3; i++) v[i] = a[r, i]
     for (i = 1; i <= 3; i++) for (j = i + 1; j <= 3; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
     return v[2]
   }
   END {
-    for (r = 1; r <= 4; r++) {
+    for (r = 1; r <= rows; r++) {
       label = name[r]; sub(dir "/", "", label); gsub(/ [^ ]*\//, " ", label)
       printf "  %-42s %5.2f ms  %4.2f× hello world\n", label, mid(med, r) * 1000, mid(ratio, r)
     }

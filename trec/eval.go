@@ -164,27 +164,34 @@ func ratio(dcg, idcg float64) float64 {
 // evaluate ranks a query's run lines and computes every column; j is
 // nil for a query without judgments.
 func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
-	res := QueryResult{QID: b.qid, InRun: true, Retrieved: len(b.entries)}
-	e.seen.reset(len(b.entries))
+	n := b.lineCount()
+	res := QueryResult{QID: b.qid, InRun: true, Retrieved: n}
+	e.seen.reset(n)
 	e.ranked = e.ranked[:0]
-	if j != nil && len(b.entries) >= 64 {
+	if j != nil && n >= 64 {
 		j.warm() // worth it only for many lookups
 	}
-	for x, en := range b.entries {
-		d := b.docno(en)
-		h := hashDoc(d)
-		if first, dup := e.seen.add(h, x, d, e.ranked); dup {
-			return res, &LineError{Line: int(en.line),
-				Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.entries[first].line)}
-		}
-		gain := 0.0
-		if j != nil {
-			if i := j.index.find(j, d, h); i >= 0 && j.docs[i].rel > 0 {
-				gain = float64(j.docs[i].rel)
-				res.RelevantRetrieved++
+	parts := b.parts
+	if parts == nil {
+		parts = []*batch{b}
+	}
+	for _, p := range parts {
+		for _, en := range p.entries {
+			d := p.docno(en)
+			h := hashDoc(d)
+			if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
+				return res, &LineError{Line: int(en.line),
+					Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.line(first))}
 			}
+			gain := 0.0
+			if j != nil {
+				if i := j.index.find(j, d, h); i >= 0 && j.docs[i].rel > 0 {
+					gain = float64(j.docs[i].rel)
+					res.RelevantRetrieved++
+				}
+			}
+			e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 		}
-		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
 	}
 	e.rank()
 	e.limits.cut(e, j, &res)
@@ -193,8 +200,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		ideal = j.Ideal
 		res.Relevant = len(ideal)
 	}
-	n := len(e.ranked)
-	e.discounts(max(n, len(ideal)))
+	e.discounts(max(len(e.ranked), len(ideal)))
 	e.cum = e.cumulateRanked(e.cum)
 	e.ideal = e.cumulate(ideal, e.ideal)
 	res.Values = make([]float64, len(e.cols))

@@ -145,7 +145,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			if b.err != nil {
 				errs.add(run.Name, b.err)
 			} else {
-				results[b.qi] = b.res
+				results[b.qi] = *b.res
 			}
 			release(b)
 			return nil
@@ -167,9 +167,9 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			i, ok := q.byQID[string(qid)]
 			return i, ok
 		},
-		newEval: func() func(*batch) {
+		newEval: func() func(*batch) (QueryResult, error) {
 			ev := newEvaluator(cols, opt.Ties, opt.Limits)
-			return func(b *batch) { b.res, b.err = ev.evaluate(b, q.Queries[b.qi]) }
+			return func(b *batch) (QueryResult, error) { return ev.evaluate(b, q.Queries[b.qi]) }
 		},
 		holdAll:   holding.Load,
 		countOnly: full.Load,
@@ -189,6 +189,14 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			return drop
 		case !holding.Load():
 			return evaluate
+		case b.evaluated && chunks[qi] == 1:
+			// Evaluated where it was parsed, its lines not kept: its
+			// value stands unless more of its lines turn up, which then
+			// makes it read again (below).
+			return evaluate
+		case b.evaluated:
+			reread[qi] = true
+			return drop
 		case reread[qi]:
 			return drop
 		case held[qi] == nil && chunks[qi] > 1:
@@ -196,20 +204,16 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			reread[qi] = true
 			return drop
 		}
-		if h := held[qi]; h != nil {
-			if len(h.arena)+len(b.arena) > maxArena {
-				reread[qi] = true // the later pass reports it
-				return drop
-			}
-			heldMemory -= queryMemory(len(h.entries), len(h.arena))
-			h.merge(b)
-			heldMemory += queryMemory(len(h.entries), len(h.arena))
-			release(b)
-		} else {
-			b.whole = true
-			held[qi] = b
-			heldMemory += queryMemory(len(b.entries), len(b.arena))
+		// The stretch is kept as it was read, one more part of the
+		// query: copying the parts together would cost more than
+		// reading them.
+		h := held[qi]
+		if h == nil {
+			h = &batch{qid: b.qid, qi: qi, whole: true}
+			held[qi] = h
 		}
+		h.addPart(b)
+		heldMemory += queryMemory(b.lineCount(), b.byteCount())
 		if heldMemory > passMemory {
 			full.Store(true)
 		}

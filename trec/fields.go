@@ -75,23 +75,29 @@ func parseScore(b []byte) (float64, error) {
 		neg, i = b[0] == '-', 1
 	}
 	var m uint64
-	digits, frac, dot := 0, 0, false
+	start := i
 	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c >= '0' && c <= '9':
-			m = m*10 + uint64(c-'0')
-			digits++
-			if dot {
-				frac++
-			}
-		case c == '.' && !dot:
-			dot = true
-		default:
-			digits = 99 // not a plain decimal
+		c := b[i] - '0'
+		if c > 9 {
+			break
 		}
+		m = m*10 + uint64(c)
 	}
-	if digits > 0 && digits <= 15 {
+	digits, frac := i-start, 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		fracStart := i
+		for ; i < len(b); i++ {
+			c := b[i] - '0'
+			if c > 9 {
+				break
+			}
+			m = m*10 + uint64(c)
+		}
+		frac = i - fracStart
+		digits += frac
+	}
+	if i == len(b) && digits > 0 && digits <= 15 {
 		v := float64(m) / pow10[frac]
 		if neg {
 			v = -v

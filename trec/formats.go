@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -183,7 +184,11 @@ func readText(path, what string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s: %w", what, err)
 	}
 	defer fh.Close()
-	return ReadText(path, what, fh)
+	size := 0
+	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+		size = int(min(st.Size(), math.MaxUint32))
+	}
+	return readTextSized(path, what, fh, size)
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).

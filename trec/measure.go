@@ -91,6 +91,14 @@ func (m Measures) HasFamily() bool {
 	return false
 }
 
+// ParamError is a measure given parameters it cannot take (ndcg_cut.0,
+// ndcg.1): trec_eval knows the measure and stops with its status for a
+// measure it cannot set up, 2, rather than its usage status, 1.
+type ParamError struct{ Err error }
+
+func (e *ParamError) Error() string { return e.Err.Error() }
+func (e *ParamError) Unwrap() error { return e.Err }
+
 // ParseMeasures reads trec_eval -m arguments: "ndcg", "ndcg_cut" (the
 // default cutoffs), "ndcg_cut.K1,K2,…", "ndcg_rel", "Rndcg", and gain
 // parameters for the last three as in "ndcg.1=0,2=3". As in trec_eval,
@@ -104,7 +112,7 @@ func ParseMeasures(args []string) (Measures, error) {
 		}
 		g, err := parseGainParams(name, params)
 		if err != nil {
-			return err
+			return &ParamError{Err: err}
 		}
 		*dst = g
 		return nil
@@ -146,7 +154,7 @@ func ParseMeasures(args []string) (Measures, error) {
 		} else {
 			ks, err := parseCutoffs(cutParams)
 			if err != nil {
-				return m, fmt.Errorf("measure ndcg_cut.%s: %w", cutParams, err)
+				return m, &ParamError{Err: fmt.Errorf("measure ndcg_cut.%s: %w", cutParams, err)}
 			}
 			m.Cutoffs = ks
 		}

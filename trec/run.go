@@ -72,10 +72,15 @@ type batch struct {
 	qi      int
 	entries []entry
 	arena   []byte
-	qidBuf  []byte
+	// parts, when set, hold the lines instead, in order: the stretches
+	// of a scattered query as they were read, not copied together.
+	parts []*batch
 	// whole says the batch holds every line of a scattered query, put
 	// together: sized for it, it is left to the collector, not pooled.
 	whole bool
+	// slab says the lines are in memory shared with the other queries
+	// of a scattered block: the batch is left to the collector too.
+	slab bool
 	// counted says only the lines' number and docno bytes were kept (in
 	// lines and size), not the lines.
 	counted     bool
@@ -83,15 +88,15 @@ type batch struct {
 	// scattered says the lines were not together in their block.
 	scattered bool
 	// evaluated says the lines were evaluated where they were parsed,
-	// into res or err.
+	// into res or err, and not kept (lines and size count them).
 	evaluated bool
-	res       QueryResult
+	res       *QueryResult
 	err       error
 }
 
 // lineCount is the number of lines the batch stands for.
 func (b *batch) lineCount() int {
-	if b.counted {
+	if b.counted || b.evaluated || b.parts != nil {
 		return b.lines
 	}
 	return len(b.entries)
@@ -99,7 +104,7 @@ func (b *batch) lineCount() int {
 
 // byteCount is the number of docno bytes the batch stands for.
 func (b *batch) byteCount() int {
-	if b.counted {
+	if b.counted || b.evaluated || b.parts != nil {
 		return b.size
 	}
 	return len(b.arena)
@@ -107,20 +112,42 @@ func (b *batch) byteCount() int {
 
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
 
-func (b *batch) reset(qid []byte, qi int) {
-	b.qidBuf = append(b.qidBuf[:0], qid...)
-	b.qid = string(b.qidBuf)
+// line returns the line number of the batch's x-th line.
+func (b *batch) line(x int) int64 {
+	if b.parts == nil {
+		return b.entries[x].line
+	}
+	for _, p := range b.parts {
+		if x < len(p.entries) {
+			return p.entries[x].line
+		}
+		x -= len(p.entries)
+	}
+	panic("trec: line past the batch's end")
+}
+
+// addPart appends o's lines to b as one more part.
+func (b *batch) addPart(o *batch) {
+	b.parts = append(b.parts, o)
+	b.lines += o.lineCount()
+	b.size += o.byteCount()
+}
+
+func (b *batch) reset(qid string, qi int) {
+	b.qid = qid
 	b.qi = qi
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
-	b.evaluated, b.res, b.err = false, QueryResult{}, nil
+	b.parts = nil
+	b.evaluated, b.res, b.err = false, nil, nil
 	b.counted, b.lines, b.size = false, 0, 0
-	b.whole, b.scattered = false, false
+	b.whole, b.slab, b.scattered = false, false, false
 }
 
-// release returns b to the pool, unless it was sized for one query.
+// release returns b to the pool, unless it was sized for one query or
+// shares its memory.
 func release(b *batch) {
-	if !b.whole {
+	if b != nil && !b.whole && !b.slab {
 		batchPool.Put(b)
 	}
 }
@@ -205,97 +232,6 @@ type block struct {
 
 var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096); return &b }}
 
-// parse splits the block's lines into segments; want is read-only, so
-// blocks are parsed in parallel. When eval is set, it is called on the
-// segments between the block's first and last, whose queries cannot go
-// on in a neighbouring block, while their lines are still in the cache.
-func (bl *block) parse(name string, want func([]byte) (int, bool), eval func(*batch), count bool, byQI *qiBatches) {
-	bl.split(name, want, count, byQI)
-	if eval == nil || count || bl.scattered {
-		return
-	}
-	for i := 1; i < len(bl.segs)-1; i++ {
-		if seg := bl.segs[i]; seg != nil {
-			eval(seg)
-			seg.evaluated = true
-		}
-	}
-}
-
-// split cuts the block into segments; with count, it keeps only how
-// many lines and docno bytes each holds.
-//
-// The lines of one query in the block go into one batch, wherever they
-// are: a scattered run would otherwise make a batch of nearly every
-// line. A query met again after another marks the block scattered.
-func (bl *block) split(name string, want func([]byte) (int, bool), count bool, byQI *qiBatches) {
-	var (
-		l      runLine
-		cur    *batch
-		curQID []byte
-		keep   bool
-		start  = true
-	)
-	defer byQI.clear()
-	data, line := bl.data, bl.firstLine
-	for len(data) > 0 {
-		var b []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			b, data = data[:i], data[i+1:]
-		} else {
-			b, data = data, nil
-		}
-		ok, msg := parseRunLine(b, &l)
-		if msg != "" {
-			bl.err = &LineError{File: name, Line: int(line), Msg: msg}
-			return
-		}
-		if ok {
-			if start || !bytes.Equal(l.qid, curQID) {
-				start = false
-				curQID = l.qid
-				var qi int
-				qi, keep = byQI.want(l.qid, want)
-				cur = nil
-				if keep {
-					if cur = byQI.get(qi); cur != nil {
-						bl.scattered, cur.scattered = true, true
-					} else {
-						cur = batchPool.Get().(*batch)
-						cur.reset(l.qid, qi)
-						cur.counted = count
-						byQI.set(qi, cur)
-						bl.segs = append(bl.segs, cur)
-					}
-				} else if n := len(bl.segs); n == 0 || bl.segs[n-1] != nil {
-					bl.segs = append(bl.segs, nil)
-				}
-			}
-			if keep {
-				if count {
-					cur.lines++
-					cur.size += len(l.docno)
-				} else {
-					cur.add(l.docno, l.score, line)
-				}
-			}
-		}
-		line++
-	}
-}
-
-// qiBatches finds the batch of a query in the block being split, by its
-// qrels index: a slice rather than a map, since a scattered run looks one
-// up for nearly every line. Each parser has its own.
-type qiBatches struct {
-	byQI    []*batch
-	touched []int
-	// ids holds want's answers by query id, for every id the parser
-	// has met: in a scattered run the query changes on nearly every
-	// line, and the lookup must then cost little more than the hash.
-	ids qidTable
-}
-
 // qidTable is an open-addressing table of query ids, at most half full.
 type qidTable struct {
 	slots []qidAnswer
@@ -307,28 +243,46 @@ type qidAnswer struct {
 	qid  string
 	qi   int
 	keep bool
+	// next is 1 + the slot of the id asked for after this one, last
+	// time: a run sorted by rank has its query ids in the same order
+	// over and over, and one comparison then finds the next.
+	next int32
 }
 
-// want is want(qid), from the table when the id was asked before.
-func (x *qiBatches) want(qid []byte, want func([]byte) (int, bool)) (int, bool) {
-	t := &x.ids
+// want returns the slot of want's answer for qid, from the table when
+// the id was asked before: in a scattered run the query changes on
+// nearly every line, and the lookup must then cost little more than a
+// comparison. prev is the slot of the id asked for before (-1: none).
+// The answer's qid is the table's copy of the id.
+func (t *qidTable) want(prev int, qid []byte, want func([]byte) (int, bool)) int {
+	if prev >= 0 {
+		if n := int(t.slots[prev].next) - 1; n >= 0 && t.slots[n].qid == string(qid) {
+			return n
+		}
+	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
+		prev = -1 // the slots moved
 	}
 	h := hashBytes(qid)
 	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	i := h & mask
+	for ; ; i = (i + 1) & mask {
 		a := &t.slots[i]
 		if a.qid == "" {
 			qi, keep := want(qid)
 			*a = qidAnswer{hash: h, qid: string(qid), qi: qi, keep: keep}
 			t.n++
-			return qi, keep
+			break
 		}
 		if a.hash == h && a.qid == string(qid) {
-			return a.qi, a.keep
+			break
 		}
 	}
+	if prev >= 0 {
+		t.slots[prev].next = int32(i + 1)
+	}
+	return int(i)
 }
 
 // grow doubles the table.
@@ -344,36 +298,9 @@ func (t *qidTable) grow() {
 		for t.slots[i].qid != "" {
 			i = (i + 1) & mask
 		}
+		a.next = 0
 		t.slots[i] = a
 	}
-}
-
-func (x *qiBatches) get(qi int) *batch {
-	if qi < len(x.byQI) {
-		return x.byQI[qi]
-	}
-	return nil
-}
-
-func (x *qiBatches) set(qi int, b *batch) {
-	if qi >= len(x.byQI) {
-		x.byQI = slices.Grow(x.byQI, qi+1-len(x.byQI))[:max(qi+1, cap(x.byQI))]
-	}
-	x.byQI[qi] = b
-	x.touched = append(x.touched, qi)
-}
-
-// clear forgets the block's batches.
-func (x *qiBatches) clear() {
-	for _, qi := range x.touched {
-		x.byQI[qi] = nil
-	}
-	x.touched = x.touched[:0]
-}
-
-func (b *batch) add(docno []byte, score float64, line int64) {
-	b.entries = append(b.entries, entry{off: uint32(len(b.arena)), n: uint32(len(docno)), score: score, line: line})
-	b.arena = append(b.arena, docno...)
 }
 
 // merge appends o's lines to b; if either kept only counts, so does b.
@@ -405,7 +332,7 @@ type scanOptions struct {
 	// the stretches wholly inside its block. countOnly, when it reports
 	// true, tells the parsers to keep only each stretch's number of lines
 	// and docno bytes (the run is scattered: the lines will be read again).
-	newEval   func() func(*batch)
+	newEval   func() func(*batch) (QueryResult, error)
 	countOnly func() bool
 	// holdAll, when it reports true, tells the parsers not to evaluate:
 	// the run is scattered and every query's lines are being kept.
@@ -507,12 +434,12 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var eval func(*batch)
+			var eval func(*batch) (QueryResult, error)
 			if o.newEval != nil && !merge {
 				eval = o.newEval()
 			}
 			count := false
-			var byQI qiBatches
+			var p parser
 			for bl := range todo {
 				if !count && !merge && o.countOnly != nil && o.countOnly() {
 					count, eval = true, nil
@@ -520,7 +447,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				if eval != nil && o.holdAll != nil && o.holdAll() {
 					eval = nil
 				}
-				bl.parse(name, want, eval, count, &byQI)
+				p.parse(bl, name, want, eval, count)
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
@@ -552,7 +479,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 					return fmt.Errorf("%s: query %s has too many documents", name, b.qid)
 				}
 				m.merge(b)
-				batchPool.Put(b)
+				release(b)
 				return nil
 			}
 			if o.reserve != nil {
@@ -584,7 +511,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			for _, seg := range bl.segs {
 				if err != nil {
 					if seg != nil {
-						batchPool.Put(seg)
+						release(seg)
 					}
 					continue
 				}
@@ -594,7 +521,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 						continue
 					}
 					pending.merge(seg)
-					batchPool.Put(seg)
+					release(seg)
 					continue
 				}
 				err = flush()
@@ -613,7 +540,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 		for bl := range done { // let the reader and parsers finish
 			for _, seg := range bl.segs {
 				if seg != nil {
-					batchPool.Put(seg)
+					release(seg)
 				}
 			}
 			select {

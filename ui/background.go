@@ -130,6 +130,33 @@ func (w *work) glyph(st Styles) string {
 	return s.View()
 }
 
+// recomputeLater starts the workspace's recomputation off the update
+// loop when one waits (workspace.Pending: on a long list, a change of
+// settings) and none runs; when its result is installed every view is
+// told, as after an edit, and draws from it.
+func (m *Model) recomputeLater() tea.Cmd {
+	ws := m.c.WS
+	if !ws.Pending() || m.later.running {
+		return nil
+	}
+	run := ws.Recomputation()
+	return m.later.start(func(context.Context) func() {
+		install := run()
+		return func() {
+			if ws != m.c.WS || !install() {
+				return // another list, or an edit since: the next one runs
+			}
+			ed := workspace.Edited{Focus: -1}
+			for _, v := range m.views {
+				v.Update(ed)
+			}
+			if err := ws.Err; err != nil {
+				m.c.SetStatus(err.Error(), true)
+			}
+		}
+	})
+}
+
 // inBackground reports whether a view works out from ws off the update
 // loop.
 func inBackground(ws *workspace.Workspace) bool { return ws.N() >= backgroundFrom }

@@ -18,8 +18,9 @@ import (
 
 // finish runs what cmd starts off the update loop, as the program
 // would, and hands the results (never the spinner's ticks, which only
-// turn it) back to m until nothing is left to run.
-func finish(t testing.TB, m *Model, cmd tea.Cmd) {
+// turn it) back to m until nothing is left to run. It returns the time
+// m took over them, as the update loop pays it, and the longest one.
+func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
@@ -32,11 +33,16 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
 		case workDone:
+			start := time.Now()
 			_, next := m.Update(msg)
+			_ = m.View()
+			took := time.Since(start)
+			loop, longest = loop+took, max(longest, took)
 			queue = append(queue, next)
 		case spinner.TickMsg:
 		}
 	}
+	return loop, longest
 }
 
 // pending collects the results of what cmd starts without handing them
@@ -129,14 +135,18 @@ func TestStaleResultIsDropped(t *testing.T) {
 	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 100, 30)
 	old := pending(openView(t, m, "ties"))
 	require.Len(t, old, 1, "opening the view starts one computation")
-	assert.Empty(t, pending(press(m, "[")), "one runs already: the next waits for it")
+	recomputed := pending(press(m, "["))
+	require.Len(t, recomputed, 1, "the view's computation runs already: the next waits for it")
+	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
 	v := m.views[m.active].(*tiesView)
 	_, cmd := m.Update(old[0]) // worked out at the old k
 	assert.Zero(t, v.band, "the result for the old k is not installed")
 	assert.Nil(t, v.spreads)
 	assert.Contains(t, screen(m), "working out", "nor drawn")
+	assert.Nil(t, pending(cmd), "the view waits for the workspace's result")
+	_, cmd = m.Update(recomputed[0])
 	next := pending(cmd)
-	require.Len(t, next, 1, "the old result back, the computation for the new k starts")
+	require.Len(t, next, 1, "the workspace's result in, the computation for the new k starts")
 	_, cmd = m.Update(next[0])
 	assert.Nil(t, pending(cmd))
 	assert.Equal(t, screen(want), screen(m))
@@ -166,11 +176,17 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	old := pending(tea.Batch(cmds...))
 	require.NotEmpty(t, old)
 	_, cmd := m.Update(keyMsg("g"))
-	assert.Nil(t, pending(cmd), "one runs already")
+	recomputed := pending(cmd)
+	require.Len(t, recomputed, 1, "the search runs already")
+	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
+	assert.Contains(t, screen(m), "⠋ gain exp", "its spinner on the conventions line")
+	assert.NotContains(t, screen(m), "true 0.", "no verdict from the result under the old gain")
 	v := m.views[m.active].(*checkView)
 	_, cmd = m.Update(old[0])
 	assert.Nil(t, v.work, "worked out under the old gain: dropped")
-	assert.Contains(t, screen(m), "looking for the convention or the slip")
+	assert.NotContains(t, screen(m), "true 0.", "nor drawn")
+	assert.Nil(t, pending(cmd), "the search waits for the workspace's result")
+	_, cmd = m.Update(recomputed[0])
 	finish(t, m, cmd)
 	assert.Equal(t, screen(want), screen(m))
 }

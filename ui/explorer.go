@@ -167,8 +167,12 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 			// No item named (a setting, a swap made elsewhere, a deletion):
 			// stay on the item, wherever it went; on the same rank if it
 			// is gone.
-			if i := e.c.WS.IndexOf(e.under); i >= 0 {
-				e.cursor = e.c.WS.RankOf(i)
+			// The item is most often still on its rank (a setting keeps
+			// the ranking): a look there spares a search of the list.
+			if ws := e.c.WS; e.cursor < 0 || e.cursor >= ws.N() || ws.List().Items[ws.ItemAt(e.cursor)].ID != e.under {
+				if i := ws.IndexOf(e.under); i >= 0 {
+					e.cursor = ws.RankOf(i)
+				}
 			}
 		}
 		e.layout()

@@ -98,6 +98,10 @@ type Model struct {
 	// exp is the state of the copy (y) and screen image (X) keys.
 	exp exporter
 
+	// later is the workspace's recomputation off the update loop (see
+	// recomputeLater).
+	later work
+
 	remote *Remote
 	offer  *Offer // a list the instructor sent, not yet opened or declined
 	// disk is the list file's size and time when it was read or last
@@ -190,6 +194,7 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.c.WS.LaterFrom = backgroundFrom
 	switch msg.(type) {
 	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
 		// A view's footer may change with its state (the quiz's, once
@@ -197,7 +202,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.footerCache = ""
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.redraw())
+	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw())
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -222,7 +227,9 @@ func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
 	v.refresh()
 	var work tea.Cmd
-	if w, ok := v.(worker); ok {
+	if w, ok := v.(worker); ok && !m.c.WS.Pending() {
+		// A view works from the workspace's result: while that waits
+		// for its recomputation, so does the view (with its spinner).
 		work = w.startWork()
 	}
 	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
@@ -256,6 +263,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case workDone, spinner.TickMsg:
 		// A view's computation, or its spinner, reports back whether or
 		// not the view is still on screen.
+		if cmd, ok := m.later.update(msg); ok {
+			return cmd
+		}
 		var cmds []tea.Cmd
 		for _, v := range m.views {
 			cmds = append(cmds, v.Update(msg))

@@ -54,7 +54,13 @@ func (m *Model) render() string {
 	default:
 		main = m.views[m.active].View()
 	}
-	parts := append([]string{m.titleLine(w), m.conventionsLine(w)}, bar...)
+	conv := m.conventionsLine(w)
+	if m.c.WS.Pending() {
+		// The numbers on screen are those before the last change: the
+		// spinner says they are being worked out for these conventions.
+		conv = m.later.glyph(m.c.Styles) + " " + ansi.Truncate(conv, max(w-2, 0), "…")
+	}
+	parts := append([]string{m.titleLine(w), conv}, bar...)
 	parts = append(parts,
 		block(main, w, body),
 		m.statusLine(w),

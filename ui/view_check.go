@@ -330,9 +330,15 @@ func (v *checkView) refresh() {
 	if !v.stale {
 		return
 	}
+	ws := v.c.WS
+	if ws.Pending() {
+		// The result is still the one before the last change of settings:
+		// no verdicts until the workspace's recomputation is back.
+		v.report, v.err, v.work, v.search = nil, nil, nil, false
+		return
+	}
 	v.stale, v.search = false, false
 	v.report, v.err, v.work = nil, nil, nil
-	ws := v.c.WS
 	if ws.Result == nil {
 		return
 	}

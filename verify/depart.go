@@ -62,7 +62,7 @@ const maxSlips = 6
 // of those whose change of the term (instead − term) keep accepts; a
 // slip is put in words only when kept, since depart tries every term of
 // lists of up to millions.
-func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta float64) bool) []Slip {
+func alternatives(r *ndcg.Result, t term, grades []gradeGains, keep func(delta float64) bool) []Slip {
 	s := r.Settings
 	var out []Slip
 	add := func(v float64, what func() string) {
@@ -72,19 +72,22 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 	}
 	if !t.averagedGain {
 		for _, g := range grades {
-			if g != t.grade && s.Gain.Check(g) == nil {
-				add(s.Gain.Of(g)*t.discount, func() string {
-					return fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g), ndcg.FormatNumber(t.grade))
+			if g.grade != t.grade && g.ok {
+				add(g.gain*t.discount, func() string {
+					return fmt.Sprintf("grade %s instead of %s", ndcg.FormatNumber(g.grade), ndcg.FormatNumber(t.grade))
 				})
 			}
 		}
-		other := ndcg.Linear
-		if s.Gain.Kind == ndcg.GainLinear {
-			other = ndcg.Exp
+		other := otherGain(s.Gain)
+		otherOK, otherOf := other.Check(t.grade) == nil, 0.0
+		if i := slices.IndexFunc(grades, func(g gradeGains) bool { return g.grade == t.grade }); i >= 0 {
+			otherOK, otherOf = grades[i].otherOK, grades[i].other
+		} else if otherOK {
+			otherOf = other.Of(t.grade)
 		}
-		if other.Check(t.grade) == nil {
-			add(other.Of(t.grade)*t.discount, func() string {
-				return fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(other.Of(t.grade)), s.Gain.Formula(), ndcg.FormatNumber(t.gain))
+		if otherOK {
+			add(otherOf*t.discount, func() string {
+				return fmt.Sprintf("gain %s = %s instead of %s = %s", other.Formula(), ndcg.FormatNumber(otherOf), s.Gain.Formula(), ndcg.FormatNumber(t.gain))
 			})
 		}
 	}
@@ -110,8 +113,25 @@ func alternatives(r *ndcg.Result, t term, grades []float64, keep func(delta floa
 	return out
 }
 
+// otherGain is the gain a slip of gain swaps g for: exponential for
+// linear, linear for any other.
+func otherGain(g ndcg.Gain) ndcg.Gain {
+	if g.Kind == ndcg.GainLinear {
+		return ndcg.Exp
+	}
+	return ndcg.Linear
+}
+
+// gradeGains is a grade with its gain under the settings (ok when
+// defined) and under the other gain (otherOK when defined), worked out
+// once: depart tries them at every term of lists of up to millions.
+type gradeGains struct {
+	grade, gain, other float64
+	ok, otherOK        bool
+}
+
 // gradesIn are the distinct grades the terms may have been taken from.
-func gradesIn(r *ndcg.Result) []float64 {
+func gradesIn(r *ndcg.Result) []gradeGains {
 	var gs []float64 // the ideal grades run highest first
 	for i := range r.IdealOrder {
 		if g := r.IdealGrade(i); len(gs) == 0 || gs[len(gs)-1] != g {
@@ -119,7 +139,19 @@ func gradesIn(r *ndcg.Result) []float64 {
 		}
 	}
 	slices.Sort(gs)
-	return slices.Compact(gs)
+	gs = slices.Compact(gs)
+	g, other := r.Settings.Gain, otherGain(r.Settings.Gain)
+	out := make([]gradeGains, len(gs))
+	for i, x := range gs {
+		out[i] = gradeGains{grade: x, ok: g.Check(x) == nil, otherOK: other.Check(x) == nil}
+		if out[i].ok {
+			out[i].gain = g.Of(x)
+		}
+		if out[i].otherOK {
+			out[i].other = other.Of(x)
+		}
+	}
+	return out
 }
 
 func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {

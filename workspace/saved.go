@@ -83,8 +83,10 @@ func floatBits(f float64) uint64 {
 // has it counted again at the next comparison.
 func (w *Workspace) change(e Edit, undo bool) {
 	s := &w.saved
-	if s.pending {
-		// The list is about to leave the saved state.
+	if _, settings := e.(*setSettings); s.pending && !settings {
+		// The list is about to leave the saved state (a change of
+		// settings leaves the items as they are: on a long list it
+		// should not pay for a pass over them).
 		items := w.Doc.List.Items
 		s.prints = make([]uint64, len(items))
 		for i := range items {

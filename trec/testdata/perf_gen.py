@@ -2,16 +2,34 @@
 """Writes the performance test's run and qrels (not committed: large).
 
 Usage: perf_gen.py QUERIES DOCS JUDGED OUTDIR
+       perf_gen.py scatter RUN OUT
 The run has QUERIES × DOCS lines, grouped by query, scores with two
 decimals (so many ties); the qrels judge JUDGED documents per query,
-two thirds of them retrieved, with rel 0..3.
+two thirds of them retrieved, with rel 0..3. With scatter, writes the
+lines of RUN to OUT in rank-major order: every query's first line, then
+every query's second line, and so on, so that every query's lines are
+spread over the whole file.
 """
 import os
 import random
 import sys
 
 
+def scatter(run, out):
+    queries = {}
+    with open(run) as f:
+        for line in f:
+            queries.setdefault(line.split(None, 1)[0], []).append(line)
+    lists = list(queries.values())
+    with open(out, "w") as f:
+        for i in range(max(len(l) for l in lists)):
+            f.write("".join(l[i] for l in lists if i < len(l)))
+
+
 def main():
+    if sys.argv[1] == "scatter":
+        scatter(sys.argv[2], sys.argv[3])
+        return
     nq, nd, nj, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     os.makedirs(out, exist_ok=True)
     rng = random.Random(6)
