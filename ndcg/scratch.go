@@ -35,12 +35,9 @@ type scratch struct {
 	smallGrades bool
 	count       [64]int
 	// the id hash set: hashes (0 = empty) and the item holding each
-	ids  []uint64
-	idAt []int32
-	// grades and gains by rank in input order, when the policy's order
-	// is another
-	inGrade, inGain []float64
-	gains           gainTable
+	ids   []uint64
+	idAt  []int32
+	gains gainTable
 	// gkeys are the grade keys of the ideal ranking.
 	gkeys []uint64
 	// list is the list being loaded, for the ids; nil between uses.
