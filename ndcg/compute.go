@@ -83,6 +83,10 @@ type Result struct {
 	codes []uint8
 	gains []float64
 	table [64]float64
+	// order of the small grades by gain, for best and worst (set once
+	// asked for: the table does not change with a grade edit).
+	byGainOf  byGain
+	byGainSet bool
 	// tieMean is each tie group's mean gain (its expected gain), in the
 	// order Compute adds them; tieFold counts the ranks before each
 	// group that share a score with the rank above them, so that a
