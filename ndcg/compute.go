@@ -76,6 +76,11 @@ type Result struct {
 	// order[policy] is the rank order under each concrete policy, the
 	// input order always, the others when asked for.
 	order [5][]int32
+	// docnoAt holds, for each rank of the docno order, the rank of the
+	// same item in the input order; it is set with order[Docno]. The
+	// docno sums read the gains in input order through it, near each
+	// other within a tie group, instead of from anywhere in the list.
+	docnoAt []int32
 	// codes holds each rank's grade in input order when small (every
 	// grade that counts an integer in [0, 64)); gains each rank's gain
 	// in input order otherwise. table holds the gains of the small
@@ -223,10 +228,10 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 		}
 		groups = len(ties)
 	}
-	docno := base.order[Docno] // allocated apart from base's memory
+	docno, docnoAt := base.order[Docno], base.docnoAt // allocated apart from base's memory
 	r, err := fill(prev, list, s, sc, ranked, groups)
 	if err == nil && groups > 0 && r.order[Docno] == nil {
-		r.order[Docno] = docno // its sums are worked out when asked for
+		r.order[Docno], r.docnoAt = docno, docnoAt // its sums are worked out when asked for
 	}
 	return r, err
 }
@@ -343,7 +348,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked ranking, gro
 		for x := i; x < j; x++ {
 			idx := ranked.idx[x]
 			g := gain[idx]
-			input[x] = int32(idx)
+			input[x] = idx
 			if small {
 				codes[x] = uint8(grade[idx])
 			} else {

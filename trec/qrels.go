@@ -197,19 +197,21 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 		return nil, fmt.Errorf("%s: qrels files are limited to 4 GB", name)
 	}
 	text := data[:len(data):len(data)]
-	// Cut the text into one chunk per CPU at line ends, and parse them in
+	// Cut the text into chunks at line ends, four per CPU so that a CPU
+	// taken by other work holds up little of it, and parse them in
 	// parallel; a query whose lines span chunks is put back together in
 	// chunk order, so its judgments stay in file order.
 	workers := runtime.GOMAXPROCS(0)
+	nchunks := 4 * workers
 	if len(text) < 1<<20 {
-		workers = 1
+		workers, nchunks = 1, 1
 	}
-	chunks := make([]qrelsChunk, workers)
+	chunks := make([]qrelsChunk, nchunks)
 	start := 0
 	for w := range chunks {
 		end := len(text)
-		if w < workers-1 {
-			end = max(start, len(text)*(w+1)/workers)
+		if w < nchunks-1 {
+			end = max(start, len(text)*(w+1)/nchunks)
 			if i := bytes.IndexByte(text[end:], '\n'); i >= 0 {
 				end += i + 1
 			} else {
@@ -224,7 +226,16 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 		chunks[w].firstLine = line
 		line += bytes.Count(chunks[w].text, []byte{'\n'})
 	}
-	parallel(workers, func(w int) { chunks[w].parse(name) })
+	var next atomic.Int64
+	parallel(workers, func(int) {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(chunks) {
+				return
+			}
+			chunks[i].parse(name)
+		}
+	})
 
 	q := &Qrels{Name: name, byQID: map[string]int{}}
 	for _, c := range chunks {
@@ -316,24 +327,37 @@ func (c *qrelsChunk) parse(name string) {
 		byQID  = map[string]*Judgments{}
 	)
 	data, lineNo := c.text, c.firstLine-1
+	var (
+		seps   []uint32
+		listed int // seps lists the separators up to here
+		j      int // the first separator at or after at
+	)
 	for at := 0; at < len(data); {
 		lineNo++
 		fail := func(format string, args ...any) {
 			c.err = &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
 		}
-		// A plain line of four fields is read eight bytes at a time;
-		// anything else (the file's last bytes too) line by line.
-		if f, next, ok := scanLine(data, at, 4, 4); ok {
-			for i := range 4 {
-				fields[i] = data[f.at[i][0]:f.at[i][1]]
-			}
-			at = next
+		if len(seps)-j < 4 && listed < len(data) {
+			listed = min(at+sepWindow, len(data))
+			seps, j = listSeparators(seps[:0], data, at, listed), 0
+		}
+		// A plain line, four fields one separator apart and a line
+		// end, is read from its separators, listed eight bytes at a
+		// time; anything else line by line.
+		if s := seps[min(j, len(seps)):]; len(s) >= 4 && s[0] > uint32(at) && data[at] != '#' &&
+			s[1] > s[0]+1 && s[2] > s[1]+1 && s[3] > s[2]+1 && data[s[3]] == '\n' &&
+			inner(data[s[0]]) && inner(data[s[1]]) && inner(data[s[2]]) {
+			fields[0], fields[2], fields[3] = data[at:s[0]], data[s[1]+1:s[2]], data[s[2]+1:s[3]]
+			at, j = int(s[3])+1, j+4
 		} else {
 			line := data[at:]
 			if i := bytes.IndexByte(line, '\n'); i >= 0 {
 				line = line[:i]
 			}
 			at += len(line) + 1
+			for j < len(seps) && seps[j] < uint32(at) {
+				j++
+			}
 			blank, comment := blankOrComment(line)
 			if comment {
 				continue

@@ -3,8 +3,8 @@ package trec
 import (
 	"bytes"
 	"encoding/binary"
-	"math"
 	"math/bits"
+	"slices"
 )
 
 // This file cuts a block of the run into each query's lines: first every
@@ -21,12 +21,16 @@ type parser struct {
 	// offsets into the block's data; segs its stretches of one query id.
 	ents []entry
 	segs []segment
+	// seps are the offsets of the block's separators.
+	seps []uint32
+	// Once a block is seen scattered, its lines from ents[gstart] on
+	// are not cut into segments: gis holds each one's group.
+	gstart int
+	gis    []int32
 	// groups are the queries wanted in the block, in the order they
 	// first come; group maps a qrels index to 1 + its group (0: none
-	// yet), gis each line in ents to its group. touched lists the
-	// indexes to clear.
+	// yet). touched lists the indexes to clear.
 	group   []int32
-	gis     []int32
 	touched []int
 	groups  []group
 	// order lists, for each batch of the block in turn, its segment or
@@ -44,6 +48,8 @@ type segment struct {
 	keep       bool
 	start, end int // in parser.ents
 	size       int // docno bytes
+	// gi is the query's group in the block, -1 if not wanted.
+	gi int32
 }
 
 // group is every line of one query in a block.
@@ -78,100 +84,178 @@ func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), ev
 // whether some query's lines in the block are not together. On a
 // malformed line it sets bl.err and stops: the lines before it are
 // still handed on, as far as they go.
+//
+// It first lists where the block's bytes up to ' ' are (separators,
+// nearly all of them), eight bytes at a time (separators); then a plain
+// line, six fields one separator apart and a line end, is read from
+// its six separators alone. Any other line goes to parseRunLine.
 func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (scattered bool) {
 	p.ents, p.segs, p.gis = p.ents[:0], p.segs[:0], p.gis[:0]
 	p.groups, p.order = p.groups[:0], p.order[:0]
+	data, line := bl.data, bl.firstLine
+	var seps []uint32
+	listed := 0 // seps lists the separators up to here
 	var (
-		g      *group
-		gi     int32
 		slot   = -1
 		l      runLine
 		curQID []byte
 		seg    *segment
+		last   int32 // the group of the line before, once scattered
+		j      int   // the first separator at or after at
 	)
-	data, line := bl.data, bl.firstLine
 	for at := 0; at < len(data); line++ {
-		var (
-			f      lineFields
-			next   int
-			ok     bool
-			ds, de int
-			score  float64
-		)
-		if qe, ds, de, ss, se, n := scanRunLine(data, at); n > 0 {
-			f.at[0], f.at[2], f.at[4], next, ok = [2]int{at, qe}, [2]int{ds, de}, [2]int{ss, se}, n, true
-		} else {
-			f, next, ok = scanLine(data, at, 6, math.MaxInt)
+		if len(seps)-j < 6 && listed < len(data) {
+			listed = min(at+sepWindow, len(data))
+			seps, j = p.separators(data, at, listed), 0
 		}
-		if ok {
+		var qs, qe, ds, de int
+		var score float64
+		if s := seps[min(j, len(seps)):]; len(s) >= 6 && s[0] > uint32(at) && data[at] != '#' &&
+			s[1] > s[0]+1 && s[2] > s[1]+1 && s[3] > s[2]+1 && s[4] > s[3]+1 && s[5] > s[4]+1 &&
+			data[s[5]] == '\n' && inner(data[s[0]]) && inner(data[s[1]]) && inner(data[s[2]]) &&
+			inner(data[s[3]]) && inner(data[s[4]]) {
 			var err error
-			if score, err = parseScore(data[f.at[4][0]:f.at[4][1]]); err != nil {
+			if score, err = parseScore(data[s[3]+1 : s[4]]); err != nil {
 				bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
 				return scattered
 			}
+			qs, qe, ds, de = at, int(s[0]), int(s[1]+1), int(s[2])
+			at, j = int(s[5])+1, j+6
 		} else {
-			// Anything but a plain line of six or more fields: a blank
-			// line, a comment, an error, or the block's last bytes.
+			// Anything but a plain line: a blank line, a comment, more
+			// spaces, more fields, an error, the block's last bytes.
 			end := len(data)
 			if i := bytes.IndexByte(data[at:], '\n'); i >= 0 {
 				end = at + i
 			}
-			next = end + 1
-			var msg string
-			if ok, msg = parseRunLine(data[at:end], &l); msg != "" {
+			ok, msg := parseRunLine(data[at:end], &l)
+			if msg != "" {
 				bl.err = &LineError{File: name, Line: int(line), Msg: msg}
 				return scattered
 			}
+			at = end + 1
+			for j < len(seps) && seps[j] < uint32(at) {
+				j++
+			}
 			if !ok {
-				at = next
 				continue
 			}
 			// The fields are slices of data: their capacities say where.
-			qs, ds := cap(data)-cap(l.qid), cap(data)-cap(l.docno)
-			f.at[0], f.at[2] = [2]int{qs, qs + len(l.qid)}, [2]int{ds, ds + len(l.docno)}
+			qs, ds = cap(data)-cap(l.qid), cap(data)-cap(l.docno)
+			qe, de = qs+len(l.qid), ds+len(l.docno)
 			score = l.score
 		}
-		at = next
-		qid := data[f.at[0][0]:f.at[0][1]]
-		ds, de = f.at[2][0], f.at[2][1]
-		if seg == nil || !bytes.Equal(qid, curQID) {
-			curQID = qid
-			slot = p.ids.want(slot, qid, want)
-			a := &p.ids.slots[slot]
-			p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, keep: a.keep, start: len(p.ents), end: len(p.ents)})
-			seg = &p.segs[len(p.segs)-1]
-			if !a.keep {
-				if n := len(p.order); n == 0 || p.order[n-1] != -1 {
-					p.order = append(p.order, -1)
-				}
-			} else {
-				if a.qi >= len(p.group) {
-					p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
-				}
-				if gi = p.group[a.qi] - 1; gi >= 0 {
-					scattered = true
-					p.groups[gi].split = true
+		qid := data[qs:qe]
+		if !scattered {
+			if seg == nil || !bytes.Equal(qid, curQID) {
+				curQID = qid
+				slot = p.ids.want(slot, qid, want)
+				a := &p.ids.slots[slot]
+				if a.keep && a.qi < len(p.group) && p.group[a.qi] != 0 {
+					// Met before in the block: from here on, each
+					// line's query is noted by line (below).
+					scattered, p.gstart, last = true, len(p.ents), -1
 				} else {
-					gi = int32(len(p.groups))
-					p.groups = append(p.groups, group{qid: a.qid, qi: a.qi})
-					p.group[a.qi] = gi + 1
-					p.touched = append(p.touched, a.qi)
-					p.order = append(p.order, int(gi))
+					p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, gi: -1, keep: a.keep, start: len(p.ents), end: len(p.ents)})
+					seg = &p.segs[len(p.segs)-1]
+					if !a.keep {
+						p.notWanted()
+					} else {
+						seg.gi = p.newGroup(a)
+					}
 				}
-				g = &p.groups[gi]
 			}
+			if !scattered {
+				if seg.keep {
+					n := de - ds
+					p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(n), score: score, line: line})
+					seg.end++
+					seg.size += n
+				}
+				continue
+			}
+		} else {
+			// The id table tries the id that came after this one last
+			// time first: in a run sorted by rank, it is this one.
+			slot = p.ids.want(slot, qid, want)
 		}
-		if seg.keep {
-			n := de - ds
-			p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(n), score: score, line: line})
-			p.gis = append(p.gis, gi)
-			seg.end++
-			seg.size += n
-			g.lines++
-			g.size += n
+		a := &p.ids.slots[slot]
+		if !a.keep {
+			p.notWanted()
+			last = -1
+			continue
 		}
+		if a.qi >= len(p.group) || p.group[a.qi] == 0 {
+			last = p.newGroup(a)
+		} else if gi := p.group[a.qi] - 1; gi != last {
+			p.groups[gi].split = true
+			last = gi
+		}
+		p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(de - ds), score: score, line: line})
+		p.gis = append(p.gis, last)
 	}
 	return scattered
+}
+
+// notWanted notes a stretch of lines not wanted in the order of the
+// block's batches.
+func (p *parser) notWanted() {
+	if n := len(p.order); n == 0 || p.order[n-1] != -1 {
+		p.order = append(p.order, -1)
+	}
+}
+
+// newGroup starts the group of a query met first in the block.
+func (p *parser) newGroup(a *qidAnswer) int32 {
+	if a.qi >= len(p.group) {
+		p.group = append(p.group, make([]int32, a.qi+1-len(p.group))...)
+	}
+	gi := int32(len(p.groups))
+	p.groups = append(p.groups, group{qid: a.qid, qi: a.qi})
+	p.group[a.qi] = gi + 1
+	p.touched = append(p.touched, a.qi)
+	p.order = append(p.order, int(gi))
+	return gi
+}
+
+// inner reports whether c separates two fields within a line.
+func inner(c byte) bool { return c != '\n' && spaces[c] }
+
+// sepWindow is how much of a block separators lists at a time, so that
+// the list stays small and in the cache.
+const sepWindow = 64 << 10
+
+// separators lists the offsets of data[from:to]'s separators in p.seps.
+func (p *parser) separators(data []byte, from, to int) []uint32 {
+	p.seps = listSeparators(p.seps[:0], data, from, to)
+	return p.seps
+}
+
+// listSeparators appends to seps the offsets of data[from:to]'s bytes
+// up to ' ' (every byte C's isspace accepts, and a few control
+// characters), in order.
+func listSeparators(seps []uint32, data []byte, from, to int) []uint32 {
+	q := from
+	for ; q+8 <= to; q += 8 {
+		if len(seps)+8 > cap(seps) {
+			seps = slices.Grow(seps, (to-from)/4)
+		}
+		w := binary.LittleEndian.Uint64(data[q:])
+		// A byte's high bit is set in m when the byte is below 0x21:
+		// its low seven bits plus 0x5f do not reach 0x80, nor is its
+		// own high bit set.
+		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
+		for m != 0 {
+			seps = append(seps, uint32(q+bits.TrailingZeros64(m)>>3))
+			m &= m - 1
+		}
+	}
+	for ; q < to; q++ {
+		if data[q] <= ' ' {
+			seps = append(seps, uint32(q))
+		}
+	}
+	return seps
 }
 
 func (p *parser) clearGroups() {
@@ -229,6 +313,18 @@ func (p *parser) handSegments(bl *block, eval func(*batch) (QueryResult, error),
 // that a scattered run costs no more allocations per line than one in
 // order.
 func (p *parser) handGroups(bl *block, count bool) {
+	for si := range p.segs {
+		if s := &p.segs[si]; s.keep {
+			g := &p.groups[s.gi]
+			g.lines += s.end - s.start
+			g.size += s.size
+		}
+	}
+	for x, gi := range p.gis {
+		g := &p.groups[gi]
+		g.lines++
+		g.size += int(p.ents[p.gstart+x].n)
+	}
 	if count {
 		for _, gi := range p.order {
 			if gi < 0 {
@@ -259,10 +355,25 @@ func (p *parser) handGroups(bl *block, count bool) {
 		eo, ao = eo+g.lines, ao+g.size
 	}
 	data := bl.data
-	for x, e := range p.ents {
+	for si := range p.segs {
+		s := &p.segs[si]
+		if !s.keep {
+			continue
+		}
+		g := &p.groups[s.gi]
+		for _, e := range p.ents[s.start:s.end] {
+			n := int(e.n)
+			copyDocno(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
+			e.off = uint32(g.ao - g.a0)
+			ents[g.eo] = e
+			g.eo++
+			g.ao += n
+		}
+	}
+	for x, e := range p.ents[p.gstart : p.gstart+len(p.gis)] {
 		g := &p.groups[p.gis[x]]
 		n := int(e.n)
-		copy(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
+		copyDocno(arena[g.ao:g.ao+n], data[e.off:int(e.off)+n])
 		e.off = uint32(g.ao - g.a0)
 		ents[g.eo] = e
 		g.eo++
@@ -275,6 +386,18 @@ func (p *parser) handGroups(bl *block, count bool) {
 			bl.segs = append(bl.segs, &batches[gi])
 		}
 	}
+}
+
+// copyDocno copies src to dst, of the same length: a docno of 8 to 16
+// bytes as two words (overlapping), cheaper than a call to memmove.
+func copyDocno(dst, src []byte) {
+	if n := len(src); n >= 8 && n <= 16 && len(dst) == n {
+		a, b := binary.LittleEndian.Uint64(src), binary.LittleEndian.Uint64(src[n-8:])
+		binary.LittleEndian.PutUint64(dst, a)
+		binary.LittleEndian.PutUint64(dst[n-8:], b)
+		return
+	}
+	copy(dst, src)
 }
 
 // fill sets b's lines to ents, whose docnos (size bytes in all) are in
@@ -296,101 +419,8 @@ func (b *batch) append(ents []entry, data []byte) {
 	}
 }
 
-// scanRunLine reads the plainest run lines, nearly all of them: six or
-// more fields, the first six apart by one space (' ', '\t', '\r', '\v',
-// '\f') each, the line not starting with one. It returns where the qid
-// ends (it starts at at), where the docno and the score start and end,
-// and where the next line starts; next is 0 for any other line, which
-// scanLine then reads. Looking only at the first six separators, it
-// takes a third of scanLine's work.
-func scanRunLine(data []byte, at int) (qe, ds, de, ss, se, next int) {
-	var sep [8]int
-	k := 0
-	for q := at; q+8 <= len(data); q += 8 {
-		w := binary.LittleEndian.Uint64(data[q:])
-		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
-		for m != 0 {
-			sep[k&7] = q + bits.TrailingZeros64(m)>>3
-			m &= m - 1
-			if k++; k == 6 {
-				goto found
-			}
-		}
-	}
-	return
-found:
-	if sep[0] == at || data[at] == '#' {
-		return
-	}
-	for i := range 5 {
-		if c := data[sep[i]]; !spaces[c] || c == '\n' || sep[i+1] == sep[i]+1 {
-			return
-		}
-	}
-	switch c := data[sep[5]]; {
-	case c == '\n':
-		next = sep[5] + 1
-	case spaces[c]:
-		nl := bytes.IndexByte(data[sep[5]:], '\n')
-		if nl < 0 {
-			return
-		}
-		next = sep[5] + nl + 1
-	default:
-		return
-	}
-	return sep[0], sep[1] + 1, sep[2], sep[3] + 1, sep[4], next
-}
-
-// lineFields are the offsets of a line's first six fields in its block
-// (start and end of each), and how many fields the line has.
-type lineFields struct {
-	at [6][2]int
-	n  int
-}
-
 // Every byte C's isspace accepts is at most ' ', and so are few others.
 const (
 	lows  = 0x0101010101010101
 	highs = 0x8080808080808080
 )
-
-// scanLine finds the fields of the line at data[at:] and the start of
-// the next line. It reads eight bytes at a time, marking those up to
-// ' ', and looks at the marked bytes only: a run line of 30 bytes costs
-// four words and its seven separators, not a test per byte. ok is false
-// for a line with fewer than min fields, more than max, or whose first
-// starts with '#', and for a line within eight bytes of the end of
-// data: parseRunLine or the qrels reader read those.
-func scanLine(data []byte, at, min, max int) (f lineFields, next int, ok bool) {
-	ws := at // where the current word would start
-	for q := at; q+8 <= len(data); q += 8 {
-		w := binary.LittleEndian.Uint64(data[q:])
-		// A byte's high bit is set in m when the byte is below 0x21:
-		// its low seven bits plus 0x5f do not reach 0x80, nor is its
-		// own high bit set.
-		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
-		for m != 0 {
-			i := q + bits.TrailingZeros64(m)>>3
-			m &= m - 1
-			c := data[i]
-			if !spaces[c] {
-				continue // a control character inside a word
-			}
-			if i > ws {
-				if f.n < len(f.at) {
-					f.at[f.n] = [2]int{ws, i}
-				}
-				f.n++
-			}
-			ws = i + 1
-			if c == '\n' {
-				if f.n < min || f.n > max || data[f.at[0][0]] == '#' {
-					return f, 0, false
-				}
-				return f, i + 1, true
-			}
-		}
-	}
-	return f, 0, false
-}

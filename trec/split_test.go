@@ -2,6 +2,7 @@ package trec
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -92,11 +93,28 @@ func readLines(data []byte) (lines []string, err string) {
 func readBlock(data []byte) (lines []string, err string) {
 	var p parser
 	bl := &block{data: data, firstLine: 1}
-	p.read(bl, "r", func([]byte) (int, bool) { return 0, true })
-	for _, s := range p.segs {
-		for _, e := range p.ents[s.start:s.end] {
-			lines = append(lines, strconv.FormatInt(e.line, 10)+" "+s.qid+" "+string(data[e.off:e.off+e.n])+" "+strconv.FormatFloat(e.score, 'g', -1, 64))
+	index := map[string]int{} // as the qrels index: one per query id
+	p.read(bl, "r", func(qid []byte) (int, bool) {
+		i, ok := index[string(qid)]
+		if !ok {
+			i = len(index)
+			index[string(qid)] = i
 		}
+		return i, true
+	})
+	// Lines are in p.ents in file order; their query is their segment's
+	// or, once the block is seen scattered, their group's.
+	qids := make([]string, len(p.ents))
+	for _, s := range p.segs {
+		for x := s.start; x < s.end; x++ {
+			qids[x] = s.qid
+		}
+	}
+	for x, gi := range p.gis {
+		qids[p.gstart+x] = p.groups[gi].qid
+	}
+	for x, e := range p.ents {
+		lines = append(lines, strconv.FormatInt(e.line, 10)+" "+qids[x]+" "+string(data[e.off:e.off+e.n])+" "+strconv.FormatFloat(e.score, 'g', -1, 64))
 	}
 	if bl.err != nil {
 		err = strings.TrimPrefix(bl.err.Error(), "r:")
@@ -233,4 +251,48 @@ func FuzzQrelsLines(f *testing.F) {
 		})
 		assert.Equal(t, want, got)
 	})
+}
+
+// TestScatteredBlock: a run whose lines are shuffled, with queries the
+// qrels lack among them, evaluates as the same run grouped by query,
+// whether the scattered queries are held, counted and read again, or
+// read for one query.
+func TestScatteredBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var qrels strings.Builder
+	var lines []string
+	for q := range 60 {
+		for d := range 200 {
+			if q < 50 && d%7 == 0 {
+				fmt.Fprintf(&qrels, "q%02d 0 d%03d %d\n", q, d, rng.IntN(4))
+			}
+			lines = append(lines, fmt.Sprintf("q%02d Q0 d%03d %d %.1f r", q, d, d+1, float64(rng.IntN(40))/4))
+		}
+	}
+	q, err := ParseQrels("q", []byte(qrels.String()))
+	require.NoError(t, err)
+	opt := Options{Measures: Measures{NDCG: true, Cutoffs: []int{5}}, Ties: true}
+	grouped, err := Evaluate(q, stringSource("r", strings.Join(lines, "\n")), opt)
+	require.NoError(t, err)
+	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	run := strings.Join(lines, "\n")
+	held, err := Evaluate(q, stringSource("r", run), opt)
+	require.NoError(t, err)
+	assert.Equal(t, grouped.Queries, held.Queries)
+	assert.Equal(t, grouped.All, held.All)
+	assert.Equal(t, 50, held.SplitQueries)
+
+	defer func(m int) { passMemory = m }(passMemory)
+	passMemory = 1 << 10
+	reread, err := Evaluate(q, stringSource("r", run), opt)
+	require.NoError(t, err)
+	assert.Equal(t, grouped.Queries, reread.Queries)
+
+	docs, found, err := readQuery(stringSource("r", run), "q07")
+	require.NoError(t, err)
+	require.True(t, found)
+	require.Len(t, docs, 200)
+	for _, d := range docs {
+		assert.Contains(t, run, "q07 Q0 "+d.Docno+" ")
+	}
 }
