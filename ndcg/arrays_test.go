@@ -90,4 +90,13 @@ func TestLongListScratchAfterCollection(t *testing.T) {
 		require.Equal(t, want.MaxAbsNDCG(s.Ties), got.MaxAbsNDCG(s.Ties))
 	}
 	require.NoError(t, l.Validate(s))
+	// The id table is made again for each check: a duplicate is still
+	// found after computations that let theirs go.
+	dup := l.Clone()
+	dup.Items[len(dup.Items)-1].ID = dup.Items[0].ID
+	_, err = Recompute(fresh, dup, s)
+	require.Error(t, err)
+	require.Error(t, dup.Validate(s))
+	_, err = Compute(l, s)
+	require.NoError(t, err)
 }

@@ -154,6 +154,13 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	if !sc.load(list, s) {
 		return nil, invalid(list, s)
 	}
+	if len(sc.ids) >= 2*bigList {
+		// A long list's id table (24 MB at a million items) is done with
+		// once the ids are checked: let go, its memory serves the sort
+		// and the result after the next collection instead of adding to
+		// the process's peak. The next check makes a new one.
+		sc.ids, sc.idAt = nil, nil
+	}
 	// Rank by score: sorted keys and the item at each rank.
 	var ranked ranking // none without scores: the list order is the ranking
 	groups := 0
