@@ -344,7 +344,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked ranking, gro
 		for x := i; x < j; x++ {
 			idx := ranked.idx[x]
 			g := gain[idx]
-			input[x] = int32(idx)
+			input[x] = idx
 			if small {
 				codes[x] = uint8(grade[idx])
 			} else {
