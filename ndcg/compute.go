@@ -88,6 +88,10 @@ type Result struct {
 	codes []uint8
 	gains []float64
 	table [64]float64
+	// order of the small grades by gain, for best and worst (set once
+	// asked for: the table does not change with a grade edit).
+	byGainOf  byGain
+	byGainSet bool
 	// tieMean is each tie group's mean gain (its expected gain), in the
 	// order Compute adds them; tieFold counts the ranks before each
 	// group that share a score with the rank above them, so that a
@@ -149,6 +153,13 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 	defer putScratch(sc, len(list.Items)+len(list.Pool))
 	if !sc.load(list, s) {
 		return nil, invalid(list, s)
+	}
+	if len(sc.ids) >= 2*bigList {
+		// A long list's id table (24 MB at a million items) is done with
+		// once the ids are checked: let go, its memory serves the sort
+		// and the result after the next collection instead of adding to
+		// the process's peak. The next check makes a new one.
+		sc.ids, sc.idAt = nil, nil
 	}
 	// Rank by score: sorted keys and the item at each rank.
 	var ranked ranking // none without scores: the list order is the ranking

@@ -129,8 +129,12 @@ type byGain struct {
 	n     int
 }
 
-func (r *Result) byGain() byGain {
-	var b byGain
+func (r *Result) byGain() *byGain {
+	b := &r.byGainOf
+	if r.byGainSet {
+		return b
+	}
+	*b = byGain{}
 	for c, v := range r.table {
 		if v == v {
 			b.codes[b.n] = uint8(c)
@@ -138,6 +142,7 @@ func (r *Result) byGain() byGain {
 		}
 	}
 	slices.SortStableFunc(b.codes[:b.n], func(x, y uint8) int { return cmp.Compare(r.table[y], r.table[x]) })
+	r.byGainSet = true
 	return b
 }
 
@@ -193,7 +198,7 @@ func (r *Result) eachTerm(p TiePolicy, k int, fn func(x int, g float64)) {
 		}
 		return
 	}
-	var bg byGain
+	var bg *byGain
 	if (p == Best || p == Worst) && r.codes != nil {
 		bg = r.byGain()
 	}
@@ -218,7 +223,7 @@ func (r *Result) eachTerm(p TiePolicy, k int, fn func(x int, g float64)) {
 				fn(x, mean)
 			}
 		case Best, Worst:
-			r.eachSorted(t, end, p == Worst, &bg, fn)
+			r.eachSorted(t, end, p == Worst, bg, fn)
 			x = end
 		default:
 			for ; x < end; x++ {

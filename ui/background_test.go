@@ -250,3 +250,34 @@ func TestBackgroundRecomputationOfTheExplorer(t *testing.T) {
 	assert.False(t, m.c.WS.Pending())
 	assert.Equal(t, screen(want), screen(m))
 }
+
+// A move (a new score for two items) on a long list: the key is made at
+// once and the list sorted again off the loop; the next key waits for
+// that ranking, since it may be an edit from the rank under the cursor.
+func TestBackgroundResortAfterAMove(t *testing.T) {
+	drawnBothWays(t, 1<<62)
+	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	press(want, "down", "J")
+	wantOne := screen(want)
+	press(want, "J", "J", "down", "K")
+
+	drawnBothWays(t, 1)
+	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	press(m, "down")
+	moved := pending(press(m, "J"))
+	require.Len(t, moved, 1)
+	assert.True(t, m.c.WS.Resorting())
+	_, cmd := m.Update(moved[0])
+	finish(t, m, cmd)
+	assert.Equal(t, wantOne, screen(m))
+
+	// Keys faster than the sort: each waits for the ranking before it
+	// (without, the second J would take the first back: the item is
+	// still on its old rank until the list is sorted again).
+	press(m, "J", "J", "down", "K")
+	assert.True(t, m.c.WS.Resorting())
+	require.True(t, m.c.WS.Settle())
+	m.recomputed()
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
+	assert.Equal(t, screen(want), screen(m))
+}
