@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -106,9 +107,20 @@ func openList(env *Env, lf *listFlags, args []string) (*listio.Document, ndcg.Se
 	if err != nil {
 		return nil, ndcg.Settings{}, err
 	}
+	if len(doc.List.Items) >= bigList {
+		// The file's bytes and the reader's working memory are garbage
+		// now; collecting them before the first computation lets it
+		// reuse their memory instead of growing the process by as much
+		// (at a million items, about 30 MB less peak RSS).
+		runtime.GC()
+	}
 	s, err := lf.settings(doc)
 	return doc, s, err
 }
+
+// bigList is the number of items from which opening a list collects the
+// reading's garbage before computing.
+const bigList = 1 << 16
 
 // newExplorer builds the explorer on doc, whose list it computes once
 // (a million items take a while). A list that cannot be computed is

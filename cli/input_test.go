@@ -61,6 +61,12 @@ func TestBadInlineAndStdin(t *testing.T) {
 	code, _, stderr = mainWith("grade,score\n1,inf\n", "report", "-")
 	assert.Equal(t, ExitBadInput, code)
 	assert.Equal(t, "ndcg-explorer: -:2: column score: score +Inf is not a finite number\n", stderr)
+
+	// Found once the list is computed, after reading: standard input
+	// cannot be read again for the line, so the item is named.
+	code, _, stderr = mainWith("{\"items\": [\n  {\"id\": \"A\", \"grade\": 3},\n  {\"id\": \"B\", \"grade\": 2000}\n]}\n", "report", "-")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Equal(t, "ndcg-explorer: -: item \"B\" grade: grade 2000 is too large for exponential gain (2^grade−1 overflows above 1023); use --gain linear or smaller grades\n", stderr)
 }
 
 // Every format reads the same list to the same numbers: seed 000's

@@ -76,6 +76,11 @@ type Result struct {
 	// order[policy] is the rank order under each concrete policy, the
 	// input order always, the others when asked for.
 	order [5][]int32
+	// docnoAt holds, for each rank of the docno order, the rank of the
+	// same item in the input order; it is set with order[Docno]. The
+	// docno sums read the gains in input order through it, near each
+	// other within a tie group, instead of from anywhere in the list.
+	docnoAt []int32
 	// codes holds each rank's grade in input order when small (every
 	// grade that counts an integer in [0, 64)); gains each rank's gain
 	// in input order otherwise. table holds the gains of the small
@@ -83,6 +88,10 @@ type Result struct {
 	codes []uint8
 	gains []float64
 	table [64]float64
+	// order of the small grades by gain, for best and worst (set once
+	// asked for: the table does not change with a grade edit).
+	byGainOf  byGain
+	byGainSet bool
 	// tieMean is each tie group's mean gain (its expected gain), in the
 	// order Compute adds them; tieFold counts the ranks before each
 	// group that share a score with the rank above them, so that a
@@ -141,16 +150,22 @@ func Recompute(prev *Result, list *List, s Settings) (*Result, error) {
 		return nil, errors.New("no list: give a list, even an empty one")
 	}
 	sc := getScratch(len(list.Items) + len(list.Pool))
-	defer putScratch(sc)
+	defer putScratch(sc, len(list.Items)+len(list.Pool))
 	if !sc.load(list, s) {
 		return nil, invalid(list, s)
 	}
+	if len(sc.ids) >= 2*bigList {
+		// A long list's id table (24 MB at a million items) is done with
+		// once the ids are checked: let go, its memory serves the sort
+		// and the result after the next collection instead of adding to
+		// the process's peak. The next check makes a new one.
+		sc.ids, sc.idAt = nil, nil
+	}
 	// Rank by score: sorted keys and the item at each rank.
-	var ranked []keyIndex // nil without scores: the list order is the ranking
+	var ranked ranking // none without scores: the list order is the ranking
 	groups := 0
 	if list.Scored() {
-		groups = sc.rank(len(list.Items))
-		ranked = sc.pairs[:len(list.Items)]
+		ranked, groups = sc.rank(len(list.Items))
 	}
 	return fill(prev, list, s, sc, ranked, groups)
 }
@@ -196,34 +211,34 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 	}
 	list := base.List
 	sc := getScratch(len(list.Items) + len(list.Pool))
-	defer putScratch(sc)
+	defer putScratch(sc, len(list.Items)+len(list.Pool))
 	if !sc.loadGrades(list, s) {
 		return nil, invalid(list, s)
 	}
 	// base's ranking, copied out before prev's memory is written: a
 	// number per distinct score stands for the score keys.
-	var ranked []keyIndex
+	var ranked ranking
 	groups := 0
 	if n := len(list.Items); list.Scored() && n > 0 {
-		sc.pairs = grow(sc.pairs, n)
-		ranked = sc.pairs[:n]
+		sc.keys, sc.order = grow(sc.keys, n), grow(sc.order, n)
+		ranked = ranking{keys: sc.keys[:n], idx: sc.order[:n]}
 		input, ties := base.order[Input], base.Ties
 		key, g := uint64(0), 0
-		for i := range ranked {
+		for i := range ranked.keys {
 			for g < len(ties) && ties[g].End <= i {
 				g++
 			}
 			if g == len(ties) || i <= ties[g].Start {
 				key++ // not the second or a later rank of a group
 			}
-			ranked[i] = keyIndex{key: key, idx: int(input[i])}
+			ranked.keys[i], ranked.idx[i] = key, input[i]
 		}
 		groups = len(ties)
 	}
-	docno := base.order[Docno] // allocated apart from base's memory
+	docno, docnoAt := base.order[Docno], base.docnoAt // allocated apart from base's memory
 	r, err := fill(prev, list, s, sc, ranked, groups)
 	if err == nil && groups > 0 && r.order[Docno] == nil {
-		r.order[Docno] = docno // its sums are worked out when asked for
+		r.order[Docno], r.docnoAt = docno, docnoAt // its sums are worked out when asked for
 	}
 	return r, err
 }
@@ -231,7 +246,7 @@ func derive(prev, base *Result, s Settings) (*Result, error) {
 // fill works out every number of the result from the items' grades and
 // gains in sc and the ranking (nil: the list order), into prev's memory
 // when prev is not nil.
-func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, groups int) (*Result, error) {
+func fill(prev *Result, list *List, s Settings, sc *scratch, ranked ranking, groups int) (*Result, error) {
 	n := len(list.Items)
 	m := n
 	if s.IDCG == FromJudged {
@@ -308,15 +323,15 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 	sum, fold := 0.0, int32(0)
 	for i := 0; i < n; {
 		j := i + 1
-		if ranked != nil {
-			for j < n && ranked[j].key == ranked[i].key {
+		if keys := ranked.keys; keys != nil {
+			for j < n && keys[j] == keys[i] {
 				j++
 			}
 		}
 		if j == i+1 { // untied
 			idx := i
-			if ranked != nil {
-				idx = ranked[i].idx
+			if ranked.keys != nil {
+				idx = int(ranked.idx[i])
 			}
 			g := gain[idx]
 			input[i] = int32(idx)
@@ -333,14 +348,14 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 			continue
 		}
 		at := len(r.Ties)
-		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[ranked[i].idx].Score})
+		r.Ties = append(r.Ties, TieGroup{Start: i, End: j, Score: list.Items[ranked.idx[i]].Score})
 		r.tieFold[at] = fold
 		fold += int32(j - i - 1)
 		mean := 0.0
 		for x := i; x < j; x++ {
-			idx := ranked[x].idx
+			idx := ranked.idx[x]
 			g := gain[idx]
-			input[x] = int32(idx)
+			input[x] = idx
 			if small {
 				codes[x] = uint8(grade[idx])
 			} else {
@@ -355,7 +370,7 @@ func fill(prev *Result, list *List, s Settings, sc *scratch, ranked []keyIndex, 
 				if expected {
 					sum += mean * disc[x]
 				} else {
-					sum += gain[ranked[x].idx] * disc[x]
+					sum += gain[ranked.idx[x]] * disc[x]
 				}
 				sums[x] = sum
 			}

@@ -111,8 +111,8 @@ func CheckScore(s float64) error {
 // with a problem is checked again item by item for the message.
 func (l *List) Validate(s Settings) error {
 	sc := getScratch(len(l.Items) + len(l.Pool))
-	ok := sc.load(l, s)
-	putScratch(sc)
+	ok := sc.check(l, s)
+	putScratch(sc, len(l.Items)+len(l.Pool))
 	if ok {
 		return nil
 	}

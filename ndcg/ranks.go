@@ -129,8 +129,12 @@ type byGain struct {
 	n     int
 }
 
-func (r *Result) byGain() byGain {
-	var b byGain
+func (r *Result) byGain() *byGain {
+	b := &r.byGainOf
+	if r.byGainSet {
+		return b
+	}
+	*b = byGain{}
 	for c, v := range r.table {
 		if v == v {
 			b.codes[b.n] = uint8(c)
@@ -138,6 +142,7 @@ func (r *Result) byGain() byGain {
 		}
 	}
 	slices.SortStableFunc(b.codes[:b.n], func(x, y uint8) int { return cmp.Compare(r.table[y], r.table[x]) })
+	r.byGainSet = true
 	return b
 }
 
@@ -184,17 +189,16 @@ func (r *Result) eachSorted(t TieGroup, end int, worst bool, bg *byGain, fn func
 // with ties ordered by p, in rank order: the terms Compute adds up.
 func (r *Result) eachTerm(p TiePolicy, k int, fn func(x int, g float64)) {
 	if p == Docno && len(r.Ties) > 0 {
-		o := r.order[Docno]
-		if o == nil {
-			o = r.docnoOrder(r.order[Input])
-			r.order[Docno] = o
+		if r.order[Docno] == nil {
+			r.order[Docno], r.docnoAt = r.docnoOrder(r.order[Input])
 		}
+		at := r.docnoAt
 		for x := range k {
-			fn(x, r.gainOfItem(int(o[x])))
+			fn(x, r.inputGain(int(at[x])))
 		}
 		return
 	}
-	var bg byGain
+	var bg *byGain
 	if (p == Best || p == Worst) && r.codes != nil {
 		bg = r.byGain()
 	}
@@ -219,7 +223,7 @@ func (r *Result) eachTerm(p TiePolicy, k int, fn func(x int, g float64)) {
 				fn(x, mean)
 			}
 		case Best, Worst:
-			r.eachSorted(t, end, p == Worst, &bg, fn)
+			r.eachSorted(t, end, p == Worst, bg, fn)
 			x = end
 		default:
 			for ; x < end; x++ {
@@ -266,11 +270,9 @@ func (r *Result) orderFor(p TiePolicy) []int32 {
 	case Docno:
 		// A result derived from another shares its docno order (the same
 		// ranking and ids): only the sums are new.
-		o := r.order[Docno]
-		if o == nil {
-			o = r.docnoOrder(input)
+		if r.order[Docno] == nil {
+			r.order[Docno], r.docnoAt = r.docnoOrder(input)
 		}
-		r.order[Docno] = o
 		r.dcg[Docno] = r.sumsOf(Docno)
 	default: // input and expected: the input order, sums not kept
 		r.dcg[p] = r.sumsOf(p)
@@ -279,17 +281,25 @@ func (r *Result) orderFor(p TiePolicy) []int32 {
 }
 
 // docnoOrder is the ranking with each tie group ordered by id, highest
-// first: trec_eval's order. Ids are unique, so no two items compare
-// equal and an unstable sort gives the one order.
-func (r *Result) docnoOrder(input []int32) []int32 {
-	o := slices.Clone(input)
+// first: trec_eval's order, and for each of its ranks the input rank of
+// the same item (see Result.docnoAt). Ids are unique, so no two items
+// compare equal and an unstable sort gives the one order.
+func (r *Result) docnoOrder(input []int32) (order, at []int32) {
+	at = make([]int32, len(input))
+	for i := range at {
+		at[i] = int32(i)
+	}
 	items := r.List.Items
 	for _, t := range r.Ties {
-		slices.SortFunc(o[t.Start:t.End], func(a, b int32) int {
-			return strings.Compare(items[b].ID, items[a].ID)
+		slices.SortFunc(at[t.Start:t.End], func(a, b int32) int {
+			return strings.Compare(items[input[b]].ID, items[input[a]].ID)
 		})
 	}
-	return o
+	order = make([]int32, len(input))
+	for i, x := range at {
+		order[i] = input[x]
+	}
+	return order, at
 }
 
 // wholeAfter is the number of single sums of one policy after which

@@ -2,23 +2,26 @@
 # Measures start-up: `--version`, `report` on a 5-item list and `samples`,
 # each against a hello-world Go binary built the same way in the same run
 # (hyperfine, no shell, alternating rounds). Prints each command's median
-# and its ratio to hello world's; the target is ≤ 2×.
+# wall time and its ratio to hello world's (the target is ≤ 2×), and its
+# CPU time and that ratio.
 #
 # Two more hello worlds, built the same way, show the floor that no change
 # to our own code moves: one that also imports net and os/user (which a
 # plain `go build` links against the C library, as it does ndcg-explorer:
-# the SSH server needs net, the terminal's colour profile os/user), and
+# cobra's pflag imports net, the terminal's colour profile os/user), and
 # one that imports every outside package our packages import, so that
 # all their package initialisation runs, and prints hello world.
 #
-# Usage: startup.sh [RUNS]
-#   RUNS: runs of each command per round (default 100; 3 rounds).
+# Usage: startup.sh [RUNS [ROUNDS]]
+#   RUNS: runs of each command per round (default 100).
+#   ROUNDS: rounds (default 3; more steady the medians on a busy machine).
 # Environment: GO_BUILD_ENV is put before every `go build` command, e.g.
 #   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 runs=${1:-100}
+rounds=${2:-3}
 if ! command -v hyperfine >/dev/null 2>&1; then
   echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
   exit 2
@@ -78,24 +81,30 @@ cmds=("$dir/hello-world" "$dir/hello+net+os-user" "$dir/hello+dependencies" "$ne
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
-for round in 1 2 3; do
+for round in $(seq "$rounds"); do
   hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
 done
-echo "start-up, median of 3 rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
+echo "start-up, median of $rounds rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
 # Each round's CSV has a header then one row per command: command,mean,
-# stddev,median,... in seconds. The ratio is taken within a round, then
-# the median over rounds.
+# stddev,median,user,system,... in seconds. The ratios are taken within a
+# round, then the median over rounds: of the wall time (the target), and
+# of the CPU time (user + system, means), which other processes on a busy
+# machine disturb less.
 awk -F, -v dir="$dir" '
   FNR == 1 { next }
-  { row = FNR - 1; rows = row; med[row, ++n[row]] = $4; if (FNR == 2) hw[FILENAME] = $4; ratio[row, n[row]] = $4 / hw[FILENAME]; name[row] = $1 }
-  function mid(a, r,   i, j, t, v) {
-    for (i = 1; i <= 3; i++) v[i] = a[r, i]
-    for (i = 1; i <= 3; i++) for (j = i + 1; j <= 3; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-    return v[2]
+  { row = FNR - 1; rows = row; k = ++n[row]; name[row] = $1
+    if (FNR == 2) { hw[FILENAME] = $4; hcpu[FILENAME] = $5 + $6 }
+    med[row, k] = $4; ratio[row, k] = $4 / hw[FILENAME]
+    cpu[row, k] = $5 + $6; cratio[row, k] = ($5 + $6) / hcpu[FILENAME] }
+  function mid(a, r,   i, j, k, t, v) {
+    k = n[r]
+    for (i = 1; i <= k; i++) v[i] = a[r, i]
+    for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+    return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
   }
   END {
     for (r = 1; r <= rows; r++) {
       label = name[r]; sub(dir "/", "", label); gsub(/ [^ ]*\//, " ", label)
-      printf "  %-42s %5.2f ms  %4.2f× hello world\n", label, mid(med, r) * 1000, mid(ratio, r)
+      printf "  %-36s %5.2f ms  %4.2f× hello world   CPU %5.2f ms  %4.2f×\n", label, mid(med, r) * 1000, mid(ratio, r), mid(cpu, r) * 1000, mid(cratio, r)
     }
-  }' "$dir"/round1.csv "$dir"/round2.csv "$dir"/round3.csv
+  }' "$dir"/round*.csv

@@ -144,17 +144,34 @@ func (m *Model) recomputeLater() tea.Cmd {
 		install := run()
 		return func() {
 			if ws != m.c.WS || !install() {
-				return // another list, or an edit since: the next one runs
+				return // another list, an edit since, or settled already
 			}
-			ed := workspace.Edited{Focus: -1}
-			for _, v := range m.views {
-				v.Update(ed)
-			}
-			if err := ws.Err; err != nil {
-				m.c.SetStatus(err.Error(), true)
-			}
+			m.recomputed()
 		}
 	})
+}
+
+// recomputed tells every view that the workspace's result is in, as
+// after an edit (the edit was made and reported already).
+func (m *Model) recomputed() {
+	ed := workspace.Edited{Focus: -1}
+	for _, v := range m.views {
+		v.Update(ed)
+	}
+	if err := m.c.WS.Err; err != nil {
+		m.c.SetStatus(err.Error(), true)
+	}
+}
+
+// settle, before a key, waits for the recomputation of a ranking that
+// an edit changed (workspace.Resorting): the key may be an edit made
+// from the rank under the cursor, which must be the item's rank now.
+// Only the key after a new score or a move pays for it, when it comes
+// before the new ranking is in.
+func (m *Model) settle() {
+	if ws := m.c.WS; ws.Resorting() && ws.Settle() {
+		m.recomputed()
+	}
 }
 
 // inBackground reports whether a view works out from ws off the update

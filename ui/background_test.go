@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,4 +218,66 @@ func TestSpinnerThenResultOnALongList(t *testing.T) {
 	out := ansi.Strip(final.View().Content)
 	assert.Contains(t, out, "tie group(s): NDCG@10 from")
 	assert.NotContains(t, out, "working out")
+}
+
+// On a long list the explorer's own recomputation after a change of
+// settings runs off the loop: the key changes the conventions line at
+// once, with a spinner, and the numbers follow; a recomputation
+// overtaken by another key is dropped, and the screen ends as the one
+// worked out on each key.
+func TestBackgroundRecomputationOfTheExplorer(t *testing.T) {
+	drawnBothWays(t, 1<<62)
+	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	press(want, "g", "d", "[")
+
+	drawnBothWays(t, 1)
+	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	before := screen(m)
+	first := pending(press(m, "g"))
+	require.Len(t, first, 1)
+	assert.Same(t, &m.later, first[0].w)
+	assert.True(t, m.c.WS.Pending())
+	assert.Contains(t, screen(m), "⠋ gain linear", "the new gain at once, and the spinner")
+	body := func(s string) string { return strings.Join(strings.Split(s, "\n")[3:20], "\n") }
+	assert.Equal(t, body(before), body(screen(m)), "the numbers from before until the new ones are in")
+	assert.Empty(t, pending(press(m, "d", "[")), "one runs already: the next waits for it")
+	_, cmd := m.Update(first[0])
+	assert.True(t, m.c.WS.Pending(), "worked out before d and [: dropped")
+	second := pending(cmd)
+	require.Len(t, second, 1, "the one for the list as it is now")
+	_, cmd = m.Update(second[0])
+	assert.Nil(t, pending(cmd))
+	assert.False(t, m.c.WS.Pending())
+	assert.Equal(t, screen(want), screen(m))
+}
+
+// A move (a new score for two items) on a long list: the key is made at
+// once and the list sorted again off the loop; the next key waits for
+// that ranking, since it may be an edit from the rank under the cursor.
+func TestBackgroundResortAfterAMove(t *testing.T) {
+	drawnBothWays(t, 1<<62)
+	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	press(want, "down", "J")
+	wantOne := screen(want)
+	press(want, "J", "J", "down", "K")
+
+	drawnBothWays(t, 1)
+	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	press(m, "down")
+	moved := pending(press(m, "J"))
+	require.Len(t, moved, 1)
+	assert.True(t, m.c.WS.Resorting())
+	_, cmd := m.Update(moved[0])
+	finish(t, m, cmd)
+	assert.Equal(t, wantOne, screen(m))
+
+	// Keys faster than the sort: each waits for the ranking before it
+	// (without, the second J would take the first back: the item is
+	// still on its old rank until the list is sorted again).
+	press(m, "J", "J", "down", "K")
+	assert.True(t, m.c.WS.Resorting())
+	require.True(t, m.c.WS.Settle())
+	m.recomputed()
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
+	assert.Equal(t, screen(want), screen(m))
 }

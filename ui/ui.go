@@ -272,6 +272,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
+		m.settle()
 		return m.handleKey(msg)
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.

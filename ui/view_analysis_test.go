@@ -425,5 +425,6 @@ func TestTiesHeadAtTheSmallestSize(t *testing.T) {
 func TestHistogramLabelsAreDistinct(t *testing.T) {
 	assert.Equal(t, 4, binDecimals(0.9159, 0.00027, 7))
 	assert.Equal(t, 3, binDecimals(0.5908, 0.0387, 7))
-	assert.Equal(t, 6, binDecimals(0.5, 1e-9, 7), "at most 6")
+	assert.Equal(t, 8, binDecimals(0.973314, 1.2e-8, 7), "a band of a millionth, as on a list of 1e6 items")
+	assert.Equal(t, 9, binDecimals(0.5, 1e-12, 7), "at most 9")
 }

@@ -477,10 +477,12 @@ func (v *tiesView) viewNoTies(w, h int) string {
 
 // binDecimals is the fewest decimals, from 3, at which the histogram's
 // bins starting at lo, lo+width, … all get different labels: a narrow
-// band (a spread of 0.002) would otherwise label two bins 0.916+.
+// band (a spread of 0.002) would otherwise label two bins 0.916+. On a
+// list of a million items the sampled orders can differ by less than
+// 1e-6, so up to 9 (a label of 11 cells).
 func binDecimals(lo, width float64, n int) int {
 	dec := 3
-	for ; dec < 6; dec++ {
+	for ; dec < 9; dec++ {
 		distinct := true
 		for i := 1; i < n && distinct; i++ {
 			distinct = fixed(lo+float64(i-1)*width, dec) != fixed(lo+float64(i)*width, dec)

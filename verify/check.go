@@ -300,6 +300,7 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 		}
 	}
 	search.prefetch(wrong)
+	tot := newTotals(r)
 	for _, cl := range claims {
 		v := Verdict{Claim: cl, True: valueOf(r, cl, viewOf(s))}
 		v.Holds = cl.Holds(v.True)
@@ -311,9 +312,9 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 				q.Holds = cl.Holds(q.Value)
 				v.Quotient = q
 			}
-			v.Rounded = roundedSum(r, cl)
+			v.Rounded = roundedSum(tot, cl)
 			if !v.Explained() {
-				v.Departure = depart(r, cl, c)
+				v.Departure = depart(r, tot, cl, c)
 			}
 		}
 		rep.Verdicts = append(rep.Verdicts, v)

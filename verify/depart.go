@@ -10,7 +10,9 @@ import (
 
 // term is one addend of DCG or IDCG as the engine computed it.
 type term struct {
-	rank         int // 1-based
+	rank int // 1-based
+	// grade is unset (NaN) for a term whose gain is its tie group's
+	// mean (averagedGain): no slip of such a term reads it.
 	grade, gain  float64
 	discount     float64
 	averagedGain bool // the gain is a tie group's mean
@@ -47,13 +49,95 @@ func (ts terms) at(i int) term {
 	return t
 }
 
-func (ts terms) sum() float64 {
-	s := 0.0
-	for i := range ts.n {
-		s += ts.at(i).value()
+// each calls fn with every term in rank order, as at gives them, until fn
+// returns false. It walks the tie groups alongside the ranks: a group's
+// mean gain is looked up once, and the grade of a rank that counts the
+// mean is not read at all. At a million items that is a million fewer
+// reads from anywhere in the list, and as many searches for a rank's
+// tie group.
+func (ts terms) each(fn func(t term) bool) {
+	r := ts.r
+	if ts.ideal || r.Settings.Ties != ndcg.Expected {
+		for i := range ts.n {
+			if !fn(ts.at(i)) {
+				return
+			}
+		}
+		return
 	}
+	ties, g, meanOf, mean := r.Ties, 0, -1, 0.0
+	for i := range ts.n {
+		for g < len(ties) && ties[g].End <= i {
+			g++
+		}
+		if g < len(ties) && ties[g].Start <= i {
+			if meanOf != g {
+				meanOf, mean = g, r.ExpectedGain(i)
+			}
+			if !fn(term{rank: i + 1, grade: math.NaN(), gain: mean, discount: r.Discounts[i], averagedGain: true}) {
+				return
+			}
+			continue
+		}
+		if !fn(ts.at(i)) {
+			return
+		}
+	}
+}
+
+// maxRounded is the most decimals roundedSum rounds terms to.
+const maxRounded = 8
+
+// totals are the sums of DCG's and IDCG's terms, exact and with each term
+// rounded to 0 … maxRounded decimals, which depart and roundedSum read.
+// Each sum's are added up in one pass over its terms, when first needed:
+// a term of a list of a million items is a read from anywhere in it, and
+// the wrong claims of one check would otherwise read every term a dozen
+// times over.
+type totals struct {
+	r       *ndcg.Result
+	done    [2]bool
+	exact   [2]float64
+	rounded [2][maxRounded + 1]float64
+}
+
+func newTotals(r *ndcg.Result) *totals { return &totals{r: r} }
+
+// of adds up the terms of IDCG (ideal) or DCG, once.
+func (t *totals) of(ideal bool) int {
+	s := 0
+	if ideal {
+		s = 1
+	}
+	if t.done[s] {
+		return s
+	}
+	ts := dcgTerms(t.r)
+	if ideal {
+		ts = idcgTerms(t.r)
+	}
+	var units [maxRounded + 1]float64
+	for d := range units {
+		units[d] = math.Pow(10, float64(d))
+	}
+	exact, rounded := 0.0, &t.rounded[s]
+	ts.each(func(tm term) bool {
+		v := tm.value()
+		exact += v
+		for d, unit := range units {
+			rounded[d] += math.Round(v*unit) / unit
+		}
+		return true
+	})
+	t.exact[s], t.done[s] = exact, true
 	return s
 }
+
+// sum is the exact sum of IDCG's (ideal) or DCG's terms.
+func (t *totals) sum(ideal bool) float64 { return t.exact[t.of(ideal)] }
+
+// roundedSum is the sum of the terms each rounded to d decimals.
+func (t *totals) roundedSum(ideal bool, d int) float64 { return t.rounded[t.of(ideal)][d] }
 
 // maxSlips keeps the list of single-term explanations readable.
 const maxSlips = 6
@@ -122,6 +206,56 @@ func otherGain(g ndcg.Gain) ndcg.Gain {
 	return ndcg.Linear
 }
 
+// reach bounds how far a single slipped term can move DCG or IDCG over n
+// ranks: every value alternatives tries for a term (another grade's or
+// the other gain's gain over the discount, a neighbour's discount, the
+// gain undiscounted or divided, the term left out or doubled) is at most
+// twice G × max(1, largest discount, 1 / smallest non-zero discount) in
+// size, G the largest gain, and the term itself at most that once; a
+// tie group's mean gain is no larger than its largest. It is +Inf when
+// the bound cannot be told.
+func reach(r *ndcg.Result, n int, grades []gradeGains) float64 {
+	g := 0.0
+	for _, x := range grades {
+		if x.ok {
+			g = max(g, math.Abs(x.gain))
+		}
+		if x.otherOK {
+			g = max(g, math.Abs(x.other))
+		}
+	}
+	scale := 1.0
+	for j := 1; j <= n+1; j++ {
+		d := 0.0
+		if j <= len(r.Discounts) {
+			d = r.Discounts[j-1]
+		} else {
+			d = r.Settings.Discount.At(j)
+		}
+		if d = math.Abs(d); d != 0 {
+			scale = max(scale, d, 1/d)
+		}
+	}
+	w := 3 * g * scale
+	if math.IsNaN(w) {
+		return math.Inf(1)
+	}
+	return w
+}
+
+// pruneSlips lets depart skip the terms when reach says no single slip
+// can explain the claim; a test turns it off to compare.
+var pruneSlips = true
+
+// overlaps reports whether some change in [-w, w] falls within [lo, hi],
+// with a margin for the rounding of the bounds.
+func overlaps(lo, hi, w float64) bool {
+	m := w*1.001 + 1e-9*(math.Abs(lo)+math.Abs(hi)) + 1e-9
+	return !(lo > m || hi < -m) || math.IsNaN(lo) || math.IsNaN(hi)
+}
+
+func minMax(a, b float64) (float64, float64) { return min(a, b), max(a, b) }
+
 // gradeGains is a grade with its gain under the settings (ok when
 // defined) and under the other gain (otherOK when defined), worked out
 // once: depart tries them at every term of lists of up to millions.
@@ -154,7 +288,7 @@ func gradesIn(r *ndcg.Result) []gradeGains {
 	return out
 }
 
-func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
+func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims) *Departure {
 	d := &Departure{}
 	dcg, idcg := dcgTerms(r), idcgTerms(r)
 	grades := gradesIn(r)
@@ -184,34 +318,62 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 	}
 
 	var slips []Slip
+	// Only the first maxSlips are kept: the terms past them need no trying.
 	try := func(ts terms, ideal bool, holds func(delta float64) bool) {
-		for i := range ts.n {
-			if cl.Quantity == Contribution && i+1 != cl.Rank {
-				continue
-			}
-			t := ts.at(i)
+		add := func(t term) bool {
 			for _, sl := range alternatives(r, t, grades, holds) {
 				sl.Ideal = ideal
 				slips = append(slips, sl)
 			}
+			return len(slips) < maxSlips
+		}
+		switch {
+		case len(slips) >= maxSlips:
+		case cl.Quantity == Contribution:
+			if cl.Rank <= ts.n {
+				add(ts.at(cl.Rank - 1))
+			}
+		default:
+			ts.each(add)
 		}
 	}
-	D, I := dcg.sum(), idcg.sum()
+	var D, I float64
+	if cl.Quantity != Contribution {
+		D, I = tot.sum(false), tot.sum(true)
+	}
 	claimHolds := cl.holder()
+	// A claim further from the true sum than one term can move it needs
+	// no trying, term by term, of a list of up to millions.
+	clo, chi := cl.within()
+	w := math.Inf(1)
+	if pruneSlips {
+		w = reach(r, max(dcg.n, idcg.n), grades)
+	}
 	switch cl.Quantity {
 	case Contribution:
 		try(dcg, false, func(delta float64) bool { return claimHolds(d.True + delta) })
 		d.Sums = []Quantity{DCG}
 	case DCG:
-		try(dcg, false, func(delta float64) bool { return claimHolds(D + delta) })
+		if overlaps(clo-D, chi-D, w) {
+			try(dcg, false, func(delta float64) bool { return claimHolds(D + delta) })
+		}
 		d.Sums = []Quantity{DCG}
 	case IDCG:
-		try(idcg, true, func(delta float64) bool { return claimHolds(I + delta) })
+		if overlaps(clo-I, chi-I, w) {
+			try(idcg, true, func(delta float64) bool { return claimHolds(I + delta) })
+		}
 		d.Sums = []Quantity{IDCG}
 	case NDCG:
 		if I != 0 {
-			try(dcg, false, func(delta float64) bool { return claimHolds((D + delta) / I) })
-			try(idcg, true, func(delta float64) bool { return I+delta != 0 && claimHolds(D/(I+delta)) })
+			// (D+delta)/I within [clo, chi]
+			if lo, hi := minMax(clo*I, chi*I); overlaps(lo-D, hi-D, w) {
+				try(dcg, false, func(delta float64) bool { return claimHolds((D + delta) / I) })
+			}
+			// D/(I+delta) within [clo, chi]: I+delta between D/chi and
+			// D/clo, unless the claim's interval holds 0.
+			if lo, hi := minMax(D/clo, D/chi); (clo <= 0 && chi >= 0) || overlaps(lo-I, hi-I, w) {
+				try(idcg, true, func(delta float64) bool { return I+delta != 0 && claimHolds(D/(I+delta)) })
+			}
 		}
 		d.Sums = []Quantity{DCG, IDCG}
 	}
@@ -225,26 +387,20 @@ func depart(r *ndcg.Result, cl Claim, c Claims) *Departure {
 // roundedSum finds whether a DCG or IDCG claim is the sum of its terms
 // each rounded to a few decimals, as a hand computation that writes the
 // terms down first does.
-func roundedSum(r *ndcg.Result, cl Claim) *Rounded {
-	var ts terms
+func roundedSum(tot *totals, cl Claim) *Rounded {
+	var ideal bool
 	switch cl.Quantity {
 	case DCG:
-		ts = dcgTerms(r)
 	case IDCG:
-		ts = idcgTerms(r)
+		ideal = true
 	default:
 		return nil
 	}
 	for _, d := range []int{cl.Decimals(), 1, 2, 3, 4} {
-		if d < 0 || d > 8 {
+		if d < 0 || d > maxRounded {
 			continue
 		}
-		unit := math.Pow(10, float64(d))
-		sum := 0.0
-		for i := range ts.n {
-			sum += math.Round(ts.at(i).value()*unit) / unit
-		}
-		if cl.Holds(sum) {
+		if sum := tot.roundedSum(ideal, d); cl.Holds(sum) {
 			return &Rounded{Decimals: d, Value: sum}
 		}
 	}

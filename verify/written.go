@@ -99,9 +99,15 @@ func (w Written) Holds(v float64) bool { return w.holder()(v) }
 // holder is Holds with the bound worked out once, for the searches that
 // try a claim against every term of a long list.
 func (w Written) holder() func(v float64) bool {
-	bound := w.Tolerance()*(1+1e-9) + 1e-12
+	bound := w.bound()
 	return func(v float64) bool { return math.Abs(v-w.Value) <= bound }
 }
+
+// bound is how far from the claim a value may be and the claim hold.
+func (w Written) bound() float64 { return w.Tolerance()*(1+1e-9) + 1e-12 }
+
+// within is the interval of the values the claim holds for.
+func (w Written) within() (lo, hi float64) { return w.Value - w.bound(), w.Value + w.bound() }
 
 // TruncatedFrom reports whether the claim is v cut off after the digits
 // written rather than rounded (0.9575 written as 0.95).

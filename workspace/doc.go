@@ -3,5 +3,9 @@
 // and the undo history. Edits are values (Edit) made by the functions of
 // this package from the rank under a cursor; Apply, Undo and Redo make
 // them and each returns the Edited message that every view receives.
+// Work off the update loop reads the list without a copy (Lend: an edit
+// made meanwhile writes into arrays of the workspace's own), and on a
+// long list the recomputation after a change of settings is such work
+// (Pending, Recomputation), so that no key waits for every rank.
 // Nothing here draws: the package knows no terminal.
 package workspace

@@ -185,34 +185,35 @@ func (w *Workspace) Tie(r int) (Edit, string) {
 		return nil, "fix the error first (or undo): ties need a list that computes"
 	}
 	items := w.List().Items
-	after := slices.Clone(items)
-	scored := w.List().Scored()
+	// The scores are read in place; a list without scores first gets
+	// some (a copy of the list with them, which the edit puts in place).
+	scores, scored := items, w.List().Scored()
 	if !scored {
-		after = w.scoredByPosition()
+		scores = w.scoredByPosition()
 	}
-	mine := after[i].Score
+	mine := scores[i].Score
 	nb := -1
 	for x := r + 1; x < w.N() && nb < 0; x++ {
-		if j := w.ItemAt(x); after[j].Score != mine {
+		if j := w.ItemAt(x); scores[j].Score != mine {
 			nb = j
 		}
 	}
 	for x := r - 1; x >= 0 && nb < 0; x-- {
-		if j := w.ItemAt(x); after[j].Score != mine {
+		if j := w.ItemAt(x); scores[j].Score != mine {
 			nb = j
 		}
 	}
 	if nb < 0 {
 		return nil, "every item already has this score"
 	}
-	what := fmt.Sprintf("tied %s with %s (score %s)", items[i].ID, items[nb].ID, fmtNum(after[nb].Score))
+	what := fmt.Sprintf("tied %s with %s (score %s)", items[i].ID, items[nb].ID, fmtNum(scores[nb].Score))
 	if !scored {
-		after[i].Score = after[nb].Score
+		scores[i].Score = scores[nb].Score
 		return &replaceList{what: what + "; every item got a score keeping its rank",
-			before: slices.Clone(items), after: after, at: i}, ""
+			before: slices.Clone(items), after: scores, at: i}, ""
 	}
 	it := items[i]
-	it.Score = after[nb].Score
+	it.Score = scores[nb].Score
 	return w.setOne(i, it, what), ""
 }
 

@@ -1,25 +1,32 @@
 package workspace
 
 import (
+	"sync/atomic"
+
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// On a long list the workspace's own recomputation after a change of
-// settings takes longer than a frame: at 1,000,000 items ndcg.Regrade
-// redoes every rank, 100–250 ms, and every view pays it on the key. So
-// from LaterFrom items on, an edit that keeps the ranking and would
-// redo every rank (a setting, or any such edit while one waits) is made
-// at once (the list, the settings, the undo history) and its
-// recomputation is left for work off the update loop: Pending reports
-// that Result is still the one from before, and Recomputation hands
-// out the computation and, for the loop, what installs its result.
+// On a long list the workspace's own recomputation takes longer than a
+// frame: at 1,000,000 items ndcg.Regrade redoes every rank after a
+// change of settings, 100–250 ms, and a new score sorts the list again,
+// about a second, and every view paid it on the key. So from LaterFrom
+// items on, such an edit is made at once (the list, the settings, the
+// undo history) and its recomputation is left for work off the update
+// loop: Pending reports that Result is still the one from before, and
+// Recomputation hands out the computation and, for the loop, what
+// installs its result. That covers every edit that keeps the items
+// where they are in the list: a setting, a grade while a recomputation
+// waits, a score, a move. Until the new result is in, the ranks on
+// screen are those before the edit; an edit made from a rank waits for
+// the new ranking first when the last one changed it (Resorting,
+// Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
 // the ranks after the edited one, about 14 ms at a million items), and
-// so does an edit that changes the ranking (a score, an added or deleted
-// item): until it is ranked again, the result's ranks would name the
-// wrong items. Such an edit made while a recomputation waits makes that
-// one stale: its result is dropped when it comes back.
+// so does an edit that adds, deletes or replaces items: the result's
+// ranks would name the wrong items. Such an edit made while a
+// recomputation waits makes that one stale: its result is dropped when
+// it comes back.
 
 // later is the recomputation left for work off the update loop.
 type later struct {
@@ -27,9 +34,13 @@ type later struct {
 	// whether it is still the latest.
 	changes uint64
 	pending bool
+	// resort says an edit since the last result changed the ranking.
+	resort bool
 	// running says a computation reads Result (its ranking), so the loop
-	// must not recompute into Result's memory meanwhile.
+	// must not recompute into Result's memory meanwhile; wait waits for
+	// it and installs its result (Settle).
 	running bool
+	wait    func() bool
 	// spare is the memory of the result before the current one, which
 	// the next computation reuses (ndcg.DeriveInto), with its ranks.
 	spare     *ndcg.Result
@@ -45,14 +56,49 @@ func (w *Workspace) Pending() bool { return w.lat.pending }
 func (w *Workspace) deferred(e Edit) bool {
 	l := &w.lat
 	l.changes++ // what runs, if anything, is for an older state
-	if w.LaterFrom <= 0 || w.N() < w.LaterFrom || w.Result == nil || w.Result.List != w.Doc.List || !keepsRanking(e) {
-		l.pending = false
+	if w.LaterFrom <= 0 || w.N() < w.LaterFrom || w.Result == nil || w.Result.List != w.Doc.List {
+		l.pending, l.resort = false, false
 		return false
 	}
-	if set, ok := e.(*setItems); ok && !l.pending && !l.running && set.keepsRanking() {
-		return false // ndcg.RegradeAt: the ranks after the edit only
+	_, inPlace := e.(*setItems)
+	switch {
+	case keepsRanking(e):
+		if inPlace && !l.pending && !l.running {
+			return false // ndcg.RegradeAt: the ranks after the edit only
+		}
+	case inPlace:
+		// New scores or a new input order for the same items: the
+		// ranking changes, but every item keeps its index, so the
+		// ranks on screen still name items until the list is sorted.
+		l.resort = true
+	default:
+		l.pending, l.resort = false, false
+		return false
 	}
 	l.pending = true
+	return true
+}
+
+// Resorting reports whether the recomputation that Pending waits for
+// sorts the list again: until it is in, the ranks are those before the
+// last change of a score or a move, so an edit made from a rank (a key
+// on the row under the cursor) waits for it (Settle).
+func (w *Workspace) Resorting() bool { return w.lat.pending && w.lat.resort }
+
+// Settle makes the recomputation Pending waits for now, on the update
+// loop: it waits for the one running when that one is for the list as
+// it is, else recomputes and drops it; false when none waits.
+func (w *Workspace) Settle() bool {
+	l := &w.lat
+	if !l.pending {
+		return false
+	}
+	if l.wait != nil && l.wait() {
+		return true // the one running was the latest: its result, once in
+	}
+	l.changes++
+	w.recompute(false)
+	l.pending, l.resort = false, false
 	return true
 }
 
@@ -80,33 +126,57 @@ func (w *Workspace) Recomputation() func() (install func() bool) {
 	base.List = lent
 	spare, rank := l.spare, l.spareRank
 	l.spare, l.spareRank = nil, nil
-	gen := l.changes
+	gen, resort := l.changes, l.resort
 	l.running = true
+	var (
+		r    *ndcg.Result
+		err  error
+		sc   Scales
+		done bool
+	)
+	fin := make(chan struct{}) // closed once r, err, rank and sc are set
+	var started atomic.Bool
+	install := func() bool {
+		if done {
+			return false // installed already, by Settle
+		}
+		done, l.running, l.wait = true, false, nil
+		if gen != l.changes {
+			l.spare, l.spareRank = r, rank
+			return false
+		}
+		l.spare, l.spareRank = w.Result, w.rankOf
+		w.Result, w.Err = r, err
+		if r != nil {
+			r.List = w.Doc.List // the arrays lent, unchanged since
+			w.rankOf, w.Scale = rank, sc
+		} else {
+			w.rankOf = nil
+			w.derive()
+		}
+		l.pending, l.resort = false, false
+		return true
+	}
+	l.wait = func() bool {
+		if gen != l.changes || !started.Load() {
+			return false // for an older state, or not begun: not worth waiting for
+		}
+		<-fin
+		return install()
+	}
 	return func() func() bool {
-		r, err := ndcg.DeriveInto(spare, &base, s)
-		var sc Scales
+		started.Store(true)
+		defer close(fin)
+		if resort {
+			r, err = ndcg.Recompute(spare, lent, s)
+		} else {
+			r, err = ndcg.DeriveInto(spare, &base, s)
+		}
 		if r != nil {
 			rank = ranks(rank, r, r.N)
 			sc = scales(r)
 		}
 		giveBack()
-		return func() bool {
-			l.running = false
-			if gen != l.changes {
-				l.spare, l.spareRank = r, rank
-				return false
-			}
-			l.spare, l.spareRank = w.Result, w.rankOf
-			w.Result, w.Err = r, err
-			if r != nil {
-				r.List = w.Doc.List // the arrays lent, unchanged since
-				w.rankOf, w.Scale = rank, sc
-			} else {
-				w.rankOf = nil
-				w.derive()
-			}
-			l.pending = false
-			return true
-		}
+		return install
 	}
 }

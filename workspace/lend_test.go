@@ -173,10 +173,25 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 		assert.Equal(t, i, w.ItemAt(w.RankOf(i)))
 	}
 
-	// An edit of the ranking is computed at once, and drops what runs.
+	// A new score sorts the list again, later too; an added item is
+	// computed at once, and drops what runs.
 	w.Apply(w.NextGain(nil))
 	run = w.Recomputation()
 	e, why := w.SetScore(3, 2)
+	apply(t, w, e, why)
+	assert.True(t, w.Resorting())
+	order := slices.Clone(w.Result.Order)
+	assert.False(t, run()())
+	assert.Equal(t, order, w.Result.Order, "the ranking before the score until the new one is in")
+	require.True(t, w.Recomputation()()())
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+	assert.Equal(t, 3, w.ItemAt(0), "D, scored 2, ranks first")
+
+	w.Apply(w.NextGain(nil))
+	run = w.Recomputation()
+	e, why = w.Add(0)
 	apply(t, w, e, why)
 	assert.False(t, w.Pending())
 	want, err = ndcg.Compute(w.List(), w.Settings)
@@ -184,6 +199,29 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	equalResults(t, want, w.Result)
 	assert.False(t, run()())
 	equalResults(t, want, w.Result)
+	_, ok := w.Undo()
+	require.True(t, ok)
+
+	// Settle: the one running when it is the latest, else at once.
+	e, why = w.Move(0, 1)
+	apply(t, w, e, why)
+	install = w.Recomputation()() // done, not yet back on the loop
+	assert.True(t, w.Pending())
+	require.True(t, w.Settle())
+	assert.False(t, install(), "installed by Settle already")
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+	e, why = w.Move(0, 1)
+	apply(t, w, e, why)
+	run = w.Recomputation() // never started
+	require.True(t, w.Settle())
+	assert.False(t, w.Pending())
+	assert.False(t, run()(), "dropped")
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
+	assert.False(t, w.Settle(), "nothing waits")
 
 	// A grade edit alone is computed at once; while a recomputation
 	// waits, it waits with it.
@@ -194,7 +232,7 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	e, why = w.SetGrade(0, 2)
 	apply(t, w, e, why)
 	assert.True(t, w.Pending())
-	_, ok := w.Undo()
+	_, ok = w.Undo()
 	require.True(t, ok)
 	require.True(t, w.Recomputation()()())
 	want, err = ndcg.Compute(w.List(), w.Settings)
