@@ -49,7 +49,20 @@ func DeleteAt(prev *Result, idx int) (*Result, int, error) {
 // list has none or the reverse, an id another item has), and when it
 // would make the first tie under a policy that orders ties by sorting.
 func InsertAt(prev *Result, idx int) (*Result, int, error) {
-	if rank, ok := prev.insertInPlace(idx); ok {
+	return insertAt(prev, idx, true)
+}
+
+// InsertUniqueAt is InsertAt for a caller that knows the new item's id
+// is no other item's or pool item's: an id made up against all of them,
+// or the item a deletion took out of a list that computed, put back. It
+// skips InsertAt's pass over every id (6 ms at a million items); with a
+// duplicate id its result would be wrong, not an error.
+func InsertUniqueAt(prev *Result, idx int) (*Result, int, error) {
+	return insertAt(prev, idx, false)
+}
+
+func insertAt(prev *Result, idx int, checkID bool) (*Result, int, error) {
+	if rank, ok := prev.insertInPlace(idx, checkID); ok {
 		return prev, rank, nil
 	}
 	r, err := Recompute(prev, prev.List, prev.Settings)
@@ -123,7 +136,7 @@ func (r *Result) deleteInPlace(idx int) (int, bool) {
 
 // insertInPlace adds item idx to r, or reports false, leaving r
 // untouched, when it cannot.
-func (r *Result) insertInPlace(idx int) (int, bool) {
+func (r *Result) insertInPlace(idx int, checkID bool) (int, bool) {
 	n := r.N + 1 // items once inserted
 	items := r.List.Items
 	s := r.Settings
@@ -152,12 +165,15 @@ func (r *Result) insertInPlace(idx int) (int, bool) {
 		return -1, false
 	}
 	for j := range items {
+		if !checkID {
+			break
+		}
 		if j != idx && len(items[j].ID) == len(it.ID) && items[j].ID == it.ID {
 			return -1, false
 		}
 	}
 	for j := range r.List.Pool {
-		if r.List.Pool[j].ID == it.ID {
+		if checkID && r.List.Pool[j].ID == it.ID {
 			return -1, false
 		}
 	}

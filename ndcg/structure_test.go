@@ -112,7 +112,17 @@ func TestDeleteInsertAtIsCompute(t *testing.T) {
 				}
 				idx = rng.IntN(len(list.Items) + 1)
 				list.Items = slices.Insert(list.Items, idx, it)
-				got, rank, gotErr = InsertAt(r, idx)
+				same := 0 // items with the new item's id, itself included
+				for _, o := range list.Items {
+					if o.ID == it.ID {
+						same++
+					}
+				}
+				if rng.IntN(2) == 0 && same == 1 {
+					got, rank, gotErr = InsertUniqueAt(r, idx) // the id known to be new
+				} else {
+					got, rank, gotErr = InsertAt(r, idx)
+				}
 				if rank >= 0 {
 					require.Equal(t, int32(idx), got.Order[rank], what)
 				}
