@@ -34,6 +34,13 @@ type savedState struct {
 	// items it touched, not the whole list.
 	differ  int
 	counted bool
+	// cur holds the fingerprints of the list's items as they are now,
+	// kept with prints (nil while pending, or after an edit that
+	// replaced every item, until the next count): after an item is
+	// added or deleted, the items after it are compared with the saved
+	// ones at their new places, 8 bytes an item against hashing every
+	// item again on the key (12–70 ms at 1,000,000 items).
+	cur []uint64
 }
 
 func (w *Workspace) takeSnapshot() savedState {
@@ -92,6 +99,7 @@ func (w *Workspace) change(e Edit, undo bool) {
 		for i := range items {
 			s.prints[i] = fingerprint(&items[i])
 		}
+		s.cur = slices.Clone(s.prints)
 		s.pending = false
 	}
 	set, inPlace := e.(*setItems)
@@ -104,14 +112,38 @@ func (w *Workspace) change(e Edit, undo bool) {
 	} else {
 		e.do(w)
 	}
-	switch e.(type) {
+	items := w.Doc.List.Items
+	switch e := e.(type) {
 	case *setItems:
 		if inPlace {
 			s.differ += s.differing(w, set.idx)
 		}
+		if s.cur != nil {
+			for _, i := range set.idx {
+				s.cur[i] = fingerprint(&items[i])
+			}
+		}
 	case *setSettings, *insertJudged, *removeJudged, *setJudged:
-	default:
+	case *insertItem:
 		s.counted = false
+		s.moveCur(items, e.at, !undo)
+	case *removeItem:
+		s.counted = false
+		s.moveCur(items, e.at, undo)
+	default:
+		s.counted, s.cur = false, nil
+	}
+}
+
+// moveCur keeps cur in step with an item inserted (or deleted) at
+// index at of items, the list after the edit.
+func (s *savedState) moveCur(items []ndcg.Item, at int, insert bool) {
+	switch {
+	case s.cur == nil:
+	case insert:
+		s.cur = slices.Insert(s.cur, at, fingerprint(&items[at]))
+	default:
+		s.cur = slices.Delete(s.cur, at, at+1)
 	}
 }
 
@@ -139,9 +171,15 @@ func (s *savedState) same(w *Workspace) bool {
 		return false
 	}
 	if !s.counted {
+		if len(s.cur) != len(l.Items) {
+			s.cur = make([]uint64, len(l.Items))
+			for i := range l.Items {
+				s.cur[i] = fingerprint(&l.Items[i])
+			}
+		}
 		s.differ, s.counted = 0, true
-		for i := range l.Items {
-			if fingerprint(&l.Items[i]) != s.prints[i] {
+		for i, p := range s.cur {
+			if p != s.prints[i] {
 				s.differ++
 			}
 		}

@@ -78,6 +78,9 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		switch rng.IntN(12) {
 		case 0:
 			e, _ = w.Add(r)
+			if rng.IntN(2) == 0 {
+				e, _ = w.Duplicate(r)
+			}
 		case 1:
 			e, _ = w.Delete(r)
 		case 2:
@@ -108,6 +111,13 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		full := w.hist.pos != w.savedAt && !(ref.title == w.Doc.Title && ref.notes == w.Doc.Notes &&
 			ref.settings.Equal(w.Settings) && slices.Equal(ref.items, w.List().Items) && slices.Equal(ref.pool, w.List().Pool))
 		require.Equal(t, full, w.Dirty(), "step %d", step)
+		if cur := w.saved.cur; cur != nil {
+			// The fingerprints kept of the items as they are now.
+			require.Len(t, cur, w.N(), "step %d", step)
+			for i := range cur {
+				require.Equal(t, fingerprint(&w.List().Items[i]), cur[i], "step %d item %d", step, i)
+			}
+		}
 	}
 }
 

@@ -1,0 +1,75 @@
+package workspace
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// BenchmarkAddDeleteMillion is the update loop's part of adding an item
+// (a in the explorer) and deleting one (x), each followed by its undo
+// (the other way round), on a list of 1,000,000 scored items with many
+// two-item ties, under expected ties: the edit, the in-place
+// recomputation (ndcg.InsertAt, DeleteAt), the ranks and the scales, the
+// modified flag. The sort sub-benchmarks make the same keys with the
+// recomputation from scratch (a sort by score) that these edits had
+// before, in the same run. ms/key is a key's mean.
+func BenchmarkAddDeleteMillion(b *testing.B) {
+	const n = 1_000_000
+	grades, scores := make([]float64, n), make([]float64, n)
+	for i := range grades {
+		grades[i] = float64((i * 7) % 4)
+		scores[i] = float64((i * 7919) % (n/2 + 1))
+	}
+	list, err := ndcg.FromGrades(grades, scores)
+	require.NoError(b, err)
+	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	// The first edit takes the saved state's fingerprints: not a part of
+	// what is measured here.
+	e, _ := w.SetGrade(0, 3)
+	w.Apply(e)
+	keys := map[string]func(r int) (Edit, string){
+		"delete": w.Delete,
+		"add":    w.Add,
+	}
+	for _, name := range []string{"delete", "add"} {
+		edit := keys[name]
+		for _, sorted := range []bool{false, true} {
+			sub := name
+			if sorted {
+				sub += "_sort"
+			}
+			b.Run(sub, func(b *testing.B) {
+				var spent time.Duration
+				keys := 0
+				for b.Loop() {
+					start := time.Now()
+					e, why := edit(n / 3)
+					require.Empty(b, why)
+					if sorted {
+						w.change(e, false)
+						w.hist.push(e)
+						w.recompute(false)
+						w.updateDirty()
+						_, ok := w.hist.undo()
+						require.True(b, ok)
+						w.change(e, true)
+						w.recompute(false)
+						w.updateDirty()
+					} else {
+						w.Apply(e)
+						_, ok := w.Undo()
+						require.True(b, ok)
+					}
+					spent += time.Since(start)
+					keys += 2
+				}
+				b.ReportMetric(float64(spent.Microseconds())/1000/float64(keys), "ms/key")
+			})
+		}
+	}
+}
