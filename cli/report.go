@@ -143,13 +143,13 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 	writeRightAligned(w, rows)
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
-		fmt.Fprintln(w, "* the expected gain: the mean gain of the tie group (every order of the group equally likely)")
+		fmt.Fprintln(w, "* "+expectedGainNote)
 	}
 	if r.K < r.N {
 		fmt.Fprintf(w, "(ranks below the blank line are past k=%d and do not count)\n", r.K)
 	}
 	if len(r.IdealOrder) > r.N {
-		fmt.Fprintf(w, "ideal ranking (with the pool): %s\n", idealWithPool(r))
+		fmt.Fprintf(w, "%s: %s\n", idealWithPoolLabel, idealWithPool(r))
 	}
 
 	k := s.KString()
@@ -161,6 +161,21 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	if ties := tiesNote(r); ties != "" {
 		fmt.Fprintf(w, "ties: %s\n", ties)
 	}
+}
+
+// The notes under the rank table, in every format's markup: what a
+// starred gain is, and what the ideal ranking with the pool lists.
+const (
+	expectedGainNote   = "the expected gain: the mean gain of the tie group (every order of the group equally likely)"
+	idealWithPoolLabel = "ideal ranking (with the pool)"
+)
+
+// capitalFirst is a note starting a sentence (an ASCII letter first).
+func capitalFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // idealWithPool spells out the whole ideal ranking, id:grade, the pool's

@@ -94,14 +94,14 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 	fmt.Fprintln(w)
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
-		fmt.Fprintln(w, "\\* the expected gain: the mean gain of the tie group (every order of the group equally likely).")
+		fmt.Fprintln(w, "\\* "+expectedGainNote+".")
 		fmt.Fprintln(w)
 	}
 	if r.K < r.N {
 		fmt.Fprintf(w, "Ranks in parentheses are past k=%d and do not count.\n\n", r.K)
 	}
 	if len(r.IdealOrder) > r.N {
-		fmt.Fprintf(w, "Ideal ranking (with the pool): `%s`\n\n", idealWithPool(r))
+		fmt.Fprintf(w, "%s: `%s`\n\n", capitalFirst(idealWithPoolLabel), idealWithPool(r))
 	}
 	k := s.KString()
 	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))

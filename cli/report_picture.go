@@ -47,13 +47,13 @@ func handout(h picture.Heading, doc *listio.Document, r *ndcg.Result) picture.Ha
 			num(row.Contribution), num(row.DCG), ndcg.FormatNumber(row.IdealGrade), num(row.IDCG), num(row.NDCG)})
 	}
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
-		page.Notes = append(page.Notes, "* the expected gain: the mean gain of the tie group (every order of the group equally likely).")
+		page.Notes = append(page.Notes, "* "+expectedGainNote+".")
 	}
 	if r.K < r.N {
 		page.Notes = append(page.Notes, fmt.Sprintf("Ranks below the dashed rule, in italics, are past k=%d and do not count.", r.K))
 	}
 	if len(r.IdealOrder) > r.N {
-		page.Notes = append(page.Notes, "Ideal ranking (with the pool): "+idealWithPool(r))
+		page.Notes = append(page.Notes, capitalFirst(idealWithPoolLabel)+": "+idealWithPool(r))
 	}
 	k := s.KString()
 	ndcgLine := fmt.Sprintf("NDCG@%s = %s", k, num(r.NDCG()))

@@ -25,7 +25,11 @@
 //
 // A log2 discount is written as a division by log2(i+1), any other as
 // gain × discount. A sum of more than 20 terms shows its first 8 and last
-// 3 around "…", and still its whole total.
+// 3 around "…", and still its whole total. NewShown is New for a working
+// that is only printed: of a long ranking or sum it keeps just the
+// entries and terms the text shows, with their full counts (RankingLen,
+// IdealLen, Sum.Count), and prints the same bytes; SpellRanking and
+// SpellIdeal spell either kind out.
 //
 // # Numbers
 //

@@ -8,7 +8,7 @@
 # Two more hello worlds, built the same way, show the floor that no change
 # to our own code moves: one that also imports net and os/user (which a
 # plain `go build` links against the C library, as it does ndcg-explorer:
-# the SSH server needs net, the terminal's colour profile os/user), and
+# cobra's pflag imports net, the terminal's colour profile os/user), and
 # one that imports every outside package our packages import, so that
 # all their package initialisation runs, and prints hello world.
 #

@@ -54,7 +54,12 @@
 //     differently (another grade of the list, the other gain, a
 //     neighbouring rank's discount, the gain not discounted or multiplied
 //     by the denominator, the term left out or counted twice), give the
-//     claim; at most 6.
+//     claim; at most 6. The terms are not tried when the claim is
+//     further from the true sum than any one slip could move it.
+//
+// On a long list the trials of every wrong claim are grouped by the
+// computation they need, so that each gain and discount tried is derived
+// (ndcg.DeriveInto) once, into the memory of the one before.
 //
 // Change.String and Match.String say the changes in words ("gain linear
 // (not exp) and k=4 (not 5)"), TriedName what the search varied; each
