@@ -92,6 +92,7 @@ func (w *Workspace) Version() int { return w.hist.pos }
 // When edits came after it, that state is known only by its version.
 func (w *Workspace) MarkSaved(at int) {
 	w.savedAt = at
+	w.saved.release()
 	w.saved = savedState{}
 	if at == w.hist.pos {
 		w.saved = w.takeSnapshot()
