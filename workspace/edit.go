@@ -415,8 +415,14 @@ func (w *Workspace) scoreBelow(r int) float64 {
 // length are kept.
 func (w *Workspace) freshID() string {
 	n := len(w.List().Items)
+	first := ndcg.DefaultID(n)
 	taken := map[int]bool{}
 	w.eachID(func(id string) {
+		// Names of one length follow their positions in string order:
+		// one comparison passes over the names of the items before n.
+		if len(id) < len(first) || (len(id) == len(first) && id < first) {
+			return
+		}
 		if i, ok := defaultIndex(id); ok && i >= n {
 			taken[i] = true
 		}

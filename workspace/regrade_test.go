@@ -153,6 +153,15 @@ func TestFreshIDs(t *testing.T) {
 	}
 	_, ok := defaultIndex("a1")
 	require.False(t, ok)
+	// A list named A, B, … with some items deleted and some added.
+	big := make([]ndcg.Item, 3000)
+	for i := range big {
+		big[i] = ndcg.Item{ID: ndcg.DefaultID(i)}
+	}
+	big = append(big[:10], big[20:]...) // 2,990 items, the last named for position 2,999
+	big = append(big, ndcg.Item{ID: ndcg.DefaultID(3000)})
+	w = New(&listio.Document{Name: "t", List: &ndcg.List{Items: big}}, ndcg.DefaultSettings())
+	require.Equal(t, ndcg.DefaultID(3001), w.freshID(), "2,991 items: the names of positions 2,991 to 3,000 are taken")
 }
 
 // TestUndoDeleteOfADuplicate: deleting one of two items with the same
