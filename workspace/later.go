@@ -22,7 +22,7 @@ import (
 // Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
-// the ranks after the edited one, about 5–7 ms at a million items), and
+// the ranks after the edited one, 2–8 ms at a million items), and
 // so does an edit that adds, deletes or replaces items: the result's
 // ranks would name the wrong items. Adding or deleting one item costs
 // no sort (ndcg.InsertAt, DeleteAt: from its rank on, see restructure);
