@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -184,14 +182,6 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	}
 	qf, _ := trec.ParseFormat("--qrels-format", tf.qrelsFormat, false)
 	rf, _ := trec.ParseFormat("--run-format", tf.runFormat, true)
-	if os.Getenv("GOGC") == "" {
-		// The qrels, read first, are most of the heap and live to the
-		// end: with the default GOGC the collector marks them over
-		// and over while the run's lines are read, a tenth of the CPU
-		// on a large run. A collection at five times the live heap
-		// still keeps memory under trec_eval's.
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
 	q, err := trec.ReadQrelsAs(qrelsPath, qf)
 	if err != nil {
 		return err

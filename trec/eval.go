@@ -173,7 +173,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	}
 	parts := b.parts
 	if parts == nil {
-		parts = []*batch{b}
+		parts = []part{{b.entries, b.arena}}
 	}
 	for _, p := range parts {
 		for _, en := range p.entries {

@@ -58,7 +58,8 @@ func ReaderSource(name string, r io.Reader) (Source, func()) {
 }
 
 // entry is one run line kept for evaluation; the docno is in the batch's
-// arena, so a query's lines take two allocations, not one per line.
+// arena (in the block's data while the parser holds the line), so a
+// query's lines take two allocations, not one per line.
 type entry struct {
 	off, n uint32
 	score  float64
@@ -74,7 +75,7 @@ type batch struct {
 	arena   []byte
 	// parts, when set, hold the lines instead, in order: the stretches
 	// of a scattered query as they were read, not copied together.
-	parts []*batch
+	parts []part
 	// whole says the batch holds every line of a scattered query, put
 	// together: sized for it, it is left to the collector, not pooled.
 	whole bool
@@ -112,6 +113,16 @@ func (b *batch) byteCount() int {
 
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
 
+// part is a stretch of a scattered query's lines, held as it was read:
+// its lines and their docnos, 48 bytes beside them rather than a whole
+// batch for each of the thousands of stretches of a scattered run.
+type part struct {
+	entries []entry
+	arena   []byte
+}
+
+func (p part) docno(e entry) string { return bstr(p.arena[e.off : e.off+e.n]) }
+
 // line returns the line number of the batch's x-th line.
 func (b *batch) line(x int) int64 {
 	if b.parts == nil {
@@ -126,9 +137,10 @@ func (b *batch) line(x int) int64 {
 	panic("trec: line past the batch's end")
 }
 
-// addPart appends o's lines to b as one more part.
+// addPart appends o's lines to b as one more part; o itself is left to
+// the collector, its lines are b's.
 func (b *batch) addPart(o *batch) {
-	b.parts = append(b.parts, o)
+	b.parts = append(b.parts, part{o.entries, o.arena})
 	b.lines += o.lineCount()
 	b.size += o.byteCount()
 }
