@@ -78,6 +78,69 @@ func BenchmarkAddDeleteMillion(b *testing.B) {
 	}
 }
 
+// BenchmarkMoveMillion is the update loop's part of moving an item down
+// one rank (J in the explorer: it exchanges scores with the item below)
+// and its undo, on the list of BenchmarkAddDeleteMillion: the edit, the
+// in-place recomputation (ndcg.SwapScoresAt), the ranks and the scales,
+// the modified flag. The sort sub-benchmark makes the same keys with the
+// recomputation from scratch (a sort by score) that a move had before,
+// in the same run: left for work off the loop, which the next move
+// waited for. ms/key is a key's mean, median-ms/key the median key's time.
+func BenchmarkMoveMillion(b *testing.B) {
+	const n = 1_000_000
+	grades, scores := make([]float64, n), make([]float64, n)
+	for i := range grades {
+		grades[i] = float64((i * 7) % 4)
+		scores[i] = float64((i * 7919) % (n/2 + 1))
+	}
+	list, err := ndcg.FromGrades(grades, scores)
+	require.NoError(b, err)
+	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	e, _ := w.SetGrade(0, 3) // the saved state's fingerprints, as above
+	w.Apply(e)
+	// A rank whose item and the one below have different scores, each
+	// in a two-item tie: the move changes two groups.
+	r := n / 3
+	for w.List().Items[w.ItemAt(r)].Score == w.List().Items[w.ItemAt(r+1)].Score {
+		r++
+	}
+	for _, sorted := range []bool{false, true} {
+		sub := "move"
+		if sorted {
+			sub += "_sort"
+		}
+		b.Run(sub, func(b *testing.B) {
+			var keys []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				e, why := w.Move(r, 1)
+				require.Empty(b, why)
+				if sorted {
+					w.change(e, false)
+					w.hist.push(e)
+					w.recompute(false)
+					w.updateDirty()
+				} else {
+					w.Apply(e)
+				}
+				undo := time.Now()
+				if sorted {
+					_, ok := w.hist.undo()
+					require.True(b, ok)
+					w.change(e, true)
+					w.recompute(false)
+					w.updateDirty()
+				} else {
+					_, ok := w.Undo()
+					require.True(b, ok)
+				}
+				keys = append(keys, undo.Sub(start), time.Since(undo))
+			}
+			reportKeys(b, keys)
+		})
+	}
+}
+
 // BenchmarkFirstEditMillion is the update loop's part of the first
 // grade edit after a list of 1,000,000 items is opened: with the saved
 // state's fingerprints taken off the loop beforehand (Fingerprinting,

@@ -187,8 +187,9 @@ func keepsRanking(e Edit) bool {
 // recomputeAfter recomputes after the edit e was made (undo false) or
 // undone: after a grade edit on the ranks it touched only
 // (ndcg.RegradeAt), after an item added or deleted from its rank on
-// (ndcg.InsertAt, ndcg.DeleteAt), after another edit that keeps the
-// ranking by Regrade, else from scratch.
+// (ndcg.InsertAt, ndcg.DeleteAt), after two items exchanged scores in
+// their tie groups (ndcg.SwapScoresAt), after another edit that keeps
+// the ranking by Regrade, else from scratch.
 func (w *Workspace) recomputeAfter(e Edit, undo bool) {
 	// The result is the one of the list before e unless a recomputation
 	// waits (it is older) or runs (it reads the result's arrays).
@@ -196,7 +197,7 @@ func (w *Workspace) recomputeAfter(e Edit, undo bool) {
 	if w.deferred(e) {
 		return
 	}
-	if current && w.restructure(e, undo) {
+	if current && (w.restructure(e, undo) || w.swapScores(e)) {
 		return
 	}
 	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
@@ -267,6 +268,54 @@ func (w *Workspace) restructure(e Edit, undo bool) bool {
 			if x > rk {
 				w.rankOf[i] = x - 1
 			}
+		}
+	}
+	w.Scale = scales(w.Result)
+	return true
+}
+
+// scoreSwap is e when it exchanges the scores of two items and changes
+// nothing else (a move or a swap on a scored list, made or undone), else
+// nil.
+func scoreSwap(e Edit) *setItems {
+	set, ok := e.(*setItems)
+	if !ok || len(set.idx) != 2 || set.idx[0] == set.idx[1] {
+		return nil
+	}
+	b0, b1, a0, a1 := set.before[0], set.before[1], set.after[0], set.after[1]
+	a0.Score, a1.Score = b0.Score, b1.Score // the items as they were, but for the scores
+	if b0 != a0 || b1 != a1 || !b0.HasScore || !b1.HasScore ||
+		set.after[0].Score != b1.Score || set.after[1].Score != b0.Score {
+		return nil
+	}
+	return set
+}
+
+// swapScores recomputes after two items exchanged scores (a scoreSwap
+// made or undone) in place: the two items change tie groups, and only
+// the ranks of those groups change items. False when e is another edit
+// or the result is not the list's.
+func (w *Workspace) swapScores(e Edit) bool {
+	set := scoreSwap(e)
+	r := w.Result
+	if set == nil || r == nil || r.List != w.Doc.List || len(w.rankOf) != r.N {
+		return false
+	}
+	p, q := w.RankOf(set.idx[0]), w.RankOf(set.idx[1])
+	var inPlace bool
+	w.Result, inPlace, w.Err = ndcg.SwapScoresAt(r, p, q)
+	if w.Result == nil || !inPlace {
+		w.derive() // recomputed from scratch
+		return true
+	}
+	// The ranks of the items of the two groups: the others kept theirs.
+	for _, x := range []int{p, q} {
+		s, end := x, x+1
+		if g := w.Result.TieAt(x); g >= 0 {
+			s, end = w.Result.Ties[g].Start, w.Result.Ties[g].End
+		}
+		for y := s; y < end; y++ {
+			w.rankOf[w.Result.Order[y]] = int32(y)
 		}
 	}
 	w.Scale = scales(w.Result)
