@@ -17,10 +17,10 @@ import (
 // installs its result. That covers every edit that keeps the items
 // where they are in the list: a setting, a grade while a recomputation
 // waits, a score, a move within a tie (which swaps input order) or any
-// move while a recomputation waits. Until the new result is in, the ranks on
-// screen are those before the edit; an edit made from a rank waits for
-// the new ranking first when the last one changed it (Resorting,
-// Settle).
+// move while a recomputation waits. Until the new result is in, the
+// ranks on screen are those before the edit; an edit made from a rank
+// waits for the new ranking first when the last one changed it
+// (Resorting, Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
 // the ranks after the edited one, 2–8 ms at a million items), so does a
