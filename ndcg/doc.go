@@ -46,7 +46,9 @@
 // DeleteAt and InsertAt do the same for an item deleted from or
 // inserted into the list: one rank less or more, found by binary search
 // under the sort's rule, the tie groups around it laid out again and the
-// sums added up from there, with no sort. A Result does not copy the
-// list: the list must not change while the result is in use, except
-// through Regrade, RegradeAt, DeleteAt and InsertAt.
+// sums added up from there, with no sort; SwapScoresAt for two items
+// that exchanged scores (a move): the tie groups keep their ranks and
+// the two items change groups. A Result does not copy the list: the
+// list must not change while the result is in use, except through
+// Regrade, RegradeAt, DeleteAt, InsertAt and SwapScoresAt.
 package ndcg
