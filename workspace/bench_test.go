@@ -141,6 +141,76 @@ func BenchmarkMoveMillion(b *testing.B) {
 	}
 }
 
+// BenchmarkRescoreMillion is the update loop's part of a new score for
+// one item and its undo, on the list of BenchmarkAddDeleteMillion: the
+// edit, the in-place recomputation (ndcg.RescoreAt), the ranks and the
+// scales, the modified flag. score gives the item at rank n/3 a score
+// that takes it 1,000 ranks up (s in the explorer), far one that takes
+// it to the top (333,333 ranks), tie the score of its neighbour (t).
+// The _sort sub-benchmarks make the same keys with the recomputation
+// from scratch (a sort by score) that these edits had before, in the
+// same run: left for work off the loop, which the next key from a rank
+// waited for. ms/key is a key's mean, median-ms/key the median key's
+// time.
+func BenchmarkRescoreMillion(b *testing.B) {
+	const n = 1_000_000
+	grades, scores := make([]float64, n), make([]float64, n)
+	for i := range grades {
+		grades[i] = float64((i * 7) % 4)
+		scores[i] = float64((i * 7919) % (n/2 + 1))
+	}
+	list, err := ndcg.FromGrades(grades, scores)
+	require.NoError(b, err)
+	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	e, _ := w.SetGrade(0, 3) // the saved state's fingerprints, as above
+	w.Apply(e)
+	r := n / 3
+	items := w.List().Items
+	keys := map[string]func() (Edit, string){
+		"score": func() (Edit, string) { return w.SetScore(r, items[w.ItemAt(r-1000)].Score+0.5) },
+		"far":   func() (Edit, string) { return w.SetScore(r, items[w.ItemAt(0)].Score+1) },
+		"tie":   func() (Edit, string) { return w.Tie(r) },
+	}
+	for _, name := range []string{"score", "far", "tie"} {
+		edit := keys[name]
+		for _, sorted := range []bool{false, true} {
+			sub := name
+			if sorted {
+				sub += "_sort"
+			}
+			b.Run(sub, func(b *testing.B) {
+				var keys []time.Duration
+				for b.Loop() {
+					start := time.Now()
+					e, why := edit()
+					require.Empty(b, why)
+					if sorted {
+						w.change(e, false)
+						w.hist.push(e)
+						w.recompute(false)
+						w.updateDirty()
+					} else {
+						w.Apply(e)
+					}
+					undo := time.Now()
+					if sorted {
+						_, ok := w.hist.undo()
+						require.True(b, ok)
+						w.change(e, true)
+						w.recompute(false)
+						w.updateDirty()
+					} else {
+						_, ok := w.Undo()
+						require.True(b, ok)
+					}
+					keys = append(keys, undo.Sub(start), time.Since(undo))
+				}
+				reportKeys(b, keys)
+			})
+		}
+	}
+}
+
 // BenchmarkFirstEditMillion is the update loop's part of the first
 // grade edit after a list of 1,000,000 items is opened: with the saved
 // state's fingerprints taken off the loop beforehand (Fingerprinting,

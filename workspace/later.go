@@ -15,19 +15,20 @@ import (
 // loop: Pending reports that Result is still the one from before, and
 // Recomputation hands out the computation and, for the loop, what
 // installs its result. That covers every edit that keeps the items
-// where they are in the list: a setting, a grade while a recomputation
-// waits, a score, a move within a tie (which swaps input order) or any
-// move while a recomputation waits. Until the new result is in, the
-// ranks on screen are those before the edit; an edit made from a rank
-// waits for the new ranking first when the last one changed it
-// (Resorting, Settle).
+// where they are in the list: a setting, a grade, a score or any move
+// while a recomputation waits, and a move within a tie (which swaps
+// input order). Until the new result is in, the ranks on screen are
+// those before the edit; an edit made from a rank waits for the new
+// ranking first when the last one changed it (Resorting, Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
 // the ranks after the edited one, 2–8 ms at a million items), so does a
 // move or a swap that exchanges two items' scores (ndcg.SwapScoresAt
 // moves the two items between their tie groups, no sort, see
-// swapScores), and
-// so does an edit that adds, deletes or replaces items: the result's
+// swapScores), so does a new score for one item, typed or a tie with
+// its neighbour (ndcg.RescoreAt moves the item from its rank to its new
+// one and the ranks between by one, no sort, see rescore), and so does
+// an edit that adds, deletes or replaces items: the result's
 // ranks would name the wrong items. Adding or deleting one item costs
 // no sort (ndcg.InsertAt, DeleteAt: from its rank on, see restructure);
 // replacing every item sorts the list again. Such an edit made while a
@@ -74,6 +75,8 @@ func (w *Workspace) deferred(e Edit) bool {
 		}
 	case inPlace && !l.pending && !l.running && scoreSwap(e) != nil:
 		return false // ndcg.SwapScoresAt: the two items' tie groups only
+	case inPlace && !l.pending && !l.running && scoreChange(e) != nil:
+		return false // ndcg.RescoreAt: from the old rank to the new only
 	case inPlace:
 		// New scores or a new input order for the same items: the
 		// ranking changes, but every item keeps its index, so the

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -202,7 +203,9 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	_, ok := w.Undo()
 	require.True(t, ok)
 
-	// Settle: the one running when it is the latest, else at once.
+	// Settle: the one running when it is the latest, else at once. A
+	// new score while a recomputation waits waits with it.
+	w.Apply(w.ToggleZero())
 	e, why = w.SetScore(0, 0.6)
 	apply(t, w, e, why)
 	install = w.Recomputation()() // done, not yet back on the loop
@@ -212,6 +215,7 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	want, err = ndcg.Compute(w.List(), w.Settings)
 	require.NoError(t, err)
 	equalResults(t, want, w.Result)
+	w.Apply(w.ToggleZero())
 	e, why = w.SetScore(0, 0.1)
 	apply(t, w, e, why)
 	run = w.Recomputation() // never started
@@ -222,6 +226,36 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	require.NoError(t, err)
 	equalResults(t, want, w.Result)
 	assert.False(t, w.Settle(), "nothing waits")
+
+	// A new score for one item, or a tie with its neighbour, is
+	// computed at once, in place, made and undone.
+	fresh := func(what string) {
+		t.Helper()
+		assert.False(t, w.Pending(), what)
+		want, err := ndcg.Compute(w.List(), w.Settings)
+		require.NoError(t, err, what)
+		equalResults(t, want, w.Result)
+		for i := range w.N() {
+			assert.Equal(t, i, w.ItemAt(w.RankOf(i)), what)
+		}
+	}
+	for _, sc := range []float64{5, -1, 0.35, 0.1} {
+		e, why = w.SetScore(2, sc)
+		apply(t, w, e, why)
+		fresh(fmt.Sprintf("score %v", sc))
+	}
+	for r := range w.N() {
+		e, why = w.Tie(r)
+		if e != nil {
+			apply(t, w, e, why)
+			fresh(fmt.Sprintf("tie at rank %d", r+1))
+		}
+	}
+	for range 6 {
+		if _, ok := w.Undo(); ok {
+			fresh("undo")
+		}
+	}
 
 	// A move that exchanges two scores is computed at once, in place,
 	// made and undone; while a recomputation waits, it waits with it.

@@ -188,7 +188,8 @@ func keepsRanking(e Edit) bool {
 // undone: after a grade edit on the ranks it touched only
 // (ndcg.RegradeAt), after an item added or deleted from its rank on
 // (ndcg.InsertAt, ndcg.DeleteAt), after two items exchanged scores in
-// their tie groups (ndcg.SwapScoresAt), after another edit that keeps
+// their tie groups (ndcg.SwapScoresAt), after one item's new score
+// between its old rank and its new one (ndcg.RescoreAt), after another edit that keeps
 // the ranking by Regrade, else from scratch.
 func (w *Workspace) recomputeAfter(e Edit, undo bool) {
 	// The result is the one of the list before e unless a recomputation
@@ -197,7 +198,7 @@ func (w *Workspace) recomputeAfter(e Edit, undo bool) {
 	if w.deferred(e) {
 		return
 	}
-	if current && (w.restructure(e, undo) || w.swapScores(e)) {
+	if current && (w.restructure(e, undo) || w.swapScores(e) || w.rescore(e, undo)) {
 		return
 	}
 	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
