@@ -13,10 +13,10 @@ import "sort"
 // a tie with its neighbour, on a long list: no sort. The item leaves its
 // rank p for the rank q the sort's rule gives it (higher scores first,
 // equal scores in index order, −0 and +0 equal), the ranks between move
-// by one, the tie groups of those ranks are found again, and the running
-// DCG sums are added up from the first of them on, in the order Compute
-// adds them; the ideal ranking does not change (no grade did). Every
-// number is bit for bit what Compute gives.
+// by one and their tie groups with them, the groups at the two ends are
+// found again, and the running DCG sums are added up from the first of
+// them on, in the order Compute adds them; the ideal ranking does not
+// change (no grade did). Every number is bit for bit what Compute gives.
 //
 // It falls back to Recompute where DeleteAt does (grades that are not
 // integers below 64, ties ordered by sorting), where the new score would
@@ -72,24 +72,48 @@ func (r *Result) rescoreInPlace(idx int, old float64) (int, bool) {
 		q-- // the item itself was among the ranks before t
 	}
 
-	// The ranks before the edit's tie groups, for retie: the old groups
-	// at the two ends of the ranks that change.
+	// The old tie groups at the two ends of the ranks that change.
 	lo, hi := min(p, q), max(p, q)
 	oa, _ := r.span(lo)
 	_, ob := r.span(hi)
 
 	codes := r.codes
 	move(order, codes, p, q)
-	a, b := r.runAround(order, lo, hi)
 	if len(r.Ties) == 0 && r.Settings.Ties != Expected && r.Settings.Ties != Input &&
 		((q > 0 && scoreKey(items[order[q-1]].Score) == newKey) ||
 			(q+1 < n && scoreKey(items[order[q+1]].Score) == newKey)) {
 		move(order, codes, q, p) // the first tie under a sorting policy: Compute sorts it
 		return -1, false
 	}
-	a, b = min(a, oa), max(b, ob)
+	// The groups change at the two ends: where the item arrives, and
+	// where the ranks it left met. Between them each group is the one
+	// before, one rank nearer the old rank (shift): they are copied, not
+	// found again, which would read the score of every item between.
+	la, lb := r.runAround(order, max(p-1, 0), p)
+	ha, hb := r.runAround(order, q, q)
+	shift := -1
+	if q < p {
+		la, lb = r.runAround(order, q, q)
+		ha, hb = r.runAround(order, p, min(p+1, n-1))
+		shift = 1
+	}
+	a, b := min(la, oa), max(hb, ob)
+	var fresh []TieGroup
+	if lb >= ha {
+		fresh = r.runs(order, a, b, nil)
+	} else {
+		fresh = r.runs(order, a, lb, nil)
+		ties := r.Ties
+		m0 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= lb-shift })
+		m1 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= ha-shift })
+		for _, t := range ties[m0:m1] {
+			t.Start, t.End = t.Start+shift, t.End+shift
+			fresh = append(fresh, t)
+		}
+		fresh = r.runs(order, ha, b, fresh)
+	}
 	sums := r.keptSums()
-	r.retie(order, a, b, b, 0)
+	r.replaceTies(a, b, fresh, 0)
 	// The ideal ranking is as it was: idcgFrom past its end adds nothing.
 	if !r.settle(order, sums, a, len(r.IdealOrder)) {
 		return -1, false

@@ -287,10 +287,12 @@ func (r *Result) runAround(order []int32, lo, hi int) (a, b int) {
 // mean gain is added up as Compute does, and the counts of folded ranks
 // from the first changed group on.
 func (r *Result) retie(order []int32, a, b, oldB, delta int) {
-	ties := r.Ties
-	g0 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= a })
-	g1 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= oldB })
-	var fresh []TieGroup
+	r.replaceTies(a, oldB, r.runs(order, a, b, nil), delta)
+}
+
+// runs appends to fresh the tie groups of ranks [a, b) of order, which
+// begin and end with runs of equal scores.
+func (r *Result) runs(order []int32, a, b int, fresh []TieGroup) []TieGroup {
 	if r.List.Scored() {
 		items := r.List.Items
 		for x := a; x < b; {
@@ -305,6 +307,16 @@ func (r *Result) retie(order []int32, a, b, oldB, delta int) {
 			x = y
 		}
 	}
+	return fresh
+}
+
+// replaceTies puts the tie groups fresh in place of the groups that
+// begin in ranks [a, oldB), and moves the groups after them by delta
+// ranks, as retie.
+func (r *Result) replaceTies(a, oldB int, fresh []TieGroup, delta int) {
+	ties := r.Ties
+	g0 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= a })
+	g1 := sort.Search(len(ties), func(j int) bool { return ties[j].Start >= oldB })
 	ties = slices.Replace(ties, g0, g1, fresh...)
 	means := slices.Replace(r.tieMean, g0, g1, make([]float64, len(fresh))...)
 	folds := slices.Replace(r.tieFold, g0, g1, make([]int32, len(fresh))...)
