@@ -48,7 +48,10 @@
 // under the sort's rule, the tie groups around it laid out again and the
 // sums added up from there, with no sort; SwapScoresAt for two items
 // that exchanged scores (a move): the tie groups keep their ranks and
-// the two items change groups. A Result does not copy the list: the
-// list must not change while the result is in use, except through
-// Regrade, RegradeAt, DeleteAt, InsertAt and SwapScoresAt.
+// the two items change groups; RescoreAt for one item's new score: the
+// item moves to its new rank, the ranks between by one with their tie
+// groups, and the sums are added up from the first that changed. A
+// Result does not copy the list: the list must not change while the
+// result is in use, except through Regrade, RegradeAt, DeleteAt,
+// InsertAt, SwapScoresAt and RescoreAt.
 package ndcg
