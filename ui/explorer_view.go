@@ -109,7 +109,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 		}
 	}
 	dash := st.G.Rule
-	left := markW + tieW + 2
+	left := markW + e.table.tieW + 2
 	right := max(width-left-cellWidth(label), 0)
 	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
@@ -128,7 +128,7 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		mark = st.G.PastK
 	}
 	tm, straddles := tieMark(r, i, st.G)
-	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
+	tm = padRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
 	switch {
 	case straddles:
 		tm = st.straddle.paint(tm)

@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 func TestCellWidthAgreesWithAnsi(t *testing.T) {
@@ -29,4 +33,21 @@ func TestBarIsExactlyItsWidth(t *testing.T) {
 	assert.Equal(t, "█▌      ", glyphsFor(false).bar(3.0/16, 1, 8))
 	assert.Equal(t, "##      ", glyphsFor(true).bar(3.0/16, 1, 8))
 	assert.Equal(t, "▏       ", glyphsFor(false).bar(0.0001, 1, 8), "a positive value is never invisible")
+}
+
+// Tie groups past T99 keep their whole label: 240 items in 120 tied
+// pairs end with T120, which cut to T12 would name another group.
+func TestTieLabelsPastT99(t *testing.T) {
+	var grades, scores []string
+	for i := range 240 {
+		grades = append(grades, strconv.Itoa(i%4))
+		scores = append(scores, strconv.Itoa(1000-i/2))
+	}
+	m := newModel(t, inlineDoc(t, strings.Join(grades, ","), strings.Join(scores, ",")), ndcg.DefaultSettings(), 80, 24)
+	press(m, "end")
+	s := screen(m)
+	assert.Regexp(t, `┌T120\s+239 `, s)
+	assert.NotRegexp(t, `┌T12\s`, s)
+	assert.Equal(t, 5, tieWidth(240))
+	assert.Equal(t, 4, tieWidth(199), "up to T99, the width every sample has")
 }
