@@ -114,35 +114,85 @@ func (b *batch) byteCount() int {
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
 
 // part is a stretch of a scattered query's lines, held as it was read:
-// its lines and their docnos, 48 bytes beside them rather than a whole
-// batch for each of the thousands of stretches of a scattered run.
+// its lines (16 bytes each, not an entry's 24: a scattered run's lines
+// are all held to its end) and their docnos, one after the other in
+// line order, so that a docno ends where the next begins.
 type part struct {
-	entries []entry
-	arena   []byte
+	ents  []heldEntry
+	arena []byte
+	// line0 is the line number the lines' are counted from.
+	line0 int64
 }
 
-func (p part) docno(e entry) string { return bstr(p.arena[e.off : e.off+e.n]) }
+// heldEntry is a held line: its score, where its docno starts in its
+// part's arena, and its line number after the part's line0.
+type heldEntry struct {
+	score float64
+	off   uint32
+	line  uint32
+}
 
-// line returns the line number of the batch's x-th line.
+// line returns the batch's x-th line number.
 func (b *batch) line(x int) int64 {
 	if b.parts == nil {
 		return b.entries[x].line
 	}
 	for _, p := range b.parts {
-		if x < len(p.entries) {
-			return p.entries[x].line
+		if x < len(p.ents) {
+			return p.line0 + int64(p.ents[x].line)
 		}
-		x -= len(p.entries)
+		x -= len(p.ents)
 	}
 	panic("trec: line past the batch's end")
 }
 
-// addPart appends o's lines to b as one more part; o itself is left to
-// the collector, its lines are b's.
+// addPart appends o's lines to b as more parts; o's memory is b's from
+// then on.
 func (b *batch) addPart(o *batch) {
-	b.parts = append(b.parts, part{o.entries, o.arena})
 	b.lines += o.lineCount()
 	b.size += o.byteCount()
+	if o.parts != nil {
+		b.parts = append(b.parts, o.parts...)
+		o.parts = nil
+		return
+	}
+	b.parts = appendParts(b.parts, o.entries, o.arena)
+	o.entries, o.arena = nil, nil
+}
+
+// appendParts appends ents, whose docnos are in arena, to parts as held
+// lines: a new part wherever a line number is too far from its part's
+// first; the docnos are copied together unless they are already.
+func appendParts(parts []part, ents []entry, arena []byte) []part {
+	for len(ents) > 0 {
+		n := 0
+		for n < len(ents) && ents[n].line-ents[0].line <= 1<<32-1 {
+			n++
+		}
+		p := part{ents: make([]heldEntry, n), line0: ents[0].line}
+		in := true // the docnos are arena[ents[0].off:] in order
+		at := ents[0].off
+		for _, e := range ents[:n] {
+			in = in && e.off == at
+			at = e.off + e.n
+		}
+		if in {
+			p.arena = arena[ents[0].off:at:at]
+		} else {
+			p.arena = make([]byte, 0, int(at))
+		}
+		o := uint32(0)
+		for i, e := range ents[:n] {
+			p.ents[i] = heldEntry{score: e.score, off: o, line: uint32(e.line - p.line0)}
+			if !in {
+				p.arena = append(p.arena, arena[e.off:e.off+e.n]...)
+			}
+			o += e.n
+		}
+		parts = append(parts, p)
+		ents = ents[n:]
+	}
+	return parts
 }
 
 func (b *batch) reset(qid string, qi int) {
@@ -317,10 +367,21 @@ func (t *qidTable) grow() {
 
 // merge appends o's lines to b; if either kept only counts, so does b.
 func (b *batch) merge(o *batch) {
+	if (b.parts != nil || o.parts != nil) && !b.counted && !o.counted {
+		// A scattered block's query, held as parts: o's lines become
+		// more parts of b's.
+		if b.parts == nil {
+			b.lines, b.size = len(b.entries), len(b.arena)
+			b.parts = appendParts(nil, b.entries, b.arena)
+			b.entries, b.arena = nil, nil
+		}
+		b.addPart(o)
+		return
+	}
 	if b.counted || o.counted {
 		b.lines, b.size = b.lineCount()+o.lineCount(), b.byteCount()+o.byteCount()
 		b.counted = true
-		b.entries, b.arena = b.entries[:0], b.arena[:0]
+		b.entries, b.arena, b.parts = b.entries[:0], b.arena[:0], nil
 		return
 	}
 	base := uint32(len(b.arena))
@@ -459,7 +520,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				if eval != nil && o.holdAll != nil && o.holdAll() {
 					eval = nil
 				}
-				p.parse(bl, name, want, eval, count)
+				p.parse(bl, name, want, eval, count, !merge)
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
@@ -487,7 +548,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 		pending = nil
 		if merge {
 			if m := merged[b.qi]; m != nil {
-				if len(m.arena)+len(b.arena) > maxArena {
+				if m.byteCount()+b.byteCount() > maxArena {
 					return fmt.Errorf("%s: query %s has too many documents", name, b.qid)
 				}
 				m.merge(b)
@@ -528,7 +589,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 					continue
 				}
 				if seg != nil && pending != nil && seg.qi == pending.qi && !seg.evaluated && !pending.evaluated {
-					if len(pending.arena)+len(seg.arena) > maxArena {
+					if pending.byteCount()+seg.byteCount() > maxArena {
 						err = fmt.Errorf("%s: query %s has too many documents", name, seg.qid)
 						continue
 					}
