@@ -275,6 +275,10 @@ func skipWord(b []byte, i int) int {
 // blockSize is how much of the run one parser takes at a time.
 const blockSize = 1 << 20
 
+// heldBlockSize is how much of the run one parser takes at a time once
+// every query's lines are held (a scattered run).
+const heldBlockSize = 2 << 20
+
 // maxLine bounds the bytes read without a line end.
 const maxLine = 64 << 20
 
@@ -456,6 +460,13 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			case <-stop:
 				return
 			}
+			size := blockSize
+			if o.holdAll != nil && o.holdAll() {
+				// Every query's lines are held: larger blocks hold
+				// them in fewer, longer stretches, each costing a
+				// batch to hand on and a part to keep.
+				size = heldBlockSize
+			}
 			bp := blockPool.Get().(*[]byte)
 			buf := append((*bp)[:0], carry...)
 			var err error
@@ -468,7 +479,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				n, err = r.Read(buf[len(buf):cap(buf)])
 				newline = newline || bytes.IndexByte(buf[len(buf):len(buf)+n], '\n') >= 0
 				buf = buf[:len(buf)+n]
-				if err != nil || (len(buf) >= blockSize && newline) {
+				if err != nil || (len(buf) >= size && newline) {
 					break
 				}
 				if len(buf) > maxLine {
