@@ -473,7 +473,8 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			newline := false
 			for {
 				if cap(buf)-len(buf) < 4096 {
-					buf = slices.Grow(buf, len(buf))
+					// To the block's size at once, then doubling for a long line.
+					buf = slices.Grow(buf, max(len(buf), size+4096-len(buf)))
 				}
 				var n int
 				n, err = r.Read(buf[len(buf):cap(buf)])
