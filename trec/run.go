@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Source is a run that can be read more than once: a run whose queries
@@ -276,8 +277,13 @@ func skipWord(b []byte, i int) int {
 const blockSize = 1 << 20
 
 // heldBlockSize is how much of the run one parser takes at a time once
-// every query's lines are held (a scattered run).
-const heldBlockSize = 2 << 20
+// every query's lines are held (a scattered run) and a block has lines
+// of more than crowdedBlock queries (a run of 3,000 queries sorted by
+// rank: 0.68 → 0.58 s of CPU; with 300, 1 MB blocks are the faster).
+const (
+	heldBlockSize = 2 << 20
+	crowdedBlock  = 1000
+)
 
 // maxLine bounds the bytes read without a line end.
 const maxLine = 64 << 20
@@ -445,6 +451,9 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 	tokens := make(chan struct{}, workers+2) // blocks in flight
 	stop := make(chan struct{})
 	var readErr error
+	// crowded says a scattered block had lines of more than
+	// crowdedBlock queries.
+	var crowded atomic.Bool
 	go func() { // reader: cut the run into blocks at line ends
 		defer close(todo)
 		var carry []byte
@@ -461,10 +470,11 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 				return
 			}
 			size := blockSize
-			if o.holdAll != nil && o.holdAll() {
-				// Every query's lines are held: larger blocks hold
-				// them in fewer, longer stretches, each costing a
-				// batch to hand on and a part to keep.
+			if o.holdAll != nil && o.holdAll() && crowded.Load() {
+				// Every query's lines are held, a few lines of each
+				// of many queries to a block: larger blocks hold them
+				// in fewer, longer stretches, each costing a batch to
+				// hand on and a part to keep.
 				size = heldBlockSize
 			}
 			bp := blockPool.Get().(*[]byte)
@@ -533,6 +543,9 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 					eval = nil
 				}
 				p.parse(bl, name, want, eval, count, !merge)
+				if bl.scattered && len(bl.segs) > crowdedBlock {
+					crowded.Store(true)
+				}
 				b := bl.data
 				blockPool.Put(&b)
 				bl.data = nil
