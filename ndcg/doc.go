@@ -42,7 +42,13 @@
 // and scores, and to the bit what Compute gives. RegradeAt goes further
 // when only a few items' grades changed (the explorer's grade edit): it
 // updates the result in place from the edited ranks on, in a pass over
-// the running sums instead of a recomputation, again to the bit. A
-// Result does not copy the list: the list must not change while the
-// result is in use, except through Regrade and RegradeAt.
+// the running sums instead of a recomputation, again to the bit.
+// DeleteAt and InsertAt do the same for an item deleted from or
+// inserted into the list: one rank less or more, found by binary search
+// under the sort's rule, the tie groups around it laid out again and the
+// sums added up from there, with no sort; SwapScoresAt for two items
+// that exchanged scores (a move): the tie groups keep their ranks and
+// the two items change groups. A Result does not copy the list: the
+// list must not change while the result is in use, except through
+// Regrade, RegradeAt, DeleteAt, InsertAt and SwapScoresAt.
 package ndcg

@@ -202,7 +202,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.footerCache = ""
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw())
+	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View

@@ -6,6 +6,8 @@
 // Work off the update loop reads the list without a copy (Lend: an edit
 // made meanwhile writes into arrays of the workspace's own), and on a
 // long list the recomputation after a change of settings is such work
-// (Pending, Recomputation), so that no key waits for every rank.
+// (Pending, Recomputation), so that no key waits for every rank, as is
+// the taking of the saved state's fingerprints after a long list is
+// opened or saved (Fingerprinting), which the first edit needs.
 // Nothing here draws: the package knows no terminal.
 package workspace

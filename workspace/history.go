@@ -89,6 +89,11 @@ type insertItem struct {
 	what string
 	at   int
 	item ndcg.Item
+	// unique says the item's id is no other item's whenever it is in
+	// the list: made up against every id (a new item, a copy), or the
+	// item a deletion took out of a list that computed. Its
+	// recomputation then skips a pass over every id (ndcg.InsertUniqueAt).
+	unique bool
 }
 
 func (e *insertItem) do(w *Workspace) {

@@ -16,15 +16,21 @@ import (
 // Recomputation hands out the computation and, for the loop, what
 // installs its result. That covers every edit that keeps the items
 // where they are in the list: a setting, a grade while a recomputation
-// waits, a score, a move. Until the new result is in, the ranks on
-// screen are those before the edit; an edit made from a rank waits for
-// the new ranking first when the last one changed it (Resorting,
-// Settle).
+// waits, a score, a move within a tie (which swaps input order) or any
+// move while a recomputation waits. Until the new result is in, the
+// ranks on screen are those before the edit; an edit made from a rank
+// waits for the new ranking first when the last one changed it
+// (Resorting, Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
-// the ranks after the edited one, about 14 ms at a million items), and
+// the ranks after the edited one, 2–8 ms at a million items), so does a
+// move or a swap that exchanges two items' scores (ndcg.SwapScoresAt
+// moves the two items between their tie groups, no sort, see
+// swapScores), and
 // so does an edit that adds, deletes or replaces items: the result's
-// ranks would name the wrong items. Such an edit made while a
+// ranks would name the wrong items. Adding or deleting one item costs
+// no sort (ndcg.InsertAt, DeleteAt: from its rank on, see restructure);
+// replacing every item sorts the list again. Such an edit made while a
 // recomputation waits makes that one stale: its result is dropped when
 // it comes back.
 
@@ -66,6 +72,8 @@ func (w *Workspace) deferred(e Edit) bool {
 		if inPlace && !l.pending && !l.running {
 			return false // ndcg.RegradeAt: the ranks after the edit only
 		}
+	case inPlace && !l.pending && !l.running && scoreSwap(e) != nil:
+		return false // ndcg.SwapScoresAt: the two items' tie groups only
 	case inPlace:
 		// New scores or a new input order for the same items: the
 		// ranking changes, but every item keeps its index, so the

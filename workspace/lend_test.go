@@ -203,7 +203,7 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	require.True(t, ok)
 
 	// Settle: the one running when it is the latest, else at once.
-	e, why = w.Move(0, 1)
+	e, why = w.SetScore(0, 0.6)
 	apply(t, w, e, why)
 	install = w.Recomputation()() // done, not yet back on the loop
 	assert.True(t, w.Pending())
@@ -212,7 +212,7 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	want, err = ndcg.Compute(w.List(), w.Settings)
 	require.NoError(t, err)
 	equalResults(t, want, w.Result)
-	e, why = w.Move(0, 1)
+	e, why = w.SetScore(0, 0.1)
 	apply(t, w, e, why)
 	run = w.Recomputation() // never started
 	require.True(t, w.Settle())
@@ -222,6 +222,40 @@ func TestWorkspaceLaterRecomputation(t *testing.T) {
 	require.NoError(t, err)
 	equalResults(t, want, w.Result)
 	assert.False(t, w.Settle(), "nothing waits")
+
+	// A move that exchanges two scores is computed at once, in place,
+	// made and undone; while a recomputation waits, it waits with it.
+	for _, r := range []int{0, 1, 2} {
+		e, why = w.Move(r, 1)
+		apply(t, w, e, why)
+		assert.False(t, w.Pending(), "move down from rank %d", r+1)
+		want, err = ndcg.Compute(w.List(), w.Settings)
+		require.NoError(t, err)
+		equalResults(t, want, w.Result)
+		for i := range w.N() {
+			assert.Equal(t, i, w.ItemAt(w.RankOf(i)))
+		}
+	}
+	for range 3 {
+		_, ok = w.Undo()
+		require.True(t, ok)
+		assert.False(t, w.Pending())
+		want, err = ndcg.Compute(w.List(), w.Settings)
+		require.NoError(t, err)
+		equalResults(t, want, w.Result)
+		for i := range w.N() {
+			assert.Equal(t, i, w.ItemAt(w.RankOf(i)))
+		}
+	}
+	w.Apply(w.ToggleZero())
+	e, why = w.Move(0, 1)
+	apply(t, w, e, why)
+	assert.True(t, w.Pending())
+	assert.True(t, w.Resorting())
+	require.True(t, w.Settle())
+	want, err = ndcg.Compute(w.List(), w.Settings)
+	require.NoError(t, err)
+	equalResults(t, want, w.Result)
 
 	// A grade edit alone is computed at once; while a recomputation
 	// waits, it waits with it.

@@ -93,3 +93,91 @@ func TestGradeEditsKeepTheRanking(t *testing.T) {
 		requireFresh(t, w, fmt.Sprintf("step %d", step))
 	}
 }
+
+// TestAddDeleteInPlace: items added, duplicated and deleted, undone and
+// redone, between grade and settings edits, on lists with and without
+// scores, leave the result and the ranks as a fresh computation has
+// them (ndcg.InsertAt and DeleteAt in place, or from scratch where they
+// fall back).
+func TestAddDeleteInPlace(t *testing.T) {
+	for _, scored := range []bool{true, false} {
+		rng := rand.New(rand.NewPCG(17, 4))
+		items := make([]ndcg.Item, 200)
+		for i := range items {
+			items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(4)), Score: float64(rng.IntN(30)), HasScore: scored}
+		}
+		w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "p", Grade: 3}}}}, ndcg.DefaultSettings())
+		for step := range 400 {
+			r := rng.IntN(max(w.N(), 1))
+			var e Edit
+			switch rng.IntN(12) {
+			case 0, 1:
+				e, _ = w.Add(r)
+			case 2:
+				e, _ = w.Duplicate(r)
+			case 3, 4:
+				e, _ = w.Delete(r)
+			case 5:
+				e = w.NextTies()
+			case 6:
+				e = w.ToggleIDCG()
+			case 7, 8:
+				w.Undo()
+			case 9:
+				w.Redo()
+			default:
+				e, _ = w.SetGrade(r, float64(rng.IntN(5)))
+			}
+			if e != nil {
+				w.Apply(e)
+			}
+			requireFresh(t, w, fmt.Sprintf("scored %v step %d", scored, step))
+		}
+	}
+}
+
+// TestFreshIDs: a new item takes the first spreadsheet name from the
+// list's length on that no item or pool item has, a copy the first
+// free id.N from 2.
+func TestFreshIDs(t *testing.T) {
+	items := []ndcg.Item{{ID: "A"}, {ID: "x"}, {ID: "D"}, {ID: "x.2"}, {ID: "x.03"}, {ID: "x.3"}, {ID: "x.y.4"}}
+	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "H"}, {ID: "x.4"}}}}, ndcg.DefaultSettings())
+	require.Equal(t, "I", w.freshID(), "7 items: from H on, and the pool has H")
+	require.Equal(t, "x.5", w.copyID("x"))
+	require.Equal(t, "x.y.2", w.copyID("x.y"))
+	for i := range 1000 {
+		id := ndcg.DefaultID(i)
+		got, ok := defaultIndex(id)
+		require.True(t, ok, id)
+		require.Equal(t, i, got, id)
+	}
+	_, ok := defaultIndex("a1")
+	require.False(t, ok)
+	// A list named A, B, … with some items deleted and some added.
+	big := make([]ndcg.Item, 3000)
+	for i := range big {
+		big[i] = ndcg.Item{ID: ndcg.DefaultID(i)}
+	}
+	big = append(big[:10], big[20:]...) // 2,990 items, the last named for position 2,999
+	big = append(big, ndcg.Item{ID: ndcg.DefaultID(3000)})
+	w = New(&listio.Document{Name: "t", List: &ndcg.List{Items: big}}, ndcg.DefaultSettings())
+	require.Equal(t, ndcg.DefaultID(3001), w.freshID(), "2,991 items: the names of positions 2,991 to 3,000 are taken")
+}
+
+// TestUndoDeleteOfADuplicate: deleting one of two items with the same
+// id makes the list compute; undoing it brings the error back (the item
+// put back is checked against every id, the list before did not compute).
+func TestUndoDeleteOfADuplicate(t *testing.T) {
+	items := []ndcg.Item{{ID: "a", Grade: 1, Score: 3, HasScore: true}, {ID: "x", Grade: 2, Score: 2, HasScore: true}, {ID: "x", Grade: 0, Score: 1, HasScore: true}}
+	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items}}, ndcg.DefaultSettings())
+	require.Error(t, w.Err)
+	e, _ := w.Delete(2)
+	w.Apply(e)
+	requireFresh(t, w, "one x deleted")
+	require.NoError(t, w.Err)
+	w.Undo()
+	requireFresh(t, w, "the deletion undone")
+	require.Error(t, w.Err)
+	w.Redo()
+	requireFresh(t, w, "redone")
+}

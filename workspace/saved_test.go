@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -78,6 +80,9 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		switch rng.IntN(12) {
 		case 0:
 			e, _ = w.Add(r)
+			if rng.IntN(2) == 0 {
+				e, _ = w.Duplicate(r)
+			}
 		case 1:
 			e, _ = w.Delete(r)
 		case 2:
@@ -108,6 +113,13 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		full := w.hist.pos != w.savedAt && !(ref.title == w.Doc.Title && ref.notes == w.Doc.Notes &&
 			ref.settings.Equal(w.Settings) && slices.Equal(ref.items, w.List().Items) && slices.Equal(ref.pool, w.List().Pool))
 		require.Equal(t, full, w.Dirty(), "step %d", step)
+		if cur := w.saved.cur; cur != nil {
+			// The fingerprints kept of the items as they are now.
+			require.Len(t, cur, w.N(), "step %d", step)
+			for i := range cur {
+				require.Equal(t, fingerprint(&w.List().Items[i]), cur[i], "step %d item %d", step, i)
+			}
+		}
 	}
 }
 
@@ -158,7 +170,7 @@ func TestDirtyAfterStructuralEdits(t *testing.T) {
 	e, _ = w.SetGrade(0, 3)
 	w.Apply(e)
 	w.MarkSaved(w.Version())
-	e, _ = w.SetGrade(0, 2)
+	e, _ = w.SetGrade(0, 7)
 	w.Apply(e)
 	assert.True(t, w.Dirty())
 	e, _ = w.SetGrade(0, 3)
@@ -189,4 +201,58 @@ func TestFingerprintSeesEveryField(t *testing.T) {
 	}
 	zero, negZero := ndcg.Item{ID: "a"}, ndcg.Item{ID: "a", Score: math.Copysign(0, -1)}
 	assert.Equal(t, fingerprint(&zero), fingerprint(&negZero))
+}
+
+// TestFingerprintingOffTheLoop: on a long list the saved state's
+// fingerprints are taken off the update loop; an edit made while they
+// are being taken waits for them, one made before the work begins takes
+// them itself, and either way the modified flag is exact. A save in
+// between hands out a new taking for the state saved. Run with -race.
+func TestFingerprintingOffTheLoop(t *testing.T) {
+	for _, begin := range []string{"before the edit", "with the edit", "never"} {
+		items := make([]ndcg.Item, fingerprintFrom+10)
+		for i := range items {
+			items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(i % 3)}
+		}
+		w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items}}, ndcg.DefaultSettings())
+		take := w.Fingerprinting()
+		require.NotNil(t, take, begin)
+		require.Nil(t, w.Fingerprinting(), "%s: handed out once", begin)
+		done := make(chan struct{})
+		switch begin {
+		case "before the edit":
+			take()
+			close(done)
+		case "with the edit":
+			go func() { take(); close(done) }()
+		default:
+			close(done)
+		}
+		e, _ := w.SetGrade(5, 7)
+		w.Apply(e)
+		assert.True(t, w.Dirty(), begin)
+		w.Undo()
+		assert.False(t, w.Dirty(), "%s: the edit undone", begin)
+		e, _ = w.Delete(7)
+		w.Apply(e)
+		assert.True(t, w.Dirty(), begin)
+		w.Undo()
+		assert.False(t, w.Dirty(), "%s: the deletion undone", begin)
+		<-done
+		take() // too late: does nothing
+		require.Equal(t, fingerprint(&w.List().Items[3]), w.saved.prints[3], begin)
+
+		w.Redo()
+		w.MarkSaved(w.Version())
+		again := w.Fingerprinting()
+		require.NotNil(t, again, "%s: the state saved is taken again", begin)
+		go again()
+		e, _ = w.SetGrade(0, 7)
+		w.Apply(e)
+		assert.True(t, w.Dirty(), begin)
+		w.Undo()
+		assert.False(t, w.Dirty(), begin)
+	}
+	short := unscored()
+	require.Nil(t, short.Fingerprinting(), "a short list takes them at its first edit")
 }

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"slices"
+
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -90,6 +92,7 @@ func (w *Workspace) Version() int { return w.hist.pos }
 // When edits came after it, that state is known only by its version.
 func (w *Workspace) MarkSaved(at int) {
 	w.savedAt = at
+	w.saved.release()
 	w.saved = savedState{}
 	if at == w.hist.pos {
 		w.saved = w.takeSnapshot()
@@ -135,7 +138,7 @@ func (w *Workspace) Apply(e Edit) Edited {
 	if w.savedAt >= w.hist.pos {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
-	w.recomputeAfter(e)
+	w.recomputeAfter(e, false)
 	w.updateDirty()
 	focus := e.focus()
 	if _, deleted := e.(*removeItem); deleted {
@@ -152,7 +155,7 @@ func (w *Workspace) Undo() (Edited, bool) {
 	}
 	w.own(e)
 	w.change(e, true)
-	w.recomputeAfter(e)
+	w.recomputeAfter(e, true)
 	w.updateDirty()
 	focus := e.focus()
 	if ins, ok := e.(*insertItem); ok {
@@ -170,7 +173,7 @@ func (w *Workspace) Redo() (Edited, bool) {
 	}
 	w.own(e)
 	w.change(e, false)
-	w.recomputeAfter(e)
+	w.recomputeAfter(e, false)
 	w.updateDirty()
 	return Edited{Focus: e.focus(), What: "redid: " + e.String()}, true
 }
@@ -181,11 +184,20 @@ func keepsRanking(e Edit) bool {
 	return ok && k.keepsRanking()
 }
 
-// recomputeAfter recomputes after the edit e was made or undone: after
-// a grade edit on the ranks it touched only (ndcg.RegradeAt), after
-// another edit that keeps the ranking by Regrade, else from scratch.
-func (w *Workspace) recomputeAfter(e Edit) {
+// recomputeAfter recomputes after the edit e was made (undo false) or
+// undone: after a grade edit on the ranks it touched only
+// (ndcg.RegradeAt), after an item added or deleted from its rank on
+// (ndcg.InsertAt, ndcg.DeleteAt), after two items exchanged scores in
+// their tie groups (ndcg.SwapScoresAt), after another edit that keeps
+// the ranking by Regrade, else from scratch.
+func (w *Workspace) recomputeAfter(e Edit, undo bool) {
+	// The result is the one of the list before e unless a recomputation
+	// waits (it is older) or runs (it reads the result's arrays).
+	current := !w.lat.pending && !w.lat.running
 	if w.deferred(e) {
+		return
+	}
+	if current && (w.restructure(e, undo) || w.swapScores(e)) {
 		return
 	}
 	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
@@ -206,6 +218,108 @@ func (w *Workspace) recomputeAfter(e Edit) {
 		return
 	}
 	w.recompute(keepsRanking(e))
+}
+
+// restructure recomputes after an item was added or deleted (an
+// insertItem or removeItem made or undone) in place, from the item's
+// rank on, and moves the other items' ranks by one; false when e is
+// another edit or the result is not the list's.
+func (w *Workspace) restructure(e Edit, undo bool) bool {
+	var ins *insertItem
+	var insert bool
+	switch e := e.(type) {
+	case *insertItem:
+		ins, insert = e, !undo
+	case *removeItem:
+		ins, insert = &e.insertItem, undo
+	default:
+		return false
+	}
+	at := ins.at
+	if w.Result == nil || w.Result.List != w.Doc.List || len(w.rankOf) != w.Result.N {
+		return false
+	}
+	var rank int
+	switch {
+	case insert && ins.unique:
+		w.Result, rank, w.Err = ndcg.InsertUniqueAt(w.Result, at)
+	case insert:
+		w.Result, rank, w.Err = ndcg.InsertAt(w.Result, at)
+	default:
+		w.Result, rank, w.Err = ndcg.DeleteAt(w.Result, at)
+	}
+	if w.Result == nil || rank < 0 {
+		w.derive() // recomputed from scratch, or the list is wrong
+		return true
+	}
+	// The ranks of the other items: one down from the new item's rank,
+	// one up after the deleted item's (a pass, not a sort).
+	rk := int32(rank)
+	if insert {
+		for i, x := range w.rankOf {
+			if x >= rk {
+				w.rankOf[i] = x + 1
+			}
+		}
+		w.rankOf = slices.Insert(w.rankOf, at, rk)
+	} else {
+		w.rankOf = slices.Delete(w.rankOf, at, at+1)
+		for i, x := range w.rankOf {
+			if x > rk {
+				w.rankOf[i] = x - 1
+			}
+		}
+	}
+	w.Scale = scales(w.Result)
+	return true
+}
+
+// scoreSwap is e when it exchanges the scores of two items and changes
+// nothing else (a move or a swap on a scored list, made or undone), else
+// nil.
+func scoreSwap(e Edit) *setItems {
+	set, ok := e.(*setItems)
+	if !ok || len(set.idx) != 2 || set.idx[0] == set.idx[1] {
+		return nil
+	}
+	b0, b1, a0, a1 := set.before[0], set.before[1], set.after[0], set.after[1]
+	a0.Score, a1.Score = b0.Score, b1.Score // the items as they were, but for the scores
+	if b0 != a0 || b1 != a1 || !b0.HasScore || !b1.HasScore ||
+		set.after[0].Score != b1.Score || set.after[1].Score != b0.Score {
+		return nil
+	}
+	return set
+}
+
+// swapScores recomputes after two items exchanged scores (a scoreSwap
+// made or undone) in place: the two items change tie groups, and only
+// the ranks of those groups change items. False when e is another edit
+// or the result is not the list's.
+func (w *Workspace) swapScores(e Edit) bool {
+	set := scoreSwap(e)
+	r := w.Result
+	if set == nil || r == nil || r.List != w.Doc.List || len(w.rankOf) != r.N {
+		return false
+	}
+	p, q := w.RankOf(set.idx[0]), w.RankOf(set.idx[1])
+	var inPlace bool
+	w.Result, inPlace, w.Err = ndcg.SwapScoresAt(r, p, q)
+	if w.Result == nil || !inPlace {
+		w.derive() // recomputed from scratch
+		return true
+	}
+	// The ranks of the items of the two groups: the others kept theirs.
+	for _, x := range []int{p, q} {
+		s, end := x, x+1
+		if g := w.Result.TieAt(x); g >= 0 {
+			s, end = w.Result.Ties[g].Start, w.Result.Ties[g].End
+		}
+		for y := s; y < end; y++ {
+			w.rankOf[w.Result.Order[y]] = int32(y)
+		}
+	}
+	w.Scale = scales(w.Result)
+	return true
 }
 
 // sameSlice reports whether a and b are the same array, not a copy.

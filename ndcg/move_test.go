@@ -1,0 +1,82 @@
+package ndcg
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSwapScoresAtIsCompute: random exchanges of scores between the
+// items at two ranks, next to each other or anywhere, made in place give,
+// bit for bit, what Compute gives from scratch on the edited list, under
+// every tie policy, gain, IDCG source (with and without a pool) and
+// grade rule, on lists with many ties or none, with −0 beside +0, and
+// with grades that leave the shortcut (fractional, 64 or more).
+func TestSwapScoresAtIsCompute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 3))
+	gmap := Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7, 4: 15, 5: 31, 2.5: 5, 70: 80}}
+	inPlace, fromScratch := 0, 0
+	for trial := range 150 {
+		n := 2 + rng.IntN(120)
+		levels := 1 + rng.IntN(1+n/(1+trial%4))
+		items := make([]Item, n)
+		for i := range items {
+			items[i] = Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(1 + trial%5)), HasScore: true,
+				Score: float64(rng.IntN(levels))}
+			if items[i].Score == 0 && rng.IntN(2) == 0 {
+				items[i].Score = math.Copysign(0, -1)
+			}
+		}
+		if trial%11 == 5 {
+			items[rng.IntN(n)].Grade = 2.5 // the ideal ranking sorted: from scratch
+		}
+		list := &List{Items: items}
+		if trial%3 != 0 {
+			list.Pool = []Judged{{ID: "p1", Grade: 4}, {ID: "p2", Grade: 1}}
+		}
+		s := DefaultSettings()
+		s.Ties = TiePolicies[trial%len(TiePolicies)]
+		s.K = rng.IntN(n + 2)
+		if trial%2 == 1 {
+			s.IDCG = FromJudged
+		}
+		switch trial % 3 {
+		case 1:
+			s.Gain = Linear
+		case 2:
+			s.Gain = gmap
+		}
+		s.TruncateGrades = trial%4 == 3
+		r, err := Compute(list, s)
+		require.NoError(t, err, "trial %d", trial)
+		for step := range 40 {
+			what := fmt.Sprintf("trial %d step %d (%v, %d items)", trial, step, s.Ties, n)
+			p := rng.IntN(n)
+			q := p + 1 - 2*rng.IntN(2) // a move up or down
+			if step%4 == 3 {
+				q = rng.IntN(n) // a swap of any two ranks
+			}
+			if q < 0 || q >= n || q == p {
+				continue
+			}
+			a, b := r.Order[p], r.Order[q]
+			items[a].Score, items[b].Score = items[b].Score, items[a].Score
+			got, ok, err := SwapScoresAt(r, p, q)
+			require.NoError(t, err, what)
+			want, err := Compute(list, s)
+			require.NoError(t, err, what)
+			requireSameStructure(t, want, got, what)
+			r = got
+			if ok {
+				inPlace++
+			} else {
+				fromScratch++
+			}
+		}
+	}
+	require.Greater(t, inPlace, 2000, "in place %d, from scratch %d", inPlace, fromScratch)
+	t.Logf("in place %d, from scratch %d", inPlace, fromScratch)
+}
