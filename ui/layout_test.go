@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -50,4 +51,22 @@ func TestTieLabelsPastT99(t *testing.T) {
 	assert.NotRegexp(t, `┌T12\s`, s)
 	assert.Equal(t, 5, tieWidth(240))
 	assert.Equal(t, 4, tieWidth(199), "up to T99, the width every sample has")
+}
+
+// The ties view fits 80×24 with many tie groups: its notes end on
+// screen, the charts taking fewer lines (they took theirs first and cut
+// the last note).
+func TestTiesViewNotesFitWithManyGroups(t *testing.T) {
+	var grades, scores []string
+	for i := range 240 {
+		grades = append(grades, strconv.Itoa(i%4))
+		scores = append(scores, strconv.Itoa(1000-i/2))
+	}
+	m := newModel(t, inlineDoc(t, strings.Join(grades, ","), strings.Join(scores, ",")), ndcg.DefaultSettings(), 80, 24)
+	open(t, m, "ties")
+	s := screen(m)
+	at := strings.Index(s, "(input order:")
+	require.GreaterOrEqual(t, at, 0, s)
+	assert.Regexp(t, `^\(input order:\s+\d\.\d{4}\)\.`, s[at:])
+	assert.Contains(t, s, "sample mean")
 }

@@ -224,7 +224,11 @@ func (v *tiesView) draw() string {
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
 	notes, want, groupRows := v.layout(r)
-	chartH := min(want, max(h-1-groupRows-2, 0))
+	// The heading, the table's heading and rows, the detail line, the
+	// blank line and the notes come first; the charts take what is left,
+	// up to what they want (on a short screen with many groups the notes
+	// were cut below the bottom).
+	chartH := min(want, max(h-4-groupRows-len(notes), 0))
 	lines = append(lines, v.groupTable(r, w, groupRows)...)
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
