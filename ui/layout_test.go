@@ -70,3 +70,12 @@ func TestTiesViewNotesFitWithManyGroups(t *testing.T) {
 	assert.Regexp(t, `^\(input order:\s+\d\.\d{4}\)\.`, s[at:])
 	assert.Contains(t, s, "sample mean")
 }
+
+// At 80 columns the histogram's title drops ", exact" rather than cut
+// it to ", exac".
+func TestTiesHistogramTitleFits80(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,1,0,3,2,1,0,3,2,1,0", "4,4,4,3,3,3,2,2,2,1,1,1"), ndcg.DefaultSettings(), 80, 24)
+	open(t, m, "ties")
+	s := screen(m)
+	assert.Regexp(t, `NDCG@all over all 1296 arrangements *\n`, s, "the whole title, nothing cut")
+}

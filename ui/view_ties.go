@@ -338,11 +338,16 @@ func (v *tiesView) histogram(w, h int) string {
 	st := v.c.Styles
 	d := v.dist
 	k := v.c.WS.Settings.KString()
-	how := fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
-	if !d.Exact {
-		how = fmt.Sprintf("%d sampled orders", d.Samples)
+	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
+	if cellWidth(title) > w {
+		// At 80 columns the half left to the histogram cut ", exact"
+		// to ", exac": "all" says it already.
+		title = "NDCG@" + k + " over all " + countText(d.Arrangements) + " arrangements"
 	}
-	lines := []string{st.PanelTitle.Render("NDCG@" + k + " over " + how)}
+	if !d.Exact {
+		title = fmt.Sprintf("NDCG@%s over %d sampled orders", k, d.Samples)
+	}
+	lines := []string{st.PanelTitle.Render(title)}
 	rows := h - 2
 	if rows < 1 || len(d.Values) == 0 {
 		return block(strings.Join(lines, "\n"), w, h)
