@@ -112,6 +112,18 @@ func notesParagraph(doc *listio.Document) string {
 // num prints a value with four decimals, as the tables do.
 func num(x float64) string { return fmt.Sprintf("%.4f", x) }
 
+// shortOrNum writes x as typed when it has at most 4 decimals (a gain of
+// 7, 3 or 0.5), else as num does: the gain of a fractional grade under
+// exponential gain (2^2.5−1 = 4.65685424949238…) in the table's 4
+// decimals, not 15.
+func shortOrNum(x float64) string {
+	s := ndcg.FormatNumber(x)
+	if dot := strings.IndexByte(s, '.'); dot >= 0 && len(s)-dot-1 > 4 && !strings.ContainsAny(s, "eE") {
+		return num(x)
+	}
+	return s
+}
+
 func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	s := r.Settings
 	title := doc.Heading()
@@ -238,7 +250,7 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 			tie += m.straddles
 		}
 	}
-	gain = ndcg.FormatNumber(row.Gain)
+	gain = shortOrNum(row.Gain)
 	if row.Averaged {
 		gain = num(row.TermGain) + m.expected
 	}

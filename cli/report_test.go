@@ -321,3 +321,18 @@ func TestCellsIsStringWidth(t *testing.T) {
 		assert.Equal(t, ansi.StringWidth(s), cells(s), "%q", s)
 	}
 }
+
+// A fractional grade's exponential gain, 2^2.5 − 1 = 4.656854…, takes
+// the table's 4 decimals, as its contribution does; whole gains stay as
+// typed.
+func TestReportFractionalGainRounded(t *testing.T) {
+	list := `{"items":[{"id":"a","grade":2.5,"score":3},{"id":"b","grade":1,"score":2}]}`
+	code, out, _ := mainWith(list, "report", "-", "--ties", "docno")
+	require.Equal(t, ExitOK, code)
+	assert.Regexp(t, `1\s+a\s+2\.5\s+3\s+4\.6569\s+1\.0000\s+4\.6569`, out)
+	assert.Regexp(t, `2\s+b\s+1\s+2\s+1\s+0\.6309`, out)
+	assert.NotContains(t, out, "4.65685")
+	code, out, _ = mainWith(list, "report", "-", "--ties", "docno", "--format", "markdown")
+	require.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "| 4.6569 |")
+}

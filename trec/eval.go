@@ -171,17 +171,39 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	if j != nil && n >= 64 {
 		j.warm() // worth it only for many lookups
 	}
-	parts := b.parts
-	if parts == nil {
-		parts = []part{{b.entries, b.arena}}
+	// The same loop twice, for lines as entries and as held parts: a
+	// shared function for its body costs a tenth of a scattered run's
+	// evaluation.
+	entries := b.entries
+	if b.parts != nil {
+		entries = nil
 	}
-	for _, p := range parts {
-		for _, en := range p.entries {
-			d := p.docno(en)
+	for _, en := range entries {
+		d := b.docno(en)
+		h := hashDoc(d)
+		if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
+			return res, duplicate(b, d, first, en.line)
+		}
+		gain := 0.0
+		if j != nil {
+			if i := j.index.find(j, d, h); i >= 0 && j.docs[i].rel > 0 {
+				gain = float64(j.docs[i].rel)
+				res.RelevantRetrieved++
+			}
+		}
+		e.ranked = append(e.ranked, rankedDoc{key: scoreKey(en.score), docno: d, gain: gain})
+	}
+	for pi := range b.parts {
+		p := &b.parts[pi]
+		for x, en := range p.ents {
+			end := len(p.arena)
+			if x+1 < len(p.ents) {
+				end = int(p.ents[x+1].off)
+			}
+			d := bstr(p.arena[en.off:end])
 			h := hashDoc(d)
 			if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
-				return res, &LineError{Line: int(en.line),
-					Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.line(first))}
+				return res, duplicate(b, d, first, p.line0+int64(en.line))
 			}
 			gain := 0.0
 			if j != nil {
@@ -216,6 +238,13 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		res.Bands, res.TiedDocs = e.bands(res.Values)
 	}
 	return res, nil
+}
+
+// duplicate is the error of docno d retrieved a second time on line,
+// first as b's line first.
+func duplicate(b *batch, d string, first int, line int64) error {
+	return &LineError{Line: int(line),
+		Msg: fmt.Sprintf("document %s is retrieved twice for query %s (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(d), termsafe.Quote(b.qid), b.line(first))}
 }
 
 // rank sorts e.ranked into trec_eval's order. Runs are nearly always

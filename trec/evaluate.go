@@ -213,7 +213,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 			held[qi] = h
 		}
 		h.addPart(b)
-		heldMemory += queryMemory(b.lineCount(), b.byteCount())
+		heldMemory += heldQueryMemory(b.lineCount(), b.byteCount())
 		if heldMemory > passMemory {
 			full.Store(true)
 		}
@@ -377,6 +377,12 @@ var passMemory = 256 << 20
 
 // queryMemory is what holding a query's lines takes.
 func queryMemory(lines, docnoBytes int) int { return lines*int(unsafe.Sizeof(entry{})) + docnoBytes }
+
+// heldQueryMemory is what holding a stretch of a scattered query's
+// lines takes in the first pass: held lines and their part.
+func heldQueryMemory(lines, docnoBytes int) int {
+	return lines*int(unsafe.Sizeof(heldEntry{})) + docnoBytes + int(unsafe.Sizeof(part{}))
+}
 
 // firstError keeps the error of the earliest line, so that parallel
 // evaluation reports the same problem on every run.

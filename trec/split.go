@@ -39,6 +39,9 @@ type parser struct {
 	order []int
 	// view evaluates a stretch in place, its docnos read from the block.
 	view batch
+	// batches are a scattered block's, while handGroups fills them.
+	batches []batch
+	cursors []cursor
 }
 
 // segment is a stretch of a block's lines with one query id.
@@ -69,12 +72,13 @@ type group struct {
 // between the block's first and last, whose queries cannot go on in a
 // neighbouring block, on the lines where they lie in the block: they
 // are not copied. With count, batches keep only how many lines and
-// docno bytes they stand for.
-func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch) (QueryResult, error), count bool) {
+// docno bytes they stand for. With hold, a scattered block's batches
+// hold their lines as parts (heldEntry), not entries.
+func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch) (QueryResult, error), count, hold bool) {
 	defer p.clearGroups()
 	if p.read(bl, name, want) {
 		bl.scattered = true
-		p.handGroups(bl, count)
+		p.handGroups(bl, count, hold)
 		return
 	}
 	p.handSegments(bl, eval, count)
@@ -191,6 +195,10 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 			p.groups[gi].split = true
 			last = gi
 		}
+		// Counted here, while the group is in the cache.
+		g := &p.groups[last]
+		g.lines++
+		g.size += de - ds
 		p.ents = append(p.ents, entry{off: uint32(ds), n: uint32(de - ds), score: score, line: line})
 		p.gis = append(p.gis, last)
 	}
@@ -311,19 +319,14 @@ func (p *parser) handSegments(bl *block, eval func(*batch) (QueryResult, error),
 // wanted, as handSegments has them). The batches share two allocations
 // sized for the block's lines, filled in one pass over the lines, so
 // that a scattered run costs no more allocations per line than one in
-// order.
-func (p *parser) handGroups(bl *block, count bool) {
+// order. With hold, the lines are parts of held lines, 16 bytes each.
+func (p *parser) handGroups(bl *block, count, hold bool) {
 	for si := range p.segs {
 		if s := &p.segs[si]; s.keep {
 			g := &p.groups[s.gi]
 			g.lines += s.end - s.start
 			g.size += s.size
 		}
-	}
-	for x, gi := range p.gis {
-		g := &p.groups[gi]
-		g.lines++
-		g.size += int(p.ents[p.gstart+x].n)
 	}
 	if count {
 		for _, gi := range p.order {
@@ -343,8 +346,26 @@ func (p *parser) handGroups(bl *block, count bool) {
 	for i := range p.groups {
 		size += p.groups[i].size
 	}
+	if hold {
+		p.holdGroups(bl, size)
+	} else {
+		p.entryGroups(bl, size)
+	}
+	for _, gi := range p.order {
+		if gi < 0 {
+			bl.segs = append(bl.segs, nil)
+		} else {
+			bl.segs = append(bl.segs, &p.batches[gi])
+		}
+	}
+	p.batches = nil
+}
+
+// entryGroups fills p.batches with the groups' lines as entries.
+func (p *parser) entryGroups(bl *block, size int) {
 	ents, arena := make([]entry, len(p.ents)), make([]byte, size)
 	batches := make([]batch, len(p.groups))
+	p.batches = batches
 	eo, ao := 0, 0
 	for gi := range p.groups {
 		g := &p.groups[gi]
@@ -379,13 +400,64 @@ func (p *parser) handGroups(bl *block, count bool) {
 		g.eo++
 		g.ao += n
 	}
-	for _, gi := range p.order {
-		if gi < 0 {
-			bl.segs = append(bl.segs, nil)
-		} else {
-			bl.segs = append(bl.segs, &batches[gi])
+}
+
+// holdGroups fills p.batches with the groups' lines as one part each of
+// held lines, their line numbers counted from the block's first. Where
+// each group's next line goes is kept in p.cursors, 12 bytes a group,
+// not in the groups (72): a block of a run sorted by rank has a line of
+// every query, one after the other.
+func (p *parser) holdGroups(bl *block, size int) {
+	ents, arena := make([]heldEntry, len(p.ents)), make([]byte, size)
+	batches := make([]batch, len(p.groups))
+	parts := make([]part, len(p.groups))
+	p.batches = batches
+	p.cursors = slices.Grow(p.cursors[:0], len(p.groups))[:len(p.groups)]
+	cur := p.cursors
+	eo, ao := 0, 0
+	for gi := range p.groups {
+		g := &p.groups[gi]
+		b := &batches[gi]
+		b.qid, b.qi, b.scattered, b.slab = g.qid, g.qi, g.split, true
+		b.lines, b.size = g.lines, g.size
+		parts[gi] = part{ents: ents[eo : eo+g.lines : eo+g.lines], arena: arena[ao : ao+g.size : ao+g.size], line0: bl.firstLine}
+		b.parts = parts[gi : gi+1 : gi+1]
+		cur[gi] = cursor{eo: uint32(eo), ao: uint32(ao), a0: uint32(ao)}
+		eo, ao = eo+g.lines, ao+g.size
+	}
+	data, first := bl.data, bl.firstLine
+	for si := range p.segs {
+		s := &p.segs[si]
+		if !s.keep {
+			continue
+		}
+		c := &cur[s.gi]
+		for _, e := range p.ents[s.start:s.end] {
+			c.put(ents, arena, data, e, first)
 		}
 	}
+	// put, written out: the call costs as much as the copy.
+	gis := p.gis
+	for x, e := range p.ents[p.gstart : p.gstart+len(gis)] {
+		c := &cur[gis[x]]
+		n := e.n
+		copyDocno(arena[c.ao:c.ao+n], data[e.off:e.off+n])
+		ents[c.eo] = heldEntry{score: e.score, off: c.ao - c.a0, line: uint32(e.line - first)}
+		c.eo++
+		c.ao += n
+	}
+}
+
+// cursor is where a group's next held line and docno go.
+type cursor struct{ eo, ao, a0 uint32 }
+
+// put writes e, whose docno is in data, as the group's next held line.
+func (c *cursor) put(ents []heldEntry, arena, data []byte, e entry, first int64) {
+	n := e.n
+	copyDocno(arena[c.ao:c.ao+n], data[e.off:e.off+n])
+	ents[c.eo] = heldEntry{score: e.score, off: c.ao - c.a0, line: uint32(e.line - first)}
+	c.eo++
+	c.ao += n
 }
 
 // copyDocno copies src to dst, of the same length: a docno of 8 to 16

@@ -296,3 +296,26 @@ func TestScatteredBlock(t *testing.T) {
 		assert.Contains(t, run, "q07 Q0 "+d.Docno+" ")
 	}
 }
+
+// TestHeldDuplicate: in a run scattered over many blocks, a document
+// retrieved twice is reported at the line numbers of both of its lines,
+// read from the held lines' parts.
+func TestHeldDuplicate(t *testing.T) {
+	q, err := ParseQrels("q", []byte("a 0 d0001 1\nb 0 d0002 1\n"))
+	require.NoError(t, err)
+	var run strings.Builder
+	n := 0
+	// Rank-major: a, b, a, b… over several blocks.
+	for d := 0; run.Len() < 3*blockSize; d++ {
+		for _, qid := range []string{"a", "b"} {
+			fmt.Fprintf(&run, "%s Q0 d%04d %d %d.5 r\n", qid, d, d+1, 90000-d)
+			n++
+		}
+	}
+	first := 2*777 + 2 // the line of b's d0777
+	fmt.Fprintf(&run, "b Q0 d0777 1 1 r\n")
+	n++
+	opt := Options{Measures: Measures{NDCG: true}}
+	_, err = Evaluate(q, stringSource("r", run.String()), opt)
+	assert.EqualError(t, err, fmt.Sprintf(`r:%d: document "d0777" is retrieved twice for query "b" (first on line %d); trec_eval stops on this too: keep one line`, n, first))
+}

@@ -252,6 +252,30 @@ func TestBackgroundRecomputationOfTheExplorer(t *testing.T) {
 	assert.Equal(t, screen(want), screen(m))
 }
 
+// While a change of k is worked out off the loop, the summary keeps the
+// labels of the numbers it shows (the old k's), and the conventions line
+// shows the new k with its spinner: never the old numbers under the new
+// k.
+func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
+	drawnBothWays(t, 1)
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	m := newModel(t, benchDoc(300), s, 120, 30)
+	dcg5 := fixed(m.c.WS.Result.DCG(), 4)
+	work := pending(press(m, "]"))
+	require.Len(t, work, 1)
+	sc := screen(m)
+	assert.Contains(t, sc, "k=6", "the conventions line says what is coming")
+	assert.Contains(t, sc, "DCG@5 = "+dcg5, "the numbers shown are k=5's, and say so")
+	assert.NotContains(t, sc, "DCG@6")
+	assert.Contains(t, sc, "NDCG@5 by tie order")
+	_, cmd := m.Update(work[0])
+	finish(t, m, cmd)
+	sc = screen(m)
+	assert.Contains(t, sc, "DCG@6 = "+fixed(m.c.WS.Result.DCG(), 4))
+	assert.Contains(t, sc, "NDCG@6 by tie order")
+}
+
 // A move that exchanges two items' scores on a long list is worked out
 // at once, in place (the two items change tie groups): nothing is left
 // for later, and the next key does not wait.

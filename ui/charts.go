@@ -168,7 +168,11 @@ func (e *explorer) bandChart(w, h int) string {
 	}
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
-	title := "NDCG@" + ws.Settings.KString() + " by tie order"
+	k := ws.Settings.KString()
+	if r != nil {
+		k = r.Settings.KString() // the numbers' own k (see viewSummary)
+	}
+	title := "NDCG@" + k + " by tie order"
 	empty := r != nil && r.N == 0 && r.IDCG() == 0
 	switch {
 	case empty:

@@ -109,7 +109,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 		}
 	}
 	dash := st.G.Rule
-	left := markW + tieW + 2
+	left := markW + e.table.tieW + 2
 	right := max(width-left-cellWidth(label), 0)
 	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
@@ -128,7 +128,7 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		mark = st.G.PastK
 	}
 	tm, straddles := tieMark(r, i, st.G)
-	tm = padRight(ansi.Truncate(tm, tieW, ""), tieW)
+	tm = padRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
 	switch {
 	case straddles:
 		tm = st.straddle.paint(tm)
@@ -180,7 +180,12 @@ func (e *explorer) viewSummary(width, height int) string {
 			st.subtle.paint("undo (u) or change the grade or the gain to fix it"))
 		return block(strings.Join(lines, "\n"), width, height)
 	}
-	k := ws.Settings.KString()
+	// The labels are the result's own: on a long list a change of
+	// settings is recomputed off the update loop, and until the new
+	// result is in, the numbers on screen are the old settings' (the
+	// conventions line says what is coming, with its spinner).
+	rs := r.Settings
+	k := rs.KString()
 	nd := fmt.Sprintf("%.4f", r.NDCG())
 	if r.N == 0 && r.IDCG() == 0 {
 		nd = "undefined"
@@ -203,7 +208,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	// The tie band first, then what needs explaining, most important first;
 	// whatever does not fit the block is cut.
 	if len(r.Ties) > 0 {
-		b := r.NDCGBand(ws.Settings.K)
+		b := r.NDCGBand(rs.K)
 		band := fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
 			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread())
 		if cellWidth(band) > width && height <= summaryLines {
@@ -216,13 +221,13 @@ func (e *explorer) viewSummary(width, height int) string {
 	case r.N == 0 && r.IDCG() == 0:
 		lines = append(lines, st.warn.paint("NDCG is undefined: the list is empty (a adds an item)"))
 	case r.IDCG() == 0:
-		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(ws.Settings.Zero))))
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(rs.Zero))))
 	}
 	if extra := len(r.IdealOrder) - r.N; extra > 0 {
 		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
 	}
-	if ws.Settings.K > r.N {
-		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", ws.Settings.K, r.N)))
+	if rs.K > r.N {
+		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", rs.K, r.N)))
 	}
 	if len(r.Ties) == 0 && r.N > 0 {
 		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))

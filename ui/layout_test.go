@@ -1,10 +1,15 @@
 package ui
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 func TestCellWidthAgreesWithAnsi(t *testing.T) {
@@ -29,4 +34,62 @@ func TestBarIsExactlyItsWidth(t *testing.T) {
 	assert.Equal(t, "█▌      ", glyphsFor(false).bar(3.0/16, 1, 8))
 	assert.Equal(t, "##      ", glyphsFor(true).bar(3.0/16, 1, 8))
 	assert.Equal(t, "▏       ", glyphsFor(false).bar(0.0001, 1, 8), "a positive value is never invisible")
+}
+
+// Tie groups past T99 keep their whole label: 240 items in 120 tied
+// pairs end with T120, which cut to T12 would name another group.
+func TestTieLabelsPastT99(t *testing.T) {
+	var grades, scores []string
+	for i := range 240 {
+		grades = append(grades, strconv.Itoa(i%4))
+		scores = append(scores, strconv.Itoa(1000-i/2))
+	}
+	m := newModel(t, inlineDoc(t, strings.Join(grades, ","), strings.Join(scores, ",")), ndcg.DefaultSettings(), 80, 24)
+	press(m, "end")
+	s := screen(m)
+	assert.Regexp(t, `┌T120\s+239 `, s)
+	assert.NotRegexp(t, `┌T12\s`, s)
+	assert.Equal(t, 5, tieWidth(240))
+	assert.Equal(t, 4, tieWidth(199), "up to T99, the width every sample has")
+}
+
+// The ties view fits 80×24 with many tie groups: its notes end on
+// screen, the charts taking fewer lines (they took theirs first and cut
+// the last note).
+func TestTiesViewNotesFitWithManyGroups(t *testing.T) {
+	var grades, scores []string
+	for i := range 240 {
+		grades = append(grades, strconv.Itoa(i%4))
+		scores = append(scores, strconv.Itoa(1000-i/2))
+	}
+	m := newModel(t, inlineDoc(t, strings.Join(grades, ","), strings.Join(scores, ",")), ndcg.DefaultSettings(), 80, 24)
+	open(t, m, "ties")
+	s := screen(m)
+	at := strings.Index(s, "(input order:")
+	require.GreaterOrEqual(t, at, 0, s)
+	assert.Regexp(t, `^\(input order:\s+\d\.\d{4}\)\.`, s[at:])
+	assert.Contains(t, s, "sample mean")
+}
+
+// At 80 columns the histogram's title drops ", exact" rather than cut
+// it to ", exac".
+func TestTiesHistogramTitleFits80(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,1,0,3,2,1,0,3,2,1,0", "4,4,4,3,3,3,2,2,2,1,1,1"), ndcg.DefaultSettings(), 80, 24)
+	open(t, m, "ties")
+	s := screen(m)
+	assert.Regexp(t, `NDCG@all over all 1296 arrangements *\n`, s, "the whole title, nothing cut")
+}
+
+// The docno order line keeps the first ids of a group in trec_eval's
+// order (docno descending) without sorting the whole group.
+func TestFirstInDocnoOrder(t *testing.T) {
+	l := &ndcg.List{}
+	for _, id := range []string{"a", "d", "c", "b", "e", "d2"} {
+		l.Items = append(l.Items, ndcg.Item{ID: id, Grade: 1, Score: 1, HasScore: true})
+	}
+	r, err := ndcg.Compute(l, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	require.Len(t, r.Ties, 1)
+	assert.Equal(t, []string{"e", "d2", "d"}, firstInDocnoOrder(r, r.Ties[0], 3))
+	assert.Equal(t, []string{"e", "d2", "d", "c", "b", "a"}, firstInDocnoOrder(r, r.Ties[0], 10))
 }

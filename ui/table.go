@@ -29,6 +29,7 @@ type tableLayout struct {
 	width   int
 	dec     int // decimals of the computed columns
 	rankW   int
+	tieW    int // tieWidth of the list
 	cols    []column
 	idWidth int
 }
@@ -73,7 +74,7 @@ func allColumns(dec int) []column {
 
 const (
 	markW = 1 // cursor mark
-	tieW  = 4 // tie bracket and label
+	tieW  = 4 // tie bracket and label, up to T99 (see tieWidth)
 	idMin = 6
 )
 
@@ -87,8 +88,8 @@ var presentColumns = map[string]column{
 // newPresentLayout is the table of the projector mode: fewer, wider
 // columns, for a room.
 func newPresentLayout(width, n int) tableLayout {
-	t := tableLayout{width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n)))}
-	fixedW := markW + tieW + t.rankW
+	t := tableLayout{width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n))), tieW: tieWidth(n)}
+	fixedW := markW + t.tieW + t.rankW
 	for _, c := range allColumns(t.dec) {
 		p, ok := presentColumns[c.head]
 		if !ok {
@@ -112,7 +113,7 @@ func newTableLayout(width, n int) tableLayout {
 	if width >= 100 {
 		dec = 4
 	}
-	t := tableLayout{width: width, dec: dec, rankW: max(4, len(strconv.Itoa(n)))}
+	t := tableLayout{width: width, dec: dec, rankW: max(4, len(strconv.Itoa(n))), tieW: tieWidth(n)}
 	cols := allColumns(dec)
 	if dec == 4 {
 		for i := range cols {
@@ -122,7 +123,7 @@ func newTableLayout(width, n int) tableLayout {
 		}
 	}
 	fixedW := func(cs []column) int {
-		w := markW + tieW + t.rankW
+		w := markW + t.tieW + t.rankW
 		for _, c := range cs {
 			w++ // the space before each column
 			if !c.flex {
@@ -149,10 +150,16 @@ func newTableLayout(width, n int) tableLayout {
 	return t
 }
 
+// tieWidth is the width of the tie column for a list of n items: the
+// bracket and the label of the last tie group there can be (a group
+// holds two items at least), so that T120 is never cut to T12, which
+// names another group.
+func tieWidth(n int) int { return max(tieW, 2+len(strconv.Itoa(n/2))) }
+
 // header is the table's heading line.
 func (t *tableLayout) header() string {
 	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", markW+tieW))
+	b.WriteString(strings.Repeat(" ", markW+t.tieW))
 	b.WriteString(padLeft("rank", t.rankW))
 	for _, c := range t.cols {
 		b.WriteByte(' ')

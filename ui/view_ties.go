@@ -24,6 +24,11 @@ type tiesView struct {
 	drawn
 	lazy
 	cursor, offset int // selected tie group, first group shown
+	// docnoIDs are the selected group's first ids in docno order, for
+	// the state named by docnoKey: drawn on every frame, worked out on a
+	// change.
+	docnoIDs []string
+	docnoKey [3]int
 
 	// Worked out on refresh, or off the update loop on a long list.
 	tiesNumbers
@@ -224,7 +229,11 @@ func (v *tiesView) draw() string {
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
 	notes, want, groupRows := v.layout(r)
-	chartH := min(want, max(h-1-groupRows-2, 0))
+	// The heading, the table's heading and rows, the detail line, the
+	// blank line and the notes come first; the charts take what is left,
+	// up to what they want (on a short screen with many groups the notes
+	// were cut below the bottom).
+	chartH := min(want, max(h-4-groupRows-len(notes), 0))
 	lines = append(lines, v.groupTable(r, w, groupRows)...)
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
@@ -257,12 +266,20 @@ func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) 
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	st := v.c.Styles
 	k := v.c.WS.Settings.KString()
-	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", "group", "ranks", "score", "items (grade)", "at k="+k), w))}
+	// The group and ranks columns widen with the list (T1000, 10726–10917)
+	// so that the columns stay aligned.
+	labelW := max(5, len(ndcg.TieLabel(len(r.Ties))))
+	ranksW := max(9, 2*len(strconv.Itoa(r.N))+1)
+	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, "group", ranksW, "ranks", "score", "items (grade)", "at k="+k), w))}
 	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
 		g := r.Ties[gi]
 		var ids []string
-		for i := g.Start; i < g.End; i++ {
-			ids = append(ids, shown(r.List.Items[r.Order[i]].ID)+"("+fmtNum(r.Grade(i))+")")
+		width := 0
+		// Only what fits the column: a group may hold a million items.
+		for i := g.Start; i < g.End && width <= 22; i++ {
+			id := shown(r.List.Items[r.Order[i]].ID) + "(" + fmtNum(r.Grade(i)) + ")"
+			ids = append(ids, id)
+			width += cellWidth(id) + 1
 		}
 		items := strings.Join(ids, " ")
 		items = ansi.Truncate(items, 22, "…")
@@ -275,8 +292,8 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		default:
 			at = "inside k"
 		}
-		line := fmt.Sprintf("  %-5s %-9s %-8s %-22s %s", ndcg.TieLabel(gi+1),
-			fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
+		line := fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, ndcg.TieLabel(gi+1),
+			ranksW, fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
 		line = padRight(line, w)
 		switch {
 		case gi == v.cursor:
@@ -293,14 +310,36 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
 	g := r.Ties[v.cursor]
 	k := v.c.WS.Settings.KString()
-	var ids []string
-	for i := g.Start; i < g.End; i++ {
-		ids = append(ids, shown(r.List.Items[r.Order[i]].ID))
+	if key := [3]int{v.cursor, v.c.WS.Version(), w}; key != v.docnoKey || v.docnoIDs == nil {
+		v.docnoKey = key
+		// As many as the line can show (an id and a space take two
+		// cells at least): a group may hold a million items.
+		v.docnoIDs = firstInDocnoOrder(r, g, w/2+1)
 	}
-	slices.SortFunc(ids, func(a, b string) int { return -strings.Compare(a, b) })
 	text := fmt.Sprintf("%s's order alone moves NDCG@%s by up to %.4f (spread %.4f) · docno order %s",
-		ndcg.TieLabel(v.cursor+1), k, v.spreads[v.cursor], v.band.Spread(), strings.Join(ids, " "))
+		ndcg.TieLabel(v.cursor+1), k, v.spreads[v.cursor], v.band.Spread(), strings.Join(v.docnoIDs, " "))
 	return ansi.Truncate(text, w, "…")
+}
+
+// firstInDocnoOrder are the first m ids of group g in trec_eval's order
+// (docno descending), in one pass that keeps the m largest.
+func firstInDocnoOrder(r *ndcg.Result, g ndcg.TieGroup, m int) []string {
+	top := make([]string, 0, m+1)
+	for i := g.Start; i < g.End; i++ {
+		id := r.List.Items[r.Order[i]].ID
+		if len(top) == m && id <= top[m-1] {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(top, id, func(a, b string) int { return -strings.Compare(a, b) })
+		top = slices.Insert(top, at, id)
+		if len(top) > m {
+			top = top[:m]
+		}
+	}
+	for i, id := range top {
+		top[i] = shown(id)
+	}
+	return top
 }
 
 // bandChart: NDCG@k under the orders that bound and average it, on one
@@ -334,11 +373,16 @@ func (v *tiesView) histogram(w, h int) string {
 	st := v.c.Styles
 	d := v.dist
 	k := v.c.WS.Settings.KString()
-	how := fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
-	if !d.Exact {
-		how = fmt.Sprintf("%d sampled orders", d.Samples)
+	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
+	if cellWidth(title) > w {
+		// At 80 columns the half left to the histogram cut ", exact"
+		// to ", exac": "all" says it already.
+		title = "NDCG@" + k + " over all " + countText(d.Arrangements) + " arrangements"
 	}
-	lines := []string{st.PanelTitle.Render("NDCG@" + k + " over " + how)}
+	if !d.Exact {
+		title = fmt.Sprintf("NDCG@%s over %d sampled orders", k, d.Samples)
+	}
+	lines := []string{st.PanelTitle.Render(title)}
 	rows := h - 2
 	if rows < 1 || len(d.Values) == 0 {
 		return block(strings.Join(lines, "\n"), w, h)

@@ -395,17 +395,34 @@ func (w *Workspace) scoredByPosition() []ndcg.Item {
 	return out
 }
 
-// scoreBelow is a score that ranks just below rank r: halfway to the
-// next lower score, or one less when r's score is the lowest.
+// scoreBelow is a score that ranks just below rank r: about halfway to
+// the next lower score (the shortest decimal between the two, see
+// between), or one less when r's score is the lowest.
 func (w *Workspace) scoreBelow(r int) float64 {
 	items := w.List().Items
 	s := items[w.ItemAt(r)].Score
 	for x := r + 1; x < w.N(); x++ {
 		if t := items[w.ItemAt(x)].Score; t != s {
-			return s + (t-s)/2
+			return between(t, s)
 		}
 	}
 	return s - 1
+}
+
+// between is a number strictly between lo and hi (lo < hi) with as few
+// decimals as can be: halfway, rounded to the fewest decimals that stay
+// strictly inside. Halfway between 0.676 and 0.677 in binary is
+// 0.6765000000000001, which the status line and a saved file would show;
+// 0.6765 ranks the same and reads as typed.
+func between(lo, hi float64) float64 {
+	mid := lo + (hi-lo)/2
+	for d := 0; d <= 17; d++ {
+		c, err := strconv.ParseFloat(strconv.FormatFloat(mid, 'f', d, 64), 64)
+		if err == nil && lo < c && c < hi {
+			return c
+		}
+	}
+	return mid
 }
 
 // freshID is the first of A, B, …, Z, AA, … from the list's length on

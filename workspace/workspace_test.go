@@ -76,7 +76,7 @@ func TestEveryEditUndoesAndRedoesExactly(t *testing.T) {
 		{"add (insertItem)", unscored, func(w *Workspace) (Edit, string) { return w.Add(0) },
 			"added D", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "D", w.List().Items[1].ID) }},
 		{"add with scores", scored, func(w *Workspace) (Edit, string) { return w.Add(0) },
-			"added E with score 0.875", 4, func(t *testing.T, w *Workspace) { assert.Equal(t, 1, w.RankOf(4)) }},
+			"added E with score 0.9", 4, func(t *testing.T, w *Workspace) { assert.Equal(t, 1, w.RankOf(4)) }},
 		{"duplicate", scored, func(w *Workspace) (Edit, string) { return w.Duplicate(0) },
 			"duplicated A as A.2 (same score: tied)", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "A.2", w.List().Items[1].ID) }},
 		{"delete (removeItem)", scored, func(w *Workspace) (Edit, string) { return w.Delete(1) },
@@ -190,4 +190,23 @@ func TestEditsThatCannotBeMade(t *testing.T) {
 	e, why := w.SetGrade(0, 3)
 	assert.Nil(t, e, "the same grade is no edit")
 	assert.Empty(t, why)
+}
+
+// An item leaving a tie gets a score with as few decimals as rank it
+// just below its group: 0.6765 between 0.677 and 0.676, not the binary
+// halfway 0.6765000000000001.
+func TestBetweenIsShort(t *testing.T) {
+	for _, c := range []struct{ lo, hi, want float64 }{
+		{0.676, 0.677, 0.6765},
+		{1, 3, 2},
+		{2, 3, 2.5},
+		{-1, 0, -0.5},
+		{0.1, 0.2, 0.15},
+	} {
+		got := between(c.lo, c.hi)
+		if c.lo < c.want && c.want < c.hi {
+			assert.Equal(t, c.want, got, "%v %v", c.lo, c.hi)
+		}
+		assert.True(t, c.lo < got && got < c.hi, "%v %v: %v", c.lo, c.hi, got)
+	}
 }
