@@ -166,9 +166,10 @@ func (m *Model) recomputed() {
 // settle, before a key, waits for the recomputation of a ranking that
 // an edit changed (workspace.Resorting): the key may be an edit made
 // from the rank under the cursor, which must be the item's rank now.
-// Only the key after a new score, a tie or a move within a tie pays for
-// it, when it comes before the new ranking is in (a move that exchanges
-// scores is worked out on its key).
+// Only the key after a change that sorts the list again pays for it (a
+// list of new scores; a move within a tie under docno ties), when it
+// comes before the new ranking is in: a new score, a tie and the other
+// moves are worked out on their key.
 func (m *Model) settle() {
 	if ws := m.c.WS; ws.Resorting() && ws.Settle() {
 		m.recomputed()

@@ -276,6 +276,27 @@ func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
 	assert.Contains(t, sc, "NDCG@6 by tie order")
 }
 
+// A move within a tie under expected or input ties keeps the ranking
+// (a group is ordered by list position): it is worked out at once, the
+// two ranks regraded, and the next key does not wait.
+func TestBackgroundMoveWithinATieInPlace(t *testing.T) {
+	for _, ties := range []ndcg.TiePolicy{ndcg.Expected, ndcg.Input, ndcg.Best} {
+		s := ndcg.DefaultSettings()
+		s.Ties = ties
+		drawnBothWays(t, 1<<62)
+		want := newModel(t, benchDoc(300), s, 120, 30)
+		press(want, "J", "K", "J", "down", "J")
+
+		drawnBothWays(t, 1)
+		m := newModel(t, benchDoc(300), s, 120, 30)
+		for _, k := range []string{"J", "K", "J", "down", "J"} { // ranks 1 and 2 share the top score
+			assert.Empty(t, pending(press(m, k)), "%s: key %s", ties, k)
+			assert.False(t, m.c.WS.Pending(), "%s: key %s", ties, k)
+		}
+		assert.Equal(t, screen(want), screen(m), "%s", ties)
+	}
+}
+
 // A move that exchanges two items' scores on a long list is worked out
 // at once, in place (the two items change tie groups): nothing is left
 // for later, and the next key does not wait.
@@ -294,19 +315,21 @@ func TestBackgroundMoveInPlace(t *testing.T) {
 	assert.Equal(t, screen(want), screen(m))
 }
 
-// A move within a tie (the two items swap input order) on a long list:
-// the key is made at once and the list sorted again off the loop; the
-// next key waits for that ranking, since it may be an edit from the
-// rank under the cursor.
+// A move within a tie (the two items swap input order) on a long list
+// under docno ties, where the ids order a group: the key is made at
+// once and the list sorted again off the loop; the next key waits for
+// that ranking, since it may be an edit from the rank under the cursor.
 func TestBackgroundResortAfterAMove(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.Ties = ndcg.Docno
 	drawnBothWays(t, 1<<62)
-	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	want := newModel(t, benchDoc(300), s, 120, 30)
 	press(want, "J")
 	wantOne := screen(want)
 	press(want, "K", "J", "down", "J")
 
 	drawnBothWays(t, 1)
-	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
+	m := newModel(t, benchDoc(300), s, 120, 30)
 	moved := pending(press(m, "J")) // ranks 1 and 2 share the top score
 	require.Len(t, moved, 1)
 	assert.True(t, m.c.WS.Resorting())

@@ -16,13 +16,15 @@ import (
 // Recomputation hands out the computation and, for the loop, what
 // installs its result. That covers every edit that keeps the items
 // where they are in the list: a setting, a grade, a score or any move
-// while a recomputation waits, and a move within a tie (which swaps
-// input order). Until the new result is in, the ranks on screen are
+// while a recomputation waits, and a move within a tie under docno ties
+// (which order a group by id). Until the new result is in, the ranks on screen are
 // those before the edit; an edit made from a rank waits for the new
 // ranking first when the last one changed it (Resorting, Settle).
 //
 // A grade edit alone recomputes on the loop (ndcg.RegradeAt redoes only
 // the ranks after the edited one, 2–8 ms at a million items), so does a
+// move within a tie under the other policies (the ranking, by list
+// position, stays; two ranks are regraded, see tieSwap), so does a
 // move or a swap that exchanges two items' scores (ndcg.SwapScoresAt
 // moves the two items between their tie groups, no sort, see
 // swapScores), so does a new score for one item, typed or a tie with
@@ -73,6 +75,8 @@ func (w *Workspace) deferred(e Edit) bool {
 		if inPlace && !l.pending && !l.running {
 			return false // ndcg.RegradeAt: the ranks after the edit only
 		}
+	case inPlace && !l.pending && !l.running && tieSwap(e, w.Result) != nil:
+		return false // ndcg.RegradeAt: the two ranks' grades, same ranking
 	case inPlace && !l.pending && !l.running && scoreSwap(e) != nil:
 		return false // ndcg.SwapScoresAt: the two items' tie groups only
 	case inPlace && !l.pending && !l.running && scoreChange(e) != nil:

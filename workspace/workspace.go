@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"math"
 	"slices"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -201,7 +202,7 @@ func (w *Workspace) recomputeAfter(e Edit, undo bool) {
 	if current && (w.restructure(e, undo) || w.swapScores(e) || w.rescore(e, undo)) {
 		return
 	}
-	if set, ok := e.(*setItems); ok && set.keepsRanking() && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
+	if set, ok := e.(*setItems); ok && (set.keepsRanking() || tieSwap(e, w.Result) != nil) && w.Result != nil && w.Result.List == w.Doc.List && !w.lat.running {
 		ranks := make([]int, len(set.idx))
 		for j, i := range set.idx {
 			ranks[j] = w.RankOf(i)
@@ -287,6 +288,26 @@ func scoreSwap(e Edit) *setItems {
 	a0.Score, a1.Score = b0.Score, b1.Score // the items as they were, but for the scores
 	if b0 != a0 || b1 != a1 || !b0.HasScore || !b1.HasScore ||
 		set.after[0].Score != b1.Score || set.after[1].Score != b0.Score {
+		return nil
+	}
+	return set
+}
+
+// tieSwap is e when it swaps the places of two items of one tie group
+// in the list (a move within a tie, made or undone) and r's tie policy
+// does not order a group by id: the ranking, which orders a group by
+// list position, is then the same array of positions, and what changed
+// is the grade (and id) at two of them, so ndcg.RegradeAt of their two
+// ranks gives what Compute would. Under docno ties the ids order the
+// group, and the ranking changes.
+func tieSwap(e Edit, r *ndcg.Result) *setItems {
+	set, ok := e.(*setItems)
+	if !ok || r == nil || r.Settings.Ties == ndcg.Docno || len(set.idx) != 2 || set.idx[0] == set.idx[1] {
+		return nil
+	}
+	b0, b1 := set.before[0], set.before[1]
+	if set.after[0] != b1 || set.after[1] != b0 || !b0.HasScore || !b1.HasScore ||
+		math.Float64bits(b0.Score) != math.Float64bits(b1.Score) || math.IsNaN(b0.Score) {
 		return nil
 	}
 	return set
