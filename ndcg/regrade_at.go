@@ -3,7 +3,6 @@ package ndcg
 import (
 	"math"
 	"slices"
-	"sort"
 )
 
 // RegradeAt is Regrade when only the grades of the items at the given
@@ -79,7 +78,6 @@ func (r *Result) regradeRank(i int) bool {
 // redoDCG adds up the kept DCG sums again from rank i's tie group (rank
 // i itself when untied), whose grade changed, and the group's mean.
 func (r *Result) redoDCG(i int) {
-	n, disc := r.N, r.Discounts
 	codes, table := r.codes, &r.table
 	ties := r.Ties
 	sums := r.dcg[Input]
@@ -87,49 +85,17 @@ func (r *Result) redoDCG(i int) {
 	if expected {
 		sums = r.dcg[Expected]
 	}
-	start, gi := i, len(ties)
+	start := i
 	if g := r.TieAt(i); g >= 0 {
 		t := ties[g]
-		start, gi = t.Start, g
+		start = t.Start
 		mean := 0.0
 		for x := t.Start; x < t.End; x++ {
 			mean += table[codes[x]]
 		}
 		r.tieMean[g] = mean / float64(t.Size())
-	} else if expected {
-		gi = sort.Search(len(ties), func(j int) bool { return ties[j].Start > i })
 	}
-	sum := 0.0
-	if start > 0 {
-		sum = sums[start-1]
-	}
-	if !expected { // every rank counts its own gain
-		for x := start; x < n; x++ {
-			sum += table[codes[x]] * disc[x]
-			sums[x] = sum
-		}
-		return
-	}
-	// Expected: a tie group's ranks count its mean.
-	for x := start; x < n; {
-		end := n
-		if gi < len(ties) {
-			end = ties[gi].Start
-		}
-		for ; x < end; x++ {
-			sum += table[codes[x]] * disc[x]
-			sums[x] = sum
-		}
-		if gi == len(ties) {
-			break
-		}
-		t, mean := ties[gi], r.tieMean[gi]
-		for ; x < t.End; x++ {
-			sum += mean * disc[x]
-			sums[x] = sum
-		}
-		gi++
-	}
+	r.sumFrom(sums, start, expected)
 }
 
 // moveIdeal moves item idx from the run of grade from to the run of
@@ -139,13 +105,7 @@ func (r *Result) redoDCG(i int) {
 func (r *Result) moveIdeal(idx, from, to int) {
 	order := r.IdealOrder
 	count := &r.idealCount
-	runStart := func(g int) int {
-		pos := 0
-		for h := 63; h > g; h-- {
-			pos += count[h]
-		}
-		return pos
-	}
+	runStart := r.idealRunStart
 	so := runStart(from)
 	p, _ := slices.BinarySearch(order[so:so+count[from]], int32(idx))
 	p += so
@@ -161,25 +121,7 @@ func (r *Result) moveIdeal(idx, from, to int) {
 		copy(order[q+1:p+1], order[q:p])
 	}
 	order[q] = int32(idx)
-	lo := min(p, q)
-	// IDCG from rank lo on, the gains read from the runs.
-	idcg, disc := r.idcg, r.Discounts
-	sum := 0.0
-	if lo > 0 {
-		sum = idcg[lo-1]
-	}
-	pos := 0
-	for h := 63; h >= 0; h-- {
-		end := pos + count[h]
-		if end > lo && count[h] > 0 {
-			v := r.table[h]
-			for x := max(pos, lo); x < end; x++ {
-				sum += v * disc[x]
-				idcg[x] = sum
-			}
-		}
-		pos = end
-	}
+	r.idcgFrom(min(p, q))
 }
 
 // MaxAbsNDCG is the largest |NDCG@k| over k = 1..N with ties ordered by
