@@ -37,7 +37,6 @@ func requireSame(t *testing.T, want, got *Result, what string) {
 // grade) and come back to it.
 func TestRegradeAtIsCompute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 2))
-	gmap := Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7, 4: 15, 5: 31, 2.5: 5, 70: 80}}
 	for trial := range 60 {
 		n := 1 + rng.IntN(200)
 		items := make([]Item, n)
@@ -46,19 +45,7 @@ func TestRegradeAtIsCompute(t *testing.T) {
 				Score: float64(rng.IntN(1 + n/3)), HasScore: trial%7 != 0}
 		}
 		list := &List{Items: items, Pool: []Judged{{ID: "p1", Grade: 4}, {ID: "p2", Grade: 1}}}
-		s := DefaultSettings()
-		s.Ties = TiePolicies[trial%len(TiePolicies)]
-		s.K = rng.IntN(n + 2)
-		if trial%2 == 1 {
-			s.IDCG = FromJudged
-		}
-		switch trial % 3 {
-		case 1:
-			s.Gain = Linear
-		case 2:
-			s.Gain = gmap
-		}
-		s.TruncateGrades = trial%4 == 3
+		s := trialSettings(rng, trial, n)
 		r, err := Compute(list, s)
 		require.NoError(t, err, "trial %d", trial)
 		for step := range 40 {
