@@ -21,15 +21,8 @@ import (
 // before, in the same run. ms/key is a key's mean, median-ms/key the
 // median key's time.
 func BenchmarkAddDeleteMillion(b *testing.B) {
-	const n = 1_000_000
-	grades, scores := make([]float64, n), make([]float64, n)
-	for i := range grades {
-		grades[i] = float64((i * 7) % 4)
-		scores[i] = float64((i * 7919) % (n/2 + 1))
-	}
-	list, err := ndcg.FromGrades(grades, scores)
-	require.NoError(b, err)
-	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	const n = million
+	w := millionWorkspace(b)
 	// The first edit takes the saved state's fingerprints: not a part of
 	// what is measured here.
 	e, _ := w.SetGrade(0, 3)
@@ -46,56 +39,23 @@ func BenchmarkAddDeleteMillion(b *testing.B) {
 				sub += "_sort"
 			}
 			b.Run(sub, func(b *testing.B) {
-				var keys []time.Duration
-				for b.Loop() {
-					start := time.Now()
-					e, why := edit(n / 3)
-					require.Empty(b, why)
-					if sorted {
-						w.change(e, false)
-						w.hist.push(e)
-						w.recompute(false)
-						w.updateDirty()
-					} else {
-						w.Apply(e)
-					}
-					undo := time.Now()
-					if sorted {
-						_, ok := w.hist.undo()
-						require.True(b, ok)
-						w.change(e, true)
-						w.recompute(false)
-						w.updateDirty()
-					} else {
-						_, ok := w.Undo()
-						require.True(b, ok)
-					}
-					keys = append(keys, undo.Sub(start), time.Since(undo))
-				}
-				reportKeys(b, keys)
+				keyAndUndo(b, w, func() (Edit, string) { return edit(n / 3) }, sorted)
 			})
 		}
 	}
 }
 
 // BenchmarkMoveMillion is the update loop's part of moving an item down
-// one rank (J in the explorer: it exchanges scores with the item below)
-// and its undo, on the list of BenchmarkAddDeleteMillion: the edit, the
+// one rank (J in the explorer: it exchanges scores with the item below,
+// or within a tie, move_in_tie, places in the list) and its undo, on the list of BenchmarkAddDeleteMillion: the edit, the
 // in-place recomputation (ndcg.SwapScoresAt), the ranks and the scales,
 // the modified flag. The sort sub-benchmark makes the same keys with the
 // recomputation from scratch (a sort by score) that a move had before,
 // in the same run: left for work off the loop, which the next move
 // waited for. ms/key is a key's mean, median-ms/key the median key's time.
 func BenchmarkMoveMillion(b *testing.B) {
-	const n = 1_000_000
-	grades, scores := make([]float64, n), make([]float64, n)
-	for i := range grades {
-		grades[i] = float64((i * 7) % 4)
-		scores[i] = float64((i * 7919) % (n/2 + 1))
-	}
-	list, err := ndcg.FromGrades(grades, scores)
-	require.NoError(b, err)
-	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	const n = million
+	w := millionWorkspace(b)
 	e, _ := w.SetGrade(0, 3) // the saved state's fingerprints, as above
 	w.Apply(e)
 	// A rank whose item and the one below have different scores, each
@@ -104,40 +64,25 @@ func BenchmarkMoveMillion(b *testing.B) {
 	for w.List().Items[w.ItemAt(r)].Score == w.List().Items[w.ItemAt(r+1)].Score {
 		r++
 	}
-	for _, sorted := range []bool{false, true} {
-		sub := "move"
-		if sorted {
-			sub += "_sort"
-		}
-		b.Run(sub, func(b *testing.B) {
-			var keys []time.Duration
-			for b.Loop() {
-				start := time.Now()
-				e, why := w.Move(r, 1)
-				require.Empty(b, why)
-				if sorted {
-					w.change(e, false)
-					w.hist.push(e)
-					w.recompute(false)
-					w.updateDirty()
-				} else {
-					w.Apply(e)
-				}
-				undo := time.Now()
-				if sorted {
-					_, ok := w.hist.undo()
-					require.True(b, ok)
-					w.change(e, true)
-					w.recompute(false)
-					w.updateDirty()
-				} else {
-					_, ok := w.Undo()
-					require.True(b, ok)
-				}
-				keys = append(keys, undo.Sub(start), time.Since(undo))
+	// And a rank tied with the one below: the move swaps the two items'
+	// places in the list (ndcg.RegradeAt of the two ranks).
+	rt := n / 3
+	for w.List().Items[w.ItemAt(rt)].Score != w.List().Items[w.ItemAt(rt+1)].Score {
+		rt++
+	}
+	for _, c := range []struct {
+		name string
+		rank int
+	}{{"move", r}, {"move_in_tie", rt}} {
+		for _, sorted := range []bool{false, true} {
+			sub := c.name
+			if sorted {
+				sub += "_sort"
 			}
-			reportKeys(b, keys)
-		})
+			b.Run(sub, func(b *testing.B) {
+				keyAndUndo(b, w, func() (Edit, string) { return w.Move(c.rank, 1) }, sorted)
+			})
+		}
 	}
 }
 
@@ -153,15 +98,8 @@ func BenchmarkMoveMillion(b *testing.B) {
 // waited for. ms/key is a key's mean, median-ms/key the median key's
 // time.
 func BenchmarkRescoreMillion(b *testing.B) {
-	const n = 1_000_000
-	grades, scores := make([]float64, n), make([]float64, n)
-	for i := range grades {
-		grades[i] = float64((i * 7) % 4)
-		scores[i] = float64((i * 7919) % (n/2 + 1))
-	}
-	list, err := ndcg.FromGrades(grades, scores)
-	require.NoError(b, err)
-	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	const n = million
+	w := millionWorkspace(b)
 	e, _ := w.SetGrade(0, 3) // the saved state's fingerprints, as above
 	w.Apply(e)
 	r := n / 3
@@ -179,33 +117,7 @@ func BenchmarkRescoreMillion(b *testing.B) {
 				sub += "_sort"
 			}
 			b.Run(sub, func(b *testing.B) {
-				var keys []time.Duration
-				for b.Loop() {
-					start := time.Now()
-					e, why := edit()
-					require.Empty(b, why)
-					if sorted {
-						w.change(e, false)
-						w.hist.push(e)
-						w.recompute(false)
-						w.updateDirty()
-					} else {
-						w.Apply(e)
-					}
-					undo := time.Now()
-					if sorted {
-						_, ok := w.hist.undo()
-						require.True(b, ok)
-						w.change(e, true)
-						w.recompute(false)
-						w.updateDirty()
-					} else {
-						_, ok := w.Undo()
-						require.True(b, ok)
-					}
-					keys = append(keys, undo.Sub(start), time.Since(undo))
-				}
-				reportKeys(b, keys)
+				keyAndUndo(b, w, edit, sorted)
 			})
 		}
 	}
@@ -218,15 +130,7 @@ func BenchmarkRescoreMillion(b *testing.B) {
 // as before, in the same run. ms/key is a key's mean, median-ms/key the
 // median key's time.
 func BenchmarkFirstEditMillion(b *testing.B) {
-	const n = 1_000_000
-	grades, scores := make([]float64, n), make([]float64, n)
-	for i := range grades {
-		grades[i] = float64((i * 7) % 4)
-		scores[i] = float64((i * 7919) % (n/2 + 1))
-	}
-	list, err := ndcg.FromGrades(grades, scores)
-	require.NoError(b, err)
-	w := New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+	w := millionWorkspace(b)
 	for _, off := range []bool{true, false} {
 		name := "off-the-loop"
 		if !off {
@@ -247,6 +151,56 @@ func BenchmarkFirstEditMillion(b *testing.B) {
 			reportKeys(b, keys)
 		})
 	}
+}
+
+// million is the length of the benchmarks' list.
+const million = 1_000_000
+
+// millionWorkspace edits a list of a million scored items with many
+// two-item ties (grades 0–3, 500,001 scores), under expected ties.
+func millionWorkspace(b *testing.B) *Workspace {
+	grades, scores := make([]float64, million), make([]float64, million)
+	for i := range grades {
+		grades[i] = float64((i * 7) % 4)
+		scores[i] = float64((i * 7919) % (million/2 + 1))
+	}
+	list, err := ndcg.FromGrades(grades, scores)
+	require.NoError(b, err)
+	return New(&listio.Document{Name: "big", List: list}, ndcg.DefaultSettings())
+}
+
+// keyAndUndo times the key edit makes and its undo, as the update loop
+// pays for them, until b is done, and reports them (reportKeys); sorted
+// recomputes each from scratch (a sort by score), as such edits were
+// before, instead of by Apply and Undo.
+func keyAndUndo(b *testing.B, w *Workspace, edit func() (Edit, string), sorted bool) {
+	var keys []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		e, why := edit()
+		require.Empty(b, why)
+		if sorted {
+			w.change(e, false)
+			w.hist.push(e)
+			w.recompute(false)
+			w.updateDirty()
+		} else {
+			w.Apply(e)
+		}
+		undo := time.Now()
+		if sorted {
+			_, ok := w.hist.undo()
+			require.True(b, ok)
+			w.change(e, true)
+			w.recompute(false)
+			w.updateDirty()
+		} else {
+			_, ok := w.Undo()
+			require.True(b, ok)
+		}
+		keys = append(keys, undo.Sub(start), time.Since(undo))
+	}
+	reportKeys(b, keys)
 }
 
 // reportKeys reports the mean and the median of the keys' times, in ms:
