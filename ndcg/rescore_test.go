@@ -21,22 +21,8 @@ func TestRescoreAtIsCompute(t *testing.T) {
 	inPlace, fromScratch := 0, 0
 	for trial := range 150 {
 		n := 1 + rng.IntN(120)
-		levels := 1 + rng.IntN(1+n/(1+trial%4))
-		items := make([]Item, n)
-		for i := range items {
-			items[i] = Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(1 + trial%5)), HasScore: true,
-				Score: float64(rng.IntN(levels))}
-			if items[i].Score == 0 && rng.IntN(2) == 0 {
-				items[i].Score = math.Copysign(0, -1)
-			}
-		}
-		if trial%11 == 5 {
-			items[rng.IntN(n)].Grade = 2.5 // the ideal ranking sorted: from scratch
-		}
-		list := &List{Items: items}
-		if trial%3 != 0 {
-			list.Pool = []Judged{{ID: "p1", Grade: 4}, {ID: "p2", Grade: 1}}
-		}
+		list, levels := trialScoredList(rng, trial, n)
+		items := list.Items
 		s := trialSettings(rng, trial, n)
 		r, err := Compute(list, s)
 		require.NoError(t, err, "trial %d", trial)
