@@ -194,6 +194,8 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // Update routes a message: dialogs first, then a view that is taking
 // text, then the global keys, then the active view.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// The workspace leaves its recomputation for later from the length
+	// the views do (a variable, which tests set to draw both ways).
 	m.c.WS.LaterFrom = backgroundFrom
 	switch msg.(type) {
 	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
