@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/csv"
-	"math"
 	"strconv"
 	"testing"
 
@@ -45,30 +44,14 @@ func csvReportByEncodingCSV(t *testing.T, r *ndcg.Result) string {
 // exponent form, lists with and without scores, a pool, and the empty
 // list.
 func TestCSVReportWritesWhatEncodingCSVWrites(t *testing.T) {
-	lists := map[string]*ndcg.List{
-		"empty": {},
-		"odd cells and numbers": {Items: []ndcg.Item{
-			{ID: `say "hi", then`, Title: "line\r\nbreak", Grade: 3, Score: 1e-7, HasScore: true},
-			{ID: " lead", Title: "\u00a0nbsp first", Grade: 0.5, Score: 1e22, HasScore: true},
-			{ID: `\.`, Title: `\.x`, Grade: 1e-9, Score: -2.5e-8, HasScore: true},
-			{ID: "é ü ✓", Title: "=1+1", Grade: 2, Score: 1e-7, HasScore: true},
-			{ID: "plain", Grade: 700, Score: 123456789.125, HasScore: true},
-			{ID: "minus zero", Grade: math.Copysign(0, -1), Score: math.Copysign(0, -1), HasScore: true},
-			{ID: "whole", Grade: 1e15, Score: 999999, HasScore: true},
-			{ID: "whole too", Grade: 999999999999999, Score: 1e6, HasScore: true},
-			{ID: "larger", Grade: 123456789012345678, Score: -999999, HasScore: true},
-			{ID: "exponent", Grade: 1e21, Score: -1e6, HasScore: true},
-		}},
-		"long, tied, repeated": longTiedList(300),
-		"no scores":            {Items: []ndcg.Item{{ID: "A", Grade: 3}, {ID: "B", Grade: 0}, {ID: "C", Grade: 2}}},
-		"a pool":               {Items: []ndcg.Item{{ID: "A", Grade: 0}, {ID: "B", Grade: 1}}, Pool: []ndcg.Judged{{ID: "Z,\"", Grade: 3}, {ID: "Y", Grade: 2}}},
-	}
+	lists := writerLists(`Z,"`, []ndcg.Item{
+		{ID: `say "hi", then`, Title: "line\r\nbreak", Grade: 3, Score: 1e-7, HasScore: true},
+		{ID: " lead", Title: "\u00a0nbsp first", Grade: 0.5, Score: 1e22, HasScore: true},
+		{ID: `\.`, Title: `\.x`, Grade: 1e-9, Score: -2.5e-8, HasScore: true},
+		{ID: "é ü ✓", Title: "=1+1", Grade: 2, Score: 1e-7, HasScore: true},
+	})
 	for name, l := range lists {
-		for _, s := range []ndcg.Settings{
-			{Gain: ndcg.Linear, Discount: ndcg.Log2},
-			{Gain: ndcg.Linear, Discount: ndcg.JK2, K: 2, Ties: ndcg.Worst, Zero: 1},
-			{Gain: ndcg.Linear, Discount: ndcg.Log2, K: 1, IDCG: ndcg.FromJudged, TruncateGrades: true},
-		} {
+		for _, s := range writerSettings {
 			r, err := ndcg.Compute(l, s)
 			require.NoError(t, err, name)
 			var got bytes.Buffer
