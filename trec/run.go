@@ -308,6 +308,9 @@ var blockPool = sync.Pool{New: func() any { b := make([]byte, 0, blockSize+4096)
 type qidTable struct {
 	slots []qidAnswer
 	n     int
+	// order holds the ids in the order they were first asked for, as
+	// scatter.go reads them.
+	order []qidOrder
 }
 
 type qidAnswer struct {
@@ -319,6 +322,8 @@ type qidAnswer struct {
 	// time: a run sorted by rank has its query ids in the same order
 	// over and over, and one comparison then finds the next.
 	next int32
+	// at is the id's place in order.
+	at int32
 }
 
 // want returns the slot of want's answer for qid, from the table when
@@ -343,8 +348,9 @@ func (t *qidTable) want(prev int, qid []byte, want func([]byte) (int, bool)) int
 		a := &t.slots[i]
 		if a.qid == "" {
 			qi, keep := want(qid)
-			*a = qidAnswer{hash: h, qid: string(qid), qi: qi, keep: keep}
+			*a = qidAnswer{hash: h, qid: string(qid), qi: qi, keep: keep, at: int32(t.n)}
 			t.n++
+			t.order = append(t.order, newQIDOrder(a, int32(i)))
 			break
 		}
 		if a.hash == h && a.qid == string(qid) {
@@ -372,6 +378,7 @@ func (t *qidTable) grow() {
 		}
 		a.next = 0
 		t.slots[i] = a
+		t.order[a.at].slot = int32(i)
 	}
 }
 

@@ -105,6 +105,7 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		curQID []byte
 		seg    *segment
 		last   int32 // the group of the line before, once scattered
+		oi     int32 // the place of its query id in p.ids.order
 		j      int   // the first separator at or after at
 	)
 	for at := 0; at < len(data); line++ {
@@ -158,7 +159,7 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 				if a.keep && a.qi < len(p.group) && p.group[a.qi] != 0 {
 					// Met before in the block: from here on, each
 					// line's query is noted by line (below).
-					scattered, p.gstart, last = true, len(p.ents), -1
+					scattered, p.gstart, last, oi = true, len(p.ents), -1, a.at
 				} else {
 					p.segs = append(p.segs, segment{qid: a.qid, qi: a.qi, gi: -1, keep: a.keep, start: len(p.ents), end: len(p.ents)})
 					seg = &p.segs[len(p.segs)-1]
@@ -181,17 +182,17 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		} else {
 			// The id table tries the id that came after this one last
 			// time first: in a run sorted by rank, it is this one.
-			slot = p.ids.want(slot, qid, want)
+			oi = p.ids.wantAt(oi, data, qs, qe, want)
 		}
-		a := &p.ids.slots[slot]
-		if !a.keep {
+		o := &p.ids.order[oi]
+		if o.qi < 0 {
 			p.notWanted()
 			last = -1
 			continue
 		}
-		if a.qi >= len(p.group) || p.group[a.qi] == 0 {
-			last = p.newGroup(a)
-		} else if gi := p.group[a.qi] - 1; gi != last {
+		if qi := int(o.qi); qi >= len(p.group) || p.group[qi] == 0 {
+			last = p.newGroup(&p.ids.slots[o.slot])
+		} else if gi := p.group[qi] - 1; gi != last {
 			p.groups[gi].split = true
 			last = gi
 		}
