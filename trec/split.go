@@ -42,6 +42,12 @@ type parser struct {
 	// batches are a scattered block's, while handGroups fills them.
 	batches []batch
 	cursors []cursor
+	// heldScattered says the last block was scattered, its lines held;
+	// startScattered has read take the block as scattered from its
+	// first line: in a run sorted by rank, each block would otherwise
+	// start with a line of every query, each looked up in the hash
+	// table, before one comes again.
+	heldScattered, startScattered bool
 }
 
 // segment is a stretch of a block's lines with one query id.
@@ -76,8 +82,13 @@ type group struct {
 // hold their lines as parts (heldEntry), not entries.
 func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), eval func(*batch) (QueryResult, error), count, hold bool) {
 	defer p.clearGroups()
+	// Once the parser has read a scattered block while every query's
+	// lines are held, the next is read as scattered from its first line.
+	p.startScattered = hold && !count && p.heldScattered
+	p.heldScattered = false
 	if p.read(bl, name, want) {
 		bl.scattered = true
+		p.heldScattered = hold && !count
 		p.handGroups(bl, count, hold)
 		return
 	}
@@ -108,6 +119,9 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		oi     int32 // the place of its query id in p.ids.order
 		j      int   // the first separator at or after at
 	)
+	if p.startScattered {
+		scattered, p.gstart, last, oi = true, 0, -1, -1
+	}
 	for at := 0; at < len(data); line++ {
 		if len(seps)-j < 6 && listed < len(data) {
 			listed = min(at+sepWindow, len(data))
