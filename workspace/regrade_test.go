@@ -42,6 +42,14 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	for i, idx := range want.Order {
 		require.Equal(t, i, w.RankOf(int(idx)), what)
 	}
+	// The tie groups, their recorded scores bit for bit: −0 and +0 compare
+	// equal, so a group headed by a −0 must not keep a +0.
+	require.Len(t, got.Ties, len(want.Ties), what)
+	for g := range want.Ties {
+		wt, gt := want.Ties[g], got.Ties[g]
+		require.Equal(t, [3]uint64{uint64(wt.Start), uint64(wt.End), math.Float64bits(wt.Score)},
+			[3]uint64{uint64(gt.Start), uint64(gt.End), math.Float64bits(gt.Score)}, "%s: tie group %d", what, g+1)
+	}
 	// The scales, by their definition rank by rank.
 	sc := Scales{NDCG: 1}
 	for i := 0; i < want.Ranks(); i++ {
