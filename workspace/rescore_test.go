@@ -29,30 +29,14 @@ func TestRescoreInPlace(t *testing.T) {
 		items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(4)), Score: score(40, 0), HasScore: true}
 	}
 	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "p", Grade: 3}}}}, ndcg.DefaultSettings())
-	for step := range 500 {
-		r := rng.IntN(w.N())
-		var e Edit
-		switch rng.IntN(12) {
-		case 0, 1, 2:
-			e, _ = w.SetScore(r, score(45, 2.5))
-		case 3, 4:
-			e, _ = w.Tie(r)
-		case 5:
-			e, _ = w.Move(r, 1-2*rng.IntN(2))
-		case 6:
-			e = w.NextTies()
-		case 7, 8:
-			w.Undo()
-		case 9:
-			w.Redo()
-		default:
-			e, _ = w.SetGrade(r, float64(rng.IntN(5)))
-		}
-		if e != nil {
-			w.Apply(e)
-		}
-		requireFresh(t, w, fmt.Sprintf("step %d", step))
-	}
+	walk(w, rng, 500, []step{
+		weighted(3, edit(func(w *Workspace, r int) (Edit, string) { return w.SetScore(r, score(45, 2.5)) })),
+		weighted(2, edit((*Workspace).Tie)),
+		edit(func(w *Workspace, r int) (Edit, string) { return w.Move(r, 1-2*rng.IntN(2)) }),
+		nextTies,
+		weighted(2, undo), redo,
+		weighted(2, grades(rng, 5)),
+	}, func(i int) { requireFresh(t, w, fmt.Sprintf("step %d", i)) })
 }
 
 // Moves within ties under every tie policy: two items of one group swap
