@@ -476,13 +476,13 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			case <-stop:
 				return
 			}
-			size := blockSize
+			size := blockSizes.plain
 			if o.holdAll != nil && o.holdAll() && crowded.Load() {
 				// Every query's lines are held, a few lines of each
 				// of many queries to a block: larger blocks hold them
 				// in fewer, longer stretches, each costing a batch to
 				// hand on and a part to keep.
-				size = heldBlockSize
+				size = blockSizes.held
 			}
 			bp := blockPool.Get().(*[]byte)
 			buf := append((*bp)[:0], carry...)

@@ -7,6 +7,10 @@ import "encoding/binary"
 // query's second line…) cheaper to read: in a scattered block the query
 // changes on nearly every line.
 
+// blockSizes are the sizes of the blocks the run is cut into: a
+// variable so that tests can cut a small run into many blocks.
+var blockSizes = struct{ plain, held int }{blockSize, heldBlockSize}
+
 // qidOrder is what a scattered block's line needs of its query id, 24
 // bytes kept in the order the ids were first met: in a run sorted by
 // rank that is the order they come in, over and over, so that reading
