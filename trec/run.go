@@ -77,6 +77,9 @@ type batch struct {
 	// parts, when set, hold the lines instead, in order: the stretches
 	// of a scattered query as they were read, not copied together.
 	parts []part
+	// onePart holds parts when it is one stretch of a scattered block:
+	// the batch and its part are one allocation, pooled.
+	onePart [1]part
 	// whole says the batch holds every line of a scattered query, put
 	// together: sized for it, it is left to the collector, not pooled.
 	whole bool
@@ -202,6 +205,7 @@ func (b *batch) reset(qid string, qi int) {
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
 	b.parts = nil
+	b.onePart[0] = part{}
 	b.evaluated, b.res, b.err = false, nil, nil
 	b.counted, b.lines, b.size = false, 0, 0
 	b.whole, b.slab, b.scattered = false, false, false
@@ -436,6 +440,8 @@ type scanOptions struct {
 	emit    func(*batch) error
 	// progress, when set, is told the lines read so far after each block.
 	progress func(lines int64)
+	// held, when set, holds the lines of scattered blocks.
+	held *heldArena
 }
 
 // scanRun reads the run and hands each query's lines to emit, in order:
@@ -542,6 +548,7 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			}
 			count := false
 			var p parser
+			p.mem.arena = o.held
 			for bl := range todo {
 				if !count && !merge && o.countOnly != nil && o.countOnly() {
 					count, eval = true, nil
