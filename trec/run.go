@@ -205,7 +205,6 @@ func (b *batch) reset(qid string, qi int) {
 	b.entries = b.entries[:0]
 	b.arena = b.arena[:0]
 	b.parts = nil
-	b.onePart[0] = part{}
 	b.evaluated, b.res, b.err = false, nil, nil
 	b.counted, b.lines, b.size = false, 0, 0
 	b.whole, b.slab, b.scattered = false, false, false
@@ -215,6 +214,10 @@ func (b *batch) reset(qid string, qi int) {
 // shares its memory.
 func release(b *batch) {
 	if b != nil && !b.whole && !b.slab {
+		// A held part points into memory unmapped after the run's
+		// held queries are evaluated: none may stay in the pool (the
+		// collector could meet it where the heap has grown since).
+		b.onePart[0], b.parts = part{}, nil
 		batchPool.Put(b)
 	}
 }
