@@ -76,11 +76,10 @@ func (t *qidTable) wantAt(prev int32, data []byte, qs, qe int, want func([]byte)
 
 // heldArena is the memory of the lines a reading of the run holds: a
 // scattered run's lines, kept to its end. It is taken from the system
-// in large chunks, outside the collected heap (see heldmem_linux.go),
-// and given back at once when the held queries have been evaluated.
-// In the collected heap, held lines grew the heap to twice their size
-// before each collection, and every 4 KB of it cost a page fault: the
-// system's time for a run sorted by rank was twice a grouped run's.
+// in large chunks, outside the collected heap (heldmem_linux.go), and
+// given back at once when the held queries have been evaluated. In the
+// collected heap, held lines made the heap grow to about twice their
+// size between collections, each new page a fault the system clears.
 type heldArena struct {
 	mu sync.Mutex
 	// mapped are the chunks outside the collected heap; others are
