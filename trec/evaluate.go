@@ -162,10 +162,7 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 	// First pass: every query, evaluated as its lines end, until one
 	// turns up in a second place: from then on every query's lines are
 	// held until the end of the run, and evaluated then.
-	arena := &heldArena{}
-	defer arena.free()
 	err := pass(scanOptions{
-		held: arena,
 		want: func(qid []byte) (int, bool) {
 			i, ok := q.byQID[string(qid)]
 			return i, ok
@@ -220,8 +217,6 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 		if heldMemory > passMemory {
 			full.Store(true)
 		}
-		// Its lines are h's now; the batch goes back to the pool.
-		release(b)
 		return keep
 	})
 	if err != nil {
@@ -253,7 +248,6 @@ func Evaluate(q *Qrels, run Source, opt Options) (*Result, error) {
 		}
 	})
 	clear(held)
-	arena.free()
 	if err := errs.get(); err != nil {
 		return nil, err
 	}

@@ -77,9 +77,6 @@ type batch struct {
 	// parts, when set, hold the lines instead, in order: the stretches
 	// of a scattered query as they were read, not copied together.
 	parts []part
-	// onePart holds parts when it is one stretch of a scattered block:
-	// the batch and its part are one allocation, pooled.
-	onePart [1]part
 	// whole says the batch holds every line of a scattered query, put
 	// together: sized for it, it is left to the collector, not pooled.
 	whole bool
@@ -214,10 +211,6 @@ func (b *batch) reset(qid string, qi int) {
 // shares its memory.
 func release(b *batch) {
 	if b != nil && !b.whole && !b.slab {
-		// A held part points into memory unmapped after the run's
-		// held queries are evaluated: none may stay in the pool (the
-		// collector could meet it where the heap has grown since).
-		b.onePart[0], b.parts = part{}, nil
 		batchPool.Put(b)
 	}
 }
@@ -443,8 +436,6 @@ type scanOptions struct {
 	emit    func(*batch) error
 	// progress, when set, is told the lines read so far after each block.
 	progress func(lines int64)
-	// held, when set, holds the lines of scattered blocks.
-	held *heldArena
 }
 
 // scanRun reads the run and hands each query's lines to emit, in order:
@@ -551,7 +542,6 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 			}
 			count := false
 			var p parser
-			p.mem.arena = o.held
 			for bl := range todo {
 				if !count && !merge && o.countOnly != nil && o.countOnly() {
 					count, eval = true, nil

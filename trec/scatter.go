@@ -1,10 +1,6 @@
 package trec
 
-import (
-	"encoding/binary"
-	"sync"
-	"unsafe"
-)
+import "encoding/binary"
 
 // This file holds what makes a run whose queries are scattered through
 // it (a run sorted by rank: every query's first line, then every
@@ -72,74 +68,4 @@ func (t *qidTable) wantAt(prev int32, data []byte, qs, qe int, want func([]byte)
 		t.order[prev].next = at + 1
 	}
 	return at
-}
-
-// heldArena is the memory of the lines a reading of the run holds: a
-// scattered run's lines, kept to its end. It is taken from the system
-// in large chunks, outside the collected heap (heldmem_linux.go), and
-// given back at once when the held queries have been evaluated. In the
-// collected heap, held lines made the heap grow to about twice their
-// size between collections, each new page a fault the system clears.
-type heldArena struct {
-	mu sync.Mutex
-	// mapped are the chunks outside the collected heap; others are
-	// left to the collector.
-	mapped [][]byte
-}
-
-// heldChunk is how much memory a parser takes at a time for the lines
-// it holds.
-const heldChunk = 16 << 20
-
-// take returns a chunk of at least n bytes.
-func (a *heldArena) take(n int) []byte {
-	b, mapped := mapHeld(max(n, heldChunk))
-	if mapped {
-		a.mu.Lock()
-		a.mapped = append(a.mapped, b)
-		a.mu.Unlock()
-	}
-	return b
-}
-
-// free gives the chunks back: nothing may read the lines they hold
-// after it.
-func (a *heldArena) free() {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	for _, b := range a.mapped {
-		unmapHeld(b)
-	}
-	a.mapped = nil
-}
-
-// heldPool hands out one parser's share of a heldArena.
-type heldPool struct {
-	arena *heldArena
-	rest  []byte
-}
-
-// bytes returns n bytes, 8-byte aligned, from the arena, or from the
-// heap without one.
-func (m *heldPool) bytes(n int) []byte {
-	if m.arena == nil {
-		return make([]byte, n)
-	}
-	r := (n + 7) &^ 7
-	if len(m.rest) < r {
-		m.rest = m.arena.take(r)
-	}
-	b := m.rest[:n:n]
-	m.rest = m.rest[r:]
-	return b
-}
-
-// entries returns n held lines from the arena, or from the heap without
-// one.
-func (m *heldPool) entries(n int) []heldEntry {
-	if m.arena == nil || n == 0 {
-		return make([]heldEntry, n)
-	}
-	b := m.bytes(n * int(unsafe.Sizeof(heldEntry{})))
-	return unsafe.Slice((*heldEntry)(unsafe.Pointer(&b[0])), n)
 }

@@ -42,10 +42,6 @@ type parser struct {
 	// batches are a scattered block's, while handGroups fills them.
 	batches []batch
 	cursors []cursor
-	// held are a scattered block's batches while holdGroups fills them.
-	held []*batch
-	// mem holds the lines of scattered blocks.
-	mem heldPool
 	// heldScattered says the last block was scattered, its lines held;
 	// startScattered has read take the block as scattered from its
 	// first line: in a run sorted by rank, each block would otherwise
@@ -371,17 +367,13 @@ func (p *parser) handGroups(bl *block, count, hold bool) {
 		p.entryGroups(bl, size)
 	}
 	for _, gi := range p.order {
-		switch {
-		case gi < 0:
+		if gi < 0 {
 			bl.segs = append(bl.segs, nil)
-		case hold:
-			bl.segs = append(bl.segs, p.held[gi])
-		default:
+		} else {
 			bl.segs = append(bl.segs, &p.batches[gi])
 		}
 	}
 	p.batches = nil
-	clear(p.held)
 }
 
 // entryGroups fills p.batches with the groups' lines as entries.
@@ -425,30 +417,26 @@ func (p *parser) entryGroups(bl *block, size int) {
 	}
 }
 
-// holdGroups fills p.held with the groups' lines as one part each of
+// holdGroups fills p.batches with the groups' lines as one part each of
 // held lines, their line numbers counted from the block's first. Where
 // each group's next line goes is kept in p.cursors, 12 bytes a group,
 // not in the groups (72): a block of a run sorted by rank has a line of
 // every query, one after the other.
 func (p *parser) holdGroups(bl *block, size int) {
-	ents, arena := p.mem.entries(len(p.ents)), p.mem.bytes(size)
-	p.held = slices.Grow(p.held[:0], len(p.groups))[:len(p.groups)]
+	ents, arena := make([]heldEntry, len(p.ents)), make([]byte, size)
+	batches := make([]batch, len(p.groups))
+	parts := make([]part, len(p.groups))
+	p.batches = batches
 	p.cursors = slices.Grow(p.cursors[:0], len(p.groups))[:len(p.groups)]
 	cur := p.cursors
 	eo, ao := 0, 0
 	for gi := range p.groups {
 		g := &p.groups[gi]
-		// From the pool, as a stretch's batch is: a block sorted by
-		// rank has a group of every query, and batches made anew for
-		// each grew the heap by a third of what the run's held lines
-		// take.
-		b := batchPool.Get().(*batch)
-		b.reset(g.qid, g.qi)
-		b.scattered = g.split
+		b := &batches[gi]
+		b.qid, b.qi, b.scattered, b.slab = g.qid, g.qi, g.split, true
 		b.lines, b.size = g.lines, g.size
-		b.onePart[0] = part{ents: ents[eo : eo+g.lines : eo+g.lines], arena: arena[ao : ao+g.size : ao+g.size], line0: bl.firstLine}
-		b.parts = b.onePart[:]
-		p.held[gi] = b
+		parts[gi] = part{ents: ents[eo : eo+g.lines : eo+g.lines], arena: arena[ao : ao+g.size : ao+g.size], line0: bl.firstLine}
+		b.parts = parts[gi : gi+1 : gi+1]
 		cur[gi] = cursor{eo: uint32(eo), ao: uint32(ao), a0: uint32(ao)}
 		eo, ao = eo+g.lines, ao+g.size
 	}
