@@ -177,82 +177,112 @@ func plainScore(b []byte) (float64, bool) {
 
 // sameQuery reads the plain lines from byte at on (the cursor there)
 // whose query id is qid, numbered from line, appending them to ents
-// with their docnos as offsets into the data, in one loop without
-// calls. It stops at the first other line (another query, a line that
-// is not plain, a score that is not a decimal of up to eight bytes, the
-// data's last bytes), the cursor at it, and returns where that line
-// starts, its number, ents and the docno bytes added.
-func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, int64, []entry, int) {
+// with their docnos as offsets into the data. It stops at the first
+// other line (another query, a line that is not plain, a score that is
+// not a decimal of up to eight bytes, the data's last bytes), the
+// cursor at it, and returns where that line starts and ents.
+func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, []entry) {
 	ql := len(qid)
 	if ql == 0 || ql > 8 {
-		return at, line, ents, 0
+		return at, ents
 	}
-	qw := binary.LittleEndian.Uint64(append(qid[:ql:ql], make([]byte, 8)...))
-	qmask := ^uint64(0) >> (64 - 8*ql)
-	qw &= qmask
-	data := r.data
-	words := r.words[:r.n]
-	w, cur := r.w, r.cur
-	fillAt := r.n*64 - scanAhead
-	size := 0
-	for at+8 <= len(data) {
-		if at > fillAt && r.n < len(r.words) {
+	var qb [8]byte
+	copy(qb[:], qid)
+	qmask := ^uint64(0) >> (64 - 8*uint(ql))
+	qw := binary.LittleEndian.Uint64(qb[:]) & qmask
+	base := line - int64(len(ents)) // the line of ents[k] is base+k
+	for {
+		if r.n < len(r.words) && at+scanAhead > r.n*64 {
 			r.fill(at + scanAhead)
-			words, fillAt = r.words[:r.n], r.n*64-scanAhead
 		}
-		w0, cur0 := w, cur
+		from := at
+		at, ents = r.lines(at, base, qw, qmask, ql, ents)
+		if at == from || r.n == len(r.words) || at+scanAhead <= r.n*64 {
+			// Not a line of the query, or the data's end: the line
+			// at at is read elsewhere.
+			r.seek(at)
+			return at, ents
+		}
+		// The bitmap ran out: work out more of it and go on.
+		r.seek(at)
+	}
+}
+
+// lines is sameQuery's loop, over the lines within the bitmap worked
+// out, each read without a call: nextBit and decimal8 are written out,
+// and as few values as can be are kept from one line to the next, so
+// that they stay in registers. It returns where it stopped (the cursor
+// then anywhere).
+func (r *sepScan) lines(at int, base int64, qw, qmask uint64, ql int, ents []entry) (int, []entry) {
+	data, words := r.data, r.words[:r.n]
+	w, cur := r.w, r.cur
+	for at+8 <= len(data) {
 		var s0, s1, s2, s3, s4, s5 int
-		s0, w, cur = nextBit(words, w, cur)
-		if s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
-			w, cur = w0, cur0
+		if s0, w, cur = nextBit(words, w, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
 			break
 		}
 		if s1, w, cur = nextBit(words, w, cur); s1 <= s0+1 || !innerSep[data[s1]] {
-			w, cur = w0, cur0
 			break
 		}
 		if s2, w, cur = nextBit(words, w, cur); s2 <= s1+1 || !innerSep[data[s2]] {
-			w, cur = w0, cur0
 			break
 		}
 		if s3, w, cur = nextBit(words, w, cur); s3 <= s2+1 || !innerSep[data[s3]] {
-			w, cur = w0, cur0
 			break
 		}
 		if s4, w, cur = nextBit(words, w, cur); s4 <= s3+1 || !innerSep[data[s4]] {
-			w, cur = w0, cur0
 			break
 		}
 		if s5, w, cur = nextBit(words, w, cur); s5 <= s4+1 || data[s5] != '\n' {
-			w, cur = w0, cur0
 			break
 		}
-		// The score, a plain decimal of up to eight bytes (sign, digits
-		// and a dot), read eight bytes at a time (decimal8).
-		n := s4 - s3 - 1
-		if n > 8 || s3+9 > len(data) {
-			w, cur = w0, cur0
+		// The score: decimal8 on its bytes after a sign.
+		if s3+9 > len(data) {
 			break
 		}
 		x := binary.LittleEndian.Uint64(data[s3+1:])
+		n := uint(s4 - s3 - 1)
 		neg := false
 		if c := byte(x); c == '-' || c == '+' {
 			neg, x, n = c == '-', x>>8, n-1
 		}
-		v, ok := decimal8(x, n)
-		if !ok {
-			w, cur = w0, cur0
+		if n-1 > 7 {
 			break
 		}
-		if neg {
-			v = -v
+		keep := ^uint64(0) >> ((64 - 8*n) & 63)
+		x &= keep
+		d := x ^ 0x2e2e2e2e2e2e2e2e
+		z := ^((d&^highs + 0x7f7f7f7f7f7f7f7f) | d | 0x7f7f7f7f7f7f7f7f)
+		frac := uint(0)
+		if z != 0 {
+			if z&(z-1) != 0 {
+				break
+			}
+			dot := uint(bits.TrailingZeros64(z)) &^ 7
+			frac = n - 1 - dot/8
+			x = x&(1<<dot-1) | x>>8>>dot<<dot
+			n--
+			keep >>= 8
+			if n == 0 {
+				break
+			}
 		}
-		ents = append(ents, entry{off: uint32(s1 + 1), n: uint32(s2 - s1 - 1), score: v, line: line})
-		size += s2 - s1 - 1
-		at, line = s5+1, line+1
+		t := x | 0x3030303030303030&^keep
+		if t&0xf0f0f0f0f0f0f0f0|(t+0x0606060606060606)&0xf0f0f0f0f0f0f0f0>>4 != 0x3333333333333333 {
+			break
+		}
+		v := (t - 0x3030303030303030) << ((64 - 8*n) & 63)
+		v = v * (10<<8 + 1) >> 8 & 0x00ff00ff00ff00ff
+		v = v * (100<<16 + 1) >> 16 & 0x0000ffff0000ffff
+		v = v * (10000<<32 + 1) >> 32
+		score := float64(v) / pow10[frac&15]
+		if neg {
+			score = -score
+		}
+		ents = append(ents, entry{off: uint32(s1 + 1), n: uint32(s2 - s1 - 1), score: score, line: base + int64(len(ents))})
+		at = s5 + 1
 	}
-	r.w, r.cur = w, cur
-	return at, line, ents, size
+	return at, ents
 }
 
 // decimal8 reads the n bytes (1 to 8) in x's low bytes as a plain

@@ -109,10 +109,12 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 			// The lines that go on with the query before, read in a
 			// loop of their own.
 			n0 := len(p.ents)
-			var size int
-			at, line, p.ents, size = p.scan.sameQuery(at, line, curQID, p.ents)
+			at, p.ents = p.scan.sameQuery(at, line, curQID, p.ents)
+			for _, e := range p.ents[n0:] {
+				seg.size += int(e.n)
+			}
 			seg.end += len(p.ents) - n0
-			seg.size += size
+			line += int64(len(p.ents) - n0)
 			if at >= len(data) {
 				break
 			}
