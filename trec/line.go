@@ -29,10 +29,11 @@ func sepMask(w uint64) uint64 { return ^((w&^highs + (0x80-0x21)*lows) | w) & hi
 type sepScan struct {
 	data  []byte
 	words []uint64
-	// n is how many words are worked out; w and cur are the cursor: the
-	// word it is in and that word's bits not yet passed.
+	// n is how many words are worked out; pos and cur are the cursor:
+	// the offset of the word it is in and that word's bits not yet
+	// passed.
 	n   int
-	w   int
+	pos int
 	cur uint64
 }
 
@@ -47,7 +48,7 @@ func (r *sepScan) reset(data []byte) {
 	r.words = slices.Grow(r.words[:0], len(data)/64+1)[:len(data)/64+1]
 	r.n = 0
 	r.fill(0)
-	r.w, r.cur = 0, r.words[0]
+	r.pos, r.cur = 0, r.words[0]
 }
 
 // fill works out the bitmap up to at least byte to (or the end).
@@ -83,27 +84,27 @@ func gather(b []byte) uint64 {
 // seek puts the cursor at byte at, working out the bitmap ahead.
 func (r *sepScan) seek(at int) {
 	if at >= len(r.data) {
-		r.w, r.cur = len(r.words)-1, 0
+		r.pos, r.cur = (len(r.words)-1)*64, 0
 		return
 	}
 	if at+scanAhead > r.n*64 {
 		r.fill(at + scanAhead)
 	}
-	r.w = at >> 6
-	r.cur = r.words[r.w] &^ (1<<(at&63) - 1)
+	r.pos = at &^ 63
+	r.cur = r.words[at>>6] &^ (1<<(at&63) - 1)
 }
 
-// nextBit returns the offset of the next set bit after the cursor (w,
+// nextBit returns the offset of the next set bit after the cursor (pos,
 // cur) among words, or -1, and the cursor past it.
-func nextBit(words []uint64, w int, cur uint64) (int, int, uint64) {
+func nextBit(words []uint64, pos int, cur uint64) (int, int, uint64) {
 	for cur == 0 {
-		w++
-		if w >= len(words) {
-			return -1, w - 1, 0
+		pos += 64
+		if pos>>6 >= len(words) {
+			return -1, pos - 64, 0
 		}
-		cur = words[w]
+		cur = words[pos>>6]
 	}
-	return w<<6 + bits.TrailingZeros64(cur), w, cur & (cur - 1)
+	return pos + bits.TrailingZeros64(cur), pos, cur & (cur - 1)
 }
 
 // plain finds the separators of a plain run line starting at the
@@ -116,26 +117,26 @@ func (r *sepScan) plain(at int) (s0, s1, s2, s3, s4, s5 int, ok bool) {
 	if at+scanAhead > r.n*64 && r.n < len(r.words) {
 		r.fill(at + scanAhead)
 	}
-	data, words, w, cur := r.data, r.words[:r.n], r.w, r.cur
-	if s0, w, cur = nextBit(words, w, cur); s0 <= at || data[at] == '#' || !innerSep[data[s0]] {
+	data, words, pos, cur := r.data, r.words[:r.n], r.pos, r.cur
+	if s0, pos, cur = nextBit(words, pos, cur); s0 <= at || data[at] == '#' || !innerSep[data[s0]] {
 		return
 	}
-	if s1, w, cur = nextBit(words, w, cur); s1 <= s0+1 || !innerSep[data[s1]] {
+	if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
 		return
 	}
-	if s2, w, cur = nextBit(words, w, cur); s2 <= s1+1 || !innerSep[data[s2]] {
+	if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
 		return
 	}
-	if s3, w, cur = nextBit(words, w, cur); s3 <= s2+1 || !innerSep[data[s3]] {
+	if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !innerSep[data[s3]] {
 		return
 	}
-	if s4, w, cur = nextBit(words, w, cur); s4 <= s3+1 || !innerSep[data[s4]] {
+	if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !innerSep[data[s4]] {
 		return
 	}
-	if s5, w, cur = nextBit(words, w, cur); s5 <= s4+1 || data[s5] != '\n' {
+	if s5, pos, cur = nextBit(words, pos, cur); s5 <= s4+1 || data[s5] != '\n' {
 		return
 	}
-	r.w, r.cur = w, cur
+	r.pos, r.cur = pos, cur
 	return s0, s1, s2, s3, s4, s5, true
 }
 
@@ -215,25 +216,25 @@ func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, 
 // then anywhere).
 func (r *sepScan) lines(at int, base int64, qw, qmask uint64, ql int, ents []entry) (int, []entry) {
 	data, words := r.data, r.words[:r.n]
-	w, cur := r.w, r.cur
+	pos, cur := r.pos, r.cur
 	for at+8 <= len(data) {
 		var s0, s1, s2, s3, s4, s5 int
-		if s0, w, cur = nextBit(words, w, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
+		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
 			break
 		}
-		if s1, w, cur = nextBit(words, w, cur); s1 <= s0+1 || !innerSep[data[s1]] {
+		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
 			break
 		}
-		if s2, w, cur = nextBit(words, w, cur); s2 <= s1+1 || !innerSep[data[s2]] {
+		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
 			break
 		}
-		if s3, w, cur = nextBit(words, w, cur); s3 <= s2+1 || !innerSep[data[s3]] {
+		if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !innerSep[data[s3]] {
 			break
 		}
-		if s4, w, cur = nextBit(words, w, cur); s4 <= s3+1 || !innerSep[data[s4]] {
+		if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !innerSep[data[s4]] {
 			break
 		}
-		if s5, w, cur = nextBit(words, w, cur); s5 <= s4+1 || data[s5] != '\n' {
+		if s5, pos, cur = nextBit(words, pos, cur); s5 <= s4+1 || data[s5] != '\n' {
 			break
 		}
 		// The score: decimal8 on its bytes after a sign.
