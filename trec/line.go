@@ -176,6 +176,31 @@ func plainScore(b []byte) (float64, bool) {
 	return v, true
 }
 
+// plain4 finds the separators of a plain qrels line starting at the
+// cursor, at byte at, as plain does for a run line: four fields, one
+// separator apart, the first not starting with '#', and '\n' right
+// after the fourth.
+func (r *sepScan) plain4(at int) (s0, s1, s2, s3 int, ok bool) {
+	if at+scanAhead > r.n*64 && r.n < len(r.words) {
+		r.fill(at + scanAhead)
+	}
+	data, words, pos, cur := r.data, r.words[:r.n], r.pos, r.cur
+	if s0, pos, cur = nextBit(words, pos, cur); s0 <= at || data[at] == '#' || !innerSep[data[s0]] {
+		return
+	}
+	if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
+		return
+	}
+	if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
+		return
+	}
+	if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || data[s3] != '\n' {
+		return
+	}
+	r.pos, r.cur = pos, cur
+	return s0, s1, s2, s3, true
+}
+
 // sameQuery reads the plain lines from byte at on (the cursor there)
 // whose query id is qid, numbered from line, appending them to ents
 // with their docnos as offsets into the data. It stops at the first

@@ -3,7 +3,6 @@ package trec
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"slices"
 )
 
@@ -230,40 +229,6 @@ func (p *parser) newGroup(a *qidAnswer) int32 {
 	p.touched = append(p.touched, a.qi)
 	p.order = append(p.order, int(gi))
 	return gi
-}
-
-// inner reports whether c separates two fields within a line.
-func inner(c byte) bool { return c != '\n' && spaces[c] }
-
-// sepWindow is how much of a qrels chunk listSeparators lists at a time, so that
-// the list stays small and in the cache.
-const sepWindow = 64 << 10
-
-// listSeparators appends to seps the offsets of data[from:to]'s bytes
-// up to ' ' (every byte C's isspace accepts, and a few control
-// characters), in order.
-func listSeparators(seps []uint32, data []byte, from, to int) []uint32 {
-	q := from
-	for ; q+8 <= to; q += 8 {
-		if len(seps)+8 > cap(seps) {
-			seps = slices.Grow(seps, (to-from)/4)
-		}
-		w := binary.LittleEndian.Uint64(data[q:])
-		// A byte's high bit is set in m when the byte is below 0x21:
-		// its low seven bits plus 0x5f do not reach 0x80, nor is its
-		// own high bit set.
-		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
-		for m != 0 {
-			seps = append(seps, uint32(q+bits.TrailingZeros64(m)>>3))
-			m &= m - 1
-		}
-	}
-	for ; q < to; q++ {
-		if data[q] <= ' ' {
-			seps = append(seps, uint32(q))
-		}
-	}
-	return seps
 }
 
 func (p *parser) clearGroups() {
