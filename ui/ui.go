@@ -315,7 +315,7 @@ func (m *Model) dialogPaste(msg tea.PasteMsg) {
 		m.exp.shotAs.Update(msg)
 	case m.picker != nil:
 	case m.opener != nil:
-		if !m.opener.samplesOnly {
+		if !m.opener.samplesOnly && m.opener.opening == "" {
 			m.opener.path.Update(msg)
 		}
 	case m.cutoff != nil:
