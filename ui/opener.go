@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -30,7 +31,18 @@ type opener struct {
 	// samplesOnly: over the network a path would name the server's
 	// files, so the dialog has no path field.
 	samplesOnly bool
+	// opening names the list being read off the update loop (a long
+	// file), while the dialog shows it with a spinner; load is that work.
+	opening string
+	load    work
 }
+
+// openLaterFrom is the file size from which the open dialog reads and
+// computes the list off the update loop, with a spinner: a million-item
+// list (52 MB) takes a second to read and work out, which would freeze
+// the old screen; a file under 1 MiB (some 20,000 items) opens within
+// a frame or two. A variable, so that a test can take either way.
+var openLaterFrom int64 = 1 << 20
 
 func newOpener(width int, samplesOnly bool) *opener {
 	in := textinput.New()
@@ -52,6 +64,9 @@ func (o *opener) View(c *Common, w, h int) string {
 		st.Title.Render("Open") + st.Subtle.Render("  ↑/↓ a sample · or type a path · enter opens · esc closes"),
 		"path: " + o.path.View(),
 		"",
+	}
+	if o.opening != "" {
+		lines[1] = o.load.glyph(st) + " opening " + o.opening + "…" + st.Subtle.Render("  esc stops")
 	}
 	if o.samplesOnly {
 		lines = []string{
@@ -82,7 +97,10 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, o := m.c.Keys, m.opener
 	switch {
 	case key.Matches(msg, k.Cancel):
+		o.load.changed() // a list being read is dropped when it arrives
 		m.opener = nil
+	case o.opening != "":
+		// A list is being read: the other keys wait for it.
 	case msg.String() == "up":
 		o.cursor = (o.cursor + len(o.list) - 1) % len(o.list)
 	case msg.String() == "down":
@@ -97,10 +115,15 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 		if name == "" {
 			name = listio.SamplePrefix + o.list[o.cursor].Name
 		}
-		if err := m.openList(name); err != nil {
+		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Size() >= openLaterFrom {
+			return m.openLater(name)
+		}
+		op, err := prepareOpen(name)
+		if err != nil {
 			m.c.SetStatus(err.Error(), true)
 			return nil
 		}
+		m.install(op)
 		m.opener = nil
 	case o.samplesOnly:
 		// No path field: nothing to type into.
@@ -112,30 +135,66 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// openList replaces the list being edited by the one called name (a
-// path, or sample:NAME), under its own settings, with a fresh undo
-// history and fresh views.
-func (m *Model) openList(name string) error {
+// opened is a list read and worked out, ready to replace the one being
+// edited.
+type opened struct {
+	ws       *workspace.Workspace
+	fileGain *ndcg.Gain
+}
+
+// prepareOpen reads the list called name (a path, or sample:NAME; a
+// path that does not exist starts a new list) and works it out under
+// its own settings. It touches nothing of the model, so that it can run
+// off the update loop.
+func prepareOpen(name string) (*opened, error) {
 	doc, err := listio.Load(name, nil, "")
 	if err != nil {
 		if _, serr := os.Stat(name); !errors.Is(serr, fs.ErrNotExist) || strings.HasPrefix(name, listio.SamplePrefix) {
-			return err
+			return nil, err
 		}
 		if doc, err = listio.NewDocument(name); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
 	if err != nil {
-		return fmt.Errorf("%s: settings: %w", doc.Name, err)
+		return nil, fmt.Errorf("%s: settings: %w", doc.Name, err)
 	}
-	m.c.WS = workspace.New(doc, s)
-	m.convW = -1 // the header states the new list's conventions
-	m.fileGain = nil
+	op := &opened{ws: workspace.New(doc, s)}
 	if s.Gain.Kind == ndcg.GainMap {
 		g := s.Gain
-		m.fileGain = &g
+		op.fileGain = &g
 	}
+	return op, nil
+}
+
+// openLater reads the list called name off the update loop, the dialog
+// showing it with a spinner; the list replaces the one being edited when
+// it is ready, unless esc closed the dialog meanwhile.
+func (m *Model) openLater(name string) tea.Cmd {
+	o := m.opener
+	o.opening = name
+	o.load.changed()
+	return o.load.start(func(context.Context) func() {
+		op, err := prepareOpen(name)
+		return func() {
+			o.opening = ""
+			if err != nil {
+				m.c.SetStatus(err.Error(), true)
+				return
+			}
+			m.install(op)
+			m.opener = nil
+		}
+	})
+}
+
+// install puts an opened list in place of the one being edited, with a
+// fresh undo history and fresh views.
+func (m *Model) install(op *opened) {
+	m.c.WS = op.ws
+	m.convW = -1 // the header states the new list's conventions
+	m.fileGain = op.fileGain
 	present := false
 	if e, ok := m.views[0].(*explorer); ok {
 		present = e.present
@@ -149,5 +208,4 @@ func (m *Model) openList(name string) error {
 	m.active = 0
 	m.resize()
 	m.c.SetStatus(m.greeting(), false)
-	return nil
 }

@@ -268,6 +268,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.later.update(msg); ok {
 			return cmd
 		}
+		if m.opener != nil {
+			if cmd, ok := m.opener.load.update(msg); ok {
+				return cmd
+			}
+		}
 		var cmds []tea.Cmd
 		for _, v := range m.views {
 			cmds = append(cmds, v.Update(msg))

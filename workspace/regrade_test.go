@@ -42,6 +42,14 @@ func requireFresh(t *testing.T, w *Workspace, what string) {
 	for i, idx := range want.Order {
 		require.Equal(t, i, w.RankOf(int(idx)), what)
 	}
+	// The tie groups, their recorded scores bit for bit: −0 and +0 compare
+	// equal, so a group headed by a −0 must not keep a +0.
+	require.Len(t, got.Ties, len(want.Ties), what)
+	for g := range want.Ties {
+		wt, gt := want.Ties[g], got.Ties[g]
+		require.Equal(t, [3]uint64{uint64(wt.Start), uint64(wt.End), math.Float64bits(wt.Score)},
+			[3]uint64{uint64(gt.Start), uint64(gt.End), math.Float64bits(gt.Score)}, "%s: tie group %d", what, g+1)
+	}
 	// The scales, by their definition rank by rank.
 	sc := Scales{NDCG: 1}
 	for i := 0; i < want.Ranks(); i++ {
@@ -66,32 +74,15 @@ func TestGradeEditsKeepTheRanking(t *testing.T) {
 		items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(4)), Score: float64(rng.IntN(40)), HasScore: true}
 	}
 	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "p", Grade: 3}}}}, ndcg.DefaultSettings())
-	for step := range 400 {
-		r := rng.IntN(w.N())
-		var e Edit
-		switch rng.IntN(10) {
-		case 0:
-			e, _ = w.SetScore(r, float64(rng.IntN(40)))
-		case 1:
-			e = w.NextTies()
-		case 2:
-			e = w.NextGain(nil)
-		case 3:
-			e = w.ToggleIDCG()
-		case 4:
-			e = w.KUp()
-		case 5:
-			w.Undo()
-		case 6:
-			w.Redo()
-		default:
-			e, _ = w.SetGrade(r, float64(rng.IntN(5)))
-		}
-		if e != nil {
-			w.Apply(e)
-		}
-		requireFresh(t, w, fmt.Sprintf("step %d", step))
-	}
+	walk(w, rng, 400, []step{
+		edit(func(w *Workspace, r int) (Edit, string) { return w.SetScore(r, float64(rng.IntN(40))) }),
+		nextTies,
+		{1, func(w *Workspace, _ int) Edit { return w.NextGain(nil) }},
+		{1, func(w *Workspace, _ int) Edit { return w.ToggleIDCG() }},
+		{1, func(w *Workspace, _ int) Edit { return w.KUp() }},
+		undo, redo,
+		weighted(3, grades(rng, 5)),
+	}, func(i int) { requireFresh(t, w, fmt.Sprintf("step %d", i)) })
 }
 
 // TestAddDeleteInPlace: items added, duplicated and deleted, undone and
@@ -107,32 +98,15 @@ func TestAddDeleteInPlace(t *testing.T) {
 			items[i] = ndcg.Item{ID: fmt.Sprintf("d%d", i), Grade: float64(rng.IntN(4)), Score: float64(rng.IntN(30)), HasScore: scored}
 		}
 		w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: items, Pool: []ndcg.Judged{{ID: "p", Grade: 3}}}}, ndcg.DefaultSettings())
-		for step := range 400 {
-			r := rng.IntN(max(w.N(), 1))
-			var e Edit
-			switch rng.IntN(12) {
-			case 0, 1:
-				e, _ = w.Add(r)
-			case 2:
-				e, _ = w.Duplicate(r)
-			case 3, 4:
-				e, _ = w.Delete(r)
-			case 5:
-				e = w.NextTies()
-			case 6:
-				e = w.ToggleIDCG()
-			case 7, 8:
-				w.Undo()
-			case 9:
-				w.Redo()
-			default:
-				e, _ = w.SetGrade(r, float64(rng.IntN(5)))
-			}
-			if e != nil {
-				w.Apply(e)
-			}
-			requireFresh(t, w, fmt.Sprintf("scored %v step %d", scored, step))
-		}
+		walk(w, rng, 400, []step{
+			weighted(2, edit((*Workspace).Add)),
+			edit((*Workspace).Duplicate),
+			weighted(2, edit((*Workspace).Delete)),
+			nextTies,
+			{1, func(w *Workspace, _ int) Edit { return w.ToggleIDCG() }},
+			weighted(2, undo), redo,
+			weighted(2, grades(rng, 5)),
+		}, func(i int) { requireFresh(t, w, fmt.Sprintf("scored %v step %d", scored, i)) })
 	}
 }
 

@@ -74,42 +74,29 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 		return saved{slices.Clone(w.List().Items), slices.Clone(w.List().Pool), w.Settings, w.Doc.Title, w.Doc.Notes}
 	}
 	ref := take()
-	for step := range 600 {
-		var e Edit
-		r := rng.IntN(max(w.N(), 1))
-		switch rng.IntN(12) {
-		case 0:
-			e, _ = w.Add(r)
+	walk(w, rng, 600, []step{
+		edit(func(w *Workspace, r int) (Edit, string) {
 			if rng.IntN(2) == 0 {
-				e, _ = w.Duplicate(r)
+				return w.Duplicate(r)
 			}
-		case 1:
-			e, _ = w.Delete(r)
-		case 2:
-			e, _ = w.Move(r, 1)
-		case 3:
-			e, _ = w.SetScore(r, float64(rng.IntN(4)))
-		case 4:
-			e = w.NextGain(nil)
-		case 5, 6:
-			w.Undo()
-		case 7:
-			w.Redo()
-		case 8:
+			return w.Add(r)
+		}),
+		edit((*Workspace).Delete),
+		edit(func(w *Workspace, r int) (Edit, string) { return w.Move(r, 1) }),
+		edit(func(w *Workspace, r int) (Edit, string) { return w.SetScore(r, float64(rng.IntN(4))) }),
+		{1, func(w *Workspace, _ int) Edit { return w.NextGain(nil) }},
+		weighted(2, undo), redo,
+		{1, func(w *Workspace, _ int) Edit {
 			if rng.IntN(4) == 0 {
 				w.MarkSaved(w.Version())
 				ref = take()
 			}
-		case 9:
-			e, _ = w.AddJudged(float64(rng.IntN(3)))
-		case 10:
-			e, _ = w.SetTitle(r, []string{"", "t"}[rng.IntN(2)])
-		default:
-			e, _ = w.SetGrade(r, float64(rng.IntN(3)))
-		}
-		if e != nil {
-			w.Apply(e)
-		}
+			return nil
+		}},
+		edit(func(w *Workspace, _ int) (Edit, string) { return w.AddJudged(float64(rng.IntN(3))) }),
+		edit(func(w *Workspace, r int) (Edit, string) { return w.SetTitle(r, []string{"", "t"}[rng.IntN(2)]) }),
+		grades(rng, 3),
+	}, func(step int) {
 		full := w.hist.pos != w.savedAt && !(ref.title == w.Doc.Title && ref.notes == w.Doc.Notes &&
 			ref.settings.Equal(w.Settings) && slices.Equal(ref.items, w.List().Items) && slices.Equal(ref.pool, w.List().Pool))
 		require.Equal(t, full, w.Dirty(), "step %d", step)
@@ -120,7 +107,7 @@ func TestDirtyCountMatchesAFullComparison(t *testing.T) {
 				require.Equal(t, fingerprint(&w.List().Items[i]), cur[i], "step %d item %d", step, i)
 			}
 		}
-	}
+	})
 }
 
 // Structural edits are compared item by item with what was saved: an

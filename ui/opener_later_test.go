@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// workMessages runs a command and the commands of the batches it returns,
+// and gives back what they reported but the spinners' ticks.
+func workMessages(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		var all []tea.Msg
+		for _, c := range msg {
+			all = append(all, workMessages(c)...)
+		}
+		return all
+	case nil, spinner.TickMsg:
+		return nil
+	default:
+		return []tea.Msg{msg}
+	}
+}
+
+// openLongFile opens a list file with o as a long one: read off the
+// update loop (openLaterFrom lowered for the test), returning what the
+// reading reports.
+func openLongFile(t *testing.T, m *Model) (path string, reported []tea.Msg) {
+	t.Helper()
+	was := openLaterFrom
+	openLaterFrom = 0
+	t.Cleanup(func() { openLaterFrom = was })
+	path = filepath.Join(t.TempDir(), "long.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "x", "grade": 2}, {"id": "y", "grade": 0}]}`), 0o644))
+	press(m, "o")
+	typeText(m, path)
+	return path, workMessages(press(m, "enter"))
+}
+
+// A long file opens off the update loop: meanwhile the dialog says what
+// it opens and the list being edited stays; the new list replaces it
+// when it is read.
+func TestOpenLongFileShowsItOpening(t *testing.T) {
+	m := start(t)
+	before := m.c.WS
+	path, reported := openLongFile(t, m)
+	require.NotNil(t, m.opener)
+	assert.Same(t, before, m.c.WS, "the old list until the new one is read")
+	assert.Contains(t, screen(m), "opening "+path+"…")
+	press(m, "x") // keys wait for the list
+	assert.Contains(t, screen(m), "opening "+path+"…")
+	for _, msg := range reported {
+		m.Update(msg)
+	}
+	assert.Nil(t, m.opener)
+	assert.Equal(t, path, m.c.WS.Doc.Name)
+	assert.Equal(t, 2, m.c.WS.N())
+	assert.NotContains(t, screen(m), "opening")
+}
+
+// esc while a long file is read closes the dialog, and the list read
+// after it does not replace the one being edited.
+func TestOpenLongFileEscKeepsTheList(t *testing.T) {
+	m := start(t)
+	before := m.c.WS
+	_, reported := openLongFile(t, m)
+	press(m, "esc")
+	require.Nil(t, m.opener)
+	require.NotEmpty(t, reported)
+	for _, msg := range reported {
+		m.Update(msg)
+	}
+	assert.Same(t, before, m.c.WS)
+}
+
+// A long file that cannot be read says why on the status line and keeps
+// the dialog open, as a short one does.
+func TestOpenLongFileError(t *testing.T) {
+	m := start(t)
+	was := openLaterFrom
+	openLaterFrom = 0
+	t.Cleanup(func() { openLaterFrom = was })
+	path := filepath.Join(t.TempDir(), "bad.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "x", "grade": "two"}]}`), 0o644))
+	press(m, "o")
+	typeText(m, path)
+	for _, msg := range workMessages(press(m, "enter")) {
+		m.Update(msg)
+	}
+	require.NotNil(t, m.opener)
+	assert.NotContains(t, screen(m), "opening")
+	assert.Contains(t, screen(m), "bad.json:1: items[0].grade: must be")
+}
