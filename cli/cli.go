@@ -170,7 +170,15 @@ func needed(args []string) func(name string) bool {
 // and below it each of commands that need(name) asks for.
 func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 	unsortedCommands.Do(func() { cobra.EnableCommandSorting = false })
-	root := newExploreCmd(env)
+	var root *cobra.Command
+	if need("") {
+		root = newExploreCmd(env)
+	} else {
+		// A run of a named command parses none of the explorer's flags
+		// (they are its own, not persistent), and its help does not
+		// show them: the root is only the command path's first word.
+		root = &cobra.Command{Use: rootUse}
+	}
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
