@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 //go:embed *.json
@@ -110,11 +111,17 @@ func title(b []byte) string {
 	}
 	r = bytes.TrimLeft(r, " \t\r\n")
 	// The string ends at the first quote no backslash escapes.
+	escaped := false
 	for i := 1; i < len(r) && r[0] == '"'; i++ {
 		switch r[i] {
 		case '\\':
+			escaped = true
 			i++
 		case '"':
+			if s := r[1:i]; !escaped && plainText(s) {
+				// What decoding it would give, without the decoder.
+				return string(s)
+			}
 			var s string
 			if json.Unmarshal(r[:i+1], &s) == nil {
 				return s
@@ -123,6 +130,18 @@ func title(b []byte) string {
 		}
 	}
 	return titleAnywhere(b)
+}
+
+// plainText reports whether the bytes of a JSON string without escapes
+// are its text: valid UTF-8 (the decoder replaces what is not) and no
+// control characters (which the decoder refuses).
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // titleAnywhere is title for a file that does not start with it.
