@@ -37,21 +37,25 @@ var lessons = []string{
 }
 
 // aliases are the names the samples had when they were named after the
-// tutorials they came from; commands written with them keep working.
-var aliases = map[string]string{
-	"seed-000-exp-gain":       "idcg-slip",
-	"seed-002-linear-gain":    "rounded-terms",
-	"seed-004-movies":         "all-claims-hold",
-	"seed-000-sklearn-output": "sklearn-gain",
-	"seed-001-notebook":       "ranked-by-score",
-	"seed-001-tie-demo":       "stable-sort-tie",
+// tutorials they came from; commands written with them keep working. (An
+// array, not a map: a map is built when the program starts, whatever
+// the command.)
+var aliases = [...]struct{ old, name string }{
+	{"seed-000-exp-gain", "idcg-slip"},
+	{"seed-002-linear-gain", "rounded-terms"},
+	{"seed-004-movies", "all-claims-hold"},
+	{"seed-000-sklearn-output", "sklearn-gain"},
+	{"seed-001-notebook", "ranked-by-score"},
+	{"seed-001-tie-demo", "stable-sort-tie"},
 }
 
 // Canonical is the sample's current name: name itself, or the sample an
 // old name stands for.
 func Canonical(name string) string {
-	if to, ok := aliases[name]; ok {
-		return to
+	for _, a := range aliases {
+		if a.old == name {
+			return a.name
+		}
 	}
 	return name
 }
