@@ -169,7 +169,7 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 
 // openLimited reads the file at path as readLimited does.
 func openLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
 		return nil, err
 	}

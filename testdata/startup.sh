@@ -16,7 +16,9 @@
 #   RUNS: runs of each command per round (default 100).
 #   ROUNDS: rounds (default 3; more steady the medians on a busy machine).
 # Environment: GO_BUILD_ENV is put before every `go build` command, e.g.
-#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries.
+#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries. BEFORE=REV (a commit,
+#   a branch) also builds the program as it was at REV, the same way, and
+#   times its three commands in the same rounds (rows "REV: ...").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -72,12 +74,21 @@ build_env=${GO_BUILD_ENV:-}
 (cd "$dir/hello-libc" && env $build_env go build -o "$dir/hello+net+os-user" .)
 (cd "$root" && env $build_env go build -o "$dir/hello+dependencies" "./testdata/$(basename "$floor")")
 (cd "$root" && env $build_env go build -o "$dir/ndcg-explorer" .)
+if [ -n "${BEFORE:-}" ]; then
+  mkdir "$dir/before"
+  git -C "$root" archive "$BEFORE" | tar -x -C "$dir/before"
+  (cd "$dir/before" && env $build_env go build -buildvcs=false -o "$dir/${BEFORE//\//-}:" .)
+fi
 list=$dir/five.json
 cat >"$list" <<'JSON'
 {"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 2}, {"id": "C", "grade": 3}, {"id": "D", "grade": 0}, {"id": "E", "grade": 1}]}
 JSON
 ne=$dir/ndcg-explorer
 cmds=("$dir/hello-world" "$dir/hello+net+os-user" "$dir/hello+dependencies" "$ne --version" "$ne report $list" "$ne samples")
+if [ -n "${BEFORE:-}" ]; then
+  b="$dir/${BEFORE//\//-}:"
+  cmds+=("$b --version" "$b report $list" "$b samples")
+fi
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
