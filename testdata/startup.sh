@@ -12,6 +12,12 @@
 # one that imports every outside package our packages import, so that
 # all their package initialisation runs, and prints hello world.
 #
+# INTERLEAVE=1 times them with testdata/startuptimer instead: every run of
+# every command in turn, so that all meet the same load (hyperfine runs
+# one command's runs, then the next's); its wall times include os/exec's
+# own cost, the same for every command, and its CPU times are the
+# kernel's accounting of each child.
+#
 # Usage: startup.sh [RUNS [ROUNDS]]
 #   RUNS: runs of each command per round (default 100).
 #   ROUNDS: rounds (default 3; more steady the medians on a busy machine).
@@ -24,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 runs=${1:-100}
 rounds=${2:-3}
-if ! command -v hyperfine >/dev/null 2>&1; then
+if [ -z "${INTERLEAVE:-}" ] && ! command -v hyperfine >/dev/null 2>&1; then
   echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
   exit 2
 fi
@@ -92,6 +98,15 @@ fi
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
+label() { local l=${1//$dir\//}; echo "${l// \/*\// }"; }
+if [ -n "${INTERLEAVE:-}" ]; then
+  (cd "$root" && go build -o "$dir/startuptimer" ./testdata/startuptimer)
+  echo "start-up, interleaved, median of $rounds rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
+  "$dir/startuptimer" "$runs" "$rounds" "${cmds[@]}" | while IFS=$'\t' read -r c wall ratio cpu cratio; do
+    printf "  %-36s %5.2f ms  %4.2f× hello world   CPU %5.2f ms  %4.2f×\n" "$(label "$c")" "$wall" "$ratio" "$cpu" "$cratio"
+  done
+  exit 0
+fi
 for round in $(seq "$rounds"); do
   hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
 done
