@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 
@@ -45,8 +46,13 @@ func (t *trimWriter) Flush() error {
 // window title) are shown escaped instead of reaching the terminal. Every
 // output a person reads goes through it; CSV and JSON do not, and stay
 // exact.
+// The text is buffered: a report is one write, not one a line.
 func terminalText(w io.Writer, write func(io.Writer)) error {
-	tw := termsafe.NewWriter(w)
+	bw := bufio.NewWriterSize(w, 32<<10)
+	tw := termsafe.NewWriter(bw)
 	write(tw)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
 }

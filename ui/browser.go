@@ -9,7 +9,6 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -43,6 +42,9 @@ type BrowserOptions struct {
 	Markdown MarkdownReport
 }
 
+// filterPrompt stands before the filter field in the status line.
+const filterPrompt = "/ "
+
 // Browser is the root model of `ndcg-explorer --qrels Q --run R`: the
 // run's queries in a list; Enter opens one in the explorer, Esc returns.
 type Browser struct {
@@ -61,7 +63,7 @@ type Browser struct {
 	cursor int // index into order
 	offset int // first row drawn
 
-	filter    textinput.Model
+	filter    textField
 	filtering bool
 
 	keys     browserKeys
@@ -124,13 +126,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		}
 		b.qidMax = max(b.qidMax, ansi.StringWidth(shown(qr.QID)))
 	}
-	in := textinput.New()
-	in.Prompt = "/ "
-	in.Placeholder = "query id"
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	b.filter = in
+	b.filter = newTextField(1, "query id")
 	b.restyle()
 	b.refilter()
 	b.status.text = fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries"))
@@ -222,28 +218,18 @@ func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return b, b.click(msg)
 	case tea.PasteMsg:
-		if b.filtering {
-			var cmd tea.Cmd
-			b.filter, cmd = b.filter.Update(msg)
+		if b.filtering && b.filter.Update(msg) {
 			b.refilter()
-			return b, cmd
 		}
 		return b, nil
 	}
-	// Anything else on the list is the filter's (its cursor) or belongs
-	// to the explorer last on screen (a save that finished after Esc):
-	// each ignores the other's messages.
-	var cmds []tea.Cmd
-	if b.filtering {
-		var cmd tea.Cmd
-		b.filter, cmd = b.filter.Update(msg)
-		cmds = append(cmds, cmd)
-	}
+	// Anything else on the list belongs to the explorer last on screen
+	// (a save that finished after Esc).
 	if b.last != nil {
 		_, cmd := b.last.Update(msg)
-		cmds = append(cmds, cmd)
+		return b, cmd
 	}
-	return b, tea.Batch(cmds...)
+	return b, nil
 }
 
 func (b *Browser) setStatus(text string, isErr bool) { b.status.set(text, isErr) }

@@ -157,7 +157,8 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Filter):
 		b.filtering = true
 		b.setStatus("type part of a query id · enter opens the selected query · esc clears", false)
-		return b.filter.Focus()
+		b.filter.Focus()
+		return nil
 	case key.Matches(msg, k.Back):
 		if b.filter.Value() != "" {
 			b.filter.SetValue("")
@@ -194,11 +195,8 @@ func (b *Browser) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	before := b.filter.Value()
-	var cmd tea.Cmd
-	b.filter, cmd = b.filter.Update(msg)
-	if b.filter.Value() != before {
+	if b.filter.Update(msg) {
 		b.refilter()
 	}
-	return cmd
+	return nil
 }

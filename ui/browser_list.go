@@ -156,7 +156,7 @@ func (b *Browser) layout() {
 	b.help.SetWidth(b.width)
 	b.layoutHelp()
 	// Room for the prompt and the count of matches after the text.
-	b.filter.SetWidth(max(b.width-24, 1))
+	b.filter.SetWidth(max(b.width-23, 2))
 	shown := [nCols]bool{}
 	for i := range shown {
 		shown[i] = true

@@ -192,7 +192,7 @@ func (b *Browser) statusLine(w int) string {
 	st := b.styles
 	if b.filtering {
 		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
-		return ansi.Truncate(b.filter.View()+b.styles.Subtle.Render(count), w, "")
+		return ansi.Truncate(filterPrompt+b.filter.View(&b.styles)+b.styles.Subtle.Render(count), w, "")
 	}
 	text := b.status.text
 	if f := b.filter.Value(); f != "" && !b.status.err {

@@ -49,7 +49,7 @@ func (v *checkView) draw() string {
 			mark = st.G.Cursor
 		}
 		label := padRight(f.q.String()+"@"+k, labelW)
-		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(f.in, inW)+" "+v.result(f, errs[i]))...)
+		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
 		for _, why := range whys[i] {
 			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
 		}

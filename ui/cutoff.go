@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -19,17 +18,11 @@ import (
 // openCutoff opens the field, empty, with the cutoff in force as its
 // placeholder.
 func (m *Model) openCutoff() {
-	in := textinput.New()
-	in.Prompt = ""
-	in.CharLimit = 9
-	in.Placeholder = "all"
+	in := newTextField(7, "all")
+	in.limit = 9
 	if k := m.c.WS.Settings.K; k > 0 {
-		in.Placeholder = strconv.Itoa(k)
+		in.placeholder = strconv.Itoa(k)
 	}
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(6)
 	in.Focus()
 	m.cutoff = &in
 	m.c.SetStatus("", false)
@@ -65,22 +58,30 @@ func (m *Model) cutoffFieldKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.settingsEdit(m.c.WS.ChangeSettings(s), unchanged)
 	case cutoffKey(msg):
-		in, cmd := m.cutoff.Update(msg)
-		m.cutoff = &in
+		m.cutoff.Update(msg)
 		m.c.SetStatus("", false)
-		return cmd
 	default:
 		m.c.SetStatus("k takes digits: enter sets the cutoff, esc leaves it", true)
 	}
 	return nil
 }
 
+// digits keeps the digits of a paste into the cutoff field.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
 // cutoffLine is the status line while the field is open.
 func (m *Model) cutoffLine(w int) string {
 	st := m.c.Styles
-	line := "k = " + m.cutoff.View() + st.subtle.paint("  digits, enter sets (0: the whole list) · esc cancels")
+	line := "k = " + m.cutoff.View(&st) + st.subtle.paint("  digits, enter sets (0: the whole list) · esc cancels")
 	if m.c.status.err {
-		line = "k = " + m.cutoff.View() + "  " + st.errorInk.paint(m.c.status.text)
+		line = "k = " + m.cutoff.View(&st) + "  " + st.errorInk.paint(m.c.status.text)
 	}
 	return ansi.Truncate(line, w, "")
 }

@@ -20,6 +20,12 @@
 // the explorer and the query browser draw alike (status line, footer of
 // keys, help overlay, quit question, the screen for a terminal under
 // MinWidth×MinHeight), keys.go the keys more than one view uses.
+// Every prompt types into a textField (textfield.go), the one-line field
+// of our own: a shell's line keys (fieldKeys), the terminal's bracketed
+// paste, no system clipboard, sideways scrolling by cells, a cursor
+// that does not blink. Bubbles' textinput would link atotto/clipboard,
+// whose package initialisation looks for xclip, xsel and wl-copy in
+// every directory of PATH at the start of every command.
 //
 // # Work in Update, View pure
 //

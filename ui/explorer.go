@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -43,7 +42,7 @@ type explorer struct {
 	under string
 
 	editing field
-	input   textinput.Model
+	input   textField
 
 	// Geometry, worked out in SetSize.
 	table                 tableLayout
@@ -53,12 +52,7 @@ type explorer struct {
 }
 
 func newExplorer(c *Common) *explorer {
-	in := textinput.New()
-	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	return &explorer{c: c, input: in}
+	return &explorer{c: c, input: newTextField(1, "")}
 }
 
 // ShortHelp is the explorer's footer.
@@ -127,12 +121,41 @@ func (e *explorer) layout() {
 	if e.present {
 		e.table = newPresentLayout(e.tableW, n)
 	}
-	inW := e.table.idWidth - 1
-	if x, _ := e.table.columnStart("score"); x < 0 {
-		inW -= len("score ") // typed over the title, after a label
-	}
-	e.input.SetWidth(max(inW, 1))
+	e.sizeEditor()
 	e.clamp()
+}
+
+// editorCell is where the in-place editor of f draws on the cursor's
+// row: the cell's column x and width w, and the label the field
+// follows there, if any. A score is typed in its column, or over the id
+// and title, labelled, in a table too narrow for one; a title over the
+// whole row, not the few cells of its column (the numbers of the row
+// come back with enter or esc).
+func (e *explorer) editorCell(f field) (x, w int, label string) {
+	head := "score"
+	if f == titleField {
+		head = "id / title"
+	}
+	x, w = e.table.columnStart(head)
+	if f == titleField && x >= 0 {
+		w = e.titleEditWidth(x)
+	}
+	if x < 0 {
+		x, w = e.table.columnStart("id / title")
+		label = "score "
+	}
+	return x, w, label
+}
+
+// sizeEditor fits the field to the cell it is drawn in, so that the
+// cursor is never cut off.
+func (e *explorer) sizeEditor() {
+	f := e.editing
+	if f == noField {
+		f = scoreField
+	}
+	_, w, label := e.editorCell(f)
+	e.input.SetWidth(w - len(label))
 }
 
 // rowsShown is how many item rows fit under the table heading.
@@ -202,9 +225,8 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.PasteMsg:
 		if e.editing != noField {
-			var cmd tea.Cmd
-			e.input, cmd = e.input.Update(msg)
-			return cmd
+			e.input.Update(msg)
+			return nil
 		}
 	}
 	return nil
@@ -293,28 +315,23 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	}
 	it := ws.List().Items[ws.ItemAt(e.cursor)]
 	e.editing = f
+	e.sizeEditor()
 	switch f {
 	case scoreField:
-		e.layout() // the score's own width, after a title edit
 		v := ""
 		if it.HasScore {
 			v = fmtNum(it.Score)
 		}
 		e.input.SetValue(v)
-		e.input.Placeholder = "score"
+		e.input.placeholder = "score"
 		e.c.SetStatus(fmt.Sprintf("score of %s: type a number · enter applies · esc cancels", shown(it.ID)), false)
 	case titleField:
 		e.input.SetValue(it.Title)
-		e.input.Placeholder = "title"
-		// A title is typed over the whole row, not the few cells of its
-		// column: the numbers of the row come back with enter or esc.
-		if x, _ := e.table.columnStart("id / title"); x >= 0 {
-			e.input.SetWidth(max(e.titleEditWidth(x)-1, 1))
-		}
+		e.input.placeholder = "title"
 		e.c.SetStatus(fmt.Sprintf("title of %s · enter applies · esc cancels", shown(it.ID)), false)
 	}
-	e.input.CursorEnd()
-	return e.input.Focus()
+	e.input.Focus()
+	return nil
 }
 
 func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
@@ -347,9 +364,8 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		e.clamp()
 		return nil
 	}
-	var cmd tea.Cmd
-	e.input, cmd = e.input.Update(msg)
-	return cmd
+	e.input.Update(msg)
+	return nil
 }
 
 func (e *explorer) stopEditing() {

@@ -137,25 +137,10 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	}
 	body := e.table.cells(r, it, i)
 	if i == e.cursor && e.editing != noField {
-		head := "score"
-		if e.editing == titleField {
-			head = "id / title"
-		}
-		label := ""
-		x, w := e.table.columnStart(head)
-		if e.editing == titleField && x >= 0 {
-			w = e.titleEditWidth(x)
-		}
-		if x < 0 {
-			// A narrow table has no score column: the score is typed over
-			// the id and title, labelled.
-			x, w = e.table.columnStart("id / title")
-			label = "score "
-		}
-		if x >= 0 {
-			// The input draws its own cursor; wrapping it in another style
+		if x, w, label := e.editorCell(e.editing); x >= 0 {
+			// The field draws its own cursor; wrapping it in another style
 			// would split its escape codes.
-			ed := padRight(ansi.Truncate(label+e.input.View(), w, ""), w)
+			ed := padRight(ansi.Truncate(label+e.input.View(&st), w, ""), w)
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}

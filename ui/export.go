@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -31,7 +30,7 @@ type exporter struct {
 	choosing bool
 	// shotAs is the image's file name being typed after X; shot is the
 	// screen as it was when X was pressed, shotName its view's name.
-	shotAs   *textinput.Model
+	shotAs   *textField
 	shot     string
 	shotName string
 	// shotOver is a file that exists, named after X: enter a second
@@ -138,14 +137,8 @@ func (m *Model) openShot() tea.Cmd {
 		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
 		return tea.SetClipboard(m.shotSVG())
 	}
-	in := textinput.New()
-	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(max(m.width-18, 10))
+	in := newTextField(max(m.width-17, 11), "")
 	in.SetValue(m.shotPath())
-	in.CursorEnd()
 	in.Focus()
 	m.exp.shotAs = &in
 	m.c.SetStatus("", false)
@@ -187,9 +180,8 @@ func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
 			return statusMsg{Text: fmt.Sprintf("wrote the screen (%d×%d) as an SVG image to %s", w, h, path)}
 		}
 	}
-	in, cmd := m.exp.shotAs.Update(msg)
-	m.exp.shotAs = &in
-	return cmd
+	m.exp.shotAs.Update(msg)
+	return nil
 }
 
 // shotSVG draws the screen kept by openShot, on the terminal's
@@ -209,9 +201,10 @@ func (m *Model) exportStatus(w int) (string, bool) {
 	case m.exp.choosing:
 		return ansi.Truncate(copyPrompt(), w, "…"), true
 	case m.exp.shotAs != nil:
-		line := "screen as SVG: " + m.exp.shotAs.View()
+		st := &m.c.Styles
+		line := "screen as SVG: " + m.exp.shotAs.View(st)
 		if m.exp.shotOver != "" && m.exp.shotOver == strings.TrimSpace(m.exp.shotAs.Value()) {
-			line = m.c.Styles.errorInk.paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View()
+			line = st.errorInk.paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View(st)
 		}
 		return ansi.Truncate(line, w, ""), true
 	}

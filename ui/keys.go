@@ -162,8 +162,7 @@ func (k KeyMap) conventionKeys() []key.Binding {
 // cutoffKey reports whether the cutoff field takes a key press: a
 // digit, or a key that edits the field.
 func cutoffKey(msg tea.KeyPressMsg) bool {
-	switch msg.String() {
-	case "backspace", "delete", "left", "right", "home", "end", "ctrl+u", "ctrl+w":
+	if fieldKeys.edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, "0123456789") == ""

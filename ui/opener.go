@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -27,7 +26,7 @@ var openKey = bind([]string{"o"}, "o", "open a list")
 type opener struct {
 	list   []samples.Sample
 	cursor int
-	path   textinput.Model
+	path   textField
 	// samplesOnly: over the network a path would name the server's
 	// files, so the dialog has no path field.
 	samplesOnly bool
@@ -45,13 +44,7 @@ type opener struct {
 var openLaterFrom int64 = 1 << 20
 
 func newOpener(width int, samplesOnly bool) *opener {
-	in := textinput.New()
-	in.Prompt = ""
-	in.Placeholder = "or type a path: mylist.json"
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(max(width-8, 10))
+	in := newTextField(max(width-7, 11), "or type a path: mylist.json")
 	in.Focus()
 	return &opener{list: samples.List(), path: in, samplesOnly: samplesOnly}
 }
@@ -62,7 +55,7 @@ func (o *opener) View(c *Common, w, h int) string {
 	st := c.Styles
 	lines := []string{
 		st.Title.Render("Open") + st.Subtle.Render("  ↑/↓ a sample · or type a path · enter opens · esc closes"),
-		"path: " + o.path.View(),
+		"path: " + o.path.View(&st),
 		"",
 	}
 	if o.opening != "" {
@@ -128,9 +121,7 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case o.samplesOnly:
 		// No path field: nothing to type into.
 	default:
-		var cmd tea.Cmd
-		o.path, cmd = o.path.Update(msg)
-		return cmd
+		o.path.Update(msg)
 	}
 	return nil
 }

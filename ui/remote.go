@@ -62,7 +62,7 @@ const remoteTitleLimit = 200
 func (m *Model) setRemote() {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer); ok {
-			e.input.CharLimit = remoteTitleLimit
+			e.input.limit = remoteTitleLimit
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -91,12 +90,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 }
 
 func (m *Model) openSaveAs() {
-	in := textinput.New()
-	in.Prompt = ""
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(max(m.width-12, 10))
+	in := newTextField(max(m.width-11, 11), "")
 	def := m.savePath()
 	if def == "" && m.saveName != "" {
 		def = m.saveName
@@ -107,7 +101,6 @@ func (m *Model) openSaveAs() {
 		def = stem + ".json"
 	}
 	in.SetValue(def)
-	in.CursorEnd()
 	in.Focus()
 	m.saveAs = &in
 	m.c.SetStatus("", false)
@@ -133,7 +126,6 @@ func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.saveAs, m.overwrite = nil, ""
 		return m.saveTo(path, m.thenSave)
 	}
-	in, cmd := m.saveAs.Update(msg)
-	m.saveAs = &in
-	return cmd
+	m.saveAs.Update(msg)
+	return nil
 }

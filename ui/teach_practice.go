@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -16,15 +15,9 @@ func verdictMark(c *Common, holds bool) string {
 }
 
 // numberInput is a one-line field for a number typed by hand.
-func numberInput(placeholder string) textinput.Model {
-	in := textinput.New()
-	in.Prompt = ""
-	in.Placeholder = placeholder
-	in.CharLimit = 24
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	in.SetWidth(12)
+func numberInput(placeholder string) textField {
+	in := newTextField(13, placeholder)
+	in.limit = 24
 	return in
 }
 
@@ -38,8 +31,7 @@ const numberChars = "0123456789.-+eE,"
 // keeps its meaning in the program (tab, view keys, k, gain, undo…),
 // so the fields never need to capture the keyboard.
 func numberKey(msg tea.KeyPressMsg) bool {
-	switch msg.String() {
-	case "backspace", "delete", "left", "right", "home", "end", "ctrl+u", "ctrl+k", "ctrl+w", "ctrl+a", "ctrl+e":
+	if fieldKeys.edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
@@ -72,8 +64,8 @@ func numberPaste(s string) string {
 
 // inputView draws a number field in width cells between brackets, so
 // that an empty field still reads as a place to type.
-func inputView(in textinput.Model, width int) string {
-	return "[" + padRight(truncateCells(in.View(), width), width) + "]"
+func inputView(st *Styles, in *textField, width int) string {
+	return "[" + padRight(truncateCells(in.View(st), width), width) + "]"
 }
 
 // truncateCells cuts s (which may carry escape codes) to width cells.

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -72,9 +71,9 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
-	opener   *opener          // the open dialog, after o
-	cutoff   *textinput.Model // the cutoff field, after k
-	saveAs   *textinput.Model
+	opener   *opener    // the open dialog, after o
+	cutoff   *textField // the cutoff field, after k
+	saveAs   *textField
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
 	overwrite string
@@ -281,6 +280,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		m.settle()
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.dialogOpen() {
+			m.dialogPaste(msg)
+			return nil
+		}
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
@@ -296,6 +300,27 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.views[m.active].Update(msg)
 	}
 	return m.views[m.active].Update(msg)
+}
+
+// dialogPaste puts a paste (the terminal's, bracketed) in the field of
+// the dialog that has the keys, the one handleKey gives them to; a
+// dialog without a field drops it, as the view under it is not the one
+// being typed into.
+func (m *Model) dialogPaste(msg tea.PasteMsg) {
+	switch {
+	case m.confirm != thenStay:
+	case m.saveAs != nil:
+		m.saveAs.Update(msg)
+	case m.exp.shotAs != nil:
+		m.exp.shotAs.Update(msg)
+	case m.picker != nil:
+	case m.opener != nil:
+		if !m.opener.samplesOnly && m.opener.opening == "" {
+			m.opener.path.Update(msg)
+		}
+	case m.cutoff != nil:
+		m.cutoff.Insert(digits(msg.Content))
+	}
 }
 
 // tooSmall reports whether the terminal is too small to draw the

@@ -144,9 +144,9 @@ func (m *Model) statusLine(w int) string {
 		return m.cutoffLine(w)
 	}
 	if m.saveAs != nil {
-		line := "save as: " + m.saveAs.View()
+		line := "save as: " + m.saveAs.View(&st)
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
-			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View()
+			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
 		}
 		return ansi.Truncate(line, w, "")
 	}

@@ -10,7 +10,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
@@ -69,7 +68,7 @@ type whysKey struct {
 // claimField is one typed claim.
 type claimField struct {
 	q  verify.Quantity
-	in textinput.Model
+	in textField
 	// fresh says the field holds a number it was given (the file's
 	// claim, or one typed before the cursor left): the first character
 	// typed replaces it, as in a spreadsheet cell.
@@ -105,7 +104,7 @@ func (v *checkView) SetSize(w, h int) {
 	v.width, v.height = max(w, 0), max(h, 0)
 	for i := range v.fields {
 		// One cell for the cursor past the last character.
-		v.fields[i].in.SetWidth(v.inputWidth() - 1)
+		v.fields[i].in.SetWidth(v.inputWidth())
 	}
 }
 
@@ -138,7 +137,6 @@ func (v *checkView) loadFileNumbers() {
 			}
 		}
 		v.fields[i].in.SetValue(text)
-		v.fields[i].in.CursorEnd()
 		v.fields[i].fresh = true
 	}
 	v.contributions = v.contributions[:0]
@@ -203,8 +201,7 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 			f.in.SetValue("")
 		}
 		f.fresh = false
-		f.in.SetValue(f.in.Value() + numberPaste(msg.Content))
-		f.in.CursorEnd()
+		f.in.Insert(numberPaste(msg.Content))
 		return v.changed()
 	}
 	return nil
@@ -247,7 +244,6 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case isEscThen(msg):
 		c, _ := escThen(msg)
 		v.fields[v.focus].in.SetValue(c)
-		v.fields[v.focus].in.CursorEnd()
 		v.fields[v.focus].fresh = false
 		return v.changed()
 	case numberKey(msg):
@@ -256,13 +252,9 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			f.in.SetValue("")
 		}
 		f.fresh = false
-		before := f.in.Value()
-		var cmd tea.Cmd
-		f.in, cmd = f.in.Update(msg)
-		if f.in.Value() != before {
-			return tea.Batch(cmd, v.changed())
+		if f.in.Update(msg) {
+			return v.changed()
 		}
-		return cmd
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
@@ -32,7 +31,7 @@ type quizView struct {
 	round int
 	q     explain.Question
 
-	in       textinput.Model
+	in       textField
 	answered bool
 	answer   verify.Written
 	// right of total rounds answered; a round counts as answered when
@@ -66,7 +65,7 @@ func newQuizView(c *Common) *quizView {
 		seed = 1 + time.Now().UnixNano()%999_999
 	}
 	v := &quizView{c: c, seed: seed, in: numberInput("")}
-	v.in.SetWidth(9) // the field is 10 cells: one for the cursor
+	v.in.SetWidth(10)
 	v.start(1)
 	return v
 }
@@ -202,8 +201,7 @@ func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 		return v.handleKey(msg)
 	case tea.PasteMsg:
 		if !v.answered {
-			v.in.SetValue(v.in.Value() + numberPaste(msg.Content))
-			v.in.CursorEnd()
+			v.in.Insert(numberPaste(msg.Content))
 		}
 	}
 	return nil
@@ -236,15 +234,12 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case isEscThen(msg) && !v.answered:
 		c, _ := escThen(msg)
 		v.in.SetValue(c)
-		v.in.CursorEnd()
 	case numberKey(msg):
 		if v.answered {
 			v.c.SetStatus("answered: n draws the next list", false)
 			return nil
 		}
-		var cmd tea.Cmd
-		v.in, cmd = v.in.Update(msg)
-		return cmd
+		v.in.Update(msg)
 	}
 	return nil
 }
@@ -339,7 +334,7 @@ func (v *quizView) topLines() []string {
 	if v.answered {
 		hint = "  n: next list"
 	}
-	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(v.in, 10) + st.Subtle.Render(hint))
+	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(&st, &v.in, 10) + st.Subtle.Render(hint))
 
 	// On a short screen the question, the list and the field come first.
 	gap := []string{""}

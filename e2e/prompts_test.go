@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// paste pastes text as the terminal's own paste does: bracketed, so that
+// the program reads it as one paste and not as keys.
+func (x tmux) paste(text string) {
+	x.run("set-buffer", "-b", "e2e-paste", "--", text)
+	x.run("paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", "e2e")
+}
+
+// TestPromptsAsAPerson types, pastes and edits in the prompts' fields
+// with the keys of a shell's line: save as, k and the open dialog.
+func TestPromptsAsAPerson(t *testing.T) {
+	x, dir, _ := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
+	x.waitFor("NDCG@5 = 0.9724")
+	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	// Save as: a pasted line, its line end dropped, then edited by words.
+	x.keys("W")
+	x.waitFor("save as: ")
+	x.keys("C-u")
+	x.paste("lists/東京 day one.json\n")
+	x.waitFor("save as: lists/東京 day one.json")
+	x.keys("M-BSpace")
+	x.waitFor("save as: lists/東京 day one.")
+	x.keys("-l", "csv")
+	x.keys("C-a", "M-d")
+	x.waitFor("save as: /東京 day one.csv")
+	x.keys("-l", "out")
+	x.waitFor("save as: out/東京 day one.csv")
+	x.fits(80)
+	x.keys("Enter")
+	x.waitFor("saved 5 items to out/東京 day one.csv")
+	if _, err := os.Stat(filepath.Join(dir, "out", "東京 day one.csv")); err != nil {
+		t.Fatal(err)
+	}
+
+	// k: only digits go in, a paste's digits too.
+	x.keys("k")
+	x.waitFor("k = ")
+	x.paste("1 x\n")
+	x.keys("-l", "x")
+	x.waitFor("k takes digits")
+	x.keys("Enter")
+	x.waitFor("k=1 ")
+
+	// The open dialog: a path wider than the field scrolls, home brings
+	// its start back.
+	long := "/nowhere/" + strings.Repeat("a-very-long-directory-name/", 3) + "the-list.json"
+	x.keys("o")
+	x.waitFor("y: open without saving") // k changed the list's settings
+	x.keys("y")
+	x.waitFor("path: or type a path")
+	x.keys("-l", long)
+	x.waitFor("directory-name/the-list.json")
+	x.fits(80)
+	x.keys("Home")
+	x.waitFor("path: /nowhere/a-very-long")
+	x.keys("Escape")
+}

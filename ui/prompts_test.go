@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// paste sends a bracketed paste, as a terminal does for its own paste.
+func paste(m *Model, s string) { m.Update(tea.PasteMsg{Content: s}) }
+
+// TestPromptsTakePaste: a paste goes into the field of the prompt that
+// is open, not to the view under it.
+func TestPromptsTakePaste(t *testing.T) {
+	m := start(t)
+	press(m, "W")
+	press(m, "ctrl+u")
+	paste(m, "/tmp/from the clipboard.json\n")
+	assert.Equal(t, "/tmp/from the clipboard.json", m.saveAs.Value(), "save as: the line end of a copied line goes")
+	assert.Contains(t, screen(m), "save as: /tmp/from the clipboard.json")
+	press(m, "esc")
+
+	press(m, "o")
+	paste(m, "lists/mine.json")
+	assert.Equal(t, "lists/mine.json", m.opener.path.Value(), "the open dialog's path")
+	press(m, "esc")
+
+	press(m, "k")
+	paste(m, "1 2\n")
+	assert.Equal(t, "12", m.cutoff.Value(), "k keeps the digits")
+	press(m, "esc")
+
+	press(m, "X")
+	press(m, "ctrl+u")
+	paste(m, "shot.svg")
+	assert.Equal(t, "shot.svg", m.exp.shotAs.Value(), "the image's name")
+	press(m, "esc")
+
+	// With no prompt open, the explorer has the paste (and drops it).
+	before := screen(m)
+	paste(m, "3")
+	assert.Equal(t, before, screen(m))
+}
+
+// TestPromptEditingKeys: the shell's line keys in save as.
+func TestPromptEditingKeys(t *testing.T) {
+	m := start(t)
+	press(m, "W")
+	press(m, "ctrl+u")
+	typeText(m, "/tmp/lists/old.json")
+	press(m, "alt+backspace", "alt+backspace")
+	typeText(m, "new.")
+	press(m, "alt+b", "alt+b", "ctrl+k")
+	assert.Equal(t, "/tmp/", m.saveAs.Value())
+	press(m, "ctrl+a", "alt+d")
+	assert.Equal(t, "/", m.saveAs.Value())
+	press(m, "ctrl+e")
+	typeText(m, "b")
+	press(m, "home", "delete")
+	assert.Equal(t, "b", m.saveAs.Value())
+}
+
+// TestScoreEditorScrolls: a score longer than its column scrolls in it,
+// the cursor in sight, and the row keeps its width.
+func TestScoreEditorScrolls(t *testing.T) {
+	m := start(t)
+	press(m, "s", "ctrl+u")
+	typeText(m, "0.123456789012345")
+	s := screen(m)
+	row := rowWith(t, s, "012345")
+	assert.NotContains(t, row, "0.1234", "the start scrolled out of the cell")
+	_, w, _ := explorerOf(m).editorCell(scoreField)
+	assert.Equal(t, w, explorerOf(m).input.Width(), "the field is its cell")
+	for _, l := range strings.Split(s, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	press(m, "enter")
+	assert.Equal(t, 0.123456789012345, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score)
+}
+
+// TestTitleEditorWide: a title of wide characters and accents, typed
+// longer than the row, keeps every line of the screen 80 cells.
+func TestTitleEditorWide(t *testing.T) {
+	m := start(t)
+	press(m, "e", "ctrl+u")
+	title := strings.Repeat("東京e\u0301 ", 20)
+	typeText(m, title)
+	for _, l := range strings.Split(screen(m), "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80, "%q", l)
+	}
+	press(m, "home")
+	assert.Contains(t, screen(m), "東京e\u0301 東京")
+	press(m, "enter")
+	assert.Equal(t, title, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+}
+
+func rowWith(t *testing.T, s, part string) string {
+	t.Helper()
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, part) {
+			return l
+		}
+	}
+	require.Failf(t, "no row", "no line has %q in\n%s", part, s)
+	return ""
+}
+
+func explorerOf(m *Model) *explorer { return m.views[0].(*explorer) }
