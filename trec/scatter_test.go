@@ -106,15 +106,15 @@ func TestRankMajorErrors(t *testing.T) {
 	run, err := os.ReadFile(filepath.Join(dir, "rankmajor.run"))
 	require.NoError(t, err)
 	lines := strings.SplitAfter(string(run), "\n")
-	lines = lines[:len(lines)-1] // after the last line end
-	require.Len(t, lines, 2720)
+	lines = lines[:len(lines)-1]       // after the last line end
+	require.Equal(t, 2721, len(lines)) // a comment among them
 
-	// Line 2719 with a score that is not a number.
+	// Line 2720 with a score that is not a number.
 	bad := append([]string(nil), lines...)
-	f := strings.Fields(bad[2718])
+	f := strings.Fields(bad[2719])
 	f[4] = "x"
-	bad[2718] = strings.Join(f, " ") + "\n"
-	// Line 2721: line 3's query and document again.
+	bad[2719] = strings.Join(f, " ") + "\n"
+	// Line 2722: line 3's query and document again.
 	third := strings.Fields(lines[2])
 	dup := strings.Join(lines, "") + fmt.Sprintf("%s Q0 %s 999 0.5 rm\n", third[0], third[2])
 
@@ -123,13 +123,13 @@ func TestRankMajorErrors(t *testing.T) {
 		for name, source := range rankMajorSources(t, "r", []byte(strings.Join(bad, ""))) {
 			withBlocks(t, blocks[0], blocks[1], func() {
 				_, err := Evaluate(q, source(), opt)
-				assert.EqualError(t, err, `r:2719: score "x" is not a finite number; run lines are "qid Q0 docno rank score tag"`, "%s, blocks of %d", name, blocks[0])
+				assert.EqualError(t, err, `r:2720: score "x" is not a finite number; run lines are "qid Q0 docno rank score tag"`, "%s, blocks of %d", name, blocks[0])
 			})
 		}
 		for name, source := range rankMajorSources(t, "r", []byte(dup)) {
 			withBlocks(t, blocks[0], blocks[1], func() {
 				_, err := Evaluate(q, source(), opt)
-				assert.EqualError(t, err, fmt.Sprintf(`r:2721: document "%s" is retrieved twice for query "%s" (first on line 3); trec_eval stops on this too: keep one line`, third[2], third[0]), "%s, blocks of %d", name, blocks[0])
+				assert.EqualError(t, err, fmt.Sprintf(`r:2722: document "%s" is retrieved twice for query "%s" (first on line 3); trec_eval stops on this too: keep one line`, third[2], third[0]), "%s, blocks of %d", name, blocks[0])
 			})
 		}
 	}

@@ -119,6 +119,14 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		scattered, p.gstart, last, oi = true, 0, -1, -1
 	}
 	for at := 0; at < len(data); line++ {
+		if scattered && oi >= 0 {
+			// A line of the query that came next last time, read in a
+			// loop of its own (scatter.go).
+			at, line, oi, last = p.scatteredLines(at, line, oi, last)
+			if at >= len(data) {
+				break
+			}
+		}
 		if !scattered && seg != nil && seg.keep {
 			// The lines that go on with the query before, read in a
 			// loop of their own.
