@@ -1,10 +1,12 @@
 package trec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -249,29 +251,64 @@ func duplicate(b *batch, d string, first int, line int64) error {
 
 // rank sorts e.ranked into trec_eval's order. Runs are nearly always
 // written in score order already; then only the tie groups need
-// sorting, by docno. Other runs are radix sorted on their score keys.
+// sorting, by docno, done in the same pass that checks the order: each
+// document of a group is put in its place among the ones before it
+// (a group larger than maxInsertion is sorted whole at its end). Other
+// runs are radix sorted on their score keys.
 func (e *evaluator) rank() {
 	r := e.ranked
+	start := 0 // the tie group's first document
 	for i := 1; i < len(r); i++ {
-		if r[i].key < r[i-1].key {
-			if len(r) < radixMin || len(r) > radixMax {
-				slices.SortFunc(r, compareRanked)
-			} else {
-				e.sortKeys, e.sortBuf = radixSort(r, e.sortKeys, e.sortBuf)
+		k := r[i].key
+		if k != r[i-1].key {
+			if k < r[i-1].key {
+				if len(r) < radixMin || len(r) > radixMax {
+					slices.SortFunc(r, compareRanked)
+				} else {
+					e.sortKeys, e.sortBuf = radixSort(r, e.sortKeys, e.sortBuf)
+				}
+				return
 			}
-			return
+			if i-start > maxInsertion {
+				slices.SortFunc(r[start:i], compareRanked)
+			}
+			start = i
+			continue
+		}
+		if i-start >= maxInsertion {
+			continue // sorted whole at the group's end
+		}
+		if x := r[i]; docnoAfter(x.docno, r[i-1].docno) {
+			j := i
+			for j > start && docnoAfter(x.docno, r[j-1].docno) {
+				r[j] = r[j-1]
+				j--
+			}
+			r[j] = x
 		}
 	}
-	for i := 0; i < len(r); {
-		j := i + 1
-		for j < len(r) && r[j].key == r[i].key {
-			j++
-		}
-		if j-i > 1 {
-			sortTies(r[i:j])
-		}
-		i = j
+	if len(r)-start > maxInsertion {
+		slices.SortFunc(r[start:], compareRanked)
 	}
+}
+
+// maxInsertion is the largest tie group sorted by insertion: groups are
+// mostly two or three documents, which an insertion sort handles best.
+const maxInsertion = 12
+
+// docnoAfter reports whether docno a comes before b in trec_eval's
+// order of equal scores (docno descending, as strcmp orders bytes):
+// a > b, decided by the first eight bytes as one number when they
+// differ, without a call.
+func docnoAfter(a, b string) bool {
+	if len(a) >= 8 && len(b) >= 8 {
+		x := binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(a), 8))
+		y := binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(b), 8))
+		if x != y {
+			return x > y
+		}
+	}
+	return a > b
 }
 
 // radixMin is the query size from which the radix sort beats pdqsort;
@@ -327,7 +364,7 @@ func radixSort(r []rankedDoc, keys []uint64, buf []rankedDoc) ([]uint64, []ranke
 		for j < n && r[j].key>>16 == r[i].key>>16 {
 			j++
 		}
-		if g := r[i:j]; len(g) > 12 {
+		if g := r[i:j]; len(g) > maxInsertion {
 			slices.SortFunc(g, compareRanked)
 		} else {
 			for x := 1; x < len(g); x++ {
@@ -339,20 +376,6 @@ func radixSort(r []rankedDoc, keys []uint64, buf []rankedDoc) ([]uint64, []ranke
 		i = j
 	}
 	return keys, buf
-}
-
-// sortTies orders a tie group by docno, descending; groups are mostly
-// two or three documents, which an insertion sort handles best.
-func sortTies(g []rankedDoc) {
-	if len(g) > 12 {
-		slices.SortFunc(g, compareRanked)
-		return
-	}
-	for i := 1; i < len(g); i++ {
-		for k := i; k > 0 && g[k].docno > g[k-1].docno; k-- {
-			g[k], g[k-1] = g[k-1], g[k]
-		}
-	}
 }
 
 // bands works out each column's worst, expected and best value from the

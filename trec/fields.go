@@ -66,42 +66,9 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // parseScore reads a run's score: any finite number strconv reads.
-// Plain decimals with at most 15 digits, which are nearly every score,
-// take Clinger's fast path: digits and power of ten are exact in
-// float64, so one division rounds correctly, to the value strconv gives.
+// Plain decimals, nearly every score, take plainScore's fast path.
 func parseScore(b []byte) (float64, error) {
-	i, neg := 0, false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg, i = b[0] == '-', 1
-	}
-	var m uint64
-	start := i
-	for ; i < len(b); i++ {
-		c := b[i] - '0'
-		if c > 9 {
-			break
-		}
-		m = m*10 + uint64(c)
-	}
-	digits, frac := i-start, 0
-	if i < len(b) && b[i] == '.' {
-		i++
-		fracStart := i
-		for ; i < len(b); i++ {
-			c := b[i] - '0'
-			if c > 9 {
-				break
-			}
-			m = m*10 + uint64(c)
-		}
-		frac = i - fracStart
-		digits += frac
-	}
-	if i == len(b) && digits > 0 && digits <= 15 {
-		v := float64(m) / pow10[frac]
-		if neg {
-			v = -v
-		}
+	if v, ok := plainScore(b); ok {
 		return v, nil
 	}
 	v, err := strconv.ParseFloat(bstr(b), 64)

@@ -327,37 +327,26 @@ func (c *qrelsChunk) parse(name string) {
 		byQID  = map[string]*Judgments{}
 	)
 	data, lineNo := c.text, c.firstLine-1
-	var (
-		seps   []uint32
-		listed int // seps lists the separators up to here
-		j      int // the first separator at or after at
-	)
+	fail := func(format string, args ...any) {
+		c.err = &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
+	}
+	var scan sepScan
+	scan.reset(data)
 	for at := 0; at < len(data); {
 		lineNo++
-		fail := func(format string, args ...any) {
-			c.err = &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
-		}
-		if len(seps)-j < 4 && listed < len(data) {
-			listed = min(at+sepWindow, len(data))
-			seps, j = listSeparators(seps[:0], data, at, listed), 0
-		}
 		// A plain line, four fields one separator apart and a line
-		// end, is read from its separators, listed eight bytes at a
-		// time; anything else line by line.
-		if s := seps[min(j, len(seps)):]; len(s) >= 4 && s[0] > uint32(at) && data[at] != '#' &&
-			s[1] > s[0]+1 && s[2] > s[1]+1 && s[3] > s[2]+1 && data[s[3]] == '\n' &&
-			inner(data[s[0]]) && inner(data[s[1]]) && inner(data[s[2]]) {
-			fields[0], fields[2], fields[3] = data[at:s[0]], data[s[1]+1:s[2]], data[s[2]+1:s[3]]
-			at, j = int(s[3])+1, j+4
+		// end, is read from the bitmap of separators (sepScan);
+		// anything else line by line.
+		if s0, s1, s2, s3, ok := scan.plain4(at); ok {
+			fields[0], fields[2], fields[3] = data[at:s0], data[s1+1:s2], data[s2+1:s3]
+			at = s3 + 1
 		} else {
 			line := data[at:]
 			if i := bytes.IndexByte(line, '\n'); i >= 0 {
 				line = line[:i]
 			}
 			at += len(line) + 1
-			for j < len(seps) && seps[j] < uint32(at) {
-				j++
-			}
+			scan.seek(at)
 			blank, comment := blankOrComment(line)
 			if comment {
 				continue

@@ -47,7 +47,13 @@ func TestRankOrder(t *testing.T) {
 			// Few distinct docnos of varied lengths, so prefixes and
 			// duplicates meet within a tie group.
 			d := fmt.Sprintf("D%d", rng.IntN(2*n+1))
-			docs[i] = doc{scores[rng.IntN(len(scores))], d[:min(len(d), 1+rng.IntN(4))]}
+			d = d[:min(len(d), 1+rng.IntN(4))]
+			if trial%3 == 1 {
+				// Docnos of 8 bytes and more, most sharing their
+				// first 8, compared by them first.
+				d = fmt.Sprintf("%08d", rng.IntN(3)) + d[1:]
+			}
+			docs[i] = doc{scores[rng.IntN(len(scores))], d}
 		}
 		if rng.IntN(2) == 0 {
 			// Half the trials are written in score order, as runs

@@ -3,7 +3,6 @@ package trec
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"slices"
 )
 
@@ -21,8 +20,6 @@ type parser struct {
 	// offsets into the block's data; segs its stretches of one query id.
 	ents []entry
 	segs []segment
-	// seps are the offsets of the block's separators.
-	seps []uint32
 	// Once a block is seen scattered, its lines from ents[gstart] on
 	// are not cut into segments: gis holds each one's group.
 	gstart int
@@ -37,6 +34,8 @@ type parser struct {
 	// group, or -1 for a stretch not wanted: read makes the groups',
 	// handSegments the segments'.
 	order []int
+	// scan finds the block's separators.
+	scan sepScan
 	// view evaluates a stretch in place, its docnos read from the block.
 	view batch
 	// batches are a scattered block's, while handGroups fills them.
@@ -89,42 +88,50 @@ func (p *parser) parse(bl *block, name string, want func([]byte) (int, bool), ev
 // malformed line it sets bl.err and stops: the lines before it are
 // still handed on, as far as they go.
 //
-// It first lists where the block's bytes up to ' ' are (separators,
-// nearly all of them), eight bytes at a time (separators); then a plain
-// line, six fields one separator apart and a line end, is read from
-// its six separators alone. Any other line goes to parseRunLine.
+// A plain line, six fields one separator apart and a line end, is read
+// from a bitmap of the block's separators (sepScan), and its score by
+// plainScore. Any other line goes to parseRunLine.
 func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (scattered bool) {
 	p.ents, p.segs, p.gis = p.ents[:0], p.segs[:0], p.gis[:0]
 	p.groups, p.order = p.groups[:0], p.order[:0]
 	data, line := bl.data, bl.firstLine
-	var seps []uint32
-	listed := 0 // seps lists the separators up to here
+	p.scan.reset(data)
 	var (
 		slot   = -1
 		l      runLine
 		curQID []byte
 		seg    *segment
 		last   int32 // the group of the line before, once scattered
-		j      int   // the first separator at or after at
 	)
 	for at := 0; at < len(data); line++ {
-		if len(seps)-j < 6 && listed < len(data) {
-			listed = min(at+sepWindow, len(data))
-			seps, j = p.separators(data, at, listed), 0
+		if !scattered && seg != nil && seg.keep {
+			// The lines that go on with the query before, read in a
+			// loop of their own.
+			n0 := len(p.ents)
+			at, p.ents = p.scan.sameQuery(at, line, curQID, p.ents)
+			for _, e := range p.ents[n0:] {
+				seg.size += int(e.n)
+			}
+			seg.end += len(p.ents) - n0
+			line += int64(len(p.ents) - n0)
+			if at >= len(data) {
+				break
+			}
 		}
 		var qs, qe, ds, de int
 		var score float64
-		if s := seps[min(j, len(seps)):]; len(s) >= 6 && s[0] > uint32(at) && data[at] != '#' &&
-			s[1] > s[0]+1 && s[2] > s[1]+1 && s[3] > s[2]+1 && s[4] > s[3]+1 && s[5] > s[4]+1 &&
-			data[s[5]] == '\n' && inner(data[s[0]]) && inner(data[s[1]]) && inner(data[s[2]]) &&
-			inner(data[s[3]]) && inner(data[s[4]]) {
-			var err error
-			if score, err = parseScore(data[s[3]+1 : s[4]]); err != nil {
-				bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
-				return scattered
+		if s0, s1, s2, s3, s4, s5, ok := p.scan.plain(at); ok {
+			b := data[s3+1 : s4]
+			v, plain := plainScore(b)
+			if !plain {
+				var err error
+				if v, err = parseScore(b); err != nil {
+					bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
+					return scattered
+				}
 			}
-			qs, qe, ds, de = at, int(s[0]), int(s[1]+1), int(s[2])
-			at, j = int(s[5])+1, j+6
+			qs, qe, ds, de, score = at, s0, s1+1, s2, v
+			at = s5 + 1
 		} else {
 			// Anything but a plain line: a blank line, a comment, more
 			// spaces, more fields, an error, the block's last bytes.
@@ -138,9 +145,7 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 				return scattered
 			}
 			at = end + 1
-			for j < len(seps) && seps[j] < uint32(at) {
-				j++
-			}
+			p.scan.seek(at)
 			if !ok {
 				continue
 			}
@@ -224,46 +229,6 @@ func (p *parser) newGroup(a *qidAnswer) int32 {
 	p.touched = append(p.touched, a.qi)
 	p.order = append(p.order, int(gi))
 	return gi
-}
-
-// inner reports whether c separates two fields within a line.
-func inner(c byte) bool { return c != '\n' && spaces[c] }
-
-// sepWindow is how much of a block separators lists at a time, so that
-// the list stays small and in the cache.
-const sepWindow = 64 << 10
-
-// separators lists the offsets of data[from:to]'s separators in p.seps.
-func (p *parser) separators(data []byte, from, to int) []uint32 {
-	p.seps = listSeparators(p.seps[:0], data, from, to)
-	return p.seps
-}
-
-// listSeparators appends to seps the offsets of data[from:to]'s bytes
-// up to ' ' (every byte C's isspace accepts, and a few control
-// characters), in order.
-func listSeparators(seps []uint32, data []byte, from, to int) []uint32 {
-	q := from
-	for ; q+8 <= to; q += 8 {
-		if len(seps)+8 > cap(seps) {
-			seps = slices.Grow(seps, (to-from)/4)
-		}
-		w := binary.LittleEndian.Uint64(data[q:])
-		// A byte's high bit is set in m when the byte is below 0x21:
-		// its low seven bits plus 0x5f do not reach 0x80, nor is its
-		// own high bit set.
-		m := ^((w&^highs + (0x80-0x21)*lows) | w) & highs
-		for m != 0 {
-			seps = append(seps, uint32(q+bits.TrailingZeros64(m)>>3))
-			m &= m - 1
-		}
-	}
-	for ; q < to; q++ {
-		if data[q] <= ' ' {
-			seps = append(seps, uint32(q))
-		}
-	}
-	return seps
 }
 
 func (p *parser) clearGroups() {

@@ -1,0 +1,114 @@
+package trec
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// checkDecimal8 asserts that decimal8 reads s (at most eight bytes) as
+// strconv.ParseFloat does, to the bit, when s is a plain unsigned
+// decimal, and refuses anything else; bytes past s in the word must
+// not matter.
+func checkDecimal8(t *testing.T, s string, junk uint64) {
+	t.Helper()
+	var b [8]byte
+	copy(b[:], s)
+	x := binary.LittleEndian.Uint64(b[:])
+	if len(s) < 8 {
+		x |= junk << (8 * len(s))
+	}
+	got, ok := decimal8(x, len(s))
+	plain := len(s) > 0
+	dots, digits := 0, 0
+	for _, c := range []byte(s) {
+		switch {
+		case c == '.':
+			dots++
+		case c >= '0' && c <= '9':
+			digits++
+		default:
+			plain = false
+		}
+	}
+	plain = plain && dots <= 1 && digits > 0
+	if !plain {
+		require.False(t, ok, "%q read as %v", s, got)
+		return
+	}
+	want, err := strconv.ParseFloat(s, 64)
+	require.NoError(t, err, "%q", s)
+	require.True(t, ok, "%q refused", s)
+	require.Equal(t, math.Float64bits(want), math.Float64bits(got), "%q: strconv %v, decimal8 %v", s, want, got)
+}
+
+// TestDecimal8: every string of up to five bytes of digits, dots and a
+// few others, and random ones of six to eight, with junk past them.
+func TestDecimal8(t *testing.T) {
+	alphabet := []byte("0179.-e x\x00/:")
+	var walk func(s []byte)
+	walk = func(s []byte) {
+		checkDecimal8(t, string(s), 0)
+		checkDecimal8(t, string(s), 0x2e2e2e2e2e2e2e2e)
+		if len(s) == 5 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(append(s, c))
+		}
+	}
+	walk(nil)
+	rng := rand.New(rand.NewPCG(5, 8))
+	for range 300_000 {
+		n := 6 + rng.IntN(3)
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		if rng.IntN(8) > 0 {
+			b[rng.IntN(n)] = '.'
+		}
+		if rng.IntN(10) == 0 {
+			b[rng.IntN(n)] = alphabet[rng.IntN(len(alphabet))]
+		}
+		checkDecimal8(t, string(b), rng.Uint64())
+	}
+}
+
+// FuzzDecimal8: decimal8 against strconv on any eight bytes and length.
+func FuzzDecimal8(f *testing.F) {
+	for _, s := range []string{"9.99", "0", ".5", "5.", ".", "12345678", "1234.567", "1..2", "0.000001", "99999999"} {
+		f.Add(s, uint64(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, junk uint64) {
+		if len(s) > 8 {
+			s = s[:8]
+		}
+		checkDecimal8(t, s, junk)
+	})
+}
+
+// TestSepScanBits: the bitmap marks exactly the bytes up to ' ', for
+// blocks of every length around the 64-byte words.
+func TestSepScanBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 7))
+	var r sepScan
+	for n := 0; n < 300; n++ {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+			if rng.IntN(3) == 0 {
+				data[i] = byte(rng.IntN(0x22))
+			}
+		}
+		r.reset(data)
+		r.fill(len(data))
+		for i, c := range data {
+			require.Equal(t, c <= ' ', r.words[i/64]>>(i%64)&1 == 1, "byte %d (%#x) of %d", i, c, n)
+		}
+	}
+}
