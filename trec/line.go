@@ -14,6 +14,10 @@ import (
 // isspace but '\n'.
 var innerSep = [256]bool{' ': true, '\t': true, '\r': true, '\v': true, '\f': true}
 
+// inner reports whether c separates two fields within a line: a space,
+// tested first, or another of innerSep.
+func inner(c byte) bool { return c == ' ' || innerSep[c] }
+
 // sepMask sets the high bit of each byte of w that is at most ' ' (every
 // byte C's isspace accepts, and a few control characters), and no
 // other: a byte's low seven bits plus 0x5f reach 0x80 from 0x21 on,
@@ -244,19 +248,19 @@ func (r *sepScan) lines(at int, base int64, qw, qmask uint64, ql int, ents []ent
 	pos, cur := r.pos, r.cur
 	for at+8 <= len(data) {
 		var s0, s1, s2, s3, s4, s5 int
-		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
+		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !inner(data[s0]) {
 			break
 		}
-		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
+		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !inner(data[s1]) {
 			break
 		}
-		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
+		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !inner(data[s2]) {
 			break
 		}
-		if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !innerSep[data[s3]] {
+		if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !inner(data[s3]) {
 			break
 		}
-		if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !innerSep[data[s4]] {
+		if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !inner(data[s4]) {
 			break
 		}
 		if s5, pos, cur = nextBit(words, pos, cur); s5 <= s4+1 || data[s5] != '\n' {

@@ -112,3 +112,16 @@ func TestSepScanBits(t *testing.T) {
 		}
 	}
 }
+
+// TestHashShort: the inlined hash of an 8- to 16-byte docno is
+// hashDoc's, which the judgments' index is built with.
+func TestHashShort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 10_000 {
+		b := make([]byte, 8+rng.IntN(9))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		require.Equal(t, hashDoc(string(b)), hashShort(string(b)), "%q", b)
+	}
+}
