@@ -2,6 +2,7 @@ package trec
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -110,5 +111,45 @@ func TestSepScanBits(t *testing.T) {
 		for i, c := range data {
 			require.Equal(t, c <= ' ', r.words[i/64]>>(i%64)&1 == 1, "byte %d (%#x) of %d", i, c, n)
 		}
+	}
+}
+
+// TestHashShort: the inlined hash of an 8- to 16-byte docno is
+// hashDoc's, which the judgments' index is built with.
+func TestHashShort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 10_000 {
+		b := make([]byte, 8+rng.IntN(9))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		require.Equal(t, hashDoc(string(b)), hashShort(string(b)), "%q", b)
+	}
+}
+
+// TestSameQueryIDs: runs of lines of query ids of 1 to 20 bytes, some
+// differing only in their last byte or past their eighth, and scores
+// of every length, read as parseRunLine reads each line.
+func TestSameQueryIDs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 300 {
+		var b []byte
+		for range 1 + rng.IntN(6) {
+			qid := []byte("abcdefghijklmnopqrst")[:1+rng.IntN(20)]
+			if rng.IntN(2) == 0 {
+				qid[len(qid)-1] = 'z'
+			}
+			for d := range 1 + rng.IntN(30) {
+				score := strconv.FormatFloat(rng.Float64()*float64(rng.IntN(100000)), 'f', rng.IntN(9), 64)
+				if rng.IntN(5) == 0 {
+					score = "-" + score
+				}
+				b = fmt.Appendf(b, "%s Q0 doc%d %d %s tag\n", qid, d, d+1, score)
+			}
+		}
+		wantLines, wantErr := readLines(b)
+		gotLines, gotErr := readBlock(b)
+		require.Equal(t, wantLines, gotLines)
+		require.Equal(t, wantErr, gotErr)
 	}
 }
