@@ -97,10 +97,14 @@ func plainFlagError(err error) error {
 	return err
 }
 
-// printError writes err for the user on standard error: one line naming
+// printError is fang's error handler: writeError. It takes fang's
+// styles (14 KB, by value) and leaves them.
+func printError(w io.Writer, _ fang.Styles, err error) { writeError(w, err) }
+
+// writeError writes err for the user on standard error: one line naming
 // the program, and for a usage error where the flags are listed. Plain
 // text, so that scripts and terminals read the same thing.
-func printError(w io.Writer, _ fang.Styles, err error) {
+func writeError(w io.Writer, err error) {
 	msg := err.Error()
 	if msg == "" {
 		return

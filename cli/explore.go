@@ -17,6 +17,9 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
+// rootUse is the root command's use line.
+const rootUse = "ndcg-explorer [FILE]"
+
 // newExploreCmd is the root command: the explorer, on FILE or the
 // default sample, or the query browser with --qrels and --run.
 func newExploreCmd(env *Env) *cobra.Command {
@@ -24,7 +27,7 @@ func newExploreCmd(env *Env) *cobra.Command {
 	var ascii, present bool
 	var seed int64
 	cmd := &cobra.Command{
-		Use:   "ndcg-explorer [FILE]",
+		Use:   rootUse,
 		Short: "An interactive explorer for NDCG",
 		Long: "Open the explorer on a list: edit it and watch every NDCG number change.\n" +
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n" +

@@ -52,9 +52,11 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 }
 
 // load reads the list the command line names: FILE (or "-" or
-// sample:NAME), --grades/--scores, or --qrels/--run/--query; with none,
-// the default sample when allowDefault.
-func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Document, error) {
+// sample:NAME), --grades/--scores, or --qrels/--run/--query. editing
+// says the list is opened in the explorer, which may save it: with no
+// list named it opens the default sample, and a FILE is opened with
+// listio.Load, which clears what killed saves left beside it.
+func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Document, error) {
 	inline := f.grades != "" || f.scores != "" || f.given("grades") || f.given("scores")
 	trec := f.qrels != "" || f.run != ""
 	learn := f.ltrData != "" || f.predictions != ""
@@ -111,9 +113,11 @@ func (f *listFlags) load(env *Env, args []string, allowDefault bool) (*listio.Do
 		return listio.LoadQuery(args[0], env.Stdin, f.query)
 	case f.query != "":
 		return nil, fmt.Errorf("--query names a query of --qrels and --run, of --ltr, or of a FILE holding many queries: give one of them")
-	case len(args) == 1:
+	case len(args) == 1 && editing:
 		return listio.Load(args[0], env.Stdin, f.inputFormat)
-	case allowDefault:
+	case len(args) == 1:
+		return listio.LoadReadOnly(args[0], env.Stdin, f.inputFormat)
+	case editing:
 		return listio.Load("sample:"+listio.DefaultSample, env.Stdin, "")
 	}
 	return nil, fmt.Errorf("no list given: name a FILE (- for standard input, sample:NAME for a sample) or use --grades")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 
@@ -45,8 +46,15 @@ func (t *trimWriter) Flush() error {
 // window title) are shown escaped instead of reaching the terminal. Every
 // output a person reads goes through it; CSV and JSON do not, and stay
 // exact.
+// The text is buffered: a report is one write, not one a line.
 func terminalText(w io.Writer, write func(io.Writer)) error {
-	tw := termsafe.NewWriter(w)
+	// bufio's 4 KB: a larger buffer is fresh pages to fault in, for a
+	// short report more than the system calls it saves.
+	bw := bufio.NewWriter(w)
+	tw := termsafe.NewWriter(bw)
 	write(tw)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
 }

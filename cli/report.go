@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -271,7 +272,7 @@ func writeRightAligned(w io.Writer, rows [][]string) {
 			widths[j] = max(widths[j], cells(c))
 		}
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	for _, row := range rows {
 		for j, c := range row {
 			b.WriteString(strings.Repeat(" ", widths[j]+2-cells(c)))
@@ -279,7 +280,8 @@ func writeRightAligned(w io.Writer, rows [][]string) {
 		}
 		b.WriteByte('\n')
 	}
-	io.WriteString(w, b.String())
+	// Write, not io.WriteString: see termsafe's Writer.put.
+	w.Write(b.Bytes())
 }
 
 // cells is the terminal cells c takes. A report's cells are numbers and

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -49,15 +50,18 @@ func runSamples(env *Env, args []string) error {
 		for _, s := range list {
 			width = max(width, len(s.Name))
 		}
+		// One write for the whole list, not one a line.
+		var b strings.Builder
 		for _, s := range list {
-			line := fmt.Sprintf("%-*s  %s", width, s.Name, s.Title)
+			fmt.Fprintf(&b, "%-*s  %s", width, s.Name, s.Title)
 			if s.Name == samples.Default {
-				line += " (default)"
+				b.WriteString(" (default)")
 			}
-			fmt.Fprintln(env.Stdout, line)
+			b.WriteByte('\n')
 		}
+		_, err := io.WriteString(env.Stdout, b.String())
 		fmt.Fprintf(env.Stderr, "Open one with ndcg-explorer sample:NAME; ndcg-explorer samples NAME prints its file.\n")
-		return nil
+		return err
 	}
 	data, err := samples.Read(strings.TrimPrefix(args[0], "sample:"))
 	if err != nil {

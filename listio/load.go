@@ -23,8 +23,25 @@ const SamplePrefix = "sample:"
 
 // Load reads the list at name: a path, "-" for in, or "sample:NAME".
 // format forces a reader (json, csv or tsv); empty means to tell from the
-// content and the file's extension (see DetectFormat).
+// content and the file's extension (see DetectFormat). It opens the list
+// for the explorer, which may save it: a save of the file that was
+// killed may have left its temporary file beside the file (or beside the
+// file a link names), and Load clears it (RemoveStaleTemps). A command
+// that only reads the list uses LoadReadOnly.
 func Load(name string, in io.Reader, format string) (*Document, error) {
+	doc, err := LoadReadOnly(name, in, format)
+	if err == nil && name != "-" && !strings.HasPrefix(name, SamplePrefix) {
+		if target, err := resolveLinks(name); err == nil {
+			RemoveStaleTemps(target)
+		}
+	}
+	return doc, err
+}
+
+// LoadReadOnly reads the list at name as Load does, for a command that
+// never writes it (report, check): it leaves the file's directory alone,
+// since listing it for stale temporary files is work for what saves.
+func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	f, err := ParseFormat(format)
 	if err != nil {
 		return nil, &Error{Name: name, Field: "--input-format", Msg: err.Error()}
@@ -111,14 +128,6 @@ func readSource(name string, in io.Reader) ([]byte, error) {
 		return data, nil
 	}
 	data, err := openLimited(name)
-	if err == nil {
-		// A save of this file that was killed may have left its
-		// temporary file beside the file a link names: the next open
-		// clears it.
-		if target, err := resolveLinks(name); err == nil {
-			RemoveStaleTemps(target)
-		}
-	}
 	var le *Error
 	if errors.As(err, &le) {
 		return nil, err

@@ -42,7 +42,9 @@ func someQIDs(qids []string) string {
 
 // LoadQuery reads one query of a multi-query table (see
 // trec.ParseTable): its rows in file order as the items, the label
-// column as the grade, the score column, if any, as the score.
+// column as the grade, the score column, if any, as the score. Like
+// LoadReadOnly it leaves stale temporary files alone: the document is
+// named "PATH query QID", and the explorer saves it under another name.
 func LoadQuery(name string, in io.Reader, qid string) (*Document, error) {
 	data, err := readSource(name, in)
 	if err != nil {

@@ -104,6 +104,30 @@ func TestStaleTempsAreRemovedOnSaveAndOpen(t *testing.T) {
 	assert.ElementsMatch(t, []string{mine, newStyle, other, notOurs}, temps(t, dir), "saving removes them too")
 }
 
+// Reading a list for a command that never writes it, or one query of a
+// table (never saved over the table), leaves a killed save's temporary
+// file alone: clearing it is for what opens the list to edit and save.
+func TestStaleTempsAreLeftByReadOnlyLoads(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "list.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"grade": 1}]}`), 0o644))
+	table := filepath.Join(dir, "runs.csv")
+	require.NoError(t, os.WriteFile(table, []byte("qid,docid,label\n1,d1,1\n"), 0o644))
+	dead := []string{".list.json.99999999.123.tmp", ".runs.csv.99999999.123.tmp"}
+	for _, n := range dead {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("{"), 0o644))
+	}
+	_, err := LoadReadOnly(path, nil, "")
+	require.NoError(t, err)
+	_, err = LoadQuery(table, nil, "1")
+	require.NoError(t, err)
+	assert.ElementsMatch(t, dead, temps(t, dir))
+
+	_, err = Load(path, nil, "")
+	require.NoError(t, err)
+	assert.Equal(t, dead[1:], temps(t, dir), "Load, the explorer's, clears the list's")
+}
+
 // A save through a link writes its temporary file beside the target, so
 // opening the list through the link clears what a killed save left there.
 func TestStaleTempsAreRemovedOnOpenThroughALink(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 //go:embed *.json
@@ -36,21 +37,25 @@ var lessons = []string{
 }
 
 // aliases are the names the samples had when they were named after the
-// tutorials they came from; commands written with them keep working.
-var aliases = map[string]string{
-	"seed-000-exp-gain":       "idcg-slip",
-	"seed-002-linear-gain":    "rounded-terms",
-	"seed-004-movies":         "all-claims-hold",
-	"seed-000-sklearn-output": "sklearn-gain",
-	"seed-001-notebook":       "ranked-by-score",
-	"seed-001-tie-demo":       "stable-sort-tie",
+// tutorials they came from; commands written with them keep working. (An
+// array, not a map: a map is built when the program starts, whatever
+// the command.)
+var aliases = [...]struct{ old, name string }{
+	{"seed-000-exp-gain", "idcg-slip"},
+	{"seed-002-linear-gain", "rounded-terms"},
+	{"seed-004-movies", "all-claims-hold"},
+	{"seed-000-sklearn-output", "sklearn-gain"},
+	{"seed-001-notebook", "ranked-by-score"},
+	{"seed-001-tie-demo", "stable-sort-tie"},
 }
 
 // Canonical is the sample's current name: name itself, or the sample an
 // old name stands for.
 func Canonical(name string) string {
-	if to, ok := aliases[name]; ok {
-		return to
+	for _, a := range aliases {
+		if a.old == name {
+			return a.name
+		}
 	}
 	return name
 }
@@ -110,11 +115,17 @@ func title(b []byte) string {
 	}
 	r = bytes.TrimLeft(r, " \t\r\n")
 	// The string ends at the first quote no backslash escapes.
+	escaped := false
 	for i := 1; i < len(r) && r[0] == '"'; i++ {
 		switch r[i] {
 		case '\\':
+			escaped = true
 			i++
 		case '"':
+			if s := r[1:i]; !escaped && plainText(s) {
+				// What decoding it would give, without the decoder.
+				return string(s)
+			}
 			var s string
 			if json.Unmarshal(r[:i+1], &s) == nil {
 				return s
@@ -123,6 +134,18 @@ func title(b []byte) string {
 		}
 	}
 	return titleAnywhere(b)
+}
+
+// plainText reports whether the bytes of a JSON string without escapes
+// are its text: valid UTF-8 (the decoder replaces what is not) and no
+// control characters (which the decoder refuses).
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // titleAnywhere is title for a file that does not start with it.

@@ -17,6 +17,9 @@ func TestTitleIsTheDecodedTitle(t *testing.T) {
 		`{"notes": "first", "settings": {"title": "nested, not this"}, "title": "later"}`,
 		`{"items": []}`,
 		`{"title": 3}`,
+		"{\"title\": \"café, a tab\tin it\"}",
+		"{\"title\": \"not UTF-8: \xff\"}",
+		`{"title": "ends in an escape\\"}`,
 		`{"title": "unterminated`,
 		`not json`,
 	} {

@@ -12,17 +12,25 @@
 # one that imports every outside package our packages import, so that
 # all their package initialisation runs, and prints hello world.
 #
+# INTERLEAVE=1 times them with testdata/startuptimer instead: every run of
+# every command in turn, so that all meet the same load (hyperfine runs
+# one command's runs, then the next's); its wall times include os/exec's
+# own cost, the same for every command, and its CPU times are the
+# kernel's accounting of each child.
+#
 # Usage: startup.sh [RUNS [ROUNDS]]
 #   RUNS: runs of each command per round (default 100).
 #   ROUNDS: rounds (default 3; more steady the medians on a busy machine).
 # Environment: GO_BUILD_ENV is put before every `go build` command, e.g.
-#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries.
+#   GO_BUILD_ENV=CGO_ENABLED=0 for static binaries. BEFORE=REV (a commit,
+#   a branch) also builds the program as it was at REV, the same way, and
+#   times its three commands in the same rounds (rows "REV: ...").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 runs=${1:-100}
 rounds=${2:-3}
-if ! command -v hyperfine >/dev/null 2>&1; then
+if [ -z "${INTERLEAVE:-}" ] && ! command -v hyperfine >/dev/null 2>&1; then
   echo "startup.sh needs hyperfine: apt-get install hyperfine" >&2
   exit 2
 fi
@@ -72,15 +80,44 @@ build_env=${GO_BUILD_ENV:-}
 (cd "$dir/hello-libc" && env $build_env go build -o "$dir/hello+net+os-user" .)
 (cd "$root" && env $build_env go build -o "$dir/hello+dependencies" "./testdata/$(basename "$floor")")
 (cd "$root" && env $build_env go build -o "$dir/ndcg-explorer" .)
+if [ -n "${BEFORE:-}" ]; then
+  mkdir "$dir/before"
+  git -C "$root" archive "$BEFORE" | tar -x -C "$dir/before"
+  (cd "$dir/before" && env $build_env go build -buildvcs=false -o "$dir/${BEFORE//\//-}:" .)
+fi
+# Every binary is copied once built. The linker writes its output
+# through a memory map, and a program started from a file written so
+# starts slower than from the same bytes copied with cp (or read back
+# from disk), by more the larger the file: 15-25% for ndcg-explorer,
+# 2-3% for hello+dependencies, with the same number of page faults. An
+# installed binary is rarely in that state for long; copying them all
+# compares them in the same one.
+for b in "$dir"/hello-world "$dir"/hello+net+os-user "$dir"/hello+dependencies "$dir"/ndcg-explorer "$dir"/*:; do
+  [ -f "$b" ] || continue
+  cp "$b" "$b.copy" && mv "$b.copy" "$b"
+done
 list=$dir/five.json
 cat >"$list" <<'JSON'
 {"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 2}, {"id": "C", "grade": 3}, {"id": "D", "grade": 0}, {"id": "E", "grade": 1}]}
 JSON
 ne=$dir/ndcg-explorer
 cmds=("$dir/hello-world" "$dir/hello+net+os-user" "$dir/hello+dependencies" "$ne --version" "$ne report $list" "$ne samples")
+if [ -n "${BEFORE:-}" ]; then
+  b="$dir/${BEFORE//\//-}:"
+  cmds+=("$b --version" "$b report $list" "$b samples")
+fi
 for c in "${cmds[@]}"; do
   $c >/dev/null 2>"$dir/stderr" || { cat "$dir/stderr" >&2; exit 2; }
 done
+label() { local l=${1//$dir\//}; echo "${l// \/*\// }"; }
+if [ -n "${INTERLEAVE:-}" ]; then
+  (cd "$root" && go build -o "$dir/startuptimer" ./testdata/startuptimer)
+  echo "start-up, interleaved, median of $rounds rounds of $runs runs each, built with \`${build_env:+$build_env }go build\`, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg):"
+  "$dir/startuptimer" "$runs" "$rounds" "${cmds[@]}" | while IFS=$'\t' read -r c wall ratio cpu cratio; do
+    printf "  %-36s %5.2f ms  %4.2f× hello world   CPU %5.2f ms  %4.2f×\n" "$(label "$c")" "$wall" "$ratio" "$cpu" "$cratio"
+  done
+  exit 0
+fi
 for round in $(seq "$rounds"); do
   hyperfine -N -w 10 -r "$runs" --export-csv "$dir/round$round.csv" "${cmds[@]}" >/dev/null 2>&1
 done

@@ -111,7 +111,7 @@ func DetectFormat(data []byte) Format {
 		var obj map[string]json.RawMessage
 		// A row of JSON lines is short; a long first line is a whole
 		// document written on one line, not worth parsing twice.
-		if len(first) <= 1<<16 && json.Unmarshal(first, &obj) == nil {
+		if len(first) <= 1<<16 && mayBeJSONRow(first) && json.Unmarshal(first, &obj) == nil {
 			// A row: a query id and a document id, label or score,
 			// each a string or a number (not a list's "items").
 			roles := map[columnRole]bool{}

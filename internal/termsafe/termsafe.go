@@ -67,6 +67,7 @@ func convert(s string, keepLayout bool) string {
 type Writer struct {
 	w       io.Writer
 	pending []byte
+	out     []byte // what put passes to w, reused
 }
 
 // NewWriter returns a Writer that writes escaped text to w.
@@ -97,10 +98,21 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if cut < len(data) {
 		w.pending = append([]byte(nil), data[cut:]...)
 	}
-	if _, err := io.WriteString(w.w, Text(string(data[:cut]))); err != nil {
+	if err := w.put(Text(string(data[:cut]))); err != nil {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// put writes s to w's writer with Write. (io.WriteString would first
+// ask the writer for a WriteString method: a check of its type at run
+// time, which the first time for a pair of types adds to, and can make
+// grow, a table of the runtime's that a short command otherwise leaves
+// alone.)
+func (w *Writer) put(s string) error {
+	w.out = append(w.out[:0], s...)
+	_, err := w.w.Write(w.out)
+	return err
 }
 
 // Flush writes a sequence held back by Write, escaped: at the end of the
@@ -111,8 +123,7 @@ func (w *Writer) Flush() error {
 	}
 	rest := w.pending
 	w.pending = nil
-	_, err := io.WriteString(w.w, Text(string(rest)))
-	return err
+	return w.put(Text(string(rest)))
 }
 
 // FirstUnsafe is the byte offset of the first character in s that a
