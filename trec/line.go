@@ -213,19 +213,10 @@ func (r *sepScan) plain4(at int) (s0, s1, s2, s3 int, ok bool) {
 // returns where that line starts and ents. A query id longer than 16
 // bytes is left to the caller.
 func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, []entry) {
-	ql := len(qid)
-	if ql == 0 || ql > 16 {
+	key, ok := newQIDKey(qid)
+	if !ok {
 		return at, ents
 	}
-	var qb [16]byte
-	copy(qb[:], qid)
-	key := qidKey{n: ql,
-		m0: ^uint64(0) >> ((64 - 8*uint(min(ql, 8))) & 63), m1: ^uint64(0) >> ((128 - 8*uint(max(ql, 8))) & 63)}
-	if ql <= 8 {
-		key.m1 = 0
-	}
-	key.w0 = binary.LittleEndian.Uint64(qb[:8]) & key.m0
-	key.w1 = binary.LittleEndian.Uint64(qb[8:]) & key.m1
 	base := line - int64(len(ents)) // the line of ents[k] is base+k
 	for {
 		if r.n < len(r.words) && at+scanAhead > r.n*64 {
@@ -242,6 +233,77 @@ func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, 
 		// The bitmap ran out: work out more of it and go on.
 		r.seek(at)
 	}
+}
+
+// newQIDKey makes qid's key, if it has 1 to 16 bytes.
+func newQIDKey(qid []byte) (qidKey, bool) {
+	ql := len(qid)
+	if ql == 0 || ql > 16 {
+		return qidKey{}, false
+	}
+	var qb [16]byte
+	copy(qb[:], qid)
+	key := qidKey{n: ql,
+		m0: ^uint64(0) >> ((64 - 8*uint(min(ql, 8))) & 63), m1: ^uint64(0) >> ((128 - 8*uint(max(ql, 8))) & 63)}
+	if ql <= 8 {
+		key.m1 = 0
+	}
+	key.w0 = binary.LittleEndian.Uint64(qb[:8]) & key.m0
+	key.w1 = binary.LittleEndian.Uint64(qb[8:]) & key.m1
+	return key, true
+}
+
+// sameQrels is sameQuery for qrels lines: it reads the plain lines from
+// byte at on (the cursor there) whose query id is key's and whose rel is
+// one digit, the first numbered line+1, appending their judgments to
+// slab (fileBase is data's offset in the file); it stops at any other
+// line, the cursor at it, and returns where that line starts, the
+// number of the last line read and slab.
+func (r *sepScan) sameQrels(at, line int, key qidKey, slab []judg, fileBase int) (int, int, []judg) {
+	for {
+		if r.n < len(r.words) && at+scanAhead > r.n*64 {
+			r.fill(at + scanAhead)
+		}
+		from := at
+		at, line, slab = r.qrelsLines(at, line, key, slab, fileBase)
+		if at == from || r.n == len(r.words) || at+scanAhead <= r.n*64 {
+			r.seek(at)
+			return at, line, slab
+		}
+		r.seek(at)
+	}
+}
+
+// qrelsLines is sameQrels's loop, as lines is sameQuery's.
+func (r *sepScan) qrelsLines(at, line int, key qidKey, slab []judg, fileBase int) (int, int, []judg) {
+	data, words := r.data, r.words[:r.n]
+	pos, cur := r.pos, r.cur
+	for at+8 <= len(data) {
+		var s0, s1, s2, s3 int
+		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+key.n || binary.LittleEndian.Uint64(data[at:])&key.m0 != key.w0 || !inner(data[s0]) {
+			break
+		}
+		if key.n > 8 && (at+16 > len(data) || binary.LittleEndian.Uint64(data[at+8:])&key.m1 != key.w1) {
+			break
+		}
+		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !inner(data[s1]) {
+			break
+		}
+		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !inner(data[s2]) {
+			break
+		}
+		if s3, pos, cur = nextBit(words, pos, cur); s3 != s2+2 || data[s3] != '\n' {
+			break
+		}
+		rel := data[s2+1] - '0'
+		if rel > 9 {
+			break
+		}
+		line++
+		slab = append(slab, judg{off: uint32(fileBase + s1 + 1), n: uint32(s2 - s1 - 1), rel: int32(rel), line: uint32(line)})
+		at = s3 + 1
+	}
+	return at, line, slab
 }
 
 // qidKey is a query id of up to 16 bytes as two words, to compare with

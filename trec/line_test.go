@@ -153,3 +153,47 @@ func TestSameQueryIDs(t *testing.T) {
 		require.Equal(t, wantErr, gotErr)
 	}
 }
+
+// TestSameQrelsIDs: qrels lines of query ids of 1 to 20 bytes, one
+// query's lines together or not, rels of one digit and others, read
+// with their docno, rel and line as written.
+func TestSameQrelsIDs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	for range 200 {
+		var b []byte
+		type judged struct {
+			docno string
+			rel   int64
+			line  int
+		}
+		want := map[string][]judged{}
+		line := 0
+		for range 1 + rng.IntN(6) {
+			qid := string([]byte("abcdefghijklmnopqrst")[:1+rng.IntN(20)])
+			for range 1 + rng.IntN(30) {
+				line++
+				d := fmt.Sprintf("doc%d", line)
+				rel := int64(rng.IntN(10))
+				text := strconv.FormatInt(rel, 10)
+				switch rng.IntN(8) {
+				case 0:
+					rel, text = -1, "-1"
+				case 1:
+					rel, text = 12, "12"
+				}
+				b = fmt.Appendf(b, "%s 0 %s %s\n", qid, d, text)
+				want[qid] = append(want[qid], judged{d, rel, line})
+			}
+		}
+		q, err := ParseQrels("q", b)
+		require.NoError(t, err)
+		got := map[string][]judged{}
+		for _, j := range q.Queries {
+			for i := range j.Len() {
+				d := j.Doc(i)
+				got[j.QID] = append(got[j.QID], judged{d.Docno, d.Rel, d.Line})
+			}
+		}
+		require.Equal(t, want, got)
+	}
+}

@@ -354,7 +354,20 @@ func (c *qrelsChunk) parse(name string) {
 	}
 	var scan sepScan
 	scan.reset(data)
+	var (
+		key   qidKey
+		keyOK bool
+	)
+	fileBase := c.size - cap(data) // data's offset in the file
 	for at := 0; at < len(data); {
+		if inSlab && keyOK {
+			// The lines that go on with the query before, read in a
+			// loop of their own.
+			at, lineNo, slab = scan.sameQrels(at, lineNo, key, slab, fileBase)
+			if at >= len(data) {
+				break
+			}
+		}
 		lineNo++
 		// A plain line, four fields one separator apart and a line
 		// end, is read from the bitmap of separators (sepScan);
@@ -396,6 +409,7 @@ func (c *qrelsChunk) parse(name string) {
 			endSlab()
 			cur = byQID[qid]
 			inSlab = cur == nil
+			key, keyOK = newQIDKey(fields[0])
 			if cur == nil {
 				cur = &Judgments{QID: qid}
 				byQID[qid] = cur
