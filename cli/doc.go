@@ -9,7 +9,13 @@
 //
 // Main builds a new command tree on every call, reading and writing only
 // the streams of its Env, so that tests run the real command line
-// without a process and without shared state.
+// without a process and without shared state. A run that names a
+// command builds that command alone under a bare root and runs it on
+// cobra without fang (runNamed), handing over to fang when it asks for
+// help; a bare --version prints without a tree. Everything else (the
+// explorer, help, the manual page, completion, a mistyped name) builds
+// the whole tree and runs through fang. A test checks that both ways
+// print the same and exit alike.
 //
 // # Adding a command
 //

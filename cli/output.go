@@ -48,7 +48,9 @@ func (t *trimWriter) Flush() error {
 // exact.
 // The text is buffered: a report is one write, not one a line.
 func terminalText(w io.Writer, write func(io.Writer)) error {
-	bw := bufio.NewWriterSize(w, 32<<10)
+	// bufio's 4 KB: a larger buffer is fresh pages to fault in, for a
+	// short report more than the system calls it saves.
+	bw := bufio.NewWriter(w)
 	tw := termsafe.NewWriter(bw)
 	write(tw)
 	if err := tw.Flush(); err != nil {

@@ -182,7 +182,12 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 	}
 	for _, en := range entries {
 		d := b.docno(en)
-		h := hashDoc(d)
+		var h uint64
+		if uint(len(d)-8) <= 8 {
+			h = hashShort(d)
+		} else {
+			h = hashDoc(d)
+		}
 		if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
 			return res, duplicate(b, d, first, en.line)
 		}

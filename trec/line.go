@@ -14,6 +14,10 @@ import (
 // isspace but '\n'.
 var innerSep = [256]bool{' ': true, '\t': true, '\r': true, '\v': true, '\f': true}
 
+// inner reports whether c separates two fields within a line: a space,
+// tested first, or another of innerSep.
+func inner(c byte) bool { return c == ' ' || innerSep[c] }
+
 // sepMask sets the high bit of each byte of w that is at most ' ' (every
 // byte C's isspace accepts, and a few control characters), and no
 // other: a byte's low seven bits plus 0x5f reach 0x80 from 0x21 on,
@@ -205,24 +209,21 @@ func (r *sepScan) plain4(at int) (s0, s1, s2, s3 int, ok bool) {
 // whose query id is qid, numbered from line, appending them to ents
 // with their docnos as offsets into the data. It stops at the first
 // other line (another query, a line that is not plain, a score that is
-// not a decimal of up to eight bytes, the data's last bytes), the
-// cursor at it, and returns where that line starts and ents.
+// not a plain decimal, the data's last bytes), the cursor at it, and
+// returns where that line starts and ents. A query id longer than 16
+// bytes is left to the caller.
 func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, []entry) {
-	ql := len(qid)
-	if ql == 0 || ql > 8 {
+	key, ok := newQIDKey(qid)
+	if !ok {
 		return at, ents
 	}
-	var qb [8]byte
-	copy(qb[:], qid)
-	qmask := ^uint64(0) >> (64 - 8*uint(ql))
-	qw := binary.LittleEndian.Uint64(qb[:]) & qmask
 	base := line - int64(len(ents)) // the line of ents[k] is base+k
 	for {
 		if r.n < len(r.words) && at+scanAhead > r.n*64 {
 			r.fill(at + scanAhead)
 		}
 		from := at
-		at, ents = r.lines(at, base, qw, qmask, ql, ents)
+		at, ents = r.lines(at, base, key, ents)
 		if at == from || r.n == len(r.words) || at+scanAhead <= r.n*64 {
 			// Not a line of the query, or the data's end: the line
 			// at at is read elsewhere.
@@ -234,76 +235,167 @@ func (r *sepScan) sameQuery(at int, line int64, qid []byte, ents []entry) (int, 
 	}
 }
 
+// newQIDKey makes qid's key, if it has 1 to 16 bytes.
+func newQIDKey(qid []byte) (qidKey, bool) {
+	ql := len(qid)
+	if ql == 0 || ql > 16 {
+		return qidKey{}, false
+	}
+	var qb [16]byte
+	copy(qb[:], qid)
+	key := qidKey{n: ql,
+		m0: ^uint64(0) >> ((64 - 8*uint(min(ql, 8))) & 63), m1: ^uint64(0) >> ((128 - 8*uint(max(ql, 8))) & 63)}
+	if ql <= 8 {
+		key.m1 = 0
+	}
+	key.w0 = binary.LittleEndian.Uint64(qb[:8]) & key.m0
+	key.w1 = binary.LittleEndian.Uint64(qb[8:]) & key.m1
+	return key, true
+}
+
+// sameQrels is sameQuery for qrels lines: it reads the plain lines from
+// byte at on (the cursor there) whose query id is key's and whose rel is
+// one digit, the first numbered line+1, appending their judgments to
+// slab (fileBase is data's offset in the file); it stops at any other
+// line, the cursor at it, and returns where that line starts, the
+// number of the last line read and slab.
+func (r *sepScan) sameQrels(at, line int, key qidKey, slab []judg, fileBase int) (int, int, []judg) {
+	for {
+		if r.n < len(r.words) && at+scanAhead > r.n*64 {
+			r.fill(at + scanAhead)
+		}
+		from := at
+		at, line, slab = r.qrelsLines(at, line, key, slab, fileBase)
+		if at == from || r.n == len(r.words) || at+scanAhead <= r.n*64 {
+			r.seek(at)
+			return at, line, slab
+		}
+		r.seek(at)
+	}
+}
+
+// qrelsLines is sameQrels's loop, as lines is sameQuery's.
+func (r *sepScan) qrelsLines(at, line int, key qidKey, slab []judg, fileBase int) (int, int, []judg) {
+	data, words := r.data, r.words[:r.n]
+	pos, cur := r.pos, r.cur
+	for at+8 <= len(data) {
+		var s0, s1, s2, s3 int
+		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+key.n || binary.LittleEndian.Uint64(data[at:])&key.m0 != key.w0 || !inner(data[s0]) {
+			break
+		}
+		if key.n > 8 && (at+16 > len(data) || binary.LittleEndian.Uint64(data[at+8:])&key.m1 != key.w1) {
+			break
+		}
+		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !inner(data[s1]) {
+			break
+		}
+		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !inner(data[s2]) {
+			break
+		}
+		if s3, pos, cur = nextBit(words, pos, cur); s3 != s2+2 || data[s3] != '\n' {
+			break
+		}
+		rel := data[s2+1] - '0'
+		if rel > 9 {
+			break
+		}
+		line++
+		slab = append(slab, judg{off: uint32(fileBase + s1 + 1), n: uint32(s2 - s1 - 1), rel: int32(rel), line: uint32(line)})
+		at = s3 + 1
+	}
+	return at, line, slab
+}
+
+// qidKey is a query id of up to 16 bytes as two words, to compare with
+// the first n bytes of a line: w0 and w1 its bytes, m0 and m1 the masks
+// of its bytes in each.
+type qidKey struct {
+	w0, m0, w1, m1 uint64
+	n              int
+}
+
 // lines is sameQuery's loop, over the lines within the bitmap worked
 // out, each read without a call: nextBit and decimal8 are written out,
 // and as few values as can be are kept from one line to the next, so
 // that they stay in registers. It returns where it stopped (the cursor
 // then anywhere).
-func (r *sepScan) lines(at int, base int64, qw, qmask uint64, ql int, ents []entry) (int, []entry) {
+func (r *sepScan) lines(at int, base int64, key qidKey, ents []entry) (int, []entry) {
 	data, words := r.data, r.words[:r.n]
 	pos, cur := r.pos, r.cur
 	for at+8 <= len(data) {
 		var s0, s1, s2, s3, s4, s5 int
-		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+ql || binary.LittleEndian.Uint64(data[at:])&qmask != qw || !innerSep[data[s0]] {
+		if s0, pos, cur = nextBit(words, pos, cur); s0 != at+key.n || binary.LittleEndian.Uint64(data[at:])&key.m0 != key.w0 || !inner(data[s0]) {
 			break
 		}
-		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
+		if key.n > 8 && (at+16 > len(data) || binary.LittleEndian.Uint64(data[at+8:])&key.m1 != key.w1) {
 			break
 		}
-		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
+		if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !inner(data[s1]) {
 			break
 		}
-		if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !innerSep[data[s3]] {
+		if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !inner(data[s2]) {
 			break
 		}
-		if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !innerSep[data[s4]] {
+		if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !inner(data[s3]) {
+			break
+		}
+		if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !inner(data[s4]) {
 			break
 		}
 		if s5, pos, cur = nextBit(words, pos, cur); s5 <= s4+1 || data[s5] != '\n' {
 			break
 		}
-		// The score: decimal8 on its bytes after a sign.
-		if s3+9 > len(data) {
-			break
-		}
-		x := binary.LittleEndian.Uint64(data[s3+1:])
-		n := uint(s4 - s3 - 1)
-		neg := false
-		if c := byte(x); c == '-' || c == '+' {
-			neg, x, n = c == '-', x>>8, n-1
-		}
-		if n-1 > 7 {
-			break
-		}
-		keep := ^uint64(0) >> ((64 - 8*n) & 63)
-		x &= keep
-		d := x ^ 0x2e2e2e2e2e2e2e2e
-		z := ^((d&^highs + 0x7f7f7f7f7f7f7f7f) | d | 0x7f7f7f7f7f7f7f7f)
-		frac := uint(0)
-		if z != 0 {
-			if z&(z-1) != 0 {
+		// The score: decimal8 on its bytes after a sign, written out
+		// (each break leaves the switch); plainScore for any other.
+		score, ok := 0.0, false
+		switch x, n := uint64(0), uint(s4-s3-1); {
+		default:
+			if n > 9 || s3+9 > len(data) {
 				break
 			}
-			dot := uint(bits.TrailingZeros64(z)) &^ 7
-			frac = n - 1 - dot/8
-			x = x&(1<<dot-1) | x>>8>>dot<<dot
-			n--
-			keep >>= 8
-			if n == 0 {
+			x = binary.LittleEndian.Uint64(data[s3+1:])
+			neg := false
+			if c := byte(x); c == '-' || c == '+' {
+				neg, x, n = c == '-', x>>8, n-1
+			}
+			if n-1 > 7 {
 				break
 			}
+			keep := ^uint64(0) >> ((64 - 8*n) & 63)
+			x &= keep
+			d := x ^ 0x2e2e2e2e2e2e2e2e
+			z := ^((d&^highs + 0x7f7f7f7f7f7f7f7f) | d | 0x7f7f7f7f7f7f7f7f)
+			frac := uint(0)
+			if z != 0 {
+				if z&(z-1) != 0 {
+					break
+				}
+				dot := uint(bits.TrailingZeros64(z)) &^ 7
+				frac = n - 1 - dot/8
+				x = x&(1<<dot-1) | x>>8>>dot<<dot
+				n--
+				keep >>= 8
+				if n == 0 {
+					break
+				}
+			}
+			t := x | 0x3030303030303030&^keep
+			if t&0xf0f0f0f0f0f0f0f0|(t+0x0606060606060606)&0xf0f0f0f0f0f0f0f0>>4 != 0x3333333333333333 {
+				break
+			}
+			v := (t - 0x3030303030303030) << ((64 - 8*n) & 63)
+			v = v * (10<<8 + 1) >> 8 & 0x00ff00ff00ff00ff
+			v = v * (100<<16 + 1) >> 16 & 0x0000ffff0000ffff
+			v = v * (10000<<32 + 1) >> 32
+			score, ok = float64(v)/pow10[frac&15], true
+			if neg {
+				score = -score
+			}
 		}
-		t := x | 0x3030303030303030&^keep
-		if t&0xf0f0f0f0f0f0f0f0|(t+0x0606060606060606)&0xf0f0f0f0f0f0f0f0>>4 != 0x3333333333333333 {
-			break
-		}
-		v := (t - 0x3030303030303030) << ((64 - 8*n) & 63)
-		v = v * (10<<8 + 1) >> 8 & 0x00ff00ff00ff00ff
-		v = v * (100<<16 + 1) >> 16 & 0x0000ffff0000ffff
-		v = v * (10000<<32 + 1) >> 32
-		score := float64(v) / pow10[frac&15]
-		if neg {
-			score = -score
+		if !ok {
+			if score, ok = plainScore(data[s3+1 : s4]); !ok {
+				break
+			}
 		}
 		ents = append(ents, entry{off: uint32(s1 + 1), n: uint32(s2 - s1 - 1), score: score, line: base + int64(len(ents))})
 		at = s5 + 1

@@ -2,6 +2,7 @@ package trec
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -110,5 +111,89 @@ func TestSepScanBits(t *testing.T) {
 		for i, c := range data {
 			require.Equal(t, c <= ' ', r.words[i/64]>>(i%64)&1 == 1, "byte %d (%#x) of %d", i, c, n)
 		}
+	}
+}
+
+// TestHashShort: the inlined hash of an 8- to 16-byte docno is
+// hashDoc's, which the judgments' index is built with.
+func TestHashShort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 10_000 {
+		b := make([]byte, 8+rng.IntN(9))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		require.Equal(t, hashDoc(string(b)), hashShort(string(b)), "%q", b)
+	}
+}
+
+// TestSameQueryIDs: runs of lines of query ids of 1 to 20 bytes, some
+// differing only in their last byte or past their eighth, and scores
+// of every length, read as parseRunLine reads each line.
+func TestSameQueryIDs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 300 {
+		var b []byte
+		for range 1 + rng.IntN(6) {
+			qid := []byte("abcdefghijklmnopqrst")[:1+rng.IntN(20)]
+			if rng.IntN(2) == 0 {
+				qid[len(qid)-1] = 'z'
+			}
+			for d := range 1 + rng.IntN(30) {
+				score := strconv.FormatFloat(rng.Float64()*float64(rng.IntN(100000)), 'f', rng.IntN(9), 64)
+				if rng.IntN(5) == 0 {
+					score = "-" + score
+				}
+				b = fmt.Appendf(b, "%s Q0 doc%d %d %s tag\n", qid, d, d+1, score)
+			}
+		}
+		wantLines, wantErr := readLines(b)
+		gotLines, gotErr := readBlock(b)
+		require.Equal(t, wantLines, gotLines)
+		require.Equal(t, wantErr, gotErr)
+	}
+}
+
+// TestSameQrelsIDs: qrels lines of query ids of 1 to 20 bytes, one
+// query's lines together or not, rels of one digit and others, read
+// with their docno, rel and line as written.
+func TestSameQrelsIDs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	for range 200 {
+		var b []byte
+		type judged struct {
+			docno string
+			rel   int64
+			line  int
+		}
+		want := map[string][]judged{}
+		line := 0
+		for range 1 + rng.IntN(6) {
+			qid := string([]byte("abcdefghijklmnopqrst")[:1+rng.IntN(20)])
+			for range 1 + rng.IntN(30) {
+				line++
+				d := fmt.Sprintf("doc%d", line)
+				rel := int64(rng.IntN(10))
+				text := strconv.FormatInt(rel, 10)
+				switch rng.IntN(8) {
+				case 0:
+					rel, text = -1, "-1"
+				case 1:
+					rel, text = 12, "12"
+				}
+				b = fmt.Appendf(b, "%s 0 %s %s\n", qid, d, text)
+				want[qid] = append(want[qid], judged{d, rel, line})
+			}
+		}
+		q, err := ParseQrels("q", b)
+		require.NoError(t, err)
+		got := map[string][]judged{}
+		for _, j := range q.Queries {
+			for i := range j.Len() {
+				d := j.Doc(i)
+				got[j.QID] = append(got[j.QID], judged{d.Docno, d.Rel, d.Line})
+			}
+		}
+		require.Equal(t, want, got)
 	}
 }

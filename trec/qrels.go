@@ -224,7 +224,9 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 	line := 1
 	for w := range chunks {
 		chunks[w].firstLine = line
-		line += bytes.Count(chunks[w].text, []byte{'\n'})
+		n := bytes.Count(chunks[w].text, []byte{'\n'})
+		chunks[w].lines = n + 1
+		line += n
 	}
 	var next atomic.Int64
 	parallel(workers, func(int) {
@@ -266,6 +268,13 @@ func ParseQrels(name string, data []byte) (*Qrels, error) {
 				continue
 			}
 			j.lo = math.MaxUint32
+			relevant := 0
+			for _, d := range j.docs {
+				if d.rel > 0 {
+					relevant++
+				}
+			}
+			j.Ideal = make([]float64, 0, relevant)
 			for _, d := range j.docs {
 				if d.rel > 0 {
 					j.Ideal = append(j.Ideal, float64(d.rel))
@@ -314,6 +323,8 @@ func parallel(n int, f func(int)) {
 type qrelsChunk struct {
 	text      []byte
 	firstLine int
+	// lines bounds the number of its lines (its line ends, plus one).
+	lines int
 	// size is the length of the whole file.
 	size    int
 	queries []*Judgments
@@ -330,9 +341,33 @@ func (c *qrelsChunk) parse(name string) {
 	fail := func(format string, args ...any) {
 		c.err = &LineError{File: name, Line: lineNo, Msg: fmt.Sprintf(format, args...)}
 	}
+	// A query's judgments, when its lines come together (nearly always),
+	// are a stretch of one slab sized for the chunk's lines, not an
+	// allocation of their own grown by doubling; a query met again gets
+	// its own from then on (the stretch's capacity ends with it).
+	slab := make([]judg, 0, c.lines)
+	start, inSlab := 0, false
+	endSlab := func() {
+		if inSlab {
+			cur.docs = slab[start:len(slab):len(slab)]
+		}
+	}
 	var scan sepScan
 	scan.reset(data)
+	var (
+		key   qidKey
+		keyOK bool
+	)
+	fileBase := c.size - cap(data) // data's offset in the file
 	for at := 0; at < len(data); {
+		if inSlab && keyOK {
+			// The lines that go on with the query before, read in a
+			// loop of their own.
+			at, lineNo, slab = scan.sameQrels(at, lineNo, key, slab, fileBase)
+			if at >= len(data) {
+				break
+			}
+		}
 		lineNo++
 		// A plain line, four fields one separator apart and a line
 		// end, is read from the bitmap of separators (sepScan);
@@ -371,16 +406,26 @@ func (c *qrelsChunk) parse(name string) {
 		}
 		qid := bstr(fields[0])
 		if cur == nil || cur.QID != qid {
+			endSlab()
 			cur = byQID[qid]
+			inSlab = cur == nil
+			key, keyOK = newQIDKey(fields[0])
 			if cur == nil {
 				cur = &Judgments{QID: qid}
 				byQID[qid] = cur
 				c.queries = append(c.queries, cur)
+				start = len(slab)
 			}
 		}
 		// Every field shares the file's array, whose capacity ends with
 		// the file: the field's capacity says where it starts.
 		doc := fields[2]
-		cur.docs = append(cur.docs, judg{off: uint32(c.size - cap(doc)), n: uint32(len(doc)), rel: int32(rel), line: uint32(lineNo)})
+		jd := judg{off: uint32(c.size - cap(doc)), n: uint32(len(doc)), rel: int32(rel), line: uint32(lineNo)}
+		if inSlab {
+			slab = append(slab, jd)
+		} else {
+			cur.docs = append(cur.docs, jd)
+		}
 	}
+	endSlab()
 }

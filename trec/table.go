@@ -22,9 +22,20 @@ func hashDoc(s string) uint64 {
 	return hashBytes(b)
 }
 
+// hashShort is hashDoc of a docno of 8 to 16 bytes, nearly every
+// docno, small enough to be inlined where a run's docnos are hashed.
+func hashShort(s string) uint64 {
+	n := len(s)
+	b := unsafe.Slice(unsafe.StringData(s), n)
+	return mix(binary.LittleEndian.Uint64(b)^hashK1, binary.LittleEndian.Uint64(b[n-8:])^(seed^uint64(n)*hashK0))
+}
+
+// hashK0 and hashK1 are wyhash's constants.
+const hashK0, hashK1 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+
 // hashBytes is hashDoc of b's bytes.
 func hashBytes(b []byte) uint64 {
-	const k1, k2 = 0xa0761d6478bd642f, 0xe7037ed1a0b428db
+	const k1, k2 = hashK0, hashK1
 	n := len(b)
 	h := seed ^ uint64(n)*k1
 	var x, y uint64
@@ -35,7 +46,7 @@ func hashBytes(b []byte) uint64 {
 		}
 		// The last 16 bytes, overlapping what was mixed already.
 		x, y = binary.LittleEndian.Uint64(b[n-16:]), binary.LittleEndian.Uint64(b[n-8:])
-	case n > 8:
+	case n >= 8: // as hashShort
 		x, y = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
 	case n >= 4:
 		x = uint64(binary.LittleEndian.Uint32(b))<<32 | uint64(binary.LittleEndian.Uint32(b[n-4:]))
