@@ -17,7 +17,7 @@ func (x tmux) paste(text string) {
 // TestPromptsAsAPerson types, pastes and edits in the prompts' fields
 // with the keys of a shell's line: save as, k and the open dialog.
 func TestPromptsAsAPerson(t *testing.T) {
-	x, dir, _ := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
+	x, dir, status := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
 	x.waitFor("NDCG@5 = 0.9724")
 	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
 		t.Fatal(err)
@@ -65,4 +65,14 @@ func TestPromptsAsAPerson(t *testing.T) {
 	x.keys("Home")
 	x.waitFor("path: /nowhere/a-very-long")
 	x.keys("Escape")
+	x.waitFor("NDCG@1 = ")
+
+	// Quit without saving k, before the test's directory goes: killed
+	// with unsaved edits, the explorer would write them beside the list.
+	x.keys("q")
+	x.waitFor("y: quit without saving")
+	x.keys("y")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
+	}
 }
