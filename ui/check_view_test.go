@@ -27,13 +27,17 @@ func TestCheckTheFilesClaims(t *testing.T) {
 	assert.Contains(t, s, "inherits the slip in IDCG@5")
 	assert.Contains(t, s, "5 per-rank terms all hold")
 
-	// Typing into a field that holds a claim replaces it; backspace edits it.
+	// Typing into a field that holds a claim replaces it; a moving key
+	// keeps it to edit from there; backspace clears it.
 	press(m, "down")
 	typeText(m, "13.35")
 	assert.Regexp(t, `IDCG@5 \[13\.35\s*\] ✓ true 13\.3472`, screen(m))
-	press(m, "down", "backspace")
+	press(m, "down", "end", "backspace")
 	typeText(m, "6")
 	assert.Regexp(t, `NDCG@5 \[0\.96\s*\] ✓ true 0\.9575`, screen(m))
+	press(m, "up", "backspace")
+	assert.Regexp(t, `IDCG@5 \[type IDCG\s*\] \(not claimed\)`, screen(m), "backspace clears a selected claim")
+	typeText(m, "13.35")
 	press(m, "f")
 	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] ✗`, screen(m), "f puts the file's claims back")
 

@@ -24,13 +24,17 @@ type Styles struct {
 	Tie, TieStraddle, Number, Good, Bad, Warn lipgloss.Style
 	BarActual, BarIdeal, BarBand              lipgloss.Style
 	PanelTitle, Status, Error                 lipgloss.Style
-	Help                                      help.Styles
+	// Selected is a field's value selected whole, which the next typed
+	// text replaces: underlined, so that it reads without colour too,
+	// and apart from the cursor's reversed cell.
+	Selected lipgloss.Style
+	Help     help.Styles
 	// G are the characters the screens draw with.
 	G Glyphs
 
 	// The same, as inks for the per-row hot path.
 	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
-	pastK                                                               ink
+	pastK, selected                                                     ink
 	title, header, panelTitle, warn, errorInk, status                   ink
 }
 
@@ -64,6 +68,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		PanelTitle:  c("#3C3C3C", "#DADADA").Bold(true).Underline(true),
 		Status:      c("#3C3C3C", "#DADADA"),
 		Error:       c("#B00020", "#FF6B81").Bold(true),
+		Selected:    c("#5A32A3", "#C8A6FF").Underline(true),
 		G:           glyphsFor(ascii),
 	}
 	if colour {
@@ -76,7 +81,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		}
 	}
 	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
-	s.pastK = inkOf(s.PastK)
+	s.pastK, s.selected = inkOf(s.PastK), inkOf(s.Selected)
 	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
 	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
 	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)

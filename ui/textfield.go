@@ -41,6 +41,12 @@ type textField struct {
 
 	placeholder string
 	focused     bool
+	// selected says the whole value is selected, as a spreadsheet's cell
+	// is when a person arrives on it: the first text typed or pasted
+	// replaces it, a deleting key clears it, a moving key keeps it and
+	// edits from there. A value given to be changed (a score, a claim)
+	// is typed over rather than appended to.
+	selected bool
 }
 
 // fieldUnit is one grapheme cluster of the value, as stored and as drawn.
@@ -106,12 +112,24 @@ func (k fieldKeyMap) edits(msg tea.KeyPressMsg) bool {
 // Value is the text in the field.
 func (f *textField) Value() string { return f.value }
 
-// SetValue replaces the text, the cursor at its end. The value is kept
-// as given, control characters included (a title read from a file):
-// they are drawn escaped, as everywhere else on screen.
+// SetValue replaces the text, the cursor at its end, nothing selected.
+// The value is kept as given, control characters included (a title
+// read from a file): they are drawn escaped, as everywhere else on
+// screen.
 func (f *textField) SetValue(s string) {
+	f.selected = false
 	f.set(f.cut(s, 0), len(s))
 }
+
+// Select selects the whole value (if there is one), the cursor at its
+// end: what is typed next replaces it.
+func (f *textField) Select() {
+	f.selected = len(f.units) > 0
+	f.moveTo(len(f.units))
+}
+
+// Selected reports whether the whole value is selected.
+func (f *textField) Selected() bool { return f.selected }
 
 // SetWidth sets the cells the field takes on screen, at least one.
 func (f *textField) SetWidth(w int) {
@@ -145,6 +163,17 @@ func (f *textField) Update(msg tea.Msg) bool {
 
 func (f *textField) key(msg tea.KeyPressMsg) bool {
 	k := fieldKeys
+	if f.selected {
+		switch {
+		case key.Matches(msg, k.DeleteBack, k.DeleteForward, k.DeleteWordBack, k.DeleteWordForward, k.DeleteToStart, k.DeleteToEnd):
+			// A deleting key deletes the selection, as in any editor.
+			f.selected = false
+			return f.delete(0, len(f.units))
+		case k.edits(msg):
+			// A moving key keeps the value: editing goes on from there.
+			f.selected = false
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Left):
 		f.moveTo(f.pos - 1)
@@ -176,9 +205,21 @@ func (f *textField) key(msg tea.KeyPressMsg) bool {
 	return false
 }
 
-// Insert puts text at the cursor, as much of it as the limit leaves room
-// for, and moves the cursor past it. It reports whether the value changed.
+// Insert puts text at the cursor, or in place of the whole value when
+// it is selected, as much of it as the limit leaves room for, and moves
+// the cursor past it. It reports whether the value changed.
 func (f *textField) Insert(text string) bool {
+	if text == "" {
+		return false
+	}
+	if f.selected {
+		f.selected = false
+		if text = f.cut(text, 0); text == f.value {
+			return false
+		}
+		f.set(text, len(text))
+		return true
+	}
 	text = f.cut(text, f.runes)
 	if text == "" {
 		return false
@@ -342,7 +383,8 @@ func (f *textField) scroll() {
 
 // View draws the field in exactly Width cells: the value from the
 // scrolled position (or the placeholder when it is empty), the cursor
-// reversed when focused, spaces after. st gives the cursor's and the
+// reversed when focused, a selected value in the selection's ink,
+// spaces after. st gives the cursor's, the selection's and the
 // placeholder's inks.
 func (f *textField) View(st *Styles) string {
 	if len(f.units) == 0 && f.placeholder != "" {
@@ -380,6 +422,8 @@ func (f *textField) View(st *Styles) string {
 			w = 1
 		case atCursor:
 			b.WriteString(st.cursor.paint(show))
+		case f.focused && f.selected:
+			b.WriteString(st.selected.paint(show))
 		default:
 			b.WriteString(show)
 		}

@@ -269,3 +269,53 @@ func FuzzTextField(f *testing.F) {
 		}
 	})
 }
+
+// TestTextFieldSelected: a selected value (a score edited in place, a
+// claim) is typed over as a spreadsheet's cell is; the values worked
+// out by hand from 0.92.
+func TestTextFieldSelected(t *testing.T) {
+	cases := []struct {
+		name  string
+		steps []string
+		want  string
+		pos   int
+	}{
+		{"a typed digit replaces it", []string{"type:5"}, "5", 1},
+		{"a typed number replaces it once", []string{"type:0.5"}, "0.5", 3},
+		{"a paste replaces it", []string{"paste:0.75"}, "0.75", 4},
+		{"end keeps it to append", []string{"end", "type:5"}, "0.925", 5},
+		{"left keeps it to insert", []string{"left", "type:5"}, "0.952", 4},
+		{"home keeps it", []string{"home", "type:1"}, "10.92", 1},
+		{"backspace clears it", []string{"backspace", "type:3"}, "3", 1},
+		{"delete clears it", []string{"delete"}, "", 0},
+		{"ctrl+w clears it", []string{"ctrl+w"}, "", 0},
+		{"a key not the field's keeps it", []string{"ctrl+x", "type:7"}, "7", 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := focusedField(20, "0.92")
+			f.Select()
+			require.True(t, f.Selected())
+			fieldDo(f, c.steps...)
+			assert.Equal(t, c.want, f.Value())
+			assert.Equal(t, c.pos, f.pos)
+			assert.False(t, f.Selected() && c.name != "a key not the field's keeps it")
+		})
+	}
+
+	f := focusedField(20, "")
+	f.Select()
+	assert.False(t, f.Selected(), "nothing to select in an empty field")
+	f = focusedField(20, "abc")
+	f.Select()
+	f.SetValue("abd")
+	assert.False(t, f.Selected(), "a value set anew is not selected")
+
+	// Drawn in the selection's ink, the cursor after it; unfocused, plain.
+	st := &Styles{cursor: ink{"⟨", "⟩"}, selected: ink{"_", "_"}}
+	f = focusedField(8, "0.92")
+	f.Select()
+	assert.Equal(t, "_0__.__9__2_⟨ ⟩   ", f.View(st))
+	f.Blur()
+	assert.Equal(t, "0.92    ", f.View(st))
+}

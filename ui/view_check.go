@@ -67,12 +67,11 @@ type whysKey struct {
 
 // claimField is one typed claim.
 type claimField struct {
-	q  verify.Quantity
-	in textField
-	// fresh says the field holds a number it was given (the file's
+	q verify.Quantity
+	// in is selected when it holds a number it was given (the file's
 	// claim, or one typed before the cursor left): the first character
 	// typed replaces it, as in a spreadsheet cell.
-	fresh bool
+	in textField
 }
 
 func newCheckView(c *Common) *checkView {
@@ -137,7 +136,7 @@ func (v *checkView) loadFileNumbers() {
 			}
 		}
 		v.fields[i].in.SetValue(text)
-		v.fields[i].fresh = true
+		v.fields[i].in.Select()
 	}
 	v.contributions = v.contributions[:0]
 	for _, n := range c.Contributions {
@@ -196,13 +195,9 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 		cmd, _ := v.job.update(msg)
 		return cmd
 	case tea.PasteMsg:
-		f := &v.fields[v.focus]
-		if f.fresh {
-			f.in.SetValue("")
+		if v.fields[v.focus].in.Insert(numberPaste(msg.Content)) {
+			return v.changed()
 		}
-		f.fresh = false
-		f.in.Insert(numberPaste(msg.Content))
-		return v.changed()
 	}
 	return nil
 }
@@ -237,22 +232,15 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.setFocus(v.focus + 1)
 	case key.Matches(msg, k.Cancel):
 		v.fields[v.focus].in.SetValue("")
-		v.fields[v.focus].fresh = false
 		return v.changed()
 	case key.Matches(msg, fileClaimsKey):
 		v.applyFileClaims()
 	case isEscThen(msg):
 		c, _ := escThen(msg)
 		v.fields[v.focus].in.SetValue(c)
-		v.fields[v.focus].fresh = false
 		return v.changed()
 	case numberKey(msg):
-		f := &v.fields[v.focus]
-		if f.fresh && msg.Text != "" {
-			f.in.SetValue("")
-		}
-		f.fresh = false
-		if f.in.Update(msg) {
+		if v.fields[v.focus].in.Update(msg) {
 			return v.changed()
 		}
 	}
@@ -264,7 +252,7 @@ func (v *checkView) setFocus(i int) {
 	v.fields[v.focus].in.Blur()
 	v.focus = (i%n + n) % n
 	v.fields[v.focus].in.Focus()
-	v.fields[v.focus].fresh = true
+	v.fields[v.focus].in.Select()
 }
 
 // applyFileClaims loads the file's claims and, when they were made at
