@@ -110,3 +110,47 @@ func rowWith(t *testing.T, s, part string) string {
 }
 
 func explorerOf(m *Model) *explorer { return m.views[0].(*explorer) }
+
+// TestEditInPlaceTypesOver: s (or enter) and e start with the old score
+// or title selected, so that what is typed replaces it, as in a
+// spreadsheet's cell; a moving key keeps it to edit from there.
+func TestEditInPlaceTypesOver(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,1,2", "0.92,0.8,0.7"), linearK5(), 80, 24)
+	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score }
+
+	press(m, "s")
+	assert.Contains(t, screen(m), "type a number over it or ← to edit it")
+	typeText(m, "5")
+	press(m, "enter")
+	assert.Equal(t, 5.0, score(), "s, 5, enter on 0.92 gives 5, not 0.925")
+
+	press(m, "u", "enter")
+	typeText(m, "0.5")
+	press(m, "enter")
+	assert.NotContains(t, screen(m), "is not a number")
+	assert.Equal(t, 0.5, score(), "0.5 typed over 0.92, not 0.920.5")
+
+	press(m, "s", "end")
+	typeText(m, "1")
+	press(m, "enter")
+	assert.Equal(t, 0.51, score(), "end keeps the value to append to")
+
+	press(m, "s", "backspace")
+	typeText(m, "0.3")
+	press(m, "enter")
+	assert.Equal(t, 0.3, score(), "backspace clears the selected score")
+
+	press(m, "s")
+	m.Update(tea.PasteMsg{Content: "0.25"})
+	press(m, "enter")
+	assert.Equal(t, 0.25, score(), "a paste replaces the selected score")
+
+	press(m, "e")
+	typeText(m, "Fresh title")
+	press(m, "enter")
+	assert.Equal(t, "Fresh title", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	press(m, "e", "end")
+	typeText(m, "!")
+	press(m, "enter")
+	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+}

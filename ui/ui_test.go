@@ -409,7 +409,7 @@ func TestEditScoreWhereTheColumnIsDropped(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,1,2", "0.9,0.8,0.7"), linearK5(), MinWidth, MinHeight)
 	require.NotContains(t, screen(m), "score ", "no score column at 50")
 	press(m, "s")
-	typeText(m, "5")
+	typeText(m, "0.95")
 	assert.Regexp(t, `^▸\s+1 score 0\.95`, cursorRow(t, m))
 	press(m, "enter")
 	assert.Contains(t, screen(m), "score of A 0.9 → 0.95")
