@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -53,13 +54,22 @@ func newOpener(width int, samplesOnly bool) *opener {
 // the cursor.
 func (o *opener) View(c *Common, w, h int) string {
 	st := c.Styles
+	hint := "  ↑/↓ a sample · or type a path · enter opens · esc closes"
+	if o.typed() {
+		hint = "  enter opens this path · ↑/↓ a sample instead · esc closes"
+	}
 	lines := []string{
-		st.Title.Render("Open") + st.Subtle.Render("  ↑/↓ a sample · or type a path · enter opens · esc closes"),
+		st.Title.Render("Open") + st.Subtle.Render(hint),
 		"path: " + o.path.View(&st),
 		"",
 	}
 	if o.opening != "" {
-		lines[1] = o.load.glyph(st) + " opening " + o.opening + "…" + st.Subtle.Render("  esc stops")
+		// The path loses its start, never the hint, on a narrow screen:
+		// its end names the file.
+		const stops = "  esc stops"
+		head := o.load.glyph(st) + " opening "
+		room := w - ansi.StringWidth(head) - 1 - len(stops) // 1: the "…" after the path
+		lines[1] = head + keepEnd(shown(o.opening), room) + "…" + st.Subtle.Render(stops)
 	}
 	if o.samplesOnly {
 		lines = []string{
@@ -77,12 +87,33 @@ func (o *opener) View(c *Common, w, h int) string {
 	for i := from; i < min(from+room, len(o.list)); i++ {
 		s := o.list[i]
 		line := ansi.Truncate(fmt.Sprintf("  %-*s  %s", width, s.Name, s.Title), w, "…")
-		if i == o.cursor {
+		if i == o.cursor && !o.typed() {
+			// With a path typed, enter opens the path: no sample is
+			// marked as the one it would open.
 			line = st.Cursor.Render(">" + line[1:])
 		}
 		lines = append(lines, line)
 	}
 	return block(strings.Join(lines, "\n"), w, h)
+}
+
+// typed reports whether the path field holds a path, which enter opens
+// rather than the sample under the cursor.
+func (o *opener) typed() bool {
+	return !o.samplesOnly && strings.TrimSpace(o.path.Value()) != ""
+}
+
+// keepEnd is s cut to w cells from its start, "…" in front when cut: a
+// path keeps the end that names its file.
+func keepEnd(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return "…"
+	}
+	return "…" + ansi.TruncateLeft(s, sw-(w-1), "")
 }
 
 // openerKey handles a key while the open dialog is up.
@@ -92,12 +123,20 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cancel):
 		o.load.changed() // a list being read is dropped when it arrives
 		m.opener = nil
+		if o.opening != "" {
+			m.c.SetStatus("not opening "+shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
+		}
 	case o.opening != "":
 		// A list is being read: the other keys wait for it.
-	case msg.String() == "up":
-		o.cursor = (o.cursor + len(o.list) - 1) % len(o.list)
-	case msg.String() == "down":
-		o.cursor = (o.cursor + 1) % len(o.list)
+	case msg.String() == "up", msg.String() == "down":
+		// ↑/↓ choose a sample, which is then what enter opens: a path
+		// typed goes, so that the field and the marker never disagree.
+		step := 1
+		if msg.String() == "up" {
+			step = len(o.list) - 1
+		}
+		o.cursor = (o.cursor + step) % len(o.list)
+		o.path.SetValue("")
 	case key.Matches(msg, k.Confirm):
 		name := strings.TrimSpace(o.path.Value())
 		if name != "" && m.remote != nil {

@@ -3,10 +3,12 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,9 +57,9 @@ func TestOpenLongFileShowsItOpening(t *testing.T) {
 	path, reported := openLongFile(t, m)
 	require.NotNil(t, m.opener)
 	assert.Same(t, before, m.c.WS, "the old list until the new one is read")
-	assert.Contains(t, screen(m), "opening "+path+"…")
+	assert.Contains(t, screen(m), "opening "+keepEnd(path, 80-ansi.StringWidth("⠋ opening …  esc stops"))+"…  esc stops")
 	press(m, "x") // keys wait for the list
-	assert.Contains(t, screen(m), "opening "+path+"…")
+	assert.Contains(t, screen(m), "long.json…  esc stops")
 	for _, msg := range reported {
 		m.Update(msg)
 	}
@@ -75,6 +77,7 @@ func TestOpenLongFileEscKeepsTheList(t *testing.T) {
 	_, reported := openLongFile(t, m)
 	press(m, "esc")
 	require.Nil(t, m.opener)
+	assert.Contains(t, screen(m), "not opening long.json: esc stopped it, the list on screen stays")
 	require.NotEmpty(t, reported)
 	for _, msg := range reported {
 		m.Update(msg)
@@ -99,4 +102,31 @@ func TestOpenLongFileError(t *testing.T) {
 	require.NotNil(t, m.opener)
 	assert.NotContains(t, screen(m), "opening")
 	assert.Contains(t, screen(m), "bad.json:1: items[0].grade: must be")
+}
+
+// The opening line keeps "esc stops" however long the path: at 80
+// columns the path loses its start, "…" in its place, and keeps the
+// file's name; on a wide screen it shows whole.
+func TestOpenLongFileLongPathKeepsTheHint(t *testing.T) {
+	for _, w := range []int{80, 200} {
+		m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), w, 24)
+		was := openLaterFrom
+		openLaterFrom = 0
+		dir := filepath.Join(t.TempDir(), "a-directory-with-a-long-name", "and-another-one-below-it")
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		path := filepath.Join(dir, "the-list.json")
+		require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "x", "grade": 2}]}`), 0o644))
+		press(m, "o")
+		typeText(m, path)
+		press(m, "enter")
+		openLaterFrom = was
+		line := rowWith(t, screen(m), "opening ")
+		assert.True(t, strings.HasSuffix(strings.TrimRight(line, " "), "the-list.json…  esc stops"), "%q", line)
+		assert.LessOrEqual(t, ansi.StringWidth(line), w)
+		if w == 80 {
+			assert.Contains(t, line, "opening …")
+		} else {
+			assert.Contains(t, line, "opening "+path+"…")
+		}
+	}
 }

@@ -154,3 +154,27 @@ func TestEditInPlaceTypesOver(t *testing.T) {
 	press(m, "enter")
 	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
 }
+
+// TestOpenerTypedPathOrSample: what enter opens is never in doubt. With
+// a path typed, no sample is marked and the hint says enter opens the
+// path; ↑/↓ then clears the path, so the marked sample is what opens.
+func TestOpenerTypedPathOrSample(t *testing.T) {
+	m := start(t)
+	press(m, "o")
+	s := screen(m)
+	assert.Contains(t, s, "↑/↓ a sample · or type a path · enter opens")
+	assert.Regexp(t, `(?m)^>\s+ties-at-k `, s, "the first sample is marked")
+
+	typeText(m, "nowhere.json")
+	s = screen(m)
+	assert.Contains(t, s, "enter opens this path · ↑/↓ a sample instead")
+	assert.NotRegexp(t, `(?m)^>`, s, "no sample marked while a path is typed")
+
+	press(m, "down")
+	s = screen(m)
+	assert.NotContains(t, s, "nowhere.json", "↑/↓ clear the path")
+	assert.Regexp(t, `(?m)^>\s+idcg-slip `, s)
+	press(m, "enter")
+	require.Nil(t, m.opener)
+	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name, "enter opens the marked sample")
+}
