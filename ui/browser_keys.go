@@ -97,6 +97,9 @@ func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
 	return nil
 }
 
+// browserQuitAnswers answer the question about edited queries on quitting.
+var browserQuitAnswers = []key.Binding{as(quitKeys.Quit, "y", "quit"), quitKeys.Stay}
+
 func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys
 	switch {
@@ -107,6 +110,10 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, quitKeys.Stay):
 			b.confirm = false
 			b.setStatus("not quitting", false)
+		default:
+			// Not an answer: the question stays and says so, as the
+			// explorer's does.
+			b.setStatus(quitKeys.ask("Answer first", browserQuitAnswers...), true)
 		}
 		return nil
 	case b.keysHelp.open:
@@ -127,7 +134,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if edited := b.edited(); len(edited) > 0 {
 			b.confirm = true
 			what := fmt.Sprintf("Edited queries not saved (%s)", strings.Join(edited, ", "))
-			b.setStatus(quitKeys.ask(what, as(quitKeys.Quit, "y", "quit"), quitKeys.Stay), true)
+			b.setStatus(quitKeys.ask(what, browserQuitAnswers...), true)
 			return nil
 		}
 		return tea.Quit

@@ -178,3 +178,39 @@ func TestOpenerTypedPathOrSample(t *testing.T) {
 	require.Nil(t, m.opener)
 	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name, "enter opens the marked sample")
 }
+
+// TestQuestionKeepsStrayKeys: with the question about unsaved edits up
+// (o, q, ctrl+c), a key that is not one of its answers leaves it up and
+// says to answer first, rather than vanishing; the answers still work.
+func TestQuestionKeepsStrayKeys(t *testing.T) {
+	m := start(t)
+	press(m, "0", "o")
+	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
+	for _, k := range []string{"/", "t", "enter", "ctrl+c", "q"} {
+		assert.False(t, isQuit(press(m, k)))
+		assert.Nil(t, m.opener, "after %s", k)
+		assert.Contains(t, screen(m), "Answer first. w: save, then open · y: open without saving · esc: cancel", "after %s", k)
+	}
+	press(m, "esc")
+	assert.Contains(t, screen(m), "not opening another list")
+	assert.True(t, m.c.WS.Dirty())
+	press(m, "o", "x", "y")
+	assert.NotNil(t, m.opener, "y still answers after a stray key")
+
+	m = start(t)
+	press(m, "0", "q")
+	assert.Contains(t, screen(m), "Unsaved edits. w: save and quit · y: quit without saving · esc: stay")
+	assert.False(t, isQuit(press(m, "x")))
+	assert.Contains(t, screen(m), "Answer first. w: save and quit · y: quit without saving · esc: stay")
+	assert.True(t, isQuit(press(m, "y")))
+
+	// The quiz's question offers no w: w is not an answer there.
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z")
+	typeText(m, "0.8")
+	press(m, "q")
+	assert.False(t, isQuit(press(m, "w")))
+	assert.Contains(t, screen(m), "Answer first. y: quit · esc: stay and answer")
+	press(m, "esc")
+	assert.Contains(t, screen(m), "0.8", "the answer is still there")
+}

@@ -78,8 +78,10 @@ type Model struct {
 	// time replaces it.
 	overwrite string
 	// confirm is set while asking what to do with unsaved edits before
-	// quitting (thenQuit) or opening another list (thenOpen).
+	// quitting (thenQuit) or opening another list (thenOpen); answers
+	// are the answers the question offers, the only keys it takes.
 	confirm afterSave
+	answers []key.Binding
 	// thenSave is what follows once the save-as dialog has saved (the
 	// program ends, the open dialog opens).
 	thenSave    afterSave
@@ -391,18 +393,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
 			// q is not a character of a number, so it cannot be typed
 			// into the answer; it asks rather than throw the answer away.
-			m.confirm = thenQuit
-			m.c.SetStatus(quitKeys.ask("The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
-				as(quitKeys.Stay, "esc", "stay and answer")), true)
+			m.ask(thenQuit, "The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
+				as(quitKeys.Stay, "esc", "stay and answer"))
 			return nil
 		}
 		if ws.Dirty() || typing {
-			m.confirm = thenQuit
 			if m.remote != nil {
-				m.c.SetStatus(quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
-					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay), true)
+				m.ask(thenQuit, "Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
+					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
 			} else {
-				m.c.SetStatus(quitKeys.ask("Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay), true)
+				m.ask(thenQuit, "Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay)
 			}
 			return nil
 		}
@@ -452,8 +452,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
-			m.confirm = thenOpen
-			m.c.SetStatus(openQuestion(m.remote != nil), true)
+			m.ask(thenOpen, "Unsaved edits", openAnswers(m.remote != nil)...)
 			return nil
 		}
 		m.opener = newOpener(m.width, m.remote != nil)
@@ -542,6 +541,13 @@ func (m *Model) changed(ed workspace.Edited) {
 // save first, go on without saving, or stay.
 func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	then := m.confirm
+	if !key.Matches(msg, m.answers...) {
+		// Not an answer: the question stays, and says so, rather than a
+		// key typed ahead (a path for o) vanishing, or a later w or y of
+		// it answering a question never seen.
+		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, quitKeys.Quit):
 		m.confirm = thenStay
@@ -567,13 +573,20 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// openQuestion asks what to do with unsaved edits before opening
-// another list; over the network, saving is copying the list.
-func openQuestion(remote bool) string {
+// ask puts the question about unsaved edits (what, then the answers)
+// on the status line; confirmKey reads the answer.
+func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
+	m.confirm, m.answers = then, answers
+	m.c.SetStatus(quitKeys.ask(what, answers...), true)
+}
+
+// openAnswers are the answers to what to do with unsaved edits before
+// opening another list; over the network, saving is copying the list.
+func openAnswers(remote bool) []key.Binding {
 	if remote {
-		return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "copy the list, then open"),
-			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel"))
+		return []key.Binding{as(quitKeys.Save, "w", "copy the list, then open"),
+			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel")}
 	}
-	return quitKeys.ask("Unsaved edits", as(quitKeys.Save, "w", "save, then open"),
-		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel"))
+	return []key.Binding{as(quitKeys.Save, "w", "save, then open"),
+		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel")}
 }
