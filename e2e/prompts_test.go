@@ -43,6 +43,22 @@ func TestPromptsAsAPerson(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A score edited in place is typed over, as a spreadsheet's cell:
+	// s then 0.25 on 0.5 gives 0.25, not 0.50.25; end keeps it to append.
+	x.keys("s")
+	x.waitFor("type a number over it or ← to edit it")
+	x.keys("-l", "0.5")
+	x.keys("Enter")
+	x.waitFor("A's set to 0.5")
+	x.keys("s")
+	x.keys("-l", "0.25")
+	x.keys("Enter")
+	x.waitFor("score of A 0.5 → 0.25")
+	x.keys("s", "End")
+	x.keys("-l", "1")
+	x.keys("Enter")
+	x.waitFor("score of A 0.25 → 0.251")
+
 	// k: only digits go in, a paste's digits too.
 	x.keys("k")
 	x.waitFor("k = ")
@@ -57,6 +73,8 @@ func TestPromptsAsAPerson(t *testing.T) {
 	long := "/nowhere/" + strings.Repeat("a-very-long-directory-name/", 3) + "the-list.json"
 	x.keys("o")
 	x.waitFor("y: open without saving") // k changed the list's settings
+	x.keys("-l", "/")
+	x.waitFor("Answer first. w: save, then open") // a path typed too soon does not vanish
 	x.keys("y")
 	x.waitFor("path: or type a path")
 	x.keys("-l", long)
