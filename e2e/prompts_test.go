@@ -46,11 +46,12 @@ func TestPromptsAsAPerson(t *testing.T) {
 	// A score edited in place is typed over, as a spreadsheet's cell:
 	// s then 0.25 on 0.5 gives 0.25, not 0.50.25; end keeps it to append.
 	x.keys("s")
-	x.waitFor("type a number over it or ← to edit it")
+	x.waitFor("score of A: type a number · enter applies")
 	x.keys("-l", "0.5")
 	x.keys("Enter")
 	x.waitFor("A's set to 0.5")
 	x.keys("s")
+	x.waitFor("score of A: type over it, ← edits it · enter applies")
 	x.keys("-l", "0.25")
 	x.keys("Enter")
 	x.waitFor("score of A 0.5 → 0.25")

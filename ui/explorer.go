@@ -324,17 +324,26 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 		}
 		e.input.SetValue(v)
 		e.input.placeholder = "score"
-		e.c.SetStatus(fmt.Sprintf("score of %s: type a number over it or ← to edit it · enter applies · esc cancels", shown(it.ID)), false)
+		e.c.SetStatus(fmt.Sprintf("score of %s: %s · enter applies · esc cancels", shown(it.ID), typeOver(v, "type a number")), false)
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.placeholder = "title"
-		e.c.SetStatus(fmt.Sprintf("title of %s: type over it or ← to edit it · enter applies · esc cancels", shown(it.ID)), false)
+		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", shown(it.ID), typeOver(it.Title, "type a title")), false)
 	}
 	// Selected, the old value is typed over, as a spreadsheet's cell:
 	// s then 0.5 is 0.5, not 0.920.5.
 	e.input.Select()
 	e.input.Focus()
 	return nil
+}
+
+// typeOver is the hint for editing old in place: typed text replaces
+// it, ← keeps it; empty, there is only something to type.
+func typeOver(old, empty string) string {
+	if old == "" {
+		return empty
+	}
+	return "type over it, ← edits it"
 }
 
 func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {

@@ -119,7 +119,7 @@ func TestEditInPlaceTypesOver(t *testing.T) {
 	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score }
 
 	press(m, "s")
-	assert.Contains(t, screen(m), "type a number over it or ← to edit it")
+	assert.Contains(t, screen(m), "type over it, ← edits it")
 	typeText(m, "5")
 	press(m, "enter")
 	assert.Equal(t, 5.0, score(), "s, 5, enter on 0.92 gives 5, not 0.925")
