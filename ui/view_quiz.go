@@ -36,7 +36,7 @@ type quizView struct {
 	// skipAsked: n was pressed with an answer typed and not sent; a
 	// second n skips the round.
 	skipAsked bool
-	answer   verify.Written
+	answer    verify.Written
 	// right of total rounds answered; a round counts as answered when
 	// first submitted, whatever the conventions do afterwards.
 	right, total int
