@@ -73,7 +73,8 @@ func TestClassReceivesASentList(t *testing.T) {
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		// Every session's explorer has started once each has drawn.
-		return s.Room().SendList(sent, ndcg.DefaultSettings()) == classSize
+		n, err := s.Room().SendList(sent, ndcg.DefaultSettings())
+		return err == nil && n == classSize
 	}, 5*time.Second, 50*time.Millisecond)
 	each(t, cs, func(i int, c *client) error {
 		if err := c.redrawUntil("the instructor sent a list: enter to open it, esc to keep yours", 90, 30, 20*time.Second); err != nil {

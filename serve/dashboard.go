@@ -194,7 +194,11 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
-		n := room.SendList(ws.Doc, ws.Settings)
+		n, err := room.SendList(ws.Doc, ws.Settings)
+		if err != nil {
+			d.status = err.Error()
+			break
+		}
 		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", plural(ws.N(), "item"), plural(n, "session"))
 	case key.Matches(msg, k.Round):
 		d.round++

@@ -72,3 +72,22 @@ func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	assert.Contains(t, ansi.Strip(d.View().Content), "answered 1 of 1 connected (+1 who left) · 1 right · true value 0.8262")
 }
+
+// F2 sends the instructor's list only when an attendee's session may hold
+// it (--max-items): every session keeps its own copy. The list has 5
+// items.
+func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
+	for _, c := range []struct {
+		max  int
+		want string
+	}{
+		{3, "not sent: the list has 5 items with its pool, and an attendee's list takes at most 3 items (serve --max-items)"},
+		{5, "sent the list (5 items) and its conventions to 0 sessions"},
+	} {
+		s, _ := startServer(t, Config{MaxItems: c.max})
+		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+		d.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
+		d.Update(tea.KeyPressMsg{Code: tea.KeyF2})
+		assert.Contains(t, ansi.Strip(d.View().Content), c.want, "--max-items %d", c.max)
+	}
+}

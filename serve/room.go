@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -26,8 +27,11 @@ type Member struct {
 // Room is the sessions connected to a server, and the quiz round the
 // instructor runs for them.
 type Room struct {
-	mu       sync.Mutex
-	max      int
+	mu  sync.Mutex
+	max int
+	// maxItems is the most items (with the pool) a session's list may
+	// have: a list sent to every session is held once by each.
+	maxItems int
 	members  map[int]*Member
 	nextID   int
 	round    *Round
@@ -53,8 +57,8 @@ type answer struct {
 	name, text string
 }
 
-func newRoom(max int, onChange func()) *Room {
-	return &Room{max: max, members: map[int]*Member{}, onChange: onChange}
+func newRoom(max, maxItems int, onChange func()) *Room {
+	return &Room{max: max, maxItems: maxItems, members: map[int]*Member{}, onChange: onChange}
 }
 
 func (r *Room) changed() {
@@ -147,9 +151,15 @@ func (r *Room) broadcast(msgFor func() tea.Msg) int {
 }
 
 // SendList offers every session a copy of doc under s; it returns how
-// many sessions it reached.
-func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) int {
-	return r.broadcast(func() tea.Msg { return ui.Offer{Doc: CloneDoc(doc), Settings: s} })
+// many sessions it reached. A list longer than a session's may be
+// (Config.MaxItems, with its pool) goes to none: each session would hold
+// its own copy.
+func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
+	if n := len(doc.List.Items) + len(doc.List.Pool); r.maxItems > 0 && n > r.maxItems {
+		return 0, fmt.Errorf("not sent: the list has %s with its pool, and an attendee's list takes at most %s (serve --max-items)",
+			plural(n, "item"), plural(r.maxItems, "item"))
+	}
+	return r.broadcast(func() tea.Msg { return ui.Offer{Doc: CloneDoc(doc), Settings: s} }), nil
 }
 
 // StartRound starts quiz round number of seed for the room under s,

@@ -125,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("cannot make the directory for the host key: %v (give another place with --host-key)", err)
 	}
 	s := &Server{cfg: cfg}
-	s.room = newRoom(cfg.MaxSessions, cfg.OnChange)
+	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
 		wish.WithHostKeyPath(cfg.HostKeyPath),

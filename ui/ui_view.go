@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -161,9 +162,37 @@ func (m *Model) footer(w int) string {
 		return m.footerCache
 	}
 	k := m.c.Keys
-	line := footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+	var line string
+	if m.typing() {
+		// Every key but enter and esc goes into the field, ? and q too:
+		// the footer names the field's keys instead of the view's.
+		line = promptFooter(&m.help, k, w)
+	} else {
+		line = footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+	}
 	m.footerCache, m.footerW, m.footerView = line, w, m.active
 	return m.footerCache
+}
+
+// typing reports whether a text field has the keys: a prompt over the
+// view (open, save as, an image's name, k) or the explorer's score or
+// title edited in place. The check and quiz views, whose fields take a
+// number, say so in their own footers.
+func (m *Model) typing() bool {
+	if m.saveAs != nil || m.cutoff != nil || m.exp.shotAs != nil || m.opener != nil && !m.opener.samplesOnly {
+		return true
+	}
+	e, ok := m.views[m.active].(*explorer)
+	return ok && e.Capturing()
+}
+
+// promptFooter is the footer while a field has the keys: enter and esc,
+// then the field's keys that a prompt most needs, cut to w cells.
+func promptFooter(h *help.Model, k KeyMap, w int) string {
+	f := fieldKeys
+	h.SetWidth(w)
+	line := h.ShortHelpView([]key.Binding{k.Confirm, k.Cancel, f.DeleteWordBack, f.DeleteToStart, f.WordLeft, f.WordRight, f.Home, f.End})
+	return ansi.Truncate(line, w, "")
 }
 
 // helpText lays out the full help a group per column, as many columns

@@ -33,7 +33,10 @@ type quizView struct {
 
 	in       textField
 	answered bool
-	answer   verify.Written
+	// skipAsked: n was pressed with an answer typed and not sent; a
+	// second n skips the round.
+	skipAsked bool
+	answer    verify.Written
 	// right of total rounds answered; a round counts as answered when
 	// first submitted, whatever the conventions do afterwards.
 	right, total int
@@ -209,7 +212,13 @@ func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys
+	asked := v.skipAsked
+	v.skipAsked = false
 	switch {
+	case key.Matches(msg, nextRoundKey) && v.halfTyped() && !asked:
+		// As q does, n does not throw a typed answer away unasked.
+		v.skipAsked = true
+		v.c.SetStatus(fmt.Sprintf("your answer %s is not sent: enter sends it, n again skips the round", v.in.Value()), true)
 	case key.Matches(msg, nextRoundKey):
 		if !v.answered {
 			v.c.SetStatus(fmt.Sprintf("round %d skipped (not scored)", v.round), false)

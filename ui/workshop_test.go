@@ -517,6 +517,26 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	assert.True(t, isQuit(press(m, "q")), "nothing typed: q quits")
 }
 
+// n in the quiz with an answer typed and not sent says so instead of
+// skipping the round; a second n skips it, another key keeps the answer.
+func TestQuizNextAsksWithAnAnswerTyped(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z")
+	typeText(m, "0.4")
+	press(m, "n")
+	assert.Contains(t, screen(m), "your answer 0.4 is not sent: enter sends it, n again skips the round")
+	assert.Contains(t, screen(m), "round 1")
+	typeText(m, "2")
+	press(m, "n")
+	assert.Contains(t, screen(m), "your answer 0.42 is not sent", "asked again after another key")
+	press(m, "n")
+	assert.Contains(t, screen(m), "round 1 skipped (not scored)")
+
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z", "n")
+	assert.Contains(t, screen(m), "round 1 skipped (not scored)", "nothing typed: n skips")
+}
+
 // In the instructor's round the attendee's screen gives nothing away
 // before the round ends: one line says the answer was sent, and the
 // score counts the round only once the instructor ends it. The worked
