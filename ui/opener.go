@@ -55,7 +55,11 @@ func newOpener(width int, samplesOnly bool) *opener {
 func (o *opener) View(c *Common, w, h int) string {
 	st := c.Styles
 	hint := "  ↑/↓ a sample · or type a path · enter opens · esc closes"
-	if o.typed() {
+	switch {
+	case o.opening != "":
+		// Keys wait for the list: enter and ↑/↓ do nothing meanwhile.
+		hint = "  the list on screen stays until this one is read"
+	case o.typed():
 		hint = "  enter opens this path · ↑/↓ a sample instead · esc closes"
 	}
 	lines := []string{

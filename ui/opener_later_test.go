@@ -58,6 +58,8 @@ func TestOpenLongFileShowsItOpening(t *testing.T) {
 	require.NotNil(t, m.opener)
 	assert.Same(t, before, m.c.WS, "the old list until the new one is read")
 	assert.Contains(t, screen(m), "opening "+keepEnd(path, 80-ansi.StringWidth("⠋ opening …  esc stops"))+"…  esc stops")
+	assert.Contains(t, screen(m), "Open  the list on screen stays until this one is read")
+	assert.NotContains(t, screen(m), "enter opens", "enter does nothing while the list is read")
 	press(m, "x") // keys wait for the list
 	assert.Contains(t, screen(m), "long.json…  esc stops")
 	for _, msg := range reported {
