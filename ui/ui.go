@@ -584,7 +584,7 @@ func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 // opening another list; over the network, saving is copying the list.
 func openAnswers(remote bool) []key.Binding {
 	if remote {
-		return []key.Binding{as(quitKeys.Save, "w", "copy the list, then open"),
+		return []key.Binding{as(quitKeys.Save, "w", "copy, then open"),
 			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel")}
 	}
 	return []key.Binding{as(quitKeys.Save, "w", "save, then open"),

@@ -264,7 +264,7 @@ func TestQuizRounds(t *testing.T) {
 
 	typeText(m, "0.5")
 	press(m, "enter")
-	assert.Contains(t, screen(m), "at least 2 decimals")
+	assert.Contains(t, screen(m), "write NDCG@5 with 2 decimals or more (e.g. 0.87): 0.5 fits too many values", "whole at 80 columns")
 	assert.Contains(t, screen(m), "0 of 0 right")
 	typeText(m, "9")
 	press(m, "enter")

@@ -275,7 +275,7 @@ func (v *quizView) submit() {
 		return
 	}
 	if w.Decimals() < quizDecimals {
-		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with at least %d decimals (e.g. 0.87): %s would hold for too many values", v.q.K, quizDecimals, text), true)
+		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with %d decimals or more (e.g. 0.87): %s fits too many values", v.q.K, quizDecimals, text), true)
 		return
 	}
 	v.answer, v.answered = w, true
