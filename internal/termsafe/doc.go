@@ -14,6 +14,8 @@
 // What is shown escaped: the C0 controls U+0000–U+001F (newline and tab
 // too in String, kept in Text), DEL U+007F, the C1 controls
 // U+0080–U+009F, the bidirectional overrides and isolates (U+202A–U+202E,
-// U+2066–U+2069), which reorder what is shown, and every byte that is not
-// part of valid UTF-8, as \xNN.
+// U+2066–U+2069), which reorder what is shown, the prepended marks
+// (U+0600–U+0605 and a few more), which join the character after them
+// and so would shift every cell after them by one, and every byte that
+// is not part of valid UTF-8, as \xNN.
 package termsafe

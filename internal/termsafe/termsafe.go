@@ -11,7 +11,24 @@ import (
 // unsafeRune reports whether r must be shown escaped.
 func unsafeRune(r rune) bool {
 	return r < 0x20 || (r >= 0x7f && r <= 0x9f) ||
-		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+		(r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) ||
+		r >= 0x600 && prepends(r)
+}
+
+// prepends reports whether r is a prepended mark (Unicode's grapheme
+// break property Prepend: the Arabic number signs, a few Indic and
+// Brahmi marks): it joins the character after it into one, so at the end
+// of an id or a field it would take the padding's first space with it
+// and shift every cell after it by one. TestPrependsIsUnicodes checks
+// the list against the grapheme segmentation the screens measure with.
+func prepends(r rune) bool {
+	switch {
+	case r >= 0x600 && r <= 0x605, r == 0x6dd, r == 0x70f, r == 0x890, r == 0x891, r == 0x8e2, r == 0xd4e,
+		r == 0x110bd, r == 0x110cd, r == 0x111c2, r == 0x111c3, r == 0x113d1, r == 0x1193f, r == 0x11941,
+		r >= 0x11a84 && r <= 0x11a89, r == 0x11d46, r == 0x11f02:
+		return true
+	}
+	return false
 }
 
 // escape appends the visible form of r.

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -154,4 +156,21 @@ func TestQuoteCutsLongValues(t *testing.T) {
 	cjk := strings.Repeat("日", 40)
 	got = Quote(cjk)
 	assert.Equal(t, `"`+strings.Repeat("日", 21)+`"… (120 bytes in all)`, got)
+}
+
+// TestPrependsIsUnicodes: the runes that join the character after them
+// into one grapheme (a space after them, as a field's or a column's
+// padding) are exactly those prepends lists, by the segmentation the
+// screens measure widths with.
+func TestPrependsIsUnicodes(t *testing.T) {
+	for r := rune(0x20); r <= unicode.MaxRune; r++ {
+		if r >= 0xd800 && r <= 0xdfff || r < 0x600 && unsafeRune(r) {
+			continue
+		}
+		c, _ := ansi.FirstGraphemeCluster(string(r)+" ", ansi.GraphemeWidth)
+		joins := c != string(r)
+		if joins != prepends(r) {
+			t.Errorf("U+%04X: joins the space after it: %v; prepends: %v", r, joins, prepends(r))
+		}
+	}
 }
