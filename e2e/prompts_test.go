@@ -77,7 +77,7 @@ func TestPromptsAsAPerson(t *testing.T) {
 	x.keys("-l", "/")
 	x.waitFor("Answer first. w: save, then open") // a path typed too soon does not vanish
 	x.keys("y")
-	x.waitFor("path: or type a path")
+	x.waitFor("path: mylist.json (a new .json starts a list)")
 	x.keys("-l", long)
 	x.waitFor("directory-name/the-list.json")
 	x.fits(80)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -58,7 +59,11 @@ func (m *Model) cutoffFieldKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.settingsEdit(m.c.WS.ChangeSettings(s), unchanged)
 	case cutoffKey(msg):
-		m.cutoff.Update(msg)
+		if !m.cutoff.Update(msg) && msg.Text != "" && utf8.RuneCountInString(m.cutoff.Value()) >= m.cutoff.limit {
+			// A digit past the field's limit, which no list comes near.
+			m.c.SetStatus(fmt.Sprintf("k takes at most %d digits", m.cutoff.limit), true)
+			return nil
+		}
 		m.c.SetStatus("", false)
 	default:
 		m.c.SetStatus("k takes digits: enter sets the cutoff, esc leaves it", true)

@@ -45,7 +45,7 @@ type opener struct {
 var openLaterFrom int64 = 1 << 20
 
 func newOpener(width int, samplesOnly bool) *opener {
-	in := newTextField(max(width-7, 11), "or type a path: mylist.json")
+	in := newTextField(max(width-7, 11), "mylist.json (a new .json starts a list)")
 	in.Focus()
 	return &opener{list: samples.List(), path: in, samplesOnly: samplesOnly}
 }

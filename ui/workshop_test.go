@@ -467,6 +467,13 @@ func TestKTypesTheCutoff(t *testing.T) {
 	assert.Equal(t, 3, m.c.WS.Settings.K, "esc cancels")
 	assert.Contains(t, screen(m), "k unchanged")
 
+	// Past 9 digits the field says so rather than drop the digit unseen.
+	press(m, "k")
+	typeText(m, "1234567890")
+	assert.Equal(t, "123456789", m.cutoff.Value())
+	assert.Contains(t, screen(m), "k takes at most 9 digits")
+	press(m, "esc")
+
 	press(m, "k", "0", "enter")
 	assert.Equal(t, 0, m.c.WS.Settings.K, "0 is the whole list")
 	assert.Contains(t, screen(m), "NDCG@all = ")
