@@ -41,11 +41,28 @@ func (s *status) set(text string, err bool) { s.text, s.err = shown(text), err }
 // line draws text in w cells as a status or, when the status is an
 // error, as one.
 func (s status) line(st Styles, text string, w int) string {
-	text = ansi.Truncate(text, w, "…")
+	if ansi.StringWidth(text) > w {
+		text = ansi.Truncate(shortenPath(text), w, "…")
+	}
 	if s.err {
 		return st.errorInk.paint(text)
 	}
 	return st.status.paint(text)
+}
+
+// shortenPath drops the directories of the file an error message starts
+// with ("/a/long/path/list.json:2: …" becomes "…/list.json:2: …"), so that
+// on a narrow screen what went wrong shows rather than where the file is;
+// other text comes back as it was.
+func shortenPath(text string) string {
+	colon := strings.Index(text, ": ")
+	if colon < 0 {
+		return text
+	}
+	if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
+		return "…" + text[slash:]
+	}
+	return text
 }
 
 // tooSmall is the screen drawn instead of what needs minW×minH.
