@@ -194,12 +194,17 @@ func prepareOpen(name string) (*opened, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: settings: %w", doc.Name, err)
 	}
-	op := &opened{ws: workspace.New(doc, s)}
-	if s.Gain.Kind == ndcg.GainMap {
-		g := s.Gain
-		op.fileGain = &g
+	return &opened{ws: workspace.New(doc, s), fileGain: fileGainOf(s)}, nil
+}
+
+// fileGainOf is Model.fileGain for a list opened under s: its gain map,
+// or nil for any other gain.
+func fileGainOf(s ndcg.Settings) *ndcg.Gain {
+	if s.Gain.Kind != ndcg.GainMap {
+		return nil
 	}
-	return op, nil
+	g := s.Gain
+	return &g
 }
 
 // openLater reads the list called name off the update loop, the dialog

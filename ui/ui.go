@@ -93,7 +93,9 @@ type Model struct {
 	convCache string
 	convW     int
 	// frame is the whole screen, drawn at the end of each Update.
-	frame    string
+	frame string
+	// fileGain is the gain map the list's file set, which g keeps in its
+	// cycle of gains beside the built-in ones; nil without one.
 	fileGain *ndcg.Gain
 	saveName string // what save as suggests for a list without a file
 	// exp is the state of the copy (y) and screen image (X) keys.
@@ -129,10 +131,7 @@ func New(o Options) *Model {
 	}
 	c.tell = m.changed
 	m.exp.markdown = o.Markdown
-	if o.Settings.Gain.Kind == ndcg.GainMap {
-		g := o.Settings.Gain
-		m.fileGain = &g
-	}
+	m.fileGain = fileGainOf(o.Settings)
 	for i, r := range views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
