@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"net"
 	"slices"
 	"sync"
 	"time"
@@ -16,12 +17,37 @@ import (
 
 // Member is one attendee's session.
 type Member struct {
+	// ID is the attendee's: one who connects again under the same name
+	// from the same address gets their ID back, and with it their place
+	// in a quiz round.
 	ID     int
 	Name   string
 	Addr   string
 	Joined time.Time
+	// Back says the attendee had left and came back.
+	Back bool
 
-	prog *tea.Program // nil until the explorer starts
+	prog  *tea.Program // nil until the explorer starts
+	model *ui.Model    // the session's explorer, read when it ends
+	// kept is the list the attendee left with, for their new session.
+	kept *keptList
+}
+
+// keptList is what an attendee's session leaves behind for their return.
+type keptList struct {
+	id       int
+	who      string // name@host
+	doc      *listio.Document
+	settings ndcg.Settings
+}
+
+// who names an attendee across connections: the name with the host the
+// connection came from (not its port, which changes every time).
+func who(name, addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
+	}
+	return name + "@" + addr
 }
 
 // Room is the sessions connected to a server, and the quiz round the
@@ -34,6 +60,9 @@ type Room struct {
 	maxItems int
 	members  map[int]*Member
 	nextID   int
+	// left are the lists of attendees who left, oldest first, at most
+	// max of them: each holds at most maxItems items.
+	left     []keptList
 	round    *Round
 	rounds   int
 	onChange func()
@@ -67,15 +96,30 @@ func (r *Room) changed() {
 	}
 }
 
-// join gives a session a place, or false when the room is full.
+// join gives a session a place, or false when the room is full. An
+// attendee who left and connects again under the same name from the
+// same host gets their ID and list back (the most recent to leave, when
+// two of them did).
 func (r *Room) join(name, addr string) (*Member, bool) {
 	r.mu.Lock()
 	if len(r.members) >= r.max {
 		r.mu.Unlock()
 		return nil, false
 	}
-	r.nextID++
-	m := &Member{ID: r.nextID, Name: name, Addr: addr, Joined: time.Now()}
+	m := &Member{Name: name, Addr: addr, Joined: time.Now()}
+	w := who(name, addr)
+	for i := len(r.left) - 1; i >= 0; i-- {
+		if r.left[i].who == w {
+			k := r.left[i]
+			r.left = slices.Delete(r.left, i, i+1)
+			m.ID, m.Back, m.kept = k.id, true, &k
+			break
+		}
+	}
+	if m.ID == 0 {
+		r.nextID++
+		m.ID = r.nextID
+	}
 	r.members[m.ID] = m
 	r.mu.Unlock()
 	r.changed()
@@ -84,9 +128,9 @@ func (r *Room) join(name, addr string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program) {
+func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
 	r.mu.Lock()
-	m.prog = p
+	m.prog, m.model = p, model
 	var msg tea.Msg
 	if rd := r.round; rd != nil && !rd.Ended {
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings}
@@ -97,9 +141,23 @@ func (r *Room) attach(m *Member, p *tea.Program) {
 	}
 }
 
+// leave frees the session's place and keeps its attendee's list (the
+// explorer has ended: its workspace is no longer touched) for their
+// return.
 func (r *Room) leave(m *Member) {
+	k := keptList{id: m.ID, who: who(m.Name, m.Addr)}
+	if m.model != nil {
+		ws := m.model.Workspace()
+		k.doc, k.settings = ws.Doc, ws.Settings
+	} else if m.kept != nil {
+		k.doc, k.settings = m.kept.doc, m.kept.settings
+	}
 	r.mu.Lock()
 	delete(r.members, m.ID)
+	r.left = append(r.left, k)
+	if len(r.left) > r.max {
+		r.left = slices.Delete(r.left, 0, len(r.left)-r.max)
+	}
 	r.mu.Unlock()
 	r.changed()
 }
@@ -128,7 +186,7 @@ func (r *Room) Members() []Member {
 	defer r.mu.Unlock()
 	out := make([]Member, 0, len(r.members))
 	for _, m := range r.members {
-		out = append(out, Member{ID: m.ID, Name: m.Name, Addr: m.Addr, Joined: m.Joined})
+		out = append(out, Member{ID: m.ID, Name: m.Name, Addr: m.Addr, Joined: m.Joined, Back: m.Back})
 	}
 	slices.SortFunc(out, func(a, b Member) int { return a.ID - b.ID })
 	return out

@@ -289,7 +289,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
 		}
-		s.log("%s joined from %s (%d in the room)", m.Name, sess.RemoteAddr(), s.room.Count())
+		joined := "joined"
+		if m.Back {
+			joined = "is back, on the list they left with,"
+		}
+		s.log("%s %s from %s (%d in the room)", m.Name, joined, sess.RemoteAddr(), s.room.Count())
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
 			s.room.leave(m)
@@ -357,9 +361,15 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	id := m.ID
+	// An attendee back after leaving starts on the list they left with;
+	// its session is over, so the list is theirs alone.
+	doc, settings := CloneDoc(s.cfg.Doc), s.cfg.Settings
+	if k := m.kept; k != nil && k.doc != nil {
+		doc, settings = k.doc, k.settings
+	}
 	model := ui.New(ui.Options{
-		Doc:      CloneDoc(s.cfg.Doc),
-		Settings: s.cfg.Settings,
+		Doc:      doc,
+		Settings: settings,
 		ASCII:    s.cfg.ASCII,
 		NoColor:  noColor(sess.Environ()),
 		Seed:     s.cfg.Seed,
@@ -379,7 +389,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		opts = append(opts, tea.WithWindowSize(w, h))
 	}
 	p := tea.NewProgram(sm, opts...)
-	s.room.attach(m, p)
+	s.room.attach(m, p, model)
 	return p
 }
 

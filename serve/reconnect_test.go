@@ -1,0 +1,104 @@
+package serve
+
+import (
+	"net"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// An attendee whose connection drops (a laptop put to sleep, the room's
+// network) connects again as before and finds the list they left with;
+// another name, or the same name from another machine, starts on the
+// served list.
+func TestReconnectGetsTheListBack(t *testing.T) {
+	var events []string
+	logged := make(chan string, 16)
+	s, addr := startServer(t, Config{Log: func(line string) { logged <- line }})
+	c := connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	back := connect(t, addr, "ada", 80, 24)
+	defer back.close()
+	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 1)
+	assert.True(t, members[0].Back)
+
+	bob := connect(t, addr, "bob", 80, 24)
+	defer bob.close()
+	require.NoError(t, bob.waitFor(ndcgStart, 10*time.Second))
+
+	// The same name from another host is another attendee.
+	m, ok := s.room.join("ada", "192.0.2.7:50000")
+	require.True(t, ok)
+	assert.False(t, m.Back)
+	assert.Nil(t, m.kept)
+
+	for len(events) < 3 {
+		select {
+		case e := <-logged:
+			events = append(events, e)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("events so far: %q", events)
+		}
+	}
+	assert.Regexp(t, `^ada joined from 127\.0\.0\.1:\d+ \(1 in the room\)$`, events[0])
+	assert.Regexp(t, `^ada left \(0 in the room\)$`, events[1])
+	assert.Regexp(t, `^ada is back, on the list they left with, from 127\.0\.0\.1:\d+ \(1 in the room\)$`, events[2])
+}
+
+// An attendee who answers, drops and comes back is one attendee in the
+// tally: connected, counted once, their second answer replacing the
+// first. The true value is NDCG@3 of seed 7's first question, 0.8262
+// (as in TestDashboardCountsAnswersOfThoseWhoLeft).
+func TestReconnectKeepsThePlaceInARound(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	bob, ok := s.room.join("bob", "127.0.0.1:2")
+	require.True(t, ok)
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
+	s.room.answer(bob.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	s.room.leave(ada)
+	again, ok := s.room.join("ada", "127.0.0.1:3")
+	require.True(t, ok)
+	assert.Equal(t, ada.ID, again.ID)
+	s.room.answer(again.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "answered 2 of 2 connected · 2 right · true value 0.8262")
+	assert.NotContains(t, screen, "who left")
+}
+
+// The lists kept for attendees who left are bounded: at most
+// --max-sessions of them, the oldest dropped first.
+func TestReconnectKeepsAtMostMaxSessionsLists(t *testing.T) {
+	r := newRoom(2, 10, nil)
+	for _, name := range []string{"a", "b", "c"} {
+		m, ok := r.join(name, "127.0.0.1:1")
+		require.True(t, ok)
+		r.leave(m)
+	}
+	require.Len(t, r.left, 2)
+	m, _ := r.join("a", "127.0.0.1:2")
+	assert.False(t, m.Back, "the oldest kept list was dropped")
+	m, _ = r.join("c", "127.0.0.1:2")
+	assert.True(t, m.Back)
+}
