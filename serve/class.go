@@ -138,9 +138,10 @@ func binValue(label string) float64 {
 }
 
 // Diagnose says in a few words which mistake gives the wrong NDCG answer
-// w to list under s, as `check` finds it: a convention changed ("used
-// gain linear (not exp)"), digits cut instead of rounded, terms rounded
-// before they were added, a slipped term, or Unexplained.
+// w to list under s, as `check` finds it and in its order: digits cut
+// instead of rounded, a convention changed ("used gain linear (not
+// exp)", after "may be chance: " when check marks the match so), terms
+// rounded before they were added, a slipped term, or Unexplained.
 func Diagnose(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
 	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
 	if err != nil || len(rep.Verdicts) == 0 {
@@ -150,14 +151,22 @@ func Diagnose(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
 	switch {
 	case v.Holds:
 		return ""
+	case v.Truncated:
+		// The true value cut off: check says so first, before any
+		// convention that lands near it.
+		return "cut the digits off instead of rounding"
 	case len(v.Matches) > 0:
 		var parts []string
 		for _, c := range v.Matches[0].Changes {
 			parts = append(parts, c.String())
 		}
-		return "used " + strings.Join(parts, " and ")
-	case v.Truncated:
-		return "cut the digits off instead of rounding"
+		used := "used " + strings.Join(parts, " and ")
+		if v.Matches[0].Chance {
+			// As check marks it: at two decimals the settings tried
+			// cover much of the range, so the match proves little.
+			return "may be chance: " + used
+		}
+		return used
 	case v.Rounded != nil:
 		return fmt.Sprintf("added terms rounded to %d decimals", v.Rounded.Decimals)
 	case v.Departure != nil && len(v.Departure.Slips) > 0:
