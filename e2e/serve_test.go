@@ -239,7 +239,8 @@ func TestServeDashboard(t *testing.T) {
 		"--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5"}, " ") + "; echo EXIT=$? > " + shellQuote(status) + "; sleep 30"
 	teacher.run("new-session", "-d", "-s", "e2e", "-x", "120", "-y", "30", "-c", dir, "-e", "NO_COLOR=", script)
 	t.Cleanup(func() { exec.Command("tmux", "-S", teacher.socket, "kill-server").Run() })
-	teacher.waitFor("ndcg-explorer serve · 0 connected · " + addr + " · host key SHA256:")
+	teacher.waitFor("ndcg-explorer serve · 0 connected · no passphrase · ssh -p " + port + " 127.0.0.1\n")
+	teacher.waitFor("host key SHA256:")
 	teacher.waitFor("F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names")
 
 	attendee, _ := sshIn(t, server{port: port}, 90, 28, "ada", nil)

@@ -61,6 +61,7 @@ const dashboardHeader = 3
 type Dashboard struct {
 	srv      *Server
 	addr     string
+	connect  string // the ssh line attendees type
 	explorer *ui.Model
 	st       dashboardStyles
 
@@ -115,8 +116,30 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed, Markdown: s.cfg.Markdown}),
 	}
-	d.status = s.Banner(addr)[1] // how to connect
+	d.connect = ConnectCommand(addr)
+	d.status = startStatus(s.Fingerprint(), addr)
 	return d
+}
+
+// startStatus is the dashboard's status line at start: the host key
+// whole (attendees compare it with what ssh shows on first connection),
+// then what the first line's ssh command does not say.
+func startStatus(fingerprint string, addr net.Addr) string {
+	line := "host key " + fingerprint
+	host, port, _ := net.SplitHostPort(addr.String())
+	switch ip := net.ParseIP(host); {
+	case ip != nil && ip.IsLoopback():
+		line += fmt.Sprintf(" · this machine only: --listen :%s opens it to the room", port)
+	case ip != nil && ip.IsUnspecified():
+		switch addrs := roomAddresses(); len(addrs) {
+		case 0:
+			line += " · HOST: this machine's name or address on the room's network"
+		case 1:
+		default:
+			line += " · HOST: this machine's address on the room's network, one of " + strings.Join(addrs, ", ")
+		}
+	}
+	return line
 }
 
 // Init starts the instructor's explorer.
@@ -242,9 +265,18 @@ func (d *Dashboard) View() tea.View {
 
 func (d *Dashboard) header(w int) string {
 	st := d.st
-	// The count first: the fingerprint is long and is cut first.
+	// The count, who gets in and how to connect first; the host key only
+	// when it fits whole (a fingerprint cut short cannot be compared): it
+	// is on the status line at start.
+	pass := "passphrase on"
+	if d.srv.cfg.Passphrase == "" {
+		pass = st.warn.Render("no passphrase")
+	}
 	line1 := st.title.Render("ndcg-explorer serve") + " · " + st.warn.Render(fmt.Sprintf("%d connected", d.count)) +
-		" · " + d.addr + " · host key " + d.srv.Fingerprint()
+		" · " + pass + " · " + d.connect
+	if hk := " · host key " + d.srv.Fingerprint(); ansi.StringWidth(line1+hk) <= w {
+		line1 += hk
+	}
 	k := dashboardKeys
 	var keys []string
 	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {

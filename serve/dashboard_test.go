@@ -2,6 +2,7 @@ package serve
 
 import (
 	"net"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,9 +19,9 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
-	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · 127.0.0.1:23234 · host key "+s.Fingerprint())
+	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
 	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names\n"+
-		"only this machine can connect: ssh -p 23234 127.0.0.1 (use --listen :23234 to open it to the room)\n")
+		"host key "+s.Fingerprint()+" · this machine only: --listen :23234 opens it to the room\n")
 
 	// With nobody connected, a quit is a quit.
 	assert.Equal(t, tea.QuitMsg{}, d.filter(d, tea.QuitMsg{}))
@@ -90,4 +91,42 @@ func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
 		d.Update(tea.KeyPressMsg{Code: tea.KeyF2})
 		assert.Contains(t, ansi.Strip(d.View().Content), c.want, "--max-items %d", c.max)
 	}
+}
+
+// At 80 columns the dashboard's first line says how many are connected,
+// whether a passphrase is asked and what attendees type, with this
+// machine's address when the server listens on every interface; the
+// host key, too long for that line, is whole on the status line at
+// start rather than cut where it cannot be compared.
+func TestDashboardHeaderAt80Columns(t *testing.T) {
+	defer func(f func() ([]net.Addr, error)) { interfaceAddrs = f }(interfaceAddrs)
+	interfaceAddrs = func() ([]net.Addr, error) {
+		return []net.Addr{
+			&net.IPNet{IP: net.IPv4(127, 0, 0, 1), Mask: net.CIDRMask(8, 32)},
+			&net.IPNet{IP: net.IPv4(192, 168, 1, 23), Mask: net.CIDRMask(24, 32)},
+			&net.IPNet{IP: net.ParseIP("fe80::1"), Mask: net.CIDRMask(64, 128)},
+			&net.IPNet{IP: net.IPv4(169, 254, 3, 4), Mask: net.CIDRMask(16, 32)},
+		}, nil
+	}
+	s, _ := startServer(t, Config{Passphrase: "tea"})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	lines := strings.Split(ansi.Strip(d.View().Content), "\n")
+	assert.Equal(t, "ndcg-explorer serve · 0 connected · passphrase on · ssh -p 23234 192.168.1.23", lines[0])
+	assert.Equal(t, "host key "+s.Fingerprint(), lines[2])
+	assert.Contains(t, s.Banner(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
+		"attendees type: ssh -p 23234 192.168.1.23 (this machine's address; its name works too)")
+
+	// Two addresses: attendees are told to pick the room's.
+	interfaceAddrs = func() ([]net.Addr, error) {
+		return []net.Addr{
+			&net.IPNet{IP: net.IPv4(192, 168, 1, 23), Mask: net.CIDRMask(24, 32)},
+			&net.IPNet{IP: net.IPv4(172, 17, 0, 1), Mask: net.CIDRMask(16, 32)},
+		}, nil
+	}
+	assert.Equal(t, "ssh -p 23234 HOST", ConnectCommand(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}))
+	assert.Equal(t, "host key SHA256:x · HOST: this machine's address on the room's network, one of 192.168.1.23, 172.17.0.1",
+		startStatus("SHA256:x", &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}))
+	assert.Contains(t, s.Banner(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
+		"attendees type: ssh -p 23234 HOST (HOST: this machine's address on the room's network, one of 192.168.1.23, 172.17.0.1)")
 }

@@ -34,7 +34,14 @@ func (s *Server) Banner(addr net.Addr) []string {
 	case ip != nil && ip.IsLoopback():
 		lines = append(lines, fmt.Sprintf("only this machine can connect: ssh -p %s %s (use --listen :%s to open it to the room)", port, host, port))
 	case ip != nil && ip.IsUnspecified():
-		lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s HOST (HOST: this machine's name or address on the room's network)", port))
+		switch addrs := roomAddresses(); len(addrs) {
+		case 0:
+			lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s HOST (HOST: this machine's name or address on the room's network)", port))
+		case 1:
+			lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s %s (this machine's address; its name works too)", port, addrs[0]))
+		default:
+			lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s HOST (HOST: this machine's address on the room's network, one of %s)", port, strings.Join(addrs, ", ")))
+		}
 	default:
 		lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s %s", port, host))
 	}
@@ -47,6 +54,44 @@ func (s *Server) Banner(addr net.Addr) []string {
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
 	return lines
+}
+
+// ConnectCommand is the ssh line attendees type to reach a server
+// listening on addr: with this machine's address when it has one on a
+// network, else HOST.
+func ConnectCommand(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "HOST"
+		if addrs := roomAddresses(); len(addrs) == 1 {
+			host = addrs[0]
+		}
+	} else if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return fmt.Sprintf("ssh -p %s %s", port, host)
+}
+
+// interfaceAddrs lists this machine's addresses (a variable for tests).
+var interfaceAddrs = net.InterfaceAddrs
+
+// roomAddresses are this machine's addresses that attendees on the
+// room's network can reach it by: IPv4, neither loopback nor
+// link-local. An instructor seldom knows their laptop's address.
+func roomAddresses() []string {
+	as, err := interfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range as {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.To4() == nil || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		out = append(out, n.IP.String())
+	}
+	return out
 }
 
 func shortDuration(d time.Duration) string {
