@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 
@@ -76,8 +77,13 @@ type Dashboard struct {
 	round int
 	count int
 	tally *Tally
-	log   *eventLog
-	event string // the last event shown
+	// tallyLines is the tally drawn at the window's width, made when the
+	// tally, the names or the width change (View only shows them), and
+	// tallyTop the first of them on screen.
+	tallyLines []string
+	tallyTop   int
+	log        *eventLog
+	event      string // the last event shown
 }
 
 // roomChanged tells the dashboard to read the room again.
@@ -157,6 +163,15 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 // Update handles the room's messages and keys, and passes the rest to
 // the instructor's explorer.
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	tally, names, width := d.tally, d.showNames, d.width
+	m, cmd := d.update(msg)
+	if d.tally != tally || d.showNames != names || d.width != width || d.tallyLines == nil {
+		d.tallyLines = d.drawTally(d.width)
+	}
+	return m, cmd
+}
+
+func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		d.width, d.height = msg.Width, msg.Height
@@ -188,11 +203,24 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return d, cmd
 		}
 		if d.showTally {
+			page := max(d.tallyHeight()-1, 1)
 			switch msg.String() {
 			case "esc":
 				d.showTally = false
 			case "q", "ctrl+c":
 				return d, tea.Quit
+			case "up":
+				d.scrollTally(-1)
+			case "down":
+				d.scrollTally(1)
+			case "pgup":
+				d.scrollTally(-page)
+			case "pgdown", "space":
+				d.scrollTally(page)
+			case "home":
+				d.tallyTop = 0
+			case "end":
+				d.scrollTally(len(d.tallyLines))
 			}
 			return d, nil
 		}
@@ -227,7 +255,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.round++
 		rd := room.StartRound(d.seed, d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
-		d.showTally = true
+		d.showTally, d.tallyTop = true, 0
 		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
 	case key.Matches(msg, k.End):
 		room.EndRound()
@@ -256,7 +284,7 @@ func (d *Dashboard) View() tea.View {
 	}
 	body := v.Content
 	if d.showTally {
-		body = d.tallyView(d.width, max(d.height-dashboardHeader, 0))
+		body = d.tallyView(d.width, d.tallyHeight())
 	}
 	v.SetContent(d.header(d.width) + "\n" + body)
 	v.WindowTitle = "ndcg-explorer serve: " + d.addr
@@ -290,14 +318,48 @@ func (d *Dashboard) header(w int) string {
 	return ansi.Truncate(line1, w, "…") + "\n" + ansi.Truncate(line2, w, "…") + "\n" + ansi.Truncate(line3, w, "…")
 }
 
-// tallyView is the round under way, counted: how many answered, how
-// many were right, the answers' histogram and the wrong answers grouped
-// by mistake (names only when asked for).
+// tallyHeight is how many lines the tally has below the header.
+func (d *Dashboard) tallyHeight() int { return max(d.height-dashboardHeader, 0) }
+
+// scrollTally moves the tally by n lines, within its length.
+func (d *Dashboard) scrollTally(n int) {
+	d.tallyTop = max(min(d.tallyTop+n, len(d.tallyLines)-max(d.tallyHeight()-1, 1)), 0)
+}
+
+// tallyView shows the tally's lines that fit h, from tallyTop; when
+// they do not all fit, the last line says how to scroll.
 func (d *Dashboard) tallyView(w, h int) string {
+	lines := d.tallyLines
+	if len(lines) <= h || h < 2 {
+		return fit(strings.Join(lines, "\n"), w, h)
+	}
+	top := max(min(d.tallyTop, len(lines)-(h-1)), 0)
+	end := top + h - 1
+	shown := slices.Clone(lines[top:end])
+	shown = append(shown, d.st.subtle.Render(fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn scroll", top+1, end, len(lines))))
+	return fit(strings.Join(shown, "\n"), w, h)
+}
+
+// drawTally is the round under way, counted, wrapped to w: how many
+// answered, how many were right, the answers' histogram and the wrong
+// answers grouped by mistake (names only when asked for), and once the
+// round ends, the working.
+func (d *Dashboard) drawTally(w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(d.tallyText(w), "\n") {
+		out = append(out, strings.Split(ansi.Wrap(l, w, ""), "\n")...)
+	}
+	return out
+}
+
+func (d *Dashboard) tallyText(w int) string {
 	st := d.st
 	t := d.tally
 	if t == nil {
-		return fit("No quiz round yet: F3 starts one on the conventions of your explorer; every attendee gets the same list.", w, h)
+		return "No quiz round yet: F3 starts one on the conventions of your explorer; every attendee gets the same list."
 	}
 	rd := t.Round
 	state := "under way: F4 ends it and shows everyone the working"
@@ -310,7 +372,7 @@ func (d *Dashboard) tallyView(w, h int) string {
 	}
 	if t.Err != nil {
 		lines = append(lines, st.wrong.Render("cannot compute: "+t.Err.Error()))
-		return fit(strings.Join(lines, "\n"), w, h)
+		return strings.Join(lines, "\n")
 	}
 	// Attendees who answered and then left are counted apart, so the
 	// line never reads "answered 2 of 1 connected".
@@ -353,7 +415,7 @@ func (d *Dashboard) tallyView(w, h int) string {
 			lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
 		}
 	}
-	return fit(strings.Join(lines, "\n"), w, h)
+	return strings.Join(lines, "\n")
 }
 
 // questionGrades spells the question's grades in ranking order.

@@ -130,3 +130,37 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 	assert.Contains(t, s.Banner(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
 		"attendees type: ssh -p 23234 HOST (HOST: this machine's address on the room's network, one of 192.168.1.23, 172.17.0.1)")
 }
+
+// At 80×18 the tally of an ended round, with its working, is longer than
+// the screen: its lines wrap instead of being cut, the last line says
+// how to scroll, and end shows the working's last line. NDCG@3 of seed
+// 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
+func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.82"})
+	s.Room().EndRound()
+
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 18})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	lines := strings.Split(ansi.Strip(d.View().Content), "\n")
+	require.Len(t, lines, 18)
+	tally := lines[dashboardHeader:]
+	for _, l := range tally {
+		assert.NotContains(t, l, "…", "a tally line is cut: %q", l)
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+	assert.Equal(t, "Quiz round 1 · seed 7, question 1 · ended: everyone sees the working", tally[0])
+	assert.Regexp(t, `^lines 1–14 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
+
+	assert.NotContains(t, ansi.Strip(d.View().Content), "= 0.8262\n")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "NDCG@3 = DCG@3 / IDCG@3 = 3.000 / 3.631 = 0.8262")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	assert.Contains(t, ansi.Strip(d.View().Content), "Quiz round 1 · seed 7")
+}
