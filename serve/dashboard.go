@@ -418,13 +418,20 @@ func (d *Dashboard) tallyText(w int) string {
 	return strings.Join(lines, "\n")
 }
 
-// questionGrades spells the question's grades in ranking order.
+// questionGrades spells the question's grades in ranking order, and its
+// scores when they tie: the tie is what the question is about, as the
+// attendees' screens show it.
 func questionGrades(rd *Round) string {
-	var g []string
+	var g, sc []string
 	for _, it := range rd.Question.List.Items {
 		g = append(g, ndcg.FormatNumber(it.Grade))
+		sc = append(sc, ndcg.FormatNumber(it.Score))
 	}
-	return "grades " + strings.Join(g, ",")
+	out := "grades " + strings.Join(g, ",")
+	if rd.Question.Tied && rd.Question.List.Scored() {
+		out += " (scores " + strings.Join(sc, ",") + ")"
+	}
+	return out
 }
 
 func conventions(s ndcg.Settings) string {
