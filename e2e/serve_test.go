@@ -185,7 +185,7 @@ func TestServeRefuses(t *testing.T) {
 		x, status := sshIn(t, s, 200, 24, "bob", nil, "ls")
 		x.waitFor("password:")
 		x.keys("ndcg at five", "Enter")
-		x.waitFor("ndcg-explorer: this server runs the explorer, not commands: connect with ssh -p " + s.port + " 127.0.0.1 and nothing after it")
+		x.waitFor("ndcg-explorer: this server runs the explorer, not commands: connect with ssh -p " + s.port + " bob@127.0.0.1 and nothing after it")
 		if got := waitForExit(t, x, status); got != "EXIT=1" {
 			t.Fatalf("ssh HOST ls ended with %s, want EXIT=1", got)
 		}
@@ -207,7 +207,7 @@ func TestServeRefuses(t *testing.T) {
 		x, status := sshIn(t, s, 100, 24, "bob", nil)
 		x.waitFor("password:")
 		x.keys("ndcg at five", "Enter")
-		x.waitFor("ndcg-explorer: the room is full (1 session)")
+		x.waitFor("ndcg-explorer: the room is full (1 session): tell the instructor (serve --max-sessions raises it)")
 		if got := waitForExit(t, x, status); got != "EXIT=1" {
 			t.Fatalf("the session after the last place ended with %s, want EXIT=1", got)
 		}

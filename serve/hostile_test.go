@@ -152,3 +152,14 @@ func FuzzPasteLimiter(f *testing.F) {
 		}
 	})
 }
+
+// A refusal's ssh line keeps the user name only when it can be typed as
+// it is.
+func TestPlainName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"ada": true, "ada.l-ovelace_2": true, "": false, "-oProxyCommand=x": false,
+		"a b": false, "ada;ls": false, "\x1b[31m": false, "日本": false,
+	} {
+		assert.Equal(t, want, plainName(name), "%q", name)
+	}
+}

@@ -162,7 +162,7 @@ func New(cfg Config) (*Server, error) {
 		opts = append(opts, wish.WithPasswordAuth(func(ctx ssh.Context, password string) bool {
 			ok := subtle.ConstantTimeCompare([]byte(password), want) == 1
 			if !ok {
-				s.log("wrong passphrase from %s", ctx.RemoteAddr())
+				s.log("wrong passphrase from %s@%s", CleanName(ctx.User()), ctx.RemoteAddr())
 			}
 			return ok
 		}))
@@ -333,16 +333,15 @@ func drainWindowChanges(sess ssh.Session) {
 	}
 }
 
-// roomFull is what the session after the last place reads.
+// roomFull is what the session after the last place reads: only the
+// instructor can make room.
 func roomFull(max int) string {
-	if max == 1 {
-		return "the room is full (1 session)"
-	}
-	return fmt.Sprintf("the room is full (%d sessions)", max)
+	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", plural(max, "session"))
 }
 
 // connectLine is the ssh command that reaches this server as the
-// session did, with flags before the host.
+// session did, with flags before the host, and the user name the
+// session had (its name on the dashboard) when it needs no quoting.
 func connectLine(sess ssh.Session, flags string) string {
 	host, port, err := net.SplitHostPort(sess.LocalAddr().String())
 	if err != nil {
@@ -351,7 +350,24 @@ func connectLine(sess ssh.Session, flags string) string {
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
+	if u := sess.User(); plainName(u) {
+		host = u + "@" + host
+	}
 	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
+}
+
+// plainName reports whether a user name can be typed on a command line
+// as it is: letters, digits, '.', '_' and '-', not starting with '-'.
+func plainName(u string) bool {
+	if u == "" || u[0] == '-' || len(u) > 64 {
+		return false
+	}
+	for _, r := range u {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // program builds the session's explorer on its own copy of the list.

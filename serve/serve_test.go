@@ -125,7 +125,7 @@ func TestRefusals(t *testing.T) {
 		sess.Stderr = &stderr
 		err = sess.Run("ls")
 		requireExit(t, err, 1)
-		assert.Contains(t, stderr.String(), "this server runs the explorer, not commands: connect with ssh -p")
+		assert.Regexp(t, `this server runs the explorer, not commands: connect with ssh -p \d+ alice@127\.0\.0\.1 and nothing after it`, stderr.String())
 		assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), "one line")
 	})
 	t.Run("no terminal", func(t *testing.T) {
@@ -135,7 +135,7 @@ func TestRefusals(t *testing.T) {
 		sess.Stderr = &stderr
 		require.NoError(t, sess.Shell())
 		requireExit(t, sess.Wait(), 1)
-		assert.Contains(t, stderr.String(), "the explorer needs a terminal: connect with ssh -t -p")
+		assert.Regexp(t, `the explorer needs a terminal: connect with ssh -t -p \d+ alice@127\.0\.0\.1\b`, stderr.String())
 	})
 	t.Run("sftp", func(t *testing.T) {
 		sess, err := conn.NewSession()
@@ -191,7 +191,7 @@ func requireExit(t *testing.T, err error, want int) {
 }
 
 func TestRoomFull(t *testing.T) {
-	assert.Equal(t, "the room is full (100 sessions)", roomFull(DefaultMaxSessions))
+	assert.Equal(t, "the room is full (100 sessions): tell the instructor (serve --max-sessions raises it)", roomFull(DefaultMaxSessions))
 	_, addr := startServer(t, Config{MaxSessions: 2})
 	a := connect(t, addr, "a", 80, 24)
 	defer a.close()
@@ -205,7 +205,8 @@ func TestRoomFull(t *testing.T) {
 	code, err := c.exitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 1, code)
-	assert.Equal(t, "ndcg-explorer: the room is full (2 sessions)\n", strings.ReplaceAll(c.stderr(), "\r\n", "\n"))
+	assert.Equal(t, "ndcg-explorer: the room is full (2 sessions): tell the instructor (serve --max-sessions raises it)\n",
+		strings.ReplaceAll(c.stderr(), "\r\n", "\n"))
 
 	// A place frees when someone leaves.
 	a.close()
@@ -220,10 +221,13 @@ func TestRoomFull(t *testing.T) {
 }
 
 func TestPassphrase(t *testing.T) {
-	_, addr := startServer(t, Config{Passphrase: "ndcg at 5"})
+	logged := make(chan string, 8)
+	_, addr := startServer(t, Config{Passphrase: "ndcg at 5", Log: func(line string) { logged <- line }})
 	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unable to authenticate")
+	// The instructor reads who got it wrong.
+	assert.Regexp(t, `^wrong passphrase from alice@127\.0\.0\.1:\d+$`, <-logged)
 	_, err = connectErr(t, addr, "alice", "", 80, 24)
 	require.Error(t, err)
 	c, err := connectErr(t, addr, "alice", "ndcg at 5", 80, 24)
