@@ -265,4 +265,6 @@ func TestServeDashboard(t *testing.T) {
 	if got := waitForExit(t, teacher, status); got != "EXIT=0" {
 		t.Fatalf("serve ended with %s, want EXIT=0", got)
 	}
+	teacher.waitFor("ndcg-explorer serve: stopped; closed 1 session")
+	attendee.waitFor("ndcg-explorer: the instructor ended the workshop. Thank you for coming.")
 }

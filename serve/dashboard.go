@@ -501,7 +501,11 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	}()
 	_, runErr := p.Run()
 	close(stop)
+	n := s.Room().Count()
 	s.shutdownWithGrace()
+	// The dashboard has left the screen: a line says the room is closed,
+	// as each attendee reads the workshop ended.
+	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s\n", plural(n, "session"))
 	if err := <-served; err != nil {
 		return err
 	}
