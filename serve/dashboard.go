@@ -258,7 +258,10 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.showTally, d.tallyTop = true, 0
 		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
 	case key.Matches(msg, k.End):
-		room.EndRound()
+		if !room.EndRound() {
+			d.status = "no quiz round under way: F3 starts one"
+			break
+		}
 		d.tally = room.Tally()
 		d.status = "round ended: every attendee sees the worked solution"
 	case key.Matches(msg, k.Tally):

@@ -164,3 +164,18 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyHome})
 	assert.Contains(t, ansi.Strip(d.View().Content), "Quiz round 1 · seed 7")
 }
+
+// F4 with no round under way says so instead of "round ended".
+func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	status := func() string { return strings.Split(ansi.Strip(d.View().Content), "\n")[2] }
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	assert.Equal(t, "no quiz round under way: F3 starts one", status())
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	assert.Equal(t, "round ended: every attendee sees the worked solution", status())
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	assert.Equal(t, "no quiz round under way: F3 starts one", status())
+}

@@ -235,18 +235,19 @@ func (r *Room) StartRound(seed int64, number int, s ndcg.Settings) *Round {
 }
 
 // EndRound ends the round under way: every session shows the worked
-// solution.
-func (r *Room) EndRound() {
+// solution. It reports false when no round was under way.
+func (r *Room) EndRound() bool {
 	r.mu.Lock()
 	rd := r.round
 	if rd == nil || rd.Ended {
 		r.mu.Unlock()
-		return
+		return false
 	}
 	rd.Ended = true
 	r.mu.Unlock()
 	r.broadcast(func() tea.Msg { return ui.RoomRoundEnd{ID: rd.ID} })
 	r.changed()
+	return true
 }
 
 // answer records a session's answer to the round under way; a second
