@@ -182,3 +182,19 @@ func TestClassQuizTally(t *testing.T) {
 		return c.redrawUntil(verdict, 90, 30, 20*time.Second)
 	})
 }
+
+// An attendee who joins after the instructor sent a list is offered it
+// too (grades 1,0,2: NDCG 0.6885, as above).
+func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	sent, err := listio.Inline("1,0,2", "")
+	require.NoError(t, err)
+	n, err := s.Room().SendList(sent, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	assert.Equal(t, 0, n)
+	c := connect(t, addr, "late", 90, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor("the instructor sent a list: enter to open it, esc to keep yours", 10*time.Second))
+	c.send("\r")
+	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
+}

@@ -62,9 +62,12 @@ type Room struct {
 	nextID   int
 	// left are the lists of attendees who left, oldest first, at most
 	// max of them: each holds at most maxItems items.
-	left     []keptList
-	round    *Round
-	rounds   int
+	left   []keptList
+	round  *Round
+	rounds int
+	// offer is the last list sent: a session that joins later is offered
+	// it too.
+	offer    *ui.Offer
 	onChange func()
 }
 
@@ -132,8 +135,14 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
 	r.mu.Lock()
 	m.prog, m.model = p, model
 	var msg tea.Msg
-	if rd := r.round; rd != nil && !rd.Ended {
+	switch rd := r.round; {
+	case rd != nil && !rd.Ended:
+		// (A round declines any list offered before it.)
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings}
+	case r.offer != nil && !m.Back:
+		// A latecomer is offered what the others were; one who comes
+		// back has answered that offer already.
+		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings}
 	}
 	r.mu.Unlock()
 	if msg != nil {
@@ -217,6 +226,10 @@ func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 		return 0, fmt.Errorf("not sent: the list has %s with its pool, and an attendee's list takes at most %s (serve --max-items)",
 			plural(n, "item"), plural(r.maxItems, "item"))
 	}
+	kept := ui.Offer{Doc: CloneDoc(doc), Settings: s}
+	r.mu.Lock()
+	r.offer = &kept
+	r.mu.Unlock()
 	return r.broadcast(func() tea.Msg { return ui.Offer{Doc: CloneDoc(doc), Settings: s} }), nil
 }
 
