@@ -29,6 +29,8 @@ type Member struct {
 
 	prog  *tea.Program // nil until the explorer starts
 	model *ui.Model    // the session's explorer, read when it ends
+	// session is the explorer with the session's own state (idle time).
+	session *sessionModel
 	// kept is the list the attendee left with, for their new session.
 	kept *keptList
 }

@@ -155,7 +155,11 @@ func New(cfg Config) (*Server, error) {
 		},
 	}
 	if cfg.IdleTimeout > 0 {
-		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout))
+		// A session's explorer ends itself after IdleTimeout without
+		// input (sessionModel.watchIdle), restoring the attendee's
+		// terminal and saying why; the connection's own timeout, a
+		// little later, closes what has no session (ssh -N).
+		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout+connIdleGrace))
 	}
 	if cfg.Passphrase != "" {
 		want := []byte(cfg.Passphrase)
@@ -300,13 +304,25 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
-		if s.stopping() {
+		if m.session != nil {
+			m.session.stopIdle()
+		}
+		switch {
+		case s.stopping():
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed".
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
+		case m.session != nil && m.session.idled.Load():
+			s.log("closed %s's session after %s without a key", m.Name, shortDuration(s.cfg.IdleTimeout))
+			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n",
+				shortDuration(s.cfg.IdleTimeout))
 		}
 	}
 }
+
+// connIdleGrace is how much longer than --idle-timeout a connection
+// with no traffic at all stays open: the session's explorer ends first.
+const connIdleGrace = 30 * time.Second
 
 // EndedLine is what each attendee reads when the server stops.
 const EndedLine = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
@@ -405,6 +421,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		opts = append(opts, tea.WithWindowSize(w, h))
 	}
 	p := tea.NewProgram(sm, opts...)
+	sm.watchIdle(s.cfg.IdleTimeout, p)
+	m.session = sm
 	s.room.attach(m, p, model)
 	return p
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/crypto/ssh/agent"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -287,10 +286,21 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 		c.send("j")
 	}
 	assert.Equal(t, 1, s.Room().Count())
-	// … silence closes it: the connection drops, with no exit status.
-	_, err := c.exitStatus(10 * time.Second)
-	var missing *gossh.ExitMissingError
-	require.ErrorAs(t, err, &missing)
+	// … silence ends it: the explorer quits as for q, giving the
+	// terminal back (main screen, cursor shown, no mouse reporting), and
+	// a line says why and how to come back.
+	code, err := c.exitStatus(10 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+	out := c.text()
+	assert.Contains(t, out, "ndcg-explorer: closed after 2s without a key. Type the same ssh line to come back to your list.")
+	c.mu.Lock()
+	raw := c.out.String()
+	c.mu.Unlock()
+	tail := raw[strings.LastIndex(raw, "NDCG@all"):]
+	for _, restore := range []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l"} {
+		assert.Contains(t, tail, restore, "after the last frame the terminal is restored")
+	}
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 }
 
