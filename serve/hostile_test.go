@@ -2,6 +2,8 @@ package serve
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 func TestCleanName(t *testing.T) {
@@ -162,4 +167,16 @@ func TestPlainName(t *testing.T) {
 	} {
 		assert.Equal(t, want, plainName(name), "%q", name)
 	}
+}
+
+// A host key file that is not a key is named in the error, with the
+// flag that chooses another.
+func TestHostKeyNotAKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "host_key")
+	require.NoError(t, os.WriteFile(path, []byte("not a key\n"), 0o600))
+	doc, err := listio.Inline("3,2,1", "")
+	require.NoError(t, err)
+	_, err = New(Config{HostKeyPath: path, Doc: doc, Settings: ndcg.DefaultSettings()})
+	require.Error(t, err)
+	assert.Equal(t, "cannot use "+path+" as the host key: ssh: no key found (give another path with --host-key; a missing file is made)", err.Error())
 }

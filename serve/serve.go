@@ -173,6 +173,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
+		if _, statErr := os.Stat(cfg.HostKeyPath); statErr == nil {
+			// The only file the server reads: say which one, and how out.
+			return nil, fmt.Errorf("cannot use %s as the host key: %v (give another path with --host-key; a missing file is made)", cfg.HostKeyPath, err)
+		}
 		return nil, fmt.Errorf("cannot start the SSH server: %v", err)
 	}
 	if len(srv.HostSigners) == 0 {
