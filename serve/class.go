@@ -18,8 +18,11 @@ type Tally struct {
 	Answered int
 	// Left counts the answers, among Answered, of attendees who have
 	// since left; their answers still count.
-	Left  int
-	Right int
+	Left int
+	// Waiting are the names of the connected attendees who have not
+	// answered, in the order they joined.
+	Waiting []string
+	Right   int
 	// True is NDCG@k of the round's question; Err says why there is none.
 	True float64
 	Err  error

@@ -412,6 +412,10 @@ func (d *Dashboard) tallyText(w int) string {
 			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
 		}
 	}
+	// Who the room waits for, so the instructor can call on them.
+	if d.showNames && !rd.Ended && len(t.Waiting) > 0 {
+		lines = append(lines, "", st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
+	}
 	if rd.Ended {
 		if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
 			lines = append(lines, "")

@@ -179,3 +179,29 @@ func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	assert.Equal(t, "no quiz round under way: F3 starts one", status())
 }
+
+// With names shown, the tally of a round under way names who has not
+// answered yet, so the instructor can call on them; once the round
+// ends, no one is waited for.
+func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	var ms []*Member
+	for _, name := range []string{"ada", "bob", "cy"} {
+		m, ok := s.room.join(name, "127.0.0.1:1")
+		require.True(t, ok)
+		ms = append(ms, m)
+	}
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ms[1].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "no answer yet")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), "no answer yet: ada, cy")
+	s.Room().EndRound()
+	d.Update(roomChanged{})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "no answer yet")
+}

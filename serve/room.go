@@ -299,9 +299,19 @@ func (r *Room) Tally() *Tally {
 			left++
 		}
 	}
+	var waiting []*Member
+	for id, m := range r.members {
+		if _, ok := rd.answers[id]; !ok {
+			waiting = append(waiting, m)
+		}
+	}
 	sessions := len(r.members)
 	r.mu.Unlock()
 	t := tally(rd, in)
 	t.Sessions, t.Left = sessions, left
+	slices.SortFunc(waiting, func(a, b *Member) int { return a.ID - b.ID })
+	for _, m := range waiting {
+		t.Waiting = append(t.Waiting, m.Name)
+	}
 	return t
 }
