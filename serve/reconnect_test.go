@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -101,4 +102,37 @@ func TestReconnectKeepsAtMostMaxSessionsLists(t *testing.T) {
 	assert.False(t, m.Back, "the oldest kept list was dropped")
 	m, _ = r.join("c", "127.0.0.1:2")
 	assert.True(t, m.Back)
+}
+
+// An attendee who comes back is not asked again about a list they
+// answered, but is offered one sent while they were away.
+func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	sent, err := listio.Inline("1,0,2", "")
+	require.NoError(t, err)
+	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	const prompt = "the instructor sent a list: enter to open it, esc to keep yours"
+	c := connect(t, addr, "ada", 90, 30)
+	require.NoError(t, c.waitFor(prompt, 10*time.Second))
+	c.send("\x1b")
+	require.NoError(t, c.redrawUntil("kept your list", 90, 30, 10*time.Second))
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	back := connect(t, addr, "ada", 90, 30)
+	require.NoError(t, back.redrawUntil("inline: 5 items", 90, 30, 10*time.Second))
+	// An offer would reach the explorer just after it starts: a redraw a
+	// moment later would show it.
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, back.redrawUntil("inline: 5 items", 91, 30, 10*time.Second))
+	assert.NotContains(t, back.text(), prompt)
+	back.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	again := connect(t, addr, "ada", 90, 30)
+	defer again.close()
+	require.NoError(t, again.waitFor(prompt, 10*time.Second))
 }

@@ -33,6 +33,8 @@ type Member struct {
 	session *sessionModel
 	// kept is the list the attendee left with, for their new session.
 	kept *keptList
+	// offered numbers the last list sent (F2) that reached the attendee.
+	offered int
 }
 
 // keptList is what an attendee's session leaves behind for their return.
@@ -41,6 +43,7 @@ type keptList struct {
 	who      string // name@host
 	doc      *listio.Document
 	settings ndcg.Settings
+	offered  int
 }
 
 // who names an attendee across connections: the name with the host the
@@ -67,9 +70,11 @@ type Room struct {
 	left   []keptList
 	round  *Round
 	rounds int
-	// offer is the last list sent: a session that joins later is offered
-	// it too.
+	// offer is the last list sent, and offers how many were: a session
+	// it has not reached (one that joins later, or was away when it was
+	// sent) is offered it when its explorer starts.
 	offer    *ui.Offer
+	offers   int
 	onChange func()
 }
 
@@ -117,7 +122,7 @@ func (r *Room) join(name, addr string) (*Member, bool) {
 		if r.left[i].who == w {
 			k := r.left[i]
 			r.left = slices.Delete(r.left, i, i+1)
-			m.ID, m.Back, m.kept = k.id, true, &k
+			m.ID, m.Back, m.kept, m.offered = k.id, true, &k, k.offered
 			break
 		}
 	}
@@ -141,9 +146,10 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
 	case rd != nil && !rd.Ended:
 		// (A round declines any list offered before it.)
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings}
-	case r.offer != nil && !m.Back:
+	case r.offer != nil && m.offered < r.offers:
 		// A latecomer is offered what the others were; one who comes
-		// back has answered that offer already.
+		// back is offered only what was sent while they were away.
+		m.offered = r.offers
 		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings}
 	}
 	r.mu.Unlock()
@@ -164,6 +170,7 @@ func (r *Room) leave(m *Member) {
 		k.doc, k.settings = m.kept.doc, m.kept.settings
 	}
 	r.mu.Lock()
+	k.offered = m.offered
 	delete(r.members, m.ID)
 	r.left = append(r.left, k)
 	if len(r.left) > r.max {
@@ -229,10 +236,21 @@ func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 			plural(n, "item"), plural(r.maxItems, "item"))
 	}
 	kept := ui.Offer{Doc: CloneDoc(doc), Settings: s}
+	// One lock for the whole send: a session attaching meanwhile gets
+	// the list once, from here or from attach.
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.offers++
 	r.offer = &kept
-	r.mu.Unlock()
-	return r.broadcast(func() tea.Msg { return ui.Offer{Doc: CloneDoc(doc), Settings: s} }), nil
+	n := 0
+	for _, m := range r.members {
+		if m.prog != nil {
+			m.offered = r.offers
+			go m.prog.Send(ui.Offer{Doc: CloneDoc(doc), Settings: s})
+			n++
+		}
+	}
+	return n, nil
 }
 
 // StartRound starts quiz round number of seed for the room under s,
