@@ -121,6 +121,9 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 
 	back := connect(t, addr, "ada", 90, 30)
+	// (No resize before the explorer has drawn: the SSH library reads
+	// the window size at start without a lock.)
+	require.NoError(t, back.waitFor(ndcgStart, 10*time.Second))
 	require.NoError(t, back.redrawUntil("inline: 5 items", 90, 30, 10*time.Second))
 	// An offer would reach the explorer just after it starts: a redraw a
 	// moment later would show it.
