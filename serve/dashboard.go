@@ -69,9 +69,12 @@ type Dashboard struct {
 	width, height int
 	showTally     bool
 	showNames     bool
-	askQuit       bool
-	quitting      bool // the instructor confirmed: the next quit ends the program
-	status        string
+	// skipRound says F3 was pressed once during a round under way: a
+	// second F3 starts the next round anyway.
+	skipRound bool
+	askQuit   bool
+	quitting  bool // the instructor confirmed: the next quit ends the program
+	status    string
 
 	seed  int64
 	round int
@@ -242,6 +245,8 @@ func (d *Dashboard) pass(msg tea.Msg) tea.Cmd {
 // roomKey handles the dashboard's own keys.
 func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k, room := dashboardKeys, d.srv.Room()
+	again := d.skipRound
+	d.skipRound = false
 	switch {
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
@@ -252,6 +257,15 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", plural(ws.N(), "item"), plural(n, "session"))
 	case key.Matches(msg, k.Round):
+		// A new round replaces the one under way: its attendees would
+		// never see their verdict, nor the instructor the rest of its
+		// tally. Ending it is F4; F3 twice skips it.
+		if t := room.Tally(); t != nil && !t.Round.Ended && !again {
+			d.skipRound = true
+			d.status = fmt.Sprintf("round %d is under way, %d of %d answered: F4 ends it; F3 again starts the next",
+				t.Round.ID, t.Answered-t.Left, t.Sessions)
+			break
+		}
 		d.round++
 		rd := room.StartRound(d.seed, d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()

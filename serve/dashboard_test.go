@@ -205,3 +205,31 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 	d.Update(roomChanged{})
 	assert.NotContains(t, ansi.Strip(d.View().Content), "no answer yet")
 }
+
+// F3 during a round under way does not drop it unseen: it says how to
+// end it, and a second F3 starts the next round anyway.
+func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
+	s, _ := startServer(t, Config{Seed: 7})
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	_, ok = s.room.join("bob", "127.0.0.1:2")
+	require.True(t, ok)
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	status := func() string { return strings.Split(ansi.Strip(d.View().Content), "\n")[2] }
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: 1, Text: "0.83"})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	assert.Equal(t, "round 1 is under way, 1 of 2 answered: F4 ends it; F3 again starts the next", status())
+	assert.Equal(t, 1, s.Room().Tally().Round.ID)
+	// Another key in between: F3 asks again.
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	assert.Equal(t, 1, s.Room().Tally().Round.ID)
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	assert.Equal(t, "quiz round 2 started (seed 7, question 2): F4 ends it", status())
+	// After F4, F3 starts the next round at once.
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	assert.Equal(t, "quiz round 3 started (seed 7, question 3): F4 ends it", status())
+}
