@@ -428,7 +428,10 @@ func (d *Dashboard) tallyText(w int) string {
 	}
 	// Who the room waits for, so the instructor can call on them.
 	if d.showNames && !rd.Ended && len(t.Waiting) > 0 {
-		lines = append(lines, "", st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
+		if lines[len(lines)-1] != "" { // (no answer yet: the blank after the counts is there)
+			lines = append(lines, "")
+		}
+		lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
 	}
 	if rd.Ended {
 		if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
