@@ -266,8 +266,14 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 				t.Round.ID, t.Answered-t.Left, t.Sessions)
 			break
 		}
+		// Round n asks question n of seed+n−1, each round a seed of its
+		// own. After a round an attendee's n practises on the round's
+		// seed from its next question on: were every round's question
+		// one seed's, that would be the next round's question, solved
+		// before it is asked. (The question number is the attendees'
+		// round number, so both screens say "round n".)
 		d.round++
-		rd := room.StartRound(d.seed, d.round, d.explorer.Workspace().Settings)
+		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
 		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -231,9 +232,26 @@ func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
 	assert.Equal(t, 1, s.Room().Tally().Round.ID)
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	assert.Equal(t, "quiz round 2 started (seed 7, question 2): F4 ends it", status())
+	assert.Equal(t, "quiz round 2 started (seed 8, question 2): F4 ends it", status())
 	// After F4, F3 starts the next round at once.
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	assert.Equal(t, "quiz round 3 started (seed 7, question 3): F4 ends it", status())
+	assert.Equal(t, "quiz round 3 started (seed 9, question 3): F4 ends it", status())
+}
+
+// After round 1 an attendee's n practises on question 2, 3, … of round
+// 1's seed; round 2 is question 2 of the next seed, so no one has
+// solved it before it is asked.
+func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
+	s, _ := startServer(t, Config{Seed: 7})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	rd := s.Room().Tally().Round
+	assert.Equal(t, int64(8), rd.Seed)
+	assert.Equal(t, 2, rd.Number)
+	practice := explain.NewQuestion(7, 2) // an attendee's n after round 1
+	assert.NotEqual(t, questionGrades(&Round{Question: practice}), questionGrades(rd))
 }
