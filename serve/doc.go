@@ -7,7 +7,10 @@
 // keys copy to the attendee's clipboard instead. The server refuses what
 // a workshop does not need (commands, sftp, forwarding, sessions
 // without a terminal) with one line and exit status 1, and more
-// sessions than --max-sessions.
+// sessions than --max-sessions. A session ends after --idle-timeout
+// without input, giving the attendee's terminal back; an attendee who
+// connects again under the same SSH user name from the same address
+// finds the list they left with and their place in a quiz round.
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the
