@@ -397,11 +397,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		return nil
 	}
 	id := m.ID
-	// An attendee back after leaving starts on the list they left with;
-	// its session is over, so the list is theirs alone.
+	// An attendee back after leaving starts on a copy of the list they
+	// left with: work the old session started off its loop may still
+	// be reading the original.
 	doc, settings := CloneDoc(s.cfg.Doc), s.cfg.Settings
 	if k := m.kept; k != nil && k.doc != nil {
-		doc, settings = k.doc, k.settings
+		doc, settings = CloneDoc(k.doc), k.settings
 	}
 	model := ui.New(ui.Options{
 		Doc:      doc,
