@@ -68,6 +68,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.IntVar(&cfg.MaxItems, "max-items", serve.DefaultMaxItems, "most items in a session's list")
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	return cmd
 }
 

@@ -123,7 +123,8 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	}
 	d := &Dashboard{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
-		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed, Markdown: s.cfg.Markdown}),
+		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
+			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
 	d.connect = ConnectCommand(addr)
 	d.status = startStatus(s.Fingerprint(), addr)

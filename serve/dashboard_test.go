@@ -255,3 +255,17 @@ func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
 	practice := explain.NewQuestion(7, 2) // an attendee's n after round 1
 	assert.NotEqual(t, questionGrades(&Round{Question: practice}), questionGrades(rd))
 }
+
+// serve --present starts the instructor's explorer on the dashboard in
+// projector mode, as the explorer's --present does: fewer columns (no
+// IDCG@i), NDCG in large digits.
+func TestDashboardPresent(t *testing.T) {
+	for _, present := range []bool{false, true} {
+		s, _ := startServer(t, Config{Present: present})
+		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+		d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		screen := ansi.Strip(d.View().Content)
+		assert.Equal(t, !present, strings.Contains(screen, "IDCG@i"), "--present %v:\n%s", present, screen)
+		assert.Equal(t, !present, strings.Contains(screen, "NDCG@all = 0.9575"), "--present %v:\n%s", present, screen)
+	}
+}

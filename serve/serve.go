@@ -55,6 +55,9 @@ type Config struct {
 	Settings ndcg.Settings
 	ASCII    bool
 	Seed     int64
+	// Present starts the instructor's explorer on the dashboard in
+	// projector mode (R switches); attendees' explorers start as usual.
+	Present bool
 	// Markdown writes a list's report as `report --format markdown`
 	// prints it, for the save-as key (W), which copies it to the
 	// attendee's clipboard; nil copies the worked NDCG instead.
