@@ -31,12 +31,20 @@ func frameView(content, title string) tea.View {
 type status struct {
 	text string
 	err  bool
+	// fresh says no key has been pressed since text was set: a text too
+	// long for its line then takes the footer's line too, so that it is
+	// read whole where it appears; the next key brings the footer back
+	// and cuts the text to one line.
+	fresh bool
 }
 
 // set shows text until the next one; err marks it as a problem. A
 // status often names data (an item, a file, an error's echo): it is
 // shown, never obeyed.
-func (s *status) set(text string, err bool) { s.text, s.err = shown(text), err }
+func (s *status) set(text string, err bool) { s.text, s.err, s.fresh = shown(text), err, true }
+
+// seen marks the text as read: a key, a click or a paste came after it.
+func (s *status) seen() { s.fresh = false }
 
 // line draws text in w cells as a status or, when the status is an
 // error, as one.
@@ -44,23 +52,61 @@ func (s status) line(st Styles, text string, w int) string {
 	if ansi.StringWidth(text) > w {
 		text = ansi.Truncate(shortenPath(text), w, "…")
 	}
+	return s.paint(st, text)
+}
+
+func (s status) paint(st Styles, text string) string {
 	if s.err {
 		return st.errorInk.paint(text)
 	}
 	return st.status.paint(text)
 }
 
-// shortenPath drops the directories of the file an error message starts
-// with ("/a/long/path/list.json:2: …" becomes "…/list.json:2: …"), so that
-// on a narrow screen what went wrong shows rather than where the file is;
-// other text comes back as it was.
-func shortenPath(text string) string {
-	colon := strings.Index(text, ": ")
-	if colon < 0 {
-		return text
+// lines draws text in w cells as line does, or, while it is fresh and
+// longer than w, on two lines broken between words: the second is drawn
+// where the footer is. A text too long even for two lines drops the
+// directories of the file it starts with, then is cut at the end of the
+// second.
+func (s status) lines(st Styles, text string, w int) (string, string) {
+	if !s.fresh || ansi.StringWidth(text) <= w {
+		return s.line(st, text, w), ""
 	}
-	if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
-		return "…" + text[slash:]
+	two := func(text string) []string { return strings.SplitN(wrap(text, w), "\n", 3) }
+	l := two(text)
+	if len(l) > 2 {
+		l = two(shortenPath(text))
+	}
+	second := l[1]
+	if len(l) > 2 {
+		second = ansi.Truncate(second+" "+strings.ReplaceAll(l[2], "\n", " "), w, "…")
+	}
+	return s.paint(st, l[0]), s.paint(st, ansi.Truncate(second, w, "…"))
+}
+
+// shortenPath drops the directories of the file a message names: of
+// the file an error starts with ("/a/long/path/list.json:2: …" becomes
+// "…/list.json:2: …"), else of the first word with a slash and a dot
+// after it ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"),
+// so that on a narrow screen what went wrong or what was done shows
+// rather than where the file is; other text comes back as it was.
+func shortenPath(text string) string {
+	if colon := strings.Index(text, ": "); colon >= 0 {
+		if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
+			return "…" + text[slash:]
+		}
+	}
+	for start := 0; start < len(text); {
+		end := strings.IndexByte(text[start:], ' ')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		word := text[start:end]
+		if slash := strings.LastIndexByte(word, '/'); slash > 0 && strings.Contains(word[slash:], ".") {
+			return text[:start] + "…" + word[slash:] + text[end:]
+		}
+		start = end + 1
 	}
 	return text
 }

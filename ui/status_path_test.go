@@ -27,5 +27,6 @@ func TestStatusShortensALongPath(t *testing.T) {
 
 	assert.Equal(t, "…/b.json:2: x", shortenPath("/x/y/b.json:2: x"))
 	assert.Equal(t, "Unsaved edits. w: save", shortenPath("Unsaved edits. w: save"), "no path")
-	assert.Equal(t, "saved to a/b.json", shortenPath("saved to a/b.json"), "no colon after it")
+	assert.Equal(t, "saved to …/b.json (note)", shortenPath("saved to a/b.json (note)"), "a path within")
+	assert.Equal(t, "choose one with ↑/↓", shortenPath("choose one with ↑/↓"), "a slash that is not in a path")
 }

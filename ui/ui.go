@@ -203,6 +203,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// answered): drawn again after what can change that state.
 		m.footerCache = ""
 	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.PasteMsg:
+		// The status before it has been read (see status.fresh).
+		m.c.status.seen()
+	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }

@@ -30,9 +30,14 @@ func (m *Model) render() string {
 	if m.tooSmall() {
 		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
 		if m.confirm != thenStay {
-			// The quit question must be seen to be answered.
+			// The quit question must be seen, whole, to be answered: it
+			// takes the last lines.
 			lines := strings.Split(msg, "\n")
-			lines[len(lines)-1] = m.statusLine(w)
+			q := strings.Split(wrap(m.c.status.text, w), "\n")
+			q = q[:min(len(q), len(lines))]
+			for i, l := range q {
+				lines[len(lines)-len(q)+i] = m.c.status.paint(m.c.Styles, l)
+			}
 			msg = strings.Join(lines, "\n")
 		}
 		return msg
@@ -62,11 +67,11 @@ func (m *Model) render() string {
 		conv = m.later.glyph(m.c.Styles) + " " + ansi.Truncate(conv, max(w-2, 0), "…")
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
-	parts = append(parts,
-		block(main, w, body),
-		m.statusLine(w),
-		m.footer(w),
-	)
+	status, more := m.statusLines(w)
+	if more == "" {
+		more = m.footer(w)
+	}
+	parts = append(parts, block(main, w, body), status, more)
 	return strings.Join(parts, "\n")
 }
 
@@ -136,22 +141,34 @@ func joinNonEmpty(parts []string, sep string) string {
 	return strings.Join(out, sep)
 }
 
-func (m *Model) statusLine(w int) string {
+// statusLines is the status line and, when a status just set is too
+// long for it, its second line, drawn instead of the footer (see
+// status.fresh). A prompt's field has the line to itself.
+func (m *Model) statusLines(w int) (string, string) {
+	if line, ok := m.promptLine(w); ok {
+		return line, ""
+	}
+	return m.c.status.lines(m.c.Styles, m.c.status.text, w)
+}
+
+// promptLine is the line of the prompt typed into on the status line
+// (k, save as, an image's name), if one is open.
+func (m *Model) promptLine(w int) (string, bool) {
 	st := m.c.Styles
 	if line, ok := m.exportStatus(w); ok {
-		return line
+		return line, true
 	}
 	if m.cutoff != nil {
-		return m.cutoffLine(w)
+		return m.cutoffLine(w), true
 	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View(&st)
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
 			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
 		}
-		return ansi.Truncate(line, w, "")
+		return ansi.Truncate(line, w, ""), true
 	}
-	return m.c.status.line(st, m.c.status.text, w)
+	return "", false
 }
 
 // footer is the active view's short help, with ? and q always in view
