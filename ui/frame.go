@@ -147,11 +147,12 @@ func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 
 // overlay is a titled text drawn over the body (the full help): whole
 // when it fits, else on a viewport that the arrow keys scroll, its
-// heading saying which lines are shown.
+// heading saying which lines are shown. A headless overlay has no
+// heading: its place and how to close it are said by the footer (place).
 type overlay struct {
-	open        bool
-	title, note string
-	vp          viewport.Model
+	open, headless bool
+	title, note    string
+	vp             viewport.Model
 }
 
 // show opens the overlay on text laid out for w×h; it starts at the top.
@@ -164,8 +165,11 @@ func (o *overlay) show(title, note, text string, w, h int) {
 
 // set lays text out again in w×h (after a resize), keeping the place.
 func (o *overlay) set(text string, w, h int) {
+	if !o.headless {
+		h--
+	}
 	o.vp.SetWidth(max(w, 1))
-	o.vp.SetHeight(max(h-1, 1))
+	o.vp.SetHeight(max(h, 1))
 	o.vp.SetContent(text)
 	o.vp.SetYOffset(o.vp.YOffset())
 }
@@ -182,14 +186,24 @@ func (o *overlay) scroll(n int) {
 // fits reports whether the whole text is on screen.
 func (o *overlay) fits() bool { return o.vp.TotalLineCount() <= o.vp.Height() }
 
-// view draws the heading and the text in w×h.
-func (o *overlay) view(st Styles, w, h int) string {
+// place says which lines are on screen when not all of them are.
+func (o *overlay) place() string {
 	if o.fits() {
-		return block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
+		return ""
 	}
 	top, shown := o.vp.YOffset(), o.vp.Height()
-	head := st.Title.Render(o.title) + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d, ↑/↓ scroll",
-		top+1, top+shown, o.vp.TotalLineCount()))
+	return fmt.Sprintf("lines %d–%d of %d", top+1, top+shown, o.vp.TotalLineCount())
+}
+
+// view draws the heading, unless headless, and the text in w×h.
+func (o *overlay) view(st Styles, w, h int) string {
+	switch {
+	case o.headless:
+		return block(o.vp.View(), w, h)
+	case o.fits():
+		return block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
+	}
+	head := st.Title.Render(o.title) + st.Subtle.Render("  "+o.place()+", ↑/↓ scroll")
 	return block(head+"\n"+o.vp.View(), w, h)
 }
 

@@ -412,8 +412,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-			m.helpText(m.width), m.width, m.height-chromeLines+1)
+		// Headless: the footer says how to close it, which leaves every
+		// key room at 80×24.
+		m.keysHelp.headless = true
+		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {

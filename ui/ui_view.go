@@ -180,6 +180,9 @@ func (m *Model) footer(w int) string {
 	}
 	k := m.c.Keys
 	var line string
+	if m.keysHelp.open {
+		return m.helpFooter(w)
+	}
 	if m.typing() {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
@@ -190,6 +193,26 @@ func (m *Model) footer(w int) string {
 	m.footerCache, m.footerW, m.footerView = line, w, m.active
 	return m.footerCache
 }
+
+// helpFooter is the footer under the help: which lines are on screen
+// when not all are, and the keys that scroll and close it.
+func (m *Model) helpFooter(w int) string {
+	m.help.SetWidth(w)
+	line := m.help.ShortHelpView([]key.Binding{helpClose})
+	if where := m.keysHelp.place(); where != "" {
+		line = m.c.Styles.Subtle.Render(where) + " " + m.help.ShortHelpView([]key.Binding{helpScroll, helpClose})
+	} else {
+		line += m.c.Styles.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+// The keys of the open help as its footer names them (handleKey reads
+// them from the key map: ? or q again, esc, the arrows and pages).
+var (
+	helpScroll = bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓", "scroll")
+	helpClose  = bind([]string{"?", "esc", "q"}, "?/esc/q", "close")
+)
 
 // typing reports whether a text field has the keys: a prompt over the
 // view (open, save as, an image's name, k) or the explorer's score or
@@ -213,10 +236,14 @@ func promptFooter(h *help.Model, k KeyMap, w int) string {
 }
 
 // helpText lays out the full help a group per column, as many columns
-// abreast as fit in w, so nothing is dropped on a narrow terminal.
+// abreast as fit in w, so nothing is dropped on a narrow terminal; the
+// views, the last group, go across the width below them, as their keys
+// and names are short.
 func (m *Model) helpText(w int) string {
 	st := m.c.Styles
 	groups := m.fullHelp()
+	views := groups[len(groups)-1]
+	groups = groups[:len(groups)-1]
 	var cols []string
 	colW := 0
 	for i, g := range groups {
@@ -234,6 +261,7 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
+	rows = append(rows, m.acrossHelp(HelpGroups[len(HelpGroups)-1], views, w)...)
 	// What the screen's marks mean, below the keys (↓ scrolls to it
 	// where the keys fill the screen).
 	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
@@ -241,6 +269,32 @@ func (m *Model) helpText(w int) string {
 		rows = append(rows, wrap(l, w))
 	}
 	return strings.Join(rows, "\n")
+}
+
+// acrossHelp lays bindings out one after the other after their group's
+// name, in lines of w cells, a binding never split between two.
+func (m *Model) acrossHelp(name string, bindings []key.Binding, w int) []string {
+	st, hs := m.c.Styles, m.help.Styles
+	indent := cellWidth(name) + 2
+	sep, sepW := " · ", 3
+	lines := []string{st.PanelTitle.Render(name) + "  "}
+	used := indent
+	for i, b := range bindings {
+		item := hs.FullKey.Render(b.Help().Key) + " " + hs.FullDesc.Render(b.Help().Desc)
+		iw := ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+		if i > 0 {
+			if used+sepW+iw > w {
+				lines = append(lines, strings.Repeat(" ", indent))
+				used = indent
+			} else {
+				lines[len(lines)-1] += hs.FullSeparator.Render(sep)
+				used += sepW
+			}
+		}
+		lines[len(lines)-1] += item
+		used += iw
+	}
+	return lines
 }
 
 // wideLegend is screenLegend in short, under the summary on a wide
