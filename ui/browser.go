@@ -72,6 +72,8 @@ type Browser struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	confirm  bool    // asking whether to quit with edited queries
+	question string  // that question, as the status line puts it
+	keyTimes keyTimes
 
 	status status
 
@@ -154,7 +156,10 @@ type queryLoadedMsg struct {
 // the list, then draws the list for View to hand out.
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.PasteMsg:
+	case tea.KeyPressMsg:
+		b.keyTimes.press()
+		b.status.seen()
+	case tea.MouseClickMsg, tea.PasteMsg:
 		b.status.seen()
 	}
 	_, cmd := b.update(msg)

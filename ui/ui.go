@@ -82,6 +82,11 @@ type Model struct {
 	// are the answers the question offers, the only keys it takes.
 	confirm afterSave
 	answers []key.Binding
+	// question is the question asked, as the status line puts it.
+	question string
+	// keys is when the last keys came, to tell an answer to the
+	// question from a key typed in one go with the one that asked it.
+	keys keyTimes
 	// thenSave is what follows once the save-as dialog has saved (the
 	// program ends, the open dialog opens).
 	thenSave    afterSave
@@ -204,7 +209,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.footerCache = ""
 	}
 	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.PasteMsg:
+	case tea.KeyPressMsg:
+		m.keys.press()
+		m.c.status.seen()
+	case tea.MouseClickMsg, tea.PasteMsg:
 		// The status before it has been read (see status.fresh).
 		m.c.status.seen()
 	}
@@ -554,6 +562,13 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
 		return nil
 	}
+	if m.keys.inOneGo() && !key.Matches(msg, quitKeys.Stay) {
+		// Typed in one go with the key that asked (q then w or y of a
+		// word, a burst): the question was not read, so it stays as
+		// it was. Staying, which loses nothing, is taken at once.
+		m.c.SetStatus(m.question, true)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, quitKeys.Quit):
 		m.confirm = thenStay
@@ -583,7 +598,8 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // on the status line; confirmKey reads the answer.
 func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 	m.confirm, m.answers = then, answers
-	m.c.SetStatus(quitKeys.ask(what, answers...), true)
+	m.question = quitKeys.ask(what, answers...)
+	m.c.SetStatus(m.question, true)
 }
 
 // openAnswers are the answers to what to do with unsaved edits before
