@@ -175,14 +175,18 @@ func (m *Model) promptLine(w int) (string, bool) {
 // however narrow the terminal. It is drawn once per width, view and
 // style sheet.
 func (m *Model) footer(w int) string {
+	if m.keysHelp.open {
+		return m.helpFooter(w)
+	}
+	if m.picker != nil || m.opener != nil && m.opener.samplesOnly {
+		// A list to choose from has the keys: the view's do nothing.
+		return m.chooserFooter(w)
+	}
 	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
 		return m.footerCache
 	}
 	k := m.c.Keys
 	var line string
-	if m.keysHelp.open {
-		return m.helpFooter(w)
-	}
 	if m.typing() {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
@@ -205,6 +209,19 @@ func (m *Model) helpFooter(w int) string {
 		line += m.c.Styles.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
 	}
 	return ansi.Truncate(line, w, "…")
+}
+
+// chooserFooter is the footer under the preset picker, and under the
+// open dialog of a session over the network, which offers the samples
+// alone: the keys that choose, take and close.
+func (m *Model) chooserFooter(w int) string {
+	k := m.c.Keys
+	take, closeKey := as(k.Confirm, "enter", "open it"), as(k.Cancel, "esc", "close")
+	if m.picker != nil {
+		take, closeKey = as(k.Confirm, "enter", "apply it"), bind([]string{"esc", "P", "q"}, "esc/P/q", "close")
+	}
+	m.help.SetWidth(w)
+	return ansi.Truncate(m.help.ShortHelpView([]key.Binding{bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
 }
 
 // The keys of the open help as its footer names them (handleKey reads
