@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -77,16 +78,26 @@ func (m *Model) render() string {
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	name := shown(ws.Doc.Heading())
-	if ws.Doc.New {
-		name += " (new file: w saves it)"
-	}
-	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
 	}
 	r := strings.Join(right, " ")
+	heading := func(d listio.Document) string {
+		name := shown(d.Heading())
+		if d.New {
+			name += " (new file: w saves it)"
+		}
+		return st.title.paint("ndcg-explorer") + " " + name
+	}
+	left := heading(*ws.Doc)
+	if slash := strings.LastIndexByte(ws.Doc.Name, '/'); slash > 0 && ansi.StringWidth(left)+1+ansi.StringWidth(r) > w {
+		// The file's name says which list this is; its directories give
+		// way first.
+		d := *ws.Doc
+		d.Name = "…" + d.Name[slash:]
+		left = heading(d)
+	}
 	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
 	if gap < 1 {
 		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
