@@ -48,3 +48,15 @@ func TestChooserFooter(t *testing.T) {
 	press(m, "o")
 	assert.Equal(t, "↑/↓ choose • enter open it • esc close", lastLine(m))
 }
+
+// TestExportFooters: after X the footer names the field's keys, as the
+// image's name is typed; after y, the keys that choose what to copy.
+func TestExportFooters(t *testing.T) {
+	m := start(t)
+	press(m, "X")
+	assert.True(t, strings.HasPrefix(lastLine(m), "enter confirm • esc cancel"), "%q", lastLine(m))
+	press(m, "esc", "y")
+	assert.Equal(t, "v/m/j choose • esc cancel", lastLine(m))
+	press(m, "esc")
+	assert.Contains(t, lastLine(m), "0-9 set grade")
+}

@@ -93,6 +93,9 @@ type Model struct {
 	footerCache string
 	footerW     int
 	footerView  int
+	// footerTyping is whether a field had the keys when footerCache was
+	// drawn: a prompt opened within an Update (X) changes the footer.
+	footerTyping bool
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
 	convCache string

@@ -193,19 +193,24 @@ func (m *Model) footer(w int) string {
 		// A list to choose from has the keys: the view's do nothing.
 		return m.chooserFooter(w)
 	}
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
+	if m.exp.choosing {
+		m.help.SetWidth(w)
+		return m.help.ShortHelpView([]key.Binding{bind([]string{"v", "m", "j"}, "v/m/j", "choose"), as(m.c.Keys.Cancel, "esc", "cancel")})
+	}
+	typing := m.typing()
+	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
 		return m.footerCache
 	}
 	k := m.c.Keys
 	var line string
-	if m.typing() {
+	if typing {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
 		line = promptFooter(&m.help, k, w)
 	} else {
 		line = footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	}
-	m.footerCache, m.footerW, m.footerView = line, w, m.active
+	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
 	return m.footerCache
 }
 
