@@ -84,32 +84,31 @@ func (s status) lines(st Styles, text string, w int) (string, string) {
 	return s.paint(st, l[0]), s.paint(st, ansi.Truncate(second, w, "…"))
 }
 
-// shortenPath drops the directories of the file a message names: of
+// shortenPath drops the directories of the files a message names: of
 // the file an error starts with ("/a/long/path/list.json:2: …" becomes
-// "…/list.json:2: …"), else of the first word with a slash and a dot
-// after it ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"),
-// so that on a narrow screen what went wrong or what was done shows
-// rather than where the file is; other text comes back as it was.
+// "…/list.json:2: …"), and of every word with a slash and a dot after it
+// ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"), so that
+// on a narrow screen what went wrong or what was done shows rather than
+// where the files are; other text comes back as it was.
 func shortenPath(text string) string {
+	var b strings.Builder
+	rest := text
 	if colon := strings.Index(text, ": "); colon >= 0 {
 		if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
-			return "…" + text[slash:]
+			b.WriteString("…" + text[slash:colon])
+			rest = text[colon:]
 		}
 	}
-	for start := 0; start < len(text); {
-		end := strings.IndexByte(text[start:], ' ')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
+	for i, word := range strings.Split(rest, " ") {
+		if i > 0 {
+			b.WriteByte(' ')
 		}
-		word := text[start:end]
 		if slash := strings.LastIndexByte(word, '/'); slash > 0 && strings.Contains(word[slash:], ".") {
-			return text[:start] + "…" + word[slash:] + text[end:]
+			word = "…" + word[slash:]
 		}
-		start = end + 1
+		b.WriteString(word)
 	}
-	return text
+	return b.String()
 }
 
 // tooSmall is the screen drawn instead of what needs minW×minH.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // statusOnScreen checks that s is a frame of h lines of at most w cells
@@ -109,6 +110,22 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		readsWhole(t, m.c.status.text, screen(m), w, h)
 		typeText(m, "0.5")
 		assert.Contains(t, screen(m), "enter confirm • esc cancel", "typing brings the field's footer back")
+	})
+
+	t.Run("a query opened from a run named by its whole path", func(t *testing.T) {
+		qrels, run := trecCase("long")
+		qrels, err := filepath.Abs(qrels)
+		require.NoError(t, err)
+		run, err = filepath.Abs(run)
+		require.NoError(t, err)
+		res, err := trec.Browse(qrels, run, 10)
+		require.NoError(t, err)
+		b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		bpress(t, b, "down", "enter")
+		require.NotNil(t, b.current)
+		readsWhole(t, b.current.c.status.text, bscreen(b), w, h)
+		assert.Contains(t, statusOnScreen(t, bscreen(b), w, h), "…/long.qrels")
 	})
 
 	t.Run("the query browser's greeting", func(t *testing.T) {

@@ -32,6 +32,7 @@ func TestStatusShortensALongPath(t *testing.T) {
 	assert.Equal(t, "Unsaved edits. w: save", shortenPath("Unsaved edits. w: save"), "no path")
 	assert.Equal(t, "saved to …/b.json (note)", shortenPath("saved to a/b.json (note)"), "a path within")
 	assert.Equal(t, "choose one with ↑/↓", shortenPath("choose one with ↑/↓"), "a slash that is not in a path")
+	assert.Equal(t, "…/a.json:1: see …/b.json and …/c.run;", shortenPath("/x/a.json:1: see /y/b.json and z/c.run;"), "every path")
 }
 
 // The title line names a list deep in directories by its file's name:
