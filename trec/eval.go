@@ -208,7 +208,12 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 				end = int(p.ents[x+1].off)
 			}
 			d := bstr(p.arena[en.off:end])
-			h := hashDoc(d)
+			var h uint64
+			if uint(len(d)-8) <= 8 {
+				h = hashShort(d)
+			} else {
+				h = hashDoc(d)
+			}
 			if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
 				return res, duplicate(b, d, first, p.line0+int64(en.line))
 			}
