@@ -66,5 +66,6 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 	x.keys("S")
 	x.waitFor("ΔNDCG@3")
 	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
-	x.keys("q", "y")
+	x.keys("q")
+	x.answer("y")
 }

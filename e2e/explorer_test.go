@@ -51,6 +51,14 @@ func (x tmux) waitFor(want string) string {
 
 func (x tmux) keys(keys ...string) { x.run(append([]string{"send-keys", "-t", "e2e"}, keys...)...) }
 
+// answer sends keys that answer the question on screen after a person's
+// pause to read it: a w or y that comes less than 0.3 s after the key
+// before it is taken as typed in one go with it, not as an answer.
+func (x tmux) answer(keys ...string) {
+	time.Sleep(400 * time.Millisecond)
+	x.keys(keys...)
+}
+
 // build compiles the program into a temporary directory.
 func build(t *testing.T) string {
 	t.Helper()

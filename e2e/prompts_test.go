@@ -76,7 +76,7 @@ func TestPromptsAsAPerson(t *testing.T) {
 	x.waitFor("y: open without saving") // k changed the list's settings
 	x.keys("-l", "/")
 	x.waitFor("Answer first. w: save, then open") // a path typed too soon does not vanish
-	x.keys("y")
+	x.answer("y")
 	x.waitFor("path: mylist.json (a new .json starts a list)")
 	x.keys("-l", long)
 	x.waitFor("directory-name/the-list.json")
@@ -90,7 +90,7 @@ func TestPromptsAsAPerson(t *testing.T) {
 	// with unsaved edits, the explorer would write them beside the list.
 	x.keys("q")
 	x.waitFor("y: quit without saving")
-	x.keys("y")
+	x.answer("y")
 	if got := waitForExit(t, x, status); got != "EXIT=0" {
 		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
 	}

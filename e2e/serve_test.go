@@ -285,7 +285,7 @@ func TestServeDashboard(t *testing.T) {
 
 	teacher.keys("q")
 	teacher.waitFor("Unsaved edits") // the instructor's own explorer asks about its edit first
-	teacher.keys("y")
+	teacher.answer("y")
 	teacher.waitFor("1 attendee connected: y stops serving and closes every session · esc stays")
 	teacher.keys("y")
 	if got := waitForExit(t, teacher, status); got != "EXIT=0" {

@@ -119,7 +119,7 @@ func TestCutoffAndQuitKeysAsAPerson(t *testing.T) {
 	x.waitFor("NDCG@2 = ")
 	x.keys("q")
 	x.waitFor("Unsaved edits")
-	x.keys("y")
+	x.answer("y")
 	if got := waitForExit(t, x, status); got != "EXIT=0" {
 		t.Fatalf("the explorer ended with %s, want EXIT=0", got)
 	}

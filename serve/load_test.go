@@ -133,6 +133,9 @@ func attendee(ctx context.Context, t *testing.T, addr string, i int, keys, want 
 		if err := c.redrawUntil("w: copy the list and quit", 80, 24, within()); err != nil {
 			return err
 		}
+		// Read, then answered: a y typed in one go with the q would
+		// not answer the question.
+		time.Sleep(400 * time.Millisecond)
 		c.send("y")
 	}
 	code, err := c.exitStatus(within())

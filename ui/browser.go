@@ -72,6 +72,8 @@ type Browser struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	confirm  bool    // asking whether to quit with edited queries
+	question string  // that question, as the status line puts it
+	keyTimes keyTimes
 
 	status status
 
@@ -129,7 +131,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b.filter = newTextField(1, "query id")
 	b.restyle()
 	b.refilter()
-	b.status.text = fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries"))
+	b.status.set(fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries")), false)
 	return b
 }
 
@@ -153,6 +155,13 @@ type queryLoadedMsg struct {
 // Update routes a message to the explorer on screen, or handles it on
 // the list, then draws the list for View to hand out.
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case tea.KeyPressMsg:
+		b.keyTimes.press()
+		b.status.seen()
+	case tea.MouseClickMsg, tea.PasteMsg:
+		b.status.seen()
+	}
 	_, cmd := b.update(msg)
 	if b.current == nil {
 		b.frame = b.render()

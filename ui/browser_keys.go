@@ -105,6 +105,10 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case b.confirm:
 		switch {
+		case key.Matches(msg, quitKeys.Quit) && b.keyTimes.inOneGo():
+			// Typed in one go with q: not an answer (see the explorer's
+			// confirmKey).
+			b.setStatus(b.question, true)
 		case key.Matches(msg, quitKeys.Quit):
 			return tea.Quit
 		case key.Matches(msg, quitKeys.Stay):
@@ -134,7 +138,8 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if edited := b.edited(); len(edited) > 0 {
 			b.confirm = true
 			what := fmt.Sprintf("Edited queries not saved (%s)", strings.Join(edited, ", "))
-			b.setStatus(quitKeys.ask(what, browserQuitAnswers...), true)
+			b.question = quitKeys.ask(what, browserQuitAnswers...)
+			b.setStatus(b.question, true)
 			return nil
 		}
 		return tea.Quit

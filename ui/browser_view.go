@@ -33,12 +33,16 @@ func (b *Browser) render() string {
 	} else {
 		main = b.headLine() + "\n" + b.rowsView(body)
 	}
+	status, more := b.statusLines(w)
+	if more == "" {
+		more = footerLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w)
+	}
 	parts := []string{
 		b.titleLine(w),
 		b.summaryLine(w),
 		block(main, w, body+1),
-		b.statusLine(w),
-		footerLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w),
+		status,
+		more,
 	}
 	return strings.Join(parts, "\n")
 }
@@ -188,17 +192,19 @@ func (b *Browser) rowView(i int) string {
 	return sb.String()
 }
 
-func (b *Browser) statusLine(w int) string {
+// statusLines is the status line and, when a status just set is too
+// long for it, its second line, drawn instead of the footer.
+func (b *Browser) statusLines(w int) (string, string) {
 	st := b.styles
 	if b.filtering {
 		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
-		return ansi.Truncate(filterPrompt+b.filter.View(&b.styles)+b.styles.Subtle.Render(count), w, "")
+		return ansi.Truncate(filterPrompt+b.filter.View(&b.styles)+b.styles.Subtle.Render(count), w, ""), ""
 	}
 	text := b.status.text
 	if f := b.filter.Value(); f != "" && !b.status.err {
 		text = fmt.Sprintf("filter %q: %d of %d queries · %s", f, len(b.order), len(b.rows), text)
 	}
-	return b.status.line(st, text, w)
+	return b.status.lines(st, text, w)
 }
 
 // helpText is the query list's keys and what its columns mean, in w.

@@ -17,8 +17,14 @@ func (v *checkView) draw() string {
 	w := v.width
 	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
 	k := ws.Settings.KString()
-	title := truncateCells(st.PanelTitle.Render("Check numbers worked out by hand")+
-		st.Subtle.Render(" under the conventions in force (k="+k+", gain "+ws.Settings.Gain.String()+")"), w)
+	head, conv := "Check numbers worked out by hand", "(k="+k+", gain "+ws.Settings.Gain.String()+")"
+	note := " under the conventions in force " + conv
+	if cellWidth(head+note) > w {
+		// The conventions line above says the rest: what is checked
+		// against goes whole rather than lose its end.
+		note = " " + conv
+	}
+	title := truncateCells(st.PanelTitle.Render(head)+st.Subtle.Render(note), w)
 	source := wrapped(v.sourceLine())
 	if ws.Result == nil {
 		lines := concat([]string{title}, source, []string{""}, wrapped(st.Error.Render("cannot compute: ")+ws.Err.Error()))

@@ -17,8 +17,10 @@
 // which the ? help lists). The views registry in teach.go lists them in
 // the order of their keys. An edit goes through Common.Apply, after which
 // every view receives the workspace.Edited message. frame.go holds what
-// the explorer and the query browser draw alike (status line, footer of
-// keys, help overlay, quit question, the screen for a terminal under
+// the explorer and the query browser draw alike (status line, which a
+// long message fills to the footer's line until the next key, footer of
+// keys, help overlay, quit question and the pause that tells its answer
+// from a key typed ahead, the screen for a terminal under
 // MinWidth×MinHeight), keys.go the keys more than one view uses.
 // Every prompt types into a textField (textfield.go), the one-line field
 // of our own: a shell's line keys (fieldKeys), the terminal's bracketed

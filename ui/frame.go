@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -31,12 +32,20 @@ func frameView(content, title string) tea.View {
 type status struct {
 	text string
 	err  bool
+	// fresh says no key has been pressed since text was set: a text too
+	// long for its line then takes the footer's line too, so that it is
+	// read whole where it appears; the next key brings the footer back
+	// and cuts the text to one line.
+	fresh bool
 }
 
 // set shows text until the next one; err marks it as a problem. A
 // status often names data (an item, a file, an error's echo): it is
 // shown, never obeyed.
-func (s *status) set(text string, err bool) { s.text, s.err = shown(text), err }
+func (s *status) set(text string, err bool) { s.text, s.err, s.fresh = shown(text), err, true }
+
+// seen marks the text as read: a key, a click or a paste came after it.
+func (s *status) seen() { s.fresh = false }
 
 // line draws text in w cells as a status or, when the status is an
 // error, as one.
@@ -44,25 +53,62 @@ func (s status) line(st Styles, text string, w int) string {
 	if ansi.StringWidth(text) > w {
 		text = ansi.Truncate(shortenPath(text), w, "…")
 	}
+	return s.paint(st, text)
+}
+
+func (s status) paint(st Styles, text string) string {
 	if s.err {
 		return st.errorInk.paint(text)
 	}
 	return st.status.paint(text)
 }
 
-// shortenPath drops the directories of the file an error message starts
-// with ("/a/long/path/list.json:2: …" becomes "…/list.json:2: …"), so that
-// on a narrow screen what went wrong shows rather than where the file is;
-// other text comes back as it was.
+// lines draws text in w cells as line does, or, while it is fresh and
+// longer than w, on two lines broken between words: the second is drawn
+// where the footer is. A text too long even for two lines drops the
+// directories of the file it starts with, then is cut at the end of the
+// second.
+func (s status) lines(st Styles, text string, w int) (string, string) {
+	if !s.fresh || ansi.StringWidth(text) <= w {
+		return s.line(st, text, w), ""
+	}
+	two := func(text string) []string { return strings.SplitN(wrap(text, w), "\n", 3) }
+	l := two(text)
+	if len(l) > 2 {
+		l = two(shortenPath(text))
+	}
+	second := l[1]
+	if len(l) > 2 {
+		second = ansi.Truncate(second+" "+strings.ReplaceAll(l[2], "\n", " "), w, "…")
+	}
+	return s.paint(st, l[0]), s.paint(st, ansi.Truncate(second, w, "…"))
+}
+
+// shortenPath drops the directories of the files a message names: of
+// the file an error starts with ("/a/long/path/list.json:2: …" becomes
+// "…/list.json:2: …"), and of every word with a slash and a dot after it
+// ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"), so that
+// on a narrow screen what went wrong or what was done shows rather than
+// where the files are; other text comes back as it was.
 func shortenPath(text string) string {
-	colon := strings.Index(text, ": ")
-	if colon < 0 {
-		return text
+	var b strings.Builder
+	rest := text
+	if colon := strings.Index(text, ": "); colon >= 0 {
+		if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
+			b.WriteString("…" + text[slash:colon])
+			rest = text[colon:]
+		}
 	}
-	if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
-		return "…" + text[slash:]
+	for i, word := range strings.Split(rest, " ") {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if slash := strings.LastIndexByte(word, '/'); slash > 0 && strings.Contains(word[slash:], ".") {
+			word = "…" + word[slash:]
+		}
+		b.WriteString(word)
 	}
-	return text
+	return b.String()
 }
 
 // tooSmall is the screen drawn instead of what needs minW×minH.
@@ -101,11 +147,12 @@ func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 
 // overlay is a titled text drawn over the body (the full help): whole
 // when it fits, else on a viewport that the arrow keys scroll, its
-// heading saying which lines are shown.
+// heading saying which lines are shown. A headless overlay has no
+// heading: its place and how to close it are said by the footer (place).
 type overlay struct {
-	open        bool
-	title, note string
-	vp          viewport.Model
+	open, headless bool
+	title, note    string
+	vp             viewport.Model
 }
 
 // show opens the overlay on text laid out for w×h; it starts at the top.
@@ -118,8 +165,11 @@ func (o *overlay) show(title, note, text string, w, h int) {
 
 // set lays text out again in w×h (after a resize), keeping the place.
 func (o *overlay) set(text string, w, h int) {
+	if !o.headless {
+		h--
+	}
 	o.vp.SetWidth(max(w, 1))
-	o.vp.SetHeight(max(h-1, 1))
+	o.vp.SetHeight(max(h, 1))
 	o.vp.SetContent(text)
 	o.vp.SetYOffset(o.vp.YOffset())
 }
@@ -136,15 +186,50 @@ func (o *overlay) scroll(n int) {
 // fits reports whether the whole text is on screen.
 func (o *overlay) fits() bool { return o.vp.TotalLineCount() <= o.vp.Height() }
 
-// view draws the heading and the text in w×h.
-func (o *overlay) view(st Styles, w, h int) string {
+// place says which lines are on screen when not all of them are.
+func (o *overlay) place() string {
 	if o.fits() {
-		return block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
+		return ""
 	}
 	top, shown := o.vp.YOffset(), o.vp.Height()
-	head := st.Title.Render(o.title) + st.Subtle.Render(fmt.Sprintf("  lines %d–%d of %d, ↑/↓ scroll",
-		top+1, top+shown, o.vp.TotalLineCount()))
+	return fmt.Sprintf("lines %d–%d of %d", top+1, top+shown, o.vp.TotalLineCount())
+}
+
+// view draws the heading, unless headless, and the text in w×h.
+func (o *overlay) view(st Styles, w, h int) string {
+	switch {
+	case o.headless:
+		return block(o.vp.View(), w, h)
+	case o.fits():
+		return block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
+	}
+	head := st.Title.Render(o.title) + st.Subtle.Render("  "+o.place()+", ↑/↓ scroll")
 	return block(head+"\n"+o.vp.View(), w, h)
+}
+
+// readingPause is the least time a person takes between the key that
+// asks a question and the key that answers it: they read it first.
+// Keys typed in one go, a word typed while no field had the keys, a
+// burst sent by a program or by a terminal that pastes as keys, come
+// faster than that, each after the one before; Bubble Tea delivers them
+// one by one, with nothing that tells a burst apart, so the time
+// between two keys is what does.
+const readingPause = 300 * time.Millisecond
+
+// now is the clock keys are timed by; tests set their own.
+var now = time.Now
+
+// keyTimes remembers when the last two keys came.
+type keyTimes struct{ last, before time.Time }
+
+// press notes that a key came now.
+func (k *keyTimes) press() { k.before, k.last = k.last, now() }
+
+// inOneGo reports whether the last key came within readingPause of the
+// key before it: typed in the same go, so not an answer to a question
+// that key asked, which had not been read.
+func (k keyTimes) inOneGo() bool {
+	return !k.before.IsZero() && k.last.Sub(k.before) < readingPause
 }
 
 // quitQuestion asks whether to quit with edits not saved, and reads the

@@ -29,9 +29,36 @@ func TestHelpListsEveryKey(t *testing.T) {
 	for _, b := range helpBindings(m) {
 		assert.Contains(t, s, b.Help().Desc)
 	}
-	// Every key on the first page at 80×24; the legend of the screen
-	// follows, ↓ away.
-	assert.Contains(t, s, "Keys  lines 1–19 of", "the keys fill the first page at 80")
+	// Every key on the first page at 80×24, the fields' too; the legend
+	// of the screen follows, ↓ away, as the footer says.
+	lines := strings.Split(s, "\n")
+	require.Len(t, lines, 24)
+	assert.True(t, strings.HasPrefix(lines[23], "lines 1–20 of"), "the keys fill the first page at 80: %q", lines[23])
+	assert.Contains(t, s, "Typing in a field")
+	assert.Contains(t, s, "F10/Z quiz")
+	helpKeys := map[string]bool{}
+	for _, b := range helpBindings(m) {
+		for _, k := range b.Keys() {
+			helpKeys[k] = true
+		}
+	}
+	for _, g := range fieldKeys.FullHelp() {
+		for _, b := range g {
+			for _, k := range b.Keys() {
+				assert.True(t, helpKeys[k], "the field's key %s is in the help", k)
+			}
+		}
+	}
+	for _, k := range []key.Binding{m.c.Keys.Up, m.c.Keys.Down, m.c.Keys.GradeDown, m.c.Keys.KUp, m.c.Keys.KDown, m.c.Keys.Save, m.c.Keys.SaveAs, m.c.Keys.ASCII, presentKey} {
+		for _, name := range k.Keys() {
+			assert.True(t, helpKeys[name], "%s, on a line with another key, is in the help", name)
+		}
+	}
+	for i, v := range m.views {
+		assert.Contains(t, s, m.c.Keys.Views[i].Help().Key+" "+m.viewName(i), "%T", v)
+	}
+	press(m, "pgdown")
+	assert.Contains(t, screen(m), "a rank past k", "the legend")
 	// Left and right do nothing in the explorer: the help says where they act.
 	assert.Contains(t, s, "←→/hl swap map: across")
 	press(m, "esc")
@@ -141,6 +168,9 @@ func TestMouseSelectsAndScrolls(t *testing.T) {
 // always ends with ? and q, however narrow.
 func TestFooterIsTheViewsOwn(t *testing.T) {
 	m := start(t)
+	// The greeting, longer than 80 columns, takes the footer's line until
+	// a key is pressed (TestLongStatusReadsWhole); here it has been read.
+	m.c.status.seen()
 	for _, w := range []int{MinWidth, 80, 120} {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {
@@ -165,11 +195,12 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 }
 
 // TestHelpScrollsWhenTaller: at 50×12 the help is one group per row, far
-// taller than the screen; ↓ scrolls it to the last key, esc closes it.
+// taller than the screen, the footer saying which lines are shown; ↓
+// scrolls it to the last key, esc closes it.
 func TestHelpScrollsWhenTaller(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), MinWidth, MinHeight)
 	press(m, "?")
-	assert.Contains(t, screen(m), "lines 1–7 of")
+	assert.Contains(t, screen(m), "lines 1–8 of")
 	assert.NotContains(t, screen(m), "next quiz round")
 	seen := false
 	for range 80 {
@@ -179,7 +210,7 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 	assert.True(t, seen, "the last key is reached")
 	assert.Contains(t, screen(m), "a rank past k", "then the legend of the screen")
 	press(m, "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup", "pgup")
-	assert.Contains(t, screen(m), "lines 1–7 of")
+	assert.Contains(t, screen(m), "lines 1–8 of")
 	// Keys pressed where it all fits do not leave it scrolled for later.
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	for range 3 {
@@ -187,7 +218,7 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 		screen(m) // the program draws after every key
 	}
 	m.Update(tea.WindowSizeMsg{Width: MinWidth, Height: MinHeight})
-	assert.Contains(t, screen(m), "lines 1–7 of")
+	assert.Contains(t, screen(m), "lines 1–8 of")
 	press(m, "esc")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 }

@@ -169,23 +169,30 @@ func cutoffKey(msg tea.KeyPressMsg) bool {
 }
 
 // FullHelp is what `?` shows, one column per group, own being the keys
-// that only one view has. The groups are balanced so that the help fits
-// 80×24 in two rows of three columns.
+// that only one view has; the last group, the views, is laid out across
+// the width under the columns (Model.helpText). The groups are balanced
+// so that the help fits 80×24 in two rows of three columns of eight
+// keys, the views below.
 func (k KeyMap) FullHelp(own []key.Binding) [][]key.Binding {
-	views := append([]key.Binding{k.NextView, k.PrevView}, k.Views...)
-	cut := min(len(views), 9)
+	f := fieldKeys
 	return [][]key.Binding{
 		// Pairs share a line, so that every key shows whole at 80×24.
-		{k.Up, k.Down, as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Grade, as(k.GradeUp, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
+		{pair(k.Up, k.Down, "↑/↓", "up, down"), as(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom,
+			k.NextView, k.PrevView},
+		{k.Grade, pair(k.GradeUp, k.GradeDown, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
 		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
 			pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")), k.Copy, k.Screenshot},
-		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply,
-			pair(k.ASCII, presentKey, "A/R", "ASCII, projector")},
-		views[:cut],
+		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply},
 		// ? is how the help opened and says how it closes, so it is left
 		// out here to make room for the views' own keys.
-		append(append(slices.Clone(views[cut:]), own...), k.Quit),
+		append(append([]key.Binding{pair(k.ASCII, presentKey, "A/R", "ASCII, projector")}, own...), k.Quit),
+		// The field's keys, as a prompt's footer cannot list them all.
+		{pair(f.Left, f.Right, "←→ ^b^f", "char ←/→"), pair(f.WordLeft, f.WordRight, "alt+b/f ^←→", "word ←/→"),
+			as(f.Home, "home/^a", "start"), as(f.End, "end/^e", "end"),
+			pair(f.DeleteBack, f.DeleteForward, "bksp del/^d", "delete ←/→"),
+			pair(f.DeleteWordBack, f.DeleteWordForward, "^w alt+d", "del word ←/→"),
+			as(f.DeleteToStart, "^u", "del to start"), as(f.DeleteToEnd, "^k", "del to end")},
+		k.Views,
 	}
 }
 
@@ -195,7 +202,7 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 }
 
 // HelpGroups names the FullHelp columns, in order.
-var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "Views", "More views & keys"}
+var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "More keys", "Typing in a field", "Views"}
 
 // edits reports whether msg is one of the explorer's editing keys (a
 // grade, a score, an item added, moved or tied).

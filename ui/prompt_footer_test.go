@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -30,4 +31,32 @@ func TestFooterWhileTyping(t *testing.T) {
 		press(m, "esc")
 		assert.Equal(t, viewFooter, lastLine(m), "after %v then esc", keys)
 	}
+}
+
+// TestChooserFooter: under the preset picker, and under the samples a
+// session over the network may open, the footer names the keys that
+// choose, take and close, not the explorer's, which do nothing there.
+func TestChooserFooter(t *testing.T) {
+	m := start(t)
+	press(m, "P")
+	assert.Equal(t, "↑/↓ choose • enter apply it • esc/P/q close", lastLine(m))
+	press(m, "q")
+	assert.Nil(t, m.picker, "q closes the picker, as its footer says")
+
+	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "o")
+	assert.Equal(t, "↑/↓ choose • enter open it • esc close", lastLine(m))
+}
+
+// TestExportFooters: after X the footer names the field's keys, as the
+// image's name is typed; after y, the keys that choose what to copy.
+func TestExportFooters(t *testing.T) {
+	m := start(t)
+	press(m, "X")
+	assert.True(t, strings.HasPrefix(lastLine(m), "enter confirm • esc cancel"), "%q", lastLine(m))
+	press(m, "esc", "y")
+	assert.Equal(t, "v/m/j choose • esc cancel", lastLine(m))
+	press(m, "esc")
+	assert.Contains(t, lastLine(m), "0-9 set grade")
 }

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 )
 
 // An error about a file deep in directories shows what went wrong at 80
@@ -27,5 +30,24 @@ func TestStatusShortensALongPath(t *testing.T) {
 
 	assert.Equal(t, "…/b.json:2: x", shortenPath("/x/y/b.json:2: x"))
 	assert.Equal(t, "Unsaved edits. w: save", shortenPath("Unsaved edits. w: save"), "no path")
-	assert.Equal(t, "saved to a/b.json", shortenPath("saved to a/b.json"), "no colon after it")
+	assert.Equal(t, "saved to …/b.json (note)", shortenPath("saved to a/b.json (note)"), "a path within")
+	assert.Equal(t, "choose one with ↑/↓", shortenPath("choose one with ↑/↓"), "a slash that is not in a path")
+	assert.Equal(t, "…/a.json:1: see …/b.json and …/c.run;", shortenPath("/x/a.json:1: see /y/b.json and z/c.run;"), "every path")
+}
+
+// The title line names a list deep in directories by its file's name:
+// the directories give way when the whole path does not fit.
+func TestTitleKeepsTheFileName(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "workshops", "2026-ndcg", "day-one", "exercises-after-lunch")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	path := filepath.Join(dir, "the-tie-at-the-cutoff.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"title": "A tie", "items": [{"id": "A", "grade": 3}]}`), 0o644))
+	doc, err := listio.Load(path, nil, "")
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	title := strings.Split(screen(m), "\n")[0]
+	assert.True(t, strings.HasPrefix(title, "ndcg-explorer …/the-tie-at-the-cutoff.json: A tie "), "%q", title)
+	assert.True(t, strings.HasSuffix(title, "[explorer]"), "%q", title)
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 24})
+	assert.Contains(t, screen(m), "ndcg-explorer "+path+": A tie", "whole where it fits")
 }

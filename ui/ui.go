@@ -82,12 +82,20 @@ type Model struct {
 	// are the answers the question offers, the only keys it takes.
 	confirm afterSave
 	answers []key.Binding
+	// question is the question asked, as the status line puts it.
+	question string
+	// keys is when the last keys came, to tell an answer to the
+	// question from a key typed in one go with the one that asked it.
+	keys keyTimes
 	// thenSave is what follows once the save-as dialog has saved (the
 	// program ends, the open dialog opens).
 	thenSave    afterSave
 	footerCache string
 	footerW     int
 	footerView  int
+	// footerTyping is whether a field had the keys when footerCache was
+	// drawn: a prompt opened within an Update (X) changes the footer.
+	footerTyping bool
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
 	convCache string
@@ -202,6 +210,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
 		m.footerCache = ""
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg:
+		m.keys.press()
+		m.c.status.seen()
+	case tea.MouseClickMsg, tea.PasteMsg:
+		// The status before it has been read (see status.fresh).
+		m.c.status.seen()
 	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
@@ -407,8 +423,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		m.keysHelp.show("Keys", "(? or esc closes; in the explorer digits set the selected rank's grade)",
-			m.helpText(m.width), m.width, m.height-chromeLines+1)
+		// Headless: the footer says how to close it, which leaves every
+		// key room at 80×24.
+		m.keysHelp.headless = true
+		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -547,6 +565,13 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
 		return nil
 	}
+	if m.keys.inOneGo() && !key.Matches(msg, quitKeys.Stay) {
+		// Typed in one go with the key that asked (q then w or y of a
+		// word, a burst): the question was not read, so it stays as
+		// it was. Staying, which loses nothing, is taken at once.
+		m.c.SetStatus(m.question, true)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, quitKeys.Quit):
 		m.confirm = thenStay
@@ -576,7 +601,8 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // on the status line; confirmKey reads the answer.
 func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 	m.confirm, m.answers = then, answers
-	m.c.SetStatus(quitKeys.ask(what, answers...), true)
+	m.question = quitKeys.ask(what, answers...)
+	m.c.SetStatus(m.question, true)
 }
 
 // openAnswers are the answers to what to do with unsaved edits before

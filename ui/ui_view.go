@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -30,9 +31,14 @@ func (m *Model) render() string {
 	if m.tooSmall() {
 		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
 		if m.confirm != thenStay {
-			// The quit question must be seen to be answered.
+			// The quit question must be seen, whole, to be answered: it
+			// takes the last lines.
 			lines := strings.Split(msg, "\n")
-			lines[len(lines)-1] = m.statusLine(w)
+			q := strings.Split(wrap(m.c.status.text, w), "\n")
+			q = q[:min(len(q), len(lines))]
+			for i, l := range q {
+				lines[len(lines)-len(q)+i] = m.c.status.paint(m.c.Styles, l)
+			}
 			msg = strings.Join(lines, "\n")
 		}
 		return msg
@@ -62,26 +68,36 @@ func (m *Model) render() string {
 		conv = m.later.glyph(m.c.Styles) + " " + ansi.Truncate(conv, max(w-2, 0), "…")
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
-	parts = append(parts,
-		block(main, w, body),
-		m.statusLine(w),
-		m.footer(w),
-	)
+	status, more := m.statusLines(w)
+	if more == "" {
+		more = m.footer(w)
+	}
+	parts = append(parts, block(main, w, body), status, more)
 	return strings.Join(parts, "\n")
 }
 
 func (m *Model) titleLine(w int) string {
 	st, ws := m.c.Styles, m.c.WS
-	name := shown(ws.Doc.Heading())
-	if ws.Doc.New {
-		name += " (new file: w saves it)"
-	}
-	left := st.title.paint("ndcg-explorer") + " " + name
 	right := []string{"[" + m.viewName(m.active) + "]"}
 	if ws.Dirty() {
 		right = append(right, "modified")
 	}
 	r := strings.Join(right, " ")
+	heading := func(d listio.Document) string {
+		name := shown(d.Heading())
+		if d.New {
+			name += " (new file: w saves it)"
+		}
+		return st.title.paint("ndcg-explorer") + " " + name
+	}
+	left := heading(*ws.Doc)
+	if slash := strings.LastIndexByte(ws.Doc.Name, '/'); slash > 0 && ansi.StringWidth(left)+1+ansi.StringWidth(r) > w {
+		// The file's name says which list this is; its directories give
+		// way first.
+		d := *ws.Doc
+		d.Name = "…" + d.Name[slash:]
+		left = heading(d)
+	}
 	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
 	if gap < 1 {
 		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
@@ -136,43 +152,100 @@ func joinNonEmpty(parts []string, sep string) string {
 	return strings.Join(out, sep)
 }
 
-func (m *Model) statusLine(w int) string {
+// statusLines is the status line and, when a status just set is too
+// long for it, its second line, drawn instead of the footer (see
+// status.fresh). A prompt's field has the line to itself.
+func (m *Model) statusLines(w int) (string, string) {
+	if line, ok := m.promptLine(w); ok {
+		return line, ""
+	}
+	return m.c.status.lines(m.c.Styles, m.c.status.text, w)
+}
+
+// promptLine is the line of the prompt typed into on the status line
+// (k, save as, an image's name), if one is open.
+func (m *Model) promptLine(w int) (string, bool) {
 	st := m.c.Styles
 	if line, ok := m.exportStatus(w); ok {
-		return line
+		return line, true
 	}
 	if m.cutoff != nil {
-		return m.cutoffLine(w)
+		return m.cutoffLine(w), true
 	}
 	if m.saveAs != nil {
 		line := "save as: " + m.saveAs.View(&st)
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
 			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
 		}
-		return ansi.Truncate(line, w, "")
+		return ansi.Truncate(line, w, ""), true
 	}
-	return m.c.status.line(st, m.c.status.text, w)
+	return "", false
 }
 
 // footer is the active view's short help, with ? and q always in view
 // however narrow the terminal. It is drawn once per width, view and
 // style sheet.
 func (m *Model) footer(w int) string {
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active {
+	if m.keysHelp.open {
+		return m.helpFooter(w)
+	}
+	if m.picker != nil || m.opener != nil && m.opener.samplesOnly {
+		// A list to choose from has the keys: the view's do nothing.
+		return m.chooserFooter(w)
+	}
+	if m.exp.choosing {
+		m.help.SetWidth(w)
+		return m.help.ShortHelpView([]key.Binding{bind([]string{"v", "m", "j"}, "v/m/j", "choose"), as(m.c.Keys.Cancel, "esc", "cancel")})
+	}
+	typing := m.typing()
+	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
 		return m.footerCache
 	}
 	k := m.c.Keys
 	var line string
-	if m.typing() {
+	if typing {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
 		line = promptFooter(&m.help, k, w)
 	} else {
 		line = footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	}
-	m.footerCache, m.footerW, m.footerView = line, w, m.active
+	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
 	return m.footerCache
 }
+
+// helpFooter is the footer under the help: which lines are on screen
+// when not all are, and the keys that scroll and close it.
+func (m *Model) helpFooter(w int) string {
+	m.help.SetWidth(w)
+	line := m.help.ShortHelpView([]key.Binding{helpClose})
+	if where := m.keysHelp.place(); where != "" {
+		line = m.c.Styles.Subtle.Render(where) + " " + m.help.ShortHelpView([]key.Binding{helpScroll, helpClose})
+	} else {
+		line += m.c.Styles.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
+	}
+	return ansi.Truncate(line, w, "…")
+}
+
+// chooserFooter is the footer under the preset picker, and under the
+// open dialog of a session over the network, which offers the samples
+// alone: the keys that choose, take and close.
+func (m *Model) chooserFooter(w int) string {
+	k := m.c.Keys
+	take, closeKey := as(k.Confirm, "enter", "open it"), as(k.Cancel, "esc", "close")
+	if m.picker != nil {
+		take, closeKey = as(k.Confirm, "enter", "apply it"), bind([]string{"esc", "P", "q"}, "esc/P/q", "close")
+	}
+	m.help.SetWidth(w)
+	return ansi.Truncate(m.help.ShortHelpView([]key.Binding{bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
+}
+
+// The keys of the open help as its footer names them (handleKey reads
+// them from the key map: ? or q again, esc, the arrows and pages).
+var (
+	helpScroll = bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓", "scroll")
+	helpClose  = bind([]string{"?", "esc", "q"}, "?/esc/q", "close")
+)
 
 // typing reports whether a text field has the keys: a prompt over the
 // view (open, save as, an image's name, k) or the explorer's score or
@@ -196,10 +269,14 @@ func promptFooter(h *help.Model, k KeyMap, w int) string {
 }
 
 // helpText lays out the full help a group per column, as many columns
-// abreast as fit in w, so nothing is dropped on a narrow terminal.
+// abreast as fit in w, so nothing is dropped on a narrow terminal; the
+// views, the last group, go across the width below them, as their keys
+// and names are short.
 func (m *Model) helpText(w int) string {
 	st := m.c.Styles
 	groups := m.fullHelp()
+	views := groups[len(groups)-1]
+	groups = groups[:len(groups)-1]
 	var cols []string
 	colW := 0
 	for i, g := range groups {
@@ -217,6 +294,7 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
+	rows = append(rows, m.acrossHelp(HelpGroups[len(HelpGroups)-1], views, w)...)
 	// What the screen's marks mean, below the keys (↓ scrolls to it
 	// where the keys fill the screen).
 	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
@@ -224,6 +302,32 @@ func (m *Model) helpText(w int) string {
 		rows = append(rows, wrap(l, w))
 	}
 	return strings.Join(rows, "\n")
+}
+
+// acrossHelp lays bindings out one after the other after their group's
+// name, in lines of w cells, a binding never split between two.
+func (m *Model) acrossHelp(name string, bindings []key.Binding, w int) []string {
+	st, hs := m.c.Styles, m.help.Styles
+	indent := cellWidth(name) + 2
+	sep, sepW := " · ", 3
+	lines := []string{st.PanelTitle.Render(name) + "  "}
+	used := indent
+	for i, b := range bindings {
+		item := hs.FullKey.Render(b.Help().Key) + " " + hs.FullDesc.Render(b.Help().Desc)
+		iw := ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+		if i > 0 {
+			if used+sepW+iw > w {
+				lines = append(lines, strings.Repeat(" ", indent))
+				used = indent
+			} else {
+				lines[len(lines)-1] += hs.FullSeparator.Render(sep)
+				used += sepW
+			}
+		}
+		lines[len(lines)-1] += item
+		used += iw
+	}
+	return lines
 }
 
 // wideLegend is screenLegend in short, under the summary on a wide

@@ -397,3 +397,21 @@ func footer(screen string) string {
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 	return lines[len(lines)-1]
 }
+
+// TestQuizHeadingOneLine: the quiz's heading says how to share its lists
+// where that fits on its line, and leaves it out rather than wrap a word
+// of it onto a second line.
+func TestQuizHeadingOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		w     int
+		share bool
+	}{{80, false}, {100, true}} {
+		m := New(Options{Doc: inlineDoc(t, "1,2", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 485781})
+		m.Update(tea.WindowSizeMsg{Width: tc.w, Height: 24})
+		press(m, "Z")
+		lines := strings.Split(screen(m), "\n")
+		assert.True(t, strings.HasPrefix(lines[3], "Quiz · round 1 · 0 of 0 right · seed 485781"), "%q", lines[3])
+		assert.True(t, strings.HasPrefix(lines[4], "NDCG@"), "the question follows on the next line: %q", lines[4])
+		assert.Equal(t, tc.share, strings.Contains(lines[3], "(--seed 485781 gives everyone these lists)"), "at %d: %q", tc.w, lines[3])
+	}
+}

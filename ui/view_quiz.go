@@ -320,12 +320,14 @@ func (v *quizView) topLines() []string {
 	w := v.width
 	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
 
+	title, score := fmt.Sprintf("Quiz · round %d", v.round), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
-	if w >= 80 {
-		share += fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)
+	// How to share the lists, where it fits on the heading's line: a
+	// word of it alone on a second line reads as a stray.
+	if long := share + fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed); cellWidth(title+score+long) <= w {
+		share = long
 	}
-	head := wrapped(st.PanelTitle.Render(fmt.Sprintf("Quiz · round %d", v.round)) +
-		fmt.Sprintf(" · %d of %d right", v.right, v.total) + st.Subtle.Render(share))
+	head := wrapped(st.PanelTitle.Render(title) + score + st.Subtle.Render(share))
 	ties := ""
 	if v.q.Tied {
 		ties = ", ties " + s.Ties.String()

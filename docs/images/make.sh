@@ -61,7 +61,7 @@ wait_file() {
 screen() {
   local name="$1"; shift
   t new-session -d -s "$name" -x 100 -y 30 -c "$work" "$bin; sleep 30"
-  wait_for "$name" "q quit"
+  wait_for "$name" "NDCG@3 = "
   for k in "$@"; do t send-keys -t "$name" "$k"; done
   t send-keys -t "$name" X
   wait_for "$name" "screen as SVG:"

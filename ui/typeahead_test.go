@@ -1,0 +1,95 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+)
+
+// typingClock times keys step apart, a step the test changes: 20 ms
+// for keys typed in one go, a second for a person who reads the screen.
+func typingClock(t *testing.T) *time.Duration {
+	at, step := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC), 20*time.Millisecond
+	useClock(t, func() time.Time { at = at.Add(step); return at })
+	return &step
+}
+
+// TestTypedAheadDoesNotAnswer: w or y typed in one go with the q (or o)
+// that asks about unsaved edits, as a burst of keys arrives, does not
+// answer the question: it stays as it was until a key comes after a
+// pause to read it. esc, which stays and loses nothing, is taken at once.
+func TestTypedAheadDoesNotAnswer(t *testing.T) {
+	const question = "Unsaved edits. w: save and quit · y: quit without saving · esc: stay"
+	step := typingClock(t)
+	path := filepath.Join(t.TempDir(), "list.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 1}]}`), 0o644))
+	doc, err := listio.Load(path, nil, "")
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	press(m, "0")
+	for _, burst := range [][]string{{"q", "w"}, {"q", "y"}, {"q", "w", "y", "y"}} {
+		for _, k := range burst {
+			assert.Nil(t, press(m, k), "%v: nothing saved, nothing quit", burst)
+		}
+		assert.Contains(t, screen(m), question, "%v: the question stays as it was", burst)
+		assert.NotEqual(t, thenStay, m.confirm)
+		after, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, string(before), string(after), "%v: the file is not written", burst)
+		// Read, then stayed.
+		*step = time.Second
+		press(m, "esc")
+		assert.Contains(t, screen(m), "not quitting")
+		*step = 20 * time.Millisecond
+	}
+
+	// esc in one go with q: staying is taken at once.
+	press(m, "q", "esc")
+	assert.Equal(t, thenStay, m.confirm)
+	assert.Contains(t, screen(m), "not quitting")
+
+	// The same keys after a pause answer it.
+	press(m, "q")
+	*step = time.Second
+	assert.True(t, isQuit(press(m, "y")), "y after reading the question quits")
+}
+
+// TestTypedAheadDoesNotOpen: o then y in one go does not throw the edits
+// away for the open dialog; y read and pressed does.
+func TestTypedAheadDoesNotOpen(t *testing.T) {
+	step := typingClock(t)
+	m := start(t)
+	press(m, "0", "o", "y")
+	assert.Nil(t, m.opener)
+	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
+	*step = time.Second
+	press(m, "y")
+	assert.NotNil(t, m.opener, "the open dialog")
+}
+
+// TestBrowserTypedAheadDoesNotQuit: the query list's question about
+// edited queries takes y only after a pause too.
+func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
+	step := typingClock(t)
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	*step = time.Second
+	bpress(t, b, "end", "enter", "3", "esc")
+	*step = 20 * time.Millisecond
+	b.Update(bkey("q"))
+	_, cmd := b.Update(bkey("y"))
+	assert.Nil(t, cmd, "y in one go with q does not quit")
+	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
+	*step = time.Second
+	_, cmd = b.Update(bkey("y"))
+	require.NotNil(t, cmd)
+	assert.True(t, isQuit(cmd))
+}
