@@ -278,7 +278,7 @@ func TestServeDashboard(t *testing.T) {
 	teacher.keys("F2")
 	teacher.waitFor("sent the list (5 items) and its conventions to 1 session")
 	attendee.waitFor("the instructor sent a list: enter to open it, esc to keep yours")
-	attendee.keys("Enter")
+	attendee.answer("Enter")
 	attendee.waitFor("NDCG@5 = 0.6612")
 	attendee.keys("u")
 	attendee.waitFor("NDCG@5 = 0.9724")

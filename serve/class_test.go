@@ -81,10 +81,10 @@ func TestClassReceivesASentList(t *testing.T) {
 			return err
 		}
 		if i == 0 {
-			c.send("\x1b")
+			c.answer("\x1b")
 			return c.redrawUntil("kept your list", 90, 30, 20*time.Second)
 		}
-		c.send("\r")
+		c.answer("\r")
 		if err := c.redrawUntil("NDCG@all = 0.6885", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
@@ -195,6 +195,26 @@ func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
 	c := connect(t, addr, "late", 90, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor("the instructor sent a list: enter to open it, esc to keep yours", 10*time.Second))
-	c.send("\r")
+	c.answer("\r")
 	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
+}
+
+// A list sent while an attendee is in the quiz is answered there: enter
+// opens it and shows it in the explorer (grades 1,0,2: NDCG 0.6885, as
+// above), rather than going to the quiz's field.
+func TestOfferAnsweredFromTheQuiz(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 90, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("Z")
+	require.NoError(t, c.redrawUntil("Quiz · round 1", 90, 30, 10*time.Second))
+	sent, err := listio.Inline("1,0,2", "")
+	require.NoError(t, err)
+	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	require.NoError(t, c.redrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 10*time.Second))
+	c.answer("\r")
+	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
+	assert.NotContains(t, c.text(), "as a number")
 }

@@ -142,6 +142,16 @@ func connectErr(t testing.TB, addr, user, password string, w, h int) (*client, e
 
 func (c *client) close() { c.conn.Close() }
 
+// answer sends keys that answer a question or an offer on screen after
+// a person's pause to read it: a key that comes less than 0.3 s after
+// what it answers is taken as typed before it was read (ui's
+// readingPause).
+func (c *client) answer(keys string) {
+	c.t.Helper()
+	time.Sleep(400 * time.Millisecond)
+	c.send(keys)
+}
+
 func (c *client) send(keys string) {
 	c.t.Helper()
 	if _, err := io.WriteString(c.in, keys); err != nil {

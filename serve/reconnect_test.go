@@ -115,7 +115,7 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	const prompt = "the instructor sent a list: enter to open it, esc to keep yours"
 	c := connect(t, addr, "ada", 90, 30)
 	require.NoError(t, c.waitFor(prompt, 10*time.Second))
-	c.send("\x1b")
+	c.answer("\x1b")
 	require.NoError(t, c.redrawUntil("kept your list", 90, 30, 10*time.Second))
 	c.close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)

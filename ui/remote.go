@@ -2,8 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -26,7 +29,9 @@ type Remote struct {
 }
 
 // Offer is a list the instructor sends to the room. The explorer asks
-// before opening it; opening it is an edit, so u takes it back.
+// before opening it, in whichever view the attendee is: until answered,
+// the footer says so and enter opens it, esc keeps the attendee's own.
+// Opening it is an edit, so u takes it back.
 type Offer struct {
 	Doc      *listio.Document
 	Settings ndcg.Settings
@@ -34,6 +39,20 @@ type Offer struct {
 
 // offerPrompt is what an attendee reads when an offer arrives.
 const offerPrompt = "the instructor sent a list: enter to open it, esc to keep yours"
+
+// The keys that answer an offer, in every view: while it waits, the
+// footer names them in place of the view's keys (offerFooter), so that
+// enter and esc mean what the screen says they mean when pressed.
+var (
+	offerOpen = bind([]string{"enter"}, "enter", "open it")
+	offerKeep = bind([]string{"esc"}, "esc", "keep yours")
+)
+
+// offerWaiting is an offer not yet answered, with when it came.
+type offerWaiting struct {
+	Offer
+	came time.Time
+}
 
 // RoomRound starts a quiz round for the room: every attendee's quiz
 // view shows question Round of Seed under Settings, the same for all.
@@ -72,7 +91,7 @@ func (m *Model) setRemote() {
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case Offer:
-		m.offer = &msg
+		m.offer = &offerWaiting{Offer: msg, came: now()}
 		m.c.SetStatus(offerPrompt, false)
 		return nil, true
 	case RoomRound:
@@ -101,27 +120,47 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// offerKey answers a pending offer: enter opens the list, esc keeps
-// the attendee's own. It reports whether the key was used.
+// offerKey answers a pending offer, in whichever view the attendee is:
+// enter opens the list (and shows it in the explorer), esc keeps the
+// attendee's own. It reports whether the key was used. A key typed
+// before the offer could be read (an enter sending a quiz answer as the
+// offer came) is not an answer: it keeps its meaning in the view.
 func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	if m.offer == nil {
+	if !m.offerAnswerable() || !key.Matches(msg, offerOpen, offerKeep) {
 		return nil, false
 	}
-	if _, quiz := m.views[m.active].(*quizView); quiz {
-		return nil, false // enter answers there
+	if m.keys.last.Sub(m.offer.came) < readingPause {
+		return nil, false
 	}
-	switch msg.String() {
-	case "enter":
-		o := m.offer
-		m.offer = nil
-		m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
-		return nil, true
-	case "esc":
-		m.offer = nil
+	o := m.offer
+	m.offer = nil
+	if key.Matches(msg, offerKeep) {
 		m.c.SetStatus("kept your list", false)
 		return nil, true
 	}
-	return nil, false
+	m.show(0)
+	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+	return nil, true
+}
+
+// offerAnswerable reports whether an offer waits and its keys would
+// reach it: no question, dialog or field has the keys first.
+func (m *Model) offerAnswerable() bool {
+	return m.offer != nil && !m.dialogOpen() && !m.typing()
+}
+
+// offerFooter is the footer while an offer waits: what it is and the
+// keys that answer it, with help and quit.
+func (m *Model) offerFooter(w int) string {
+	k := m.c.Keys
+	label := m.c.Styles.status.paint("list from the instructor: ")
+	lw := ansi.StringWidth(label)
+	if lw > w/2 {
+		label, lw = "", 0
+	}
+	line := label + footerLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	m.help.SetWidth(w)
+	return ansi.Truncate(line, w, "")
 }
 
 // copyList puts the list as JSON on the person's clipboard: save, for a

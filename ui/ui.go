@@ -114,7 +114,7 @@ type Model struct {
 	later work
 
 	remote *Remote
-	offer  *Offer // a list the instructor sent, not yet opened or declined
+	offer  *offerWaiting // a list the instructor sent, not yet opened or declined
 	// disk is the list file's size and time when it was read or last
 	// saved; a save over a file that has changed since asks first.
 	disk listio.Stamp

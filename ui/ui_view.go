@@ -197,6 +197,9 @@ func (m *Model) footer(w int) string {
 		m.help.SetWidth(w)
 		return m.help.ShortHelpView([]key.Binding{bind([]string{"v", "m", "j"}, "v/m/j", "choose"), as(m.c.Keys.Cancel, "esc", "cancel")})
 	}
+	if m.offerAnswerable() {
+		return m.offerFooter(w)
+	}
 	typing := m.typing()
 	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
 		return m.footerCache

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
+func remoteModel(t *testing.T, w, h int, o Options) *Model {
+	t.Helper()
+	o.Doc, o.Settings, o.NoColor = inlineDoc(t, "3,2,3,0,1", ""), linearK5(), true
+	if o.Remote == nil {
+		o.Remote = &Remote{}
+	}
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// An offer that comes while the attendee is in the quiz is answered
+// there: the footer names its keys, and enter opens the list (shown in
+// the explorer) instead of going to the quiz's field.
+func TestOfferAnsweredInTheQuiz(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	press(m, "Z")
+	sent := inlineDoc(t, "1,0,2", "")
+	m.Update(Offer{Doc: sent, Settings: linearK5()})
+	assert.Contains(t, screen(m), offerPrompt)
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
+	press(m, "enter")
+	assert.NotContains(t, screen(m), "as a number")
+	assert.Equal(t, 3, m.Workspace().N(), "the list sent is open")
+	assert.Equal(t, 0, m.active, "and on screen, in the explorer")
+	assert.NotContains(t, lastLine(m), "list from the instructor")
+
+	// esc keeps the attendee's own, in the quiz too.
+	m = remoteModel(t, 80, 24, Options{})
+	press(m, "Z")
+	typeText(m, "0.87")
+	m.Update(Offer{Doc: sent, Settings: linearK5()})
+	press(m, "esc")
+	assert.Contains(t, screen(m), "kept your list")
+	assert.Contains(t, screen(m), "0.87", "esc answered the offer, not the field")
+	press(m, "enter")
+	assert.Equal(t, 5, m.Workspace().N())
+	assert.True(t, m.views[m.active].(*quizView).answered, "enter answers the quiz again")
+}
+
+// An offer not answered stays in the footer, whatever the keys pressed
+// since and the view; enter opens it only while the footer says so,
+// never from a question or field that had the keys.
+func TestOfferWaitsInTheFooter(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	press(m, "Z", "down", "f1", "down")
+	assert.NotContains(t, screen(m), offerPrompt, "the status moved on")
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
+	press(m, "k")
+	assert.NotContains(t, lastLine(m), "list from the instructor", "the cutoff field has the keys")
+	press(m, "esc")
+	assert.Equal(t, 5, m.Workspace().N(), "esc closed the field, the offer waits")
+	assert.Contains(t, lastLine(m), "list from the instructor")
+	press(m, "enter")
+	assert.Equal(t, 3, m.Workspace().N())
+	press(m, "u")
+	assert.Equal(t, 5, m.Workspace().N(), "u takes it back")
+}
+
+// An enter typed as the offer comes (sending a quiz answer, before the
+// offer could be read) keeps its meaning in the view; the offer waits.
+func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	useClock(t, func() time.Time { return at })
+	m := remoteModel(t, 80, 24, Options{})
+	press(m, "Z")
+	typeText(m, "0.87")
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	at = at.Add(100 * time.Millisecond)
+	press(m, "enter")
+	require.True(t, m.views[m.active].(*quizView).answered, "the enter sent the answer")
+	assert.Equal(t, 5, m.Workspace().N())
+	assert.True(t, m.offerAnswerable(), "the offer waits (its footer under the verdict's long line until the next key)")
+	at = at.Add(time.Second)
+	press(m, "enter")
+	assert.Equal(t, 3, m.Workspace().N(), "read, then answered")
+}
