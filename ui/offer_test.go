@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -87,4 +88,18 @@ func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
 	at = at.Add(time.Second)
 	press(m, "enter")
 	assert.Equal(t, 3, m.Workspace().N(), "read, then answered")
+}
+
+// Over the network the quiz's heading names no command-line flag, and
+// says whose count it shows: the attendee's own, not the room's.
+func TestRemoteQuizHeading(t *testing.T) {
+	m := remoteModel(t, 100, 30, Options{})
+	m.Update(RoomRound{ID: 2, Seed: 218250, Round: 2, Settings: linearK5()})
+	head := strings.Split(screen(m), "\n")[3]
+	assert.Equal(t, "Quiz · round 2 · your answers: 0 of 0 right · seed 218250", strings.TrimSpace(head))
+
+	local := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 100, 30)
+	press(local, "Z")
+	assert.Contains(t, screen(local), "0 of 0 right · seed ")
+	assert.Contains(t, screen(local), "gives everyone these lists", "locally the flag is the way to share the lists")
 }

@@ -20,7 +20,8 @@ import (
 // out NDCG@k by hand and types it; the view answers ✓ or ✗ (within the
 // tolerance of the digits typed), shows the working, and keeps the score
 // across rounds. The lists come from a seed shown on screen, so a
-// workshop can hand everyone the same ones (--seed). The conventions are
+// workshop can hand everyone the same ones (--seed; over the network
+// the instructor's rounds do, and the heading names no flag). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
 type quizView struct {
 	drawn
@@ -322,10 +323,16 @@ func (v *quizView) topLines() []string {
 
 	title, score := fmt.Sprintf("Quiz · round %d", v.round), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
-	// How to share the lists, where it fits on the heading's line: a
-	// word of it alone on a second line reads as a stray.
-	if long := share + fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed); cellWidth(title+score+long) <= w {
-		share = long
+	switch {
+	case v.c.remote != nil:
+		// Over the network the count is the attendee's own, beside a
+		// room's round that could be read as the room's; and --seed is
+		// a flag of a command line the attendee does not have.
+		score = fmt.Sprintf(" · your answers: %d of %d right", v.right, v.total)
+	case cellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
+		// How to share the lists, where it fits on the heading's line:
+		// a word of it alone on a second line reads as a stray.
+		share += fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)
 	}
 	head := wrapped(st.PanelTitle.Render(title) + score + st.Subtle.Render(share))
 	ties := ""
