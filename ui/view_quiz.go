@@ -267,16 +267,22 @@ func (v *quizView) submit() {
 	text := strings.TrimSpace(v.in.Value())
 	w, err := verify.ParseWritten(text)
 	var comma *verify.CommaError
+	// A refused answer stays in the field, selected: what is typed next
+	// replaces it (0.5, refused, then 0.58 reads 0.58, not 0.50.58),
+	// and an arrow key keeps it to correct.
 	switch {
 	case errors.As(err, &comma):
 		v.c.SetStatus("use a point: "+comma.Point, true)
+		v.in.Select()
 		return
 	case err != nil:
 		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
+		v.in.Select()
 		return
 	}
 	if w.Decimals() < quizDecimals {
 		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with %d decimals or more (e.g. 0.87): %s fits too many values", v.q.K, quizDecimals, text), true)
+		v.in.Select()
 		return
 	}
 	v.answer, v.answered = w, true

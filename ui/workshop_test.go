@@ -572,3 +572,24 @@ func TestRoomRoundKeepsTheVerdictUntilTheEnd(t *testing.T) {
 	assert.Contains(t, screen(m), "↑/↓ scroll", "the working scrolls")
 	t.Log(screen(m))
 }
+
+// A refused answer is selected: what is typed next replaces it, as the
+// field shows by its selection's ink; an arrow key keeps it to correct.
+func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	press(m, "Z")
+	typeText(m, "0.5")
+	press(m, "enter")
+	assert.Contains(t, screen(m), "decimals or more")
+	q := m.views[m.active].(*quizView)
+	assert.True(t, q.in.Selected())
+	typeText(m, "0.58")
+	assert.Equal(t, "0.58", q.in.Value())
+	assert.Contains(t, screen(m), "[0.58")
+
+	typeText(m, ",")
+	press(m, "enter")
+	assert.Contains(t, screen(m), "as a number")
+	press(m, "left", "backspace")
+	assert.Equal(t, "0.5,", q.in.Value(), "an arrow key keeps the refused answer to correct")
+}
