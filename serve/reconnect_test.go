@@ -139,3 +139,29 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	defer again.close()
 	require.NoError(t, again.waitFor(prompt, 10*time.Second))
 }
+
+// An attendee who answered, dropped and came back mid-round finds the
+// answer they gave in the quiz's field, said to be counted, and their
+// verdict when the round ends (round 1 of seed 7: NDCG@3 = 0.8262, as
+// in TestReconnectKeepsThePlaceInARound).
+func TestReconnectShowsTheAnswerGiven(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 90, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	require.NoError(t, c.redrawUntil("the instructor started a quiz round", 90, 30, 10*time.Second))
+	c.send("0.83\r")
+	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	back := connect(t, addr, "ada", 90, 30)
+	defer back.close()
+	require.NoError(t, back.waitFor("NDCG@3 = [0.83", 10*time.Second))
+	require.NoError(t, back.redrawUntil("answer sent and counted: the working comes when the round ends", 90, 30, 10*time.Second))
+	tally := s.Room().Tally()
+	assert.Equal(t, 1, tally.Answered)
+	assert.Empty(t, tally.Waiting, "the attendee back is not waited for")
+	s.Room().EndRound()
+	require.NoError(t, back.redrawUntil("Right: NDCG@3 = 0.8262", 90, 30, 10*time.Second))
+}

@@ -144,8 +144,9 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
 	var msg tea.Msg
 	switch rd := r.round; {
 	case rd != nil && !rd.Ended:
-		// (A round declines any list offered before it.)
-		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings}
+		// (A round declines any list offered before it.) One who comes
+		// back finds the answer they gave, which the tally counts.
+		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text}
 	case r.offer != nil && m.offered < r.offers:
 		// A latecomer is offered what the others were; one who comes
 		// back is offered only what was sent while they were away.

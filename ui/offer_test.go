@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
@@ -102,4 +104,33 @@ func TestRemoteQuizHeading(t *testing.T) {
 	press(local, "Z")
 	assert.Contains(t, screen(local), "0 of 0 right · seed ")
 	assert.Contains(t, screen(local), "gives everyone these lists", "locally the flag is the way to share the lists")
+}
+
+// An attendee back mid-round finds the answer they gave, shown as sent
+// and counted, and scored when the round ends. Round 1 of seed 7 is
+// grades 2,0,0,1,0,0 at k=3: NDCG@3 = 3 / (3 + 1/log2 3) = 0.8262 by
+// hand, under exponential gain.
+func TestRoomRoundCarriesTheAnswerGiven(t *testing.T) {
+	var sent []RoomAnswer
+	m := remoteModel(t, 80, 24, Options{Remote: &Remote{OnAnswer: func(a RoomAnswer) { sent = append(sent, a) }}})
+	m.Update(RoomRound{ID: 3, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Answer: "0.83"})
+	s := screen(m)
+	assert.Contains(t, s, "NDCG@3 = [0.83")
+	assert.Contains(t, s, "answer sent and counted: the working comes when the round ends")
+	assert.Contains(t, s, "round 1 is under way and your answer 0.83 counts: the working comes when it ends")
+	press(m, "enter")
+	assert.Empty(t, sent, "not sent again")
+	m.Update(RoomRoundEnd{ID: 3})
+	s = screen(m)
+	assert.Contains(t, s, "✓ Right: NDCG@3 = 0.8262")
+	assert.Contains(t, s, "your answers: 1 of 1 right")
+
+	// Without an answer, the field is empty and takes one.
+	m = remoteModel(t, 80, 24, Options{Remote: &Remote{OnAnswer: func(a RoomAnswer) { sent = append(sent, a) }}})
+	m.Update(RoomRound{ID: 4, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings()})
+	assert.Contains(t, screen(m), "NDCG@3 = [          ]")
+	assert.Contains(t, screen(m), "the instructor started a quiz round")
+	typeText(m, "0.76")
+	press(m, "enter")
+	assert.Equal(t, []RoomAnswer{{ID: 4, Text: "0.76"}}, sent)
 }

@@ -62,6 +62,11 @@ type RoomRound struct {
 	Seed     int64
 	Round    int
 	Settings ndcg.Settings
+	// Answer is the attendee's answer to this round as the room
+	// counted it, when they gave one before the explorer started (they
+	// are back after their connection dropped): the quiz view shows it,
+	// sent and counted, instead of an empty field.
+	Answer string
 }
 
 // RoomRoundEnd ends round ID: the quiz view shows the worked solution.
@@ -103,6 +108,10 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 				q.roomRound(msg)
 				m.show(i)
 			}
+		}
+		if msg.Answer != "" {
+			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, shown(msg.Answer)), false)
+			return nil, true
 		}
 		m.c.SetStatus("the instructor started a quiz round: type NDCG@k and press enter", false)
 		return nil, true

@@ -51,6 +51,9 @@ type quizView struct {
 	room         int
 	roomSettings ndcg.Settings
 	roomEnded    bool
+	// carried says the answer came with the round (RoomRound.Answer),
+	// given before the attendee's connection dropped.
+	carried bool
 
 	stale  bool
 	result *ndcg.Result
@@ -127,7 +130,7 @@ func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 // start draws round n's question.
 func (v *quizView) start(n int) {
 	v.round = n
-	v.room, v.roomEnded = 0, false
+	v.room, v.roomEnded, v.carried = 0, false, false
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
 	v.scroll = -1
@@ -143,6 +146,13 @@ func (v *quizView) roomRound(r RoomRound) {
 	v.seed = r.Seed
 	v.start(r.Round)
 	v.room, v.roomSettings = r.ID, r.Settings
+	if w, err := verify.ParseWritten(r.Answer); r.Answer != "" && err == nil {
+		// The answer the room counted, sent from the attendee's session
+		// before this one: shown as sent, scored when the round ends.
+		v.in.SetValue(r.Answer)
+		v.in.Blur()
+		v.answer, v.answered, v.carried = w, true, true
+	}
 	v.stale = true
 }
 
@@ -374,7 +384,10 @@ func (v *quizView) topLines() []string {
 	}
 	switch {
 	case v.room != 0 && !v.roomEnded:
-		if v.answered {
+		switch {
+		case v.carried:
+			lines = append(lines, wrapped(st.Subtle.Render("answer sent and counted: the working comes when the round ends"))...)
+		case v.answered:
 			lines = append(lines, wrapped(st.Subtle.Render("answer sent to the instructor: the working comes when the round ends"))...)
 		}
 	case v.answered:
