@@ -165,6 +165,7 @@ func TestServeReconnect(t *testing.T) {
 
 	again, status := sshIn(t, s, 100, 30, "ada", nil)
 	again.waitFor("NDCG@5 = 0.6612")
+	again.waitFor("welcome back: your list is as you left it")
 	s.waitLog(t, "ada is back, on the list they left with, from 127.0.0.1")
 	other, _ := sshIn(t, s, 80, 24, "bob", nil)
 	other.waitFor("NDCG@5 = 0.9724")

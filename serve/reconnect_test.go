@@ -33,6 +33,7 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	back := connect(t, addr, "ada", 80, 24)
 	defer back.close()
 	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, back.waitFor("welcome back: your list is as you left it", 10*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	assert.True(t, members[0].Back)
@@ -40,6 +41,7 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	bob := connect(t, addr, "bob", 80, 24)
 	defer bob.close()
 	require.NoError(t, bob.waitFor(ndcgStart, 10*time.Second))
+	assert.NotContains(t, bob.text(), "welcome back")
 
 	// The same name from another host is another attendee.
 	m, ok := s.room.join("ada", "192.0.2.7:50000")
@@ -124,11 +126,11 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	// (No resize before the explorer has drawn: the SSH library reads
 	// the window size at start without a lock.)
 	require.NoError(t, back.waitFor(ndcgStart, 10*time.Second))
-	require.NoError(t, back.redrawUntil("inline: 5 items", 90, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("welcome back: your list is as you left it", 90, 30, 10*time.Second))
 	// An offer would reach the explorer just after it starts: a redraw a
 	// moment later would show it.
 	time.Sleep(300 * time.Millisecond)
-	require.NoError(t, back.redrawUntil("inline: 5 items", 91, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("welcome back: your list is as you left it", 91, 30, 10*time.Second))
 	assert.NotContains(t, back.text(), prompt)
 	back.close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
@@ -158,6 +160,7 @@ func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 	back := connect(t, addr, "ada", 90, 30)
 	defer back.close()
 	require.NoError(t, back.waitFor("NDCG@3 = [0.83", 10*time.Second))
+	require.NoError(t, back.waitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
 	require.NoError(t, back.redrawUntil("answer sent and counted: the working comes when the round ends", 90, 30, 10*time.Second))
 	tally := s.Room().Tally()
 	assert.Equal(t, 1, tally.Answered)

@@ -159,6 +159,27 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
 	}
 }
 
+// welcomeBack is what an attendee who comes back reads first, calmly:
+// what the server kept for them (see attach for what it sends). Empty
+// for one who had not been here.
+func (r *Room) welcomeBack(m *Member) string {
+	if !m.Back {
+		return ""
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	kept := "welcome back: your list is as you left it"
+	if m.kept == nil || m.kept.doc == nil {
+		kept = "welcome back"
+	}
+	if rd := r.round; rd != nil && !rd.Ended {
+		if _, ok := rd.answers[m.ID]; ok {
+			kept = "welcome back: your list and your answer are as you left them"
+		}
+	}
+	return kept
+}
+
 // leave frees the session's place and keeps its attendee's list (the
 // explorer has ended: its workspace is no longer touched) for their
 // return.

@@ -414,6 +414,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		NoColor:  noColor(sess.Environ()),
 		Seed:     s.cfg.Seed,
 		Markdown: s.cfg.Markdown,
+		Welcome:  s.room.welcomeBack(m),
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },

@@ -134,3 +134,23 @@ func TestRoomRoundCarriesTheAnswerGiven(t *testing.T) {
 	press(m, "enter")
 	assert.Equal(t, []RoomAnswer{{ID: 4, Text: "0.76"}}, sent)
 }
+
+// A welcome is said in the status's own ink, not as an error as a
+// Notice is; a round that resumes the answer it speaks of leaves it up.
+func TestWelcomeIsCalm(t *testing.T) {
+	const welcome = "welcome back: your list and your answer are as you left them"
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Remote: &Remote{}, Welcome: welcome})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	st := m.c.Styles
+	require.NotEqual(t, st.status.paint(welcome), st.errorInk.paint(welcome), "the two inks differ")
+	assert.Contains(t, m.View().Content, st.status.paint(welcome))
+	assert.NotContains(t, screen(m), "Digits set the grade", "in place of the greeting")
+
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Answer: "0.83"})
+	assert.Contains(t, screen(m), welcome)
+	assert.Contains(t, screen(m), "NDCG@3 = [0.83")
+
+	warned := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Notice: "a recovery copy waits"})
+	warned.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, warned.View().Content, st.errorInk.paint("a recovery copy waits"))
+}

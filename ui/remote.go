@@ -110,6 +110,10 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			}
 		}
 		if msg.Answer != "" {
+			if m.welcome != "" && m.c.status.text == m.welcome {
+				// The welcome, still up, says the answer is kept.
+				return nil, true
+			}
 			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, shown(msg.Answer)), false)
 			return nil, true
 		}

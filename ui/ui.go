@@ -49,9 +49,14 @@ type Options struct {
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
-	// Notice is shown in the status line at start (a recovery copy of
-	// unsaved edits waiting, say).
+	// Notice is shown in the status line at start as a warning, in the
+	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
+	// Welcome is shown in the status line at start in place of the
+	// greeting, as any status is: news that is no problem (an attendee
+	// back after their connection dropped: "welcome back: your list is
+	// as you left it"). A Notice, when there is one, is shown instead.
+	Welcome string
 }
 
 // Model is the root model.
@@ -114,7 +119,10 @@ type Model struct {
 	later work
 
 	remote *Remote
-	offer  *offerWaiting // a list the instructor sent, not yet opened or declined
+	// welcome is Options.Welcome, kept on the status line by a round
+	// that resumes what it says (RoomRound with the attendee's answer).
+	welcome string
+	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
 	// disk is the list file's size and time when it was read or last
 	// saved; a save over a file that has changed since asks first.
 	disk listio.Stamp
@@ -154,6 +162,10 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	c.SetStatus(m.greeting(), false)
+	if o.Welcome != "" {
+		m.welcome = o.Welcome
+		c.SetStatus(o.Welcome, false)
+	}
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
 	}
