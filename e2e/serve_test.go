@@ -151,7 +151,8 @@ func TestServeAsAnAttendee(t *testing.T) {
 // TestServeReconnect: an attendee's terminal closes (ssh killed, as a
 // laptop put to sleep drops its connection); typing the same ssh line
 // again brings back the list they edited (NDCG@5 0.6612, as above),
-// while another name starts on the served one (0.9724).
+// still modified, while another name starts on the served one (0.9724).
+// Quitting asks first, saying the server keeps the list.
 func TestServeReconnect(t *testing.T) {
 	needSSH(t)
 	bin := build(t)
@@ -166,10 +167,14 @@ func TestServeReconnect(t *testing.T) {
 	again, status := sshIn(t, s, 100, 30, "ada", nil)
 	again.waitFor("NDCG@5 = 0.6612")
 	again.waitFor("welcome back: your list is as you left it")
+	again.waitFor("[explorer] modified") // the edit was never copied
 	s.waitLog(t, "ada is back, on the list they left with, from 127.0.0.1")
 	other, _ := sshIn(t, s, 80, 24, "bob", nil)
 	other.waitFor("NDCG@5 = 0.9724")
 	again.keys("q")
+	again.waitFor("Edits not copied; the server keeps your list until the workshop ends")
+	again.waitFor("w: copy it and quit · y: quit · esc: stay")
+	again.answer("y")
 	if got := waitForExit(t, again, status); got != "EXIT=0" {
 		t.Fatalf("ssh ended with %s, want EXIT=0", got)
 	}

@@ -130,7 +130,7 @@ func attendee(ctx context.Context, t *testing.T, addr string, i int, keys, want 
 	c.send("q")
 	if edited {
 		// Quitting with edits not copied asks first.
-		if err := c.redrawUntil("w: copy the list and quit", 80, 24, within()); err != nil {
+		if err := c.redrawUntil("w: copy it and quit", 80, 24, within()); err != nil {
 			return err
 		}
 		// Read, then answered: a y typed in one go with the q would

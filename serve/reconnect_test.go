@@ -168,3 +168,38 @@ func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 	s.Room().EndRound()
 	require.NoError(t, back.redrawUntil("Right: NDCG@3 = 0.8262", 90, 30, 10*time.Second))
 }
+
+// A list given back with edits the attendee had not copied is still
+// modified: the title says so and q asks, saying the server keeps the
+// list. Once copied before leaving, it comes back unmodified and q
+// quits at once.
+func TestReconnectKeepsTheListModified(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 90, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.redrawUntil(ndcgEdited, 90, 30, 10*time.Second))
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	back := connect(t, addr, "ada", 90, 30)
+	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, back.waitFor("[explorer] modified", 10*time.Second))
+	back.send("q")
+	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list until the workshop ends", 90, 30, 10*time.Second))
+	back.answer("w")
+	code, err := back.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	again := connect(t, addr, "ada", 90, 30)
+	defer again.close()
+	require.NoError(t, again.waitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
+	assert.NotContains(t, again.text(), "modified", "copied before leaving")
+	again.send("q")
+	code, err = again.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+}

@@ -43,6 +43,9 @@ type keptList struct {
 	who      string // name@host
 	doc      *listio.Document
 	settings ndcg.Settings
+	// modified says the list had edits the attendee had not copied
+	// (ws.Dirty): given back, it is still modified.
+	modified bool
 	offered  int
 }
 
@@ -187,9 +190,9 @@ func (r *Room) leave(m *Member) {
 	k := keptList{id: m.ID, who: who(m.Name, m.Addr)}
 	if m.model != nil {
 		ws := m.model.Workspace()
-		k.doc, k.settings = ws.Doc, ws.Settings
+		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
 	} else if m.kept != nil {
-		k.doc, k.settings = m.kept.doc, m.kept.settings
+		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
 	}
 	r.mu.Lock()
 	k.offered = m.offered

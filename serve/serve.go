@@ -403,9 +403,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// An attendee back after leaving starts on a copy of the list they
 	// left with: work the old session started off its loop may still
 	// be reading the original.
-	doc, settings := CloneDoc(s.cfg.Doc), s.cfg.Settings
+	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
 	if k := m.kept; k != nil && k.doc != nil {
-		doc, settings = CloneDoc(k.doc), k.settings
+		doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
 	}
 	model := ui.New(ui.Options{
 		Doc:      doc,
@@ -415,9 +415,13 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		Seed:     s.cfg.Seed,
 		Markdown: s.cfg.Markdown,
 		Welcome:  s.room.welcomeBack(m),
+		// Edits not copied before the attendee left are still not.
+		Modified: modified,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+			// The room keeps every attendee's list when they leave.
+			KeepsList: true,
 		},
 	})
 	sm := &sessionModel{Model: model}

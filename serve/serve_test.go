@@ -45,7 +45,7 @@ func TestSessionEditsItsOwnList(t *testing.T) {
 	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
 
 	c.send("q")
-	require.NoError(t, c.redrawUntil("w: copy the list and quit", 90, 24, 5*time.Second))
+	require.NoError(t, c.redrawUntil("w: copy it and quit", 90, 24, 5*time.Second))
 	time.Sleep(400 * time.Millisecond) // read, then answered: see ui's readingPause
 	c.send("y")
 	code, err := c.exitStatus(5 * time.Second)

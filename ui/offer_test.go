@@ -154,3 +154,31 @@ func TestWelcomeIsCalm(t *testing.T) {
 	warned.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, warned.View().Content, st.errorInk.paint("a recovery copy waits"))
 }
+
+// Over a server that keeps the list, the question before quitting with
+// edits not copied says the list is kept, and quitting is not "without
+// copying" as if the edits went; a list given back modified is still
+// modified, so q asks, until it is copied.
+func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
+	press(m, "0", "q")
+	s := screen(m)
+	assert.Contains(t, s, "Edits not copied; the server keeps your list until the workshop ends (the same")
+	assert.Contains(t, s, "ssh line brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
+	assert.NotContains(t, s, "without copying")
+	assert.True(t, isQuit(press(m, "y")))
+
+	back := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}, Modified: true})
+	assert.Contains(t, screen(back), "modified")
+	assert.False(t, isQuit(press(back, "q")), "a list given back with edits not copied asks first")
+	assert.Contains(t, screen(back), "Edits not copied")
+	press(back, "esc", "w")
+	assert.Contains(t, screen(back), "copied the list")
+	assert.NotContains(t, screen(back), "modified")
+	assert.True(t, isQuit(press(back, "q")), "copied: q quits")
+
+	// A server that keeps nothing: quitting loses the edits.
+	gone := remoteModel(t, 80, 24, Options{})
+	press(gone, "0", "q")
+	assert.Contains(t, screen(gone), "Unsaved edits. w: copy the list and quit · y: quit without copying · esc: stay")
+}

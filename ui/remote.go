@@ -26,7 +26,16 @@ type Remote struct {
 	// whole room. It is called from the program's goroutine: it must
 	// not block.
 	OnAnswer func(RoomAnswer)
+	// KeepsList says the server keeps the list when the session ends,
+	// until the server stops, and gives it back to the attendee when
+	// they connect again: the question before quitting with edits not
+	// copied says so, rather than that quitting loses them.
+	KeepsList bool
 }
+
+// keptQuestion is the question before quitting with edits not copied,
+// when the server keeps the list (Remote.KeepsList).
+const keptQuestion = "Edits not copied; the server keeps your list until the workshop ends (the same ssh line brings it back)"
 
 // Offer is a list the instructor sends to the room. The explorer asks
 // before opening it, in whichever view the attendee is: until answered,

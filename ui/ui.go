@@ -49,6 +49,11 @@ type Options struct {
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
+	// Modified starts the list as modified, with edits not saved: a
+	// list given back by a server that kept it (an attendee's, edited
+	// and not copied before their connection ended). The title says
+	// modified, and quitting asks first.
+	Modified bool
 	// Notice is shown in the status line at start as a warning, in the
 	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
@@ -144,6 +149,10 @@ func New(o Options) *Model {
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName, remote: o.Remote}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
+	}
+	if o.Modified {
+		// No version of the history holds what was last saved.
+		ws.MarkSaved(-1)
 	}
 	c.tell = m.changed
 	m.exp.markdown = o.Markdown
@@ -425,10 +434,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if ws.Dirty() || typing {
-			if m.remote != nil {
+			switch {
+			case m.remote != nil && m.remote.KeepsList && !typing:
+				m.ask(thenQuit, keptQuestion, as(quitKeys.Save, "w", "copy it and quit"),
+					as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
+			case m.remote != nil:
 				m.ask(thenQuit, "Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
 					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
-			} else {
+			default:
 				m.ask(thenQuit, "Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay)
 			}
 			return nil
