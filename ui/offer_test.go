@@ -40,17 +40,23 @@ func TestOfferAnsweredInTheQuiz(t *testing.T) {
 	assert.Equal(t, 0, m.active, "and on screen, in the explorer")
 	assert.NotContains(t, lastLine(m), "list from the instructor")
 
-	// esc keeps the attendee's own, in the quiz too.
+	// An answer being typed keeps enter and esc: the offer waits until
+	// it is sent, then esc keeps the attendee's own list.
 	m = remoteModel(t, 80, 24, Options{})
 	press(m, "Z")
 	typeText(m, "0.87")
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
+	assert.Contains(t, screen(m), "the instructor sent a list: send your answer, then enter opens it")
+	assert.Contains(t, lastLine(m), "enter answer")
+	press(m, "enter")
+	assert.True(t, m.views[m.active].(*quizView).answered, "enter sent the answer")
+	assert.Equal(t, 5, m.Workspace().N())
+	press(m, "down") // the verdict's long line gives the footer back
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
 	press(m, "esc")
 	assert.Contains(t, screen(m), "kept your list")
-	assert.Contains(t, screen(m), "0.87", "esc answered the offer, not the field")
-	press(m, "enter")
 	assert.Equal(t, 5, m.Workspace().N())
-	assert.True(t, m.views[m.active].(*quizView).answered, "enter answers the quiz again")
+	assert.Contains(t, screen(m), "[0.87", "the answer stays")
 }
 
 // An offer not answered stays in the footer, whatever the keys pressed
@@ -73,20 +79,19 @@ func TestOfferWaitsInTheFooter(t *testing.T) {
 	assert.Equal(t, 5, m.Workspace().N(), "u takes it back")
 }
 
-// An enter typed as the offer comes (sending a quiz answer, before the
-// offer could be read) keeps its meaning in the view; the offer waits.
+// An enter typed as the offer comes (before it could be read) keeps
+// its meaning in the view; the offer waits.
 func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	useClock(t, func() time.Time { return at })
 	m := remoteModel(t, 80, 24, Options{})
 	press(m, "Z")
-	typeText(m, "0.87")
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
 	at = at.Add(100 * time.Millisecond)
 	press(m, "enter")
-	require.True(t, m.views[m.active].(*quizView).answered, "the enter sent the answer")
+	assert.Contains(t, screen(m), "as a number, e.g. 0.87", "the quiz had the enter")
 	assert.Equal(t, 5, m.Workspace().N())
-	assert.True(t, m.offerAnswerable(), "the offer waits (its footer under the verdict's long line until the next key)")
+	assert.Contains(t, lastLine(m), "list from the instructor")
 	at = at.Add(time.Second)
 	press(m, "enter")
 	assert.Equal(t, 3, m.Workspace().N(), "read, then answered")

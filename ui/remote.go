@@ -46,8 +46,13 @@ type Offer struct {
 	Settings ndcg.Settings
 }
 
-// offerPrompt is what an attendee reads when an offer arrives.
-const offerPrompt = "the instructor sent a list: enter to open it, esc to keep yours"
+// offerPrompt is what an attendee reads when an offer arrives;
+// offerAfterAnswer, when it arrives as they are typing a quiz answer,
+// which enter sends first.
+const (
+	offerPrompt      = "the instructor sent a list: enter to open it, esc to keep yours"
+	offerAfterAnswer = "the instructor sent a list: send your answer, then enter opens it"
+)
 
 // The keys that answer an offer, in every view: while it waits, the
 // footer names them in place of the view's keys (offerFooter), so that
@@ -106,7 +111,11 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: now()}
-		m.c.SetStatus(offerPrompt, false)
+		if m.answerTyped() {
+			m.c.SetStatus(offerAfterAnswer, false)
+		} else {
+			m.c.SetStatus(offerPrompt, false)
+		}
 		return nil, true
 	case RoomRound:
 		// The round needs enter for the answer: a list sent before it
@@ -166,9 +175,18 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // offerAnswerable reports whether an offer waits and its keys would
-// reach it: no question, dialog or field has the keys first.
+// reach it: no question, dialog or field has the keys first, nor a
+// quiz answer typed and not sent, which enter sends and esc clears, as
+// the field's own line says.
 func (m *Model) offerAnswerable() bool {
-	return m.offer != nil && !m.dialogOpen() && !m.typing()
+	return m.offer != nil && !m.dialogOpen() && !m.typing() && !m.answerTyped()
+}
+
+// answerTyped reports whether the view on screen holds an answer typed
+// and not sent.
+func (m *Model) answerTyped() bool {
+	h, ok := m.views[m.active].(halfTyper)
+	return ok && h.halfTyped()
 }
 
 // offerFooter is the footer while an offer waits: what it is and the
