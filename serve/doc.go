@@ -8,9 +8,12 @@
 // a workshop does not need (commands, sftp, forwarding, sessions
 // without a terminal) with one line and exit status 1, and more
 // sessions than --max-sessions. A session ends after --idle-timeout
-// without input, giving the attendee's terminal back; an attendee who
-// connects again under the same SSH user name from the same address
-// finds the list they left with and their place in a quiz round.
+// without input, giving the attendee's terminal back. However it ends
+// (q, the idle time, a dropped connection), an attendee who connects
+// again under the same SSH user name from the same address, while the
+// server runs, finds the list they left with (still modified when they
+// had not copied it) and their place and answer in a quiz round under
+// way, and is welcomed back saying so.
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the
