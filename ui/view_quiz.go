@@ -88,6 +88,13 @@ var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
 // what does: the next list, and scrolling the working when it shows.
 func (v *quizView) ShortHelp() []key.Binding {
 	k := v.c.Keys
+	if v.roomUnderWay() {
+		// n does not leave the instructor's round (see handleKey).
+		if v.answered {
+			return k.tail(false)
+		}
+		return append([]key.Binding{as(k.Confirm, "enter", "answer")}, k.tail(false)...)
+	}
 	if v.answered {
 		next := []key.Binding{as(nextRoundKey, "n", "next list")}
 		if v.showsWorking() {
@@ -100,6 +107,10 @@ func (v *quizView) ShortHelp() []key.Binding {
 
 // FullHelp is the key only the quiz has.
 func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
+
+// roomUnderWay reports whether the question is the instructor's round
+// and the instructor has not ended it yet.
+func (v *quizView) roomUnderWay() bool { return v.room != 0 && !v.roomEnded }
 
 // scrollSolution moves through the whole working by delta lines (from
 // the condensed view, ↑ and ↓ first show the end of the whole working,
@@ -226,6 +237,11 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	asked := v.skipAsked
 	v.skipAsked = false
 	switch {
+	case key.Matches(msg, nextRoundKey) && v.roomUnderWay():
+		// Leaving the round would leave its working too: the end of the
+		// round would then say "the working is below" over another
+		// list, and the answer sent would never be scored.
+		v.c.SetStatus(fmt.Sprintf("round %d is the instructor's: n draws the next list once it ends", v.round), false)
 	case key.Matches(msg, nextRoundKey) && v.halfTyped() && !asked:
 		// As q does, n does not throw a typed answer away unasked.
 		v.skipAsked = true
@@ -256,7 +272,7 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.in.SetValue(c)
 	case numberKey(msg):
 		if v.answered {
-			v.c.SetStatus("answered: n draws the next list", false)
+			v.c.SetStatus(v.answeredNote(), false)
 			return nil
 		}
 		v.in.Update(msg)
@@ -264,9 +280,17 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// answeredNote says what comes next once the question is answered.
+func (v *quizView) answeredNote() string {
+	if v.roomUnderWay() {
+		return "answer sent: the working comes when the round ends"
+	}
+	return "answered: n draws the next list"
+}
+
 func (v *quizView) submit() {
 	if v.answered {
-		v.c.SetStatus("answered: n draws the next list", false)
+		v.c.SetStatus(v.answeredNote(), false)
 		return
 	}
 	v.refresh()
@@ -365,7 +389,12 @@ func (v *quizView) topLines() []string {
 		}
 	}
 	hint := "  enter answers · n skips to the next list"
-	if v.answered {
+	switch {
+	case v.roomUnderWay() && v.answered:
+		hint = ""
+	case v.roomUnderWay():
+		hint = "  enter sends it to the instructor"
+	case v.answered:
 		hint = "  n: next list"
 	}
 	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(&st, &v.in, 10) + st.Subtle.Render(hint))

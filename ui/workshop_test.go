@@ -593,3 +593,40 @@ func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
 	press(m, "left", "backspace")
 	assert.Equal(t, "0.5,", q.in.Value(), "an arrow key keeps the refused answer to correct")
 }
+
+// n does not leave the instructor's round, answered or not: the round's
+// end shows its working and scores the answer, where n had drawn a
+// practice list under "the round is over: the working is below" with no
+// working below it, and the answer sent was never scored.
+func TestRoomRoundNextKeepsTheRound(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	s := screen(m)
+	assert.Contains(t, s, "enter sends it to the instructor")
+	assert.NotContains(t, s, "n skips", "the field's line offers no way out of the round")
+	assert.NotContains(t, s, "n next quiz round", "nor does the footer")
+	press(m, "n")
+	assert.Contains(t, screen(m), "round 1 is the instructor's: n draws the next list once it ends")
+
+	typeText(m, "0.01")
+	press(m, "enter")
+	s = screen(m)
+	assert.NotContains(t, s, "n: next list")
+	assert.NotContains(t, s, "n next list")
+	press(m, "n")
+	s = screen(m)
+	assert.Contains(t, s, "round 1 is the instructor's")
+	assert.Contains(t, s, "answer sent to the instructor", "still the round's question")
+	press(m, "5")
+	assert.Contains(t, screen(m), "answer sent: the working comes when the round ends")
+
+	m.Update(RoomRoundEnd{ID: 1})
+	s = screen(m)
+	assert.Contains(t, s, "0 of 1 right", "the answer is scored")
+	assert.Contains(t, s, "Not quite")
+	assert.Contains(t, s, "n: next list", "once ended, n goes on")
+	press(m, "n")
+	assert.Contains(t, screen(m), "Quiz · round 2")
+}
