@@ -187,3 +187,26 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	press(gone, "0", "q")
 	assert.Contains(t, screen(gone), "Unsaved edits. w: copy the list and quit · y: quit without copying · esc: stay")
 }
+
+// A returning attendee is offered the last list sent, or put in the
+// round under way, as they arrive: the welcome stays on the status line
+// before the news, where the news replaced it.
+func TestWelcomeKeptBeforeTheNews(t *testing.T) {
+	const welcome = "welcome back: your list is as you left it"
+	m := remoteModel(t, 80, 24, Options{Welcome: welcome})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), welcome+"; "+offerPrompt)
+	press(m, "down")
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours", "the next key brings the footer back")
+
+	m = remoteModel(t, 80, 24, Options{Welcome: welcome})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), welcome+"; the instructor started a quiz round")
+
+	// Once another status has replaced the welcome, the news comes alone.
+	m = remoteModel(t, 80, 24, Options{Welcome: welcome})
+	press(m, "1")
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	assert.NotContains(t, screen(m), "welcome back")
+	assert.Contains(t, screen(m), offerPrompt)
+}

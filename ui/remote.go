@@ -112,9 +112,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: now()}
 		if m.answerTyped() {
-			m.c.SetStatus(offerAfterAnswer, false)
+			m.c.SetStatus(m.afterWelcome(offerAfterAnswer), false)
 		} else {
-			m.c.SetStatus(offerPrompt, false)
+			m.c.SetStatus(m.afterWelcome(offerPrompt), false)
 		}
 		return nil, true
 	case RoomRound:
@@ -135,7 +135,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, shown(msg.Answer)), false)
 			return nil, true
 		}
-		m.c.SetStatus("the instructor started a quiz round: type NDCG@k and press enter", false)
+		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
 		return nil, true
 	case RoomRoundEnd:
 		more := ""
@@ -149,6 +149,17 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// afterWelcome is news for the status line, after the welcome while it
+// is still up: a returning attendee is offered the last list sent, or
+// put in the round under way, as they arrive, and would otherwise never
+// read that their list was kept.
+func (m *Model) afterWelcome(news string) string {
+	if m.welcome != "" && m.c.status.text == m.welcome {
+		return m.welcome + "; " + news
+	}
+	return news
 }
 
 // offerKey answers a pending offer, in whichever view the attendee is:
