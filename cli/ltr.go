@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -86,6 +88,15 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 	f.BoolVarP(&lf.mean, "mean", "n", false, "print only the means (\"all\"), not each query, and of the comparison one line per preset")
 	completeValues(cmd, "preset", ltr.PresetNames()...)
 	completeValues(cmd, "format", "text", "json")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		// --predictions is how the explorer and report take them (with
+		// --ltr): said here, where ltr wants them as an argument.
+		var ne *pflag.NotExistError
+		if errors.As(err, &ne) && ne.GetSpecifiedName() == "predictions" {
+			err = fmt.Errorf("%w: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS", err)
+		}
+		return flagError(c, err)
+	})
 	return cmd
 }
 

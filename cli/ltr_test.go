@@ -65,6 +65,9 @@ func TestLtrCommand(t *testing.T) {
 		{[]string{data, preds, "--preset", "nope"}, `--preset: unknown preset "nope"`},
 		{[]string{data, preds, "--label-gain", "0,1"}, "--label-gain is LightGBM's parameter"},
 		{[]string{data, preds, "--preset", "lightgbm", "--label-gain", "0,1"}, "label 3 has no gain: label_gain gives gains to labels 0 to 1 only"},
+		// --predictions, as report and the explorer take them with --ltr.
+		{[]string{data, "--predictions", preds}, "unknown flag: --predictions: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS"},
+		{[]string{data, "--predictions=" + preds}, "ltr takes the predictions as its second argument"},
 	} {
 		code, _, errOut := runLtrCmd(t, c.args...)
 		assert.Equal(t, ExitBadInput, code, c.args)
