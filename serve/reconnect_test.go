@@ -139,7 +139,8 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	require.NoError(t, err)
 	again := connect(t, addr, "ada", 90, 30)
 	defer again.close()
-	require.NoError(t, again.waitFor(prompt, 10*time.Second))
+	// The offer follows the welcome on the status line (wrapped at 90).
+	require.NoError(t, again.waitFor("welcome back: your list is as you left it; the instructor sent a list: enter to open it,", 10*time.Second))
 }
 
 // An attendee who answered, dropped and came back mid-round finds the
