@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -74,7 +75,11 @@ type Dashboard struct {
 	skipRound bool
 	askQuit   bool
 	quitting  bool // the instructor confirmed: the next quit ends the program
-	status    string
+	// keyLast and keyBefore are when the last two keys came: a y within
+	// ui.ReadingPause of the key that asked to stop serving was typed
+	// in one go with it, not in answer to a question read.
+	keyLast, keyBefore time.Time
+	status             string
 
 	seed  int64
 	round int
@@ -88,6 +93,9 @@ type Dashboard struct {
 	log        *eventLog
 	event      string // the last event shown
 }
+
+// now is the clock the dashboard times keys by; tests set their own.
+var now = time.Now
 
 // roomChanged tells the dashboard to read the room again.
 type roomChanged struct{}
@@ -192,9 +200,16 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		d.status = plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
 		return d, nil
 	case tea.KeyPressMsg:
+		d.keyBefore, d.keyLast = d.keyLast, now()
 		if d.askQuit {
 			switch msg.String() {
 			case "y", "Y":
+				if d.keyLast.Sub(d.keyBefore) < ui.ReadingPause {
+					// Ending every attendee's session is the last
+					// thing to do on a key not meant as the answer:
+					// the question stays, as the explorer's do.
+					return d, nil
+				}
 				d.quitting = true
 				return d, tea.Quit
 			case "esc", "n", "N":

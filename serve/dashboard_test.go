@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -38,7 +39,19 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	assert.Nil(t, cmd)
 	assert.Contains(t, ansi.Strip(d.View().Content), "still serving")
 
+	// A y typed in one go with the q (within ui.ReadingPause of it)
+	// does not stop the workshop: the question stays until a y pressed
+	// after reading it.
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	now = func() time.Time { return at }
+	defer func() { now = time.Now }()
+	d.Update(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	d.Update(d.filter(d, tea.QuitMsg{}))
+	at = at.Add(100 * time.Millisecond)
+	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	assert.Nil(t, cmd, "a y in one go with the q")
+	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving", "the question stays")
+	at = at.Add(time.Second)
 	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	require.NotNil(t, cmd)
 	assert.Equal(t, tea.QuitMsg{}, d.filter(d, cmd()), "confirmed: the quit goes through")

@@ -207,14 +207,14 @@ func (o *overlay) view(st Styles, w, h int) string {
 	return block(head+"\n"+o.vp.View(), w, h)
 }
 
-// readingPause is the least time a person takes between the key that
+// ReadingPause is the least time a person takes between the key that
 // asks a question and the key that answers it: they read it first.
 // Keys typed in one go, a word typed while no field had the keys, a
 // burst sent by a program or by a terminal that pastes as keys, come
 // faster than that, each after the one before; Bubble Tea delivers them
 // one by one, with nothing that tells a burst apart, so the time
 // between two keys is what does.
-const readingPause = 300 * time.Millisecond
+const ReadingPause = 300 * time.Millisecond
 
 // now is the clock keys are timed by; tests set their own.
 var now = time.Now
@@ -225,11 +225,11 @@ type keyTimes struct{ last, before time.Time }
 // press notes that a key came now.
 func (k *keyTimes) press() { k.before, k.last = k.last, now() }
 
-// inOneGo reports whether the last key came within readingPause of the
+// inOneGo reports whether the last key came within ReadingPause of the
 // key before it: typed in the same go, so not an answer to a question
 // that key asked, which had not been read.
 func (k keyTimes) inOneGo() bool {
-	return !k.before.IsZero() && k.last.Sub(k.before) < readingPause
+	return !k.before.IsZero() && k.last.Sub(k.before) < ReadingPause
 }
 
 // quitQuestion asks whether to quit with edits not saved, and reads the

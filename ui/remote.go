@@ -171,7 +171,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !m.offerAnswerable() || !key.Matches(msg, offerOpen, offerKeep) {
 		return nil, false
 	}
-	if m.keys.last.Sub(m.offer.came) < readingPause {
+	if m.keys.last.Sub(m.offer.came) < ReadingPause {
 		return nil, false
 	}
 	o := m.offer
