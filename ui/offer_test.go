@@ -195,9 +195,8 @@ func TestWelcomeKeptBeforeTheNews(t *testing.T) {
 	const welcome = "welcome back: your list is as you left it"
 	m := remoteModel(t, 80, 24, Options{Welcome: welcome})
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
-	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), welcome+"; "+offerPrompt)
-	press(m, "down")
-	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours", "the next key brings the footer back")
+	assert.Contains(t, screen(m), welcome+"; the instructor sent a list: enter to…", "cut to one line above the offer's footer")
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
 
 	m = remoteModel(t, 80, 24, Options{Welcome: welcome})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -209,4 +208,20 @@ func TestWelcomeKeptBeforeTheNews(t *testing.T) {
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
 	assert.NotContains(t, screen(m), "welcome back")
 	assert.Contains(t, screen(m), offerPrompt)
+}
+
+// While an offer waits, a status too long for its line is cut to it
+// rather than drawn over the footer, which names what enter and esc do
+// until the offer is answered; a question still takes both lines.
+func TestLongStatusLeavesTheOffersFooter(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	press(m, "X")
+	s := screen(m)
+	assert.Contains(t, s, "copied the screen as an SVG image to your clipboard (no file is written over SS…")
+	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
+
+	press(m, "1", "q")
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "esc: stay", "the quit question is read whole")
+	assert.NotContains(t, lastLine(m), "list from the instructor")
 }

@@ -154,10 +154,16 @@ func joinNonEmpty(parts []string, sep string) string {
 
 // statusLines is the status line and, when a status just set is too
 // long for it, its second line, drawn instead of the footer (see
-// status.fresh). A prompt's field has the line to itself.
+// status.fresh), unless the footer is the offer's. A prompt's field has
+// the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
+	}
+	if m.offerAnswerable() {
+		// The footer names the keys that answer the instructor's list,
+		// which enter and esc mean until then: no status covers it.
+		return m.c.status.line(m.c.Styles, m.c.status.text, w), ""
 	}
 	return m.c.status.lines(m.c.Styles, m.c.status.text, w)
 }
