@@ -138,14 +138,20 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
 		return nil, true
 	case RoomRoundEnd:
-		more := ""
-		for _, v := range m.views {
+		text := "the round is over"
+		for i, v := range m.views {
 			if q, ok := v.(*quizView); ok && q.room == msg.ID {
 				q.endRoom()
-				more = q.scrollHint()
+				if i == m.active {
+					text += ": the working is below" + q.scrollHint()
+				} else {
+					// An attendee who went on to another view after
+					// answering: the working is not below there.
+					text += ": Z shows its working in the quiz"
+				}
 			}
 		}
-		m.c.SetStatus("the round is over: the working is below"+more, false)
+		m.c.SetStatus(text, false)
 		return nil, true
 	}
 	return nil, false

@@ -630,3 +630,22 @@ func TestRoomRoundNextKeepsTheRound(t *testing.T) {
 	press(m, "n")
 	assert.Contains(t, screen(m), "Quiz · round 2")
 }
+
+// An attendee who answered and went on to another view reads, when the
+// round ends, where its working is, rather than "the working is below"
+// over the explorer.
+func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	typeText(m, "0.01")
+	press(m, "enter")
+	press(m, "E")
+	m.Update(RoomRoundEnd{ID: 1})
+	s := screen(m)
+	assert.Contains(t, s, "the round is over: Z shows its working in the quiz")
+	assert.NotContains(t, s, "below")
+	press(m, "Z")
+	assert.Contains(t, screen(m), "Not quite", "the verdict and the working are there")
+}
