@@ -55,8 +55,13 @@ func newDashboardStyles(colour bool) dashboardStyles {
 }
 
 // dashboardHeader is how many lines the dashboard takes above the
-// instructor's explorer.
-const dashboardHeader = 3
+// instructor's explorer when its status fits one line; a longer status
+// (the host key and where the room connects, at start) wraps onto at
+// most statusLines lines, and the explorer below gives them room.
+const (
+	dashboardHeader = 3
+	statusLines     = 3
+)
 
 // Dashboard is the instructor's screen: where to connect, who is
 // connected, the instructor's own explorer, and the room's keys.
@@ -68,8 +73,11 @@ type Dashboard struct {
 	st       dashboardStyles
 
 	width, height int
-	showTally     bool
-	showNames     bool
+	// headerH is how many lines the header takes at the window's width,
+	// made in Update (View only shows them).
+	headerH   int
+	showTally bool
+	showNames bool
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
 	skipRound bool
@@ -130,7 +138,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		seed = 1 + rand.Int64N(999_999) // short enough to read out to a room
 	}
 	d := &Dashboard{
-		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log,
+		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log, headerH: dashboardHeader,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
@@ -177,6 +185,12 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
+	// A status that wraps onto more lines, or fewer, moves the
+	// explorer: it is told its new height.
+	if h := len(d.header(d.width)); d.width > 0 && h != d.headerH {
+		d.headerH = h
+		cmd = tea.Batch(cmd, d.pass(tea.WindowSizeMsg{Width: d.width, Height: max(d.height-h, 0)}))
+	}
 	if d.tally != tally || d.showNames != names || d.width != width || d.tallyLines == nil {
 		d.tallyLines = d.drawTally(d.width)
 	}
@@ -187,7 +201,8 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		d.width, d.height = msg.Width, msg.Height
-		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-dashboardHeader, 0)})
+		d.headerH = len(d.header(msg.Width))
+		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
 	case roomChanged:
 		d.count = d.srv.Room().Count()
 		d.tally = d.srv.Room().Tally()
@@ -244,10 +259,10 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return d, nil
 		}
 	case tea.MouseClickMsg:
-		msg.Y -= dashboardHeader
+		msg.Y -= d.headerH
 		return d, d.pass(msg)
 	case tea.MouseWheelMsg:
-		msg.Y -= dashboardHeader
+		msg.Y -= d.headerH
 		return d, d.pass(msg)
 	}
 	return d, d.pass(msg)
@@ -325,22 +340,29 @@ func (d *Dashboard) View() tea.View {
 	if d.showTally {
 		body = d.tallyView(d.width, d.tallyHeight())
 	}
-	v.SetContent(d.header(d.width) + "\n" + body)
+	v.SetContent(strings.Join(d.header(d.width), "\n") + "\n" + body)
 	v.WindowTitle = "ndcg-explorer serve: " + d.addr
 	return v
 }
 
-func (d *Dashboard) header(w int) string {
+// header is the dashboard's lines above the explorer, each within w
+// columns: what to type to connect is never cut, and the status wraps
+// (onto statusLines lines at most) rather than lose its end, where the
+// start status says how to open the room or which address is the room's.
+func (d *Dashboard) header(w int) []string {
 	st := d.st
 	// The count, who gets in and how to connect first; the host key only
 	// when it fits whole (a fingerprint cut short cannot be compared): it
-	// is on the status line at start.
+	// is on the status line at start. The program's name goes first when
+	// the ssh command would not fit whole (the window's title has it).
 	pass := "passphrase on"
 	if d.srv.cfg.Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
 	}
-	line1 := st.title.Render("ndcg-explorer serve") + " · " + st.warn.Render(fmt.Sprintf("%d connected", d.count)) +
-		" · " + pass + " · " + d.connect
+	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
+	if title := st.title.Render("ndcg-explorer serve") + " · " + line1; ansi.StringWidth(title) <= w {
+		line1 = title
+	}
 	if hk := " · host key " + d.srv.Fingerprint(); ansi.StringWidth(line1+hk) <= w {
 		line1 += hk
 	}
@@ -349,16 +371,24 @@ func (d *Dashboard) header(w int) string {
 	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
 		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 	}
-	line2 := st.subtle.Render(strings.Join(keys, " · "))
-	line3 := d.status
+	lines := []string{ansi.Truncate(line1, w, "…"), ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…")}
+	status := d.status
 	if d.askQuit {
-		line3 = st.warn.Render(d.status)
+		status = st.warn.Render(d.status)
 	}
-	return ansi.Truncate(line1, w, "…") + "\n" + ansi.Truncate(line2, w, "…") + "\n" + ansi.Truncate(line3, w, "…")
+	wrapped := strings.Split(ansi.Wrap(status, max(w, 1), ""), "\n")
+	if len(wrapped) > statusLines {
+		wrapped = wrapped[:statusLines]
+		wrapped[statusLines-1] = ansi.Truncate(wrapped[statusLines-1]+" …", w, "…")
+	}
+	for _, l := range wrapped {
+		lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, "…"))
+	}
+	return lines
 }
 
 // tallyHeight is how many lines the tally has below the header.
-func (d *Dashboard) tallyHeight() int { return max(d.height-dashboardHeader, 0) }
+func (d *Dashboard) tallyHeight() int { return max(d.height-d.headerH, 0) }
 
 // scrollTally moves the tally by n lines, within its length.
 func (d *Dashboard) scrollTally(n int) {

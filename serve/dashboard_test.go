@@ -147,8 +147,9 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 
 // At 80×18 the tally of an ended round, with its working, is longer than
 // the screen: its lines wrap instead of being cut, the last line says
-// how to scroll, and end shows the working's last line. NDCG@3 of seed
-// 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
+// how to scroll (the start status, host key and how to open the room,
+// takes two lines of the header), and end shows the working's last
+// line. NDCG@3 of seed 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
 func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	s, _ := startServer(t, Config{})
 	ada, ok := s.room.join("ada", "127.0.0.1:1")
@@ -163,13 +164,13 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	lines := strings.Split(ansi.Strip(d.View().Content), "\n")
 	require.Len(t, lines, 18)
-	tally := lines[dashboardHeader:]
+	tally := lines[d.headerH:]
 	for _, l := range tally {
 		assert.NotContains(t, l, "…", "a tally line is cut: %q", l)
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
 	}
 	assert.Equal(t, "Quiz round 1 · seed 7, question 1 · ended: everyone sees the working", tally[0])
-	assert.Regexp(t, `^lines 1–14 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
+	assert.Regexp(t, `^lines 1–13 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
 
 	assert.NotContains(t, ansi.Strip(d.View().Content), "= 0.8262\n")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
@@ -281,4 +282,56 @@ func TestDashboardPresent(t *testing.T) {
 		assert.Equal(t, !present, strings.Contains(screen, "IDCG@i"), "--present %v:\n%s", present, screen)
 		assert.Equal(t, !present, strings.Contains(screen, "NDCG@all = 0.9575"), "--present %v:\n%s", present, screen)
 	}
+}
+
+// At 80 and 100 columns every line of the dashboard's header is whole:
+// the start status, the host key and then how to open the room (on
+// 127.0.0.1) or which of this machine's addresses is the room's (on
+// every interface), wraps instead of losing its end, the explorer below
+// giving up the lines it takes; a short status gives them back.
+func TestDashboardHeaderLinesWhole(t *testing.T) {
+	defer func(f func() ([]net.Addr, error)) { interfaceAddrs = f }(interfaceAddrs)
+	interfaceAddrs = func() ([]net.Addr, error) {
+		return []net.Addr{
+			&net.IPNet{IP: net.IPv4(192, 168, 100, 123), Mask: net.CIDRMask(24, 32)},
+			&net.IPNet{IP: net.IPv4(172, 17, 0, 1), Mask: net.CIDRMask(16, 32)},
+			&net.IPNet{IP: net.IPv4(10, 200, 31, 254), Mask: net.CIDRMask(8, 32)},
+		}, nil
+	}
+	s, _ := startServer(t, Config{})
+	for _, addr := range []*net.TCPAddr{
+		{IP: net.IPv4(127, 0, 0, 1), Port: 23234},
+		{IP: net.IPv6unspecified, Port: 23234},
+		{IP: net.IPv4(192, 168, 100, 123), Port: 23234},
+	} {
+		for _, w := range []int{80, 100} {
+			d := NewDashboard(s, addr, &eventLog{}, true)
+			d.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+			screen := strings.Split(ansi.Strip(d.View().Content), "\n")
+			require.Len(t, screen, 30, "%s at %d columns", addr, w)
+			header := screen[:d.headerH]
+			for _, l := range header {
+				assert.LessOrEqual(t, ansi.StringWidth(l), w, "%s at %d columns: %q", addr, w, l)
+				assert.NotContains(t, l, "…", "%s at %d columns: a line is cut: %q", addr, w, l)
+			}
+			assert.Contains(t, header[0], ConnectCommand(addr), "%s at %d columns", addr, w)
+			status := strings.Join(header[2:], " ")
+			assert.Equal(t, startStatus(s.Fingerprint(), addr), status, "%s at %d columns", addr, w)
+			assert.Contains(t, status, "host key "+s.Fingerprint())
+			// The explorer's own first line follows the header.
+			assert.Contains(t, screen[d.headerH], "ndcg-explorer", "%s at %d columns", addr, w)
+
+			d.log.add("ada connected")
+			d.Update(roomChanged{})
+			screen = strings.Split(ansi.Strip(d.View().Content), "\n")
+			require.Len(t, screen, 30)
+			assert.Equal(t, dashboardHeader, d.headerH, "a short status takes one line")
+			assert.Equal(t, "ada connected", screen[2])
+			assert.Contains(t, screen[3], "ndcg-explorer")
+		}
+	}
+	assert.Contains(t, startStatus(s.Fingerprint(), &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}),
+		"--listen :23234 opens it to the room")
+	assert.Contains(t, startStatus(s.Fingerprint(), &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
+		"one of 192.168.100.123, 172.17.0.1, 10.200.31.254")
 }
