@@ -135,7 +135,17 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 	if err != nil {
 		return s, fmt.Errorf("%s: settings: %w", doc.Name, err)
 	}
-	return f.override(s)
+	if s, err = f.override(s); err != nil {
+		return s, err
+	}
+	// --preset xgboost names XGBoost where the list is shown under it,
+	// not lightgbm, whose conventions they are (with --ltr, reading the
+	// data named its rules).
+	if p, perr := ndcg.FindPreset(f.preset); f.preset != "" && f.ltrData == "" && perr == nil {
+		p.Name = strings.ToLower(strings.TrimSpace(f.preset))
+		doc.Rules = p
+	}
+	return s, nil
 }
 
 // override applies the flags the user gave to s the way a file's

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 )
 
 func runLtrCmd(t *testing.T, args ...string) (int, string, string) {
@@ -129,4 +131,21 @@ func TestLtrBrowseResult(t *testing.T) {
 	assert.Equal(t, 4, q.Relevant)
 	assert.Equal(t, 1.0, res.Queries[1].Values[0])
 	assert.InDelta(t, (q.Values[0]+1)/2, res.All[0], 1e-15)
+}
+
+// --preset xgboost on a list names xgboost where the list is shown (the
+// explorer's conventions line), not lightgbm, whose conventions they are.
+func TestPresetFlagNamesItselfOnTheList(t *testing.T) {
+	doc, err := listio.Inline("2,0", "")
+	require.NoError(t, err)
+	s, err := (&listFlags{preset: "xgboost"}).settings(doc)
+	require.NoError(t, err)
+	assert.Equal(t, "xgboost", doc.Conventions().Name)
+	assert.True(t, doc.Conventions().Matches(s))
+
+	doc, err = listio.Inline("2,0", "")
+	require.NoError(t, err)
+	_, err = (&listFlags{}).settings(doc)
+	require.NoError(t, err)
+	assert.Equal(t, "", doc.Conventions().Name)
 }

@@ -137,3 +137,20 @@ func TestStatedShort(t *testing.T) {
 	c = State(s)
 	assert.Equal(t, []string{"gain exp", "log2", "k=5", "ties expected", "IDCG list", "zero→1", "integer grades"}, c.Short())
 }
+
+// StateAs names the conventions the list was read under while the
+// settings follow them, and the first preset they follow otherwise:
+// XGBoost's rules are the lightgbm preset's conventions.
+func TestStateAsNamesTheRulesInForce(t *testing.T) {
+	xgb := ndcg.Preset{Name: "xgboost", Settings: ndcg.Presets[2].Settings}
+	require.Equal(t, "lightgbm", ndcg.Presets[2].Name)
+	s := xgb.Settings
+	s.K = 5
+	assert.Equal(t, "lightgbm", State(s).Preset)
+	assert.Equal(t, "xgboost", StateAs(s, xgb).Preset, "the rules in force, whatever k")
+	assert.Equal(t, "lightgbm", StateAs(s, ndcg.Preset{}).Preset, "no rules: the first preset")
+	s.Ties, s.Zero = ndcg.Expected, 0
+	assert.Equal(t, "tf-ranking", StateAs(s, xgb).Preset, "left the rules: the preset the settings follow")
+	s.Zero = 1
+	assert.Equal(t, "", StateAs(s, xgb).Preset, "no preset ties at random with NDCG 1 without relevant items")
+}

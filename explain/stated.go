@@ -45,6 +45,19 @@ func State(s ndcg.Settings) Stated {
 	return st
 }
 
+// StateAs says the settings s in words as State does, but names from
+// (the preset a list or a flag asked for, or the rules of --ltr) while
+// s follows it, where State names the first preset s follows: XGBoost's
+// rules are the lightgbm preset's conventions, and a list read under
+// them says xgboost, as its notes do.
+func StateAs(s ndcg.Settings, from ndcg.Preset) Stated {
+	st := State(s)
+	if from.Name != "" && from.Matches(s) {
+		st.Preset = from.Name
+	}
+	return st
+}
+
 // Line is the conventions in one line, as the reports print them.
 func (c Stated) Line() string {
 	line := fmt.Sprintf("%s (%s), %s (%s), %s, %s, %s, %s",

@@ -26,8 +26,13 @@ type Document struct {
 	Notes string
 	// Settings are the conventions the file asks for; flags override them.
 	Settings FileSettings
-	List     *ndcg.List
-	Claims   *Claims
+	// Rules name the conventions the list was read under when they have
+	// a name the presets do not give them (the rules of learning-to-rank
+	// data: xgboost, xgboost-; --preset xgboost), for outputs to name
+	// while the settings in force follow them (Conventions).
+	Rules  ndcg.Preset
+	List   *ndcg.List
+	Claims *Claims
 	// Extra holds the top-level fields this program does not know.
 	Extra map[string]json.RawMessage
 	// New says the file does not exist yet: the list starts empty and a
@@ -38,6 +43,25 @@ type Document struct {
 	extraOrder []string
 	// pos locates each item in the input, for errors found later.
 	pos *positions
+}
+
+// Conventions are the named conventions the list was read under: its
+// Rules, else the file's "preset" as the file spells it (xgboost rather
+// than lightgbm, whose conventions they are); none when neither is set.
+func (d *Document) Conventions() ndcg.Preset {
+	if d == nil {
+		return ndcg.Preset{}
+	}
+	if d.Rules.Name != "" {
+		return d.Rules
+	}
+	if d.Settings.Preset != nil {
+		if p, err := ndcg.FindPreset(*d.Settings.Preset); err == nil {
+			p.Name = strings.ToLower(strings.TrimSpace(*d.Settings.Preset))
+			return p
+		}
+	}
+	return ndcg.Preset{}
 }
 
 // Heading names the document for a heading line: its name, then its

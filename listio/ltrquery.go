@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // LTRQuery is one query of a learning-to-rank data set as a document:
@@ -25,6 +26,7 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid, Query: qid,
 			Settings: FileSettings{Gain: &gain, Discount: &disc, Ties: &ties, IDCG: &idcg, Zero: &zero},
 			Notes:    fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name),
+			Rules:    ndcg.Preset{Name: r.Name, Note: r.Note, Settings: r.Settings},
 			List:     list, pos: &positions{style: tableStyle}}
 		for i, it := range list.Items {
 			line := 0

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // A pandas to_csv of a ranking: its unnamed index column is ignored,
@@ -61,4 +62,24 @@ func TestLTRQueryNotThere(t *testing.T) {
 	}}
 	_, err := LTRQuery(ds, ltr.XGBoost(false), "9")
 	assert.EqualError(t, err, `d.txt: --query: no query "9"; the 2 queries are 1, 2`)
+}
+
+// A query of learning-to-rank data carries the rules it was read under,
+// and a file's "preset" names itself as the file spells it: xgboost, an
+// alias of the lightgbm preset's conventions.
+func TestDocumentConventionsName(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{{QID: "1", Labels: []float64{1, 0}, Predictions: []float64{0, 1}}}}
+	doc, err := LTRQuery(ds, ltr.XGBoost(true), "1")
+	require.NoError(t, err)
+	assert.Equal(t, "xgboost-", doc.Conventions().Name)
+	assert.Equal(t, 0.0, doc.Conventions().Settings.Zero, "xgboost-: NDCG 0 without relevant items")
+
+	d, err := ReadJSON("l.json", []byte(`{"settings": {"preset": "XGBoost"}, "items": [{"grade": 1}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "xgboost", d.Conventions().Name)
+	assert.Equal(t, ndcg.Exp, d.Conventions().Settings.Gain)
+	d, err = ReadJSON("l.json", []byte(`{"items": [{"grade": 1}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, "", d.Conventions().Name)
+	assert.Equal(t, "", (*Document)(nil).Conventions().Name)
 }

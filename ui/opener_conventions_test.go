@@ -5,6 +5,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 )
 
 // Opening another list with o states that list's conventions in the
@@ -20,4 +24,35 @@ func TestOpenStatesTheNewListsConventions(t *testing.T) {
 	header := strings.Split(screen(m), "\n")[1]
 	assert.Contains(t, header, "k=5", "the header states the opened list's k")
 	assert.NotContains(t, header, "k=3")
+}
+
+// A query of learning-to-rank data read under XGBoost's rules says
+// =xgboost on the conventions line, as its notes say "under xgboost's
+// rules": those rules are the lightgbm preset's conventions, which the
+// line named (LightGBM refuses data XGBoost reads). Once the settings
+// leave the rules (z: NDCG 0 without relevant items), no preset is
+// named; back (u), xgboost is again.
+func TestConventionsLineNamesTheRulesInForce(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{
+		{QID: "3", Labels: []float64{2, 0}, Predictions: []float64{0.1, 0.5}},
+	}}
+	rules := ltr.XGBoost(false)
+	doc, err := listio.LTRQuery(ds, rules, "3")
+	require.NoError(t, err)
+	s := rules.Settings
+	s.K = 10
+	m := newModel(t, doc, s, 100, 30)
+	conv := strings.Split(screen(m), "\n")[1]
+	assert.Contains(t, conv, "=xgboost")
+	assert.NotContains(t, conv, "lightgbm")
+	press(m, "z")
+	conv = strings.Split(screen(m), "\n")[1]
+	assert.NotContains(t, conv, "xgboost")
+	assert.NotContains(t, conv, "lightgbm")
+	press(m, "u")
+	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=xgboost")
+
+	// A list with no rules of its own names the first preset it follows.
+	m = newModel(t, inlineDoc(t, "2,0", ""), s, 100, 30)
+	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=lightgbm")
 }

@@ -117,7 +117,7 @@ func (m *Model) conventionsLine(w int) string {
 
 func (m *Model) drawConventions(w int) string {
 	s := m.c.WS.Settings
-	c := explain.State(s)
+	c := explain.StateAs(s, m.c.WS.Doc.Conventions())
 	preset := c.Preset
 	long := []string{
 		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
