@@ -154,7 +154,8 @@ func TestScreenAsSVGNextToTheListFile(t *testing.T) {
 }
 
 // One query of a run: the image and the saved copy are named after the
-// run and the query, not the run alone (which every query would share).
+// run and the query, not the run alone (which every query would share),
+// and go beside the run.
 func TestScreenAsSVGOfOneQuery(t *testing.T) {
 	dir := t.TempDir()
 	qrels, run := filepath.Join(dir, "q.qrels"), filepath.Join(dir, "bm25.run")
@@ -166,7 +167,7 @@ func TestScreenAsSVGOfOneQuery(t *testing.T) {
 	press(m, "X")
 	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a-explorer.svg"), m.exp.shotAs.Value())
 	press(m, "esc", "W")
-	assert.Contains(t, screen(m), "save as: bm25-query-7_a.json")
+	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a.json"), m.saveAs.Value(), "beside the run, as the image")
 }
 
 // X onto a file that exists asks first, as save as does: the first enter

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 )
@@ -90,20 +91,42 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 }
 
 func (m *Model) openSaveAs() {
-	in := newTextField(max(m.width-11, 11), "")
-	def := m.savePath()
+	def, label := m.savePath(), "save as: "
 	if def == "" && m.saveName != "" {
 		def = m.saveName
 	}
 	if def == "" {
-		// In the current directory, as a name typed alone would be.
-		_, stem := m.c.WS.Doc.Stem()
-		def = stem + ".json"
+		// Beside the list's file (mylist.csv gives mylist.json there);
+		// in the current directory, as a name typed alone would be, for
+		// a list without one.
+		dir, stem := m.c.WS.Doc.Stem()
+		def = filepath.Join(dir, stem+".json")
+		label = fromFileLabel(m.c.WS.Doc)
 	}
+	in := newTextField(max(m.width-ansi.StringWidth(label)-2, 11), "")
 	in.SetValue(def)
 	in.Focus()
-	m.saveAs = &in
+	m.saveAs, m.saveAsLabel = &in, label
 	m.c.SetStatus("", false)
+}
+
+// fromFileLabel is the save as field's label when w asks for a name for
+// a list read from a file: w writes JSON only (a CSV or TSV keeps no
+// settings or claims), so it does not write over that file, and a name
+// ending in .csv or .tsv writes that format instead.
+func fromFileLabel(doc *listio.Document) string {
+	if doc.Query != "" {
+		return "save as: "
+	}
+	if _, err := os.Stat(doc.Name); err != nil {
+		return "save as: "
+	}
+	switch ext := strings.ToLower(filepath.Ext(doc.Name)); ext {
+	case ".csv", ".tsv":
+		return "save as JSON (keeps the settings; " + ext + " writes " + strings.ToUpper(ext[1:]) + "): "
+	default:
+		return "save as JSON (w does not write over " + filepath.Base(doc.Name) + "): "
+	}
 }
 
 func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -3,8 +3,10 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -125,4 +127,44 @@ func TestDirtyAfterUndoAndADifferentEdit(t *testing.T) {
 	assert.True(t, m.Workspace().Dirty(), "same history depth, different list: still unsaved")
 	press(m, "u", "ctrl+r")
 	assert.True(t, m.Workspace().Dirty())
+}
+
+// w on a list read from a CSV in another directory asks for a name,
+// saying why (lists save as JSON, which keeps the settings; a name
+// ending in .csv writes CSV), and suggests the JSON beside the CSV,
+// not in the current directory; the line fits 80 columns.
+func TestSaveCSVListSuggestsJSONBesideIt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mylist.csv")
+	require.NoError(t, os.WriteFile(path, []byte("id,grade\nA,3\nB,1\n"), 0o644))
+	doc, err := listio.Load(path, nil, "")
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	press(m, "0")
+	assert.Nil(t, press(m, "w"), "nothing written yet")
+	want := filepath.Join(dir, "mylist.json")
+	assert.Equal(t, want, m.saveAs.Value())
+	var line string
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.HasPrefix(l, "save as JSON") {
+			line = l
+		}
+	}
+	assert.True(t, strings.HasPrefix(line, "save as JSON (keeps the settings; .csv writes CSV): "), "%q", line)
+	assert.LessOrEqual(t, ansi.StringWidth(line), 80)
+	cmd := press(m, "enter")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	assert.Contains(t, strings.ReplaceAll(screen(m), "\n", " "), "saved 2 items to "+want)
+	back, err := listio.Load(want, nil, "")
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, back.List.Items[0].Grade)
+	csv, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "id,grade\nA,3\nB,1\n", string(csv), "the CSV is as it was")
+
+	// A list without a file of its own is asked a name as before.
+	m = newModel(t, inlineDoc(t, "3,1", ""), linearK5(), 80, 24)
+	press(m, "0", "w")
+	assert.Contains(t, screen(m), "save as: list.json")
 }

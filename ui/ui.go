@@ -84,6 +84,9 @@ type Model struct {
 	opener   *opener    // the open dialog, after o
 	cutoff   *textField // the cutoff field, after k
 	saveAs   *textField
+	// saveAsLabel is what the save as field's line starts with: "save
+	// as: ", or why w asks for a name when the list came from a CSV.
+	saveAsLabel string
 	// overwrite is a file that exists, named in save as: enter a second
 	// time replaces it.
 	overwrite string

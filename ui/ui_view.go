@@ -179,7 +179,7 @@ func (m *Model) promptLine(w int) (string, bool) {
 		return m.cutoffLine(w), true
 	}
 	if m.saveAs != nil {
-		line := "save as: " + m.saveAs.View(&st)
+		line := m.saveAsLabel + m.saveAs.View(&st)
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
 			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
 		}
