@@ -225,3 +225,37 @@ func TestLongStatusLeavesTheOffersFooter(t *testing.T) {
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "esc: stay", "the quit question is read whole")
 	assert.NotContains(t, lastLine(m), "list from the instructor")
 }
+
+// An attendee who opened the instructor's list over edits of their own
+// is asked before quitting: the list on screen has no edits, and the
+// server keeps it rather than theirs, so only u brings their edits
+// back. With no edits of their own, q quits at once.
+func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
+	sent := inlineDoc(t, "3,2,3,0,1", "")
+	m := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
+	press(m, "0")
+	m.Update(Offer{Doc: sent, Settings: linearK5()})
+	press(m, "enter")
+	require.False(t, m.Workspace().Dirty(), "the instructor's list is the one served")
+	assert.False(t, isQuit(press(m, "q")))
+	s := screen(m)
+	assert.Contains(t, s, "The instructor's list replaced your edits: u undoes it. y: quit · esc: stay")
+	for _, l := range strings.Split(s, "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 80)
+	}
+	press(m, "esc", "u")
+	assert.Equal(t, 0.0, m.Workspace().Doc.List.Items[0].Grade, "u brought the edit back")
+	assert.True(t, m.Workspace().Dirty())
+	assert.False(t, isQuit(press(m, "q")), "their own list, modified, asks as ever")
+	assert.Contains(t, screen(m), "Edits not copied")
+	press(m, "esc", "ctrl+r") // the instructor's list again
+	assert.False(t, isQuit(press(m, "q")))
+	assert.Contains(t, screen(m), "The instructor's list replaced your edits")
+	assert.True(t, isQuit(press(m, "y")), "y quits")
+
+	// Nothing of their own replaced: q quits.
+	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
+	m.Update(Offer{Doc: sent, Settings: linearK5()})
+	press(m, "enter")
+	assert.True(t, isQuit(press(m, "q")))
+}

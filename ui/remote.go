@@ -37,6 +37,10 @@ type Remote struct {
 // when the server keeps the list (Remote.KeepsList).
 const keptQuestion = "Edits not copied; the server keeps your list until the workshop ends (the same ssh line brings it back)"
 
+// replacedQuestion is the question before quitting when a list the
+// instructor sent replaced the attendee's edits not copied.
+const replacedQuestion = "The instructor's list replaced your edits: u undoes it"
+
 // Offer is a list the instructor sends to the room. The explorer asks
 // before opening it, in whichever view the attendee is: until answered,
 // the footer says so and enter opens it, esc keeps the attendee's own.

@@ -436,8 +436,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 				as(quitKeys.Stay, "esc", "stay and answer"))
 			return nil
 		}
-		if ws.Dirty() || typing {
+		if ws.Dirty() || typing || ws.ReplacedEdits() {
 			switch {
+			case ws.ReplacedEdits() && !typing:
+				// Neither copying nor the list the server keeps holds
+				// them: only u brings them back.
+				m.ask(thenQuit, replacedQuestion, as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
 			case m.remote != nil && m.remote.KeepsList && !typing:
 				m.ask(thenQuit, keptQuestion, as(quitKeys.Save, "w", "copy it and quit"),
 					as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)

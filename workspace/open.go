@@ -11,12 +11,26 @@ import (
 // that undo takes back: opening a list someone sent (the instructor of
 // a workshop served over SSH).
 func (w *Workspace) Open(doc *listio.Document, s ndcg.Settings) Edit {
-	return &openDoc{beforeDoc: w.Doc, afterDoc: doc, beforeS: w.Settings, afterS: s}
+	return &openDoc{beforeDoc: w.Doc, afterDoc: doc, beforeS: w.Settings, afterS: s, overEdits: w.dirty}
 }
 
 type openDoc struct {
 	beforeDoc, afterDoc *listio.Document
 	beforeS, afterS     ndcg.Settings
+	// overEdits says the list it replaced had edits not saved.
+	overEdits bool
+}
+
+// ReplacedEdits reports whether a list opened over one with edits not
+// saved is still open, u taking it back: the list on screen may have no
+// edits of its own, but quitting loses those it replaced.
+func (w *Workspace) ReplacedEdits() bool {
+	for _, e := range w.hist.done[:w.hist.pos] {
+		if o, ok := e.(*openDoc); ok && o.overEdits {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *openDoc) do(w *Workspace)   { w.Doc, w.Settings = e.afterDoc, e.afterS }
