@@ -21,8 +21,13 @@ func (f *listFlags) browsing(args []string) bool {
 	return (f.qrels != "" && f.run != "" && f.ltrData == "") || (f.ltrData != "" && f.qrels == "" && f.run == "")
 }
 
-// runBrowse opens the list of the run's queries with NDCG@k (-k, 10
-// when not given), each opening in the explorer under trec_eval's
+// browseK is the query browser's cutoff when -k is not given: NDCG@10,
+// trec_eval's ndcg_cut.10 and the cutoff learning-to-rank reports most.
+// A query opened alone with --query takes it too (listFlags.settings).
+const browseK = 10
+
+// runBrowse opens the list of the run's queries with NDCG@k (-k,
+// browseK when not given), each opening in the explorer under trec_eval's
 // conventions; the other convention flags apply to the explorer.
 func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	if lf.ltrData != "" {
@@ -30,7 +35,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	}
 	// -k sets both the list's cutoff and the explorer's; "all" (0) is
 	// the whole ranking, trec_eval's ndcg.
-	s, err := lf.override(trec.Settings(10))
+	s, err := lf.override(trec.Settings(browseK))
 	if err != nil {
 		return err
 	}
@@ -55,14 +60,14 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 }
 
 // runBrowseLTR opens the list of a learning-to-rank data set's queries
-// with NDCG@k (-k, 10 when not given) under the rules of --preset
+// with NDCG@k (-k, browseK when not given) under the rules of --preset
 // (XGBoost's by default), each opening in the explorer under them.
 func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	ds, rules, err := lf.loadLTR()
 	if err != nil {
 		return err
 	}
-	k := 10
+	k := browseK
 	if lf.k != "" {
 		if k, err = ndcg.ParseK(lf.k); err != nil {
 			return fmt.Errorf("-k: %w", err)

@@ -30,7 +30,7 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	f.fs = fs
 	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
 	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
-	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all)")
+	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all; 10 with --qrels or --ltr)")
 	// --k, as the cutoff was once spelled, still works.
 	fs.StringVar(&f.k, "k", "", "the cutoff (-k)")
 	fs.MarkHidden("k")
@@ -134,6 +134,11 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
 	if err != nil {
 		return s, fmt.Errorf("%s: settings: %w", doc.Name, err)
+	}
+	// A query of a run or a data set opens at the query browser's
+	// cutoff, so that it reads the same opened either way.
+	if f.query != "" && (f.ltrData != "" || f.qrels != "") && doc.Settings.K == nil {
+		s.K = browseK
 	}
 	if s, err = f.override(s); err != nil {
 		return s, err

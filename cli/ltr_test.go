@@ -149,3 +149,43 @@ func TestPresetFlagNamesItselfOnTheList(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "", doc.Conventions().Name)
 }
+
+// A query of a data set or a run opened alone (--query, no -k) is at
+// the query browser's cutoff, 10, so that it reads what the browser
+// lists for it and what the browser opens (it read k=all). Query 1 has
+// five rows: DCG@10 = 7/log2(3) + 3/2 + 1/log2(5) + 7/log2(6) = 9.0552,
+// IDCG@10 = 7 + 7/log2(3) + 3/2 + 1/log2(5) + 0 = 13.3472, NDCG@10 =
+// 0.6784, XGBoost's ndcg@5 for the query as well (ltr's README example).
+func TestQueryOpenedAloneTakesTheBrowsersCutoff(t *testing.T) {
+	data, preds := ltrFiles(t)
+	code, out, errOut := runCmd(t, "report", "--ltr", data, "--predictions", preds, "--query", "1")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "k=10,")
+	assert.Contains(t, out, "NDCG@10 = 0.6784")
+	lf := &listFlags{ltrData: data, predictions: preds}
+	ds, rules, err := lf.loadLTR()
+	require.NoError(t, err)
+	res, err := ltrBrowseResult(ds, rules, browseK)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.6784, res.Queries[0].Values[0], 5e-5, "the browser's NDCG@10 of query 1")
+
+	code, out, errOut = runCmd(t, "report", "--ltr", data, "--predictions", preds, "--query", "1", "-k", "all")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "NDCG@all = 0.6784", "-k still sets it")
+
+	// A TREC query: 101 of basic.run, whose ndcg_cut.10 trec_eval gives as
+	// 0.4229 (trec_eval 10.0: -q -m ndcg_cut.10 basic.qrels basic.run).
+	cases := filepath.Join("..", "trec", "testdata", "cases")
+	code, out, errOut = runCmd(t, "report", "--qrels", filepath.Join(cases, "basic.qrels"), "--run", filepath.Join(cases, "basic.run"), "--query", "101")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "k=10,")
+	assert.Contains(t, out, "NDCG@10 = 0.4229")
+
+	// A file's own k is kept: only the data sets' queries have no k of
+	// their own.
+	doc, err := listio.Inline("2,0", "")
+	require.NoError(t, err)
+	s, err := (&listFlags{}).settings(doc)
+	require.NoError(t, err)
+	assert.Equal(t, 0, s.K, "a list without --query keeps the whole list")
+}
