@@ -68,10 +68,16 @@ func TestSignalKeepsUnsavedEdits(t *testing.T) {
 }
 
 // TestSignalKeepsUnsavedQueries: in the query browser, each query with
-// unsaved edits is kept under the name save as suggests for it.
+// unsaved edits is kept under the name save as suggests for it, beside
+// the run.
 func TestSignalKeepsUnsavedQueries(t *testing.T) {
-	qrels, _ := filepath.Abs("../trec/testdata/cases/basic.qrels")
-	run, _ := filepath.Abs("../trec/testdata/cases/basic.run")
+	dir := t.TempDir()
+	qrels, run := filepath.Join(dir, "basic.qrels"), filepath.Join(dir, "basic.run")
+	for _, f := range []string{qrels, run} {
+		data, err := os.ReadFile(filepath.Join("..", "trec", "testdata", "cases", filepath.Base(f)))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(f, data, 0o644))
+	}
 	t.Chdir(t.TempDir())
 	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
@@ -92,7 +98,7 @@ func TestSignalKeepsUnsavedQueries(t *testing.T) {
 	require.Len(t, b.Unsaved(), 1, "the opened query has an edit")
 	qid := res.Queries[0].QID
 	err = keepUnsaved(b.Unsaved(), syscall.SIGTERM)
-	want := "basic-" + qid + ".recovered.json"
+	want := filepath.Join(dir, "basic-query-"+qid+".recovered.json")
 	assert.Equal(t, "stopped by SIGTERM with unsaved edits: they are kept in "+want+"; run ndcg-explorer "+want+" to go on with them", err.Error())
 	_, statErr := os.Stat(want)
 	assert.NoError(t, statErr)

@@ -67,8 +67,20 @@ func waitForExit(t *testing.T, x tmux, status string) string {
 // 101, 0.5000 for q1 and 0.3070 for all; ndcg_cut_5 is 0.2955 for 101
 // and 0.2026 for all.
 func TestQueryBrowserAsAPerson(t *testing.T) {
-	qrels, run := trecCase(t, "basic")
-	x, dir, status := start(t, 80, 24, "--qrels", qrels, "--run", run)
+	// A copy of the run, as save as suggests a file beside it.
+	srcQ, srcR := trecCase(t, "basic")
+	runDir := t.TempDir()
+	qrels, run := filepath.Join(runDir, "basic.qrels"), filepath.Join(runDir, "basic.run")
+	for src, dst := range map[string]string{srcQ: qrels, srcR: run} {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, _, status := start(t, 80, 24, "--qrels", qrels, "--run", run)
 
 	// The list: trec_eval's values, the mean, every line within 80 columns.
 	s := x.waitFor("mean NDCG@10 = 0.3070 (trec_eval all)")
@@ -116,13 +128,15 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 	x.keys("u")
 	x.waitFor("NDCG@10 = 0.5000")
 
-	// Save as names the file after the run and the query.
+	// Save as names the file after the run and the query, beside the run,
+	// as for the query opened alone with --query.
+	saved := filepath.Join(runDir, "basic-query-q1.json")
 	x.keys("W")
-	x.waitFor("save as: basic-q1.json")
+	x.waitFor("save as: " + saved)
 	x.keys("Enter")
-	x.waitFor("saved 6 items to basic-q1.json")
-	if _, err := os.Stat(filepath.Join(dir, "basic-q1.json")); err != nil {
-		t.Errorf("save as did not write basic-q1.json in the working directory: %v", err)
+	x.waitFor("saved 6 items to ")
+	if _, err := os.Stat(saved); err != nil {
+		t.Errorf("save as did not write %s beside the run: %v", saved, err)
 	}
 	x.keys("Escape")
 	x.waitFor("back from query q1")

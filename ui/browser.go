@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -330,7 +329,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
-		SaveName: querySaveName(b.opts.Run, msg.qid), Markdown: b.opts.Markdown})
+		Markdown: b.opts.Markdown})
 	if b.bg != nil {
 		m.Update(*b.bg)
 	}
@@ -340,25 +339,6 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 	b.opened[msg.qid] = m
 	b.show(m, msg.qid)
 	return nil
-}
-
-// querySaveName is the file save as suggests for a query: the run's
-// name and the query id, so that each query saved from one run gets a
-// file of its own (run.txt, query 301: run-301.json). Characters a file
-// name should not hold become _.
-func querySaveName(run, qid string) string {
-	base := filepath.Base(run)
-	if ext := filepath.Ext(base); ext != "" && ext != base {
-		base = strings.TrimSuffix(base, ext)
-	}
-	safe := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			return r
-		}
-		return '_'
-	}, qid)
-	return base + "-" + safe + ".json"
 }
 
 func (b *Browser) show(m *Model, qid string) {

@@ -404,30 +404,49 @@ func TestBrowserEveryQueryOpensAtItsValue(t *testing.T) {
 }
 
 // TestBrowserSaveAsNamesTheQuery: save as in an opened query suggests a
-// file named after the run and the query, a different one per query,
-// and saving there writes that query's list.
+// file named after the run and the query, beside the run, a different
+// one per query and the one the query opened alone suggests (the
+// browser suggested RUN-QID.json in the current directory); saving there
+// writes that query's list.
 func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
-	b := newTestBrowser(t, "basic", 10, 80, 24)
-	bpress(t, b, "end", "enter") // q1, read before leaving the test's directory
-	bpress(t, b, "esc", "home", "/", "1", "0", "1", "enter", "W")
-	require.NotNil(t, b.current)
-	assert.Contains(t, bscreen(b), "save as: basic-101.json")
 	dir := t.TempDir()
-	t.Chdir(dir)
+	srcQ, srcR := trecCase("basic")
+	qrels, run := filepath.Join(dir, "basic.qrels"), filepath.Join(dir, "basic.run")
+	for src, dst := range map[string]string{srcQ: qrels, srcR: run} {
+		data, err := os.ReadFile(src)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(dst, data, 0o644))
+	}
+	res, err := trec.Browse(qrels, run, 10)
+	require.NoError(t, err)
+	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	t.Chdir(t.TempDir()) // not where the run is
+	bpress(t, b, "/", "1", "0", "1", "enter", "W")
+	require.NotNil(t, b.current)
+	want := filepath.Join(dir, "basic-query-101.json")
+	require.NotNil(t, b.current.saveAs)
+	assert.Equal(t, want, b.current.saveAs.Value())
+
+	doc, err := listio.LoadTRECQuery(qrels, run, "101")
+	require.NoError(t, err)
+	alone := newModel(t, doc, trec.Settings(10), 80, 24)
+	press(alone, "W")
+	assert.Equal(t, want, alone.saveAs.Value(), "the query opened alone")
+
 	_, cmd := b.Update(bkey("enter"))
 	require.NotNil(t, cmd)
 	b.Update(runCmd(cmd))
-	assert.Contains(t, bscreen(b), "saved 7 items to basic-101.json")
-	data, err := os.ReadFile(filepath.Join(dir, "basic-101.json"))
+	assert.Contains(t, bscreen(b), "saved 7 items to ")
+	data, err := os.ReadFile(want)
 	require.NoError(t, err)
-	saved, err := listio.ReadJSON("basic-101.json", data)
+	saved, err := listio.ReadJSON(want, data)
 	require.NoError(t, err)
 	assert.Equal(t, b.current.Workspace().N(), len(saved.List.Items))
+	assert.Equal(t, want, b.current.FileName(), "saved: its file from now on")
 
 	bpress(t, b, "esc", "esc", "end", "enter", "W")
-	assert.Contains(t, bscreen(b), "save as: basic-q1.json", "another query, another file")
+	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), b.current.saveAs.Value(), "another query, another file")
+	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), b.current.FileName(), "where a stop keeps its edits beside")
 	bpress(t, b, "esc")
-
-	assert.Equal(t, "run.v2-a_b_c.json", querySaveName("dir/run.v2.txt", "a/b c"), "no slash or space from the query id")
-	assert.Equal(t, "run-7.json", querySaveName("run", "7"))
 }

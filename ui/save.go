@@ -36,6 +36,16 @@ func (m *Model) savePath() string {
 	return n
 }
 
+// suggestedPath is the JSON file save as suggests for a list without
+// one of its own: beside the list's file (mylist.csv gives mylist.json
+// there; query 301 of a run or data set, RUN-query-301.json beside it,
+// opened alone or from the query browser); in the current directory, as
+// a name typed alone would be, for a list without one.
+func (m *Model) suggestedPath() string {
+	dir, stem := m.c.WS.Doc.Stem()
+	return filepath.Join(dir, stem+".json")
+}
+
 // saveTo encodes the document now, so later edits cannot race the write,
 // and writes it atomically in a command, in the format the name's
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
@@ -92,16 +102,8 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 
 func (m *Model) openSaveAs() {
 	def, label := m.savePath(), "save as: "
-	if def == "" && m.saveName != "" {
-		def = m.saveName
-	}
 	if def == "" {
-		// Beside the list's file (mylist.csv gives mylist.json there);
-		// in the current directory, as a name typed alone would be, for
-		// a list without one.
-		dir, stem := m.c.WS.Doc.Stem()
-		def = filepath.Join(dir, stem+".json")
-		label = fromFileLabel(m.c.WS.Doc)
+		def, label = m.suggestedPath(), fromFileLabel(m.c.WS.Doc)
 	}
 	in := newTextField(max(m.width-ansi.StringWidth(label)-2, 11), "")
 	in.SetValue(def)

@@ -40,9 +40,6 @@ type Options struct {
 	Seed int64
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
-	// SaveName is the file name save as suggests when the list has no
-	// JSON file of its own; empty means one made from the list's name.
-	SaveName string
 	// Markdown writes the report for the copy key (y m); nil leaves that
 	// choice out.
 	Markdown MarkdownReport
@@ -118,7 +115,6 @@ type Model struct {
 	// fileGain is the gain map the list's file set, which g keeps in its
 	// cycle of gains beside the built-in ones; nil without one.
 	fileGain *ndcg.Gain
-	saveName string // what save as suggests for a list without a file
 	// exp is the state of the copy (y) and screen image (X) keys.
 	exp exporter
 
@@ -149,7 +145,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = remoteKeys(c.Keys)
 	}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), saveName: o.SaveName, remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
 	}
@@ -196,16 +192,13 @@ func (m *Model) greeting() string {
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
 // FileName is the file the list saves to, or, for a list without a JSON
-// file of its own, the name save as suggests (a query from the browser:
-// RUN-QID.json).
+// file of its own, the name save as suggests (a query of a run:
+// RUN-query-QID.json beside the run).
 func (m *Model) FileName() string {
 	if p := m.savePath(); p != "" {
 		return p
 	}
-	if m.saveName != "" {
-		return m.saveName
-	}
-	return m.c.WS.Doc.Name
+	return m.suggestedPath()
 }
 
 func (m *Model) restyle() {
