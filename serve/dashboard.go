@@ -57,7 +57,10 @@ func newDashboardStyles(colour bool) dashboardStyles {
 // dashboardHeader is how many lines the dashboard takes above the
 // instructor's explorer when its status fits one line; a longer status
 // (the host key and where the room connects, at start) wraps onto at
-// most statusLines lines, and the explorer below gives them room.
+// most statusLines lines, and the explorer below gives them room. It
+// gets them back at the next resize, not when a shorter status follows:
+// on a projector, an explorer that jumps by a line whenever the status
+// changes its length draws the eye away from the list.
 const (
 	dashboardHeader = 3
 	statusLines     = 3
@@ -73,8 +76,9 @@ type Dashboard struct {
 	st       dashboardStyles
 
 	width, height int
-	// headerH is how many lines the header takes at the window's width,
-	// made in Update (View only shows them).
+	// headerH is how many lines the header takes at the window's width:
+	// the most its status took since the last resize (a shorter status
+	// is followed by blank lines), made in Update (View only shows them).
 	headerH   int
 	showTally bool
 	showNames bool
@@ -185,9 +189,10 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
-	// A status that wraps onto more lines, or fewer, moves the
-	// explorer: it is told its new height.
-	if h := len(d.header(d.width)); d.width > 0 && h != d.headerH {
+	// A status that wraps onto more lines moves the explorer down: it is
+	// told its new height. One that takes fewer leaves the lines blank
+	// until the next resize, so the explorer stays where it is.
+	if h := len(d.header(d.width)); d.width > 0 && h > d.headerH {
 		d.headerH = h
 		cmd = tea.Batch(cmd, d.pass(tea.WindowSizeMsg{Width: d.width, Height: max(d.height-h, 0)}))
 	}
@@ -340,7 +345,11 @@ func (d *Dashboard) View() tea.View {
 	if d.showTally {
 		body = d.tallyView(d.width, d.tallyHeight())
 	}
-	v.SetContent(strings.Join(d.header(d.width), "\n") + "\n" + body)
+	header := d.header(d.width)
+	for len(header) < d.headerH {
+		header = append(header, "")
+	}
+	v.SetContent(strings.Join(header, "\n") + "\n" + body)
 	v.WindowTitle = "ndcg-explorer serve: " + d.addr
 	return v
 }

@@ -288,7 +288,8 @@ func TestDashboardPresent(t *testing.T) {
 // the start status, the host key and then how to open the room (on
 // 127.0.0.1) or which of this machine's addresses is the room's (on
 // every interface), wraps instead of losing its end, the explorer below
-// giving up the lines it takes; a short status gives them back.
+// giving up the lines it takes; a short status after it leaves them
+// blank until the next resize, so that the explorer does not move.
 func TestDashboardHeaderLinesWhole(t *testing.T) {
 	defer func(f func() ([]net.Addr, error)) { interfaceAddrs = f }(interfaceAddrs)
 	interfaceAddrs = func() ([]net.Addr, error) {
@@ -299,6 +300,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 		}, nil
 	}
 	s, _ := startServer(t, Config{})
+	wrapped := 0 // the cases whose start status wraps
 	for _, addr := range []*net.TCPAddr{
 		{IP: net.IPv4(127, 0, 0, 1), Port: 23234},
 		{IP: net.IPv6unspecified, Port: 23234},
@@ -321,15 +323,34 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 			// The explorer's own first line follows the header.
 			assert.Contains(t, screen[d.headerH], "ndcg-explorer", "%s at %d columns", addr, w)
 
+			// A one-line event keeps the header's height: the explorer
+			// stays where it was, below a blank line, until a resize.
+			start := d.headerH
+			if start > dashboardHeader {
+				wrapped++
+			}
 			d.log.add("ada connected")
 			d.Update(roomChanged{})
 			screen = strings.Split(ansi.Strip(d.View().Content), "\n")
 			require.Len(t, screen, 30)
-			assert.Equal(t, dashboardHeader, d.headerH, "a short status takes one line")
+			assert.Equal(t, start, d.headerH, "%s at %d columns: the explorer does not move", addr, w)
+			assert.Equal(t, "ada connected", screen[2])
+			for _, l := range screen[3:start] {
+				assert.Empty(t, strings.TrimSpace(l))
+			}
+			assert.Contains(t, screen[start], "ndcg-explorer")
+			assert.Len(t, strings.Split(d.explorer.View().Content, "\n"), 30-start, "the explorer keeps its height")
+
+			// A resize gives the lines back: a short status takes one line.
+			d.Update(tea.WindowSizeMsg{Width: w, Height: 31})
+			screen = strings.Split(ansi.Strip(d.View().Content), "\n")
+			require.Len(t, screen, 31)
+			assert.Equal(t, dashboardHeader, d.headerH)
 			assert.Equal(t, "ada connected", screen[2])
 			assert.Contains(t, screen[3], "ndcg-explorer")
 		}
 	}
+	assert.GreaterOrEqual(t, wrapped, 4, "the start status wraps at 80 and 100 columns")
 	assert.Contains(t, startStatus(s.Fingerprint(), &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}),
 		"--listen :23234 opens it to the room")
 	assert.Contains(t, startStatus(s.Fingerprint(), &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
