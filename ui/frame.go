@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -230,6 +232,17 @@ func (k *keyTimes) press() { k.before, k.last = k.last, now() }
 // that key asked, which had not been read.
 func (k keyTimes) inOneGo() bool {
 	return !k.before.IsZero() && k.last.Sub(k.before) < ReadingPause
+}
+
+// readFirst is question asked again when an answer to it came in one go
+// with the key that asked it: the same question, led by a few words, so
+// that whoever typed fast sees why their key did nothing (it was set
+// aside, not lost) and what to do, in a line no longer than the
+// question's own by more than its first words (the question about
+// unsaved edits still fits 80 columns).
+func readFirst(question string) string {
+	r, n := utf8.DecodeRuneInString(question)
+	return "Read first: " + string(unicode.ToLower(r)) + question[n:]
 }
 
 // quitQuestion asks whether to quit with edits not saved, and reads the

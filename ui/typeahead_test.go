@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,10 +23,13 @@ func typingClock(t *testing.T) *time.Duration {
 
 // TestTypedAheadDoesNotAnswer: w or y typed in one go with the q (or o)
 // that asks about unsaved edits, as a burst of keys arrives, does not
-// answer the question: it stays as it was until a key comes after a
-// pause to read it. esc, which stays and loses nothing, is taken at once.
+// answer the question: it stays, led by "Read first:" so that the key
+// that did nothing is seen to be set aside, on one line at 80 columns
+// (the footer stays), until a key comes after a pause to read it. esc,
+// which stays and loses nothing, is taken at once.
 func TestTypedAheadDoesNotAnswer(t *testing.T) {
 	const question = "Unsaved edits. w: save and quit · y: quit without saving · esc: stay"
+	const again = "Read first: unsaved edits. w: save and quit · y: quit without saving · esc: stay"
 	step := typingClock(t)
 	path := filepath.Join(t.TempDir(), "list.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 1}]}`), 0o644))
@@ -37,10 +41,16 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 
 	press(m, "0")
 	for _, burst := range [][]string{{"q", "w"}, {"q", "y"}, {"q", "w", "y", "y"}} {
-		for _, k := range burst {
+		for i, k := range burst {
 			assert.Nil(t, press(m, k), "%v: nothing saved, nothing quit", burst)
+			if i == 0 {
+				assert.Contains(t, screen(m), question, "%v: asked", burst)
+				assert.NotContains(t, screen(m), "Read first", "%v: asked plainly", burst)
+			}
 		}
-		assert.Contains(t, screen(m), question, "%v: the question stays as it was", burst)
+		lines := strings.Split(screen(m), "\n")
+		assert.Equal(t, again, strings.TrimSpace(lines[len(lines)-2]), "%v: the question stays, led by why the key did nothing", burst)
+		assert.Contains(t, lines[len(lines)-1], "? help", "%v: on one line: the footer stays", burst)
 		assert.NotEqual(t, thenStay, m.confirm)
 		after, err := os.ReadFile(path)
 		require.NoError(t, err)
@@ -70,7 +80,7 @@ func TestTypedAheadDoesNotOpen(t *testing.T) {
 	m := start(t)
 	press(m, "0", "o", "y")
 	assert.Nil(t, m.opener)
-	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
+	assert.Contains(t, screen(m), "Read first: unsaved edits. w: save, then open · y: open without saving")
 	*step = time.Second
 	press(m, "y")
 	assert.NotNil(t, m.opener, "the open dialog")
@@ -87,7 +97,7 @@ func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
 	b.Update(bkey("q"))
 	_, cmd := b.Update(bkey("y"))
 	assert.Nil(t, cmd, "y in one go with q does not quit")
-	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
+	assert.Contains(t, bscreen(b), "Read first: edited queries not saved (q1). y: quit · esc: stay")
 	*step = time.Second
 	_, cmd = b.Update(bkey("y"))
 	require.NotNil(t, cmd)

@@ -592,9 +592,10 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.keys.inOneGo() && !key.Matches(msg, quitKeys.Stay) {
 		// Typed in one go with the key that asked (q then w or y of a
-		// word, a burst): the question was not read, so it stays as
-		// it was. Staying, which loses nothing, is taken at once.
-		m.c.SetStatus(m.question, true)
+		// word, a burst): the question was not read, so it stays, led
+		// by a word on why the key did nothing. Staying, which loses
+		// nothing, is taken at once.
+		m.c.SetStatus(readFirst(m.question), true)
 		return nil
 	}
 	switch {
