@@ -217,7 +217,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case quitAsked:
 		d.askQuit = true
-		d.status = plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
+		d.status = d.quitQuestion()
 		return d, nil
 	case tea.KeyPressMsg:
 		d.keyBefore, d.keyLast = d.keyLast, now()
@@ -227,7 +227,9 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				if d.keyLast.Sub(d.keyBefore) < ui.ReadingPause {
 					// Ending every attendee's session is the last
 					// thing to do on a key not meant as the answer:
-					// the question stays, as the explorer's do.
+					// the question stays, as the explorer's do, led
+					// by why the y did nothing.
+					d.status = ui.ReadFirst(d.quitQuestion())
 					return d, nil
 				}
 				d.quitting = true
@@ -598,4 +600,9 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 		return runErr
 	}
 	return nil
+}
+
+// quitQuestion asks whether to stop serving while attendees are connected.
+func (d *Dashboard) quitQuestion() string {
+	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
 }

@@ -50,7 +50,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	at = at.Add(100 * time.Millisecond)
 	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	assert.Nil(t, cmd, "a y in one go with the q")
-	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving", "the question stays")
+	assert.Contains(t, ansi.Strip(d.View().Content), "Read first: 1 attendee connected: y stops serving", "the question stays, saying why the y did nothing")
 	at = at.Add(time.Second)
 	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	require.NotNil(t, cmd)

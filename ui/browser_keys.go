@@ -108,7 +108,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, quitKeys.Quit) && b.keyTimes.inOneGo():
 			// Typed in one go with q: not an answer (see the explorer's
 			// confirmKey).
-			b.setStatus(readFirst(b.question), true)
+			b.setStatus(ReadFirst(b.question), true)
 		case key.Matches(msg, quitKeys.Quit):
 			return tea.Quit
 		case key.Matches(msg, quitKeys.Stay):

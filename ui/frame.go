@@ -234,13 +234,13 @@ func (k keyTimes) inOneGo() bool {
 	return !k.before.IsZero() && k.last.Sub(k.before) < ReadingPause
 }
 
-// readFirst is question asked again when an answer to it came in one go
+// ReadFirst is a question asked again when an answer to it came in one go
 // with the key that asked it: the same question, led by a few words, so
 // that whoever typed fast sees why their key did nothing (it was set
 // aside, not lost) and what to do, in a line no longer than the
 // question's own by more than its first words (the question about
 // unsaved edits still fits 80 columns).
-func readFirst(question string) string {
+func ReadFirst(question string) string {
 	r, n := utf8.DecodeRuneInString(question)
 	return "Read first: " + string(unicode.ToLower(r)) + question[n:]
 }

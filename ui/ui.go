@@ -595,7 +595,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		// word, a burst): the question was not read, so it stays, led
 		// by a word on why the key did nothing. Staying, which loses
 		// nothing, is taken at once.
-		m.c.SetStatus(readFirst(m.question), true)
+		m.c.SetStatus(ReadFirst(m.question), true)
 		return nil
 	}
 	switch {
