@@ -87,11 +87,11 @@ type Dashboard struct {
 	skipRound bool
 	askQuit   bool
 	quitting  bool // the instructor confirmed: the next quit ends the program
-	// keyLast and keyBefore are when the last two keys came: a y within
-	// ui.ReadingPause of the key that asked to stop serving was typed
-	// in one go with it, not in answer to a question read.
-	keyLast, keyBefore time.Time
-	status             string
+	// keys are when the last two keys came: a y within ui.ReadingPause
+	// of the key that asked to stop serving was typed in one go with it,
+	// not in answer to a question read.
+	keys   ui.KeyTimes
+	status string
 
 	seed  int64
 	round int
@@ -220,11 +220,11 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		d.status = d.quitQuestion()
 		return d, nil
 	case tea.KeyPressMsg:
-		d.keyBefore, d.keyLast = d.keyLast, now()
+		d.keys.Press(now())
 		if d.askQuit {
 			switch msg.String() {
 			case "y", "Y":
-				if d.keyLast.Sub(d.keyBefore) < ui.ReadingPause {
+				if d.keys.InOneGo() {
 					// Ending every attendee's session is the last
 					// thing to do on a key not meant as the answer:
 					// the question stays, as the explorer's do, led

@@ -72,7 +72,7 @@ type Browser struct {
 	keysHelp overlay // the full help, open after ?
 	confirm  bool    // asking whether to quit with edited queries
 	question string  // that question, as the status line puts it
-	keyTimes keyTimes
+	keyTimes KeyTimes
 
 	status status
 
@@ -156,7 +156,7 @@ type queryLoadedMsg struct {
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
-		b.keyTimes.press()
+		b.keyTimes.Press(now())
 		b.status.seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
 		b.status.seen()

@@ -105,7 +105,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case b.confirm:
 		switch {
-		case key.Matches(msg, quitKeys.Quit) && b.keyTimes.inOneGo():
+		case key.Matches(msg, quitKeys.Quit) && b.keyTimes.InOneGo():
 			// Typed in one go with q: not an answer (see the explorer's
 			// confirmKey).
 			b.setStatus(ReadFirst(b.question), true)

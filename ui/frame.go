@@ -221,16 +221,18 @@ const ReadingPause = 300 * time.Millisecond
 // now is the clock keys are timed by; tests set their own.
 var now = time.Now
 
-// keyTimes remembers when the last two keys came.
-type keyTimes struct{ last, before time.Time }
+// KeyTimes remembers when the last two keys came, to tell an answer to
+// a question from a key typed in one go with the one that asked it (the
+// explorer's questions and the serve dashboard's).
+type KeyTimes struct{ last, before time.Time }
 
-// press notes that a key came now.
-func (k *keyTimes) press() { k.before, k.last = k.last, now() }
+// Press notes that a key came at t.
+func (k *KeyTimes) Press(t time.Time) { k.before, k.last = k.last, t }
 
-// inOneGo reports whether the last key came within ReadingPause of the
+// InOneGo reports whether the last key came within ReadingPause of the
 // key before it: typed in the same go, so not an answer to a question
 // that key asked, which had not been read.
-func (k keyTimes) inOneGo() bool {
+func (k KeyTimes) InOneGo() bool {
 	return !k.before.IsZero() && k.last.Sub(k.before) < ReadingPause
 }
 

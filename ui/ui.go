@@ -96,7 +96,7 @@ type Model struct {
 	question string
 	// keys is when the last keys came, to tell an answer to the
 	// question from a key typed in one go with the one that asked it.
-	keys keyTimes
+	keys KeyTimes
 	// thenSave is what follows once the save-as dialog has saved (the
 	// program ends, the open dialog opens).
 	thenSave    afterSave
@@ -230,7 +230,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch msg.(type) {
 	case tea.KeyPressMsg:
-		m.keys.press()
+		m.keys.Press(now())
 		m.c.status.seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
 		// The status before it has been read (see status.fresh).
@@ -590,7 +590,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
 		return nil
 	}
-	if m.keys.inOneGo() && !key.Matches(msg, quitKeys.Stay) {
+	if m.keys.InOneGo() && !key.Matches(msg, quitKeys.Stay) {
 		// Typed in one go with the key that asked (q then w or y of a
 		// word, a burst): the question was not read, so it stays, led
 		// by a word on why the key did nothing. Staying, which loses
