@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -104,7 +105,7 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		if f.query == "" {
 			return nil, fmt.Errorf("--ltr needs --query QID, the query to read (ndcg-explorer ltr DATA PREDICTIONS prints every query's values)")
 		}
-		ds, rules, err := f.loadLTR()
+		ds, rules, err := f.loadLTR(env.Stdin)
 		if err != nil {
 			return nil, err
 		}
@@ -206,8 +207,8 @@ func (f *listFlags) formats() (qf, rf trec.Format, err error) {
 }
 
 // loadLTR reads --ltr and --predictions, and the rules of --preset
-// (XGBoost's when not given).
-func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
+// (XGBoost's when not given); in is standard input, for a "-" path.
+func (f *listFlags) loadLTR(in io.Reader) (*ltr.DataSet, ltr.Rules, error) {
 	name := f.preset
 	if name == "" {
 		name = "xgboost"
@@ -219,6 +220,6 @@ func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
 	if f.ltrData == "" {
 		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")
 	}
-	ds, err := listio.LoadLTR(f.ltrData, f.predictions)
+	ds, err := listio.LoadLTR(f.ltrData, f.predictions, in)
 	return ds, rules, err
 }

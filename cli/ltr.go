@@ -39,10 +39,10 @@ query where the libraries disagree and which convention makes them differ.
 DATA is a libsvm/LETOR file ("LABEL qid:QID 1:0.5 2:0.1 … #docid = D"), its
 queries from the qid: fields or from DATA.query / DATA.group beside it (row
 counts, one a line, as LightGBM and XGBoost read them); PREDICTIONS has one
-score a line, a line per row (what their predict writes). DATA may instead
-be a CSV/TSV/JSON-lines table with a query id column (qid, query_id, …), a
-label column (label, relevance, …) and a score column (score, prediction,
-…), with or without PREDICTIONS.
+score a line, a line per row (what their predict writes); either may be -,
+standard input. DATA may instead be a CSV/TSV/JSON-lines table with a query
+id column (qid, query_id, …), a label column (label, relevance, …) and a
+score column (score, prediction, …), with or without PREDICTIONS.
 
 Presets (--preset):
   xgboost    XGBoost 1.7 ndcg@k: labels cut to integers, gain 2^label−1,
@@ -147,7 +147,7 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	if len(args) == 2 {
 		preds = args[1]
 	}
-	ds, err := listio.LoadLTR(args[0], preds)
+	ds, err := listio.LoadLTR(args[0], preds, env.Stdin)
 	if err != nil {
 		return err
 	}

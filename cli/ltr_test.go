@@ -118,7 +118,7 @@ func TestReportOneQueryOfManyFormats(t *testing.T) {
 func TestLtrBrowseResult(t *testing.T) {
 	data, preds := ltrFiles(t)
 	lf := &listFlags{ltrData: data, predictions: preds}
-	ds, rules, err := lf.loadLTR()
+	ds, rules, err := lf.loadLTR(nil)
 	require.NoError(t, err)
 	res, err := ltrBrowseResult(ds, rules, 3)
 	require.NoError(t, err)
@@ -163,7 +163,7 @@ func TestQueryOpenedAloneTakesTheBrowsersCutoff(t *testing.T) {
 	assert.Contains(t, out, "k=10,")
 	assert.Contains(t, out, "NDCG@10 = 0.6784")
 	lf := &listFlags{ltrData: data, predictions: preds}
-	ds, rules, err := lf.loadLTR()
+	ds, rules, err := lf.loadLTR(nil)
 	require.NoError(t, err)
 	res, err := ltrBrowseResult(ds, rules, browseK)
 	require.NoError(t, err)
@@ -188,4 +188,40 @@ func TestQueryOpenedAloneTakesTheBrowsersCutoff(t *testing.T) {
 	s, err := (&listFlags{}).settings(doc)
 	require.NoError(t, err)
 	assert.Equal(t, 0, s.K, "a list without --query keeps the whole list")
+}
+
+// "-" reads the data or the predictions from standard input, as a
+// pipe from the training script gives them (it said "no standard input
+// to read", stdin or not); the values are those of the files.
+func TestLtrStandardInput(t *testing.T) {
+	data, preds := ltrFiles(t)
+	run := func(stdin string, args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		env := &Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
+		code := Main(append([]string{"ltr"}, args...), env)
+		return code, out.String(), errOut.String()
+	}
+	_, want, _ := runLtrCmd(t, data, preds, "-k", "3")
+	dataText, err := os.ReadFile(data)
+	require.NoError(t, err)
+	predText, err := os.ReadFile(preds)
+	require.NoError(t, err)
+
+	code, out, errOut := run(string(dataText), "-", preds, "-k", "3")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, want, out)
+	assert.Contains(t, out, "ndcg@3                \t1\t0.4581\n")
+	code, out, errOut = run(string(predText), data, "-", "-k", "3")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Equal(t, want, out)
+
+	code, _, errOut = run("", "-", "-")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "standard input can hold the data or the predictions, not both")
+
+	var out2, errOut2 bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(string(dataText)), Stdout: &out2, Stderr: &errOut2, IsTerminal: func() bool { return false }}
+	code = Main([]string{"report", "--ltr", "-", "--predictions", preds, "--query", "1", "-k", "3"}, env)
+	require.Equal(t, ExitOK, code, errOut2.String())
+	assert.Contains(t, out2.String(), "NDCG@3 = 0.4581")
 }

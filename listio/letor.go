@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"regexp"
@@ -28,8 +29,12 @@ import (
 // The predictions file holds one number a line, a line per row of the
 // data in the same order (what LightGBM's and XGBoost's predict write).
 // predPath may be empty for a table with a score column of its own.
-func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
-	data, err := readSource(dataPath, nil)
+// Either path may be "-", standard input (stdin), but not both.
+func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
+	if dataPath == "-" && predPath == "-" {
+		return nil, &Error{Name: "-", Msg: "standard input can hold the data or the predictions, not both: name one of them as a file"}
+	}
+	data, err := readSource(dataPath, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +58,7 @@ func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
 		}
 		return ds, nil
 	}
-	pdata, err := readSource(predPath, nil)
+	pdata, err := readSource(predPath, stdin)
 	if err != nil {
 		return nil, err
 	}

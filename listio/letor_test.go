@@ -42,7 +42,7 @@ func TestLoadLTRForms(t *testing.T) {
 	dir := t.TempDir()
 	withQID := write(t, dir, "train.txt", letorData)
 	preds := write(t, dir, "preds.txt", letorPreds)
-	ds, err := LoadLTR(withQID, preds)
+	ds, err := LoadLTR(withQID, preds, nil)
 	require.NoError(t, err)
 	require.Len(t, ds.Queries, 2)
 	assert.Equal(t, []string{"GX1", "GX2", "GX3", "GX4", "GX5"}, ds.Queries[0].DocIDs)
@@ -56,7 +56,7 @@ func TestLoadLTRForms(t *testing.T) {
 	for _, ext := range []string{".query", ".group"} {
 		noQID := write(t, dir, "plain"+ext+".txt", "3 1:0.5\n2 1:0.2\n3 1:0.1\n0 2:0.9\n1 1:0.7\n0 1:0.1\n0 1:0.2\n")
 		write(t, dir, "plain"+ext+".txt"+ext, "5\n2\n")
-		ds2, err := LoadLTR(noQID, preds)
+		ds2, err := LoadLTR(noQID, preds, nil)
 		require.NoError(t, err, ext)
 		got := evalAll(t, ds2)
 		assert.Equal(t, want.Queries[0].Values, got.Queries[0].Values, ext)
@@ -65,10 +65,10 @@ func TestLoadLTRForms(t *testing.T) {
 	}
 
 	table := write(t, dir, "table.csv", ",qid,doc_id,relevance,score\n0,1,GX1,3,0.5\n1,1,GX2,2,0.5\n2,1,GX3,3,0.1\n3,1,GX4,0,0.9\n4,1,GX5,1,0.5\n5,2,GX1,0,0.3\n6,2,GX6,0,0.2\n")
-	ds3, err := LoadLTR(table, "")
+	ds3, err := LoadLTR(table, "", nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, evalAll(t, ds3))
-	ds4, err := LoadLTR(table, preds) // the predictions file replaces the score column
+	ds4, err := LoadLTR(table, preds, nil) // the predictions file replaces the score column
 	require.NoError(t, err)
 	assert.Equal(t, want, evalAll(t, ds4))
 }
@@ -90,13 +90,13 @@ func TestLoadLTRErrors(t *testing.T) {
 		if c.preds != "" {
 			p = write(t, dir, "p2.txt", c.preds)
 		}
-		_, err := LoadLTR(d, p)
+		_, err := LoadLTR(d, p, nil)
 		if assert.Error(t, err, c.data) {
 			assert.Contains(t, err.Error(), c.want, c.data)
 		}
 	}
 	d := write(t, dir, "g.txt", "1 1:0.5\n0 1:0.5\n")
 	write(t, dir, "g.txt.group", "1\n2\n")
-	_, err := LoadLTR(d, preds)
+	_, err := LoadLTR(d, preds, nil)
 	assert.ErrorContains(t, err, "2 rows, but its group file counts 3 in 2 queries")
 }
