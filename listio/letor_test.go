@@ -1,6 +1,8 @@
 package listio
 
 import (
+	"bytes"
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"testing"
@@ -99,4 +101,22 @@ func TestLoadLTRErrors(t *testing.T) {
 	write(t, dir, "g.txt.group", "1\n2\n")
 	_, err := LoadLTR(d, preds, nil)
 	assert.ErrorContains(t, err, "2 rows, but its group file counts 3 in 2 queries")
+}
+
+// A data set shipped compressed (train.txt.gz) is named as such, with
+// the command that gives back the text, where it read "not a text file
+// (it holds NUL bytes); a list is JSON, CSV or TSV".
+func TestLoadLTRCompressed(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, err := zw.Write([]byte(letorData))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	d := write(t, dir, "train.txt.gz", buf.String())
+	preds := write(t, dir, "p.txt", letorPreds)
+	_, err = LoadLTR(d, preds, nil)
+	assert.EqualError(t, err, d+": the file is gzip-compressed; decompress it first: gunzip -k "+d)
+	_, err = LoadLTR("-", preds, bytes.NewReader(buf.Bytes()))
+	assert.EqualError(t, err, "-: the input is gzip-compressed; decompress it into the pipe: gunzip -c FILE | ndcg-explorer … -")
 }

@@ -181,7 +181,7 @@ func checkText(name string, r io.Reader) (io.Reader, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
-		return nil, fmt.Errorf("%s: %s", name, p.Message())
+		return nil, fmt.Errorf("%s: %s", name, textin.Explain(name, head, p))
 	}
 	return io.MultiReader(bytes.NewReader(textin.StripBOM(head)), r), nil
 }
