@@ -43,11 +43,21 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 	if isTable(data) {
 		ds, rows, err = tableDataSet(dataPath, data, predPath == "")
 	} else {
-		groups, gerr := groupsBeside(dataPath)
+		groups, groupPath, gerr := groupsBeside(dataPath)
 		if gerr != nil {
 			return nil, gerr
 		}
-		ds, rows, err = ReadLETOR(dataPath, data, groups)
+		if groups == nil && predPath != "" && onePerLine(data) {
+			msg := "one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\""
+			if pdata, err := readSource(predPath, stdin); err == nil && !onePerLine(pdata) {
+				// The usual slip: the two files the other way round.
+				msg += fmt.Sprintf(": the data comes first: ltr %[1]s %[2]s, or --ltr %[1]s --predictions %[2]s", predPath, dataPath)
+			} else {
+				msg += ": give the libsvm file first, then the predictions"
+			}
+			return nil, &Error{Name: dataPath, Msg: msg}
+		}
+		ds, rows, err = readLETOR(dataPath, data, groups, groupPath)
 	}
 	if err != nil {
 		return nil, err
@@ -130,9 +140,27 @@ func tableDataSet(name string, data []byte, scores bool) (*ltr.DataSet, int, err
 	return ds, len(t.Rows), nil
 }
 
+// onePerLine reports whether every line of data that is not blank holds
+// one number and nothing else, as a predictions file does and a libsvm
+// file (a label, then qid: and features) does not.
+func onePerLine(data []byte) bool {
+	n := 0
+	for _, line := range strings.Split(string(stripBOM(data)), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if _, err := strconv.ParseFloat(f[0], 64); len(f) != 1 || err != nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // groupsBeside reads DATA.query or DATA.group, if one is there (nil if
-// neither is).
-func groupsBeside(dataPath string) ([]int, error) {
+// neither is), and says which it read.
+func groupsBeside(dataPath string) ([]int, string, error) {
 	for _, ext := range []string{".query", ".group"} {
 		p := dataPath + ext
 		data, err := openLimited(p)
@@ -141,14 +169,15 @@ func groupsBeside(dataPath string) ([]int, error) {
 		}
 		var le *Error
 		if errors.As(err, &le) {
-			return nil, err // not text, or over --max-size
+			return nil, p, err // not text, or over --max-size
 		}
 		if err != nil {
-			return nil, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}
+			return nil, p, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}
 		}
-		return ReadGroups(p, data)
+		groups, err := ReadGroups(p, data)
+		return groups, p, err
 	}
-	return nil, nil
+	return nil, "", nil
 }
 
 // ReadGroups reads a LightGBM .query or XGBoost .group file: the number
@@ -187,6 +216,15 @@ var docidComment = sync.OnceValue(func() *regexp.Regexp {
 // query. It returns the data set, without predictions, and its row
 // count.
 func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error) {
+	return readLETOR(name, data, groups, "")
+}
+
+// readLETOR is ReadLETOR with the group file's name, for its messages.
+func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.DataSet, int, error) {
+	groupFile := "the group file"
+	if groupPath != "" {
+		groupFile = groupPath
+	}
 	data = stripBOM(data)
 	if err := checkUTF8(name, data); err != nil {
 		return nil, 0, err
@@ -254,7 +292,7 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			// The group file decides; qids, if any, only name queries.
 			if len(ds.Queries) == 0 || len(ds.Queries[len(ds.Queries)-1].Labels) == groups[len(ds.Queries)-1] {
 				if len(ds.Queries) == len(groups) {
-					return nil, 0, fail("", fmt.Sprintf("more rows than the group file counts (%d queries, %d rows); the counts must add up to the rows", len(groups), sum(groups)))
+					return nil, 0, fail("", fmt.Sprintf("more rows than %s counts (%d queries, %d rows); the counts must add up to the rows", groupFile, len(groups), sum(groups)))
 				}
 				id := qid
 				if id == "" {
@@ -264,7 +302,7 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			}
 			q = &ds.Queries[len(ds.Queries)-1]
 		case qid == "":
-			return nil, 0, fail("qid", "missing: give every row qid:QID after its label, or put a DATA.query or DATA.group file (row counts, one a line) beside the data")
+			return nil, 0, fail("qid", groupHint(name))
 		default:
 			qi, seen := index[qid]
 			if seen && qi != len(ds.Queries)-1 {
@@ -289,9 +327,17 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 		return nil, 0, &Error{Name: name, Msg: "no rows; a libsvm file holds rows like \"2 qid:1 1:0.5 2:0.1\""}
 	}
 	if groups != nil && sum(groups) != rows {
-		return nil, 0, &Error{Name: name, Msg: fmt.Sprintf("%d rows, but its group file counts %d in %d queries; the counts must add up to the rows", rows, sum(groups), len(groups))}
+		return nil, 0, &Error{Name: name, Msg: fmt.Sprintf("%d rows, but %s counts %d in %d queries; the counts must add up to the rows", rows, groupFile, sum(groups), len(groups))}
 	}
 	return ds, rows, nil
+}
+
+// groupHint says how to give a libsvm file without qid: its queries.
+func groupHint(name string) string {
+	if name == "-" {
+		return "missing: give every row qid:QID after its label (standard input has no group file beside it: for one, name the data file, and put the rows of each query, one count a line, in DATA.group beside it)"
+	}
+	return "missing: give every row qid:QID after its label, or put the rows of each query, one count a line, in " + name + ".group (or " + name + ".query) beside the data, as XGBoost and LightGBM read them"
 }
 
 func sum(xs []int) int {
@@ -308,14 +354,15 @@ func sum(xs []int) int {
 func ReadPredictions(name string, data []byte) ([]float64, error) {
 	data = stripBOM(data)
 	var out []float64
-	for i, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
 		v, err := strconv.ParseFloat(strings.TrimSuffix(f[0], ","), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, &Error{Name: name, Line: i + 1, Field: "prediction", Msg: fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", f[0])}
+			return nil, &Error{Name: name, Line: i + 1, Field: "prediction", Msg: predictionProblem(f[0], len(out) == 0, lines[i+1:])}
 		}
 		out = append(out, v)
 	}
@@ -323,6 +370,41 @@ func ReadPredictions(name string, data []byte) ([]float64, error) {
 		return nil, &Error{Name: name, Msg: "no predictions; give one score a line, a line per row of the data"}
 	}
 	return out, nil
+}
+
+// predictionProblem says why text, the first field of a line of a
+// predictions file, is not a score: most often a header or a CSV
+// written with pandas' index, which the message says how to leave out.
+func predictionProblem(text string, first bool, rest []string) string {
+	const one = "a predictions file holds one score a line, with no header and no other column"
+	next := ""
+	for _, l := range rest {
+		if next = strings.TrimSpace(l); next != "" {
+			break
+		}
+	}
+	if strings.Contains(text, ",") || strings.Contains(next, ",") {
+		if first && !allNumbers(strings.Split(text, ",")) {
+			return fmt.Sprintf("%q is a CSV header; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, one)
+		}
+		return fmt.Sprintf("%q holds %d comma-separated values; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, strings.Count(text, ",")+1, one)
+	}
+	if first && next != "" {
+		if _, err := strconv.ParseFloat(strings.Fields(next)[0], 64); err == nil {
+			return fmt.Sprintf("%q is a header; %s: remove the first line", text, one)
+		}
+	}
+	return fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", text)
+}
+
+// allNumbers reports whether every field parses as a number.
+func allNumbers(fields []string) bool {
+	for _, f := range fields {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // plural is "1 row" or "2 rows".

@@ -80,7 +80,14 @@ func TestLoadLTRErrors(t *testing.T) {
 	preds := write(t, dir, "p.txt", letorPreds)
 	for _, c := range []struct{ data, preds, want string }{
 		{"3 qid:1 1:0.5\n2 1:0.2\n", "", "d.txt:2: qid: missing, but earlier rows have one"},
-		{"3 1:0.5\n", "", "d.txt:1: qid: missing: give every row qid:QID after its label, or put a DATA.query or DATA.group file"},
+		{"3 1:0.5\n", "", "d.txt:1: qid: missing: give every row qid:QID after its label, or put the rows of each query, one count a line, in " + filepath.Join(dir, "d.txt") + ".group (or " + filepath.Join(dir, "d.txt") + ".query) beside the data"},
+		// The files the other way round: the data comes first.
+		{"0.5\n0.3\n", "3 qid:1 1:0.5\n2 qid:1 1:0.2\n", "d.txt: one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\": the data comes first: ltr " + filepath.Join(dir, "p2.txt") + " " + filepath.Join(dir, "d.txt") + ", or --ltr " + filepath.Join(dir, "p2.txt")},
+		{"0.5\n0.3\n", "", "d.txt: one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\": give the libsvm file first, then the predictions"},
+		// Predictions with a header, or with pandas' index column.
+		{"1 qid:1 1:0.5\n", "prediction\n0.1\n", `p2.txt:1: prediction: "prediction" is a header; a predictions file holds one score a line, with no header and no other column: remove the first line`},
+		{"1 qid:1 1:0.5\n", ",pred\n0,0.1\n", `p2.txt:1: prediction: ",pred" is a CSV header; a predictions file holds one score a line, with no header and no other column: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)`},
+		{"1 qid:1 1:0.5\n", "0,0.1\n", `p2.txt:1: prediction: "0,0.1" holds 2 comma-separated values; a predictions file holds one score a line`},
 		{"3 qid:1 1:0.5\n2 qid:2 1:0.2\n1 qid:1 1:0.2\n", "", "d.txt:3: qid: query 1's rows are split (first on line 1)"},
 		{"x qid:1 1:0.5\n", "", `d.txt:1: label: "x" is not a finite number`},
 		{"1 qid:1 1:abc\n", "", `d.txt:1: feature 1: value "abc" is not a number`},
@@ -100,7 +107,7 @@ func TestLoadLTRErrors(t *testing.T) {
 	d := write(t, dir, "g.txt", "1 1:0.5\n0 1:0.5\n")
 	write(t, dir, "g.txt.group", "1\n2\n")
 	_, err := LoadLTR(d, preds, nil)
-	assert.ErrorContains(t, err, "2 rows, but its group file counts 3 in 2 queries")
+	assert.ErrorContains(t, err, "2 rows, but "+d+".group counts 3 in 2 queries")
 }
 
 // A data set shipped compressed (train.txt.gz) is named as such, with
