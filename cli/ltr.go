@@ -53,7 +53,8 @@ Presets (--preset):
              (--label-gain, default 2^i−1), ties in input order, 1 without
              relevant documents, eval_at sorted
   sklearn    scikit-learn ndcg_score: linear gain, the expected value over
-             tied predictions, 0 without relevant documents
+             tied predictions, 0 without relevant documents; it refuses a
+             query of one document: the mean over the others is shown too
   trec_eval, tf-ranking, jk: the explorer's other presets
 
 Output: a trec_eval-like table (measure, qid, value; "all" is the mean),
@@ -171,6 +172,7 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	for c, m := range res.Measures {
 		fmt.Fprintf(bw, "%-22s\t%s\t%6.4f\n", m, "all", res.All[c])
 	}
+	writeRefused(bw, res)
 	if len(others) > 0 {
 		write := writeDisagreements
 		if lf.mean {
@@ -184,6 +186,30 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 		return err
 	}
 	return tw.Flush()
+}
+
+// writeRefused says, after the means, which queries the library refuses
+// one by one (scikit-learn's ndcg_score, a query of one document) and
+// the mean over the others: what a loop over the queries that skips
+// them reports, which is not the "all" above.
+func writeRefused(w io.Writer, res *ltr.Result) {
+	if len(res.Refused) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n# ndcg_score refuses %d %s of one document (%s): it raises ValueError; they count above under %s's conventions. Over the other %d, as a loop that skips them reports:\n",
+		len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.Rules.Name, len(res.Queries)-len(res.Refused))
+	for c, m := range res.Measures {
+		fmt.Fprintf(w, "# %-20s\t%s\t%6.4f\n", m, "all", res.AllScored[c])
+	}
+}
+
+// listSome joins the first few of ids, and says how many more there are.
+func listSome(ids []string) string {
+	const most = 5
+	if len(ids) <= most {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:most], ", "), len(ids)-most)
 }
 
 // writeDisagreements prints, after the table, where the other presets
@@ -254,6 +280,10 @@ func writeDisagreementSummary(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, oth
 			line := fmt.Sprintf("# %s\t%s\tall %.4f\tdiffers on %d of %d queries", o.Name, res.Measures[c], res.All[c], n, len(ds.Queries))
 			if len(why) > 0 {
 				line += "\t" + strings.Join(why, "; ")
+			}
+			if len(res.Refused) > 0 {
+				line += fmt.Sprintf("\tndcg_score refuses %d %s of one document (%s): all %.4f over the other %d",
+					len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.AllScored[c], len(ds.Queries)-len(res.Refused))
 			}
 			fmt.Fprintln(w, line)
 		}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -224,4 +226,35 @@ func TestLtrStandardInput(t *testing.T) {
 	code = Main([]string{"report", "--ltr", "-", "--predictions", preds, "--query", "1", "-k", "3"}, env)
 	require.Equal(t, ExitOK, code, errOut2.String())
 	assert.Contains(t, out2.String(), "NDCG@3 = 0.4581")
+}
+
+// A practitioner's files from a real XGBoost training run
+// (ltr/testdata/practitioner_gen.py): ltr prints XGBoost's own ndcg@5
+// and ndcg@10, and for scikit-learn the queries ndcg_score refuses and
+// the mean of the loop that skips them, as practitioner.json records
+// them from XGBoost 1.7.4 and scikit-learn 1.2.1.
+func TestLtrPractitionerFiles(t *testing.T) {
+	raw, err := os.ReadFile("../ltr/testdata/practitioner.json")
+	require.NoError(t, err)
+	var rec struct {
+		XGBoost           map[string]float64 `json:"xgboost"`
+		SklearnMeanScored map[string]float64 `json:"sklearn_mean_scored"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &rec))
+	data, preds := "../ltr/testdata/practitioner.svm", "../ltr/testdata/practitioner.pred"
+
+	code, out, errOut := runLtrCmd(t, data, preds, "-n")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, fmt.Sprintf("ndcg@5                \tall\t%.4f\n", rec.XGBoost["ndcg@5"]))
+	assert.Contains(t, out, fmt.Sprintf("ndcg@10               \tall\t%.4f\n", rec.XGBoost["ndcg@10"]))
+	assert.Contains(t, out, fmt.Sprintf("\tndcg_score refuses 2 queries of one document (2, 8): all %.4f over the other 12\n", rec.SklearnMeanScored["ndcg@5"]))
+
+	code, out, errOut = runLtrCmd(t, data, preds, "-p", "sklearn", "--compare", "none")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.True(t, strings.HasSuffix(out, "\n# ndcg_score refuses 2 queries of one document (2, 8): it raises ValueError; they count above under sklearn's conventions. Over the other 12, as a loop that skips them reports:\n"+
+		fmt.Sprintf("# ndcg@5              \tall\t%.4f\n# ndcg@10             \tall\t%.4f\n", rec.SklearnMeanScored["ndcg@5"], rec.SklearnMeanScored["ndcg@10"])), out)
+
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "5")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "# 2\tsklearn refuses it: ../ltr/testdata/practitioner.svm:9: query 2 has 1 document: scikit-learn's ndcg_score raises ValueError on it (it needs 2 or more)")
 }
