@@ -57,6 +57,12 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 			}
 			return nil, &Error{Name: dataPath, Msg: msg}
 		}
+		if h := tableHeader(data); h != "" {
+			// A table that DetectFormat did not take for one: no query
+			// id column. Said here, where ReadLETOR would call the header
+			// a label that is not a number.
+			return nil, &Error{Name: dataPath, Line: 1, Msg: fmt.Sprintf("%q is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file (\"LABEL qid:QID 1:0.5 …\")", h)}
+		}
 		ds, rows, err = readLETOR(dataPath, data, groups, groupPath)
 	}
 	if err != nil {
@@ -138,6 +144,26 @@ func tableDataSet(name string, data []byte, scores bool) (*ltr.DataSet, int, err
 		}
 	}
 	return ds, len(t.Rows), nil
+}
+
+// tableHeader returns the first line of data if it is a CSV or TSV
+// header (commas or tabs, and a first field that is not a label), else
+// "".
+func tableHeader(data []byte) string {
+	first, _, _ := bytes.Cut(stripBOM(data), []byte("\n"))
+	line := strings.TrimSpace(string(first))
+	if !strings.ContainsAny(line, ",\t") {
+		return ""
+	}
+	field := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == '\t' || r == ' ' })
+	if len(field) == 0 {
+		return line
+	}
+	label, _, _ := strings.Cut(field[0], ":")
+	if _, err := strconv.ParseFloat(label, 64); err == nil {
+		return ""
+	}
+	return line
 }
 
 // onePerLine reports whether every line of data that is not blank holds

@@ -84,6 +84,8 @@ func TestLoadLTRErrors(t *testing.T) {
 		// The files the other way round: the data comes first.
 		{"0.5\n0.3\n", "3 qid:1 1:0.5\n2 qid:1 1:0.2\n", "d.txt: one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\": the data comes first: ltr " + filepath.Join(dir, "p2.txt") + " " + filepath.Join(dir, "d.txt") + ", or --ltr " + filepath.Join(dir, "p2.txt")},
 		{"0.5\n0.3\n", "", "d.txt: one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\": give the libsvm file first, then the predictions"},
+		// A table without a query id column.
+		{"label,pred\n1,0.5\n", "", `d.txt:1: "label,pred" is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file`},
 		// Predictions with a header, or with pandas' index column.
 		{"1 qid:1 1:0.5\n", "prediction\n0.1\n", `p2.txt:1: prediction: "prediction" is a header; a predictions file holds one score a line, with no header and no other column: remove the first line`},
 		{"1 qid:1 1:0.5\n", ",pred\n0,0.1\n", `p2.txt:1: prediction: ",pred" is a CSV header; a predictions file holds one score a line, with no header and no other column: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)`},
