@@ -41,5 +41,11 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 	for i, q := range ds.Queries {
 		qids[i] = q.QID
 	}
-	return nil, &Error{Name: ds.Name, Field: "--query", Msg: fmt.Sprintf("no query %q; the %d queries are %s", qid, len(qids), someQIDs(qids))}
+	msg := fmt.Sprintf("no query %q; the %d queries are %s", qid, len(qids), someQIDs(qids))
+	if qid == "0" && len(qids) > 0 && qids[0] == "1" {
+		// Counting from 0, as Python does; a group file's queries, and
+		// most qid: fields, count from 1.
+		msg += "; they are counted from 1: the first is --query 1"
+	}
+	return nil, &Error{Name: ds.Name, Field: "--query", Msg: msg}
 }

@@ -62,6 +62,9 @@ func TestLTRQueryNotThere(t *testing.T) {
 	}}
 	_, err := LTRQuery(ds, ltr.XGBoost(false), "9")
 	assert.EqualError(t, err, `d.txt: --query: no query "9"; the 2 queries are 1, 2`)
+	// Counting from 0: a group file's queries count from 1.
+	_, err = LTRQuery(ds, ltr.XGBoost(false), "0")
+	assert.EqualError(t, err, `d.txt: --query: no query "0"; the 2 queries are 1, 2; they are counted from 1: the first is --query 1`)
 }
 
 // A query of learning-to-rank data carries the rules it was read under,
