@@ -72,6 +72,16 @@ func rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
+	// A command after the file (ndcg-explorer run.json report), as
+	// some tools take them: said so, with the order that works.
+	for i, w := range args[1:] {
+		if sub, _, err := cmd.Find([]string{w}); err == nil && sub != cmd {
+			rest := append([]string{w}, args[:i+1]...)
+			rest = append(rest, args[i+2:]...)
+			return &usageError{command: cmd.CommandPath(), err: fmt.Errorf("%s is a command: the command comes first: ndcg-explorer %s", w, strings.Join(rest, " ")),
+				hint: "Run ndcg-explorer --help for the commands."}
+		}
+	}
 	a := args[0]
 	if a == "-" || strings.HasPrefix(a, "sample:") {
 		return nil

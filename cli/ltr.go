@@ -93,8 +93,14 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 		// --predictions is how the explorer and report take them (with
 		// --ltr): said here, where ltr wants them as an argument.
 		var ne *pflag.NotExistError
-		if errors.As(err, &ne) && ne.GetSpecifiedName() == "predictions" {
-			err = fmt.Errorf("%w: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS", err)
+		if errors.As(err, &ne) {
+			switch ne.GetSpecifiedName() {
+			case "predictions":
+				err = fmt.Errorf("%w: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS", err)
+			case "query":
+				// One query's working is report's (or the explorer's).
+				err = fmt.Errorf("%w: ltr prints every query; for one query's working: ndcg-explorer report --ltr DATA --predictions P --query QID", err)
+			}
 		}
 		return flagError(c, err)
 	})

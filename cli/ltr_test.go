@@ -65,13 +65,14 @@ func TestLtrCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{data}, "no predictions: give the predictions file after the data"},
 		{[]string{data, preds, "--preset", "nope"}, `--preset: unknown preset "nope"`},
 		{[]string{data, preds, "--label-gain", "0,1"}, "--label-gain is LightGBM's parameter"},
 		{[]string{data, preds, "--preset", "lightgbm", "--label-gain", "0,1"}, "label 3 has no gain: label_gain gives gains to labels 0 to 1 only"},
 		// --predictions, as report and the explorer take them with --ltr.
 		{[]string{data, "--predictions", preds}, "unknown flag: --predictions: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS"},
 		{[]string{data, "--predictions=" + preds}, "ltr takes the predictions as its second argument"},
+		{[]string{data, preds, "--query", "1"}, "unknown flag: --query: ltr prints every query; for one query's working: ndcg-explorer report --ltr DATA --predictions P --query QID"},
+		{[]string{data}, "no predictions: give the predictions file, one score a line, a line per row (ltr DATA PREDICTIONS, or --ltr DATA --predictions P)"},
 	} {
 		code, _, errOut := runLtrCmd(t, c.args...)
 		assert.Equal(t, ExitBadInput, code, c.args)
@@ -257,4 +258,27 @@ func TestLtrPractitionerFiles(t *testing.T) {
 	code, out, errOut = runLtrCmd(t, data, preds, "-k", "5")
 	require.Equal(t, ExitOK, code, errOut)
 	assert.Contains(t, out, "# 2\tsklearn refuses it: ../ltr/testdata/practitioner.svm:9: query 2 has 1 document: scikit-learn's ndcg_score raises ValueError on it (it needs 2 or more)")
+}
+
+// The slips of someone new to the command line, each answered with the
+// command that works.
+func TestPractitionerSlips(t *testing.T) {
+	data, preds := ltrFiles(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		// A libsvm file given to report or check as a list.
+		{[]string{"report", data}, "this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not a list: read it with the model's predictions, ndcg-explorer ltr DATA PREDICTIONS for every query, or --ltr DATA --predictions P --query QID for one"},
+		{[]string{"check", data, "--query", "1", "--ndcg", "0.5"}, "this is libsvm/LETOR learning-to-rank data"},
+		// The command after the file.
+		{[]string{data, "ltr", preds}, "ltr is a command: the command comes first: ndcg-explorer ltr " + data + " " + preds},
+		{[]string{data, "report"}, "report is a command: the command comes first: ndcg-explorer report " + data},
+		// --ltr without --predictions, in --ltr's words.
+		{[]string{"report", "--ltr", data, "--query", "1"}, "no predictions: give the predictions file, one score a line, a line per row (ltr DATA PREDICTIONS, or --ltr DATA --predictions P)"},
+	} {
+		code, _, errOut := runCmd(t, c.args...)
+		assert.Equal(t, ExitBadInput, code, c.args)
+		assert.Contains(t, errOut, c.want, c.args)
+	}
 }

@@ -70,7 +70,7 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 	}
 	if predPath == "" {
 		if !isTable(data) {
-			return nil, &Error{Name: dataPath, Msg: "no predictions: give the predictions file after the data (one score a line, a line per row)"}
+			return nil, &Error{Name: dataPath, Msg: "no predictions: give the predictions file, one score a line, a line per row (ltr DATA PREDICTIONS, or --ltr DATA --predictions P)"}
 		}
 		return ds, nil
 	}
@@ -92,6 +92,13 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 		i += len(q.Labels)
 	}
 	return ds, nil
+}
+
+// letorError says that a libsvm file given as a list is learning-to-rank
+// data, and how to read it: a list file's reader would call its first
+// line a header without a grade column.
+func letorError(name string) error {
+	return &Error{Name: name, Msg: "this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not a list: read it with the model's predictions, ndcg-explorer ltr DATA PREDICTIONS for every query, or --ltr DATA --predictions P --query QID for one"}
 }
 
 // isTable tells a multi-query table from a libsvm file.
