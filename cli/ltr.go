@@ -202,6 +202,10 @@ func writeRefused(w io.Writer, res *ltr.Result) {
 	if len(res.Refused) == 0 {
 		return
 	}
+	if len(res.Refused) == len(res.Queries) {
+		fmt.Fprintf(w, "\n# ndcg_score refuses every query: each holds one document, on which it raises ValueError; the values above are under %s's conventions\n", res.Rules.Name)
+		return
+	}
 	fmt.Fprintf(w, "\n# ndcg_score refuses %d %s of one document (%s): it raises ValueError; they count above under %s's conventions. Over the other %d, as a loop that skips them reports:\n",
 		len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.Rules.Name, len(res.Queries)-len(res.Refused))
 	for c, m := range res.Measures {
@@ -287,7 +291,10 @@ func writeDisagreementSummary(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, oth
 			if len(why) > 0 {
 				line += "\t" + strings.Join(why, "; ")
 			}
-			if len(res.Refused) > 0 {
+			switch {
+			case len(res.Refused) == len(ds.Queries):
+				line += "\tndcg_score refuses every query: each holds one document"
+			case len(res.Refused) > 0:
 				line += fmt.Sprintf("\tndcg_score refuses %d %s of one document (%s): all %.4f over the other %d",
 					len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.AllScored[c], len(ds.Queries)-len(res.Refused))
 			}

@@ -282,3 +282,22 @@ func TestPractitionerSlips(t *testing.T) {
 		assert.Contains(t, errOut, c.want, c.args)
 	}
 }
+
+// Every query of one document: no mean of the queries ndcg_score
+// scores (it would be 0/0), but the refusal said once.
+func TestLtrEveryQueryRefused(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "one.svm")
+	preds := filepath.Join(dir, "one.pred")
+	require.NoError(t, os.WriteFile(data, []byte("1 qid:1 1:1\n0 qid:2 1:1\n"), 0o644))
+	require.NoError(t, os.WriteFile(preds, []byte("0.5\n0.2\n"), 0o644))
+	code, out, errOut := runLtrCmd(t, data, preds, "-k", "5", "-p", "sklearn", "--compare", "none")
+	require.Equal(t, ExitOK, code, errOut)
+	// One document of label 1: 1/1; of label 0: IDCG 0, sklearn's 0.
+	assert.Equal(t, "ndcg@5                \t1\t1.0000\nndcg@5                \t2\t0.0000\nndcg@5                \tall\t0.5000\n"+
+		"\n# ndcg_score refuses every query: each holds one document, on which it raises ValueError; the values above are under sklearn's conventions\n", out)
+	code, out, errOut = runLtrCmd(t, data, preds, "-k", "5", "-n", "--compare", "sklearn")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "\tndcg_score refuses every query: each holds one document\n")
+	assert.NotContains(t, out, "NaN")
+}
