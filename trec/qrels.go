@@ -406,7 +406,7 @@ func (c *qrelsChunk) parse(name string) {
 		}
 		rel, err := parseRel(fields[3])
 		if err != nil {
-			fail("%v; qrels lines are \"qid iter docno rel\"", err)
+			fail("%v; qrels lines are \"qid iter docno rel\"%s", err, headerHint(fields[3]))
 			return
 		}
 		qid := bstr(fields[0])
