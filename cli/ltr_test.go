@@ -301,3 +301,24 @@ func TestLtrEveryQueryRefused(t *testing.T) {
 	assert.Contains(t, out, "\tndcg_score refuses every query: each holds one document\n")
 	assert.NotContains(t, out, "NaN")
 }
+
+// Weights on the rows (LABEL:WEIGHT) are not read: ltr says so, and
+// its mean is XGBoost's, which ignores one weight per query and stops
+// on a weight per row (ltr/testdata/xgboost_weights.py, XGBoost 1.7.4).
+func TestLtrWeightsLeftOut(t *testing.T) {
+	raw, err := os.ReadFile("../ltr/testdata/xgboost_weights.json")
+	require.NoError(t, err)
+	var rec struct {
+		RowWeights string             `json:"row_weights"`
+		NDCG5      map[string]float64 `json:"ndcg@5"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &rec))
+	require.Equal(t, rec.NDCG5["none"], rec.NDCG5["10,1"], "XGBoost's ndcg@5 ignores query weights")
+
+	code, out, errOut := runLtrCmd(t, "../ltr/testdata/weights.svm", "../ltr/testdata/weights.pred", "-k", "5", "-n", "--compare", "none", "-f", "json")
+	require.Equal(t, ExitOK, code, errOut)
+	var got map[string]map[string]float64
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.InDelta(t, rec.NDCG5["10,1"], got["all"]["ndcg@5"], 1e-12)
+	assert.Equal(t, "ndcg-explorer: warning: ../ltr/testdata/weights.svm:1: the rows carry weights (LABEL:WEIGHT), which ltr leaves out: its means are unweighted, as XGBoost's ndcg@k is with one weight per query; with a weight per row, as here, XGBoost stops (\""+rec.RowWeights+"\")\n", errOut)
+}

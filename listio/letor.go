@@ -280,7 +280,10 @@ func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.D
 			continue // blank, or a comment line
 		}
 		fail := func(field, msg string) error { return &Error{Name: name, Line: lineNo, Field: field, Msg: msg} }
-		labelText, _, _ := strings.Cut(fields[0], ":") // XGBoost's LABEL:WEIGHT
+		labelText, _, weighted := strings.Cut(fields[0], ":") // XGBoost's LABEL:WEIGHT
+		if weighted && ds.WeightLine == 0 {
+			ds.WeightLine = lineNo
+		}
 		label, err := strconv.ParseFloat(labelText, 64)
 		if err != nil || math.IsNaN(label) || math.IsInf(label, 0) {
 			return nil, 0, fail("label", fmt.Sprintf("%q is not a finite number; libsvm rows start with the label, as in \"2 qid:1 1:0.5\"", fields[0]))

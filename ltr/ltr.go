@@ -32,6 +32,10 @@ type DataSet struct {
 	// Name is the data file, for messages.
 	Name    string
 	Queries []Query
+	// WeightLine is the first line of a libsvm file whose label carries
+	// a weight (LABEL:WEIGHT), 0 if none: the weights are not read, and
+	// every mean is unweighted.
+	WeightLine int
 }
 
 // LabelRule says what a library does with a label before its gain.
