@@ -46,8 +46,9 @@ type Document struct {
 }
 
 // Conventions are the named conventions the list was read under: its
-// Rules, else the file's "preset" as the file spells it (xgboost rather
-// than lightgbm, whose conventions they are); none when neither is set.
+// Rules, else the file's "preset" under the preset's own name (sklearn
+// for "scikit-learn"), the name the preset picker and the conventions
+// view give it; none when neither is set.
 func (d *Document) Conventions() ndcg.Preset {
 	if d == nil {
 		return ndcg.Preset{}
@@ -57,7 +58,6 @@ func (d *Document) Conventions() ndcg.Preset {
 	}
 	if d.Settings.Preset != nil {
 		if p, err := ndcg.FindPreset(*d.Settings.Preset); err == nil {
-			p.Name = strings.ToLower(strings.TrimSpace(*d.Settings.Preset))
 			return p
 		}
 	}

@@ -25,6 +25,9 @@ type presetRow struct {
 	name, note string
 	settings   ndcg.Settings
 	value      string
+	// inForce marks the preset the conventions in force follow, the one
+	// the conventions line names.
+	inForce bool
 }
 
 // newPresetPicker computes NDCG@k under every preset once, when the
@@ -32,7 +35,7 @@ type presetRow struct {
 func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 	p := &presetPicker{}
 	for i, pv := range explain.SideBySide(ws.List(), ws.Settings) {
-		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error"}
+		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error", inForce: pv.InForce}
 		if pv.Err == nil {
 			row.value = fmt.Sprintf("%.4f", pv.NDCG)
 		}
@@ -42,6 +45,15 @@ func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 		p.rows = append(p.rows, row)
 	}
 	return p
+}
+
+// presetName is a preset's name in a list of presets: =NAME for the one
+// in force, as the conventions line names it.
+func presetName(name string, inForce bool) string {
+	if inForce {
+		return "=" + name
+	}
+	return name
 }
 
 // View draws the picker in w×h.
@@ -69,7 +81,7 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		// the conventions line's short words.
 		c := explain.State(r.settings)
 		conv := joinNonEmpty([]string{c.Gain, c.DiscountShort, c.Ties, c.IDCGShort, c.ZeroShort, c.GradesShort}, ", ")
-		line := ansi.Truncate(fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, r.note), w, "…")
+		line := ansi.Truncate(fmt.Sprintf("  %-11s %-9s %s", presetName(r.name, r.inForce), r.value, r.note), w, "…")
 		if i == p.cursor {
 			line = st.Cursor.Render(">" + line[1:])
 		}

@@ -130,7 +130,9 @@ func (m *Model) drawConventions(w int) string {
 		}
 		return p
 	}
-	line := joinNonEmpty(append(long, named("(= "+preset+")")), " · ")
+	// =NAME, as the presets picker and the conventions view mark the
+	// preset in force.
+	line := joinNonEmpty(append(long, named("="+preset)), " · ")
 	if ansi.StringWidth(line) > w {
 		line = joinNonEmpty(append(short, named("="+preset)), " · ")
 	}
