@@ -203,7 +203,17 @@ func SettingsOf(s ndcg.Settings) FileSettings {
 		fs.K = &k
 	}
 	if s.TruncateGrades {
-		fs.Preset = str("trec_eval")
+		// Only a preset cuts grades to integers: the one these settings
+		// follow (xgboost, say), else trec_eval's; the fields written
+		// beside it say the rest.
+		name := "trec_eval"
+		for _, p := range ndcg.Presets {
+			if p.Settings.TruncateGrades && p.Matches(s) {
+				name = p.Name
+				break
+			}
+		}
+		fs.Preset = str(name)
 	}
 	return fs
 }
