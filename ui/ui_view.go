@@ -192,10 +192,21 @@ func (m *Model) drawConventions(w int) string {
 	}
 	if ansi.StringWidth(line) > w {
 		// A preset says it all: it goes first, so that it is never what
-		// gets cut.
-		line = joinNonEmpty(append([]string{named("=" + preset)}, short...), " · ")
+		// gets cut; the settings that do not fit whole give way from the
+		// end (integer grades, then the IDCG=0 rule…), not a word cut.
+		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
 	}
 	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
+}
+
+// joinFit joins the non-empty parts with sep in at most w cells: those
+// that do not fit whole give way from the end, an … saying so.
+func joinFit(parts []string, sep string, w int) string {
+	line := joinNonEmpty(parts, sep)
+	for n := len(parts) - 1; n > 0 && ansi.StringWidth(line) > w; n-- {
+		line = joinNonEmpty(parts[:n], sep) + sep + "…"
+	}
+	return line
 }
 
 func joinNonEmpty(parts []string, sep string) string {
