@@ -70,7 +70,7 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 	head := []string{
 		st.Title.Render("Presets") + st.Subtle.Render("  ↑/↓ choose · enter applies (k stays "+k+") · esc closes"),
 		"",
-		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by   (=: in force)")),
+		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by (=: the preset in force)")),
 	}
 	pad := strings.Repeat(" ", pickerIndent)
 	// told is a row's note and conventions, each wrapped to the cells
