@@ -83,6 +83,11 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 		return nil, err
 	}
 	if len(preds) != rows {
+		if groupCounts(preds, rows) {
+			// The data read, its queries are known (qid: fields or a
+			// group file beside it): only the predictions are missing.
+			return nil, &Error{Name: predPath, Msg: fmt.Sprintf("%d whole numbers that add up to the %s of %s: a group file, not predictions, and the data's queries are known already; give the predictions file after the data", len(preds), plural(rows, "row", "rows"), dataPath)}
+		}
 		return nil, &Error{Name: predPath, Msg: fmt.Sprintf("%d predictions, but %s has %s; give one prediction a line, a line per row, in the data's order", len(preds), dataPath, plural(rows, "row", "rows"))}
 	}
 	i := 0
@@ -171,6 +176,19 @@ func tableHeader(data []byte) string {
 		return ""
 	}
 	return line
+}
+
+// groupCounts reports whether preds are row counts, whole numbers ≥ 1
+// adding up to rows, as a group file holds them.
+func groupCounts(preds []float64, rows int) bool {
+	total := 0.0
+	for _, p := range preds {
+		if p < 1 || p != math.Trunc(p) {
+			return false
+		}
+		total += p
+	}
+	return total == float64(rows)
 }
 
 // onePerLine reports whether every line of data that is not blank holds

@@ -86,6 +86,8 @@ func TestLoadLTRErrors(t *testing.T) {
 		{"0.5\n0.3\n", "", "d.txt: one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\": give the libsvm file first, then the predictions"},
 		// A table without a query id column.
 		{"label,pred\n1,0.5\n", "", `d.txt:1: "label,pred" is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file`},
+		// A group file given as the predictions.
+		{"1 qid:1 1:0.5\n0 qid:1 1:0.1\n1 qid:2 1:0.2\n", "2\n1\n", "p2.txt: 2 whole numbers that add up to the 3 rows of " + filepath.Join(dir, "d.txt") + ": a group file, not predictions, and the data's queries are known already; give the predictions file after the data"},
 		// Predictions with a header, or with pandas' index column.
 		{"1 qid:1 1:0.5\n", "prediction\n0.1\n", `p2.txt:1: prediction: "prediction" is a header; a predictions file holds one score a line, with no header and no other column: remove the first line`},
 		{"1 qid:1 1:0.5\n", ",pred\n0,0.1\n", `p2.txt:1: prediction: ",pred" is a CSV header; a predictions file holds one score a line, with no header and no other column: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)`},
