@@ -114,3 +114,18 @@ func TestSettingsOfNamesThePresetThatCutsGrades(t *testing.T) {
 	assert.True(t, back.Equal(s))
 	assert.Nil(t, SettingsOf(ndcg.DefaultSettings()).Preset)
 }
+
+// A query of one document opened under scikit-learn's rules says that
+// ndcg_score refuses it (ltr/testdata/practitioner.json records the
+// ValueError from scikit-learn 1.2.1); under XGBoost's it does not.
+func TestLTRQueryRefusedNote(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{{QID: "2", Labels: []float64{2}, Predictions: []float64{0.7}}}}
+	sk, err := ltr.FindRules("sklearn")
+	require.NoError(t, err)
+	doc, err := LTRQuery(ds, sk, "2")
+	require.NoError(t, err)
+	assert.Equal(t, "1 row of query 2 in d.txt, under sklearn's rules. sklearn's ndcg_score raises ValueError on a query of one document: the value here is under its conventions, and ltr's mean over the queries ndcg_score scores leaves this one out", doc.Notes)
+	doc, err = LTRQuery(ds, ltr.XGBoost(false), "2")
+	require.NoError(t, err)
+	assert.Equal(t, "1 row of query 2 in d.txt, under xgboost's rules", doc.Notes)
+}
