@@ -193,15 +193,18 @@ func groupCounts(preds []float64, rows int) bool {
 
 // onePerLine reports whether every line of data that is not blank holds
 // one number and nothing else, as a predictions file does and a libsvm
-// file (a label, then qid: and features) does not.
+// file (a label, then qid: and features) does not. It stops at the first
+// line that is not: a data file's first line.
 func onePerLine(data []byte) bool {
 	n := 0
-	for _, line := range strings.Split(string(stripBOM(data)), "\n") {
-		f := strings.Fields(line)
+	for rest := stripBOM(data); len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		f := bytes.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
-		if _, err := strconv.ParseFloat(f[0], 64); len(f) != 1 || err != nil {
+		if _, err := strconv.ParseFloat(string(f[0]), 64); len(f) != 1 || err != nil {
 			return false
 		}
 		n++
