@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -52,6 +53,16 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
+// allNumbers reports whether every word is a number.
+func allNumbers(words []string) bool {
+	for _, w := range words {
+		if _, err := strconv.ParseFloat(strings.TrimSuffix(w, ","), 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // load reads the list the command line names: FILE (or "-" or
 // sample:NAME), --grades/--scores, or --qrels/--run/--query. editing
 // says the list is opened in the explorer, which may save it: with no
@@ -75,6 +86,20 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		listio.MaxSize = n
 	}
 	switch {
+	case len(args) > 0 && inline && allNumbers(args):
+		// --grades 3 2 1: the shell split the grades into words.
+		if f.given("scores") {
+			// Which flag the words were meant for, the parsed flags
+			// no longer say.
+			return nil, fmt.Errorf("%s: the shell split a flag's values at the spaces; --grades and --scores take their values separated by commas, without spaces, as in --grades 3,2,1 --scores 0.9,0.5,0.1", strings.Join(args, " "))
+		}
+		var parts []string
+		for _, p := range append([]string{f.grades}, args...) {
+			if p = strings.Trim(p, ", "); p != "" {
+				parts = append(parts, p)
+			}
+		}
+		return nil, fmt.Errorf("--grades and --scores take their values separated by commas, without spaces: --grades %s", strings.Join(parts, ","))
 	case len(args) > 1:
 		return nil, fmt.Errorf("one list at a time: got %d files (%s)", len(args), strings.Join(args, " "))
 	case sources > 1:

@@ -322,3 +322,19 @@ func TestLtrWeightsLeftOut(t *testing.T) {
 	assert.InDelta(t, rec.NDCG5["10,1"], got["all"]["ndcg@5"], 1e-12)
 	assert.Equal(t, "ndcg-explorer: warning: ../ltr/testdata/weights.svm:1: the rows carry weights (LABEL:WEIGHT), which ltr leaves out: its means are unweighted, as XGBoost's ndcg@k is with one weight per query; with a weight per row, as here, XGBoost stops (\""+rec.RowWeights+"\")\n", errOut)
 }
+
+// Grades typed with spaces, which the shell splits into words.
+func TestGradesWithSpaces(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", "--grades", "3", "2", "1"}, "--grades and --scores take their values separated by commas, without spaces: --grades 3,2,1"},
+		{[]string{"report", "--grades", "3,", "2,", "1"}, "--grades and --scores take their values separated by commas, without spaces: --grades 3,2,1"},
+		{[]string{"check", "--grades", "3,2", "--scores", "0.5", "0.4", "--ndcg", "1"}, "0.4: the shell split a flag's values at the spaces"},
+	} {
+		code, _, errOut := runCmd(t, c.args...)
+		assert.Equal(t, ExitBadInput, code, c.args)
+		assert.Contains(t, errOut, c.want, c.args)
+	}
+}

@@ -403,3 +403,12 @@ func TestBinaryGradesNameBothGains(t *testing.T) {
 	}
 	assert.True(t, found, "%+v", v.Matches)
 }
+
+// NDCG written as a percentage, as papers print it, is refused with the
+// fraction to type, its digits kept: 81% is 0.81, 81.5% is 0.815.
+func TestPercentClaim(t *testing.T) {
+	for in, want := range map[string]string{"81%": "0.81", "81.5%": "0.815", "100%": "1.00", "5%": "0.05", "0.5%": "0.005"} {
+		_, err := ParseWritten(in)
+		assert.EqualError(t, err, `"`+in+`" is a percentage; write it as a fraction, as the tools print NDCG: `+want, in)
+	}
+}
