@@ -420,10 +420,10 @@ func (d *Dashboard) tallyView(w, h int) string {
 	return fit(strings.Join(shown, "\n"), w, h)
 }
 
-// drawTally is the round under way, counted, wrapped to w: how many
-// answered, how many were right, the answers' histogram and the wrong
-// answers grouped by mistake (names only when asked for), and once the
-// round ends, the working.
+// drawTally is the round, counted, wrapped to w: while it is under way,
+// how many answered (and who has not, when asked for); once it ends,
+// how many were right, the answers' histogram, the wrong answers
+// grouped by mistake (names only when asked for) and the working.
 func (d *Dashboard) drawTally(w int) []string {
 	if w <= 0 {
 		return nil
@@ -460,6 +460,21 @@ func (d *Dashboard) tallyText(w int) string {
 	if t.Left > 0 {
 		answered += fmt.Sprintf(" (+%d who left)", t.Left)
 	}
+	if !rd.Ended {
+		// The instructor's screen is often the room's projector: the
+		// true value, the right answers and the answers' spread would
+		// give the round away while it is under way. Who has answered
+		// is what the instructor needs until F4.
+		lines = append(lines, answered, st.subtle.Render(HiddenUntilEnd), "")
+		switch {
+		case len(t.Waiting) == 0:
+		case d.showNames:
+			lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
+		default:
+			lines = append(lines, st.subtle.Render("F6 names who has not answered yet"))
+		}
+		return strings.Join(lines, "\n")
+	}
 	lines = append(lines,
 		fmt.Sprintf("%s · %s · true value %.4f", answered,
 			st.right.Render(fmt.Sprintf("%d right", t.Right)), t.True), "")
@@ -489,21 +504,16 @@ func (d *Dashboard) tallyText(w int) string {
 			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
 		}
 	}
-	// Who the room waits for, so the instructor can call on them.
-	if d.showNames && !rd.Ended && len(t.Waiting) > 0 {
-		if lines[len(lines)-1] != "" { // (no answer yet: the blank after the counts is there)
-			lines = append(lines, "")
-		}
-		lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
-	}
-	if rd.Ended {
-		if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
-			lines = append(lines, "")
-			lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
-		}
+	if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
+		lines = append(lines, "")
+		lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
 	}
 	return strings.Join(lines, "\n")
 }
+
+// HiddenUntilEnd is what the tally says of the answers while a round is
+// under way.
+const HiddenUntilEnd = "answers show at F4, not before: the room may see this screen"
 
 // questionGrades spells the question's grades in ranking order, and its
 // scores when they tie: the tie is what the question is about, as the
