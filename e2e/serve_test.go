@@ -180,6 +180,61 @@ func TestServeReconnect(t *testing.T) {
 	}
 }
 
+// TestServeTakeTheListHome: an attendee who quits reads how to take
+// their list home, and does it with the OpenSSH client alone,
+// redirecting to a file as any shell does (the list edited to grades
+// 0,2,3,0,1: NDCG@5 0.6612 with linear gain, as above).
+func TestServeTakeTheListHome(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
+	x, status := sshIn(t, s, 80, 24, "ada", nil)
+	x.waitFor("NDCG@5 = 0.9724")
+	x.keys("0")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.keys("q")
+	x.waitFor("Edits not copied")
+	x.answer("y")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("ssh ended with %s, want EXIT=0", got)
+	}
+	screen := x.screen()
+	for _, want := range []string{
+		"ndcg-explorer: your list stays here until the workshop ends; to take it home:",
+		"  ssh -p " + s.port + " ada@127.0.0.1 report > ada.md   (the report, to read)",
+		"  ssh -p " + s.port + " ada@127.0.0.1 list > ada.json   (the list, for ndcg-explorer)",
+	} {
+		if !strings.Contains(screen, want+"\n") {
+			t.Errorf("after quitting, the attendee should read the whole line %q; the screen:\n%s", want, screen)
+		}
+	}
+	s.waitLog(t, "ada left (0 in the room)")
+
+	dir := t.TempDir()
+	for _, c := range []struct{ command, file, want string }{
+		{"list", "ada.json", `"grade": 0`},
+		{"report", "ada.md", "**NDCG@5** = 0.6612"},
+	} {
+		cmd := exec.Command("ssh", append(append([]string{"-p", s.port}, sshOptions...), "ada@127.0.0.1", c.command)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("ssh ada@127.0.0.1 %s: %v", c.command, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, c.file), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), c.want) {
+			t.Errorf("ssh ada@127.0.0.1 %s should print %q; it printed:\n%s", c.command, c.want, out)
+		}
+	}
+	// The list taken home opens as it was left.
+	out, err := exec.Command(bin, "report", filepath.Join(dir, "ada.json")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "NDCG@5 = 0.6612") {
+		t.Errorf("report ada.json: %v\n%s", err, out)
+	}
+	s.waitLog(t, "ada took their list home (report)")
+}
+
 // TestServeAttendeeWords: over SSH the help says the save keys copy,
 // the open dialog offers samples only, and stopping the server (as
 // SIGTERM does) tells each attendee the workshop ended.

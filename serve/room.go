@@ -205,6 +205,33 @@ func (r *Room) leave(m *Member) {
 	r.changed()
 }
 
+// What the room keeps for an attendee asking for their list (keptFor).
+const (
+	keptNone      = iota // nothing: never here, or gone from the kept lists
+	keptLeft             // the list they left with
+	keptConnected        // they are in the explorer now
+)
+
+// keptFor is the list kept for the attendee named name connecting from
+// addr (its host, as join matches them), the most recent when there are
+// two; an attendee in the explorer now has theirs still changing.
+func (r *Room) keptFor(name, addr string) (*listio.Document, ndcg.Settings, int) {
+	w := who(name, addr)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, m := range r.members {
+		if who(m.Name, m.Addr) == w {
+			return nil, ndcg.Settings{}, keptConnected
+		}
+	}
+	for i := len(r.left) - 1; i >= 0; i-- {
+		if k := r.left[i]; k.who == w && k.doc != nil {
+			return k.doc, k.settings, keptLeft
+		}
+	}
+	return nil, ndcg.Settings{}, keptNone
+}
+
 // closeAll ends every session's explorer.
 func (r *Room) closeAll() {
 	r.mu.Lock()
