@@ -321,7 +321,15 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			break
 		}
 		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
 		d.status = "round ended: every attendee sees the worked solution"
+		if d.showNames {
+			// F6 during the round named who had not answered; the
+			// room, seeing this screen, need not read who was wrong
+			// unless the instructor asks again.
+			d.showNames = false
+			d.status += "; names hidden (F6 shows them)"
+		}
 	case key.Matches(msg, k.Tally):
 		d.showTally = !d.showTally
 	case key.Matches(msg, k.Names):
