@@ -326,8 +326,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s without a key", m.Name, shortDuration(s.cfg.IdleTimeout))
-			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n",
-				shortDuration(s.cfg.IdleTimeout))
+			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n%s",
+				shortDuration(s.cfg.IdleTimeout), takeHomeLines(sess))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
