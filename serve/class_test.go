@@ -187,7 +187,18 @@ func TestClassQuizTally(t *testing.T) {
 		if answers[i] == "0.83" {
 			verdict = "Right: NDCG@3 = 0.8262"
 		}
-		return c.redrawUntil(verdict, 90, 30, 20*time.Second)
+		if err := c.redrawUntil(verdict, 90, 30, 20*time.Second); err != nil {
+			return err
+		}
+		// Each reads the mistake behind their own answer, as the
+		// tally groups it (the line wraps after "What check" at 90).
+		switch answers[i] {
+		case "0.76":
+			return c.waitFor("finds behind it: used gain linear (not exp).", 5*time.Second)
+		case "0.82":
+			return c.waitFor("finds behind it: cut the digits off instead of rounding.", 5*time.Second)
+		}
+		return nil
 	})
 }
 

@@ -88,7 +88,13 @@ type RoomRound struct {
 }
 
 // RoomRoundEnd ends round ID: the quiz view shows the worked solution.
-type RoomRoundEnd struct{ ID int }
+type RoomRoundEnd struct {
+	ID int
+	// Mistake is what check finds behind the attendee's wrong answer
+	// ("used gain linear (not exp)"), as the instructor's tally groups
+	// it; empty when the answer is right or unexplained.
+	Mistake string
+}
 
 // RoomAnswer is one attendee's answer to round ID, as typed.
 type RoomAnswer struct {
@@ -145,7 +151,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		text := "the round is over"
 		for i, v := range m.views {
 			if q, ok := v.(*quizView); ok && q.room == msg.ID {
-				q.endRoom()
+				q.endRoom(msg.Mistake)
 				if i == m.active {
 					text += ": the working is below" + q.scrollHint()
 				} else {
