@@ -140,7 +140,7 @@ func TestServeAsAnAttendee(t *testing.T) {
 	x.waitFor("NDCG@5 = 0.6612")
 	x.fits(80)
 	x.keys("w")
-	x.waitFor("copied the list (5 items, JSON) to your clipboard")
+	x.waitFor("copied the list (5 items, JSON) to your clipboard, if your terminal allows it\n")
 	x.keys("q")
 	if got := waitForExit(t, x, status); got != "EXIT=0" {
 		t.Fatalf("ssh ended with %s, want EXIT=0", got)

@@ -230,6 +230,12 @@ func (m *Model) offerFooter(w int) string {
 	return ansi.Truncate(line, w, "")
 }
 
+// clipboardCaveat ends what a remote copy says: the copy travels as
+// OSC 52, which some terminals ignore (the old Windows console, macOS
+// Terminal, GNOME Terminal) without a sign the explorer could read; the
+// server's take-home lines, as the session ends, are the other way.
+const clipboardCaveat = ", if your terminal allows it"
+
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
 func (m *Model) copyList(then afterSave) tea.Cmd {
@@ -239,7 +245,7 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 		return nil
 	}
 	ws.MarkSaved(ws.Version())
-	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
+	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
 	switch then {
 	case thenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
@@ -260,10 +266,10 @@ func (m *Model) copyReport() tea.Cmd {
 		return nil
 	}
 	if m.exp.markdown != nil {
-		m.c.SetStatus("copied the report (markdown) to your clipboard", false)
+		m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
 		return tea.SetClipboard(m.exp.markdown(ws.Doc, ws.Result))
 	}
 	md := "## " + ws.Doc.Heading() + "\n\n" + explain.New(ws.Result).Markdown()
-	m.c.SetStatus("copied the working (markdown) to your clipboard", false)
+	m.c.SetStatus("copied the working (markdown) to your clipboard"+clipboardCaveat, false)
 	return tea.SetClipboard(md)
 }
