@@ -77,7 +77,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	if err != nil {
 		return err
 	}
-	s := rules.Settings
+	s := rules.ListSettings()
 	s.K = k
 	o := ui.BrowserOptions{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
 		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport,

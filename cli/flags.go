@@ -143,11 +143,9 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 	if s, err = f.override(s); err != nil {
 		return s, err
 	}
-	// --preset xgboost names XGBoost where the list is shown under it,
-	// not lightgbm, whose conventions they are (with --ltr, reading the
-	// data named its rules).
+	// --preset names the conventions the list is shown under (with
+	// --ltr, reading the data named its rules).
 	if p, perr := ndcg.FindPreset(f.preset); f.preset != "" && f.ltrData == "" && perr == nil {
-		p.Name = strings.ToLower(strings.TrimSpace(f.preset))
 		doc.Rules = p
 	}
 	return s, nil

@@ -161,10 +161,11 @@ func explainChange(list *ndcg.List, a, b *ndcg.Result, ch ndcg.Change) string {
 				frac++
 			}
 		}
+		// trec_eval and XGBoost both cut grades: the words name neither.
 		if frac == 0 {
-			return "trec_eval reads a grade's integer part; every grade here is whole"
+			return "a grade counts by its integer part; every grade here is whole"
 		}
-		return fmt.Sprintf("trec_eval reads a grade's integer part (2.5 → 2): %d grade(s) here change; %s, %s", frac, dcg, idcg)
+		return fmt.Sprintf("a grade counts by its integer part (2.5 → 2): %d grade(s) here change; %s, %s", frac, dcg, idcg)
 	case ndcg.SettingK:
 		return dcg + ", " + idcg
 	}

@@ -32,7 +32,10 @@ func TestSideBySide(t *testing.T) {
 	s.K = 3
 	rows := SideBySide(tiedList(t), s)
 	want := map[string]float64{"sklearn": 0.7434390676038474, "trec_eval": 0.8707132609981449,
-		"lightgbm": 0.5907889029375734, "tf-ranking": 0.7262744353075801, "jk": 0.6811}
+		"lightgbm": 0.5907889029375734, "tf-ranking": 0.7262744353075801, "jk": 0.6811,
+		// Whole grades and relevant items: XGBoost's cut to integers and
+		// its ndcg@k-'s 0 change nothing, so both give lightgbm's value.
+		"xgboost": 0.5907889029375734, "xgboost-": 0.5907889029375734}
 	require.Len(t, rows, len(ndcg.Presets))
 	for _, r := range rows {
 		require.NoError(t, r.Err)
@@ -43,8 +46,12 @@ func TestSideBySide(t *testing.T) {
 		assert.InDelta(t, want[r.Preset.Name], r.NDCG, tol, r.Preset.Name)
 		assert.Equal(t, 3, r.Settings.K, "a preset keeps the cutoff")
 	}
-	assert.True(t, rows[3].InForce, "exp gain, expected ties, list IDCG, 0: tf-ranking")
-	assert.Empty(t, rows[3].Differs)
+	require.Equal(t, "tf-ranking", rows[5].Preset.Name)
+	for i, r := range rows {
+		assert.Equal(t, i == 5, r.InForce, "exp gain, expected ties, list IDCG, 0: tf-ranking alone")
+	}
+	assert.Empty(t, rows[5].Differs)
+	assert.Equal(t, []ndcg.Setting{ndcg.SettingTies, ndcg.SettingZero, ndcg.SettingGrades}, rows[3].Differs, "xgboost")
 	assert.Equal(t, []ndcg.Setting{ndcg.SettingGain, ndcg.SettingTies, ndcg.SettingIDCG, ndcg.SettingGrades}, rows[1].Differs)
 }
 

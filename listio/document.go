@@ -46,8 +46,9 @@ type Document struct {
 }
 
 // Conventions are the named conventions the list was read under: its
-// Rules, else the file's "preset" as the file spells it (xgboost rather
-// than lightgbm, whose conventions they are); none when neither is set.
+// Rules, else the file's "preset" under the preset's own name (sklearn
+// for "scikit-learn"), the name the preset picker and the conventions
+// view give it; none when neither is set.
 func (d *Document) Conventions() ndcg.Preset {
 	if d == nil {
 		return ndcg.Preset{}
@@ -57,7 +58,6 @@ func (d *Document) Conventions() ndcg.Preset {
 	}
 	if d.Settings.Preset != nil {
 		if p, err := ndcg.FindPreset(*d.Settings.Preset); err == nil {
-			p.Name = strings.ToLower(strings.TrimSpace(*d.Settings.Preset))
 			return p
 		}
 	}
@@ -203,7 +203,17 @@ func SettingsOf(s ndcg.Settings) FileSettings {
 		fs.K = &k
 	}
 	if s.TruncateGrades {
-		fs.Preset = str("trec_eval")
+		// Only a preset cuts grades to integers: the one these settings
+		// follow (xgboost, say), else trec_eval's; the fields written
+		// beside it say the rest.
+		name := "trec_eval"
+		for _, p := range ndcg.Presets {
+			if p.Settings.TruncateGrades && p.Matches(s) {
+				name = p.Name
+				break
+			}
+		}
+		fs.Preset = str(name)
 	}
 	return fs
 }

@@ -21,12 +21,19 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 		if err != nil {
 			return nil, err
 		}
-		st := r.Settings
+		st := r.ListSettings()
 		gain, disc, ties, idcg, zero := st.Gain.String(), st.Discount.String(), st.Ties.String(), st.IDCG.String(), st.Zero
+		fs := FileSettings{Gain: &gain, Discount: &disc, Ties: &ties, IDCG: &idcg, Zero: &zero}
+		// The rules' preset, when they follow one, brings what the
+		// fields cannot say: XGBoost's and trec_eval's grades cut to
+		// integers.
+		if p, err := ndcg.FindPreset(r.Name); err == nil && p.Matches(st) {
+			fs.Preset = &p.Name
+		}
 		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid, Query: qid,
-			Settings: FileSettings{Gain: &gain, Discount: &disc, Ties: &ties, IDCG: &idcg, Zero: &zero},
+			Settings: fs,
 			Notes:    fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name),
-			Rules:    ndcg.Preset{Name: r.Name, Note: r.Note, Settings: r.Settings},
+			Rules:    ndcg.Preset{Name: r.Name, Note: r.Note, Settings: st},
 			List:     list, pos: &positions{style: tableStyle}}
 		for i, it := range list.Items {
 			line := 0

@@ -83,3 +83,31 @@ func TestDocumentConventionsName(t *testing.T) {
 	assert.Equal(t, "", d.Conventions().Name)
 	assert.Equal(t, "", (*Document)(nil).Conventions().Name)
 }
+
+// Settings saved under XGBoost's conventions name the xgboost preset,
+// the only way a file says grades are cut to integers, and read back as
+// the same settings under the same name; others that cut grades name
+// trec_eval's, their fields saying the rest.
+func TestSettingsOfNamesThePresetThatCutsGrades(t *testing.T) {
+	for name, want := range map[string]string{"xgboost": "xgboost", "xgboost-": "xgboost-", "trec_eval": "trec_eval"} {
+		p, err := ndcg.FindPreset(name)
+		require.NoError(t, err)
+		s := p.Settings
+		s.K = 5
+		fs := SettingsOf(s)
+		require.NotNil(t, fs.Preset)
+		assert.Equal(t, want, *fs.Preset)
+		back, err := fs.Apply(ndcg.DefaultSettings())
+		require.NoError(t, err)
+		assert.True(t, back.Equal(s), name)
+		assert.Equal(t, want, (&Document{Settings: fs}).Conventions().Name)
+	}
+	s := ndcg.DefaultSettings()
+	s.TruncateGrades = true
+	fs := SettingsOf(s)
+	assert.Equal(t, "trec_eval", *fs.Preset, "no preset follows these")
+	back, err := fs.Apply(ndcg.DefaultSettings())
+	require.NoError(t, err)
+	assert.True(t, back.Equal(s))
+	assert.Nil(t, SettingsOf(ndcg.DefaultSettings()).Preset)
+}

@@ -5,10 +5,13 @@
 //
 // A data set is a list of queries; each query holds its documents'
 // labels and predictions in input order (the order of the rows in the
-// data file). Every rule set reuses the conventions of a preset of the
-// ndcg package (gain, discount, tie order, the value of a query without a
-// relevant document) and adds what the library does to its inputs before
-// that computation:
+// data file). Every rule set reuses the conventions of its preset of the
+// ndcg package (xgboost, xgboost-, lightgbm, sklearn, …: gain, discount,
+// tie order, the value of a query without a relevant document) and adds
+// what the library does to its inputs before that computation. XGBoost's
+// cut of labels to integers is one of those, done as the list is read so
+// that a comparison names the label rule; ListSettings puts it back in
+// the settings a list is explored under, the xgboost preset's:
 //
 // XGBoost 1.7 (src/metric/rank_metric.cc, EvalRank::Eval and
 // EvalNDCG::EvalGroup):

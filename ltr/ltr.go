@@ -70,18 +70,35 @@ type Rules struct {
 	LabelGain []float64
 }
 
+// ListSettings are the settings a list the rules read is explored under:
+// the rules' settings, with grades cut to integers where the rules cut
+// labels (XGBoost's), so that a grade edited to 2.5 counts as the
+// library would count it. For XGBoost's rules these are the xgboost
+// preset's conventions, which its row in the explorer's presets names.
+func (r Rules) ListSettings() ndcg.Settings {
+	s := r.Settings
+	if r.Labels == LabelsTruncated {
+		s.TruncateGrades = true
+	}
+	return s
+}
+
 // XGBoost returns XGBoost 1.7's rules; minus gives its ndcg@k- variant.
 func XGBoost(minus bool) Rules {
-	p, _ := ndcg.FindPreset("lightgbm")
+	name := "xgboost"
+	if minus {
+		name = "xgboost-"
+	}
+	p, _ := ndcg.FindPreset(name)
 	// The labels are truncated by List (LabelsTruncated), before the
 	// settings see them, so that a comparison names the label rule.
 	s := p.Settings
+	s.TruncateGrades = false
 	r := Rules{Name: "xgboost", Note: "XGBoost 1.7 eval_metric ndcg@k: integer labels, float32 predictions, ties in input order, 1 without relevant documents",
 		Settings: s, Float32Scores: true, Float32Labels: true, Labels: LabelsTruncated, MaxLabel: 31}
 	if minus {
 		r.Name, r.Minus = "xgboost-", true
 		r.Note = "XGBoost 1.7 eval_metric ndcg@k-: as xgboost, but 0 without relevant documents"
-		r.Settings.Zero = 0
 	}
 	return r
 }
@@ -144,7 +161,7 @@ func FromPreset(p ndcg.Preset) Rules {
 func PresetNames() []string {
 	names := []string{"xgboost", "xgboost-", "lightgbm"}
 	for _, n := range ndcg.PresetNames() {
-		if n != "lightgbm" {
+		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 	}

@@ -189,3 +189,26 @@ func ExampleDerive() {
 	fmt.Printf("exp NDCG@5 = %.4f, linear NDCG@5 = %.4f\n", exp.NDCG(), linear.NDCG())
 	// Output: exp NDCG@5 = 0.9575, linear NDCG@5 = 0.9724
 }
+
+// XGBoost and LightGBM share every convention but one: XGBoost cuts a
+// grade to its integer part, where LightGBM stops on a grade that is not
+// whole. A grade of 2.5 at rank 1 counts as 2 under the xgboost preset:
+// DCG@3 = 3/1 + 0 + 3/2 = 4.5 over IDCG@3 = 3 + 3/log2(3) = 4.8928 is
+// 0.9197, as XGBoost 1.7.4 prints it (eval_metric ndcg@3, labels
+// 2.5, 0, 2, predictions 0.9, 0.8, 0.1: 0.91972078914818756). Taken as
+// given (the lightgbm preset, which LightGBM itself would refuse), the
+// 2.5 gains 2^2.5 − 1 = 4.6569.
+func ExampleFindPreset_xgboost() {
+	list, _ := ndcg.FromGrades([]float64{2.5, 0, 2}, []float64{0.9, 0.8, 0.1})
+	for _, name := range []string{"xgboost", "lightgbm"} {
+		p, _ := ndcg.FindPreset(name)
+		r, err := ndcg.Compute(list, p.Apply(ndcg.Settings{K: 3}))
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%-8s NDCG@3 = %.4f (%s)\n", name, r.NDCG(), r.Settings)
+	}
+	// Output:
+	// xgboost  NDCG@3 = 0.9197 (gain=exp discount=log2 k=3 ties=input idcg=list zero=1 grades=integer)
+	// lightgbm NDCG@3 = 0.9400 (gain=exp discount=log2 k=3 ties=input idcg=list zero=1)
+}

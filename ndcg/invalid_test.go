@@ -174,7 +174,7 @@ func TestParseRejects(t *testing.T) {
 		{"k < 0", kErr, "-3", []string{"≥ 1", `"-3"`}},
 		{"k fraction", kErr, "2.5", []string{"whole number"}},
 		{"k text", kErr, "ten", []string{"whole number"}},
-		{"preset", presetErr, "pytorch", []string{`unknown preset "pytorch"`, "sklearn, trec_eval, lightgbm, tf-ranking, jk"}},
+		{"preset", presetErr, "pytorch", []string{`unknown preset "pytorch"`, "sklearn, trec_eval, lightgbm, xgboost, xgboost-, tf-ranking, jk"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name+" "+c.in, func(t *testing.T) {

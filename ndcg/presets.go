@@ -15,25 +15,35 @@ type Preset struct {
 	Settings Settings
 }
 
-// Presets lists the conventions of the common implementations. Their K is
-// 0: a preset leaves the cutoff to the user.
+// Presets lists the conventions of the common implementations, one for
+// each library whose conventions differ: XGBoost cuts labels to integers
+// where LightGBM refuses labels that are not whole, so the two have a
+// row each. Their K is 0: a preset leaves the cutoff to the user. A
+// Note says who uses the conventions in at most 54 characters, so that
+// the preset picker shows it whole beside the preset at 80 columns; the
+// settings say the rest.
 var Presets = []Preset{
 	{"sklearn", "scikit-learn ndcg_score (ignore_ties=False)",
 		Settings{Gain: Linear, Discount: Log2, Ties: Expected, IDCG: FromList, Zero: 0}},
-	{"trec_eval", "trec_eval ndcg_cut.k: integer grades, docno tie order, judged ideal",
+	{"trec_eval", "trec_eval -m ndcg_cut.k, on TREC qrels and runs",
 		Settings{Gain: Linear, Discount: Log2, Ties: Docno, IDCG: FromJudged, Zero: 0, TruncateGrades: true}},
-	{"lightgbm", "LightGBM and XGBoost: exp gain, input order for ties, NDCG 1 without relevant items",
+	{"lightgbm", "LightGBM metric ndcg, eval_at; whole labels only",
 		Settings{Gain: Exp, Discount: Log2, Ties: Input, IDCG: FromList, Zero: 1}},
-	{"tf-ranking", "TF-Ranking: exp gain, ties shuffled at random (expected value)",
+	{"xgboost", "XGBoost 1.7 eval_metric ndcg@k; labels cut to integers",
+		Settings{Gain: Exp, Discount: Log2, Ties: Input, IDCG: FromList, Zero: 1, TruncateGrades: true}},
+	{"xgboost-", "XGBoost 1.7 eval_metric ndcg@k-",
+		Settings{Gain: Exp, Discount: Log2, Ties: Input, IDCG: FromList, Zero: 0, TruncateGrades: true}},
+	{"tf-ranking", "TF-Ranking's NDCG metric; ties shuffled at random",
 		Settings{Gain: Exp, Discount: Log2, Ties: Expected, IDCG: FromList, Zero: 0}},
-	{"jk", "Järvelin & Kekäläinen 2002: linear gain, discount 1/log2(i) from rank 2",
+	{"jk", "Järvelin & Kekäläinen 2002; discount from rank 2",
 		Settings{Gain: Linear, Discount: JK2, Ties: Expected, IDCG: FromJudged, Zero: 0}},
 }
 
 // presetAliases maps other spellings to a preset's name.
 var presetAliases = map[string]string{
 	"scikit-learn": "sklearn", "trec": "trec_eval", "treceval": "trec_eval",
-	"xgboost": "lightgbm", "lightgbm/xgboost": "lightgbm", "tfr": "tf-ranking", "tf_ranking": "tf-ranking",
+	"lgbm": "lightgbm", "lgb": "lightgbm", "xgb": "xgboost", "xgb-": "xgboost-", "xgboost-minus": "xgboost-",
+	"tfr": "tf-ranking", "tf_ranking": "tf-ranking",
 }
 
 // PresetNames lists the names FindPreset accepts (aliases aside).
@@ -45,7 +55,7 @@ func PresetNames() []string {
 	return names
 }
 
-// FindPreset returns the preset of that name (or alias, such as xgboost).
+// FindPreset returns the preset of that name (or alias, such as xgb).
 func FindPreset(name string) (Preset, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	if a, ok := presetAliases[n]; ok {

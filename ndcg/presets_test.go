@@ -3,6 +3,7 @@ package ndcg
 import (
 	"math"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -15,11 +16,12 @@ func preset(t *testing.T, name string) Settings {
 }
 
 func TestFindPreset(t *testing.T) {
-	require.Equal(t, []string{"sklearn", "trec_eval", "lightgbm", "tf-ranking", "jk"}, PresetNames())
+	require.Equal(t, []string{"sklearn", "trec_eval", "lightgbm", "xgboost", "xgboost-", "tf-ranking", "jk"}, PresetNames())
 	for name, want := range map[string]string{
 		"sklearn": "sklearn", "scikit-learn": "sklearn", " SKLEARN ": "sklearn",
 		"trec_eval": "trec_eval", "trec": "trec_eval", "treceval": "trec_eval", "TREC_EVAL": "trec_eval",
-		"lightgbm": "lightgbm", "xgboost": "lightgbm", "lightgbm/xgboost": "lightgbm", "XGBoost": "lightgbm",
+		"lightgbm": "lightgbm", "lgbm": "lightgbm", "LightGBM": "lightgbm",
+		"xgboost": "xgboost", "XGBoost": "xgboost", "xgb": "xgboost", "xgboost-": "xgboost-", "xgb-": "xgboost-",
 		"tf-ranking": "tf-ranking", "tfr": "tf-ranking", "tf_ranking": "tf-ranking",
 		"jk": "jk",
 	} {
@@ -38,6 +40,8 @@ func TestPresetTable(t *testing.T) {
 		"sklearn":    "gain=linear discount=log2 k=all ties=expected idcg=list zero=0",
 		"trec_eval":  "gain=linear discount=log2 k=all ties=docno idcg=judged zero=0 grades=integer",
 		"lightgbm":   "gain=exp discount=log2 k=all ties=input idcg=list zero=1",
+		"xgboost":    "gain=exp discount=log2 k=all ties=input idcg=list zero=1 grades=integer",
+		"xgboost-":   "gain=exp discount=log2 k=all ties=input idcg=list zero=0 grades=integer",
 		"tf-ranking": "gain=exp discount=log2 k=all ties=expected idcg=list zero=0",
 		"jk":         "gain=linear discount=jk:2 k=all ties=expected idcg=judged zero=0",
 	}
@@ -45,6 +49,16 @@ func TestPresetTable(t *testing.T) {
 	for _, p := range Presets {
 		require.Equal(t, rows[p.Name], p.Settings.String(), p.Name)
 		require.NoError(t, p.Settings.Validate(), p.Name)
+		// The preset picker shows a note whole beside the preset's name
+		// and value at 80 columns.
+		require.LessOrEqual(t, utf8.RuneCountInString(p.Note), 54, p.Name)
+	}
+	// Each preset is its own conventions: no two name the same ones, so
+	// a list's conventions name one preset at most.
+	for i, p := range Presets {
+		for _, q := range Presets[i+1:] {
+			require.False(t, p.Settings.Equal(q.Settings), "%s and %s", p.Name, q.Name)
+		}
 	}
 }
 

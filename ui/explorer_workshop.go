@@ -109,12 +109,18 @@ func (e *explorer) toggleNotes() {
 // notesLines are the notes wrapped to width in at most max lines (the
 // last cut with "…"), or none when they are hidden.
 func (e *explorer) notesLines(width, most int) []string {
-	text := strings.Join(strings.Fields(e.c.WS.Doc.Notes), " ")
+	ws := e.c.WS
+	text := strings.Join(strings.Fields(ws.Doc.Notes), " ")
 	if !e.notes || text == "" || most <= 0 {
 		return nil
 	}
 	st := e.c.Styles
-	lines := strings.Split(wrap(st.header.paint("notes: ")+text, width), "\n")
+	text = st.header.paint("notes: ") + text
+	// A title the title line cuts short is read whole here, first.
+	if _, whole := titleLine(st, ws.Doc, titleRight("explorer", ws.Dirty()), e.width); !whole {
+		text = st.header.paint("title: ") + shown(ws.Doc.Title) + "\n" + text
+	}
+	lines := strings.Split(wrap(text, width), "\n")
 	if len(lines) > most {
 		lines = lines[:most]
 		lines[most-1] = ansi.Truncate(lines[most-1], width-1, "") + "…"

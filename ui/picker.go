@@ -25,6 +25,9 @@ type presetRow struct {
 	name, note string
 	settings   ndcg.Settings
 	value      string
+	// inForce marks the preset the conventions in force follow, the one
+	// the conventions line names.
+	inForce bool
 }
 
 // newPresetPicker computes NDCG@k under every preset once, when the
@@ -32,7 +35,7 @@ type presetRow struct {
 func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 	p := &presetPicker{}
 	for i, pv := range explain.SideBySide(ws.List(), ws.Settings) {
-		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error"}
+		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error", inForce: pv.InForce}
 		if pv.Err == nil {
 			row.value = fmt.Sprintf("%.4f", pv.NDCG)
 		}
@@ -44,41 +47,98 @@ func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 	return p
 }
 
-// View draws the picker in w×h.
+// presetName is a preset's name in a list of presets: =NAME for the one
+// in force, as the conventions line names it.
+func presetName(name string, inForce bool) string {
+	if inForce {
+		return "=" + name
+	}
+	return name
+}
+
+// pickerIndent is where a row's note starts, after the preset's name
+// and NDCG@k.
+const pickerIndent = 24
+
+// View draws the picker in w×h. Every preset says whole who uses it and
+// the conventions it sets, wrapped under its note; when they do not all
+// fit, each preset takes one line and the one selected is told whole
+// under the list.
 func (p *presetPicker) View(c *Common, w, h int) string {
 	st := c.Styles
 	k := c.WS.Settings.KString()
-	lines := []string{
+	head := []string{
 		st.Title.Render("Presets") + st.Subtle.Render("  ↑/↓ choose · enter applies (k stays "+k+") · esc closes"),
 		"",
-		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by")),
+		st.Header.Render(fmt.Sprintf("  %-11s %-9s %s", "preset", "NDCG@"+k, "used by (=: the preset in force)")),
 	}
-	// Each preset takes two lines, its conventions under it, when they
-	// all fit; else one, and the rows scroll to keep the cursor in view.
-	room := max(h-len(lines), 1)
-	both := 2*len(p.rows) <= room
-	from := 0
-	if !both {
-		from = scrollTo(0, p.cursor, len(p.rows), room)
-	}
-	for i, r := range p.rows {
-		if i < from {
-			continue
-		}
+	pad := strings.Repeat(" ", pickerIndent)
+	// told is a row's note and conventions, each wrapped to the cells
+	// after the indent.
+	told := func(r presetRow, width int) (note, conv []string) {
 		// A preset sets everything but k: its line says the rest in
 		// the conventions line's short words.
-		c := explain.State(r.settings)
-		conv := joinNonEmpty([]string{c.Gain, c.DiscountShort, c.Ties, c.IDCGShort, c.ZeroShort, c.GradesShort}, ", ")
-		line := ansi.Truncate(fmt.Sprintf("  %-11s %-9s %s", r.name, r.value, r.note), w, "…")
-		if i == p.cursor {
-			line = st.Cursor.Render(">" + line[1:])
+		// A line breaks between two settings, not inside one ("integer
+		// grades"): their own spaces do not break until the line is
+		// drawn.
+		cs := explain.State(r.settings)
+		parts := []string{cs.Gain, cs.DiscountShort, cs.Ties, cs.IDCGShort, cs.ZeroShort, cs.GradesShort}
+		for i, part := range parts {
+			parts[i] = strings.ReplaceAll(part, " ", "\u00a0")
 		}
-		lines = append(lines, line)
-		if both {
-			lines = append(lines, st.Subtle.Render(ansi.Truncate("                        "+conv, w, "…")))
+		words := strings.ReplaceAll(wrap(joinNonEmpty(parts, ", "), max(width, 1)), "\u00a0", " ")
+		return strings.Split(wrap(r.note, max(width, 1)), "\n"), strings.Split(words, "\n")
+	}
+	main := func(i int, note string) string {
+		r := p.rows[i]
+		line := fmt.Sprintf("  %-11s %-9s %s", presetName(r.name, r.inForce), r.value, note)
+		if i == p.cursor {
+			return st.Cursor.Render(">" + line[1:])
+		}
+		return line
+	}
+	var full []string
+	for i, r := range p.rows {
+		note, conv := told(r, w-pickerIndent)
+		full = append(full, main(i, note[0]))
+		for _, l := range note[1:] {
+			full = append(full, pad+l)
+		}
+		for _, l := range conv {
+			full = append(full, st.Subtle.Render(pad+l))
 		}
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	if len(head)+len(full) > h && len(head)-1+len(full) <= h {
+		head = append(head[:1], head[2]) // the blank line gives way first
+	}
+	if len(head)+len(full) <= h {
+		return block(strings.Join(append(head, full...), "\n"), w, h)
+	}
+	// One line a preset, scrolled to keep the cursor in view, and the
+	// one selected told whole under them while three rows keep room.
+	head = append(head[:1], head[2])
+	note, conv := told(p.rows[p.cursor], w-4)
+	detail := []string{""}
+	for _, l := range note {
+		detail = append(detail, "    "+l)
+	}
+	for _, l := range conv {
+		detail = append(detail, st.Subtle.Render("    "+l))
+	}
+	room := h - len(head)
+	if room-len(detail) < min(3, len(p.rows)) {
+		detail = nil
+	}
+	room = max(room-len(detail), 1)
+	lines := head
+	from := scrollTo(0, p.cursor, len(p.rows), room)
+	for i, r := range p.rows {
+		if i < from || i >= from+room {
+			continue
+		}
+		lines = append(lines, ansi.Truncate(main(i, r.note), w, "…"))
+	}
+	return block(strings.Join(append(lines, detail...), "\n"), w, h)
 }
 
 func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -71,7 +71,7 @@ func TestPresetPicker(t *testing.T) {
 	press(m, "P")
 	s := screen(m)
 	assert.Contains(t, s, "Presets")
-	assert.Regexp(t, `> sklearn\s+`+ndcgStart, s, "in force, selected, scikit-learn's value")
+	assert.Regexp(t, `> =sklearn\s+`+ndcgStart, s, "in force (=, as the conventions line names it), selected, scikit-learn's value")
 	assert.Regexp(t, `lightgbm\s+`+ndcgExp, s, "exp gain, no ties here")
 	press(m, "esc")
 	assert.NotContains(t, screen(m), "Presets")
@@ -136,10 +136,10 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 // TestPresetPickerKeepsTheCursorInView: at 50×12 the picker has 8 lines:
 // one line per preset, scrolled so that the one selected is shown.
 func TestPresetPickerKeepsTheCursorInView(t *testing.T) {
-	s := ndcg.DefaultSettings() // tf-ranking's, the fourth preset
+	s := ndcg.DefaultSettings() // tf-ranking's, the sixth preset
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
 	press(m, "P")
-	assert.Regexp(t, `(?m)^> tf-ranking`, screen(m))
+	assert.Regexp(t, `(?m)^> =tf-ranking`, screen(m))
 	assert.NotContains(t, screen(m), "gain linear, log2", "no room for the conventions lines")
 	press(m, "down")
 	assert.Regexp(t, `(?m)^> jk`, screen(m))

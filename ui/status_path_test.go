@@ -51,3 +51,40 @@ func TestTitleKeepsTheFileName(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 24})
 	assert.Contains(t, screen(m), "ndcg-explorer "+path+": A tie", "whole where it fits")
 }
+
+// A long title gives way after the file's directories and the program's
+// name, cut between two words, never inside one; the notes (N) then
+// start with it whole. Where there is room it is whole in the title line
+// and the notes do not repeat it.
+func TestLongTitleIsCutBetweenWords(t *testing.T) {
+	doc, err := listio.Load("sample:missing-relevant", nil, "")
+	require.NoError(t, err)
+	full := "Missing relevant items: a perfect-looking list that missed the best documents"
+	require.Equal(t, full, doc.Title)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	title := strings.Split(screen(m), "\n")[0]
+	assert.Equal(t, "sample:missing-relevant: Missing relevant items: a perfect-looking…", strings.TrimRight(strings.TrimSuffix(title, "[explorer]"), " "))
+	press(m, "N")
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: "+full+" notes: The four retrieved")
+
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	title = strings.Split(screen(m), "\n")[0]
+	assert.True(t, strings.HasPrefix(title, "ndcg-explorer sample:missing-relevant: "+full+" "), "%q", title)
+	assert.NotContains(t, screen(m), "title: ")
+
+	// Without the program's name it fits whole: the name gives way.
+	doc, err = listio.Load("sample:ties-at-k", nil, "")
+	require.NoError(t, err)
+	m = newModel(t, doc, linearK5(), 80, 24)
+	title = strings.Split(screen(m), "\n")[0]
+	assert.True(t, strings.HasPrefix(title, "sample:ties-at-k: A tie at the cutoff: which result counts? "), "%q", title)
+	press(m, "N")
+	assert.NotContains(t, screen(m), "title: ", "whole in the title line")
+}
+
+func TestCutBetweenWords(t *testing.T) {
+	assert.Equal(t, "a tie at…", cutBetweenWords("a tie at the cutoff", 10))
+	assert.Equal(t, "a tie at the cutoff", cutBetweenWords("a tie at the cutoff", 19))
+	assert.Equal(t, "An IDCG slip…", cutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
+	assert.Equal(t, "Missing…", cutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
+}

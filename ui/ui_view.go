@@ -77,33 +77,87 @@ func (m *Model) render() string {
 }
 
 func (m *Model) titleLine(w int) string {
-	st, ws := m.c.Styles, m.c.WS
-	right := []string{"[" + m.viewName(m.active) + "]"}
-	if ws.Dirty() {
-		right = append(right, "modified")
+	line, _ := titleLine(m.c.Styles, m.c.WS.Doc, titleRight(m.viewName(m.active), m.c.WS.Dirty()), w)
+	return line
+}
+
+// titleRight is the end of the title line: the view's name, and
+// "modified" while there are unsaved edits.
+func titleRight(view string, dirty bool) string {
+	if dirty {
+		return "[" + view + "] modified"
 	}
-	r := strings.Join(right, " ")
-	heading := func(d listio.Document) string {
-		name := shown(d.Heading())
-		if d.New {
-			name += " (new file: w saves it)"
+	return "[" + view + "]"
+}
+
+// titleLine is the first line of the screen in w cells: the program's
+// name and the list's heading, right ending it. What does not fit gives
+// way in this order: the directories of the list's file (its name says
+// which list it is), the program's name (the window's title says it),
+// then the end of the list's title, cut between two words. whole says
+// the title is shown whole; when it is not, the notes (N) start with it.
+func titleLine(st Styles, d *listio.Document, right string, w int) (line string, whole bool) {
+	name, title := shown(d.Name), ""
+	if d.Heading() != d.Name {
+		title = shown(d.Title)
+	}
+	end := ""
+	if d.New {
+		end = " (new file: w saves it)"
+	}
+	room := w - ansi.StringWidth(right) - 1
+	prog := st.title.paint("ndcg-explorer") + " "
+	left := func(prog, name, title string) string {
+		if title == "" {
+			return prog + name + end
 		}
-		return st.title.paint("ndcg-explorer") + " " + name
+		return prog + name + ": " + title + end
 	}
-	left := heading(*ws.Doc)
-	if slash := strings.LastIndexByte(ws.Doc.Name, '/'); slash > 0 && ansi.StringWidth(left)+1+ansi.StringWidth(r) > w {
-		// The file's name says which list this is; its directories give
-		// way first.
-		d := *ws.Doc
-		d.Name = "…" + d.Name[slash:]
-		left = heading(d)
+	fits := func(s string) bool { return ansi.StringWidth(s) <= room }
+	whole = true
+	text := left(prog, name, title)
+	if slash := strings.LastIndexByte(name, '/'); slash > 0 && !fits(text) {
+		name = "…" + name[slash:]
+		text = left(prog, name, title)
 	}
-	gap := w - ansi.StringWidth(left) - ansi.StringWidth(r)
-	if gap < 1 {
-		left = ansi.Truncate(left, max(w-ansi.StringWidth(r)-1, 0), "…")
-		gap = w - ansi.StringWidth(left) - ansi.StringWidth(r)
+	if !fits(text) {
+		text = left("", name, title)
 	}
-	return ansi.Truncate(left+strings.Repeat(" ", max(gap, 0))+st.warn.paint(r), w, "")
+	if !fits(text) && title != "" {
+		whole = false
+		if rest := room - ansi.StringWidth(left("", name, "")) - 2; rest >= 8 {
+			text = left("", name, cutBetweenWords(title, rest))
+		}
+	}
+	if !fits(text) {
+		text = ansi.Truncate(text, max(room, 0), "…")
+	}
+	gap := max(w-ansi.StringWidth(text)-ansi.StringWidth(right), 1)
+	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.warn.paint(right), w, ""), whole
+}
+
+// cutBetweenWords shortens text to at most w cells, cut after its last
+// whole word that fits and ending with …, so that no word is cut short;
+// a first word too long for w is cut.
+func cutBetweenWords(text string, w int) string {
+	if ansi.StringWidth(text) <= w {
+		return text
+	}
+	cut := ""
+	for i, r := range text {
+		if r != ' ' {
+			continue
+		}
+		head := strings.TrimRight(text[:i], " ,;:—-")
+		if ansi.StringWidth(head)+1 > w {
+			break
+		}
+		cut = head
+	}
+	if cut == "" {
+		return ansi.Truncate(text, w, "…")
+	}
+	return cut + "…"
 }
 
 // conventionsLine states the conventions in force, as every output
@@ -130,16 +184,29 @@ func (m *Model) drawConventions(w int) string {
 		}
 		return p
 	}
-	line := joinNonEmpty(append(long, named("(= "+preset+")")), " · ")
+	// =NAME, as the presets picker and the conventions view mark the
+	// preset in force.
+	line := joinNonEmpty(append(long, named("="+preset)), " · ")
 	if ansi.StringWidth(line) > w {
 		line = joinNonEmpty(append(short, named("="+preset)), " · ")
 	}
 	if ansi.StringWidth(line) > w {
 		// A preset says it all: it goes first, so that it is never what
-		// gets cut.
-		line = joinNonEmpty(append([]string{named("=" + preset)}, short...), " · ")
+		// gets cut; the settings that do not fit whole give way from the
+		// end (integer grades, then the IDCG=0 rule…), not a word cut.
+		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
 	}
 	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
+}
+
+// joinFit joins the non-empty parts with sep in at most w cells: those
+// that do not fit whole give way from the end, an … saying so.
+func joinFit(parts []string, sep string, w int) string {
+	line := joinNonEmpty(parts, sep)
+	for n := len(parts) - 1; n > 0 && ansi.StringWidth(line) > w; n-- {
+		line = joinNonEmpty(parts[:n], sep) + sep + "…"
+	}
+	return line
 }
 
 func joinNonEmpty(parts []string, sep string) string {

@@ -186,7 +186,7 @@ func TestConventionsView(t *testing.T) {
 	s := body(m)
 	row := func(name string) string {
 		for _, l := range strings.Split(s, "\n") {
-			if strings.HasPrefix(strings.TrimLeft(l, "> "), name+" ") {
+			if strings.HasPrefix(strings.TrimLeft(l, "> ="), name+" ") {
 				return l
 			}
 		}
@@ -202,7 +202,16 @@ func TestConventionsView(t *testing.T) {
 	assert.Contains(t, row("tf-ranking"), "0.7263")
 	assert.NotContains(t, row("tf-ranking"), "*")
 	assert.Contains(t, row("jk"), "0.6811")
-	assert.Contains(t, s, "tf-ranking is what is in force")
+	// XGBoost's conventions have rows of their own: on whole grades with a
+	// relevant item they give lightgbm's value, and depart from the
+	// conventions in force in the grades (cut to integers) too.
+	assert.Contains(t, row("xgboost"), "0.5908")
+	assert.Contains(t, row("xgboost"), "integer*")
+	assert.Contains(t, row("xgboost-"), "0.5908")
+	// The preset in force is marked as the conventions line names it.
+	assert.Contains(t, row("tf-ranking"), "  =tf-ranking ")
+	assert.NotContains(t, row("sklearn"), "=")
+	assert.Contains(t, s, "=tf-ranking is the preset in force")
 	// The selected preset (sklearn) is explained one setting at a time.
 	f := flat(m)
 	assert.Contains(t, f, "gain exp → linear: a grade 3 is worth 3, not 7")
@@ -220,10 +229,11 @@ func TestConventionsView(t *testing.T) {
 	assert.Equal(t, ndcg.Input, m.c.WS.Settings.Ties)
 	assert.Equal(t, 1.0, m.c.WS.Settings.Zero)
 	assert.Equal(t, 3, m.c.WS.Settings.K, "k stays")
-	assert.Contains(t, body(m), "lightgbm is what is in force")
+	assert.Contains(t, body(m), "=lightgbm is the preset in force")
+	assert.Contains(t, body(m), "> =lightgbm   0.5908")
 	press(m, "u")
 	assert.Equal(t, ndcg.Expected, m.c.WS.Settings.Ties)
-	assert.Contains(t, body(m), "tf-ranking is what is in force")
+	assert.Contains(t, body(m), "=tf-ranking is the preset in force")
 }
 
 func TestSwapView(t *testing.T) {
@@ -374,7 +384,7 @@ func TestAnalysisViewsMouse(t *testing.T) {
 
 	press(m, "C")
 	m.Update(tea.MouseClickMsg{X: 5, Y: 7, Button: tea.MouseLeft}) // screen row 7: trec_eval
-	assert.Contains(t, body(m), "trec_eval: trec_eval ndcg_cut.k")
+	assert.Contains(t, body(m), "NDCG@3 0.7263 here, 0.8707 under trec_eval")
 
 	g := strings.Repeat("1,", 59) + "1"
 	m = newModel(t, inlineDoc(t, g, ""), linearK5(), 80, 14)
@@ -384,15 +394,26 @@ func TestAnalysisViewsMouse(t *testing.T) {
 	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1])
 }
 
-// trec_eval differs in four settings: all four reasons and the key line
-// fit 80×24.
+// trec_eval differs in four settings: all four reasons fit 80×24, the
+// line on enter and u (the footer says it) and the preset's note giving
+// way to them; at 80×26 they are back.
 func TestConventionsFitWithFourReasons(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	press(m, "C", "down")
 	s := body(m)
-	for _, want := range []string{"gain exp → linear", "ties expected → docno", "IDCG from list → judged", "grades as given → integer", "enter applies trec_eval"} {
+	for _, want := range []string{"gain exp → linear", "ties expected → docno", "IDCG from list → judged", "grades as given → integer",
+		"effect on this list\n• grades", "here is whole · no effect on this list"} {
 		assert.Contains(t, s, want)
 	}
+	assert.NotContains(t, s, "more line(s)")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 26})
+	s = body(m)
+	assert.Contains(t, s, "trec_eval: trec_eval -m ndcg_cut.k")
+	assert.Contains(t, s, "enter applies trec_eval (k stays 3); u undoes")
+
+	// Too short for them all, the reasons end on a line that says so.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 20})
+	assert.Contains(t, body(m), "↓ 5 more line(s): a taller terminal shows them")
 }
 
 // TestConventionsNarrowShowsWholeColumns: at 50 columns the table keeps

@@ -202,7 +202,7 @@ func (v *conventionsView) draw() string {
 		if pv.Err != nil {
 			val = "error"
 		}
-		line := v.row(pv.Preset.Name, val, pv.Settings, pv.Differs, w)
+		line := v.row(presetName(pv.Preset.Name, pv.InForce), val, pv.Settings, pv.Differs, w)
 		if pv.InForce {
 			inForce = pv.Preset.Name
 		}
@@ -211,17 +211,32 @@ func (v *conventionsView) draw() string {
 		}
 		lines = append(lines, ansi.Truncate(line, w, ""))
 	}
-	note := "  * departs from the conventions in force"
+	note := "  * departs from the conventions in force; no preset follows them"
 	if inForce != "" {
-		note += "; " + inForce + " is what is in force"
+		note = "  * departs from the conventions in force; =" + inForce + " is the preset in force"
 	}
 	why := v.explanation(w)
+	if pv := v.rows[v.cursor]; len(lines)+len(why) > h && v.reasoned(pv) {
+		// The footer says enter applies and u undoes; the line saying it
+		// again gives way to the reasons, then the preset's note, whose
+		// row the cursor marks.
+		why = why[:len(why)-1]
+		if len(lines)+len(why) > h {
+			why = why[1:]
+		}
+	}
 	// The legend of the stars goes before any line of the reasons.
 	if len(lines)+1+len(why) <= h {
 		lines = append(lines, st.Subtle.Render(ansi.Truncate(note, w, "")))
 	}
 	if len(lines)+1+len(why) <= h {
 		lines = append(lines, "") // room to breathe only when it costs no line of the reasons
+	}
+	if room := h - len(lines); len(why) > room && room > 0 {
+		// Reasons past the screen end on a line that says so, rather
+		// than one cut short with nothing to tell.
+		more := len(why) - room + 1
+		why = append(why[:room-1], st.Subtle.Render(fmt.Sprintf("  %s %d more line(s): a taller terminal shows them", st.G.Below, more)))
 	}
 	lines = append(lines, why...)
 	return block(strings.Join(lines, "\n"), w, h)
@@ -252,6 +267,12 @@ func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndc
 		cell(ndcg.SettingZero, fmtNum(s.Zero), convWidths[6]),
 		cell(ndcg.SettingGrades, grades, convWidths[7]),
 	}, w)
+}
+
+// reasoned says the explanation of pv is its reasons: its note, the two
+// values, a line a setting and the line on enter and u.
+func (v *conventionsView) reasoned(pv explain.PresetValue) bool {
+	return !pv.InForce && v.reasonsFor == v.cursor && v.reasonsErr == nil && pv.Err == nil
 }
 
 // explanation says why the selected preset gives what it gives.
