@@ -38,12 +38,16 @@ var dashboardKeys = struct {
 // dashboardStyles are the dashboard's few styles, in one place.
 type dashboardStyles struct {
 	title, subtle, right, wrong, warn lipgloss.Style
+	// g are the explorer's glyphs, ASCII under --ascii: the tally's bars
+	// and marks are drawn with the same characters as the explorer's.
+	g ui.Glyphs
 }
 
-func newDashboardStyles(colour bool) dashboardStyles {
+func newDashboardStyles(colour, ascii bool) dashboardStyles {
+	g := ui.NewStyles(true, colour, ascii).G
 	if !colour {
 		b := lipgloss.NewStyle()
-		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true)}
+		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true), g: g}
 	}
 	return dashboardStyles{
 		title:  lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("183")),
@@ -51,6 +55,7 @@ func newDashboardStyles(colour bool) dashboardStyles {
 		right:  lipgloss.NewStyle().Foreground(lipgloss.Color("114")),
 		wrong:  lipgloss.NewStyle().Foreground(lipgloss.Color("209")),
 		warn:   lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("215")),
+		g:      g,
 	}
 }
 
@@ -142,7 +147,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		seed = 1 + rand.Int64N(999_999) // short enough to read out to a room
 	}
 	d := &Dashboard{
-		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log, headerH: dashboardHeader,
+		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, s.cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
@@ -492,10 +497,10 @@ func (d *Dashboard) tallyText(w int) string {
 	}
 	barW := max(min(w-20, 40), 1)
 	for _, b := range t.Histogram {
-		bar := strings.Repeat("█", max(b.Count*barW/max(most, 1), 1))
+		bar := strings.Repeat(st.g.Block, max(b.Count*barW/max(most, 1), 1))
 		mark := ""
 		if b.Right {
-			mark = " " + st.right.Render("✓")
+			mark = " " + st.right.Render(st.g.Holds)
 		}
 		lines = append(lines, fmt.Sprintf("%8s %s %d%s", truncate(b.Label, 8), bar, b.Count, mark))
 	}

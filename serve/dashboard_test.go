@@ -391,3 +391,21 @@ func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
 	assert.Contains(t, ansi.Strip(d.View().Content), "  1 used gain linear (not exp): ada\n")
 }
+
+// Under --ascii the tally draws its bars and its mark of the right
+// answers as the explorer does, with # and OK: an instructor's terminal
+// whose font lacks the block characters reads it too.
+func TestDashboardTallyInASCII(t *testing.T) {
+	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.83"})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "    0.83 "+strings.Repeat("#", 40)+" 1 OK\n")
+	assert.NotContains(t, screen, "█")
+	assert.NotContains(t, screen, "✓")
+}
