@@ -347,7 +347,7 @@ func TestServeDashboard(t *testing.T) {
 	teacher.keys("q")
 	teacher.waitFor("Unsaved edits") // the instructor's own explorer asks about its edit first
 	teacher.answer("y")
-	teacher.waitFor("1 attendee connected: y stops serving and closes every session · esc stays")
+	teacher.waitFor("1 attendee connected: y stops serving (their lists go too) · esc stays")
 	teacher.answer("y") // read, then answered: a y in one go with the question does not stop the workshop
 	if got := waitForExit(t, teacher, status); got != "EXIT=0" {
 		t.Fatalf("serve ended with %s, want EXIT=0", got)

@@ -625,7 +625,9 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	return nil
 }
 
-// quitQuestion asks whether to stop serving while attendees are connected.
+// quitQuestion asks whether to stop serving while attendees are
+// connected: their sessions end, and the lists the server keeps go too
+// (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
+	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving (their lists go too) · esc stays"
 }

@@ -34,7 +34,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	msg := d.filter(d, tea.QuitMsg{})
 	require.Equal(t, quitAsked{}, msg)
 	d.Update(msg)
-	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving and closes every session · esc stays")
+	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving (their lists go too) · esc stays")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	assert.Nil(t, cmd)
 	assert.Contains(t, ansi.Strip(d.View().Content), "still serving")
