@@ -397,7 +397,7 @@ func (c *qrelsChunk) parse(name string) {
 				}
 				if n == 6 {
 					// The usual slip: the two files the other way round.
-					fail("6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\": give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)")
+					fail("6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\" (4 fields): give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)")
 					return
 				}
 				fail("%s; qrels lines are \"qid iter docno rel\" (4 fields)", countFields(n))

@@ -178,7 +178,7 @@ func TestBadInput(t *testing.T) {
 		"1 0 a\n":     "q:1: 3 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
 		"1 0 a 1 x\n": "q:1: 5 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
 		// A run given as the qrels: trec_eval says "Malformed line 1".
-		"1 Q0 a 1 0.5 r\n":       "q:1: 6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\": give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)",
+		"1 Q0 a 1 0.5 r\n":       "q:1: 6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\" (4 fields): give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)",
 		"1 0 a 1\n\n1 0 b 1\n":   "q:2: blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)",
 		"1 0 a one\n":            "q:1: rel \"one\" is not a finite number; qrels lines are \"qid iter docno rel\"",
 		"qid iter docno rel\n":   "q:1: rel \"rel\" is not a finite number; qrels lines are \"qid iter docno rel\", with no header line: delete it",
