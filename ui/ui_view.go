@@ -171,7 +171,7 @@ func (m *Model) conventionsLine(w int) string {
 
 func (m *Model) drawConventions(w int) string {
 	s := m.c.WS.Settings
-	c := explain.StateAs(s, m.c.WS.Doc.Conventions())
+	c := explain.State(s)
 	preset := c.Preset
 	long := []string{
 		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
@@ -184,8 +184,10 @@ func (m *Model) drawConventions(w int) string {
 		}
 		return p
 	}
-	// =NAME, as the presets picker and the conventions view mark the
-	// preset in force.
+	// =NAME, the preset in force, which the presets picker and the
+	// conventions view mark (explain.PresetInForce): a list read under
+	// a library's rules but with a setting of its own (LightGBM's with
+	// a label gain) names none, as they mark none.
 	line := joinNonEmpty(append(long, named("="+preset)), " · ")
 	if ansi.StringWidth(line) > w {
 		line = joinNonEmpty(append(short, named("="+preset)), " · ")
