@@ -65,7 +65,9 @@ func (m *Model) render() string {
 	if m.c.WS.Pending() {
 		// The numbers on screen are those before the last change: the
 		// spinner says they are being worked out for these conventions.
-		conv = m.later.glyph(m.c.Styles) + " " + ansi.Truncate(conv, max(w-2, 0), "…")
+		// The line makes room for it as for any width, settings giving
+		// way whole.
+		conv = m.later.glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
 	status, more := m.statusLines(w)
