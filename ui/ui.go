@@ -133,6 +133,9 @@ type Model struct {
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// greeted is the greeting on the status line ("" once another
+	// status, a welcome or a notice, has replaced it).
+	greeted string
 }
 
 // New builds the explorer on a document.
@@ -169,7 +172,7 @@ func New(o Options) *Model {
 		m.setRemote()
 	}
 	m.restyle()
-	c.SetStatus(m.greeting(), false)
+	m.greet()
 	if o.Welcome != "" {
 		m.welcome = o.Welcome
 		c.SetStatus(o.Welcome, false)
@@ -180,12 +183,38 @@ func New(o Options) *Model {
 	return m
 }
 
+// greet puts the greeting on the status line, until the next status.
+func (m *Model) greet() {
+	m.c.SetStatus(m.greeting(), false)
+	m.greeted = m.c.status.text
+}
+
+// regreet words the greeting again for the terminal's width while it is
+// on the status line: whether N shows the title whole depends on it.
+func (m *Model) regreet() {
+	if m.greeted == "" || m.c.status.text != m.greeted {
+		m.greeted = "" // a welcome or a notice took its place
+		return
+	}
+	fresh := m.c.status.fresh
+	m.c.SetStatus(m.greeting(), false)
+	m.c.status.fresh = fresh
+	m.greeted = m.c.status.text
+}
+
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
-	if strings.TrimSpace(d.Notes) != "" {
-		return fmt.Sprintf("%s: %d items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
+	notes, cut := strings.TrimSpace(d.Notes) != "", titleCut(m.c.Styles, m.c.WS, m.width)
+	switch {
+	case cut && notes:
+		text += "; N shows its whole title and its notes"
+	case cut:
+		text += "; N shows its whole title"
+	case notes:
+		text += "; N shows its notes"
 	}
-	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	return text + ". Digits set the grade of the selected rank; ? lists every key."
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.
@@ -281,6 +310,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
+		m.regreet()
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -136,6 +137,17 @@ func titleLine(st Styles, d *listio.Document, right string, w int) (line string,
 	}
 	gap := max(w-ansi.StringWidth(text)-ansi.StringWidth(right), 1)
 	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.warn.paint(right), w, ""), whole
+}
+
+// titleCut reports whether the explorer's title line, w cells wide,
+// cuts the list's title short; N then shows it whole, and the greeting
+// says so. It is never cut before the width is known.
+func titleCut(st Styles, ws *workspace.Workspace, w int) bool {
+	if w <= 0 {
+		return false
+	}
+	_, whole := titleLine(st, ws.Doc, titleRight("explorer", ws.Dirty()), w)
+	return !whole
 }
 
 // cutBetweenWords shortens text to at most w cells, cut after its last
