@@ -521,6 +521,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
+		// The picker's heading says what its keys do: the status line
+		// under it is clear of words about the screen it covers (the
+		// greeting's digits, which set no grade here).
+		m.c.SetStatus("", false)
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
