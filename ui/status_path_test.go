@@ -99,6 +99,8 @@ func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	readsWhole(t, want, screen(m), 80, 24)
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.status.text, "whole at 140 columns")
+	press(m, "tab")
+	assert.Empty(t, m.c.status.text, "the greeting, worded again, does not follow into another view")
 
 	m = openSample(t, "ties-at-k", 80, 24)
 	assert.Contains(t, m.c.status.text, "6 items; N shows its notes. Digits", "a title whole at 80 columns")

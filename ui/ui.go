@@ -582,7 +582,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // explorer's keys (digits set grades), so it does not follow into a view
 // where they mean something else.
 func (m *Model) show(i int) {
-	if m.c.status.text == m.greeting() {
+	if m.greeted != "" && m.c.status.text == m.greeted {
 		m.c.SetStatus("", false)
 	}
 	m.active = i
