@@ -103,3 +103,16 @@ func TestPresetPickerStatus(t *testing.T) {
 	assert.NotEqual(t, "presets closed: no preset applied", m.c.status.text)
 	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=xgboost-", "enter applied the row above tf-ranking")
 }
+
+// The help (?) takes the greeting away too: it points to the help, and
+// under it would read cut; esc leaves the status line clear.
+func TestHelpTakesTheGreetingAway(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "?")
+	lines := strings.Split(screen(m), "\n")
+	assert.Empty(t, strings.TrimSpace(lines[22]))
+	press(m, "esc")
+	lines = strings.Split(screen(m), "\n")
+	assert.Empty(t, strings.TrimSpace(lines[22]))
+	assert.True(t, strings.HasSuffix(lines[23], "? help • q quit"))
+}

@@ -202,6 +202,15 @@ func (m *Model) regreet() {
 	m.greeted = m.c.status.text
 }
 
+// ungreet clears the greeting from the status line, if it is still
+// there, where it would speak of keys that do something else: in another
+// view, under the help (which it points to) or the preset picker.
+func (m *Model) ungreet() {
+	if m.greeted != "" && m.c.status.text == m.greeted {
+		m.c.SetStatus("", false)
+	}
+}
+
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
 	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
@@ -482,6 +491,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// key room at 80×24.
 		m.keysHelp.headless = true
 		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
+		m.ungreet()
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -521,10 +531,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
-		// The picker's heading says what its keys do: the status line
-		// under it is clear of words about the screen it covers (the
-		// greeting's digits, which set no grade here).
-		m.c.SetStatus("", false)
+		// The picker's heading says what its keys do: the greeting's
+		// digits set no grade there.
+		m.ungreet()
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
@@ -580,11 +589,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // show makes view i the active one. The greeting speaks of the
 // explorer's keys (digits set grades), so it does not follow into a view
-// where they mean something else.
+// where they mean something else (ungreet).
 func (m *Model) show(i int) {
-	if m.greeted != "" && m.c.status.text == m.greeted {
-		m.c.SetStatus("", false)
-	}
+	m.ungreet()
 	m.active = i
 }
 
