@@ -63,7 +63,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 // with NDCG@k (-k, browseK when not given) under the rules of --preset
 // (XGBoost's by default), each opening in the explorer under them.
 func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
-	ds, rules, err := lf.loadLTR()
+	ds, rules, err := lf.loadLTR(env.Stdin)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,8 @@ func newExploreCmd(env *Env) *cobra.Command {
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.\n" +
 			"Without FILE it opens the default sample. Press ? inside for every key.\n" +
 			"With --qrels and --run but no --query: the run's queries with NDCG@k (-k, default 10),\n" +
-			"tie spread and missed relevant documents; enter opens one, esc comes back.",
+			"tie spread and missed relevant documents; enter opens one, esc comes back.\n" +
+			"With --ltr DATA --predictions P: the same for learning-to-rank data (XGBoost's rules, or --preset's).",
 		Example: `# the default sample
 ndcg-explorer
 # a list of your own, or one of the samples (ndcg-explorer samples lists them)
@@ -44,7 +45,9 @@ ndcg-explorer new.json
 # grades inline, in ranking order, with scores that tie
 ndcg-explorer --grades 3,2,3,0,1 --scores 0.9,0.8,0.8,0.5,0.1 -k 3
 # the queries of a TREC run
-ndcg-explorer --qrels QRELS --run RUN`,
+ndcg-explorer --qrels QRELS --run RUN
+# the queries of learning-to-rank data with a model's predictions
+ndcg-explorer --ltr train.txt --predictions train.pred`,
 		Args: rootArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if lf.browsing(args) {
@@ -68,6 +71,16 @@ ndcg-explorer --qrels QRELS --run RUN`,
 func rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
+	}
+	// A command after the file (ndcg-explorer run.json report), as
+	// some tools take them: said so, with the order that works.
+	for i, w := range args[1:] {
+		if sub, _, err := cmd.Find([]string{w}); err == nil && sub != cmd {
+			rest := append([]string{w}, args[:i+1]...)
+			rest = append(rest, args[i+2:]...)
+			return &usageError{command: cmd.CommandPath(), err: fmt.Errorf("%s is a command: the command comes first: ndcg-explorer %s", w, strings.Join(rest, " ")),
+				hint: "Run ndcg-explorer --help for the commands."}
+		}
 	}
 	a := args[0]
 	if a == "-" || strings.HasPrefix(a, "sample:") {

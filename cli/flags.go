@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -51,6 +53,16 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
+// allNumbers reports whether every word is a number.
+func allNumbers(words []string) bool {
+	for _, w := range words {
+		if _, err := strconv.ParseFloat(strings.TrimSuffix(w, ","), 64); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // load reads the list the command line names: FILE (or "-" or
 // sample:NAME), --grades/--scores, or --qrels/--run/--query. editing
 // says the list is opened in the explorer, which may save it: with no
@@ -74,6 +86,20 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		listio.MaxSize = n
 	}
 	switch {
+	case len(args) > 0 && inline && allNumbers(args):
+		// --grades 3 2 1: the shell split the grades into words.
+		if f.given("scores") {
+			// Which flag the words were meant for, the parsed flags
+			// no longer say.
+			return nil, fmt.Errorf("%s: the shell split a flag's values at the spaces; --grades and --scores take their values separated by commas, without spaces, as in --grades 3,2,1 --scores 0.9,0.5,0.1", strings.Join(args, " "))
+		}
+		var parts []string
+		for _, p := range append([]string{f.grades}, args...) {
+			if p = strings.Trim(p, ", "); p != "" {
+				parts = append(parts, p)
+			}
+		}
+		return nil, fmt.Errorf("--grades and --scores take their values separated by commas, without spaces: --grades %s", strings.Join(parts, ","))
 	case len(args) > 1:
 		return nil, fmt.Errorf("one list at a time: got %d files (%s)", len(args), strings.Join(args, " "))
 	case sources > 1:
@@ -104,7 +130,7 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		if f.query == "" {
 			return nil, fmt.Errorf("--ltr needs --query QID, the query to read (ndcg-explorer ltr DATA PREDICTIONS prints every query's values)")
 		}
-		ds, rules, err := f.loadLTR()
+		ds, rules, err := f.loadLTR(env.Stdin)
 		if err != nil {
 			return nil, err
 		}
@@ -204,8 +230,8 @@ func (f *listFlags) formats() (qf, rf trec.Format, err error) {
 }
 
 // loadLTR reads --ltr and --predictions, and the rules of --preset
-// (XGBoost's when not given).
-func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
+// (XGBoost's when not given); in is standard input, for a "-" path.
+func (f *listFlags) loadLTR(in io.Reader) (*ltr.DataSet, ltr.Rules, error) {
 	name := f.preset
 	if name == "" {
 		name = "xgboost"
@@ -217,6 +243,6 @@ func (f *listFlags) loadLTR() (*ltr.DataSet, ltr.Rules, error) {
 	if f.ltrData == "" {
 		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")
 	}
-	ds, err := listio.LoadLTR(f.ltrData, f.predictions)
+	ds, err := listio.LoadLTR(f.ltrData, f.predictions, in)
 	return ds, rules, err
 }

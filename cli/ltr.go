@@ -39,10 +39,10 @@ query where the libraries disagree and which convention makes them differ.
 DATA is a libsvm/LETOR file ("LABEL qid:QID 1:0.5 2:0.1 … #docid = D"), its
 queries from the qid: fields or from DATA.query / DATA.group beside it (row
 counts, one a line, as LightGBM and XGBoost read them); PREDICTIONS has one
-score a line, a line per row (what their predict writes). DATA may instead
-be a CSV/TSV/JSON-lines table with a query id column (qid, query_id, …), a
-label column (label, relevance, …) and a score column (score, prediction,
-…), with or without PREDICTIONS.
+score a line, a line per row (what their predict writes); either may be -,
+standard input. DATA may instead be a CSV/TSV/JSON-lines table with a query
+id column (qid, query_id, …), a label column (label, relevance, …) and a
+score column (score, prediction, …), with or without PREDICTIONS.
 
 Presets (--preset):
   xgboost    XGBoost 1.7 ndcg@k: labels cut to integers, gain 2^label−1,
@@ -53,7 +53,8 @@ Presets (--preset):
              (--label-gain, default 2^i−1), ties in input order, 1 without
              relevant documents, eval_at sorted
   sklearn    scikit-learn ndcg_score: linear gain, the expected value over
-             tied predictions, 0 without relevant documents
+             tied predictions, 0 without relevant documents; it refuses a
+             query of one document: the mean over the others is shown too
   trec_eval, tf-ranking, jk: the explorer's other presets
 
 Output: a trec_eval-like table (measure, qid, value; "all" is the mean),
@@ -92,8 +93,14 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 		// --predictions is how the explorer and report take them (with
 		// --ltr): said here, where ltr wants them as an argument.
 		var ne *pflag.NotExistError
-		if errors.As(err, &ne) && ne.GetSpecifiedName() == "predictions" {
-			err = fmt.Errorf("%w: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS", err)
+		if errors.As(err, &ne) {
+			switch ne.GetSpecifiedName() {
+			case "predictions":
+				err = fmt.Errorf("%w: ltr takes the predictions as its second argument: ndcg-explorer ltr DATA PREDICTIONS", err)
+			case "query":
+				// One query's working is report's (or the explorer's).
+				err = fmt.Errorf("%w: ltr prints every query; for one query's working: ndcg-explorer report --ltr DATA --predictions P --query QID", err)
+			}
 		}
 		return flagError(c, err)
 	})
@@ -147,13 +154,20 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	if len(args) == 2 {
 		preds = args[1]
 	}
-	ds, err := listio.LoadLTR(args[0], preds)
+	ds, err := listio.LoadLTR(args[0], preds, env.Stdin)
 	if err != nil {
 		return err
 	}
 	res, err := ltr.Evaluate(ds, rules, lf.ks)
 	if err != nil {
 		return err
+	}
+	if ds.WeightLine > 0 {
+		// XGBoost 1.7.4 stops on row weights in ranking data, and its
+		// ndcg@k ignores one weight per query
+		// (ltr/testdata/xgboost_weights.py): a weighted mean would
+		// match no library's number.
+		fmt.Fprint(env.Stderr, termsafe.Text(fmt.Sprintf("ndcg-explorer: warning: %s:%d: the rows carry weights (LABEL:WEIGHT), which ltr leaves out: its means are unweighted, as XGBoost's ndcg@k is with one weight per query; with a weight per row, as here, XGBoost stops (\"Size of weights must equal to number of groups when ranking group is used.\")\n", ds.Name, ds.WeightLine)))
 	}
 	if lf.format == "json" {
 		return writeLtrJSON(env.Stdout, res, lf.mean)
@@ -171,6 +185,7 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 	for c, m := range res.Measures {
 		fmt.Fprintf(bw, "%-22s\t%s\t%6.4f\n", m, "all", res.All[c])
 	}
+	writeRefused(bw, res)
 	if len(others) > 0 {
 		write := writeDisagreements
 		if lf.mean {
@@ -184,6 +199,34 @@ func runLtr(env *Env, lf ltrFlags, args []string) error {
 		return err
 	}
 	return tw.Flush()
+}
+
+// writeRefused says, after the means, which queries the library refuses
+// one by one (scikit-learn's ndcg_score, a query of one document) and
+// the mean over the others: what a loop over the queries that skips
+// them reports, which is not the "all" above.
+func writeRefused(w io.Writer, res *ltr.Result) {
+	if len(res.Refused) == 0 {
+		return
+	}
+	if len(res.Refused) == len(res.Queries) {
+		fmt.Fprintf(w, "\n# ndcg_score refuses every query: each holds one document, on which it raises ValueError; the values above are under %s's conventions\n", res.Rules.Name)
+		return
+	}
+	fmt.Fprintf(w, "\n# ndcg_score refuses %d %s of one document (%s): it raises ValueError; they count above under %s's conventions. Over the other %d, as a loop that skips them reports:\n",
+		len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.Rules.Name, len(res.Queries)-len(res.Refused))
+	for c, m := range res.Measures {
+		fmt.Fprintf(w, "# %-20s\t%s\t%6.4f\n", m, "all", res.AllScored[c])
+	}
+}
+
+// listSome joins the first few of ids, and says how many more there are.
+func listSome(ids []string) string {
+	const most = 5
+	if len(ids) <= most {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:most], ", "), len(ids)-most)
 }
 
 // writeDisagreements prints, after the table, where the other presets
@@ -254,6 +297,13 @@ func writeDisagreementSummary(w io.Writer, ds *ltr.DataSet, rules ltr.Rules, oth
 			line := fmt.Sprintf("# %s\t%s\tall %.4f\tdiffers on %d of %d queries", o.Name, res.Measures[c], res.All[c], n, len(ds.Queries))
 			if len(why) > 0 {
 				line += "\t" + strings.Join(why, "; ")
+			}
+			switch {
+			case len(res.Refused) == len(ds.Queries):
+				line += "\tndcg_score refuses every query: each holds one document"
+			case len(res.Refused) > 0:
+				line += fmt.Sprintf("\tndcg_score refuses %d %s of one document (%s): all %.4f over the other %d",
+					len(res.Refused), plural(len(res.Refused), "query", "queries"), listSome(res.Refused), res.AllScored[c], len(ds.Queries)-len(res.Refused))
 			}
 			fmt.Fprintln(w, line)
 		}

@@ -26,8 +26,9 @@ func newServeCmd(env *Env) *cobra.Command {
 			"On a terminal, the class dashboard runs here (send the list to the room, quiz\n" +
 			"rounds with a live tally); without one, events are logged on standard error.\n" +
 			"Sessions never read or write this machine's files: their save keys copy to the\n" +
-			"attendee's clipboard. Commands, sftp, forwarding and sessions without a terminal\n" +
-			"are refused.",
+			"attendee's clipboard, and once they quit, ssh -p PORT NAME@HOST report (or list)\n" +
+			"prints the list they left with, until serve stops. Other commands, sftp,\n" +
+			"forwarding and sessions without a terminal are refused.",
 		Example: `# on this machine only, to try it: ssh -p 23234 127.0.0.1
 ndcg-explorer serve
 # open to the room, with a passphrase, on a list of your own

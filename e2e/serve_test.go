@@ -140,7 +140,7 @@ func TestServeAsAnAttendee(t *testing.T) {
 	x.waitFor("NDCG@5 = 0.6612")
 	x.fits(80)
 	x.keys("w")
-	x.waitFor("copied the list (5 items, JSON) to your clipboard")
+	x.waitFor("copied the list (5 items, JSON) to your clipboard, if your terminal allows it\n")
 	x.keys("q")
 	if got := waitForExit(t, x, status); got != "EXIT=0" {
 		t.Fatalf("ssh ended with %s, want EXIT=0", got)
@@ -178,6 +178,61 @@ func TestServeReconnect(t *testing.T) {
 	if got := waitForExit(t, again, status); got != "EXIT=0" {
 		t.Fatalf("ssh ended with %s, want EXIT=0", got)
 	}
+}
+
+// TestServeTakeTheListHome: an attendee who quits reads how to take
+// their list home, and does it with the OpenSSH client alone,
+// redirecting to a file as any shell does (the list edited to grades
+// 0,2,3,0,1: NDCG@5 0.6612 with linear gain, as above).
+func TestServeTakeTheListHome(t *testing.T) {
+	needSSH(t)
+	bin := build(t)
+	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
+	x, status := sshIn(t, s, 80, 24, "ada", nil)
+	x.waitFor("NDCG@5 = 0.9724")
+	x.keys("0")
+	x.waitFor("NDCG@5 = 0.6612")
+	x.keys("q")
+	x.waitFor("Edits not copied")
+	x.answer("y")
+	if got := waitForExit(t, x, status); got != "EXIT=0" {
+		t.Fatalf("ssh ended with %s, want EXIT=0", got)
+	}
+	screen := x.screen()
+	for _, want := range []string{
+		"ndcg-explorer: your list stays here until the workshop ends; to take it home:",
+		"  ssh -p " + s.port + " ada@127.0.0.1 report > ada.md   (the report, to read)",
+		"  ssh -p " + s.port + " ada@127.0.0.1 list > ada.json   (the list, for ndcg-explorer)",
+	} {
+		if !strings.Contains(screen, want+"\n") {
+			t.Errorf("after quitting, the attendee should read the whole line %q; the screen:\n%s", want, screen)
+		}
+	}
+	s.waitLog(t, "ada left (0 in the room)")
+
+	dir := t.TempDir()
+	for _, c := range []struct{ command, file, want string }{
+		{"list", "ada.json", `"grade": 0`},
+		{"report", "ada.md", "**NDCG@5** = 0.6612"},
+	} {
+		cmd := exec.Command("ssh", append(append([]string{"-p", s.port}, sshOptions...), "ada@127.0.0.1", c.command)...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("ssh ada@127.0.0.1 %s: %v", c.command, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, c.file), out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), c.want) {
+			t.Errorf("ssh ada@127.0.0.1 %s should print %q; it printed:\n%s", c.command, c.want, out)
+		}
+	}
+	// The list taken home opens as it was left.
+	out, err := exec.Command(bin, "report", filepath.Join(dir, "ada.json")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "NDCG@5 = 0.6612") {
+		t.Errorf("report ada.json: %v\n%s", err, out)
+	}
+	s.waitLog(t, "ada took their list home (report)")
 }
 
 // TestServeAttendeeWords: over SSH the help says the save keys copy,
@@ -292,7 +347,7 @@ func TestServeDashboard(t *testing.T) {
 	teacher.keys("q")
 	teacher.waitFor("Unsaved edits") // the instructor's own explorer asks about its edit first
 	teacher.answer("y")
-	teacher.waitFor("1 attendee connected: y stops serving and closes every session · esc stays")
+	teacher.waitFor("1 attendee connected: y stops serving (their lists go too) · esc stays")
 	teacher.answer("y") // read, then answered: a y in one go with the question does not stop the workshop
 	if got := waitForExit(t, teacher, status); got != "EXIT=0" {
 		t.Fatalf("serve ended with %s, want EXIT=0", got)

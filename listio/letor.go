@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"regexp"
@@ -28,8 +29,12 @@ import (
 // The predictions file holds one number a line, a line per row of the
 // data in the same order (what LightGBM's and XGBoost's predict write).
 // predPath may be empty for a table with a score column of its own.
-func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
-	data, err := readSource(dataPath, nil)
+// Either path may be "-", standard input (stdin), but not both.
+func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
+	if dataPath == "-" && predPath == "-" {
+		return nil, &Error{Name: "-", Msg: "standard input can hold the data or the predictions, not both: name one of them as a file"}
+	}
+	data, err := readSource(dataPath, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -38,22 +43,38 @@ func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
 	if isTable(data) {
 		ds, rows, err = tableDataSet(dataPath, data, predPath == "")
 	} else {
-		groups, gerr := groupsBeside(dataPath)
+		groups, groupPath, gerr := groupsBeside(dataPath)
 		if gerr != nil {
 			return nil, gerr
 		}
-		ds, rows, err = ReadLETOR(dataPath, data, groups)
+		if groups == nil && predPath != "" && onePerLine(data) {
+			msg := "one number a line, as in a predictions file, where the data's rows are \"LABEL qid:QID 1:0.5 …\""
+			if pdata, err := readSource(predPath, stdin); err == nil && !onePerLine(pdata) {
+				// The usual slip: the two files the other way round.
+				msg += fmt.Sprintf(": the data comes first: ltr %[1]s %[2]s, or --ltr %[1]s --predictions %[2]s", predPath, dataPath)
+			} else {
+				msg += ": give the libsvm file first, then the predictions"
+			}
+			return nil, &Error{Name: dataPath, Msg: msg}
+		}
+		if h := tableHeader(data); h != "" {
+			// A table that DetectFormat did not take for one: no query
+			// id column. Said here, where ReadLETOR would call the header
+			// a label that is not a number.
+			return nil, &Error{Name: dataPath, Line: 1, Msg: fmt.Sprintf("%q is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file (\"LABEL qid:QID 1:0.5 …\")", h)}
+		}
+		ds, rows, err = readLETOR(dataPath, data, groups, groupPath)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if predPath == "" {
 		if !isTable(data) {
-			return nil, &Error{Name: dataPath, Msg: "no predictions: give the predictions file after the data (one score a line, a line per row)"}
+			return nil, &Error{Name: dataPath, Msg: "no predictions: give the predictions file, one score a line, a line per row (ltr DATA PREDICTIONS, or --ltr DATA --predictions P)"}
 		}
 		return ds, nil
 	}
-	pdata, err := readSource(predPath, nil)
+	pdata, err := readSource(predPath, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +83,11 @@ func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
 		return nil, err
 	}
 	if len(preds) != rows {
+		if groupCounts(preds, rows) {
+			// The data read, its queries are known (qid: fields or a
+			// group file beside it): only the predictions are missing.
+			return nil, &Error{Name: predPath, Msg: fmt.Sprintf("%d whole numbers that add up to the %s of %s: a group file, not predictions, and the data's queries are known already; give the predictions file after the data", len(preds), plural(rows, "row", "rows"), dataPath)}
+		}
 		return nil, &Error{Name: predPath, Msg: fmt.Sprintf("%d predictions, but %s has %s; give one prediction a line, a line per row, in the data's order", len(preds), dataPath, plural(rows, "row", "rows"))}
 	}
 	i := 0
@@ -71,6 +97,13 @@ func LoadLTR(dataPath, predPath string) (*ltr.DataSet, error) {
 		i += len(q.Labels)
 	}
 	return ds, nil
+}
+
+// letorError says that a libsvm file given as a list is learning-to-rank
+// data, and how to read it: a list file's reader would call its first
+// line a header without a grade column.
+func letorError(name string) error {
+	return &Error{Name: name, Msg: "this is libsvm/LETOR learning-to-rank data (LABEL qid:QID …), not a list: read it with the model's predictions, ndcg-explorer ltr DATA PREDICTIONS for every query, or --ltr DATA --predictions P --query QID for one"}
 }
 
 // isTable tells a multi-query table from a libsvm file.
@@ -125,9 +158,63 @@ func tableDataSet(name string, data []byte, scores bool) (*ltr.DataSet, int, err
 	return ds, len(t.Rows), nil
 }
 
+// tableHeader returns the first line of data if it is a CSV or TSV
+// header (commas or tabs, and a first field that is not a label), else
+// "".
+func tableHeader(data []byte) string {
+	first, _, _ := bytes.Cut(stripBOM(data), []byte("\n"))
+	line := strings.TrimSpace(string(first))
+	if !strings.ContainsAny(line, ",\t") {
+		return ""
+	}
+	field := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == '\t' || r == ' ' })
+	if len(field) == 0 {
+		return line
+	}
+	label, _, _ := strings.Cut(field[0], ":")
+	if _, err := strconv.ParseFloat(label, 64); err == nil {
+		return ""
+	}
+	return line
+}
+
+// groupCounts reports whether preds are row counts, whole numbers ≥ 1
+// adding up to rows, as a group file holds them.
+func groupCounts(preds []float64, rows int) bool {
+	total := 0.0
+	for _, p := range preds {
+		if p < 1 || p != math.Trunc(p) {
+			return false
+		}
+		total += p
+	}
+	return total == float64(rows)
+}
+
+// onePerLine reports whether every line of data that is not blank holds
+// one number and nothing else, as a predictions file does and a libsvm
+// file (a label, then qid: and features) does not. It stops at the first
+// line that is not: a data file's first line.
+func onePerLine(data []byte) bool {
+	n := 0
+	for rest := stripBOM(data); len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		f := bytes.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if _, err := strconv.ParseFloat(string(f[0]), 64); len(f) != 1 || err != nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // groupsBeside reads DATA.query or DATA.group, if one is there (nil if
-// neither is).
-func groupsBeside(dataPath string) ([]int, error) {
+// neither is), and says which it read.
+func groupsBeside(dataPath string) ([]int, string, error) {
 	for _, ext := range []string{".query", ".group"} {
 		p := dataPath + ext
 		data, err := openLimited(p)
@@ -136,14 +223,15 @@ func groupsBeside(dataPath string) ([]int, error) {
 		}
 		var le *Error
 		if errors.As(err, &le) {
-			return nil, err // not text, or over --max-size
+			return nil, p, err // not text, or over --max-size
 		}
 		if err != nil {
-			return nil, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}
+			return nil, p, &Error{Name: p, Msg: "cannot read the group file: " + err.Error()}
 		}
-		return ReadGroups(p, data)
+		groups, err := ReadGroups(p, data)
+		return groups, p, err
 	}
-	return nil, nil
+	return nil, "", nil
 }
 
 // ReadGroups reads a LightGBM .query or XGBoost .group file: the number
@@ -182,6 +270,15 @@ var docidComment = sync.OnceValue(func() *regexp.Regexp {
 // query. It returns the data set, without predictions, and its row
 // count.
 func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error) {
+	return readLETOR(name, data, groups, "")
+}
+
+// readLETOR is ReadLETOR with the group file's name, for its messages.
+func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.DataSet, int, error) {
+	groupFile := "the group file"
+	if groupPath != "" {
+		groupFile = groupPath
+	}
 	data = stripBOM(data)
 	if err := checkUTF8(name, data); err != nil {
 		return nil, 0, err
@@ -204,7 +301,10 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			continue // blank, or a comment line
 		}
 		fail := func(field, msg string) error { return &Error{Name: name, Line: lineNo, Field: field, Msg: msg} }
-		labelText, _, _ := strings.Cut(fields[0], ":") // XGBoost's LABEL:WEIGHT
+		labelText, _, weighted := strings.Cut(fields[0], ":") // XGBoost's LABEL:WEIGHT
+		if weighted && ds.WeightLine == 0 {
+			ds.WeightLine = lineNo
+		}
 		label, err := strconv.ParseFloat(labelText, 64)
 		if err != nil || math.IsNaN(label) || math.IsInf(label, 0) {
 			return nil, 0, fail("label", fmt.Sprintf("%q is not a finite number; libsvm rows start with the label, as in \"2 qid:1 1:0.5\"", fields[0]))
@@ -249,7 +349,7 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			// The group file decides; qids, if any, only name queries.
 			if len(ds.Queries) == 0 || len(ds.Queries[len(ds.Queries)-1].Labels) == groups[len(ds.Queries)-1] {
 				if len(ds.Queries) == len(groups) {
-					return nil, 0, fail("", fmt.Sprintf("more rows than the group file counts (%d queries, %d rows); the counts must add up to the rows", len(groups), sum(groups)))
+					return nil, 0, fail("", fmt.Sprintf("more rows than %s counts (%d queries, %d rows); the counts must add up to the rows", groupFile, len(groups), sum(groups)))
 				}
 				id := qid
 				if id == "" {
@@ -259,7 +359,7 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 			}
 			q = &ds.Queries[len(ds.Queries)-1]
 		case qid == "":
-			return nil, 0, fail("qid", "missing: give every row qid:QID after its label, or put a DATA.query or DATA.group file (row counts, one a line) beside the data")
+			return nil, 0, fail("qid", groupHint(name))
 		default:
 			qi, seen := index[qid]
 			if seen && qi != len(ds.Queries)-1 {
@@ -284,9 +384,17 @@ func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error
 		return nil, 0, &Error{Name: name, Msg: "no rows; a libsvm file holds rows like \"2 qid:1 1:0.5 2:0.1\""}
 	}
 	if groups != nil && sum(groups) != rows {
-		return nil, 0, &Error{Name: name, Msg: fmt.Sprintf("%d rows, but its group file counts %d in %d queries; the counts must add up to the rows", rows, sum(groups), len(groups))}
+		return nil, 0, &Error{Name: name, Msg: fmt.Sprintf("%d rows, but %s counts %d in %d queries; the counts must add up to the rows", rows, groupFile, sum(groups), len(groups))}
 	}
 	return ds, rows, nil
+}
+
+// groupHint says how to give a libsvm file without qid: its queries.
+func groupHint(name string) string {
+	if name == "-" {
+		return "missing: give every row qid:QID after its label (standard input has no group file beside it: for one, name the data file, and put the rows of each query, one count a line, in DATA.group beside it)"
+	}
+	return "missing: give every row qid:QID after its label, or put the rows of each query, one count a line, in " + name + ".group (or " + name + ".query) beside the data, as XGBoost and LightGBM read them"
 }
 
 func sum(xs []int) int {
@@ -303,14 +411,15 @@ func sum(xs []int) int {
 func ReadPredictions(name string, data []byte) ([]float64, error) {
 	data = stripBOM(data)
 	var out []float64
-	for i, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
 		v, err := strconv.ParseFloat(strings.TrimSuffix(f[0], ","), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, &Error{Name: name, Line: i + 1, Field: "prediction", Msg: fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", f[0])}
+			return nil, &Error{Name: name, Line: i + 1, Field: "prediction", Msg: predictionProblem(f[0], len(out) == 0, lines[i+1:])}
 		}
 		out = append(out, v)
 	}
@@ -318,6 +427,41 @@ func ReadPredictions(name string, data []byte) ([]float64, error) {
 		return nil, &Error{Name: name, Msg: "no predictions; give one score a line, a line per row of the data"}
 	}
 	return out, nil
+}
+
+// predictionProblem says why text, the first field of a line of a
+// predictions file, is not a score: most often a header or a CSV
+// written with pandas' index, which the message says how to leave out.
+func predictionProblem(text string, first bool, rest []string) string {
+	const one = "a predictions file holds one score a line, with no header and no other column"
+	next := ""
+	for _, l := range rest {
+		if next = strings.TrimSpace(l); next != "" {
+			break
+		}
+	}
+	if strings.Contains(text, ",") || strings.Contains(next, ",") {
+		if first && !allNumbers(strings.Split(text, ",")) {
+			return fmt.Sprintf("%q is a CSV header; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, one)
+		}
+		return fmt.Sprintf("%q holds %d comma-separated values; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, strings.Count(text, ",")+1, one)
+	}
+	if first && next != "" {
+		if _, err := strconv.ParseFloat(strings.Fields(next)[0], 64); err == nil {
+			return fmt.Sprintf("%q is a header; %s: remove the first line", text, one)
+		}
+	}
+	return fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", text)
+}
+
+// allNumbers reports whether every field parses as a number.
+func allNumbers(fields []string) bool {
+	for _, f := range fields {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // plural is "1 row" or "2 rows".

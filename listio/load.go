@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -90,8 +91,13 @@ func NewDocument(name string) (*Document, error) {
 // Read parses data in format f, or in the format DetectFormat finds when
 // f is empty.
 func Read(name string, data []byte, f Format) (*Document, error) {
-	if IsMultiQuery(data) {
+	switch trec.DetectFormat(data) {
+	case trec.FormatCSV, trec.FormatTSV, trec.FormatJSONL:
 		return nil, multiQueryError(name, data)
+	case trec.FormatLETOR:
+		if f == "" {
+			return nil, letorError(name)
+		}
 	}
 	if f == "" {
 		f = DetectFormat(name, data)

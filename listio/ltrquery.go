@@ -30,9 +30,14 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 		if p, err := ndcg.FindPreset(r.Name); err == nil && p.Matches(st) {
 			fs.Preset = &p.Name
 		}
+		notes := fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name)
+		if r.Refusal(ds.Name, q) != nil {
+			// The value shown is the preset's; the library itself has none.
+			notes += ". sklearn's ndcg_score raises ValueError on a query of one document: the value here is under its conventions, and ltr's mean over the queries ndcg_score scores leaves this one out"
+		}
 		doc := &Document{Name: fmt.Sprintf("%s query %s", ds.Name, qid), Title: "query " + qid, Query: qid,
 			Settings: fs,
-			Notes:    fmt.Sprintf("%s of query %s in %s, under %s's rules", plural(len(list.Items), "row", "rows"), qid, ds.Name, r.Name),
+			Notes:    notes,
 			Rules:    ndcg.Preset{Name: r.Name, Note: r.Note, Settings: st},
 			List:     list, pos: &positions{style: tableStyle}}
 		for i, it := range list.Items {
@@ -48,5 +53,11 @@ func LTRQuery(ds *ltr.DataSet, r ltr.Rules, qid string) (*Document, error) {
 	for i, q := range ds.Queries {
 		qids[i] = q.QID
 	}
-	return nil, &Error{Name: ds.Name, Field: "--query", Msg: fmt.Sprintf("no query %q; the %d queries are %s", qid, len(qids), someQIDs(qids))}
+	msg := fmt.Sprintf("no query %q; the %d queries are %s", qid, len(qids), someQIDs(qids))
+	if qid == "0" && len(qids) > 0 && qids[0] == "1" {
+		// Counting from 0, as Python does; a group file's queries, and
+		// most qid: fields, count from 1.
+		msg += "; they are counted from 1: the first is --query 1"
+	}
+	return nil, &Error{Name: ds.Name, Field: "--query", Msg: msg}
 }

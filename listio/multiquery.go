@@ -50,6 +50,9 @@ func LoadQuery(name string, in io.Reader, qid string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	if trec.DetectFormat(data) == trec.FormatLETOR {
+		return nil, letorError(name)
+	}
 	if !IsMultiQuery(data) {
 		return nil, &Error{Name: name, Field: "--query", Msg: "this file holds one list, not a table of queries with a query id column (qid, query_id, …); leave out --query"}
 	}

@@ -62,6 +62,9 @@ func TestLTRQueryNotThere(t *testing.T) {
 	}}
 	_, err := LTRQuery(ds, ltr.XGBoost(false), "9")
 	assert.EqualError(t, err, `d.txt: --query: no query "9"; the 2 queries are 1, 2`)
+	// Counting from 0: a group file's queries count from 1.
+	_, err = LTRQuery(ds, ltr.XGBoost(false), "0")
+	assert.EqualError(t, err, `d.txt: --query: no query "0"; the 2 queries are 1, 2; they are counted from 1: the first is --query 1`)
 }
 
 // A query of learning-to-rank data carries the rules it was read under,
@@ -110,4 +113,19 @@ func TestSettingsOfNamesThePresetThatCutsGrades(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, back.Equal(s))
 	assert.Nil(t, SettingsOf(ndcg.DefaultSettings()).Preset)
+}
+
+// A query of one document opened under scikit-learn's rules says that
+// ndcg_score refuses it (ltr/testdata/practitioner.json records the
+// ValueError from scikit-learn 1.2.1); under XGBoost's it does not.
+func TestLTRQueryRefusedNote(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{{QID: "2", Labels: []float64{2}, Predictions: []float64{0.7}}}}
+	sk, err := ltr.FindRules("sklearn")
+	require.NoError(t, err)
+	doc, err := LTRQuery(ds, sk, "2")
+	require.NoError(t, err)
+	assert.Equal(t, "1 row of query 2 in d.txt, under sklearn's rules. sklearn's ndcg_score raises ValueError on a query of one document: the value here is under its conventions, and ltr's mean over the queries ndcg_score scores leaves this one out", doc.Notes)
+	doc, err = LTRQuery(ds, ltr.XGBoost(false), "2")
+	require.NoError(t, err)
+	assert.Equal(t, "1 row of query 2 in d.txt, under xgboost's rules", doc.Notes)
 }

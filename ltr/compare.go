@@ -44,6 +44,9 @@ func Disagreements(ds *DataSet, a Rules, others []Rules, ks []int) ([]Disagreeme
 				continue
 			}
 			lb, err := b.List(ds.Name, q)
+			if err == nil {
+				err = b.Refusal(ds.Name, q)
+			}
 			if err != nil {
 				out = append(out, Disagreement{QID: q.QID, A: a.Name, B: b.Name, Refused: err})
 				continue

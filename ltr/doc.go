@@ -47,4 +47,8 @@
 //
 // scikit-learn (ndcg_score, ignore_ties=False) and the other presets of
 // the ndcg package take labels and predictions as float64, as given.
+// ndcg_score raises ValueError on a query of one document (scikit-learn
+// 1.2.1, testdata/practitioner_gen.py): such a query is scored under the
+// preset's conventions and named (Rules.MinRows, Result.Refused), with
+// the mean over the others beside the mean over all.
 package ltr

@@ -32,6 +32,10 @@ type DataSet struct {
 	// Name is the data file, for messages.
 	Name    string
 	Queries []Query
+	// WeightLine is the first line of a libsvm file whose label carries
+	// a weight (LABEL:WEIGHT), 0 if none: the weights are not read, and
+	// every mean is unweighted.
+	WeightLine int
 }
 
 // LabelRule says what a library does with a label before its gain.
@@ -63,6 +67,15 @@ type Rules struct {
 	MaxLabel int
 	// MaxRows is the most documents a query may have (0: any).
 	MaxRows int
+	// MinRows is the fewest documents a query may have (0: any):
+	// scikit-learn's ndcg_score raises ValueError on a query of one
+	// document. Unlike MaxRows, which stops LightGBM on the whole data
+	// set, it refuses that query alone: a loop calling ndcg_score query
+	// by query has to skip it. Evaluate still scores the query under
+	// Settings, and Result.Refused names it, so that the mean over the
+	// others, the number that loop reports, can be shown beside the
+	// mean over all.
+	MinRows int
 	// Minus is XGBoost's ndcg@k-: a query without a relevant document
 	// scores 0, not 1.
 	Minus bool
@@ -154,7 +167,25 @@ func ParseLabelGain(s string) ([]float64, error) {
 // FromPreset returns the rules of one of the ndcg package's presets,
 // which take labels and predictions as float64, as given.
 func FromPreset(p ndcg.Preset) Rules {
-	return Rules{Name: p.Name, Note: p.Note, Settings: p.Settings}
+	r := Rules{Name: p.Name, Note: p.Note, Settings: p.Settings}
+	if p.Name == "sklearn" {
+		r.MinRows = 2
+	}
+	return r
+}
+
+// Refusal says why the library refuses query q on its own (nil: it
+// scores it): a query of fewer than MinRows documents.
+func (r Rules) Refusal(file string, q *Query) error {
+	if r.MinRows == 0 || q.Len() >= r.MinRows {
+		return nil
+	}
+	where := file
+	if len(q.Lines) > 0 && q.Lines[0] > 0 {
+		where += ":" + strconv.Itoa(q.Lines[0])
+	}
+	return fmt.Errorf("%s: query %s has %d document: scikit-learn's ndcg_score raises ValueError on it (it needs %d or more), so a loop over the queries skips it or stops",
+		where, q.QID, q.Len(), r.MinRows)
 }
 
 // PresetNames lists the names FindRules accepts.
@@ -324,6 +355,12 @@ type Result struct {
 	Queries  []QueryResult
 	// All is each cutoff's unweighted mean over the queries.
 	All []float64
+	// Refused names the queries the library refuses on their own (see
+	// Rules.MinRows), in data order; they count in All. AllScored is
+	// each cutoff's mean over the other queries (nil when none is
+	// refused; NaN when every query is).
+	Refused   []string
+	AllScored []float64
 }
 
 // QueryResult is one query's value at each cutoff.
@@ -364,6 +401,26 @@ func Evaluate(ds *DataSet, r Rules, ks []int) (*Result, error) {
 		res.Queries = append(res.Queries, QueryResult{QID: q.QID, Values: vals})
 		for c, v := range vals {
 			res.All[c] += v
+		}
+		if r.Refusal(ds.Name, q) != nil {
+			res.Refused = append(res.Refused, q.QID)
+		}
+	}
+	if len(res.Refused) > 0 {
+		refused := make(map[string]bool, len(res.Refused))
+		for _, qid := range res.Refused {
+			refused[qid] = true
+		}
+		res.AllScored = make([]float64, len(ks))
+		for _, q := range res.Queries {
+			if !refused[q.QID] {
+				for c, v := range q.Values {
+					res.AllScored[c] += v
+				}
+			}
+		}
+		for c := range res.AllScored {
+			res.AllScored[c] /= float64(len(res.Queries) - len(res.Refused))
 		}
 	}
 	for c := range res.All {

@@ -124,6 +124,25 @@ func tally(rd *Round, in []answer) *Tally {
 	return t
 }
 
+// mistakeOf is what check finds behind one answer to the round, as the
+// tally groups it, for the attendee who gave it: empty for a right
+// answer, one that is not a number, or one check cannot explain.
+func (rd *Round) mistakeOf(text string) string {
+	w, err := verify.ParseWritten(strings.TrimSpace(text))
+	if err != nil {
+		return ""
+	}
+	s := rd.settings()
+	r, err := ndcg.Compute(rd.Question.List, s)
+	if err != nil || w.Holds(r.NDCG()) {
+		return ""
+	}
+	if why := Diagnose(rd.Question.List, s, w); why != Unexplained {
+		return why
+	}
+	return ""
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1

@@ -157,12 +157,22 @@ func TestClassQuizTally(t *testing.T) {
 		{Why: Unexplained, Names: names("0.31")},
 	}, got)
 
-	// The dashboard shows the groups, names hidden until F6.
+	// While the round is under way, the dashboard (often the room's
+	// projector) shows how many answered, and nothing of the answers.
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "answered 20 of 20 connected\n"+HiddenUntilEnd+"\n")
+	for _, spoiler := range []string{"0.8262", "right", "0.83", "✓", "used gain linear"} {
+		assert.NotContains(t, screen, spoiler)
+	}
+
+	// Ending the round (F4) shows the groups, names hidden until F6, and
+	// every attendee the worked solution.
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	screen = ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "answered 20 of 20 connected · 4 right · true value 0.8262")
 	assert.Contains(t, screen, "  6 used gain linear (not exp)\n")
 	assert.Contains(t, screen, "  2 unexplained\n")
@@ -172,14 +182,23 @@ func TestClassQuizTally(t *testing.T) {
 	screen = ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "  2 unexplained: "+strings.Join(names("0.31"), ", "))
 
-	// Ending the round shows every attendee the worked solution.
-	s.Room().EndRound()
 	each(t, cs, func(i int, c *client) error {
 		verdict := "Not quite: NDCG@3 = 0.8262"
 		if answers[i] == "0.83" {
 			verdict = "Right: NDCG@3 = 0.8262"
 		}
-		return c.redrawUntil(verdict, 90, 30, 20*time.Second)
+		if err := c.redrawUntil(verdict, 90, 30, 20*time.Second); err != nil {
+			return err
+		}
+		// Each reads the mistake behind their own answer, as the
+		// tally groups it (the line wraps after "What check" at 90).
+		switch answers[i] {
+		case "0.76":
+			return c.waitFor("finds behind it: used gain linear (not exp).", 5*time.Second)
+		case "0.82":
+			return c.waitFor("finds behind it: cut the digits off instead of rounding.", 5*time.Second)
+		}
+		return nil
 	})
 }
 

@@ -38,12 +38,16 @@ var dashboardKeys = struct {
 // dashboardStyles are the dashboard's few styles, in one place.
 type dashboardStyles struct {
 	title, subtle, right, wrong, warn lipgloss.Style
+	// g are the explorer's glyphs, ASCII under --ascii: the tally's bars
+	// and marks are drawn with the same characters as the explorer's.
+	g ui.Glyphs
 }
 
-func newDashboardStyles(colour bool) dashboardStyles {
+func newDashboardStyles(colour, ascii bool) dashboardStyles {
+	g := ui.NewStyles(true, colour, ascii).G
 	if !colour {
 		b := lipgloss.NewStyle()
-		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true)}
+		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true), g: g}
 	}
 	return dashboardStyles{
 		title:  lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("183")),
@@ -51,6 +55,7 @@ func newDashboardStyles(colour bool) dashboardStyles {
 		right:  lipgloss.NewStyle().Foreground(lipgloss.Color("114")),
 		wrong:  lipgloss.NewStyle().Foreground(lipgloss.Color("209")),
 		warn:   lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("215")),
+		g:      g,
 	}
 }
 
@@ -142,7 +147,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		seed = 1 + rand.Int64N(999_999) // short enough to read out to a room
 	}
 	d := &Dashboard{
-		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor), seed: seed, log: log, headerH: dashboardHeader,
+		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, s.cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
@@ -321,7 +326,15 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			break
 		}
 		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
 		d.status = "round ended: every attendee sees the worked solution"
+		if d.showNames {
+			// F6 during the round named who had not answered; the
+			// room, seeing this screen, need not read who was wrong
+			// unless the instructor asks again.
+			d.showNames = false
+			d.status += "; names hidden (F6 shows them)"
+		}
 	case key.Matches(msg, k.Tally):
 		d.showTally = !d.showTally
 	case key.Matches(msg, k.Names):
@@ -420,10 +433,10 @@ func (d *Dashboard) tallyView(w, h int) string {
 	return fit(strings.Join(shown, "\n"), w, h)
 }
 
-// drawTally is the round under way, counted, wrapped to w: how many
-// answered, how many were right, the answers' histogram and the wrong
-// answers grouped by mistake (names only when asked for), and once the
-// round ends, the working.
+// drawTally is the round, counted, wrapped to w: while it is under way,
+// how many answered (and who has not, when asked for); once it ends,
+// how many were right, the answers' histogram, the wrong answers
+// grouped by mistake (names only when asked for) and the working.
 func (d *Dashboard) drawTally(w int) []string {
 	if w <= 0 {
 		return nil
@@ -460,6 +473,21 @@ func (d *Dashboard) tallyText(w int) string {
 	if t.Left > 0 {
 		answered += fmt.Sprintf(" (+%d who left)", t.Left)
 	}
+	if !rd.Ended {
+		// The instructor's screen is often the room's projector: the
+		// true value, the right answers and the answers' spread would
+		// give the round away while it is under way. Who has answered
+		// is what the instructor needs until F4.
+		lines = append(lines, answered, st.subtle.Render(HiddenUntilEnd), "")
+		switch {
+		case len(t.Waiting) == 0:
+		case d.showNames:
+			lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
+		default:
+			lines = append(lines, st.subtle.Render("F6 names who has not answered yet"))
+		}
+		return strings.Join(lines, "\n")
+	}
 	lines = append(lines,
 		fmt.Sprintf("%s · %s · true value %.4f", answered,
 			st.right.Render(fmt.Sprintf("%d right", t.Right)), t.True), "")
@@ -469,10 +497,10 @@ func (d *Dashboard) tallyText(w int) string {
 	}
 	barW := max(min(w-20, 40), 1)
 	for _, b := range t.Histogram {
-		bar := strings.Repeat("█", max(b.Count*barW/max(most, 1), 1))
+		bar := strings.Repeat(st.g.Block, max(b.Count*barW/max(most, 1), 1))
 		mark := ""
 		if b.Right {
-			mark = " " + st.right.Render("✓")
+			mark = " " + st.right.Render(st.g.Holds)
 		}
 		lines = append(lines, fmt.Sprintf("%8s %s %d%s", truncate(b.Label, 8), bar, b.Count, mark))
 	}
@@ -489,21 +517,16 @@ func (d *Dashboard) tallyText(w int) string {
 			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
 		}
 	}
-	// Who the room waits for, so the instructor can call on them.
-	if d.showNames && !rd.Ended && len(t.Waiting) > 0 {
-		if lines[len(lines)-1] != "" { // (no answer yet: the blank after the counts is there)
-			lines = append(lines, "")
-		}
-		lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
-	}
-	if rd.Ended {
-		if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
-			lines = append(lines, "")
-			lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
-		}
+	if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
+		lines = append(lines, "")
+		lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
 	}
 	return strings.Join(lines, "\n")
 }
+
+// HiddenUntilEnd is what the tally says of the answers while a round is
+// under way.
+const HiddenUntilEnd = "answers show at F4, not before: the room may see this screen"
 
 // questionGrades spells the question's grades in ranking order, and its
 // scores when they tie: the tie is what the question is about, as the
@@ -602,7 +625,9 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	return nil
 }
 
-// quitQuestion asks whether to stop serving while attendees are connected.
+// quitQuestion asks whether to stop serving while attendees are
+// connected: their sessions end, and the lists the server keeps go too
+// (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving and closes every session · esc stays"
+	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving (their lists go too) · esc stays"
 }

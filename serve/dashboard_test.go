@@ -34,7 +34,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	msg := d.filter(d, tea.QuitMsg{})
 	require.Equal(t, quitAsked{}, msg)
 	d.Update(msg)
-	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving and closes every session · esc stays")
+	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving (their lists go too) · esc stays")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	assert.Nil(t, cmd)
 	assert.Contains(t, ansi.Strip(d.View().Content), "still serving")
@@ -85,6 +85,8 @@ func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.Contains(t, ansi.Strip(d.View().Content), "answered 1 of 1 connected (+1 who left)\n"+HiddenUntilEnd+"\n")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	assert.Contains(t, ansi.Strip(d.View().Content), "answered 1 of 1 connected (+1 who left) · 1 right · true value 0.8262")
 }
 
@@ -214,13 +216,15 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	assert.NotContains(t, ansi.Strip(d.View().Content), "no answer yet")
+	assert.Contains(t, ansi.Strip(d.View().Content), "\nF6 names who has not answered yet\n")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
-	assert.Contains(t, ansi.Strip(d.View().Content), "✓\n\nno answer yet: ada, cy\n")
+	assert.Contains(t, ansi.Strip(d.View().Content), HiddenUntilEnd+"\n\nno answer yet: ada, cy\n")
 
-	// Before any answer, one blank line parts the counts from the names.
+	// Before any answer, the same (F4 hid the names: F6 again).
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	assert.Regexp(t, `true value \d\.\d{4}\n\nno answer yet: ada, bob, cy\n`, ansi.Strip(d.View().Content))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), HiddenUntilEnd+"\n\nno answer yet: ada, bob, cy\n")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	assert.NotContains(t, ansi.Strip(d.View().Content), "no answer yet")
 }
@@ -355,4 +359,53 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 		"--listen :23234 opens it to the room")
 	assert.Contains(t, startStatus(s.Fingerprint(), &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
 		"one of 192.168.100.123, 172.17.0.1, 10.200.31.254")
+}
+
+// F4 shows the tally, even from the instructor's explorer, and hides
+// the names F6 showed during the round (who had not answered): the
+// room, seeing the screen, does not read who was wrong unless the
+// instructor asks again.
+func TestDashboardEndOfRoundHidesNames(t *testing.T) {
+	s, _ := startServer(t, Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	_, ok = s.room.join("bob", "127.0.0.1:2")
+	require.True(t, ok)
+
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.76"})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), "no answer yet: bob")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5}) // back to the explorer
+	assert.NotContains(t, ansi.Strip(d.View().Content), "Quiz round 1")
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "round ended: every attendee sees the worked solution; names hidden (F6 shows them)")
+	assert.Contains(t, screen, "Quiz round 1 · seed")
+	assert.Contains(t, screen, "  1 used gain linear (not exp)\n")
+	assert.NotContains(t, screen, "ada")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), "  1 used gain linear (not exp): ada\n")
+}
+
+// Under --ascii the tally draws its bars and its mark of the right
+// answers as the explorer does, with # and OK: an instructor's terminal
+// whose font lacks the block characters reads it too.
+func TestDashboardTallyInASCII(t *testing.T) {
+	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
+	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	require.True(t, ok)
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.83"})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "    0.83 "+strings.Repeat("#", 40)+" 1 OK\n")
+	assert.NotContains(t, screen, "█")
+	assert.NotContains(t, screen, "✓")
 }

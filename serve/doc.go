@@ -13,7 +13,11 @@
 // again under the same SSH user name from the same address, while the
 // server runs, finds the list they left with (still modified when they
 // had not copied it) and their place and answer in a quiz round under
-// way, and is welcomed back saying so.
+// way, and is welcomed back saying so. Once their explorer has ended,
+// `ssh -p PORT NAME@HOST report` (or `list`) prints that list as
+// markdown (or JSON): the way it leaves with them when their terminal
+// takes no OSC 52 clipboard and they have no Go to install the
+// explorer.
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the

@@ -85,6 +85,7 @@ func TestReconnectKeepsThePlaceInARound(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "answered 2 of 2 connected · 2 right · true value 0.8262")
 	assert.NotContains(t, screen, "who left")

@@ -205,6 +205,33 @@ func (r *Room) leave(m *Member) {
 	r.changed()
 }
 
+// What the room keeps for an attendee asking for their list (keptFor).
+const (
+	keptNone      = iota // nothing: never here, or gone from the kept lists
+	keptLeft             // the list they left with
+	keptConnected        // they are in the explorer now
+)
+
+// keptFor is the list kept for the attendee named name connecting from
+// addr (its host, as join matches them), the most recent when there are
+// two; an attendee in the explorer now has theirs still changing.
+func (r *Room) keptFor(name, addr string) (*listio.Document, ndcg.Settings, int) {
+	w := who(name, addr)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, m := range r.members {
+		if who(m.Name, m.Addr) == w {
+			return nil, ndcg.Settings{}, keptConnected
+		}
+	}
+	for i := len(r.left) - 1; i >= 0; i-- {
+		if k := r.left[i]; k.who == w && k.doc != nil {
+			return k.doc, k.settings, keptLeft
+		}
+	}
+	return nil, ndcg.Settings{}, keptNone
+}
+
 // closeAll ends every session's explorer.
 func (r *Room) closeAll() {
 	r.mu.Lock()
@@ -238,13 +265,13 @@ func (r *Room) Members() []Member {
 // broadcast sends every session its own message. Sends do not wait for
 // a slow session: each is its own goroutine, which ends when the
 // session's program takes the message or ends.
-func (r *Room) broadcast(msgFor func() tea.Msg) int {
+func (r *Room) broadcast(msgFor func(id int) tea.Msg) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := 0
 	for _, m := range r.members {
 		if m.prog != nil {
-			go m.prog.Send(msgFor())
+			go m.prog.Send(msgFor(m.ID))
 			n++
 		}
 	}
@@ -287,7 +314,7 @@ func (r *Room) StartRound(seed int64, number int, s ndcg.Settings) *Round {
 	rd := &Round{ID: r.rounds, Seed: seed, Number: number, Settings: s, Question: q, answers: map[int]answer{}}
 	r.round = rd
 	r.mu.Unlock()
-	r.broadcast(func() tea.Msg { return ui.RoomRound{ID: rd.ID, Seed: seed, Round: number, Settings: s} })
+	r.broadcast(func(int) tea.Msg { return ui.RoomRound{ID: rd.ID, Seed: seed, Round: number, Settings: s} })
 	r.changed()
 	return rd
 }
@@ -302,8 +329,19 @@ func (r *Room) EndRound() bool {
 		return false
 	}
 	rd.Ended = true
+	texts := make(map[int]string, len(rd.answers))
+	for id, a := range rd.answers {
+		texts[id] = a.text
+	}
 	r.mu.Unlock()
-	r.broadcast(func() tea.Msg { return ui.RoomRoundEnd{ID: rd.ID} })
+	// Each attendee reads the mistake behind their own wrong answer, as
+	// the tally groups it for the instructor (checked once per answer,
+	// off the lock).
+	mistakes := make(map[int]string, len(texts))
+	for id, text := range texts {
+		mistakes[id] = rd.mistakeOf(text)
+	}
+	r.broadcast(func(id int) tea.Msg { return ui.RoomRoundEnd{ID: rd.ID, Mistake: mistakes[id]} })
 	r.changed()
 	return true
 }

@@ -279,8 +279,13 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		defer drainWindowChanges(sess)
+		if cmd, ok := takeHomeCommand(sess.RawCommand()); ok {
+			s.takeHome(sess, cmd)
+			return
+		}
 		if cmd := sess.RawCommand(); cmd != "" {
-			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it")
+			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it ("+
+				ReportCommand+" or "+ListCommand+" after it print the list you left with)")
 			return
 		}
 		if ssh.AgentRequested(sess) {
@@ -321,8 +326,12 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s without a key", m.Name, shortDuration(s.cfg.IdleTimeout))
-			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n",
-				shortDuration(s.cfg.IdleTimeout))
+			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n%s",
+				shortDuration(s.cfg.IdleTimeout), takeHomeLines(sess))
+		default:
+			// Quit with q (or dropped): the list stays until the server
+			// stops, and goes with the attendee only if they take it.
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess))
 		}
 	}
 }

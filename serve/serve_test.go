@@ -63,7 +63,7 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	c.send("w")
-	require.NoError(t, c.waitFor("copied the list (5 items, JSON) to your clipboard", 5*time.Second))
+	require.NoError(t, c.waitFor("copied the list (5 items, JSON) to your clipboard, if your terminal allows it", 5*time.Second))
 	c.mu.Lock()
 	m := osc52.FindStringSubmatch(c.out.String())
 	c.mu.Unlock()
@@ -294,7 +294,8 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	out := c.text()
-	assert.Contains(t, out, "ndcg-explorer: closed after 2s without a key. Type the same ssh line to come back to your list.")
+	assert.Contains(t, out, "ndcg-explorer: closed after 2s without a key. Type the same ssh line to come back to your list.\r\n"+
+		"ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n")
 	c.mu.Lock()
 	raw := c.out.String()
 	c.mu.Unlock()

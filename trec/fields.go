@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
@@ -112,6 +113,16 @@ func parseRel(b []byte) (int64, error) {
 }
 
 // countFields says how many fields a line has, for error messages.
+// headerHint is what a score or rel that is a column's name adds to its
+// error: the line is a header, which TREC files do not have.
+func headerHint(field []byte) string {
+	switch strings.ToLower(string(field)) {
+	case "score", "scores", "sim", "similarity", "rel", "relevance", "label", "grade", "judgment", "judgement":
+		return ", with no header line: delete it"
+	}
+	return ""
+}
+
 func countFields(n int) string {
 	if n == 1 {
 		return "1 field"

@@ -181,7 +181,7 @@ func checkText(name string, r io.Reader) (io.Reader, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
-		return nil, fmt.Errorf("%s: %s", name, p.Message())
+		return nil, fmt.Errorf("%s: %s", name, textin.Explain(name, head, p))
 	}
 	return io.MultiReader(bytes.NewReader(textin.StripBOM(head)), r), nil
 }
@@ -395,13 +395,18 @@ func (c *qrelsChunk) parse(name string) {
 				if more {
 					n = len(strings.Fields(string(line)))
 				}
+				if n == 6 {
+					// The usual slip: the two files the other way round.
+					fail("6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\": give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)")
+					return
+				}
 				fail("%s; qrels lines are \"qid iter docno rel\" (4 fields)", countFields(n))
 				return
 			}
 		}
 		rel, err := parseRel(fields[3])
 		if err != nil {
-			fail("%v; qrels lines are \"qid iter docno rel\"", err)
+			fail("%v; qrels lines are \"qid iter docno rel\"%s", err, headerHint(fields[3]))
 			return
 		}
 		qid := bstr(fields[0])

@@ -250,7 +250,7 @@ func parseRunLine(b []byte, l *runLine) (bool, string) {
 	}
 	score, err := parseScore(b[start[4]:end[4]])
 	if err != nil {
-		return false, err.Error() + "; run lines are \"qid Q0 docno rank score tag\""
+		return false, err.Error() + "; run lines are \"qid Q0 docno rank score tag\"" + headerHint(b[start[4]:end[4]])
 	}
 	l.qid, l.docno, l.score = b[start[0]:end[0]], b[start[2]:end[2]], score
 	return true, ""

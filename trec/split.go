@@ -149,7 +149,7 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 			if !plain {
 				var err error
 				if v, err = parseScore(b); err != nil {
-					bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\""}
+					bl.err = &LineError{File: name, Line: int(line), Msg: err.Error() + "; run lines are \"qid Q0 docno rank score tag\"" + headerHint(b)}
 					return scattered
 				}
 			}

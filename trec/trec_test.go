@@ -175,10 +175,13 @@ func TestSplitRun(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	qrelsErrors := map[string]string{
-		"1 0 a\n":                "q:1: 3 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
-		"1 0 a 1 x\n":            "q:1: 5 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
+		"1 0 a\n":     "q:1: 3 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
+		"1 0 a 1 x\n": "q:1: 5 fields; qrels lines are \"qid iter docno rel\" (4 fields)",
+		// A run given as the qrels: trec_eval says "Malformed line 1".
+		"1 Q0 a 1 0.5 r\n":       "q:1: 6 fields, as a run's lines have (\"qid Q0 docno rank score tag\"); qrels lines are \"qid iter docno rel\": give the qrels first, then the run (trec QRELS RUN, or --qrels QRELS --run RUN)",
 		"1 0 a 1\n\n1 0 b 1\n":   "q:2: blank line; qrels lines are \"qid iter docno rel\" (trec_eval rejects blank lines too: delete it)",
 		"1 0 a one\n":            "q:1: rel \"one\" is not a finite number; qrels lines are \"qid iter docno rel\"",
+		"qid iter docno rel\n":   "q:1: rel \"rel\" is not a finite number; qrels lines are \"qid iter docno rel\", with no header line: delete it",
 		"1 0 a NaN\n":            "q:1: rel \"NaN\" is not a finite number; qrels lines are \"qid iter docno rel\"",
 		"1 0 a 99999999999999\n": "q:1: rel \"99999999999999\" is too large (at most 2147483647); qrels lines are \"qid iter docno rel\"",
 		"1 0 a 1\n1 0 a 2\n":     "q:2: document \"a\" is judged twice for query \"1\" (first on line 1); keep one judgment",
@@ -192,11 +195,12 @@ func TestBadInput(t *testing.T) {
 	q, err := ParseQrels("q", []byte("1 0 a 1\n"))
 	require.NoError(t, err)
 	runErrors := map[string]string{
-		"1 Q0 a 1 1\n":                 "r:1: 5 fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)",
-		"1 Q0 a 1 x r\n":               "r:1: score \"x\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
-		"\n1 Q0 a 1 inf r\n":           "r:2: score \"inf\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
-		"1 Q0 a 1 1e999 r\n":           "r:1: score \"1e999\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
-		"1 Q0 a 1 1 r\n1 Q0 a 2 2 r\n": "r:2: document \"a\" is retrieved twice for query \"1\" (first on line 1); trec_eval stops on this too: keep one line",
+		"1 Q0 a 1 1\n":                  "r:1: 5 fields; run lines are \"qid Q0 docno rank score tag\" (6 fields)",
+		"1 Q0 a 1 x r\n":                "r:1: score \"x\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"qid Q0 docno rank score tag\n": "r:1: score \"score\" is not a finite number; run lines are \"qid Q0 docno rank score tag\", with no header line: delete it",
+		"\n1 Q0 a 1 inf r\n":            "r:2: score \"inf\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"1 Q0 a 1 1e999 r\n":            "r:1: score \"1e999\" is not a finite number; run lines are \"qid Q0 docno rank score tag\"",
+		"1 Q0 a 1 1 r\n1 Q0 a 2 2 r\n":  "r:2: document \"a\" is retrieved twice for query \"1\" (first on line 1); trec_eval stops on this too: keep one line",
 	}
 	for in, want := range runErrors {
 		_, err := Evaluate(q, stringSource("r", in), Options{Measures: Measures{NDCG: true}})

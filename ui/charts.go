@@ -32,7 +32,7 @@ func (g Glyphs) bar(v, full float64, width int) string {
 			n = 1 // a positive value is never invisible
 		}
 		n = min(n, width)
-		return strings.Repeat("#", n) + strings.Repeat(" ", width-n)
+		return strings.Repeat(g.Block, n) + strings.Repeat(" ", width-n)
 	}
 	e := int(math.Round(cells * 8))
 	if e == 0 {
@@ -40,9 +40,9 @@ func (g Glyphs) bar(v, full float64, width int) string {
 	}
 	whole, part := e/8, e%8
 	if whole >= width {
-		return strings.Repeat("█", width)
+		return strings.Repeat(g.Block, width)
 	}
-	s := strings.Repeat("█", whole) + eighths[part]
+	s := strings.Repeat(g.Block, whole) + eighths[part]
 	used := whole
 	if part > 0 {
 		used++

@@ -88,7 +88,13 @@ type RoomRound struct {
 }
 
 // RoomRoundEnd ends round ID: the quiz view shows the worked solution.
-type RoomRoundEnd struct{ ID int }
+type RoomRoundEnd struct {
+	ID int
+	// Mistake is what check finds behind the attendee's wrong answer
+	// ("used gain linear (not exp)"), as the instructor's tally groups
+	// it; empty when the answer is right or unexplained.
+	Mistake string
+}
 
 // RoomAnswer is one attendee's answer to round ID, as typed.
 type RoomAnswer struct {
@@ -145,7 +151,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		text := "the round is over"
 		for i, v := range m.views {
 			if q, ok := v.(*quizView); ok && q.room == msg.ID {
-				q.endRoom()
+				q.endRoom(msg.Mistake)
 				if i == m.active {
 					text += ": the working is below" + q.scrollHint()
 				} else {
@@ -224,6 +230,12 @@ func (m *Model) offerFooter(w int) string {
 	return ansi.Truncate(line, w, "")
 }
 
+// clipboardCaveat ends what a remote copy says: the copy travels as
+// OSC 52, which some terminals ignore (the old Windows console, macOS
+// Terminal, GNOME Terminal) without a sign the explorer could read; the
+// server's take-home lines, as the session ends, are the other way.
+const clipboardCaveat = ", if your terminal allows it"
+
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
 func (m *Model) copyList(then afterSave) tea.Cmd {
@@ -233,7 +245,7 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 		return nil
 	}
 	ws.MarkSaved(ws.Version())
-	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard", ws.N()), false)
+	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
 	switch then {
 	case thenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
@@ -254,10 +266,10 @@ func (m *Model) copyReport() tea.Cmd {
 		return nil
 	}
 	if m.exp.markdown != nil {
-		m.c.SetStatus("copied the report (markdown) to your clipboard", false)
+		m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
 		return tea.SetClipboard(m.exp.markdown(ws.Doc, ws.Result))
 	}
 	md := "## " + ws.Doc.Heading() + "\n\n" + explain.New(ws.Result).Markdown()
-	m.c.SetStatus("copied the working (markdown) to your clipboard", false)
+	m.c.SetStatus("copied the working (markdown) to your clipboard"+clipboardCaveat, false)
 	return tea.SetClipboard(md)
 }

@@ -135,6 +135,8 @@ type Glyphs struct {
 	// PastK marks a rank past k; Above, Below and Skipped say that a
 	// table or chart hides ranks ("↓ 3 more").
 	PastK, Above, Below, Skipped string
+	// Block is a whole cell of a bar.
+	Block string
 	// Spinner turns while a view works its numbers out; both sets have
 	// the same number of frames, so switching sets mid-turn is safe.
 	Spinner spinner.Spinner
@@ -146,14 +148,14 @@ func glyphsFor(ascii bool) Glyphs {
 			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
 			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
 			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",
-			PastK: ".", Above: "^", Below: "v", Skipped: ":",
+			PastK: ".", Above: "^", Below: "v", Skipped: ":", Block: "#",
 			Spinner: spinner.Spinner{Frames: []string{"|", "/", "-", "\\", "|", "/", "-", "\\"}, FPS: spinnerFPS}}
 	}
 	return Glyphs{Cursor: "▸", Rule: "─", Dotted: "┄", Sep: "│",
 		KMark: " ◂k", Mean: "◂", Swap: "↔", Diagonal: "╲", Bullet: "• ",
 		Ghost: "◌", Relevant: "●", Irrelevant: "○", Holds: "✓", Fails: "✗",
 		TieTop: "┌", TieMid: "│", TieBottom: "└", Ascending: "▲", Descending: "▼",
-		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮",
+		PastK: "·", Above: "↑", Below: "↓", Skipped: "⋮", Block: "█",
 		Spinner: spinner.Spinner{Frames: []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"}, FPS: spinnerFPS}}
 }
 

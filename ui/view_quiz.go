@@ -54,6 +54,9 @@ type quizView struct {
 	// carried says the answer came with the round (RoomRound.Answer),
 	// given before the attendee's connection dropped.
 	carried bool
+	// mistake is what check found behind a wrong answer to the round
+	// (RoomRoundEnd.Mistake).
+	mistake string
 
 	stale  bool
 	result *ndcg.Result
@@ -141,7 +144,7 @@ func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 // start draws round n's question.
 func (v *quizView) start(n int) {
 	v.round = n
-	v.room, v.roomEnded, v.carried = 0, false, false
+	v.room, v.roomEnded, v.carried, v.mistake = 0, false, false, ""
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
 	v.scroll = -1
@@ -181,12 +184,13 @@ func (v *quizView) scrollHint() string {
 }
 
 // endRoom ends the instructor's round: the answer, if one was sent,
-// is scored now, and the working shows.
-func (v *quizView) endRoom() {
+// is scored now, and the working shows, with the mistake the server's
+// check found behind a wrong one.
+func (v *quizView) endRoom(mistake string) {
 	if v.roomEnded {
 		return
 	}
-	v.roomEnded = true
+	v.roomEnded, v.mistake = true, mistake
 	if !v.answered || v.result == nil {
 		return
 	}
@@ -538,7 +542,11 @@ func (v *quizView) verdictLine() string {
 	if v.answer.Holds(nd) {
 		return verdictMark(v.c, true) + fmt.Sprintf(" Right: NDCG@%d = %s; your %s holds to ±%s.", v.q.K, trueText(nd, v.answer), v.answer, tol)
 	}
-	return verdictMark(v.c, false) + fmt.Sprintf(" Not quite: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).", v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol)
+	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).", v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol)
+	if v.mistake != "" {
+		line += " What check finds behind it: " + v.mistake + "."
+	}
+	return line
 }
 
 // workingLines is the worked solution in at most room lines. When it

@@ -573,6 +573,28 @@ func TestRoomRoundKeepsTheVerdictUntilTheEnd(t *testing.T) {
 	t.Log(screen(m))
 }
 
+// At the end of the round an attendee reads the mistake the server's
+// check found behind their wrong answer, as the instructor's tally
+// groups it; none when there is none to tell.
+func TestRoomRoundEndSaysTheMistake(t *testing.T) {
+	for _, c := range []struct{ mistake, want string }{
+		{"used gain linear (not exp)", "(±0.005 allowed). What check finds behind it: used gain linear (not exp)."},
+		{"", "(±0.005 allowed).\n"},
+	} {
+		m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+			Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
+		m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
+		m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+		typeText(m, "0.01")
+		press(m, "enter")
+		m.Update(RoomRoundEnd{ID: 1, Mistake: c.mistake})
+		assert.Contains(t, screen(m), c.want)
+		if c.mistake == "" {
+			assert.NotContains(t, screen(m), "What check finds")
+		}
+	}
+}
+
 // A refused answer is selected: what is typed next replaces it, as the
 // field shows by its selection's ink; an arrow key keeps it to correct.
 func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {

@@ -764,11 +764,37 @@ func (sr *search) presetOf(vs ...variant) []string {
 		if ps.TruncateGrades && !s.TruncateGrades && integral(r.List) {
 			ps.TruncateGrades = false
 		}
+		// With grades 0 and 1 only, 2^g−1 = g: binary relevance, as
+		// click data and most learning-to-rank sets have, where
+		// scikit-learn's linear gain and the others' exponential one
+		// give the same numbers.
+		if plainGain(ps.Gain) && plainGain(s.Gain) && binary(r.List) {
+			ps.Gain = s.Gain
+		}
 		if ps.Equal(s) {
 			out = append(out, p.Name)
 		}
 	}
 	return out
+}
+
+// plainGain reports whether g is the exponential or the linear gain,
+// which agree on grades 0 and 1.
+func plainGain(g ndcg.Gain) bool { return g.Kind == ndcg.GainExp || g.Kind == ndcg.GainLinear }
+
+// binary reports whether every grade is 0 or 1.
+func binary(l *ndcg.List) bool {
+	for _, it := range l.Items {
+		if it.Grade != 0 && it.Grade != 1 {
+			return false
+		}
+	}
+	for _, p := range l.Pool {
+		if p.Grade != 0 && p.Grade != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // integral reports whether every grade is a whole number, so that

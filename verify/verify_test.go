@@ -378,3 +378,37 @@ func TestSeed004Table(t *testing.T) {
 		assert.InDelta(t, ref.ndcg[i], rep.Verdicts[2].True, 1e-12)
 	}
 }
+
+// With grades 0 and 1 only, 2^g−1 = g, so the gain does not tell the
+// presets apart: scikit-learn's value of a binary list checked under
+// XGBoost's input ties is reproduced by expected ties, and named as
+// scikit-learn's (linear gain) as well as tf-ranking's (exponential).
+func TestBinaryGradesNameBothGains(t *testing.T) {
+	l := list(t, []float64{0, 1, 0}, []float64{0.9, 0.9, 0.1})
+	s := settings(ndcg.Exp, 2)
+	s.Ties = ndcg.Input
+	// Expected ties: ranks 1 and 2 get the mean gain (0 + 1)/2 = 0.5,
+	// DCG@2 = 0.5/1 + 0.5/log2(3) = 0.8155; IDCG@2 = 1.
+	rep, err := Check(l, s, Claims{NDCG: written(t, "0.8155")})
+	require.NoError(t, err)
+	v := rep.Verdicts[0]
+	assert.InDelta(t, 1/math.Log2(3), v.True, 1e-15, "input order: B at rank 2")
+	var found bool
+	for _, m := range v.Matches {
+		if len(m.Changes) == 1 && m.Changes[0].Setting == ndcg.SettingTies && m.Changes[0].To == "expected" {
+			found = true
+			assert.InDelta(t, 0.5+0.5/math.Log2(3), m.Value, 1e-15)
+			assert.Equal(t, []string{"sklearn", "tf-ranking"}, m.Presets)
+		}
+	}
+	assert.True(t, found, "%+v", v.Matches)
+}
+
+// NDCG written as a percentage, as papers print it, is refused with the
+// fraction to type, its digits kept: 81% is 0.81, 81.5% is 0.815.
+func TestPercentClaim(t *testing.T) {
+	for in, want := range map[string]string{"81%": "0.81", "81.5%": "0.815", "100%": "1.00", "5%": "0.05", "0.5%": "0.005"} {
+		_, err := ParseWritten(in)
+		assert.EqualError(t, err, `"`+in+`" is a percentage; write it as a fraction, as the tools print NDCG: `+want, in)
+	}
+}

@@ -31,9 +31,34 @@ func ParseWritten(text string) (Written, error) {
 	// Only decimal notation says how many digits were written: Go also
 	// reads hexadecimal ("0x1p-1"), underscores and "Inf".
 	if err != nil || !decimal().MatchString(t) || math.IsInf(v, 0) {
+		if p, ok := strings.CutSuffix(t, "%"); ok && decimal().MatchString(p) {
+			// NDCG as a percentage, as papers print it: the fraction,
+			// with the digits the percentage was written with.
+			return Written{}, fmt.Errorf("%s is a percentage; write it as a fraction, as the tools print NDCG: %s", termsafe.Quote(text), percentToFraction(p))
+		}
 		return Written{}, fmt.Errorf("%s is not a number; write it as printed, e.g. 0.94 or 12.78", termsafe.Quote(text))
 	}
 	return Written{Value: v, Text: t}, nil
+}
+
+// percentToFraction writes p percent as a fraction with the same
+// digits: 81 is 0.81, 81.5 is 0.815, 100 is 1.00.
+func percentToFraction(p string) string {
+	sign := ""
+	if strings.HasPrefix(p, "-") || strings.HasPrefix(p, "+") {
+		sign, p = p[:1], p[1:]
+	}
+	whole, frac, _ := strings.Cut(p, ".")
+	whole = strings.TrimLeft(whole, "0")
+	for len(whole) < 3 {
+		whole = "0" + whole
+	}
+	digits := whole[len(whole)-2:] + frac
+	head := strings.TrimLeft(whole[:len(whole)-2], "0")
+	if head == "" {
+		head = "0"
+	}
+	return sign + head + "." + digits
 }
 
 // decimalComma matches a number written with a decimal comma (12,78),

@@ -2,6 +2,8 @@ package textin
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -21,12 +23,49 @@ type Problem int
 
 // The problems Sniff finds.
 const (
-	OK       Problem = iota
-	UTF16            // a UTF-16 byte order mark
-	NUL              // NUL bytes, as in every binary format
-	Binary           // bytes that are not UTF-8 in what is mostly not text
-	Encoding         // mostly text, but not UTF-8 (a Latin-1 export)
+	OK         Problem = iota
+	UTF16              // a UTF-16 byte order mark
+	NUL                // NUL bytes, as in every binary format
+	Binary             // bytes that are not UTF-8 in what is mostly not text
+	Encoding           // mostly text, but not UTF-8 (a Latin-1 export)
+	Compressed         // gzip, bzip2, xz, zstd or zip: Compression names which
 )
+
+// compressions are the archive formats a data set is often shipped in
+// (train.txt.gz, MSLR-WEB10K.zip): their magic bytes, their name, and
+// the command that gives back the text, which the error message spells
+// out rather than "not a text file".
+var compressions = []struct{ magic, name, undo string }{
+	{"\x1f\x8b", "gzip", "gunzip -k"},
+	{"BZh", "bzip2", "bunzip2 -k"},
+	{"\xfd7zXZ\x00", "xz", "unxz -k"},
+	{"\x28\xb5\x2f\xfd", "zstd", "unzstd"},
+	{"PK\x03\x04", "zip", "unzip"},
+}
+
+// Compression names the compression of an input from its first bytes,
+// and the command that undoes it ("" when it is not compressed).
+func Compression(head []byte) (name, undo string) {
+	for _, c := range compressions {
+		if bytes.HasPrefix(head, []byte(c.magic)) {
+			return c.name, c.undo
+		}
+	}
+	return "", ""
+}
+
+// Explain says what the problem of the input called name is, in words
+// for the user; for a compressed input, how to decompress it.
+func Explain(name string, head []byte, p Problem) string {
+	if p != Compressed {
+		return p.Message()
+	}
+	format, undo := Compression(head)
+	if name == "-" || name == "standard input" {
+		return fmt.Sprintf("the input is %s-compressed; decompress it into the pipe: %s -c FILE | ndcg-explorer … -", format, strings.Fields(undo)[0])
+	}
+	return fmt.Sprintf("the file is %s-compressed; decompress it first: %s %s", format, undo, name)
+}
 
 // Message says what the problem is, in words for the user.
 func (p Problem) Message() string {
@@ -39,6 +78,8 @@ func (p Problem) Message() string {
 		return "this is not a text file (its first bytes are not UTF-8)"
 	case Encoding:
 		return "the file is not UTF-8 text; save it as UTF-8 (in a spreadsheet, \"CSV UTF-8\")"
+	case Compressed:
+		return "the file is compressed; decompress it first"
 	}
 	return ""
 }
@@ -51,6 +92,8 @@ func Sniff(head []byte, atEOF, utf8Only bool) Problem {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		return UTF16
+	case compressedHead(head):
+		return Compressed
 	case bytes.IndexByte(head, 0) >= 0:
 		return NUL
 	case !utf8Only:
@@ -74,6 +117,18 @@ func Sniff(head []byte, atEOF, utf8Only bool) Problem {
 		return Encoding
 	}
 	return Binary
+}
+
+// compressedHead reports whether head starts with a compression's magic
+// bytes and is not text: "BZh" and "PK" open text files too.
+func compressedHead(head []byte) bool {
+	name, _ := Compression(head)
+	if name == "" {
+		return false
+	}
+	// gzip, xz and zstd magic bytes are not text; bzip2's and zip's are,
+	// so those need a byte further on that text does not hold.
+	return bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(head[:min(len(head), 64)]) || (name != "bzip2" && name != "zip")
 }
 
 // mostlyText reports whether data is mostly printable ASCII, as a

@@ -31,6 +31,23 @@ func TestSniff(t *testing.T) {
 		assert.Equal(t, c.want, Sniff([]byte(c.head), c.atEOF, c.utf8Only), c.name)
 	}
 	assert.Equal(t, "this is not a text file (it holds NUL bytes)", NUL.Message())
+	// The magic bytes of each format, as gzip, bzip2, xz, zstd and zip
+	// write them (their file formats' specifications); "BZh" and "PK"
+	// open text too, which stays text.
+	for _, c := range []struct{ head, name, msg string }{
+		{"\x1f\x8b\x08\x08\x00\x00\x00\x00", "gzip", "the file is gzip-compressed; decompress it first: gunzip -k train.txt.gz"},
+		{"BZh91AY&SY\x00\x01", "bzip2", "the file is bzip2-compressed; decompress it first: bunzip2 -k train.txt.gz"},
+		{"\xfd7zXZ\x00\x00\x04", "xz", "the file is xz-compressed; decompress it first: unxz -k train.txt.gz"},
+		{"\x28\xb5\x2f\xfd\x24\x00", "zstd", "the file is zstd-compressed; decompress it first: unzstd train.txt.gz"},
+		{"PK\x03\x04\x14\x00\x00\x00", "zip", "the file is zip-compressed; decompress it first: unzip train.txt.gz"},
+	} {
+		p := Sniff([]byte(c.head), false, false)
+		assert.Equal(t, Compressed, p, c.name)
+		assert.Equal(t, c.msg, Explain("train.txt.gz", []byte(c.head), p), c.name)
+	}
+	assert.Equal(t, "the input is gzip-compressed; decompress it into the pipe: gunzip -c FILE | ndcg-explorer … -",
+		Explain("-", []byte("\x1f\x8b\x08"), Compressed))
+	assert.Equal(t, OK, Sniff([]byte("BZh is a word\n"), true, true))
 	assert.True(t, strings.HasPrefix(UTF16.Message(), "the file is UTF-16 text"))
 	assert.Equal(t, "abc", string(StripBOM([]byte("\xef\xbb\xbfabc"))))
 }

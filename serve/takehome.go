@@ -1,0 +1,88 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// The commands an attendee may give ssh after the explorer: each prints
+// the list the server keeps for them, so that the list leaves with them
+// through ssh itself, whatever their terminal's clipboard does (OSC 52
+// reaches none in the old Windows console, macOS Terminal or GNOME
+// Terminal) and with nothing installed.
+const (
+	// ListCommand prints the list as JSON, the file the explorer opens.
+	ListCommand = "list"
+	// ReportCommand prints the report as markdown, to read.
+	ReportCommand = "report"
+)
+
+// takeHomeCommand reports whether cmd is one of the commands above.
+func takeHomeCommand(cmd string) (string, bool) {
+	c := strings.ToLower(strings.TrimSpace(cmd))
+	return c, c == ListCommand || c == ReportCommand
+}
+
+// takeHome prints the list the server keeps for the session's attendee
+// (their name from their address, as a reconnection finds it), or says
+// in one line why there is none, with exit status 1.
+func (s *Server) takeHome(sess ssh.Session, cmd string) {
+	name := CleanName(sess.User())
+	doc, settings, state := s.room.keptFor(name, sess.RemoteAddr().String())
+	switch state {
+	case keptNone:
+		s.refuse(sess, fmt.Sprintf("no list kept for %s from this address: the server keeps one once you quit the explorer (%s)",
+			name, connectLine(sess, "")))
+		return
+	case keptConnected:
+		s.refuse(sess, fmt.Sprintf("%s is still in the explorer: quit it (q) first, then run this again", name))
+		return
+	}
+	var out string
+	switch cmd {
+	case ListCommand:
+		data, err := listio.WriteJSON(doc, settings)
+		if err != nil {
+			s.refuse(sess, "cannot write the list: "+err.Error())
+			return
+		}
+		out = string(data)
+	default:
+		r, err := ndcg.Compute(doc.List, settings)
+		switch {
+		case err != nil:
+			s.refuse(sess, "cannot compute the report: "+err.Error())
+			return
+		case s.cfg.Markdown != nil:
+			out = s.cfg.Markdown(doc, r)
+		default:
+			out = explain.New(r).Text()
+		}
+	}
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	s.log("%s took their list home (%s)", name, cmd)
+	_, _ = fmt.Fprint(sess, out)
+	_ = sess.Exit(0)
+}
+
+// takeHomeLines are what an attendee reads as their explorer ends while
+// the server goes on: the list stays, and how to take it home.
+func takeHomeLines(sess ssh.Session) string {
+	line := connectLine(sess, "")
+	file := "list"
+	if u := sess.User(); plainName(u) {
+		file = u
+	}
+	// (report > NAME.md and list > NAME.json are as long as each other.)
+	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +
+		fmt.Sprintf("  %s %s > %s.md   (the report, to read)\r\n", line, ReportCommand, file) +
+		fmt.Sprintf("  %s %s > %s.json   (the list, for ndcg-explorer)\r\n", line, ListCommand, file)
+}
