@@ -16,7 +16,8 @@ type PresetValue struct {
 	DCG, IDCG, NDCG float64
 	Err             error
 	// Differs lists the settings in which the preset departs from the
-	// settings compared against; InForce is true when there are none.
+	// settings compared against; InForce marks the preset in force
+	// (PresetInForce).
 	Differs []ndcg.Setting
 	InForce bool
 }
@@ -25,9 +26,10 @@ type PresetValue struct {
 // cutoff of s, and says where each preset departs from s.
 func SideBySide(list *ndcg.List, s ndcg.Settings) []PresetValue {
 	out := make([]PresetValue, 0, len(ndcg.Presets))
+	inForce, ok := PresetInForce(s)
 	for _, p := range ndcg.Presets {
 		ps := p.Apply(s)
-		v := PresetValue{Preset: p, Settings: ps, InForce: p.Matches(s)}
+		v := PresetValue{Preset: p, Settings: ps, InForce: ok && p.Name == inForce.Name}
 		for _, c := range ndcg.Differences(s, ps) {
 			v.Differs = append(v.Differs, c.Setting)
 		}

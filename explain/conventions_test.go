@@ -145,19 +145,40 @@ func TestStatedShort(t *testing.T) {
 	assert.Equal(t, []string{"gain exp", "log2", "k=5", "ties expected", "IDCG list", "zero→1", "integer grades"}, c.Short())
 }
 
-// StateAs names the conventions the list was read under while the
-// settings follow them, and the first preset they follow otherwise:
-// XGBoost's rules are the lightgbm preset's conventions.
-func TestStateAsNamesTheRulesInForce(t *testing.T) {
-	xgb := ndcg.Preset{Name: "xgboost", Settings: ndcg.Presets[2].Settings}
-	require.Equal(t, "lightgbm", ndcg.Presets[2].Name)
-	s := xgb.Settings
+// The preset in force is the one whose every setting but k the
+// settings follow: each preset's own at any k, none once one setting
+// departs, whatever the rules the list was read under are called.
+// SideBySide marks that preset and no other, as the conventions line
+// names it.
+func TestPresetInForce(t *testing.T) {
+	for i, p := range ndcg.Presets {
+		for j, q := range ndcg.Presets {
+			if i != j {
+				assert.False(t, p.Settings.Equal(q.Settings), "%s and %s share their conventions: one would hide the other", p.Name, q.Name)
+			}
+		}
+		s := p.Settings
+		s.K = 7
+		got, ok := PresetInForce(s)
+		assert.True(t, ok, p.Name)
+		assert.Equal(t, p.Name, got.Name, "whatever k")
+		assert.Equal(t, p.Name, State(s).Preset)
+	}
+	lgb, err := ndcg.FindPreset("lightgbm")
+	require.NoError(t, err)
+	s := lgb.Settings
 	s.K = 5
-	assert.Equal(t, "lightgbm", State(s).Preset)
-	assert.Equal(t, "xgboost", StateAs(s, xgb).Preset, "the rules in force, whatever k")
-	assert.Equal(t, "lightgbm", StateAs(s, ndcg.Preset{}).Preset, "no rules: the first preset")
-	s.Ties, s.Zero = ndcg.Expected, 0
-	assert.Equal(t, "tf-ranking", StateAs(s, xgb).Preset, "left the rules: the preset the settings follow")
-	s.Zero = 1
-	assert.Equal(t, "", StateAs(s, xgb).Preset, "no preset ties at random with NDCG 1 without relevant items")
+	// LightGBM's rules with label_gain 0,1,3,7 (what ltr --label-gain
+	// reads): the gain of 2^g−1 on grades 0…3, but a gain of its own.
+	s.Gain = ndcg.Gain{Kind: ndcg.GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7}}
+	_, ok := PresetInForce(s)
+	assert.False(t, ok, "a custom gain follows no preset")
+	assert.Equal(t, "", State(s).Preset)
+	for _, r := range SideBySide(tiedList(t), s) {
+		assert.False(t, r.InForce, r.Preset.Name)
+	}
+	s.Gain, s.Zero = ndcg.Exp, 0
+	assert.Equal(t, "", State(s).Preset, "no preset keeps input ties with NDCG 0 without relevant items")
+	s.Ties = ndcg.Expected
+	assert.Equal(t, "tf-ranking", State(s).Preset)
 }

@@ -20,7 +20,7 @@ type Stated struct {
 	// Grades is "grades truncated to integers" when they are, else "";
 	// GradesShort says the same in two words.
 	Grades, GradesShort string
-	// Preset names the preset whose conventions these are, "" for none.
+	// Preset names the preset in force (PresetInForce), "" for none.
 	Preset string
 }
 
@@ -36,26 +36,26 @@ func State(s ndcg.Settings) Stated {
 	if s.TruncateGrades {
 		st.Grades, st.GradesShort = "grades truncated to integers", "integer grades"
 	}
-	for _, p := range ndcg.Presets {
-		if p.Matches(s) {
-			st.Preset = p.Name
-			break
-		}
+	if p, ok := PresetInForce(s); ok {
+		st.Preset = p.Name
 	}
 	return st
 }
 
-// StateAs says the settings s in words as State does, but names from
-// (the preset a list or a flag asked for, or the rules of --ltr) while
-// s follows it, where State names the first preset s follows: XGBoost's
-// rules are the lightgbm preset's conventions, and a list read under
-// them says xgboost, as its notes do.
-func StateAs(s ndcg.Settings, from ndcg.Preset) Stated {
-	st := State(s)
-	if from.Name != "" && from.Matches(s) {
-		st.Preset = from.Name
+// PresetInForce is the preset whose conventions s follows in every
+// setting but k, the one the conventions line names =NAME and the preset
+// picker and the conventions view mark; false when s departs from every
+// preset in some setting. No two presets share their conventions (a test
+// checks), so at most one is in force. Rules a list was read under
+// count by their settings, not their name: LightGBM's with a label gain
+// of their own follow no preset, although they are LightGBM's.
+func PresetInForce(s ndcg.Settings) (ndcg.Preset, bool) {
+	for _, p := range ndcg.Presets {
+		if p.Matches(s) {
+			return p, true
+		}
 	}
-	return st
+	return ndcg.Preset{}, false
 }
 
 // Line is the conventions in one line, as the reports print them.

@@ -348,3 +348,47 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
 	assert.Equal(t, screen(want), screen(m))
 }
+
+// While a change of settings is worked out off the loop, the spinner
+// before the conventions line takes its room from whole settings, which
+// give way from the end with · …, never from a word cut short: trec_eval's
+// line at k=all or k=299 is 79 cells at 80 columns, and the spinner cut
+// it at "zero→0 ·…"; a line without the preset, inside "integer grad…".
+func TestSpinnerLeavesTheConventionsLineWhole(t *testing.T) {
+	drawnBothWays(t, 1)
+	dropped := 0
+	for _, p := range ndcg.Presets {
+		for _, k := range []string{"z", "p", "i", "d", "g"} {
+			s := p.Settings
+			m := newModel(t, benchDoc(300), s, 80, 24)
+			work := pending(press(m, k))
+			require.True(t, m.c.WS.Pending(), "%s, %s", p.Name, k)
+			busy := strings.Split(screen(m), "\n")[1]
+			for _, w := range work {
+				m.Update(w)
+			}
+			require.False(t, m.c.WS.Pending())
+			settled := strings.Split(screen(m), "\n")[1]
+			parts := strings.Split(settled, " · ")
+			_, line, ok := strings.Cut(busy, " ")
+			require.True(t, ok)
+			require.True(t, strings.HasPrefix(busy, "⠋ "), busy)
+			for _, part := range strings.Split(line, " · ") {
+				if part == "…" {
+					continue
+				}
+				assert.Contains(t, parts, part, "%s, %s: %q cut from %q", p.Name, k, busy, settled)
+			}
+			if line != settled {
+				dropped++
+			}
+		}
+	}
+	assert.Positive(t, dropped, "some lines give way to the spinner")
+
+	s := ndcg.Presets[1].Settings
+	require.Equal(t, "trec_eval", ndcg.Presets[1].Name)
+	m := newModel(t, benchDoc(300), s, 80, 24)
+	require.Len(t, pending(press(m, "[")), 1, "k=all to k=299")
+	assert.Equal(t, "⠋ =trec_eval · gain linear · log2 · k=299 · ties docno · IDCG judged · …", strings.Split(screen(m), "\n")[1])
+}

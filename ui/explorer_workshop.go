@@ -92,35 +92,46 @@ func (e *explorer) moreLine(which int, lines []int) string {
 	return st.subtle.paint(fmt.Sprintf("      %s %d more (ranks %d–%d)", down, n-1-last, last+2, n))
 }
 
-// toggleNotes shows or hides the notes, or says there are none.
+// toggleNotes shows or hides the notes, and the whole title when the
+// title line cuts it short, or says there are neither.
 func (e *explorer) toggleNotes() {
-	if strings.TrimSpace(e.c.WS.Doc.Notes) == "" {
+	notes := strings.TrimSpace(e.c.WS.Doc.Notes) != ""
+	if !notes && !titleCut(e.c.Styles, e.c.WS, e.width) {
 		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
 		return
 	}
 	e.notes = !e.notes
+	what, them := "notes", "them"
+	if !notes {
+		what, them = "whole title", "it"
+	}
 	if e.notes {
-		e.c.SetStatus("notes shown (N hides them)", false)
+		e.c.SetStatus(what+" shown (N hides "+them+")", false)
 	} else {
-		e.c.SetStatus("notes hidden (N shows them)", false)
+		e.c.SetStatus(what+" hidden (N shows "+them+")", false)
 	}
 }
 
 // notesLines are the notes wrapped to width in at most max lines (the
-// last cut with "…"), or none when they are hidden.
+// last cut with "…"), or none when they are hidden. A title the title
+// line cuts short is read whole here, first, notes or not.
 func (e *explorer) notesLines(width, most int) []string {
 	ws := e.c.WS
-	text := strings.Join(strings.Fields(ws.Doc.Notes), " ")
-	if !e.notes || text == "" || most <= 0 {
+	if !e.notes || most <= 0 {
 		return nil
 	}
 	st := e.c.Styles
-	text = st.header.paint("notes: ") + text
-	// A title the title line cuts short is read whole here, first.
-	if _, whole := titleLine(st, ws.Doc, titleRight("explorer", ws.Dirty()), e.width); !whole {
-		text = st.header.paint("title: ") + shown(ws.Doc.Title) + "\n" + text
+	var parts []string
+	if titleCut(st, ws, e.width) {
+		parts = append(parts, st.header.paint("title: ")+shown(ws.Doc.Title))
 	}
-	lines := strings.Split(wrap(text, width), "\n")
+	if text := strings.Join(strings.Fields(ws.Doc.Notes), " "); text != "" {
+		parts = append(parts, st.header.paint("notes: ")+text)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	lines := strings.Split(wrap(strings.Join(parts, "\n"), width), "\n")
 	if len(lines) > most {
 		lines = lines[:most]
 		lines[most-1] = ansi.Truncate(lines[most-1], width-1, "") + "…"

@@ -54,3 +54,43 @@ func TestConventionsLineNamesTheRulesInForce(t *testing.T) {
 	m = newModel(t, inlineDoc(t, "2,0", ""), rules.Settings, 100, 30)
 	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=lightgbm")
 }
+
+// A query read under LightGBM's rules with a label gain of their own
+// follows no preset: the conventions line names none, as the preset
+// picker and the conventions view mark none, where the line said
+// =lightgbm beside the gain it states and no row said so.
+func TestConventionsLineAndPickerAgreeOnACustomGain(t *testing.T) {
+	ds := &ltr.DataSet{Name: "d.txt", Queries: []ltr.Query{
+		{QID: "3", Labels: []float64{2, 0, 3}, Predictions: []float64{0.1, 0.5, 0.3}},
+	}}
+	rules, err := ltr.LightGBM([]float64{0, 1, 3, 7})
+	require.NoError(t, err)
+	doc, err := listio.LTRQuery(ds, rules, "3")
+	require.NoError(t, err)
+	s := rules.ListSettings()
+	s.K = 10
+	m := newModel(t, doc, s, 80, 24)
+	conv := strings.Split(screen(m), "\n")[1]
+	assert.Contains(t, conv, "gain 0=0,1=1,2=3,3=7")
+	assert.NotContains(t, conv, "=lightgbm")
+	press(m, "P")
+	assert.NotContains(t, screen(m), "> =", "no preset marked in force")
+	assert.NotRegexp(t, `(?m)^  =`, screen(m))
+	press(m, "esc", "C")
+	assert.NotContains(t, screen(m), "=lightgbm")
+	assert.Contains(t, screen(m), "no preset follows them")
+
+	// LightGBM's own gain: the line, the picker and the view all name it.
+	rules, err = ltr.LightGBM(nil)
+	require.NoError(t, err)
+	doc, err = listio.LTRQuery(ds, rules, "3")
+	require.NoError(t, err)
+	s = rules.ListSettings()
+	s.K = 10
+	m = newModel(t, doc, s, 80, 24)
+	assert.True(t, strings.HasSuffix(strings.Split(screen(m), "\n")[1], "=lightgbm"))
+	press(m, "P")
+	assert.Contains(t, screen(m), "> =lightgbm ")
+	press(m, "esc", "C")
+	assert.Contains(t, screen(m), "=lightgbm ")
+}

@@ -147,6 +147,7 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Cancel, k.Preset, k.Quit):
 		m.picker = nil
+		m.c.SetStatus("presets closed: no preset applied", false)
 	case key.Matches(msg, k.Up):
 		p.cursor = (p.cursor + len(p.rows) - 1) % len(p.rows)
 	case key.Matches(msg, k.Down):

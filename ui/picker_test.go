@@ -84,3 +84,35 @@ func TestXGBoostRowInForce(t *testing.T) {
 	press(m, "z", "P")
 	assert.Contains(t, screen(m), "> =xgboost- ")
 }
+
+// The status line under the picker holds no words about the screen it
+// covers (the start greeting, cut at 80 columns), and esc leaves one
+// that says what closing did, whole at 80 columns; enter says what it
+// applied.
+func TestPresetPickerStatus(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "P")
+	lines := strings.Split(screen(m), "\n")
+	assert.Empty(t, strings.TrimSpace(lines[22]), "no greeting under the picker")
+	press(m, "esc")
+	require.Nil(t, m.picker)
+	lines = strings.Split(screen(m), "\n")
+	assert.Equal(t, "presets closed: no preset applied", strings.TrimSpace(lines[22]))
+	assert.NotContains(t, lines[22], "…")
+	press(m, "P", "up", "enter")
+	assert.NotEqual(t, "presets closed: no preset applied", m.c.status.text)
+	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=xgboost-", "enter applied the row above tf-ranking")
+}
+
+// The help (?) takes the greeting away too: it points to the help, and
+// under it would read cut; esc leaves the status line clear.
+func TestHelpTakesTheGreetingAway(t *testing.T) {
+	m := openSample(t, "ties-at-k", 80, 24)
+	press(m, "?")
+	lines := strings.Split(screen(m), "\n")
+	assert.Empty(t, strings.TrimSpace(lines[22]))
+	press(m, "esc")
+	lines = strings.Split(screen(m), "\n")
+	assert.Empty(t, strings.TrimSpace(lines[22]))
+	assert.True(t, strings.HasSuffix(lines[23], "? help • q quit"))
+}

@@ -88,3 +88,40 @@ func TestCutBetweenWords(t *testing.T) {
 	assert.Equal(t, "An IDCG slip…", cutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
 	assert.Equal(t, "Missing…", cutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
 }
+
+// The greeting says N shows the whole title when the title line cuts it,
+// worded for the terminal's width, and reads whole at 80×24; a list
+// without notes whose title is cut shows the title alone with N.
+func TestGreetingSaysNShowsACutTitle(t *testing.T) {
+	m := openSample(t, "missing-relevant", 80, 24)
+	want := "sample:missing-relevant: 4 items; N shows its whole title and its notes. Digits set the grade of the selected rank; ? lists every key."
+	assert.Equal(t, want, m.c.status.text)
+	readsWhole(t, want, screen(m), 80, 24)
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.status.text, "whole at 140 columns")
+	press(m, "tab")
+	assert.Empty(t, m.c.status.text, "the greeting, worded again, does not follow into another view")
+
+	m = openSample(t, "ties-at-k", 80, 24)
+	assert.Contains(t, m.c.status.text, "6 items; N shows its notes. Digits", "a title whole at 80 columns")
+
+	doc, err := listio.Load("sample:missing-relevant", nil, "")
+	require.NoError(t, err)
+	doc.Notes = ""
+	m = newModel(t, doc, linearK5(), 80, 24)
+	assert.Contains(t, m.c.status.text, "4 items; N shows its whole title. Digits")
+	press(m, "N")
+	assert.Equal(t, "whole title shown (N hides it)", m.c.status.text)
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: Missing relevant items: a perfect-looking list that missed the best documents")
+	assert.NotContains(t, screen(m), "notes: ")
+	press(m, "N")
+	assert.Equal(t, "whole title hidden (N shows it)", m.c.status.text)
+	assert.NotContains(t, screen(m), "title: ")
+
+	// A welcome or a notice in its place stays as it was.
+	m = New(Options{Doc: sampleDoc(t, "missing-relevant"), Settings: linearK5(), NoColor: true, Notice: "read from a copy"})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Equal(t, "read from a copy", m.c.status.text)
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
+	assert.Equal(t, "read from a copy", m.c.status.text)
+}

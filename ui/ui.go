@@ -133,6 +133,9 @@ type Model struct {
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// greeted is the greeting on the status line ("" once another
+	// status, a welcome or a notice, has replaced it).
+	greeted string
 }
 
 // New builds the explorer on a document.
@@ -169,7 +172,7 @@ func New(o Options) *Model {
 		m.setRemote()
 	}
 	m.restyle()
-	c.SetStatus(m.greeting(), false)
+	m.greet()
 	if o.Welcome != "" {
 		m.welcome = o.Welcome
 		c.SetStatus(o.Welcome, false)
@@ -180,12 +183,47 @@ func New(o Options) *Model {
 	return m
 }
 
+// greet puts the greeting on the status line, until the next status.
+func (m *Model) greet() {
+	m.c.SetStatus(m.greeting(), false)
+	m.greeted = m.c.status.text
+}
+
+// regreet words the greeting again for the terminal's width while it is
+// on the status line: whether N shows the title whole depends on it.
+func (m *Model) regreet() {
+	if m.greeted == "" || m.c.status.text != m.greeted {
+		m.greeted = "" // a welcome or a notice took its place
+		return
+	}
+	fresh := m.c.status.fresh
+	m.c.SetStatus(m.greeting(), false)
+	m.c.status.fresh = fresh
+	m.greeted = m.c.status.text
+}
+
+// ungreet clears the greeting from the status line, if it is still
+// there, where it would speak of keys that do something else: in another
+// view, under the help (which it points to) or the preset picker.
+func (m *Model) ungreet() {
+	if m.greeted != "" && m.c.status.text == m.greeted {
+		m.c.SetStatus("", false)
+	}
+}
+
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
-	if strings.TrimSpace(d.Notes) != "" {
-		return fmt.Sprintf("%s: %d items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
+	notes, cut := strings.TrimSpace(d.Notes) != "", titleCut(m.c.Styles, m.c.WS, m.width)
+	switch {
+	case cut && notes:
+		text += "; N shows its whole title and its notes"
+	case cut:
+		text += "; N shows its whole title"
+	case notes:
+		text += "; N shows its notes"
 	}
-	return fmt.Sprintf("%s: %d items. Digits set the grade of the selected rank; ? lists every key.", d.Name, m.c.WS.N())
+	return text + ". Digits set the grade of the selected rank; ? lists every key."
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.
@@ -281,6 +319,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
+		m.regreet()
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
@@ -452,6 +491,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// key room at 80×24.
 		m.keysHelp.headless = true
 		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
+		m.ungreet()
 		return nil
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -491,6 +531,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
 		m.picker = newPresetPicker(ws)
+		// The picker's heading says what its keys do: the greeting's
+		// digits set no grade there.
+		m.ungreet()
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
@@ -546,11 +589,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // show makes view i the active one. The greeting speaks of the
 // explorer's keys (digits set grades), so it does not follow into a view
-// where they mean something else.
+// where they mean something else (ungreet).
 func (m *Model) show(i int) {
-	if m.c.status.text == m.greeting() {
-		m.c.SetStatus("", false)
-	}
+	m.ungreet()
 	m.active = i
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -65,7 +66,9 @@ func (m *Model) render() string {
 	if m.c.WS.Pending() {
 		// The numbers on screen are those before the last change: the
 		// spinner says they are being worked out for these conventions.
-		conv = m.later.glyph(m.c.Styles) + " " + ansi.Truncate(conv, max(w-2, 0), "…")
+		// The line makes room for it as for any width, settings giving
+		// way whole.
+		conv = m.later.glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
 	status, more := m.statusLines(w)
@@ -136,6 +139,17 @@ func titleLine(st Styles, d *listio.Document, right string, w int) (line string,
 	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.warn.paint(right), w, ""), whole
 }
 
+// titleCut reports whether the explorer's title line, w cells wide,
+// cuts the list's title short; N then shows it whole, and the greeting
+// says so. It is never cut before the width is known.
+func titleCut(st Styles, ws *workspace.Workspace, w int) bool {
+	if w <= 0 {
+		return false
+	}
+	_, whole := titleLine(st, ws.Doc, titleRight("explorer", ws.Dirty()), w)
+	return !whole
+}
+
 // cutBetweenWords shortens text to at most w cells, cut after its last
 // whole word that fits and ending with …, so that no word is cut short;
 // a first word too long for w is cut.
@@ -171,7 +185,7 @@ func (m *Model) conventionsLine(w int) string {
 
 func (m *Model) drawConventions(w int) string {
 	s := m.c.WS.Settings
-	c := explain.StateAs(s, m.c.WS.Doc.Conventions())
+	c := explain.State(s)
 	preset := c.Preset
 	long := []string{
 		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
@@ -184,8 +198,10 @@ func (m *Model) drawConventions(w int) string {
 		}
 		return p
 	}
-	// =NAME, as the presets picker and the conventions view mark the
-	// preset in force.
+	// =NAME, the preset in force, which the presets picker and the
+	// conventions view mark (explain.PresetInForce): a list read under
+	// a library's rules but with a setting of its own (LightGBM's with
+	// a label gain) names none, as they mark none.
 	line := joinNonEmpty(append(long, named("="+preset)), " · ")
 	if ansi.StringWidth(line) > w {
 		line = joinNonEmpty(append(short, named("="+preset)), " · ")
