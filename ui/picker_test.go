@@ -79,7 +79,7 @@ func TestXGBoostRowInForce(t *testing.T) {
 	assert.Contains(t, screen(m), "> =xgboost ")
 	assert.Contains(t, screen(m), "  lightgbm ")
 	press(m, "esc", "C")
-	assert.Contains(t, body(m), "  =xgboost  ")
+	assert.Contains(t, body(m), "> =xgboost  ", "the view opens on the preset in force, as the picker does")
 	// XGBoost's ndcg@k- (z: 0 without a relevant item) is its own row too.
 	press(m, "z", "P")
 	assert.Contains(t, screen(m), "> =xgboost- ")

@@ -208,11 +208,14 @@ func TestConventionsView(t *testing.T) {
 	assert.Contains(t, row("xgboost"), "0.5908")
 	assert.Contains(t, row("xgboost"), "integer*")
 	assert.Contains(t, row("xgboost-"), "0.5908")
-	// The preset in force is marked as the conventions line names it.
-	assert.Contains(t, row("tf-ranking"), "  =tf-ranking ")
+	// The preset in force is marked as the conventions line names it,
+	// and the cursor opens on it, as in the preset picker (P).
+	assert.Contains(t, row("tf-ranking"), "> =tf-ranking ")
 	assert.NotContains(t, row("sklearn"), "=")
 	assert.Contains(t, s, "=tf-ranking is the preset in force")
-	// The selected preset (sklearn) is explained one setting at a time.
+	assert.Contains(t, flat(m), "These are the conventions in force; ↑/↓ choose another preset")
+	// The selected preset (sklearn, home) is explained one setting at a time.
+	press(m, "home")
 	f := flat(m)
 	assert.Contains(t, f, "gain exp → linear: a grade 3 is worth 3, not 7")
 	assert.Contains(t, f, "DCG@3 9.381 → 4.381")
@@ -323,6 +326,11 @@ func TestAnalysisGolden80x24(t *testing.T) {
 				file += "_ascii"
 			}
 			press(m, v.key)
+			if ascii && v.key == "C" {
+				// The view opens on the preset in force; sklearn's
+				// reasons show the ASCII bullet.
+				press(m, "home")
+			}
 			golden.RequireEqual(analysisTB{t, file}, screen(m))
 		}
 	}
@@ -394,12 +402,41 @@ func TestAnalysisViewsMouse(t *testing.T) {
 	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1])
 }
 
+// A gain map too wide for the table's gain column, where it read
+// 0=0,1=… at 80 columns, is named "map" there and spelled out whole
+// under the table. The numbers, by hand, with grade 3 worth 10 and the
+// tie C(0) D(3) at ranks 3–4 sharing the mean gain (0 + 10)/2 = 5:
+// DCG@3 = 10/1 + 2/log2(3) + 5/2 = 10 + 1.2619 + 2.5 = 13.7619;
+// IDCG@3 = 10/1 + 10/log2(3) + 5/2 = 10 + 6.3093 + 2.5 = 18.8093;
+// NDCG@3 = 13.7619/18.8093 = 0.7317. Under lightgbm's input order C(0)
+// takes rank 3: DCG@3 = 11.2619, NDCG@3 = 0.5987.
+func TestConventionsGainMapReadable(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	g, err := ndcg.ParseGain("0=0,1=2,2=5,3=10")
+	require.NoError(t, err)
+	s.Gain = g
+	m := newModel(t, inlineDoc(t, tiesGrades, tiesScores), s, 80, 24)
+	press(m, "C")
+	b := body(m)
+	assert.Contains(t, b, "  in force    0.7317    map      log2      expected")
+	assert.Contains(t, b, "  map = the gain per grade in force: 0=0,1=2,2=5,3=10\n")
+	assert.NotContains(t, b, "0=0,1=…")
+	assert.Contains(t, b, "no preset follows them")
+	// With no preset in force the cursor starts on the first, sklearn.
+	press(m, "down", "down")
+	b = body(m)
+	assert.Contains(t, b, "> lightgbm    0.5908")
+	assert.Contains(t, b, "  map = the gain per grade in force: 0=0,1=2,2=5,3=10\n")
+	assert.Contains(t, flat(m), "ties expected → input: tied items keep their input order; DCG@3 13.762 → 11.262 · NDCG@3 0.7317 → 0.5987")
+}
+
 // trec_eval differs in four settings: all four reasons fit 80×24, the
 // line on enter and u (the footer says it) and the preset's note giving
 // way to them; at 80×26 they are back.
 func TestConventionsFitWithFourReasons(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "C", "down")
+	press(m, "C", "home", "down")
 	s := body(m)
 	for _, want := range []string{"gain exp → linear", "ties expected → docno", "IDCG from list → judged", "grades as given → integer",
 		"effect on this list\n• grades", "here is whole · no effect on this list"} {
@@ -409,7 +446,12 @@ func TestConventionsFitWithFourReasons(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 26})
 	s = body(m)
 	assert.Contains(t, s, "trec_eval: trec_eval -m ndcg_cut.k")
-	assert.Contains(t, s, "enter applies trec_eval (k stays 3); u undoes")
+	// The legend of the stars comes back before the line on enter and u,
+	// which the footer says too.
+	assert.Contains(t, s, "* departs from the conventions in force")
+	assert.NotContains(t, s, "enter applies trec_eval")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 27})
+	assert.Contains(t, body(m), "enter applies trec_eval (k stays 3); u undoes")
 
 	// Too short for them all, the reasons end on a line that says so.
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 20})

@@ -21,6 +21,10 @@ type conventionsView struct {
 	drawn
 	lazy
 	cursor int
+	// chosen says the cursor was moved by a key, a click or the wheel:
+	// until then it stays on the preset in force, as the preset picker
+	// (P) opens on it, and follows it when the conventions change.
+	chosen bool
 
 	rows []explain.PresetValue
 	// reasons explain the selected preset; reasonsFor is the cursor they
@@ -53,6 +57,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	n := len(ndcg.Presets)
 	switch mm := msg.(type) {
 	case tea.MouseWheelMsg:
+		v.chosen = true
 		switch mm.Button {
 		case tea.MouseWheelUp:
 			v.cursor = (v.cursor + n - 1) % n
@@ -64,7 +69,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 		// The presets' rows start under the title, the heading and the
 		// row of the conventions in force.
 		if i := mm.Y - convFirstRow; mm.Button == tea.MouseLeft && i >= 0 && i < n {
-			v.cursor = i
+			v.cursor, v.chosen = i, true
 		}
 		return nil
 	}
@@ -75,13 +80,13 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
 	switch {
 	case key.Matches(km, k.Up):
-		v.cursor = (v.cursor + n - 1) % n
+		v.cursor, v.chosen = (v.cursor+n-1)%n, true
 	case key.Matches(km, k.Down):
-		v.cursor = (v.cursor + 1) % n
+		v.cursor, v.chosen = (v.cursor+1)%n, true
 	case key.Matches(km, k.Top):
-		v.cursor = 0
+		v.cursor, v.chosen = 0, true
 	case key.Matches(km, k.Bottom):
-		v.cursor = n - 1
+		v.cursor, v.chosen = n-1, true
 	case key.Matches(km, k.Apply):
 		p := ndcg.Presets[v.cursor]
 		e := ws.ChangeSettings(p.Apply(ws.Settings))
@@ -103,11 +108,25 @@ func (v *conventionsView) refresh() {
 		v.stale = false
 		v.rows = explain.SideBySide(ws.List(), ws.Settings)
 		v.reasonsFor = -1
+		if !v.chosen {
+			v.cursor = inForceRow(v.rows, v.cursor)
+		}
 	}
 	if v.reasonsFor != v.cursor {
 		v.reasonsFor = v.cursor
 		v.reasons, v.reasonsErr = explain.Reasons(ws.List(), ws.Settings, v.rows[v.cursor].Settings)
 	}
+}
+
+// inForceRow is the row of the preset in force, or cursor when no
+// preset follows the conventions in force.
+func inForceRow(rows []explain.PresetValue, cursor int) int {
+	for i, pv := range rows {
+		if pv.InForce {
+			return i
+		}
+	}
+	return cursor
 }
 
 // startWork works the rows out off the update loop on a long list (each
@@ -119,7 +138,7 @@ func (v *conventionsView) startWork() tea.Cmd {
 		return nil
 	}
 	list, s := v.job.snapshot(ws)
-	cursor, rows := v.cursor, v.rows
+	cursor, rows, chosen := v.cursor, v.rows, v.chosen
 	v.rowsOut = v.stale
 	if v.stale {
 		rows = nil
@@ -128,12 +147,20 @@ func (v *conventionsView) startWork() tea.Cmd {
 	return v.job.start(func(ctx context.Context) func() {
 		if rows == nil {
 			rows = explain.SideBySide(list, s)
+			if !chosen {
+				cursor = inForceRow(rows, cursor)
+			}
 		}
 		if cancelled(ctx) {
 			return nil
 		}
 		reasons, err := explain.Reasons(list, s, rows[cursor].Settings)
 		return func() {
+			if !v.chosen {
+				// A key that moved the cursor meanwhile wins; the
+				// reasons are then worked out again for its row.
+				v.cursor = cursor
+			}
 			v.rows, v.reasons, v.reasonsErr, v.reasonsFor, v.rowsOut = rows, reasons, err, cursor, false
 		}
 	})
@@ -215,8 +242,12 @@ func (v *conventionsView) draw() string {
 	if inForce != "" {
 		note = "  * departs from the conventions in force; =" + inForce + " is the preset in force"
 	}
+	// The gain maps the table names "map" are part of the table: a
+	// column reading "map" says nothing without them.
+	lines = append(lines, gainMaps(s.Gain, v.rows, w)...)
 	why := v.explanation(w)
-	if pv := v.rows[v.cursor]; len(lines)+len(why) > h && v.reasoned(pv) {
+	pv := v.rows[v.cursor]
+	if len(lines)+len(why) > h && v.reasoned(pv) {
 		// The footer says enter applies and u undoes; the line saying it
 		// again gives way to the reasons, then the preset's note, whose
 		// row the cursor marks.
@@ -224,6 +255,10 @@ func (v *conventionsView) draw() string {
 		if len(lines)+len(why) > h {
 			why = why[1:]
 		}
+	} else if len(lines)+1+len(why) > h && v.reasoned(pv) {
+		// It gives way to the legend of the stars too, which nothing
+		// else on screen says.
+		why = why[:len(why)-1]
 	}
 	// The legend of the stars goes before any line of the reasons.
 	if len(lines)+1+len(why) <= h {
@@ -260,13 +295,44 @@ func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndc
 		grades = "integer"
 	}
 	return convLine([]string{name, value,
-		cell(ndcg.SettingGain, s.Gain.String(), convWidths[2]),
+		cell(ndcg.SettingGain, gainCell(s.Gain), convWidths[2]),
 		cell(ndcg.SettingDiscount, s.Discount.String(), convWidths[3]),
 		cell(ndcg.SettingTies, s.Ties.String(), convWidths[4]),
 		cell(ndcg.SettingIDCG, s.IDCG.String(), convWidths[5]),
 		cell(ndcg.SettingZero, fmtNum(s.Zero), convWidths[6]),
 		cell(ndcg.SettingGrades, grades, convWidths[7]),
 	}, w)
+}
+
+// gainCell is a gain in the table's gain column: a gain map too wide
+// for it is named "map", and spelled out whole under the table
+// (gainMaps), where 0=0,1=… said nothing of the gains.
+func gainCell(g ndcg.Gain) string {
+	if t := g.String(); ansi.StringWidth(t) < convWidths[2] {
+		return t
+	}
+	return "map"
+}
+
+// gainMaps are the lines under the table that spell out the gain maps
+// its column names "map": the one in force, and any other a preset
+// keeps.
+func gainMaps(inForce ndcg.Gain, rows []explain.PresetValue, w int) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(who string, g ndcg.Gain) {
+		t := g.String()
+		if gainCell(g) != "map" || seen[t] {
+			return
+		}
+		seen[t] = true
+		out = append(out, wrapIndent("  map = the gain per grade "+who+": "+t, w, "    ")...)
+	}
+	add("in force", inForce)
+	for _, pv := range rows {
+		add("under "+pv.Preset.Name, pv.Settings.Gain)
+	}
+	return out
 }
 
 // reasoned says the explanation of pv is its reasons: its note, the two
@@ -283,7 +349,7 @@ func (v *conventionsView) explanation(w int) []string {
 	out := []string{st.Header.Render(ansi.Truncate(pv.Preset.Name+": "+pv.Preset.Note, w, "…"))}
 	switch {
 	case pv.InForce:
-		return append(out, "These are the conventions in force.")
+		return append(out, wrapIndent("These are the conventions in force; ↑/↓ choose another preset to see what each of its settings does on this list.", w, "")...)
 	case v.reasonsFor != v.cursor:
 		return append(out, v.job.glyph(st)+st.Subtle.Render(" working out what each setting does…"))
 	case v.reasonsErr != nil:

@@ -4,7 +4,7 @@
 #
 #   explorer.svg     the explorer on the default sample, 100×30
 #   ties.svg         its ties view (I)
-#   conventions.svg  its conventions view (C)
+#   conventions.svg  its conventions view (C), sklearn chosen (home)
 #   check.svg        a check run that catches a wrong claim
 #   charts.svg       report --format svg on the default sample
 #
@@ -73,7 +73,7 @@ screen() {
 
 screen explorer
 screen ties I
-screen conventions C
+screen conventions C Home
 
 # A command run: the prompt line, then what the command prints; the pane
 # signals when the command is done, and its blank bottom lines are cut.
