@@ -167,6 +167,9 @@ func TestTiesViewWithoutTies(t *testing.T) {
 	assert.Contains(t, s, "No ties")
 	assert.Contains(t, s, "NDCG@5 = "+ndcgStart)
 	assert.Contains(t, s, "press t here")
+	// With k = n the hint does not promise a tie that k cuts through.
+	assert.NotContains(t, flat(m), "a tie that k cuts through")
+	assert.Contains(t, flat(m), "press t here to give the last rank the score of the one above it; k=5 takes in the whole list, so that tie is inside k")
 	// t ties rank k with rank k+1; with k = 5 = n there is no rank 6, so
 	// E ties with D above it: D and E (grades 0 and 1) share ranks 4–5,
 	// which count entirely, so NDCG@5 under expected ties is by hand
@@ -178,6 +181,9 @@ func TestTiesViewWithoutTies(t *testing.T) {
 	assert.True(t, m.c.WS.Dirty())
 	press(m, "u")
 	assert.Contains(t, body(m), "No ties")
+	// At k = 4 rank 5 is there to tie with: the hint names the tie k cuts.
+	press(m, "[")
+	assert.Contains(t, flat(m), "press t here to give rank k the score of rank k+1 (a tie that k cuts through")
 }
 
 func TestConventionsView(t *testing.T) {

@@ -516,6 +516,11 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		"",
 		"To make one: press t here to give rank k the score of rank k+1 (a tie that k cuts through: the one that teaches most), or in the explorer select an item and press t to tie it with its neighbour. u undoes.",
 	}
+	if r.K >= r.N {
+		// No rank k+1: t ties the last rank with the one above it, a
+		// tie inside k, which moves DCG@k less than one k cuts.
+		text[len(text)-1] = fmt.Sprintf("To make one: press t here to give the last rank the score of the one above it; k=%s takes in the whole list, so that tie is inside k: [ first lowers k for one that k cuts through (the one that teaches most). Or in the explorer select an item and press t to tie it with its neighbour. u undoes.", k)
+	}
 	return block(wrap(strings.Join(text, "\n"), w), w, h)
 }
 
