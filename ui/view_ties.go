@@ -496,7 +496,13 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 		sk = fmt.Sprintf("scikit-learn ndcg_score(y_true = the gains, k=%s)%s: ignore_ties=False gives the expected %.4f; ignore_ties=True ranks by a plain argsort, so the ties fall in an arbitrary order: anywhere in [%.4f, %.4f], no value guaranteed.",
 			k, conv, b.Expected, b.Worst, b.Best)
 	}
-	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f here (input order: %.4f).", k, v.docno, v.band.Input)
+	// The value is the docno order's under the conventions in force, not
+	// trec_eval's own (linear gain, judged IDCG): said so, where the
+	// conventions view showed another number for trec_eval.
+	trec := fmt.Sprintf("trec_eval orders ties by docno, descending; under the conventions in force that order gives NDCG@%s = %.4f (input order: %.4f).", k, v.docno, v.band.Input)
+	if p, ok := explain.PresetInForce(v.c.WS.Settings); !ok || p.Name != "trec_eval" {
+		trec += " C shows NDCG@" + k + " under trec_eval's own conventions."
+	}
 	return sk + "\n" + trec
 }
 
