@@ -116,12 +116,13 @@ func (v *poolView) refresh() {
 		return
 	}
 	// The table's first two lines are its title and heading; keep the
-	// selected ghost in the window, one row clear of the k line.
+	// selected ghost in the window, one row clear of the k line and one
+	// of the line saying how many ranks are below.
 	selRank := -1
 	if len(v.c.WS.List().Pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	v.offset = scrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-1)
+	v.offset = scrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-2)
 }
 
 // recompute works both sources out again when an edit made them stale.
@@ -296,7 +297,20 @@ func (v *poolView) table(h int) string {
 	if len(pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	for _, i := range rowLines(v.offset, m, r.IdealK, h-len(lines)) {
+	rows := rowLines(v.offset, m, r.IdealK, h-len(lines))
+	below := 0
+	if last := rows[len(rows)-1]; last >= 0 && last < m-1 {
+		// Ranks past the window (↑/↓ visit only the pool's items, so
+		// they may never scroll in) are counted, where the table ended
+		// as if it held every judged item.
+		rows = rowLines(v.offset, m, r.IdealK, h-len(lines)-1)
+		last := v.offset - 1
+		for _, i := range rows {
+			last = max(last, i)
+		}
+		below = m - 1 - last
+	}
+	for _, i := range rows {
 		if i < 0 {
 			dash := st.G.Rule
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
@@ -304,6 +318,9 @@ func (v *poolView) table(h int) string {
 		} else {
 			lines = append(lines, v.row(i, i == selRank, ghost))
 		}
+	}
+	if below > 0 {
+		lines = append(lines, st.Subtle.Render(fmt.Sprintf("  %s %d more ideal rank(s) below", st.G.Below, below)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -129,6 +129,28 @@ func TestPoolShowsGhostsAndBothSources(t *testing.T) {
 	assert.Regexp(t, `NDCG@5\s+1\.0000\s+`+poolNDCGJudged, screen(m))
 }
 
+// The table says how many ideal ranks it has no room for: ↑/↓ visit the
+// pool's items only, so the retrieved ones below them may never scroll
+// in. missing-relevant's 7 judged items at 80×24: ranks 1–5, the k line,
+// and C (rank 6), D (rank 7) counted; with a pool item added (a, grade
+// 2, then 0: it ranks last, 8th) the window scrolls to it, the last.
+func TestPoolCountsRanksBelow(t *testing.T) {
+	m := openSample(t, "missing-relevant", 80, 24)
+	open(t, m, "pool")
+	s := screen(m)
+	assert.Contains(t, s, "  ↓ 2 more ideal rank(s) below")
+	assert.NotContains(t, s, "at rank 3")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	s = screen(m)
+	assert.NotContains(t, s, "more ideal rank(s) below")
+	assert.Regexp(t, `7   D\s+0\s+0\s+0\.000\s+14\.952\s+at rank 4`, s)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "a", "0")
+	s = screen(m)
+	assert.Regexp(t, `▸\s+8 ◌ P4\s+0`, s, "the new pool item, selected, is in view")
+	assert.NotContains(t, s, "more ideal rank(s) below")
+}
+
 func TestPoolEditsAreUndoable(t *testing.T) {
 	m := openSample(t, "missing-relevant", 80, 24)
 	open(t, m, "pool")
