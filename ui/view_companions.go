@@ -160,16 +160,28 @@ func (v *companionsView) draw() string {
 		"",
 	}
 	nd := r.NDCG()
+	ndText := fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG", ws.Settings.Gain.Formula())
+	recall := fmt.Sprintf("%d of %d relevant items in the top %s%s", c.Retrieved, c.Relevant, v.cutoffWord(), v.poolNote())
+	ap := fmt.Sprintf("precision at each relevant rank, summed, ÷ %d relevant items", c.Relevant)
+	if r.IDCG() == 0 {
+		// Nothing to divide by: each says the convention that gives its
+		// value, where they read as a division by 0.
+		ndText = fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG, which is 0 here: the IDCG=0 rule gives %s (z switches it)", ws.Settings.Gain.Formula(), fmtNum(ws.Settings.Zero))
+	}
+	if c.Relevant == 0 {
+		recall = fmt.Sprintf("no relevant item%s: 0 by convention, as there is nothing to find", v.poolNote())
+		ap = "no relevant item: 0 by convention, as there is nothing to divide by"
+	}
 	rows := []struct {
 		name   string
 		v      float64
 		counts string
 	}{
-		{"NDCG@" + k, nd, fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG", ws.Settings.Gain.Formula())},
+		{"NDCG@" + k, nd, ndText},
 		{"Precision@" + k, c.Precision, fmt.Sprintf("%d relevant in the top %s, ÷ %s; order within the top ignored", c.Retrieved, v.cutoffWord(), v.precisionDenominator())},
-		{"Recall@" + k, c.Recall, fmt.Sprintf("%d of %d relevant items in the top %s%s", c.Retrieved, c.Relevant, v.cutoffWord(), v.poolNote())},
+		{"Recall@" + k, c.Recall, recall},
 		{"RR", c.RR, v.rrText(c)},
-		{"AP@" + k, c.AP, fmt.Sprintf("precision at each relevant rank, summed, ÷ %d relevant items", c.Relevant)},
+		{"AP@" + k, c.AP, ap},
 	}
 	nameW := 0
 	for _, x := range rows {
@@ -195,8 +207,17 @@ func (v *companionsView) draw() string {
 	lines = append(lines, v.ranking(r, c)...)
 	body := wrapLines(lines, v.width)
 	// The closing lesson only when it fits whole.
-	lesson := wrap("Only NDCG sees the grades: the others ask relevant or not, so a grade 3 and a grade "+th+
-		" count the same, and Precision ignores the order within the top k.", v.width)
+	// Two grades the threshold makes equal, from this list: a grade 3
+	// beside the threshold said nothing (a grade 3 and a grade 3) or
+	// was false (a grade 3 and a grade 4, at threshold 4).
+	same := "every relevant item counts the same, whatever its grade"
+	if len(r.IdealOrder) > 0 {
+		if hi := r.IdealGrade(0); hi > v.threshold {
+			same = "a grade " + fmtNum(hi) + " and a grade " + th + " count the same"
+		}
+	}
+	lesson := wrap("Only NDCG sees the grades: the others ask relevant or not, so "+same+
+		", and Precision ignores the order within the top k.", v.width)
 	if strings.Count(body, "\n")+strings.Count(lesson, "\n")+3 <= v.height {
 		body += "\n\n" + st.Subtle.Render(lesson)
 	}

@@ -253,6 +253,50 @@ func TestCompanionsAndThreshold(t *testing.T) {
 // With rank 1 graded 0 (0,2,3,0,1): NDCG@5 0.6612 (scikit-learn); by hand
 // 3 relevant at ranks 2, 3, 5: P = 3/5, RR = 1/2, AP = (1/2 + 2/3 + 3/5)/3
 // = 0.5889 (average_precision_score gives 0.5888888888888889).
+// Without a relevant item every companion has nothing to divide by: the
+// lines say which convention gives 0 (or, for NDCG, what z gives),
+// where they read ÷ 0 relevant items.
+func TestCompanionsWithoutRelevantItems(t *testing.T) {
+	m := openSample(t, "zero-idcg", 80, 24)
+	open(t, m, "companions")
+	f := strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "÷ the ideal ranking's DCG, which is 0 here: the IDCG=0 rule gives 0 (z switches it)")
+	assert.Contains(t, f, "Recall@all 0.0000 no relevant item: 0 by convention, as there is nothing to find")
+	assert.Contains(t, f, "AP@all 0.0000 no relevant item: 0 by convention, as there is nothing to divide by")
+	assert.NotContains(t, f, "÷ 0 relevant")
+	press(m, "z")
+	f = strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "NDCG@all 1.0000")
+	assert.Contains(t, f, "the IDCG=0 rule gives 1 (z switches it)")
+}
+
+// The closing lesson names two grades of the list that the threshold
+// makes equal: grades 3,2,3,0,1 at ≥ 1, a grade 3 and a grade 1; at
+// ≥ 3, the highest grade, none is above it, so no pair is named (it
+// read "a grade 3 and a grade 3").
+func TestCompanionsLessonNamesTwoGrades(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	open(t, m, "companions")
+	f := strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "so a grade 3 and a grade 1 count the same")
+	press(m, ">")
+	f = strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "so a grade 3 and a grade 2 count the same")
+	press(m, ">")
+	f = strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "relevant means grade ≥ 3")
+	assert.Contains(t, f, "so every relevant item counts the same, whatever its grade,")
+	assert.NotContains(t, f, "a grade 3 and a grade 3")
+	// Graded up to 5 (all-claims-hold's movies), at ≥ 4: a grade 5 and a
+	// grade 4, where it said a grade 3, which is not relevant there.
+	m = newModel(t, inlineDoc(t, "4,2,5,3,5", ""), linearK5(), 80, 24)
+	open(t, m, "companions")
+	press(m, ">", ">", ">")
+	f = strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "relevant means grade ≥ 4")
+	assert.Contains(t, f, "so a grade 5 and a grade 4 count the same")
+}
+
 func TestCompanionsFollowTheExplorer(t *testing.T) {
 	m := start(t)
 	open(t, m, "companions")
