@@ -223,3 +223,15 @@ func TestOldNamesAreAliases(t *testing.T) {
 		assert.NotContains(t, smp.Title, "Seed", "%s: titled after its lesson", smp.Name)
 	}
 }
+
+// A note read in the explorer (N) that names a flag also names the key
+// that does the same there: constant-model's reader is told to look at
+// expected ties, which p reaches in two presses (input, docno, expected).
+func TestNotesNameTheExplorersKey(t *testing.T) {
+	b, err := samples.Read("constant-model")
+	require.NoError(t, err)
+	var doc struct{ Notes string }
+	require.NoError(t, json.Unmarshal(b, &doc))
+	assert.Contains(t, doc.Notes, "--ties expected on the command line")
+	assert.Contains(t, doc.Notes, "in the explorer, p until the conventions line says ties expected")
+}
