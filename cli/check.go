@@ -385,7 +385,7 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 		if sl.Ideal {
 			sum = "IDCG"
 		}
-		fmt.Fprintf(w, "%sIt holds with one term of %s changed: rank %d with %s (%s instead of %s).\n",
+		fmt.Fprintf(w, "%sIt holds with one term of %s changed: rank %d with %s, a term of %s instead of %s.\n",
 			in, sum, sl.Rank, sl.What, explain.Num(sl.Instead), explain.Num(sl.Term))
 	}
 	if v.Claim.Quantity == verify.Contribution {

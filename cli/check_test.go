@@ -93,7 +93,7 @@ func TestCheckContributionSlip(t *testing.T) {
 	assert.Equal(t, ExitMismatch, code)
 	assert.Contains(t, out, "The claimed terms depart at rank 2 (B): claimed 1.26, true 3/1.585 = 1.893.")
 	assert.Contains(t, out, "The claimed terms to rank 5 add up to 12.1500, which is the claimed DCG.")
-	assert.Contains(t, out, "rank 2 with gain g = 2 instead of 2^g−1 = 3 (1.262 instead of 1.893)")
+	assert.Contains(t, out, "rank 2 with gain g = 2 instead of 2^g−1 = 3, a term of 1.262 instead of 1.893")
 	assert.Regexp(t, `✗ contribution at rank 2 \(B\).*\n +Reproduced, within ±0.005, by:\n +gain linear \(not exp\)`, out)
 }
 

@@ -231,7 +231,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 		if sl.Ideal {
 			sum = "IDCG"
 		}
-		add(fmt.Sprintf("Holds with one %s term changed: rank %d with %s (%s instead of %s).", sum, sl.Rank, sl.What, explain.Num(sl.Instead), explain.Num(sl.Term)))
+		add(fmt.Sprintf("Holds with one %s term changed: rank %d with %s, a term of %s instead of %s.", sum, sl.Rank, sl.What, explain.Num(sl.Instead), explain.Num(sl.Term)))
 	}
 	if len(vd.Matches) == 0 && len(d.Slips) == 0 {
 		add("No convention or single slip gives it. The true working:")
