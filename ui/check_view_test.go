@@ -52,6 +52,23 @@ func TestCheckTheFilesClaims(t *testing.T) {
 // Typed claims about 3,2,3,0,1 with linear gain and k=5, whose NDCG@5 is
 // 0.9724 (scikit-learn 0.9723642841729145); with exponential gain it is
 // 0.9575 (0.9574784666412696), so 0.96 is the exp-gain value.
+// The round-last sample's IDCG claim, 6.324, is its terms rounded to
+// three decimals and added: 3.000 + 1.893 + 1.000 + 0.431 + 0.000 =
+// 6.324, where the exact sum is 3 + 3/log2(3) + 2/2 + 1/log2(5) =
+// 6.32347. The view says so, as check does, where it said no convention
+// or slip gives it; and the claim is off by +0.00053, past ±0.0005,
+// where it read off by +0.0005.
+func TestCheckSaysTermsWereRoundedFirst(t *testing.T) {
+	m := openSample(t, "rounded-terms", 80, 24)
+	open(t, m, "check")
+	s := screen(m)
+	assert.Contains(t, s, "IDCG@5 [6.324         ] ✗ true 6.32347 (±0.0005; off by +0.00053)")
+	f := strings.Join(strings.Fields(s), " ")
+	assert.Contains(t, f, "The terms rounded to 3 decimals add up to 6.324: the claim adds rounded terms; the exact sum is 6.32347.")
+	assert.NotContains(t, f, "No convention or single slip gives it")
+	assert.Contains(t, f, "The true working:")
+}
+
 func TestCheckLiveAsYouType(t *testing.T) {
 	m := start(t)
 	open(t, m, "check")
@@ -60,7 +77,8 @@ func TestCheckLiveAsYouType(t *testing.T) {
 	typeText(m, "0.97")
 	assert.Regexp(t, `NDCG@5 \[0\.97\s*\] ✓ true 0\.9724 \(±0\.005\)`, screen(m))
 	typeText(m, "3")
-	assert.Regexp(t, `NDCG@5 \[0\.973\s*\] ✗ true 0\.97236 \(±0\.0005; off by \+0\.0006\)`, screen(m))
+	// Off by as many decimals as the true value: 0.973 − 0.97236 = +0.00064.
+	assert.Regexp(t, `NDCG@5 \[0\.973\s*\] ✗ true 0\.97236 \(±0\.0005; off by \+0\.00064\)`, screen(m))
 	press(m, "backspace", "backspace")
 	typeText(m, "6")
 	assert.Regexp(t, `NDCG@5 \[0\.96\s*\] ✗`, screen(m))
