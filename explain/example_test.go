@@ -26,6 +26,7 @@ func ExampleNew() {
 	// ideal order (the list's grades, highest first): A(3) C(3) B(2) E(1) D(0)
 	// IDCG@5 = 7/1.000 + 7/1.585 + 3/2.000 + 1/2.322 + 0/2.585
 	//        = 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347
+	// The terms as written add up to 13.348: each is rounded to 3 decimals, and 13.347 is the exact sum, rounded once.
 	//
 	// NDCG@5 = DCG@5 / IDCG@5 = 12.780 / 13.347 = 0.9575
 }

@@ -21,6 +21,10 @@ const (
 	LineResult
 	// LineBlank separates the parts.
 	LineBlank
+	// LineAside is a remark a screen short of room leaves out first:
+	// that the terms as written add up to another total than the one
+	// written (Sum.RoundingNote).
+	LineAside
 )
 
 // Line is one line of the working as a screen draws it.
@@ -50,6 +54,9 @@ func (w *Working) Lines(width int) []Line {
 	}
 	add(LineText, "  "+w.SpellRanking())
 	add(LineSum, w.DCG.Wrapped(width))
+	if n := w.DCG.RoundingNote(); n != "" {
+		add(LineAside, n)
+	}
 	for _, n := range w.sumNotes() {
 		add(LineText, n)
 	}
@@ -57,6 +64,9 @@ func (w *Working) Lines(width int) []Line {
 	add(LineHeading, w.idealLabel()+":")
 	add(LineText, "  "+w.SpellIdeal()+w.idealRest())
 	add(LineSum, w.IDCG.Wrapped(width))
+	if n := w.IDCG.RoundingNote(); n != "" {
+		add(LineAside, n)
+	}
 	blank()
 	add(LineResult, w.ndcgLine())
 	return out

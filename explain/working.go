@@ -237,6 +237,33 @@ func (s Sum) Line() string {
 	return strings.Replace(s.Wrapped(0), "\n"+s.indent(), " ", 1)
 }
 
+// RoundingNote says, when the terms as written (three decimals each) do
+// not add up to the total as written, that the total is the exact sum
+// rounded once: a student adding 7.000 + 4.417 + 1.500 + 0.431 gets
+// 13.348 where the working says 13.347, and would look for a slip that
+// is not there. "" when they agree, or when the sum is not written out
+// whole.
+func (s Sum) RoundingNote() string {
+	if s.count() != len(s.Terms) || len(s.Terms) > maxTerms || len(s.Terms) < 2 {
+		return ""
+	}
+	// In thousandths, as written, so that the sum has no rounding of its own.
+	shown := int64(0)
+	for _, t := range s.Terms {
+		v, err := strconv.ParseFloat(Num(t.Value), 64)
+		if err != nil {
+			return ""
+		}
+		shown += int64(math.Round(v * 1000))
+	}
+	total, err := strconv.ParseFloat(Num(s.Total), 64)
+	if err != nil || int64(math.Round(total*1000)) == shown {
+		return ""
+	}
+	return fmt.Sprintf("The terms as written add up to %s: each is rounded to 3 decimals, and %s is the exact sum, rounded once.",
+		Num(float64(shown)/1000), Num(s.Total))
+}
+
 // indent lines continuation lines up under the first term.
 func (s Sum) indent() string { return strings.Repeat(" ", len([]rune(s.Name))+1) }
 
@@ -384,6 +411,9 @@ func (w *Working) notes() []string {
 	if w.Tied && w.Settings.Ties != ndcg.Expected {
 		out = append(out, "[…] marks a tie group, ordered "+tieOrder[w.Settings.Ties]+".")
 	}
+	if n := w.DCG.RoundingNote(); n != "" {
+		out = append(out, n)
+	}
 	return append(out, w.sumNotes()...)
 }
 
@@ -442,7 +472,11 @@ func (w *Working) Text() string {
 		b.WriteString(n + "\n")
 	}
 	fmt.Fprintf(&b, "\n%s: %s%s\n", w.idealLabel(), w.SpellIdeal(), w.idealRest())
-	b.WriteString(w.IDCG.Wrapped(textWidth) + "\n\n")
+	b.WriteString(w.IDCG.Wrapped(textWidth) + "\n")
+	if n := w.IDCG.RoundingNote(); n != "" {
+		b.WriteString(n + "\n")
+	}
+	b.WriteString("\n")
 	b.WriteString(w.ndcgLine() + "\n")
 	return b.String()
 }
@@ -459,6 +493,9 @@ func (w *Working) Markdown() string {
 	}
 	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), w.SpellIdeal(), w.idealRest())
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.IDCG.Wrapped(textWidth))
+	if n := w.IDCG.RoundingNote(); n != "" {
+		b.WriteString(n + "\n\n")
+	}
 	fmt.Fprintf(&b, "`%s`\n", w.ndcgLine())
 	return b.String()
 }

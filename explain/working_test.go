@@ -172,3 +172,34 @@ func TestTermsWorkedOut(t *testing.T) {
 	s.K = 1
 	assert.Equal(t, "DCG@1 = 7/1.000 = 7.000", New(compute(t, grades(t, 3, 2), s)).DCG.Wrapped(80))
 }
+
+// The terms of a sum are written to three decimals; when those add up to
+// something else than the total as written, a note says the total is the
+// exact sum rounded once. IDCG@5 of grades 3,2,3,0,1 under exponential
+// gain: 7/1 + 7/log2(3) + 3/2 + 1/log2(5) + 0 = 7 + 4.416508 + 1.5 +
+// 0.430677 = 13.347185, written 13.347, while 7.000 + 4.417 + 1.500 +
+// 0.431 + 0.000 = 13.348. Its DCG@5, 7 + 1.892789 + 3.5 + 0 + 0.386853 =
+// 12.779642, written 12.780, is also what its written terms add up to:
+// 7.000 + 1.893 + 3.500 + 0.000 + 0.387 = 12.780, so no note.
+func TestRoundingNote(t *testing.T) {
+	list, err := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	r, err := ndcg.Compute(list, s)
+	require.NoError(t, err)
+	w := New(r)
+	assert.Equal(t, "The terms as written add up to 13.348: each is rounded to 3 decimals, and 13.347 is the exact sum, rounded once.", w.IDCG.RoundingNote())
+	assert.Equal(t, "", w.DCG.RoundingNote())
+	var lines []string
+	for _, l := range w.Lines(80) {
+		lines = append(lines, l.Text)
+	}
+	assert.Contains(t, strings.Join(lines, "\n"), "= 13.347\nThe terms as written add up to 13.348: each is rounded to 3 decimals, and 13.347\nis the exact sum, rounded once.")
+	assert.Contains(t, w.Markdown(), "= 13.347\n```\n\nThe terms as written add up to 13.348")
+	// A single term is its own total.
+	s.K = 1
+	r, err = ndcg.Compute(list, s)
+	require.NoError(t, err)
+	assert.Equal(t, "", New(r).IDCG.RoundingNote())
+}

@@ -550,7 +550,7 @@ func (v *quizView) verdictLine() string {
 }
 
 // workingLines is the worked solution in at most room lines. When it
-// does not fit, lines go by what they are: blank lines first, then the
+// does not fit, lines go by what they are: asides first, blank lines next, then the
 // headings, then the prose (the formula, the rankings spelled out, the
 // notes), then the DCG sum from the top; the IDCG sum and the division
 // stay, since a wrong IDCG is the trap a round most often sets.
@@ -585,6 +585,7 @@ func (v *quizView) workingLines(room int) []string {
 			}
 		}
 	}
+	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineAside })
 	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineBlank })
 	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineHeading })
 	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineText })

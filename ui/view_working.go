@@ -138,6 +138,8 @@ func writeWorking(r *ndcg.Result, width int, st Styles) working {
 			out[i] = st.BarActual.Render(l.Text)
 		case explain.LineResult:
 			out[i] = st.Title.Render(l.Text)
+		case explain.LineAside:
+			out[i] = st.Subtle.Render(l.Text)
 		default:
 			out[i] = l.Text
 		}
