@@ -391,7 +391,9 @@ func (m *Model) helpText(w int) string {
 	// where the keys fill the screen).
 	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
 	for _, l := range screenLegend {
-		rows = append(rows, wrap(l, w))
+		// Continuation lines hang under the meaning, clear of the marks'
+		// column, where they started under the marks.
+		rows = append(rows, hangAfterFirst(l, w, legendMarkW)...)
 	}
 	return strings.Join(rows, "\n")
 }
@@ -427,6 +429,20 @@ func (m *Model) acrossHelp(name string, bindings []key.Binding, w int) []string 
 const wideLegend = "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain · ideal: the ideal ranking's grade (not a gain) · ·: past k"
 
 // screenLegend says what the marks of the explorer's screen mean.
+// hangAfterFirst wraps text to w cells, the first line as wide as it
+// goes and the others indented by indent cells.
+func hangAfterFirst(text string, w, indent int) []string {
+	lines := strings.SplitN(wrap(text, w), "\n", 2)
+	if len(lines) == 1 || w-indent < 10 {
+		return strings.Split(wrap(text, w), "\n")
+	}
+	rest := strings.Join(strings.Fields(lines[1]), " ")
+	return append(lines[:1], hang(rest, indent, w)...)
+}
+
+// legendMarkW is the width of the marks' column of screenLegend.
+const legendMarkW = 9
+
 var screenLegend = []string{
 	"zero→0   NDCG when IDCG is 0 (no relevant item): 0, or 1 under zero→1 (z switches)",
 	"=sklearn the preset whose conventions are in force (P picks one)",

@@ -264,6 +264,13 @@ func TestHelpLegend(t *testing.T) {
 		"ideal    the grade at rank i of the ideal ranking (a grade, not a gain)", "·        a rank past k"} {
 		assert.Contains(t, s, want)
 	}
+	// At 80 columns a meaning too long for its line goes on under
+	// itself, clear of the marks' column.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "down", "down", "down", "down", "down", "down", "down", "down", "down", "down")
+	s = screen(m)
+	assert.Regexp(t, `ideal    the grade at rank i of the ideal ranking \(a grade, not a gain\); IDCG@i *\n         sums its gains`, s)
+	assert.Regexp(t, `3\.50\*    a tied rank's gain under expected ties: the mean gain of its tie group *\n`, s)
 	// The curves view says what ×n counts.
 	press(m, "esc", "U")
 	assert.Contains(t, screen(m), "×n: n items of the list have this grade")
