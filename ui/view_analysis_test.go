@@ -255,7 +255,7 @@ func TestSwapView(t *testing.T) {
 	assert.Contains(t, s, "ranks 1 ↔ 2")
 	assert.Contains(t, s, "ΔNDCG@3 = -0.1714")
 	assert.Contains(t, s, "NDCG@3 0.7263 → 0.5548")
-	assert.Contains(t, s, "best swap (top 6): 2 ↔ 4")
+	assert.Contains(t, s, "best swap in ranks 1–6: 2 ↔ 4")
 	assert.Contains(t, s, "B ↔ D: +0.1770 → 0.9032")
 	// Every pair of the six ranks is on the map.
 	assert.Contains(t, s, " i\\j  1  2  3  4  5  6")

@@ -131,7 +131,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if !v.found {
-			v.c.SetStatus(fmt.Sprintf("no single swap in the top %d ranks raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
+			v.c.SetStatus(fmt.Sprintf("no single swap in ranks 1–%d raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
 			return nil
 		}
 		if v.best.J < v.top {
@@ -243,7 +243,7 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 	if v.ci == v.cj {
 		sel = fmt.Sprintf("rank %d with itself: pick two different ranks", v.ci+1)
 	}
-	best := fmt.Sprintf("no swap in the top %d raises NDCG@%s", v.bestIn, k)
+	best := fmt.Sprintf("no swap in ranks 1–%d raises NDCG@%s", v.bestIn, k)
 	if v.found {
 		best = fmt.Sprintf("best: %d<->%d (%s, %s) %+.4f → %.4f · b applies", v.best.I+1, v.best.J+1, id(v.best.I), id(v.best.J), v.best.Delta, now+v.best.Delta)
 	}
@@ -360,11 +360,11 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 		b := v.best
 		ids := shown(ws.List().Items[ws.ItemAt(b.I)].ID) + " " + arrow + " " + shown(ws.List().Items[ws.ItemAt(b.J)].ID)
 		lines = append(lines,
-			st.Header.Render(fmt.Sprintf("best swap (top %d): %d %s %d", v.bestIn, b.I+1, arrow, b.J+1)),
+			st.Header.Render(fmt.Sprintf("best swap in ranks 1–%d: %d %s %d", v.bestIn, b.I+1, arrow, b.J+1)),
 			fmt.Sprintf("%s: %+.4f → %.4f", ids, b.Delta, now+b.Delta),
 		)
 	} else {
-		lines = append(lines, st.Header.Render("best swap"), fmt.Sprintf("none in the top %d raises NDCG@%s", v.bestIn, k))
+		lines = append(lines, st.Header.Render("best swap"), fmt.Sprintf("none in ranks 1–%d raises NDCG@%s", v.bestIn, k))
 	}
 	how := "items exchange places"
 	if ws.List().Scored() {
