@@ -35,7 +35,7 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 	x.keys("I")
 	x.waitFor("[ties]")
 	x.waitFor("over all 2 arrangements, exact")
-	fits(x.waitFor("order gives NDCG@3 = 0.8618 (input order: 0.5908)"))
+	fits(x.waitFor("docno, descending: NDCG@3 = 0.8618 in that order"))
 
 	x.keys("C")
 	x.waitFor("[conventions]")

@@ -146,10 +146,10 @@ func TestTiesView(t *testing.T) {
 	f := flat(m)
 	assert.Contains(t, f, "ignore_ties=False gives the expected 0.7263")
 	assert.Contains(t, f, "anywhere in [0.5908, 0.8618]")
-	assert.Contains(t, f, "docno, descending; under the conventions in force that order gives NDCG@3 = 0.8618")
+	assert.Contains(t, f, "docno, descending: NDCG@3 = 0.8618 in that order under the conventions in force (input order: 0.5908")
 	// trec_eval's own value (linear gain) is the conventions view's:
 	// (3 + 1/1.585 + 3/2)/(3 + 3/1.585 + 2/2) = 5.1309/5.8928 = 0.8707.
-	assert.Contains(t, f, "C shows NDCG@3 under trec_eval's own conventions.")
+	assert.Contains(t, f, "(input order: 0.5908; trec_eval's own: C).")
 	assert.Contains(t, s, "docno order D C")
 
 	// Live: k=4 takes the whole group in; both orders give one value,

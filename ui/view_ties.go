@@ -499,10 +499,11 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 	// The value is the docno order's under the conventions in force, not
 	// trec_eval's own (linear gain, judged IDCG): said so, where the
 	// conventions view showed another number for trec_eval.
-	trec := fmt.Sprintf("trec_eval orders ties by docno, descending; under the conventions in force that order gives NDCG@%s = %.4f (input order: %.4f).", k, v.docno, v.band.Input)
+	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f in that order under the conventions in force (input order: %.4f", k, v.docno, v.band.Input)
 	if p, ok := explain.PresetInForce(v.c.WS.Settings); !ok || p.Name != "trec_eval" {
-		trec += " C shows NDCG@" + k + " under trec_eval's own conventions."
+		trec += "; trec_eval's own: C"
 	}
+	trec += ")."
 	return sk + "\n" + trec
 }
 
