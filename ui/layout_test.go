@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -92,4 +93,24 @@ func TestFirstInDocnoOrder(t *testing.T) {
 	require.Len(t, r.Ties, 1)
 	assert.Equal(t, []string{"e", "d2", "d"}, firstInDocnoOrder(r, r.Ties[0], 3))
 	assert.Equal(t, []string{"e", "d2", "d", "c", "b", "a"}, firstInDocnoOrder(r, r.Ties[0], 10))
+}
+
+// The ties view's table says how many tie groups it does not list, above
+// and below, where it ended as if it listed them all: six two-item groups
+// at 80×24 list three, then the window follows the cursor.
+func TestTiesViewCountsGroupsNotListed(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,1,0,2,1,3,0,1,2,3,1", "0.9,0.9,0.8,0.8,0.7,0.7,0.6,0.6,0.5,0.5,0.4,0.4"), ndcg.DefaultSettings(), 80, 24)
+	press(m, "k", "4", "enter")
+	open(t, m, "ties")
+	s := screen(m)
+	assert.Contains(t, s, "Ties 6 tie group(s)")
+	assert.Regexp(t, `T3    5–6 .*\n  ↓ 3 more below · ↑/↓ moves`, s)
+	assert.NotContains(t, s, "T4 ")
+	press(m, "down", "down", "down", "down")
+	s = screen(m)
+	assert.Regexp(t, `> T5    9–10 .*\n  ↑ 2 more above · ↓ 1 more below · ↑/↓ moves`, s)
+	// Whole on a taller screen.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	assert.NotContains(t, screen(m), "more below")
+	assert.Contains(t, screen(m), "T6    11–12")
 }

@@ -94,7 +94,7 @@ func (v *tiesView) refresh() {
 	v.recompute()
 	if r := v.c.WS.Result; r != nil && len(r.Ties) > 0 {
 		_, _, rows := v.layout(r)
-		v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
+		v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
 	}
 }
 
@@ -155,7 +155,7 @@ func (v *tiesView) install(n tiesNumbers) {
 		v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
 		if len(r.Ties) > 0 {
 			_, _, rows := v.layout(r)
-			v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), rows)
+			v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
 		}
 	}
 }
@@ -271,7 +271,8 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	labelW := max(5, len(ndcg.TieLabel(len(r.Ties))))
 	ranksW := max(9, 2*len(strconv.Itoa(r.N))+1)
 	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, "group", ranksW, "ranks", "score", "items (grade)", "at k="+k), w))}
-	for gi := v.offset; gi < min(v.offset+rows, len(r.Ties)); gi++ {
+	listed := groupWindow(rows, len(r.Ties))
+	for gi := v.offset; gi < min(v.offset+listed, len(r.Ties)); gi++ {
 		g := r.Ties[gi]
 		var ids []string
 		width := 0
@@ -303,7 +304,28 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		}
 		out = append(out, line)
 	}
+	if listed < rows {
+		// The line groupWindow kept for the groups not listed.
+		var more []string
+		if v.offset > 0 {
+			more = append(more, fmt.Sprintf("%s %d more above", st.G.Above, v.offset))
+		}
+		if below := len(r.Ties) - v.offset - listed; below > 0 {
+			more = append(more, fmt.Sprintf("%s %d more below", st.G.Below, below))
+		}
+		out = append(out, st.Subtle.Render(ansi.Truncate("  "+strings.Join(more, " · ")+" · ↑/↓ moves", w, "…")))
+	}
 	return out
+}
+
+// groupWindow is how many of n tie groups a table of rows lines lists:
+// all when they fit, else one fewer, the last line saying how many are
+// above and below, where the table ended as if it listed every group.
+func groupWindow(rows, n int) int {
+	if n <= rows || rows < 2 {
+		return rows
+	}
+	return rows - 1
 }
 
 // groupDetail is the selected group's share of the spread.
