@@ -99,6 +99,9 @@ func GainCurve(list *ndcg.List, s ndcg.Settings, limit int) []GradeGain {
 // does not, because the factor divides out of DCG/IDCG.
 type BaseLesson struct {
 	DCG2, DCG10, NDCG2, NDCG10 float64
+	// IDCG2 is IDCG under log2: where it is 0 NDCG is the IDCG=0 rule
+	// under either base, not a ratio the base cancels out of.
+	IDCG2 float64
 	// Factor is ln 10 / ln 2, the ratio of the two DCGs.
 	Factor float64
 }
@@ -117,6 +120,6 @@ func LogBase(list *ndcg.List, s ndcg.Settings) (BaseLesson, error) {
 	if err != nil {
 		return b, err
 	}
-	b.DCG2, b.NDCG2, b.DCG10, b.NDCG10 = r2.DCG(), r2.NDCG(), r10.DCG(), r10.NDCG()
+	b.DCG2, b.NDCG2, b.DCG10, b.NDCG10, b.IDCG2 = r2.DCG(), r2.NDCG(), r10.DCG(), r10.NDCG(), r2.IDCG()
 	return b, nil
 }

@@ -500,3 +500,16 @@ func TestHistogramLabelsAreDistinct(t *testing.T) {
 	assert.Equal(t, 8, binDecimals(0.973314, 1.2e-8, 7), "a band of a millionth, as on a list of 1e6 items")
 	assert.Equal(t, 9, binDecimals(0.5, 1e-12, 7), "at most 9")
 }
+
+// Without a relevant item there is no ratio for the log base to cancel
+// out of: the lesson says NDCG is the IDCG=0 rule under both bases, where
+// it said IDCG grows by the same factor (0 × 3.3219 = 0).
+func TestCurvesLessonWithoutRelevantItems(t *testing.T) {
+	m := openSample(t, "zero-idcg", 80, 24)
+	open(t, m, "curves")
+	f := strings.Join(strings.Fields(screen(m)), " ")
+	assert.Contains(t, f, "so DCG@all goes from 0.0000 (log2) to 0.0000 (log10); IDCG is 0 too, so NDCG@all is the IDCG=0 rule's 0 under both. Under jk:B the ranks before B get 1, which does not scale: there the base counts.")
+	assert.NotContains(t, f, "IDCG grows")
+	press(m, "z")
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "NDCG@all is the IDCG=0 rule's 1 under both")
+}

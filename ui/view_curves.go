@@ -219,8 +219,13 @@ func (v *curvesView) lessonText(w, h int) string {
 		return wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
 	}
 	l := v.lesson
-	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10). Under jk:B the ranks before B get 1, which does not scale: there the base counts.",
-		l.Factor, k, l.DCG2, l.DCG10, k, l.NDCG2, l.NDCG10)
+	ndcgPart := fmt.Sprintf("IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10)", k, l.NDCG2, l.NDCG10)
+	if l.IDCG2 == 0 {
+		// No ratio for the base to cancel out of: NDCG is the rule.
+		ndcgPart = fmt.Sprintf("IDCG is 0 too, so NDCG@%s is the IDCG=0 rule's %s under both", k, fmtNum(l.NDCG2))
+	}
+	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); %s. Under jk:B the ranks before B get 1, which does not scale: there the base counts.",
+		l.Factor, k, l.DCG2, l.DCG10, ndcgPart)
 	lines := strings.Split(wrap(text, w), "\n")
 	lines = lines[:min(len(lines), h)]
 	lines[0] = st.Header.Render(lines[0])
