@@ -402,14 +402,24 @@ var tieOrder = map[ndcg.TiePolicy]string{
 	ndcg.Docno: "by id in descending byte order, as trec_eval does (ties docno)",
 }
 
+// TieOrderNote says how the bracketed tie groups of the ranking were
+// ordered, under a tie policy other than expected (whose mean gains have
+// notes of their own); "" otherwise.
+func (w *Working) TieOrderNote() string {
+	if !w.Tied || w.Settings.Ties == ndcg.Expected {
+		return ""
+	}
+	return "[…] marks a tie group, ordered " + tieOrder[w.Settings.Ties] + "."
+}
+
 // notes are the sentences that qualify the sums: how tie groups were
 // ordered, a k past the end of the list, and each tie group's mean gain,
 // with the gains of a large group elided as a long sum is, so that a
 // group of thousands of tied items takes a line, not thousands of terms.
 func (w *Working) notes() []string {
 	var out []string
-	if w.Tied && w.Settings.Ties != ndcg.Expected {
-		out = append(out, "[…] marks a tie group, ordered "+tieOrder[w.Settings.Ties]+".")
+	if n := w.TieOrderNote(); n != "" {
+		out = append(out, n)
 	}
 	if n := w.DCG.RoundingNote(); n != "" {
 		out = append(out, n)

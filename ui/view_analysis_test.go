@@ -513,3 +513,21 @@ func TestCurvesLessonWithoutRelevantItems(t *testing.T) {
 	press(m, "z")
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "NDCG@all is the IDCG=0 rule's 1 under both")
 }
+
+// Under a tie policy other than expected the working view says what the
+// brackets of the ranking mean, as the working's text does, where they
+// went unexplained: ties best puts D(3) before C(0), and by hand DCG@3 =
+// 7/1 + 1/log2(3) + 7/2 = 7 + 0.631 + 3.5 = 11.131.
+func TestWorkingViewSaysHowTiesAreOrdered(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "O", "p")
+	require.Equal(t, ndcg.Best, m.c.WS.Settings.Ties)
+	s := body(m)
+	assert.Contains(t, s, "[D(3) | C(0)]")
+	assert.Regexp(t, `      = 7\.000 \+ 0\.631 \+ 3\.500 = 11\.131 *\n\[…\] marks a tie group, ordered highest grade first \(ties best\)\.`, s)
+	// Under expected ties the mean gain's note says it instead.
+	press(m, "p", "p", "p", "p")
+	require.Equal(t, ndcg.Expected, m.c.WS.Settings.Ties)
+	assert.NotContains(t, body(m), "[…] marks")
+	assert.Contains(t, body(m), "* ranks 3–4 tie (score 0.71)")
+}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -129,6 +130,23 @@ func writeWorking(r *ndcg.Result, width int, st Styles) working {
 	}
 	w := explain.New(r)
 	lines := w.Lines(width)
+	if n := w.TieOrderNote(); n != "" {
+		// The brackets of the ranking said nothing under best, worst,
+		// input or docno ties (the quiz's question says it its own way):
+		// the note goes under the DCG sum, as in the working's text.
+		i := 0
+		for i < len(lines) && lines[i].Kind != explain.LineSum {
+			i++
+		}
+		for i < len(lines) && lines[i].Kind == explain.LineSum {
+			i++ // past the DCG sum's lines
+		}
+		var note []explain.Line
+		for _, t := range strings.Split(wrap(n, width), "\n") {
+			note = append(note, explain.Line{Kind: explain.LineText, Text: t})
+		}
+		lines = append(lines[:i:i], append(note, lines[i:]...)...)
+	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		switch l.Kind {
