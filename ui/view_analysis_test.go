@@ -514,6 +514,23 @@ func TestCurvesLessonWithoutRelevantItems(t *testing.T) {
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "NDCG@all is the IDCG=0 rule's 1 under both")
 }
 
+// The ties view points at the bar of the tie policy in force, whose value
+// the explorer shows: expected (0.7263) on the default sample, worst
+// (0.5908: C(0) at rank 3, 7 + 1/log2(3) = 7.631 over 12.917) after p p.
+func TestTiesViewPointsAtThePolicyInForce(t *testing.T) {
+	m := tiesModel(t, 80, 24)
+	press(m, "I")
+	s := body(m)
+	assert.Contains(t, s, "NDCG@3 by tie order (◂ in force)")
+	assert.Regexp(t, `expected [^│\n]*0\.7263 ◂ │`, s)
+	assert.Regexp(t, `worst    [^│\n]*0\.5908   │`, s)
+	press(m, "p", "p")
+	require.Equal(t, ndcg.Worst, m.c.WS.Settings.Ties)
+	s = body(m)
+	assert.Regexp(t, `worst    [^│\n]*0\.5908 ◂ │`, s)
+	assert.Regexp(t, `expected [^│\n]*0\.7263   │`, s)
+}
+
 // Under a tie policy other than expected the working view says what the
 // brackets of the ranking mean, as the working's text does, where they
 // went unexplained: ties best puts D(3) before C(0), and by hand DCG@3 =

@@ -370,12 +370,23 @@ func (v *tiesView) bandChart(w, h int) string {
 	st := v.c.Styles
 	k := v.c.WS.Settings.KString()
 	scale := math.Max(1, math.Max(v.band.Best, v.docno))
-	lines := []string{st.PanelTitle.Render("NDCG@" + k + " by tie order")}
-	barW := max(w-9-7, 1)
+	// The tie policy in force is pointed at, as the explorer's NDCG@k is
+	// its value: the bars named them all alike.
+	mark := st.G.Mean
+	title := "NDCG@" + k + " by tie order (" + mark + " in force)"
+	if cellWidth(title) > w {
+		title = "NDCG@" + k + " by tie order"
+	}
+	lines := []string{st.PanelTitle.Render(title)}
+	markW := 1 + cellWidth(mark)
+	barW := max(w-9-7-markW, 1)
+	inForce := v.c.WS.Settings.Ties
 	rows := []struct {
-		name string
-		x    float64
-	}{{"worst", v.band.Worst}, {"expected", v.band.Expected}, {"best", v.band.Best}, {"input", v.band.Input}, {"docno", v.docno}}
+		name   string
+		policy ndcg.TiePolicy
+		x      float64
+	}{{"worst", ndcg.Worst, v.band.Worst}, {"expected", ndcg.Expected, v.band.Expected}, {"best", ndcg.Best, v.band.Best},
+		{"input", ndcg.Input, v.band.Input}, {"docno", ndcg.Docno, v.docno}}
 	for _, x := range rows {
 		b := v.c.Styles.G.bar(x.x, scale, barW)
 		if x.name == "expected" {
@@ -383,7 +394,11 @@ func (v *tiesView) bandChart(w, h int) string {
 		} else {
 			b = st.BarBand.Render(b)
 		}
-		lines = append(lines, fmt.Sprintf("%-8s %s %s", x.name, b, fixed(x.x, 4)))
+		line := fmt.Sprintf("%-8s %s %s", x.name, b, fixed(x.x, 4))
+		if x.policy == inForce {
+			line += " " + mark
+		}
+		lines = append(lines, line)
 	}
 	return block(strings.Join(lines, "\n"), w, h)
 }
