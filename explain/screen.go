@@ -58,7 +58,12 @@ func (w *Working) Lines(width int) []Line {
 		add(LineAside, n)
 	}
 	for _, n := range w.sumNotes() {
-		add(LineText, n)
+		// A tie group's mean, (0 + 7)/2, is kept on one line where it
+		// fits: at 100 columns it broke after "(0 +".
+		n = keepSums(n)
+		for _, l := range strings.Split(ansi.Wrap(n, width, " "), "\n") {
+			out = append(out, Line{Kind: LineText, Text: strings.ReplaceAll(l, nbsp, " ")})
+		}
 	}
 	blank()
 	add(LineHeading, w.idealLabel()+":")
@@ -70,6 +75,29 @@ func (w *Working) Lines(width int) []Line {
 	blank()
 	add(LineResult, w.ndcgLine())
 	return out
+}
+
+// nbsp joins the terms of a parenthesized sum while a line is wrapped.
+const nbsp = "\u00a0"
+
+// keepSums joins the terms of each parenthesized sum of text, "(0 + 7)",
+// with no-break spaces, so that wrapping breaks around the sum.
+func keepSums(text string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range text {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case r == ' ' && depth > 0:
+			b.WriteString(nbsp)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // ResultLine is the division that gives NDCG, or the IDCG=0 rule, in one

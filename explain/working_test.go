@@ -203,3 +203,22 @@ func TestRoundingNote(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "", New(r).IDCG.RoundingNote())
 }
+
+// A tie group's mean gain, (0 + 7)/2, stays on one line when the note
+// wraps: at 100 columns it broke after "(0 +". The default sample's
+// grades 3,1,0,3,2,0 with C and D tied at ranks 3–4, mean (0 + 7)/2 = 3.5.
+func TestLinesKeepTheMeanWhole(t *testing.T) {
+	list, err := ndcg.FromGrades([]float64{3, 1, 0, 3, 2, 0}, []float64{0.92, 0.85, 0.71, 0.71, 0.4, 0.12})
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	r, err := ndcg.Compute(list, s)
+	require.NoError(t, err)
+	var text []string
+	for _, l := range New(r).Lines(100) {
+		text = append(text, l.Text)
+	}
+	all := strings.Join(text, "\n")
+	assert.Contains(t, all, "every rank of the group gets its mean gain\n(0 + 7)/2 = 3.5.")
+	assert.NotContains(t, all, "\u00a0")
+}
