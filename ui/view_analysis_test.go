@@ -548,3 +548,20 @@ func TestWorkingViewSaysHowTiesAreOrdered(t *testing.T) {
 	assert.NotContains(t, body(m), "[…] marks")
 	assert.Contains(t, body(m), "* ranks 3–4 tie (score 0.71)")
 }
+
+// The curves view names a gain map once, whole, where it read "gain
+// 0=0,1=2,2=5,3=10 = map 0=0,1=2,2=…" at 80 columns; each grade's gain is
+// on its bar (grade 3: 10).
+func TestCurvesNameAGainMapOnce(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	g, err := ndcg.ParseGain("0=0,1=2,2=5,3=10")
+	require.NoError(t, err)
+	s.Gain = g
+	m := newModel(t, inlineDoc(t, tiesGrades, tiesScores), s, 80, 24)
+	press(m, "U")
+	b := body(m)
+	assert.Contains(t, b, "gain map 0=0,1=2,2=5,3=10\n")
+	assert.NotContains(t, b, "= map")
+	assert.Regexp(t, `3 █+ 10 ×2`, b)
+}

@@ -173,7 +173,13 @@ func (v *curvesView) discountChart(w, h int) string {
 func (v *curvesView) gainChart(w, h int) string {
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
-	lines := []string{st.PanelTitle.Render(ansi.Truncate("gain "+s.Gain.String()+" = "+s.Gain.Formula(), w, "…"))}
+	title := "gain " + s.Gain.String() + " = " + s.Gain.Formula()
+	if s.Gain.Kind == ndcg.GainMap {
+		// The map is its own formula: "gain 0=0,1=2,… = map 0=0,1=2,…"
+		// said it twice and cut the second; the bars give each gain.
+		title = "gain map " + s.Gain.String()
+	}
+	lines := []string{st.PanelTitle.Render(ansi.Truncate(title, w, "…"))}
 	// One line is kept for the legend of the counts, when there is room.
 	n := min(len(v.gains), max(h-2, 1))
 	shown := v.gains[len(v.gains)-n:]
