@@ -138,6 +138,16 @@ func (e *explorer) ndcgChart(w, h int) string {
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
 	rows := e.chartRows(h-1, r.Ranks())
+	if len(rows) > 0 && rows[len(rows)-1] >= 0 && rows[len(rows)-1] < r.Ranks()-1 {
+		last := rows[len(rows)-1]
+		// The k below the last row have no line of their own to say so
+		// (k took it): the title does, where it said "every k" over @1
+		// to @3 of a list of six.
+		title := fmt.Sprintf("NDCG@k for every k (%s %d more)", st.G.Below, r.Ranks()-1-last)
+		if cellWidth(title) <= w {
+			lines[0] = st.panelTitle.paint(title)
+		}
+	}
 	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
 	barW := max(w-kW-12, 1) // label, value and the k mark
 	for at, i := range rows {
