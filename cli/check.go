@@ -393,13 +393,19 @@ func writeWhy(w io.Writer, rep *verify.Report, work *explain.Working, v verify.V
 	}
 	fmt.Fprintf(w, "%sThe true working:\n", in)
 	for _, q := range d.Sums {
+		sum := work.DCG
 		switch q {
 		case verify.DCG:
 			fmt.Fprintf(w, "%s  ranking: %s\n", in, work.SpellRanking())
-			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.DCG.Wrapped(72), in+"  "))
 		case verify.IDCG:
 			fmt.Fprintf(w, "%s  ideal order: %s\n", in, work.SpellIdeal())
-			fmt.Fprintf(w, "%s  %s\n", in, indentLines(work.IDCG.Wrapped(72), in+"  "))
+			sum = work.IDCG
+		}
+		fmt.Fprintf(w, "%s  %s\n", in, indentLines(sum.Wrapped(72), in+"  "))
+		// The terms as written may add up to another total than the
+		// true one; said, unless the claim is that sum (Rounded says it).
+		if n := sum.RoundingNote(); n != "" && v.Rounded == nil {
+			fmt.Fprintf(w, "%s  %s\n", in, n)
 		}
 	}
 	if v.Claim.Quantity == verify.NDCG {

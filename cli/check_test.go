@@ -145,3 +145,18 @@ func TestCheckSingular(t *testing.T) {
 	_, out, _ = execCLI("report", "--grades", "3")
 	assert.Contains(t, out, "\n1 item, no scores: the list order is the ranking\n")
 }
+
+// The true working says when its terms as written add up to another total
+// than the exact sum: IDCG@5 of 3,2,3,0,1 under exponential gain is 7 +
+// 7/log2(3) + 3/2 + 1/log2(5) = 13.347185, while 7.000 + 4.417 + 1.500 +
+// 0.431 + 0.000 = 13.348. A claim that is that sum of rounded terms is
+// told so already, and the note is left out.
+func TestCheckWorkingSaysTermsAreRounded(t *testing.T) {
+	code, out, _ := execCLI("check", "--grades", "3,2,3,0,1", "-k", "5", "--idcg", "13.65")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "= 7.000 + 4.417 + 1.500 + 0.431 + 0.000 = 13.347\n      The terms as written add up to 13.348: each is rounded to 3 decimals, and 13.347 is the exact sum, rounded once.\n")
+	code, out, _ = execCLI("check", "--grades", "3,2,3,0,1", "-k", "5", "--idcg", "13.348")
+	assert.Equal(t, ExitMismatch, code)
+	assert.Contains(t, out, "The terms rounded to 3 decimals add up to 13.348: the claim adds rounded terms")
+	assert.NotContains(t, out, "The terms as written add up to")
+}

@@ -253,12 +253,15 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 	}
 	w := v.work
 	for _, q := range d.Sums {
-		switch q {
-		case verify.DCG:
-			out = append(out, strings.Split(w.DCG.Wrapped(width), "\n")...)
-		case verify.IDCG:
+		sum := w.DCG
+		if q == verify.IDCG {
 			add("ideal order " + spellEntries(w.Ideal))
-			out = append(out, strings.Split(w.IDCG.Wrapped(width), "\n")...)
+			sum = w.IDCG
+		}
+		out = append(out, strings.Split(sum.Wrapped(width), "\n")...)
+		// As the working view says it, unless the claim is that sum.
+		if n := sum.RoundingNote(); n != "" && vd.Rounded == nil {
+			add(st.Subtle.Render(n))
 		}
 	}
 	return out
