@@ -95,6 +95,8 @@ func TestLabKeysBringEachBack(t *testing.T) {
 	b.send("0") // rank 1 graded 0
 	require.NoError(t, b.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	// The quiz's heading names student-2 as the tally does.
+	require.NoError(t, b.redrawUntil("Quiz · round 1 · student-2's answers: 0 of 0 right", 100, 30, 10*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 2)
 	assert.Equal(t, gossh.FingerprintSHA256(k1.PublicKey()), members[0].Key)
@@ -278,4 +280,15 @@ func TestLabKeyAndPassphrase(t *testing.T) {
 	assert.Equal(t, gossh.FingerprintSHA256(key.PublicKey()), members[0].Key)
 	assert.Empty(t, members[1].Key)
 	assert.Equal(t, "student-2", members[1].Name)
+}
+
+// The terminal's title names the attendee as the room does, where that
+// is not their user name.
+func TestLabTitleNamesTheAttendee(t *testing.T) {
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	m := ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{Name: "student-2"}})
+	assert.Equal(t, "ndcg-explorer: inline · student-2", m.View().WindowTitle)
+	m = ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})
+	assert.Equal(t, "ndcg-explorer: inline", m.View().WindowTitle)
 }

@@ -385,6 +385,15 @@ func connectLineAs(sess ssh.Session, flags, user string) string {
 	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
 }
 
+// shownName is the member's display name for their own screen, where it
+// is not their user name.
+func shownName(m *Member) string {
+	if m.Name != m.Login {
+		return m.Name
+	}
+	return ""
+}
+
 // identity is what the log says of how the server knows an attendee:
 // the user name they connected as when their display name differs, and
 // their key's fingerprint when they have one.
@@ -464,6 +473,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
+			Name:      shownName(m),
 		},
 	})
 	sm := &sessionModel{Model: model}
