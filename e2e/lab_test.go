@@ -33,7 +33,7 @@ func TestServeLabRoom(t *testing.T) {
 	b, _ := sshIn(t, s, 80, 24, "student", withKey)
 	b.waitFor("you are student-2 here, as student was taken; your SSH key brings you back")
 	s.waitLog(t, "student-2 joined from 127.0.0.1:")
-	log := s.waitLog(t, "(as student, key SHA256:")
+	log := s.waitLog(t, " as student, with a key (2 in the room)")
 	c, _ := sshIn(t, s, 100, 30, "student", noKey)
 	c.waitFor("you are student-3 here, as student was taken: ssh -p " + s.port + " student-3@127.0.0.1 brings you back")
 	s.waitLog(t, "student-3 joined from 127.0.0.1:")
@@ -51,7 +51,7 @@ func TestServeLabRoom(t *testing.T) {
 	// student finds no list: two were kept under that name from here.
 	d, _ := sshIn(t, s, 100, 30, "student", noKey)
 	d.waitFor("NDCG@5 = 0.9724")
-	d.waitFor("a new list, as student-4: 2 lists are kept for student here, none known as yours;")
+	d.waitFor("a new list, as student-4: 2 lists kept for student here, none known as yours;")
 	out, err := sshCommand(s, noKey, "student@127.0.0.1", "list").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "ndcg-explorer: the server keeps 2 lists for student from this address and cannot tell which is yours: "+
 		"run this again under the name you were shown, student-1 (shown as student) or student-3: ssh -p "+s.port+" student-1@127.0.0.1 list") {

@@ -28,7 +28,7 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 		return w
 	case len(m.Unclaimed) > 0:
 		// (Two lines at 80 columns; the take-home lines name the rest.)
-		return fmt.Sprintf("a new list, as %s: %d lists are kept for %s here, none known as yours; connect as the name you were shown: %s",
+		return fmt.Sprintf("a new list, as %s: %d lists kept for %s here, none known as yours; connect as the name you were shown: %s",
 			m.Name, len(m.Unclaimed), m.Login, claimList(m.Unclaimed, m.Login, "for"))
 	case m.Name != m.Login && m.Key != "":
 		return fmt.Sprintf("you are %s here, as %s was taken; your SSH key brings you back to this list", m.Name, m.Login)

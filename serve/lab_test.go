@@ -151,8 +151,8 @@ func TestLabWithoutKeysNoListIsGuessed(t *testing.T) {
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 	c := connect(t, addr, "student", 100, 30)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	require.NoError(t, c.waitFor("a new list, as student-3: 2 lists are kept for student here, none known as yours; connect as the\r\n"+
-		"name you were shown: student-1 (for student) or student-2", 10*time.Second))
+	require.NoError(t, c.waitFor("a new list, as student-3: 2 lists kept for student here, none known as yours; connect as the name\r\n"+
+		"you were shown: student-1 (for student) or student-2", 10*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	assert.False(t, members[0].Back)

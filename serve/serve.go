@@ -396,19 +396,17 @@ func shownName(m *Member) string {
 
 // identity is what the log says of how the server knows an attendee:
 // the user name they connected as when their display name differs, and
-// their key's fingerprint when they have one.
+// whether they have a key (its fingerprint would take the dashboard's
+// status line and tell the instructor nothing).
 func identity(m *Member) string {
 	var parts []string
 	if m.Name != m.Login {
-		parts = append(parts, "as "+m.Login)
+		parts = append(parts, " as "+m.Login)
 	}
 	if m.Key != "" {
-		parts = append(parts, "key "+m.Key)
+		parts = append(parts, " with a key")
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, ", ") + ")"
+	return strings.Join(parts, ",")
 }
 
 // returnName is the user name that finds the member's list again
