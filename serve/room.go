@@ -335,8 +335,9 @@ const (
 
 // keptFor is the list kept for the attendee connecting as login from
 // addr with key, found as join finds it (claim); an attendee in the
-// explorer now has theirs still changing. When several could be
-// theirs, it gives none, and names them.
+// explorer now has theirs still changing. names are the display names
+// of the lists it speaks of: the one given, or, when several could be
+// theirs, those, none given.
 func (r *Room) keptFor(login, addr, key string) (*listio.Document, ndcg.Settings, int, []string) {
 	host := hostOf(addr)
 	r.mu.Lock()
@@ -353,7 +354,7 @@ func (r *Room) keptFor(login, addr, key string) (*listio.Document, ndcg.Settings
 	case ambiguous != nil:
 		return nil, ndcg.Settings{}, keptAmbiguous, ambiguous
 	case i >= 0 && r.left[i].doc != nil:
-		return r.left[i].doc, r.left[i].settings, keptLeft, nil
+		return r.left[i].doc, r.left[i].settings, keptLeft, []string{r.left[i].name}
 	}
 	if key == "" {
 		for _, m := range r.members {

@@ -72,7 +72,7 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	s.log("%s took their list home (%s)", name, cmd)
+	s.log("%s took their list home (%s)", names[0], cmd)
 	_, _ = fmt.Fprint(sess, out)
 	_ = sess.Exit(0)
 }
