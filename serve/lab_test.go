@@ -292,3 +292,23 @@ func TestLabTitleNamesTheAttendee(t *testing.T) {
 	m = ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})
 	assert.Equal(t, "ndcg-explorer: inline", m.View().WindowTitle)
 }
+
+// A key new to the room (made with ssh-keygen during the workshop)
+// finds a list as no key does, and holds it from then on: without the
+// key, the same name and address find it no more.
+func TestLabNewKeyTakesItsListOver(t *testing.T) {
+	r := newRoom(10, 10, nil)
+	m, _ := r.join("student", "10.0.0.1:1", "")
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.1:2", "SHA256:made-today")
+	assert.True(t, m.Back, "a new key finds the one list kept under student from here")
+	assert.Equal(t, "SHA256:made-today", m.Key)
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.1:3", "")
+	assert.False(t, m.Back, "the list is the key's now")
+	assert.Equal(t, "student-2", m.Name)
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.9:1", "SHA256:made-today")
+	assert.True(t, m.Back, "the key finds it from another address too")
+	assert.Equal(t, "student", m.Name)
+}

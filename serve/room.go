@@ -94,9 +94,11 @@ func ClaimName(name, login string) string {
 //     whose is whose: none is given, and ambiguous names them, for the
 //     attendee to come back under their claim name.
 //
-// A list left with a key goes back only to that key.
+// A list left with a key goes back only to that key. A key the room has
+// not seen yet (made during the workshop, or offered for the first
+// time) finds a list as no key does, and holds it from then on.
 func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
-	if key != "" {
+	if key = r.knownKey(key); key != "" {
 		for i := len(r.left) - 1; i >= 0; i-- {
 			if k := r.left[i]; k.key == key && k.login == login {
 				return i, nil
@@ -121,6 +123,25 @@ func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
 		return -1, ambiguous
 	}
 	return found, nil
+}
+
+// knownKey is key when an attendee connected, or a list kept, has it,
+// and "" when it is new to the room, which tells nothing yet.
+func (r *Room) knownKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	for _, m := range r.members {
+		if m.Key == key {
+			return key
+		}
+	}
+	for _, k := range r.left {
+		if k.key == key {
+			return key
+		}
+	}
+	return ""
 }
 
 // nameFor is a display name for a new attendee connecting as login:
@@ -342,6 +363,7 @@ func (r *Room) keptFor(login, addr, key string) (*listio.Document, ndcg.Settings
 	host := hostOf(addr)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	key = r.knownKey(key)
 	for _, m := range r.members {
 		// The attendee this is, by key or claim name, connected now.
 		if key != "" && m.Key == key && m.Login == login ||
