@@ -317,8 +317,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// reads above ssh's own "Connection closed".
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
 		case m.session != nil && m.session.idled.Load():
-			s.log("closed %s's session after %s without a key", m.Name, shortDuration(s.cfg.IdleTimeout))
-			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type %s to come back to your list.\r\n%s",
+			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
+			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
 				shortDuration(s.cfg.IdleTimeout), s.comeBack(sess, m), takeHomeLines(sess, s.returnName(m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
