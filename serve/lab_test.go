@@ -312,3 +312,27 @@ func TestLabNewKeyTakesItsListOver(t *testing.T) {
 	assert.True(t, m.Back, "the key finds it from another address too")
 	assert.Equal(t, "student", m.Name)
 }
+
+// Lab accounts that are numbered themselves (student, student-1,
+// student-2) keep their own lists and names: a number given to tell two
+// attendees apart is never another's user name, and student-1 finds
+// the list of the account student-1 before that of the first student.
+func TestLabNumberedAccounts(t *testing.T) {
+	r := newRoom(10, 10, nil)
+	own, _ := r.join("student-1", "10.0.0.1:1", "")
+	two, _ := r.join("student-2", "10.0.0.1:2", "")
+	first, _ := r.join("student", "10.0.0.1:3", "")
+	second, _ := r.join("student", "10.0.0.1:4", "")
+	assert.Equal(t, []string{"student-1", "student-2", "student", "student-3"}, []string{own.Name, two.Name, first.Name, second.Name})
+	for _, m := range []*Member{own, two, first, second} {
+		r.leave(m)
+	}
+	m, _ := r.join("student-1", "10.0.0.1:5", "")
+	assert.Equal(t, own.ID, m.ID, "student-1's own list")
+	m, _ = r.join("student-1", "10.0.0.1:6", "")
+	assert.Equal(t, first.ID, m.ID, "then the first student's, under student-1")
+	m, _ = r.join("student-3", "10.0.0.1:7", "")
+	assert.Equal(t, second.ID, m.ID)
+	m, _ = r.join("student-2", "10.0.0.1:8", "")
+	assert.Equal(t, two.ID, m.ID)
+}

@@ -87,12 +87,14 @@ func ClaimName(name, login string) string {
 // login from host with key (a fingerprint, or ""); -1 when there is
 // none. A key finds the list left with it under the same user name,
 // wherever the attendee connects from: one person. Without a key,
-//   - a claim name (student-2, or student-1 for student) finds that
-//     attendee's list, left from the same host without a key;
+//   - a numbered name (student-2) finds that attendee's list, left from
+//     the same host without a key;
 //   - the user name finds the one list left under it from that host
 //     without a key. When there are several, the user name cannot tell
 //     whose is whose: none is given, and ambiguous names them, for the
-//     attendee to come back under their claim name.
+//     attendee to come back under their ClaimName;
+//   - the first of a shared name (student) comes back as student-1,
+//     unless student-1 is a user name with a list of its own.
 //
 // A list left with a key goes back only to that key. A key the room has
 // not seen yet (made during the workshop, or offered for the first
@@ -106,10 +108,18 @@ func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
 		}
 		return -1, nil
 	}
-	for i := len(r.left) - 1; i >= 0; i-- {
-		if k := r.left[i]; k.key == "" && k.host == host && ClaimName(k.name, k.login) == login {
-			return i, nil
+	keyless := func(match func(k keptList) bool) int {
+		for i := len(r.left) - 1; i >= 0; i-- {
+			if k := r.left[i]; k.key == "" && k.host == host && match(k) {
+				return i
+			}
 		}
+		return -1
+	}
+	// A numbered name is one attendee's; a user name that is also a
+	// name -1 (lab accounts student-1, student-2) is first its own.
+	if i := keyless(func(k keptList) bool { return k.name != k.login && k.name == login }); i >= 0 {
+		return i, nil
 	}
 	found = -1
 	for i := len(r.left) - 1; i >= 0; i-- {
@@ -118,11 +128,14 @@ func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
 			ambiguous = append(ambiguous, k.name)
 		}
 	}
-	if len(ambiguous) > 1 {
+	switch {
+	case len(ambiguous) > 1:
 		slices.Sort(ambiguous)
 		return -1, ambiguous
+	case found >= 0:
+		return found, nil
 	}
-	return found, nil
+	return keyless(func(k keptList) bool { return k.name == k.login && k.name+"-1" == login }), nil
 }
 
 // knownKey is key when an attendee connected, or a list kept, has it,
@@ -148,14 +161,17 @@ func (r *Room) knownKey(key string) string {
 // login itself, or login-2, login-3 … (the first free) when an attendee
 // connected, a list kept or an answer in the round has it.
 func (r *Room) nameFor(login string) string {
+	// A name is taken as a display name, and as a user name too: a
+	// numbered name must not be another attendee's own (an account
+	// named student-2).
 	taken := func(name string) bool {
 		for _, m := range r.members {
-			if m.Name == name {
+			if m.Name == name || m.Login == name {
 				return true
 			}
 		}
 		for _, k := range r.left {
-			if k.name == name {
+			if k.name == name || k.login == name {
 				return true
 			}
 		}
