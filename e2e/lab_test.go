@@ -52,6 +52,8 @@ func TestServeLabRoom(t *testing.T) {
 	d, _ := sshIn(t, s, 100, 30, "student", noKey)
 	d.waitFor("NDCG@5 = 0.9724")
 	d.waitFor("a new list, as student-4: 2 lists kept for student here, none known as yours;")
+	s.waitLog(t, "student-4 joined from 127.0.0.1:")
+	s.waitLog(t, " as student, on a new list (2 kept for student from there: student, student-3) (1 in the room)")
 	out, err := sshCommand(s, noKey, "student@127.0.0.1", "list").CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "ndcg-explorer: the server keeps 2 lists for student from this address and cannot tell which is yours: "+
 		"run this again under the name you were shown, student-1 (shown as student) or student-3: ssh -p "+s.port+" student-1@127.0.0.1 list") {

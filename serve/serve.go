@@ -406,6 +406,10 @@ func identity(m *Member) string {
 	if m.Key != "" {
 		parts = append(parts, " with a key")
 	}
+	if n := len(m.Unclaimed); n > 0 {
+		// The attendee may come to the instructor for their list.
+		parts = append(parts, fmt.Sprintf(" on a new list (%d kept for %s from there: %s)", n, m.Login, strings.Join(m.Unclaimed, ", ")))
+	}
 	return strings.Join(parts, ",")
 }
 
