@@ -22,7 +22,8 @@
 // finds the list they left with (still modified when they had not
 // copied it), their display name, and their place and answer in a quiz
 // round under way, and is welcomed back saying so: with the same key
-// and user name; without a key, under their numbered name (student-2,
+// and user name (a key new to the room finds a list as no key does,
+// and holds it from then on); without a key, under their numbered name (student-2,
 // or student-1 for the first student) from the same address, or under
 // their user name when it is the only list kept for it from that
 // address. When several are, none is given: the attendee starts on a
