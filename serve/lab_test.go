@@ -336,3 +336,39 @@ func TestLabNumberedAccounts(t *testing.T) {
 	m, _ = r.join("student-2", "10.0.0.1:8", "")
 	assert.Equal(t, two.ID, m.ID)
 }
+
+// lyingSigner offers another's public key and signs with its own.
+type lyingSigner struct {
+	shown gossh.PublicKey
+	gossh.Signer
+}
+
+func (l lyingSigner) PublicKey() gossh.PublicKey { return l.shown }
+
+// A public key is anyone's to offer: one offered without proof that the
+// client holds it (a signature that does not verify) identifies no one.
+// The server ends such a connection; it never takes the victim's list.
+func TestLabAKeyOfferedIsNotAKeyHeld(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	victim, thief := newKey(t), newKey(t)
+	c := connectKey(t, addr, "student", victim, 80, 24)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0")
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	conn, err := dialKey(addr, "student", "", lyingSigner{shown: victim.PublicKey(), Signer: thief})
+	if err == nil {
+		conn.Close()
+	}
+	_, stderr, status := runKey(t, addr, "student", thief, "list")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, stderr, "no list kept for student with the key ssh offered")
+	for _, m := range s.Room().Members() {
+		assert.NotEqual(t, gossh.FingerprintSHA256(victim.PublicKey()), m.Key)
+	}
+	out, stderr, status := runKey(t, addr, "student", victim, "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{3, 0, 3, 0, 1}, grades(t, out))
+}
