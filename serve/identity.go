@@ -15,8 +15,8 @@ import (
 // they are back (Room.welcomeBack), with their display name when it is
 // not plainly theirs; the display name they were given, when another
 // attendee has their user name; or, when the server keeps several lists
-// their user name could be theirs by, that this is a new one and which
-// names bring each back.
+// their user name could find, that this is a new one and which names
+// bring each back.
 func (s *Server) welcome(sess ssh.Session, m *Member) string {
 	named := m.Name != m.Login || s.room.Shared(m)
 	switch {
@@ -39,8 +39,8 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 	return ""
 }
 
-// notYours says why the server gives none of the lists names to an
-// attendee connecting as login.
+// notYours says why an attendee connecting as login gets none of the
+// lists kept under the display names names.
 func notYours(login string, names []string) string {
 	return fmt.Sprintf("the server keeps %d lists for %s from this address and cannot tell which is yours", len(names), login)
 }

@@ -372,3 +372,21 @@ func TestLabAKeyOfferedIsNotAKeyHeld(t *testing.T) {
 	require.Equal(t, 0, status, stderr)
 	assert.Equal(t, []float64{3, 0, 3, 0, 1}, grades(t, out))
 }
+
+// A Windows user name with a space, numbered, is given with -l in
+// double quotes, which cmd, PowerShell and POSIX shells read alike.
+func TestLabNameWithASpace(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	a := connect(t, addr, "John Smith", 200, 30)
+	defer a.close()
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	b := connect(t, addr, "John Smith", 200, 30)
+	defer b.close()
+	_, port, _ := net.SplitHostPort(addr)
+	require.NoError(t, b.waitFor(`you are John Smith-2 here, as John Smith was taken: ssh -l "John Smith-2" -p `+port+` 127.0.0.1 brings you back to this list`, 10*time.Second))
+	b.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	c := connect(t, addr, "John Smith-2", 200, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor("welcome back, John Smith-2", 10*time.Second))
+}

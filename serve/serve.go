@@ -370,7 +370,11 @@ func connectLine(sess ssh.Session, flags string) string {
 	return connectLineAs(sess, flags, sess.User())
 }
 
-// connectLineAs is connectLine under the user name user.
+// connectLineAs is connectLine under the user name user. A name that
+// needs quoting is left out when it is the session's own (ssh sends the
+// user's login name by default, which it likely was), and otherwise
+// (a numbered name: John Smith-2) given with -l in double quotes, which
+// cmd, PowerShell and POSIX shells read alike.
 func connectLineAs(sess ssh.Session, flags, user string) string {
 	host, port, err := net.SplitHostPort(sess.LocalAddr().String())
 	if err != nil {
@@ -379,8 +383,11 @@ func connectLineAs(sess ssh.Session, flags, user string) string {
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	if plainName(user) {
+	switch {
+	case plainName(user):
 		host = user + "@" + host
+	case user != sess.User() && user != "" && !strings.ContainsAny(user, "\"$`!%^&|<>\\") && !strings.HasPrefix(user, "-"):
+		flags += `-l "` + user + `" `
 	}
 	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
 }
