@@ -26,6 +26,9 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 			w = strings.Replace(w, "welcome back", "welcome back, "+m.Name, 1)
 		}
 		return w
+	case len(m.Unclaimed) == 1:
+		return fmt.Sprintf("a new list, as %s: others connect as %s here too, so the list kept for %s may not be yours; if it is, connect as %s",
+			m.Name, m.Login, m.Login, claimList(m.Unclaimed, m.Login, "for"))
 	case len(m.Unclaimed) > 0:
 		// (Two lines at 80 columns; the take-home lines name the rest.)
 		return fmt.Sprintf("a new list, as %s: %d lists kept for %s here, none known as yours; connect as the name you were shown: %s",
@@ -42,6 +45,9 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 // notYours says why an attendee connecting as login gets none of the
 // lists kept under the display names names.
 func notYours(login string, names []string) string {
+	if len(names) == 1 {
+		return fmt.Sprintf("the server keeps a list for %s from this address, where others connect as %s too, and cannot tell whether it is yours", login, login)
+	}
 	return fmt.Sprintf("the server keeps %d lists for %s from this address and cannot tell which is yours", len(names), login)
 }
 

@@ -138,21 +138,32 @@ func TestLabWithoutKeysNoListIsGuessed(t *testing.T) {
 	b.send("0")
 	require.NoError(t, b.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
 
-	// b alone drops: the one list kept under student is b's.
+	// b alone drops: the one list kept under student is b's, but with a
+	// connected as student too, student may as well be a newcomer: no
+	// list is given, and the name that brings it back is said.
 	b.close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
-	b = connect(t, addr, "student", 100, 30)
+	n := connect(t, addr, "student", 100, 30)
+	require.NoError(t, n.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, n.waitFor("a new list, as student-3: others connect as student here too, so the list kept for student may not\r\nbe yours; if it is, connect as student-2", 10*time.Second))
+	_, stderr, status := run(t, addr, "student", "report")
+	assert.Equal(t, 1, status)
+	assert.Regexp(t, `^ndcg-explorer: the server keeps a list for student from this address, where others connect as student too, and cannot tell whether it is yours: `+
+		`run this again under the name you were shown, student-2: ssh -p \d+ student-2@127\.0\.0\.1 report\n$`, stderr)
+	n.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	b = connect(t, addr, "student-2", 100, 30)
 	require.NoError(t, b.waitFor(ndcgFirstZero, 10*time.Second))
 	require.NoError(t, b.waitFor("welcome back, student-2: your list is as you left it", 10*time.Second))
 
-	// Both drop: student finds neither list.
+	// Both drop: student finds none of the lists (the newcomer's too).
 	a.close()
 	b.close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 	c := connect(t, addr, "student", 100, 30)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	require.NoError(t, c.waitFor("a new list, as student-3: 2 lists kept for student here, none known as yours; connect as the name\r\n"+
-		"you were shown: student-1 (for student) or student-2", 10*time.Second))
+	require.NoError(t, c.waitFor("a new list, as student-4: 3 lists kept for student here, none known as yours; connect as the name\r\n"+
+		"you were shown: student-1 (for student), student-2 or student-3", 10*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	assert.False(t, members[0].Back)

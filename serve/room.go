@@ -90,8 +90,10 @@ func ClaimName(name, login string) string {
 //   - a numbered name (student-2) finds that attendee's list, left from
 //     the same host without a key;
 //   - the user name finds the one list left under it from that host
-//     without a key. When there are several, the user name cannot tell
-//     whose is whose: none is given, and ambiguous names them, for the
+//     without a key, while no one connected came under it from there.
+//     When several lists are left, or one is and someone connected
+//     shares the name, the user name cannot tell whose is whose (or a
+//     newcomer's): none is given, and ambiguous names them, for the
 //     attendee to come back under their ClaimName;
 //   - the first of a shared name (student) comes back as student-1,
 //     unless student-1 is a user name with a list of its own.
@@ -132,10 +134,26 @@ func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
 	case len(ambiguous) > 1:
 		slices.Sort(ambiguous)
 		return -1, ambiguous
+	case found >= 0 && r.connectedAs(login, host):
+		// One list kept, but someone connected now shares the name: the
+		// one connecting may be the list's attendee or a newcomer, and
+		// a newcomer must not be handed another's list (and answer).
+		return -1, ambiguous
 	case found >= 0:
 		return found, nil
 	}
 	return keyless(func(k keptList) bool { return k.name == k.login && k.name+"-1" == login }), nil
+}
+
+// connectedAs reports whether an attendee connected now came as login
+// from host, with a key or without.
+func (r *Room) connectedAs(login, host string) bool {
+	for _, m := range r.members {
+		if m.Login == login && hostOf(m.Addr) == host {
+			return true
+		}
+	}
+	return false
 }
 
 // knownKey is key when an attendee connected, or a list kept, has it,
