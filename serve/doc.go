@@ -26,8 +26,10 @@
 // and holds it from then on); without a key, under their numbered name (student-2,
 // or student-1 for the first student) from the same address, or under
 // their user name when it is the only list kept for it from that
-// address. When several are, none is given: the attendee starts on a
-// new list and is told which names bring the kept ones back. Once
+// address and no one connected came under it from there. Otherwise
+// (several kept, or one and a namesake connected, when the one
+// connecting may be a newcomer) none is given: the attendee starts on
+// a new list and is told which names bring the kept ones back. Once
 // their explorer has ended, `ssh -p PORT NAME@HOST report` (or `list`)
 // prints that list, found the same way, as markdown (or JSON): the way
 // it leaves with them when their terminal takes no OSC 52 clipboard and
