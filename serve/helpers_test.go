@@ -91,13 +91,25 @@ func (w syncWriter) Write(p []byte) (int, error) {
 }
 
 func dial(addr, user, password string) (*gossh.Client, error) {
+	return dialKey(addr, user, password, nil)
+}
+
+// dialKey connects as user, offering key when it is not nil, then the
+// password when there is one; a client with neither gets in with
+// keyboard-interactive, asked nothing, as OpenSSH does.
+func dialKey(addr, user, password string, key gossh.Signer) (*gossh.Client, error) {
 	cfg := &gossh.ClientConfig{
 		User:            user,
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), // a test server on loopback
 		Timeout:         10 * time.Second,
 	}
+	if key != nil {
+		cfg.Auth = append(cfg.Auth, gossh.PublicKeys(key))
+	}
 	if password != "" {
-		cfg.Auth = []gossh.AuthMethod{gossh.Password(password)}
+		cfg.Auth = append(cfg.Auth, gossh.Password(password))
+	} else {
+		cfg.Auth = append(cfg.Auth, gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil }))
 	}
 	return gossh.Dial("tcp", addr, cfg)
 }
@@ -113,7 +125,21 @@ func connect(t testing.TB, addr, user string, w, h int) *client {
 }
 
 func connectErr(t testing.TB, addr, user, password string, w, h int) (*client, error) {
-	conn, err := dial(addr, user, password)
+	return connectKeyErr(t, addr, user, password, nil, w, h)
+}
+
+// connectKey is connect offering key (nil: none).
+func connectKey(t testing.TB, addr, user string, key gossh.Signer, w, h int) *client {
+	t.Helper()
+	c, err := connectKeyErr(t, addr, user, "", key, w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func connectKeyErr(t testing.TB, addr, user, password string, key gossh.Signer, w, h int) (*client, error) {
+	conn, err := dialKey(addr, user, password, key)
 	if err != nil {
 		return nil, err
 	}

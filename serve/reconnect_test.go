@@ -44,7 +44,7 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	assert.NotContains(t, bob.text(), "welcome back")
 
 	// The same name from another host is another attendee.
-	m, ok := s.room.join("ada", "192.0.2.7:50000")
+	m, ok := s.room.join("ada", "192.0.2.7:50000", "")
 	require.True(t, ok)
 	assert.False(t, m.Back)
 	assert.Nil(t, m.kept)
@@ -68,15 +68,15 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 // (as in TestDashboardCountsAnswersOfThoseWhoLeft).
 func TestReconnectKeepsThePlaceInARound(t *testing.T) {
 	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "127.0.0.1:1")
+	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
 	require.True(t, ok)
-	bob, ok := s.room.join("bob", "127.0.0.1:2")
+	bob, ok := s.room.join("bob", "127.0.0.1:2", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
 	s.room.answer(bob.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
 	s.room.leave(ada)
-	again, ok := s.room.join("ada", "127.0.0.1:3")
+	again, ok := s.room.join("ada", "127.0.0.1:3", "")
 	require.True(t, ok)
 	assert.Equal(t, ada.ID, again.ID)
 	s.room.answer(again.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
@@ -96,14 +96,14 @@ func TestReconnectKeepsThePlaceInARound(t *testing.T) {
 func TestReconnectKeepsAtMostMaxSessionsLists(t *testing.T) {
 	r := newRoom(2, 10, nil)
 	for _, name := range []string{"a", "b", "c"} {
-		m, ok := r.join(name, "127.0.0.1:1")
+		m, ok := r.join(name, "127.0.0.1:1", "")
 		require.True(t, ok)
 		r.leave(m)
 	}
 	require.Len(t, r.left, 2)
-	m, _ := r.join("a", "127.0.0.1:2")
+	m, _ := r.join("a", "127.0.0.1:2", "")
 	assert.False(t, m.Back, "the oldest kept list was dropped")
-	m, _ = r.join("c", "127.0.0.1:2")
+	m, _ = r.join("c", "127.0.0.1:2", "")
 	assert.True(t, m.Back)
 }
 

@@ -17,15 +17,28 @@ import (
 
 // Member is one attendee's session.
 type Member struct {
-	// ID is the attendee's: one who connects again under the same name
-	// from the same address gets their ID back, and with it their place
-	// in a quiz round.
-	ID     int
-	Name   string
-	Addr   string
+	// ID is the attendee's: one who comes back (see claim) gets their
+	// ID back, and with it their place in a quiz round.
+	ID int
+	// Name is the attendee's display name, unique in the room: their
+	// SSH user name (Login), numbered (student-2, student-3) when
+	// another attendee has it already. It is theirs until the server
+	// stops, and theirs again when they come back.
+	Name string
+	// Login is the SSH user name, made safe to show (CleanName).
+	Login string
+	Addr  string
+	// Key is the SHA256 fingerprint of the key the attendee's client
+	// proved it holds, or "" when it offered none.
+	Key    string
 	Joined time.Time
 	// Back says the attendee had left and came back.
 	Back bool
+	// Unclaimed are the display names of the lists kept for attendees
+	// who connected under this one's user name from their address, when
+	// there were several and this one came without a key or a name that
+	// tells which is theirs: they start on a new list.
+	Unclaimed []string
 
 	prog  *tea.Program // nil until the explorer starts
 	model *ui.Model    // the session's explorer, read when it ends
@@ -39,23 +52,188 @@ type Member struct {
 
 // keptList is what an attendee's session leaves behind for their return.
 type keptList struct {
-	id       int
-	who      string // name@host
-	doc      *listio.Document
-	settings ndcg.Settings
+	id int
+	// name, login, host and key are the attendee's, as on Member (host
+	// without the port, which changes every time).
+	name, login, host, key string
+	doc                    *listio.Document
+	settings               ndcg.Settings
 	// modified says the list had edits the attendee had not copied
 	// (ws.Dirty): given back, it is still modified.
 	modified bool
 	offered  int
 }
 
-// who names an attendee across connections: the name with the host the
-// connection came from (not its port, which changes every time).
-func who(name, addr string) string {
+// hostOf is the host an address names, without its port.
+func hostOf(addr string) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
-		addr = host
+		return host
 	}
-	return name + "@" + addr
+	return addr
+}
+
+// ClaimName is the SSH user name that finds the list of the attendee
+// shown as name, who connected as login: the display name itself when
+// it is numbered (student-2), and name-1 for the first of a shared name
+// (student), whose own user name the others share.
+func ClaimName(name, login string) string {
+	if name != login {
+		return name
+	}
+	return name + "-1"
+}
+
+// claim finds the kept list that is the attendee's who connects as
+// login from host with key (a fingerprint, or ""); -1 when there is
+// none. A key finds the list left with it under the same user name,
+// wherever the attendee connects from: one person. Without a key,
+//   - a numbered name (student-2) finds that attendee's list, left from
+//     the same host without a key;
+//   - the user name finds the one list left under it from that host
+//     without a key, while no one connected came under it from there.
+//     When several lists are left, or one is and someone connected
+//     shares the name, the user name cannot tell whose is whose (or a
+//     newcomer's): none is given, and ambiguous names them, for the
+//     attendee to come back under their ClaimName;
+//   - the first of a shared name (student) comes back as student-1,
+//     unless student-1 is a user name with a list of its own.
+//
+// A list left with a key goes back only to that key. A key the room has
+// not seen yet (made during the workshop, or offered for the first
+// time) finds a list as no key does, and holds it from then on.
+func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
+	if key = r.knownKey(key); key != "" {
+		for i := len(r.left) - 1; i >= 0; i-- {
+			if k := r.left[i]; k.key == key && k.login == login {
+				return i, nil
+			}
+		}
+		return -1, nil
+	}
+	keyless := func(match func(k keptList) bool) int {
+		for i := len(r.left) - 1; i >= 0; i-- {
+			if k := r.left[i]; k.key == "" && k.host == host && match(k) {
+				return i
+			}
+		}
+		return -1
+	}
+	// A numbered name is one attendee's; a user name that is also a
+	// name -1 (lab accounts student-1, student-2) is first its own.
+	if i := keyless(func(k keptList) bool { return k.name != k.login && k.name == login }); i >= 0 {
+		return i, nil
+	}
+	found = -1
+	for i := len(r.left) - 1; i >= 0; i-- {
+		if k := r.left[i]; k.key == "" && k.host == host && k.login == login {
+			found = i
+			ambiguous = append(ambiguous, k.name)
+		}
+	}
+	switch {
+	case len(ambiguous) > 1:
+		slices.Sort(ambiguous)
+		return -1, ambiguous
+	case found >= 0 && r.connectedAs(login, host):
+		// One list kept, but someone connected now shares the name: the
+		// one connecting may be the list's attendee or a newcomer, and
+		// a newcomer must not be handed another's list (and answer).
+		return -1, ambiguous
+	case found >= 0:
+		return found, nil
+	}
+	return keyless(func(k keptList) bool { return k.name == k.login && k.name+"-1" == login }), nil
+}
+
+// connectedAs reports whether an attendee connected now came as login
+// from host, with a key or without.
+func (r *Room) connectedAs(login, host string) bool {
+	for _, m := range r.members {
+		if m.Login == login && hostOf(m.Addr) == host {
+			return true
+		}
+	}
+	return false
+}
+
+// knownKey is key when an attendee connected, or a list kept, has it,
+// and "" when it is new to the room, which tells nothing yet.
+func (r *Room) knownKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	for _, m := range r.members {
+		if m.Key == key {
+			return key
+		}
+	}
+	for _, k := range r.left {
+		if k.key == key {
+			return key
+		}
+	}
+	return ""
+}
+
+// nameFor is a display name for a new attendee connecting as login:
+// login itself, or login-2, login-3 … (the first free) when an attendee
+// connected, a list kept or an answer in the round has it.
+func (r *Room) nameFor(login string) string {
+	// A name is taken as a display name, and as a user name too: a
+	// numbered name must not be another attendee's own (an account
+	// named student-2).
+	taken := func(name string) bool {
+		for _, m := range r.members {
+			if m.Name == name || m.Login == name {
+				return true
+			}
+		}
+		for _, k := range r.left {
+			if k.name == name || k.login == name {
+				return true
+			}
+		}
+		if rd := r.round; rd != nil {
+			for _, a := range rd.answers {
+				if a.name == name {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !taken(login) {
+		return login
+	}
+	for n := 2; ; n++ {
+		if name := fmt.Sprintf("%s-%d", login, n); !taken(name) {
+			return name
+		}
+	}
+}
+
+// Shared reports whether another attendee, connected or kept, has
+// connected under the member's user name from their host without a
+// key, as the member did: the user name alone may then not find their
+// list again, their ClaimName does.
+func (r *Room) Shared(m *Member) bool {
+	if m.Key != "" {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	host := hostOf(m.Addr)
+	for _, o := range r.members {
+		if o.ID != m.ID && o.Key == "" && o.Login == m.Login && hostOf(o.Addr) == host {
+			return true
+		}
+	}
+	for _, k := range r.left {
+		if k.id != m.ID && k.key == "" && k.login == m.Login && k.host == host {
+			return true
+		}
+	}
+	return false
 }
 
 // Room is the sessions connected to a server, and the quiz round the
@@ -110,28 +288,25 @@ func (r *Room) changed() {
 }
 
 // join gives a session a place, or false when the room is full. An
-// attendee who left and connects again under the same name from the
-// same host gets their ID and list back (the most recent to leave, when
-// two of them did).
-func (r *Room) join(name, addr string) (*Member, bool) {
+// attendee who left and comes back (claim) gets their ID, display name
+// and list back; a new one gets a display name of their own (nameFor).
+func (r *Room) join(login, addr, key string) (*Member, bool) {
 	r.mu.Lock()
 	if len(r.members) >= r.max {
 		r.mu.Unlock()
 		return nil, false
 	}
-	m := &Member{Name: name, Addr: addr, Joined: time.Now()}
-	w := who(name, addr)
-	for i := len(r.left) - 1; i >= 0; i-- {
-		if r.left[i].who == w {
-			k := r.left[i]
-			r.left = slices.Delete(r.left, i, i+1)
-			m.ID, m.Back, m.kept, m.offered = k.id, true, &k, k.offered
-			break
-		}
-	}
-	if m.ID == 0 {
+	m := &Member{Login: login, Addr: addr, Key: key, Joined: time.Now()}
+	i, ambiguous := r.claim(login, hostOf(addr), key)
+	if i >= 0 {
+		k := r.left[i]
+		r.left = slices.Delete(r.left, i, i+1)
+		// Back under their claim name (student-2), they are who they
+		// were: that name again, and student as their user name.
+		m.ID, m.Name, m.Login, m.Back, m.kept, m.offered = k.id, k.name, k.login, true, &k, k.offered
+	} else {
 		r.nextID++
-		m.ID = r.nextID
+		m.ID, m.Name, m.Unclaimed = r.nextID, r.nameFor(login), ambiguous
 	}
 	r.members[m.ID] = m
 	r.mu.Unlock()
@@ -187,7 +362,7 @@ func (r *Room) welcomeBack(m *Member) string {
 // explorer has ended: its workspace is no longer touched) for their
 // return.
 func (r *Room) leave(m *Member) {
-	k := keptList{id: m.ID, who: who(m.Name, m.Addr)}
+	k := keptList{id: m.ID, name: m.Name, login: m.Login, host: hostOf(m.Addr), key: m.Key}
 	if m.model != nil {
 		ws := m.model.Workspace()
 		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
@@ -210,26 +385,41 @@ const (
 	keptNone      = iota // nothing: never here, or gone from the kept lists
 	keptLeft             // the list they left with
 	keptConnected        // they are in the explorer now
+	keptAmbiguous        // several lists could be theirs: none is given
 )
 
-// keptFor is the list kept for the attendee named name connecting from
-// addr (its host, as join matches them), the most recent when there are
-// two; an attendee in the explorer now has theirs still changing.
-func (r *Room) keptFor(name, addr string) (*listio.Document, ndcg.Settings, int) {
-	w := who(name, addr)
+// keptFor is the list kept for the attendee connecting as login from
+// addr with key, found as join finds it (claim); an attendee in the
+// explorer now has theirs still changing. names are the display names
+// of the lists it speaks of: the one given, or, when several could be
+// theirs, those, none given.
+func (r *Room) keptFor(login, addr, key string) (*listio.Document, ndcg.Settings, int, []string) {
+	host := hostOf(addr)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	key = r.knownKey(key)
 	for _, m := range r.members {
-		if who(m.Name, m.Addr) == w {
-			return nil, ndcg.Settings{}, keptConnected
+		// The attendee this is, by key or claim name, connected now.
+		if key != "" && m.Key == key && m.Login == login ||
+			key == "" && m.Key == "" && hostOf(m.Addr) == host && ClaimName(m.Name, m.Login) == login {
+			return nil, ndcg.Settings{}, keptConnected, nil
 		}
 	}
-	for i := len(r.left) - 1; i >= 0; i-- {
-		if k := r.left[i]; k.who == w && k.doc != nil {
-			return k.doc, k.settings, keptLeft
+	i, ambiguous := r.claim(login, host, key)
+	switch {
+	case ambiguous != nil:
+		return nil, ndcg.Settings{}, keptAmbiguous, ambiguous
+	case i >= 0 && r.left[i].doc != nil:
+		return r.left[i].doc, r.left[i].settings, keptLeft, []string{r.left[i].name}
+	}
+	if key == "" {
+		for _, m := range r.members {
+			if m.Key == "" && hostOf(m.Addr) == host && m.Login == login {
+				return nil, ndcg.Settings{}, keptConnected, nil
+			}
 		}
 	}
-	return nil, ndcg.Settings{}, keptNone
+	return nil, ndcg.Settings{}, keptNone, nil
 }
 
 // closeAll ends every session's explorer.
@@ -256,7 +446,7 @@ func (r *Room) Members() []Member {
 	defer r.mu.Unlock()
 	out := make([]Member, 0, len(r.members))
 	for _, m := range r.members {
-		out = append(out, Member{ID: m.ID, Name: m.Name, Addr: m.Addr, Joined: m.Joined, Back: m.Back})
+		out = append(out, Member{ID: m.ID, Name: m.Name, Login: m.Login, Addr: m.Addr, Key: m.Key, Joined: m.Joined, Back: m.Back})
 	}
 	slices.SortFunc(out, func(a, b Member) int { return a.ID - b.ID })
 	return out

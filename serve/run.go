@@ -120,7 +120,7 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	logLine(fmt.Sprintf("stopping: closing %d sessions", s.Room().Count()))
+	logLine("stopping: closing " + plural(s.Room().Count(), "session"))
 	s.shutdownWithGrace()
 	return <-done
 }

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net"
@@ -164,16 +163,9 @@ func New(cfg Config) (*Server, error) {
 		// little later, closes what has no session (ssh -N).
 		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout+connIdleGrace))
 	}
-	if cfg.Passphrase != "" {
-		want := []byte(cfg.Passphrase)
-		opts = append(opts, wish.WithPasswordAuth(func(ctx ssh.Context, password string) bool {
-			ok := subtle.ConstantTimeCompare([]byte(password), want) == 1
-			if !ok {
-				s.log("wrong passphrase from %s@%s", CleanName(ctx.User()), ctx.RemoteAddr())
-			}
-			return ok
-		}))
-	}
+	opts = append(opts, withAuth(cfg.Passphrase, func(user string, addr net.Addr) {
+		s.log("wrong passphrase from %s@%s", CleanName(user), addr)
+	})...)
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		if _, statErr := os.Stat(cfg.HostKeyPath); statErr == nil {
@@ -300,7 +292,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
-		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String())
+		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String(), sessionKey(sess))
 		if !ok {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
@@ -309,7 +301,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if m.Back {
 			joined = "is back, on the list they left with,"
 		}
-		s.log("%s %s from %s (%d in the room)", m.Name, joined, sess.RemoteAddr(), s.room.Count())
+		s.log("%s %s from %s%s (%d in the room)", m.Name, joined, sess.RemoteAddr(), identity(m), s.room.Count())
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
 			s.room.leave(m)
@@ -325,13 +317,13 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// reads above ssh's own "Connection closed".
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
 		case m.session != nil && m.session.idled.Load():
-			s.log("closed %s's session after %s without a key", m.Name, shortDuration(s.cfg.IdleTimeout))
-			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s without a key. Type the same ssh line to come back to your list.\r\n%s",
-				shortDuration(s.cfg.IdleTimeout), takeHomeLines(sess))
+			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
+			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
+				shortDuration(s.cfg.IdleTimeout), s.comeBack(sess, m), takeHomeLines(sess, s.returnName(m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
-			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess))
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m)))
 		}
 	}
 }
@@ -373,8 +365,17 @@ func roomFull(max int) string {
 
 // connectLine is the ssh command that reaches this server as the
 // session did, with flags before the host, and the user name the
-// session had (its name on the dashboard) when it needs no quoting.
+// session had when it needs no quoting.
 func connectLine(sess ssh.Session, flags string) string {
+	return connectLineAs(sess, flags, sess.User())
+}
+
+// connectLineAs is connectLine under the user name user. A name that
+// needs quoting is left out when it is the session's own (ssh sends the
+// user's login name by default, which it likely was), and otherwise
+// (a numbered name: John Smith-2) given with -l in double quotes, which
+// cmd, PowerShell and POSIX shells read alike.
+func connectLineAs(sess ssh.Session, flags, user string) string {
 	host, port, err := net.SplitHostPort(sess.LocalAddr().String())
 	if err != nil {
 		return "ssh " + flags + "-p PORT HOST"
@@ -382,10 +383,60 @@ func connectLine(sess ssh.Session, flags string) string {
 	if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	if u := sess.User(); plainName(u) {
-		host = u + "@" + host
+	switch {
+	case plainName(user):
+		host = user + "@" + host
+	case user != sess.User() && user != "" && !strings.ContainsAny(user, "\"$`!%^&|<>\\") && !strings.HasPrefix(user, "-"):
+		flags += `-l "` + user + `" `
 	}
 	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
+}
+
+// shownName is the member's display name for their own screen, where it
+// is not their user name.
+func shownName(m *Member) string {
+	if m.Name != m.Login {
+		return m.Name
+	}
+	return ""
+}
+
+// identity is what the log says of how the server knows an attendee:
+// the user name they connected as when their display name differs, and
+// whether they have a key (its fingerprint would take the dashboard's
+// status line and tell the instructor nothing).
+func identity(m *Member) string {
+	var parts []string
+	if m.Name != m.Login {
+		parts = append(parts, " as "+m.Login)
+	}
+	if m.Key != "" {
+		parts = append(parts, " with a key")
+	}
+	if n := len(m.Unclaimed); n > 0 {
+		// The attendee may come to the instructor for their list.
+		parts = append(parts, fmt.Sprintf(" on a new list (%d kept for %s from there: %s)", n, m.Login, strings.Join(m.Unclaimed, ", ")))
+	}
+	return strings.Join(parts, ",")
+}
+
+// returnName is the user name that finds the member's list again
+// (Room.claim): their own with a key, or when no one else connected
+// under it from their address without one; else their claim name.
+func (s *Server) returnName(m *Member) string {
+	if m.Key != "" || m.Name == m.Login && !s.room.Shared(m) {
+		return m.Login
+	}
+	return ClaimName(m.Name, m.Login)
+}
+
+// comeBack is the ssh line that brings the member back to their list:
+// "the same ssh line" when it is the one they typed.
+func (s *Server) comeBack(sess ssh.Session, m *Member) string {
+	if name := s.returnName(m); name != sess.User() {
+		return connectLineAs(sess, "", name)
+	}
+	return "the same ssh line"
 }
 
 // plainName reports whether a user name can be typed on a command line
@@ -423,7 +474,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		NoColor:  noColor(sess.Environ()),
 		Seed:     s.cfg.Seed,
 		Markdown: s.cfg.Markdown,
-		Welcome:  s.room.welcomeBack(m),
+		Welcome:  s.welcome(sess, m),
 		// Edits not copied before the attendee left are still not.
 		Modified: modified,
 		Remote: &ui.Remote{
@@ -431,6 +482,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
+			Name:      shownName(m),
 		},
 	})
 	sm := &sessionModel{Model: model}

@@ -294,7 +294,7 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	out := c.text()
-	assert.Contains(t, out, "ndcg-explorer: closed after 2s without a key. Type the same ssh line to come back to your list.\r\n"+
+	assert.Contains(t, out, "ndcg-explorer: closed after 2s with no key pressed. Type the same ssh line to come back to your list.\r\n"+
 		"ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n")
 	c.mu.Lock()
 	raw := c.out.String()

@@ -34,14 +34,18 @@ func takeHomeCommand(cmd string) (string, bool) {
 // in one line why there is none, with exit status 1.
 func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	name := CleanName(sess.User())
-	doc, settings, state := s.room.keptFor(name, sess.RemoteAddr().String())
+	doc, settings, state, names := s.room.keptFor(name, sess.RemoteAddr().String(), sessionKey(sess))
 	switch state {
 	case keptNone:
-		s.refuse(sess, fmt.Sprintf("no list kept for %s from this address: the server keeps one once you quit the explorer (%s)",
-			name, connectLine(sess, "")))
+		s.refuse(sess, fmt.Sprintf("no list kept for %s %s: the server keeps one once you quit the explorer (%s)",
+			name, keptWhere(sessionKey(sess)), connectLine(sess, "")))
 		return
 	case keptConnected:
 		s.refuse(sess, fmt.Sprintf("%s is still in the explorer: quit it (q) first, then run this again", name))
+		return
+	case keptAmbiguous:
+		s.refuse(sess, fmt.Sprintf("%s: run this again under the name you were shown, %s: %s %s",
+			notYours(name, names), claimList(names, name, "shown as"), connectLineAs(sess, "", ClaimName(names[0], name)), cmd))
 		return
 	}
 	var out string
@@ -68,18 +72,19 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	s.log("%s took their list home (%s)", name, cmd)
+	s.log("%s took their list home (%s)", names[0], cmd)
 	_, _ = fmt.Fprint(sess, out)
 	_ = sess.Exit(0)
 }
 
 // takeHomeLines are what an attendee reads as their explorer ends while
-// the server goes on: the list stays, and how to take it home.
-func takeHomeLines(sess ssh.Session) string {
-	line := connectLine(sess, "")
+// the server goes on: the list stays, and how to take it home, as user
+// (the name that finds it: Server.returnName).
+func takeHomeLines(sess ssh.Session, user string) string {
+	line := connectLineAs(sess, "", user)
 	file := "list"
-	if u := sess.User(); plainName(u) {
-		file = u
+	if plainName(user) {
+		file = user
 	}
 	// (report > NAME.md and list > NAME.json are as long as each other.)
 	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +

@@ -31,6 +31,11 @@ type Remote struct {
 	// they connect again: the question before quitting with edits not
 	// copied says so, rather than that quitting loses them.
 	KeepsList bool
+	// Name, when set, is the attendee's name in the room where it is not
+	// their SSH user name (student-2, as another attendee is student):
+	// the quiz's heading and the terminal's title show it, for them to
+	// tell the instructor, whose screen names them so.
+	Name string
 }
 
 // keptQuestion is the question before quitting with edits not copied,

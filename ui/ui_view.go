@@ -20,8 +20,15 @@ func (m *Model) View() tea.View {
 	return frameView(m.frame, m.windowTitle())
 }
 
-// windowTitle names the list in the terminal's title.
-func (m *Model) windowTitle() string { return "ndcg-explorer: " + shown(m.c.WS.Doc.Name) }
+// windowTitle names the list in the terminal's title, and the attendee
+// where the room knows them by a name of its own (Remote.Name).
+func (m *Model) windowTitle() string {
+	title := "ndcg-explorer: " + shown(m.c.WS.Doc.Name)
+	if m.remote != nil && m.remote.Name != "" {
+		title += " · " + shown(m.remote.Name)
+	}
+	return title
+}
 
 // render draws the whole screen.
 func (m *Model) render() string {

@@ -373,6 +373,10 @@ func (v *quizView) topLines() []string {
 		// room's round that could be read as the room's; and --seed is
 		// a flag of a command line the attendee does not have.
 		score = fmt.Sprintf(" · your answers: %d of %d right", v.right, v.total)
+		if name := v.c.remote.Name; name != "" {
+			// The name the instructor's tally gives them.
+			score = fmt.Sprintf(" · %s's answers: %d of %d right", shown(name), v.right, v.total)
+		}
 	case cellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
 		// How to share the lists, where it fits on the heading's line:
 		// a word of it alone on a second line reads as a stray.

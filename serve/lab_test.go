@@ -1,0 +1,403 @@
+package serve
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// A computer lab: every machine logged in as student, behind one
+// address. The served list is 3,2,3,0,1 (ndcgStart); the edits give
+// 3,0,3,0,1 (ndcgEdited) and 0,2,3,0,1, whose NDCG under exp gain and
+// log2 is, by hand: DCG = 0 + 3/log2 3 + 7/2 + 0 + 1/log2 6
+// = 1.89279 + 3.5 + 0.38685 = 5.77964, IDCG (3,2,1,0,0)
+// = 7 + 1.89279 + 0.5 = 9.39279, NDCG = 0.6153.
+const ndcgFirstZero = "NDCG@all = 0.6153"
+
+func newKey(t *testing.T) gossh.Signer {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	require.NoError(t, err)
+	s, err := gossh.NewSignerFromKey(priv)
+	require.NoError(t, err)
+	return s
+}
+
+// Attendees with one user name are told apart by a number, in the order
+// they join, wherever they come from: the dashboard's names, the tally's
+// and the log's.
+func TestLabNamesToldApart(t *testing.T) {
+	r := newRoom(10, 10, nil)
+	var names []string
+	for _, addr := range []string{"10.0.0.1:1", "10.0.0.1:2", "10.0.0.1:3", "10.0.0.9:1"} {
+		m, ok := r.join("student", addr, "")
+		require.True(t, ok)
+		names = append(names, m.Name)
+	}
+	assert.Equal(t, []string{"student", "student-2", "student-3", "student-4"}, names)
+	// A user name that is someone's display name already is numbered too.
+	m, _ := r.join("student-2", "10.0.0.5:1", "")
+	assert.Equal(t, "student-2-2", m.Name)
+}
+
+// Quiz answers from three attendees named student are three names in
+// the tally (F6), never one name three times.
+func TestLabTallyNamesEach(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	var ms []*Member
+	for i := range 3 {
+		m, ok := s.room.join("student", "10.0.0.1:"+string(rune('1'+i)), "")
+		require.True(t, ok)
+		ms = append(ms, m)
+	}
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	// 0.76 is NDCG@3 of seed 7's first question under linear gain, as in
+	// TestDashboardCountsAnswersOfThoseWhoLeft.
+	s.room.answer(ms[0].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
+	s.room.answer(ms[2].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), "no answer yet: student-2\n")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
+	assert.Contains(t, ansi.Strip(d.View().Content), "  2 used gain linear (not exp): student, student-3\n")
+}
+
+// Two attendees named student from one address, each with a key: each
+// edits, both drop, and each comes back, in the other order, to their
+// own list, name and answer.
+func TestLabKeysBringEachBack(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	k1, k2 := newKey(t), newKey(t)
+	a := connectKey(t, addr, "student", k1, 80, 24)
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	b := connectKey(t, addr, "student", k2, 80, 24)
+	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, b.waitFor("you are student-2 here, as student was taken; your SSH key brings you back to\r\nthis list", 10*time.Second))
+	a.send("\x1b[B0") // down, grade 0
+	require.NoError(t, a.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	b.send("0") // rank 1 graded 0
+	require.NoError(t, b.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	// The quiz's heading names student-2 as the tally does.
+	require.NoError(t, b.redrawUntil("Quiz · round 1 · student-2's answers: 0 of 0 right", 100, 30, 10*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 2)
+	assert.Equal(t, gossh.FingerprintSHA256(k1.PublicKey()), members[0].Key)
+	s.room.answer(members[1].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	a.close()
+	b.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	b = connectKey(t, addr, "student", k2, 80, 24)
+	defer b.close()
+	require.NoError(t, b.waitFor("NDCG@3 = [0.83", 10*time.Second))
+	require.NoError(t, b.waitFor("welcome back, student-2: your list and your answer are as you left them", 10*time.Second))
+	assert.Equal(t, 1, s.Room().Tally().Answered)
+	s.Room().EndRound() // a comes back to the explorer, not the quiz
+	a = connectKey(t, addr, "student", k1, 80, 24)
+	defer a.close()
+	require.NoError(t, a.waitFor(ndcgEdited, 10*time.Second))
+	members = s.Room().Members()
+	require.Len(t, members, 2)
+	assert.Equal(t, []string{"student", "student-2"}, []string{members[0].Name, members[1].Name})
+	assert.True(t, members[0].Back && members[1].Back)
+}
+
+// Without keys, two attendees named student from one address who both
+// drop cannot be told apart by the name they type again: each starts
+// on a new list, told which names bring the kept ones back; under those
+// names each gets their own. One who drops alone gets theirs back as
+// before.
+func TestLabWithoutKeysNoListIsGuessed(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	a := connect(t, addr, "student", 80, 24)
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	b := connect(t, addr, "student", 100, 30)
+	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, b.waitFor("you are student-2 here, as student was taken: ssh -p ", 10*time.Second))
+	require.NoError(t, b.waitFor(" student-2@127.0.0.1 brings you back to\r\nthis list", 10*time.Second))
+	a.send("\x1b[B0")
+	require.NoError(t, a.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	b.send("0")
+	require.NoError(t, b.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
+
+	// b alone drops: the one list kept under student is b's, but with a
+	// connected as student too, student may as well be a newcomer: no
+	// list is given, and the name that brings it back is said.
+	b.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	n := connect(t, addr, "student", 100, 30)
+	require.NoError(t, n.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, n.waitFor("a new list, as student-3: others connect as student here too, so the list kept for student may not\r\nbe yours; if it is, connect as student-2", 10*time.Second))
+	_, stderr, status := run(t, addr, "student", "report")
+	assert.Equal(t, 1, status)
+	assert.Regexp(t, `^ndcg-explorer: the server keeps a list for student from this address, where others connect as student too, and cannot tell whether it is yours: `+
+		`run this again under the name you were shown, student-2: ssh -p \d+ student-2@127\.0\.0\.1 report\n$`, stderr)
+	n.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	b = connect(t, addr, "student-2", 100, 30)
+	require.NoError(t, b.waitFor(ndcgFirstZero, 10*time.Second))
+	require.NoError(t, b.waitFor("welcome back, student-2: your list is as you left it", 10*time.Second))
+
+	// Both drop: student finds none of the lists (the newcomer's too).
+	a.close()
+	b.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	c := connect(t, addr, "student", 100, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, c.waitFor("a new list, as student-4: 3 lists kept for student here, none known as yours; connect as the name\r\n"+
+		"you were shown: student-1 (for student), student-2 or student-3", 10*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 1)
+	assert.False(t, members[0].Back)
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	// Under the names they were shown, each gets their own.
+	b = connect(t, addr, "student-2", 100, 30)
+	defer b.close()
+	require.NoError(t, b.waitFor(ndcgFirstZero, 10*time.Second))
+	require.NoError(t, b.waitFor("welcome back, student-2", 10*time.Second))
+	a = connect(t, addr, "student-1", 100, 30)
+	defer a.close()
+	require.NoError(t, a.waitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, a.waitFor("welcome back, student: your list is as you left it", 10*time.Second))
+	members = s.Room().Members()
+	require.Len(t, members, 2)
+	assert.Equal(t, []string{"student", "student-2"}, []string{members[0].Name, members[1].Name})
+	assert.Equal(t, []string{"student", "student"}, []string{members[0].Login, members[1].Login})
+}
+
+// The take-home commands find a list as a return does: under a shared
+// name with several kept, none; under the name shown, one's own; with a
+// key, the key's.
+func TestLabTakeHomeFollowsTheSameRule(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	key := newKey(t)
+	a := connect(t, addr, "student", 80, 24)
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	b := connect(t, addr, "student", 80, 24)
+	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+	k := connectKey(t, addr, "student", key, 80, 24)
+	require.NoError(t, k.waitFor(ndcgStart, 10*time.Second))
+	b.send("0")
+	require.NoError(t, b.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
+	k.send("\x1b[B0")
+	require.NoError(t, k.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+
+	_, stderr, status := run(t, addr, "student-2", "report")
+	assert.Equal(t, 1, status)
+	assert.Equal(t, "ndcg-explorer: student-2 is still in the explorer: quit it (q) first, then run this again\n", stderr)
+
+	a.send("q") // no edits: q quits at once
+	for _, c := range []*client{b, k} {
+		c.send("q")
+		require.NoError(t, c.waitFor("Edits not copied", 5*time.Second))
+		c.answer("y")
+		_, err := c.exitStatus(5 * time.Second)
+		require.NoError(t, err)
+	}
+	_, err := a.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	// What each read as they left names what finds their list.
+	assert.Contains(t, a.text(), " student-1@127.0.0.1 report > student-1.md ")
+	assert.Contains(t, b.text(), " student-2@127.0.0.1 list > student-2.json ")
+	assert.Contains(t, k.text(), " student@127.0.0.1 report > student.md ")
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	_, stderr, status = run(t, addr, "student", "report")
+	assert.Equal(t, 1, status)
+	assert.Regexp(t, `^ndcg-explorer: the server keeps 2 lists for student from this address and cannot tell which is yours: `+
+		`run this again under the name you were shown, student-1 \(shown as student\) or student-2: ssh -p \d+ student-1@127\.0\.0\.1 report\n$`, stderr)
+
+	out, stderr, status := run(t, addr, "student-2", "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{0, 2, 3, 0, 1}, grades(t, out))
+	out, stderr, status = run(t, addr, "student-1", "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{3, 2, 3, 0, 1}, grades(t, out))
+	out, stderr, status = runKey(t, addr, "student", key, "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{3, 0, 3, 0, 1}, grades(t, out))
+}
+
+// grades are the grades of the list a take-home list command printed.
+func grades(t *testing.T, out string) []float64 {
+	t.Helper()
+	doc, err := listio.ReadJSON("list.json", []byte(out))
+	require.NoError(t, err)
+	var g []float64
+	for _, it := range doc.List.Items {
+		g = append(g, it.Grade)
+	}
+	return g
+}
+
+// runKey is run offering key.
+func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (stdout, stderr string, status int) {
+	t.Helper()
+	conn, err := dialKey(addr, user, "", key)
+	require.NoError(t, err)
+	defer conn.Close()
+	sess, err := conn.NewSession()
+	require.NoError(t, err)
+	var out, errOut strings.Builder
+	sess.Stdout, sess.Stderr = &out, &errOut
+	if err := sess.Run(command); err != nil {
+		var ee interface{ ExitStatus() int }
+		require.ErrorAs(t, err, &ee)
+		return out.String(), errOut.String(), ee.ExitStatus()
+	}
+	return out.String(), errOut.String(), 0
+}
+
+// Under --passphrase-file a key says who and the passphrase still says
+// whether: a key without the passphrase does not get in, a key with it
+// does and is recorded, and the passphrase alone gets in as before.
+func TestLabKeyAndPassphrase(t *testing.T) {
+	s, addr := startServer(t, Config{Passphrase: "ndcg at five"})
+	key := newKey(t)
+	_, err := dialKey(addr, "student", "", key)
+	require.Error(t, err, "a key alone is not the passphrase")
+	_, err = dialKey(addr, "student", "ndcg at four", key)
+	require.Error(t, err)
+	c, err := connectKeyErr(t, addr, "student", "ndcg at five", key, 80, 24)
+	require.NoError(t, err)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	p, err := connectKeyErr(t, addr, "student", "ndcg at five", nil, 80, 24)
+	require.NoError(t, err)
+	defer p.close()
+	require.NoError(t, p.waitFor(ndcgStart, 10*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 2)
+	assert.Equal(t, gossh.FingerprintSHA256(key.PublicKey()), members[0].Key)
+	assert.Empty(t, members[1].Key)
+	assert.Equal(t, "student-2", members[1].Name)
+}
+
+// The terminal's title names the attendee as the room does, where that
+// is not their user name.
+func TestLabTitleNamesTheAttendee(t *testing.T) {
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	m := ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{Name: "student-2"}})
+	assert.Equal(t, "ndcg-explorer: inline · student-2", m.View().WindowTitle)
+	m = ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})
+	assert.Equal(t, "ndcg-explorer: inline", m.View().WindowTitle)
+}
+
+// A key new to the room (made with ssh-keygen during the workshop)
+// finds a list as no key does, and holds it from then on: without the
+// key, the same name and address find it no more.
+func TestLabNewKeyTakesItsListOver(t *testing.T) {
+	r := newRoom(10, 10, nil)
+	m, _ := r.join("student", "10.0.0.1:1", "")
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.1:2", "SHA256:made-today")
+	assert.True(t, m.Back, "a new key finds the one list kept under student from here")
+	assert.Equal(t, "SHA256:made-today", m.Key)
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.1:3", "")
+	assert.False(t, m.Back, "the list is the key's now")
+	assert.Equal(t, "student-2", m.Name)
+	r.leave(m)
+	m, _ = r.join("student", "10.0.0.9:1", "SHA256:made-today")
+	assert.True(t, m.Back, "the key finds it from another address too")
+	assert.Equal(t, "student", m.Name)
+}
+
+// Lab accounts that are numbered themselves (student, student-1,
+// student-2) keep their own lists and names: a number given to tell two
+// attendees apart is never another's user name, and student-1 finds
+// the list of the account student-1 before that of the first student.
+func TestLabNumberedAccounts(t *testing.T) {
+	r := newRoom(10, 10, nil)
+	own, _ := r.join("student-1", "10.0.0.1:1", "")
+	two, _ := r.join("student-2", "10.0.0.1:2", "")
+	first, _ := r.join("student", "10.0.0.1:3", "")
+	second, _ := r.join("student", "10.0.0.1:4", "")
+	assert.Equal(t, []string{"student-1", "student-2", "student", "student-3"}, []string{own.Name, two.Name, first.Name, second.Name})
+	for _, m := range []*Member{own, two, first, second} {
+		r.leave(m)
+	}
+	m, _ := r.join("student-1", "10.0.0.1:5", "")
+	assert.Equal(t, own.ID, m.ID, "student-1's own list")
+	m, _ = r.join("student-1", "10.0.0.1:6", "")
+	assert.Equal(t, first.ID, m.ID, "then the first student's, under student-1")
+	m, _ = r.join("student-3", "10.0.0.1:7", "")
+	assert.Equal(t, second.ID, m.ID)
+	m, _ = r.join("student-2", "10.0.0.1:8", "")
+	assert.Equal(t, two.ID, m.ID)
+}
+
+// lyingSigner offers another's public key and signs with its own.
+type lyingSigner struct {
+	shown gossh.PublicKey
+	gossh.Signer
+}
+
+func (l lyingSigner) PublicKey() gossh.PublicKey { return l.shown }
+
+// A public key is anyone's to offer: one offered without proof that the
+// client holds it (a signature that does not verify) identifies no one.
+// The server ends such a connection; it never takes the victim's list.
+func TestLabAKeyOfferedIsNotAKeyHeld(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	victim, thief := newKey(t), newKey(t)
+	c := connectKey(t, addr, "student", victim, 80, 24)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("\x1b[B0")
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+
+	conn, err := dialKey(addr, "student", "", lyingSigner{shown: victim.PublicKey(), Signer: thief})
+	if err == nil {
+		conn.Close()
+	}
+	_, stderr, status := runKey(t, addr, "student", thief, "list")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, stderr, "no list kept for student with the key ssh offered")
+	for _, m := range s.Room().Members() {
+		assert.NotEqual(t, gossh.FingerprintSHA256(victim.PublicKey()), m.Key)
+	}
+	out, stderr, status := runKey(t, addr, "student", victim, "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{3, 0, 3, 0, 1}, grades(t, out))
+}
+
+// A Windows user name with a space, numbered, is given with -l in
+// double quotes, which cmd, PowerShell and POSIX shells read alike.
+func TestLabNameWithASpace(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	a := connect(t, addr, "John Smith", 200, 30)
+	defer a.close()
+	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
+	b := connect(t, addr, "John Smith", 200, 30)
+	defer b.close()
+	_, port, _ := net.SplitHostPort(addr)
+	require.NoError(t, b.waitFor(`you are John Smith-2 here, as John Smith was taken: ssh -l "John Smith-2" -p `+port+` 127.0.0.1 brings you back to this list`, 10*time.Second))
+	b.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	c := connect(t, addr, "John Smith-2", 200, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor("welcome back, John Smith-2", 10*time.Second))
+}
