@@ -47,9 +47,6 @@ type Mistake struct {
 	Names []string
 }
 
-// Unexplained labels a wrong answer no convention or slip explains.
-const Unexplained = "unexplained"
-
 // settings are the conventions of a round's question.
 func (rd *Round) settings() ndcg.Settings {
 	s := rd.Settings
@@ -95,7 +92,7 @@ func tally(rd *Round, in []answer) *Tally {
 		}
 		why := "not a number"
 		if err == nil {
-			why = Diagnose(rd.Question.List, s, w)
+			why = verify.Diagnose(rd.Question.List, s, w)
 		}
 		g := groups[why]
 		if g == nil {
@@ -119,7 +116,7 @@ func tally(rd *Round, in []answer) *Tally {
 	}
 	// Commonest first; "unexplained" last among equals, then first seen.
 	slices.SortStableFunc(t.Mistakes, func(a, b Mistake) int {
-		return cmp.Or(cmp.Compare(len(b.Names), len(a.Names)), cmp.Compare(boolInt(a.Why == Unexplained), boolInt(b.Why == Unexplained)))
+		return cmp.Or(cmp.Compare(len(b.Names), len(a.Names)), cmp.Compare(boolInt(a.Why == verify.Unexplained), boolInt(b.Why == verify.Unexplained)))
 	})
 	return t
 }
@@ -137,7 +134,7 @@ func (rd *Round) mistakeOf(text string) string {
 	if err != nil || w.Holds(r.NDCG()) {
 		return ""
 	}
-	if why := Diagnose(rd.Question.List, s, w); why != Unexplained {
+	if why := verify.Diagnose(rd.Question.List, s, w); why != verify.Unexplained {
 		return why
 	}
 	return ""
@@ -157,47 +154,4 @@ func binValue(label string) float64 {
 		return math.Inf(1)
 	}
 	return v
-}
-
-// Diagnose says in a few words which mistake gives the wrong NDCG answer
-// w to list under s, as `check` finds it and in its order: digits cut
-// instead of rounded, a convention changed ("used gain linear (not
-// exp)", after "may be chance: " when check marks the match so), terms
-// rounded before they were added, a slipped term, or Unexplained.
-func Diagnose(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
-	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
-	if err != nil || len(rep.Verdicts) == 0 {
-		return Unexplained
-	}
-	v := rep.Verdicts[0]
-	switch {
-	case v.Holds:
-		return ""
-	case v.Truncated:
-		// The true value cut off: check says so first, before any
-		// convention that lands near it.
-		return "cut the digits off instead of rounding"
-	case len(v.Matches) > 0:
-		var parts []string
-		for _, c := range v.Matches[0].Changes {
-			parts = append(parts, c.String())
-		}
-		used := "used " + strings.Join(parts, " and ")
-		if v.Matches[0].Chance {
-			// As check marks it: at two decimals the settings tried
-			// cover much of the range, so the match proves little.
-			return "may be chance: " + used
-		}
-		return used
-	case v.Rounded != nil:
-		return fmt.Sprintf("added terms rounded to %d decimals", v.Rounded.Decimals)
-	case v.Departure != nil && len(v.Departure.Slips) > 0:
-		sl := v.Departure.Slips[0]
-		sum := "DCG"
-		if sl.Ideal {
-			sum = "IDCG"
-		}
-		return fmt.Sprintf("%s at rank %d: %s", sum, sl.Rank, sl.What)
-	}
-	return Unexplained
 }

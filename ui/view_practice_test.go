@@ -481,3 +481,24 @@ func TestQuizHeadingOneLine(t *testing.T) {
 		assert.Equal(t, tc.share, strings.Contains(lines[3], "(--seed 485781 gives everyone these lists)"), "at %d: %q", tc.w, lines[3])
 	}
 }
+
+// A wrong answer to a list of the quiz's own is told what check finds
+// behind it, as an instructor's round is. Seed 7's first list, grades
+// 2,0,0,1,0,0 at k=3: NDCG@3 = 3 / (3 + 1/log2 3) = 0.8262 under
+// exponential gain, and under linear gain 2 / (2 + 1/log2 3) = 0.7602,
+// so 0.76 is the linear gain's value. Switched to linear gain (g), the
+// same answer holds, and no mistake is told.
+func TestQuizSaysTheMistake(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 7})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
+	open(t, m, "quiz")
+	typeText(m, "0.76")
+	press(m, "enter")
+	s := screen(m)
+	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
+	assert.Contains(t, s, "What check finds behind it: used gain linear (not exp).")
+	press(m, "g")
+	s = screen(m)
+	assert.Contains(t, s, "✓ Right: NDCG@3 = 0.7602")
+	assert.NotContains(t, s, "What check finds")
+}

@@ -54,8 +54,9 @@ type quizView struct {
 	// carried says the answer came with the round (RoomRound.Answer),
 	// given before the attendee's connection dropped.
 	carried bool
-	// mistake is what check found behind a wrong answer to the round
-	// (RoomRoundEnd.Mistake).
+	// mistake is what check found behind a wrong answer: to the
+	// instructor's round, the server's (RoomRoundEnd.Mistake); to a list
+	// of the quiz's own, diagnose's.
 	mistake string
 
 	stale  bool
@@ -220,6 +221,24 @@ func (v *quizView) refresh() {
 	if v.result != nil {
 		v.work = explain.New(v.result)
 	}
+	v.diagnose()
+}
+
+// diagnose finds what check finds behind a wrong answer to a list of the
+// quiz's own, under the conventions in force, as a room's round tells it
+// from the server (endRoom): it follows the conventions when they change
+// after the answer.
+func (v *quizView) diagnose() {
+	if v.room != 0 {
+		return
+	}
+	v.mistake = ""
+	if !v.answered || v.result == nil || v.answer.Holds(v.result.NDCG()) {
+		return
+	}
+	if why := verify.Diagnose(v.q.List, v.settings(), v.answer); why != verify.Unexplained {
+		v.mistake = why
+	}
 }
 
 func (v *quizView) Update(msg tea.Msg) tea.Cmd {
@@ -336,6 +355,7 @@ func (v *quizView) submit() {
 		return
 	}
 	v.total++
+	v.diagnose()
 	more := v.scrollHint()
 	if w.Holds(v.result.NDCG()) {
 		v.right++

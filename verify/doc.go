@@ -63,5 +63,7 @@
 //
 // Change.String and Match.String say the changes in words ("gain linear
 // (not exp) and k=4 (not 5)"), TriedName what the search varied; each
-// interface adds the presets in its own words.
+// interface adds the presets in its own words. Diagnose puts the first
+// explanation of a wrong NDCG answer in a few words, as the quiz tells a
+// learner and the workshop's tally groups a room's answers.
 package verify
