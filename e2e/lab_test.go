@@ -71,7 +71,9 @@ func TestServeLabRoom(t *testing.T) {
 	a.keys("q")
 	a.waitFor("Edits not copied")
 	a.answer("y")
-	a.waitFor("  ssh -p " + s.port + " student-1@127.0.0.1 report > student-1.md   (the report, to read)")
+	// At 80 columns the lines are too long for their notes, which go
+	// rather than break a command across two lines.
+	a.waitFor("  ssh -p " + s.port + " student-1@127.0.0.1 report > student-1.md\n  ssh -p " + s.port + " student-1@127.0.0.1 list > student-1.json\n")
 	s.waitLog(t, "student left")
 
 	out, err = sshCommand(s, noKey, "student-3@127.0.0.1", "list").Output()

@@ -319,11 +319,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
 			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
-				shortDuration(s.cfg.IdleTimeout), s.comeBack(sess, m), takeHomeLines(sess, s.returnName(m)))
+				shortDuration(s.cfg.IdleTimeout), s.comeBack(sess, m), takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
-			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m)))
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
 		}
 	}
 }
@@ -340,6 +340,19 @@ func (s *Server) stopping() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.closed
+}
+
+// endWidth is the width of the attendee's terminal as their explorer
+// ends: the last size the explorer was given (resizes included), else
+// the one the session started with.
+func endWidth(sess ssh.Session, m *Member) int {
+	if m.session != nil && m.session.latest.Width > 0 {
+		return m.session.latest.Width
+	}
+	if pty, _, ok := sess.Pty(); ok {
+		return pty.Window.Width
+	}
+	return 0
 }
 
 // drainWindowChanges reads a session's window changes once nothing else

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -79,15 +80,25 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 
 // takeHomeLines are what an attendee reads as their explorer ends while
 // the server goes on: the list stays, and how to take it home, as user
-// (the name that finds it: Server.returnName).
-func takeHomeLines(sess ssh.Session, user string) string {
+// (the name that finds it: Server.returnName). width is the attendee's
+// terminal's (0: unknown): a note that would wrap a line there is left
+// out, as a command broken across two lines is hard to copy and the
+// notes only say what the file names already do (a lab's student-3 on a
+// five-digit port and a dotted address passes 80 columns with them).
+func takeHomeLines(sess ssh.Session, user string, width int) string {
 	line := connectLineAs(sess, "", user)
 	file := "list"
 	if plainName(user) {
 		file = user
 	}
+	report := fmt.Sprintf("  %s %s > %s.md", line, ReportCommand, file)
+	list := fmt.Sprintf("  %s %s > %s.json", line, ListCommand, file)
 	// (report > NAME.md and list > NAME.json are as long as each other.)
+	const reportNote, listNote = "   (the report, to read)", "   (the list, for ndcg-explorer)"
+	if width <= 0 || ansi.StringWidth(list+listNote) <= width {
+		report += reportNote
+		list += listNote
+	}
 	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +
-		fmt.Sprintf("  %s %s > %s.md   (the report, to read)\r\n", line, ReportCommand, file) +
-		fmt.Sprintf("  %s %s > %s.json   (the list, for ndcg-explorer)\r\n", line, ListCommand, file)
+		report + "\r\n" + list + "\r\n"
 }
