@@ -82,7 +82,9 @@ func newQuizView(c *Common) *quizView {
 }
 
 // halfTyped reports whether an answer is typed and not yet sent.
-func (v *quizView) halfTyped() bool { return !v.answered && strings.TrimSpace(v.in.Value()) != "" }
+func (v *quizView) halfTyped() bool {
+	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
+}
 
 // nextRoundKey starts the next round of the quiz.
 var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
@@ -99,14 +101,16 @@ func (v *quizView) ShortHelp() []key.Binding {
 		}
 		return append([]key.Binding{as(k.Confirm, "enter", "answer")}, k.tail(false)...)
 	}
-	if v.answered {
+	if v.answered || v.roomMissed() {
 		next := []key.Binding{as(nextRoundKey, "n", "next list")}
 		if v.showsWorking() {
 			next = append(next, as(k.Down, "↑/↓", "scroll working"))
 		}
 		return append(next, k.tail(false)...)
 	}
-	return append([]key.Binding{as(k.Confirm, "enter", "answer"), nextRoundKey}, k.tail(false)...)
+	// "next list", as the field's line says (n skips to the next list):
+	// over serve, a quiz round is the instructor's to start.
+	return append([]key.Binding{as(k.Confirm, "enter", "answer"), as(nextRoundKey, "n", "next list")}, k.tail(false)...)
 }
 
 // FullHelp is the key only the quiz has.
@@ -115,6 +119,11 @@ func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoun
 // roomUnderWay reports whether the question is the instructor's round
 // and the instructor has not ended it yet.
 func (v *quizView) roomUnderWay() bool { return v.room != 0 && !v.roomEnded }
+
+// roomMissed reports whether the instructor's round ended with no answer
+// from this attendee: its working is on screen, so an answer typed now
+// would read the true value off it and score it right.
+func (v *quizView) roomMissed() bool { return v.room != 0 && v.roomEnded && !v.answered }
 
 // scrollSolution moves through the whole working by delta lines (from
 // the condensed view, ↑ and ↓ first show the end of the whole working,
@@ -316,6 +325,10 @@ func (v *quizView) submit() {
 		v.c.SetStatus(v.answeredNote(), false)
 		return
 	}
+	if v.roomMissed() {
+		v.c.SetStatus(fmt.Sprintf("round %d is over and its working shows: n draws the next list to answer", v.round), false)
+		return
+	}
 	v.refresh()
 	if v.result == nil {
 		v.c.SetStatus("this list cannot be computed under the conventions in force: "+v.err.Error(), true)
@@ -422,7 +435,7 @@ func (v *quizView) topLines() []string {
 		hint = ""
 	case v.roomUnderWay():
 		hint = "  enter sends it to the instructor"
-	case v.answered:
+	case v.answered || v.roomMissed():
 		hint = "  n: next list"
 	}
 	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(&st, &v.in, 10) + st.Subtle.Render(hint))

@@ -678,3 +678,32 @@ func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 	press(m, "Z")
 	assert.Contains(t, screen(m), "Not quite", "the verdict and the working are there")
 }
+
+// An attendee who had not answered when the instructor ended the round
+// reads its working, true value included: an answer typed then is not
+// scored (it read 0.83, right, 1 of 1 right, off the working on screen),
+// and the field's line and footer offer the next list, as n gives.
+func TestRoomRoundMissedIsNotScored(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	m.Update(RoomRoundEnd{ID: 1})
+	s := screen(m)
+	assert.Contains(t, s, "n: next list")
+	assert.Contains(t, s, "n next list")
+	assert.NotContains(t, s, "enter answer")
+	q := m.views[m.active].(*quizView)
+	// Linear gain, grades 2,0,0,1,0,0 at k=3: 2 / (2 + 1/log2 3) = 0.7602.
+	require.InDelta(t, 0.7602, q.result.NDCG(), 5e-5)
+	typeText(m, "0.7602")
+	press(m, "enter")
+	s = screen(m)
+	assert.Contains(t, s, "round 1 is over and its working shows: n draws the next list to answer")
+	assert.Contains(t, s, "0 of 0 right", "not scored")
+	assert.NotContains(t, s, "Right:")
+	press(m, "n")
+	s = screen(m)
+	assert.Contains(t, s, "Quiz · round 2")
+	assert.Contains(t, s, "enter answer • n next list", "the footer names what n does")
+}
