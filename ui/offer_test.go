@@ -259,3 +259,29 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	press(m, "enter")
 	assert.True(t, isQuit(press(m, "q")))
 }
+
+// A lab attendee who joins after a list was sent is offered it at once,
+// and the status line, one line above the offer's footer, cut the
+// welcome that names what brings their list back. Answering the offer
+// gives it back whole (after opening the list too, unless it is a
+// welcome back, which speaks of the list just replaced).
+func TestWelcomeCutByTheOfferComesBack(t *testing.T) {
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	useClock(t, func() time.Time { return at })
+	const welcome = "a new list, as student-3: others connect as student here too, so the list kept for student may not be yours; if it is, connect as student-2"
+	for _, k := range []string{"esc", "enter"} {
+		m := remoteModel(t, 80, 24, Options{Welcome: welcome})
+		m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+		assert.NotContains(t, screen(m), "connect as student-2", "cut above the offer's footer")
+		at = at.Add(time.Second)
+		press(m, k)
+		assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), welcome+";", "after %s", k)
+	}
+	const back = "welcome back: your list is as you left it"
+	m := remoteModel(t, 80, 24, Options{Welcome: back})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	at = at.Add(time.Second)
+	press(m, "enter")
+	assert.Equal(t, 3, m.Workspace().N())
+	assert.NotContains(t, screen(m), back)
+}

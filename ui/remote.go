@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -197,12 +198,27 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	o := m.offer
 	m.offer = nil
+	// While the offer waited, the status had one line, and a welcome
+	// with the offer after it was cut there: a lab attendee who joined
+	// after the list was sent read "a new list, as student-3: others
+	// connect as student here too, so the list kept …" and never the name
+	// that brings their list back. It comes back with the answer.
+	// The welcome goes first: what follows it is cut when the two do not
+	// fit the status's two lines.
+	again := ""
+	if m.welcome != "" && strings.HasPrefix(m.c.status.text, m.welcome+"; ") {
+		again = m.welcome + "; "
+	}
 	if key.Matches(msg, offerKeep) {
-		m.c.SetStatus("kept your list", false)
+		m.c.SetStatus(again+"kept your list", false)
 		return nil, true
 	}
 	m.show(0)
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+	if again != "" && !strings.HasPrefix(m.welcome, "welcome back") {
+		// (A welcome back speaks of the list just replaced.)
+		m.c.SetStatus(again+m.c.status.text, false)
+	}
 	return nil, true
 }
 
