@@ -201,11 +201,11 @@ func TestHelpScrollsWhenTaller(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), MinWidth, MinHeight)
 	press(m, "?")
 	assert.Contains(t, screen(m), "lines 1–8 of")
-	assert.NotContains(t, screen(m), "next quiz round")
+	assert.NotContains(t, screen(m), "next quiz list")
 	seen := false
 	for range 80 {
 		press(m, "down")
-		seen = seen || strings.Contains(screen(m), "next quiz round")
+		seen = seen || strings.Contains(screen(m), "next quiz list")
 	}
 	assert.True(t, seen, "the last key is reached")
 	assert.Contains(t, screen(m), "a rank past k", "then the legend of the screen")

@@ -102,7 +102,7 @@ func TestPracticeViewsHaveOneKeyEachAndAreInHelp(t *testing.T) {
 	for _, name := range []string{"pool", "companions", "check", "quiz"} {
 		assert.Contains(t, s, name)
 	}
-	for _, desc := range []string{"relevance threshold", "the file's claims", "next quiz round"} {
+	for _, desc := range []string{"relevance threshold", "the file's claims", "next quiz list"} {
 		assert.Contains(t, s, desc)
 	}
 }
@@ -487,7 +487,8 @@ func TestQuizHeadingOneLine(t *testing.T) {
 // 2,0,0,1,0,0 at k=3: NDCG@3 = 3 / (3 + 1/log2 3) = 0.8262 under
 // exponential gain, and under linear gain 2 / (2 + 1/log2 3) = 0.7602,
 // so 0.76 is the linear gain's value. Switched to linear gain (g), the
-// same answer holds, and no mistake is told.
+// same answer holds under it, and no mistake is told; the score, 0 of 1,
+// keeps the verdict given, which the verdict says.
 func TestQuizSaysTheMistake(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 7})
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
@@ -499,6 +500,12 @@ func TestQuizSaysTheMistake(t *testing.T) {
 	assert.Contains(t, s, "What check finds behind it: used gain linear (not exp).")
 	press(m, "g")
 	s = screen(m)
-	assert.Contains(t, s, "✓ Right: NDCG@3 = 0.7602")
+	assert.Contains(t, s, "✓ Right under the conventions now in force: NDCG@3 = 0.7602; your 0.76 holds to ±0.005. "+
+		"The score keeps the verdict given when you answered.")
+	assert.Contains(t, s, "0 of 1 right")
 	assert.NotContains(t, s, "What check finds")
+	press(m, "g") // back to exponential gain: the verdict as answered
+	s = screen(m)
+	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
+	assert.NotContains(t, s, "now in force")
 }

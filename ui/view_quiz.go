@@ -34,6 +34,9 @@ type quizView struct {
 
 	in       textField
 	answered bool
+	// answeredUnder are the conventions the answer was scored under:
+	// changed after it, the verdict follows the new ones, the score not.
+	answeredUnder ndcg.Settings
 	// skipAsked: n was pressed with an answer typed and not sent; a
 	// second n skips the round.
 	skipAsked bool
@@ -87,7 +90,7 @@ func (v *quizView) halfTyped() bool {
 }
 
 // nextRoundKey starts the next round of the quiz.
-var nextRoundKey = bind([]string{"n"}, "n", "next quiz round")
+var nextRoundKey = bind([]string{"n"}, "n", "next quiz list")
 
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
 // Once the answer is in, enter does nothing more, so the footer offers
@@ -204,6 +207,7 @@ func (v *quizView) endRoom(mistake string) {
 	if !v.answered || v.result == nil {
 		return
 	}
+	v.answeredUnder = v.settings()
 	v.total++
 	if v.answer.Holds(v.result.NDCG()) {
 		v.right++
@@ -368,6 +372,7 @@ func (v *quizView) submit() {
 		return
 	}
 	v.total++
+	v.answeredUnder = v.settings()
 	v.diagnose()
 	more := v.scrollHint()
 	if w.Holds(v.result.NDCG()) {
@@ -576,10 +581,17 @@ func (v *quizView) tieNote() string {
 func (v *quizView) verdictLine() string {
 	nd := v.result.NDCG()
 	tol := strconv.FormatFloat(v.answer.Tolerance(), 'f', -1, 64)
-	if v.answer.Holds(nd) {
-		return verdictMark(v.c, true) + fmt.Sprintf(" Right: NDCG@%d = %s; your %s holds to ±%s.", v.q.K, trueText(nd, v.answer), v.answer, tol)
+	// After a change of conventions the verdict is under the new ones,
+	// while the score counts the answer as it was judged: said, so the
+	// two do not read as a contradiction.
+	now, kept := "", ""
+	if !v.settings().Equal(v.answeredUnder) {
+		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
-	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).", v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol)
+	if v.answer.Holds(nd) {
+		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+	}
+	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
 	if v.mistake != "" {
 		line += " What check finds behind it: " + v.mistake + "."
 	}
