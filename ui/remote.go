@@ -163,7 +163,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 				} else {
 					// An attendee who went on to another view after
 					// answering: the working is not below there.
-					text += ": Z shows its working in the quiz"
+					text += zShowsWorking
 				}
 			}
 		}
@@ -172,6 +172,10 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	return nil, false
 }
+
+// zShowsWorking ends the news of a round's end read in another view;
+// show puts what the quiz shows in its place once the quiz is opened.
+const zShowsWorking = ": Z shows its working in the quiz"
 
 // afterWelcome is news for the status line, after the welcome while it
 // is still up: a returning attendee is offered the last list sent, or

@@ -593,6 +593,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) show(i int) {
 	m.ungreet()
 	m.active = i
+	// The end of a round read elsewhere pointed here: now the working
+	// is below, not behind Z.
+	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.status.text, zShowsWorking) {
+		m.c.SetStatus(strings.TrimSuffix(m.c.status.text, zShowsWorking)+": the working is below"+q.scrollHint(), false)
+	}
 }
 
 // settingsEdit applies a change of conventions.

@@ -662,7 +662,7 @@ func TestRoomRoundNextKeepsTheRound(t *testing.T) {
 
 // An attendee who answered and went on to another view reads, when the
 // round ends, where its working is, rather than "the working is below"
-// over the explorer.
+// over the explorer; in the quiz, that it is below.
 func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
@@ -676,7 +676,10 @@ func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 	assert.Contains(t, s, "the round is over: Z shows its working in the quiz")
 	assert.NotContains(t, s, "below")
 	press(m, "Z")
-	assert.Contains(t, screen(m), "Not quite", "the verdict and the working are there")
+	s = screen(m)
+	assert.Contains(t, s, "Not quite", "the verdict and the working are there")
+	assert.Contains(t, s, "the round is over: the working is below", "the status no longer points to Z")
+	assert.NotContains(t, s, "Z shows its working")
 }
 
 // An attendee who had not answered when the instructor ended the round
