@@ -4,7 +4,6 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"net"
-	"strings"
 	"testing"
 	"time"
 
@@ -253,24 +252,6 @@ func grades(t *testing.T, out string) []float64 {
 		g = append(g, it.Grade)
 	}
 	return g
-}
-
-// runKey is run offering key.
-func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (stdout, stderr string, status int) {
-	t.Helper()
-	conn, err := dialKey(addr, user, "", key)
-	require.NoError(t, err)
-	defer conn.Close()
-	sess, err := conn.NewSession()
-	require.NoError(t, err)
-	var out, errOut strings.Builder
-	sess.Stdout, sess.Stderr = &out, &errOut
-	if err := sess.Run(command); err != nil {
-		var ee interface{ ExitStatus() int }
-		require.ErrorAs(t, err, &ee)
-		return out.String(), errOut.String(), ee.ExitStatus()
-	}
-	return out.String(), errOut.String(), 0
 }
 
 // Under --passphrase-file a key says who and the passphrase still says

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -19,7 +20,13 @@ import (
 // session printed on each output and its exit status.
 func run(t *testing.T, addr, user, command string) (stdout, stderr string, status int) {
 	t.Helper()
-	conn, err := dial(addr, user, "")
+	return runKey(t, addr, user, nil, command)
+}
+
+// runKey is run offering key, when it is not nil.
+func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (stdout, stderr string, status int) {
+	t.Helper()
+	conn, err := dialKey(addr, user, "", key)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()
