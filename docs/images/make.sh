@@ -17,6 +17,11 @@
 # from the terminal and drawn by the same code (internal/termsvg).
 # e2e/readme_images_test.go runs this script and compares its images with
 # the committed ones. Needs: go, tmux.
+#
+# DEMO_GIF=FILE also writes the demo as a GIF, for places that show no
+# animated SVG (slides, release notes): each frame rendered by rsvg-convert
+# (librsvg2-bin) and joined by ffmpeg, with the same times. The GIF is not
+# committed: its pixels depend on the fonts and the ffmpeg at hand.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$(cd "${1:-$root/docs/images}" && pwd)"
@@ -128,5 +133,18 @@ t send-keys -t demo C                     # every preset side by side
 wait_for demo "tf-ranking"
 frame
 t kill-session -t demo
+durations=(3.5 2.5 2.5 2.5 3.5 3.5 3.5)
 "$work/svganim" -title "ndcg-explorer: a grade edited, the tie policy cycled, then the ties view, the working and the presets side by side" \
-  -d 3.5,2.5,2.5,2.5,3.5,3.5,3.5 "${frames[@]}" > "$out/demo.svg"
+  -d "$(IFS=,; echo "${durations[*]}")" "${frames[@]}" > "$out/demo.svg"
+
+if [ -n "${DEMO_GIF:-}" ]; then
+  list="$work/frames.txt"
+  : > "$list"
+  for i in "${!frames[@]}"; do
+    rsvg-convert -w 864 "${frames[$i]}" -o "$work/demo-$((i + 1)).png"
+    printf "file '%s'\nduration %s\n" "$work/demo-$((i + 1)).png" "${durations[$i]}" >> "$list"
+  done
+  ffmpeg -loglevel error -y -f concat -safe 0 -i "$list" \
+    -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=none" \
+    -loop 0 "$DEMO_GIF"
+fi
