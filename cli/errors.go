@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/suggest"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -51,7 +52,28 @@ func (e *usageError) Unwrap() error { return e.err }
 // flagError is every command's flag error handler: pflag's message, then
 // where to find the flags.
 func flagError(cmd *cobra.Command, err error) error {
-	return &usageError{command: cmd.CommandPath(), err: longFlagHint(cmd, plainFlagError(err))}
+	return &usageError{command: cmd.CommandPath(), err: flagSuggestion(cmd, longFlagHint(cmd, plainFlagError(err)))}
+}
+
+// flagSuggestion adds, to an unknown long flag, the flags it is close to
+// (--gian: did you mean --gain?), as a mistyped command is answered.
+func flagSuggestion(cmd *cobra.Command, err error) error {
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() != "" {
+		return err
+	}
+	name, _, _ := strings.Cut(ne.GetSpecifiedName(), "=")
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	meant := suggest.Closest(name, names)
+	if len(meant) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean --%s?", err, strings.Join(meant, " or --"))
 }
 
 // longFlagHint adds, to an unknown short flag written like a long one

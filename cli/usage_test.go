@@ -1,0 +1,29 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A mistyped flag is answered with the flag meant, as a mistyped command
+// is; one near no flag is only said to be unknown.
+func TestFlagTypoSuggestsTheFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", "--gian", "exp", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --gian; did you mean --gain?\nRun ndcg-explorer report --help for its flags.\n"},
+		{[]string{"report", "--cutof", "3", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --cutof; did you mean --cutoff?\nRun ndcg-explorer report --help for its flags.\n"},
+		{[]string{"check", "--gian=exp", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --gian; did you mean --gain?\nRun ndcg-explorer check --help for its flags.\n"},
+		{[]string{"--cutof", "3", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --cutof; did you mean --cutoff?\nRun ndcg-explorer --help for its flags.\n"},
+		{[]string{"serve", "--listn", ":1"}, "ndcg-explorer: unknown flag: --listn; did you mean --listen?\nRun ndcg-explorer serve --help for its flags.\n"},
+		{[]string{"trec", "--tis", "q", "r"}, "ndcg-explorer: unknown flag: --tis; did you mean --ties?\nRun ndcg-explorer trec --help for its flags.\n"},
+		{[]string{"report", "--zzzz", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --zzzz\nRun ndcg-explorer report --help for its flags.\n"},
+	} {
+		code, out, stderr := mainWith("", c.args...)
+		assert.NotEqual(t, ExitOK, code, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.Equal(t, c.want, stderr, "%v", c.args)
+	}
+}
