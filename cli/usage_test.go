@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -26,4 +27,20 @@ func TestFlagTypoSuggestsTheFlag(t *testing.T) {
 		assert.Empty(t, out, "%v", c.args)
 		assert.Equal(t, c.want, stderr, "%v", c.args)
 	}
+}
+
+// --query with an id --qrels does not judge says which ids it does: the
+// qrels file basic.qrels judges 100 to 105, q0, q1 and q2 (cut -d' ' -f1
+// | sort -u), nine queries, of which the first five in byte order.
+func TestQueryNotFoundListsTheQueries(t *testing.T) {
+	cases := filepath.Join("..", "trec", "testdata", "cases")
+	qrels, run := filepath.Join(cases, "basic.qrels"), filepath.Join(cases, "basic.run")
+	code, out, stderr := mainWith("", "report", "--qrels", qrels, "--run", run, "--query", "999")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Empty(t, out)
+	assert.Contains(t, stderr, `query "999" is in neither`)
+	assert.Contains(t, stderr, "; "+qrels+" judges 9 queries: 100, 101, 102, 103, 104 and 4 more\n")
+	// A query the run holds and the qrels do not is opened, as before.
+	code, _, stderr = mainWith("", "report", "--qrels", qrels, "--run", run, "--query", "101")
+	assert.Equal(t, ExitOK, code, stderr)
 }
