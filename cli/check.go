@@ -44,9 +44,6 @@ func newCheckCmd(env *Env) *cobra.Command {
 ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78
 ndcg-explorer check --format json answer.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			return runCheck(env, lf, cf, format, args)
 		},
 	}

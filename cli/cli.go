@@ -186,7 +186,9 @@ func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 	root.SetHelpCommand(newHelpCmd())
 	for _, c := range commands {
 		if need(c.name) {
-			root.AddCommand(c.build(env))
+			sub := c.build(env)
+			takeHelpWord(sub)
+			root.AddCommand(sub)
 		}
 	}
 	return root

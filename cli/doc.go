@@ -28,10 +28,11 @@
 //     output to env.Stdout and env.Stderr. Return errors from RunE:
 //     an error prints as "ndcg-explorer: MESSAGE" and exits 2 (bad input
 //     or usage); withStatus(code, err) picks another status (check's 1
-//     for a claim that does not hold). Say "ndcg-explorer frob help"
-//     means help with helpWord, as report does. Give a flag that takes
-//     one of a few words its values with completeValues (completeListFlags
-//     for the list flags), so that the shell completes them.
+//     for a claim that does not hold). "ndcg-explorer frob help" shows
+//     its help, as every command's does (takeHelpWord). Give a flag
+//     that takes one of a few words its values with completeValues
+//     (completeListFlags for the list flags), so that the shell
+//     completes them.
 //  2. Add {"frob", newFrobCmd} to the commands list (cli.go), at its
 //     place in the lesson order.
 //  3. Paste the COMMANDS block of "ndcg-explorer help" into the README's

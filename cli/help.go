@@ -45,3 +45,35 @@ func newHelpCmd() *cobra.Command {
 		},
 	}
 }
+
+// takeHelpWord makes c, and every command below it, take help as its one
+// argument (ndcg-explorer trec help, man help), as users of git and go
+// type it: the command's help, exit 0, whatever arguments the command
+// itself takes. A file called help in the working directory still wins
+// (see helpWord).
+func takeHelpWord(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		takeHelpWord(sub)
+	}
+	if c.RunE == nil && c.Run == nil {
+		return
+	}
+	args, runE, run := c.Args, c.RunE, c.Run
+	c.Args = func(cmd *cobra.Command, a []string) error {
+		if helpWord(a) || args == nil {
+			return nil
+		}
+		return args(cmd, a)
+	}
+	c.Run = nil
+	c.RunE = func(cmd *cobra.Command, a []string) error {
+		if helpWord(a) {
+			return cmd.Help()
+		}
+		if run != nil {
+			run(cmd, a)
+			return nil
+		}
+		return runE(cmd, a)
+	}
+}

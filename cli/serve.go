@@ -40,9 +40,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			doc, err := lf.load(env, args, true)
 			if err != nil {
 				return err

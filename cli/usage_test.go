@@ -44,3 +44,17 @@ func TestQueryNotFoundListsTheQueries(t *testing.T) {
 	code, _, stderr = mainWith("", "report", "--qrels", qrels, "--run", run, "--query", "101")
 	assert.Equal(t, ExitOK, code, stderr)
 }
+
+// help as a command's one argument prints that command's help and exits
+// 0, for every command: trec help said trec needs two files (exit 1),
+// man help that man has no command help (exit 2).
+func TestHelpWordForEveryCommand(t *testing.T) {
+	for _, c := range commands {
+		code, out, stderr := mainWith("", c.name, "help")
+		assert.Equal(t, ExitOK, code, "%s help: %s", c.name, stderr)
+		assert.Empty(t, stderr, c.name)
+		_, want, _ := mainWith("", c.name, "--help")
+		assert.Equal(t, want, out, "%s help prints what %s --help does", c.name, c.name)
+		assert.Contains(t, out, "ndcg-explorer "+c.name, c.name)
+	}
+}
