@@ -1,10 +1,17 @@
 package cli
 
 import (
+	"io"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 )
 
 // A mistyped flag is answered with the flag meant, as a mistyped command
@@ -56,5 +63,37 @@ func TestHelpWordForEveryCommand(t *testing.T) {
 		_, want, _ := mainWith("", c.name, "--help")
 		assert.Equal(t, want, out, "%s help prints what %s --help does", c.name, c.name)
 		assert.Contains(t, out, "ndcg-explorer "+c.name, c.name)
+	}
+}
+
+// Every sample a command's help names (sample:NAME in its description,
+// examples or flags) is one samples lists: check and report gave
+// sample:seed-000-exp-gain, an old name samples no longer shows.
+func TestHelpNamesCurrentSamples(t *testing.T) {
+	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, IsTerminal: func() bool { return false }}
+	root := newRoot(env, func(string) bool { return true })
+	names := samples.Names()
+	sampleRef := regexp.MustCompile(`sample:([a-z0-9][a-z0-9-]*)`)
+	var walk func(c *cobra.Command)
+	seen := 0
+	walk = func(c *cobra.Command) {
+		text := c.Short + "\n" + c.Long + "\n" + c.Example
+		c.Flags().VisitAll(func(f *pflag.Flag) { text += "\n" + f.Usage })
+		for _, m := range sampleRef.FindAllStringSubmatch(text, -1) {
+			seen++
+			assert.Contains(t, names, m[1], "%s names sample:%s", c.CommandPath(), m[1])
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	assert.Positive(t, seen, "the helps name samples")
+	// And in what a person reads: each command's printed help.
+	for _, c := range commands {
+		_, out, _ := mainWith("", c.name, "--help")
+		for _, m := range sampleRef.FindAllStringSubmatch(out, -1) {
+			assert.Contains(t, names, m[1], "%s --help names sample:%s", c.name, m[1])
+		}
 	}
 }
