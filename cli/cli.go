@@ -139,6 +139,7 @@ var commands = []struct {
 	{"samples", newSamplesCmd},
 	{"serve", newServeCmd},
 	{"man", newManCmd},
+	{"completion", newCompletionCmd},
 	{"version", newVersionCmd},
 }
 
@@ -184,6 +185,8 @@ func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.SetHelpCommand(newHelpCmd())
+	// completion is ours (completion.go), not cobra's.
+	root.CompletionOptions.DisableDefaultCmd = true
 	for _, c := range commands {
 		if need(c.name) {
 			sub := c.build(env)

@@ -57,6 +57,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 		},
 	}
 	lf.register(cmd.Flags())
+	completeListFlags(cmd)
 	f := cmd.Flags()
 	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
