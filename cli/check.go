@@ -55,6 +55,7 @@ ndcg-explorer check --format json answer.json`,
 	// --idcg names both the IDCG source and the IDCG claim; the values
 	// cannot be confused, so a number is the claim.
 	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k: 13.65; or list or judged"
+	nameValue(cmd.Flags(), "idcg", "VALUE")
 	return cmd
 }
 

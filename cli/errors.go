@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -118,10 +117,6 @@ func plainFlagError(err error) error {
 	}
 	return err
 }
-
-// printError is fang's error handler: writeError. It takes fang's
-// styles (14 KB, by value) and leaves them.
-func printError(w io.Writer, _ fang.Styles, err error) { writeError(w, err) }
 
 // writeError writes err for the user on standard error: one line naming
 // the program, and for a usage error where the flags are listed. Plain

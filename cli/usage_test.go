@@ -97,3 +97,55 @@ func TestHelpNamesCurrentSamples(t *testing.T) {
 		}
 	}
 }
+
+// Help follows each flag that takes a value with the value's name
+// (--listen ADDR, -k --cutoff K), as man pages and GNU tools do; every
+// such flag of every command has a name of its own, not the name of its
+// Go type.
+func TestHelpNamesFlagValues(t *testing.T) {
+	_, out, _ := mainWith("", "serve", "--help")
+	for _, want := range []string{"--listen ADDR ", "-k --cutoff K ", "--idle-timeout DURATION ", "--passphrase-file FILE ", "--zero 0|1 "} {
+		assert.Contains(t, out, want)
+	}
+	assert.Regexp(t, `\n    --ascii +Draw`, out, "a boolean takes no value")
+	_, out, _ = mainWith("", "trec", "-h")
+	assert.Contains(t, out, "-m --measure MEASURE ")
+	assert.Contains(t, out, "-q --query_eval_wanted ")
+	_, out, _ = mainWith("", "--help")
+	assert.Contains(t, out, "--query QID ")
+
+	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, IsTerminal: func() bool { return false }}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || f.NoOptDefVal != "" {
+				return
+			}
+			_, named := valueNames[f.Name]
+			_, annotated := f.Annotations[valueAnnotation]
+			assert.True(t, named || annotated, "%s --%s has no value name", c.CommandPath(), f.Name)
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRoot(env, func(string) bool { return true }))
+}
+
+// serve's help lists serve's flags and the list's conventions, not the
+// query browser's, which it still takes.
+func TestServeHelpListsItsOwnFlags(t *testing.T) {
+	_, out, _ := mainWith("", "serve", "--help")
+	for _, f := range []string{"--qrels", "--run", "--query", "--qrels-format", "--run-format", "--ltr", "--predictions"} {
+		assert.NotContains(t, out, "    "+f+" ", f)
+	}
+	for _, f := range []string{"--listen", "--passphrase-file", "--max-sessions", "--gain", "-k --cutoff"} {
+		assert.Contains(t, out, "    "+f+" ", f)
+	}
+	// 21 where there were 28: serve's nine, the list's conventions and
+	// inline grades (gain, discount, -k, ties, idcg, zero, -p, grades,
+	// scores), --input-format, --max-size and -h.
+	assert.Equal(t, 21, strings.Count(out, "\n    -"), "serve's flags, help included")
+	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, IsTerminal: func() bool { return false }}
+	assert.NotNil(t, newServeCmd(env).Flags().Lookup("qrels"), "still taken")
+}
