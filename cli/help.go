@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
+	"os"
 	"strings"
 	"sync"
 
@@ -22,12 +22,15 @@ func showHelp(c *cobra.Command, args []string) {
 // fangHelp is fang's help renderer. fang sets it on the root of the
 // tree it executes and exports it no other way, so it is taken from a
 // command that does nothing, executed once, when help is first shown.
+// The command's streams are the process's, which prints nothing on
+// them: on Windows, fang turns on their escape sequences, as it does
+// for the streams of every tree it executes.
 var fangHelp = sync.OnceValue(func() func(*cobra.Command, []string) {
 	var help func(*cobra.Command, []string)
 	probe := &cobra.Command{Use: rootUse, Run: func(c *cobra.Command, _ []string) { help = c.HelpFunc() }}
 	probe.SetArgs([]string{})
-	probe.SetOut(io.Discard)
-	probe.SetErr(io.Discard)
+	probe.SetOut(os.Stdout)
+	probe.SetErr(os.Stderr)
 	_ = fang.Execute(context.Background(), probe, fang.WithoutVersion(), fang.WithoutManpage(), fang.WithoutCompletions())
 	return help
 })
