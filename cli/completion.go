@@ -23,19 +23,27 @@ func newCompletionCmd(*Env) *cobra.Command {
 		Short: "Print the shell completion script: bash, zsh, fish or powershell",
 		Long: "Print the script that makes SHELL complete ndcg-explorer's commands, flags, files,\n" +
 			"sample:NAME (type sample: then TAB) and --query ids of the files already given.\n" +
-			"bash: add eval \"$(ndcg-explorer completion bash)\" to ~/.bashrc. No bash-completion\n" +
-			"package is needed (macOS's bash 3.2, Git Bash and minimal installs lack it); with it,\n" +
-			"the script may go in /etc/bash_completion.d/ or ~/.local/share/bash-completion/completions/.\n" +
+			"\n" +
+			"bash: add eval \"$(ndcg-explorer completion bash)\" to ~/.bashrc. The bash-completion\n" +
+			"package is not needed (macOS's bash 3.2, Git Bash and minimal installs lack it);\n" +
+			"with it, the script may instead go in ~/.local/share/bash-completion/completions/.\n" +
+			"\n" +
 			"zsh: completion must be on (autoload -U compinit; compinit in ~/.zshrc); then\n" +
-			"ndcg-explorer completion zsh > \"${fpath[1]}/_ndcg-explorer\", or source <(ndcg-explorer completion zsh).\n" +
-			"fish: ndcg-explorer completion fish > ~/.config/fish/completions/ndcg-explorer.fish\n" +
-			"powershell: add ndcg-explorer completion powershell | Out-String | Invoke-Expression to $PROFILE.\n" +
+			"put the script in a directory of $fpath as _ndcg-explorer.\n" +
+			"\n" +
+			"fish: put the script in ~/.config/fish/completions/ndcg-explorer.fish.\n" +
+			"\n" +
+			"powershell: add ndcg-explorer completion powershell | Out-String | Invoke-Expression\n" +
+			"to $PROFILE.\n" +
+			"\n" +
 			"Start a new shell for the change to take effect.",
 		Example: `# bash, in this shell and in every new one
 eval "$(ndcg-explorer completion bash)"
 echo 'eval "$(ndcg-explorer completion bash)"' >> ~/.bashrc
 # zsh, with completion on
-ndcg-explorer completion zsh > "${fpath[1]}/_ndcg-explorer"`,
+ndcg-explorer completion zsh > "${fpath[1]}/_ndcg-explorer"
+# fish
+ndcg-explorer completion fish > ~/.config/fish/completions/ndcg-explorer.fish`,
 		ValidArgs:             shells,
 		DisableFlagsInUseLine: true,
 		Args: func(cmd *cobra.Command, args []string) error {
