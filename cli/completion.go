@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,10 +49,15 @@ ndcg-explorer completion fish > ~/.config/fish/completions/ndcg-explorer.fish`,
 		ValidArgs:             shells,
 		DisableFlagsInUseLine: true,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return &usageError{command: cmd.CommandPath(), err: fmt.Errorf("completion takes one SHELL: %s", strings.Join(shells, ", "))}
+			if len(args) == 1 && slices.Contains(shells, args[0]) {
+				return nil
 			}
-			return cobra.OnlyValidArgs(cmd, args)
+			msg := "completion takes one SHELL: " + strings.Join(shells, ", ")
+			if len(args) == 1 {
+				msg = fmt.Sprintf("no completion for %q: the shells are %s", args[0], strings.Join(shells, ", "))
+			}
+			return &usageError{command: cmd.CommandPath(), err: errors.New(msg),
+				hint: "Run ndcg-explorer completion --help for what each shell needs."}
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, out := cmd.Root(), cmd.OutOrStdout()
