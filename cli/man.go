@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"strconv"
@@ -89,8 +90,8 @@ func manPage(root *cobra.Command, date string) string {
 	p.section("COMMANDS")
 	for _, c := range cmds {
 		p.line(".SS " + quoteArg(c.CommandPath()+manArgs(c)))
-		p.prose(cmp(c.Long, c.Short))
-		if c.HasAvailableLocalFlags() && hasOptions(c) {
+		p.prose(cmp.Or(c.Long, c.Short))
+		if hasOptions(c) {
 			p.line(".PP")
 			p.line("Options:")
 			p.options(c)
@@ -187,13 +188,6 @@ func manArgs(c *cobra.Command) string {
 		s += " " + args
 	}
 	return s
-}
-
-func cmp(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // roffPage builds a manual page in roff (man(7) macros).
