@@ -55,13 +55,24 @@ func flagError(cmd *cobra.Command, err error) error {
 }
 
 // flagSuggestion adds, to an unknown long flag, the flags it is close to
-// (--gian: did you mean --gain?), as a mistyped command is answered.
+// (--gian: did you mean --gain?), as a mistyped command is answered; and
+// to a long flag's name mistyped after one dash (-gian), which pflag
+// reads as short flags, the same. A bundle of short flags (-qc) is
+// shorter than four letters and left alone.
 func flagSuggestion(cmd *cobra.Command, err error) error {
 	var ne *pflag.NotExistError
-	if !errors.As(err, &ne) || ne.GetSpecifiedShortnames() != "" {
+	if !errors.As(err, &ne) {
 		return err
 	}
 	name, _, _ := strings.Cut(ne.GetSpecifiedName(), "=")
+	if short := ne.GetSpecifiedShortnames(); short != "" {
+		name, _, _ = strings.Cut(short, "=")
+		if len(name) < 4 || cmd.Flags().Lookup(name) != nil {
+			// Too short to tell from a bundle, or a flag's very name,
+			// which longFlagHint has named.
+			return err
+		}
+	}
 	var names []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
 		if !f.Hidden {
