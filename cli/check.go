@@ -40,13 +40,10 @@ func newCheckCmd(env *Env) *cobra.Command {
 			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n" +
 			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n" +
 			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.",
-		Example: `ndcg-explorer check sample:seed-000-exp-gain
+		Example: `ndcg-explorer check sample:idcg-slip
 ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78
 ndcg-explorer check --format json answer.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			return runCheck(env, lf, cf, format, args)
 		},
 	}
@@ -58,6 +55,7 @@ ndcg-explorer check --format json answer.json`,
 	// --idcg names both the IDCG source and the IDCG claim; the values
 	// cannot be confused, so a number is the claim.
 	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k: 13.65; or list or judged"
+	nameValue(cmd.Flags(), "idcg", "VALUE")
 	return cmd
 }
 

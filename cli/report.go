@@ -27,7 +27,7 @@ func newReportCmd(env *Env) *cobra.Command {
 		Short: "Print the breakdown: --format text|markdown|csv|json|svg|html",
 		Long: "Print every rank's gain, discount and contribution, DCG, IDCG and NDCG.\n" +
 			"FILE is a list file, - for standard input, or sample:NAME; or use --grades.",
-		Example: `ndcg-explorer report sample:seed-000-exp-gain
+		Example: `ndcg-explorer report sample:idcg-slip
 ndcg-explorer report --grades 3,2,3,0,1 -k 5 --chart --working
 ndcg-explorer report --format json mylist.csv > breakdown.json
 ndcg-explorer report --format html sample:ties-at-k > handout.html`,
