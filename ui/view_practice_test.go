@@ -509,3 +509,21 @@ func TestQuizSaysTheMistake(t *testing.T) {
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.NotContains(t, s, "now in force")
 }
+
+// On sample:all-tied the companions follow expected ties, as NDCG@3 does
+// beside them: P@3 0.5, RR 0.7 and AP@3 0.3833 are the means over every
+// order (worked by hand in ndcg's TestCompanionsUnderExpectedTiesByHand),
+// where the input order gave 0.6667, 1 and 0.5556.
+func TestCompanionsFollowExpectedTies(t *testing.T) {
+	doc := sampleDoc(t, "all-tied")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	m := newModel(t, doc, s, 80, 30)
+	open(t, m, "companions")
+	out := screen(m)
+	assert.Regexp(t, `NDCG@3\s+0\.4159`, out)
+	assert.Regexp(t, `Precision@3\s+0\.5000`, out)
+	assert.Regexp(t, `RR\s+0\.7000`, out)
+	assert.Regexp(t, `AP@3\s+0\.3833`, out)
+	assert.Contains(t, out, "1.5 on average of 3 relevant items")
+	assert.Contains(t, out, "mean over every order of the tied items")
+}
