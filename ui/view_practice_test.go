@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -526,4 +527,24 @@ func TestCompanionsFollowExpectedTies(t *testing.T) {
 	assert.Regexp(t, `AP@3\s+0\.3833`, out)
 	assert.Contains(t, out, "1.5 on average of 3 relevant items")
 	assert.Contains(t, out, "mean over every order of the tied items")
+}
+
+// The header states the quiz's conventions, at the question's cutoff,
+// not the list's k: k=3 sat above "NDCG@4 of this ranking?".
+func TestQuizHeaderStatesTheQuestionsK(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m := practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), s)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, m, "quiz")
+	out := screen(m)
+	q := regexp.MustCompile(`NDCG@(\d+) of this ranking\?`).FindStringSubmatch(out)
+	require.NotNil(t, q, out)
+	require.NotEqual(t, "3", q[1], "the seed's first question should ask another k than the list's, for this test to say anything")
+	header := strings.Split(out, "\n")[1]
+	assert.Contains(t, header, "k="+q[1]+" ", header)
+	assert.NotContains(t, header, "k=3 ", header)
+	// Back in the explorer, the list's own k.
+	press(m, "E")
+	assert.Contains(t, strings.Split(screen(m), "\n")[1], "k=3 ")
 }

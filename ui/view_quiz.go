@@ -214,6 +214,11 @@ func (v *quizView) endRoom(mistake string) {
 	}
 }
 
+// shownSettings are the quiz's conventions, for the header: the
+// question's cutoff, not the list's, which sat above "NDCG@4 of this
+// ranking?" as k=3.
+func (v *quizView) shownSettings() ndcg.Settings { return v.settings() }
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
