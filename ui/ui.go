@@ -110,6 +110,7 @@ type Model struct {
 	// after an edit or a change of styles (convW -1).
 	convCache string
 	convW     int
+	convFor   ndcg.Settings
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
 	// fileGain is the gain map the list's file set, which g keeps in its

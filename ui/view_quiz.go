@@ -214,6 +214,11 @@ func (v *quizView) endRoom(mistake string) {
 	}
 }
 
+// shownSettings are the quiz's conventions, for the header: the
+// question's cutoff, not the list's, which sat above "NDCG@4 of this
+// ranking?" as k=3.
+func (v *quizView) shownSettings() ndcg.Settings { return v.settings() }
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
@@ -599,10 +604,14 @@ func (v *quizView) verdictLine() string {
 }
 
 // workingLines is the worked solution in at most room lines. When it
-// does not fit, lines go by what they are: asides first, blank lines next, then the
-// headings, then the prose (the formula, the rankings spelled out, the
-// notes), then the DCG sum from the top; the IDCG sum and the division
-// stay, since a wrong IDCG is the trap a round most often sets.
+// does not fit, whole parts go, never a sentence's first line without
+// the rest: asides first, blank lines next, then what the quiz shows
+// above it anyway (the formula, in the question; the list's ranking,
+// in the table), then the notes under the sums, then the ideal ranking
+// with its label (a label and its ranking go together), then the DCG
+// sum; the IDCG sum and the division stay, since a wrong IDCG is the
+// trap a round most often sets. What is still too long loses whole
+// parts from the top.
 func (v *quizView) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
@@ -610,45 +619,76 @@ func (v *quizView) workingLines(room int) []string {
 	if v.scroll >= 0 && room >= 3 {
 		return v.scrolledWorking(room)
 	}
-	lines := v.work.Lines(v.width)
-	keep := make([]bool, len(lines))
-	for i := range keep {
-		keep[i] = true
+	units := workingUnits(v.work.Lines(v.width))
+	n := 0
+	for _, u := range units {
+		n += len(u.lines)
 	}
-	n := len(lines)
-	idcg := len(lines)
-	for i, l := range lines {
-		if l.Kind == explain.LineSum && strings.HasPrefix(l.Text, "IDCG") {
+	idcg := len(units)
+	for i, u := range units {
+		if u.kind == explain.LineSum && strings.HasPrefix(u.lines[0], "IDCG") {
 			idcg = i
 			break
 		}
 	}
-	drop := func(ok func(i int, l explain.Line) bool) {
-		for i, l := range lines {
+	drop := func(ok func(i int, u workingUnit) bool) {
+		for i := range units {
 			if n <= room {
 				return
 			}
-			if keep[i] && ok(i, l) {
-				keep[i] = false
-				n--
+			if !units[i].gone && ok(i, units[i]) {
+				units[i].gone = true
+				n -= len(units[i].lines)
 			}
 		}
 	}
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineAside })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineBlank })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineHeading })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineText })
-	drop(func(i int, l explain.Line) bool { return l.Kind == explain.LineSum && i < idcg })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineSum })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineAside })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineBlank })
+	drop(func(i int, u workingUnit) bool { return i == 0 || u.labelled && i < idcg })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineText && !u.labelled })
+	drop(func(_ int, u workingUnit) bool { return u.labelled })
+	drop(func(i int, u workingUnit) bool { return u.kind == explain.LineSum && i < idcg })
+	drop(func(_ int, u workingUnit) bool { return u.kind != explain.LineResult })
 	var out []string
-	for i, l := range lines {
-		if keep[i] {
-			out = append(out, l.Text)
+	for _, u := range units {
+		if !u.gone {
+			out = append(out, u.lines...)
 		}
 	}
 	if len(out) > room {
-		// Keep the division: it is the answer.
+		// Only the division is left, and it is longer than the room:
+		// its end is the answer.
 		out = out[len(out)-room:]
 	}
 	return out
+}
+
+// workingUnit is one part of the working as the quiz keeps or leaves it
+// out: a paragraph's lines, or a heading with the paragraph it labels.
+type workingUnit struct {
+	kind     explain.LineKind
+	labelled bool
+	lines    []string
+	gone     bool
+}
+
+// workingUnits groups the working's lines by part, joining each heading
+// to the part under it: "ranking:" without its ranking says nothing,
+// and a ranking without its label reads as a row of letters.
+func workingUnits(lines []explain.Line) []workingUnit {
+	var units []workingUnit
+	for i, l := range lines {
+		switch {
+		case i > 0 && l.Part == lines[i-1].Part:
+			u := &units[len(units)-1]
+			u.lines = append(u.lines, l.Text)
+		case len(units) > 0 && units[len(units)-1].kind == explain.LineHeading && !units[len(units)-1].labelled:
+			u := &units[len(units)-1]
+			u.kind, u.labelled = l.Kind, true
+			u.lines = append(u.lines, l.Text)
+		default:
+			units = append(units, workingUnit{kind: l.Kind, lines: []string{l.Text}})
+		}
+	}
+	return units
 }

@@ -109,6 +109,11 @@ type tiesNumbers struct {
 	skBand   ndcg.Band
 	skDiffer string
 	skErr    error
+	// trecOwn is NDCG@k under trec_eval's own conventions (linear gain,
+	// judged IDCG, docno order), when those are not the ones in force.
+	trecOwn     float64
+	trecOwnErr  error
+	trecInForce bool
 }
 
 func (v *tiesView) recompute() {
@@ -200,6 +205,15 @@ func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Setti
 		n.skErr = err
 	} else {
 		n.skBand = rs.NDCGBand(s.K)
+	}
+	if p, ok := explain.PresetInForce(s); ok && p.Name == "trec_eval" {
+		n.trecInForce = true
+	} else if p, err := ndcg.FindPreset("trec_eval"); err != nil {
+		n.trecOwnErr = err
+	} else if rt, err := ndcg.Compute(list, p.Apply(s)); err != nil {
+		n.trecOwnErr = err
+	} else {
+		n.trecOwn = rt.NDCG()
 	}
 	return n, true
 }
@@ -537,8 +551,14 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 	// trec_eval's own (linear gain, judged IDCG): said so, where the
 	// conventions view showed another number for trec_eval.
 	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f in that order under the conventions in force (input order: %.4f", k, v.docno, v.band.Input)
-	if p, ok := explain.PresetInForce(v.c.WS.Settings); !ok || p.Name != "trec_eval" {
-		trec += "; trec_eval's own: C"
+	switch {
+	case v.trecInForce:
+	case v.trecOwnErr != nil:
+		trec += "; trec_eval's own conventions cannot score it"
+	default:
+		// A number, not the key that shows them: "own: C" read as the
+		// item C of the tie.
+		trec += fmt.Sprintf("; trec_eval's conventions: %.4f", v.trecOwn)
 	}
 	trec += ")."
 	return sk + "\n" + trec
