@@ -118,36 +118,32 @@ func (p *Progress) Done() { p.Next = 0 }
 // Finished reports whether every step has been answered right.
 func (p Progress) Finished() bool { return len(p.Right) == len(Steps) }
 
-// Covered says what the learner has covered, for the end of a session.
+// Covered says what the learner has covered, a line a step, and how to
+// go on: for the end of a session, in lines that fit 80 columns.
 func (p Progress) Covered() string {
-	if len(p.Seen) == 0 {
-		return "You have not opened a step yet: ndcg-explorer learn starts at step 1."
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "You answered %d of %d steps right", len(p.Right), len(Steps))
-	if len(p.Right) > 0 {
-		var titles []string
-		for _, n := range p.Right {
-			titles = append(titles, Steps[n-1].Title)
+	fmt.Fprintf(&b, "Steps answered right: %d of %d.\n", len(p.Right), len(Steps))
+	width := 0
+	for _, s := range Steps {
+		width = max(width, len(s.Title))
+	}
+	for i, s := range Steps {
+		n := i + 1
+		state := "not opened yet"
+		switch {
+		case slices.Contains(p.Right, n):
+			state = "answered right"
+		case slices.Contains(p.Seen, n):
+			state = "opened, not yet answered right"
 		}
-		fmt.Fprintf(&b, ": %s", strings.Join(titles, ", "))
+		fmt.Fprintf(&b, "  %d  %-*s  %s\n", n, width, s.Title, state)
 	}
-	b.WriteString(".\n")
-	var open []string
-	for _, n := range p.Seen {
-		if !slices.Contains(p.Right, n) {
-			open = append(open, fmt.Sprintf("%d (%s)", n, Steps[n-1].Title))
-		}
+	if p.Finished() {
+		b.WriteString("That is the whole path. ndcg-explorer learn N opens step N again;\n" +
+			"ndcg-explorer opens the explorer on a list of its own.\n")
+		return b.String()
 	}
-	if len(open) > 0 {
-		fmt.Fprintf(&b, "Opened and not yet answered right: step %s.\n", strings.Join(open, ", step "))
-	}
-	switch {
-	case p.Finished():
-		b.WriteString("That is the whole path. ndcg-explorer learn N opens step N again; ndcg-explorer opens the explorer on the default sample.\n")
-	default:
-		n := p.Resume()
-		fmt.Fprintf(&b, "ndcg-explorer learn resumes at step %d (%s); ndcg-explorer learn N opens step N.\n", n, Steps[n-1].Title)
-	}
+	n := p.Resume()
+	fmt.Fprintf(&b, "ndcg-explorer learn resumes at step %d (%s);\nndcg-explorer learn N opens step N.\n", n, Steps[n-1].Title)
 	return b.String()
 }

@@ -17,7 +17,6 @@ type Key string
 
 // The keys the steps use.
 const (
-	KeyMove    Key = "move"    // the cursor up and down the ranks
 	KeyCutoff  Key = "cutoff"  // k one up, one down
 	KeyTies    Key = "ties"    // the tie policy, in turn
 	KeyGain    Key = "gain"    // the gain, in turn
@@ -66,9 +65,8 @@ var Steps = []Step{
 	{
 		Title:  "gain and discount",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "Rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1). " +
-			"Rank 1 (grade 3) adds 7 × 1 = 7. Work rank 2 out by hand before you read the contrib column.",
-		Keys:     []Key{KeyMove},
+		Instruction: "Each rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1), so " +
+			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand; the contrib column checks you.",
 		Question: "What does rank 2 (B, grade 2) add?",
 		Asks:     verify.Contribution, Rank: 2,
 		Slip: "1.26", SlipIs: "linear",
@@ -76,8 +74,8 @@ var Steps = []Step{
 	{
 		Title:  "DCG",
 		Sample: "idcg-slip", Opens: exp(3), Asked: exp(3),
-		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three by hand, then find your sum " +
-			"in the DCG@i column or in the working view ({working}).",
+		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three by hand; the DCG@i column " +
+			"keeps the running sum, and the working view ({working}) writes it out.",
 		Keys:     []Key{KeyWorking, KeyBack},
 		Question: "What is DCG@3?",
 		Asks:     verify.DCG,
@@ -86,8 +84,8 @@ var Steps = []Step{
 	{
 		Title:  "the ideal ranking and IDCG",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "IDCG@k is the DCG of the same grades sorted best first (here 3, 3, 2, 1, 0): " +
-			"the most any order of this list could score. The ideal and IDCG@i columns show it.",
+		Instruction: "IDCG@k is the DCG of the same grades sorted best first (3, 3, 2, 1, 0): the most " +
+			"any order of them can score. Work it out by hand; the IDCG@i column checks you.",
 		Question: "What is IDCG@5?",
 		Asks:     verify.IDCG,
 		Slip:     "16.39", SlipIs: "discount",
@@ -95,8 +93,8 @@ var Steps = []Step{
 	{
 		Title:  "NDCG",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "NDCG@k = DCG@k / IDCG@k: 1 is the best order of these grades. " +
-			"Divide the two sums you found in steps 2 and 3, now both at k=5.",
+		Instruction: "NDCG@k = DCG@k / IDCG@k, so the ideal order scores 1. DCG@5 is step 2's DCG@3 plus " +
+			"ranks 4 and 5; IDCG@5 is step 3's. Divide.",
 		Question: "What is NDCG@5?",
 		Asks:     verify.NDCG,
 		Slip:     "0.93", SlipIs: "k=4",
@@ -104,8 +102,8 @@ var Steps = []Step{
 	{
 		Title:  "the cutoff k",
 		Sample: "all-claims-hold", Opens: linear(5), Asked: linear(3),
-		Instruction: "Linear gain here: gain = grade. Set k to 3 ({cutoff}): DCG keeps ranks 1–3, and IDCG " +
-			"keeps the top 3 of the ideal ranking, where both grade-5 movies now come first.",
+		Instruction: "Linear gain here: gain = grade. Set k to 3 ({cutoff}): DCG then counts ranks 1–3 " +
+			"only, and IDCG the top 3 of the ideal order (5, 5, 4).",
 		Keys:     []Key{KeyCutoff},
 		Question: "What is NDCG@3?",
 		Asks:     verify.NDCG,
@@ -114,8 +112,8 @@ var Steps = []Step{
 	{
 		Title:  "ties at the cutoff",
 		Sample: "ties-at-k", Opens: exp(3), Asked: worst(exp(3)),
-		Instruction: "C and D share a score and k=3 falls between them: only one counts, and the scores " +
-			"do not say which. Switch the tie policy ({ties}) to worst: the grade 0 goes first.",
+		Instruction: "C and D share a score and k=3 falls between them: one counts, and the scores do " +
+			"not say which. Switch the tie policy ({ties}) to worst, which puts the grade 0 at rank 3.",
 		Keys:     []Key{KeyTies},
 		Question: "What is NDCG@3 under worst ties?",
 		Asks:     verify.NDCG,
@@ -124,8 +122,8 @@ var Steps = []Step{
 	{
 		Title:  "conventions that disagree",
 		Sample: "linear-vs-exp", Opens: linear(5), Asked: exp(5),
-		Instruction: "scikit-learn takes the grade as the gain (linear); most papers take 2^grade − 1 (exp). " +
-			"Switch the gain ({gain}) to exp and watch the lone grade 3 at rank 5 cost more.",
+		Instruction: "scikit-learn takes the grade itself as the gain (linear); most papers take " +
+			"2^grade − 1 (exp). Switch the gain ({gain}) to exp and see what the grade 3 at rank 5 now costs.",
 		Keys:     []Key{KeyGain},
 		Question: "What is NDCG@5 with exp gain?",
 		Asks:     verify.NDCG,
@@ -134,8 +132,8 @@ var Steps = []Step{
 	{
 		Title:  "checking a hand computation",
 		Sample: "rounded-terms", Opens: linear(5), Asked: linear(5),
-		Instruction: "A tutorial added IDCG@5 from terms rounded to three decimals and printed 6.324. " +
-			"Open the check view ({check}): it checks each claim and says what went wrong.",
+		Instruction: "A tutorial added up IDCG@5 from terms it had rounded to three decimals and " +
+			"printed 6.324. Open the check view ({check}) to see its claims checked.",
 		Keys:     []Key{KeyCheck, KeyBack},
 		Question: "What is IDCG@5, summed exactly, to four decimals?",
 		Asks:     verify.IDCG, Decimals: 4,
@@ -235,7 +233,7 @@ func (s Step) Diagnose(w verify.Written) string {
 // replaced by name(key).
 func (s Step) Instructions(name func(Key) string) string {
 	text := s.Instruction
-	for _, k := range []Key{KeyMove, KeyCutoff, KeyTies, KeyGain, KeyWorking, KeyCheck, KeyBack} {
+	for _, k := range []Key{KeyCutoff, KeyTies, KeyGain, KeyWorking, KeyCheck, KeyBack} {
 		text = strings.ReplaceAll(text, "{"+string(k)+"}", name(k))
 	}
 	return text
