@@ -66,7 +66,7 @@ var Steps = []Step{
 		Title:  "gain and discount",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
 		Instruction: "Each rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1), so " +
-			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand; the contrib column checks you.",
+			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand: the screen hides it (?.???) until you answer.",
 		Question: "What does rank 2 (B, grade 2) add?",
 		Asks:     verify.Contribution, Rank: 2,
 		Slip: "1.26", SlipIs: "linear",
@@ -74,8 +74,8 @@ var Steps = []Step{
 	{
 		Title:  "DCG",
 		Sample: "idcg-slip", Opens: exp(3), Asked: exp(3),
-		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three by hand; the DCG@i column " +
-			"keeps the running sum, and the working view ({working}) writes it out.",
+		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three of the contrib column by hand; " +
+			"the working view ({working}) lays the sum out term by term.",
 		Keys:     []Key{KeyWorking, KeyBack},
 		Question: "What is DCG@3?",
 		Asks:     verify.DCG,
@@ -85,7 +85,7 @@ var Steps = []Step{
 		Title:  "the ideal ranking and IDCG",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
 		Instruction: "IDCG@k is the DCG of the same grades sorted best first (3, 3, 2, 1, 0): the most " +
-			"any order of them can score. Work it out by hand; the IDCG@i column checks you.",
+			"any order of them can score. Work it out by hand, as you did DCG.",
 		Question: "What is IDCG@5?",
 		Asks:     verify.IDCG,
 		Slip:     "16.39", SlipIs: "discount",
@@ -132,8 +132,8 @@ var Steps = []Step{
 	{
 		Title:  "checking a hand computation",
 		Sample: "rounded-terms", Opens: linear(5), Asked: linear(5),
-		Instruction: "A tutorial added up IDCG@5 from terms it had rounded to three decimals and " +
-			"printed 6.324. Open the check view ({check}) to see its claims checked.",
+		Instruction: "A tutorial rounded each IDCG@5 term to three decimals before adding and printed " +
+			"6.324. See it checked in the check view ({check}), then add the terms unrounded.",
 		Keys:     []Key{KeyCheck, KeyBack},
 		Question: "What is IDCG@5, summed exactly, to four decimals?",
 		Asks:     verify.IDCG, Decimals: 4,

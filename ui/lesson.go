@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -52,6 +53,8 @@ type Lesson struct {
 	profile *tea.ColorProfileMsg
 	// finished says the learner went on from the last step.
 	finished bool
+	// screen is the whole screen, drawn at the end of each Update.
+	screen string
 }
 
 // lessonChars are the characters an answer is typed with: no letter, so
@@ -122,6 +125,7 @@ func (l *Lesson) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		l.width, l.height = msg.Width, msg.Height
 		l.innerH = -1
 		l.layout()
+		l.draw()
 		return l, nil
 	case tea.BackgroundColorMsg:
 		l.bg = &msg
@@ -131,11 +135,14 @@ func (l *Lesson) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if cmd, ok := l.key(msg); ok {
 			l.layout()
 			// The explorer's status line may have changed: drawn again.
-			return l, tea.Batch(cmd, l.inner.redraw())
+			cmd = tea.Batch(cmd, l.inner.redraw())
+			l.draw()
+			return l, cmd
 		}
 	}
 	_, cmd := l.inner.Update(msg)
 	l.layout()
+	l.draw()
 	return l, cmd
 }
 
@@ -357,19 +364,84 @@ func (l *Lesson) status() []string {
 	return []string{line, more}
 }
 
-// View is the explorer without its footer, and the lesson under it.
+// View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
+	return frameView(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+}
+
+// draw composes the screen: the explorer down to its status line, with
+// the true answer hidden while it is to be found (hidden), then the
+// lesson's lines in place of the explorer's footer.
+func (l *Lesson) draw() {
 	if l.width <= 0 || l.height <= 0 {
-		return frameView("", "ndcg-explorer learn")
+		l.screen = ""
+		return
 	}
-	if panel := l.panel(); l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
-		return frameView(tooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1), "ndcg-explorer learn")
+	panel := l.panel()
+	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
+		l.screen = tooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
+		return
 	}
-	// The explorer down to its status line, which is drawn here with
-	// the lesson's lines under it in place of the explorer's footer.
 	top := strings.Split(l.inner.frame, "\n")
 	top = top[:max(len(top)-2, 0)]
-	lines := append(append(top, l.status()...), l.panel()...)
-	return frameView(block(strings.Join(lines, "\n"), l.width, l.height),
-		fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+	if l.hidden() {
+		for i, line := range top {
+			top[i] = hideValue(line, l.truth)
+		}
+	}
+	lines := append(append(top, l.status()...), panel...)
+	l.screen = block(strings.Join(lines, "\n"), l.width, l.height)
+}
+
+// hidden reports whether the explorer's numbers that give the answer
+// away are hidden: until the step is answered, and, in a step whose
+// instruction changes a convention (k, the tie policy, the gain), until
+// the explorer is under the conventions the question is asked under,
+// when reading the value off the screen is what the step teaches.
+func (l *Lesson) hidden() bool {
+	if l.answered || l.err != nil {
+		return false
+	}
+	if l.step.Opens.Equal(l.step.Asked) {
+		return true
+	}
+	return !l.inner.c.WS.Settings.Equal(l.step.Asked)
+}
+
+// hideValue replaces with ? each digit of every number in line (two
+// decimals or more) that is x rounded to its decimals: the answer,
+// wherever and however precisely the screen writes it. Escape codes
+// hold no decimal point, so they are left as they are.
+func hideValue(line string, x float64) string {
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		j := i
+		for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		if j == i || j == len(line) || line[j] != '.' || i > 0 && (line[i-1] == '.' || line[i-1] >= '0' && line[i-1] <= '9') {
+			if j == i {
+				j++
+			}
+			b.WriteString(line[i:j])
+			i = j
+			continue
+		}
+		k := j + 1
+		for k < len(line) && line[k] >= '0' && line[k] <= '9' {
+			k++
+		}
+		num := line[i:k]
+		if d := k - j - 1; d >= 2 && num == strconv.FormatFloat(x, 'f', d, 64) {
+			num = strings.Map(func(r rune) rune {
+				if r == '.' {
+					return r
+				}
+				return '?'
+			}, num)
+		}
+		b.WriteString(num)
+		i = k
+	}
+	return b.String()
 }

@@ -237,3 +237,44 @@ func TestLessonTooSmall(t *testing.T) {
 	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, lessonScreen(l), "Step 1 of 8")
 }
+
+// TestLessonHidesTheAnswer: until the step is answered, every number on
+// screen that is the answer, rounded to its own decimals, shows as ?; a
+// step whose instruction changes a convention shows it once the
+// explorer is under the conventions asked about, as reading it off is
+// then the lesson. Step 1's term is 3/log2 3 = 1.8928; step 6's NDCG@3
+// under worst ties 7.6309/12.9165 = 0.5908.
+func TestLessonHidesTheAnswer(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	s := lessonScreen(l)
+	assert.Contains(t, s, "      3 0.631   ?.???   8.893", "rank 2's contrib cell")
+	assert.NotContains(t, s, "1.893")
+	lessonType(l, "1.26")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "      3 0.631   1.893   8.893", "shown once answered, right or not")
+
+	l = newLesson(t, 6, 80, 24, nil)
+	s = lessonScreen(l)
+	assert.Contains(t, s, "worst ?.???? · expected 0.7263 · best 0.8618")
+	lessonKeys(l, "p")
+	assert.Contains(t, lessonScreen(l), "worst ?.????", "ties best: not yet the conventions asked about")
+	lessonKeys(l, "p")
+	assert.Contains(t, lessonScreen(l), "worst 0.5908 · expected 0.7263 · best 0.8618")
+	assert.Contains(t, lessonScreen(l), "NDCG@3 = 0.5908")
+}
+
+// TestHideValue: a number is hidden where it is the value rounded to
+// its own decimals (two or more), and only as a whole number.
+func TestHideValue(t *testing.T) {
+	x := 12.392789
+	for _, c := range []struct{ in, want string }{
+		{"DCG@3 = 12.3928   IDCG@3 = 12.9165", "DCG@3 = ??.????   IDCG@3 = 12.9165"},
+		{"7.000 + 1.893 + 3.500 = 12.393", "7.000 + 1.893 + 3.500 = ??.???"},
+		{"12.39 and 12.4 and 12.3927", "??.?? and 12.4 and 12.3927"},
+		{"112.393 12.3930 2.393 0.12.393", "112.393 12.3930 2.393 0.12.393"},
+		{"\x1b[38;5;245m12.393\x1b[0m", "\x1b[38;5;245m??.???\x1b[0m"},
+	} {
+		assert.Equal(t, c.want, hideValue(c.in, x), c.in)
+	}
+}
