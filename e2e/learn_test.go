@@ -70,7 +70,7 @@ func TestLearnStepsAsAPerson(t *testing.T) {
 		{[]string{"F2"}, "[working]", []string{"working", "explorer"}, "12.39"},
 		{nil, "IDCG@5 = ??.????", nil, "13.35"},
 		{nil, "NDCG@5 = ?.????", nil, "0.96"},
-		{[]string{"[", "["}, "k=3", []string{"k ± 1"}, "0.76"},
+		{[]string{"[", "["}, "k=3", []string{"k − 1", "k + 1"}, "0.76"},
 		{[]string{"p", "p"}, "ties worst", []string{"tie policy"}, "0.59"},
 		{[]string{"g"}, "gain exp", []string{"gain"}, "0.59"},
 		{[]string{"F9"}, "[check]", []string{"check", "explorer"}, "6.3235"},

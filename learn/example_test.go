@@ -19,7 +19,7 @@ func Example() {
 	fmt.Println(s.Diagnose(w))
 	// Output:
 	// ties at the cutoff
-	// What is NDCG@3 under worst ties?
+	// What is NDCG@3 under worst ties, to two decimals?
 	// NDCG@3 = 0.5908
 	// used ties expected (not worst)
 }

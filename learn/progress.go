@@ -140,7 +140,7 @@ func (p Progress) Covered() string {
 	}
 	if p.Finished() {
 		b.WriteString("That is the whole path. ndcg-explorer learn N opens step N again;\n" +
-			"ndcg-explorer opens the explorer on a list of its own.\n")
+			"ndcg-explorer FILE opens the explorer on a list of your own.\n")
 		return b.String()
 	}
 	n := p.Resume()

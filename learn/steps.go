@@ -17,7 +17,8 @@ type Key string
 
 // The keys the steps use.
 const (
-	KeyCutoff  Key = "cutoff"  // k one up, one down
+	KeyKDown   Key = "kdown"   // k one down
+	KeyKUp     Key = "kup"     // k one up
 	KeyTies    Key = "ties"    // the tie policy, in turn
 	KeyGain    Key = "gain"    // the gain, in turn
 	KeyWorking Key = "working" // the working view
@@ -67,7 +68,7 @@ var Steps = []Step{
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
 		Instruction: "Each rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1), so " +
 			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand: the screen hides it (?.???) until you answer.",
-		Question: "What does rank 2 (B, grade 2) add?",
+		Question: "What does rank 2 (B, grade 2) add, to two decimals?",
 		Asks:     verify.Contribution, Rank: 2,
 		Slip: "1.26", SlipIs: "linear",
 	},
@@ -77,7 +78,7 @@ var Steps = []Step{
 		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three of the contrib column by hand; " +
 			"the working view ({working}) lays the sum out term by term.",
 		Keys:     []Key{KeyWorking, KeyBack},
-		Question: "What is DCG@3?",
+		Question: "What is DCG@3, to two decimals?",
 		Asks:     verify.DCG,
 		Slip:     "5.76", SlipIs: "linear",
 	},
@@ -86,7 +87,7 @@ var Steps = []Step{
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
 		Instruction: "IDCG@k is the DCG of the same grades sorted best first (3, 3, 2, 1, 0): the most " +
 			"any order of them can score. Work it out by hand, as you did DCG.",
-		Question: "What is IDCG@5?",
+		Question: "What is IDCG@5, to two decimals?",
 		Asks:     verify.IDCG,
 		Slip:     "16.39", SlipIs: "discount",
 	},
@@ -95,17 +96,17 @@ var Steps = []Step{
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
 		Instruction: "NDCG@k = DCG@k / IDCG@k, so the ideal order scores 1. DCG@5 is step 2's DCG@3 plus " +
 			"ranks 4 and 5; IDCG@5 is step 3's. Divide.",
-		Question: "What is NDCG@5?",
+		Question: "What is NDCG@5, to two decimals?",
 		Asks:     verify.NDCG,
 		Slip:     "0.93", SlipIs: "k=4",
 	},
 	{
 		Title:  "the cutoff k",
 		Sample: "all-claims-hold", Opens: linear(5), Asked: linear(3),
-		Instruction: "Linear gain here: gain = grade. Set k to 3 ({cutoff}): DCG then counts ranks 1–3 " +
-			"only, and IDCG the top 3 of the ideal order (5, 5, 4).",
-		Keys:     []Key{KeyCutoff},
-		Question: "What is NDCG@3?",
+		Instruction: "Linear gain here: gain = grade. Lower k to 3 ({kdown} twice): DCG then counts " +
+			"ranks 1–3 only, and IDCG the top 3 of the ideal order (5, 5, 4).",
+		Keys:     []Key{KeyKDown, KeyKUp},
+		Question: "What is NDCG@3, to two decimals?",
 		Asks:     verify.NDCG,
 		Slip:     "0.64", SlipIs: "whole ideal ranking",
 	},
@@ -115,7 +116,7 @@ var Steps = []Step{
 		Instruction: "C and D share a score and k=3 falls between them: one counts, and the scores do " +
 			"not say which. Switch the tie policy ({ties}) to worst, which puts the grade 0 at rank 3.",
 		Keys:     []Key{KeyTies},
-		Question: "What is NDCG@3 under worst ties?",
+		Question: "What is NDCG@3 under worst ties, to two decimals?",
 		Asks:     verify.NDCG,
 		Slip:     "0.73", SlipIs: "expected",
 	},
@@ -125,7 +126,7 @@ var Steps = []Step{
 		Instruction: "scikit-learn takes the grade itself as the gain (linear); most papers take " +
 			"2^grade − 1 (exp). Switch the gain ({gain}) to exp and see what the grade 3 at rank 5 now costs.",
 		Keys:     []Key{KeyGain},
-		Question: "What is NDCG@5 with exp gain?",
+		Question: "What is NDCG@5 with exp gain, to two decimals?",
 		Asks:     verify.NDCG,
 		Slip:     "0.75", SlipIs: "linear",
 	},
@@ -233,7 +234,7 @@ func (s Step) Diagnose(w verify.Written) string {
 // replaced by name(key).
 func (s Step) Instructions(name func(Key) string) string {
 	text := s.Instruction
-	for _, k := range []Key{KeyCutoff, KeyTies, KeyGain, KeyWorking, KeyCheck, KeyBack} {
+	for _, k := range []Key{KeyKDown, KeyKUp, KeyTies, KeyGain, KeyWorking, KeyCheck, KeyBack} {
 		text = strings.ReplaceAll(text, "{"+string(k)+"}", name(k))
 	}
 	return text

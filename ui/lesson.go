@@ -269,8 +269,10 @@ func (l *Lesson) stepKey(k learn.Key) (key.Binding, bool) {
 		return key.Binding{}, false
 	}
 	switch k {
-	case learn.KeyCutoff:
-		return pair(km.KUp, km.KDown, km.KUp.Help().Key+"/"+km.KDown.Help().Key, "k ± 1"), true
+	case learn.KeyKDown:
+		return km.KDown, true
+	case learn.KeyKUp:
+		return km.KUp, true
 	case learn.KeyTies:
 		return km.Ties, true
 	case learn.KeyGain:
