@@ -131,6 +131,15 @@ func (l *Lesson) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		l.bg = &msg
 	case tea.ColorProfileMsg:
 		l.profile = &msg
+	case tea.PasteMsg:
+		if !l.explorerHasKeys() && !(l.answered && l.right) {
+			// A number pasted is an answer, as one typed is.
+			l.retry()
+			l.in.Insert(numberPaste(msg.Content))
+			l.layout()
+			l.draw()
+			return l, nil
+		}
 	case tea.KeyPressMsg:
 		if cmd, ok := l.key(msg); ok {
 			l.layout()
@@ -172,12 +181,7 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			l.inner.c.SetStatus(fmt.Sprintf("answered right: enter goes on to %s", l.nextName()), false)
 			return nil, true
 		}
-		if l.answered {
-			// Another try: the verdict goes with the answer it judged.
-			l.answered, l.verdict = false, ""
-			l.in.SetValue("")
-			l.in.Focus()
-		}
+		l.retry()
 		l.in.Update(msg)
 		return nil, true
 	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.answered:
@@ -185,6 +189,16 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// retry clears a wrong answer for another try, as a number typed or
+// pasted after it starts one: the verdict goes with the answer it judged.
+func (l *Lesson) retry() {
+	if l.answered {
+		l.answered, l.verdict = false, ""
+		l.in.SetValue("")
+		l.in.Focus()
+	}
 }
 
 // nextName is where enter goes once the step is answered.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -277,4 +278,30 @@ func TestHideValue(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, hideValue(c.in, x), c.in)
 	}
+}
+
+// TestLessonPasteAndResize: a number pasted is an answer (the text
+// around it dropped, as the quiz drops it); the lesson lays itself out
+// again for each size, filling the screen; a progress that cannot be
+// kept is said on the status line, and the lesson goes on.
+func TestLessonPasteAndResize(t *testing.T) {
+	l, err := NewLesson(LessonOptions{Step: 2, NoColor: true,
+		Save: func(learn.Progress) error { return errors.New("disk full") }})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	s := lessonScreen(l)
+	assert.Len(t, strings.Split(s, "\n"), 30)
+	assert.Contains(t, s, "Step 2 of 8: DCG")
+	l.Update(tea.PasteMsg{Content: "DCG = 12.39\n"})
+	assert.Contains(t, lessonScreen(l), "DCG@3 = [12.39")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "✓ Right: DCG@3 = 12.3928")
+	assert.Contains(t, s, "your progress is not kept: disk full")
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s = lessonScreen(l)
+	assert.Len(t, strings.Split(s, "\n"), 24)
+	assert.Contains(t, lessonFlat(s), "✓ Right: DCG@3 = 12.3928")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonScreen(l), "Step 3 of 8")
 }
