@@ -110,7 +110,8 @@ func (l *Lesson) open(n int) error {
 		l.inner.Update(*l.profile)
 	}
 	l.o.Progress.Opened(n)
-	l.layout()
+	// A fresh explorer: laid out at the next layout.
+	l.innerH = -1
 	return nil
 }
 
@@ -118,15 +119,21 @@ func (l *Lesson) open(n int) error {
 func (l *Lesson) Init() tea.Cmd { return l.inner.Init() }
 
 // Update routes a message: a number typed and enter to the answer,
-// everything else to the explorer.
+// everything else to the explorer; then the explorer is given the
+// height the lesson's lines leave it, and the screen is drawn.
 func (l *Lesson) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := l.update(msg)
+	cmd = tea.Batch(cmd, l.layout())
+	l.draw()
+	return l, cmd
+}
+
+func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		l.width, l.height = msg.Width, msg.Height
 		l.innerH = -1
-		l.layout()
-		l.draw()
-		return l, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		l.bg = &msg
 	case tea.ColorProfileMsg:
@@ -136,23 +143,16 @@ func (l *Lesson) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// A number pasted is an answer, as one typed is.
 			l.retry()
 			l.in.Insert(numberPaste(msg.Content))
-			l.layout()
-			l.draw()
-			return l, nil
+			return nil
 		}
 	case tea.KeyPressMsg:
 		if cmd, ok := l.key(msg); ok {
-			l.layout()
 			// The explorer's status line may have changed: drawn again.
-			cmd = tea.Batch(cmd, l.inner.redraw())
-			l.draw()
-			return l, cmd
+			return tea.Batch(cmd, l.inner.redraw())
 		}
 	}
 	_, cmd := l.inner.Update(msg)
-	l.layout()
-	l.draw()
-	return l, cmd
+	return cmd
 }
 
 // explorerHasKeys reports whether a dialog, the help or a field of the
@@ -358,15 +358,17 @@ func (l *Lesson) panel() []string {
 
 // layout gives the explorer the height that the lesson's lines and the
 // explorer's status (one line, or two for a long one just set) leave it.
-func (l *Lesson) layout() {
+func (l *Lesson) layout() tea.Cmd {
 	if l.width <= 0 || l.height <= 0 {
-		return
+		return nil
 	}
 	h := max(l.height-len(l.panel())-len(l.status())+2, 1)
-	if h != l.innerH || l.inner.width != l.width {
-		l.innerH = h
-		l.inner.Update(tea.WindowSizeMsg{Width: l.width, Height: h})
+	if h == l.innerH && l.inner.width == l.width {
+		return nil
 	}
+	l.innerH = h
+	_, cmd := l.inner.Update(tea.WindowSizeMsg{Width: l.width, Height: h})
+	return cmd
 }
 
 // status is the explorer's status line, or its two lines when a long
