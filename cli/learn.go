@@ -85,7 +85,7 @@ func progressPlace() string {
 }
 
 func runLearn(env *Env, args []string, ascii bool) error {
-	p, err := learn.LoadProgress()
+	p, save, unkept, err := learnProgress()
 	if err != nil {
 		return err
 	}
@@ -96,27 +96,43 @@ func runLearn(env *Env, args []string, ascii bool) error {
 	if err := needsTerminal(env, "the guided path", "it runs in the explorer; ndcg-explorer learn --help lists its steps"); err != nil {
 		return err
 	}
-	l, err := ui.NewLesson(ui.LessonOptions{Step: n, Progress: p, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "",
-		Save: func(p learn.Progress) error { return p.Save() }})
+	l, err := ui.NewLesson(ui.LessonOptions{Step: n, Progress: p, ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Save: save})
 	if err != nil {
 		return err
 	}
 	_, err = newProgram(env, l).Run()
-	// Kept once more as the lesson ends, in case the last save had not
-	// run when the program quit.
-	saveErr := l.Progress().Save()
+	if save != nil {
+		// Kept once more as the lesson ends, in case the last save had
+		// not run when the program quit.
+		if serr := save(l.Progress()); serr != nil {
+			unkept = serr
+		}
+	}
 	if err != nil {
 		return err
 	}
-	return sayCovered(env.Stdout, l.Progress(), saveErr)
+	return sayCovered(env.Stdout, l.Progress(), unkept)
+}
+
+// learnProgress is the progress kept and how to keep it. Without a
+// configuration directory (no $HOME, no $XDG_CONFIG_HOME) the path still
+// runs, from step 1, and unkept says why nothing is kept; a progress
+// file that cannot be read stops it, as the learner decides what to do
+// with the file.
+func learnProgress() (p learn.Progress, save func(learn.Progress) error, unkept, err error) {
+	if _, perr := learn.ProgressPath(); perr != nil {
+		return learn.Progress{}, nil, perr, nil
+	}
+	p, err = learn.LoadProgress()
+	return p, func(p learn.Progress) error { return p.Save() }, nil, err
 }
 
 // sayCovered tells the learner, back at the shell, what they covered and
-// how to go on.
-func sayCovered(w io.Writer, p learn.Progress, saveErr error) error {
+// how to go on, and why the progress was not kept if it was not.
+func sayCovered(w io.Writer, p learn.Progress, unkept error) error {
 	text := p.Covered()
-	if saveErr != nil {
-		text += "Your progress could not be kept: " + saveErr.Error() + "\n"
+	if unkept != nil {
+		text += "Your progress is not kept: " + unkept.Error() + "\n"
 	}
 	_, err := io.WriteString(w, text)
 	return err

@@ -52,3 +52,28 @@ func TestLearnDamagedProgress(t *testing.T) {
 	assert.Contains(t, errOut, path+" is not a progress file this program wrote")
 	assert.Contains(t, errOut, "remove it to start the path afresh")
 }
+
+// TestLearnWithoutConfigDirectory: with neither $XDG_CONFIG_HOME nor
+// $HOME, the path runs from step 1 and keeps nothing, and says why;
+// with them, the progress kept is read and saved there.
+func TestLearnWithoutConfigDirectory(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("HOME", "")
+	p, save, unkept, err := learnProgress()
+	require.NoError(t, err)
+	assert.Nil(t, save)
+	assert.Equal(t, 1, p.Resume())
+	require.Error(t, unkept)
+	assert.Contains(t, unkept.Error(), "set XDG_CONFIG_HOME")
+
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	p, save, unkept, err = learnProgress()
+	require.NoError(t, err)
+	require.NoError(t, unkept)
+	p.Opened(4)
+	require.NoError(t, save(p))
+	p, _, _, err = learnProgress()
+	require.NoError(t, err)
+	assert.Equal(t, 4, p.Resume())
+}
