@@ -123,8 +123,8 @@ var Steps = []Step{
 	{
 		Title:  "conventions that disagree",
 		Sample: "linear-vs-exp", Opens: linear(5), Asked: exp(5),
-		Instruction: "scikit-learn takes the grade itself as the gain (linear); most papers take " +
-			"2^grade − 1 (exp). Switch the gain ({gain}) to exp and see what the grade 3 at rank 5 now costs.",
+		Instruction: "scikit-learn takes the grade itself as the gain (linear); LightGBM, XGBoost and many " +
+			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp: see what the grade 3 at rank 5 costs now.",
 		Keys:     []Key{KeyGain},
 		Question: "What is NDCG@5 with exp gain, to two decimals?",
 		Asks:     verify.NDCG,
