@@ -71,6 +71,14 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	if err := l.open(o.Step); err != nil {
 		return nil, err
 	}
+	// The first words a learner reads: how the path goes, or where
+	// they are back at.
+	switch p := o.Progress; {
+	case len(p.Seen) == 0:
+		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.", learn.Count()), false)
+	case o.Step == p.Resume():
+		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, learn.Count(), l.step.Title), false)
+	}
 	return l, nil
 }
 
@@ -333,7 +341,12 @@ func (l *Lesson) panel() []string {
 	lines := wrapped(head + " " + strings.Repeat("─", max(w-cellWidth(head)-1, 0)))[:1]
 	lines = append(lines, wrapped(l.step.Instructions(l.keyName))...)
 	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
-	lines = append(lines, wrapped(l.step.Question+"  "+field)...)
+	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
+		lines = append(lines, q)
+	} else {
+		// The field whole on a line of its own, not broken by the wrap.
+		lines = append(append(lines, wrapped(l.step.Question)...), field)
+	}
 	if l.verdict != "" {
 		v := l.verdict
 		switch {

@@ -305,3 +305,45 @@ func TestLessonPasteAndResize(t *testing.T) {
 	lessonKeys(l, "enter")
 	assert.Contains(t, lessonScreen(l), "Step 3 of 8")
 }
+
+// TestLessonFirstWords: a first lesson says how the path goes; a lesson
+// resumed says where the learner is back at; a step asked for by number
+// says neither.
+func TestLessonFirstWords(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	assert.Contains(t, lessonScreen(l), "8 steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.")
+
+	var p learn.Progress
+	p.Opened(1)
+	p.Answered(1)
+	p.Opened(2)
+	l, err := NewLesson(LessonOptions{Step: 2, Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "Back at step 2 of 8 (DCG), where you left off.")
+
+	l, err = NewLesson(LessonOptions{Step: 6, Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s := lessonScreen(l)
+	assert.NotContains(t, s, "Back at")
+	assert.NotContains(t, s, "15 minutes")
+}
+
+// TestLessonFieldWhole: the answer's field is never broken across two
+// lines: where the question and the field do not fit one line, the field
+// takes the next.
+func TestLessonFieldWhole(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		for _, w := range []int{60, 80, 100} {
+			l := newLesson(t, n, w, 30, nil)
+			var field string
+			for _, line := range strings.Split(lessonScreen(l), "\n") {
+				if strings.Contains(line, learn.Steps[n-1].Label()+" = [") {
+					field = line
+				}
+			}
+			assert.Contains(t, field, "[          ]", "step %d at %d columns", n, w)
+		}
+	}
+}
