@@ -338,7 +338,7 @@ func (l *Lesson) panel() []string {
 	st := l.inner.c.Styles
 	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
-	lines := wrapped(head + " " + strings.Repeat("─", max(w-cellWidth(head)-1, 0)))[:1]
+	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
 	lines = append(lines, wrapped(l.step.Instructions(l.keyName))...)
 	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
 	if q := l.step.Question + "  " + field; cellWidth(q) <= w {

@@ -347,3 +347,12 @@ func TestLessonFieldWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonASCII: with --ascii the lesson's own rule is ASCII too.
+func TestLessonASCII(t *testing.T) {
+	l, err := NewLesson(LessonOptions{Step: 1, ASCII: true, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "Step 1 of 8: gain and discount ------")
+	assert.NotContains(t, lessonScreen(l), "─")
+}
