@@ -102,6 +102,7 @@ var commands = []struct {
 	name  string
 	build func(*Env) *cobra.Command
 }{
+	{"learn", newLearnCmd},
 	{"report", newReportCmd},
 	{"check", newCheckCmd},
 	{"trec", newTrecCmd},

@@ -101,8 +101,11 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, see
 	if err != nil {
 		return err
 	}
+	// Nothing named, not even a flag: likely someone new to the tool,
+	// whom the greeting offers the guided path.
+	newcomer := len(args) == 0 && lf.fs != nil && lf.fs.NFlag() == 0
 	m, err := newExplorer(doc, ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
-		Notice: recoveryNotice(doc.Name), Markdown: markdownReport})
+		Notice: recoveryNotice(doc.Name), Markdown: markdownReport, Newcomer: newcomer})
 	if err != nil {
 		return err
 	}

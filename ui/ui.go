@@ -59,6 +59,9 @@ type Options struct {
 	// back after their connection dropped: "welcome back: your list is
 	// as you left it"). A Notice, when there is one, is shown instead.
 	Welcome string
+	// Newcomer says the explorer was started with nothing named (no
+	// file, no flag): the greeting offers the guided path.
+	Newcomer bool
 }
 
 // Model is the root model.
@@ -137,6 +140,8 @@ type Model struct {
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
+	// newcomer is Options.Newcomer.
+	newcomer bool
 }
 
 // New builds the explorer on a document.
@@ -149,7 +154,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = remoteKeys(c.Keys)
 	}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
 	}
@@ -224,7 +229,13 @@ func (m *Model) greeting() string {
 	case notes:
 		text += "; N shows its notes"
 	}
-	return text + ". Digits set the grade of the selected rank; ? lists every key."
+	text += ". Digits set the grade of the selected rank; ? lists every key."
+	if m.newcomer {
+		// Last, where a status cut to one line drops it first: the
+		// explorer's own keys come before the way to another command.
+		text += " New to NDCG? Run ndcg-explorer learn."
+	}
+	return text
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.

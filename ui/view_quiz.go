@@ -344,23 +344,12 @@ func (v *quizView) submit() {
 		return
 	}
 	text := strings.TrimSpace(v.in.Value())
-	w, err := verify.ParseWritten(text)
-	var comma *verify.CommaError
-	// A refused answer stays in the field, selected: what is typed next
-	// replaces it (0.5, refused, then 0.58 reads 0.58, not 0.50.58),
-	// and an arrow key keeps it to correct.
-	switch {
-	case errors.As(err, &comma):
-		v.c.SetStatus("use a point: "+comma.Point, true)
-		v.in.Select()
-		return
-	case err != nil:
-		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
-		v.in.Select()
-		return
-	}
-	if w.Decimals() < quizDecimals {
-		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with %d decimals or more (e.g. 0.87): %s fits too many values", v.q.K, quizDecimals, text), true)
+	w, refused := readAnswer(text, fmt.Sprintf("NDCG@%d", v.q.K), quizDecimals)
+	if refused != "" {
+		// A refused answer stays in the field, selected: what is typed
+		// next replaces it (0.5, refused, then 0.58 reads 0.58, not
+		// 0.50.58), and an arrow key keeps it to correct.
+		v.c.SetStatus(refused, true)
 		v.in.Select()
 		return
 	}
@@ -585,7 +574,6 @@ func (v *quizView) tieNote() string {
 
 func (v *quizView) verdictLine() string {
 	nd := v.result.NDCG()
-	tol := strconv.FormatFloat(v.answer.Tolerance(), 'f', -1, 64)
 	// After a change of conventions the verdict is under the new ones,
 	// while the score counts the answer as it was judged: said, so the
 	// two do not read as a contradiction.
@@ -593,14 +581,43 @@ func (v *quizView) verdictLine() string {
 	if !v.settings().Equal(v.answeredUnder) {
 		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
-	if v.answer.Holds(nd) {
-		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+	return verdictText(v.c, fmt.Sprintf("NDCG@%d", v.q.K), nd, v.answer, v.mistake, now, kept)
+}
+
+// verdictText is the verdict on answer, a number typed for label
+// ("NDCG@3"), whose true value is truth: right within the digits typed,
+// or off by how much, with the mistake check finds behind it. now and
+// kept are the quiz's words for a verdict given again under other
+// conventions.
+func verdictText(c *Common, label string, truth float64, answer verify.Written, mistake, now, kept string) string {
+	tol := strconv.FormatFloat(answer.Tolerance(), 'f', -1, 64)
+	if answer.Holds(truth) {
+		return verdictMark(c, true) + fmt.Sprintf(" Right%s: %s = %s; your %s holds to ±%s.%s", now, label, trueText(truth, answer), answer, tol, kept)
 	}
-	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
-	if v.mistake != "" {
-		line += " What check finds behind it: " + v.mistake + "."
+	line := verdictMark(c, false) + fmt.Sprintf(" Not quite%s: %s = %s; your %s is off by %+.4f (±%s allowed).%s", now, label, trueText(truth, answer), answer, answer.Value-truth, tol, kept)
+	if mistake != "" {
+		line += " What check finds behind it: " + mistake + "."
 	}
 	return line
+}
+
+// readAnswer reads an answer typed for label ("NDCG@3") as the quiz
+// reads one: a number with a point and at least decimals decimals (one
+// digit would make "1" right for anything from 0.5 up). refused, when
+// not empty, says what to type instead.
+func readAnswer(text, label string, decimals int) (w verify.Written, refused string) {
+	w, err := verify.ParseWritten(text)
+	var comma *verify.CommaError
+	eg := strconv.FormatFloat(0.87, 'f', max(decimals, 2), 64)
+	switch {
+	case errors.As(err, &comma):
+		return w, "use a point: " + comma.Point
+	case err != nil:
+		return w, fmt.Sprintf("type %s as a number, e.g. %s", label, eg)
+	case w.Decimals() < decimals:
+		return w, fmt.Sprintf("write %s with %d decimals or more (e.g. %s): %s fits too many values", label, decimals, eg, text)
+	}
+	return w, ""
 }
 
 // workingLines is the worked solution in at most room lines. When it

@@ -16,11 +16,20 @@ const Unexplained = "unexplained"
 // exp)", after "may be chance: " when check marks the match so), terms
 // rounded before they were added, a slipped term, or Unexplained.
 func Diagnose(list *ndcg.List, s ndcg.Settings, w Written) string {
-	rep, err := Check(list, s, Claims{NDCG: &w})
+	return DiagnoseLast(list, s, Claims{NDCG: &w})
+}
+
+// DiagnoseLast is Diagnose for the last of the claims c as Check lists
+// them (the last contribution claimed, else NDCG, IDCG, DCG): a lesson
+// asks for one DCG, one IDCG or the term of one rank, the terms above it
+// given, and tells a wrong answer what check finds behind it in the
+// same words as the quiz.
+func DiagnoseLast(list *ndcg.List, s ndcg.Settings, c Claims) string {
+	rep, err := Check(list, s, c)
 	if err != nil || len(rep.Verdicts) == 0 {
 		return Unexplained
 	}
-	v := rep.Verdicts[0]
+	v := rep.Verdicts[len(rep.Verdicts)-1]
 	switch {
 	case v.Holds:
 		return ""

@@ -38,3 +38,27 @@ func TestDiagnoseAsCheckDoes(t *testing.T) {
 		assert.Equal(t, c.want, Diagnose(list, s, w), "%v answered %s", c.grades, c.answer)
 	}
 }
+
+// TestDiagnoseLastNamesTheLastClaim: DiagnoseLast names the mistake
+// behind the last claim, whatever the quantity. Grades 3,2,3,0,1 under
+// exponential gain and log2: the term of rank 2 is (2^2 − 1)/log2 3 =
+// 1.8928 and DCG@3 = 7 + 1.8928 + 7/2 = 12.3928; under linear gain they
+// are 2/log2 3 = 1.2619 and 3 + 1.2619 + 3/2 = 5.7619, so 1.26 and 5.76
+// are linear gain. A rank-1 term of 7 holds, and is not the one named.
+func TestDiagnoseLastNamesTheLastClaim(t *testing.T) {
+	list, err := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	w := func(text string) Written {
+		x, err := ParseWritten(text)
+		require.NoError(t, err)
+		return x
+	}
+	dcg := w("5.76")
+	assert.Equal(t, "used gain linear (not exp)", DiagnoseLast(list, s, Claims{DCG: &dcg}))
+	assert.Equal(t, "used gain linear (not exp)", DiagnoseLast(list, s, Claims{Contributions: []Written{w("7"), w("1.26")}}))
+	assert.Empty(t, DiagnoseLast(list, s, Claims{Contributions: []Written{w("7"), w("1.89")}}))
+	right := w("12.39")
+	assert.Empty(t, DiagnoseLast(list, s, Claims{DCG: &right}))
+}
