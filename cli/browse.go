@@ -7,6 +7,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -50,7 +51,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 		return err
 	}
 	o := ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport}
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: report.MarkdownString}
 	if qf != "" || rf != "" {
 		o.Open = func(qid string) (*listio.Document, error) {
 			return listio.LoadTRECQueryAs(lf.qrels, qf, lf.run, rf, qid)
@@ -80,7 +81,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	s := rules.ListSettings()
 	s.K = k
 	o := ui.BrowserOptions{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport,
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: report.MarkdownString,
 		Open: func(qid string) (*listio.Document, error) { return listio.LTRQuery(ds, rules, qid) }}
 	if o.Run == "" {
 		o.Run = ds.Name

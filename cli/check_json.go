@@ -9,6 +9,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -19,15 +20,15 @@ const checkSchemaVersion = 1
 // jsonCheck is check --format json: the layout of
 // schema/check.schema.json, whose descriptions say what each field is.
 type jsonCheck struct {
-	SchemaVersion int          `json:"schema_version"`
-	Name          string       `json:"name"`
-	Title         string       `json:"title"`
-	N             int          `json:"n"`
-	Settings      jsonSettings `json:"settings"`
-	FixedByClaims []string     `json:"fixed_by_claims"`
-	Holds         bool         `json:"holds"`
-	Failed        int          `json:"failed"`
-	Claims        []jsonClaim  `json:"claims"`
+	SchemaVersion int             `json:"schema_version"`
+	Name          string          `json:"name"`
+	Title         string          `json:"title"`
+	N             int             `json:"n"`
+	Settings      report.Settings `json:"settings"`
+	FixedByClaims []string        `json:"fixed_by_claims"`
+	Holds         bool            `json:"holds"`
+	Failed        int             `json:"failed"`
+	Claims        []jsonClaim     `json:"claims"`
 }
 
 type jsonClaim struct {
@@ -116,7 +117,7 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 	k := rep.Settings.KString()
 	work := explain.NewShown(r)
 	out := jsonCheck{SchemaVersion: checkSchemaVersion, Name: doc.Name, Title: doc.Title, N: r.N,
-		Settings: settingsJSON(rep.Settings), FixedByClaims: fixed,
+		Settings: report.SettingsOf(rep.Settings), FixedByClaims: fixed,
 		Holds: rep.Holds(), Failed: rep.Failed(), Claims: make([]jsonClaim, len(rep.Verdicts))}
 	if out.FixedByClaims == nil {
 		out.FixedByClaims = []string{}

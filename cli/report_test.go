@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -312,14 +311,6 @@ func TestReportPool(t *testing.T) {
 	require.Equal(t, ExitOK, code, stderr)
 	assert.Contains(t, out, "Ideal ranking (with the pool): `"+want+"`")
 	assert.Contains(t, out, "- **NDCG@2** = 0.1125\n")
-}
-
-// cells counts printable ASCII itself and agrees with ansi.StringWidth
-// on everything.
-func TestCellsIsStringWidth(t *testing.T) {
-	for _, s := range []string{"", "0.9575", "doc-17", "~ |}", "中文", "é", "e\u0301", "🙂", "tab\there", "\x1b[1mbold\x1b[0m", "\x7f", "a\u200bb"} {
-		assert.Equal(t, ansi.StringWidth(s), cells(s), "%q", s)
-	}
 }
 
 // A fractional grade's exponential gain, 2^2.5 − 1 = 4.656854…, takes

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"bufio"
@@ -14,11 +14,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// reportExtras are the optional parts of a text or markdown report.
-type reportExtras struct {
-	chart, working bool
-}
-
 // charts are the report's bar charts: contribution per rank, NDCG@k for
 // every k, and the tie band when there are ties.
 func charts(r *ndcg.Result) []explain.Chart {
@@ -29,25 +24,25 @@ func charts(r *ndcg.Result) []explain.Chart {
 	return out
 }
 
-func (x reportExtras) writeText(w io.Writer, r *ndcg.Result) {
-	if x.chart {
+func (x Extras) writeText(w io.Writer, r *ndcg.Result) {
+	if x.Chart {
 		for _, c := range charts(r) {
 			fmt.Fprintf(w, "\n%s", c.Text())
 		}
 	}
-	if x.working {
+	if x.Working {
 		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Text())
 	}
 }
 
-func (x reportExtras) writeMarkdown(w io.Writer, r *ndcg.Result) {
-	if x.chart {
+func (x Extras) writeMarkdown(w io.Writer, r *ndcg.Result) {
+	if x.Chart {
 		fmt.Fprintf(w, "\n### Charts\n")
 		for _, c := range charts(r) {
 			fmt.Fprintf(w, "\n%s", c.Markdown())
 		}
 	}
-	if x.working {
+	if x.Working {
 		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Markdown())
 	}
 }
@@ -113,9 +108,6 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, "- **ties**: %s\n", ties)
 	}
 }
-
-// full prints a number with every digit float64 holds.
-func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // csvHeader names the columns of report --format csv.
 var csvHeader = []string{"rank", "id", "title", "grade", "score", "tie_group", "tied", "in_cutoff",
