@@ -14,7 +14,6 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -103,7 +102,7 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, see
 		return err
 	}
 	m, err := newExplorer(doc, ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
-		Notice: recoveryNotice(doc.Name), Markdown: report.MarkdownString})
+		Notice: recoveryNotice(doc.Name)})
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
 )
 
@@ -77,7 +76,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 func runServe(env *Env, cfg serve.Config) error {
 	// W over SSH copies what report --format markdown prints, as y m
 	// does in a local explorer.
-	cfg.Markdown = report.MarkdownString
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}
