@@ -47,10 +47,9 @@ func (x Extras) writeMarkdown(w io.Writer, r *ndcg.Result) {
 	}
 }
 
-// mdEscape keeps a cell's text from breaking the table.
-func mdEscape(s string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
-}
+// mdEscape keeps a cell's text from breaking the table or being read
+// as HTML.
+func mdEscape(s string) string { return explain.MarkdownText(s) }
 
 // writeMarkdownReport prints the breakdown as a markdown table with the
 // summary, ready to paste into slides.
@@ -71,7 +70,7 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	}
 	fmt.Fprintf(w, ".\nConventions: %s.\n\n", conventionsLine(s))
 	if notes := notesParagraph(doc); notes != "" {
-		fmt.Fprintf(w, "> **Notes:** %s\n\n", notes)
+		fmt.Fprintf(w, "> **Notes:** %s\n\n", mdEscape(notes))
 	}
 
 	fmt.Fprintln(w, "| rank | id | grade | score | tie | gain | discount | contribution | DCG@i | ideal | IDCG@i | NDCG@i |")
@@ -96,7 +95,7 @@ func writeMarkdownReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 		fmt.Fprintf(w, "Ranks in parentheses are past k=%d and do not count.\n\n", r.K)
 	}
 	if len(r.IdealOrder) > r.N {
-		fmt.Fprintf(w, "%s: `%s`\n\n", capitalFirst(idealWithPoolLabel), idealWithPool(r))
+		fmt.Fprintf(w, "%s: %s\n\n", capitalFirst(idealWithPoolLabel), explain.CodeSpan(idealWithPool(r)))
 	}
 	k := s.KString()
 	fmt.Fprintf(w, "- **DCG@%s** = %s\n- **IDCG@%s** = %s\n- **NDCG@%s** = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
