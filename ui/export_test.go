@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/base64"
 	"encoding/xml"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -181,4 +183,25 @@ func TestScreenAsSVGAsksBeforeReplacing(t *testing.T) {
 	data, err = os.ReadFile(path)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(data), "<svg "))
+}
+
+// y m copies the report as `report --format markdown` writes it, escaped
+// alike: an id A ESC[2J ESC]0;pwned BEL reaches the terminal's OSC 52
+// sequence (and so the clipboard) as the text A\x1b[2J…, with no raw ESC
+// or BEL, and HTML in an id as entities.
+func TestCopyMarkdownIsEscaped(t *testing.T) {
+	doc := &listio.Document{Name: "hostile.json", List: &ndcg.List{Items: []ndcg.Item{
+		{ID: "A\x1b[2J\x1b]0;pwned\a", Grade: 3}, {ID: "<script>alert(1)</script>", Grade: 1}}}}
+	m := New(Options{Doc: doc, Settings: linearK5(), NoColor: true})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	text := clipboard(t, press(m, "y", "m"))
+	seq := ansi.SetSystemClipboard(text)
+	payload := strings.TrimSuffix(strings.TrimPrefix(seq, "\x1b]52;c;"), "\a")
+	data, err := base64.StdEncoding.DecodeString(payload)
+	require.NoError(t, err)
+	assert.Equal(t, report.MarkdownString(doc, m.Workspace().Result), string(data))
+	assert.NotContains(t, string(data), "\x1b")
+	assert.NotContains(t, string(data), "\a")
+	assert.Contains(t, string(data), "| 1 | A\\x1b[2J\\x1b]0;pwned\\x07 | 3 |")
+	assert.Contains(t, string(data), "| 2 | &lt;script&gt;alert(1)&lt;/script&gt; | 1 |")
 }
