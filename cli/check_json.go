@@ -10,6 +10,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -49,7 +50,16 @@ type jsonClaim struct {
 	Odds         *jsonOdds        `json:"odds"`
 	Departure    *jsonDeparture   `json:"departure"`
 	TrueTerm     *jsonTermOfClaim `json:"true_term"`
+	Finding      jsonFinding      `json:"finding"`
 	Explanation  []string         `json:"explanation"`
+}
+
+// jsonFinding is the verdict on a claim as package verdict finds it, the
+// same the explorer's check view gives.
+type jsonFinding struct {
+	Cause   string `json:"cause"`
+	Guess   bool   `json:"guess"`
+	Summary string `json:"summary"`
 }
 
 type jsonRounded struct {
@@ -173,12 +183,14 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 			}
 			c.Departure = jd
 		}
+		f := verdict.Of(rep, i)
+		c.Finding = jsonFinding{Cause: string(f.Cause), Guess: f.Guess, Summary: f.Summary()}
 		c.Explanation = []string{}
 		if !v.Holds {
 			// The text report's explanation, line by line, for a grader
 			// to show as it is.
 			var why bytes.Buffer
-			writeWhy(&why, rep, work, v)
+			writeWhy(&why, rep, work, i)
 			for _, line := range strings.Split(strings.TrimRight(why.String(), "\n"), "\n") {
 				c.Explanation = append(c.Explanation, strings.TrimSpace(line))
 			}
