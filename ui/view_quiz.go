@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -589,9 +590,9 @@ func (v *quizView) verdictLine() string {
 		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
 	if v.answer.Holds(nd) {
-		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, verdict.TrueText(nd, v.answer), v.answer, tol, kept)
 	}
-	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
+	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, verdict.TrueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
 	if v.mistake != "" {
 		line += " What check finds behind it: " + v.mistake + "."
 	}
