@@ -250,7 +250,7 @@ func (v *quizView) diagnose() {
 	if !v.answered || v.result == nil || v.answer.Holds(v.result.NDCG()) {
 		return
 	}
-	if why := verify.Diagnose(v.q.List, v.settings(), v.answer); why != verify.Unexplained {
+	if why := verdict.Diagnose(v.q.List, v.settings(), v.answer); why != string(verdict.Unexplained) {
 		v.mistake = why
 	}
 }
@@ -593,7 +593,12 @@ func (v *quizView) verdictLine() string {
 		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, verdict.TrueText(nd, v.answer), v.answer, tol, kept)
 	}
 	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, verdict.TrueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
-	if v.mistake != "" {
+	switch guess, ok := strings.CutPrefix(v.mistake, verdict.GuessPrefix); {
+	case ok:
+		// As check says it: found, but as a value this near is often
+		// found by chance, a guess and no more.
+		line += " A guess at what is behind it (it may be chance): " + guess + "."
+	case v.mistake != "":
 		line += " What check finds behind it: " + v.mistake + "."
 	}
 	return line
