@@ -21,7 +21,8 @@ const pngHint = "--format png: not built in; draw the SVG and convert it, e.g. r
 func newReportCmd(env *Env) *cobra.Command {
 	var lf listFlags
 	var format string
-	var chart, working bool
+	var chart, working, full bool
+	width := -1
 	cmd := &cobra.Command{
 		Use:   "report [FILE]",
 		Short: "Print the breakdown: --format text|markdown|csv|json|svg|html",
@@ -35,7 +36,15 @@ ndcg-explorer report --format html sample:ties-at-k > handout.html`,
 			if helpWord(args) {
 				return cmd.Help()
 			}
-			return runReport(env, &lf, args, format, report.Extras{Chart: chart, Working: working})
+			x := report.Extras{Chart: chart, Working: working}
+			switch {
+			case full:
+			case width >= 0:
+				x.Width = width
+			case env.Columns != nil:
+				x.Width = env.Columns()
+			}
+			return runReport(env, &lf, args, format, x)
 		},
 	}
 	lf.register(cmd.Flags())
@@ -44,6 +53,8 @@ ndcg-explorer report --format html sample:ties-at-k > handout.html`,
 	cmd.Flags().BoolVar(&chart, "chart", false, "add ASCII bar charts (text and markdown)")
 	completeValues(cmd, "format", "text", "markdown", "csv", "json", "svg", "html")
 	cmd.Flags().BoolVar(&working, "working", false, "add the working, term by term (text and markdown)")
+	cmd.Flags().BoolVar(&full, "full", false, "text: every column of the table, however wide the terminal")
+	cmd.Flags().IntVar(&width, "width", -1, "text: fit the table to `N` columns, also in a pipe (default: the terminal's width on a terminal; in a pipe, every column)")
 	return cmd
 }
 

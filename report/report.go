@@ -15,6 +15,11 @@ import (
 type Extras struct {
 	// Chart adds the bar charts, Working the working term by term.
 	Chart, Working bool
+	// Width fits the text report to a terminal of that many columns:
+	// its prose wrapped, and the rank table's least needed columns left
+	// out, then long ids cut, until the table fits (a line says which
+	// columns went). 0 writes every column, however wide.
+	Width int
 }
 
 // Text writes the text report: the rank table, the sums and, as x asks,
@@ -22,7 +27,7 @@ type Extras struct {
 // escaped here: the command line writes it through termsafe, as every
 // text a person reads.
 func Text(w io.Writer, doc *listio.Document, r *ndcg.Result, x Extras) {
-	writeTextReport(w, doc, r)
+	writeTextReport(w, doc, r, x.Width)
 	x.writeText(w, r)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,8 +39,15 @@ func shortOrNum(x float64) string {
 	return s
 }
 
-func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
+func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result, width int) {
 	s := r.Settings
+	// prose wraps a line of prose to the width asked for, if any.
+	prose := func(text string) string {
+		if width <= 0 {
+			return text
+		}
+		return wrapWords(text, width)
+	}
 	title := doc.Heading()
 	fmt.Fprintln(w, title)
 	ranking := "ranked by score"
@@ -50,9 +58,13 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 	if len(doc.List.Pool) > 0 {
 		fmt.Fprintf(w, ", %d judged items not retrieved", len(doc.List.Pool))
 	}
-	fmt.Fprintf(w, "\nconventions: %s\n\n", conventionsLine(s))
+	fmt.Fprintf(w, "\n%s\n\n", prose("conventions: "+conventionsLine(s)))
 	if notes := notesParagraph(doc); notes != "" {
-		fmt.Fprintf(w, "%s\n\n", ansi.Wordwrap("notes: "+notes, reportWidth, ""))
+		para := ansi.Wordwrap("notes: "+notes, reportWidth, "")
+		if width > 0 {
+			para = wrapWords("notes: "+notes, min(reportWidth, width))
+		}
+		fmt.Fprintf(w, "%s\n\n", para)
 	}
 
 	rows := [][]string{{"rank", "id", "grade", "score", "tie", "gain", "discount", "contribution", "DCG@i", "ideal", "IDCG@i", "NDCG@i"}}
@@ -67,26 +79,125 @@ func writeTextReport(w io.Writer, doc *listio.Document, r *ndcg.Result) {
 			rows = append(rows, nil)
 		}
 	}
+	dropped := fitColumns(rows, width)
 	writeRightAligned(w, rows)
+	if len(dropped) > 0 {
+		fmt.Fprintln(w, prose(fmt.Sprintf("(left out to fit %d columns: %s; --full prints every column)", width, strings.Join(dropped, ", "))))
+	}
 	if len(r.Ties) > 0 && s.Ties == ndcg.Expected {
-		fmt.Fprintln(w, "* "+expectedGainNote)
+		fmt.Fprintln(w, prose("* "+expectedGainNote))
 	}
 	if r.K < r.N {
-		fmt.Fprintf(w, "(ranks below the blank line are past k=%d and do not count)\n", r.K)
+		fmt.Fprintln(w, prose(fmt.Sprintf("(ranks below the blank line are past k=%d and do not count)", r.K)))
 	}
 	if len(r.IdealOrder) > r.N {
-		fmt.Fprintf(w, "%s: %s\n", idealWithPoolLabel, idealWithPool(r))
+		fmt.Fprintln(w, prose(fmt.Sprintf("%s: %s", idealWithPoolLabel, idealWithPool(r))))
 	}
 
 	k := s.KString()
-	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\nNDCG@%s = %s", k, num(r.DCG()), k, num(r.IDCG()), k, ndcgText(r))
+	ndcgLine := fmt.Sprintf("NDCG@%s = %s", k, ndcgText(r))
 	if zero := zeroNote(r); zero != "" {
-		fmt.Fprintf(w, "  %s", zero)
+		ndcgLine += "  " + zero
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "\nDCG@%s  = %s\nIDCG@%s = %s\n%s\n", k, num(r.DCG()), k, num(r.IDCG()), prose(ndcgLine))
 	if ties := tiesNote(r); ties != "" {
-		fmt.Fprintf(w, "ties: %s\n", ties)
+		fmt.Fprintln(w, prose("ties: "+ties))
 	}
+}
+
+// wrapWords breaks text at spaces into lines of at most width cells
+// (a word longer than that on a line of its own): a flag such as --full
+// or a number such as 0.5908 stays whole, where ansi.Wordwrap breaks at
+// a hyphen.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(text) {
+		c := cells(word)
+		switch {
+		case n == 0:
+		case n+1+c > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += c
+	}
+	return b.String()
+}
+
+// dropOrder are the rank table's columns a narrow terminal goes without,
+// the least needed first: what the ideal ranking and the running sums
+// add, then the score (the rank says the order), the tie group and the
+// running NDCG. Rank, id, grade, gain, discount and contribution, the
+// definition of a term, stay.
+var dropOrder = []string{"ideal", "IDCG@i", "DCG@i", "score", "tie", "NDCG@i"}
+
+// minID is the fewest cells a cut id keeps, its "…" included.
+const minID = 6
+
+// fitColumns fits the table rows (the first the header) to width cells,
+// as writeRightAligned lays them out: it leaves out the columns of
+// dropOrder, in that order, until the table fits, then cuts ids that
+// are still too long, each to the room left (at least minID cells). It
+// returns the names of the columns left out. A width of 0 leaves the
+// rows as they are.
+func fitColumns(rows [][]string, width int) []string {
+	if width <= 0 || len(rows) == 0 {
+		return nil
+	}
+	widths := columnWidths(rows)
+	total := func() int {
+		t := 0
+		for _, c := range widths {
+			t += c + 2
+		}
+		return t
+	}
+	var dropped []string
+	for _, name := range dropOrder {
+		if total() <= width {
+			break
+		}
+		j := slices.Index(rows[0], name)
+		if j < 0 {
+			continue
+		}
+		for i, row := range rows {
+			if row != nil {
+				rows[i] = slices.Delete(row, j, j+1)
+			}
+		}
+		widths = slices.Delete(widths, j, j+1)
+		dropped = append(dropped, name)
+	}
+	if over := total() - width; over > 0 {
+		const id = 1
+		room := max(widths[id]-over, minID)
+		for _, row := range rows[1:] {
+			if row != nil && cells(row[id]) > room {
+				row[id] = ansi.Truncate(row[id], room, "…")
+			}
+		}
+	}
+	return dropped
+}
+
+// columnWidths are the cells each column of rows takes at its widest.
+func columnWidths(rows [][]string) []int {
+	var widths []int
+	for _, row := range rows {
+		for j, c := range row {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], cells(c))
+		}
+	}
+	return widths
 }
 
 // The notes under the rank table, in every format's markup: what a
@@ -176,15 +287,7 @@ func rowCells(row ndcg.Rank, m cellMarks) (score, tie, gain string) {
 // a combining accent none), so that any id lines up. A nil row is a
 // blank line.
 func writeRightAligned(w io.Writer, rows [][]string) {
-	var widths []int
-	for _, row := range rows {
-		for j, c := range row {
-			if j == len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[j] = max(widths[j], cells(c))
-		}
-	}
+	widths := columnWidths(rows)
 	var b bytes.Buffer
 	for _, row := range rows {
 		for j, c := range row {
