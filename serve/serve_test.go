@@ -73,7 +73,7 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 	assert.Len(t, doc.List.Items, 5)
 
 	c.send("W")
-	require.NoError(t, c.redrawUntil("copied the working (markdown) to your clipboard", 90, 24, 5*time.Second))
+	require.NoError(t, c.redrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
 	assert.NoDirExists(t, dir+"/list.json")
 }
 
