@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -311,4 +312,25 @@ func cells(c string) int {
 		}
 	}
 	return len(c)
+}
+
+// charts are the report's bar charts: contribution per rank, NDCG@k for
+// every k, and the tie band when there are ties.
+func charts(r *ndcg.Result) []explain.Chart {
+	out := []explain.Chart{explain.ContributionChart(r), explain.NDCGByKChart(r)}
+	if c, ok := explain.TieChart(r); ok {
+		out = append(out, c)
+	}
+	return out
+}
+
+func (x Extras) writeText(w io.Writer, r *ndcg.Result) {
+	if x.Chart {
+		for _, c := range charts(r) {
+			fmt.Fprintf(w, "\n%s", c.Text())
+		}
+	}
+	if x.Working {
+		fmt.Fprintf(w, "\n%s", explain.NewShown(r).Text())
+	}
 }
