@@ -111,6 +111,7 @@ type jsonSlip struct {
 	What    string  `json:"what"`
 	Term    float64 `json:"term"`
 	Instead float64 `json:"instead"`
+	Chance  bool    `json:"chance"`
 }
 
 // jsonTermOfClaim is, for a wrong contribution claim, the rank's true
@@ -176,7 +177,7 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 				jd.ClaimedSum = &sum
 			}
 			for _, s := range d.Slips {
-				jd.Slips = append(jd.Slips, jsonSlip{Rank: s.Rank, Ideal: s.Ideal, What: s.What, Term: s.Term, Instead: s.Instead})
+				jd.Slips = append(jd.Slips, jsonSlip{Rank: s.Rank, Ideal: s.Ideal, What: s.What, Term: s.Term, Instead: s.Instead, Chance: s.Chance})
 			}
 			for _, q := range d.Sums {
 				jd.Sums = append(jd.Sums, strings.ToLower(q.String()))
