@@ -6,6 +6,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -223,8 +224,8 @@ func (s Step) Diagnose(w verify.Written) string {
 		}
 		c.Contributions = append(c.Contributions, w)
 	}
-	why := verify.DiagnoseLast(r.List, s.Asked, c)
-	if why == verify.Unexplained {
+	why := verdict.DiagnoseLast(r.List, s.Asked, c)
+	if why == string(verdict.Unexplained) {
 		return ""
 	}
 	return why
