@@ -15,6 +15,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // finish runs what cmd starts off the update loop, as the program
@@ -261,7 +262,7 @@ func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 5
 	m := newModel(t, benchDoc(300), s, 120, 30)
-	dcg5 := fixed(m.c.WS.Result.DCG(), 4)
+	dcg5 := layout.Fixed(m.c.WS.Result.DCG(), 4)
 	work := pending(press(m, "]"))
 	require.Len(t, work, 1)
 	sc := screen(m)
@@ -272,7 +273,7 @@ func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
 	_, cmd := m.Update(work[0])
 	finish(t, m, cmd)
 	sc = screen(m)
-	assert.Contains(t, sc, "DCG@6 = "+fixed(m.c.WS.Result.DCG(), 4))
+	assert.Contains(t, sc, "DCG@6 = "+layout.Fixed(m.c.WS.Result.DCG(), 4))
 	assert.Contains(t, sc, "NDCG@6 by tie order")
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // The smallest terminal the query list draws in; below it, it says so.
@@ -115,10 +116,10 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		}
 		r.cells = [nCols]string{
 			colDocs:   strconv.Itoa(qr.Retrieved),
-			colNDCG:   fixed(qr.Values[0], 4),
-			colWorst:  fixed(band.Worst, 4),
-			colBest:   fixed(band.Best, 4),
-			colSpread: fixed(r.spread, 4),
+			colNDCG:   layout.Fixed(qr.Values[0], 4),
+			colWorst:  layout.Fixed(band.Worst, 4),
+			colBest:   layout.Fixed(band.Best, 4),
+			colSpread: layout.Fixed(r.spread, 4),
 			colRel:    fmt.Sprintf("%d/%d", qr.RelevantRetrieved, qr.Relevant),
 			colMissed: strconv.Itoa(qr.UnretrievedRelevant()),
 		}

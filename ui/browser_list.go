@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // sortKey is a column the list can be sorted by.
@@ -143,7 +144,7 @@ func (b *Browser) move(d int) {
 func (b *Browser) clamp() {
 	n := len(b.order)
 	b.cursor = max(min(b.cursor, n-1), 0)
-	b.offset = scrollTo(b.offset, b.cursor, n, b.rowsShown())
+	b.offset = layout.ScrollTo(b.offset, b.cursor, n, b.rowsShown())
 }
 
 // The screen: title, summary, column heads, rows, status, help.

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // View draws the list, or the explorer on the query opened.
@@ -40,7 +41,7 @@ func (b *Browser) render() string {
 	parts := []string{
 		b.titleLine(w),
 		b.summaryLine(w),
-		block(main, w, body+1),
+		layout.Block(main, w, body+1),
 		status,
 		more,
 	}
@@ -63,7 +64,7 @@ func (b *Browser) summaryLine(w int) string {
 	res := b.res
 	band := res.AllBands[0]
 	queries := plural(len(b.rows), "query", "queries")
-	mean := fmt.Sprintf("mean %s = %s", b.ndcgHead(), fixed(res.All[0], 4))
+	mean := fmt.Sprintf("mean %s = %s", b.ndcgHead(), layout.Fixed(res.All[0], 4))
 	tied := fmt.Sprintf("%d tied", b.tied)
 	skipped := ""
 	if n := len(res.Skipped); n > 0 {
@@ -74,7 +75,7 @@ func (b *Browser) summaryLine(w int) string {
 		whose = b.opts.Mean
 	}
 	candidates := [][]string{
-		{queries, mean + " (" + whose + ")", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), fixed(band.Worst, 4), fixed(band.Best, 4)), skipped},
+		{queries, mean + " (" + whose + ")", fmt.Sprintf("%s on tie order: mean %s–%s", dependCount(b.tied), layout.Fixed(band.Worst, 4), layout.Fixed(band.Best, 4)), skipped},
 		{queries, mean + " (" + whose + ")", dependCount(b.tied) + " on tie order", skipped},
 		{queries, mean + " (" + whose + ")", tied},
 		{queries, mean, tied},
@@ -126,14 +127,14 @@ func (b *Browser) headLine() string {
 	}
 	var sb strings.Builder
 	sb.WriteString("  ")
-	sb.WriteString(padRight(ansi.Truncate(qid, b.qidW, ""), b.qidW))
+	sb.WriteString(layout.PadRight(ansi.Truncate(qid, b.qidW, ""), b.qidW))
 	for _, c := range b.cols {
 		h := heads[c]
 		if c2, ok := sorted[b.sortBy]; ok && c2 == c {
 			h = arrow + h
 		}
 		sb.WriteByte(' ')
-		sb.WriteString(padLeft(ansi.Truncate(h, b.colW[c], ""), b.colW[c]))
+		sb.WriteString(layout.PadLeft(ansi.Truncate(h, b.colW[c], ""), b.colW[c]))
 	}
 	return b.styles.Header.Render(ansi.Truncate(sb.String(), b.width, ""))
 }
@@ -171,10 +172,10 @@ func (b *Browser) rowView(i int) string {
 	if ansi.StringWidth(qid) > b.qidW {
 		qid = ansi.Truncate(qid, b.qidW, "…")
 	}
-	sb.WriteString(padRight(qid, b.qidW))
+	sb.WriteString(layout.PadRight(qid, b.qidW))
 	for _, c := range b.cols {
 		sb.WriteByte(' ')
-		cell := padLeft(r.cells[c], b.colW[c])
+		cell := layout.PadLeft(r.cells[c], b.colW[c])
 		// Colour is a second signal only: the spread and the count are
 		// printed, so the row reads the same without it.
 		switch {
@@ -216,7 +217,7 @@ func (b *Browser) helpText(w int) string {
 		"ret/rel: relevant retrieved / relevant judged; missed: relevant not retrieved. " +
 		"A query opens with trec_eval's conventions and its missed documents as the pool."
 	var lines []string
-	for _, l := range strings.Split(wrap(notes, w), "\n") {
+	for _, l := range strings.Split(layout.Wrap(notes, w), "\n") {
 		lines = append(lines, st.Subtle.Render(l))
 	}
 	return body + "\n\n" + strings.Join(lines, "\n")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // eighths are the partial blocks of a Unicode bar, from one eighth of a
@@ -69,7 +70,7 @@ func (e *explorer) viewCharts(w, h int) string {
 			need := 1 + max(r.Ranks(), 1)
 			top, mid = min(top, need), min(mid, need)
 		}
-		return block(strings.Join([]string{
+		return layout.Block(strings.Join([]string{
 			e.contributionChart(w, top),
 			e.ndcgChart(w, mid),
 			e.bandChart(w, bandH),
@@ -80,11 +81,11 @@ func (e *explorer) viewCharts(w, h int) string {
 	if r := e.c.WS.Result; r != nil {
 		topH = min(topH, 1+max(r.Ranks(), 1)) // no blank rows between the charts
 	}
-	top := joinColumns(e.contributionChart(half, topH), half, e.ndcgChart(w-half-2, topH), w-half-2, topH, "  ")
+	top := layout.JoinColumns(e.contributionChart(half, topH), half, e.ndcgChart(w-half-2, topH), w-half-2, topH, "  ")
 	if bandH == 0 {
 		return top
 	}
-	return block(top+"\n"+e.bandChart(w, bandH), w, h)
+	return layout.Block(top+"\n"+e.bandChart(w, bandH), w, h)
 }
 
 // contributionChart: each rank's gain × discount, actual beside ideal,
@@ -95,7 +96,7 @@ func (e *explorer) contributionChart(w, h int) string {
 	title := "contribution per rank: actual " + st.G.Sep + " ideal"
 	lines := []string{st.panelTitle.paint(title)}
 	if r == nil || h < 2 {
-		return block(strings.Join(lines, "\n"), w, h)
+		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
 	n := r.Ranks()
 	rows := e.chartRows(h-1, n)
@@ -116,15 +117,15 @@ func (e *explorer) contributionChart(w, h int) string {
 			actInk, idealInk = ink{}, ink{}
 		}
 		line := fmt.Sprintf("%s %s %s %s %s %s",
-			padLeft(strconv.Itoa(i+1), rankW),
-			actInk.paint(st.G.bar(act, scale, barW)), padLeft(fit(fixed(act, 3), valW), valW), sep,
-			idealInk.paint(st.G.bar(ideal, scale, barW)), padLeft(fit(fixed(ideal, 3), valW), valW))
+			layout.PadLeft(strconv.Itoa(i+1), rankW),
+			actInk.paint(st.G.bar(act, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(act, 3), valW), valW), sep,
+			idealInk.paint(st.G.bar(ideal, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(ideal, 3), valW), valW))
 		if past {
 			line = st.pastK.paint(line)
 		}
 		lines = append(lines, line)
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // ndcgChart: NDCG@k for every k, the k in force marked.
@@ -133,7 +134,7 @@ func (e *explorer) ndcgChart(w, h int) string {
 	r := ws.Result
 	lines := []string{st.panelTitle.paint("NDCG@k for every k")}
 	if r == nil || h < 2 {
-		return block(strings.Join(lines, "\n"), w, h)
+		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
 	// Past the list's end NDCG@k still moves when the ideal ranking is
 	// longer (the judged pool), so the chart runs to the longer of the two.
@@ -144,7 +145,7 @@ func (e *explorer) ndcgChart(w, h int) string {
 		// (k took it): the title does, where it said "every k" over @1
 		// to @3 of a list of six.
 		title := fmt.Sprintf("NDCG@k for every k (%s %d more)", st.G.Below, r.Ranks()-1-last)
-		if cellWidth(title) <= w {
+		if layout.CellWidth(title) <= w {
 			lines[0] = st.panelTitle.paint(title)
 		}
 	}
@@ -157,18 +158,18 @@ func (e *explorer) ndcgChart(w, h int) string {
 		}
 		x := explain.NDCGByKBar(r, i+1)
 		v := x.Value
-		label := padLeft("@"+strconv.Itoa(i+1), kW)
+		label := layout.PadLeft("@"+strconv.Itoa(i+1), kW)
 		b := st.G.bar(v, ws.Scale.NDCG, barW)
 		var line string
 		if x.Marked {
 			mark := st.G.KMark
-			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, fixed(v, 4))) + mark
+			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, layout.Fixed(v, 4))) + mark
 		} else {
-			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), fixed(v, 4))
+			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), layout.Fixed(v, 4))
 		}
 		lines = append(lines, line)
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // bandChart: NDCG@k with ties broken worst, expected and best.
@@ -194,8 +195,8 @@ func (e *explorer) bandChart(w, h int) string {
 	if r != nil && !empty {
 		barW := max(w-9-7, 1)
 		for _, x := range explain.TieBand(r) {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.barBand.paint(st.G.bar(x.Value, ws.Scale.NDCG, barW)), fixed(x.Value, 4)))
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.barBand.paint(st.G.bar(x.Value, ws.Scale.NDCG, barW)), layout.Fixed(x.Value, 4)))
 		}
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -15,20 +16,20 @@ func (v *checkView) draw() string {
 	}
 	st, ws := v.c.Styles, v.c.WS
 	w := v.width
-	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+	wrapped := func(text string) []string { return strings.Split(layout.Wrap(text, w), "\n") }
 	k := ws.Settings.KString()
 	head, conv := "Check numbers worked out by hand", "(k="+k+", gain "+ws.Settings.Gain.String()+")"
 	note := " under the conventions in force " + conv
-	if cellWidth(head+note) > w {
+	if layout.CellWidth(head+note) > w {
 		// The conventions line above says the rest: what is checked
 		// against goes whole rather than lose its end.
 		note = " " + conv
 	}
-	title := truncateCells(st.PanelTitle.Render(head)+st.Subtle.Render(note), w)
+	title := layout.TruncateCells(st.PanelTitle.Render(head)+st.Subtle.Render(note), w)
 	source := wrapped(v.sourceLine())
 	if ws.Result == nil {
 		lines := concat([]string{title}, source, []string{""}, wrapped(st.Error.Render("cannot compute: ")+ws.Err.Error()))
-		return block(strings.Join(lines, "\n"), w, v.height)
+		return layout.Block(strings.Join(lines, "\n"), w, v.height)
 	}
 	hint := wrapped(st.Subtle.Render("type a number · ↑/↓ or enter: next field · esc clears · f: the file's claims · the tolerance is half a unit of the last digit typed"))
 	var contrib []string
@@ -54,7 +55,7 @@ func (v *checkView) draw() string {
 		if i == v.focus {
 			mark = st.G.Cursor
 		}
-		label := padRight(f.q.String()+"@"+k, labelW)
+		label := layout.PadRight(f.q.String()+"@"+k, labelW)
 		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
 		for _, why := range whys[i] {
 			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
@@ -85,7 +86,7 @@ func (v *checkView) draw() string {
 		lines = append(lines, "")
 		lines = append(lines, hint...)
 	}
-	return block(strings.Join(lines, "\n"), w, v.height)
+	return layout.Block(strings.Join(lines, "\n"), w, v.height)
 }
 
 func (v *checkView) explainLines(whys [3][]string) int {
@@ -189,7 +190,7 @@ func (v *checkView) explanations(width int) [3][]string {
 
 func (v *checkView) why(vd *verify.Verdict, width int) []string {
 	var out []string
-	add := func(s string) { out = append(out, strings.Split(wrap(s, width), "\n")...) }
+	add := func(s string) { out = append(out, strings.Split(layout.Wrap(s, width), "\n")...) }
 	st := v.c.Styles
 	if vd.Truncated {
 		add(fmt.Sprintf("%s is the true value cut off after the digits, not rounded.", vd.Claim))
@@ -301,7 +302,7 @@ func spellEntries(es []explain.Entry) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(shown(e.ID) + "(" + fmtNum(e.Grade))
+		b.WriteString(shown(e.ID) + "(" + layout.FmtNum(e.Grade))
 		if e.Pool {
 			b.WriteString(", pool")
 		}

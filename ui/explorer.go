@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -175,7 +176,7 @@ func (e *explorer) clamp() {
 	if n > rows && rows > 4 {
 		rows -= 2
 	}
-	e.offset = scrollTo(e.offset, e.cursor, n, rows)
+	e.offset = layout.ScrollTo(e.offset, e.cursor, n, rows)
 }
 
 // Update handles the explorer's keys and the workspace's changes.
@@ -320,7 +321,7 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 	case scoreField:
 		v := ""
 		if it.HasScore {
-			v = fmtNum(it.Score)
+			v = layout.FmtNum(it.Score)
 		}
 		e.input.SetValue(v)
 		e.input.placeholder = "score"

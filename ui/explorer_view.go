@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // draw draws the body: exactly height lines of at most width cells.
@@ -20,7 +21,7 @@ func (e *explorer) draw() string {
 		if e.chartsH > 0 {
 			parts = append(parts, e.contributionChart(e.width, e.chartsH))
 		}
-		return block(strings.Join(parts, "\n"), e.width, e.height)
+		return layout.Block(strings.Join(parts, "\n"), e.width, e.height)
 	}
 	if e.wide {
 		side := e.viewSummary(e.sideW, e.summaryH)
@@ -30,12 +31,12 @@ func (e *explorer) draw() string {
 			charts -= len(notes)
 		}
 		// A wide screen has room to say what its marks mean.
-		if legend := strings.Split(wrap(wideLegend, e.sideW), "\n"); charts-len(legend) >= 12 {
+		if legend := strings.Split(layout.Wrap(wideLegend, e.sideW), "\n"); charts-len(legend) >= 12 {
 			side += "\n" + e.c.Styles.subtle.paint(strings.Join(legend, "\n"))
 			charts -= len(legend)
 		}
 		side += "\n" + e.viewCharts(e.sideW, charts)
-		return joinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
+		return layout.JoinColumns(table, e.tableW, side, e.sideW, e.height, "  ")
 	}
 	parts := []string{table, e.viewSummary(e.width, e.summaryH)}
 	charts := e.chartsH
@@ -47,7 +48,7 @@ func (e *explorer) draw() string {
 	if charts >= 4 {
 		parts = append(parts, e.viewCharts(e.width, charts))
 	}
-	return block(strings.Join(parts, "\n"), e.width, e.height)
+	return layout.Block(strings.Join(parts, "\n"), e.width, e.height)
 }
 
 // viewTable draws the visible ranks only: the cost of a frame does not
@@ -110,7 +111,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 	}
 	dash := st.G.Rule
 	left := markW + e.table.tieW + 2
-	right := max(width-left-cellWidth(label), 0)
+	right := max(width-left-layout.CellWidth(label), 0)
 	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
 
@@ -128,7 +129,7 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		mark = st.G.PastK
 	}
 	tm, straddles := tieMark(r, i, st.G)
-	tm = padRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
+	tm = layout.PadRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
 	switch {
 	case straddles:
 		tm = st.straddle.paint(tm)
@@ -140,7 +141,7 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		if x, w, label := e.editorCell(e.editing); x >= 0 {
 			// The field draws its own cursor; wrapping it in another style
 			// would split its escape codes.
-			ed := padRight(ansi.Truncate(label+e.input.View(&st), w, ""), w)
+			ed := layout.PadRight(ansi.Truncate(label+e.input.View(&st), w, ""), w)
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}
@@ -160,10 +161,10 @@ func (e *explorer) viewSummary(width, height int) string {
 	r := ws.Result
 	var lines []string
 	if r == nil {
-		msg := strings.Split(wrap(st.errorInk.paint("cannot compute: ")+ws.Err.Error(), width), "\n")
+		msg := strings.Split(layout.Wrap(st.errorInk.paint("cannot compute: ")+ws.Err.Error(), width), "\n")
 		lines = append(msg[:min(len(msg), summaryLines-1)],
 			st.subtle.paint("undo (u) or change the grade or the gain to fix it"))
-		return block(strings.Join(lines, "\n"), width, height)
+		return layout.Block(strings.Join(lines, "\n"), width, height)
 	}
 	// The labels are the result's own: on a long list a change of
 	// settings is recomputed off the update loop, and until the new
@@ -175,7 +176,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	if r.N == 0 && r.IDCG() == 0 {
 		nd = "undefined"
 	}
-	dcg, idcg := fixed(r.DCG(), 4), fixed(r.IDCG(), 4)
+	dcg, idcg := layout.Fixed(r.DCG(), 4), layout.Fixed(r.IDCG(), 4)
 	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s", k, dcg, k, idcg, st.title.paint("NDCG@"+k+" = "+nd))
 	// The first line is never wrapped, so that NDCG is not split from its
 	// label: when it does not fit, it takes three lines if the block has
@@ -183,7 +184,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	compact := st.title.paint("NDCG@"+k+" "+nd) + " · DCG " + dcg + " · IDCG " + idcg
 	var first []string
 	switch {
-	case cellWidth(one) <= width:
+	case layout.CellWidth(one) <= width:
 		first = []string{one}
 	case height >= summaryLines+3:
 		first = []string{"DCG@" + k + "  = " + dcg, "IDCG@" + k + " = " + idcg, st.title.paint("NDCG@" + k + " = " + nd), ""}
@@ -196,7 +197,7 @@ func (e *explorer) viewSummary(width, height int) string {
 		b := r.NDCGBand(rs.K)
 		band := fmt.Sprintf("%d tie group(s): worst %.4f · expected %.4f · best %.4f (spread %.4f)",
 			len(r.Ties), b.Worst, b.Expected, b.Best, b.Spread())
-		if cellWidth(band) > width && height <= summaryLines {
+		if layout.CellWidth(band) > width && height <= summaryLines {
 			// No room to wrap: drop the spread (best − worst) rather than best.
 			band = fmt.Sprintf("ties: worst %.4f · exp. %.4f · best %.4f", b.Worst, b.Expected, b.Best)
 		}
@@ -206,7 +207,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	case r.N == 0 && r.IDCG() == 0:
 		lines = append(lines, st.warn.paint("NDCG is undefined: the list is empty (a adds an item)"))
 	case r.IDCG() == 0:
-		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, fmtNum(rs.Zero))))
+		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, layout.FmtNum(rs.Zero))))
 	}
 	if extra := len(r.IdealOrder) - r.N; extra > 0 {
 		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
@@ -217,5 +218,5 @@ func (e *explorer) viewSummary(width, height int) string {
 	if len(r.Ties) == 0 && r.N > 0 {
 		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
 	}
-	return block(strings.Join(first, "\n")+"\n"+wrap(strings.Join(lines, "\n"), width), width, height)
+	return layout.Block(strings.Join(first, "\n")+"\n"+layout.Wrap(strings.Join(lines, "\n"), width), width, height)
 }

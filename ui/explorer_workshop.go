@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // The explorer's workshop aids: the notes, the projector mode, the lines
@@ -39,7 +40,7 @@ const (
 // and finding the rank under a click both read it.
 func (e *explorer) tableLines() []int {
 	n, free := e.c.WS.N(), e.tableH-1
-	lines := rowLines(e.offset, n, e.cut(), free)
+	lines := layout.RowLines(e.offset, n, e.cut(), free)
 	if len(lines) == 0 || free < 5 {
 		return lines
 	}
@@ -58,7 +59,7 @@ func (e *explorer) tableLines() []int {
 	if e.offset > 0 {
 		out = append(out, aboveLine)
 	}
-	out = append(out, rowLines(e.offset, n, e.cut(), free-len(out))...)
+	out = append(out, layout.RowLines(e.offset, n, e.cut(), free-len(out))...)
 	if last(out) < n-1 {
 		// The last line says what is below; the rows end a line earlier.
 		for len(out) >= free {
@@ -131,7 +132,7 @@ func (e *explorer) notesLines(width, most int) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	lines := strings.Split(wrap(strings.Join(parts, "\n"), width), "\n")
+	lines := strings.Split(layout.Wrap(strings.Join(parts, "\n"), width), "\n")
 	if len(lines) > most {
 		lines = lines[:most]
 		lines[most-1] = ansi.Truncate(lines[most-1], width-1, "") + "…"
@@ -146,14 +147,14 @@ func (e *explorer) viewHeadline(width, height int) string {
 	r := ws.Result
 	k := ws.Settings.KString()
 	if r == nil {
-		return block(wrap("cannot compute: "+ws.Err.Error(), width), width, height)
+		return layout.Block(layout.Wrap("cannot compute: "+ws.Err.Error(), width), width, height)
 	}
 	bold := lipgloss.NewStyle().Bold(true)
 	nd := fmt.Sprintf("%.4f", r.NDCG())
 	if r.Undefined() {
 		nd = "undefined"
 	}
-	lines := []string{bold.Render(fmt.Sprintf("DCG@%s = %s     IDCG@%s = %s", k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4)))}
+	lines := []string{bold.Render(fmt.Sprintf("DCG@%s = %s     IDCG@%s = %s", k, layout.Fixed(r.DCG(), 4), k, layout.Fixed(r.IDCG(), 4)))}
 	label := "NDCG@" + k + " = "
 	big := bigText(nd, e.c.Styles.G.ascii)
 	for i, row := range big {
@@ -163,7 +164,7 @@ func (e *explorer) viewHeadline(width, height int) string {
 		}
 		lines = append(lines, bold.Render(lead+row))
 	}
-	return block(strings.Join(lines, "\n"), width, height)
+	return layout.Block(strings.Join(lines, "\n"), width, height)
 }
 
 // bigGlyphs are digits three lines tall, for a number read across a room.
@@ -208,7 +209,7 @@ func (e *explorer) titleEditWidth(x int) int {
 func (e *explorer) chartRows(rows, n int) []int {
 	out := make([]int, 0, rows)
 	if n <= rows || rows < 3 {
-		from := scrollTo(e.offset, e.cursor, n, rows)
+		from := layout.ScrollTo(e.offset, e.cursor, n, rows)
 		for i := from; i < min(from+rows, n); i++ {
 			out = append(out, i)
 		}
@@ -221,7 +222,7 @@ func (e *explorer) chartRows(rows, n int) []int {
 	}
 	// Rows for the ranks around the cursor: all but the marker lines.
 	inner := rows - 2
-	from := scrollTo(e.offset, cur, n, inner)
+	from := layout.ScrollTo(e.offset, cur, n, inner)
 	if k >= from+inner && k-cur < rows-1 {
 		from = max(k-rows+2, 0) // the cursor and k fit together
 	}

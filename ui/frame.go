@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // The frame is what the explorer and the query browser draw alike
@@ -74,7 +75,7 @@ func (s status) lines(st Styles, text string, w int) (string, string) {
 	if !s.fresh || ansi.StringWidth(text) <= w {
 		return s.line(st, text, w), ""
 	}
-	two := func(text string) []string { return strings.SplitN(wrap(text, w), "\n", 3) }
+	two := func(text string) []string { return strings.SplitN(layout.Wrap(text, w), "\n", 3) }
 	l := two(text)
 	if len(l) > 2 {
 		l = two(shortenPath(text))
@@ -116,7 +117,7 @@ func shortenPath(text string) string {
 // tooSmall is the screen drawn instead of what needs minW×minH.
 func tooSmall(what string, w, h, minW, minH int) string {
 	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
-	return block(wrap(msg, w), w, h)
+	return layout.Block(layout.Wrap(msg, w), w, h)
 }
 
 // footerLine is a short help line of at most w cells that always ends
@@ -131,12 +132,12 @@ func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 			rest = append(rest, b)
 		}
 	}
-	room := max(w-cellWidth(ansi.Strip(tail))-cellWidth(sep), 1)
+	room := max(w-layout.CellWidth(ansi.Strip(tail))-layout.CellWidth(sep), 1)
 	h.SetWidth(room)
 	head := h.ShortHelpView(rest)
 	// The help model adds a binding that overflows when not even its
 	// ellipsis would fit; drop bindings from the end until the line fits.
-	for n := len(rest) - 1; n >= 0 && cellWidth(head) > room; n-- {
+	for n := len(rest) - 1; n >= 0 && layout.CellWidth(head) > room; n-- {
 		head = h.ShortHelpView(rest[:n])
 	}
 	h.SetWidth(w)
@@ -201,12 +202,12 @@ func (o *overlay) place() string {
 func (o *overlay) view(st Styles, w, h int) string {
 	switch {
 	case o.headless:
-		return block(o.vp.View(), w, h)
+		return layout.Block(o.vp.View(), w, h)
 	case o.fits():
-		return block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
+		return layout.Block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
 	}
 	head := st.Title.Render(o.title) + st.Subtle.Render("  "+o.place()+", ↑/↓ scroll")
-	return block(head+"\n"+o.vp.View(), w, h)
+	return layout.Block(head+"\n"+o.vp.View(), w, h)
 }
 
 // ReadingPause is the least time a person takes between the key that

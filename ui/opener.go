@@ -16,6 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -83,7 +84,7 @@ func (o *opener) View(c *Common, w, h int) string {
 		}
 	}
 	room := max(h-len(lines), 1)
-	from := scrollTo(0, o.cursor, len(o.list), room)
+	from := layout.ScrollTo(0, o.cursor, len(o.list), room)
 	width := 0
 	for _, s := range o.list {
 		width = max(width, len(s.Name))
@@ -98,7 +99,7 @@ func (o *opener) View(c *Common, w, h int) string {
 		}
 		lines = append(lines, line)
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // typed reports whether the path field holds a path, which enter opens

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -86,8 +87,8 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		for i, part := range parts {
 			parts[i] = strings.ReplaceAll(part, " ", "\u00a0")
 		}
-		words := strings.ReplaceAll(wrap(joinNonEmpty(parts, ", "), max(width, 1)), "\u00a0", " ")
-		return strings.Split(wrap(r.note, max(width, 1)), "\n"), strings.Split(words, "\n")
+		words := strings.ReplaceAll(layout.Wrap(joinNonEmpty(parts, ", "), max(width, 1)), "\u00a0", " ")
+		return strings.Split(layout.Wrap(r.note, max(width, 1)), "\n"), strings.Split(words, "\n")
 	}
 	main := func(i int, note string) string {
 		r := p.rows[i]
@@ -112,7 +113,7 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 		head = append(head[:1], head[2]) // the blank line gives way first
 	}
 	if len(head)+len(full) <= h {
-		return block(strings.Join(append(head, full...), "\n"), w, h)
+		return layout.Block(strings.Join(append(head, full...), "\n"), w, h)
 	}
 	// One line a preset, scrolled to keep the cursor in view, and the
 	// one selected told whole under them while three rows keep room.
@@ -131,14 +132,14 @@ func (p *presetPicker) View(c *Common, w, h int) string {
 	}
 	room = max(room-len(detail), 1)
 	lines := head
-	from := scrollTo(0, p.cursor, len(p.rows), room)
+	from := layout.ScrollTo(0, p.cursor, len(p.rows), room)
 	for i, r := range p.rows {
 		if i < from || i >= from+room {
 			continue
 		}
 		lines = append(lines, ansi.Truncate(main(i, r.note), w, "…"))
 	}
-	return block(strings.Join(append(lines, detail...), "\n"), w, h)
+	return layout.Block(strings.Join(append(lines, detail...), "\n"), w, h)
 }
 
 func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {

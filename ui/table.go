@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // column is one column of the per-rank table.
@@ -37,7 +37,7 @@ type tableLayout struct {
 // The columns in the order they appear and the order they are dropped
 // in (last first) when the terminal is narrow.
 func allColumns(dec int) []column {
-	n := func(x float64) string { return fixed(x, dec) }
+	n := func(x float64) string { return layout.Fixed(x, dec) }
 	return []column{
 		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
 			if it.Title == "" {
@@ -45,30 +45,30 @@ func allColumns(dec int) []column {
 			}
 			return shown(it.ID) + " " + shown(it.Title)
 		}},
-		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return fmtNum(it.Grade) }},
+		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return layout.FmtNum(it.Grade) }},
 		{head: "score", width: 7, raw: func(it ndcg.Item) string {
 			if !it.HasScore {
 				return "-"
 			}
-			return fmtNum(it.Score)
+			return layout.FmtNum(it.Score)
 		}},
 		{head: "gain", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
 			if r.Settings.Ties == ndcg.Expected && row.Tied {
-				return fixed(row.ExpectedGain, min(t.dec, 2)) + "*"
+				return layout.Fixed(row.ExpectedGain, min(t.dec, 2)) + "*"
 			}
-			return fmtShort(row.Gain, 6)
+			return layout.FmtShort(row.Gain, 6)
 		}},
-		{head: "disc", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return fixed(row.Discount, 3) }},
+		{head: "disc", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.Discount, 3) }},
 		{head: "contrib", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.Contribution) }},
 		{head: "DCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.DCG) }},
 		{head: "ideal", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
 			if row.IdealID == "" {
 				return "-"
 			}
-			return fmtShort(row.IdealGrade, 5)
+			return layout.FmtShort(row.IdealGrade, 5)
 		}},
 		{head: "IDCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.IDCG) }},
-		{head: "NDCG@i", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return fixed(row.NDCG, 4) }},
+		{head: "NDCG@i", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.NDCG, 4) }},
 	}
 }
 
@@ -160,17 +160,17 @@ func tieWidth(n int) int { return max(tieW, 2+len(strconv.Itoa(n/2))) }
 func (t *tableLayout) header() string {
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", markW+t.tieW))
-	b.WriteString(padLeft("rank", t.rankW))
+	b.WriteString(layout.PadLeft("rank", t.rankW))
 	for _, c := range t.cols {
 		b.WriteByte(' ')
 		if c.flex {
 			head := c.head
-			if cellWidth(head) > t.idWidth {
+			if layout.CellWidth(head) > t.idWidth {
 				head = "id"
 			}
-			b.WriteString(padRight(ansi.Truncate(head, t.idWidth, ""), t.idWidth))
+			b.WriteString(layout.PadRight(ansi.Truncate(head, t.idWidth, ""), t.idWidth))
 		} else {
-			b.WriteString(padLeft(c.head, c.width))
+			b.WriteString(layout.PadLeft(c.head, c.width))
 		}
 	}
 	return b.String()
@@ -179,7 +179,7 @@ func (t *tableLayout) header() string {
 // cells formats rank i (the item at input position i when r is nil).
 func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
 	var b strings.Builder
-	b.WriteString(padLeft(strconv.Itoa(i+1), t.rankW))
+	b.WriteString(layout.PadLeft(strconv.Itoa(i+1), t.rankW))
 	var row ndcg.Rank
 	if r != nil {
 		row = r.Row(i)
@@ -197,14 +197,14 @@ func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
 		}
 		switch {
 		case c.flex:
-			b.WriteString(padRight(ansi.Truncate(s, t.idWidth, "…"), t.idWidth))
-		case c.raw != nil && cellWidth(s) > c.width:
+			b.WriteString(layout.PadRight(ansi.Truncate(s, t.idWidth, "…"), t.idWidth))
+		case c.raw != nil && layout.CellWidth(s) > c.width:
 			// A value as typed (a score, a grade) that must be rounded to
 			// fit says so: 0.123457 and 0.123456 would otherwise both read
 			// 0.12346, as if tied.
-			b.WriteString(padLeft(fit(s, c.width-1)+"~", c.width))
+			b.WriteString(layout.PadLeft(layout.Fit(s, c.width-1)+"~", c.width))
 		default:
-			b.WriteString(padLeft(fit(s, c.width), c.width))
+			b.WriteString(layout.PadLeft(layout.Fit(s, c.width), c.width))
 		}
 	}
 	return b.String()
@@ -228,65 +228,6 @@ func (t *tableLayout) columnStart(head string) (int, int) {
 	return -1, 0
 }
 
-// fixed prints x with dec decimals; fit shortens it for a table cell.
-func fixed(x float64, dec int) string {
-	return strconv.FormatFloat(x, 'f', dec, 64)
-}
-
-// fmtShort prints x exactly when it fits in width, else rounded.
-func fmtShort(x float64, width int) string {
-	s := fmtNum(x)
-	if len(s) <= width {
-		return s
-	}
-	return fit(strconv.FormatFloat(x, 'f', -1, 64), width)
-}
-
-// fit makes a number string at most width characters: fewer decimals
-// first, then exponent form, so a cell never spills into the next.
-func fit(s string, width int) string {
-	if cellWidth(s) <= width {
-		return s
-	}
-	x, err := strconv.ParseFloat(strings.TrimSuffix(s, "*"), 64)
-	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-		return ansi.Truncate(s, width, "…")
-	}
-	star := strings.HasSuffix(s, "*")
-	w := width
-	if star {
-		w--
-	}
-	for d := 6; d >= 0; d-- {
-		if t := strconv.FormatFloat(x, 'f', d, 64); len(t) <= w {
-			if star {
-				t += "*"
-			}
-			return t
-		}
-	}
-	for d := 3; d >= 0; d-- {
-		if t := strconv.FormatFloat(x, 'e', d, 64); len(t) <= width {
-			return t
-		}
-	}
-	return strings.Repeat("#", width)
-}
-
-func padLeft(s string, w int) string {
-	if d := w - cellWidth(s); d > 0 {
-		return strings.Repeat(" ", d) + s
-	}
-	return s
-}
-
-func padRight(s string, w int) string {
-	if d := w - cellWidth(s); d > 0 {
-		return s + strings.Repeat(" ", d)
-	}
-	return s
-}
-
 // tieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
 func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
@@ -306,5 +247,3 @@ func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
 	}
 	return mark, g.Straddles(r.K)
 }
-
-func fmtNum(x float64) string { return ndcg.FormatNumber(x) }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -53,7 +54,7 @@ func (l *lazy) busyView(title, what string) string {
 // busyScreen is a view of w×h cells whose numbers job works out.
 func busyScreen(c *Common, job *work, w, h int, title, what string) string {
 	line := job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
-	return block(viewHead(c, title, "", "", w)+"\n\n"+wrap(line, w), w, h)
+	return layout.Block(viewHead(c, title, "", "", w)+"\n\n"+layout.Wrap(line, w), w, h)
 }
 
 // FullHelp: a view keeps no keys of its own unless it says so.
@@ -90,7 +91,7 @@ func viewHead(c *Common, title, what, keys string, w int) string {
 		left += " " + what
 	}
 	if keys != "" {
-		if gap := w - cellWidth(left) - cellWidth(keys); gap >= 2 {
+		if gap := w - layout.CellWidth(left) - layout.CellWidth(keys); gap >= 2 {
 			return left + strings.Repeat(" ", gap) + st.Subtle.Render(keys)
 		}
 	}
@@ -103,5 +104,5 @@ func cannotCompute(c *Common, w, h int) string {
 	st := c.Styles
 	msg := st.Error.Render("cannot compute: ") + c.WS.Err.Error() + "\n" +
 		st.Subtle.Render("undo (u) or change the grade or the gain to fix it")
-	return block(wrap(msg, w), w, h)
+	return layout.Block(layout.Wrap(msg, w), w, h)
 }

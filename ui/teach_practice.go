@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
@@ -65,25 +66,7 @@ func numberPaste(s string) string {
 // inputView draws a number field in width cells between brackets, so
 // that an empty field still reads as a place to type.
 func inputView(st *Styles, in *textField, width int) string {
-	return "[" + padRight(truncateCells(in.View(st), width), width) + "]"
-}
-
-// truncateCells cuts s (which may carry escape codes) to width cells.
-func truncateCells(s string, width int) string {
-	if cellWidth(s) <= width {
-		return s
-	}
-	return block(s, width, 1)
-}
-
-// hang wraps text to width with every line indented by indent cells.
-func hang(text string, indent, width int) []string {
-	pad := strings.Repeat(" ", indent)
-	lines := strings.Split(wrap(text, max(width-indent, 10)), "\n")
-	for i, l := range lines {
-		lines[i] = pad + l
-	}
-	return lines
+	return "[" + layout.PadRight(layout.TruncateCells(in.View(st), width), width) + "]"
 }
 
 // The check view and the quiz type numbers into their fields.

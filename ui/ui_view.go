@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -42,7 +43,7 @@ func (m *Model) render() string {
 			// The quit question must be seen, whole, to be answered: it
 			// takes the last lines.
 			lines := strings.Split(msg, "\n")
-			q := strings.Split(wrap(m.c.status.text, w), "\n")
+			q := strings.Split(layout.Wrap(m.c.status.text, w), "\n")
 			q = q[:min(len(q), len(lines))]
 			for i, l := range q {
 				lines[len(lines)-len(q)+i] = m.c.status.paint(m.c.Styles, l)
@@ -82,7 +83,7 @@ func (m *Model) render() string {
 	if more == "" {
 		more = m.footer(w)
 	}
-	parts = append(parts, block(main, w, body), status, more)
+	parts = append(parts, layout.Block(main, w, body), status, more)
 	return strings.Join(parts, "\n")
 }
 
@@ -409,7 +410,7 @@ func (m *Model) helpText(w int) string {
 // name, in lines of w cells, a binding never split between two.
 func (m *Model) acrossHelp(name string, bindings []key.Binding, w int) []string {
 	st, hs := m.c.Styles, m.help.Styles
-	indent := cellWidth(name) + 2
+	indent := layout.CellWidth(name) + 2
 	sep, sepW := " · ", 3
 	lines := []string{st.PanelTitle.Render(name) + "  "}
 	used := indent
@@ -439,12 +440,12 @@ const wideLegend = "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean g
 // hangAfterFirst wraps text to w cells, the first line as wide as it
 // goes and the others indented by indent cells.
 func hangAfterFirst(text string, w, indent int) []string {
-	lines := strings.SplitN(wrap(text, w), "\n", 2)
+	lines := strings.SplitN(layout.Wrap(text, w), "\n", 2)
 	if len(lines) == 1 || w-indent < 10 {
-		return strings.Split(wrap(text, w), "\n")
+		return strings.Split(layout.Wrap(text, w), "\n")
 	}
 	rest := strings.Join(strings.Fields(lines[1]), " ")
-	return append(lines[:1], hang(rest, indent, w)...)
+	return append(lines[:1], layout.Hang(rest, indent, w)...)
 }
 
 // legendMarkW is the width of the marks' column of screenLegend.

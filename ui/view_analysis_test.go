@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // The list of these tests: A..F with grades 3,1,0,3,2,0 and scores
@@ -292,7 +293,7 @@ func TestSwapUnscored(t *testing.T) {
 	assert.Equal(t, "A", m.c.WS.List().Items[0].ID)
 }
 
-func summaryOf(m *Model) string { return fixed(m.c.WS.Result.NDCG(), 4) }
+func summaryOf(m *Model) string { return layout.Fixed(m.c.WS.Result.NDCG(), 4) }
 
 func TestCurvesView(t *testing.T) {
 	m := tiesModel(t, 80, 24)

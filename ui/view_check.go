@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -132,7 +133,7 @@ func (v *checkView) loadFileNumbers() {
 		if n != nil {
 			text = n.Text
 			if text == "" {
-				text = fmtNum(n.Value)
+				text = layout.FmtNum(n.Value)
 			}
 		}
 		v.fields[i].in.SetValue(text)

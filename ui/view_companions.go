@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -82,7 +83,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 	switch msg2.String() {
 	case ">":
 		if v.threshold >= v.maxThreshold() {
-			v.c.SetStatus(fmt.Sprintf("no item has a grade above %s: the threshold stays at %s", fmtNum(v.maxThreshold()), fmtNum(v.threshold)), true)
+			v.c.SetStatus(fmt.Sprintf("no item has a grade above %s: the threshold stays at %s", layout.FmtNum(v.maxThreshold()), layout.FmtNum(v.threshold)), true)
 			return nil
 		}
 		v.threshold++
@@ -94,7 +95,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 		v.threshold--
 	}
 	v.stale = true
-	v.c.SetStatus(fmt.Sprintf("relevant now means grade ≥ %s", fmtNum(v.threshold)), false)
+	v.c.SetStatus(fmt.Sprintf("relevant now means grade ≥ %s", layout.FmtNum(v.threshold)), false)
 	return nil
 }
 
@@ -149,11 +150,11 @@ func (v *companionsView) draw() string {
 	st, ws := v.c.Styles, v.c.WS
 	r := ws.Result
 	if r == nil {
-		return block(wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
+		return layout.Block(layout.Wrap(st.Error.Render("cannot compute this list: ")+ws.Err.Error(), v.width), v.width, v.height)
 	}
 	c := v.comp
 	k := ws.Settings.KString()
-	th := fmtNum(v.threshold)
+	th := layout.FmtNum(v.threshold)
 	lines := []string{
 		st.PanelTitle.Render(fmt.Sprintf("Companion metrics at k=%s: relevant means grade ≥ %s", k, th)) +
 			st.Subtle.Render(fmt.Sprintf("  (%s change it)", thresholdKey.Help().Key)),
@@ -166,7 +167,7 @@ func (v *companionsView) draw() string {
 	if r.IDCG() == 0 {
 		// Nothing to divide by: each says the convention that gives its
 		// value, where they read as a division by 0.
-		ndText = fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG, which is 0 here: the IDCG=0 rule gives %s (z switches it)", ws.Settings.Gain.Formula(), fmtNum(ws.Settings.Zero))
+		ndText = fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG, which is 0 here: the IDCG=0 rule gives %s (z switches it)", ws.Settings.Gain.Formula(), layout.FmtNum(ws.Settings.Zero))
 	}
 	if c.Relevant == 0 {
 		recall = fmt.Sprintf("no relevant item%s: 0 by convention, as there is nothing to find", v.poolNote())
@@ -196,9 +197,9 @@ func (v *companionsView) draw() string {
 	}
 	for _, x := range rows {
 		b := v.c.Styles.G.bar(x.v, 1, barW)
-		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, fixed(x.v, 4), st.BarActual.Render(b)))
+		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, layout.Fixed(x.v, 4), st.BarActual.Render(b)))
 		if counts {
-			for _, l := range hang(x.counts, nameW+1, v.width) {
+			for _, l := range layout.Hang(x.counts, nameW+1, v.width) {
 				lines = append(lines, st.Subtle.Render(l))
 			}
 		}
@@ -213,15 +214,15 @@ func (v *companionsView) draw() string {
 	same := "every relevant item counts the same, whatever its grade"
 	if len(r.IdealOrder) > 0 {
 		if hi := r.IdealGrade(0); hi > v.threshold {
-			same = "a grade " + fmtNum(hi) + " and a grade " + th + " count the same"
+			same = "a grade " + layout.FmtNum(hi) + " and a grade " + th + " count the same"
 		}
 	}
-	lesson := wrap("Only NDCG sees the grades: the others ask relevant or not, so "+same+
+	lesson := layout.Wrap("Only NDCG sees the grades: the others ask relevant or not, so "+same+
 		", and Precision ignores the order within the top k.", v.width)
 	if strings.Count(body, "\n")+strings.Count(lesson, "\n")+3 <= v.height {
 		body += "\n\n" + st.Subtle.Render(lesson)
 	}
-	return block(body, v.width, v.height)
+	return layout.Block(body, v.width, v.height)
 }
 
 // cutoffWord is the k the companions cut at, in words.
@@ -294,12 +295,12 @@ func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
 		if len(terms) > 0 {
 			sum = "(" + strings.Join(terms, " + ") + ")"
 		}
-		ap = fmt.Sprintf("AP = %s / %d = %s", sum, c.Relevant, fixed(c.AP, 4))
+		ap = fmt.Sprintf("AP = %s / %d = %s", sum, c.Relevant, layout.Fixed(c.AP, 4))
 	}
 	return append(out, ap)
 }
 
 // wrapLines wraps each line to width.
 func wrapLines(lines []string, width int) string {
-	return wrap(strings.Join(lines, "\n"), width)
+	return layout.Wrap(strings.Join(lines, "\n"), width)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // conventionsView puts this list's NDCG@k under every preset side by
@@ -198,7 +199,7 @@ func convLine(cells []string, w int) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(padRight(c, convWidths[i]))
+		b.WriteString(layout.PadRight(c, convWidths[i]))
 	}
 	return strings.TrimRight(b.String(), " ")
 }
@@ -274,7 +275,7 @@ func (v *conventionsView) draw() string {
 		why = append(why[:room-1], st.Subtle.Render(fmt.Sprintf("  %s %d more line(s): a taller terminal shows them", st.G.Below, more)))
 	}
 	lines = append(lines, why...)
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // row is one line of the table; the settings in differs are starred
@@ -299,7 +300,7 @@ func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndc
 		cell(ndcg.SettingDiscount, s.Discount.String(), convWidths[3]),
 		cell(ndcg.SettingTies, s.Ties.String(), convWidths[4]),
 		cell(ndcg.SettingIDCG, s.IDCG.String(), convWidths[5]),
-		cell(ndcg.SettingZero, fmtNum(s.Zero), convWidths[6]),
+		cell(ndcg.SettingZero, layout.FmtNum(s.Zero), convWidths[6]),
 		cell(ndcg.SettingGrades, grades, convWidths[7]),
 	}, w)
 }
@@ -375,7 +376,7 @@ func (v *conventionsView) explanation(w int) []string {
 
 // wrapIndent wraps text to w cells, continuation lines indented.
 func wrapIndent(text string, w int, indent string) []string {
-	lines := strings.Split(wrap(text, max(w-len(indent), 1)), "\n")
+	lines := strings.Split(layout.Wrap(text, max(w-len(indent), 1)), "\n")
 	for i := 1; i < len(lines); i++ {
 		lines[i] = indent + lines[i]
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // curvesView draws the two functions NDCG is built from: the discount
@@ -126,7 +127,7 @@ func (v *curvesView) draw() string {
 	var charts string
 	if top == 0 {
 		half := (w - 3) / 2
-		charts = joinColumns(v.discountChart(half, chartH), half, v.gainChart(w-half-3, chartH), w-half-3, chartH, "   ")
+		charts = layout.JoinColumns(v.discountChart(half, chartH), half, v.gainChart(w-half-3, chartH), w-half-3, chartH, "   ")
 	} else {
 		charts = v.discountChart(w, top) + "\n" + v.gainChart(w, chartH-top)
 	}
@@ -134,7 +135,7 @@ func (v *curvesView) draw() string {
 	if lessonH > 0 {
 		out += "\n" + v.lessonText(w, lessonH)
 	}
-	return block(out, w, h)
+	return layout.Block(out, w, h)
 }
 
 // discountChart: d(i) for the ranks that fit, on the scale 0..1 (the
@@ -156,7 +157,7 @@ func (v *curvesView) discountChart(w, h int) string {
 	}
 	mark := st.G.KMark
 	for i, d := range v.discount[:n] {
-		line := fmt.Sprintf("%s %s %s", padLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.bar(d, scale, barW)), fixed(d, 3))
+		line := fmt.Sprintf("%s %s %s", layout.PadLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.bar(d, scale, barW)), layout.Fixed(d, 3))
 		switch {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
@@ -165,7 +166,7 @@ func (v *curvesView) discountChart(w, h int) string {
 		}
 		lines = append(lines, line)
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // gainChart: the gain of each grade, on one scale (the largest gain
@@ -185,13 +186,13 @@ func (v *curvesView) gainChart(w, h int) string {
 	shown := v.gains[len(v.gains)-n:]
 	if len(shown) == 0 {
 		lines = append(lines, st.Subtle.Render("no grades: the list is empty"))
-		return block(strings.Join(lines, "\n"), w, h)
+		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
 	gradeW, valW := 1, 1
 	scale := 0.0
 	for _, g := range shown {
-		gradeW = max(gradeW, len(fmtNum(g.Grade)))
-		valW = max(valW, len(fmtShort(g.Gain, 8)))
+		gradeW = max(gradeW, len(layout.FmtNum(g.Grade)))
+		valW = max(valW, len(layout.FmtShort(g.Gain, 8)))
 		scale = max(scale, g.Gain)
 	}
 	barW := max(w-gradeW-valW-12, 1)
@@ -205,15 +206,15 @@ func (v *curvesView) gainChart(w, h int) string {
 		if g.Pool > 0 {
 			used += fmt.Sprintf(" +%dp", g.Pool)
 		}
-		lines = append(lines, fmt.Sprintf("%s %s %s%s", padLeft(fmtNum(g.Grade), gradeW),
-			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), padLeft(fmtShort(g.Gain, 8), valW), used))
+		lines = append(lines, fmt.Sprintf("%s %s %s%s", layout.PadLeft(layout.FmtNum(g.Grade), gradeW),
+			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), layout.PadLeft(layout.FmtShort(g.Gain, 8), valW), used))
 	}
 	legend := "×n: n items of the list have this grade"
 	if pool {
 		legend += "; +np: n in the pool"
 	}
 	lines = append(lines, st.Subtle.Render(ansi.Truncate(legend, w, "…")))
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // lessonText: DCG under log2 and log:10 differ by ln 10 / ln 2, NDCG
@@ -222,17 +223,17 @@ func (v *curvesView) lessonText(w, h int) string {
 	st := v.c.Styles
 	k := v.c.WS.Settings.KString()
 	if v.lessonOK != nil {
-		return wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
+		return layout.Wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
 	}
 	l := v.lesson
 	ndcgPart := fmt.Sprintf("IDCG grows by the same factor, so NDCG@%s stays %.4f (log2) = %.4f (log10)", k, l.NDCG2, l.NDCG10)
 	if l.IDCG2 == 0 {
 		// No ratio for the base to cancel out of: NDCG is the rule.
-		ndcgPart = fmt.Sprintf("IDCG is 0 too, so NDCG@%s is the IDCG=0 rule's %s under both", k, fmtNum(l.NDCG2))
+		ndcgPart = fmt.Sprintf("IDCG is 0 too, so NDCG@%s is the IDCG=0 rule's %s under both", k, layout.FmtNum(l.NDCG2))
 	}
 	text := fmt.Sprintf("The log base cancels out: 1/log10(i+1) is ln 10/ln 2 = %.4f times 1/log2(i+1) at every rank, so DCG@%s goes from %.4f (log2) to %.4f (log10); %s. Under jk:B the ranks before B get 1, which does not scale: there the base counts.",
 		l.Factor, k, l.DCG2, l.DCG10, ndcgPart)
-	lines := strings.Split(wrap(text, w), "\n")
+	lines := strings.Split(layout.Wrap(text, w), "\n")
 	lines = lines[:min(len(lines), h)]
 	lines[0] = st.Header.Render(lines[0])
 	return strings.Join(lines, "\n")

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -122,7 +123,7 @@ func (v *poolView) refresh() {
 	if len(v.c.WS.List().Pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	v.offset = scrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-2)
+	v.offset = layout.ScrollTo(v.offset, selRank, len(v.judged.IdealOrder), v.tableH-2-2)
 }
 
 // recompute works both sources out again when an edit made them stale.
@@ -268,13 +269,13 @@ func (v *poolView) draw() string {
 		if ws.Err != nil {
 			msg += ": " + ws.Err.Error()
 		}
-		return block(wrap(st.Error.Render(msg)+"\n"+st.Subtle.Render("undo (u) or fix it in the explorer"), v.width), v.width, v.height)
+		return layout.Block(layout.Wrap(st.Error.Render(msg)+"\n"+st.Subtle.Render("undo (u) or fix it in the explorer"), v.width), v.width, v.height)
 	}
 	if v.tableH < 4 {
 		// Too short for both: the comparison is the lesson.
-		return block(v.bottom, v.width, v.height)
+		return layout.Block(v.bottom, v.width, v.height)
 	}
-	return block(v.table(v.tableH)+"\n\n"+v.bottom, v.width, v.height)
+	return layout.Block(v.table(v.tableH)+"\n\n"+v.bottom, v.width, v.height)
 }
 
 // table draws the visible part of the ideal ranking from every judged
@@ -285,9 +286,9 @@ func (v *poolView) table(h int) string {
 	pool := ws.List().Pool
 	ghost := st.G.Ghost
 	title := fmt.Sprintf("Ideal ranking of all %d judged items (%s: in the pool, never retrieved)", r.N+len(pool), ghost)
-	lines := []string{st.PanelTitle.Render(truncateCells(title, v.width))}
+	lines := []string{st.PanelTitle.Render(layout.TruncateCells(title, v.width))}
 	head := fmt.Sprintf("  %5s %-12s %5s %6s %7s %8s  %s", "ideal", "id", "grade", "gain", "g·disc", "IDCG@i", "retrieved")
-	lines = append(lines, st.Header.Render(truncateCells(head, v.width)))
+	lines = append(lines, st.Header.Render(layout.TruncateCells(head, v.width)))
 	m := len(r.IdealOrder)
 	if m == 0 {
 		lines = append(lines, st.Subtle.Render("  (no items: add some in the explorer, or press a to add a judged item)"))
@@ -297,13 +298,13 @@ func (v *poolView) table(h int) string {
 	if len(pool) > 0 {
 		selRank = v.rankOfJudged[v.sel]
 	}
-	rows := rowLines(v.offset, m, r.IdealK, h-len(lines))
+	rows := layout.RowLines(v.offset, m, r.IdealK, h-len(lines))
 	below := 0
 	if last := rows[len(rows)-1]; last >= 0 && last < m-1 {
 		// Ranks past the window (↑/↓ visit only the pool's items, so
 		// they may never scroll in) are counted, where the table ended
 		// as if it held every judged item.
-		rows = rowLines(v.offset, m, r.IdealK, h-len(lines)-1)
+		rows = layout.RowLines(v.offset, m, r.IdealK, h-len(lines)-1)
 		last := v.offset - 1
 		for _, i := range rows {
 			last = max(last, i)
@@ -314,7 +315,7 @@ func (v *poolView) table(h int) string {
 		if i < 0 {
 			dash := st.G.Rule
 			label := fmt.Sprintf(" k=%d: ideal ranks below do not count in IDCG@%d ", r.IdealK, r.IdealK)
-			lines = append(lines, st.Cutoff.Render(truncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
+			lines = append(lines, st.Cutoff.Render(layout.TruncateCells(strings.Repeat(dash, 8)+label+strings.Repeat(dash, v.width), v.width)))
 		} else {
 			lines = append(lines, v.row(i, i == selRank, ghost))
 		}
@@ -344,9 +345,9 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 		mark = v.c.Styles.G.Cursor
 	}
 	g := r.IdealGain(i)
-	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, fit(id, 12), fmtShort(r.IdealGrade(i), 5),
-		fmtShort(g, 6), fixed(g*r.Discounts[i], 3), fixed(r.IDCGAt(i+1), 3), where)
-	line = truncateCells(line, v.width)
+	line := fmt.Sprintf("%s %5d %-12s %5s %6s %7s %8s  %s", mark, i+1, layout.Fit(id, 12), layout.FmtShort(r.IdealGrade(i), 5),
+		layout.FmtShort(g, 6), layout.Fixed(g*r.Discounts[i], 3), layout.Fixed(r.IDCGAt(i+1), 3), where)
+	line = layout.TruncateCells(line, v.width)
 	switch {
 	case selected:
 		return st.Cursor.Render(line)
@@ -371,12 +372,12 @@ func (v *poolView) comparison() string {
 	}
 	lines := []string{
 		st.Header.Render(fmt.Sprintf("%-10s %18s %20s", "IDCG from", "the list", "every judged item")),
-		fmt.Sprintf("%-10s %18s %20s", "DCG@"+k, fixed(a.DCG(), 4), fixed(b.DCG(), 4)),
-		fmt.Sprintf("%-10s %18s %20s", "IDCG@"+k, fixed(a.IDCG(), 4), fixed(b.IDCG(), 4)),
-		st.Title.Render(fmt.Sprintf("%-10s %18s %20s", "NDCG@"+k, fixed(a.NDCG(), 4), fixed(b.NDCG(), 4))),
+		fmt.Sprintf("%-10s %18s %20s", "DCG@"+k, layout.Fixed(a.DCG(), 4), layout.Fixed(b.DCG(), 4)),
+		fmt.Sprintf("%-10s %18s %20s", "IDCG@"+k, layout.Fixed(a.IDCG(), 4), layout.Fixed(b.IDCG(), 4)),
+		st.Title.Render(fmt.Sprintf("%-10s %18s %20s", "NDCG@"+k, layout.Fixed(a.NDCG(), 4), layout.Fixed(b.NDCG(), 4))),
 		st.Subtle.Render(fmt.Sprintf("%-10s %18s %20s", "", inForce(ndcg.FromList), inForce(ndcg.FromJudged))),
 	}
-	return strings.Join(lines, "\n") + "\n" + wrap(v.lesson(), v.width)
+	return strings.Join(lines, "\n") + "\n" + layout.Wrap(v.lesson(), v.width)
 }
 
 // lesson is the sentence on the blind spot, for this list.
@@ -399,7 +400,7 @@ func (v *poolView) lesson() string {
 	}
 	return fmt.Sprintf("Missing relevant items: with the IDCG from the list (scikit-learn, LightGBM), NDCG@%s is %s and cannot see the %s the system never retrieved; "+
 		"from every judged item (trec_eval) it is %s. %s",
-		k, fixed(a.NDCG(), 4), relevantItems(missed), fixed(b.NDCG(), 4), keys)
+		k, layout.Fixed(a.NDCG(), 4), relevantItems(missed), layout.Fixed(b.NDCG(), 4), keys)
 }
 
 func relevantItems(n int) string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -392,7 +393,7 @@ func (v *quizView) draw() string {
 	if v.showsWorking() {
 		lines = append(lines, v.workingLines(v.height-len(lines))...)
 	}
-	return block(strings.Join(lines, "\n"), v.width, v.height)
+	return layout.Block(strings.Join(lines, "\n"), v.width, v.height)
 }
 
 // topLines are the lines above the working: the round, the question, the
@@ -401,7 +402,7 @@ func (v *quizView) topLines() []string {
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
-	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+	wrapped := func(text string) []string { return strings.Split(layout.Wrap(text, w), "\n") }
 
 	title, score := fmt.Sprintf("Quiz · round %d", v.round), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
@@ -415,7 +416,7 @@ func (v *quizView) topLines() []string {
 			// The name the instructor's tally gives them.
 			score = fmt.Sprintf(" · %s's answers: %d of %d right", shown(name), v.right, v.total)
 		}
-	case cellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
+	case layout.CellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
 		// How to share the lists, where it fits on the heading's line:
 		// a word of it alone on a second line reads as a stray.
 		share += fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)
@@ -430,7 +431,7 @@ func (v *quizView) topLines() []string {
 	table := v.listTable()
 	var note []string
 	if n := v.tieNote(); n != "" {
-		for _, l := range hang(n, 2, w) {
+		for _, l := range layout.Hang(n, 2, w) {
 			note = append(note, st.Subtle.Render(l))
 		}
 	}
@@ -526,9 +527,9 @@ func (v *quizView) listTable() []string {
 	cells := make([][]string, len(l.Items))
 	cellW := 2
 	for i, it := range l.Items {
-		cells[i] = []string{strconv.Itoa(i + 1), shown(it.ID), fmtNum(it.Grade)}
+		cells[i] = []string{strconv.Itoa(i + 1), shown(it.ID), layout.FmtNum(it.Grade)}
 		if scored {
-			cells[i] = append(cells[i], fmtNum(it.Score))
+			cells[i] = append(cells[i], layout.FmtNum(it.Score))
 		}
 		for _, c := range cells[i] {
 			cellW = max(cellW, len(c)+1)
@@ -544,7 +545,7 @@ func (v *quizView) listTable() []string {
 			sep = " " + cut
 		}
 		for r, c := range cells[i] {
-			rows[r] += sep + padLeft(c, cellW)
+			rows[r] += sep + layout.PadLeft(c, cellW)
 		}
 	}
 	return rows
@@ -571,11 +572,11 @@ func (v *quizView) tieNote() string {
 	ids := strings.Join(names, ", ")
 	switch {
 	case g.Start >= r.K:
-		return fmt.Sprintf("%s share the score %s, all below k: their order cannot change NDCG@%d.", ids, fmtNum(g.Score), r.K)
+		return fmt.Sprintf("%s share the score %s, all below k: their order cannot change NDCG@%d.", ids, layout.FmtNum(g.Score), r.K)
 	case g.Straddles(r.K):
 		what += fmt.Sprintf("; the tie straddles k, so it decides which of them count in NDCG@%d", r.K)
 	}
-	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", ids, fmtNum(g.Score), r.Settings.Ties, what)
+	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", ids, layout.FmtNum(g.Score), r.Settings.Ties, what)
 }
 
 func (v *quizView) verdictLine() string {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // shades draw |ΔNDCG@k| from small to the largest on the map, in any
@@ -221,16 +222,16 @@ func (v *swapView) draw() string {
 		if r.N >= 2 {
 			msg = "Too small for the swap map: make the window larger."
 		}
-		return block(head+"\n\n"+wrap(msg, w), w, h)
+		return layout.Block(head+"\n\n"+layout.Wrap(msg, w), w, h)
 	}
 	_, beside := v.geometry()
 	heat := v.heatMap()
 	if beside {
 		mapW := 4 + 3*v.top
 		info := v.details(r, w-mapW-2)
-		return block(head+"\n"+joinColumns(heat, mapW, info, w-mapW-2, h-1, "  "), w, h)
+		return layout.Block(head+"\n"+layout.JoinColumns(heat, mapW, info, w-mapW-2, h-1, "  "), w, h)
 	}
-	return block(head+"\n"+heat+"\n"+v.brief(r, w), w, h)
+	return layout.Block(head+"\n"+heat+"\n"+v.brief(r, w), w, h)
 }
 
 // brief is the details in three lines, for a map with nothing beside it.
@@ -334,9 +335,9 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 	now := r.NDCG()
 	item := func(rank int) string {
 		it := ws.List().Items[ws.ItemAt(rank)]
-		s := fmt.Sprintf("%s (grade %s", shown(it.ID), fmtNum(it.Grade))
+		s := fmt.Sprintf("%s (grade %s", shown(it.ID), layout.FmtNum(it.Grade))
 		if it.HasScore {
-			s += ", score " + fmtNum(it.Score)
+			s += ", score " + layout.FmtNum(it.Score)
 		}
 		return s + ")"
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // tiesView takes the tie groups apart: each group, its ranks and whether
@@ -94,7 +95,7 @@ func (v *tiesView) refresh() {
 	v.recompute()
 	if r := v.c.WS.Result; r != nil && len(r.Ties) > 0 {
 		_, _, rows := v.layout(r)
-		v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
+		v.offset = layout.ScrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
 	}
 }
 
@@ -155,7 +156,7 @@ func (v *tiesView) install(n tiesNumbers) {
 		v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
 		if len(r.Ties) > 0 {
 			_, _, rows := v.layout(r)
-			v.offset = scrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
+			v.offset = layout.ScrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
 		}
 	}
 }
@@ -223,7 +224,7 @@ func (v *tiesView) draw() string {
 	}
 	st := v.c.Styles
 	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)
-	if cellWidth("Ties "+what) > w {
+	if layout.CellWidth("Ties "+what) > w {
 		what = fmt.Sprintf("%d tie group(s): NDCG@%s %.4f to %.4f", len(r.Ties), k, v.band.Worst, v.band.Best)
 	}
 	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
@@ -238,13 +239,13 @@ func (v *tiesView) draw() string {
 	lines = append(lines, v.groupDetail(r, w))
 	if chartH > 0 {
 		half := (w - 3) / 2
-		lines = append(lines, joinColumns(v.bandChart(half, chartH), half, v.histogram(w-half-3, chartH), w-half-3, chartH, " "+v.sep()+" "))
+		lines = append(lines, layout.JoinColumns(v.bandChart(half, chartH), half, v.histogram(w-half-3, chartH), w-half-3, chartH, " "+v.sep()+" "))
 	}
 	lines = append(lines, "")
 	for _, n := range notes {
 		lines = append(lines, st.Subtle.Render(n))
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
@@ -252,7 +253,7 @@ func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
 // layout splits the body: the charts come first (want lines), then as
 // many groups as fit beside them, and the notes take what is left.
 func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
-	notes = strings.Split(wrap(v.notes(r), v.width), "\n")
+	notes = strings.Split(layout.Wrap(v.notes(r), v.width), "\n")
 	want = 6 // the band chart: title and five bars
 	if n := len(v.dist.Values); n+2 > want {
 		want = min(n, 8) + 2
@@ -270,7 +271,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 	// so that the columns stay aligned.
 	labelW := max(5, len(ndcg.TieLabel(len(r.Ties))))
 	ranksW := max(9, 2*len(strconv.Itoa(r.N))+1)
-	out := []string{st.Header.Render(padRight(fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, "group", ranksW, "ranks", "score", "items (grade)", "at k="+k), w))}
+	out := []string{st.Header.Render(layout.PadRight(fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, "group", ranksW, "ranks", "score", "items (grade)", "at k="+k), w))}
 	listed := groupWindow(rows, len(r.Ties))
 	for gi := v.offset; gi < min(v.offset+listed, len(r.Ties)); gi++ {
 		g := r.Ties[gi]
@@ -278,9 +279,9 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		width := 0
 		// Only what fits the column: a group may hold a million items.
 		for i := g.Start; i < g.End && width <= 22; i++ {
-			id := shown(r.List.Items[r.Order[i]].ID) + "(" + fmtNum(r.Grade(i)) + ")"
+			id := shown(r.List.Items[r.Order[i]].ID) + "(" + layout.FmtNum(r.Grade(i)) + ")"
 			ids = append(ids, id)
-			width += cellWidth(id) + 1
+			width += layout.CellWidth(id) + 1
 		}
 		items := strings.Join(ids, " ")
 		items = ansi.Truncate(items, 22, "…")
@@ -294,8 +295,8 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 			at = "inside k"
 		}
 		line := fmt.Sprintf("  %-*s %-*s %-8s %-22s %s", labelW, ndcg.TieLabel(gi+1),
-			ranksW, fmt.Sprintf("%d–%d", g.Start+1, g.End), fmtShort(g.Score, 8), items, at)
-		line = padRight(line, w)
+			ranksW, fmt.Sprintf("%d–%d", g.Start+1, g.End), layout.FmtShort(g.Score, 8), items, at)
+		line = layout.PadRight(line, w)
 		switch {
 		case gi == v.cursor:
 			line = st.Cursor.Render(">" + line[1:])
@@ -374,11 +375,11 @@ func (v *tiesView) bandChart(w, h int) string {
 	// its value: the bars named them all alike.
 	mark := st.G.Mean
 	title := "NDCG@" + k + " by tie order (" + mark + " in force)"
-	if cellWidth(title) > w {
+	if layout.CellWidth(title) > w {
 		title = "NDCG@" + k + " by tie order"
 	}
 	lines := []string{st.PanelTitle.Render(title)}
-	markW := 1 + cellWidth(mark)
+	markW := 1 + layout.CellWidth(mark)
 	barW := max(w-9-7-markW, 1)
 	inForce := v.c.WS.Settings.Ties
 	rows := []struct {
@@ -394,13 +395,13 @@ func (v *tiesView) bandChart(w, h int) string {
 		} else {
 			b = st.BarBand.Render(b)
 		}
-		line := fmt.Sprintf("%-8s %s %s", x.name, b, fixed(x.x, 4))
+		line := fmt.Sprintf("%-8s %s %s", x.name, b, layout.Fixed(x.x, 4))
 		if x.policy == inForce {
 			line += " " + mark
 		}
 		lines = append(lines, line)
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 // histogram: the probability of each NDCG@k value over every tie order
@@ -411,7 +412,7 @@ func (v *tiesView) histogram(w, h int) string {
 	d := v.dist
 	k := v.c.WS.Settings.KString()
 	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
-	if cellWidth(title) > w {
+	if layout.CellWidth(title) > w {
 		// At 80 columns the half left to the histogram cut ", exact"
 		// to ", exac": "all" says it already.
 		title = "NDCG@" + k + " over all " + countText(d.Arrangements) + " arrangements"
@@ -422,7 +423,7 @@ func (v *tiesView) histogram(w, h int) string {
 	lines := []string{st.PanelTitle.Render(title)}
 	rows := h - 2
 	if rows < 1 || len(d.Values) == 0 {
-		return block(strings.Join(lines, "\n"), w, h)
+		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
 	lo, hi := d.Values[0], d.Values[len(d.Values)-1]
 	type bin struct {
@@ -434,7 +435,7 @@ func (v *tiesView) histogram(w, h int) string {
 	var bins []bin
 	if len(d.Values) <= rows {
 		for i, x := range d.Values {
-			bins = append(bins, bin{label: fixed(x, 4), p: d.Weights[i], from: x, to: x})
+			bins = append(bins, bin{label: layout.Fixed(x, 4), p: d.Weights[i], from: x, to: x})
 		}
 	} else {
 		ps := d.Histogram(rows, lo, hi)
@@ -442,7 +443,7 @@ func (v *tiesView) histogram(w, h int) string {
 		dec := binDecimals(lo, width, len(ps))
 		for i, p := range ps {
 			from := lo + float64(i)*width
-			bins = append(bins, bin{label: fixed(from, dec) + "+", p: p, from: from, to: from + width})
+			bins = append(bins, bin{label: layout.Fixed(from, dec) + "+", p: p, from: from, to: from + width})
 		}
 	}
 	which := func(x float64) int {
@@ -480,7 +481,7 @@ func (v *tiesView) histogram(w, h int) string {
 	// its own, where it falls.
 	meanRow := func() string {
 		rule := strings.Repeat(st.G.Dotted, barW)
-		return fmt.Sprintf("%s %s      %s mean", padLeft(fixed(v.band.Expected, 4), labelW), st.BarActual.Render(rule), arrow)
+		return fmt.Sprintf("%s %s      %s mean", layout.PadLeft(layout.Fixed(v.band.Expected, 4), labelW), st.BarActual.Render(rule), arrow)
 	}
 	meanDone := !exact || ex >= 0
 	for i, b := range bins {
@@ -497,7 +498,7 @@ func (v *tiesView) histogram(w, h int) string {
 		case i == ex:
 			mark = arrow + " mean"
 		}
-		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", padLeft(b.label, labelW),
+		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", layout.PadLeft(b.label, labelW),
 			st.BarBand.Render(v.c.Styles.G.bar(b.p, pmax, barW)), 100*b.p, mark))
 	}
 	switch {
@@ -508,7 +509,7 @@ func (v *tiesView) histogram(w, h int) string {
 	case !exact:
 		lines = append(lines, fmt.Sprintf("mean = expected = %.4f", v.band.Expected))
 	}
-	return block(strings.Join(lines, "\n"), w, h)
+	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
 func countText(x float64) string {
@@ -565,7 +566,7 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		// tie inside k, which moves DCG@k less than one k cuts.
 		text[len(text)-1] = fmt.Sprintf("To make one: press t here to give the last rank the score of the one above it; k=%s takes in the whole list, so that tie is inside k: [ first lowers k for one that k cuts through (the one that teaches most). Or in the explorer select an item and press t to tie it with its neighbour. u undoes.", k)
 	}
-	return block(wrap(strings.Join(text, "\n"), w), w, h)
+	return layout.Block(layout.Wrap(strings.Join(text, "\n"), w), w, h)
 }
 
 // binDecimals is the fewest decimals, from 3, at which the histogram's
@@ -578,7 +579,7 @@ func binDecimals(lo, width float64, n int) int {
 	for ; dec < 9; dec++ {
 		distinct := true
 		for i := 1; i < n && distinct; i++ {
-			distinct = fixed(lo+float64(i-1)*width, dec) != fixed(lo+float64(i)*width, dec)
+			distinct = layout.Fixed(lo+float64(i-1)*width, dec) != layout.Fixed(lo+float64(i)*width, dec)
 		}
 		if distinct {
 			break

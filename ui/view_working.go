@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // workingView writes DCG@k and IDCG@k out term by term, as on a
@@ -142,7 +143,7 @@ func writeWorking(r *ndcg.Result, width int, st Styles) working {
 			i++ // past the DCG sum's lines
 		}
 		var note []explain.Line
-		for _, t := range strings.Split(wrap(n, width), "\n") {
+		for _, t := range strings.Split(layout.Wrap(n, width), "\n") {
 			note = append(note, explain.Line{Kind: explain.LineText, Text: t})
 		}
 		lines = append(lines[:i:i], append(note, lines[i:]...)...)
@@ -205,5 +206,5 @@ func (v *workingView) draw() string {
 	if pinned {
 		out += "\n" + st.Title.Render(v.result)
 	}
-	return block(out, w, h)
+	return layout.Block(out, w, h)
 }

@@ -1,4 +1,4 @@
-package ui
+package layout
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // block makes s exactly h lines of at most w cells: longer lines are cut,
 // missing lines are blank. Every part of the screen goes through it, so
 // no size of terminal can make a part spill into another.
-func block(s string, w, h int) string {
+func Block(s string, w, h int) string {
 	if h <= 0 {
 		return ""
 	}
@@ -19,7 +19,7 @@ func block(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		if cellWidth(l) > w {
+		if CellWidth(l) > w {
 			lines[i] = ansi.Truncate(l, max(w, 0), "")
 		}
 	}
@@ -30,18 +30,18 @@ func block(s string, w, h int) string {
 }
 
 // joinColumns puts b to the right of a (a padded to aw cells), h lines.
-func joinColumns(a string, aw int, b string, bw int, h int, gap string) string {
-	al := strings.Split(block(a, aw, h), "\n")
-	bl := strings.Split(block(b, bw, h), "\n")
+func JoinColumns(a string, aw int, b string, bw int, h int, gap string) string {
+	al := strings.Split(Block(a, aw, h), "\n")
+	bl := strings.Split(Block(b, bw, h), "\n")
 	out := make([]string, h)
 	for i := range out {
-		out[i] = padRight(al[i], aw) + gap + bl[i]
+		out[i] = PadRight(al[i], aw) + gap + bl[i]
 	}
 	return strings.Join(out, "\n")
 }
 
 // wrap breaks text into lines of at most w cells.
-func wrap(text string, w int) string {
+func Wrap(text string, w int) string {
 	if w <= 0 {
 		return ""
 	}
@@ -52,7 +52,7 @@ func wrap(text string, w int) string {
 // ASCII, SGR colour codes, box-drawing and block characters, all one
 // cell wide and needing no grapheme segmentation; counting those
 // directly keeps a frame cheap. Anything else goes to ansi.StringWidth.
-func cellWidth(s string) int {
+func CellWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -86,7 +86,7 @@ func cellWidth(s string) int {
 // (no row when cursor < 0) and no further than the end allows. Every
 // scrolled list goes through it: the explorer's table and charts, the
 // query list, the tie groups and the ideal ranking.
-func scrollTo(offset, cursor, n, rows int) int {
+func ScrollTo(offset, cursor, n, rows int) int {
 	if cursor >= 0 {
 		if cursor < offset {
 			offset = cursor
@@ -102,7 +102,7 @@ func scrollTo(offset, cursor, n, rows int) int {
 // lines, with a line for the cutoff before row cut unless that row is
 // the first shown: each line's row, −1 for the cutoff's. Drawing a
 // table and finding the row under a click both read it.
-func rowLines(offset, n, cut, free int) []int {
+func RowLines(offset, n, cut, free int) []int {
 	out := make([]int, 0, max(free, 0))
 	for i := offset; i < n && len(out) < free; i++ {
 		if i == cut && cut < n && i > offset {
