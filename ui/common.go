@@ -1,6 +1,8 @@
 package ui
 
-import "github.com/ndcg-explorer/ndcg-explorer/workspace"
+import (
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
 
 // Common is what every view shares: the workspace, the keys, the styles
 // and the status line.

@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"github.com/charmbracelet/colorprofile"
-	"github.com/stretchr/testify/require"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/stretchr/testify/require"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
