@@ -20,6 +20,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // dashboardKeys are the instructor's keys. They are function keys, so
@@ -40,11 +41,11 @@ type dashboardStyles struct {
 	title, subtle, right, wrong, warn lipgloss.Style
 	// g are the explorer's glyphs, ASCII under --ascii: the tally's bars
 	// and marks are drawn with the same characters as the explorer's.
-	g ui.Glyphs
+	g common.Glyphs
 }
 
 func newDashboardStyles(colour, ascii bool) dashboardStyles {
-	g := ui.NewStyles(true, colour, ascii).G
+	g := common.NewStyles(true, colour, ascii).G
 	if !colour {
 		b := lipgloss.NewStyle()
 		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true), g: g}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -123,7 +124,7 @@ func (w *work) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 }
 
 // glyph is the spinner's current frame in the style sheet's glyphs.
-func (w *work) glyph(st Styles) string {
+func (w *work) glyph(st common.Styles) string {
 	s := w.spin
 	s.Spinner = st.G.Spinner
 	s.Style = st.Subtle

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -67,15 +68,15 @@ type Browser struct {
 	filtering bool
 
 	keys     browserKeys
-	styles   Styles
-	warn     ink
+	styles   common.Styles
+	warn     common.Ink
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	confirm  bool    // asking whether to quit with edited queries
 	question string  // that question, as the status line puts it
 	keyTimes KeyTimes
 
-	status status
+	status common.Status
 
 	width, height int
 	cols          []int // the columns that fit, in order
@@ -100,7 +101,7 @@ type Browser struct {
 // o.Qrels by trec.Browse.
 func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	b := &Browser{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*Model{}}
-	b.keys = newBrowserKeys(DefaultKeyMap())
+	b.keys = newBrowserKeys(common.DefaultKeyMap())
 	b.colW = baseWidths
 	b.colW[colNDCG] = max(b.colW[colNDCG], 1+len(b.ndcgHead()))
 	b.rows = make([]queryRow, len(res.Queries))
@@ -126,18 +127,18 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		if r.spread == 0 {
 			r.cells[colSpread] = "-"
 		}
-		b.qidMax = max(b.qidMax, ansi.StringWidth(shown(qr.QID)))
+		b.qidMax = max(b.qidMax, ansi.StringWidth(common.Shown(qr.QID)))
 	}
 	b.filter = newTextField(1, "query id")
 	b.restyle()
 	b.refilter()
-	b.status.set(fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries")), false)
+	b.status.Set(fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries")), false)
 	return b
 }
 
 func (b *Browser) restyle() {
-	b.styles = NewStyles(b.isDark, !b.opts.NoColor, b.opts.ASCII)
-	b.warn = inkOf(b.styles.Warn)
+	b.styles = common.NewStyles(b.isDark, !b.opts.NoColor, b.opts.ASCII)
+	b.warn = common.InkOf(b.styles.Warn)
 	b.help.Styles = b.styles.Help
 	b.layoutHelp()
 }
@@ -158,9 +159,9 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
 		b.keyTimes.Press(now())
-		b.status.seen()
+		b.status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
-		b.status.seen()
+		b.status.Seen()
 	}
 	_, cmd := b.update(msg)
 	if b.current == nil {
@@ -241,7 +242,7 @@ func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return b, nil
 }
 
-func (b *Browser) setStatus(text string, isErr bool) { b.status.set(text, isErr) }
+func (b *Browser) setStatus(text string, isErr bool) { b.status.Set(text, isErr) }
 
 // Unsaved is the explorers of the opened queries with edits not saved,
 // in query order.
@@ -271,7 +272,7 @@ func (b *Browser) editedQIDs() []string {
 func (b *Browser) edited() []string {
 	out := b.editedQIDs()
 	for i := range out {
-		out[i] = shown(out[i])
+		out[i] = common.Shown(out[i])
 	}
 	return out
 }
@@ -311,7 +312,7 @@ func (b *Browser) open() tea.Cmd {
 		return nil
 	}
 	b.loading = r.qid
-	b.setStatus("reading query "+shown(r.qid)+"…", false)
+	b.setStatus("reading query "+common.Shown(r.qid)+"…", false)
 	qrels, run, qid, open := b.opts.Qrels, b.opts.Run, r.qid, b.opts.Open
 	return func() tea.Msg {
 		if open != nil {
@@ -326,7 +327,7 @@ func (b *Browser) open() tea.Cmd {
 func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 	b.loading = ""
 	if msg.err != nil {
-		b.setStatus("cannot open query "+shown(msg.qid)+": "+msg.err.Error(), true)
+		b.setStatus("cannot open query "+common.Shown(msg.qid)+": "+msg.err.Error(), true)
 		return nil
 	}
 	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
@@ -345,7 +346,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 func (b *Browser) show(m *Model, qid string) {
 	b.current, b.last = m, m
 	// The status first: the size message draws the screen that shows it.
-	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", shown(qid), shown(m.c.WS.Doc.Notes)), false)
+	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", common.Shown(qid), common.Shown(m.c.WS.Doc.Notes)), false)
 	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
 }
 
@@ -358,7 +359,7 @@ func (b *Browser) back() {
 		}
 	}
 	b.current = nil
-	msg := "back from query " + shown(qid)
+	msg := "back from query " + common.Shown(qid)
 	if b.opened[qid].Workspace().Dirty() {
 		msg += " (its edits are kept: enter returns to them)"
 	}

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // browserKeys are the query list's keys. Moving, help and quitting are
@@ -18,7 +20,7 @@ type browserKeys struct {
 	Help, Quit                              key.Binding
 }
 
-func newBrowserKeys(k KeyMap) browserKeys {
+func newBrowserKeys(k common.KeyMap) browserKeys {
 	b := func(keys []string, help, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
@@ -98,7 +100,7 @@ func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
 }
 
 // browserQuitAnswers answer the question about edited queries on quitting.
-var browserQuitAnswers = []key.Binding{as(quitKeys.Quit, "y", "quit"), quitKeys.Stay}
+var browserQuitAnswers = []key.Binding{common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay}
 
 func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -168,7 +170,7 @@ func (b *Browser) rowView(i int) string {
 		mark = ">" + mark[1:]
 	}
 	sb.WriteString(mark)
-	qid := shown(r.qid)
+	qid := common.Shown(r.qid)
 	if ansi.StringWidth(qid) > b.qidW {
 		qid = ansi.Truncate(qid, b.qidW, "…")
 	}
@@ -181,14 +183,14 @@ func (b *Browser) rowView(i int) string {
 		switch {
 		case cur:
 		case c == colSpread && r.spread > 0:
-			cell = st.tie.paint(cell)
+			cell = st.TieInk.Paint(cell)
 		case c == colMissed && r.res.UnretrievedRelevant() > 0:
-			cell = b.warn.paint(cell)
+			cell = b.warn.Paint(cell)
 		}
 		sb.WriteString(cell)
 	}
 	if cur {
-		return st.cursor.paint(sb.String())
+		return st.CursorInk.Paint(sb.String())
 	}
 	return sb.String()
 }
@@ -201,11 +203,11 @@ func (b *Browser) statusLines(w int) (string, string) {
 		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
 		return ansi.Truncate(filterPrompt+b.filter.View(&b.styles)+b.styles.Subtle.Render(count), w, ""), ""
 	}
-	text := b.status.text
-	if f := b.filter.Value(); f != "" && !b.status.err {
+	text := b.status.Text
+	if f := b.filter.Value(); f != "" && !b.status.Err {
 		text = fmt.Sprintf("filter %q: %d of %d queries · %s", f, len(b.order), len(b.rows), text)
 	}
-	return b.status.lines(st, text, w)
+	return b.status.Lines(st, text, w)
 }
 
 // helpText is the query list's keys and what its columns mean, in w.
@@ -226,6 +228,6 @@ func (b *Browser) helpText(w int) string {
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (b *Browser) layoutHelp() {
 	if b.keysHelp.open {
-		b.keysHelp.set(b.helpText(b.width), b.width, b.height-browserChrome+1)
+		b.keysHelp.Set(b.helpText(b.width), b.width, b.height-browserChrome+1)
 	}
 }

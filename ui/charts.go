@@ -2,54 +2,14 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
-
-// eighths are the partial blocks of a Unicode bar, from one eighth of a
-// cell to a full cell.
-var eighths = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-
-// bar draws v on a scale where full is width cells. Bars are exact to an
-// eighth of a cell in Unicode and to a cell in ASCII (#); negative values
-// (possible with a gain map) draw nothing and rely on the printed value.
-// The result is always exactly width cells wide.
-func (g Glyphs) bar(v, full float64, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	if !(full > 0) || !(v > 0) || math.IsInf(v, 0) {
-		return strings.Repeat(" ", width)
-	}
-	cells := math.Min(v/full, 1) * float64(width)
-	if g.ascii {
-		n := int(math.Round(cells))
-		if n == 0 {
-			n = 1 // a positive value is never invisible
-		}
-		n = min(n, width)
-		return strings.Repeat(g.Block, n) + strings.Repeat(" ", width-n)
-	}
-	e := int(math.Round(cells * 8))
-	if e == 0 {
-		e = 1
-	}
-	whole, part := e/8, e%8
-	if whole >= width {
-		return strings.Repeat(g.Block, width)
-	}
-	s := strings.Repeat(g.Block, whole) + eighths[part]
-	used := whole
-	if part > 0 {
-		used++
-	}
-	return s + strings.Repeat(" ", width-used)
-}
 
 // viewCharts draws the three bar charts into w×h: stacked in the side
 // panel, two abreast above the band chart when below the table.
@@ -94,7 +54,7 @@ func (e *explorer) contributionChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	title := "contribution per rank: actual " + st.G.Sep + " ideal"
-	lines := []string{st.panelTitle.paint(title)}
+	lines := []string{st.PanelTitleInk.Paint(title)}
 	if r == nil || h < 2 {
 		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
@@ -111,17 +71,17 @@ func (e *explorer) contributionChart(w, h int) string {
 		}
 		act, ideal := explain.ContributionsAt(r, i)
 		sep := st.G.Sep
-		actInk, idealInk := st.barActual, st.barIdeal
+		actInk, idealInk := st.BarActualInk, st.BarIdealInk
 		past := r.N > 0 && i >= r.K
 		if past {
-			actInk, idealInk = ink{}, ink{}
+			actInk, idealInk = common.Ink{}, common.Ink{}
 		}
 		line := fmt.Sprintf("%s %s %s %s %s %s",
 			layout.PadLeft(strconv.Itoa(i+1), rankW),
-			actInk.paint(st.G.bar(act, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(act, 3), valW), valW), sep,
-			idealInk.paint(st.G.bar(ideal, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(ideal, 3), valW), valW))
+			actInk.Paint(st.G.Bar(act, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(act, 3), valW), valW), sep,
+			idealInk.Paint(st.G.Bar(ideal, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(ideal, 3), valW), valW))
 		if past {
-			line = st.pastK.paint(line)
+			line = st.PastKInk.Paint(line)
 		}
 		lines = append(lines, line)
 	}
@@ -132,7 +92,7 @@ func (e *explorer) contributionChart(w, h int) string {
 func (e *explorer) ndcgChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
-	lines := []string{st.panelTitle.paint("NDCG@k for every k")}
+	lines := []string{st.PanelTitleInk.Paint("NDCG@k for every k")}
 	if r == nil || h < 2 {
 		return layout.Block(strings.Join(lines, "\n"), w, h)
 	}
@@ -146,7 +106,7 @@ func (e *explorer) ndcgChart(w, h int) string {
 		// to @3 of a list of six.
 		title := fmt.Sprintf("NDCG@k for every k (%s %d more)", st.G.Below, r.Ranks()-1-last)
 		if layout.CellWidth(title) <= w {
-			lines[0] = st.panelTitle.paint(title)
+			lines[0] = st.PanelTitleInk.Paint(title)
 		}
 	}
 	kW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1))) + 2
@@ -159,13 +119,13 @@ func (e *explorer) ndcgChart(w, h int) string {
 		x := explain.NDCGByKBar(r, i+1)
 		v := x.Value
 		label := layout.PadLeft("@"+strconv.Itoa(i+1), kW)
-		b := st.G.bar(v, ws.Scale.NDCG, barW)
+		b := st.G.Bar(v, ws.Scale.NDCG, barW)
 		var line string
 		if x.Marked {
 			mark := st.G.KMark
-			line = st.cutoff.paint(fmt.Sprintf("%s %s %s", label, b, layout.Fixed(v, 4))) + mark
+			line = st.CutoffInk.Paint(fmt.Sprintf("%s %s %s", label, b, layout.Fixed(v, 4))) + mark
 		} else {
-			line = fmt.Sprintf("%s %s %s", label, st.barActual.paint(b), layout.Fixed(v, 4))
+			line = fmt.Sprintf("%s %s %s", label, st.BarActualInk.Paint(b), layout.Fixed(v, 4))
 		}
 		lines = append(lines, line)
 	}
@@ -191,11 +151,11 @@ func (e *explorer) bandChart(w, h int) string {
 	case r != nil && len(r.Ties) == 0:
 		title += " (no ties: all equal)"
 	}
-	lines := []string{st.panelTitle.paint(title)}
+	lines := []string{st.PanelTitleInk.Paint(title)}
 	if r != nil && !empty {
 		barW := max(w-9-7, 1)
 		for _, x := range explain.TieBand(r) {
-			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.barBand.paint(st.G.bar(x.Value, ws.Scale.NDCG, barW)), layout.Fixed(x.Value, 4)))
+			lines = append(lines, fmt.Sprintf("%-8s %s %s", x.Label, st.BarBandInk.Paint(st.G.Bar(x.Value, ws.Scale.NDCG, barW)), layout.Fixed(x.Value, 4)))
 		}
 	}
 	return layout.Block(strings.Join(lines, "\n"), w, h)

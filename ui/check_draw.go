@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
@@ -170,7 +171,7 @@ func (v *checkView) explanations(width int) [3][]string {
 		}
 		return whys
 	}
-	k := whysKey{v.report, v.quick, width, v.c.styled}
+	k := whysKey{v.report, v.quick, width, v.c.Styled}
 	if k == v.whysKey {
 		return v.whys
 	}
@@ -237,7 +238,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 		return out
 	}
 	if d.Rank > 0 && vd.Claim.Quantity != verify.Contribution {
-		id := shown(v.report.Result.Row(d.Rank - 1).Item.ID)
+		id := common.Shown(v.report.Result.Row(d.Rank - 1).Item.ID)
 		add(fmt.Sprintf("Your terms depart at rank %d (%s): %s, true %s.", d.Rank, id, d.Claimed, explain.Num(d.True)))
 	}
 	for _, sl := range d.Slips[:min(2, len(d.Slips))] {
@@ -302,7 +303,7 @@ func spellEntries(es []explain.Entry) string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(shown(e.ID) + "(" + layout.FmtNum(e.Grade))
+		b.WriteString(common.Shown(e.ID) + "(" + layout.FmtNum(e.Grade))
 		if e.Pool {
 			b.WriteString(", pool")
 		}

@@ -84,9 +84,9 @@ func digits(s string) string {
 // cutoffLine is the status line while the field is open.
 func (m *Model) cutoffLine(w int) string {
 	st := m.c.Styles
-	line := "k = " + m.cutoff.View(&st) + st.subtle.paint("  digits, enter sets (0: the whole list) · esc cancels")
-	if m.c.status.err {
-		line = "k = " + m.cutoff.View(&st) + "  " + st.errorInk.paint(m.c.status.text)
+	line := "k = " + m.cutoff.View(&st) + st.SubtleInk.Paint("  digits, enter sets (0: the whole list) · esc cancels")
+	if m.c.Status.Err {
+		line = "k = " + m.cutoff.View(&st) + "  " + st.ErrorInk.Paint(m.c.Status.Text)
 	}
 	return ansi.Truncate(line, w, "")
 }

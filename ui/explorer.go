@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -26,7 +27,7 @@ const (
 // editor; the list itself lives in the shared workspace.
 type explorer struct {
 	drawn
-	c             *Common
+	c             *common.Common
 	width, height int
 
 	cursor int // rank under the cursor, 0-based
@@ -52,7 +53,7 @@ type explorer struct {
 	summaryH, chartsH     int
 }
 
-func newExplorer(c *Common) *explorer {
+func newExplorer(c *common.Common) *explorer {
 	return &explorer{c: c, input: newTextField(1, "")}
 }
 
@@ -325,11 +326,11 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 		}
 		e.input.SetValue(v)
 		e.input.placeholder = "score"
-		e.c.SetStatus(fmt.Sprintf("score of %s: %s · enter applies · esc cancels", shown(it.ID), typeOver(v, "type a number")), false)
+		e.c.SetStatus(fmt.Sprintf("score of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(v, "type a number")), false)
 	case titleField:
 		e.input.SetValue(it.Title)
 		e.input.placeholder = "title"
-		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", shown(it.ID), typeOver(it.Title, "type a title")), false)
+		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(it.Title, "type a title")), false)
 	}
 	// Selected, the old value is typed over, as a spreadsheet's cell:
 	// s then 0.5 is 0.5, not 0.920.5.

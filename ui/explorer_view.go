@@ -32,7 +32,7 @@ func (e *explorer) draw() string {
 		}
 		// A wide screen has room to say what its marks mean.
 		if legend := strings.Split(layout.Wrap(wideLegend, e.sideW), "\n"); charts-len(legend) >= 12 {
-			side += "\n" + e.c.Styles.subtle.paint(strings.Join(legend, "\n"))
+			side += "\n" + e.c.Styles.SubtleInk.Paint(strings.Join(legend, "\n"))
 			charts -= len(legend)
 		}
 		side += "\n" + e.viewCharts(e.sideW, charts)
@@ -58,10 +58,10 @@ func (e *explorer) viewTable() string {
 	r := ws.Result
 	t := &e.table
 	lines := make([]string, 0, e.tableH)
-	lines = append(lines, st.header.paint(ansi.Truncate(t.header(), e.tableW, "")))
+	lines = append(lines, st.HeaderInk.Paint(ansi.Truncate(t.header(), e.tableW, "")))
 	n := ws.N()
 	if n == 0 {
-		lines = append(lines, st.subtle.paint("  (empty list: press a to add an item)"))
+		lines = append(lines, st.SubtleInk.Paint("  (empty list: press a to add an item)"))
 	}
 	body := e.tableLines()
 	for _, i := range body {
@@ -101,18 +101,18 @@ func (e *explorer) rankAtLine(y int) int {
 func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 	st := e.c.Styles
 	label := fmt.Sprintf(" k=%d: ranks below do not count ", r.K)
-	style := st.cutoff
+	style := st.CutoffInk
 	for gi, g := range r.Ties {
 		if g.Straddles(r.K) {
 			label = fmt.Sprintf(" k=%d cuts tie group T%d ", r.K, gi+1)
-			style = st.straddle
+			style = st.StraddleInk
 			break
 		}
 	}
 	dash := st.G.Rule
 	left := markW + e.table.tieW + 2
 	right := max(width-left-layout.CellWidth(label), 0)
-	return style.paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
+	return style.Paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
 
 func (e *explorer) viewRow(r *ndcg.Result, i int) string {
@@ -132,9 +132,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	tm = layout.PadRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
 	switch {
 	case straddles:
-		tm = st.straddle.paint(tm)
+		tm = st.StraddleInk.Paint(tm)
 	case tm != "":
-		tm = st.tie.paint(tm)
+		tm = st.TieInk.Paint(tm)
 	}
 	body := e.table.cells(r, it, i)
 	if i == e.cursor && e.editing != noField {
@@ -147,9 +147,9 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 	}
 	switch {
 	case i == e.cursor && e.editing == noField:
-		body = st.cursor.paint(body)
+		body = st.CursorInk.Paint(body)
 	case !inK:
-		body = st.pastK.paint(body)
+		body = st.PastKInk.Paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")
 }
@@ -161,9 +161,9 @@ func (e *explorer) viewSummary(width, height int) string {
 	r := ws.Result
 	var lines []string
 	if r == nil {
-		msg := strings.Split(layout.Wrap(st.errorInk.paint("cannot compute: ")+ws.Err.Error(), width), "\n")
+		msg := strings.Split(layout.Wrap(st.ErrorInk.Paint("cannot compute: ")+ws.Err.Error(), width), "\n")
 		lines = append(msg[:min(len(msg), summaryLines-1)],
-			st.subtle.paint("undo (u) or change the grade or the gain to fix it"))
+			st.SubtleInk.Paint("undo (u) or change the grade or the gain to fix it"))
 		return layout.Block(strings.Join(lines, "\n"), width, height)
 	}
 	// The labels are the result's own: on a long list a change of
@@ -177,17 +177,17 @@ func (e *explorer) viewSummary(width, height int) string {
 		nd = "undefined"
 	}
 	dcg, idcg := layout.Fixed(r.DCG(), 4), layout.Fixed(r.IDCG(), 4)
-	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s", k, dcg, k, idcg, st.title.paint("NDCG@"+k+" = "+nd))
+	one := fmt.Sprintf("DCG@%s = %s   IDCG@%s = %s   %s", k, dcg, k, idcg, st.TitleInk.Paint("NDCG@"+k+" = "+nd))
 	// The first line is never wrapped, so that NDCG is not split from its
 	// label: when it does not fit, it takes three lines if the block has
 	// room, else a shorter form with NDCG first, cut at the end.
-	compact := st.title.paint("NDCG@"+k+" "+nd) + " · DCG " + dcg + " · IDCG " + idcg
+	compact := st.TitleInk.Paint("NDCG@"+k+" "+nd) + " · DCG " + dcg + " · IDCG " + idcg
 	var first []string
 	switch {
 	case layout.CellWidth(one) <= width:
 		first = []string{one}
 	case height >= summaryLines+3:
-		first = []string{"DCG@" + k + "  = " + dcg, "IDCG@" + k + " = " + idcg, st.title.paint("NDCG@" + k + " = " + nd), ""}
+		first = []string{"DCG@" + k + "  = " + dcg, "IDCG@" + k + " = " + idcg, st.TitleInk.Paint("NDCG@" + k + " = " + nd), ""}
 	default:
 		first = []string{ansi.Truncate(compact, width, "…")}
 	}
@@ -205,18 +205,18 @@ func (e *explorer) viewSummary(width, height int) string {
 	}
 	switch {
 	case r.N == 0 && r.IDCG() == 0:
-		lines = append(lines, st.warn.paint("NDCG is undefined: the list is empty (a adds an item)"))
+		lines = append(lines, st.WarnInk.Paint("NDCG is undefined: the list is empty (a adds an item)"))
 	case r.IDCG() == 0:
-		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, layout.FmtNum(rs.Zero))))
+		lines = append(lines, st.WarnInk.Paint(fmt.Sprintf("IDCG@%s is 0: no relevant item, so NDCG is %s by convention (z switches)", k, layout.FmtNum(rs.Zero))))
 	}
 	if extra := len(r.IdealOrder) - r.N; extra > 0 {
-		lines = append(lines, st.warn.paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
+		lines = append(lines, st.WarnInk.Paint(fmt.Sprintf("IDCG counts %d judged item(s) the list did not retrieve (i: the list alone)", extra)))
 	}
 	if rs.K > r.N {
-		lines = append(lines, st.subtle.paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", rs.K, r.N)))
+		lines = append(lines, st.SubtleInk.Paint(fmt.Sprintf("k=%d but the list has %d items: every one of them counts", rs.K, r.N)))
 	}
 	if len(r.Ties) == 0 && r.N > 0 {
-		lines = append(lines, st.subtle.paint("no ties: every tie policy gives the same value"))
+		lines = append(lines, st.SubtleInk.Paint("no ties: every tie policy gives the same value"))
 	}
 	return layout.Block(strings.Join(first, "\n")+"\n"+layout.Wrap(strings.Join(lines, "\n"), width), width, height)
 }

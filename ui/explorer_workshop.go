@@ -6,6 +6,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -15,8 +17,8 @@ import (
 // notesKey shows or hides the list's notes; presentKey switches the
 // projector mode.
 var (
-	notesKey   = bind([]string{"N"}, "N", "notes on/off")
-	presentKey = bind([]string{"R"}, "R", "projector mode")
+	notesKey   = common.Bind([]string{"N"}, "N", "notes on/off")
+	presentKey = common.Bind([]string{"R"}, "R", "projector mode")
 )
 
 // noteUnder remembers the item under the cursor.
@@ -88,9 +90,9 @@ func (e *explorer) moreLine(which int, lines []int) string {
 	}
 	up, down := st.G.Above, st.G.Below
 	if which == aboveLine {
-		return st.subtle.paint(fmt.Sprintf("      %s %d more (ranks 1–%d)", up, first, first))
+		return st.SubtleInk.Paint(fmt.Sprintf("      %s %d more (ranks 1–%d)", up, first, first))
 	}
-	return st.subtle.paint(fmt.Sprintf("      %s %d more (ranks %d–%d)", down, n-1-last, last+2, n))
+	return st.SubtleInk.Paint(fmt.Sprintf("      %s %d more (ranks %d–%d)", down, n-1-last, last+2, n))
 }
 
 // toggleNotes shows or hides the notes, and the whole title when the
@@ -124,10 +126,10 @@ func (e *explorer) notesLines(width, most int) []string {
 	st := e.c.Styles
 	var parts []string
 	if titleCut(st, ws, e.width) {
-		parts = append(parts, st.header.paint("title: ")+shown(ws.Doc.Title))
+		parts = append(parts, st.HeaderInk.Paint("title: ")+common.Shown(ws.Doc.Title))
 	}
 	if text := strings.Join(strings.Fields(ws.Doc.Notes), " "); text != "" {
-		parts = append(parts, st.header.paint("notes: ")+text)
+		parts = append(parts, st.HeaderInk.Paint("notes: ")+text)
 	}
 	if len(parts) == 0 {
 		return nil
@@ -156,7 +158,7 @@ func (e *explorer) viewHeadline(width, height int) string {
 	}
 	lines := []string{bold.Render(fmt.Sprintf("DCG@%s = %s     IDCG@%s = %s", k, layout.Fixed(r.DCG(), 4), k, layout.Fixed(r.IDCG(), 4)))}
 	label := "NDCG@" + k + " = "
-	big := bigText(nd, e.c.Styles.G.ascii)
+	big := bigText(nd, e.c.Styles.G.ASCII)
 	for i, row := range big {
 		lead := strings.Repeat(" ", len(label))
 		if i == len(big)/2 {
@@ -295,5 +297,5 @@ func (e *explorer) moreText(rows []int, at int) string {
 	case at < len(rows)-1:
 		sym = g.Skipped
 	}
-	return e.c.Styles.subtle.paint(fmt.Sprintf("%s %d more", sym, m))
+	return e.c.Styles.SubtleInk.Paint(fmt.Sprintf("%s %d more", sym, m))
 }

@@ -204,7 +204,7 @@ func (m *Model) exportStatus(w int) (string, bool) {
 		st := &m.c.Styles
 		line := "screen as SVG: " + m.exp.shotAs.View(st)
 		if m.exp.shotOver != "" && m.exp.shotOver == strings.TrimSpace(m.exp.shotAs.Value()) {
-			line = st.errorInk.paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View(st)
+			line = st.ErrorInk.Paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View(st)
 		}
 		return ansi.Truncate(line, w, ""), true
 	}

@@ -109,7 +109,7 @@ func TestScreenAsSVG(t *testing.T) {
 	cmd := press(m, "enter")
 	require.NotNil(t, cmd)
 	m.Update(cmd())
-	assert.Equal(t, "wrote the screen (80×24) as an SVG image to "+path, m.c.status.text)
+	assert.Equal(t, "wrote the screen (80×24) as an SVG image to "+path, m.c.Status.Text)
 
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)

@@ -12,6 +12,8 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -28,90 +30,6 @@ func frameView(content, title string) tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = title
 	return v
-}
-
-// status is the line under the body: what the last key did, or why it
-// could not.
-type status struct {
-	text string
-	err  bool
-	// fresh says no key has been pressed since text was set: a text too
-	// long for its line then takes the footer's line too, so that it is
-	// read whole where it appears; the next key brings the footer back
-	// and cuts the text to one line.
-	fresh bool
-}
-
-// set shows text until the next one; err marks it as a problem. A
-// status often names data (an item, a file, an error's echo): it is
-// shown, never obeyed.
-func (s *status) set(text string, err bool) { s.text, s.err, s.fresh = shown(text), err, true }
-
-// seen marks the text as read: a key, a click or a paste came after it.
-func (s *status) seen() { s.fresh = false }
-
-// line draws text in w cells as a status or, when the status is an
-// error, as one.
-func (s status) line(st Styles, text string, w int) string {
-	if ansi.StringWidth(text) > w {
-		text = ansi.Truncate(shortenPath(text), w, "…")
-	}
-	return s.paint(st, text)
-}
-
-func (s status) paint(st Styles, text string) string {
-	if s.err {
-		return st.errorInk.paint(text)
-	}
-	return st.status.paint(text)
-}
-
-// lines draws text in w cells as line does, or, while it is fresh and
-// longer than w, on two lines broken between words: the second is drawn
-// where the footer is. A text too long even for two lines drops the
-// directories of the file it starts with, then is cut at the end of the
-// second.
-func (s status) lines(st Styles, text string, w int) (string, string) {
-	if !s.fresh || ansi.StringWidth(text) <= w {
-		return s.line(st, text, w), ""
-	}
-	two := func(text string) []string { return strings.SplitN(layout.Wrap(text, w), "\n", 3) }
-	l := two(text)
-	if len(l) > 2 {
-		l = two(shortenPath(text))
-	}
-	second := l[1]
-	if len(l) > 2 {
-		second = ansi.Truncate(second+" "+strings.ReplaceAll(l[2], "\n", " "), w, "…")
-	}
-	return s.paint(st, l[0]), s.paint(st, ansi.Truncate(second, w, "…"))
-}
-
-// shortenPath drops the directories of the files a message names: of
-// the file an error starts with ("/a/long/path/list.json:2: …" becomes
-// "…/list.json:2: …"), and of every word with a slash and a dot after it
-// ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"), so that
-// on a narrow screen what went wrong or what was done shows rather than
-// where the files are; other text comes back as it was.
-func shortenPath(text string) string {
-	var b strings.Builder
-	rest := text
-	if colon := strings.Index(text, ": "); colon >= 0 {
-		if slash := strings.LastIndexByte(text[:colon], '/'); slash > 0 {
-			b.WriteString("…" + text[slash:colon])
-			rest = text[colon:]
-		}
-	}
-	for i, word := range strings.Split(rest, " ") {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if slash := strings.LastIndexByte(word, '/'); slash > 0 && strings.Contains(word[slash:], ".") {
-			word = "…" + word[slash:]
-		}
-		b.WriteString(word)
-	}
-	return b.String()
 }
 
 // tooSmall is the screen drawn instead of what needs minW×minH.
@@ -163,11 +81,11 @@ func (o *overlay) show(title, note, text string, w, h int) {
 	o.open, o.title, o.note = true, title, note
 	o.vp = viewport.New()
 	o.vp.KeyMap = viewport.KeyMap{} // the program's keys scroll it (scroll)
-	o.set(text, w, h)
+	o.Set(text, w, h)
 }
 
 // set lays text out again in w×h (after a resize), keeping the place.
-func (o *overlay) set(text string, w, h int) {
+func (o *overlay) Set(text string, w, h int) {
 	if !o.headless {
 		h--
 	}
@@ -199,7 +117,7 @@ func (o *overlay) place() string {
 }
 
 // view draws the heading, unless headless, and the text in w×h.
-func (o *overlay) view(st Styles, w, h int) string {
+func (o *overlay) view(st common.Styles, w, h int) string {
 	switch {
 	case o.headless:
 		return layout.Block(o.vp.View(), w, h)
@@ -255,9 +173,9 @@ type quitQuestion struct {
 }
 
 var quitKeys = quitQuestion{
-	Quit: bind([]string{"y", "Y"}, "y", "quit without saving"),
-	Save: bind([]string{"w", "s", "ctrl+s"}, "w", "save and quit"),
-	Stay: bind([]string{"esc", "n", "N"}, "esc", "stay"),
+	Quit: common.Bind([]string{"y", "Y"}, "y", "quit without saving"),
+	Save: common.Bind([]string{"w", "s", "ctrl+s"}, "w", "save and quit"),
+	Stay: common.Bind([]string{"esc", "n", "N"}, "esc", "stay"),
 }
 
 // ask is the question after what, offering the answers given.

@@ -170,7 +170,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 	m := start(t)
 	// The greeting, longer than 80 columns, takes the footer's line until
 	// a key is pressed (TestLongStatusReadsWhole); here it has been read.
-	m.c.status.seen()
+	m.c.Status.Seen()
 	for _, w := range []int{MinWidth, 80, 120} {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {

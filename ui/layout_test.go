@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -17,15 +18,15 @@ func TestBarIsExactlyItsWidth(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		for _, v := range []float64{-1, 0, 0.001, 0.3, 0.5, 0.999, 1, 2} {
 			for w := 0; w < 12; w++ {
-				assert.Equal(t, w, layout.CellWidth(glyphsFor(ascii).bar(v, 1, w)), "v=%v w=%d ascii=%v", v, w, ascii)
+				assert.Equal(t, w, layout.CellWidth(common.GlyphsFor(ascii).Bar(v, 1, w)), "v=%v w=%d ascii=%v", v, w, ascii)
 			}
 		}
 	}
 	// Half of 8 cells is 4 full blocks; 3/16 of 8 cells is a cell and a half.
-	assert.Equal(t, "████    ", glyphsFor(false).bar(0.5, 1, 8))
-	assert.Equal(t, "█▌      ", glyphsFor(false).bar(3.0/16, 1, 8))
-	assert.Equal(t, "##      ", glyphsFor(true).bar(3.0/16, 1, 8))
-	assert.Equal(t, "▏       ", glyphsFor(false).bar(0.0001, 1, 8), "a positive value is never invisible")
+	assert.Equal(t, "████    ", common.GlyphsFor(false).Bar(0.5, 1, 8))
+	assert.Equal(t, "█▌      ", common.GlyphsFor(false).Bar(3.0/16, 1, 8))
+	assert.Equal(t, "##      ", common.GlyphsFor(true).Bar(3.0/16, 1, 8))
+	assert.Equal(t, "▏       ", common.GlyphsFor(false).Bar(0.0001, 1, 8), "a positive value is never invisible")
 }
 
 // Tie groups past T99 keep their whole label: 240 items in 120 tied

@@ -147,8 +147,8 @@ func TestWelcomeIsCalm(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Remote: &Remote{}, Welcome: welcome})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	st := m.c.Styles
-	require.NotEqual(t, st.status.paint(welcome), st.errorInk.paint(welcome), "the two inks differ")
-	assert.Contains(t, m.View().Content, st.status.paint(welcome))
+	require.NotEqual(t, st.StatusInk.Paint(welcome), st.ErrorInk.Paint(welcome), "the two inks differ")
+	assert.Contains(t, m.View().Content, st.StatusInk.Paint(welcome))
 	assert.NotContains(t, screen(m), "Digits set the grade", "in place of the greeting")
 
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Answer: "0.83"})
@@ -157,7 +157,7 @@ func TestWelcomeIsCalm(t *testing.T) {
 
 	warned := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Notice: "a recovery copy waits"})
 	warned.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Contains(t, warned.View().Content, st.errorInk.paint("a recovery copy waits"))
+	assert.Contains(t, warned.View().Content, st.ErrorInk.Paint("a recovery copy waits"))
 }
 
 // Over a server that keeps the list, the question before quitting with

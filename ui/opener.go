@@ -16,12 +16,13 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // openKey opens another list from inside the explorer.
-var openKey = bind([]string{"o"}, "o", "open a list")
+var openKey = common.Bind([]string{"o"}, "o", "open a list")
 
 // opener is the open dialog: the built-in samples with their titles, and
 // a field to type a path (a .json that does not exist starts a new list).
@@ -53,7 +54,7 @@ func newOpener(width int, samplesOnly bool) *opener {
 
 // View draws the dialog in w×h: the path field, then the samples around
 // the cursor.
-func (o *opener) View(c *Common, w, h int) string {
+func (o *opener) View(c *common.Common, w, h int) string {
 	st := c.Styles
 	hint := "  ↑/↓ a sample · or type a path · enter opens · esc closes"
 	switch {
@@ -74,7 +75,7 @@ func (o *opener) View(c *Common, w, h int) string {
 		const stops = "  esc stops"
 		head := o.load.glyph(st) + " opening "
 		room := w - ansi.StringWidth(head) - 1 - len(stops) // 1: the "…" after the path
-		lines[1] = head + keepEnd(shown(o.opening), room) + "…" + st.Subtle.Render(stops)
+		lines[1] = head + keepEnd(common.Shown(o.opening), room) + "…" + st.Subtle.Render(stops)
 	}
 	if o.samplesOnly {
 		lines = []string{
@@ -129,7 +130,7 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 		o.load.changed() // a list being read is dropped when it arrives
 		m.opener = nil
 		if o.opening != "" {
-			m.c.SetStatus("not opening "+shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
+			m.c.SetStatus("not opening "+common.Shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
 		}
 	case o.opening != "":
 		// A list is being read: the other keys wait for it.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -65,7 +66,7 @@ const pickerIndent = 24
 // the conventions it sets, wrapped under its note; when they do not all
 // fit, each preset takes one line and the one selected is told whole
 // under the list.
-func (p *presetPicker) View(c *Common, w, h int) string {
+func (p *presetPicker) View(c *common.Common, w, h int) string {
 	st := c.Styles
 	k := c.WS.Settings.KString()
 	head := []string{

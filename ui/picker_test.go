@@ -100,7 +100,7 @@ func TestPresetPickerStatus(t *testing.T) {
 	assert.Equal(t, "presets closed: no preset applied", strings.TrimSpace(lines[22]))
 	assert.NotContains(t, lines[22], "…")
 	press(m, "P", "up", "enter")
-	assert.NotEqual(t, "presets closed: no preset applied", m.c.status.text)
+	assert.NotEqual(t, "presets closed: no preset applied", m.c.Status.Text)
 	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=xgboost-", "enter applied the row above tf-ranking")
 }
 

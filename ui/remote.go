@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -32,8 +33,8 @@ const (
 // footer names them in place of the view's keys (offerFooter), so that
 // enter and esc mean what the screen says they mean when pressed.
 var (
-	offerOpen = bind([]string{"enter"}, "enter", "open it")
-	offerKeep = bind([]string{"esc"}, "esc", "keep yours")
+	offerOpen = common.Bind([]string{"enter"}, "enter", "open it")
+	offerKeep = common.Bind([]string{"esc"}, "esc", "keep yours")
 )
 
 // offerWaiting is an offer not yet answered, with when it came.
@@ -78,11 +79,11 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			}
 		}
 		if msg.Answer != "" {
-			if m.welcome != "" && m.c.status.text == m.welcome {
+			if m.welcome != "" && m.c.Status.Text == m.welcome {
 				// The welcome, still up, says the answer is kept.
 				return nil, true
 			}
-			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, shown(msg.Answer)), false)
+			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, common.Shown(msg.Answer)), false)
 			return nil, true
 		}
 		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
@@ -116,7 +117,7 @@ const zShowsWorking = ": Z shows its working in the quiz"
 // put in the round under way, as they arrive, and would otherwise never
 // read that their list was kept.
 func (m *Model) afterWelcome(news string) string {
-	if m.welcome != "" && m.c.status.text == m.welcome {
+	if m.welcome != "" && m.c.Status.Text == m.welcome {
 		return m.welcome + "; " + news
 	}
 	return news
@@ -144,7 +145,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	// The welcome goes first: what follows it is cut when the two do not
 	// fit the status's two lines.
 	again := ""
-	if m.welcome != "" && strings.HasPrefix(m.c.status.text, m.welcome+"; ") {
+	if m.welcome != "" && strings.HasPrefix(m.c.Status.Text, m.welcome+"; ") {
 		again = m.welcome + "; "
 	}
 	if key.Matches(msg, offerKeep) {
@@ -155,7 +156,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
 	if again != "" && !strings.HasPrefix(m.welcome, "welcome back") {
 		// (A welcome back speaks of the list just replaced.)
-		m.c.SetStatus(again+m.c.status.text, false)
+		m.c.SetStatus(again+m.c.Status.Text, false)
 	}
 	return nil, true
 }
@@ -179,7 +180,7 @@ func (m *Model) answerTyped() bool {
 // keys that answer it, with help and quit.
 func (m *Model) offerFooter(w int) string {
 	k := m.c.Keys
-	label := m.c.Styles.status.paint("list from the instructor: ")
+	label := m.c.Styles.StatusInk.Paint("list from the instructor: ")
 	lw := ansi.StringWidth(label)
 	if lw > w/2 {
 		label, lw = "", 0

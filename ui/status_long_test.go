@@ -14,6 +14,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // statusOnScreen checks that s is a frame of h lines of at most w cells
@@ -37,7 +38,7 @@ func readsWhole(t *testing.T, text, s string, w, h int) {
 	require.Greater(t, ansi.StringWidth(text), w, "a long status: %q", text)
 	got := statusOnScreen(t, s, w, h)
 	whole := strings.Join(strings.Fields(text), " ")
-	short := strings.Join(strings.Fields(shortenPath(text)), " ")
+	short := strings.Join(strings.Fields(common.ShortenPath(text)), " ")
 	if got != whole {
 		assert.Equal(t, short, got, "the status, whole or its file's directories left out")
 	}
@@ -56,7 +57,7 @@ func TestLongStatusReadsWhole(t *testing.T) {
 	t.Run("the greeting of a sample with notes", func(t *testing.T) {
 		m := openSample(t, "ties-at-k", w, h)
 		body := strings.Split(screen(m), "\n")[:h-2]
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		readsWhole(t, m.c.Status.Text, screen(m), w, h)
 		press(m, "end")
 		after := strings.Split(screen(m), "\n")
 		assert.Equal(t, body[:3], after[:3], "the header stays put")
@@ -71,8 +72,8 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		press(m, "o")
 		typeText(m, path)
 		press(m, "enter")
-		require.True(t, m.c.status.err)
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		require.True(t, m.c.Status.Err)
+		readsWhole(t, m.c.Status.Text, screen(m), w, h)
 		assert.Contains(t, screen(m), "the-tie-at-the-cutoff-example.json:3:")
 	})
 
@@ -81,8 +82,8 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		press(m, "0", "W")
 		m.saveAs.SetValue(filepath.Join(deep, "list.csv"))
 		m.Update(runCmd(press(m, "enter")))
-		require.False(t, m.c.status.err, m.c.status.text)
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		require.False(t, m.c.Status.Err, m.c.Status.Text)
+		readsWhole(t, m.c.Status.Text, screen(m), w, h)
 		assert.Contains(t, statusOnScreen(t, screen(m), w, h), "settings and claims are kept only in .json")
 	})
 
@@ -96,7 +97,7 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		later := time.Now().Add(time.Second)
 		require.NoError(t, os.Chtimes(path, later, later))
 		press(m, "w")
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		readsWhole(t, m.c.Status.Text, screen(m), w, h)
 		assert.Contains(t, statusOnScreen(t, screen(m), w, h), "W saves under another name")
 	})
 
@@ -107,7 +108,7 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		require.NoError(t, err)
 		m := newModel(t, doc, linearK5(), w, h)
 		press(m, "s")
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		readsWhole(t, m.c.Status.Text, screen(m), w, h)
 		typeText(m, "0.5")
 		assert.Contains(t, screen(m), "enter confirm • esc cancel", "typing brings the field's footer back")
 	})
@@ -124,13 +125,13 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
 		bpress(t, b, "down", "enter")
 		require.NotNil(t, b.current)
-		readsWhole(t, b.current.c.status.text, bscreen(b), w, h)
+		readsWhole(t, b.current.c.Status.Text, bscreen(b), w, h)
 		assert.Contains(t, statusOnScreen(t, bscreen(b), w, h), "…/long.qrels")
 	})
 
 	t.Run("the query browser's greeting", func(t *testing.T) {
 		b := newTestBrowser(t, "basic", 10, w, h)
-		readsWhole(t, b.status.text, bscreen(b), w, h)
+		readsWhole(t, b.status.Text, bscreen(b), w, h)
 		b.Update(bkey("down"))
 		lines := strings.Split(bscreen(b), "\n")
 		assert.True(t, strings.HasSuffix(lines[h-1], "? help • q quit"), "%q", lines[h-1])

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -41,9 +42,9 @@ func allColumns(dec int) []column {
 	return []column{
 		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
 			if it.Title == "" {
-				return shown(it.ID)
+				return common.Shown(it.ID)
 			}
-			return shown(it.ID) + " " + shown(it.Title)
+			return common.Shown(it.ID) + " " + common.Shown(it.Title)
 		}},
 		{head: "grade", width: 5, raw: func(it ndcg.Item) string { return layout.FmtNum(it.Grade) }},
 		{head: "score", width: 7, raw: func(it ndcg.Item) string {
@@ -230,7 +231,7 @@ func (t *tableLayout) columnStart(head string) (int, int) {
 
 // tieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
-func tieMark(r *ndcg.Result, i int, gl Glyphs) (mark string, straddles bool) {
+func tieMark(r *ndcg.Result, i int, gl common.Glyphs) (mark string, straddles bool) {
 	if r == nil || i >= r.N || r.TieAt(i) < 0 {
 		return "", false
 	}

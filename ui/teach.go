@@ -4,6 +4,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // view is one screen of the program. Views draw exactly the size they
@@ -41,7 +43,7 @@ func (d *drawn) keep(frame string) { d.frame = frame }
 // the title line and the help, and how it is made.
 type registered struct {
 	letter, name string
-	make         func(*Common) view
+	make         func(*common.Common) view
 }
 
 // views is every view, in the order of their keys: the explorer, then
@@ -54,16 +56,16 @@ type registered struct {
 // O; T is untie, so ties is I. Q would sit next to q (quit), one shift
 // away from ending a lesson, so quiz is Z.
 var views = []registered{
-	{"E", "explorer", func(c *Common) view { return newExplorer(c) }},
-	{"O", "working", func(c *Common) view { return newWorkingView(c) }},
-	{"I", "ties", func(c *Common) view { return newTiesView(c) }},
-	{"C", "conventions", func(c *Common) view { return newConventionsView(c) }},
-	{"S", "swap", func(c *Common) view { return newSwapView(c) }},
-	{"U", "curves", func(c *Common) view { return newCurvesView(c) }},
-	{"L", "pool", func(c *Common) view { return newPoolView(c) }},
-	{"M", "companions", func(c *Common) view { return newCompanionsView(c) }},
-	{"H", "check", func(c *Common) view { return newCheckView(c) }},
-	{"Z", "quiz", func(c *Common) view { return newQuizView(c) }},
+	{"E", "explorer", func(c *common.Common) view { return newExplorer(c) }},
+	{"O", "working", func(c *common.Common) view { return newWorkingView(c) }},
+	{"I", "ties", func(c *common.Common) view { return newTiesView(c) }},
+	{"C", "conventions", func(c *common.Common) view { return newConventionsView(c) }},
+	{"S", "swap", func(c *common.Common) view { return newSwapView(c) }},
+	{"U", "curves", func(c *common.Common) view { return newCurvesView(c) }},
+	{"L", "pool", func(c *common.Common) view { return newPoolView(c) }},
+	{"M", "companions", func(c *common.Common) view { return newCompanionsView(c) }},
+	{"H", "check", func(c *common.Common) view { return newCheckView(c) }},
+	{"Z", "quiz", func(c *common.Common) view { return newQuizView(c) }},
 }
 
 // viewName is the name of view i.
@@ -84,5 +86,5 @@ func (m *Model) fullHelp() [][]key.Binding {
 			}
 		}
 	}
-	return m.c.Keys.FullHelp(own)
+	return keyGroups(m.c.Keys, own)
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -23,7 +24,7 @@ import (
 // (job, see work): stale then also says that what runs, if anything, is
 // for an older state.
 type lazy struct {
-	c             *Common
+	c             *common.Common
 	width, height int
 	stale         bool
 	job           work
@@ -52,7 +53,7 @@ func (l *lazy) busyView(title, what string) string {
 }
 
 // busyScreen is a view of w×h cells whose numbers job works out.
-func busyScreen(c *Common, job *work, w, h int, title, what string) string {
+func busyScreen(c *common.Common, job *work, w, h int, title, what string) string {
 	line := job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
 	return layout.Block(viewHead(c, title, "", "", w)+"\n\n"+layout.Wrap(line, w), w, h)
 }
@@ -84,7 +85,7 @@ func (l *lazy) apply(e workspace.Edit, why string) {
 
 // viewHead is a view's first line: its title, then what it shows, then
 // its keys on the right when there is room.
-func viewHead(c *Common, title, what, keys string, w int) string {
+func viewHead(c *common.Common, title, what, keys string, w int) string {
 	st := c.Styles
 	left := st.Title.Render(title)
 	if what != "" {
@@ -100,7 +101,7 @@ func viewHead(c *Common, title, what, keys string, w int) string {
 
 // cannotCompute is what a view shows when the list does not compute
 // under the settings in force.
-func cannotCompute(c *Common, w, h int) string {
+func cannotCompute(c *common.Common, w, h int) string {
 	st := c.Styles
 	msg := st.Error.Render("cannot compute: ") + c.WS.Err.Error() + "\n" +
 		st.Subtle.Render("undo (u) or change the grade or the gain to fix it")

@@ -4,11 +4,13 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
-func verdictMark(c *Common, holds bool) string {
+func verdictMark(c *common.Common, holds bool) string {
 	if holds {
 		return c.Styles.Good.Render(c.Styles.G.Holds)
 	}
@@ -32,7 +34,7 @@ const numberChars = "0123456789.-+eE,"
 // keeps its meaning in the program (tab, view keys, k, gain, undo…),
 // so the fields never need to capture the keyboard.
 func numberKey(msg tea.KeyPressMsg) bool {
-	if fieldKeys.edits(msg) {
+	if fieldKeys.Edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
@@ -65,7 +67,7 @@ func numberPaste(s string) string {
 
 // inputView draws a number field in width cells between brackets, so
 // that an empty field still reads as a place to type.
-func inputView(st *Styles, in *textField, width int) string {
+func inputView(st *common.Styles, in *textField, width int) string {
 	return "[" + layout.PadRight(layout.TruncateCells(in.View(st), width), width) + "]"
 }
 

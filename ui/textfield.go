@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // textField is the one-line field every prompt of the explorer types
@@ -76,18 +77,18 @@ type fieldKeyMap struct {
 // fieldKeys are the editing keys of every field: those of a shell's
 // line (readline and emacs), with the arrow and delete keys.
 var fieldKeys = fieldKeyMap{
-	Left:              bind([]string{"left", "ctrl+b"}, "←/^b", "character left"),
-	Right:             bind([]string{"right", "ctrl+f"}, "→/^f", "character right"),
-	WordLeft:          bind([]string{"alt+b", "alt+left", "ctrl+left"}, "alt+b/^←", "word left"),
-	WordRight:         bind([]string{"alt+f", "alt+right", "ctrl+right"}, "alt+f/^→", "word right"),
-	Home:              bind([]string{"home", "ctrl+a"}, "home/^a", "start"),
-	End:               bind([]string{"end", "ctrl+e"}, "end/^e", "end"),
-	DeleteBack:        bind([]string{"backspace", "ctrl+h"}, "backspace", "delete left"),
-	DeleteForward:     bind([]string{"delete", "ctrl+d"}, "del/^d", "delete right"),
-	DeleteWordBack:    bind([]string{"ctrl+w", "alt+backspace", "ctrl+backspace"}, "^w/alt+backspace", "delete word left"),
-	DeleteWordForward: bind([]string{"alt+d", "alt+delete", "ctrl+delete"}, "alt+d", "delete word right"),
-	DeleteToStart:     bind([]string{"ctrl+u"}, "^u", "delete to start"),
-	DeleteToEnd:       bind([]string{"ctrl+k"}, "^k", "delete to end"),
+	Left:              common.Bind([]string{"left", "ctrl+b"}, "←/^b", "character left"),
+	Right:             common.Bind([]string{"right", "ctrl+f"}, "→/^f", "character right"),
+	WordLeft:          common.Bind([]string{"alt+b", "alt+left", "ctrl+left"}, "alt+b/^←", "word left"),
+	WordRight:         common.Bind([]string{"alt+f", "alt+right", "ctrl+right"}, "alt+f/^→", "word right"),
+	Home:              common.Bind([]string{"home", "ctrl+a"}, "home/^a", "start"),
+	End:               common.Bind([]string{"end", "ctrl+e"}, "end/^e", "end"),
+	DeleteBack:        common.Bind([]string{"backspace", "ctrl+h"}, "backspace", "delete left"),
+	DeleteForward:     common.Bind([]string{"delete", "ctrl+d"}, "del/^d", "delete right"),
+	DeleteWordBack:    common.Bind([]string{"ctrl+w", "alt+backspace", "ctrl+backspace"}, "^w/alt+backspace", "delete word left"),
+	DeleteWordForward: common.Bind([]string{"alt+d", "alt+delete", "ctrl+delete"}, "alt+d", "delete word right"),
+	DeleteToStart:     common.Bind([]string{"ctrl+u"}, "^u", "delete to start"),
+	DeleteToEnd:       common.Bind([]string{"ctrl+k"}, "^k", "delete to end"),
 }
 
 // FullHelp is the field's keys, moving then deleting.
@@ -100,7 +101,7 @@ func (k fieldKeyMap) FullHelp() [][]key.Binding {
 
 // edits reports whether msg is one of the field's editing keys (typed
 // text aside).
-func (k fieldKeyMap) edits(msg tea.KeyPressMsg) bool {
+func (k fieldKeyMap) Edits(msg tea.KeyPressMsg) bool {
 	for _, g := range k.FullHelp() {
 		if key.Matches(msg, g...) {
 			return true
@@ -118,7 +119,7 @@ func (f *textField) Value() string { return f.value }
 // screen.
 func (f *textField) SetValue(s string) {
 	f.selected = false
-	f.set(f.cut(s, 0), len(s))
+	f.Set(f.cut(s, 0), len(s))
 }
 
 // Select selects the whole value (if there is one), the cursor at its
@@ -169,7 +170,7 @@ func (f *textField) key(msg tea.KeyPressMsg) bool {
 			// A deleting key deletes the selection, as in any editor.
 			f.selected = false
 			return f.delete(0, len(f.units))
-		case k.edits(msg):
+		case k.Edits(msg):
 			// A moving key keeps the value: editing goes on from there.
 			f.selected = false
 		}
@@ -217,7 +218,7 @@ func (f *textField) Insert(text string) bool {
 		if text = f.cut(text, 0); text == f.value {
 			return false
 		}
-		f.set(text, len(text))
+		f.Set(text, len(text))
 		return true
 	}
 	text = f.cut(text, f.runes)
@@ -225,7 +226,7 @@ func (f *textField) Insert(text string) bool {
 		return false
 	}
 	at := f.byteAt(f.pos)
-	f.set(f.value[:at]+text+f.value[at:], at+len(text))
+	f.Set(f.value[:at]+text+f.value[at:], at+len(text))
 	return true
 }
 
@@ -256,7 +257,7 @@ func (f *textField) delete(a, b int) bool {
 		return false
 	}
 	from, to := f.byteAt(a), f.byteAt(b)
-	f.set(f.value[:from]+f.value[to:], from)
+	f.Set(f.value[:from]+f.value[to:], from)
 	return true
 }
 
@@ -309,7 +310,7 @@ func (f *textField) byteAt(p int) int {
 // set makes s the value, cut into units, with the cursor after the unit
 // holding byte cursor-1 (a character typed before an accent that then
 // joins it puts the cursor after the two).
-func (f *textField) set(s string, cursor int) {
+func (f *textField) Set(s string, cursor int) {
 	f.value = s
 	f.runes = utf8.RuneCountInString(s)
 	f.units = f.units[:0]
@@ -386,7 +387,7 @@ func (f *textField) scroll() {
 // reversed when focused, a selected value in the selection's ink,
 // spaces after. st gives the cursor's, the selection's and the
 // placeholder's inks.
-func (f *textField) View(st *Styles) string {
+func (f *textField) View(st *common.Styles) string {
 	if len(f.units) == 0 && f.placeholder != "" {
 		return f.placeholderView(st)
 	}
@@ -396,7 +397,7 @@ func (f *textField) View(st *Styles) string {
 		atCursor := f.focused && i == f.pos
 		if i == len(f.units) {
 			if atCursor {
-				b.WriteString(st.cursor.paint(" "))
+				b.WriteString(st.CursorInk.Paint(" "))
 				room--
 			}
 			break
@@ -418,12 +419,12 @@ func (f *textField) View(st *Styles) string {
 		case atCursor && w == 0:
 			// Only a value of nothing but zero-width characters gets here:
 			// the cursor takes the cell after them.
-			b.WriteString(show + st.cursor.paint(" "))
+			b.WriteString(show + st.CursorInk.Paint(" "))
 			w = 1
 		case atCursor:
-			b.WriteString(st.cursor.paint(show))
+			b.WriteString(st.CursorInk.Paint(show))
 		case f.focused && f.selected:
-			b.WriteString(st.selected.paint(show))
+			b.WriteString(st.SelectedInk.Paint(show))
 		default:
 			b.WriteString(show)
 		}
@@ -438,14 +439,14 @@ func (f *textField) View(st *Styles) string {
 
 // placeholderView is the placeholder, faint, cut to the field, its first
 // character under the cursor when focused.
-func (f *textField) placeholderView(st *Styles) string {
+func (f *textField) placeholderView(st *common.Styles) string {
 	p := ansi.Truncate(termsafe.String(f.placeholder), f.width, "")
 	pad := strings.Repeat(" ", max(f.width-ansi.StringWidth(p), 0))
 	if !f.focused || p == "" {
-		return st.subtle.paint(p) + pad
+		return st.SubtleInk.Paint(p) + pad
 	}
 	first, _ := ansi.FirstGraphemeCluster(p, ansi.GraphemeWidth)
-	return st.cursor.paint(first) + st.subtle.paint(p[len(first):]) + pad
+	return st.CursorInk.Paint(first) + st.SubtleInk.Paint(p[len(first):]) + pad
 }
 
 // oneLine is typed or pasted text as a one-line field takes it: a line

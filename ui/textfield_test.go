@@ -9,11 +9,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // markStyles draws the cursor between ⟨ and ⟩ and nothing else, so that
 // a test reads where the cursor is.
-var markStyles = &Styles{cursor: ink{"⟨", "⟩"}}
+var markStyles = &common.Styles{CursorInk: common.Ink{Pre: "⟨", Post: "⟩"}}
 
 // fieldDo plays steps on f: a key name as msg.String() spells it, or
 // "type:TEXT" (each character a key press), or "paste:TEXT" (a
@@ -180,7 +182,7 @@ func TestTextFieldView(t *testing.T) {
 // reversed cell, as a selected row is, and does not blink (no command,
 // no timer: the field has none).
 func TestTextFieldStyles(t *testing.T) {
-	st := NewStyles(true, true, false)
+	st := common.NewStyles(true, true, false)
 	f := focusedField(5, "ab")
 	v := f.View(&st)
 	assert.Equal(t, "ab   ", ansi.Strip(v))
@@ -207,10 +209,10 @@ func TestOneLine(t *testing.T) {
 func TestFieldKeysEdit(t *testing.T) {
 	for _, k := range []string{"backspace", "delete", "left", "right", "home", "end", "ctrl+a", "ctrl+e",
 		"ctrl+w", "alt+backspace", "alt+d", "alt+b", "alt+f", "ctrl+left", "ctrl+right", "ctrl+u", "ctrl+k"} {
-		assert.True(t, fieldKeys.edits(keyMsg(k)), k)
+		assert.True(t, fieldKeys.Edits(keyMsg(k)), k)
 	}
 	for _, k := range []string{"up", "down", "enter", "esc", "tab", "a", "ctrl+v"} {
-		assert.False(t, fieldKeys.edits(keyMsg(k)), k)
+		assert.False(t, fieldKeys.Edits(keyMsg(k)), k)
 	}
 }
 
@@ -229,7 +231,7 @@ func FuzzTextField(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 17, 18, 19}, "hello wörld", uint8(5), uint8(0))
 	f.Add([]byte{3, 4, 5, 20, 21, 22, 8, 9}, "日本語 e\u0301 🇫🇷", uint8(3), uint8(7))
 	f.Add([]byte{30, 31, 32, 6, 7}, "a\x1bb\tc\u202e", uint8(1), uint8(2))
-	st := NewStyles(true, true, false)
+	st := common.NewStyles(true, true, false)
 	f.Fuzz(func(t *testing.T, ops []byte, text string, width, limit uint8) {
 		fl := newTextField(int(width%40), "placeholder")
 		fl.limit = int(limit % 50)
@@ -312,7 +314,7 @@ func TestTextFieldSelected(t *testing.T) {
 	assert.False(t, f.Selected(), "a value set anew is not selected")
 
 	// Drawn in the selection's ink, the cursor after it; unfocused, plain.
-	st := &Styles{cursor: ink{"⟨", "⟩"}, selected: ink{"_", "_"}}
+	st := &common.Styles{CursorInk: common.Ink{Pre: "⟨", Post: "⟩"}, SelectedInk: common.Ink{Pre: "_", Post: "_"}}
 	f = focusedField(8, "0.92")
 	f.Select()
 	assert.Equal(t, "_0__.__9__2_⟨ ⟩   ", f.View(st))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -63,7 +64,7 @@ type Options struct {
 
 // Model is the root model.
 type Model struct {
-	c      *Common
+	c      *common.Common
 	views  []view
 	active int
 
@@ -144,9 +145,9 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed, remote: o.Remote}
+	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote}
 	if o.Remote != nil {
-		c.Keys = remoteKeys(c.Keys)
+		c.Keys = common.RemoteKeys(c.Keys)
 	}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
 	if p := m.savePath(); p != "" {
@@ -156,7 +157,7 @@ func New(o Options) *Model {
 		// No version of the history holds what was last saved.
 		ws.MarkSaved(-1)
 	}
-	c.tell = m.changed
+	c.Tell = m.changed
 	m.exp.markdown = o.Markdown
 	m.fileGain = fileGainOf(o.Settings)
 	for i, r := range views {
@@ -186,27 +187,27 @@ func New(o Options) *Model {
 // greet puts the greeting on the status line, until the next status.
 func (m *Model) greet() {
 	m.c.SetStatus(m.greeting(), false)
-	m.greeted = m.c.status.text
+	m.greeted = m.c.Status.Text
 }
 
 // regreet words the greeting again for the terminal's width while it is
 // on the status line: whether N shows the title whole depends on it.
 func (m *Model) regreet() {
-	if m.greeted == "" || m.c.status.text != m.greeted {
+	if m.greeted == "" || m.c.Status.Text != m.greeted {
 		m.greeted = "" // a welcome or a notice took its place
 		return
 	}
-	fresh := m.c.status.fresh
+	fresh := m.c.Status.Fresh
 	m.c.SetStatus(m.greeting(), false)
-	m.c.status.fresh = fresh
-	m.greeted = m.c.status.text
+	m.c.Status.Fresh = fresh
+	m.greeted = m.c.Status.Text
 }
 
 // ungreet clears the greeting from the status line, if it is still
 // there, where it would speak of keys that do something else: in another
 // view, under the help (which it points to) or the preset picker.
 func (m *Model) ungreet() {
-	if m.greeted != "" && m.c.status.text == m.greeted {
+	if m.greeted != "" && m.c.Status.Text == m.greeted {
 		m.c.SetStatus("", false)
 	}
 }
@@ -240,11 +241,11 @@ func (m *Model) FileName() string {
 }
 
 func (m *Model) restyle() {
-	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
 	if m.colour {
 		m.c.Styles.FaintPastK(m.profile)
 	}
-	m.c.styled++
+	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
 	m.convW = -1
@@ -269,10 +270,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
 		m.keys.Press(now())
-		m.c.status.seen()
+		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
 		// The status before it has been read (see status.fresh).
-		m.c.status.seen()
+		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
@@ -464,8 +465,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
 			// q is not a character of a number, so it cannot be typed
 			// into the answer; it asks rather than throw the answer away.
-			m.ask(thenQuit, "The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
-				as(quitKeys.Stay, "esc", "stay and answer"))
+			m.ask(thenQuit, "The answer is not sent yet", common.As(quitKeys.Quit, "y", "quit"),
+				common.As(quitKeys.Stay, "esc", "stay and answer"))
 			return nil
 		}
 		if ws.Dirty() || typing || ws.ReplacedEdits() {
@@ -473,13 +474,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			case ws.ReplacedEdits() && !typing:
 				// Neither copying nor the list the server keeps holds
 				// them: only u brings them back.
-				m.ask(thenQuit, replacedQuestion, as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
+				m.ask(thenQuit, replacedQuestion, common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
 			case m.remote != nil && m.remote.KeepsList && !typing:
-				m.ask(thenQuit, keptQuestion, as(quitKeys.Save, "w", "copy it and quit"),
-					as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
+				m.ask(thenQuit, keptQuestion, common.As(quitKeys.Save, "w", "copy it and quit"),
+					common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
 			case m.remote != nil:
-				m.ask(thenQuit, "Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
-					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
+				m.ask(thenQuit, "Unsaved edits", common.As(quitKeys.Save, "w", "copy the list and quit"),
+					common.As(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
 			default:
 				m.ask(thenQuit, "Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay)
 			}
@@ -524,7 +525,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		e := ws.ToggleIDCG()
 		cmd := m.settingsEdit(e, "")
 		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.status.text+": no unretrieved judged items here, so the same IDCG", false)
+			m.c.SetStatus(m.c.Status.Text+": no unretrieved judged items here, so the same IDCG", false)
 		}
 		return cmd
 	case key.Matches(msg, k.Zero):
@@ -578,10 +579,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	// watched, in a view that does not take them as its own (a number
 	// field, a binding of its help): they are what a person presses
 	// expecting an edit.
-	said, at := m.c.status.text, ws.Version()
-	watch := m.active != 0 && k.edits(msg) && !takes(active, msg)
+	said, at := m.c.Status.Text, ws.Version()
+	watch := m.active != 0 && k.Edits(msg) && !takes(active, msg)
 	cmd := active.Update(msg)
-	if watch && cmd == nil && m.c.status.text == said && ws.Version() == at {
+	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
 		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
 	}
 	return cmd
@@ -595,8 +596,8 @@ func (m *Model) show(i int) {
 	m.active = i
 	// The end of a round read elsewhere pointed here: now the working
 	// is below, not behind Z.
-	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.status.text, zShowsWorking) {
-		m.c.SetStatus(strings.TrimSuffix(m.c.status.text, zShowsWorking)+": the working is below"+q.scrollHint(), false)
+	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
+		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.scrollHint(), false)
 	}
 }
 
@@ -681,9 +682,9 @@ func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 // opening another list; over the network, saving is copying the list.
 func openAnswers(remote bool) []key.Binding {
 	if remote {
-		return []key.Binding{as(quitKeys.Save, "w", "copy, then open"),
-			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel")}
+		return []key.Binding{common.As(quitKeys.Save, "w", "copy, then open"),
+			common.As(quitKeys.Quit, "y", "open without copying"), common.As(quitKeys.Stay, "esc", "cancel")}
 	}
-	return []key.Binding{as(quitKeys.Save, "w", "save, then open"),
-		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel")}
+	return []key.Binding{common.As(quitKeys.Save, "w", "save, then open"),
+		common.As(quitKeys.Quit, "y", "open without saving"), common.As(quitKeys.Stay, "esc", "cancel")}
 }

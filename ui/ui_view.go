@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -24,9 +25,9 @@ func (m *Model) View() tea.View {
 // windowTitle names the list in the terminal's title, and the attendee
 // where the room knows them by a name of its own (Remote.Name).
 func (m *Model) windowTitle() string {
-	title := "ndcg-explorer: " + shown(m.c.WS.Doc.Name)
+	title := "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
 	if m.remote != nil && m.remote.Name != "" {
-		title += " · " + shown(m.remote.Name)
+		title += " · " + common.Shown(m.remote.Name)
 	}
 	return title
 }
@@ -43,10 +44,10 @@ func (m *Model) render() string {
 			// The quit question must be seen, whole, to be answered: it
 			// takes the last lines.
 			lines := strings.Split(msg, "\n")
-			q := strings.Split(layout.Wrap(m.c.status.text, w), "\n")
+			q := strings.Split(layout.Wrap(m.c.Status.Text, w), "\n")
 			q = q[:min(len(q), len(lines))]
 			for i, l := range q {
-				lines[len(lines)-len(q)+i] = m.c.status.paint(m.c.Styles, l)
+				lines[len(lines)-len(q)+i] = m.c.Status.Paint(m.c.Styles, l)
 			}
 			msg = strings.Join(lines, "\n")
 		}
@@ -107,17 +108,17 @@ func titleRight(view string, dirty bool) string {
 // which list it is), the program's name (the window's title says it),
 // then the end of the list's title, cut between two words. whole says
 // the title is shown whole; when it is not, the notes (N) start with it.
-func titleLine(st Styles, d *listio.Document, right string, w int) (line string, whole bool) {
-	name, title := shown(d.Name), ""
+func titleLine(st common.Styles, d *listio.Document, right string, w int) (line string, whole bool) {
+	name, title := common.Shown(d.Name), ""
 	if d.Heading() != d.Name {
-		title = shown(d.Title)
+		title = common.Shown(d.Title)
 	}
 	end := ""
 	if d.New {
 		end = " (new file: w saves it)"
 	}
 	room := w - ansi.StringWidth(right) - 1
-	prog := st.title.paint("ndcg-explorer") + " "
+	prog := st.TitleInk.Paint("ndcg-explorer") + " "
 	left := func(prog, name, title string) string {
 		if title == "" {
 			return prog + name + end
@@ -144,13 +145,13 @@ func titleLine(st Styles, d *listio.Document, right string, w int) (line string,
 		text = ansi.Truncate(text, max(room, 0), "…")
 	}
 	gap := max(w-ansi.StringWidth(text)-ansi.StringWidth(right), 1)
-	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.warn.paint(right), w, ""), whole
+	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.WarnInk.Paint(right), w, ""), whole
 }
 
 // titleCut reports whether the explorer's title line, w cells wide,
 // cuts the list's title short; N then shows it whole, and the greeting
 // says so. It is never cut before the width is known.
-func titleCut(st Styles, ws *workspace.Workspace, w int) bool {
+func titleCut(st common.Styles, ws *workspace.Workspace, w int) bool {
 	if w <= 0 {
 		return false
 	}
@@ -220,7 +221,7 @@ func (m *Model) drawConventions(w int) string {
 		// end (integer grades, then the IDCG=0 rule…), not a word cut.
 		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
 	}
-	return m.c.Styles.subtle.paint(ansi.Truncate(line, w, "…"))
+	return m.c.Styles.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
 }
 
 // joinFit joins the non-empty parts with sep in at most w cells: those
@@ -254,9 +255,9 @@ func (m *Model) statusLines(w int) (string, string) {
 	if m.offerAnswerable() {
 		// The footer names the keys that answer the instructor's list,
 		// which enter and esc mean until then: no status covers it.
-		return m.c.status.line(m.c.Styles, m.c.status.text, w), ""
+		return m.c.Status.Line(m.c.Styles, m.c.Status.Text, w), ""
 	}
-	return m.c.status.lines(m.c.Styles, m.c.status.text, w)
+	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
 }
 
 // promptLine is the line of the prompt typed into on the status line
@@ -272,7 +273,7 @@ func (m *Model) promptLine(w int) (string, bool) {
 	if m.saveAs != nil {
 		line := m.saveAsLabel + m.saveAs.View(&st)
 		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
-			line = st.errorInk.paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
+			line = st.ErrorInk.Paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
 		}
 		return ansi.Truncate(line, w, ""), true
 	}
@@ -292,7 +293,7 @@ func (m *Model) footer(w int) string {
 	}
 	if m.exp.choosing {
 		m.help.SetWidth(w)
-		return m.help.ShortHelpView([]key.Binding{bind([]string{"v", "m", "j"}, "v/m/j", "choose"), as(m.c.Keys.Cancel, "esc", "cancel")})
+		return m.help.ShortHelpView([]key.Binding{common.Bind([]string{"v", "m", "j"}, "v/m/j", "choose"), common.As(m.c.Keys.Cancel, "esc", "cancel")})
 	}
 	if m.offerAnswerable() {
 		return m.offerFooter(w)
@@ -332,19 +333,19 @@ func (m *Model) helpFooter(w int) string {
 // alone: the keys that choose, take and close.
 func (m *Model) chooserFooter(w int) string {
 	k := m.c.Keys
-	take, closeKey := as(k.Confirm, "enter", "open it"), as(k.Cancel, "esc", "close")
+	take, closeKey := common.As(k.Confirm, "enter", "open it"), common.As(k.Cancel, "esc", "close")
 	if m.picker != nil {
-		take, closeKey = as(k.Confirm, "enter", "apply it"), bind([]string{"esc", "P", "q"}, "esc/P/q", "close")
+		take, closeKey = common.As(k.Confirm, "enter", "apply it"), common.Bind([]string{"esc", "P", "q"}, "esc/P/q", "close")
 	}
 	m.help.SetWidth(w)
-	return ansi.Truncate(m.help.ShortHelpView([]key.Binding{bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
+	return ansi.Truncate(m.help.ShortHelpView([]key.Binding{common.Bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
 }
 
 // The keys of the open help as its footer names them (handleKey reads
 // them from the key map: ? or q again, esc, the arrows and pages).
 var (
-	helpScroll = bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓", "scroll")
-	helpClose  = bind([]string{"?", "esc", "q"}, "?/esc/q", "close")
+	helpScroll = common.Bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓", "scroll")
+	helpClose  = common.Bind([]string{"?", "esc", "q"}, "?/esc/q", "close")
 )
 
 // typing reports whether a text field has the keys: a prompt over the
@@ -361,7 +362,7 @@ func (m *Model) typing() bool {
 
 // promptFooter is the footer while a field has the keys: enter and esc,
 // then the field's keys that a prompt most needs, cut to w cells.
-func promptFooter(h *help.Model, k KeyMap, w int) string {
+func promptFooter(h *help.Model, k common.KeyMap, w int) string {
 	f := fieldKeys
 	h.SetWidth(w)
 	line := h.ShortHelpView([]key.Binding{k.Confirm, k.Cancel, f.DeleteWordBack, f.DeleteToStart, f.WordLeft, f.WordRight, f.Home, f.End})
@@ -463,6 +464,6 @@ var screenLegend = []string{
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (m *Model) layoutHelp() {
 	if m.keysHelp.open {
-		m.keysHelp.set(m.helpText(m.width), m.width, m.height-chromeLines+1)
+		m.keysHelp.Set(m.helpText(m.width), m.width, m.height-chromeLines+1)
 	}
 }

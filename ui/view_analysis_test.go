@@ -268,7 +268,7 @@ func TestSwapView(t *testing.T) {
 	assert.Contains(t, s, "ΔNDCG@3 = +0.1770")
 	press(m, "enter")
 	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
-	assert.Contains(t, m.c.status.text, "B and D exchanged scores")
+	assert.Contains(t, m.c.Status.Text, "B and D exchanged scores")
 	press(m, "u")
 	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
 

@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -28,7 +29,7 @@ import (
 // The verify package does the checking; the view draws its report.
 type checkView struct {
 	drawn
-	c             *Common
+	c             *common.Common
 	width, height int
 
 	fields [3]claimField
@@ -75,7 +76,7 @@ type claimField struct {
 	in textField
 }
 
-func newCheckView(c *Common) *checkView {
+func newCheckView(c *common.Common) *checkView {
 	v := &checkView{c: c, stale: true}
 	for i, q := range []verify.Quantity{verify.DCG, verify.IDCG, verify.NDCG} {
 		v.fields[i] = claimField{q: q, in: numberInput("type " + q.String())}
@@ -88,13 +89,13 @@ func newCheckView(c *Common) *checkView {
 }
 
 // fileClaimsKey loads the claims the file makes into the fields.
-var fileClaimsKey = bind([]string{"f"}, "f", "the file's claims")
+var fileClaimsKey = common.Bind([]string{"f"}, "f", "the file's claims")
 
 // ShortHelp is the check view's footer: digits type a number here, not
 // a grade.
 func (v *checkView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "field"), as(k.Cancel, "esc", "clear"), fileClaimsKey}, k.tail(false)...)
+	return append([]key.Binding{common.As(k.Up, "↑/↓", "field"), common.As(k.Cancel, "esc", "clear"), fileClaimsKey}, k.Tail(false)...)
 }
 
 // FullHelp is the key only the check view has.

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -20,7 +21,7 @@ import (
 // The engine computes them; the view only draws.
 type companionsView struct {
 	drawn
-	c             *Common
+	c             *common.Common
 	width, height int
 	// threshold is the grade from which an item counts as relevant.
 	threshold float64
@@ -49,18 +50,18 @@ const (
 	termsShown = 10
 )
 
-func newCompanionsView(c *Common) *companionsView {
+func newCompanionsView(c *common.Common) *companionsView {
 	return &companionsView{c: c, threshold: 1, stale: true}
 }
 
 // thresholdKey lowers (<) or raises (>) the grade from which an item
 // counts as relevant.
-var thresholdKey = bind([]string{"<", ">"}, "</>", "relevance threshold")
+var thresholdKey = common.Bind([]string{"<", ">"}, "</>", "relevance threshold")
 
 // ShortHelp is the companions view's footer.
 func (v *companionsView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{thresholdKey, k.KUp, k.KDown}, k.tail(true)...)
+	return append([]key.Binding{thresholdKey, k.KUp, k.KDown}, k.Tail(true)...)
 }
 
 // FullHelp is the key only the companions view has.
@@ -115,7 +116,7 @@ func (v *companionsView) refresh() {
 		g := r.Grade(i)
 		rel := g >= v.threshold && g > 0
 		if i < marksShown {
-			v.top = append(v.top, rankMark{id: shown(r.List.Items[r.Order[i]].ID), relevant: rel})
+			v.top = append(v.top, rankMark{id: common.Shown(r.List.Items[r.Order[i]].ID), relevant: rel})
 		}
 		if rel {
 			found++
@@ -196,7 +197,7 @@ func (v *companionsView) draw() string {
 		lines = lines[:1]
 	}
 	for _, x := range rows {
-		b := v.c.Styles.G.bar(x.v, 1, barW)
+		b := v.c.Styles.G.Bar(x.v, 1, barW)
 		lines = append(lines, fmt.Sprintf("%-*s %s %s", nameW, x.name, layout.Fixed(x.v, 4), st.BarActual.Render(b)))
 		if counts {
 			for _, l := range layout.Hang(x.counts, nameW+1, v.width) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -38,14 +39,14 @@ type conventionsView struct {
 	rowsOut bool
 }
 
-func newConventionsView(c *Common) *conventionsView {
+func newConventionsView(c *common.Common) *conventionsView {
 	return &conventionsView{lazy: lazy{c: c, stale: true}, reasonsFor: -1}
 }
 
 // ShortHelp is the conventions view's footer.
 func (v *conventionsView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "preset"), as(k.Apply, "enter", "apply it")}, k.tail(true)...)
+	return append([]key.Binding{common.As(k.Up, "↑/↓", "preset"), common.As(k.Apply, "enter", "apply it")}, k.Tail(true)...)
 }
 
 func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -47,12 +48,12 @@ func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curves {
 	return c
 }
 
-func newCurvesView(c *Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
+func newCurvesView(c *common.Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
 
 // ShortHelp is the curves view's footer: the conventions it draws.
 func (v *curvesView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append(k.conventionKeys(), k.tail(true)...)
+	return append(k.ConventionKeys(), k.Tail(true)...)
 }
 
 func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
@@ -157,7 +158,7 @@ func (v *curvesView) discountChart(w, h int) string {
 	}
 	mark := st.G.KMark
 	for i, d := range v.discount[:n] {
-		line := fmt.Sprintf("%s %s %s", layout.PadLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.bar(d, scale, barW)), layout.Fixed(d, 3))
+		line := fmt.Sprintf("%s %s %s", layout.PadLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.Bar(d, scale, barW)), layout.Fixed(d, 3))
 		switch {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
@@ -207,7 +208,7 @@ func (v *curvesView) gainChart(w, h int) string {
 			used += fmt.Sprintf(" +%dp", g.Pool)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s%s", layout.PadLeft(layout.FmtNum(g.Grade), gradeW),
-			st.BarIdeal.Render(v.c.Styles.G.bar(g.Gain, scale, barW)), layout.PadLeft(layout.FmtShort(g.Gain, 8), valW), used))
+			st.BarIdeal.Render(v.c.Styles.G.Bar(g.Gain, scale, barW)), layout.PadLeft(layout.FmtShort(g.Gain, 8), valW), used))
 	}
 	legend := "×n: n items of the list have this grade"
 	if pool {

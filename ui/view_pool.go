@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -21,7 +22,7 @@ import (
 // judged item: the "missing relevant items" blind spot made visible.
 type poolView struct {
 	drawn
-	c             *Common
+	c             *common.Common
 	width, height int
 
 	// sel is the pool index of the selected judged item; until a person
@@ -89,12 +90,12 @@ func workPool(r *ndcg.Result, s ndcg.Settings, n poolNumbers) poolNumbers {
 	return n
 }
 
-func newPoolView(c *Common) *poolView { return &poolView{c: c, stale: true} }
+func newPoolView(c *common.Common) *poolView { return &poolView{c: c, stale: true} }
 
 // ShortHelp is the pool view's footer.
 func (v *poolView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "pool item"), as(k.Grade, "0-9", "its grade"), as(k.Add, "a", "add"), as(k.Delete, "x", "remove")}, k.tail(true)...)
+	return append([]key.Binding{common.As(k.Up, "↑/↓", "pool item"), common.As(k.Grade, "0-9", "its grade"), common.As(k.Add, "a", "add"), common.As(k.Delete, "x", "remove")}, k.Tail(true)...)
 }
 
 // FullHelp: the pool view's keys are the explorer's, on the pool.
@@ -331,7 +332,7 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 	r := v.judged
 	idx := int(r.IdealOrder[i])
 	fromPool := idx >= r.N
-	id := shown(r.IdealID(i))
+	id := common.Shown(r.IdealID(i))
 	where := ""
 	if fromPool {
 		id = ghost + " " + id

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -26,7 +27,7 @@ import (
 // those in force, so a teacher can quiz on linear gain or on ties.
 type quizView struct {
 	drawn
-	c             *Common
+	c             *common.Common
 	width, height int
 
 	seed  int64
@@ -73,7 +74,7 @@ type quizView struct {
 // make "1" right for anything from 0.5 up.
 const quizDecimals = 2
 
-func newQuizView(c *Common) *quizView {
+func newQuizView(c *common.Common) *quizView {
 	seed := c.Seed
 	if seed == 0 {
 		// Short enough to read out to a room.
@@ -91,7 +92,7 @@ func (v *quizView) halfTyped() bool {
 }
 
 // nextRoundKey starts the next round of the quiz.
-var nextRoundKey = bind([]string{"n"}, "n", "next quiz list")
+var nextRoundKey = common.Bind([]string{"n"}, "n", "next quiz list")
 
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
 // Once the answer is in, enter does nothing more, so the footer offers
@@ -101,20 +102,20 @@ func (v *quizView) ShortHelp() []key.Binding {
 	if v.roomUnderWay() {
 		// n does not leave the instructor's round (see handleKey).
 		if v.answered {
-			return k.tail(false)
+			return k.Tail(false)
 		}
-		return append([]key.Binding{as(k.Confirm, "enter", "answer")}, k.tail(false)...)
+		return append([]key.Binding{common.As(k.Confirm, "enter", "answer")}, k.Tail(false)...)
 	}
 	if v.answered || v.roomMissed() {
-		next := []key.Binding{as(nextRoundKey, "n", "next list")}
+		next := []key.Binding{common.As(nextRoundKey, "n", "next list")}
 		if v.showsWorking() {
-			next = append(next, as(k.Down, "↑/↓", "scroll working"))
+			next = append(next, common.As(k.Down, "↑/↓", "scroll working"))
 		}
-		return append(next, k.tail(false)...)
+		return append(next, k.Tail(false)...)
 	}
 	// "next list", as the field's line says (n skips to the next list):
 	// over serve, a quiz round is the instructor's to start.
-	return append([]key.Binding{as(k.Confirm, "enter", "answer"), as(nextRoundKey, "n", "next list")}, k.tail(false)...)
+	return append([]key.Binding{common.As(k.Confirm, "enter", "answer"), common.As(nextRoundKey, "n", "next list")}, k.Tail(false)...)
 }
 
 // FullHelp is the key only the quiz has.
@@ -362,7 +363,7 @@ func (v *quizView) submit() {
 	}
 	v.answer, v.answered = w, true
 	if v.room != 0 && !v.roomEnded {
-		if r := v.c.remote; r != nil && r.OnAnswer != nil {
+		if r := v.c.Remote; r != nil && r.OnAnswer != nil {
 			r.OnAnswer(RoomAnswer{ID: v.room, Text: text})
 		}
 		// The quiz view says the answer was sent; the score waits for
@@ -407,14 +408,14 @@ func (v *quizView) topLines() []string {
 	title, score := fmt.Sprintf("Quiz · round %d", v.round), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
 	switch {
-	case v.c.remote != nil:
+	case v.c.Remote != nil:
 		// Over the network the count is the attendee's own, beside a
 		// room's round that could be read as the room's; and --seed is
 		// a flag of a command line the attendee does not have.
 		score = fmt.Sprintf(" · your answers: %d of %d right", v.right, v.total)
-		if name := v.c.remote.Name; name != "" {
+		if name := v.c.Remote.Name; name != "" {
 			// The name the instructor's tally gives them.
-			score = fmt.Sprintf(" · %s's answers: %d of %d right", shown(name), v.right, v.total)
+			score = fmt.Sprintf(" · %s's answers: %d of %d right", common.Shown(name), v.right, v.total)
 		}
 	case layout.CellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
 		// How to share the lists, where it fits on the heading's line:
@@ -527,7 +528,7 @@ func (v *quizView) listTable() []string {
 	cells := make([][]string, len(l.Items))
 	cellW := 2
 	for i, it := range l.Items {
-		cells[i] = []string{strconv.Itoa(i + 1), shown(it.ID), layout.FmtNum(it.Grade)}
+		cells[i] = []string{strconv.Itoa(i + 1), common.Shown(it.ID), layout.FmtNum(it.Grade)}
 		if scored {
 			cells[i] = append(cells[i], layout.FmtNum(it.Score))
 		}
@@ -560,7 +561,7 @@ func (v *quizView) tieNote() string {
 	g := r.Ties[0]
 	var names []string
 	for i := g.Start; i < g.End; i++ {
-		names = append(names, shown(r.List.Items[r.Order[i]].ID))
+		names = append(names, common.Shown(r.List.Items[r.Order[i]].ID))
 	}
 	what := map[ndcg.TiePolicy]string{
 		ndcg.Expected: "each of their ranks gets the group's mean gain",

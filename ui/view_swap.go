@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -47,17 +48,17 @@ type swapNumbers struct {
 	bestIn int // ranks the best swap was looked for in
 }
 
-func newSwapView(c *Common) *swapView {
+func newSwapView(c *common.Common) *swapView {
 	return &swapView{lazy: lazy{c: c, stale: true}, cj: 1}
 }
 
 // bestSwapKey selects the swap that raises NDCG the most.
-var bestSwapKey = bind([]string{"b"}, "b", "best swap")
+var bestSwapKey = common.Bind([]string{"b"}, "b", "best swap")
 
 // ShortHelp is the swap view's footer.
 func (v *swapView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "arrows", "pair"), as(k.Apply, "enter", "swap"), bestSwapKey}, k.tail(true)...)
+	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), bestSwapKey}, k.Tail(true)...)
 }
 
 // FullHelp is the key only the swap view has.
@@ -239,7 +240,7 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 	ws := v.c.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
-	id := func(rank int) string { return shown(ws.List().Items[ws.ItemAt(rank)].ID) }
+	id := func(rank int) string { return common.Shown(ws.List().Items[ws.ItemAt(rank)].ID) }
 	sel := fmt.Sprintf("ranks %d<->%d (%s, %s): ΔNDCG@%s %+.4f → %.4f", v.ci+1, v.cj+1, id(v.ci), id(v.cj), k, v.deltas[v.ci][v.cj], now+v.deltas[v.ci][v.cj])
 	if v.ci == v.cj {
 		sel = fmt.Sprintf("rank %d with itself: pick two different ranks", v.ci+1)
@@ -261,15 +262,15 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 func (v *swapView) heatMap() string {
 	st := v.c.Styles
 	r := v.c.WS.Result
-	good, bad, cur, subtle := inkOf(st.Good), inkOf(st.Bad), inkOf(st.Cursor), inkOf(st.Subtle)
+	good, bad, cur, subtle := common.InkOf(st.Good), common.InkOf(st.Bad), common.InkOf(st.Cursor), common.InkOf(st.Subtle)
 	var b strings.Builder
 	b.WriteString(" i\\j")
 	for j := 0; j < v.top; j++ {
 		label := fmt.Sprintf("%3d", j+1)
 		if j == v.cj {
-			label = cur.paint(label)
+			label = cur.Paint(label)
 		} else if j >= r.K {
-			label = subtle.paint(label)
+			label = subtle.Paint(label)
 		}
 		b.WriteString(label)
 	}
@@ -278,15 +279,15 @@ func (v *swapView) heatMap() string {
 		b.WriteByte('\n')
 		label := fmt.Sprintf("%3d ", i+1)
 		if i == v.ci {
-			label = cur.paint(label)
+			label = cur.Paint(label)
 		} else if i >= r.K {
-			label = subtle.paint(label)
+			label = subtle.Paint(label)
 		}
 		b.WriteString(label)
 		for j := 0; j < v.top; j++ {
 			d := v.deltas[i][j]
 			var cell string
-			ink := ink{}
+			ink := common.Ink{}
 			switch {
 			case i == j:
 				cell = diag
@@ -304,7 +305,7 @@ func (v *swapView) heatMap() string {
 			if i == v.ci && j == v.cj {
 				ink = cur
 			}
-			b.WriteString(ink.paint(cell))
+			b.WriteString(ink.Paint(cell))
 		}
 	}
 	return b.String()
@@ -335,7 +336,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 	now := r.NDCG()
 	item := func(rank int) string {
 		it := ws.List().Items[ws.ItemAt(rank)]
-		s := fmt.Sprintf("%s (grade %s", shown(it.ID), layout.FmtNum(it.Grade))
+		s := fmt.Sprintf("%s (grade %s", common.Shown(it.ID), layout.FmtNum(it.Grade))
 		if it.HasScore {
 			s += ", score " + layout.FmtNum(it.Score)
 		}
@@ -359,7 +360,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 	lines = append(lines, "")
 	if v.found {
 		b := v.best
-		ids := shown(ws.List().Items[ws.ItemAt(b.I)].ID) + " " + arrow + " " + shown(ws.List().Items[ws.ItemAt(b.J)].ID)
+		ids := common.Shown(ws.List().Items[ws.ItemAt(b.I)].ID) + " " + arrow + " " + common.Shown(ws.List().Items[ws.ItemAt(b.J)].ID)
 		lines = append(lines,
 			st.Header.Render(fmt.Sprintf("best swap in ranks 1–%d: %d %s %d", v.bestIn, b.I+1, arrow, b.J+1)),
 			fmt.Sprintf("%s: %+.4f → %.4f", ids, b.Delta, now+b.Delta),

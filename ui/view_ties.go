@@ -14,6 +14,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -35,12 +36,12 @@ type tiesView struct {
 	tiesNumbers
 }
 
-func newTiesView(c *Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
+func newTiesView(c *common.Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
 
 // ShortHelp is the ties view's footer.
 func (v *tiesView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append([]key.Binding{as(k.Up, "↑/↓", "group"), as(k.Tie, "t", "tie ranks k, k+1")}, k.tail(true)...)
+	return append([]key.Binding{common.As(k.Up, "↑/↓", "group"), common.As(k.Tie, "t", "tie ranks k, k+1")}, k.Tail(true)...)
 }
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
@@ -279,7 +280,7 @@ func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
 		width := 0
 		// Only what fits the column: a group may hold a million items.
 		for i := g.Start; i < g.End && width <= 22; i++ {
-			id := shown(r.List.Items[r.Order[i]].ID) + "(" + layout.FmtNum(r.Grade(i)) + ")"
+			id := common.Shown(r.List.Items[r.Order[i]].ID) + "(" + layout.FmtNum(r.Grade(i)) + ")"
 			ids = append(ids, id)
 			width += layout.CellWidth(id) + 1
 		}
@@ -360,7 +361,7 @@ func firstInDocnoOrder(r *ndcg.Result, g ndcg.TieGroup, m int) []string {
 		}
 	}
 	for i, id := range top {
-		top[i] = shown(id)
+		top[i] = common.Shown(id)
 	}
 	return top
 }
@@ -389,7 +390,7 @@ func (v *tiesView) bandChart(w, h int) string {
 	}{{"worst", ndcg.Worst, v.band.Worst}, {"expected", ndcg.Expected, v.band.Expected}, {"best", ndcg.Best, v.band.Best},
 		{"input", ndcg.Input, v.band.Input}, {"docno", ndcg.Docno, v.docno}}
 	for _, x := range rows {
-		b := v.c.Styles.G.bar(x.x, scale, barW)
+		b := v.c.Styles.G.Bar(x.x, scale, barW)
 		if x.name == "expected" {
 			b = st.BarActual.Render(b)
 		} else {
@@ -499,7 +500,7 @@ func (v *tiesView) histogram(w, h int) string {
 			mark = arrow + " mean"
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", layout.PadLeft(b.label, labelW),
-			st.BarBand.Render(v.c.Styles.G.bar(b.p, pmax, barW)), 100*b.p, mark))
+			st.BarBand.Render(v.c.Styles.G.Bar(b.p, pmax, barW)), 100*b.p, mark))
 	}
 	switch {
 	case !meanDone:

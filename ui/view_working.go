@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -27,14 +28,14 @@ type workingView struct {
 	styled string
 }
 
-func newWorkingView(c *Common) *workingView {
+func newWorkingView(c *common.Common) *workingView {
 	return &workingView{lazy: lazy{c: c, stale: true}, vp: viewport.New()}
 }
 
 // ShortHelp is the working view's footer.
 func (v *workingView) ShortHelp() []key.Binding {
 	k := v.c.Keys
-	return append(append([]key.Binding{as(k.Up, "↑/↓", "scroll")}, k.conventionKeys()...), k.tail(true)...)
+	return append(append([]key.Binding{common.As(k.Up, "↑/↓", "scroll")}, k.ConventionKeys()...), k.Tail(true)...)
 }
 
 func (v *workingView) SetSize(w, h int) {
@@ -125,7 +126,7 @@ type working struct {
 }
 
 // writeWorking writes the working out of r for width cells.
-func writeWorking(r *ndcg.Result, width int, st Styles) working {
+func writeWorking(r *ndcg.Result, width int, st common.Styles) working {
 	if r == nil {
 		return working{}
 	}

@@ -19,9 +19,9 @@ func (m *Model) viewBar(w int) string {
 		letter := r.letter
 		if i == m.active {
 			name, letter = "["+name+"]", "["+r.letter+" "+r.name+"]"
-			name, letter = st.title.paint(name), st.title.paint(letter)
+			name, letter = st.TitleInk.Paint(name), st.TitleInk.Paint(letter)
 		} else {
-			name, letter = st.subtle.paint(name), st.subtle.paint(letter)
+			name, letter = st.SubtleInk.Paint(name), st.SubtleInk.Paint(letter)
 		}
 		full, short = append(full, name), append(short, letter)
 	}

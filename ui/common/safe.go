@@ -1,4 +1,4 @@
-package ui
+package common
 
 import "github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 
@@ -7,4 +7,4 @@ import "github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 // (\x1b) rather than obeyed or silently dropped by the renderer, so the
 // data is neither hidden nor able to move the cursor, retitle the window
 // or write the clipboard. Every view passes data through it.
-func shown(s string) string { return termsafe.String(s) }
+func Shown(s string) string { return termsafe.String(s) }

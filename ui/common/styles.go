@@ -1,4 +1,4 @@
-package ui
+package common
 
 import (
 	"strings"
@@ -33,9 +33,9 @@ type Styles struct {
 	G Glyphs
 
 	// The same, as inks for the per-row hot path.
-	subtle, tie, straddle, cursor, cutoff, barActual, barIdeal, barBand ink
-	pastK, selected                                                     ink
-	title, header, panelTitle, warn, errorInk, status                   ink
+	SubtleInk, TieInk, StraddleInk, CursorInk, CutoffInk, BarActualInk, BarIdealInk, BarBandInk Ink
+	PastKInk, SelectedInk                                                                       Ink
+	TitleInk, HeaderInk, PanelTitleInk, WarnInk, ErrorInk, StatusInk                            Ink
 }
 
 // NewStyles builds the style sheet for a dark or light background;
@@ -69,7 +69,7 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		Status:      c("#3C3C3C", "#DADADA"),
 		Error:       c("#B00020", "#FF6B81").Bold(true),
 		Selected:    c("#5A32A3", "#C8A6FF").Underline(true),
-		G:           glyphsFor(ascii),
+		G:           GlyphsFor(ascii),
 	}
 	if colour {
 		s.Help = help.DefaultStyles(isDark)
@@ -80,11 +80,11 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 			FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain,
 		}
 	}
-	s.subtle, s.tie, s.straddle, s.cursor = inkOf(s.Subtle), inkOf(s.Tie), inkOf(s.TieStraddle), inkOf(s.Cursor)
-	s.pastK, s.selected = inkOf(s.PastK), inkOf(s.Selected)
-	s.cutoff, s.barActual, s.barIdeal, s.barBand = inkOf(s.Cutoff), inkOf(s.BarActual), inkOf(s.BarIdeal), inkOf(s.BarBand)
-	s.title, s.header, s.panelTitle = inkOf(s.Title), inkOf(s.Header), inkOf(s.PanelTitle)
-	s.warn, s.errorInk, s.status = inkOf(s.Warn), inkOf(s.Error), inkOf(s.Status)
+	s.SubtleInk, s.TieInk, s.StraddleInk, s.CursorInk = InkOf(s.Subtle), InkOf(s.Tie), InkOf(s.TieStraddle), InkOf(s.Cursor)
+	s.PastKInk, s.SelectedInk = InkOf(s.PastK), InkOf(s.Selected)
+	s.CutoffInk, s.BarActualInk, s.BarIdealInk, s.BarBandInk = InkOf(s.Cutoff), InkOf(s.BarActual), InkOf(s.BarIdeal), InkOf(s.BarBand)
+	s.TitleInk, s.HeaderInk, s.PanelTitleInk = InkOf(s.Title), InkOf(s.Header), InkOf(s.PanelTitle)
+	s.WarnInk, s.ErrorInk, s.StatusInk = InkOf(s.Warn), InkOf(s.Error), InkOf(s.Status)
 	return s
 }
 
@@ -94,31 +94,31 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 // washes out, or not at all, so there the "·" marker alone says it.
 func (s *Styles) FaintPastK(p colorprofile.Profile) {
 	s.PastK = lipgloss.NewStyle().Faint(p == colorprofile.ANSI256 || p == colorprofile.TrueColor)
-	s.pastK = inkOf(s.PastK)
+	s.PastKInk = InkOf(s.PastK)
 }
 
 // ink is a style reduced to the escape codes around its text, for the
 // styles drawn on every row: concatenating them costs nothing, while a
 // full Render per cell was most of a frame's time on long lists.
-type ink struct{ pre, post string }
+type Ink struct{ Pre, Post string }
 
-func inkOf(st lipgloss.Style) ink {
+func InkOf(st lipgloss.Style) Ink {
 	const probe = "\x00"
 	pre, post, _ := strings.Cut(st.Render(probe), probe)
-	return ink{pre, post}
+	return Ink{pre, post}
 }
 
-func (k ink) paint(s string) string {
-	if k.pre == "" || s == "" {
+func (k Ink) Paint(s string) string {
+	if k.Pre == "" || s == "" {
 		return s
 	}
-	return k.pre + s + k.post
+	return k.Pre + s + k.Post
 }
 
 // Glyphs are the characters drawn besides letters and digits: Unicode,
 // or ASCII for a terminal that cannot draw it (--ascii, A switches).
 type Glyphs struct {
-	ascii bool
+	ASCII bool
 	// Cursor marks the selected row; Rule draws the k line; Dotted the
 	// mean among the tie orders; Sep divides two columns.
 	Cursor, Rule, Dotted, Sep string
@@ -142,9 +142,9 @@ type Glyphs struct {
 	Spinner spinner.Spinner
 }
 
-func glyphsFor(ascii bool) Glyphs {
+func GlyphsFor(ascii bool) Glyphs {
 	if ascii {
-		return Glyphs{ascii: true, Cursor: ">", Rule: "-", Dotted: "-", Sep: "|",
+		return Glyphs{ASCII: true, Cursor: ">", Rule: "-", Dotted: "-", Sep: "|",
 			KMark: " <k", Mean: "<", Swap: "<->", Diagonal: "\\", Bullet: "- ",
 			Ghost: "o", Relevant: "*", Irrelevant: ".", Holds: "OK", Fails: "NO",
 			TieTop: "/", TieMid: "|", TieBottom: "\\", Ascending: "^", Descending: "v",

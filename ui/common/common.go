@@ -1,6 +1,7 @@
-package ui
+package common
 
 import (
+	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -11,20 +12,20 @@ type Common struct {
 	Keys   KeyMap
 	Styles Styles
 	// styled counts the changes of Styles, for what a view keeps drawn.
-	styled int
+	Styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
 	// remote is set in a session over the network.
-	remote *Remote
+	Remote *workshop.Remote
 
-	status status
+	Status Status
 	// tell hands a change of the workspace to the root model, which
 	// passes it to every view.
-	tell func(workspace.Edited)
+	Tell func(workspace.Edited)
 }
 
 // Apply makes an edit and tells every view, the one that made it too.
-func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
+func (c *Common) Apply(e workspace.Edit) { c.Tell(c.WS.Apply(e)) }
 
 // ApplyAside is Apply for an edit made in a teaching view: the edit names
 // no item, so the explorer's cursor stays on the item it was on rather
@@ -32,8 +33,8 @@ func (c *Common) Apply(e workspace.Edit) { c.tell(c.WS.Apply(e)) }
 func (c *Common) ApplyAside(e workspace.Edit) {
 	ed := c.WS.Apply(e)
 	ed.Focus = -1
-	c.tell(ed)
+	c.Tell(ed)
 }
 
 // SetStatus shows text in the status line until the next one.
-func (c *Common) SetStatus(text string, isErr bool) { c.status.set(text, isErr) }
+func (c *Common) SetStatus(text string, isErr bool) { c.Status.Set(text, isErr) }
