@@ -16,6 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // The smallest terminal the query list draws in; below it, it says so.
@@ -64,7 +65,7 @@ type Browser struct {
 	cursor int // index into order
 	offset int // first row drawn
 
-	filter    textField
+	filter    textfield.Model
 	filtering bool
 
 	keys     browserKeys
@@ -129,7 +130,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 		}
 		b.qidMax = max(b.qidMax, ansi.StringWidth(common.Shown(qr.QID)))
 	}
-	b.filter = newTextField(1, "query id")
+	b.filter = textfield.New(1, "query id")
 	b.restyle()
 	b.refilter()
 	b.status.Set(fmt.Sprintf("%s. enter opens the selected query in the explorer; s sorts, / filters, ? lists every key.", plural(len(b.rows), "query", "queries")), false)

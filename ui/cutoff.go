@@ -9,6 +9,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // The cutoff field: k, the letter the screen writes the cutoff with
@@ -19,10 +21,10 @@ import (
 // openCutoff opens the field, empty, with the cutoff in force as its
 // placeholder.
 func (m *Model) openCutoff() {
-	in := newTextField(7, "all")
-	in.limit = 9
+	in := textfield.New(7, "all")
+	in.Limit = 9
 	if k := m.c.WS.Settings.K; k > 0 {
-		in.placeholder = strconv.Itoa(k)
+		in.Placeholder = strconv.Itoa(k)
 	}
 	in.Focus()
 	m.cutoff = &in
@@ -59,9 +61,9 @@ func (m *Model) cutoffFieldKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.settingsEdit(m.c.WS.ChangeSettings(s), unchanged)
 	case cutoffKey(msg):
-		if !m.cutoff.Update(msg) && msg.Text != "" && utf8.RuneCountInString(m.cutoff.Value()) >= m.cutoff.limit {
+		if !m.cutoff.Update(msg) && msg.Text != "" && utf8.RuneCountInString(m.cutoff.Value()) >= m.cutoff.Limit {
 			// A digit past the field's limit, which no list comes near.
-			m.c.SetStatus(fmt.Sprintf("k takes at most %d digits", m.cutoff.limit), true)
+			m.c.SetStatus(fmt.Sprintf("k takes at most %d digits", m.cutoff.Limit), true)
 			return nil
 		}
 		m.c.SetStatus("", false)

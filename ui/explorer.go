@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -44,7 +45,7 @@ type explorer struct {
 	under string
 
 	editing field
-	input   textField
+	input   textfield.Model
 
 	// Geometry, worked out in SetSize.
 	table                 tableLayout
@@ -54,7 +55,7 @@ type explorer struct {
 }
 
 func newExplorer(c *common.Common) *explorer {
-	return &explorer{c: c, input: newTextField(1, "")}
+	return &explorer{c: c, input: textfield.New(1, "")}
 }
 
 // ShortHelp is the explorer's footer.
@@ -325,11 +326,11 @@ func (e *explorer) startEditing(f field) tea.Cmd {
 			v = layout.FmtNum(it.Score)
 		}
 		e.input.SetValue(v)
-		e.input.placeholder = "score"
+		e.input.Placeholder = "score"
 		e.c.SetStatus(fmt.Sprintf("score of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(v, "type a number")), false)
 	case titleField:
 		e.input.SetValue(it.Title)
-		e.input.placeholder = "title"
+		e.input.Placeholder = "title"
 		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(it.Title, "type a title")), false)
 	}
 	// Selected, the old value is typed over, as a spreadsheet's cell:

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // MarkdownReport writes a list's report as `report --format markdown`
@@ -30,7 +31,7 @@ type exporter struct {
 	choosing bool
 	// shotAs is the image's file name being typed after X; shot is the
 	// screen as it was when X was pressed, shotName its view's name.
-	shotAs   *textField
+	shotAs   *textfield.Model
 	shot     string
 	shotName string
 	// shotOver is a file that exists, named after X: enter a second
@@ -137,7 +138,7 @@ func (m *Model) openShot() tea.Cmd {
 		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
 		return tea.SetClipboard(m.shotSVG())
 	}
-	in := newTextField(max(m.width-17, 11), "")
+	in := textfield.New(max(m.width-17, 11), "")
 	in.SetValue(m.shotPath())
 	in.Focus()
 	m.exp.shotAs = &in

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 func TestHelpListsEveryKey(t *testing.T) {
@@ -42,7 +44,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 			helpKeys[k] = true
 		}
 	}
-	for _, g := range fieldKeys.FullHelp() {
+	for _, g := range textfield.Keys.FullHelp() {
 		for _, b := range g {
 			for _, k := range b.Keys() {
 				assert.True(t, helpKeys[k], "the field's key %s is in the help", k)

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
@@ -25,7 +26,7 @@ func viewKey(i int, v registered) key.Binding {
 // cutoffKey reports whether the cutoff field takes a key press: a
 // digit, or a key that edits the field.
 func cutoffKey(msg tea.KeyPressMsg) bool {
-	if fieldKeys.Edits(msg) {
+	if textfield.Keys.Edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, "0123456789") == ""
@@ -37,7 +38,7 @@ func cutoffKey(msg tea.KeyPressMsg) bool {
 // so that the help fits 80×24 in two rows of three columns of eight
 // keys, the views below.
 func keyGroups(k common.KeyMap, own []key.Binding) [][]key.Binding {
-	f := fieldKeys
+	f := textfield.Keys
 	return [][]key.Binding{
 		// Pairs share a line, so that every key shows whole at 80×24.
 		{pair(k.Up, k.Down, "↑/↓", "up, down"), common.As(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom,

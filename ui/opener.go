@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -29,7 +30,7 @@ var openKey = common.Bind([]string{"o"}, "o", "open a list")
 type opener struct {
 	list   []samples.Sample
 	cursor int
-	path   textField
+	path   textfield.Model
 	// samplesOnly: over the network a path would name the server's
 	// files, so the dialog has no path field.
 	samplesOnly bool
@@ -47,7 +48,7 @@ type opener struct {
 var openLaterFrom int64 = 1 << 20
 
 func newOpener(width int, samplesOnly bool) *opener {
-	in := newTextField(max(width-7, 11), "mylist.json (a new .json starts a list)")
+	in := textfield.New(max(width-7, 11), "mylist.json (a new .json starts a list)")
 	in.Focus()
 	return &opener{list: samples.List(), path: in, samplesOnly: samplesOnly}
 }

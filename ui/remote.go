@@ -51,7 +51,7 @@ const remoteTitleLimit = 200
 func (m *Model) setRemote() {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer); ok {
-			e.input.limit = remoteTitleLimit
+			e.input.Limit = remoteTitleLimit
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // save writes the list to its file, or asks for a name when it has none.
@@ -105,7 +106,7 @@ func (m *Model) openSaveAs() {
 	if def == "" {
 		def, label = m.suggestedPath(), fromFileLabel(m.c.WS.Doc)
 	}
-	in := newTextField(max(m.width-ansi.StringWidth(label)-2, 11), "")
+	in := textfield.New(max(m.width-ansi.StringWidth(label)-2, 11), "")
 	in.SetValue(def)
 	in.Focus()
 	m.saveAs, m.saveAsLabel = &in, label

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
@@ -18,9 +19,9 @@ func verdictMark(c *common.Common, holds bool) string {
 }
 
 // numberInput is a one-line field for a number typed by hand.
-func numberInput(placeholder string) textField {
-	in := newTextField(13, placeholder)
-	in.limit = 24
+func numberInput(placeholder string) textfield.Model {
+	in := textfield.New(13, placeholder)
+	in.Limit = 24
 	return in
 }
 
@@ -34,7 +35,7 @@ const numberChars = "0123456789.-+eE,"
 // keeps its meaning in the program (tab, view keys, k, gain, undo…),
 // so the fields never need to capture the keyboard.
 func numberKey(msg tea.KeyPressMsg) bool {
-	if fieldKeys.Edits(msg) {
+	if textfield.Keys.Edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
@@ -67,7 +68,7 @@ func numberPaste(s string) string {
 
 // inputView draws a number field in width cells between brackets, so
 // that an empty field still reads as a place to type.
-func inputView(st *common.Styles, in *textField, width int) string {
+func inputView(st *common.Styles, in *textfield.Model, width int) string {
 	return "[" + layout.PadRight(layout.TruncateCells(in.View(st), width), width) + "]"
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -79,9 +80,9 @@ type Model struct {
 	help     help.Model
 	keysHelp overlay // the full help, open after ?
 	picker   *presetPicker
-	opener   *opener    // the open dialog, after o
-	cutoff   *textField // the cutoff field, after k
-	saveAs   *textField
+	opener   *opener          // the open dialog, after o
+	cutoff   *textfield.Model // the cutoff field, after k
+	saveAs   *textfield.Model
 	// saveAsLabel is what the save as field's line starts with: "save
 	// as: ", or why w asks for a name when the list came from a CSV.
 	saveAsLabel string

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -363,7 +364,7 @@ func (m *Model) typing() bool {
 // promptFooter is the footer while a field has the keys: enter and esc,
 // then the field's keys that a prompt most needs, cut to w cells.
 func promptFooter(h *help.Model, k common.KeyMap, w int) string {
-	f := fieldKeys
+	f := textfield.Keys
 	h.SetWidth(w)
 	line := h.ShortHelpView([]key.Binding{k.Confirm, k.Cancel, f.DeleteWordBack, f.DeleteToStart, f.WordLeft, f.WordRight, f.Home, f.End})
 	return ansi.Truncate(line, w, "")

@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -73,7 +74,7 @@ type claimField struct {
 	// in is selected when it holds a number it was given (the file's
 	// claim, or one typed before the cursor left): the first character
 	// typed replaces it, as in a spreadsheet cell.
-	in textField
+	in textfield.Model
 }
 
 func newCheckView(c *common.Common) *checkView {

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -34,7 +35,7 @@ type quizView struct {
 	round int
 	q     explain.Question
 
-	in       textField
+	in       textfield.Model
 	answered bool
 	// answeredUnder are the conventions the answer was scored under:
 	// changed after it, the verdict follows the new ones, the score not.

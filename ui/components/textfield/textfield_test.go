@@ -1,4 +1,4 @@
-package ui
+package textfield
 
 import (
 	"strings"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // markStyles draws the cursor between ⟨ and ⟩ and nothing else, so that
@@ -20,7 +21,7 @@ var markStyles = &common.Styles{CursorInk: common.Ink{Pre: "⟨", Post: "⟩"}}
 // fieldDo plays steps on f: a key name as msg.String() spells it, or
 // "type:TEXT" (each character a key press), or "paste:TEXT" (a
 // bracketed paste).
-func fieldDo(f *textField, steps ...string) {
+func fieldDo(f *Model, steps ...string) {
 	for _, s := range steps {
 		switch {
 		case strings.HasPrefix(s, "type:"):
@@ -30,13 +31,13 @@ func fieldDo(f *textField, steps ...string) {
 		case strings.HasPrefix(s, "paste:"):
 			f.Update(tea.PasteMsg{Content: strings.TrimPrefix(s, "paste:")})
 		default:
-			f.Update(keyMsg(s))
+			f.Update(uitest.Key(s))
 		}
 	}
 }
 
-func focusedField(width int, value string) *textField {
-	f := newTextField(width, "")
+func focusedField(width int, value string) *Model {
+	f := New(width, "")
 	f.SetValue(value)
 	f.Focus()
 	return &f
@@ -104,7 +105,7 @@ func TestTextFieldEdits(t *testing.T) {
 
 func TestTextFieldLimit(t *testing.T) {
 	f := focusedField(10, "")
-	f.limit = 3
+	f.Limit = 3
 	fieldDo(f, "type:12345")
 	assert.Equal(t, "123", f.Value(), "typing stops at the limit")
 	fieldDo(f, "paste:9", "home", "type:0")
@@ -120,15 +121,15 @@ func TestTextFieldLimit(t *testing.T) {
 }
 
 func TestTextFieldUnfocused(t *testing.T) {
-	f := newTextField(10, "")
+	f := New(10, "")
 	f.SetValue("ab")
-	assert.False(t, f.Update(keyMsg("x")), "a field without focus takes no key")
+	assert.False(t, f.Update(uitest.Key("x")), "a field without focus takes no key")
 	assert.False(t, f.Update(tea.PasteMsg{Content: "x"}))
 	assert.Equal(t, "ab", f.Value())
 	f.Focus()
-	assert.True(t, f.Update(keyMsg("x")))
-	assert.False(t, f.Update(keyMsg("left")), "moving changes no value")
-	assert.False(t, f.Update(keyMsg("up")), "up is the prompt's, not the field's")
+	assert.True(t, f.Update(uitest.Key("x")))
+	assert.False(t, f.Update(uitest.Key("left")), "moving changes no value")
+	assert.False(t, f.Update(uitest.Key("up")), "up is the prompt's, not the field's")
 }
 
 // TestTextFieldView: what the field draws, the cursor between ⟨ ⟩,
@@ -163,7 +164,7 @@ func TestTextFieldView(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newTextField(c.width, c.placeholder)
+			f := New(c.width, c.placeholder)
 			f.SetValue(c.value)
 			f.Focus()
 			fieldDo(&f, c.steps...)
@@ -209,10 +210,10 @@ func TestOneLine(t *testing.T) {
 func TestFieldKeysEdit(t *testing.T) {
 	for _, k := range []string{"backspace", "delete", "left", "right", "home", "end", "ctrl+a", "ctrl+e",
 		"ctrl+w", "alt+backspace", "alt+d", "alt+b", "alt+f", "ctrl+left", "ctrl+right", "ctrl+u", "ctrl+k"} {
-		assert.True(t, fieldKeys.Edits(keyMsg(k)), k)
+		assert.True(t, Keys.Edits(uitest.Key(k)), k)
 	}
 	for _, k := range []string{"up", "down", "enter", "esc", "tab", "a", "ctrl+v"} {
-		assert.False(t, fieldKeys.Edits(keyMsg(k)), k)
+		assert.False(t, Keys.Edits(uitest.Key(k)), k)
 	}
 }
 
@@ -233,8 +234,8 @@ func FuzzTextField(f *testing.F) {
 	f.Add([]byte{30, 31, 32, 6, 7}, "a\x1bb\tc\u202e", uint8(1), uint8(2))
 	st := common.NewStyles(true, true, false)
 	f.Fuzz(func(t *testing.T, ops []byte, text string, width, limit uint8) {
-		fl := newTextField(int(width%40), "placeholder")
-		fl.limit = int(limit % 50)
+		fl := New(int(width%40), "placeholder")
+		fl.Limit = int(limit % 50)
 		fl.SetValue(text)
 		fl.Focus()
 		for i, op := range ops {
@@ -251,8 +252,8 @@ func FuzzTextField(f *testing.F) {
 			}
 			require.LessOrEqual(t, fl.pos, len(fl.units))
 			require.GreaterOrEqual(t, fl.pos, fl.offset)
-			if fl.limit > 0 {
-				require.LessOrEqual(t, utf8.RuneCountInString(fl.Value()), fl.limit)
+			if fl.Limit > 0 {
+				require.LessOrEqual(t, utf8.RuneCountInString(fl.Value()), fl.Limit)
 			}
 			var joined strings.Builder
 			for _, u := range fl.units {

@@ -1,4 +1,4 @@
-package ui
+package textfield
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
-// textField is the one-line field every prompt of the explorer types
+// Model is the one-line field every prompt of the explorer types
 // into: a path, a file name, a score, a title, k, a claimed number, the
 // query browser's filter. It edits as a shell's line does (the keys are
 // fieldKeys) and scrolls sideways when its value is wider than the
@@ -27,7 +27,7 @@ import (
 // character: a letter and its accents, a flag, a family emoji), so that
 // the cursor never stands inside one, and widths are display cells as
 // the rest of the screen measures them (ansi's grapheme widths).
-type textField struct {
+type Model struct {
 	value string
 	units []fieldUnit
 	runes int // runes in value, for limit
@@ -38,9 +38,9 @@ type textField struct {
 	// included (at the end of the value, the cursor is a cell of its own).
 	width int
 	// limit is the most runes the value holds, 0 for no limit.
-	limit int
+	Limit int
 
-	placeholder string
+	Placeholder string
 	focused     bool
 	// selected says the whole value is selected, as a spreadsheet's cell
 	// is when a person arrives on it: the first text typed or pasted
@@ -57,26 +57,26 @@ type fieldUnit struct {
 	w    int    // cells of show
 }
 
-// newTextField is an empty field of width cells, its cursor hidden until
+// New is an empty field of width cells, its cursor hidden until
 // Focus.
-func newTextField(width int, placeholder string) textField {
-	f := textField{placeholder: placeholder}
+func New(width int, placeholder string) Model {
+	f := Model{Placeholder: placeholder}
 	f.SetWidth(width)
 	return f
 }
 
-// fieldKeyMap is the keys that edit a field. Other keys are the
+// KeyMap is the keys that edit a field. Other keys are the
 // prompt's: enter, esc, and the arrows up and down where a prompt has a
 // list.
-type fieldKeyMap struct {
+type KeyMap struct {
 	Left, Right, WordLeft, WordRight, Home, End                  key.Binding
 	DeleteBack, DeleteForward, DeleteWordBack, DeleteWordForward key.Binding
 	DeleteToStart, DeleteToEnd                                   key.Binding
 }
 
-// fieldKeys are the editing keys of every field: those of a shell's
+// Keys are the editing keys of every field: those of a shell's
 // line (readline and emacs), with the arrow and delete keys.
-var fieldKeys = fieldKeyMap{
+var Keys = KeyMap{
 	Left:              common.Bind([]string{"left", "ctrl+b"}, "←/^b", "character left"),
 	Right:             common.Bind([]string{"right", "ctrl+f"}, "→/^f", "character right"),
 	WordLeft:          common.Bind([]string{"alt+b", "alt+left", "ctrl+left"}, "alt+b/^←", "word left"),
@@ -92,7 +92,7 @@ var fieldKeys = fieldKeyMap{
 }
 
 // FullHelp is the field's keys, moving then deleting.
-func (k fieldKeyMap) FullHelp() [][]key.Binding {
+func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.WordLeft, k.WordRight, k.Home, k.End},
 		{k.DeleteBack, k.DeleteForward, k.DeleteWordBack, k.DeleteWordForward, k.DeleteToStart, k.DeleteToEnd},
@@ -101,7 +101,7 @@ func (k fieldKeyMap) FullHelp() [][]key.Binding {
 
 // edits reports whether msg is one of the field's editing keys (typed
 // text aside).
-func (k fieldKeyMap) Edits(msg tea.KeyPressMsg) bool {
+func (k KeyMap) Edits(msg tea.KeyPressMsg) bool {
 	for _, g := range k.FullHelp() {
 		if key.Matches(msg, g...) {
 			return true
@@ -111,45 +111,45 @@ func (k fieldKeyMap) Edits(msg tea.KeyPressMsg) bool {
 }
 
 // Value is the text in the field.
-func (f *textField) Value() string { return f.value }
+func (f *Model) Value() string { return f.value }
 
 // SetValue replaces the text, the cursor at its end, nothing selected.
 // The value is kept as given, control characters included (a title
 // read from a file): they are drawn escaped, as everywhere else on
 // screen.
-func (f *textField) SetValue(s string) {
+func (f *Model) SetValue(s string) {
 	f.selected = false
 	f.Set(f.cut(s, 0), len(s))
 }
 
 // Select selects the whole value (if there is one), the cursor at its
 // end: what is typed next replaces it.
-func (f *textField) Select() {
+func (f *Model) Select() {
 	f.selected = len(f.units) > 0
 	f.moveTo(len(f.units))
 }
 
 // Selected reports whether the whole value is selected.
-func (f *textField) Selected() bool { return f.selected }
+func (f *Model) Selected() bool { return f.selected }
 
 // SetWidth sets the cells the field takes on screen, at least one.
-func (f *textField) SetWidth(w int) {
+func (f *Model) SetWidth(w int) {
 	f.width = max(w, 1)
 	f.scroll()
 }
 
 // Width is the cells the field takes on screen.
-func (f *textField) Width() int { return f.width }
+func (f *Model) Width() int { return f.width }
 
 // Focus shows the cursor and lets Update edit the field.
-func (f *textField) Focus() { f.focused = true }
+func (f *Model) Focus() { f.focused = true }
 
 // Blur hides the cursor; Update leaves the field as it is.
-func (f *textField) Blur() { f.focused = false }
+func (f *Model) Blur() { f.focused = false }
 
 // Update edits a focused field with a key press or a paste, and reports
 // whether the value changed. Keys that are not the field's do nothing.
-func (f *textField) Update(msg tea.Msg) bool {
+func (f *Model) Update(msg tea.Msg) bool {
 	if !f.focused {
 		return false
 	}
@@ -162,8 +162,8 @@ func (f *textField) Update(msg tea.Msg) bool {
 	return false
 }
 
-func (f *textField) key(msg tea.KeyPressMsg) bool {
-	k := fieldKeys
+func (f *Model) key(msg tea.KeyPressMsg) bool {
+	k := Keys
 	if f.selected {
 		switch {
 		case key.Matches(msg, k.DeleteBack, k.DeleteForward, k.DeleteWordBack, k.DeleteWordForward, k.DeleteToStart, k.DeleteToEnd):
@@ -209,7 +209,7 @@ func (f *textField) key(msg tea.KeyPressMsg) bool {
 // Insert puts text at the cursor, or in place of the whole value when
 // it is selected, as much of it as the limit leaves room for, and moves
 // the cursor past it. It reports whether the value changed.
-func (f *textField) Insert(text string) bool {
+func (f *Model) Insert(text string) bool {
 	if text == "" {
 		return false
 	}
@@ -232,11 +232,11 @@ func (f *textField) Insert(text string) bool {
 
 // cut is text cut at a character boundary to what the limit leaves room
 // for besides the have runes already in the field.
-func (f *textField) cut(text string, have int) string {
-	if f.limit <= 0 {
+func (f *Model) cut(text string, have int) string {
+	if f.Limit <= 0 {
 		return text
 	}
-	room := f.limit - have
+	room := f.Limit - have
 	if room <= 0 {
 		return ""
 	}
@@ -251,7 +251,7 @@ func (f *textField) cut(text string, have int) string {
 
 // delete removes the units from a up to b (clamped to the value) and
 // puts the cursor where they were; it reports whether anything went.
-func (f *textField) delete(a, b int) bool {
+func (f *Model) delete(a, b int) bool {
 	a, b = max(a, 0), min(b, len(f.units))
 	if a >= b {
 		return false
@@ -261,7 +261,7 @@ func (f *textField) delete(a, b int) bool {
 	return true
 }
 
-func (f *textField) moveTo(p int) {
+func (f *Model) moveTo(p int) {
 	f.pos = min(max(p, 0), len(f.units))
 	f.scroll()
 }
@@ -270,7 +270,7 @@ func (f *textField) moveTo(p int) {
 // separates words, then over the word (letters and digits, as in a
 // shell's line: a path loses one name at a time, a number one run of
 // digits).
-func (f *textField) wordLeft() int {
+func (f *Model) wordLeft() int {
 	p := f.pos
 	for p > 0 && !f.units[p-1].isWord() {
 		p--
@@ -282,7 +282,7 @@ func (f *textField) wordLeft() int {
 }
 
 // wordRight is the end of the word at or after the cursor.
-func (f *textField) wordRight() int {
+func (f *Model) wordRight() int {
 	p := f.pos
 	for p < len(f.units) && !f.units[p].isWord() {
 		p++
@@ -299,7 +299,7 @@ func (u fieldUnit) isWord() bool {
 }
 
 // byteAt is the offset in value where unit p starts.
-func (f *textField) byteAt(p int) int {
+func (f *Model) byteAt(p int) int {
 	n := 0
 	for _, u := range f.units[:p] {
 		n += len(u.raw)
@@ -310,7 +310,7 @@ func (f *textField) byteAt(p int) int {
 // set makes s the value, cut into units, with the cursor after the unit
 // holding byte cursor-1 (a character typed before an accent that then
 // joins it puts the cursor after the two).
-func (f *textField) Set(s string, cursor int) {
+func (f *Model) Set(s string, cursor int) {
 	f.value = s
 	f.runes = utf8.RuneCountInString(s)
 	f.units = f.units[:0]
@@ -349,7 +349,7 @@ func (f *textField) Set(s string, cursor int) {
 }
 
 // cursorW is the cells the cursor takes: its unit's, or one at the end.
-func (f *textField) cursorW() int {
+func (f *Model) cursorW() int {
 	if f.pos < len(f.units) {
 		return max(f.units[f.pos].w, 1)
 	}
@@ -358,7 +358,7 @@ func (f *textField) cursorW() int {
 
 // scroll moves the window over the value just enough to show the
 // cursor, and back left when there is room to show more of the value.
-func (f *textField) scroll() {
+func (f *Model) scroll() {
 	f.pos = min(f.pos, len(f.units))
 	f.offset = min(f.offset, f.pos)
 	used := f.cursorW()
@@ -387,8 +387,8 @@ func (f *textField) scroll() {
 // reversed when focused, a selected value in the selection's ink,
 // spaces after. st gives the cursor's, the selection's and the
 // placeholder's inks.
-func (f *textField) View(st *common.Styles) string {
-	if len(f.units) == 0 && f.placeholder != "" {
+func (f *Model) View(st *common.Styles) string {
+	if len(f.units) == 0 && f.Placeholder != "" {
 		return f.placeholderView(st)
 	}
 	var b strings.Builder
@@ -439,8 +439,8 @@ func (f *textField) View(st *common.Styles) string {
 
 // placeholderView is the placeholder, faint, cut to the field, its first
 // character under the cursor when focused.
-func (f *textField) placeholderView(st *common.Styles) string {
-	p := ansi.Truncate(termsafe.String(f.placeholder), f.width, "")
+func (f *Model) placeholderView(st *common.Styles) string {
+	p := ansi.Truncate(termsafe.String(f.Placeholder), f.width, "")
 	pad := strings.Repeat(" ", max(f.width-ansi.StringWidth(p), 0))
 	if !f.focused || p == "" {
 		return st.SubtleInk.Paint(p) + pad
