@@ -16,7 +16,7 @@ import (
 // Model is the one-line field every prompt of the explorer types
 // into: a path, a file name, a score, a title, k, a claimed number, the
 // query browser's filter. It edits as a shell's line does (the keys are
-// fieldKeys) and scrolls sideways when its value is wider than the
+// Keys) and scrolls sideways when its value is wider than the
 // field. Its cursor is a reversed cell that does not blink, which a
 // projector shows and a test reads.
 //
