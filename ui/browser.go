@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
@@ -72,10 +73,10 @@ type Browser struct {
 	styles   common.Styles
 	warn     common.Ink
 	help     help.Model
-	keysHelp overlay // the full help, open after ?
-	confirm  bool    // asking whether to quit with edited queries
-	question string  // that question, as the status line puts it
-	keyTimes KeyTimes
+	keysHelp frame.Overlay // the full help, open after ?
+	confirm  bool          // asking whether to quit with edited queries
+	question string        // that question, as the status line puts it
+	keyTimes frame.KeyTimes
 
 	status common.Status
 

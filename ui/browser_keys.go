@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 )
 
 // browserKeys are the query list's keys. Moving, help and quitting are
@@ -80,7 +81,7 @@ func (b *Browser) clickHead(x int) tea.Cmd {
 
 // click selects the row clicked; a click on the selected row opens it.
 func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
-	if msg.Button != tea.MouseLeft || b.keysHelp.open || b.confirm {
+	if msg.Button != tea.MouseLeft || b.keysHelp.Open || b.confirm {
 		return nil
 	}
 	const headRow, firstRow = 2, 3 // below the title and the summary
@@ -100,36 +101,36 @@ func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
 }
 
 // browserQuitAnswers answer the question about edited queries on quitting.
-var browserQuitAnswers = []key.Binding{common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay}
+var browserQuitAnswers = []key.Binding{common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay}
 
 func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys
 	switch {
 	case b.confirm:
 		switch {
-		case key.Matches(msg, quitKeys.Quit) && b.keyTimes.InOneGo():
+		case key.Matches(msg, frame.QuitKeys.Quit) && b.keyTimes.InOneGo():
 			// Typed in one go with q: not an answer (see the explorer's
 			// confirmKey).
-			b.setStatus(ReadFirst(b.question), true)
-		case key.Matches(msg, quitKeys.Quit):
+			b.setStatus(frame.ReadFirst(b.question), true)
+		case key.Matches(msg, frame.QuitKeys.Quit):
 			return tea.Quit
-		case key.Matches(msg, quitKeys.Stay):
+		case key.Matches(msg, frame.QuitKeys.Stay):
 			b.confirm = false
 			b.setStatus("not quitting", false)
 		default:
 			// Not an answer: the question stays and says so, as the
 			// explorer's does.
-			b.setStatus(quitKeys.ask("Answer first", browserQuitAnswers...), true)
+			b.setStatus(frame.QuitKeys.Ask("Answer first", browserQuitAnswers...), true)
 		}
 		return nil
-	case b.keysHelp.open:
+	case b.keysHelp.Open:
 		switch {
 		case key.Matches(msg, k.Help, k.Back, k.Quit):
-			b.keysHelp.open = false
+			b.keysHelp.Open = false
 		case key.Matches(msg, k.Up):
-			b.keysHelp.scroll(-1)
+			b.keysHelp.Scroll(-1)
 		case key.Matches(msg, k.Down):
-			b.keysHelp.scroll(1)
+			b.keysHelp.Scroll(1)
 		}
 		return nil
 	case b.filtering && msg.String() != "ctrl+c":
@@ -140,13 +141,13 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if edited := b.edited(); len(edited) > 0 {
 			b.confirm = true
 			what := fmt.Sprintf("Edited queries not saved (%s)", strings.Join(edited, ", "))
-			b.question = quitKeys.ask(what, browserQuitAnswers...)
+			b.question = frame.QuitKeys.Ask(what, browserQuitAnswers...)
 			b.setStatus(b.question, true)
 			return nil
 		}
 		return tea.Quit
 	case key.Matches(msg, k.Help):
-		b.keysHelp.show("Keys of the query list", "(? or esc closes)", b.helpText(b.width), b.width, b.height-browserChrome+1)
+		b.keysHelp.Show("Keys of the query list", "(? or esc closes)", b.helpText(b.width), b.width, b.height-browserChrome+1)
 	case key.Matches(msg, k.Up):
 		b.move(-1)
 	case key.Matches(msg, k.Down):

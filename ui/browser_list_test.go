@@ -172,7 +172,7 @@ func TestBrowserHelp(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 50)
 	}
 	bpress(t, b, "esc")
-	assert.False(t, b.keysHelp.open)
+	assert.False(t, b.keysHelp.Open)
 	assert.Contains(t, bscreen(b), "> 100")
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -18,7 +19,7 @@ func (b *Browser) View() tea.View {
 	if b.current != nil {
 		return b.current.View()
 	}
-	return frameView(b.frame, "ndcg-explorer: queries of "+b.opts.Run)
+	return frame.View(b.frame, "ndcg-explorer: queries of "+b.opts.Run)
 }
 
 func (b *Browser) render() string {
@@ -27,18 +28,18 @@ func (b *Browser) render() string {
 		return ""
 	}
 	if w < BrowserMinWidth || h < BrowserMinHeight {
-		return tooSmall("The query list", w, h, BrowserMinWidth, BrowserMinHeight)
+		return frame.TooSmall("The query list", w, h, BrowserMinWidth, BrowserMinHeight)
 	}
 	body := h - browserChrome
 	var main string
-	if b.keysHelp.open {
-		main = b.keysHelp.view(b.styles, w, body+1)
+	if b.keysHelp.Open {
+		main = b.keysHelp.View(b.styles, w, body+1)
 	} else {
 		main = b.headLine() + "\n" + b.rowsView(body)
 	}
 	status, more := b.statusLines(w)
 	if more == "" {
-		more = footerLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w)
+		more = frame.FooterLine(&b.help, b.keys.ShortHelp(), b.keys.Help, b.keys.Quit, w)
 	}
 	parts := []string{
 		b.titleLine(w),
@@ -227,7 +228,7 @@ func (b *Browser) helpText(w int) string {
 
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (b *Browser) layoutHelp() {
-	if b.keysHelp.open {
+	if b.keysHelp.Open {
 		b.keysHelp.Set(b.helpText(b.width), b.width, b.height-browserChrome+1)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 )
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -132,7 +133,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !m.offerAnswerable() || !key.Matches(msg, offerOpen, offerKeep) {
 		return nil, false
 	}
-	if m.keys.last.Sub(m.offer.came) < ReadingPause {
+	if m.keys.Last.Sub(m.offer.came) < frame.ReadingPause {
 		return nil, false
 	}
 	o := m.offer
@@ -185,7 +186,7 @@ func (m *Model) offerFooter(w int) string {
 	if lw > w/2 {
 		label, lw = "", 0
 	}
-	line := label + footerLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	line := label + frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
 	m.help.SetWidth(w)
 	return ansi.Truncate(line, w, "")
 }

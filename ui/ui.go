@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -13,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -78,7 +80,7 @@ type Model struct {
 	profile colorprofile.Profile
 
 	help     help.Model
-	keysHelp overlay // the full help, open after ?
+	keysHelp frame.Overlay // the full help, open after ?
 	picker   *presetPicker
 	opener   *opener          // the open dialog, after o
 	cutoff   *textfield.Model // the cutoff field, after k
@@ -98,7 +100,7 @@ type Model struct {
 	question string
 	// keys is when the last keys came, to tell an answer to the
 	// question from a key typed in one go with the one that asked it.
-	keys KeyTimes
+	keys frame.KeyTimes
 	// thenSave is what follows once the save-as dialog has saved (the
 	// program ends, the open dialog opens).
 	thenSave    afterSave
@@ -307,7 +309,7 @@ func (m *Model) refreshActive() tea.Cmd {
 		// for its recomputation, so does the view (with its spinner).
 		work = w.startWork()
 	}
-	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
+	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.Open && m.picker == nil {
 		v.keep(v.draw())
 	}
 	return work
@@ -434,18 +436,18 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case m.cutoff != nil && msg.String() != "ctrl+c":
 		// ctrl+c still quits (asking first with unsaved edits).
 		return m.cutoffFieldKey(msg)
-	case m.keysHelp.open:
+	case m.keysHelp.Open:
 		switch {
 		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.keysHelp.open = false
+			m.keysHelp.Open = false
 		case key.Matches(msg, k.Up):
-			m.keysHelp.scroll(-1)
+			m.keysHelp.Scroll(-1)
 		case key.Matches(msg, k.Down):
-			m.keysHelp.scroll(1)
+			m.keysHelp.Scroll(1)
 		case key.Matches(msg, k.PageUp):
-			m.keysHelp.scroll(-max(m.height-6, 1))
+			m.keysHelp.Scroll(-max(m.height-6, 1))
 		case key.Matches(msg, k.PageDown):
-			m.keysHelp.scroll(max(m.height-6, 1))
+			m.keysHelp.Scroll(max(m.height-6, 1))
 		}
 		return nil
 	}
@@ -466,8 +468,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
 			// q is not a character of a number, so it cannot be typed
 			// into the answer; it asks rather than throw the answer away.
-			m.ask(thenQuit, "The answer is not sent yet", common.As(quitKeys.Quit, "y", "quit"),
-				common.As(quitKeys.Stay, "esc", "stay and answer"))
+			m.ask(thenQuit, "The answer is not sent yet", common.As(frame.QuitKeys.Quit, "y", "quit"),
+				common.As(frame.QuitKeys.Stay, "esc", "stay and answer"))
 			return nil
 		}
 		if ws.Dirty() || typing || ws.ReplacedEdits() {
@@ -475,15 +477,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			case ws.ReplacedEdits() && !typing:
 				// Neither copying nor the list the server keeps holds
 				// them: only u brings them back.
-				m.ask(thenQuit, replacedQuestion, common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
+				m.ask(thenQuit, replacedQuestion, common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 			case m.remote != nil && m.remote.KeepsList && !typing:
-				m.ask(thenQuit, keptQuestion, common.As(quitKeys.Save, "w", "copy it and quit"),
-					common.As(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
+				m.ask(thenQuit, keptQuestion, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
+					common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 			case m.remote != nil:
-				m.ask(thenQuit, "Unsaved edits", common.As(quitKeys.Save, "w", "copy the list and quit"),
-					common.As(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
+				m.ask(thenQuit, "Unsaved edits", common.As(frame.QuitKeys.Save, "w", "copy the list and quit"),
+					common.As(frame.QuitKeys.Quit, "y", "quit without copying"), frame.QuitKeys.Stay)
 			default:
-				m.ask(thenQuit, "Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay)
+				m.ask(thenQuit, "Unsaved edits", frame.QuitKeys.Save, frame.QuitKeys.Quit, frame.QuitKeys.Stay)
 			}
 			return nil
 		}
@@ -491,8 +493,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Help):
 		// Headless: the footer says how to close it, which leaves every
 		// key room at 80×24.
-		m.keysHelp.headless = true
-		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
+		m.keysHelp.Headless = true
+		m.keysHelp.Show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
 		m.ungreet()
 		return nil
 	case key.Matches(msg, k.Undo):
@@ -635,19 +637,19 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 		// Not an answer: the question stays, and says so, rather than a
 		// key typed ahead (a path for o) vanishing, or a later w or y of
 		// it answering a question never seen.
-		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
+		m.c.SetStatus(frame.QuitKeys.Ask("Answer first", m.answers...), true)
 		return nil
 	}
-	if m.keys.InOneGo() && !key.Matches(msg, quitKeys.Stay) {
+	if m.keys.InOneGo() && !key.Matches(msg, frame.QuitKeys.Stay) {
 		// Typed in one go with the key that asked (q then w or y of a
 		// word, a burst): the question was not read, so it stays, led
 		// by a word on why the key did nothing. Staying, which loses
 		// nothing, is taken at once.
-		m.c.SetStatus(ReadFirst(m.question), true)
+		m.c.SetStatus(frame.ReadFirst(m.question), true)
 		return nil
 	}
 	switch {
-	case key.Matches(msg, quitKeys.Quit):
+	case key.Matches(msg, frame.QuitKeys.Quit):
 		m.confirm = thenStay
 		if then == thenOpen {
 			// The edits go only once another list is opened: esc in the
@@ -657,10 +659,10 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return tea.Quit
-	case key.Matches(msg, quitKeys.Save):
+	case key.Matches(msg, frame.QuitKeys.Save):
 		m.confirm = thenStay
 		return m.save(then)
-	case key.Matches(msg, quitKeys.Stay):
+	case key.Matches(msg, frame.QuitKeys.Stay):
 		m.confirm = thenStay
 		if then == thenOpen {
 			m.c.SetStatus("not opening another list", false)
@@ -675,7 +677,7 @@ func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
 // on the status line; confirmKey reads the answer.
 func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 	m.confirm, m.answers = then, answers
-	m.question = quitKeys.ask(what, answers...)
+	m.question = frame.QuitKeys.Ask(what, answers...)
 	m.c.SetStatus(m.question, true)
 }
 
@@ -683,9 +685,12 @@ func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
 // opening another list; over the network, saving is copying the list.
 func openAnswers(remote bool) []key.Binding {
 	if remote {
-		return []key.Binding{common.As(quitKeys.Save, "w", "copy, then open"),
-			common.As(quitKeys.Quit, "y", "open without copying"), common.As(quitKeys.Stay, "esc", "cancel")}
+		return []key.Binding{common.As(frame.QuitKeys.Save, "w", "copy, then open"),
+			common.As(frame.QuitKeys.Quit, "y", "open without copying"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
 	}
-	return []key.Binding{common.As(quitKeys.Save, "w", "save, then open"),
-		common.As(quitKeys.Quit, "y", "open without saving"), common.As(quitKeys.Stay, "esc", "cancel")}
+	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
+		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
 }
+
+// now is the clock keys are timed by; tests set their own.
+var now = time.Now

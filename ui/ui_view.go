@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -20,7 +21,7 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frameView(m.frame, m.windowTitle())
+	return frame.View(m.frame, m.windowTitle())
 }
 
 // windowTitle names the list in the terminal's title, and the attendee
@@ -40,7 +41,7 @@ func (m *Model) render() string {
 		return ""
 	}
 	if m.tooSmall() {
-		msg := tooSmall("The explorer", w, h, MinWidth, MinHeight)
+		msg := frame.TooSmall("The explorer", w, h, MinWidth, MinHeight)
 		if m.confirm != thenStay {
 			// The quit question must be seen, whole, to be answered: it
 			// takes the last lines.
@@ -58,11 +59,11 @@ func (m *Model) render() string {
 	bar := []string{m.viewBar(w)}
 	var main string
 	switch {
-	case m.keysHelp.open:
+	case m.keysHelp.Open:
 		// The help and the dialogs take the view bar's line too: they
 		// cover the views, and the help fits 80×24 whole with it.
 		bar, body = nil, body+1
-		main = m.keysHelp.view(m.c.Styles, w, body)
+		main = m.keysHelp.View(m.c.Styles, w, body)
 	case m.picker != nil:
 		bar, body = nil, body+1
 		main = m.picker.View(m.c, w, body)
@@ -285,7 +286,7 @@ func (m *Model) promptLine(w int) (string, bool) {
 // however narrow the terminal. It is drawn once per width, view and
 // style sheet.
 func (m *Model) footer(w int) string {
-	if m.keysHelp.open {
+	if m.keysHelp.Open {
 		return m.helpFooter(w)
 	}
 	if m.picker != nil || m.opener != nil && m.opener.samplesOnly {
@@ -310,7 +311,7 @@ func (m *Model) footer(w int) string {
 		// the footer names the field's keys instead of the view's.
 		line = promptFooter(&m.help, k, w)
 	} else {
-		line = footerLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	}
 	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
 	return m.footerCache
@@ -321,7 +322,7 @@ func (m *Model) footer(w int) string {
 func (m *Model) helpFooter(w int) string {
 	m.help.SetWidth(w)
 	line := m.help.ShortHelpView([]key.Binding{helpClose})
-	if where := m.keysHelp.place(); where != "" {
+	if where := m.keysHelp.Place(); where != "" {
 		line = m.c.Styles.Subtle.Render(where) + " " + m.help.ShortHelpView([]key.Binding{helpScroll, helpClose})
 	} else {
 		line += m.c.Styles.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
@@ -464,7 +465,7 @@ var screenLegend = []string{
 
 // layoutHelp lays the open help out again for a new size or style sheet.
 func (m *Model) layoutHelp() {
-	if m.keysHelp.open {
+	if m.keysHelp.Open {
 		m.keysHelp.Set(m.helpText(m.width), m.width, m.height-chromeLines+1)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package frame
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ import (
 
 // frameView sets a frame up: the alternate screen, clicks and the wheel
 // (shift-drag still selects text in most terminals), the window title.
-func frameView(content, title string) tea.View {
+func View(content, title string) tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -33,7 +33,7 @@ func frameView(content, title string) tea.View {
 }
 
 // tooSmall is the screen drawn instead of what needs minW×minH.
-func tooSmall(what string, w, h, minW, minH int) string {
+func TooSmall(what string, w, h, minW, minH int) string {
 	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
 	return layout.Block(layout.Wrap(msg, w), w, h)
 }
@@ -41,7 +41,7 @@ func tooSmall(what string, w, h, minW, minH int) string {
 // footerLine is a short help line of at most w cells that always ends
 // with the help and quit keys: the other bindings go first and are cut,
 // most important first, when the line is too narrow for them all.
-func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
+func FooterLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
 	tail := h.ShortHelpView([]key.Binding{helpKey, quitKey})
 	sep := h.ShortSeparator
 	var rest []key.Binding
@@ -70,23 +70,23 @@ func footerLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 // when it fits, else on a viewport that the arrow keys scroll, its
 // heading saying which lines are shown. A headless overlay has no
 // heading: its place and how to close it are said by the footer (place).
-type overlay struct {
-	open, headless bool
+type Overlay struct {
+	Open, Headless bool
 	title, note    string
 	vp             viewport.Model
 }
 
 // show opens the overlay on text laid out for w×h; it starts at the top.
-func (o *overlay) show(title, note, text string, w, h int) {
-	o.open, o.title, o.note = true, title, note
+func (o *Overlay) Show(title, note, text string, w, h int) {
+	o.Open, o.title, o.note = true, title, note
 	o.vp = viewport.New()
 	o.vp.KeyMap = viewport.KeyMap{} // the program's keys scroll it (scroll)
 	o.Set(text, w, h)
 }
 
 // set lays text out again in w×h (after a resize), keeping the place.
-func (o *overlay) Set(text string, w, h int) {
-	if !o.headless {
+func (o *Overlay) Set(text string, w, h int) {
+	if !o.Headless {
 		h--
 	}
 	o.vp.SetWidth(max(w, 1))
@@ -96,7 +96,7 @@ func (o *overlay) Set(text string, w, h int) {
 }
 
 // scroll moves the text by n lines, up when n is negative.
-func (o *overlay) scroll(n int) {
+func (o *Overlay) Scroll(n int) {
 	if n < 0 {
 		o.vp.ScrollUp(-n)
 	} else {
@@ -105,10 +105,10 @@ func (o *overlay) scroll(n int) {
 }
 
 // fits reports whether the whole text is on screen.
-func (o *overlay) fits() bool { return o.vp.TotalLineCount() <= o.vp.Height() }
+func (o *Overlay) fits() bool { return o.vp.TotalLineCount() <= o.vp.Height() }
 
 // place says which lines are on screen when not all of them are.
-func (o *overlay) place() string {
+func (o *Overlay) Place() string {
 	if o.fits() {
 		return ""
 	}
@@ -117,14 +117,14 @@ func (o *overlay) place() string {
 }
 
 // view draws the heading, unless headless, and the text in w×h.
-func (o *overlay) view(st common.Styles, w, h int) string {
+func (o *Overlay) View(st common.Styles, w, h int) string {
 	switch {
-	case o.headless:
+	case o.Headless:
 		return layout.Block(o.vp.View(), w, h)
 	case o.fits():
 		return layout.Block(st.Title.Render(o.title)+st.Subtle.Render("  "+o.note)+"\n"+o.vp.GetContent(), w, h)
 	}
-	head := st.Title.Render(o.title) + st.Subtle.Render("  "+o.place()+", ↑/↓ scroll")
+	head := st.Title.Render(o.title) + st.Subtle.Render("  "+o.Place()+", ↑/↓ scroll")
 	return layout.Block(head+"\n"+o.vp.View(), w, h)
 }
 
@@ -137,22 +137,19 @@ func (o *overlay) view(st common.Styles, w, h int) string {
 // between two keys is what does.
 const ReadingPause = 300 * time.Millisecond
 
-// now is the clock keys are timed by; tests set their own.
-var now = time.Now
-
 // KeyTimes remembers when the last two keys came, to tell an answer to
 // a question from a key typed in one go with the one that asked it (the
 // explorer's questions and the serve dashboard's).
-type KeyTimes struct{ last, before time.Time }
+type KeyTimes struct{ Last, before time.Time }
 
 // Press notes that a key came at t.
-func (k *KeyTimes) Press(t time.Time) { k.before, k.last = k.last, t }
+func (k *KeyTimes) Press(t time.Time) { k.before, k.Last = k.Last, t }
 
 // InOneGo reports whether the last key came within ReadingPause of the
 // key before it: typed in the same go, so not an answer to a question
 // that key asked, which had not been read.
 func (k KeyTimes) InOneGo() bool {
-	return !k.before.IsZero() && k.last.Sub(k.before) < ReadingPause
+	return !k.before.IsZero() && k.Last.Sub(k.before) < ReadingPause
 }
 
 // ReadFirst is a question asked again when an answer to it came in one go
@@ -168,18 +165,18 @@ func ReadFirst(question string) string {
 
 // quitQuestion asks whether to quit with edits not saved, and reads the
 // answer from its own key bindings.
-type quitQuestion struct {
+type Question struct {
 	Quit, Save, Stay key.Binding
 }
 
-var quitKeys = quitQuestion{
+var QuitKeys = Question{
 	Quit: common.Bind([]string{"y", "Y"}, "y", "quit without saving"),
 	Save: common.Bind([]string{"w", "s", "ctrl+s"}, "w", "save and quit"),
 	Stay: common.Bind([]string{"esc", "n", "N"}, "esc", "stay"),
 }
 
 // ask is the question after what, offering the answers given.
-func (q quitQuestion) ask(what string, answers ...key.Binding) string {
+func (q Question) Ask(what string, answers ...key.Binding) string {
 	parts := make([]string, len(answers))
 	for i, b := range answers {
 		parts[i] = b.Help().Key + ": " + b.Help().Desc
