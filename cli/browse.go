@@ -7,9 +7,9 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/loading"
 )
 
 // browsing reports whether the command line asks for the query browser:
@@ -148,7 +148,7 @@ func browseRun(env *Env, qrels string, qf trec.Format, run string, rf trec.Forma
 		return trec.BrowseAs(qrels, qf, run, rf, k)
 	}
 	var res *trec.Result
-	l := ui.NewLoading(run, func(progress func(int64)) error {
+	l := loading.New(run, func(progress func(int64)) error {
 		var err error
 		res, err = trec.BrowseProgress(qrels, qf, run, rf, k, func(_ int, n int64) { progress(n) })
 		return err

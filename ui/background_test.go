@@ -15,6 +15,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -34,7 +35,7 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case workDone:
+		case background.Done:
 			start := time.Now()
 			_, next := m.Update(msg)
 			_ = m.View()
@@ -49,8 +50,8 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 
 // pending collects the results of what cmd starts without handing them
 // to the model, for a test that chooses when they arrive.
-func pending(cmd tea.Cmd) []workDone {
-	var out []workDone
+func pending(cmd tea.Cmd) []background.Done {
+	var out []background.Done
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]
@@ -61,7 +62,7 @@ func pending(cmd tea.Cmd) []workDone {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case workDone:
+		case background.Done:
 			out = append(out, msg)
 		}
 	}
@@ -72,9 +73,9 @@ func pending(cmd tea.Cmd) []workDone {
 // loop for the rest of the test.
 func drawnBothWays(t *testing.T, from int) {
 	t.Helper()
-	was := backgroundFrom
-	backgroundFrom = from
-	t.Cleanup(func() { backgroundFrom = was })
+	was := background.From
+	background.From = from
+	t.Cleanup(func() { background.From = was })
 }
 
 // openView opens the view called name and returns what that starts.
@@ -139,7 +140,7 @@ func TestStaleResultIsDropped(t *testing.T) {
 	require.Len(t, old, 1, "opening the view starts one computation")
 	recomputed := pending(press(m, "["))
 	require.Len(t, recomputed, 1, "the view's computation runs already: the next waits for it")
-	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
+	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
 	v := m.views[m.active].(*tiesView)
 	_, cmd := m.Update(old[0]) // worked out at the old k
 	assert.Zero(t, v.band, "the result for the old k is not installed")
@@ -180,7 +181,7 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	_, cmd := m.Update(keyMsg("g"))
 	recomputed := pending(cmd)
 	require.Len(t, recomputed, 1, "the search runs already")
-	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
+	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
 	assert.Contains(t, screen(m), "⠋ gain exp", "its spinner on the conventions line")
 	assert.NotContains(t, screen(m), "true 0.", "no verdict from the result under the old gain")
 	v := m.views[m.active].(*checkView)
@@ -237,7 +238,7 @@ func TestBackgroundRecomputationOfTheExplorer(t *testing.T) {
 	before := screen(m)
 	first := pending(press(m, "g"))
 	require.Len(t, first, 1)
-	assert.Same(t, &m.later, first[0].w)
+	assert.Same(t, &m.later, first[0].W)
 	assert.True(t, m.c.WS.Pending())
 	assert.Contains(t, screen(m), "⠋ gain linear", "the new gain at once, and the spinner")
 	body := func(s string) string { return strings.Join(strings.Split(s, "\n")[3:20], "\n") }

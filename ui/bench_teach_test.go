@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 )
 
 // BenchmarkViewKey is a key that changes the conventions (g, d, [ and ]
@@ -30,9 +31,9 @@ func BenchmarkViewKey(b *testing.B) {
 		// The same on the keystroke, as every view worked before: what
 		// the work off the loop saves the loop.
 		b.Run(r.name+"/on-the-key", func(b *testing.B) {
-			was := backgroundFrom
-			backgroundFrom = 1 << 62
-			defer func() { backgroundFrom = was }()
+			was := background.From
+			background.From = 1 << 62
+			defer func() { background.From = was }()
 			benchViewKey(b, r, n)
 		})
 	}

@@ -166,7 +166,7 @@ func (v *checkView) explanations(width int) [3][]string {
 		var whys [3][]string
 		for i, f := range v.fields {
 			if vd := v.verdict(f.q); vd != nil && !vd.Holds {
-				whys[i] = []string{v.job.glyph(v.c.Styles) + v.c.Styles.Subtle.Render(" looking for the convention or the slip behind it…")}
+				whys[i] = []string{v.job.Glyph(v.c.Styles) + v.c.Styles.Subtle.Render(" looking for the convention or the slip behind it…")}
 			}
 		}
 		return whys

@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -37,7 +38,7 @@ type opener struct {
 	// opening names the list being read off the update loop (a long
 	// file), while the dialog shows it with a spinner; load is that work.
 	opening string
-	load    work
+	load    background.Job
 }
 
 // openLaterFrom is the file size from which the open dialog reads and
@@ -74,7 +75,7 @@ func (o *opener) View(c *common.Common, w, h int) string {
 		// The path loses its start, never the hint, on a narrow screen:
 		// its end names the file.
 		const stops = "  esc stops"
-		head := o.load.glyph(st) + " opening "
+		head := o.load.Glyph(st) + " opening "
 		room := w - ansi.StringWidth(head) - 1 - len(stops) // 1: the "…" after the path
 		lines[1] = head + keepEnd(common.Shown(o.opening), room) + "…" + st.Subtle.Render(stops)
 	}
@@ -128,7 +129,7 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, o := m.c.Keys, m.opener
 	switch {
 	case key.Matches(msg, k.Cancel):
-		o.load.changed() // a list being read is dropped when it arrives
+		o.load.Changed() // a list being read is dropped when it arrives
 		m.opener = nil
 		if o.opening != "" {
 			m.c.SetStatus("not opening "+common.Shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
@@ -216,8 +217,8 @@ func fileGainOf(s ndcg.Settings) *ndcg.Gain {
 func (m *Model) openLater(name string) tea.Cmd {
 	o := m.opener
 	o.opening = name
-	o.load.changed()
-	return o.load.start(func(context.Context) func() {
+	o.load.Changed()
+	return o.load.Start(func(context.Context) func() {
 		op, err := prepareOpen(name)
 		return func() {
 			o.opening = ""

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -27,7 +28,7 @@ type lazy struct {
 	c             *common.Common
 	width, height int
 	stale         bool
-	job           work
+	job           background.Job
 }
 
 func (l *lazy) SetSize(w, h int) {
@@ -37,13 +38,13 @@ func (l *lazy) SetSize(w, h int) {
 
 func (l *lazy) markStale() {
 	l.stale = true
-	l.job.changed()
+	l.job.Changed()
 }
 
 // busy reports whether the numbers on screen wait for a computation off
 // the update loop: the view draws a spinner in their place.
 func (l *lazy) busy() bool {
-	return l.job.running || (l.stale && inBackground(l.c.WS))
+	return l.job.Running || (l.stale && background.Needed(l.c.WS))
 }
 
 // busyView is what a view draws while busy: its title line and the
@@ -53,8 +54,8 @@ func (l *lazy) busyView(title, what string) string {
 }
 
 // busyScreen is a view of w×h cells whose numbers job works out.
-func busyScreen(c *common.Common, job *work, w, h int, title, what string) string {
-	line := job.glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
+func busyScreen(c *common.Common, job *background.Job, w, h int, title, what string) string {
+	line := job.Glyph(c.Styles) + " " + fmt.Sprintf("working out %s for %d items…", what, c.WS.N())
 	return layout.Block(viewHead(c, title, "", "", w)+"\n\n"+layout.Wrap(line, w), w, h)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -124,7 +125,7 @@ type Model struct {
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
-	later work
+	later background.Job
 
 	remote *Remote
 	// welcome is Options.Welcome, kept on the status line by a round
@@ -263,7 +264,7 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The workspace leaves its recomputation for later from the length
 	// the views do (a variable, which tests set to draw both ways).
-	m.c.WS.LaterFrom = backgroundFrom
+	m.c.WS.LaterFrom = background.From
 	switch msg.(type) {
 	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
 		// A view's footer may change with its state (the quiz's, once
@@ -338,14 +339,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case savedMsg:
 		return m.saved(msg)
-	case workDone, spinner.TickMsg:
+	case background.Done, spinner.TickMsg:
 		// A view's computation, or its spinner, reports back whether or
 		// not the view is still on screen.
-		if cmd, ok := m.later.update(msg); ok {
+		if cmd, ok := m.later.Update(msg); ok {
 			return cmd
 		}
 		if m.opener != nil {
-			if cmd, ok := m.opener.load.update(msg); ok {
+			if cmd, ok := m.opener.load.Update(msg); ok {
 				return cmd
 			}
 		}

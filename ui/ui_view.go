@@ -79,7 +79,7 @@ func (m *Model) render() string {
 		// spinner says they are being worked out for these conventions.
 		// The line makes room for it as for any width, settings giving
 		// way whole.
-		conv = m.later.glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
+		conv = m.later.Glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
 	status, more := m.statusLines(w)

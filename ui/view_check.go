@@ -16,6 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
@@ -54,7 +55,7 @@ type checkView struct {
 	// long list: the search for explanations computes the list a dozen
 	// times); job runs it.
 	search bool
-	job    work
+	job    background.Job
 	// whys are the explanations of the report's verdicts as drawn for
 	// whysKey: worded again only when the report, the width or the
 	// styles change, not at each keystroke that moves the focus.
@@ -153,12 +154,12 @@ func (v *checkView) loadFileNumbers() {
 // screen, and any check running, are for an older state.
 func (v *checkView) markStale() {
 	v.stale = true
-	v.job.changed()
+	v.job.Changed()
 }
 
 // searching reports whether the explanations of wrong claims are being
 // looked for off the update loop.
-func (v *checkView) searching() bool { return v.search || v.job.running }
+func (v *checkView) searching() bool { return v.search || v.job.Running }
 
 // claimSettings are the settings in force with the cutoff and gain the
 // file's claims were made at, and whether they differ from those in force.
@@ -194,8 +195,8 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)
-	case workDone, spinner.TickMsg:
-		cmd, _ := v.job.update(msg)
+	case background.Done, spinner.TickMsg:
+		cmd, _ := v.job.Update(msg)
 		return cmd
 	case tea.PasteMsg:
 		if v.fields[v.focus].in.Insert(numberPaste(msg.Content)) {
@@ -336,7 +337,7 @@ func (v *checkView) refresh() {
 		v.report = quickReport(ws, c)
 		return
 	}
-	if inBackground(ws) {
+	if background.Needed(ws) {
 		// The true values at once; the search for explanations follows.
 		v.report, v.search = quickReport(ws, c), true
 		return
@@ -349,7 +350,7 @@ func (v *checkView) refresh() {
 
 // startWork runs the full check off the update loop on a long list.
 func (v *checkView) startWork() tea.Cmd {
-	if !v.search || v.job.running {
+	if !v.search || v.job.Running {
 		return nil
 	}
 	v.search = false
@@ -359,10 +360,10 @@ func (v *checkView) startWork() tea.Cmd {
 		c.Contributions = nil
 	}
 	c.Contributions = slices.Clone(c.Contributions) // loading the file's claims again reuses the array
-	list, s := v.job.snapshot(ws)
-	return v.job.start(func(ctx context.Context) func() {
+	list, s := v.job.Snapshot(ws)
+	return v.job.Start(func(ctx context.Context) func() {
 		rep, err := verify.Check(list, s, c)
-		if cancelled(ctx) {
+		if background.Cancelled(ctx) {
 			return nil
 		}
 		var w *explain.Working

@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -53,7 +54,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.update(msg); ok {
+	if cmd, ok := v.job.Update(msg); ok {
 		return cmd
 	}
 	n := len(ndcg.Presets)
@@ -103,7 +104,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 
 func (v *conventionsView) refresh() {
 	ws := v.c.WS
-	if inBackground(ws) {
+	if background.Needed(ws) {
 		return // startWork takes it from here
 	}
 	if v.stale {
@@ -136,24 +137,24 @@ func inForceRow(rows []explain.PresetValue, cursor int) int {
 // reasons for the selected preset (each setting computes it again).
 func (v *conventionsView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if v.job.running || !inBackground(ws) || (!v.stale && v.reasonsFor == v.cursor) {
+	if v.job.Running || !background.Needed(ws) || (!v.stale && v.reasonsFor == v.cursor) {
 		return nil
 	}
-	list, s := v.job.snapshot(ws)
+	list, s := v.job.Snapshot(ws)
 	cursor, rows, chosen := v.cursor, v.rows, v.chosen
 	v.rowsOut = v.stale
 	if v.stale {
 		rows = nil
 		v.stale = false
 	}
-	return v.job.start(func(ctx context.Context) func() {
+	return v.job.Start(func(ctx context.Context) func() {
 		if rows == nil {
 			rows = explain.SideBySide(list, s)
 			if !chosen {
 				cursor = inForceRow(rows, cursor)
 			}
 		}
-		if cancelled(ctx) {
+		if background.Cancelled(ctx) {
 			return nil
 		}
 		reasons, err := explain.Reasons(list, s, rows[cursor].Settings)
@@ -213,7 +214,7 @@ func (v *conventionsView) draw() string {
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	k := s.KString()
-	if v.rows == nil || (inBackground(ws) && (v.stale || v.rowsOut)) {
+	if v.rows == nil || (background.Needed(ws) && (v.stale || v.rowsOut)) {
 		return v.busyView("Conventions", "NDCG@"+k+" under each preset")
 	}
 	lines := []string{
@@ -353,7 +354,7 @@ func (v *conventionsView) explanation(w int) []string {
 	case pv.InForce:
 		return append(out, wrapIndent("These are the conventions in force; ↑/↓ choose another preset to see what each of its settings does on this list.", w, "")...)
 	case v.reasonsFor != v.cursor:
-		return append(out, v.job.glyph(st)+st.Subtle.Render(" working out what each setting does…"))
+		return append(out, v.job.Glyph(st)+st.Subtle.Render(" working out what each setting does…"))
 	case v.reasonsErr != nil:
 		return append(out, wrapIndent("cannot compute under the conventions in force: "+v.reasonsErr.Error(), w, "")...)
 	case pv.Err != nil:

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -60,7 +61,7 @@ func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	cmd, _ := v.job.update(msg)
+	cmd, _ := v.job.Update(msg)
 	return cmd
 }
 
@@ -91,7 +92,7 @@ func (v *curvesView) refresh() {
 		v.rows = rows
 		v.markStale()
 	}
-	if !v.stale || inBackground(v.c.WS) {
+	if !v.stale || background.Needed(v.c.WS) {
 		return // startWork takes it from here
 	}
 	v.stale = false
@@ -102,13 +103,13 @@ func (v *curvesView) refresh() {
 // startWork works the curves out off the update loop on a long list.
 func (v *curvesView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if !v.stale || v.job.running || !inBackground(ws) {
+	if !v.stale || v.job.Running || !background.Needed(ws) {
 		return nil
 	}
 	v.stale = false
-	list, s := v.job.snapshot(ws)
+	list, s := v.job.Snapshot(ws)
 	rows := v.rows
-	return v.job.start(func(context.Context) func() {
+	return v.job.Start(func(context.Context) func() {
 		c := workCurves(list, s, rows)
 		return func() { v.curves = c }
 	})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -36,7 +37,7 @@ type poolView struct {
 	// with the IDCG from the list and from every judged item.
 	// On a long list they are worked out off the update loop (job).
 	stale bool
-	job   work
+	job   background.Job
 	poolNumbers
 	// bottom is the comparison drawn under the table, tableH the lines
 	// the table has above it (0: no room for it), both laid out by
@@ -130,7 +131,7 @@ func (v *poolView) refresh() {
 // recompute works both sources out again when an edit made them stale.
 func (v *poolView) recompute() {
 	ws := v.c.WS
-	if !v.stale || inBackground(ws) {
+	if !v.stale || background.Needed(ws) {
 		return // startWork takes it from here
 	}
 	v.stale = false
@@ -144,12 +145,12 @@ func (v *poolView) recompute() {
 // startWork works both sources out off the update loop on a long list.
 func (v *poolView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
 	v.stale = false
-	list, s := v.job.snapshot(ws)
-	return v.job.start(func(context.Context) func() {
+	list, s := v.job.Snapshot(ws)
+	return v.job.Start(func(context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil
@@ -161,7 +162,7 @@ func (v *poolView) startWork() tea.Cmd {
 
 // busy reports whether the numbers wait for a computation off the loop.
 func (v *poolView) busy() bool {
-	return v.job.running || (v.stale && inBackground(v.c.WS))
+	return v.job.Running || (v.stale && background.Needed(v.c.WS))
 }
 
 // install puts worked-out numbers on screen and keeps the selection on
@@ -181,9 +182,9 @@ func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.stale = true
-		v.job.changed()
-	case workDone, spinner.TickMsg:
-		cmd, _ := v.job.update(msg)
+		v.job.Changed()
+	case background.Done, spinner.TickMsg:
+		cmd, _ := v.job.Update(msg)
 		return cmd
 	case tea.KeyPressMsg:
 		return v.handleKey(msg)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -84,7 +85,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.update(msg); ok {
+	if cmd, ok := v.job.Update(msg); ok {
 		return cmd
 	}
 	v.refresh()
@@ -152,7 +153,7 @@ func (v *swapView) refresh() {
 	}
 	last := max(top-1, 0)
 	v.ci, v.cj = min(v.ci, last), min(v.cj, last)
-	if !v.stale || inBackground(v.c.WS) {
+	if !v.stale || background.Needed(v.c.WS) {
 		return // startWork takes it from here
 	}
 	v.stale = false
@@ -166,13 +167,13 @@ func (v *swapView) refresh() {
 // the list has to be ranked again on a copy first.
 func (v *swapView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
 	v.stale = false
-	list, s := v.job.snapshot(ws)
+	list, s := v.job.Snapshot(ws)
 	top := v.top
-	return v.job.start(func(ctx context.Context) func() {
+	return v.job.Start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil
@@ -195,7 +196,7 @@ func workSwap(ctx context.Context, r *ndcg.Result, top int) (swapNumbers, bool) 
 			n.maxAbs = math.Max(n.maxAbs, math.Abs(d))
 		}
 	}
-	if cancelled(ctx) {
+	if background.Cancelled(ctx) {
 		return n, false
 	}
 	n.bestIn = min(r.N, max(top, bestSwapTop))

@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -48,7 +49,7 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.update(msg); ok {
+	if cmd, ok := v.job.Update(msg); ok {
 		return cmd
 	}
 	k, ws := v.c.Keys, v.c.WS
@@ -114,7 +115,7 @@ type tiesNumbers struct {
 }
 
 func (v *tiesView) recompute() {
-	if !v.stale || inBackground(v.c.WS) {
+	if !v.stale || background.Needed(v.c.WS) {
 		return // startWork takes it from here
 	}
 	v.stale = false
@@ -132,12 +133,12 @@ func (v *tiesView) recompute() {
 // thousands, and the scikit-learn line sorts the list again.
 func (v *tiesView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
 	v.stale = false
-	list, s := v.job.snapshot(ws)
-	return v.job.start(func(ctx context.Context) func() {
+	list, s := v.job.Snapshot(ws)
+	return v.job.Start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil // the workspace computed it: only a later edit differs
@@ -171,13 +172,13 @@ func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Setti
 		return n, true
 	}
 	for g := range r.Ties {
-		if g%1024 == 0 && cancelled(ctx) {
+		if g%1024 == 0 && background.Cancelled(ctx) {
 			return n, false
 		}
 		n.spreads = append(n.spreads, r.GroupSpread(g, s.K))
 	}
 	n.dist = r.Distribution(s.K)
-	if cancelled(ctx) {
+	if background.Cancelled(ctx) {
 		return n, false
 	}
 

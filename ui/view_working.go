@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -48,7 +49,7 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	if v.edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.update(msg); ok {
+	if cmd, ok := v.job.Update(msg); ok {
 		return cmd
 	}
 	if wm, ok := msg.(tea.MouseWheelMsg); ok {
@@ -92,7 +93,7 @@ func (v *workingView) refresh() {
 		v.styled = probe
 		v.markStale()
 	}
-	if !v.stale || inBackground(v.c.WS) {
+	if !v.stale || background.Needed(v.c.WS) {
 		return // startWork takes it from here
 	}
 	v.stale = false
@@ -103,13 +104,13 @@ func (v *workingView) refresh() {
 // a line per rank, each formatted and painted.
 func (v *workingView) startWork() tea.Cmd {
 	ws := v.c.WS
-	if !v.stale || v.job.running || !inBackground(ws) || ws.Result == nil {
+	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
 	v.stale = false
-	list, s := v.job.snapshot(ws)
+	list, s := v.job.Snapshot(ws)
 	width, st := v.width, v.c.Styles
-	return v.job.start(func(context.Context) func() {
+	return v.job.Start(func(context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil

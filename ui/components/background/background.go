@@ -1,4 +1,4 @@
-package ui
+package background
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // spinner and every key keeps working; an edit made meanwhile makes the
 // result stale, and it is dropped when it arrives.
 
-// backgroundFrom is the length from which a view works its numbers out
+// From is the length from which a view works its numbers out
 // off the update loop. Below it they are worked out on the keystroke,
 // as they always were: on 1,999 items the slowest view (check, looking
 // for what explains a wrong claim) takes 2.7 ms a key on the keystroke
@@ -30,18 +30,18 @@ import (
 // the screens of the samples and of the golden tests (all far shorter)
 // are unchanged. At 5,000 items the check view already takes 12 ms. A
 // variable, so that a test can draw one list both ways and compare.
-var backgroundFrom = 2_000
+var From = 2_000
 
-// work is a view's computation off the update loop. gen counts the
+// Job is a view's computation off the update loop. gen counts the
 // changes of what the view works from (an edit of the workspace, a
 // field typed, a resize); a result carries the gen it was started at and
 // is kept only if nothing changed since. At most one computation runs
 // per view: a change made while one runs cancels it (where the work
 // checks its context) and the next starts when it is back, so a burst
 // of keys costs one computation more, not one per key.
-type work struct {
+type Job struct {
 	gen     uint64
-	running bool
+	Running bool
 	cancel  context.CancelFunc
 	// spin turns while a computation runs; spinning says its ticks are
 	// going (a tick arriving when nothing runs is not renewed).
@@ -52,16 +52,16 @@ type work struct {
 	giveBack func()
 }
 
-// workDone brings a computation's result back to the update loop, where
+// Done brings a computation's result back to the update loop, where
 // install puts it in the view (nil when it was cancelled).
-type workDone struct {
-	w       *work
+type Done struct {
+	W       *Job
 	gen     uint64
 	install func()
 }
 
 // changed notes a change of the view's inputs: what runs is stale.
-func (w *work) changed() {
+func (w *Job) Changed() {
 	w.gen++
 	if w.cancel != nil {
 		w.cancel()
@@ -73,9 +73,9 @@ func (w *work) changed() {
 // it was given (snapshot, never the workspace, which the next edit
 // changes in place) and returns the function that installs its result;
 // it may return nil once ctx is cancelled.
-func (w *work) start(compute func(ctx context.Context) func()) tea.Cmd {
+func (w *Job) Start(compute func(ctx context.Context) func()) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	w.cancel, w.running = cancel, true
+	w.cancel, w.Running = cancel, true
 	gen := w.gen
 	giveBack := w.giveBack
 	w.giveBack = nil
@@ -84,7 +84,7 @@ func (w *work) start(compute func(ctx context.Context) func()) tea.Cmd {
 		if giveBack != nil {
 			defer giveBack()
 		}
-		return workDone{w: w, gen: gen, install: compute(ctx)}
+		return Done{W: w, gen: gen, install: compute(ctx)}
 	}
 	if w.spinning {
 		return run
@@ -98,13 +98,13 @@ func (w *work) start(compute func(ctx context.Context) func()) tea.Cmd {
 
 // update takes the messages of the view's computation: its result and
 // the spinner's ticks. handled is false for every other message.
-func (w *work) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
+func (w *Job) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch m := msg.(type) {
-	case workDone:
-		if m.w != w {
+	case Done:
+		if m.W != w {
 			return nil, false
 		}
-		w.running = false
+		w.Running = false
 		if m.gen == w.gen && m.install != nil {
 			m.install()
 		}
@@ -113,7 +113,7 @@ func (w *work) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		if m.ID != w.spin.ID() || w.spin.ID() == 0 {
 			return nil, false
 		}
-		if !w.running {
+		if !w.Running {
 			w.spinning = false
 			return nil, true
 		}
@@ -124,62 +124,16 @@ func (w *work) update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 }
 
 // glyph is the spinner's current frame in the style sheet's glyphs.
-func (w *work) glyph(st common.Styles) string {
+func (w *Job) Glyph(st common.Styles) string {
 	s := w.spin
 	s.Spinner = st.G.Spinner
 	s.Style = st.Subtle
 	return s.View()
 }
 
-// recomputeLater starts the workspace's recomputation off the update
-// loop when one waits (workspace.Pending: on a long list, a change of
-// settings) and none runs; when its result is installed every view is
-// told, as after an edit, and draws from it.
-func (m *Model) recomputeLater() tea.Cmd {
-	ws := m.c.WS
-	if !ws.Pending() || m.later.running {
-		return nil
-	}
-	run := ws.Recomputation()
-	return m.later.start(func(context.Context) func() {
-		install := run()
-		return func() {
-			if ws != m.c.WS || !install() {
-				return // another list, an edit since, or settled already
-			}
-			m.recomputed()
-		}
-	})
-}
-
-// recomputed tells every view that the workspace's result is in, as
-// after an edit (the edit was made and reported already).
-func (m *Model) recomputed() {
-	ed := workspace.Edited{Focus: -1}
-	for _, v := range m.views {
-		v.Update(ed)
-	}
-	if err := m.c.WS.Err; err != nil {
-		m.c.SetStatus(err.Error(), true)
-	}
-}
-
-// settle, before a key, waits for the recomputation of a ranking that
-// an edit changed (workspace.Resorting): the key may be an edit made
-// from the rank under the cursor, which must be the item's rank now.
-// Only the key after a change that sorts the list again pays for it (a
-// list of new scores; a move within a tie under docno ties), when it
-// comes before the new ranking is in: a new score, a tie and the other
-// moves are worked out on their key.
-func (m *Model) settle() {
-	if ws := m.c.WS; ws.Resorting() && ws.Settle() {
-		m.recomputed()
-	}
-}
-
 // inBackground reports whether a view works out from ws off the update
 // loop.
-func inBackground(ws *workspace.Workspace) bool { return ws.N() >= backgroundFrom }
+func Needed(ws *workspace.Workspace) bool { return ws.N() >= From }
 
 // snapshot is the list being edited and the settings in force, for the
 // computation that start runs next: the workspace lends its arrays
@@ -189,7 +143,7 @@ func inBackground(ws *workspace.Workspace) bool { return ws.N() >= backgroundFro
 // after it may then see later edits of the list, which make it stale
 // (each edit marks every view stale, and a stale view draws again from
 // the next computation).
-func (w *work) snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
+func (w *Job) Snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
 	if w.giveBack != nil {
 		w.giveBack() // lent for a computation that never started
 	}
@@ -199,4 +153,4 @@ func (w *work) snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
 }
 
 // cancelled reports whether ctx says the result is no longer wanted.
-func cancelled(ctx context.Context) bool { return ctx.Err() != nil }
+func Cancelled(ctx context.Context) bool { return ctx.Err() != nil }

@@ -1,4 +1,4 @@
-package ui
+package loading
 
 import (
 	"errors"
@@ -9,12 +9,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// Loading is what the terminal shows while a long run is read before the
+// Model is what the terminal shows while a long run is read before the
 // query browser opens: a spinner and the number of lines read so far,
 // instead of seconds of a blank screen. The work runs in a command; it
 // reports its lines through the function it is given, from any
 // goroutine.
-type Loading struct {
+type Model struct {
 	what  string
 	work  func(progress func(lines int64)) error
 	lines *atomic.Int64
@@ -24,29 +24,29 @@ type Loading struct {
 	done  bool
 }
 
-// ErrInterrupted is Loading's error when ctrl+c stopped the wait.
+// ErrInterrupted is Model's error when ctrl+c stopped the wait.
 var ErrInterrupted = errors.New("interrupted while reading the run")
 
-// NewLoading shows what (e.g. the run's name) being read by work.
-func NewLoading(what string, work func(progress func(lines int64)) error) *Loading {
-	return &Loading{what: what, work: work, lines: new(atomic.Int64), spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+// New shows what (e.g. the run's name) being read by work.
+func New(what string, work func(progress func(lines int64)) error) *Model {
+	return &Model{what: what, work: work, lines: new(atomic.Int64), spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 }
 
 // Err is the work's error, or ErrInterrupted; nil once it succeeded.
-func (l *Loading) Err() error { return l.err }
+func (l *Model) Err() error { return l.err }
 
 // loadDoneMsg says the work finished.
 type loadDoneMsg struct{ err error }
 
 // Init starts the spinner and the work.
-func (l *Loading) Init() tea.Cmd {
+func (l *Model) Init() tea.Cmd {
 	return tea.Batch(l.spin.Tick, func() tea.Msg {
 		return loadDoneMsg{l.work(func(n int64) { l.lines.Store(n) })}
 	})
 }
 
 // Update follows the spinner and the work; ctrl+c gives up.
-func (l *Loading) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (l *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case loadDoneMsg:
 		l.err, l.done = msg.err, true
@@ -66,7 +66,7 @@ func (l *Loading) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // View is one line, cleared once the work is done.
-func (l *Loading) View() tea.View {
+func (l *Model) View() tea.View {
 	if l.done {
 		return tea.NewView("")
 	}

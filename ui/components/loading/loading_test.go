@@ -1,4 +1,4 @@
-package ui
+package loading
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 
 func TestLoading(t *testing.T) {
 	release := make(chan struct{})
-	l := NewLoading("run.txt", func(progress func(int64)) error {
+	l := New("run.txt", func(progress func(int64)) error {
 		progress(1234567)
 		<-release
 		return errors.New("run.txt:3: bad line")
@@ -32,7 +32,7 @@ func TestLoading(t *testing.T) {
 	assert.EqualError(t, l.Err(), "run.txt:3: bad line")
 	assert.Empty(t, l.View().Content)
 
-	l = NewLoading("r", func(func(int64)) error { return nil })
+	l = New("r", func(func(int64)) error { return nil })
 	l.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	assert.ErrorIs(t, l.Err(), ErrInterrupted)
 	assert.Equal(t, "999", GroupDigits(999))
