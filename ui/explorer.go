@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -48,7 +49,7 @@ type explorer struct {
 	input   textfield.Model
 
 	// Geometry, worked out in SetSize.
-	table                 tableLayout
+	table                 table.Layout
 	wide                  bool // side panel to the right of the table
 	tableW, tableH, sideW int
 	summaryH, chartsH     int
@@ -120,9 +121,9 @@ func (e *explorer) layout() {
 			e.tableH, e.chartsH = rest, 0
 		}
 	}
-	e.table = newTableLayout(e.tableW, n)
+	e.table = table.New(e.tableW, n)
 	if e.present {
-		e.table = newPresentLayout(e.tableW, n)
+		e.table = table.NewPresent(e.tableW, n)
 	}
 	e.sizeEditor()
 	e.clamp()
@@ -139,12 +140,12 @@ func (e *explorer) editorCell(f field) (x, w int, label string) {
 	if f == titleField {
 		head = "id / title"
 	}
-	x, w = e.table.columnStart(head)
+	x, w = e.table.ColumnStart(head)
 	if f == titleField && x >= 0 {
 		w = e.titleEditWidth(x)
 	}
 	if x < 0 {
-		x, w = e.table.columnStart("id / title")
+		x, w = e.table.ColumnStart("id / title")
 		label = "score "
 	}
 	return x, w, label

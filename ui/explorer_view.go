@@ -8,6 +8,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 )
 
 // draw draws the body: exactly height lines of at most width cells.
@@ -58,7 +59,7 @@ func (e *explorer) viewTable() string {
 	r := ws.Result
 	t := &e.table
 	lines := make([]string, 0, e.tableH)
-	lines = append(lines, st.HeaderInk.Paint(ansi.Truncate(t.header(), e.tableW, "")))
+	lines = append(lines, st.HeaderInk.Paint(ansi.Truncate(t.Header(), e.tableW, "")))
 	n := ws.N()
 	if n == 0 {
 		lines = append(lines, st.SubtleInk.Paint("  (empty list: press a to add an item)"))
@@ -67,7 +68,7 @@ func (e *explorer) viewTable() string {
 	for _, i := range body {
 		switch i {
 		case cutLine:
-			lines = append(lines, e.cutoffLine(r, t.width))
+			lines = append(lines, e.cutoffLine(r, t.Width))
 		case aboveLine, belowLine:
 			lines = append(lines, e.moreLine(i, body))
 		default:
@@ -110,7 +111,7 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 		}
 	}
 	dash := st.G.Rule
-	left := markW + e.table.tieW + 2
+	left := table.MarkW + e.table.TieW + 2
 	right := max(width-left-layout.CellWidth(label), 0)
 	return style.Paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
@@ -128,15 +129,15 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		// Past k: a mark that reads on any screen, colour or not.
 		mark = st.G.PastK
 	}
-	tm, straddles := tieMark(r, i, st.G)
-	tm = layout.PadRight(ansi.Truncate(tm, e.table.tieW, ""), e.table.tieW)
+	tm, straddles := table.TieMark(r, i, st.G)
+	tm = layout.PadRight(ansi.Truncate(tm, e.table.TieW, ""), e.table.TieW)
 	switch {
 	case straddles:
 		tm = st.StraddleInk.Paint(tm)
 	case tm != "":
 		tm = st.TieInk.Paint(tm)
 	}
-	body := e.table.cells(r, it, i)
+	body := e.table.Cells(r, it, i)
 	if i == e.cursor && e.editing != noField {
 		if x, w, label := e.editorCell(e.editing); x >= 0 {
 			// The field draws its own cursor; wrapping it in another style

@@ -200,7 +200,7 @@ func bigText(s string, ascii bool) []string {
 // titleEditWidth is the width of the title editor starting at cell x of
 // a row's cells: to the end of the table.
 func (e *explorer) titleEditWidth(x int) int {
-	return max(e.tableW-1-e.table.tieW-x, 1)
+	return max(e.tableW-1-e.table.TieW-x, 1)
 }
 
 // chartRows are the ranks a chart of rows lines shows: those around the

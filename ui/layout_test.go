@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 )
 
 func TestBarIsExactlyItsWidth(t *testing.T) {
@@ -42,8 +43,8 @@ func TestTieLabelsPastT99(t *testing.T) {
 	s := screen(m)
 	assert.Regexp(t, `┌T120\s+239 `, s)
 	assert.NotRegexp(t, `┌T12\s`, s)
-	assert.Equal(t, 5, tieWidth(240))
-	assert.Equal(t, 4, tieWidth(199), "up to T99, the width every sample has")
+	assert.Equal(t, 5, table.TieWidth(240))
+	assert.Equal(t, 4, table.TieWidth(199), "up to T99, the width every sample has")
 }
 
 // The ties view fits 80×24 with many tie groups: its notes end on

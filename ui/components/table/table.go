@@ -1,4 +1,4 @@
-package ui
+package table
 
 import (
 	"strconv"
@@ -11,35 +11,35 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
-// column is one column of the per-rank table.
-type column struct {
+// Column is one column of the per-rank table.
+type Column struct {
 	head  string
 	width int
 	// cell formats rank i of the result; it is not called when the list
 	// cannot be computed, except for the columns marked raw.
-	cell func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string
+	cell func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string
 	// raw columns show the item itself and need no result.
 	raw func(it ndcg.Item) string
 	// flex columns take the width left over.
 	flex bool
 }
 
-// tableLayout is the table's geometry for one width, worked out on
+// Layout is the table's geometry for one width, worked out on
 // resize, never per frame.
-type tableLayout struct {
-	width   int
+type Layout struct {
+	Width   int
 	dec     int // decimals of the computed columns
 	rankW   int
-	tieW    int // tieWidth of the list
-	cols    []column
+	TieW    int // tieWidth of the list
+	cols    []Column
 	idWidth int
 }
 
 // The columns in the order they appear and the order they are dropped
 // in (last first) when the terminal is narrow.
-func allColumns(dec int) []column {
+func allColumns(dec int) []Column {
 	n := func(x float64) string { return layout.Fixed(x, dec) }
-	return []column{
+	return []Column{
 		{head: "id / title", flex: true, raw: func(it ndcg.Item) string {
 			if it.Title == "" {
 				return common.Shown(it.ID)
@@ -53,44 +53,44 @@ func allColumns(dec int) []column {
 			}
 			return layout.FmtNum(it.Score)
 		}},
-		{head: "gain", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
+		{head: "gain", width: 6, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string {
 			if r.Settings.Ties == ndcg.Expected && row.Tied {
 				return layout.Fixed(row.ExpectedGain, min(t.dec, 2)) + "*"
 			}
 			return layout.FmtShort(row.Gain, 6)
 		}},
-		{head: "disc", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.Discount, 3) }},
-		{head: "contrib", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.Contribution) }},
-		{head: "DCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.DCG) }},
-		{head: "ideal", width: 5, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string {
+		{head: "disc", width: 5, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.Discount, 3) }},
+		{head: "contrib", width: 7, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.Contribution) }},
+		{head: "DCG@i", width: 7, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.DCG) }},
+		{head: "ideal", width: 5, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string {
 			if row.IdealID == "" {
 				return "-"
 			}
 			return layout.FmtShort(row.IdealGrade, 5)
 		}},
-		{head: "IDCG@i", width: 7, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.IDCG) }},
-		{head: "NDCG@i", width: 6, cell: func(t *tableLayout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.NDCG, 4) }},
+		{head: "IDCG@i", width: 7, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string { return n(row.IDCG) }},
+		{head: "NDCG@i", width: 6, cell: func(t *Layout, r *ndcg.Result, row *ndcg.Rank) string { return layout.Fixed(row.NDCG, 4) }},
 	}
 }
 
 const (
-	markW = 1 // cursor mark
+	MarkW = 1 // cursor mark
 	tieW  = 4 // tie bracket and label, up to T99 (see tieWidth)
 	idMin = 6
 )
 
 // presentColumns are the columns of the projector mode, renamed in
 // full: rank, id, grade, gain, discount, contribution, DCG@i.
-var presentColumns = map[string]column{
+var presentColumns = map[string]Column{
 	"id / title": {head: "id / title"}, "grade": {head: "grade", width: 5}, "gain": {head: "gain", width: 6},
 	"disc": {head: "discount", width: 8}, "contrib": {head: "contribution", width: 12}, "DCG@i": {head: "DCG@i", width: 8},
 }
 
-// newPresentLayout is the table of the projector mode: fewer, wider
+// NewPresent is the table of the projector mode: fewer, wider
 // columns, for a room.
-func newPresentLayout(width, n int) tableLayout {
-	t := tableLayout{width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n))), tieW: tieWidth(n)}
-	fixedW := markW + t.tieW + t.rankW
+func NewPresent(width, n int) Layout {
+	t := Layout{Width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n))), TieW: TieWidth(n)}
+	fixedW := MarkW + t.TieW + t.rankW
 	for _, c := range allColumns(t.dec) {
 		p, ok := presentColumns[c.head]
 		if !ok {
@@ -108,13 +108,13 @@ func newPresentLayout(width, n int) tableLayout {
 	return t
 }
 
-// newTableLayout fits the columns into width for a list of n items.
-func newTableLayout(width, n int) tableLayout {
+// New fits the columns into width for a list of n items.
+func New(width, n int) Layout {
 	dec := 3
 	if width >= 100 {
 		dec = 4
 	}
-	t := tableLayout{width: width, dec: dec, rankW: max(4, len(strconv.Itoa(n))), tieW: tieWidth(n)}
+	t := Layout{Width: width, dec: dec, rankW: max(4, len(strconv.Itoa(n))), TieW: TieWidth(n)}
 	cols := allColumns(dec)
 	if dec == 4 {
 		for i := range cols {
@@ -123,8 +123,8 @@ func newTableLayout(width, n int) tableLayout {
 			}
 		}
 	}
-	fixedW := func(cs []column) int {
-		w := markW + t.tieW + t.rankW
+	fixedW := func(cs []Column) int {
+		w := MarkW + t.TieW + t.rankW
 		for _, c := range cs {
 			w++ // the space before each column
 			if !c.flex {
@@ -155,12 +155,12 @@ func newTableLayout(width, n int) tableLayout {
 // bracket and the label of the last tie group there can be (a group
 // holds two items at least), so that T120 is never cut to T12, which
 // names another group.
-func tieWidth(n int) int { return max(tieW, 2+len(strconv.Itoa(n/2))) }
+func TieWidth(n int) int { return max(tieW, 2+len(strconv.Itoa(n/2))) }
 
 // header is the table's heading line.
-func (t *tableLayout) header() string {
+func (t *Layout) Header() string {
 	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", markW+t.tieW))
+	b.WriteString(strings.Repeat(" ", MarkW+t.TieW))
 	b.WriteString(layout.PadLeft("rank", t.rankW))
 	for _, c := range t.cols {
 		b.WriteByte(' ')
@@ -178,7 +178,7 @@ func (t *tableLayout) header() string {
 }
 
 // cells formats rank i (the item at input position i when r is nil).
-func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
+func (t *Layout) Cells(r *ndcg.Result, it ndcg.Item, i int) string {
 	var b strings.Builder
 	b.WriteString(layout.PadLeft(strconv.Itoa(i+1), t.rankW))
 	var row ndcg.Rank
@@ -213,7 +213,7 @@ func (t *tableLayout) cells(r *ndcg.Result, it ndcg.Item, i int) string {
 
 // columnStart is the offset of the named column within cells' output,
 // and its width, so an editor can be drawn over it.
-func (t *tableLayout) columnStart(head string) (int, int) {
+func (t *Layout) ColumnStart(head string) (int, int) {
 	x := t.rankW
 	for _, c := range t.cols {
 		x++
@@ -229,9 +229,9 @@ func (t *tableLayout) columnStart(head string) (int, int) {
 	return -1, 0
 }
 
-// tieMark is the bracket that joins the ranks of a tie group, with the
+// TieMark is the bracket that joins the ranks of a tie group, with the
 // group's label on its first rank.
-func tieMark(r *ndcg.Result, i int, gl common.Glyphs) (mark string, straddles bool) {
+func TieMark(r *ndcg.Result, i int, gl common.Glyphs) (mark string, straddles bool) {
 	if r == nil || i >= r.N || r.TieAt(i) < 0 {
 		return "", false
 	}
