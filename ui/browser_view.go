@@ -85,7 +85,7 @@ func (b *Browser) summaryLine(w int) string {
 	}
 	line := ""
 	for _, c := range candidates {
-		if line = joinNonEmpty(c, " · "); ansi.StringWidth(line) <= w {
+		if line = layout.JoinNonEmpty(c, " · "); ansi.StringWidth(line) <= w {
 			break
 		}
 	}

@@ -49,15 +49,6 @@ func newPresetPicker(ws *workspace.Workspace) *presetPicker {
 	return p
 }
 
-// presetName is a preset's name in a list of presets: =NAME for the one
-// in force, as the conventions line names it.
-func presetName(name string, inForce bool) string {
-	if inForce {
-		return "=" + name
-	}
-	return name
-}
-
 // pickerIndent is where a row's note starts, after the preset's name
 // and NDCG@k.
 const pickerIndent = 24
@@ -88,12 +79,12 @@ func (p *presetPicker) View(c *common.Common, w, h int) string {
 		for i, part := range parts {
 			parts[i] = strings.ReplaceAll(part, " ", "\u00a0")
 		}
-		words := strings.ReplaceAll(layout.Wrap(joinNonEmpty(parts, ", "), max(width, 1)), "\u00a0", " ")
+		words := strings.ReplaceAll(layout.Wrap(layout.JoinNonEmpty(parts, ", "), max(width, 1)), "\u00a0", " ")
 		return strings.Split(layout.Wrap(r.note, max(width, 1)), "\n"), strings.Split(words, "\n")
 	}
 	main := func(i int, note string) string {
 		r := p.rows[i]
-		line := fmt.Sprintf("  %-11s %-9s %s", presetName(r.name, r.inForce), r.value, note)
+		line := fmt.Sprintf("  %-11s %-9s %s", common.PresetName(r.name, r.inForce), r.value, note)
 		if i == p.cursor {
 			return st.Cursor.Render(">" + line[1:])
 		}

@@ -213,9 +213,9 @@ func (m *Model) drawConventions(w int) string {
 	// conventions view mark (explain.PresetInForce): a list read under
 	// a library's rules but with a setting of its own (LightGBM's with
 	// a label gain) names none, as they mark none.
-	line := joinNonEmpty(append(long, named("="+preset)), " · ")
+	line := layout.JoinNonEmpty(append(long, named("="+preset)), " · ")
 	if ansi.StringWidth(line) > w {
-		line = joinNonEmpty(append(short, named("="+preset)), " · ")
+		line = layout.JoinNonEmpty(append(short, named("="+preset)), " · ")
 	}
 	if ansi.StringWidth(line) > w {
 		// A preset says it all: it goes first, so that it is never what
@@ -229,21 +229,11 @@ func (m *Model) drawConventions(w int) string {
 // joinFit joins the non-empty parts with sep in at most w cells: those
 // that do not fit whole give way from the end, an … saying so.
 func joinFit(parts []string, sep string, w int) string {
-	line := joinNonEmpty(parts, sep)
+	line := layout.JoinNonEmpty(parts, sep)
 	for n := len(parts) - 1; n > 0 && ansi.StringWidth(line) > w; n-- {
-		line = joinNonEmpty(parts[:n], sep) + sep + "…"
+		line = layout.JoinNonEmpty(parts[:n], sep) + sep + "…"
 	}
 	return line
-}
-
-func joinNonEmpty(parts []string, sep string) string {
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
 }
 
 // statusLines is the status line and, when a status just set is too

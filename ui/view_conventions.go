@@ -232,7 +232,7 @@ func (v *conventionsView) draw() string {
 		if pv.Err != nil {
 			val = "error"
 		}
-		line := v.row(presetName(pv.Preset.Name, pv.InForce), val, pv.Settings, pv.Differs, w)
+		line := v.row(common.PresetName(pv.Preset.Name, pv.InForce), val, pv.Settings, pv.Differs, w)
 		if pv.InForce {
 			inForce = pv.Preset.Name
 		}

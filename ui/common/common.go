@@ -38,3 +38,12 @@ func (c *Common) ApplyAside(e workspace.Edit) {
 
 // SetStatus shows text in the status line until the next one.
 func (c *Common) SetStatus(text string, isErr bool) { c.Status.Set(text, isErr) }
+
+// PresetName is a preset's name in a list of presets: =NAME for the one
+// in force, as the conventions line names it.
+func PresetName(name string, inForce bool) string {
+	if inForce {
+		return "=" + name
+	}
+	return name
+}

@@ -115,3 +115,13 @@ func RowLines(offset, n, cut, free int) []int {
 	}
 	return out
 }
+
+func JoinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
