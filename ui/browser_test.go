@@ -19,6 +19,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // The qrels and run pairs of the trec package's tests, with trec_eval
@@ -425,14 +426,14 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 	bpress(t, b, "/", "1", "0", "1", "enter", "W")
 	require.NotNil(t, b.current)
 	want := filepath.Join(dir, "basic-query-101.json")
-	require.NotNil(t, b.current.saveAs)
-	assert.Equal(t, want, b.current.saveAs.Value())
+	require.NotNil(t, dialogOf[*dialogs.SaveAs](b.current))
+	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](b.current).Value())
 
 	doc, err := listio.LoadTRECQuery(qrels, run, "101")
 	require.NoError(t, err)
 	alone := newModel(t, doc, trec.Settings(10), 80, 24)
 	press(alone, "W")
-	assert.Equal(t, want, alone.saveAs.Value(), "the query opened alone")
+	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](alone).Value(), "the query opened alone")
 
 	_, cmd := b.Update(bkey("enter"))
 	require.NotNil(t, cmd)
@@ -446,7 +447,7 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 	assert.Equal(t, want, b.current.FileName(), "saved: its file from now on")
 
 	bpress(t, b, "esc", "esc", "end", "enter", "W")
-	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), b.current.saveAs.Value(), "another query, another file")
+	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), dialogOf[*dialogs.SaveAs](b.current).Value(), "another query, another file")
 	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), b.current.FileName(), "where a stop keeps its edits beside")
 	bpress(t, b, "esc")
 }

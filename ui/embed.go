@@ -15,8 +15,3 @@ func (m *Model) CapturesEsc() bool {
 	}
 	return false
 }
-
-// dialogOpen reports whether a dialog or the help is over the view.
-func (m *Model) dialogOpen() bool {
-	return m.confirm != thenStay || m.saveAs != nil || m.cutoff != nil || m.picker != nil || m.opener != nil || m.keysHelp.Open || m.exporting()
-}

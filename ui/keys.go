@@ -23,15 +23,6 @@ func viewKey(i int, v registered) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.name))
 }
 
-// cutoffKey reports whether the cutoff field takes a key press: a
-// digit, or a key that edits the field.
-func cutoffKey(msg tea.KeyPressMsg) bool {
-	if textfield.Keys.Edits(msg) {
-		return true
-	}
-	return msg.Text != "" && strings.Trim(msg.Text, "0123456789") == ""
-}
-
 // keyGroups is what `?` shows, one column per group, own being the keys
 // that only one view has; the last group, the views, is laid out across
 // the width under the columns (Model.helpText). The groups are balanced
@@ -99,3 +90,6 @@ func keyName(msg tea.KeyPressMsg) string {
 	}
 	return msg.String()
 }
+
+// openKey opens another list from inside the explorer.
+var openKey = common.Bind([]string{"o"}, "o", "open a list")

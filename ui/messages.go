@@ -1,15 +1,11 @@
 package ui
 
+import "github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+
 // The messages the program's models send each other, in one place.
 
 // Every view also receives workspace.Edited after each change of the
 // workspace (see Common.Apply).
-
-// statusMsg puts a line in the status bar; Err marks it as a problem.
-type statusMsg struct {
-	Text string
-	Err  bool
-}
 
 // savedMsg reports the end of a save started by the root model.
 type savedMsg struct {
@@ -19,18 +15,8 @@ type savedMsg struct {
 	At int
 	// Then is what follows a successful save: nothing, quitting, or
 	// the open dialog.
-	Then afterSave
+	Then dialogs.Then
 }
-
-// afterSave is what a save was asked for on the way to: the quit and
-// open questions both offer to save first.
-type afterSave int
-
-const (
-	thenStay afterSave = iota
-	thenQuit
-	thenOpen
-)
 
 // checkPausedMsg says typing in the check view paused: typed is its
 // keystroke count then, so a later keystroke makes the message stale.

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // paste sends a bracketed paste, as a terminal does for its own paste.
@@ -20,24 +22,24 @@ func TestPromptsTakePaste(t *testing.T) {
 	press(m, "W")
 	press(m, "ctrl+u")
 	paste(m, "/tmp/from the clipboard.json\n")
-	assert.Equal(t, "/tmp/from the clipboard.json", m.saveAs.Value(), "save as: the line end of a copied line goes")
+	assert.Equal(t, "/tmp/from the clipboard.json", dialogOf[*dialogs.SaveAs](m).Value(), "save as: the line end of a copied line goes")
 	assert.Contains(t, screen(m), "save as: /tmp/from the clipboard.json")
 	press(m, "esc")
 
 	press(m, "o")
 	paste(m, "lists/mine.json")
-	assert.Equal(t, "lists/mine.json", m.opener.path.Value(), "the open dialog's path")
+	assert.Equal(t, "lists/mine.json", dialogOf[*dialogs.Opener](m).Value(), "the open dialog's path")
 	press(m, "esc")
 
 	press(m, "k")
 	paste(m, "1 2\n")
-	assert.Equal(t, "12", m.cutoff.Value(), "k keeps the digits")
+	assert.Equal(t, "12", dialogOf[*dialogs.Cutoff](m).Value(), "k keeps the digits")
 	press(m, "esc")
 
 	press(m, "X")
 	press(m, "ctrl+u")
 	paste(m, "shot.svg")
-	assert.Equal(t, "shot.svg", m.exp.shotAs.Value(), "the image's name")
+	assert.Equal(t, "shot.svg", dialogOf[*dialogs.Shot](m).Value(), "the image's name")
 	press(m, "esc")
 
 	// With no prompt open, the explorer has the paste (and drops it).
@@ -55,13 +57,13 @@ func TestPromptEditingKeys(t *testing.T) {
 	press(m, "alt+backspace", "alt+backspace")
 	typeText(m, "new.")
 	press(m, "alt+b", "alt+b", "ctrl+k")
-	assert.Equal(t, "/tmp/", m.saveAs.Value())
+	assert.Equal(t, "/tmp/", dialogOf[*dialogs.SaveAs](m).Value())
 	press(m, "ctrl+a", "alt+d")
-	assert.Equal(t, "/", m.saveAs.Value())
+	assert.Equal(t, "/", dialogOf[*dialogs.SaveAs](m).Value())
 	press(m, "ctrl+e")
 	typeText(m, "b")
 	press(m, "home", "delete")
-	assert.Equal(t, "b", m.saveAs.Value())
+	assert.Equal(t, "b", dialogOf[*dialogs.SaveAs](m).Value())
 }
 
 // TestScoreEditorScrolls: a score longer than its column scrolls in it,
@@ -175,7 +177,7 @@ func TestOpenerTypedPathOrSample(t *testing.T) {
 	assert.NotContains(t, s, "nowhere.json", "↑/↓ clear the path")
 	assert.Regexp(t, `(?m)^>\s+idcg-slip `, s)
 	press(m, "enter")
-	require.Nil(t, m.opener)
+	require.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name, "enter opens the marked sample")
 }
 
@@ -188,14 +190,14 @@ func TestQuestionKeepsStrayKeys(t *testing.T) {
 	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
 	for _, k := range []string{"/", "t", "enter", "ctrl+c", "q"} {
 		assert.False(t, isQuit(press(m, k)))
-		assert.Nil(t, m.opener, "after %s", k)
+		assert.Nil(t, dialogOf[*dialogs.Opener](m), "after %s", k)
 		assert.Contains(t, screen(m), "Answer first. w: save, then open · y: open without saving · esc: cancel", "after %s", k)
 	}
 	press(m, "esc")
 	assert.Contains(t, screen(m), "not opening another list")
 	assert.True(t, m.c.WS.Dirty())
 	press(m, "o", "x", "y")
-	assert.NotNil(t, m.opener, "y still answers after a stray key")
+	assert.NotNil(t, dialogOf[*dialogs.Opener](m), "y still answers after a stray key")
 
 	m = start(t)
 	press(m, "0", "q")

@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -199,7 +200,7 @@ const clipboardCaveat = ", if your terminal allows it"
 
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
-func (m *Model) copyList(then afterSave) tea.Cmd {
+func (m *Model) copyList(then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
 	data, ok := m.listJSON()
 	if !ok {
@@ -208,10 +209,10 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
 	switch then {
-	case thenQuit:
+	case dialogs.ThenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
-	case thenOpen:
-		m.opener = newOpener(m.width, m.remote != nil)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
 	}
 	return tea.SetClipboard(data)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 func TestSaveAndSaveAs(t *testing.T) {
@@ -57,7 +58,7 @@ func TestSaveAndSaveAs(t *testing.T) {
 	typeText(m, path)
 	assert.Nil(t, press(m, "enter"), "not written yet")
 	assert.Contains(t, screen(m), "save as (exists: enter replaces it): /")
-	assert.Equal(t, path, m.overwrite)
+	assert.Equal(t, path, dialogOf[*dialogs.SaveAs](m).Overwrite())
 	press(m, "backspace")
 	assert.Contains(t, screen(m), "save as: "+path[:len(path)-1], "the warning is about the name typed")
 	typeText(m, "n")
@@ -143,7 +144,7 @@ func TestSaveCSVListSuggestsJSONBesideIt(t *testing.T) {
 	press(m, "0")
 	assert.Nil(t, press(m, "w"), "nothing written yet")
 	want := filepath.Join(dir, "mylist.json")
-	assert.Equal(t, want, m.saveAs.Value())
+	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](m).Value())
 	var line string
 	for _, l := range strings.Split(screen(m), "\n") {
 		if strings.HasPrefix(l, "save as JSON") {

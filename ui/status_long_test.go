@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // statusOnScreen checks that s is a frame of h lines of at most w cells
@@ -80,7 +81,7 @@ func TestLongStatusReadsWhole(t *testing.T) {
 	t.Run("saved as a table, deep in directories", func(t *testing.T) {
 		m := start(t)
 		press(m, "0", "W")
-		m.saveAs.SetValue(filepath.Join(deep, "list.csv"))
+		dialogOf[*dialogs.SaveAs](m).SetValue(filepath.Join(deep, "list.csv"))
 		m.Update(runCmd(press(m, "enter")))
 		require.False(t, m.c.Status.Err, m.c.Status.Text)
 		readsWhole(t, m.c.Status.Text, screen(m), w, h)

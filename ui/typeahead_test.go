@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // typingClock times keys step apart, a step the test changes: 20 ms
@@ -51,7 +52,7 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 		lines := strings.Split(screen(m), "\n")
 		assert.Equal(t, again, strings.TrimSpace(lines[len(lines)-2]), "%v: the question stays, led by why the key did nothing", burst)
 		assert.Contains(t, lines[len(lines)-1], "? help", "%v: on one line: the footer stays", burst)
-		assert.NotEqual(t, thenStay, m.confirm)
+		assert.NotNil(t, dialogOf[*dialogs.Question](m))
 		after, err := os.ReadFile(path)
 		require.NoError(t, err)
 		assert.Equal(t, string(before), string(after), "%v: the file is not written", burst)
@@ -64,7 +65,7 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 
 	// esc in one go with q: staying is taken at once.
 	press(m, "q", "esc")
-	assert.Equal(t, thenStay, m.confirm)
+	assert.Nil(t, dialogOf[*dialogs.Question](m))
 	assert.Contains(t, screen(m), "not quitting")
 
 	// The same keys after a pause answer it.
@@ -79,11 +80,11 @@ func TestTypedAheadDoesNotOpen(t *testing.T) {
 	step := typingClock(t)
 	m := start(t)
 	press(m, "0", "o", "y")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Contains(t, screen(m), "Read first: unsaved edits. w: save, then open · y: open without saving")
 	*step = time.Second
 	press(m, "y")
-	assert.NotNil(t, m.opener, "the open dialog")
+	assert.NotNil(t, dialogOf[*dialogs.Opener](m), "the open dialog")
 }
 
 // TestBrowserTypedAheadDoesNotQuit: the query list's question about

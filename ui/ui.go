@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -80,31 +80,14 @@ type Model struct {
 	// start): faint is used past k only from 256 colours up.
 	profile colorprofile.Profile
 
-	help     help.Model
-	keysHelp frame.Overlay // the full help, open after ?
-	picker   *presetPicker
-	opener   *opener          // the open dialog, after o
-	cutoff   *textfield.Model // the cutoff field, after k
-	saveAs   *textfield.Model
-	// saveAsLabel is what the save as field's line starts with: "save
-	// as: ", or why w asks for a name when the list came from a CSV.
-	saveAsLabel string
-	// overwrite is a file that exists, named in save as: enter a second
-	// time replaces it.
-	overwrite string
-	// confirm is set while asking what to do with unsaved edits before
-	// quitting (thenQuit) or opening another list (thenOpen); answers
-	// are the answers the question offers, the only keys it takes.
-	confirm afterSave
-	answers []key.Binding
-	// question is the question asked, as the status line puts it.
-	question string
-	// keys is when the last keys came, to tell an answer to the
-	// question from a key typed in one go with the one that asked it.
-	keys frame.KeyTimes
-	// thenSave is what follows once the save-as dialog has saved (the
-	// program ends, the open dialog opens).
-	thenSave    afterSave
+	help help.Model
+	// dialog has the keys over the view while it is open: the question
+	// about unsaved edits, save as, copy, the screen's image, the
+	// presets, the open dialog, the cutoff or the help (package dialogs).
+	dialog dialogs.Dialog
+	// keys is when the last keys came, to tell an answer to a question
+	// from a key typed in one go with the one that asked it.
+	keys        frame.KeyTimes
 	footerCache string
 	footerW     int
 	footerView  int
@@ -163,7 +146,7 @@ func New(o Options) *Model {
 	}
 	c.Tell = m.changed
 	m.exp.markdown = o.Markdown
-	m.fileGain = fileGainOf(o.Settings)
+	m.fileGain = dialogs.FileGainOf(o.Settings)
 	for i, r := range views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
@@ -241,7 +224,7 @@ func (m *Model) FileName() string {
 	if p := m.savePath(); p != "" {
 		return p
 	}
-	return m.suggestedPath()
+	return dialogs.SuggestedPath(m.c.WS.Doc)
 }
 
 func (m *Model) restyle() {
@@ -253,7 +236,7 @@ func (m *Model) restyle() {
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
 	m.convW = -1
-	m.layoutHelp()
+	m.relayoutHelp()
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -299,8 +282,9 @@ func (m *Model) redraw() tea.Cmd {
 type worker interface{ startWork() tea.Cmd }
 
 // refreshActive brings the view on screen up to date and draws it, so
-// that View only hands out what is ready. A view hidden by the help,
-// the preset picker or a screen too small to draw it is not drawn.
+// that View only hands out what is ready. A view hidden by a dialog
+// drawn over it (the help, the presets, the open dialog) or a screen too
+// small to draw it is not drawn.
 func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
 	v.refresh()
@@ -310,7 +294,7 @@ func (m *Model) refreshActive() tea.Cmd {
 		// for its recomputation, so does the view (with its spinner).
 		work = w.startWork()
 	}
-	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.Open && m.picker == nil {
+	if m.width > 0 && m.height > 0 && !m.tooSmall() && (m.dialog == nil || !m.dialog.Covers()) {
 		v.keep(v.draw())
 	}
 	return work
@@ -334,7 +318,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.profile = msg.Profile
 		m.restyle()
 		return nil
-	case statusMsg:
+	case common.StatusMsg:
 		m.c.SetStatus(msg.Text, msg.Err)
 		return nil
 	case savedMsg:
@@ -345,8 +329,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := m.later.Update(msg); ok {
 			return cmd
 		}
-		if m.opener != nil {
-			if cmd, ok := m.opener.load.Update(msg); ok {
+		if u, ok := m.dialog.(updater); ok {
+			if cmd, ok := u.Update(msg); ok {
 				return cmd
 			}
 		}
@@ -359,46 +343,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.settle()
 		return m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.dialogOpen() {
-			m.dialogPaste(msg)
+		if m.dialog != nil {
+			m.dialog.Paste(msg)
 			return nil
 		}
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
-		if m.dialogOpen() {
+		if m.dialog != nil {
 			return nil
 		}
 		return m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
-		if m.dialogOpen() {
+		if m.dialog != nil {
 			return nil
 		}
 		return m.views[m.active].Update(msg)
 	}
 	return m.views[m.active].Update(msg)
-}
-
-// dialogPaste puts a paste (the terminal's, bracketed) in the field of
-// the dialog that has the keys, the one handleKey gives them to; a
-// dialog without a field drops it, as the view under it is not the one
-// being typed into.
-func (m *Model) dialogPaste(msg tea.PasteMsg) {
-	switch {
-	case m.confirm != thenStay:
-	case m.saveAs != nil:
-		m.saveAs.Update(msg)
-	case m.exp.shotAs != nil:
-		m.exp.shotAs.Update(msg)
-	case m.picker != nil:
-	case m.opener != nil:
-		if !m.opener.samplesOnly && m.opener.opening == "" {
-			m.opener.path.Update(msg)
-		}
-	case m.cutoff != nil:
-		m.cutoff.Insert(digits(msg.Content))
-	}
 }
 
 // tooSmall reports whether the terminal is too small to draw the
@@ -413,44 +376,20 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
-	m.layoutHelp()
+	m.relayoutHelp()
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
-	if m.tooSmall() && m.confirm == thenStay && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+	if _, asking := m.dialog.(*dialogs.Question); m.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
 		return nil
 	}
-	switch {
-	case m.confirm != thenStay:
-		return m.confirmKey(msg)
-	case m.saveAs != nil:
-		return m.saveAsKey(msg)
-	case m.exporting():
-		return m.exportKey(msg)
-	case m.picker != nil:
-		return m.pickerKey(msg)
-	case m.opener != nil:
-		return m.openerKey(msg)
-	case m.cutoff != nil && msg.String() != "ctrl+c":
-		// ctrl+c still quits (asking first with unsaved edits).
-		return m.cutoffFieldKey(msg)
-	case m.keysHelp.Open:
-		switch {
-		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.keysHelp.Open = false
-		case key.Matches(msg, k.Up):
-			m.keysHelp.Scroll(-1)
-		case key.Matches(msg, k.Down):
-			m.keysHelp.Scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.keysHelp.Scroll(-max(m.height-6, 1))
-		case key.Matches(msg, k.PageDown):
-			m.keysHelp.Scroll(max(m.height-6, 1))
+	if m.dialog != nil {
+		if cmd, taken := m.dialog.Key(msg); taken {
+			return cmd
 		}
-		return nil
 	}
 	active := m.views[m.active]
 	ws := m.c.WS
@@ -469,7 +408,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
 			// q is not a character of a number, so it cannot be typed
 			// into the answer; it asks rather than throw the answer away.
-			m.ask(thenQuit, "The answer is not sent yet", common.As(frame.QuitKeys.Quit, "y", "quit"),
+			m.ask(dialogs.ThenQuit, "The answer is not sent yet", common.As(frame.QuitKeys.Quit, "y", "quit"),
 				common.As(frame.QuitKeys.Stay, "esc", "stay and answer"))
 			return nil
 		}
@@ -478,15 +417,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			case ws.ReplacedEdits() && !typing:
 				// Neither copying nor the list the server keeps holds
 				// them: only u brings them back.
-				m.ask(thenQuit, replacedQuestion, common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
+				m.ask(dialogs.ThenQuit, replacedQuestion, common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 			case m.remote != nil && m.remote.KeepsList && !typing:
-				m.ask(thenQuit, keptQuestion, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
+				m.ask(dialogs.ThenQuit, keptQuestion, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
 					common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 			case m.remote != nil:
-				m.ask(thenQuit, "Unsaved edits", common.As(frame.QuitKeys.Save, "w", "copy the list and quit"),
+				m.ask(dialogs.ThenQuit, "Unsaved edits", common.As(frame.QuitKeys.Save, "w", "copy the list and quit"),
 					common.As(frame.QuitKeys.Quit, "y", "quit without copying"), frame.QuitKeys.Stay)
 			default:
-				m.ask(thenQuit, "Unsaved edits", frame.QuitKeys.Save, frame.QuitKeys.Quit, frame.QuitKeys.Stay)
+				m.ask(dialogs.ThenQuit, "Unsaved edits", frame.QuitKeys.Save, frame.QuitKeys.Quit, frame.QuitKeys.Stay)
 			}
 			return nil
 		}
@@ -494,8 +433,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Help):
 		// Headless: the footer says how to close it, which leaves every
 		// key room at 80×24.
-		m.keysHelp.Headless = true
-		m.keysHelp.Show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
+		m.open(dialogs.NewHelp(dialogHost{m}, m.width, m.height-chromeLines+1))
 		m.ungreet()
 		return nil
 	case key.Matches(msg, k.Undo):
@@ -513,7 +451,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.Cutoff):
-		m.openCutoff()
+		m.open(dialogs.NewCutoff(dialogHost{m}))
 		return nil
 	case key.Matches(msg, k.KUp):
 		return m.settingsEdit(ws.KUp(), "k is already the whole list")
@@ -535,29 +473,28 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Zero):
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
-		m.picker = newPresetPicker(ws)
+		m.open(dialogs.NewPicker(dialogHost{m}))
 		// The picker's heading says what its keys do: the greeting's
 		// digits set no grade there.
 		m.ungreet()
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
-			m.ask(thenOpen, "Unsaved edits", openAnswers(m.remote != nil)...)
+			m.ask(dialogs.ThenOpen, "Unsaved edits", openAnswers(m.remote != nil)...)
 			return nil
 		}
-		m.opener = newOpener(m.width, m.remote != nil)
+		m.open(dialogs.NewOpener(dialogHost{m}))
 		return nil
 	case key.Matches(msg, k.Save):
-		return m.save(thenStay)
+		return m.save(dialogs.ThenStay)
 	case key.Matches(msg, k.SaveAs):
 		if m.remote != nil {
 			return m.copyReport()
 		}
-		m.openSaveAs()
-		m.thenSave = thenStay
+		m.open(dialogs.NewSaveAs(dialogHost{m}, dialogs.ThenStay))
 		return nil
 	case key.Matches(msg, k.Copy):
-		m.openCopy()
+		m.open(dialogs.NewCopy(dialogHost{m}))
 		return nil
 	case key.Matches(msg, k.Screenshot):
 		return m.openShot()
@@ -605,15 +542,9 @@ func (m *Model) show(i int) {
 	}
 }
 
-// settingsEdit applies a change of conventions.
+// settingsEdit applies a change of conventions (Common.ApplySetting).
 func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
-	if e == nil {
-		if unchanged != "" {
-			m.c.SetStatus(unchanged, true)
-		}
-		return nil
-	}
-	m.c.Apply(e)
+	m.c.ApplySetting(e, unchanged)
 	return nil
 }
 
@@ -630,56 +561,10 @@ func (m *Model) changed(ed workspace.Edited) {
 	m.c.SetStatus(ed.What, false)
 }
 
-// confirmKey reads the answer to the question about unsaved edits:
-// save first, go on without saving, or stay.
-func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
-	then := m.confirm
-	if !key.Matches(msg, m.answers...) {
-		// Not an answer: the question stays, and says so, rather than a
-		// key typed ahead (a path for o) vanishing, or a later w or y of
-		// it answering a question never seen.
-		m.c.SetStatus(frame.QuitKeys.Ask("Answer first", m.answers...), true)
-		return nil
-	}
-	if m.keys.InOneGo() && !key.Matches(msg, frame.QuitKeys.Stay) {
-		// Typed in one go with the key that asked (q then w or y of a
-		// word, a burst): the question was not read, so it stays, led
-		// by a word on why the key did nothing. Staying, which loses
-		// nothing, is taken at once.
-		m.c.SetStatus(frame.ReadFirst(m.question), true)
-		return nil
-	}
-	switch {
-	case key.Matches(msg, frame.QuitKeys.Quit):
-		m.confirm = thenStay
-		if then == thenOpen {
-			// The edits go only once another list is opened: esc in the
-			// open dialog still keeps them.
-			m.opener = newOpener(m.width, m.remote != nil)
-			m.c.SetStatus("", false)
-			return nil
-		}
-		return tea.Quit
-	case key.Matches(msg, frame.QuitKeys.Save):
-		m.confirm = thenStay
-		return m.save(then)
-	case key.Matches(msg, frame.QuitKeys.Stay):
-		m.confirm = thenStay
-		if then == thenOpen {
-			m.c.SetStatus("not opening another list", false)
-		} else {
-			m.c.SetStatus("not quitting", false)
-		}
-	}
-	return nil
-}
-
 // ask puts the question about unsaved edits (what, then the answers)
-// on the status line; confirmKey reads the answer.
-func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
-	m.confirm, m.answers = then, answers
-	m.question = frame.QuitKeys.Ask(what, answers...)
-	m.c.SetStatus(m.question, true)
+// on the status line, over the prompt open, if any.
+func (m *Model) ask(then dialogs.Then, what string, answers ...key.Binding) {
+	m.open(dialogs.NewQuestion(dialogHost{m}, m.dialog, then, what, answers...))
 }
 
 // openAnswers are the answers to what to do with unsaved edits before

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -14,7 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -42,7 +41,7 @@ func (m *Model) render() string {
 	}
 	if m.tooSmall() {
 		msg := frame.TooSmall("The explorer", w, h, MinWidth, MinHeight)
-		if m.confirm != thenStay {
+		if _, asking := m.dialog.(*dialogs.Question); asking {
 			// The quit question must be seen, whole, to be answered: it
 			// takes the last lines.
 			lines := strings.Split(msg, "\n")
@@ -58,19 +57,12 @@ func (m *Model) render() string {
 	body := h - chromeLines
 	bar := []string{m.viewBar(w)}
 	var main string
-	switch {
-	case m.keysHelp.Open:
+	if m.dialog != nil && m.dialog.Covers() {
 		// The help and the dialogs take the view bar's line too: they
 		// cover the views, and the help fits 80×24 whole with it.
 		bar, body = nil, body+1
-		main = m.keysHelp.View(m.c.Styles, w, body)
-	case m.picker != nil:
-		bar, body = nil, body+1
-		main = m.picker.View(m.c, w, body)
-	case m.opener != nil:
-		bar, body = nil, body+1
-		main = m.opener.View(m.c, w, body)
-	default:
+		main = m.dialog.View(w, body)
+	} else {
 		main = m.views[m.active].View()
 	}
 	conv := m.conventionsLine(w)
@@ -252,40 +244,26 @@ func (m *Model) statusLines(w int) (string, string) {
 	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
 }
 
-// promptLine is the line of the prompt typed into on the status line
-// (k, save as, an image's name), if one is open.
+// promptLine is the line of the dialog on the status line (k, save as,
+// an image's name, what to copy), if one is open.
 func (m *Model) promptLine(w int) (string, bool) {
-	st := m.c.Styles
-	if line, ok := m.exportStatus(w); ok {
-		return line, true
+	if m.dialog == nil || m.dialog.Covers() {
+		return "", false
 	}
-	if m.cutoff != nil {
-		return m.cutoffLine(w), true
-	}
-	if m.saveAs != nil {
-		line := m.saveAsLabel + m.saveAs.View(&st)
-		if m.overwrite != "" && m.overwrite == strings.TrimSpace(m.saveAs.Value()) {
-			line = st.ErrorInk.Paint("save as (exists: enter replaces it):") + " " + m.saveAs.View(&st)
-		}
-		return ansi.Truncate(line, w, ""), true
-	}
-	return "", false
+	line := m.dialog.View(w, 1)
+	return line, line != ""
 }
 
 // footer is the active view's short help, with ? and q always in view
 // however narrow the terminal. It is drawn once per width, view and
 // style sheet.
 func (m *Model) footer(w int) string {
-	if m.keysHelp.Open {
-		return m.helpFooter(w)
-	}
-	if m.picker != nil || m.opener != nil && m.opener.samplesOnly {
-		// A list to choose from has the keys: the view's do nothing.
-		return m.chooserFooter(w)
-	}
-	if m.exp.choosing {
-		m.help.SetWidth(w)
-		return m.help.ShortHelpView([]key.Binding{common.Bind([]string{"v", "m", "j"}, "v/m/j", "choose"), common.As(m.c.Keys.Cancel, "esc", "cancel")})
+	if m.dialog != nil {
+		// A dialog has the keys: its footer names them, the view's do
+		// nothing.
+		if line := m.dialog.Footer(w); line != "" {
+			return line
+		}
 	}
 	if m.offerAnswerable() {
 		return m.offerFooter(w)
@@ -299,7 +277,7 @@ func (m *Model) footer(w int) string {
 	if typing {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
-		line = promptFooter(&m.help, k, w)
+		line = frame.PromptFooter(&m.help, k, w)
 	} else {
 		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
 	}
@@ -307,58 +285,13 @@ func (m *Model) footer(w int) string {
 	return m.footerCache
 }
 
-// helpFooter is the footer under the help: which lines are on screen
-// when not all are, and the keys that scroll and close it.
-func (m *Model) helpFooter(w int) string {
-	m.help.SetWidth(w)
-	line := m.help.ShortHelpView([]key.Binding{helpClose})
-	if where := m.keysHelp.Place(); where != "" {
-		line = m.c.Styles.Subtle.Render(where) + " " + m.help.ShortHelpView([]key.Binding{helpScroll, helpClose})
-	} else {
-		line += m.c.Styles.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
-	}
-	return ansi.Truncate(line, w, "…")
-}
-
-// chooserFooter is the footer under the preset picker, and under the
-// open dialog of a session over the network, which offers the samples
-// alone: the keys that choose, take and close.
-func (m *Model) chooserFooter(w int) string {
-	k := m.c.Keys
-	take, closeKey := common.As(k.Confirm, "enter", "open it"), common.As(k.Cancel, "esc", "close")
-	if m.picker != nil {
-		take, closeKey = common.As(k.Confirm, "enter", "apply it"), common.Bind([]string{"esc", "P", "q"}, "esc/P/q", "close")
-	}
-	m.help.SetWidth(w)
-	return ansi.Truncate(m.help.ShortHelpView([]key.Binding{common.Bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
-}
-
-// The keys of the open help as its footer names them (handleKey reads
-// them from the key map: ? or q again, esc, the arrows and pages).
-var (
-	helpScroll = common.Bind([]string{"up", "down", "pgup", "pgdown"}, "↑/↓", "scroll")
-	helpClose  = common.Bind([]string{"?", "esc", "q"}, "?/esc/q", "close")
-)
-
-// typing reports whether a text field has the keys: a prompt over the
-// view (open, save as, an image's name, k) or the explorer's score or
-// title edited in place. The check and quiz views, whose fields take a
+// typing reports whether the explorer's score or title is being edited
+// in place, where the field has the keys (a dialog's field names its
+// keys in its own footer). The check and quiz views, whose fields take a
 // number, say so in their own footers.
 func (m *Model) typing() bool {
-	if m.saveAs != nil || m.cutoff != nil || m.exp.shotAs != nil || m.opener != nil && !m.opener.samplesOnly {
-		return true
-	}
 	e, ok := m.views[m.active].(*explorer)
 	return ok && e.Capturing()
-}
-
-// promptFooter is the footer while a field has the keys: enter and esc,
-// then the field's keys that a prompt most needs, cut to w cells.
-func promptFooter(h *help.Model, k common.KeyMap, w int) string {
-	f := textfield.Keys
-	h.SetWidth(w)
-	line := h.ShortHelpView([]key.Binding{k.Confirm, k.Cancel, f.DeleteWordBack, f.DeleteToStart, f.WordLeft, f.WordRight, f.Home, f.End})
-	return ansi.Truncate(line, w, "")
 }
 
 // helpText lays out the full help a group per column, as many columns
@@ -451,11 +384,4 @@ var screenLegend = []string{
 	"┌T1 └    a tie group (items with equal scores), T1, T2 … in rank order",
 	"ideal    the grade at rank i of the ideal ranking (a grade, not a gain); IDCG@i sums its gains",
 	"·        a rank past k: it does not count in DCG@k or NDCG@k",
-}
-
-// layoutHelp lays the open help out again for a new size or style sheet.
-func (m *Model) layoutHelp() {
-	if m.keysHelp.Open {
-		m.keysHelp.Set(m.helpText(m.width), m.width, m.height-chromeLines+1)
-	}
 }

@@ -6,17 +6,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/colorprofile"
-	"github.com/stretchr/testify/require"
-
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -369,9 +369,9 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 
 	press(m, "a", "3", "o")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	press(m, "esc")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Contains(t, screen(m), "not opening another list")
 	assert.True(t, m.c.WS.Dirty(), "cancel keeps the edits")
 	assert.Equal(t, 1, m.c.WS.N())
@@ -380,7 +380,7 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 	cmd := press(m, "o", "w")
 	require.NotNil(t, cmd)
 	m.Update(cmd())
-	require.NotNil(t, m.opener, "the open dialog follows the save")
+	require.NotNil(t, dialogOf[*dialogs.Opener](m), "the open dialog follows the save")
 	assert.False(t, m.c.WS.Dirty())
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -389,7 +389,7 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 
 	// y: the open dialog without saving; the edits go once a list opens.
 	press(m, "4", "o", "y")
-	require.NotNil(t, m.opener)
+	require.NotNil(t, dialogOf[*dialogs.Opener](m))
 	assert.True(t, m.c.WS.Dirty())
 	press(m, "down", "enter")
 	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
@@ -478,7 +478,7 @@ func TestKTypesTheCutoff(t *testing.T) {
 	// Past 9 digits the field says so rather than drop the digit unseen.
 	press(m, "k")
 	typeText(m, "1234567890")
-	assert.Equal(t, "123456789", m.cutoff.Value())
+	assert.Equal(t, "123456789", dialogOf[*dialogs.Cutoff](m).Value())
 	assert.Contains(t, screen(m), "k takes at most 9 digits")
 	press(m, "esc")
 

@@ -36,6 +36,19 @@ func (c *Common) ApplyAside(e workspace.Edit) {
 	c.Tell(ed)
 }
 
+// ApplySetting makes a change of conventions, or, when there is none
+// (e nil), says unchanged as a problem ("k is already 1"), so that a key
+// that changes nothing says why.
+func (c *Common) ApplySetting(e workspace.Edit, unchanged string) {
+	if e == nil {
+		if unchanged != "" {
+			c.SetStatus(unchanged, true)
+		}
+		return
+	}
+	c.Apply(e)
+}
+
 // SetStatus shows text in the status line until the next one.
 func (c *Common) SetStatus(text string, isErr bool) { c.Status.Set(text, isErr) }
 
@@ -46,4 +59,11 @@ func PresetName(name string, inForce bool) string {
 		return "=" + name
 	}
 	return name
+}
+
+// StatusMsg puts a line in the status bar when a command ends (a file
+// written, or not); Err marks it as a problem.
+type StatusMsg struct {
+	Text string
+	Err  bool
 }

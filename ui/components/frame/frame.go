@@ -15,6 +15,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // The frame is what the explorer and the query browser draw alike
@@ -182,4 +183,13 @@ func (q Question) Ask(what string, answers ...key.Binding) string {
 		parts[i] = b.Help().Key + ": " + b.Help().Desc
 	}
 	return what + ". " + strings.Join(parts, " · ")
+}
+
+// PromptFooter is the footer while a field has the keys: enter and esc,
+// then the field's keys that a prompt most needs, cut to w cells.
+func PromptFooter(h *help.Model, k common.KeyMap, w int) string {
+	f := textfield.Keys
+	h.SetWidth(w)
+	line := h.ShortHelpView([]key.Binding{k.Confirm, k.Cancel, f.DeleteWordBack, f.DeleteToStart, f.WordLeft, f.WordRight, f.Home, f.End})
+	return ansi.Truncate(line, w, "")
 }

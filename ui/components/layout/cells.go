@@ -88,3 +88,16 @@ func Hang(text string, indent, width int) []string {
 	}
 	return lines
 }
+
+// KeepEnd is s cut to w cells from its start, "…" in front when cut: a
+// path keeps the end that names its file.
+func KeepEnd(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return "…"
+	}
+	return "…" + ansi.TruncateLeft(s, sw-(w-1), "")
+}

@@ -1,4 +1,4 @@
-package ui
+package dialogs
 
 import (
 	"context"
@@ -18,17 +18,16 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// openKey opens another list from inside the explorer.
-var openKey = common.Bind([]string{"o"}, "o", "open a list")
-
-// opener is the open dialog: the built-in samples with their titles, and
+// Opener is the open dialog: the built-in samples with their titles, and
 // a field to type a path (a .json that does not exist starts a new list).
-type opener struct {
+type Opener struct {
+	h      Host
 	list   []samples.Sample
 	cursor int
 	path   textfield.Model
@@ -41,23 +40,29 @@ type opener struct {
 	load    background.Job
 }
 
-// openLaterFrom is the file size from which the open dialog reads and
+// OpenLaterFrom is the file size from which the open dialog reads and
 // computes the list off the update loop, with a spinner: a million-item
 // list (52 MB) takes a second to read and work out, which would freeze
 // the old screen; a file under 1 MiB (some 20,000 items) opens within
 // a frame or two. A variable, so that a test can take either way.
-var openLaterFrom int64 = 1 << 20
+var OpenLaterFrom int64 = 1 << 20
 
-func newOpener(width int, samplesOnly bool) *opener {
+// NewOpener opens the dialog; over the network (Host.Remote) it offers
+// the samples alone.
+func NewOpener(h Host) *Opener {
+	width, _ := h.Size()
 	in := textfield.New(max(width-7, 11), "mylist.json (a new .json starts a list)")
 	in.Focus()
-	return &opener{list: samples.List(), path: in, samplesOnly: samplesOnly}
+	return &Opener{h: h, list: samples.List(), path: in, samplesOnly: h.Remote()}
 }
+
+// Value is the path typed.
+func (o *Opener) Value() string { return o.path.Value() }
 
 // View draws the dialog in w×h: the path field, then the samples around
 // the cursor.
-func (o *opener) View(c *common.Common, w, h int) string {
-	st := c.Styles
+func (o *Opener) View(w, h int) string {
+	st := o.h.Common().Styles
 	hint := "  ↑/↓ a sample · or type a path · enter opens · esc closes"
 	switch {
 	case o.opening != "":
@@ -77,7 +82,7 @@ func (o *opener) View(c *common.Common, w, h int) string {
 		const stops = "  esc stops"
 		head := o.load.Glyph(st) + " opening "
 		room := w - ansi.StringWidth(head) - 1 - len(stops) // 1: the "…" after the path
-		lines[1] = head + keepEnd(common.Shown(o.opening), room) + "…" + st.Subtle.Render(stops)
+		lines[1] = head + layout.KeepEnd(common.Shown(o.opening), room) + "…" + st.Subtle.Render(stops)
 	}
 	if o.samplesOnly {
 		lines = []string{
@@ -107,32 +112,20 @@ func (o *opener) View(c *common.Common, w, h int) string {
 
 // typed reports whether the path field holds a path, which enter opens
 // rather than the sample under the cursor.
-func (o *opener) typed() bool {
+func (o *Opener) typed() bool {
 	return !o.samplesOnly && strings.TrimSpace(o.path.Value()) != ""
 }
 
-// keepEnd is s cut to w cells from its start, "…" in front when cut: a
-// path keeps the end that names its file.
-func keepEnd(s string, w int) string {
-	sw := ansi.StringWidth(s)
-	if sw <= w {
-		return s
-	}
-	if w <= 1 {
-		return "…"
-	}
-	return "…" + ansi.TruncateLeft(s, sw-(w-1), "")
-}
-
-// openerKey handles a key while the open dialog is up.
-func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
-	k, o := m.c.Keys, m.opener
+// Key handles a key while the open dialog is up.
+func (o *Opener) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	c := o.h.Common()
+	k := c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
 		o.load.Changed() // a list being read is dropped when it arrives
-		m.opener = nil
+		o.h.Close()
 		if o.opening != "" {
-			m.c.SetStatus("not opening "+common.Shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
+			c.SetStatus("not opening "+common.Shown(filepath.Base(o.opening))+": esc stopped it, the list on screen stays", false)
 		}
 	case o.opening != "":
 		// A list is being read: the other keys wait for it.
@@ -147,31 +140,55 @@ func (m *Model) openerKey(msg tea.KeyPressMsg) tea.Cmd {
 		o.path.SetValue("")
 	case key.Matches(msg, k.Confirm):
 		name := strings.TrimSpace(o.path.Value())
-		if name != "" && m.remote != nil {
+		if name != "" && o.h.Remote() {
 			// Over the network a path would be the server's files.
-			m.c.SetStatus("over the network only the samples open: choose one with ↑/↓", true)
-			return nil
+			c.SetStatus("over the network only the samples open: choose one with ↑/↓", true)
+			return nil, true
 		}
 		if name == "" {
 			name = listio.SamplePrefix + o.list[o.cursor].Name
 		}
-		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Size() >= openLaterFrom {
-			return m.openLater(name)
+		if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() && fi.Size() >= OpenLaterFrom {
+			return o.openLater(name), true
 		}
 		op, err := prepareOpen(name)
 		if err != nil {
-			m.c.SetStatus(err.Error(), true)
-			return nil
+			c.SetStatus(err.Error(), true)
+			return nil, true
 		}
-		m.install(op)
-		m.opener = nil
+		o.h.Install(op.ws, op.fileGain)
+		o.h.Close()
 	case o.samplesOnly:
 		// No path field: nothing to type into.
 	default:
 		o.path.Update(msg)
 	}
-	return nil
+	return nil, true
 }
+
+// Paste types a path, unless the dialog has no field or a list is
+// being read.
+func (o *Opener) Paste(msg tea.PasteMsg) {
+	if !o.samplesOnly && o.opening == "" {
+		o.path.Update(msg)
+	}
+}
+
+// Covers is true: the dialog is drawn over the view.
+func (o *Opener) Covers() bool { return true }
+
+// Footer is the path field's keys, or, with the samples alone, the keys
+// that choose, open and close.
+func (o *Opener) Footer(w int) string {
+	k := o.h.Common().Keys
+	if o.samplesOnly {
+		return chooserFooter(o.h.Help(), common.As(k.Confirm, "enter", "open it"), common.As(k.Cancel, "esc", "close"), w)
+	}
+	return frame.PromptFooter(o.h.Help(), k, w)
+}
+
+// Update takes the messages of the list being read off the update loop.
+func (o *Opener) Update(msg tea.Msg) (tea.Cmd, bool) { return o.load.Update(msg) }
 
 // opened is a list read and worked out, ready to replace the one being
 // edited.
@@ -198,12 +215,13 @@ func prepareOpen(name string) (*opened, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: settings: %w", doc.Name, err)
 	}
-	return &opened{ws: workspace.New(doc, s), fileGain: fileGainOf(s)}, nil
+	return &opened{ws: workspace.New(doc, s), fileGain: FileGainOf(s)}, nil
 }
 
-// fileGainOf is Model.fileGain for a list opened under s: its gain map,
+// FileGainOf is the gain a list's file sets, kept in g's cycle beside
+// the built-in ones, for a list opened under s: its gain map,
 // or nil for any other gain.
-func fileGainOf(s ndcg.Settings) *ndcg.Gain {
+func FileGainOf(s ndcg.Settings) *ndcg.Gain {
 	if s.Gain.Kind != ndcg.GainMap {
 		return nil
 	}
@@ -214,8 +232,7 @@ func fileGainOf(s ndcg.Settings) *ndcg.Gain {
 // openLater reads the list called name off the update loop, the dialog
 // showing it with a spinner; the list replaces the one being edited when
 // it is ready, unless esc closed the dialog meanwhile.
-func (m *Model) openLater(name string) tea.Cmd {
-	o := m.opener
+func (o *Opener) openLater(name string) tea.Cmd {
 	o.opening = name
 	o.load.Changed()
 	return o.load.Start(func(context.Context) func() {
@@ -223,32 +240,11 @@ func (m *Model) openLater(name string) tea.Cmd {
 		return func() {
 			o.opening = ""
 			if err != nil {
-				m.c.SetStatus(err.Error(), true)
+				o.h.Common().SetStatus(err.Error(), true)
 				return
 			}
-			m.install(op)
-			m.opener = nil
+			o.h.Install(op.ws, op.fileGain)
+			o.h.Close()
 		}
 	})
-}
-
-// install puts an opened list in place of the one being edited, with a
-// fresh undo history and fresh views.
-func (m *Model) install(op *opened) {
-	m.c.WS = op.ws
-	m.convW = -1 // the header states the new list's conventions
-	m.fileGain = op.fileGain
-	present := false
-	if e, ok := m.views[0].(*explorer); ok {
-		present = e.present
-	}
-	for i, r := range views {
-		m.views[i] = r.make(m.c)
-	}
-	if e, ok := m.views[0].(*explorer); ok {
-		e.present = present
-	}
-	m.active = 0
-	m.resize()
-	m.c.SetStatus(m.greeting(), false)
 }

@@ -1,9 +1,10 @@
-package ui
+package dialogs
 
 import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -12,13 +13,13 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
-	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// presetPicker lists the conventions of the common implementations with
+// Picker lists the conventions of the common implementations with
 // the NDCG@k each gives on this list, so choosing one is already a
 // lesson in how much they disagree.
-type presetPicker struct {
+type Picker struct {
+	h      Host
 	rows   []presetRow
 	cursor int
 }
@@ -32,10 +33,11 @@ type presetRow struct {
 	inForce bool
 }
 
-// newPresetPicker computes NDCG@k under every preset once, when the
-// picker opens, as the conventions view does.
-func newPresetPicker(ws *workspace.Workspace) *presetPicker {
-	p := &presetPicker{}
+// NewPicker computes NDCG@k under every preset once, when the picker
+// opens, as the conventions view does.
+func NewPicker(h Host) *Picker {
+	ws := h.Common().WS
+	p := &Picker{h: h}
 	for i, pv := range explain.SideBySide(ws.List(), ws.Settings) {
 		row := presetRow{name: pv.Preset.Name, note: pv.Preset.Note, settings: pv.Settings, value: "error", inForce: pv.InForce}
 		if pv.Err == nil {
@@ -57,7 +59,8 @@ const pickerIndent = 24
 // the conventions it sets, wrapped under its note; when they do not all
 // fit, each preset takes one line and the one selected is told whole
 // under the list.
-func (p *presetPicker) View(c *common.Common, w, h int) string {
+func (p *Picker) View(w, h int) string {
+	c := p.h.Common()
 	st := c.Styles
 	k := c.WS.Settings.KString()
 	head := []string{
@@ -134,21 +137,42 @@ func (p *presetPicker) View(c *common.Common, w, h int) string {
 	return layout.Block(strings.Join(append(lines, detail...), "\n"), w, h)
 }
 
-func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	p := m.picker
+// Key moves the cursor, applies the preset under it (enter) or closes
+// the picker (esc, P, q); the view's keys do nothing under it.
+func (p *Picker) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	c := p.h.Common()
+	k := c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Preset, k.Quit):
-		m.picker = nil
-		m.c.SetStatus("presets closed: no preset applied", false)
+		p.h.Close()
+		c.SetStatus("presets closed: no preset applied", false)
 	case key.Matches(msg, k.Up):
 		p.cursor = (p.cursor + len(p.rows) - 1) % len(p.rows)
 	case key.Matches(msg, k.Down):
 		p.cursor = (p.cursor + 1) % len(p.rows)
 	case key.Matches(msg, k.Confirm):
 		s := p.rows[p.cursor].settings
-		m.picker = nil
-		return m.settingsEdit(m.c.WS.ChangeSettings(s), "these conventions are already in force")
+		p.h.Close()
+		c.ApplySetting(c.WS.ChangeSettings(s), "these conventions are already in force")
 	}
-	return nil
+	return nil, true
+}
+
+// Paste is dropped: the picker has no field.
+func (p *Picker) Paste(tea.PasteMsg) {}
+
+// Covers is true: the picker is drawn over the view.
+func (p *Picker) Covers() bool { return true }
+
+// Footer names the keys that choose, apply and close.
+func (p *Picker) Footer(w int) string {
+	k := p.h.Common().Keys
+	return chooserFooter(p.h.Help(), common.As(k.Confirm, "enter", "apply it"), common.Bind([]string{"esc", "P", "q"}, "esc/P/q", "close"), w)
+}
+
+// chooserFooter is the footer of a list to choose from (the presets, the
+// samples alone over the network): the keys that choose, take and close.
+func chooserFooter(h *help.Model, take, closeKey key.Binding, w int) string {
+	h.SetWidth(w)
+	return ansi.Truncate(h.ShortHelpView([]key.Binding{common.Bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
 }
