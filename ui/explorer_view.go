@@ -221,3 +221,7 @@ func (e *explorer) viewSummary(width, height int) string {
 	}
 	return layout.Block(strings.Join(first, "\n")+"\n"+layout.Wrap(strings.Join(lines, "\n"), width), width, height)
 }
+
+// wideLegend is screenLegend in short, under the summary on a wide
+// screen.
+const wideLegend = "zero→0: NDCG when IDCG is 0 · 3.50*: a tie group's mean gain · ideal: the ideal ranking's grade (not a gain) · ·: past k"

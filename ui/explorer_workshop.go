@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
@@ -99,7 +100,7 @@ func (e *explorer) moreLine(which int, lines []int) string {
 // title line cuts it short, or says there are neither.
 func (e *explorer) toggleNotes() {
 	notes := strings.TrimSpace(e.c.WS.Doc.Notes) != ""
-	if !notes && !titleCut(e.c.Styles, e.c.WS, e.width) {
+	if !notes && !frame.TitleCut(e.c.Styles, e.c.WS, e.width) {
 		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
 		return
 	}
@@ -125,7 +126,7 @@ func (e *explorer) notesLines(width, most int) []string {
 	}
 	st := e.c.Styles
 	var parts []string
-	if titleCut(st, ws, e.width) {
+	if frame.TitleCut(st, ws, e.width) {
 		parts = append(parts, st.HeaderInk.Paint("title: ")+common.Shown(ws.Doc.Title))
 	}
 	if text := strings.Join(strings.Fields(ws.Doc.Notes), " "); text != "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 )
 
 // An error about a file deep in directories shows what went wrong at 80
@@ -84,10 +85,10 @@ func TestLongTitleIsCutBetweenWords(t *testing.T) {
 }
 
 func TestCutBetweenWords(t *testing.T) {
-	assert.Equal(t, "a tie at…", cutBetweenWords("a tie at the cutoff", 10))
-	assert.Equal(t, "a tie at the cutoff", cutBetweenWords("a tie at the cutoff", 19))
-	assert.Equal(t, "An IDCG slip…", cutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
-	assert.Equal(t, "Missing…", cutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
+	assert.Equal(t, "a tie at…", frame.CutBetweenWords("a tie at the cutoff", 10))
+	assert.Equal(t, "a tie at the cutoff", frame.CutBetweenWords("a tie at the cutoff", 19))
+	assert.Equal(t, "An IDCG slip…", frame.CutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
+	assert.Equal(t, "Missing…", frame.CutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
 }
 
 // The greeting says N shows the whole title when the title line cuts it,

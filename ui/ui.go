@@ -202,7 +202,7 @@ func (m *Model) ungreet() {
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
 	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
-	notes, cut := strings.TrimSpace(d.Notes) != "", titleCut(m.c.Styles, m.c.WS, m.width)
+	notes, cut := strings.TrimSpace(d.Notes) != "", frame.TitleCut(m.c.Styles, m.c.WS, m.width)
 	switch {
 	case cut && notes:
 		text += "; N shows its whole title and its notes"
