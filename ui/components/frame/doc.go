@@ -8,6 +8,6 @@
 // typed in one go with the key that asked it; Question and QuitKeys are
 // the quit question's answers.
 //
-// Files: frame.go (status of a frame: footer, overlay, reading pause),
+// Files: frame.go (screen set-up, footer, overlay, reading pause),
 // title.go (the title line, which gives way word by word).
 package frame
