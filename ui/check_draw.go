@@ -8,10 +8,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
-func (v *checkView) draw() string {
+func (v *checkView) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -57,7 +58,7 @@ func (v *checkView) draw() string {
 			mark = st.G.Cursor
 		}
 		label := layout.PadRight(f.q.String()+"@"+k, labelW)
-		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+inputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
+		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+view.InputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
 		for _, why := range whys[i] {
 			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
 		}
@@ -138,7 +139,7 @@ func (v *checkView) result(f claimField, parseErr string) string {
 	tol := "±" + strconv.FormatFloat(vd.Claim.Tolerance(), 'f', -1, 64)
 	tv := trueText(vd.True, vd.Claim.Written)
 	if vd.Holds {
-		return verdictMark(v.c, true) + " true " + tv + st.Subtle.Render(" ("+tol+")")
+		return view.VerdictMark(v.c, true) + " true " + tv + st.Subtle.Render(" ("+tol+")")
 	}
 	// Off by as many decimals as the true value, two past the claim's, as
 	// check writes it: at four, a claim of 6.324 against 6.32347 read
@@ -147,7 +148,7 @@ func (v *checkView) result(f claimField, parseErr string) string {
 	if !strings.HasPrefix(off, "-") {
 		off = "+" + off
 	}
-	return verdictMark(v.c, false) + " true " + tv + st.Subtle.Render(fmt.Sprintf(" (%s; off by %s)", tol, off))
+	return view.VerdictMark(v.c, false) + " true " + tv + st.Subtle.Render(fmt.Sprintf(" (%s; off by %s)", tol, off))
 }
 
 // trueText prints a true value with two digits more than the claim, at
@@ -332,9 +333,9 @@ func (v *checkView) contributionsLine() string {
 		return ""
 	}
 	if len(bad) == 0 {
-		return verdictMark(v.c, true) + fmt.Sprintf(" the file's %d per-rank terms all hold", n)
+		return view.VerdictMark(v.c, true) + fmt.Sprintf(" the file's %d per-rank terms all hold", n)
 	}
 	b := bad[0]
-	return verdictMark(v.c, false) + fmt.Sprintf(" %d of the file's %d per-rank terms do not hold; first at rank %d: claimed %s, true %s",
+	return view.VerdictMark(v.c, false) + fmt.Sprintf(" %d of the file's %d per-rank terms do not hold; first at rank %d: claimed %s, true %s",
 		len(bad), n, b.Claim.Rank, b.Claim.Written, explain.Num(b.True))
 }

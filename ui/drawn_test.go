@@ -26,7 +26,7 @@ func TestViewOnlyHandsOutTheDrawnScreen(t *testing.T) {
 		allocs := testing.AllocsPerRun(20, func() { _ = v.View() })
 		assert.Zero(t, allocs, "%s: View allocates", r.name)
 		assert.Equal(t, first, v.View(), "%s: View is stable", r.name)
-		assert.Equal(t, v.draw(), first, "%s: View is what a draw gives", r.name)
+		assert.Equal(t, v.Draw(), first, "%s: View is what a draw gives", r.name)
 
 		whole := m.View().Content
 		assert.Equal(t, whole, m.View().Content, "%s: the screen is stable", r.name)

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+
 // CapturesEsc reports whether Esc means something inside the explorer
 // right now: a dialog (quit confirmation, save as, presets), the help,
 // or a view taking text is open, and Esc closes or cancels it. A program
@@ -10,7 +12,7 @@ func (m *Model) CapturesEsc() bool {
 	if m.dialogOpen() {
 		return true
 	}
-	if c, ok := m.views[m.active].(capturer); ok && c.Capturing() {
+	if c, ok := m.views[m.active].(view.Capturer); ok && c.Capturing() {
 		return true
 	}
 	return false

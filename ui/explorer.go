@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -28,7 +29,7 @@ const (
 // the summary and the bar charts. It owns the cursor and the in-place
 // editor; the list itself lives in the shared workspace.
 type explorer struct {
-	drawn
+	view.Drawn
 	c             *common.Common
 	width, height int
 
@@ -391,4 +392,4 @@ func (e *explorer) stopEditing() {
 
 // refresh has nothing to work out: the workspace's result is the
 // explorer's numbers, kept up to date by every edit.
-func (e *explorer) refresh() {}
+func (e *explorer) Refresh() {}

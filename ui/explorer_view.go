@@ -12,7 +12,7 @@ import (
 )
 
 // draw draws the body: exactly height lines of at most width cells.
-func (e *explorer) draw() string {
+func (e *explorer) Draw() string {
 	if e.width <= 0 || e.height <= 0 {
 		return ""
 	}

@@ -59,30 +59,6 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 // HelpGroups names the FullHelp columns, in order.
 var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "More keys", "Typing in a field", "Views"}
 
-// numberTaker is a view with a field that takes the keys of a number.
-type numberTaker interface{ takesNumbers() bool }
-
-// takes reports whether the view has msg as a key of its own: in its
-// help, or typed into its number field.
-func takes(v view, msg tea.KeyPressMsg) bool {
-	if n, ok := v.(numberTaker); ok && n.takesNumbers() && numberKey(msg) {
-		return true
-	}
-	for _, b := range v.ShortHelp() {
-		if key.Matches(msg, b) {
-			return true
-		}
-	}
-	for _, g := range v.FullHelp() {
-		for _, b := range g {
-			if key.Matches(msg, b) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // keyName writes a key as the help writes keys: "5", "x", "enter".
 func keyName(msg tea.KeyPressMsg) string {
 	if msg.Text != "" && msg.Text != " " {

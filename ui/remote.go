@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -174,8 +175,8 @@ func (m *Model) offerAnswerable() bool {
 // answerTyped reports whether the view on screen holds an answer typed
 // and not sent.
 func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(halfTyper)
-	return ok && h.halfTyped()
+	h, ok := m.views[m.active].(view.HalfTyper)
+	return ok && h.HalfTyped()
 }
 
 // offerFooter is the footer while an offer waits: what it is and the

@@ -86,3 +86,14 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	}
 	return nil
 }
+
+// savedMsg reports the end of a save started by the root model.
+type savedMsg struct {
+	Path string
+	Err  error
+	// At is the history position that was saved.
+	At int
+	// Then is what follows a successful save: nothing, quitting, or
+	// the open dialog.
+	Then dialogs.Then
+}

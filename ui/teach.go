@@ -1,49 +1,18 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
-
-// view is one screen of the program. Views draw exactly the size they
-// were given, read the workspace from Common and change it through
-// Common.Apply, after which every view receives the workspace.Edited
-// message. As a help.KeyMap, a view gives its footer (ShortHelp) and
-// the keys only it has (FullHelp), which the full help lists.
-//
-// A view works out what it shows only while it is on screen: after
-// each message the program calls refresh (bring the numbers up to date
-// once what they come from has changed: an edit, a resize), then draw
-// (format the screen from them), and keeps the result, which View
-// returns. So View is pure and costs nothing, however often the
-// renderer asks, and a hidden view costs an edit nothing.
-type view interface {
-	help.KeyMap
-	SetSize(w, h int)
-	Update(msg tea.Msg) tea.Cmd
-	refresh()
-	draw() string
-	keep(frame string)
-	View() string
-}
-
-// drawn holds a view's last drawn screen; views embed it for View.
-type drawn struct{ frame string }
-
-// View is the screen drawn after the last message.
-func (d *drawn) View() string { return d.frame }
-
-func (d *drawn) keep(frame string) { d.frame = frame }
 
 // registered is a view as the program knows it: the capital letter
 // that opens it (F1, F2, … open them in this order too), its name for
 // the title line and the help, and how it is made.
 type registered struct {
 	letter, name string
-	make         func(*common.Common) view
+	make         func(*common.Common) view.View
 }
 
 // views is every view, in the order of their keys: the explorer, then
@@ -56,16 +25,16 @@ type registered struct {
 // O; T is untie, so ties is I. Q would sit next to q (quit), one shift
 // away from ending a lesson, so quiz is Z.
 var views = []registered{
-	{"E", "explorer", func(c *common.Common) view { return newExplorer(c) }},
-	{"O", "working", func(c *common.Common) view { return newWorkingView(c) }},
-	{"I", "ties", func(c *common.Common) view { return newTiesView(c) }},
-	{"C", "conventions", func(c *common.Common) view { return newConventionsView(c) }},
-	{"S", "swap", func(c *common.Common) view { return newSwapView(c) }},
-	{"U", "curves", func(c *common.Common) view { return newCurvesView(c) }},
-	{"L", "pool", func(c *common.Common) view { return newPoolView(c) }},
-	{"M", "companions", func(c *common.Common) view { return newCompanionsView(c) }},
-	{"H", "check", func(c *common.Common) view { return newCheckView(c) }},
-	{"Z", "quiz", func(c *common.Common) view { return newQuizView(c) }},
+	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
+	{"O", "working", func(c *common.Common) view.View { return newWorkingView(c) }},
+	{"I", "ties", func(c *common.Common) view.View { return newTiesView(c) }},
+	{"C", "conventions", func(c *common.Common) view.View { return newConventionsView(c) }},
+	{"S", "swap", func(c *common.Common) view.View { return newSwapView(c) }},
+	{"U", "curves", func(c *common.Common) view.View { return newCurvesView(c) }},
+	{"L", "pool", func(c *common.Common) view.View { return newPoolView(c) }},
+	{"M", "companions", func(c *common.Common) view.View { return newCompanionsView(c) }},
+	{"H", "check", func(c *common.Common) view.View { return newCheckView(c) }},
+	{"Z", "quiz", func(c *common.Common) view.View { return newQuizView(c) }},
 }
 
 // viewName is the name of view i.

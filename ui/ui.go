@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -69,7 +70,7 @@ type Options struct {
 // Model is the root model.
 type Model struct {
 	c      *common.Common
-	views  []view
+	views  []view.View
 	active int
 
 	width, height int
@@ -275,27 +276,21 @@ func (m *Model) redraw() tea.Cmd {
 	return work
 }
 
-// worker is a view that works some of its numbers out off the update
-// loop on a long list (see work): after refresh, startWork starts that
-// computation when what it draws from has changed, before the view is
-// drawn (with its spinner).
-type worker interface{ startWork() tea.Cmd }
-
 // refreshActive brings the view on screen up to date and draws it, so
 // that View only hands out what is ready. A view hidden by a dialog
 // drawn over it (the help, the presets, the open dialog) or a screen too
 // small to draw it is not drawn.
 func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
-	v.refresh()
+	v.Refresh()
 	var work tea.Cmd
-	if w, ok := v.(worker); ok && !m.c.WS.Pending() {
+	if w, ok := v.(view.Worker); ok && !m.c.WS.Pending() {
 		// A view works from the workspace's result: while that waits
 		// for its recomputation, so does the view (with its spinner).
-		work = w.startWork()
+		work = w.StartWork()
 	}
 	if m.width > 0 && m.height > 0 && !m.tooSmall() && (m.dialog == nil || !m.dialog.Covers()) {
-		v.keep(v.draw())
+		v.Keep(v.Draw())
 	}
 	return work
 }
@@ -394,7 +389,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	active := m.views[m.active]
 	ws := m.c.WS
 	typing := false
-	if c, ok := active.(capturer); ok && c.Capturing() {
+	if c, ok := active.(view.Capturer); ok && c.Capturing() {
 		typing = true
 		if msg.String() != "ctrl+c" {
 			return active.Update(msg)
@@ -405,7 +400,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
+		if h, ok := active.(view.HalfTyper); ok && h.HalfTyped() && !ws.Dirty() && !typing {
 			// q is not a character of a number, so it cannot be typed
 			// into the answer; it asks rather than throw the answer away.
 			m.ask(dialogs.ThenQuit, "The answer is not sent yet", common.As(frame.QuitKeys.Quit, "y", "quit"),
@@ -521,7 +516,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	// field, a binding of its help): they are what a person presses
 	// expecting an edit.
 	said, at := m.c.Status.Text, ws.Version()
-	watch := m.active != 0 && k.Edits(msg) && !takes(active, msg)
+	watch := m.active != 0 && k.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
 		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)

@@ -379,11 +379,11 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	press(m, "E")
 	before := cv.rows
 	press(m, "home", "0")
-	assert.True(t, cv.stale)
+	assert.True(t, cv.Stale)
 	assert.Equal(t, before, cv.rows, "not recomputed while hidden")
 	press(m, "C")
 	s := body(m)
-	assert.False(t, cv.stale)
+	assert.False(t, cv.Stale)
 	// A(0) at rank 1 under linear gain (sklearn preset): by hand
 	// (0 + 1/1.585 + 1.5/2)/(3 + 2/1.585 + 1/2) = 1.3809/4.7619 = 0.2900.
 	assert.Contains(t, s, "0.2900")

@@ -19,6 +19,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -30,7 +31,7 @@ import (
 // says which convention would give it, or where the arithmetic departs.
 // The verify package does the checking; the view draws its report.
 type checkView struct {
-	drawn
+	view.Drawn
 	c             *common.Common
 	width, height int
 
@@ -81,7 +82,7 @@ type claimField struct {
 func newCheckView(c *common.Common) *checkView {
 	v := &checkView{c: c, stale: true}
 	for i, q := range []verify.Quantity{verify.DCG, verify.IDCG, verify.NDCG} {
-		v.fields[i] = claimField{q: q, in: numberInput("type " + q.String())}
+		v.fields[i] = claimField{q: q, in: view.NumberInput("type " + q.String())}
 	}
 	v.fields[0].in.Focus()
 	if fileClaims(c.WS.Doc) != nil {
@@ -199,7 +200,7 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 		cmd, _ := v.job.Update(msg)
 		return cmd
 	case tea.PasteMsg:
-		if v.fields[v.focus].in.Insert(numberPaste(msg.Content)) {
+		if v.fields[v.focus].in.Insert(view.NumberPaste(msg.Content)) {
 			return v.changed()
 		}
 	}
@@ -239,11 +240,11 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return v.changed()
 	case key.Matches(msg, fileClaimsKey):
 		v.applyFileClaims()
-	case isEscThen(msg):
-		c, _ := escThen(msg)
+	case view.IsEscThen(msg):
+		c, _ := view.EscThen(msg)
 		v.fields[v.focus].in.SetValue(c)
 		return v.changed()
-	case numberKey(msg):
+	case view.NumberKey(msg):
 		if v.fields[v.focus].in.Update(msg) {
 			return v.changed()
 		}
@@ -305,7 +306,7 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 }
 
 // refresh checks the claims again after a keystroke or an edit.
-func (v *checkView) refresh() {
+func (v *checkView) Refresh() {
 	if v.quick && time.Since(v.typedAt) >= checkPause {
 		// The pause message went to another view: the pause is over anyway.
 		v.markStale()
@@ -349,7 +350,7 @@ func (v *checkView) refresh() {
 }
 
 // startWork runs the full check off the update loop on a long list.
-func (v *checkView) startWork() tea.Cmd {
+func (v *checkView) StartWork() tea.Cmd {
 	if !v.search || v.job.Running {
 		return nil
 	}
@@ -402,3 +403,10 @@ func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
 	}
 	return nil
 }
+
+// The check view and the quiz type numbers into their fields.
+func (v *checkView) TakesNumbers() bool { return true }
+
+// checkPausedMsg says typing in the check view paused: typed is its
+// keystroke count then, so a later keystroke makes the message stale.
+type checkPausedMsg struct{ typed int }

@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -20,7 +21,7 @@ import (
 // to it, with the grade from which an item counts as relevant adjustable.
 // The engine computes them; the view only draws.
 type companionsView struct {
-	drawn
+	view.Drawn
 	c             *common.Common
 	width, height int
 	// threshold is the grade from which an item counts as relevant.
@@ -101,7 +102,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 }
 
 // refresh works out the metrics and the marks after a change.
-func (v *companionsView) refresh() {
+func (v *companionsView) Refresh() {
 	r := v.c.WS.Result
 	if !v.stale || r == nil {
 		return
@@ -144,7 +145,7 @@ func (v *companionsView) maxThreshold() float64 {
 	return top
 }
 
-func (v *companionsView) draw() string {
+func (v *companionsView) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // conventionsView puts this list's NDCG@k under every preset side by
@@ -21,8 +22,8 @@ import (
 // says, one setting at a time, what each departure does on this list.
 // enter applies the selected preset.
 type conventionsView struct {
-	drawn
-	lazy
+	view.Drawn
+	view.Lazy
 	cursor int
 	// chosen says the cursor was moved by a key, a click or the wheel:
 	// until then it stays on the preset in force, as the preset picker
@@ -41,20 +42,20 @@ type conventionsView struct {
 }
 
 func newConventionsView(c *common.Common) *conventionsView {
-	return &conventionsView{lazy: lazy{c: c, stale: true}, reasonsFor: -1}
+	return &conventionsView{Lazy: view.Lazy{C: c, Stale: true}, reasonsFor: -1}
 }
 
 // ShortHelp is the conventions view's footer.
 func (v *conventionsView) ShortHelp() []key.Binding {
-	k := v.c.Keys
+	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "preset"), common.As(k.Apply, "enter", "apply it")}, k.Tail(true)...)
 }
 
 func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
-	if v.edited(msg) {
+	if v.Edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.Update(msg); ok {
+	if cmd, ok := v.Job.Update(msg); ok {
 		return cmd
 	}
 	n := len(ndcg.Presets)
@@ -80,7 +81,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	k, ws := v.c.Keys, v.c.WS
+	k, ws := v.C.Keys, v.C.WS
 	switch {
 	case key.Matches(km, k.Up):
 		v.cursor, v.chosen = (v.cursor+n-1)%n, true
@@ -94,21 +95,21 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 		p := ndcg.Presets[v.cursor]
 		e := ws.ChangeSettings(p.Apply(ws.Settings))
 		if e == nil {
-			v.c.SetStatus(p.Name+"'s conventions are already in force", false)
+			v.C.SetStatus(p.Name+"'s conventions are already in force", false)
 			return nil
 		}
-		v.apply(e, "")
+		v.Apply(e, "")
 	}
 	return nil
 }
 
-func (v *conventionsView) refresh() {
-	ws := v.c.WS
+func (v *conventionsView) Refresh() {
+	ws := v.C.WS
 	if background.Needed(ws) {
 		return // startWork takes it from here
 	}
-	if v.stale {
-		v.stale = false
+	if v.Stale {
+		v.Stale = false
 		v.rows = explain.SideBySide(ws.List(), ws.Settings)
 		v.reasonsFor = -1
 		if !v.chosen {
@@ -135,19 +136,19 @@ func inForceRow(rows []explain.PresetValue, cursor int) int {
 // startWork works the rows out off the update loop on a long list (each
 // preset computes the list again), or, when only the cursor moved, the
 // reasons for the selected preset (each setting computes it again).
-func (v *conventionsView) startWork() tea.Cmd {
-	ws := v.c.WS
-	if v.job.Running || !background.Needed(ws) || (!v.stale && v.reasonsFor == v.cursor) {
+func (v *conventionsView) StartWork() tea.Cmd {
+	ws := v.C.WS
+	if v.Job.Running || !background.Needed(ws) || (!v.Stale && v.reasonsFor == v.cursor) {
 		return nil
 	}
-	list, s := v.job.Snapshot(ws)
+	list, s := v.Job.Snapshot(ws)
 	cursor, rows, chosen := v.cursor, v.rows, v.chosen
-	v.rowsOut = v.stale
-	if v.stale {
+	v.rowsOut = v.Stale
+	if v.Stale {
 		rows = nil
-		v.stale = false
+		v.Stale = false
 	}
-	return v.job.Start(func(ctx context.Context) func() {
+	return v.Job.Start(func(ctx context.Context) func() {
 		if rows == nil {
 			rows = explain.SideBySide(list, s)
 			if !chosen {
@@ -206,19 +207,19 @@ func convLine(cells []string, w int) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-func (v *conventionsView) draw() string {
-	w, h := v.width, v.height
+func (v *conventionsView) Draw() string {
+	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	st, ws := v.c.Styles, v.c.WS
+	st, ws := v.C.Styles, v.C.WS
 	s := ws.Settings
 	k := s.KString()
-	if v.rows == nil || (background.Needed(ws) && (v.stale || v.rowsOut)) {
-		return v.busyView("Conventions", "NDCG@"+k+" under each preset")
+	if v.rows == nil || (background.Needed(ws) && (v.Stale || v.rowsOut)) {
+		return v.BusyView("Conventions", "NDCG@"+k+" under each preset")
 	}
 	lines := []string{
-		viewHead(v.c, "Conventions", "NDCG@"+k+" of this list under each preset", "↑/↓ choose · enter applies", w),
+		view.Head(v.C, "Conventions", "NDCG@"+k+" of this list under each preset", "↑/↓ choose · enter applies", w),
 		st.Header.Render(ansi.Truncate(convLine([]string{"preset", "NDCG@" + k, "gain", "discount", "ties", "IDCG", "IDCG=0", "grades"}, w), w, "")),
 	}
 	nd := "error"
@@ -283,7 +284,7 @@ func (v *conventionsView) draw() string {
 // row is one line of the table; the settings in differs are starred
 // and coloured, so they stand out without colour too.
 func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndcg.Setting, w int) string {
-	st := v.c.Styles
+	st := v.C.Styles
 	cell := func(setting ndcg.Setting, text string, width int) string {
 		text = ansi.Truncate(text, width-1, "…")
 		for _, d := range differs {
@@ -346,7 +347,7 @@ func (v *conventionsView) reasoned(pv explain.PresetValue) bool {
 
 // explanation says why the selected preset gives what it gives.
 func (v *conventionsView) explanation(w int) []string {
-	st, ws := v.c.Styles, v.c.WS
+	st, ws := v.C.Styles, v.C.WS
 	pv := v.rows[v.cursor]
 	k := ws.Settings.KString()
 	out := []string{st.Header.Render(ansi.Truncate(pv.Preset.Name+": "+pv.Preset.Note, w, "…"))}
@@ -354,7 +355,7 @@ func (v *conventionsView) explanation(w int) []string {
 	case pv.InForce:
 		return append(out, wrapIndent("These are the conventions in force; ↑/↓ choose another preset to see what each of its settings does on this list.", w, "")...)
 	case v.reasonsFor != v.cursor:
-		return append(out, v.job.Glyph(st)+st.Subtle.Render(" working out what each setting does…"))
+		return append(out, v.Job.Glyph(st)+st.Subtle.Render(" working out what each setting does…"))
 	case v.reasonsErr != nil:
 		return append(out, wrapIndent("cannot compute under the conventions in force: "+v.reasonsErr.Error(), w, "")...)
 	case pv.Err != nil:

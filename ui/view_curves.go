@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // curvesView draws the two functions NDCG is built from: the discount
@@ -22,8 +23,8 @@ import (
 // and every value printed, and shows that the log base of the discount
 // cancels out of NDCG but not out of DCG.
 type curvesView struct {
-	drawn
-	lazy
+	view.Drawn
+	view.Lazy
 
 	rows int // ranks and grades the charts have room for
 	// Worked out on refresh, or off the update loop on a long list.
@@ -49,19 +50,21 @@ func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curves {
 	return c
 }
 
-func newCurvesView(c *common.Common) *curvesView { return &curvesView{lazy: lazy{c: c, stale: true}} }
+func newCurvesView(c *common.Common) *curvesView {
+	return &curvesView{Lazy: view.Lazy{C: c, Stale: true}}
+}
 
 // ShortHelp is the curves view's footer: the conventions it draws.
 func (v *curvesView) ShortHelp() []key.Binding {
-	k := v.c.Keys
+	k := v.C.Keys
 	return append(k.ConventionKeys(), k.Tail(true)...)
 }
 
 func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
-	if v.edited(msg) {
+	if v.Edited(msg) {
 		return nil
 	}
-	cmd, _ := v.job.Update(msg)
+	cmd, _ := v.Job.Update(msg)
 	return cmd
 }
 
@@ -71,17 +74,17 @@ const lessonLines = 4
 // geometry is the height of the charts and, when they are stacked, of
 // the upper one (0 when they stand side by side).
 func (v *curvesView) geometry() (chartH, top int) {
-	body := v.height - 1
+	body := v.Height - 1
 	lessonH := min(lessonLines, max(body-4, 0))
 	chartH = max(body-lessonH, 1)
-	if v.width >= 70 {
+	if v.Width >= 70 {
 		return chartH, 0
 	}
 	return chartH, (chartH + 1) / 2
 }
 
 // refresh works the curves out for the ranks and grades that fit.
-func (v *curvesView) refresh() {
+func (v *curvesView) Refresh() {
 	chartH, top := v.geometry()
 	rows := chartH - 1
 	if top > 0 {
@@ -90,40 +93,40 @@ func (v *curvesView) refresh() {
 	rows = max(rows, 1)
 	if rows != v.rows {
 		v.rows = rows
-		v.markStale()
+		v.MarkStale()
 	}
-	if !v.stale || background.Needed(v.c.WS) {
+	if !v.Stale || background.Needed(v.C.WS) {
 		return // startWork takes it from here
 	}
-	v.stale = false
-	ws := v.c.WS
+	v.Stale = false
+	ws := v.C.WS
 	v.curves = workCurves(ws.List(), ws.Settings, rows)
 }
 
 // startWork works the curves out off the update loop on a long list.
-func (v *curvesView) startWork() tea.Cmd {
-	ws := v.c.WS
-	if !v.stale || v.job.Running || !background.Needed(ws) {
+func (v *curvesView) StartWork() tea.Cmd {
+	ws := v.C.WS
+	if !v.Stale || v.Job.Running || !background.Needed(ws) {
 		return nil
 	}
-	v.stale = false
-	list, s := v.job.Snapshot(ws)
+	v.Stale = false
+	list, s := v.Job.Snapshot(ws)
 	rows := v.rows
-	return v.job.Start(func(context.Context) func() {
+	return v.Job.Start(func(context.Context) func() {
 		c := workCurves(list, s, rows)
 		return func() { v.curves = c }
 	})
 }
 
-func (v *curvesView) draw() string {
-	w, h := v.width, v.height
+func (v *curvesView) Draw() string {
+	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if v.busy() {
-		return v.busyView("Curves", "the gain of each grade")
+	if v.Busy() {
+		return v.BusyView("Curves", "the gain of each grade")
 	}
-	head := viewHead(v.c, "Curves", "the discount per rank and the gain per grade", "", w)
+	head := view.Head(v.C, "Curves", "the discount per rank and the gain per grade", "", w)
 	chartH, top := v.geometry()
 	lessonH := h - 1 - chartH
 	var charts string
@@ -143,7 +146,7 @@ func (v *curvesView) draw() string {
 // discountChart: d(i) for the ranks that fit, on the scale 0..1 (the
 // discount at rank 1); the ranks past k are dimmed and k is marked.
 func (v *curvesView) discountChart(w, h int) string {
-	st, ws := v.c.Styles, v.c.WS
+	st, ws := v.C.Styles, v.C.WS
 	s := ws.Settings
 	k := 0
 	if r := ws.Result; r != nil {
@@ -159,7 +162,7 @@ func (v *curvesView) discountChart(w, h int) string {
 	}
 	mark := st.G.KMark
 	for i, d := range v.discount[:n] {
-		line := fmt.Sprintf("%s %s %s", layout.PadLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.c.Styles.G.Bar(d, scale, barW)), layout.Fixed(d, 3))
+		line := fmt.Sprintf("%s %s %s", layout.PadLeft(strconv.Itoa(i+1), rankW), st.BarActual.Render(v.C.Styles.G.Bar(d, scale, barW)), layout.Fixed(d, 3))
 		switch {
 		case i+1 == k && k < ws.N():
 			line += st.Cutoff.Render(mark)
@@ -174,7 +177,7 @@ func (v *curvesView) discountChart(w, h int) string {
 // gainChart: the gain of each grade, on one scale (the largest gain
 // shown), with how many items have the grade.
 func (v *curvesView) gainChart(w, h int) string {
-	st, ws := v.c.Styles, v.c.WS
+	st, ws := v.C.Styles, v.C.WS
 	s := ws.Settings
 	title := "gain " + s.Gain.String() + " = " + s.Gain.Formula()
 	if s.Gain.Kind == ndcg.GainMap {
@@ -209,7 +212,7 @@ func (v *curvesView) gainChart(w, h int) string {
 			used += fmt.Sprintf(" +%dp", g.Pool)
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %s%s", layout.PadLeft(layout.FmtNum(g.Grade), gradeW),
-			st.BarIdeal.Render(v.c.Styles.G.Bar(g.Gain, scale, barW)), layout.PadLeft(layout.FmtShort(g.Gain, 8), valW), used))
+			st.BarIdeal.Render(v.C.Styles.G.Bar(g.Gain, scale, barW)), layout.PadLeft(layout.FmtShort(g.Gain, 8), valW), used))
 	}
 	legend := "×n: n items of the list have this grade"
 	if pool {
@@ -222,8 +225,8 @@ func (v *curvesView) gainChart(w, h int) string {
 // lessonText: DCG under log2 and log:10 differ by ln 10 / ln 2, NDCG
 // does not.
 func (v *curvesView) lessonText(w, h int) string {
-	st := v.c.Styles
-	k := v.c.WS.Settings.KString()
+	st := v.C.Styles
+	k := v.C.WS.Settings.KString()
 	if v.lessonOK != nil {
 		return layout.Wrap("The log base cancels out of NDCG (cannot show it on this list: "+v.lessonOK.Error()+")", w)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -22,7 +23,7 @@ import (
 // and sets IDCG and NDCG from the list's grades beside those from every
 // judged item: the "missing relevant items" blind spot made visible.
 type poolView struct {
-	drawn
+	view.Drawn
 	c             *common.Common
 	width, height int
 
@@ -107,7 +108,7 @@ func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) 
 // refresh recomputes both sources when an edit made them stale, then
 // lays the screen out: the comparison under the table, and the table's
 // window on the ideal ranking with the selected item in it.
-func (v *poolView) refresh() {
+func (v *poolView) Refresh() {
 	v.recompute()
 	v.bottom, v.tableH = "", 0
 	if v.judged == nil || v.busy() {
@@ -143,7 +144,7 @@ func (v *poolView) recompute() {
 }
 
 // startWork works both sources out off the update loop on a long list.
-func (v *poolView) startWork() tea.Cmd {
+func (v *poolView) StartWork() tea.Cmd {
 	ws := v.c.WS
 	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
@@ -258,13 +259,13 @@ func (v *poolView) step(d int) {
 
 // draw draws the ideal ranking with its ghosts above the comparison of
 // the two IDCG sources.
-func (v *poolView) draw() string {
+func (v *poolView) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
 	st, ws := v.c.Styles, v.c.WS
 	if v.busy() && ws.Result != nil {
-		return busyScreen(v.c, &v.job, v.width, v.height, "Pool", "the ideal ranking of every judged item")
+		return view.BusyScreen(v.c, &v.job, v.width, v.height, "Pool", "the ideal ranking of every judged item")
 	}
 	if v.judged == nil {
 		msg := "cannot compute this list"

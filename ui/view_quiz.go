@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -27,7 +28,7 @@ import (
 // the instructor's rounds do, and the heading names no flag). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
 type quizView struct {
-	drawn
+	view.Drawn
 	c             *common.Common
 	width, height int
 
@@ -81,14 +82,14 @@ func newQuizView(c *common.Common) *quizView {
 		// Short enough to read out to a room.
 		seed = 1 + time.Now().UnixNano()%999_999
 	}
-	v := &quizView{c: c, seed: seed, in: numberInput("")}
+	v := &quizView{c: c, seed: seed, in: view.NumberInput("")}
 	v.in.SetWidth(10)
 	v.start(1)
 	return v
 }
 
 // halfTyped reports whether an answer is typed and not yet sent.
-func (v *quizView) halfTyped() bool {
+func (v *quizView) HalfTyped() bool {
 	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
 }
 
@@ -189,7 +190,7 @@ func (v *quizView) roomRound(r RoomRound) {
 // scrollHint is what the status adds when the whole working does not
 // fit under the question: how to scroll it.
 func (v *quizView) scrollHint() string {
-	v.refresh()
+	v.Refresh()
 	if v.work == nil {
 		return ""
 	}
@@ -227,7 +228,7 @@ func (v *quizView) settings() ndcg.Settings {
 	return s
 }
 
-func (v *quizView) refresh() {
+func (v *quizView) Refresh() {
 	if !v.stale {
 		return
 	}
@@ -265,7 +266,7 @@ func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 		return v.handleKey(msg)
 	case tea.PasteMsg:
 		if !v.answered {
-			v.in.Insert(numberPaste(msg.Content))
+			v.in.Insert(view.NumberPaste(msg.Content))
 		}
 	}
 	return nil
@@ -281,7 +282,7 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// round would then say "the working is below" over another
 		// list, and the answer sent would never be scored.
 		v.c.SetStatus(fmt.Sprintf("round %d is the instructor's: n draws the next list once it ends", v.round), false)
-	case key.Matches(msg, nextRoundKey) && v.halfTyped() && !asked:
+	case key.Matches(msg, nextRoundKey) && v.HalfTyped() && !asked:
 		// As q does, n does not throw a typed answer away unasked.
 		v.skipAsked = true
 		v.c.SetStatus(fmt.Sprintf("your answer %s is not sent: enter sends it, n again skips the round", v.in.Value()), true)
@@ -306,10 +307,10 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if !v.answered {
 			v.in.SetValue("")
 		}
-	case isEscThen(msg) && !v.answered:
-		c, _ := escThen(msg)
+	case view.IsEscThen(msg) && !v.answered:
+		c, _ := view.EscThen(msg)
 		v.in.SetValue(c)
-	case numberKey(msg):
+	case view.NumberKey(msg):
 		if v.answered {
 			v.c.SetStatus(v.answeredNote(), false)
 			return nil
@@ -336,7 +337,7 @@ func (v *quizView) submit() {
 		v.c.SetStatus(fmt.Sprintf("round %d is over and its working shows: n draws the next list to answer", v.round), false)
 		return
 	}
-	v.refresh()
+	v.Refresh()
 	if v.result == nil {
 		v.c.SetStatus("this list cannot be computed under the conventions in force: "+v.err.Error(), true)
 		return
@@ -387,7 +388,7 @@ func (v *quizView) submit() {
 	v.in.Blur()
 }
 
-func (v *quizView) draw() string {
+func (v *quizView) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -446,7 +447,7 @@ func (v *quizView) topLines() []string {
 	case v.answered || v.roomMissed():
 		hint = "  n: next list"
 	}
-	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + inputView(&st, &v.in, 10) + st.Subtle.Render(hint))
+	prompt := wrapped(st.Header.Render(fmt.Sprintf("NDCG@%d = ", v.q.K)) + view.InputView(&st, &v.in, 10) + st.Subtle.Render(hint))
 
 	// On a short screen the question, the list and the field come first.
 	gap := []string{""}
@@ -592,9 +593,9 @@ func (v *quizView) verdictLine() string {
 		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
 	if v.answer.Holds(nd) {
-		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+		return view.VerdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
 	}
-	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
+	line := view.VerdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
 	if v.mistake != "" {
 		line += " What check finds behind it: " + v.mistake + "."
 	}
@@ -655,3 +656,5 @@ func (v *quizView) workingLines(room int) []string {
 	}
 	return out
 }
+
+func (v *quizView) TakesNumbers() bool { return true }

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // shades draw |ΔNDCG@k| from small to the largest on the map, in any
@@ -30,8 +31,8 @@ const bestSwapTop = 50
 // and XGBoost train on. A cursor picks a pair; enter applies it, b
 // applies the best single swap.
 type swapView struct {
-	drawn
-	lazy
+	view.Drawn
+	view.Lazy
 	ci, cj int // the selected pair, 0-based ranks
 
 	top int // ranks the map shows
@@ -50,7 +51,7 @@ type swapNumbers struct {
 }
 
 func newSwapView(c *common.Common) *swapView {
-	return &swapView{lazy: lazy{c: c, stale: true}, cj: 1}
+	return &swapView{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
 }
 
 // bestSwapKey selects the swap that raises NDCG the most.
@@ -58,7 +59,7 @@ var bestSwapKey = common.Bind([]string{"b"}, "b", "best swap")
 
 // ShortHelp is the swap view's footer.
 func (v *swapView) ShortHelp() []key.Binding {
-	k := v.c.Keys
+	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), bestSwapKey}, k.Tail(true)...)
 }
 
@@ -69,10 +70,10 @@ func (v *swapView) FullHelp() [][]key.Binding { return [][]key.Binding{{bestSwap
 // beside it (true) or under it.
 func (v *swapView) geometry() (top int, beside bool) {
 	n := 0
-	if r := v.c.WS.Result; r != nil {
+	if r := v.C.WS.Result; r != nil {
 		n = r.N
 	}
-	w, h := v.width, v.height
+	w, h := v.Width, v.Height
 	beside = w >= 4+3*10+32
 	cols, rows := (w-4-32)/3, h-2
 	if !beside {
@@ -82,13 +83,13 @@ func (v *swapView) geometry() (top int, beside bool) {
 }
 
 func (v *swapView) Update(msg tea.Msg) tea.Cmd {
-	if v.edited(msg) {
+	if v.Edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.Update(msg); ok {
+	if cmd, ok := v.Job.Update(msg); ok {
 		return cmd
 	}
-	v.refresh()
+	v.Refresh()
 	last := max(v.top-1, 0)
 	switch mm := msg.(type) {
 	case tea.MouseWheelMsg:
@@ -112,7 +113,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	k, ws := v.c.Keys, v.c.WS
+	k, ws := v.C.Keys, v.C.WS
 	switch {
 	case key.Matches(km, k.Up):
 		v.ci = max(v.ci-1, 0)
@@ -127,53 +128,53 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(km, k.Bottom):
 		v.ci, v.cj = last, last
 	case key.Matches(km, k.Apply):
-		v.apply(ws.SwapRanks(v.ci, v.cj))
+		v.Apply(ws.SwapRanks(v.ci, v.cj))
 	case key.Matches(km, bestSwapKey):
-		if v.busy() {
-			v.c.SetStatus("the best swap is still being looked for: press b again in a moment", true)
+		if v.Busy() {
+			v.C.SetStatus("the best swap is still being looked for: press b again in a moment", true)
 			return nil
 		}
 		if !v.found {
-			v.c.SetStatus(fmt.Sprintf("no single swap in ranks 1–%d raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
+			v.C.SetStatus(fmt.Sprintf("no single swap in ranks 1–%d raises NDCG@%s", v.bestIn, ws.Settings.KString()), true)
 			return nil
 		}
 		if v.best.J < v.top {
 			v.ci, v.cj = v.best.I, v.best.J
 		}
-		v.apply(ws.SwapRanks(v.best.I, v.best.J))
+		v.Apply(ws.SwapRanks(v.best.I, v.best.J))
 	}
 	return nil
 }
 
-func (v *swapView) refresh() {
+func (v *swapView) Refresh() {
 	top, _ := v.geometry()
 	if top != v.top {
 		v.top = top
-		v.markStale()
+		v.MarkStale()
 	}
 	last := max(top-1, 0)
 	v.ci, v.cj = min(v.ci, last), min(v.cj, last)
-	if !v.stale || background.Needed(v.c.WS) {
+	if !v.Stale || background.Needed(v.C.WS) {
 		return // startWork takes it from here
 	}
-	v.stale = false
+	v.Stale = false
 	v.swapNumbers = swapNumbers{}
-	if r := v.c.WS.Result; r != nil {
+	if r := v.C.WS.Result; r != nil {
 		v.swapNumbers, _ = workSwap(context.Background(), r, top)
 	}
 }
 
 // startWork works the map out off the update loop on a long list, where
 // the list has to be ranked again on a copy first.
-func (v *swapView) startWork() tea.Cmd {
-	ws := v.c.WS
-	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
+func (v *swapView) StartWork() tea.Cmd {
+	ws := v.C.WS
+	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
-	v.stale = false
-	list, s := v.job.Snapshot(ws)
+	v.Stale = false
+	list, s := v.Job.Snapshot(ws)
 	top := v.top
-	return v.job.Start(func(ctx context.Context) func() {
+	return v.Job.Start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil
@@ -204,20 +205,20 @@ func workSwap(ctx context.Context, r *ndcg.Result, top int) (swapNumbers, bool) 
 	return n, true
 }
 
-func (v *swapView) draw() string {
-	w, h := v.width, v.height
+func (v *swapView) Draw() string {
+	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	ws := v.c.WS
+	ws := v.C.WS
 	r := ws.Result
 	if r == nil {
-		return cannotCompute(v.c, w, h)
+		return view.CannotCompute(v.C, w, h)
 	}
 	k := ws.Settings.KString()
-	head := viewHead(v.c, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
-	if v.busy() && r.N >= 2 {
-		return v.busyView("Swap", "the ΔNDCG@"+k+" of each swap")
+	head := view.Head(v.C, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
+	if v.Busy() && r.N >= 2 {
+		return v.BusyView("Swap", "the ΔNDCG@"+k+" of each swap")
 	}
 	if v.top < 2 {
 		msg := "A swap needs two items: add one in the explorer (a)."
@@ -238,7 +239,7 @@ func (v *swapView) draw() string {
 
 // brief is the details in three lines, for a map with nothing beside it.
 func (v *swapView) brief(r *ndcg.Result, w int) string {
-	ws := v.c.WS
+	ws := v.C.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
 	id := func(rank int) string { return common.Shown(ws.List().Items[ws.ItemAt(rank)].ID) }
@@ -250,7 +251,7 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 	if v.found {
 		best = fmt.Sprintf("best: %d<->%d (%s, %s) %+.4f → %.4f · b applies", v.best.I+1, v.best.J+1, id(v.best.I), id(v.best.J), v.best.Delta, now+v.best.Delta)
 	}
-	lines := []string{v.c.Styles.Title.Render(sel), best, fmt.Sprintf("shade %s up to %.4f · + raises, - lowers", shades, v.maxAbs)}
+	lines := []string{v.C.Styles.Title.Render(sel), best, fmt.Sprintf("shade %s up to %.4f · + raises, - lowers", shades, v.maxAbs)}
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, w, "…")
 	}
@@ -261,8 +262,8 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 // sign and a shade for the size of the change, on one scale (the
 // largest |Δ| shown).
 func (v *swapView) heatMap() string {
-	st := v.c.Styles
-	r := v.c.WS.Result
+	st := v.C.Styles
+	r := v.C.WS.Result
 	good, bad, cur, subtle := common.InkOf(st.Good), common.InkOf(st.Bad), common.InkOf(st.Cursor), common.InkOf(st.Subtle)
 	var b strings.Builder
 	b.WriteString(" i\\j")
@@ -275,7 +276,7 @@ func (v *swapView) heatMap() string {
 		}
 		b.WriteString(label)
 	}
-	diag := "  " + v.c.Styles.G.Diagonal
+	diag := "  " + v.C.Styles.G.Diagonal
 	for i := 0; i < v.top; i++ {
 		b.WriteByte('\n')
 		label := fmt.Sprintf("%3d ", i+1)
@@ -332,7 +333,7 @@ func shadeOf(d, maxAbs float64) string {
 
 // details: the selected pair, the best swap and the legend.
 func (v *swapView) details(r *ndcg.Result, w int) string {
-	st, ws := v.c.Styles, v.c.WS
+	st, ws := v.C.Styles, v.C.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
 	item := func(rank int) string {

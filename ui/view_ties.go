@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // tiesView takes the tie groups apart: each group, its ranks and whether
@@ -24,8 +25,8 @@ import (
 // distribution over every order; and what scikit-learn and trec_eval
 // make of the ties.
 type tiesView struct {
-	drawn
-	lazy
+	view.Drawn
+	view.Lazy
 	cursor, offset int // selected tie group, first group shown
 	// docnoIDs are the selected group's first ids in docno order, for
 	// the state named by docnoKey: drawn on every frame, worked out on a
@@ -37,22 +38,22 @@ type tiesView struct {
 	tiesNumbers
 }
 
-func newTiesView(c *common.Common) *tiesView { return &tiesView{lazy: lazy{c: c, stale: true}} }
+func newTiesView(c *common.Common) *tiesView { return &tiesView{Lazy: view.Lazy{C: c, Stale: true}} }
 
 // ShortHelp is the ties view's footer.
 func (v *tiesView) ShortHelp() []key.Binding {
-	k := v.c.Keys
+	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "group"), common.As(k.Tie, "t", "tie ranks k, k+1")}, k.Tail(true)...)
 }
 
 func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
-	if v.edited(msg) {
+	if v.Edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.Update(msg); ok {
+	if cmd, ok := v.Job.Update(msg); ok {
 		return cmd
 	}
-	k, ws := v.c.Keys, v.c.WS
+	k, ws := v.C.Keys, v.C.WS
 	groups := 0
 	if ws.Result != nil {
 		groups = len(ws.Result.Ties)
@@ -83,19 +84,19 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 		// The tie that teaches most straddles k: rank k takes the score of
 		// rank k+1 (or is told they already tie).
 		if ws.Result == nil {
-			v.c.SetStatus("fix the error first (or undo): ties need a list that computes", true)
+			v.C.SetStatus("fix the error first (or undo): ties need a list that computes", true)
 			return nil
 		}
-		v.apply(ws.TieNext(max(ws.Result.K-1, 0)))
+		v.Apply(ws.TieNext(max(ws.Result.K-1, 0)))
 	}
 	return nil
 }
 
 // refresh works the numbers out again after an edit, then keeps the
 // window on the tie groups on the selected one.
-func (v *tiesView) refresh() {
+func (v *tiesView) Refresh() {
 	v.recompute()
-	if r := v.c.WS.Result; r != nil && len(r.Ties) > 0 {
+	if r := v.C.WS.Result; r != nil && len(r.Ties) > 0 {
 		_, _, rows := v.layout(r)
 		v.offset = layout.ScrollTo(v.offset, v.cursor, len(r.Ties), groupWindow(rows, len(r.Ties)))
 	}
@@ -115,11 +116,11 @@ type tiesNumbers struct {
 }
 
 func (v *tiesView) recompute() {
-	if !v.stale || background.Needed(v.c.WS) {
+	if !v.Stale || background.Needed(v.C.WS) {
 		return // startWork takes it from here
 	}
-	v.stale = false
-	ws := v.c.WS
+	v.Stale = false
+	ws := v.C.WS
 	r := ws.Result
 	if r == nil {
 		return
@@ -131,14 +132,14 @@ func (v *tiesView) recompute() {
 // startWork works the numbers out off the update loop on a long list:
 // the distribution alone enumerates up to 100,000 orders or samples
 // thousands, and the scikit-learn line sorts the list again.
-func (v *tiesView) startWork() tea.Cmd {
-	ws := v.c.WS
-	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
+func (v *tiesView) StartWork() tea.Cmd {
+	ws := v.C.WS
+	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
-	v.stale = false
-	list, s := v.job.Snapshot(ws)
-	return v.job.Start(func(ctx context.Context) func() {
+	v.Stale = false
+	list, s := v.Job.Snapshot(ws)
+	return v.Job.Start(func(ctx context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil // the workspace computed it: only a later edit differs
@@ -154,7 +155,7 @@ func (v *tiesView) startWork() tea.Cmd {
 // install puts worked-out numbers on screen.
 func (v *tiesView) install(n tiesNumbers) {
 	v.tiesNumbers = n
-	if r := v.c.WS.Result; r != nil {
+	if r := v.C.WS.Result; r != nil {
 		v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)
 		if len(r.Ties) > 0 {
 			_, _, rows := v.layout(r)
@@ -207,29 +208,29 @@ func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Setti
 	return n, true
 }
 
-func (v *tiesView) draw() string {
-	w, h := v.width, v.height
+func (v *tiesView) Draw() string {
+	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	ws := v.c.WS
+	ws := v.C.WS
 	r := ws.Result
 	if r == nil {
-		return cannotCompute(v.c, w, h)
+		return view.CannotCompute(v.C, w, h)
 	}
 	k := ws.Settings.KString()
 	if len(r.Ties) == 0 {
 		return v.viewNoTies(w, h)
 	}
-	if v.busy() {
-		return v.busyView("Ties", "NDCG@"+k+" over every tie order")
+	if v.Busy() {
+		return v.BusyView("Ties", "NDCG@"+k+" over every tie order")
 	}
-	st := v.c.Styles
+	st := v.C.Styles
 	what := fmt.Sprintf("%d tie group(s): NDCG@%s from %.4f (worst) to %.4f (best)", len(r.Ties), k, v.band.Worst, v.band.Best)
 	if layout.CellWidth("Ties "+what) > w {
 		what = fmt.Sprintf("%d tie group(s): NDCG@%s %.4f to %.4f", len(r.Ties), k, v.band.Worst, v.band.Best)
 	}
-	lines := []string{viewHead(v.c, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
+	lines := []string{view.Head(v.C, "Ties", what, "↑/↓ group · t tie ranks k, k+1", w)}
 
 	notes, want, groupRows := v.layout(r)
 	// The heading, the table's heading and rows, the detail line, the
@@ -250,25 +251,25 @@ func (v *tiesView) draw() string {
 	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
-func (v *tiesView) sep() string { return v.c.Styles.G.Sep }
+func (v *tiesView) sep() string { return v.C.Styles.G.Sep }
 
 // layout splits the body: the charts come first (want lines), then as
 // many groups as fit beside them, and the notes take what is left.
 func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
-	notes = strings.Split(layout.Wrap(v.notes(r), v.width), "\n")
+	notes = strings.Split(layout.Wrap(v.notes(r), v.Width), "\n")
 	want = 6 // the band chart: title and five bars
 	if n := len(v.dist.Values); n+2 > want {
 		want = min(n, 8) + 2
 	}
-	groupRows = min(len(r.Ties), max(v.height-1-2-want-1-len(notes), 1))
+	groupRows = min(len(r.Ties), max(v.Height-1-2-want-1-len(notes), 1))
 	return notes, want, groupRows
 }
 
 // groupTable lists the tie groups from the window refresh keeps on the
 // selected one, rows at most.
 func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
-	st := v.c.Styles
-	k := v.c.WS.Settings.KString()
+	st := v.C.Styles
+	k := v.C.WS.Settings.KString()
 	// The group and ranks columns widen with the list (T1000, 10726–10917)
 	// so that the columns stay aligned.
 	labelW := max(5, len(ndcg.TieLabel(len(r.Ties))))
@@ -334,8 +335,8 @@ func groupWindow(rows, n int) int {
 // groupDetail is the selected group's share of the spread.
 func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
 	g := r.Ties[v.cursor]
-	k := v.c.WS.Settings.KString()
-	if key := [3]int{v.cursor, v.c.WS.Version(), w}; key != v.docnoKey || v.docnoIDs == nil {
+	k := v.C.WS.Settings.KString()
+	if key := [3]int{v.cursor, v.C.WS.Version(), w}; key != v.docnoKey || v.docnoIDs == nil {
 		v.docnoKey = key
 		// As many as the line can show (an id and a space take two
 		// cells at least): a group may hold a million items.
@@ -370,8 +371,8 @@ func firstInDocnoOrder(r *ndcg.Result, g ndcg.TieGroup, m int) []string {
 // bandChart: NDCG@k under the orders that bound and average it, on one
 // scale (0 to 1, or the largest NDCG when above).
 func (v *tiesView) bandChart(w, h int) string {
-	st := v.c.Styles
-	k := v.c.WS.Settings.KString()
+	st := v.C.Styles
+	k := v.C.WS.Settings.KString()
 	scale := math.Max(1, math.Max(v.band.Best, v.docno))
 	// The tie policy in force is pointed at, as the explorer's NDCG@k is
 	// its value: the bars named them all alike.
@@ -383,7 +384,7 @@ func (v *tiesView) bandChart(w, h int) string {
 	lines := []string{st.PanelTitle.Render(title)}
 	markW := 1 + layout.CellWidth(mark)
 	barW := max(w-9-7-markW, 1)
-	inForce := v.c.WS.Settings.Ties
+	inForce := v.C.WS.Settings.Ties
 	rows := []struct {
 		name   string
 		policy ndcg.TiePolicy
@@ -391,7 +392,7 @@ func (v *tiesView) bandChart(w, h int) string {
 	}{{"worst", ndcg.Worst, v.band.Worst}, {"expected", ndcg.Expected, v.band.Expected}, {"best", ndcg.Best, v.band.Best},
 		{"input", ndcg.Input, v.band.Input}, {"docno", ndcg.Docno, v.docno}}
 	for _, x := range rows {
-		b := v.c.Styles.G.Bar(x.x, scale, barW)
+		b := v.C.Styles.G.Bar(x.x, scale, barW)
 		if x.name == "expected" {
 			b = st.BarActual.Render(b)
 		} else {
@@ -410,9 +411,9 @@ func (v *tiesView) bandChart(w, h int) string {
 // (or its sampled frequency), with the input order's value and the
 // expected value marked.
 func (v *tiesView) histogram(w, h int) string {
-	st := v.c.Styles
+	st := v.C.Styles
 	d := v.dist
-	k := v.c.WS.Settings.KString()
+	k := v.C.WS.Settings.KString()
 	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
 	if layout.CellWidth(title) > w {
 		// At 80 columns the half left to the histogram cut ", exact"
@@ -501,7 +502,7 @@ func (v *tiesView) histogram(w, h int) string {
 			mark = arrow + " mean"
 		}
 		lines = append(lines, fmt.Sprintf("%s %s %3.0f%% %s", layout.PadLeft(b.label, labelW),
-			st.BarBand.Render(v.c.Styles.G.Bar(b.p, pmax, barW)), 100*b.p, mark))
+			st.BarBand.Render(v.C.Styles.G.Bar(b.p, pmax, barW)), 100*b.p, mark))
 	}
 	switch {
 	case !meanDone:
@@ -523,7 +524,7 @@ func countText(x float64) string {
 
 // notes say what scikit-learn and trec_eval make of these ties.
 func (v *tiesView) notes(r *ndcg.Result) string {
-	k := v.c.WS.Settings.KString()
+	k := v.C.WS.Settings.KString()
 	var sk string
 	b := v.skBand
 	conv := ""
@@ -540,7 +541,7 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 	// trec_eval's own (linear gain, judged IDCG): said so, where the
 	// conventions view showed another number for trec_eval.
 	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f in that order under the conventions in force (input order: %.4f", k, v.docno, v.band.Input)
-	if p, ok := explain.PresetInForce(v.c.WS.Settings); !ok || p.Name != "trec_eval" {
+	if p, ok := explain.PresetInForce(v.C.WS.Settings); !ok || p.Name != "trec_eval" {
 		trec += "; trec_eval's own: C"
 	}
 	trec += ")."
@@ -549,7 +550,7 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 
 // viewNoTies says there are none and how to make one.
 func (v *tiesView) viewNoTies(w, h int) string {
-	ws := v.c.WS
+	ws := v.C.WS
 	r := ws.Result
 	k := ws.Settings.KString()
 	why := "every item has its own score"
@@ -557,7 +558,7 @@ func (v *tiesView) viewNoTies(w, h int) string {
 		why = "the list has no scores, so its order is the ranking"
 	}
 	text := []string{
-		viewHead(v.c, "Ties", "none in this list", "t tie ranks k, k+1", w),
+		view.Head(v.C, "Ties", "none in this list", "t tie ranks k, k+1", w),
 		"",
 		fmt.Sprintf("No ties: %s. Every tie policy gives NDCG@%s = %.4f.", why, k, r.NDCG()),
 		"",

@@ -14,14 +14,15 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // workingView writes DCG@k and IDCG@k out term by term, as on a
 // whiteboard, the ideal order spelled out, and the division that gives
 // NDCG, which stays in sight at the bottom while the rest scrolls.
 type workingView struct {
-	drawn
-	lazy
+	view.Drawn
+	view.Lazy
 	vp     viewport.Model
 	result string
 	// styled is the style sheet the viewport's lines were painted with
@@ -30,30 +31,30 @@ type workingView struct {
 }
 
 func newWorkingView(c *common.Common) *workingView {
-	return &workingView{lazy: lazy{c: c, stale: true}, vp: viewport.New()}
+	return &workingView{Lazy: view.Lazy{C: c, Stale: true}, vp: viewport.New()}
 }
 
 // ShortHelp is the working view's footer.
 func (v *workingView) ShortHelp() []key.Binding {
-	k := v.c.Keys
+	k := v.C.Keys
 	return append(append([]key.Binding{common.As(k.Up, "↑/↓", "scroll")}, k.ConventionKeys()...), k.Tail(true)...)
 }
 
 func (v *workingView) SetSize(w, h int) {
-	v.lazy.SetSize(w, h)
-	v.vp.SetWidth(v.width)
-	v.vp.SetHeight(max(v.height-1, 0))
+	v.Lazy.SetSize(w, h)
+	v.vp.SetWidth(v.Width)
+	v.vp.SetHeight(max(v.Height-1, 0))
 }
 
 func (v *workingView) Update(msg tea.Msg) tea.Cmd {
-	if v.edited(msg) {
+	if v.Edited(msg) {
 		return nil
 	}
-	if cmd, ok := v.job.Update(msg); ok {
+	if cmd, ok := v.Job.Update(msg); ok {
 		return cmd
 	}
 	if wm, ok := msg.(tea.MouseWheelMsg); ok {
-		v.refresh()
+		v.Refresh()
 		switch wm.Button {
 		case tea.MouseWheelUp:
 			v.vp.ScrollUp(3)
@@ -66,8 +67,8 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	v.refresh()
-	k := v.c.Keys
+	v.Refresh()
+	k := v.C.Keys
 	switch {
 	case key.Matches(km, k.Up):
 		v.vp.ScrollUp(1)
@@ -87,30 +88,30 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 
 // refresh writes the working out again after an edit, a resize or a
 // change of the style sheet.
-func (v *workingView) refresh() {
-	probe := v.c.Styles.Title.Render("x") + v.c.Styles.Subtle.Render("x")
+func (v *workingView) Refresh() {
+	probe := v.C.Styles.Title.Render("x") + v.C.Styles.Subtle.Render("x")
 	if probe != v.styled {
 		v.styled = probe
-		v.markStale()
+		v.MarkStale()
 	}
-	if !v.stale || background.Needed(v.c.WS) {
+	if !v.Stale || background.Needed(v.C.WS) {
 		return // startWork takes it from here
 	}
-	v.stale = false
-	v.install(writeWorking(v.c.WS.Result, v.width, v.c.Styles))
+	v.Stale = false
+	v.install(writeWorking(v.C.WS.Result, v.Width, v.C.Styles))
 }
 
 // startWork writes the working out off the update loop on a long list:
 // a line per rank, each formatted and painted.
-func (v *workingView) startWork() tea.Cmd {
-	ws := v.c.WS
-	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
+func (v *workingView) StartWork() tea.Cmd {
+	ws := v.C.WS
+	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
 	}
-	v.stale = false
-	list, s := v.job.Snapshot(ws)
-	width, st := v.width, v.c.Styles
-	return v.job.Start(func(context.Context) func() {
+	v.Stale = false
+	list, s := v.Job.Snapshot(ws)
+	width, st := v.Width, v.C.Styles
+	return v.Job.Start(func(context.Context) func() {
 		r, err := ndcg.Compute(list, s)
 		if err != nil {
 			return nil
@@ -176,18 +177,18 @@ func (v *workingView) install(w working) {
 	v.vp.SetYOffset(y)
 }
 
-func (v *workingView) draw() string {
-	w, h := v.width, v.height
+func (v *workingView) Draw() string {
+	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if v.c.WS.Result == nil {
-		return cannotCompute(v.c, w, h)
+	if v.C.WS.Result == nil {
+		return view.CannotCompute(v.C, w, h)
 	}
-	if v.busy() {
-		return v.busyView("Working", "DCG and IDCG term by term")
+	if v.Busy() {
+		return v.BusyView("Working", "DCG and IDCG term by term")
 	}
-	st := v.c.Styles
+	st := v.C.Styles
 	// The division that gives NDCG stays in sight under a working too
 	// long for the screen; when everything fits it is the last line anyway.
 	body := h - 1
@@ -203,7 +204,7 @@ func (v *workingView) draw() string {
 		last := min(v.vp.YOffset()+v.vp.Height(), v.vp.TotalLineCount())
 		keys = fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn", first, last, v.vp.TotalLineCount())
 	}
-	head := viewHead(v.c, "Working", "DCG and IDCG term by term", keys, w)
+	head := view.Head(v.C, "Working", "DCG and IDCG term by term", keys, w)
 	out := head + "\n" + v.vp.View()
 	if pinned {
 		out += "\n" + st.Title.Render(v.result)

@@ -1,4 +1,4 @@
-package ui
+package view
 
 import (
 	"strings"
@@ -10,16 +10,16 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
-// verdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
-func verdictMark(c *common.Common, holds bool) string {
+// VerdictMark is ✓ or ✗, or OK and NO in ASCII mode, styled.
+func VerdictMark(c *common.Common, holds bool) string {
 	if holds {
 		return c.Styles.Good.Render(c.Styles.G.Holds)
 	}
 	return c.Styles.Bad.Render(c.Styles.G.Fails)
 }
 
-// numberInput is a one-line field for a number typed by hand.
-func numberInput(placeholder string) textfield.Model {
+// NumberInput is a one-line field for a number typed by hand.
+func NumberInput(placeholder string) textfield.Model {
 	in := textfield.New(13, placeholder)
 	in.Limit = 24
 	return in
@@ -30,34 +30,34 @@ func numberInput(placeholder string) textfield.Model {
 // refused with the fix ("use a point: 12.78") rather than read as 1278.
 const numberChars = "0123456789.-+eE,"
 
-// numberKey reports whether a key press belongs to a number field: a
+// NumberKey reports whether a key press belongs to a number field: a
 // character of a number, or a key that edits the field. Every other key
 // keeps its meaning in the program (tab, view keys, k, gain, undo…),
 // so the fields never need to capture the keyboard.
-func numberKey(msg tea.KeyPressMsg) bool {
+func NumberKey(msg tea.KeyPressMsg) bool {
 	if textfield.Keys.Edits(msg) {
 		return true
 	}
 	return msg.Text != "" && strings.Trim(msg.Text, numberChars) == ""
 }
 
-// escThen reads alt+c, for c a character of a number, as what it was
+// EscThen reads alt+c, for c a character of a number, as what it was
 // typed as: esc (clear the field) quickly followed by c, which terminals
 // send as one sequence.
-func escThen(msg tea.KeyPressMsg) (string, bool) {
+func EscThen(msg tea.KeyPressMsg) (string, bool) {
 	if msg.Mod != tea.ModAlt || msg.Code > 0x7f || !strings.ContainsRune(numberChars, msg.Code) {
 		return "", false
 	}
 	return string(msg.Code), true
 }
 
-func isEscThen(msg tea.KeyPressMsg) bool {
-	_, ok := escThen(msg)
+func IsEscThen(msg tea.KeyPressMsg) bool {
+	_, ok := EscThen(msg)
 	return ok
 }
 
-// numberPaste keeps the characters of a pasted number.
-func numberPaste(s string) string {
+// NumberPaste keeps the characters of a pasted number.
+func NumberPaste(s string) string {
 	return strings.Map(func(r rune) rune {
 		if strings.ContainsRune(numberChars, r) {
 			return r
@@ -66,12 +66,8 @@ func numberPaste(s string) string {
 	}, strings.TrimSpace(s))
 }
 
-// inputView draws a number field in width cells between brackets, so
+// InputView draws a number field in width cells between brackets, so
 // that an empty field still reads as a place to type.
-func inputView(st *common.Styles, in *textfield.Model, width int) string {
+func InputView(st *common.Styles, in *textfield.Model, width int) string {
 	return "[" + layout.PadRight(layout.TruncateCells(in.View(st), width), width) + "]"
 }
-
-// The check view and the quiz type numbers into their fields.
-func (v *checkView) takesNumbers() bool { return true }
-func (v *quizView) takesNumbers() bool  { return true }
