@@ -4,7 +4,12 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/working"
 )
 
 // registered is a view as the program knows it: the capital letter
@@ -26,13 +31,13 @@ type registered struct {
 // away from ending a lesson, so quiz is Z.
 var views = []registered{
 	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
-	{"O", "working", func(c *common.Common) view.View { return newWorkingView(c) }},
+	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
 	{"I", "ties", func(c *common.Common) view.View { return newTiesView(c) }},
 	{"C", "conventions", func(c *common.Common) view.View { return newConventionsView(c) }},
-	{"S", "swap", func(c *common.Common) view.View { return newSwapView(c) }},
-	{"U", "curves", func(c *common.Common) view.View { return newCurvesView(c) }},
-	{"L", "pool", func(c *common.Common) view.View { return newPoolView(c) }},
-	{"M", "companions", func(c *common.Common) view.View { return newCompanionsView(c) }},
+	{"S", "swap", func(c *common.Common) view.View { return swap.New(c) }},
+	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},
+	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},
+	{"M", "companions", func(c *common.Common) view.View { return companions.New(c) }},
 	{"H", "check", func(c *common.Common) view.View { return newCheckView(c) }},
 	{"Z", "quiz", func(c *common.Common) view.View { return newQuizView(c) }},
 }

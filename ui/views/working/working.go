@@ -1,4 +1,4 @@
-package ui
+package working
 
 import (
 	"context"
@@ -30,7 +30,8 @@ type workingView struct {
 	styled string
 }
 
-func newWorkingView(c *common.Common) *workingView {
+// New is the working view of c's workspace.
+func New(c *common.Common) view.View {
 	return &workingView{Lazy: view.Lazy{C: c, Stale: true}, vp: viewport.New()}
 }
 

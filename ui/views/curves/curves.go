@@ -1,4 +1,4 @@
-package ui
+package curves
 
 import (
 	"context"
@@ -50,7 +50,8 @@ func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curves {
 	return c
 }
 
-func newCurvesView(c *common.Common) *curvesView {
+// New is the curves view of c's workspace.
+func New(c *common.Common) view.View {
 	return &curvesView{Lazy: view.Lazy{C: c, Stale: true}}
 }
 

@@ -1,4 +1,4 @@
-package ui
+package swap
 
 import (
 	"context"
@@ -50,7 +50,8 @@ type swapNumbers struct {
 	bestIn int // ranks the best swap was looked for in
 }
 
-func newSwapView(c *common.Common) *swapView {
+// New is the swap view of c's workspace.
+func New(c *common.Common) view.View {
 	return &swapView{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
 }
 

@@ -1,4 +1,4 @@
-package ui
+package pool
 
 import (
 	"context"
@@ -92,7 +92,8 @@ func workPool(r *ndcg.Result, s ndcg.Settings, n poolNumbers) poolNumbers {
 	return n
 }
 
-func newPoolView(c *common.Common) *poolView { return &poolView{c: c, stale: true} }
+// New is the pool view of c's workspace.
+func New(c *common.Common) view.View { return &poolView{c: c, stale: true} }
 
 // ShortHelp is the pool view's footer.
 func (v *poolView) ShortHelp() []key.Binding {

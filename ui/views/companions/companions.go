@@ -1,4 +1,4 @@
-package ui
+package companions
 
 import (
 	"fmt"
@@ -51,7 +51,8 @@ const (
 	termsShown = 10
 )
 
-func newCompanionsView(c *common.Common) *companionsView {
+// New is the companions view of c's workspace.
+func New(c *common.Common) view.View {
 	return &companionsView{c: c, threshold: 1, stale: true}
 }
 
