@@ -141,11 +141,8 @@ func TestStaleResultIsDropped(t *testing.T) {
 	recomputed := pending(press(m, "["))
 	require.Len(t, recomputed, 1, "the view's computation runs already: the next waits for it")
 	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
-	v := m.views[m.active].(*tiesView)
 	_, cmd := m.Update(old[0]) // worked out at the old k
-	assert.Zero(t, v.band, "the result for the old k is not installed")
-	assert.Nil(t, v.spreads)
-	assert.Contains(t, screen(m), "working out", "nor drawn")
+	assert.Contains(t, screen(m), "working out", "the result for the old k is not drawn")
 	assert.Nil(t, pending(cmd), "the view waits for the workspace's result")
 	_, cmd = m.Update(recomputed[0])
 	next := pending(cmd)

@@ -74,20 +74,6 @@ func TestTiesHistogramTitleFits80(t *testing.T) {
 	assert.Regexp(t, `NDCG@all over all 1296 arrangements *\n`, s, "the whole title, nothing cut")
 }
 
-// The docno order line keeps the first ids of a group in trec_eval's
-// order (docno descending) without sorting the whole group.
-func TestFirstInDocnoOrder(t *testing.T) {
-	l := &ndcg.List{}
-	for _, id := range []string{"a", "d", "c", "b", "e", "d2"} {
-		l.Items = append(l.Items, ndcg.Item{ID: id, Grade: 1, Score: 1, HasScore: true})
-	}
-	r, err := ndcg.Compute(l, ndcg.DefaultSettings())
-	require.NoError(t, err)
-	require.Len(t, r.Ties, 1)
-	assert.Equal(t, []string{"e", "d2", "d"}, firstInDocnoOrder(r, r.Ties[0], 3))
-	assert.Equal(t, []string{"e", "d2", "d", "c", "b", "a"}, firstInDocnoOrder(r, r.Ties[0], 10))
-}
-
 // The ties view's table says how many tie groups it does not list, above
 // and below, where it ended as if it listed them all: six two-item groups
 // at 80×24 list three, then the window follows the cursor.

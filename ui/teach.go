@@ -8,6 +8,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/ties"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/working"
 )
@@ -32,7 +33,7 @@ type registered struct {
 var views = []registered{
 	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
 	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
-	{"I", "ties", func(c *common.Common) view.View { return newTiesView(c) }},
+	{"I", "ties", func(c *common.Common) view.View { return ties.New(c) }},
 	{"C", "conventions", func(c *common.Common) view.View { return newConventionsView(c) }},
 	{"S", "swap", func(c *common.Common) view.View { return swap.New(c) }},
 	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},

@@ -491,17 +491,6 @@ func TestTiesHeadAtTheSmallestSize(t *testing.T) {
 	assert.Equal(t, "Ties 1 tie group(s): NDCG@3 0.5908 to 0.8618", first)
 }
 
-// TestHistogramLabelsAreDistinct: bins of width 0.00027 from 0.9159 (the
-// band of a 100,000-item list) start at 0.91590, 0.91617, 0.91644, …: to
-// 3 decimals the first two both read 0.916, to 4 they read 0.9159, 0.9162,
-// 0.9164, 0.9167, 0.9170, 0.9173, 0.9175. Wide bins keep 3 decimals.
-func TestHistogramLabelsAreDistinct(t *testing.T) {
-	assert.Equal(t, 4, binDecimals(0.9159, 0.00027, 7))
-	assert.Equal(t, 3, binDecimals(0.5908, 0.0387, 7))
-	assert.Equal(t, 8, binDecimals(0.973314, 1.2e-8, 7), "a band of a millionth, as on a list of 1e6 items")
-	assert.Equal(t, 9, binDecimals(0.5, 1e-12, 7), "at most 9")
-}
-
 // Without a relevant item there is no ratio for the log base to cancel
 // out of: the lesson says NDCG is the IDCG=0 rule under both bases, where
 // it said IDCG grows by the same factor (0 × 3.3219 = 0).

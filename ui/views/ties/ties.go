@@ -1,4 +1,4 @@
-package ui
+package ties
 
 import (
 	"context"
@@ -38,7 +38,8 @@ type tiesView struct {
 	tiesNumbers
 }
 
-func newTiesView(c *common.Common) *tiesView { return &tiesView{Lazy: view.Lazy{C: c, Stale: true}} }
+// New is the ties view of c's workspace.
+func New(c *common.Common) view.View { return &tiesView{Lazy: view.Lazy{C: c, Stale: true}} }
 
 // ShortHelp is the ties view's footer.
 func (v *tiesView) ShortHelp() []key.Binding {
