@@ -5,6 +5,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
@@ -34,7 +35,7 @@ var views = []registered{
 	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
 	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
 	{"I", "ties", func(c *common.Common) view.View { return ties.New(c) }},
-	{"C", "conventions", func(c *common.Common) view.View { return newConventionsView(c) }},
+	{"C", "conventions", func(c *common.Common) view.View { return conventions.New(c) }},
 	{"S", "swap", func(c *common.Common) view.View { return swap.New(c) }},
 	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},
 	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},

@@ -1,4 +1,4 @@
-package ui
+package conventions
 
 import (
 	"context"
@@ -41,7 +41,8 @@ type conventionsView struct {
 	rowsOut bool
 }
 
-func newConventionsView(c *common.Common) *conventionsView {
+// New is the conventions view of c's workspace.
+func New(c *common.Common) view.View {
 	return &conventionsView{Lazy: view.Lazy{C: c, Stale: true}, reasonsFor: -1}
 }
 
