@@ -181,9 +181,9 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
 	assert.Contains(t, screen(m), "⠋ gain exp", "its spinner on the conventions line")
 	assert.NotContains(t, screen(m), "true 0.", "no verdict from the result under the old gain")
-	v := m.views[m.active].(*checkView)
+	v := m.views[m.active]
 	_, cmd = m.Update(old[0])
-	assert.Nil(t, v.work, "worked out under the old gain: dropped")
+	assert.True(t, fieldOf(v, "work").IsNil(), "worked out under the old gain: dropped")
 	assert.NotContains(t, screen(m), "true 0.", "nor drawn")
 	assert.Nil(t, pending(cmd), "the search waits for the workspace's result")
 	_, cmd = m.Update(recomputed[0])

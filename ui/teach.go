@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
@@ -40,7 +41,7 @@ var views = []registered{
 	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},
 	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},
 	{"M", "companions", func(c *common.Common) view.View { return companions.New(c) }},
-	{"H", "check", func(c *common.Common) view.View { return newCheckView(c) }},
+	{"H", "check", func(c *common.Common) view.View { return check.New(c) }},
 	{"Z", "quiz", func(c *common.Common) view.View { return newQuizView(c) }},
 }
 

@@ -372,9 +372,11 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 
 // staleOf reads a teaching view's view.Lazy.Stale, which the view's
 // package keeps to itself.
-func staleOf(v view.View) bool {
-	return reflect.ValueOf(v).Elem().FieldByName("Lazy").Interface().(view.Lazy).Stale
-}
+func staleOf(v view.View) bool { return fieldOf(v, "Lazy").Interface().(view.Lazy).Stale }
+
+// fieldOf is a field of the view v, for a test that reads what the
+// view's package keeps to itself (unexported fields read, never set).
+func fieldOf(v view.View, name string) reflect.Value { return reflect.ValueOf(v).Elem().FieldByName(name) }
 
 // The views recompute only when drawn: an edit in the explorer costs
 // the hidden views nothing but a flag.

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -457,7 +459,7 @@ func (v *quizView) topLines() []string {
 	if len(head)+len(question)+len(table)+len(prompt) > v.height {
 		head = nil
 	}
-	lines := concat(head, question, table, note, gap, prompt)
+	lines := slices.Concat(head, question, table, note, gap, prompt)
 	if v.result == nil {
 		return append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
 	}
@@ -511,14 +513,6 @@ func (v *quizView) scrolledWorking(room int) []string {
 		out = append(out, l.Text)
 	}
 	return append(out, last.Text)
-}
-
-func concat(parts ...[]string) []string {
-	var out []string
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out
 }
 
 // listTable lays the list out across the screen, rank by rank, with a
@@ -593,9 +587,9 @@ func (v *quizView) verdictLine() string {
 		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
 	if v.answer.Holds(nd) {
-		return view.VerdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+		return view.VerdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, check.TrueText(nd, v.answer), v.answer, tol, kept)
 	}
-	line := view.VerdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
+	line := view.VerdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, check.TrueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
 	if v.mistake != "" {
 		line += " What check finds behind it: " + v.mistake + "."
 	}

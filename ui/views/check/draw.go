@@ -1,7 +1,8 @@
-package ui
+package check
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,7 +31,7 @@ func (v *checkView) Draw() string {
 	title := layout.TruncateCells(st.PanelTitle.Render(head)+st.Subtle.Render(note), w)
 	source := wrapped(v.sourceLine())
 	if ws.Result == nil {
-		lines := concat([]string{title}, source, []string{""}, wrapped(st.Error.Render("cannot compute: ")+ws.Err.Error()))
+		lines := slices.Concat([]string{title}, source, []string{""}, wrapped(st.Error.Render("cannot compute: ")+ws.Err.Error()))
 		return layout.Block(strings.Join(lines, "\n"), w, v.height)
 	}
 	hint := wrapped(st.Subtle.Render("type a number · ↑/↓ or enter: next field · esc clears · f: the file's claims · the tolerance is half a unit of the last digit typed"))
@@ -137,23 +138,23 @@ func (v *checkView) result(f claimField, parseErr string) string {
 		return ""
 	}
 	tol := "±" + strconv.FormatFloat(vd.Claim.Tolerance(), 'f', -1, 64)
-	tv := trueText(vd.True, vd.Claim.Written)
+	tv := TrueText(vd.True, vd.Claim.Written)
 	if vd.Holds {
 		return view.VerdictMark(v.c, true) + " true " + tv + st.Subtle.Render(" ("+tol+")")
 	}
 	// Off by as many decimals as the true value, two past the claim's, as
 	// check writes it: at four, a claim of 6.324 against 6.32347 read
 	// off by +0.0005 beside a tolerance of ±0.0005, and yet ✗.
-	off := trueText(vd.Claim.Value-vd.True, vd.Claim.Written)
+	off := TrueText(vd.Claim.Value-vd.True, vd.Claim.Written)
 	if !strings.HasPrefix(off, "-") {
 		off = "+" + off
 	}
 	return view.VerdictMark(v.c, false) + " true " + tv + st.Subtle.Render(fmt.Sprintf(" (%s; off by %s)", tol, off))
 }
 
-// trueText prints a true value with two digits more than the claim, at
+// TrueText prints a true value with two digits more than the claim, at
 // least four decimals.
-func trueText(x float64, w verify.Written) string {
+func TrueText(x float64, w verify.Written) string {
 	return strconv.FormatFloat(x, 'f', min(max(4, w.Decimals()+2), 12), 64)
 }
 
@@ -201,7 +202,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 		// A slip of precision, not of method, as check says: where the
 		// view found no convention or slip on the round-last sample.
 		add(st.Warn.Render(fmt.Sprintf("The terms rounded to %d decimals add up to %s:", rs.Decimals, strconv.FormatFloat(rs.Value, 'f', rs.Decimals, 64))) +
-			fmt.Sprintf(" the claim adds rounded terms; the exact sum is %s.", trueText(vd.True, vd.Claim.Written)))
+			fmt.Sprintf(" the claim adds rounded terms; the exact sum is %s.", TrueText(vd.True, vd.Claim.Written)))
 	}
 	if q := vd.Quotient; q != nil {
 		if q.Holds {
@@ -228,7 +229,7 @@ func (v *checkView) why(vd *verify.Verdict, width int) []string {
 			if i > 0 {
 				h = "or "
 			}
-			add(st.Warn.Render(h+matchText(m)) + fmt.Sprintf(" = %s", trueText(m.Value, vd.Claim.Written)))
+			add(st.Warn.Render(h+matchText(m)) + fmt.Sprintf(" = %s", TrueText(m.Value, vd.Claim.Written)))
 		}
 		if vd.Explained() {
 			return out

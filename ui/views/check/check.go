@@ -1,4 +1,4 @@
-package ui
+package check
 
 import (
 	"context"
@@ -79,7 +79,8 @@ type claimField struct {
 	in textfield.Model
 }
 
-func newCheckView(c *common.Common) *checkView {
+// New is the check view of c's workspace.
+func New(c *common.Common) view.View {
 	v := &checkView{c: c, stale: true}
 	for i, q := range []verify.Quantity{verify.DCG, verify.IDCG, verify.NDCG} {
 		v.fields[i] = claimField{q: q, in: view.NumberInput("type " + q.String())}
@@ -189,8 +190,8 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 	case workspace.Edited:
 		v.markStale()
 		v.quick = false
-	case checkPausedMsg:
-		if msg.typed == v.typed && v.quick {
+	case PausedMsg:
+		if msg.Typed == v.typed && v.quick {
 			v.markStale()
 			v.quick = false
 		}
@@ -212,7 +213,7 @@ func (v *checkView) Update(msg tea.Msg) tea.Cmd {
 // the search for the convention or the slip behind a wrong claim (a
 // dozen computations of the list) after a pause of checkPause.
 const (
-	quickFrom  = 20_000
+	QuickFrom  = 20_000
 	checkPause = 250 * time.Millisecond
 )
 
@@ -220,12 +221,12 @@ const (
 func (v *checkView) changed() tea.Cmd {
 	v.markStale()
 	v.typed++
-	if v.c.WS.N() < quickFrom {
+	if v.c.WS.N() < QuickFrom {
 		return nil
 	}
 	v.quick, v.typedAt = true, time.Now()
 	typed := v.typed
-	return tea.Tick(checkPause, func(time.Time) tea.Msg { return checkPausedMsg{typed: typed} })
+	return tea.Tick(checkPause, func(time.Time) tea.Msg { return PausedMsg{Typed: typed} })
 }
 
 func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -407,6 +408,6 @@ func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
 // The check view and the quiz type numbers into their fields.
 func (v *checkView) TakesNumbers() bool { return true }
 
-// checkPausedMsg says typing in the check view paused: typed is its
+// PausedMsg says typing in the check view paused: Typed is its
 // keystroke count then, so a later keystroke makes the message stale.
-type checkPausedMsg struct{ typed int }
+type PausedMsg struct{ Typed int }
