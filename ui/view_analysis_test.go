@@ -376,7 +376,9 @@ func staleOf(v view.View) bool { return fieldOf(v, "Lazy").Interface().(view.Laz
 
 // fieldOf is a field of the view v, for a test that reads what the
 // view's package keeps to itself (unexported fields read, never set).
-func fieldOf(v view.View, name string) reflect.Value { return reflect.ValueOf(v).Elem().FieldByName(name) }
+func fieldOf(v view.View, name string) reflect.Value {
+	return reflect.ValueOf(v).Elem().FieldByName(name)
+}
 
 // The views recompute only when drawn: an edit in the explorer costs
 // the hidden views nothing but a flag.
