@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
@@ -183,7 +184,7 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	assert.NotContains(t, screen(m), "true 0.", "no verdict from the result under the old gain")
 	v := m.views[m.active]
 	_, cmd = m.Update(old[0])
-	assert.True(t, fieldOf(v, "work").IsNil(), "worked out under the old gain: dropped")
+	assert.Nil(t, *fieldAs[*explain.Working](v, "work"), "worked out under the old gain: dropped")
 	assert.NotContains(t, screen(m), "true 0.", "nor drawn")
 	assert.Nil(t, pending(cmd), "the search waits for the workspace's result")
 	_, cmd = m.Update(recomputed[0])

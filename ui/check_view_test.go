@@ -165,7 +165,7 @@ func TestCheckOnALongListWaitsForAPause(t *testing.T) {
 	s := screen(m)
 	assert.Regexp(t, `NDCG@5 \[0\.5\s*\] ✗ true 0\.5958`, s)
 	assert.Contains(t, s, "looking for the convention")
-	typed := int(fieldOf(m.views[m.active], "typed").Int())
+	typed := *fieldAs[int](m.views[m.active], "typed")
 	m.Update(check.PausedMsg{Typed: typed - 1})
 	assert.Contains(t, screen(m), "looking for the convention", "a pause before the last keystroke is not the end of typing")
 	_, cmd := m.Update(check.PausedMsg{Typed: typed})

@@ -49,7 +49,7 @@ func TestOfferAnsweredInTheQuiz(t *testing.T) {
 	assert.Contains(t, screen(m), "the instructor sent a list: send your answer, then enter opens it")
 	assert.Contains(t, lastLine(m), "enter answer")
 	press(m, "enter")
-	assert.True(t, m.views[m.active].(*quizView).answered, "enter sent the answer")
+	assert.True(t, *fieldAs[bool](m.views[m.active], "answered"), "enter sent the answer")
 	assert.Equal(t, 5, m.Workspace().N())
 	press(m, "down") // the verdict's long line gives the footer back
 	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")

@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
@@ -76,8 +77,8 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		// is declined.
 		m.offer = nil
 		for i, v := range m.views {
-			if q, ok := v.(*quizView); ok {
-				q.roomRound(msg)
+			if q, ok := v.(*quiz.Model); ok {
+				q.RoomRound(msg)
 				m.show(i)
 			}
 		}
@@ -94,10 +95,10 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case RoomRoundEnd:
 		text := "the round is over"
 		for i, v := range m.views {
-			if q, ok := v.(*quizView); ok && q.room == msg.ID {
-				q.endRoom(msg.Mistake)
+			if q, ok := v.(*quiz.Model); ok && q.Room == msg.ID {
+				q.EndRoom(msg.Mistake)
 				if i == m.active {
-					text += ": the working is below" + q.scrollHint()
+					text += ": the working is below" + q.ScrollHint()
 				} else {
 					// An attendee who went on to another view after
 					// answering: the working is not below there.

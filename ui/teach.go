@@ -9,6 +9,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/ties"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
@@ -42,7 +43,7 @@ var views = []registered{
 	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},
 	{"M", "companions", func(c *common.Common) view.View { return companions.New(c) }},
 	{"H", "check", func(c *common.Common) view.View { return check.New(c) }},
-	{"Z", "quiz", func(c *common.Common) view.View { return newQuizView(c) }},
+	{"Z", "quiz", func(c *common.Common) view.View { return quiz.New(c) }},
 }
 
 // viewName is the name of view i.

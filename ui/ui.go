@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -532,8 +533,8 @@ func (m *Model) show(i int) {
 	m.active = i
 	// The end of a round read elsewhere pointed here: now the working
 	// is below, not behind Z.
-	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
-		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.scrollHint(), false)
+	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
+		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
 	}
 }
 

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -370,16 +369,6 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 	}
 }
 
-// staleOf reads a teaching view's view.Lazy.Stale, which the view's
-// package keeps to itself.
-func staleOf(v view.View) bool { return fieldOf(v, "Lazy").Interface().(view.Lazy).Stale }
-
-// fieldOf is a field of the view v, for a test that reads what the
-// view's package keeps to itself (unexported fields read, never set).
-func fieldOf(v view.View, name string) reflect.Value {
-	return reflect.ValueOf(v).Elem().FieldByName(name)
-}
-
 // The views recompute only when drawn: an edit in the explorer costs
 // the hidden views nothing but a flag.
 func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
@@ -388,13 +377,13 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	require.Equal(t, "conventions", m.viewName(3))
 	press(m, "C")
 	body(m)
-	assert.False(t, staleOf(cv))
+	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
 	press(m, "E")
 	press(m, "home", "0")
-	assert.True(t, staleOf(cv), "not recomputed while hidden")
+	assert.True(t, fieldAs[view.Lazy](cv, "Lazy").Stale, "not recomputed while hidden")
 	press(m, "C")
 	s := body(m)
-	assert.False(t, staleOf(cv))
+	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
 	// A(0) at rank 1 under linear gain (sklearn preset): by hand
 	// (0 + 1/1.585 + 1.5/2)/(3 + 2/1.585 + 1/2) = 1.3809/4.7619 = 0.2900.
 	assert.Contains(t, s, "0.2900")

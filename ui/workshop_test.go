@@ -16,6 +16,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -611,17 +612,17 @@ func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
 	typeText(m, "0.5")
 	press(m, "enter")
 	assert.Contains(t, screen(m), "decimals or more")
-	q := m.views[m.active].(*quizView)
-	assert.True(t, q.in.Selected())
+	in := fieldAs[textfield.Model](m.views[m.active], "in")
+	assert.True(t, in.Selected())
 	typeText(m, "0.58")
-	assert.Equal(t, "0.58", q.in.Value())
+	assert.Equal(t, "0.58", in.Value())
 	assert.Contains(t, screen(m), "[0.58")
 
 	typeText(m, ",")
 	press(m, "enter")
 	assert.Contains(t, screen(m), "as a number")
 	press(m, "left", "backspace")
-	assert.Equal(t, "0.5,", q.in.Value(), "an arrow key keeps the refused answer to correct")
+	assert.Equal(t, "0.5,", in.Value(), "an arrow key keeps the refused answer to correct")
 }
 
 // n does not leave the instructor's round, answered or not: the round's
@@ -697,9 +698,8 @@ func TestRoomRoundMissedIsNotScored(t *testing.T) {
 	assert.Contains(t, s, "n: next list")
 	assert.Contains(t, s, "n next list")
 	assert.NotContains(t, s, "enter answer")
-	q := m.views[m.active].(*quizView)
 	// Linear gain, grades 2,0,0,1,0,0 at k=3: 2 / (2 + 1/log2 3) = 0.7602.
-	require.InDelta(t, 0.7602, q.result.NDCG(), 5e-5)
+	require.InDelta(t, 0.7602, (*fieldAs[*ndcg.Result](m.views[m.active], "result")).NDCG(), 5e-5)
 	typeText(m, "0.7602")
 	press(m, "enter")
 	s = screen(m)

@@ -1,4 +1,4 @@
-package ui
+package quiz
 
 import (
 	"errors"
@@ -18,18 +18,19 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// quizView puts a small random list in front of the learner, who works
+// Model puts a small random list in front of the learner, who works
 // out NDCG@k by hand and types it; the view answers ✓ or ✗ (within the
 // tolerance of the digits typed), shows the working, and keeps the score
 // across rounds. The lists come from a seed shown on screen, so a
 // workshop can hand everyone the same ones (--seed; over the network
 // the instructor's rounds do, and the heading names no flag). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
-type quizView struct {
+type Model struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
@@ -57,10 +58,10 @@ type quizView struct {
 
 	// room is the instructor's round being answered (0: none): its
 	// conventions, and whether it has ended (the working shows then).
-	room         int
+	Room         int
 	roomSettings ndcg.Settings
 	roomEnded    bool
-	// carried says the answer came with the round (RoomRound.Answer),
+	// carried says the answer came with the round (workshop.RoomRound.Answer),
 	// given before the attendee's connection dropped.
 	carried bool
 	// mistake is what check found behind a wrong answer: to the
@@ -78,20 +79,21 @@ type quizView struct {
 // make "1" right for anything from 0.5 up.
 const quizDecimals = 2
 
-func newQuizView(c *common.Common) *quizView {
+// New is the quiz view of c's workspace; Common.Seed, when set, makes its lists repeatable.
+func New(c *common.Common) *Model {
 	seed := c.Seed
 	if seed == 0 {
 		// Short enough to read out to a room.
 		seed = 1 + time.Now().UnixNano()%999_999
 	}
-	v := &quizView{c: c, seed: seed, in: view.NumberInput("")}
+	v := &Model{c: c, seed: seed, in: view.NumberInput("")}
 	v.in.SetWidth(10)
 	v.start(1)
 	return v
 }
 
 // halfTyped reports whether an answer is typed and not yet sent.
-func (v *quizView) HalfTyped() bool {
+func (v *Model) HalfTyped() bool {
 	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
 }
 
@@ -101,7 +103,7 @@ var nextRoundKey = common.Bind([]string{"n"}, "n", "next quiz list")
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
 // Once the answer is in, enter does nothing more, so the footer offers
 // what does: the next list, and scrolling the working when it shows.
-func (v *quizView) ShortHelp() []key.Binding {
+func (v *Model) ShortHelp() []key.Binding {
 	k := v.c.Keys
 	if v.roomUnderWay() {
 		// n does not leave the instructor's round (see handleKey).
@@ -123,21 +125,21 @@ func (v *quizView) ShortHelp() []key.Binding {
 }
 
 // FullHelp is the key only the quiz has.
-func (v *quizView) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
+func (v *Model) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
 
 // roomUnderWay reports whether the question is the instructor's round
 // and the instructor has not ended it yet.
-func (v *quizView) roomUnderWay() bool { return v.room != 0 && !v.roomEnded }
+func (v *Model) roomUnderWay() bool { return v.Room != 0 && !v.roomEnded }
 
 // roomMissed reports whether the instructor's round ended with no answer
 // from this attendee: its working is on screen, so an answer typed now
 // would read the true value off it and score it right.
-func (v *quizView) roomMissed() bool { return v.room != 0 && v.roomEnded && !v.answered }
+func (v *Model) roomMissed() bool { return v.Room != 0 && v.roomEnded && !v.answered }
 
 // scrollSolution moves through the whole working by delta lines (from
 // the condensed view, ↑ and ↓ first show the end of the whole working,
 // where IDCG and the division are).
-func (v *quizView) scrollSolution(delta int) {
+func (v *Model) scrollSolution(delta int) {
 	if !v.showsWorking() || v.work == nil {
 		v.c.SetStatus("↑/↓ scroll the worked solution once you have answered", false)
 		return
@@ -158,12 +160,12 @@ func (v *quizView) scrollSolution(delta int) {
 	v.scroll = max(min(v.scroll+delta, most), 0)
 }
 
-func (v *quizView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+func (v *Model) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 // start draws round n's question.
-func (v *quizView) start(n int) {
+func (v *Model) start(n int) {
 	v.round = n
-	v.room, v.roomEnded, v.carried, v.mistake = 0, false, false, ""
+	v.Room, v.roomEnded, v.carried, v.mistake = 0, false, false, ""
 	v.q = explain.NewQuestion(v.seed, n)
 	v.answered = false
 	v.scroll = -1
@@ -173,12 +175,12 @@ func (v *quizView) start(n int) {
 	v.stale = true
 }
 
-// roomRound shows the instructor's round: the same question for the
+// RoomRound shows the instructor's round: the same question for the
 // whole room, under the instructor's conventions.
-func (v *quizView) roomRound(r RoomRound) {
+func (v *Model) RoomRound(r workshop.RoomRound) {
 	v.seed = r.Seed
 	v.start(r.Round)
-	v.room, v.roomSettings = r.ID, r.Settings
+	v.Room, v.roomSettings = r.ID, r.Settings
 	if w, err := verify.ParseWritten(r.Answer); r.Answer != "" && err == nil {
 		// The answer the room counted, sent from the attendee's session
 		// before this one: shown as sent, scored when the round ends.
@@ -189,9 +191,9 @@ func (v *quizView) roomRound(r RoomRound) {
 	v.stale = true
 }
 
-// scrollHint is what the status adds when the whole working does not
+// ScrollHint is what the status adds when the whole working does not
 // fit under the question: how to scroll it.
-func (v *quizView) scrollHint() string {
+func (v *Model) ScrollHint() string {
 	v.Refresh()
 	if v.work == nil {
 		return ""
@@ -202,10 +204,10 @@ func (v *quizView) scrollHint() string {
 	return ""
 }
 
-// endRoom ends the instructor's round: the answer, if one was sent,
+// EndRoom ends the instructor's round: the answer, if one was sent,
 // is scored now, and the working shows, with the mistake the server's
 // check found behind a wrong one.
-func (v *quizView) endRoom(mistake string) {
+func (v *Model) EndRoom(mistake string) {
 	if v.roomEnded {
 		return
 	}
@@ -221,16 +223,16 @@ func (v *quizView) endRoom(mistake string) {
 }
 
 // settings are the conventions in force at the question's cutoff.
-func (v *quizView) settings() ndcg.Settings {
+func (v *Model) settings() ndcg.Settings {
 	s := v.c.WS.Settings
-	if v.room != 0 {
+	if v.Room != 0 {
 		s = v.roomSettings
 	}
 	s.K = v.q.K
 	return s
 }
 
-func (v *quizView) Refresh() {
+func (v *Model) Refresh() {
 	if !v.stale {
 		return
 	}
@@ -247,8 +249,8 @@ func (v *quizView) Refresh() {
 // quiz's own, under the conventions in force, as a room's round tells it
 // from the server (endRoom): it follows the conventions when they change
 // after the answer.
-func (v *quizView) diagnose() {
-	if v.room != 0 {
+func (v *Model) diagnose() {
+	if v.Room != 0 {
 		return
 	}
 	v.mistake = ""
@@ -260,7 +262,7 @@ func (v *quizView) diagnose() {
 	}
 }
 
-func (v *quizView) Update(msg tea.Msg) tea.Cmd {
+func (v *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.stale = true
@@ -274,7 +276,7 @@ func (v *quizView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys
 	asked := v.skipAsked
 	v.skipAsked = false
@@ -323,14 +325,14 @@ func (v *quizView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // answeredNote says what comes next once the question is answered.
-func (v *quizView) answeredNote() string {
+func (v *Model) answeredNote() string {
 	if v.roomUnderWay() {
 		return "answer sent: the working comes when the round ends"
 	}
 	return "answered: n draws the next list"
 }
 
-func (v *quizView) submit() {
+func (v *Model) submit() {
 	if v.answered {
 		v.c.SetStatus(v.answeredNote(), false)
 		return
@@ -366,9 +368,9 @@ func (v *quizView) submit() {
 		return
 	}
 	v.answer, v.answered = w, true
-	if v.room != 0 && !v.roomEnded {
+	if v.Room != 0 && !v.roomEnded {
 		if r := v.c.Remote; r != nil && r.OnAnswer != nil {
-			r.OnAnswer(RoomAnswer{ID: v.room, Text: text})
+			r.OnAnswer(workshop.RoomAnswer{ID: v.Room, Text: text})
 		}
 		// The quiz view says the answer was sent; the score waits for
 		// the end of the round (endRoom), so that nothing on screen
@@ -380,7 +382,7 @@ func (v *quizView) submit() {
 	v.total++
 	v.answeredUnder = v.settings()
 	v.diagnose()
-	more := v.scrollHint()
+	more := v.ScrollHint()
 	if w.Holds(v.result.NDCG()) {
 		v.right++
 		v.c.SetStatus(fmt.Sprintf("right: %d of %d · n for the next list%s", v.right, v.total, more), false)
@@ -390,7 +392,7 @@ func (v *quizView) submit() {
 	v.in.Blur()
 }
 
-func (v *quizView) Draw() string {
+func (v *Model) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -403,7 +405,7 @@ func (v *quizView) Draw() string {
 
 // topLines are the lines above the working: the round, the question, the
 // list, the field and, once answered, the verdict.
-func (v *quizView) topLines() []string {
+func (v *Model) topLines() []string {
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -464,7 +466,7 @@ func (v *quizView) topLines() []string {
 		return append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)
 	}
 	switch {
-	case v.room != 0 && !v.roomEnded:
+	case v.Room != 0 && !v.roomEnded:
 		switch {
 		case v.carried:
 			lines = append(lines, wrapped(st.Subtle.Render("answer sent and counted: the working comes when the round ends"))...)
@@ -479,18 +481,18 @@ func (v *quizView) topLines() []string {
 
 // showsWorking says whether the worked solution is on screen: once
 // answered, or once the instructor's round has ended, not before.
-func (v *quizView) showsWorking() bool {
+func (v *Model) showsWorking() bool {
 	if v.result == nil {
 		return false
 	}
-	if v.room != 0 {
+	if v.Room != 0 {
 		return v.roomEnded
 	}
 	return v.answered
 }
 
 // wholeWorking is the worked solution without its blank lines.
-func (v *quizView) wholeWorking() []explain.Line {
+func (v *Model) wholeWorking() []explain.Line {
 	var out []explain.Line
 	for _, l := range v.work.Lines(v.width) {
 		if l.Kind != explain.LineBlank {
@@ -502,7 +504,7 @@ func (v *quizView) wholeWorking() []explain.Line {
 
 // scrolledWorking is a window on the whole working from line v.scroll,
 // under a line that says where it is, with the division kept last.
-func (v *quizView) scrolledWorking(room int) []string {
+func (v *Model) scrolledWorking(room int) []string {
 	all := v.wholeWorking()
 	body, last := all[:len(all)-1], all[len(all)-1]
 	n := room - 2
@@ -517,7 +519,7 @@ func (v *quizView) scrolledWorking(room int) []string {
 
 // listTable lays the list out across the screen, rank by rank, with a
 // bar where k cuts it.
-func (v *quizView) listTable() []string {
+func (v *Model) listTable() []string {
 	l := v.q.List
 	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
@@ -549,7 +551,7 @@ func (v *quizView) listTable() []string {
 }
 
 // tieNote names the tie group and what the tie policy does with it.
-func (v *quizView) tieNote() string {
+func (v *Model) tieNote() string {
 	r := v.result
 	if r == nil || len(r.Ties) == 0 {
 		return ""
@@ -576,7 +578,7 @@ func (v *quizView) tieNote() string {
 	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", ids, layout.FmtNum(g.Score), r.Settings.Ties, what)
 }
 
-func (v *quizView) verdictLine() string {
+func (v *Model) verdictLine() string {
 	nd := v.result.NDCG()
 	tol := strconv.FormatFloat(v.answer.Tolerance(), 'f', -1, 64)
 	// After a change of conventions the verdict is under the new ones,
@@ -601,7 +603,7 @@ func (v *quizView) verdictLine() string {
 // headings, then the prose (the formula, the rankings spelled out, the
 // notes), then the DCG sum from the top; the IDCG sum and the division
 // stay, since a wrong IDCG is the trap a round most often sets.
-func (v *quizView) workingLines(room int) []string {
+func (v *Model) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
 	}
@@ -651,4 +653,4 @@ func (v *quizView) workingLines(room int) []string {
 	return out
 }
 
-func (v *quizView) TakesNumbers() bool { return true }
+func (v *Model) TakesNumbers() bool { return true }
