@@ -7,6 +7,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -68,14 +69,14 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m.convW = -1 // the header states the new list's conventions
 	m.fileGain = fileGain
 	present := false
-	if e, ok := m.views[0].(*explorer); ok {
-		present = e.present
+	if e, ok := m.views[0].(*explorer.Model); ok {
+		present = e.Present
 	}
 	for i, r := range views {
 		m.views[i] = r.make(m.c)
 	}
-	if e, ok := m.views[0].(*explorer); ok {
-		e.present = present
+	if e, ok := m.views[0].(*explorer.Model); ok {
+		e.Present = present
 	}
 	m.active = 0
 	m.resize()

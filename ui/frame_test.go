@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 func TestHelpListsEveryKey(t *testing.T) {
@@ -51,7 +52,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []key.Binding{m.c.Keys.Up, m.c.Keys.Down, m.c.Keys.GradeDown, m.c.Keys.KUp, m.c.Keys.KDown, m.c.Keys.Save, m.c.Keys.SaveAs, m.c.Keys.ASCII, presentKey} {
+	for _, k := range []key.Binding{m.c.Keys.Up, m.c.Keys.Down, m.c.Keys.GradeDown, m.c.Keys.KUp, m.c.Keys.KDown, m.c.Keys.Save, m.c.Keys.SaveAs, m.c.Keys.ASCII, explorer.PresentKey} {
 		for _, name := range k.Keys() {
 			assert.True(t, helpKeys[name], "%s, on a line with another key, is in the help", name)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
@@ -40,7 +41,7 @@ func keyGroups(k common.KeyMap, own []key.Binding) [][]key.Binding {
 		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply},
 		// ? is how the help opened and says how it closes, so it is left
 		// out here to make room for the views' own keys.
-		append(append([]key.Binding{pair(k.ASCII, presentKey, "A/R", "ASCII, projector")}, own...), k.Quit),
+		append(append([]key.Binding{pair(k.ASCII, explorer.PresentKey, "A/R", "ASCII, projector")}, own...), k.Quit),
 		// The field's keys, as a prompt's footer cannot list them all.
 		{pair(f.Left, f.Right, "←→ ^b^f", "char ←/→"), pair(f.WordLeft, f.WordRight, "alt+b/f ^←→", "word ←/→"),
 			common.As(f.Home, "home/^a", "start"), common.As(f.End, "end/^e", "end"),

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // paste sends a bracketed paste, as a terminal does for its own paste.
@@ -75,13 +76,13 @@ func TestScoreEditorScrolls(t *testing.T) {
 	s := screen(m)
 	row := rowWith(t, s, "012345")
 	assert.NotContains(t, row, "0.1234", "the start scrolled out of the cell")
-	_, w, _ := explorerOf(m).editorCell(scoreField)
-	assert.Equal(t, w, explorerOf(m).input.Width(), "the field is its cell")
+	_, w, _ := explorerOf(m).EditorCell(explorer.ScoreField)
+	assert.Equal(t, w, explorerOf(m).Input.Width(), "the field is its cell")
 	for _, l := range strings.Split(s, "\n") {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
 	}
 	press(m, "enter")
-	assert.Equal(t, 0.123456789012345, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score)
+	assert.Equal(t, 0.123456789012345, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Score)
 }
 
 // TestTitleEditorWide: a title of wide characters and accents, typed
@@ -97,7 +98,7 @@ func TestTitleEditorWide(t *testing.T) {
 	press(m, "home")
 	assert.Contains(t, screen(m), "東京e\u0301 東京")
 	press(m, "enter")
-	assert.Equal(t, title, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, title, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 }
 
 func rowWith(t *testing.T, s, part string) string {
@@ -111,14 +112,14 @@ func rowWith(t *testing.T, s, part string) string {
 	return ""
 }
 
-func explorerOf(m *Model) *explorer { return m.views[0].(*explorer) }
+func explorerOf(m *Model) *explorer.Model { return m.views[0].(*explorer.Model) }
 
 // TestEditInPlaceTypesOver: s (or enter) and e start with the old score
 // or title selected, so that what is typed replaces it, as in a
 // spreadsheet's cell; a moving key keeps it to edit from there.
 func TestEditInPlaceTypesOver(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,1,2", "0.92,0.8,0.7"), linearK5(), 80, 24)
-	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score }
+	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Score }
 
 	press(m, "s")
 	assert.Contains(t, screen(m), "type over it, ← edits it")
@@ -150,11 +151,11 @@ func TestEditInPlaceTypesOver(t *testing.T) {
 	press(m, "e")
 	typeText(m, "Fresh title")
 	press(m, "enter")
-	assert.Equal(t, "Fresh title", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, "Fresh title", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 	press(m, "e", "end")
 	typeText(m, "!")
 	press(m, "enter")
-	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 }
 
 // TestOpenerTypedPathOrSample: what enter opens is never in doubt. With

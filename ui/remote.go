@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
@@ -54,8 +55,8 @@ const remoteTitleLimit = 200
 // setRemote fits the views for a remote session.
 func (m *Model) setRemote() {
 	for _, v := range m.views {
-		if e, ok := v.(*explorer); ok {
-			e.input.Limit = remoteTitleLimit
+		if e, ok := v.(*explorer.Model); ok {
+			e.Input.Limit = remoteTitleLimit
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
@@ -34,7 +35,7 @@ type registered struct {
 // O; T is untie, so ties is I. Q would sit next to q (quit), one shift
 // away from ending a lesson, so quiz is Z.
 var views = []registered{
-	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
+	{"E", "explorer", func(c *common.Common) view.View { return explorer.New(c) }},
 	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
 	{"I", "ties", func(c *common.Common) view.View { return ties.New(c) }},
 	{"C", "conventions", func(c *common.Common) view.View { return conventions.New(c) }},

@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -155,8 +156,8 @@ func New(o Options) *Model {
 	for _, r := range views {
 		m.views = append(m.views, r.make(c))
 	}
-	if e, ok := m.views[0].(*explorer); ok {
-		e.present = o.Present
+	if e, ok := m.views[0].(*explorer.Model); ok {
+		e.Present = o.Present
 	}
 	if o.Remote != nil {
 		m.setRemote()

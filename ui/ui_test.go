@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // Reference values. Unless a comment gives the hand arithmetic, each was
@@ -207,11 +208,11 @@ func TestCursorKeys(t *testing.T) {
 func TestEditScoreInPlace(t *testing.T) {
 	m := start(t)
 	press(m, "down", "s")
-	assert.True(t, m.views[0].(*explorer).Capturing())
+	assert.True(t, m.views[0].(*explorer.Model).Capturing())
 	typeText(m, "abc")
 	press(m, "enter")
 	assert.Contains(t, screen(m), `"abc" is not a number`)
-	assert.True(t, m.views[0].(*explorer).Capturing(), "a bad score keeps the editor open")
+	assert.True(t, m.views[0].(*explorer.Model).Capturing(), "a bad score keeps the editor open")
 	press(m, "backspace", "backspace", "backspace")
 	typeText(m, "9")
 	press(m, "enter")
@@ -232,7 +233,7 @@ func TestEditScoreInPlace(t *testing.T) {
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 
 	press(m, "enter") // enter edits the score too
-	assert.True(t, m.views[0].(*explorer).Capturing())
+	assert.True(t, m.views[0].(*explorer.Model).Capturing())
 }
 
 func TestEditTitleInPlace(t *testing.T) {

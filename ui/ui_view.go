@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -198,7 +199,7 @@ func (m *Model) footer(w int) string {
 // keys in its own footer). The check and quiz views, whose fields take a
 // number, say so in their own footers.
 func (m *Model) typing() bool {
-	e, ok := m.views[m.active].(*explorer)
+	e, ok := m.views[m.active].(*explorer.Model)
 	return ok && e.Capturing()
 }
 

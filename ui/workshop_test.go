@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -90,7 +91,7 @@ func TestCursorFollowsItsItem(t *testing.T) {
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "down") // B, rank 2
 	m.c.ApplyAside(mustEdit(t)(m.c.WS.Move(1, 1)))
-	assert.Equal(t, 2, m.views[0].(*explorer).cursor, "the cursor is on B, now third")
+	assert.Equal(t, 2, m.views[0].(*explorer.Model).Cursor, "the cursor is on B, now third")
 }
 
 func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {

@@ -1,4 +1,4 @@
-package ui
+package explorer
 
 import (
 	"fmt"
@@ -21,23 +21,23 @@ type field int
 
 const (
 	noField field = iota
-	scoreField
+	ScoreField
 	titleField
 )
 
-// explorer is the main view: the ranked list with its per-rank table,
+// Model is the main view: the ranked list with its per-rank table,
 // the summary and the bar charts. It owns the cursor and the in-place
 // editor; the list itself lives in the shared workspace.
-type explorer struct {
+type Model struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
 
-	cursor int // rank under the cursor, 0-based
+	Cursor int // rank under the cursor, 0-based
 	offset int // first rank the table shows
 	// present is the projector mode: fewer columns, the headline numbers
 	// large, wide bars, nothing that needs colour.
-	present bool
+	Present bool
 	// notes shows the list's notes (what the sample teaches) above the
 	// charts; N toggles it.
 	notes bool
@@ -47,7 +47,7 @@ type explorer struct {
 	under string
 
 	editing field
-	input   textfield.Model
+	Input   textfield.Model
 
 	// Geometry, worked out in SetSize.
 	table                 table.Layout
@@ -56,25 +56,26 @@ type explorer struct {
 	summaryH, chartsH     int
 }
 
-func newExplorer(c *common.Common) *explorer {
-	return &explorer{c: c, input: textfield.New(1, "")}
+// New is the explorer on c's workspace.
+func New(c *common.Common) *Model {
+	return &Model{c: c, Input: textfield.New(1, "")}
 }
 
 // ShortHelp is the explorer's footer.
-func (e *explorer) ShortHelp() []key.Binding {
+func (e *Model) ShortHelp() []key.Binding {
 	k := e.c.Keys
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
 }
 
 // FullHelp is the explorer's own key: the notes (R, the projector mode,
 // is listed beside A, the other way of drawing).
-func (e *explorer) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
+func (e *Model) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
 
 // Capturing is true while the in-place editor has the keys.
-func (e *explorer) Capturing() bool { return e.editing != noField }
+func (e *Model) Capturing() bool { return e.editing != noField }
 
 // SetSize lays the view out in w×h cells.
-func (e *explorer) SetSize(w, h int) {
+func (e *Model) SetSize(w, h int) {
 	e.width, e.height = max(w, 0), max(h, 0)
 	e.layout()
 }
@@ -85,14 +86,14 @@ const summaryLines = 3
 // layout splits the body between the table, the summary and the charts.
 // It depends on the list's length too, so edits that add or delete items
 // call it again.
-func (e *explorer) layout() {
+func (e *Model) layout() {
 	w, h := e.width, e.height
 	n := e.c.WS.N()
 	// The side panel needs the table to keep every column (about 84
 	// cells): below 130 columns the charts go under the table instead.
-	e.wide = w >= 130 && h >= 18 && !e.present
+	e.wide = w >= 130 && h >= 18 && !e.Present
 	switch {
-	case e.present:
+	case e.Present:
 		// The headline: DCG and IDCG on a line, NDCG in large digits.
 		e.sideW, e.tableW = 0, w
 		e.summaryH = 1 + len(bigGlyphs['0'])
@@ -123,7 +124,7 @@ func (e *explorer) layout() {
 		}
 	}
 	e.table = table.New(e.tableW, n)
-	if e.present {
+	if e.Present {
 		e.table = table.NewPresent(e.tableW, n)
 	}
 	e.sizeEditor()
@@ -136,7 +137,7 @@ func (e *explorer) layout() {
 // and title, labelled, in a table too narrow for one; a title over the
 // whole row, not the few cells of its column (the numbers of the row
 // come back with enter or esc).
-func (e *explorer) editorCell(f field) (x, w int, label string) {
+func (e *Model) EditorCell(f field) (x, w int, label string) {
 	head := "score"
 	if f == titleField {
 		head = "id / title"
@@ -154,22 +155,22 @@ func (e *explorer) editorCell(f field) (x, w int, label string) {
 
 // sizeEditor fits the field to the cell it is drawn in, so that the
 // cursor is never cut off.
-func (e *explorer) sizeEditor() {
+func (e *Model) sizeEditor() {
 	f := e.editing
 	if f == noField {
-		f = scoreField
+		f = ScoreField
 	}
-	_, w, label := e.editorCell(f)
-	e.input.SetWidth(w - len(label))
+	_, w, label := e.EditorCell(f)
+	e.Input.SetWidth(w - len(label))
 }
 
 // rowsShown is how many item rows fit under the table heading.
-func (e *explorer) rowsShown() int { return max(e.tableH-1, 1) }
+func (e *Model) rowsShown() int { return max(e.tableH-1, 1) }
 
 // clamp keeps the cursor on the list and in the table's window.
-func (e *explorer) clamp() {
+func (e *Model) clamp() {
 	n := e.c.WS.N()
-	e.cursor = max(min(e.cursor, n-1), 0)
+	e.Cursor = max(min(e.Cursor, n-1), 0)
 	rows := e.rowsShown()
 	// One row may go to the k line, so keep the cursor a row clear of it.
 	if rows > 2 {
@@ -180,26 +181,26 @@ func (e *explorer) clamp() {
 	if n > rows && rows > 4 {
 		rows -= 2
 	}
-	e.offset = layout.ScrollTo(e.offset, e.cursor, n, rows)
+	e.offset = layout.ScrollTo(e.offset, e.Cursor, n, rows)
 }
 
 // Update handles the explorer's keys and the workspace's changes.
-func (e *explorer) Update(msg tea.Msg) tea.Cmd {
+func (e *Model) Update(msg tea.Msg) tea.Cmd {
 	defer e.noteUnder()
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		switch {
 		case msg.Focus >= 0:
-			e.cursor = e.c.WS.RankOf(msg.Focus)
+			e.Cursor = e.c.WS.RankOf(msg.Focus)
 		case e.under != "":
 			// No item named (a setting, a swap made elsewhere, a deletion):
 			// stay on the item, wherever it went; on the same rank if it
 			// is gone.
 			// The item is most often still on its rank (a setting keeps
 			// the ranking): a look there spares a search of the list.
-			if ws := e.c.WS; e.cursor < 0 || e.cursor >= ws.N() || ws.List().Items[ws.ItemAt(e.cursor)].ID != e.under {
+			if ws := e.c.WS; e.Cursor < 0 || e.Cursor >= ws.N() || ws.List().Items[ws.ItemAt(e.Cursor)].ID != e.under {
 				if i := ws.IndexOf(e.under); i >= 0 {
-					e.cursor = ws.RankOf(i)
+					e.Cursor = ws.RankOf(i)
 				}
 			}
 		}
@@ -215,9 +216,9 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch msg.Button {
 		case tea.MouseWheelUp:
-			e.cursor--
+			e.Cursor--
 		case tea.MouseWheelDown:
-			e.cursor++
+			e.Cursor++
 		}
 		e.clamp()
 	case tea.MouseClickMsg:
@@ -225,67 +226,67 @@ func (e *explorer) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if r := e.rankAtLine(msg.Y); r >= 0 {
-			e.cursor = r
+			e.Cursor = r
 			e.clamp()
 		}
 	case tea.PasteMsg:
 		if e.editing != noField {
-			e.input.Update(msg)
+			e.Input.Update(msg)
 			return nil
 		}
 	}
 	return nil
 }
 
-func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (e *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := e.c.Keys, e.c.WS
 	var ed workspace.Edit
 	var why string
 	switch {
 	case key.Matches(msg, k.Up):
-		e.cursor--
+		e.Cursor--
 	case key.Matches(msg, k.Down):
-		e.cursor++
+		e.Cursor++
 	case key.Matches(msg, k.PageUp):
-		e.cursor -= e.rowsShown()
+		e.Cursor -= e.rowsShown()
 	case key.Matches(msg, k.PageDown):
-		e.cursor += e.rowsShown()
+		e.Cursor += e.rowsShown()
 	case key.Matches(msg, k.Top):
-		e.cursor = 0
+		e.Cursor = 0
 	case key.Matches(msg, k.Bottom):
-		e.cursor = ws.N() - 1
+		e.Cursor = ws.N() - 1
 	case key.Matches(msg, k.Grade):
 		g, _ := strconv.Atoi(msg.String())
-		ed, why = ws.SetGrade(e.cursor, float64(g))
+		ed, why = ws.SetGrade(e.Cursor, float64(g))
 	case key.Matches(msg, k.GradeUp):
-		ed, why = ws.StepGrade(e.cursor, 1)
+		ed, why = ws.StepGrade(e.Cursor, 1)
 	case key.Matches(msg, k.GradeDown):
-		ed, why = ws.StepGrade(e.cursor, -1)
+		ed, why = ws.StepGrade(e.Cursor, -1)
 	case key.Matches(msg, k.EditScore):
-		return e.startEditing(scoreField)
+		return e.startEditing(ScoreField)
 	case key.Matches(msg, k.EditTitle):
 		return e.startEditing(titleField)
 	case key.Matches(msg, k.Add):
-		ed, why = ws.Add(e.cursor)
+		ed, why = ws.Add(e.Cursor)
 	case key.Matches(msg, k.Duplicate):
-		ed, why = ws.Duplicate(e.cursor)
+		ed, why = ws.Duplicate(e.Cursor)
 	case key.Matches(msg, k.Delete):
-		ed, why = ws.Delete(e.cursor)
+		ed, why = ws.Delete(e.Cursor)
 	case key.Matches(msg, k.MoveUp):
-		ed, why = ws.Move(e.cursor, -1)
+		ed, why = ws.Move(e.Cursor, -1)
 	case key.Matches(msg, k.MoveDown):
-		ed, why = ws.Move(e.cursor, 1)
+		ed, why = ws.Move(e.Cursor, 1)
 	case key.Matches(msg, k.Tie):
-		ed, why = ws.Tie(e.cursor)
+		ed, why = ws.Tie(e.Cursor)
 	case key.Matches(msg, k.Untie):
-		ed, why = ws.Untie(e.cursor)
+		ed, why = ws.Untie(e.Cursor)
 	case key.Matches(msg, notesKey):
 		e.toggleNotes()
 		return nil
-	case key.Matches(msg, presentKey):
-		e.present = !e.present
+	case key.Matches(msg, PresentKey):
+		e.Present = !e.Present
 		e.layout()
-		if e.present {
+		if e.Present {
 			e.c.SetStatus("projector mode: R for the full table", false)
 		} else {
 			e.c.SetStatus("the full table: R for the projector mode", false)
@@ -301,7 +302,7 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // apply makes an edit; the Edited message that comes back moves the
 // cursor to the item it was about.
-func (e *explorer) apply(ed workspace.Edit, why string) {
+func (e *Model) apply(ed workspace.Edit, why string) {
 	if why != "" {
 		e.c.SetStatus(why, true)
 		return
@@ -312,33 +313,33 @@ func (e *explorer) apply(ed workspace.Edit, why string) {
 	e.c.Apply(ed)
 }
 
-func (e *explorer) startEditing(f field) tea.Cmd {
+func (e *Model) startEditing(f field) tea.Cmd {
 	ws := e.c.WS
 	if ws.N() == 0 {
 		e.c.SetStatus("the list is empty: press a to add an item", true)
 		return nil
 	}
-	it := ws.List().Items[ws.ItemAt(e.cursor)]
+	it := ws.List().Items[ws.ItemAt(e.Cursor)]
 	e.editing = f
 	e.sizeEditor()
 	switch f {
-	case scoreField:
+	case ScoreField:
 		v := ""
 		if it.HasScore {
 			v = layout.FmtNum(it.Score)
 		}
-		e.input.SetValue(v)
-		e.input.Placeholder = "score"
+		e.Input.SetValue(v)
+		e.Input.Placeholder = "score"
 		e.c.SetStatus(fmt.Sprintf("score of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(v, "type a number")), false)
 	case titleField:
-		e.input.SetValue(it.Title)
-		e.input.Placeholder = "title"
+		e.Input.SetValue(it.Title)
+		e.Input.Placeholder = "title"
 		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(it.Title, "type a title")), false)
 	}
 	// Selected, the old value is typed over, as a spreadsheet's cell:
 	// s then 0.5 is 0.5, not 0.920.5.
-	e.input.Select()
-	e.input.Focus()
+	e.Input.Select()
+	e.Input.Focus()
 	return nil
 }
 
@@ -351,7 +352,7 @@ func typeOver(old, empty string) string {
 	return "type over it, ← edits it"
 }
 
-func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
+func (e *Model) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 	k := e.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
@@ -359,18 +360,18 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		e.c.SetStatus("edit cancelled", false)
 		return nil
 	case key.Matches(msg, k.Confirm):
-		v := strings.TrimSpace(e.input.Value())
+		v := strings.TrimSpace(e.Input.Value())
 		var ed workspace.Edit
 		var why string
-		if e.editing == scoreField {
+		if e.editing == ScoreField {
 			s, err := strconv.ParseFloat(v, 64)
 			if err != nil {
 				e.c.SetStatus(fmt.Sprintf("%q is not a number: type a score such as 0.75 (esc cancels)", v), true)
 				return nil
 			}
-			ed, why = e.c.WS.SetScore(e.cursor, s)
+			ed, why = e.c.WS.SetScore(e.Cursor, s)
 		} else {
-			ed, why = e.c.WS.SetTitle(e.cursor, e.input.Value())
+			ed, why = e.c.WS.SetTitle(e.Cursor, e.Input.Value())
 		}
 		if why != "" {
 			e.c.SetStatus(why+" (esc cancels)", true)
@@ -381,15 +382,15 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		e.clamp()
 		return nil
 	}
-	e.input.Update(msg)
+	e.Input.Update(msg)
 	return nil
 }
 
-func (e *explorer) stopEditing() {
+func (e *Model) stopEditing() {
 	e.editing = noField
-	e.input.Blur()
+	e.Input.Blur()
 }
 
 // refresh has nothing to work out: the workspace's result is the
 // explorer's numbers, kept up to date by every edit.
-func (e *explorer) Refresh() {}
+func (e *Model) Refresh() {}

@@ -1,4 +1,4 @@
-package ui
+package explorer
 
 import (
 	"fmt"
@@ -12,12 +12,12 @@ import (
 )
 
 // draw draws the body: exactly height lines of at most width cells.
-func (e *explorer) Draw() string {
+func (e *Model) Draw() string {
 	if e.width <= 0 || e.height <= 0 {
 		return ""
 	}
 	table := e.viewTable()
-	if e.present {
+	if e.Present {
 		parts := []string{table, "", e.viewHeadline(e.width, e.summaryH)}
 		if e.chartsH > 0 {
 			parts = append(parts, e.contributionChart(e.width, e.chartsH))
@@ -54,7 +54,7 @@ func (e *explorer) Draw() string {
 
 // viewTable draws the visible ranks only: the cost of a frame does not
 // grow with the list.
-func (e *explorer) viewTable() string {
+func (e *Model) viewTable() string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	t := &e.table
@@ -80,7 +80,7 @@ func (e *explorer) viewTable() string {
 
 // cut is the rank the k line is drawn above (the list's length when
 // there is none).
-func (e *explorer) cut() int {
+func (e *Model) cut() int {
 	if r := e.c.WS.Result; r != nil {
 		return r.K
 	}
@@ -89,7 +89,7 @@ func (e *explorer) cut() int {
 
 // rankAtLine is the rank drawn on line y of the table (0 is the
 // heading), or −1: the lines viewTable draws, k line included.
-func (e *explorer) rankAtLine(y int) int {
+func (e *Model) rankAtLine(y int) int {
 	lines := e.tableLines()
 	if y < 1 || y > len(lines) || lines[y-1] < 0 {
 		return -1
@@ -99,7 +99,7 @@ func (e *explorer) rankAtLine(y int) int {
 
 // cutoffLine marks where k cuts the ranking, and says so when it cuts
 // through a tie group.
-func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
+func (e *Model) cutoffLine(r *ndcg.Result, width int) string {
 	st := e.c.Styles
 	label := fmt.Sprintf(" k=%d: ranks below do not count ", r.K)
 	style := st.CutoffInk
@@ -116,14 +116,14 @@ func (e *explorer) cutoffLine(r *ndcg.Result, width int) string {
 	return style.Paint(ansi.Truncate(strings.Repeat(dash, left)+label+strings.Repeat(dash, right), width, ""))
 }
 
-func (e *explorer) viewRow(r *ndcg.Result, i int) string {
+func (e *Model) viewRow(r *ndcg.Result, i int) string {
 	st, ws := e.c.Styles, e.c.WS
 	idx := ws.ItemAt(i)
 	it := ws.List().Items[idx]
 	inK := r == nil || i < r.K
 	mark := " "
 	switch {
-	case i == e.cursor:
+	case i == e.Cursor:
 		mark = st.G.Cursor
 	case !inK:
 		// Past k: a mark that reads on any screen, colour or not.
@@ -138,16 +138,16 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 		tm = st.TieInk.Paint(tm)
 	}
 	body := e.table.Cells(r, it, i)
-	if i == e.cursor && e.editing != noField {
-		if x, w, label := e.editorCell(e.editing); x >= 0 {
+	if i == e.Cursor && e.editing != noField {
+		if x, w, label := e.EditorCell(e.editing); x >= 0 {
 			// The field draws its own cursor; wrapping it in another style
 			// would split its escape codes.
-			ed := layout.PadRight(ansi.Truncate(label+e.input.View(&st), w, ""), w)
+			ed := layout.PadRight(ansi.Truncate(label+e.Input.View(&st), w, ""), w)
 			body = ansi.Truncate(body, x, "") + ed + ansi.TruncateLeft(body, x+w, "")
 		}
 	}
 	switch {
-	case i == e.cursor && e.editing == noField:
+	case i == e.Cursor && e.editing == noField:
 		body = st.CursorInk.Paint(body)
 	case !inK:
 		body = st.PastKInk.Paint(body)
@@ -157,7 +157,7 @@ func (e *explorer) viewRow(r *ndcg.Result, i int) string {
 
 // viewSummary is DCG, IDCG and NDCG at k, the tie band, and why NDCG is
 // what it is when that needs saying.
-func (e *explorer) viewSummary(width, height int) string {
+func (e *Model) viewSummary(width, height int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	var lines []string

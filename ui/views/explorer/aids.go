@@ -1,4 +1,4 @@
-package ui
+package explorer
 
 import (
 	"fmt"
@@ -15,19 +15,19 @@ import (
 // The explorer's workshop aids: the notes, the projector mode, the lines
 // that say what a table or chart hides, the cursor that follows its item.
 
-// notesKey shows or hides the list's notes; presentKey switches the
+// notesKey shows or hides the list's notes; PresentKey switches the
 // projector mode.
 var (
 	notesKey   = common.Bind([]string{"N"}, "N", "notes on/off")
-	presentKey = common.Bind([]string{"R"}, "R", "projector mode")
+	PresentKey = common.Bind([]string{"R"}, "R", "projector mode")
 )
 
 // noteUnder remembers the item under the cursor.
-func (e *explorer) noteUnder() {
+func (e *Model) noteUnder() {
 	ws := e.c.WS
 	e.under = ""
-	if e.cursor >= 0 && e.cursor < ws.N() {
-		e.under = ws.List().Items[ws.ItemAt(e.cursor)].ID
+	if e.Cursor >= 0 && e.Cursor < ws.N() {
+		e.under = ws.List().Items[ws.ItemAt(e.Cursor)].ID
 	}
 }
 
@@ -41,7 +41,7 @@ const (
 // tableLines lays the table body out: each line's rank, or cutLine,
 // aboveLine ("↑ N more") or belowLine ("↓ N more"). Drawing the table
 // and finding the rank under a click both read it.
-func (e *explorer) tableLines() []int {
+func (e *Model) tableLines() []int {
 	n, free := e.c.WS.N(), e.tableH-1
 	lines := layout.RowLines(e.offset, n, e.cut(), free)
 	if len(lines) == 0 || free < 5 {
@@ -77,7 +77,7 @@ func (e *explorer) tableLines() []int {
 }
 
 // moreLine says how many ranks the table hides above or below.
-func (e *explorer) moreLine(which int, lines []int) string {
+func (e *Model) moreLine(which int, lines []int) string {
 	st := e.c.Styles
 	n := e.c.WS.N()
 	first, last := -1, -1
@@ -98,7 +98,7 @@ func (e *explorer) moreLine(which int, lines []int) string {
 
 // toggleNotes shows or hides the notes, and the whole title when the
 // title line cuts it short, or says there are neither.
-func (e *explorer) toggleNotes() {
+func (e *Model) toggleNotes() {
 	notes := strings.TrimSpace(e.c.WS.Doc.Notes) != ""
 	if !notes && !frame.TitleCut(e.c.Styles, e.c.WS, e.width) {
 		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
@@ -119,7 +119,7 @@ func (e *explorer) toggleNotes() {
 // notesLines are the notes wrapped to width in at most max lines (the
 // last cut with "…"), or none when they are hidden. A title the title
 // line cuts short is read whole here, first, notes or not.
-func (e *explorer) notesLines(width, most int) []string {
+func (e *Model) notesLines(width, most int) []string {
 	ws := e.c.WS
 	if !e.notes || most <= 0 {
 		return nil
@@ -145,7 +145,7 @@ func (e *explorer) notesLines(width, most int) []string {
 
 // viewHeadline is the projector mode's summary: DCG@k and IDCG@k on a
 // line, then NDCG@k in digits three lines tall, bold, in no colour.
-func (e *explorer) viewHeadline(width, height int) string {
+func (e *Model) viewHeadline(width, height int) string {
 	ws := e.c.WS
 	r := ws.Result
 	k := ws.Settings.KString()
@@ -200,7 +200,7 @@ func bigText(s string, ascii bool) []string {
 
 // titleEditWidth is the width of the title editor starting at cell x of
 // a row's cells: to the end of the table.
-func (e *explorer) titleEditWidth(x int) int {
+func (e *Model) titleEditWidth(x int) int {
 	return max(e.tableW-1-e.table.TieW-x, 1)
 }
 
@@ -209,16 +209,16 @@ func (e *explorer) titleEditWidth(x int) int {
 // many ranks are skipped ("⋮ 2 more"); lines of hidden ranks are said
 // too ("↑ 3 more", "↓ 2 more"). A negative entry −m is such a line for
 // m ranks: moreText writes it.
-func (e *explorer) chartRows(rows, n int) []int {
+func (e *Model) chartRows(rows, n int) []int {
 	out := make([]int, 0, rows)
 	if n <= rows || rows < 3 {
-		from := layout.ScrollTo(e.offset, e.cursor, n, rows)
+		from := layout.ScrollTo(e.offset, e.Cursor, n, rows)
 		for i := from; i < min(from+rows, n); i++ {
 			out = append(out, i)
 		}
 		return out
 	}
-	cur := max(min(e.cursor, n-1), 0)
+	cur := max(min(e.Cursor, n-1), 0)
 	k := n
 	if r := e.c.WS.Result; r != nil && r.K > 0 {
 		k = min(r.K, n) - 1
@@ -288,7 +288,7 @@ func hidden(m, first int) int {
 
 // moreText writes the line for m ranks a chart skips: "↑ 3 more" above
 // the ranks shown, "⋮ 2 more" between them and k, "↓ 2 more" below.
-func (e *explorer) moreText(rows []int, at int) string {
+func (e *Model) moreText(rows []int, at int) string {
 	m := -rows[at]
 	g := e.c.Styles.G
 	sym := g.Below

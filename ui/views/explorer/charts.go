@@ -1,4 +1,4 @@
-package ui
+package explorer
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 // viewCharts draws the three bar charts into w×h: stacked in the side
 // panel, two abreast above the band chart when below the table.
-func (e *explorer) viewCharts(w, h int) string {
+func (e *Model) viewCharts(w, h int) string {
 	if h <= 0 || w <= 0 {
 		return ""
 	}
@@ -50,7 +50,7 @@ func (e *explorer) viewCharts(w, h int) string {
 
 // contributionChart: each rank's gain × discount, actual beside ideal,
 // on one scale.
-func (e *explorer) contributionChart(w, h int) string {
+func (e *Model) contributionChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	title := "contribution per rank: actual " + st.G.Sep + " ideal"
@@ -89,7 +89,7 @@ func (e *explorer) contributionChart(w, h int) string {
 }
 
 // ndcgChart: NDCG@k for every k, the k in force marked.
-func (e *explorer) ndcgChart(w, h int) string {
+func (e *Model) ndcgChart(w, h int) string {
 	st, ws := e.c.Styles, e.c.WS
 	r := ws.Result
 	lines := []string{st.PanelTitleInk.Paint("NDCG@k for every k")}
@@ -133,7 +133,7 @@ func (e *explorer) ndcgChart(w, h int) string {
 }
 
 // bandChart: NDCG@k with ties broken worst, expected and best.
-func (e *explorer) bandChart(w, h int) string {
+func (e *Model) bandChart(w, h int) string {
 	if h <= 0 {
 		return ""
 	}
