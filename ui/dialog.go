@@ -7,6 +7,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -72,8 +73,8 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	if e, ok := m.views[0].(*explorer.Model); ok {
 		present = e.Present
 	}
-	for i, r := range views {
-		m.views[i] = r.make(m.c)
+	for i, r := range views.All {
+		m.views[i] = r.Make(m.c)
 	}
 	if e, ok := m.views[0].(*explorer.Model); ok {
 		e.Present = present

@@ -10,18 +10,19 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
 // many terminals keep function keys for themselves, its capital letter.
-func viewKey(i int, v registered) key.Binding {
+func viewKey(i int, v views.Registered) key.Binding {
 	f := "f" + strconv.Itoa(i+1)
 	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
-	if v.letter != "" {
-		keys, help = append(keys, v.letter), help+"/"+v.letter
+	if v.Letter != "" {
+		keys, help = append(keys, v.Letter), help+"/"+v.Letter
 	}
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.name))
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.Name))
 }
 
 // keyGroups is what `?` shows, one column per group, own being the keys

@@ -3,52 +3,11 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 
-	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/ties"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/working"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
-// registered is a view as the program knows it: the capital letter
-// that opens it (F1, F2, … open them in this order too), its name for
-// the title line and the help, and how it is made.
-type registered struct {
-	letter, name string
-	make         func(*common.Common) view.View
-}
-
-// views is every view, in the order of their keys: the explorer, then
-// those that take the list apart (working, ties, conventions, swap,
-// curves), then those that put a person to work on it (pool,
-// companions, check, quiz). A new view is a file and a line here.
-//
-// A view's letter is the first letter of its name that no key (or
-// earlier view) has taken, as a capital: W is save as, so working is
-// O; T is untie, so ties is I. Q would sit next to q (quit), one shift
-// away from ending a lesson, so quiz is Z.
-var views = []registered{
-	{"E", "explorer", func(c *common.Common) view.View { return explorer.New(c) }},
-	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
-	{"I", "ties", func(c *common.Common) view.View { return ties.New(c) }},
-	{"C", "conventions", func(c *common.Common) view.View { return conventions.New(c) }},
-	{"S", "swap", func(c *common.Common) view.View { return swap.New(c) }},
-	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},
-	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},
-	{"M", "companions", func(c *common.Common) view.View { return companions.New(c) }},
-	{"H", "check", func(c *common.Common) view.View { return check.New(c) }},
-	{"Z", "quiz", func(c *common.Common) view.View { return quiz.New(c) }},
-}
-
 // viewName is the name of view i.
-func (m *Model) viewName(i int) string { return views[i].name }
+func (m *Model) viewName(i int) string { return views.All[i].Name }
 
 // fullHelp is the program's keys in groups: the shared ones and, in the
 // last group, each view's own (once, in the order of the views).

@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
 // ownStyling is the only escape sequence the screen may hold: SGR
@@ -54,11 +55,11 @@ func TestEveryViewShowsControls(t *testing.T) {
 	m := newModel(t, doc, s, 200, 50)
 	assert.Contains(t, screen(m), `a\x1b[2Jb`, "shown, not dropped")
 	assert.Contains(t, screen(m), `c\x1b]52;c;aGk=\x07`)
-	for _, r := range views {
-		press(m, r.letter)
-		assertNothingObeyed(t, r.name, m.View())
+	for _, r := range views.All {
+		press(m, r.Letter)
+		assertNothingObeyed(t, r.Name, m.View())
 		press(m, "s", "esc") // a status naming an item
-		assertNothingObeyed(t, r.name+" with a status", m.View())
+		assertNothingObeyed(t, r.Name+" with a status", m.View())
 	}
 }
 

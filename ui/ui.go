@@ -17,6 +17,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
@@ -150,11 +151,11 @@ func New(o Options) *Model {
 	c.Tell = m.changed
 	m.exp.markdown = o.Markdown
 	m.fileGain = dialogs.FileGainOf(o.Settings)
-	for i, r := range views {
+	for i, r := range views.All {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
-	for _, r := range views {
-		m.views = append(m.views, r.make(c))
+	for _, r := range views.All {
+		m.views = append(m.views, r.Make(c))
 	}
 	if e, ok := m.views[0].(*explorer.Model); ok {
 		e.Present = o.Present

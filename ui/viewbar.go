@@ -5,6 +5,8 @@ import (
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
 // viewBar is the line naming every view with its key, the active one
@@ -14,11 +16,11 @@ import (
 func (m *Model) viewBar(w int) string {
 	st := m.c.Styles
 	var full, short []string
-	for i, r := range views {
-		name := markLetter(r.name, r.letter)
-		letter := r.letter
+	for i, r := range views.All {
+		name := markLetter(r.Name, r.Letter)
+		letter := r.Letter
 		if i == m.active {
-			name, letter = "["+name+"]", "["+r.letter+" "+r.name+"]"
+			name, letter = "["+name+"]", "["+r.Letter+" "+r.Name+"]"
 			name, letter = st.TitleInk.Paint(name), st.TitleInk.Paint(letter)
 		} else {
 			name, letter = st.SubtleInk.Paint(name), st.SubtleInk.Paint(letter)
