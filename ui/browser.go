@@ -160,7 +160,7 @@ type queryLoadedMsg struct {
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
-		b.keyTimes.Press(now())
+		b.keyTimes.Press(frame.Now())
 		b.status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
 		b.status.Seen()

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 func reversed(s []string) []string {
@@ -262,7 +263,7 @@ func TestBrowserMouse(t *testing.T) {
 	assert.Equal(t, basicOrder[7], b.selected().qid)
 	_, cmd := b.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: 3 + 7})
 	require.NotNil(t, cmd)
-	b.Update(runCmd(cmd))
+	b.Update(uitest.RunCmd(cmd))
 	require.NotNil(t, b.current)
 	assert.Contains(t, bscreen(b), "query "+basicOrder[7])
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // The qrels and run pairs of the trec package's tests, with trec_eval
@@ -82,22 +83,9 @@ func bpress(t testing.TB, b *Browser, keys ...string) {
 		if cmd == nil {
 			continue
 		}
-		if msg, ok := runCmd(cmd).(queryLoadedMsg); ok {
+		if msg, ok := uitest.RunCmd(cmd).(queryLoadedMsg); ok {
 			b.Update(msg)
 		}
-	}
-}
-
-// runCmd runs a command unless it is Bubble Tea's own (a cursor blink,
-// quitting), which tests do not need.
-func runCmd(cmd tea.Cmd) tea.Msg {
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	select {
-	case m := <-done:
-		return m
-	case <-time.After(5 * time.Second):
-		return nil
 	}
 }
 
@@ -333,14 +321,6 @@ func TestBrowserBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "bad.run")
 }
 
-// namedTB names a golden file browser_*.golden whatever the test's name.
-type namedTB struct {
-	testing.TB
-	name string
-}
-
-func (n namedTB) Name() string { return n.name }
-
 // browserGolden runs the program at w×h on the basic case, moves the
 // cursor down twice and records the screen. The numbers are trec_eval's
 // (see TestBrowserShowsTrecEvalValues); go test ./ui -update rewrites.
@@ -357,7 +337,7 @@ func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 		t.Fatal(err)
 	}
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Browser)
-	golden.RequireEqual(namedTB{t, "browser_" + name}, ansi.Strip(final.View().Content))
+	golden.RequireEqual(uitest.Named(t, "browser_" + name), ansi.Strip(final.View().Content))
 }
 
 func TestBrowserGolden80x24(t *testing.T)  { browserGolden(t, "80x24", 80, 24, "down", "down") }
@@ -437,7 +417,7 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 
 	_, cmd := b.Update(bkey("enter"))
 	require.NotNil(t, cmd)
-	b.Update(runCmd(cmd))
+	b.Update(uitest.RunCmd(cmd))
 	assert.Contains(t, bscreen(b), "saved 7 items to ")
 	data, err := os.ReadFile(want)
 	require.NoError(t, err)

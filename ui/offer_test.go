@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
@@ -83,7 +85,7 @@ func TestOfferWaitsInTheFooter(t *testing.T) {
 // its meaning in the view; the offer waits.
 func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	useClock(t, func() time.Time { return at })
+	uitest.UseClock(t, &frame.Now, func() time.Time { return at })
 	m := remoteModel(t, 80, 24, Options{})
 	press(m, "Z")
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
@@ -171,16 +173,16 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	assert.Contains(t, s, "Edits not copied; the server keeps your list until the workshop ends (the same")
 	assert.Contains(t, s, "ssh line brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
 	assert.NotContains(t, s, "without copying")
-	assert.True(t, isQuit(press(m, "y")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	back := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}, Modified: true})
 	assert.Contains(t, screen(back), "modified")
-	assert.False(t, isQuit(press(back, "q")), "a list given back with edits not copied asks first")
+	assert.False(t, uitest.IsQuit(press(back, "q")), "a list given back with edits not copied asks first")
 	assert.Contains(t, screen(back), "Edits not copied")
 	press(back, "esc", "w")
 	assert.Contains(t, screen(back), "copied the list")
 	assert.NotContains(t, screen(back), "modified")
-	assert.True(t, isQuit(press(back, "q")), "copied: q quits")
+	assert.True(t, uitest.IsQuit(press(back, "q")), "copied: q quits")
 
 	// A server that keeps nothing: quitting loses the edits.
 	gone := remoteModel(t, 80, 24, Options{})
@@ -237,7 +239,7 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
 	require.False(t, m.Workspace().Dirty(), "the instructor's list is the one served")
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	s := screen(m)
 	assert.Contains(t, s, "The instructor's list replaced your edits: u undoes it. y: quit · esc: stay")
 	for _, l := range strings.Split(s, "\n") {
@@ -246,18 +248,18 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	press(m, "esc", "u")
 	assert.Equal(t, 0.0, m.Workspace().Doc.List.Items[0].Grade, "u brought the edit back")
 	assert.True(t, m.Workspace().Dirty())
-	assert.False(t, isQuit(press(m, "q")), "their own list, modified, asks as ever")
+	assert.False(t, uitest.IsQuit(press(m, "q")), "their own list, modified, asks as ever")
 	assert.Contains(t, screen(m), "Edits not copied")
 	press(m, "esc", "ctrl+r") // the instructor's list again
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	assert.Contains(t, screen(m), "The instructor's list replaced your edits")
-	assert.True(t, isQuit(press(m, "y")), "y quits")
+	assert.True(t, uitest.IsQuit(press(m, "y")), "y quits")
 
 	// Nothing of their own replaced: q quits.
 	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
-	assert.True(t, isQuit(press(m, "q")))
+	assert.True(t, uitest.IsQuit(press(m, "q")))
 }
 
 // A lab attendee who joins after a list was sent is offered it at once,
@@ -267,7 +269,7 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 // welcome back, which speaks of the list just replaced).
 func TestWelcomeCutByTheOfferComesBack(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	useClock(t, func() time.Time { return at })
+	uitest.UseClock(t, &frame.Now, func() time.Time { return at })
 	const welcome = "a new list, as student-3: others connect as student here too, so the list kept for student may not be yours; if it is, connect as student-2"
 	for _, k := range []string{"esc", "enter"} {
 		m := remoteModel(t, 80, 24, Options{Welcome: welcome})

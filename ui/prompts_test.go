@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
@@ -190,7 +191,7 @@ func TestQuestionKeepsStrayKeys(t *testing.T) {
 	press(m, "0", "o")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
 	for _, k := range []string{"/", "t", "enter", "ctrl+c", "q"} {
-		assert.False(t, isQuit(press(m, k)))
+		assert.False(t, uitest.IsQuit(press(m, k)))
 		assert.Nil(t, dialogOf[*dialogs.Opener](m), "after %s", k)
 		assert.Contains(t, screen(m), "Answer first. w: save, then open · y: open without saving · esc: cancel", "after %s", k)
 	}
@@ -203,16 +204,16 @@ func TestQuestionKeepsStrayKeys(t *testing.T) {
 	m = start(t)
 	press(m, "0", "q")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save and quit · y: quit without saving · esc: stay")
-	assert.False(t, isQuit(press(m, "x")))
+	assert.False(t, uitest.IsQuit(press(m, "x")))
 	assert.Contains(t, screen(m), "Answer first. w: save and quit · y: quit without saving · esc: stay")
-	assert.True(t, isQuit(press(m, "y")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	// The quiz's question offers no w: w is not an answer there.
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
 	typeText(m, "0.8")
 	press(m, "q")
-	assert.False(t, isQuit(press(m, "w")))
+	assert.False(t, uitest.IsQuit(press(m, "w")))
 	assert.Contains(t, screen(m), "Answer first. y: quit · esc: stay and answer")
 	press(m, "esc")
 	assert.Contains(t, screen(m), "0.8", "the answer is still there")

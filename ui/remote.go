@@ -66,7 +66,7 @@ func (m *Model) setRemote() {
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case Offer:
-		m.offer = &offerWaiting{Offer: msg, came: now()}
+		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		if m.answerTyped() {
 			m.c.SetStatus(m.afterWelcome(offerAfterAnswer), false)
 		} else {

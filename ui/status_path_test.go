@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // An error about a file deep in directories shows what went wrong at 80
@@ -98,7 +99,7 @@ func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	m := openSample(t, "missing-relevant", 80, 24)
 	want := "sample:missing-relevant: 4 items; N shows its whole title and its notes. Digits set the grade of the selected rank; ? lists every key."
 	assert.Equal(t, want, m.c.Status.Text)
-	readsWhole(t, want, screen(m), 80, 24)
+	uitest.ReadsWhole(t, want, screen(m), 80, 24)
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
 	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.Status.Text, "whole at 140 columns")
 	press(m, "tab")

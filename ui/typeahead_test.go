@@ -11,16 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
-
-// typingClock times keys step apart, a step the test changes: 20 ms
-// for keys typed in one go, a second for a person who reads the screen.
-func typingClock(t *testing.T) *time.Duration {
-	at, step := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC), 20*time.Millisecond
-	useClock(t, func() time.Time { at = at.Add(step); return at })
-	return &step
-}
 
 // TestTypedAheadDoesNotAnswer: w or y typed in one go with the q (or o)
 // that asks about unsaved edits, as a burst of keys arrives, does not
@@ -31,7 +25,7 @@ func typingClock(t *testing.T) *time.Duration {
 func TestTypedAheadDoesNotAnswer(t *testing.T) {
 	const question = "Unsaved edits. w: save and quit · y: quit without saving · esc: stay"
 	const again = "Read first: unsaved edits. w: save and quit · y: quit without saving · esc: stay"
-	step := typingClock(t)
+	step := uitest.TypingClock(t, &frame.Now)
 	path := filepath.Join(t.TempDir(), "list.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 1}]}`), 0o644))
 	doc, err := listio.Load(path, nil, "")
@@ -71,13 +65,13 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 	// The same keys after a pause answer it.
 	press(m, "q")
 	*step = time.Second
-	assert.True(t, isQuit(press(m, "y")), "y after reading the question quits")
+	assert.True(t, uitest.IsQuit(press(m, "y")), "y after reading the question quits")
 }
 
 // TestTypedAheadDoesNotOpen: o then y in one go does not throw the edits
 // away for the open dialog; y read and pressed does.
 func TestTypedAheadDoesNotOpen(t *testing.T) {
-	step := typingClock(t)
+	step := uitest.TypingClock(t, &frame.Now)
 	m := start(t)
 	press(m, "0", "o", "y")
 	assert.Nil(t, dialogOf[*dialogs.Opener](m))
@@ -90,7 +84,7 @@ func TestTypedAheadDoesNotOpen(t *testing.T) {
 // TestBrowserTypedAheadDoesNotQuit: the query list's question about
 // edited queries takes y only after a pause too.
 func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
-	step := typingClock(t)
+	step := uitest.TypingClock(t, &frame.Now)
 	b := newTestBrowser(t, "basic", 10, 80, 24)
 	*step = time.Second
 	bpress(t, b, "end", "enter", "3", "esc")
@@ -102,5 +96,5 @@ func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
 	*step = time.Second
 	_, cmd = b.Update(bkey("y"))
 	require.NotNil(t, cmd)
-	assert.True(t, isQuit(cmd))
+	assert.True(t, uitest.IsQuit(cmd))
 }

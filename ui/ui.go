@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -260,7 +259,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch msg.(type) {
 	case tea.KeyPressMsg:
-		m.keys.Press(now())
+		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
 		// The status before it has been read (see status.fresh).
@@ -575,6 +574,3 @@ func openAnswers(remote bool) []key.Binding {
 	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
 		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
 }
-
-// now is the clock keys are timed by; tests set their own.
-var now = time.Now

@@ -121,14 +121,6 @@ func cursorRow(t *testing.T, m *Model) string {
 	return ""
 }
 
-func isQuit(cmd tea.Cmd) bool {
-	if cmd == nil {
-		return false
-	}
-	_, ok := cmd().(tea.QuitMsg)
-	return ok
-}
-
 func TestStartsOnRankOneWithTheNumbers(t *testing.T) {
 	m := start(t)
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)

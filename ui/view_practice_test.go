@@ -15,6 +15,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // Reference values for the practice views. Unless the comment gives the
@@ -414,7 +415,7 @@ func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
 		t.Fatal(err)
 	}
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	golden.RequireEqual(namedTB{t, file}, ansi.Strip(final.View().Content))
+	golden.RequireEqual(uitest.Named(t, file), ansi.Strip(final.View().Content))
 }
 
 func practiceModel(t *testing.T, doc *listio.Document, s ndcg.Settings) *Model {

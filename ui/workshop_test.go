@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -507,10 +508,10 @@ func TestKTypesTheCutoff(t *testing.T) {
 func TestCtrlCFromTheCutoffField(t *testing.T) {
 	m := start(t)
 	press(m, "k")
-	assert.True(t, isQuit(press(m, "ctrl+c")))
+	assert.True(t, uitest.IsQuit(press(m, "ctrl+c")))
 	m = start(t)
 	press(m, "0", "k")
-	assert.False(t, isQuit(press(m, "ctrl+c")))
+	assert.False(t, uitest.IsQuit(press(m, "ctrl+c")))
 	assert.Contains(t, screen(m), "Unsaved edits")
 }
 
@@ -521,17 +522,17 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
 	typeText(m, "0.8")
-	assert.False(t, isQuit(press(m, "q")), "the typed answer is not thrown away unasked")
+	assert.False(t, uitest.IsQuit(press(m, "q")), "the typed answer is not thrown away unasked")
 	assert.Contains(t, screen(m), "The answer is not sent yet. y: quit · esc: stay and answer")
 	press(m, "esc")
 	assert.Contains(t, screen(m), "0.8", "the answer is still there")
 	typeText(m, "7")
-	assert.False(t, isQuit(press(m, "q")))
-	assert.True(t, isQuit(press(m, "y")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
-	assert.True(t, isQuit(press(m, "q")), "nothing typed: q quits")
+	assert.True(t, uitest.IsQuit(press(m, "q")), "nothing typed: q quits")
 }
 
 // n in the quiz with an answer typed and not sent says so instead of

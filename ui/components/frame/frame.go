@@ -138,6 +138,10 @@ func (o *Overlay) View(st common.Styles, w, h int) string {
 // between two keys is what does.
 const ReadingPause = 300 * time.Millisecond
 
+// Now is the clock keys are timed by, in the explorer and the query
+// browser alike; tests set their own.
+var Now = time.Now
+
 // KeyTimes remembers when the last two keys came, to tell an answer to
 // a question from a key typed in one go with the one that asked it (the
 // explorer's questions and the serve dashboard's).
