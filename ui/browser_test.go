@@ -337,7 +337,7 @@ func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 		t.Fatal(err)
 	}
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Browser)
-	golden.RequireEqual(uitest.Named(t, "browser_" + name), ansi.Strip(final.View().Content))
+	golden.RequireEqual(uitest.Named(t, "browser_"+name), ansi.Strip(final.View().Content))
 }
 
 func TestBrowserGolden80x24(t *testing.T)  { browserGolden(t, "80x24", 80, 24, "down", "down") }
