@@ -39,13 +39,3 @@ func TestViewOnlyHandsOutTheDrawnScreen(t *testing.T) {
 		}
 	}
 }
-
-// TestBrowserViewIsTheDrawnList: the query list too is drawn in Update.
-func TestBrowserViewIsTheDrawnList(t *testing.T) {
-	b := newTestBrowser(t, "basic", 10, 80, 24)
-	bpress(t, b, "down", "s")
-	list := b.View().Content
-	require.Contains(t, list, "101")
-	assert.Equal(t, b.render(), list, "View is what a render gives")
-	assert.Equal(t, list, b.View().Content, "and stays so without a message")
-}

@@ -13,15 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
-// TestLongStatusReadsWhole: the longest messages the explorer and the
-// query browser put on the status line read whole at 80×24, on the
-// status line and the footer's below it, the body not moved; the next
-// key brings the footer back and the status to one line.
+// TestLongStatusReadsWhole: the longest messages the explorer puts on
+// the status line read whole at 80×24, on the status line and the
+// footer's below it, the body not moved; the next key brings the footer
+// back and the status to one line (the query browser's: its own test).
 func TestLongStatusReadsWhole(t *testing.T) {
 	const w, h = 80, 24
 	deep := filepath.Join(t.TempDir(), "workshops", "2026-ndcg", "day-one", "exercises-after-lunch")
@@ -84,30 +83,6 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
 		typeText(m, "0.5")
 		assert.Contains(t, screen(m), "enter confirm • esc cancel", "typing brings the field's footer back")
-	})
-
-	t.Run("a query opened from a run named by its whole path", func(t *testing.T) {
-		qrels, run := trecCase("long")
-		qrels, err := filepath.Abs(qrels)
-		require.NoError(t, err)
-		run, err = filepath.Abs(run)
-		require.NoError(t, err)
-		res, err := trec.Browse(qrels, run, 10)
-		require.NoError(t, err)
-		b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
-		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
-		bpress(t, b, "down", "enter")
-		require.NotNil(t, b.current)
-		uitest.ReadsWhole(t, b.current.c.Status.Text, bscreen(b), w, h)
-		assert.Contains(t, uitest.StatusOnScreen(t, bscreen(b), w, h), "…/long.qrels")
-	})
-
-	t.Run("the query browser's greeting", func(t *testing.T) {
-		b := newTestBrowser(t, "basic", 10, w, h)
-		uitest.ReadsWhole(t, b.status.Text, bscreen(b), w, h)
-		b.Update(bkey("down"))
-		lines := strings.Split(bscreen(b), "\n")
-		assert.True(t, strings.HasSuffix(lines[h-1], "? help • q quit"), "%q", lines[h-1])
 	})
 }
 

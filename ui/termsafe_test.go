@@ -1,22 +1,16 @@
 package ui
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
@@ -44,33 +38,6 @@ func TestEveryViewShowsControls(t *testing.T) {
 		press(m, "s", "esc") // a status naming an item
 		uitest.AssertNothingObeyed(t, r.Name+" with a status", m.View())
 	}
-}
-
-// TestBrowserShowsControls: a qid with control characters in the query
-// browser's list, its status line and the query it opens.
-func TestBrowserShowsControls(t *testing.T) {
-	dir := t.TempDir()
-	qid := "q\x1b]0;x\x07"
-	qrels := filepath.Join(dir, "q.qrels")
-	run := filepath.Join(dir, "r.run")
-	require.NoError(t, os.WriteFile(qrels, []byte(fmt.Sprintf("%s 0 d\x1b[2J 1\n%s 0 e 2\n", qid, qid)), 0o644))
-	require.NoError(t, os.WriteFile(run, []byte(fmt.Sprintf("%s Q0 d\x1b[2J 1 2 r\n%s Q0 e 2 1 r\n", qid, qid)), 0o644))
-	res, err := trec.Browse(qrels, run, 10)
-	require.NoError(t, err)
-	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
-	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	uitest.AssertNothingObeyed(t, "query list", b.View())
-	assert.Contains(t, ansi.Strip(b.View().Content), `q\x1b]0;x\x07`)
-	_, cmd := b.Update(bkey("enter"))
-	for cmd != nil {
-		msg := uitest.RunCmd(cmd)
-		if msg == nil {
-			break
-		}
-		_, cmd = b.Update(msg)
-	}
-	uitest.AssertNothingObeyed(t, "opened query", b.View())
-	assert.True(t, strings.Contains(ansi.Strip(b.View().Content), `d\x1b[2J`), ansi.Strip(b.View().Content))
 }
 
 // FuzzExplorerScreen: whatever an id or a title holds, the explorer's

@@ -80,21 +80,3 @@ func TestTypedAheadDoesNotOpen(t *testing.T) {
 	press(m, "y")
 	assert.NotNil(t, dialogOf[*dialogs.Opener](m), "the open dialog")
 }
-
-// TestBrowserTypedAheadDoesNotQuit: the query list's question about
-// edited queries takes y only after a pause too.
-func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
-	step := uitest.TypingClock(t, &frame.Now)
-	b := newTestBrowser(t, "basic", 10, 80, 24)
-	*step = time.Second
-	bpress(t, b, "end", "enter", "3", "esc")
-	*step = 20 * time.Millisecond
-	b.Update(bkey("q"))
-	_, cmd := b.Update(bkey("y"))
-	assert.Nil(t, cmd, "y in one go with q does not quit")
-	assert.Contains(t, bscreen(b), "Read first: edited queries not saved (q1). y: quit · esc: stay")
-	*step = time.Second
-	_, cmd = b.Update(bkey("y"))
-	require.NotNil(t, cmd)
-	assert.True(t, uitest.IsQuit(cmd))
-}

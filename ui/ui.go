@@ -217,6 +217,14 @@ func (m *Model) greeting() string {
 	return text + ". Digits set the grade of the selected rank; ? lists every key."
 }
 
+// SetStatus shows text on the explorer's status line until the next
+// one, as a problem when isErr: what a program embedding the explorer
+// says about it (the query browser, which query this is).
+func (m *Model) SetStatus(text string, isErr bool) { m.c.SetStatus(text, isErr) }
+
+// StatusText is the text on the explorer's status line.
+func (m *Model) StatusText() string { return m.c.Status.Text }
+
 // Workspace is the list being edited, for callers that inspect the end state.
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 

@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"fmt"
@@ -53,7 +53,7 @@ func (k browserKeys) FullHelp() [][]key.Binding {
 
 // clickHead sorts by the column clicked, or reverses the order when it
 // is the column already sorted by.
-func (b *Browser) clickHead(x int) tea.Cmd {
+func (b *Model) clickHead(x int) tea.Cmd {
 	keyOf := map[int]sortKey{colNDCG: byNDCG, colSpread: bySpread, colMissed: byMissed}
 	by, ok := byQID, x < 2+b.qidW
 	for pos, i := 2+b.qidW, 0; !ok && i < len(b.cols); i++ {
@@ -80,7 +80,7 @@ func (b *Browser) clickHead(x int) tea.Cmd {
 }
 
 // click selects the row clicked; a click on the selected row opens it.
-func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
+func (b *Model) click(msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || b.keysHelp.Open || b.confirm {
 		return nil
 	}
@@ -103,7 +103,7 @@ func (b *Browser) click(msg tea.MouseClickMsg) tea.Cmd {
 // browserQuitAnswers answer the question about edited queries on quitting.
 var browserQuitAnswers = []key.Binding{common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay}
 
-func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (b *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys
 	switch {
 	case b.confirm:
@@ -187,7 +187,7 @@ func (b *Browser) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // filterKey edits the filter; the list follows every keystroke.
-func (b *Browser) filterKey(msg tea.KeyPressMsg) tea.Cmd {
+func (b *Model) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := b.keys
 	switch {
 	case key.Matches(msg, k.Back):

@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"strconv"
@@ -130,7 +130,7 @@ func TestBrowserAnySize(t *testing.T) {
 			for _, l := range lines {
 				assert.LessOrEqual(t, ansi.StringWidth(l), w, "%dx%d: %q", w, h, l)
 			}
-			if w >= 20 && h >= 4 && (w < BrowserMinWidth || h < BrowserMinHeight) {
+			if w >= 20 && h >= 4 && (w < MinWidth || h < MinHeight) {
 				assert.Contains(t, strings.ReplaceAll(s, "\n", " "), "too small", "%dx%d", w, h)
 			}
 		}
@@ -185,7 +185,7 @@ func TestBrowserFilterIgnoresCase(t *testing.T) {
 
 // syntheticBrowser lists n queries without reading files: the list's
 // cost per keystroke, not the evaluation's, is what is measured.
-func syntheticBrowser(n int) *Browser {
+func syntheticBrowser(n int) *Model {
 	res := &trec.Result{Columns: []trec.Column{{Name: "ndcg_cut_10", K: 10}}, All: []float64{0.5}, AllBands: []trec.Band{{}}}
 	for i := range n {
 		v := float64(i%997) / 997
@@ -194,7 +194,7 @@ func syntheticBrowser(n int) *Browser {
 			Retrieved: 1000, Relevant: 20, RelevantRetrieved: i % 21,
 		})
 	}
-	b := NewBrowser(BrowserOptions{Settings: trec.Settings(10), NoColor: true}, res)
+	b := New(Options{Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return b
 }
@@ -212,27 +212,27 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 				if i%50 >= 25 {
 					k = "up"
 				}
-				br.Update(bkey(k))
+				br.Update(uitest.Key(k))
 				_ = br.View()
 			}
 		})
 		b.Run("sort/"+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				br.Update(bkey("s"))
+				br.Update(uitest.Key("s"))
 				_ = br.View()
 			}
 		})
 		b.Run("filter/"+strconv.Itoa(n), func(b *testing.B) {
-			br.Update(bkey("/"))
+			br.Update(uitest.Key("/"))
 			for i := 0; b.Loop(); i++ {
 				k := "1"
 				if i%2 == 1 {
 					k = "backspace"
 				}
-				br.Update(bkey(k))
+				br.Update(uitest.Key(k))
 				_ = br.View()
 			}
-			br.Update(bkey("esc"))
+			br.Update(uitest.Key("esc"))
 		})
 	}
 }
@@ -303,7 +303,7 @@ func TestBrowserASCII(t *testing.T) {
 	qrels, run := trecCase("basic")
 	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
-	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), ASCII: true, NoColor: true}, res)
+	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), ASCII: true, NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, bscreen(b), "^NDCG@10")
 	bpress(t, b, "r")

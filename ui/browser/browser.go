@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
@@ -23,12 +24,12 @@ import (
 // The smallest terminal the query list draws in; below it, it says so.
 // (An opened query needs the explorer's own minimum.)
 const (
-	BrowserMinWidth  = 40
-	BrowserMinHeight = 8
+	MinWidth  = 40
+	MinHeight = 8
 )
 
-// BrowserOptions start the query browser on a qrels and run pair.
-type BrowserOptions struct {
+// Options start the query browser on a qrels and run pair.
+type Options struct {
 	Qrels, Run string
 	// Open reads one query for the explorer; nil reads it from Qrels and
 	// Run as TREC files.
@@ -42,16 +43,16 @@ type BrowserOptions struct {
 	ASCII    bool
 	NoColor  bool
 	// Markdown writes a query's report for the explorer's copy key.
-	Markdown MarkdownReport
+	Markdown ui.MarkdownReport
 }
 
 // filterPrompt stands before the filter field in the status line.
 const filterPrompt = "/ "
 
-// Browser is the root model of `ndcg-explorer --qrels Q --run R`: the
+// Model is the root model of `ndcg-explorer --qrels Q --run R`: the
 // run's queries in a list; Enter opens one in the explorer, Esc returns.
-type Browser struct {
-	opts   BrowserOptions
+type Model struct {
+	opts   Options
 	res    *trec.Result
 	rows   []queryRow
 	tied   int // queries whose value depends on tie order
@@ -90,19 +91,19 @@ type Browser struct {
 
 	// The opened queries keep their explorer, edits and undo history
 	// included, so that leaving a query with Esc loses nothing.
-	opened  map[string]*Model
-	current *Model // the explorer on screen; nil on the list
-	frame   string // the list as the last Update drew it
+	opened  map[string]*ui.Model
+	current *ui.Model // the explorer on screen; nil on the list
+	frame   string    // the list as the last Update drew it
 	// last is the explorer most recently on screen: a message that
 	// arrives after Esc (a save finishing) belongs to it.
-	last    *Model
+	last    *ui.Model
 	loading string // the query being read, if any
 }
 
-// NewBrowser lists the queries of res, the run o.Run evaluated against
+// New lists the queries of res, the run o.Run evaluated against
 // o.Qrels by trec.Browse.
-func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
-	b := &Browser{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*Model{}}
+func New(o Options, res *trec.Result) *Model {
+	b := &Model{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*ui.Model{}}
 	b.keys = newBrowserKeys(common.DefaultKeyMap())
 	b.colW = baseWidths
 	b.colW[colNDCG] = max(b.colW[colNDCG], 1+len(b.ndcgHead()))
@@ -138,7 +139,7 @@ func NewBrowser(o BrowserOptions, res *trec.Result) *Browser {
 	return b
 }
 
-func (b *Browser) restyle() {
+func (b *Model) restyle() {
 	b.styles = common.NewStyles(b.isDark, !b.opts.NoColor, b.opts.ASCII)
 	b.warn = common.InkOf(b.styles.Warn)
 	b.help.Styles = b.styles.Help
@@ -146,7 +147,7 @@ func (b *Browser) restyle() {
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
-func (b *Browser) Init() tea.Cmd { return tea.RequestBackgroundColor }
+func (b *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
 // queryLoadedMsg brings a query read from the files, ready to explore.
 type queryLoadedMsg struct {
@@ -157,7 +158,7 @@ type queryLoadedMsg struct {
 
 // Update routes a message to the explorer on screen, or handles it on
 // the list, then draws the list for View to hand out.
-func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (b *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
 		b.keyTimes.Press(frame.Now())
@@ -172,7 +173,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return b, cmd
 }
 
-func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (b *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		b.width, b.height = msg.Width, msg.Height
@@ -244,12 +245,12 @@ func (b *Browser) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return b, nil
 }
 
-func (b *Browser) setStatus(text string, isErr bool) { b.status.Set(text, isErr) }
+func (b *Model) setStatus(text string, isErr bool) { b.status.Set(text, isErr) }
 
 // Unsaved is the explorers of the opened queries with edits not saved,
 // in query order.
-func (b *Browser) Unsaved() []*Model {
-	var out []*Model
+func (b *Model) Unsaved() []*ui.Model {
+	var out []*ui.Model
 	for _, qid := range b.editedQIDs() {
 		out = append(out, b.opened[qid])
 	}
@@ -258,7 +259,7 @@ func (b *Browser) Unsaved() []*Model {
 
 // editedQIDs lists the opened queries with edits not saved, in query
 // order, as the data names them.
-func (b *Browser) editedQIDs() []string {
+func (b *Model) editedQIDs() []string {
 	var out []string
 	for qid, m := range b.opened {
 		if m.Workspace().Dirty() {
@@ -271,7 +272,7 @@ func (b *Browser) editedQIDs() []string {
 
 // edited lists the opened queries with edits not saved, in query order,
 // as the screen shows them.
-func (b *Browser) edited() []string {
+func (b *Model) edited() []string {
 	out := b.editedQIDs()
 	for i := range out {
 		out[i] = common.Shown(out[i])
@@ -281,7 +282,7 @@ func (b *Browser) edited() []string {
 
 // editedElsewhere reports whether a query other than the one on screen
 // has edits not saved.
-func (b *Browser) editedElsewhere() bool {
+func (b *Model) editedElsewhere() bool {
 	for _, m := range b.opened {
 		if m != b.current && m.Workspace().Dirty() {
 			return true
@@ -291,7 +292,7 @@ func (b *Browser) editedElsewhere() bool {
 }
 
 // selected is the row under the cursor, or nil when none is shown.
-func (b *Browser) selected() *queryRow {
+func (b *Model) selected() *queryRow {
 	if b.cursor < 0 || b.cursor >= len(b.order) {
 		return nil
 	}
@@ -300,7 +301,7 @@ func (b *Browser) selected() *queryRow {
 
 // open shows the selected query in the explorer: the one already opened
 // (with its edits), or a fresh one read from the files in a command.
-func (b *Browser) open() tea.Cmd {
+func (b *Model) open() tea.Cmd {
 	r := b.selected()
 	if r == nil {
 		b.setStatus("no query to open: the filter matches none (esc clears it)", true)
@@ -326,13 +327,13 @@ func (b *Browser) open() tea.Cmd {
 	}
 }
 
-func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
+func (b *Model) loaded(msg queryLoadedMsg) tea.Cmd {
 	b.loading = ""
 	if msg.err != nil {
 		b.setStatus("cannot open query "+common.Shown(msg.qid)+": "+msg.err.Error(), true)
 		return nil
 	}
-	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
+	m := ui.New(ui.Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
 		Markdown: b.opts.Markdown})
 	if b.bg != nil {
 		m.Update(*b.bg)
@@ -345,15 +346,15 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 	return nil
 }
 
-func (b *Browser) show(m *Model, qid string) {
+func (b *Model) show(m *ui.Model, qid string) {
 	b.current, b.last = m, m
 	// The status first: the size message draws the screen that shows it.
-	m.c.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", common.Shown(qid), common.Shown(m.c.WS.Doc.Notes)), false)
+	m.SetStatus(fmt.Sprintf("esc: back to the query list · query %s: %s", common.Shown(qid), common.Shown(m.Workspace().Doc.Notes)), false)
 	m.Update(tea.WindowSizeMsg{Width: b.width, Height: b.height})
 }
 
 // back leaves the explorer for the list, the cursor on the same query.
-func (b *Browser) back() {
+func (b *Model) back() {
 	qid := ""
 	for id, m := range b.opened {
 		if m == b.current {

@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"cmp"
@@ -61,7 +61,7 @@ const tieEps = 1e-12
 // changed, keeping the cursor on the same query when it is still shown.
 // It is one pass over the rows in the order already sorted: a keystroke
 // in the filter never sorts.
-func (b *Browser) refilter() {
+func (b *Model) refilter() {
 	keep := b.selected()
 	f := strings.ToLower(b.filter.Value())
 	sorted := b.sorted(b.sortBy)
@@ -82,7 +82,7 @@ func (b *Browser) refilter() {
 // first: low NDCG, large spread, many unretrieved), query id breaking
 // ties; reverse reads it backwards. Each order is sorted once, when
 // first asked for, since the values never change.
-func (b *Browser) sorted(by sortKey) []int32 {
+func (b *Model) sorted(by sortKey) []int32 {
 	if b.orders[by] != nil {
 		return b.orders[by]
 	}
@@ -111,7 +111,7 @@ func (b *Browser) sorted(by sortKey) []int32 {
 	return order
 }
 
-func (b *Browser) sortLabel() string {
+func (b *Model) sortLabel() string {
 	dirs := [...][2]string{{"lowest first", "highest first"}, {"largest first", "smallest first"},
 		{"most first", "fewest first"}, {"ascending", "descending"}}
 	d := 0
@@ -122,7 +122,7 @@ func (b *Browser) sortLabel() string {
 }
 
 // follow puts the cursor on row r if it is shown, else on the first row.
-func (b *Browser) follow(r *queryRow) {
+func (b *Model) follow(r *queryRow) {
 	b.cursor = 0
 	if r != nil {
 		for i, idx := range b.order {
@@ -135,13 +135,13 @@ func (b *Browser) follow(r *queryRow) {
 	b.clamp()
 }
 
-func (b *Browser) move(d int) {
+func (b *Model) move(d int) {
 	b.cursor += d
 	b.clamp()
 }
 
 // clamp keeps the cursor on a row and the row on screen.
-func (b *Browser) clamp() {
+func (b *Model) clamp() {
 	n := len(b.order)
 	b.cursor = max(min(b.cursor, n-1), 0)
 	b.offset = layout.ScrollTo(b.offset, b.cursor, n, b.rowsShown())
@@ -150,10 +150,10 @@ func (b *Browser) clamp() {
 // The screen: title, summary, column heads, rows, status, help.
 const browserChrome = 5
 
-func (b *Browser) rowsShown() int { return max(b.height-browserChrome, 1) }
+func (b *Model) rowsShown() int { return max(b.height-browserChrome, 1) }
 
 // layout picks the columns that fit the width; it runs on resize only.
-func (b *Browser) layout() {
+func (b *Model) layout() {
 	b.help.SetWidth(b.width)
 	b.layoutHelp()
 	// Room for the prompt and the count of matches after the text.

@@ -1,4 +1,4 @@
-package ui
+package browser
 
 import (
 	"fmt"
@@ -15,20 +15,20 @@ import (
 )
 
 // View draws the list, or the explorer on the query opened.
-func (b *Browser) View() tea.View {
+func (b *Model) View() tea.View {
 	if b.current != nil {
 		return b.current.View()
 	}
 	return frame.View(b.frame, "ndcg-explorer: queries of "+b.opts.Run)
 }
 
-func (b *Browser) render() string {
+func (b *Model) render() string {
 	w, h := b.width, b.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if w < BrowserMinWidth || h < BrowserMinHeight {
-		return frame.TooSmall("The query list", w, h, BrowserMinWidth, BrowserMinHeight)
+	if w < MinWidth || h < MinHeight {
+		return frame.TooSmall("The query list", w, h, MinWidth, MinHeight)
 	}
 	body := h - browserChrome
 	var main string
@@ -51,7 +51,7 @@ func (b *Browser) render() string {
 	return strings.Join(parts, "\n")
 }
 
-func (b *Browser) titleLine(w int) string {
+func (b *Model) titleLine(w int) string {
 	st := b.styles
 	files := func(run, qrels string) string { return " queries of " + run + " judged by " + qrels }
 	line := st.Title.Render("ndcg-explorer") + files(b.opts.Run, b.opts.Qrels)
@@ -63,7 +63,7 @@ func (b *Browser) titleLine(w int) string {
 
 // summaryLine says what the numbers are and gives the run's mean, which
 // is trec_eval's `all` line for the same measure.
-func (b *Browser) summaryLine(w int) string {
+func (b *Model) summaryLine(w int) string {
 	res := b.res
 	band := res.AllBands[0]
 	queries := plural(len(b.rows), "query", "queries")
@@ -107,14 +107,14 @@ func dependCount(n int) string {
 }
 
 // ndcgHead names the measure: NDCG@k, or NDCG for the whole ranking.
-func (b *Browser) ndcgHead() string {
+func (b *Model) ndcgHead() string {
 	if k := b.res.Columns[0].K; k > 0 {
 		return "NDCG@" + strconv.Itoa(k)
 	}
 	return "NDCG"
 }
 
-func (b *Browser) headLine() string {
+func (b *Model) headLine() string {
 	heads := [nCols]string{colDocs: "docs", colNDCG: b.ndcgHead(), colWorst: "worst", colBest: "best",
 		colSpread: "spread", colRel: "ret/rel", colMissed: "missed"}
 	sorted := map[sortKey]int{byNDCG: colNDCG, bySpread: colSpread, byMissed: colMissed}
@@ -144,7 +144,7 @@ func (b *Browser) headLine() string {
 
 // rowsView draws the visible rows only: a frame costs the same for a
 // run of ten queries as for one of ten thousand.
-func (b *Browser) rowsView(h int) string {
+func (b *Model) rowsView(h int) string {
 	if len(b.order) == 0 {
 		if len(b.rows) == 0 {
 			return b.styles.Subtle.Render("  (no query is in both files)")
@@ -158,7 +158,7 @@ func (b *Browser) rowsView(h int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (b *Browser) rowView(i int) string {
+func (b *Model) rowView(i int) string {
 	r := &b.rows[b.order[i]]
 	st := b.styles
 	cur := i == b.cursor
@@ -198,7 +198,7 @@ func (b *Browser) rowView(i int) string {
 
 // statusLines is the status line and, when a status just set is too
 // long for it, its second line, drawn instead of the footer.
-func (b *Browser) statusLines(w int) (string, string) {
+func (b *Model) statusLines(w int) (string, string) {
 	st := b.styles
 	if b.filtering {
 		count := fmt.Sprintf("  %d of %d", len(b.order), len(b.rows))
@@ -212,7 +212,7 @@ func (b *Browser) statusLines(w int) (string, string) {
 }
 
 // helpText is the query list's keys and what its columns mean, in w.
-func (b *Browser) helpText(w int) string {
+func (b *Model) helpText(w int) string {
 	st := b.styles
 	body := b.help.FullHelpView(b.keys.FullHelp())
 	notes := b.ndcgHead() + " is trec_eval's value (ties broken by docno); worst and best are " +
@@ -227,7 +227,7 @@ func (b *Browser) helpText(w int) string {
 }
 
 // layoutHelp lays the open help out again for a new size or style sheet.
-func (b *Browser) layoutHelp() {
+func (b *Model) layoutHelp() {
 	if b.keysHelp.Open {
 		b.keysHelp.Set(b.helpText(b.width), b.width, b.height-browserChrome+1)
 	}

@@ -1,14 +1,14 @@
-package ui
+package browser
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -19,13 +19,14 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // The qrels and run pairs of the trec package's tests, with trec_eval
 // 10.0's output for them (trec/testdata/expected.sh made it).
-var trecCases = filepath.Join("..", "trec", "testdata")
+var trecCases = filepath.Join("..", "..", "trec", "testdata")
 
 func trecCase(name string) (qrels, run string) {
 	return filepath.Join(trecCases, "cases", name+".qrels"), filepath.Join(trecCases, "cases", name+".run")
@@ -51,35 +52,22 @@ func trecEvalValues(t *testing.T, file, measure string) map[string]string {
 	return out
 }
 
-func newTestBrowser(t testing.TB, name string, k, w, h int) *Browser {
+func newTestBrowser(t testing.TB, name string, k, w, h int) *Model {
 	t.Helper()
 	qrels, run := trecCase(name)
 	res, err := trec.Browse(qrels, run, k)
 	require.NoError(t, err)
-	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(k), NoColor: true}, res)
+	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(k), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return b
 }
 
-func bkey(k string) tea.KeyPressMsg {
-	named := map[string]tea.Key{
-		"up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown}, "enter": {Code: tea.KeyEnter},
-		"esc": {Code: tea.KeyEscape}, "home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
-		"pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp}, "backspace": {Code: tea.KeyBackspace},
-	}
-	if k, ok := named[k]; ok {
-		return tea.KeyPressMsg(k)
-	}
-	r, _ := utf8.DecodeRuneInString(k)
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
-
 // bpress sends keys; a command that reads a query is run and its
 // message delivered, as the program would.
-func bpress(t testing.TB, b *Browser, keys ...string) {
+func bpress(t testing.TB, b *Model, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
-		_, cmd := b.Update(bkey(k))
+		_, cmd := b.Update(uitest.Key(k))
 		if cmd == nil {
 			continue
 		}
@@ -89,11 +77,11 @@ func bpress(t testing.TB, b *Browser, keys ...string) {
 	}
 }
 
-func bscreen(b *Browser) string { return ansi.Strip(b.View().Content) }
+func bscreen(b *Model) string { return ansi.Strip(b.View().Content) }
 
 // rowsOnScreen is the list's rows as drawn, each split into cells; the
 // cursor and edit marks are dropped.
-func rowsOnScreen(b *Browser) [][]string {
+func rowsOnScreen(b *Model) [][]string {
 	var rows [][]string
 	lines := strings.Split(bscreen(b), "\n")
 	if len(lines) < 5 {
@@ -113,7 +101,7 @@ func rowsOnScreen(b *Browser) [][]string {
 }
 
 // listed is the query ids of the rows on screen, top to bottom.
-func listed(b *Browser) []string {
+func listed(b *Model) []string {
 	var ids []string
 	for _, r := range rowsOnScreen(b) {
 		ids = append(ids, r[0])
@@ -122,7 +110,7 @@ func listed(b *Browser) []string {
 }
 
 // row is the screen line of query qid, split into cells.
-func row(t *testing.T, b *Browser, qid string) []string {
+func row(t *testing.T, b *Model, qid string) []string {
 	t.Helper()
 	for _, r := range rowsOnScreen(b) {
 		if r[0] == qid {
@@ -230,7 +218,7 @@ func TestBrowserOpenAndBack(t *testing.T) {
 	require.NotNil(t, b.current, bscreen(b))
 	s := bscreen(b)
 	assert.Contains(t, s, "NDCG@10 = "+want["101"])
-	assert.Regexp(t, `^ndcg-explorer \.\./trec/testdata/cases/basic\.run query 101 +\[explorer\]`, s, "the query named once")
+	assert.Regexp(t, `^ndcg-explorer \.\./\.\./trec/testdata/cases/basic\.run query 101 +\[explorer\]`, s, "the query named once")
 	assert.Contains(t, s, "=trec_eval · gain linear · log2 · k=10 · ties docno · IDCG judged · zero→0 · …", "trec_eval's preset, named first when the line is too long, a setting that does not fit whole left out")
 	assert.Contains(t, s, "esc: back to the query list")
 	relevant := 0
@@ -290,23 +278,23 @@ func TestBrowserKeepsEdits(t *testing.T) {
 	assert.NotContains(t, bscreen(b), "*q1")
 
 	bpress(t, b, "enter", "3", "esc")
-	_, cmd := b.Update(bkey("q"))
+	_, cmd := b.Update(uitest.Key("q"))
 	assert.Nil(t, cmd, "asks before quitting")
 	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
-	_, cmd = b.Update(bkey("x"))
+	_, cmd = b.Update(uitest.Key("x"))
 	assert.Nil(t, cmd)
 	assert.Contains(t, bscreen(b), "Answer first. y: quit · esc: stay", "a stray key leaves the question up")
 	bpress(t, b, "esc")
 	assert.Contains(t, bscreen(b), "not quitting")
 	bpress(t, b, "q")
-	_, cmd = b.Update(bkey("y"))
+	_, cmd = b.Update(uitest.Key("y"))
 	require.NotNil(t, cmd)
 	assert.IsType(t, tea.QuitMsg{}, cmd())
 }
 
 func TestBrowserQuit(t *testing.T) {
 	b := newTestBrowser(t, "basic", 10, 80, 24)
-	_, cmd := b.Update(bkey("q"))
+	_, cmd := b.Update(uitest.Key("q"))
 	require.NotNil(t, cmd)
 	assert.IsType(t, tea.QuitMsg{}, cmd())
 }
@@ -323,20 +311,23 @@ func TestBrowserBadInput(t *testing.T) {
 
 // browserGolden runs the program at w×h on the basic case, moves the
 // cursor down twice and records the screen. The numbers are trec_eval's
-// (see TestBrowserShowsTrecEvalValues); go test ./ui -update rewrites.
+// (see TestBrowserShowsTrecEvalValues); go test ./ui/browser -update rewrites.
 func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 	qrels, run := trecCase("basic")
 	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
-	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10)}, res)
+	// The title names the files as a command run in ui/ names them, as
+	// when the screens were recorded: the list reads no file again.
+	named := func(p string) string { return filepath.Join("..", "trec", "testdata", "cases", filepath.Base(p)) }
+	b := New(Options{Qrels: named(qrels), Run: named(run), Settings: trec.Settings(10)}, res)
 	tm := teatest.NewTestModel(t, b, teatest.WithInitialTermSize(w, h))
 	for _, k := range keys {
-		tm.Send(bkey(k))
+		tm.Send(uitest.Key(k))
 	}
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Browser)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
 	golden.RequireEqual(uitest.Named(t, "browser_"+name), ansi.Strip(final.View().Content))
 }
 
@@ -350,7 +341,7 @@ func TestBrowserQuitFromExplorer(t *testing.T) {
 	b := newTestBrowser(t, "basic", 10, 80, 24)
 	bpress(t, b, "end", "enter", "3", "esc", "home", "enter") // edit q1, open 100
 	require.NotNil(t, b.current)
-	_, cmd := b.Update(bkey("q"))
+	_, cmd := b.Update(uitest.Key("q"))
 	assert.Nil(t, cmd)
 	assert.Nil(t, b.current, "back on the list to ask")
 	assert.Contains(t, bscreen(b), "Edited queries not saved (q1)")
@@ -358,7 +349,7 @@ func TestBrowserQuitFromExplorer(t *testing.T) {
 	// With nothing edited, q quits from the explorer at once.
 	b = newTestBrowser(t, "basic", 10, 80, 24)
 	bpress(t, b, "enter")
-	_, cmd = b.Update(bkey("q"))
+	_, cmd = b.Update(uitest.Key("q"))
 	require.NotNil(t, cmd)
 	assert.IsType(t, tea.QuitMsg{}, cmd())
 }
@@ -400,22 +391,21 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 	}
 	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
-	b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	t.Chdir(t.TempDir()) // not where the run is
 	bpress(t, b, "/", "1", "0", "1", "enter", "W")
 	require.NotNil(t, b.current)
 	want := filepath.Join(dir, "basic-query-101.json")
-	require.NotNil(t, dialogOf[*dialogs.SaveAs](b.current))
-	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](b.current).Value())
+	assert.Contains(t, bscreen(b), "basic-query-101.json", "save as asks, its field on the name beside the run")
+	assert.Equal(t, want, b.current.FileName())
 
 	doc, err := listio.LoadTRECQuery(qrels, run, "101")
 	require.NoError(t, err)
-	alone := newModel(t, doc, trec.Settings(10), 80, 24)
-	press(alone, "W")
-	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](alone).Value(), "the query opened alone")
+	alone := ui.New(ui.Options{Doc: doc, Settings: trec.Settings(10)})
+	assert.Equal(t, want, alone.FileName(), "the query opened alone")
 
-	_, cmd := b.Update(bkey("enter"))
+	_, cmd := b.Update(uitest.Key("enter"))
 	require.NotNil(t, cmd)
 	b.Update(uitest.RunCmd(cmd))
 	assert.Contains(t, bscreen(b), "saved 7 items to ")
@@ -427,7 +417,92 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 	assert.Equal(t, want, b.current.FileName(), "saved: its file from now on")
 
 	bpress(t, b, "esc", "esc", "end", "enter", "W")
-	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), dialogOf[*dialogs.SaveAs](b.current).Value(), "another query, another file")
+	assert.Contains(t, bscreen(b), "basic-query-q1.json", "another query, another file")
 	assert.Equal(t, filepath.Join(dir, "basic-query-q1.json"), b.current.FileName(), "where a stop keeps its edits beside")
 	bpress(t, b, "esc")
+}
+
+// TestBrowserLongStatusReadsWhole: the longest messages the query
+// browser puts on the status line read whole at 80×24, on the status
+// line and the footer's below it; the next key brings the footer back.
+func TestBrowserLongStatusReadsWhole(t *testing.T) {
+	const w, h = 80, 24
+	t.Run("a query opened from a run named by its whole path", func(t *testing.T) {
+		qrels, run := trecCase("long")
+		qrels, err := filepath.Abs(qrels)
+		require.NoError(t, err)
+		run, err = filepath.Abs(run)
+		require.NoError(t, err)
+		res, err := trec.Browse(qrels, run, 10)
+		require.NoError(t, err)
+		b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		bpress(t, b, "down", "enter")
+		require.NotNil(t, b.current)
+		uitest.ReadsWhole(t, b.current.StatusText(), bscreen(b), w, h)
+		assert.Contains(t, uitest.StatusOnScreen(t, bscreen(b), w, h), "…/long.qrels")
+	})
+
+	t.Run("the query browser's greeting", func(t *testing.T) {
+		b := newTestBrowser(t, "basic", 10, w, h)
+		uitest.ReadsWhole(t, b.status.Text, bscreen(b), w, h)
+		b.Update(uitest.Key("down"))
+		lines := strings.Split(bscreen(b), "\n")
+		assert.True(t, strings.HasSuffix(lines[h-1], "? help • q quit"), "%q", lines[h-1])
+	})
+}
+
+// TestBrowserShowsControls: a qid with control characters in the query
+// browser's list, its status line and the query it opens.
+func TestBrowserShowsControls(t *testing.T) {
+	dir := t.TempDir()
+	qid := "q\x1b]0;x\x07"
+	qrels := filepath.Join(dir, "q.qrels")
+	run := filepath.Join(dir, "r.run")
+	require.NoError(t, os.WriteFile(qrels, []byte(fmt.Sprintf("%s 0 d\x1b[2J 1\n%s 0 e 2\n", qid, qid)), 0o644))
+	require.NoError(t, os.WriteFile(run, []byte(fmt.Sprintf("%s Q0 d\x1b[2J 1 2 r\n%s Q0 e 2 1 r\n", qid, qid)), 0o644))
+	res, err := trec.Browse(qrels, run, 10)
+	require.NoError(t, err)
+	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	uitest.AssertNothingObeyed(t, "query list", b.View())
+	assert.Contains(t, ansi.Strip(b.View().Content), `q\x1b]0;x\x07`)
+	_, cmd := b.Update(uitest.Key("enter"))
+	for cmd != nil {
+		msg := uitest.RunCmd(cmd)
+		if msg == nil {
+			break
+		}
+		_, cmd = b.Update(msg)
+	}
+	uitest.AssertNothingObeyed(t, "opened query", b.View())
+	assert.True(t, strings.Contains(ansi.Strip(b.View().Content), `d\x1b[2J`), ansi.Strip(b.View().Content))
+}
+
+// TestBrowserTypedAheadDoesNotQuit: the query list's question about
+// edited queries takes y only after a pause too.
+func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
+	step := uitest.TypingClock(t, &frame.Now)
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	*step = time.Second
+	bpress(t, b, "end", "enter", "3", "esc")
+	*step = 20 * time.Millisecond
+	b.Update(uitest.Key("q"))
+	_, cmd := b.Update(uitest.Key("y"))
+	assert.Nil(t, cmd, "y in one go with q does not quit")
+	assert.Contains(t, bscreen(b), "Read first: edited queries not saved (q1). y: quit · esc: stay")
+	*step = time.Second
+	_, cmd = b.Update(uitest.Key("y"))
+	require.NotNil(t, cmd)
+	assert.True(t, uitest.IsQuit(cmd))
+}
+
+// TestBrowserViewIsTheDrawnList: the query list too is drawn in Update.
+func TestBrowserViewIsTheDrawnList(t *testing.T) {
+	b := newTestBrowser(t, "basic", 10, 80, 24)
+	bpress(t, b, "down", "s")
+	list := b.View().Content
+	require.Contains(t, list, "101")
+	assert.Equal(t, b.render(), list, "View is what a render gives")
+	assert.Equal(t, list, b.View().Content, "and stays so without a message")
 }
