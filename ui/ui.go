@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -217,27 +216,6 @@ func (m *Model) greeting() string {
 	return text + ". Digits set the grade of the selected rank; ? lists every key."
 }
 
-// SetStatus shows text on the explorer's status line until the next
-// one, as a problem when isErr: what a program embedding the explorer
-// says about it (the query browser, which query this is).
-func (m *Model) SetStatus(text string, isErr bool) { m.c.SetStatus(text, isErr) }
-
-// StatusText is the text on the explorer's status line.
-func (m *Model) StatusText() string { return m.c.Status.Text }
-
-// Workspace is the list being edited, for callers that inspect the end state.
-func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
-
-// FileName is the file the list saves to, or, for a list without a JSON
-// file of its own, the name save as suggests (a query of a run:
-// RUN-query-QID.json beside the run).
-func (m *Model) FileName() string {
-	if p := m.savePath(); p != "" {
-		return p
-	}
-	return dialogs.SuggestedPath(m.c.WS.Doc)
-}
-
 func (m *Model) restyle() {
 	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
 	if m.colour {
@@ -384,156 +362,6 @@ func (m *Model) resize() {
 	m.relayoutHelp()
 }
 
-func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	if _, asking := m.dialog.(*dialogs.Question); m.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
-		// Nothing of the list is on the screen: an edit made blind
-		// would be a surprise. The screen says to enlarge it or quit.
-		return nil
-	}
-	if m.dialog != nil {
-		if cmd, taken := m.dialog.Key(msg); taken {
-			return cmd
-		}
-	}
-	active := m.views[m.active]
-	ws := m.c.WS
-	typing := false
-	if c, ok := active.(view.Capturer); ok && c.Capturing() {
-		typing = true
-		if msg.String() != "ctrl+c" {
-			return active.Update(msg)
-		}
-	}
-	if cmd, ok := m.offerKey(msg); ok {
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		if h, ok := active.(view.HalfTyper); ok && h.HalfTyped() && !ws.Dirty() && !typing {
-			// q is not a character of a number, so it cannot be typed
-			// into the answer; it asks rather than throw the answer away.
-			m.ask(dialogs.ThenQuit, "The answer is not sent yet", common.As(frame.QuitKeys.Quit, "y", "quit"),
-				common.As(frame.QuitKeys.Stay, "esc", "stay and answer"))
-			return nil
-		}
-		if ws.Dirty() || typing || ws.ReplacedEdits() {
-			switch {
-			case ws.ReplacedEdits() && !typing:
-				// Neither copying nor the list the server keeps holds
-				// them: only u brings them back.
-				m.ask(dialogs.ThenQuit, replacedQuestion, common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
-			case m.remote != nil && m.remote.KeepsList && !typing:
-				m.ask(dialogs.ThenQuit, keptQuestion, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
-					common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
-			case m.remote != nil:
-				m.ask(dialogs.ThenQuit, "Unsaved edits", common.As(frame.QuitKeys.Save, "w", "copy the list and quit"),
-					common.As(frame.QuitKeys.Quit, "y", "quit without copying"), frame.QuitKeys.Stay)
-			default:
-				m.ask(dialogs.ThenQuit, "Unsaved edits", frame.QuitKeys.Save, frame.QuitKeys.Quit, frame.QuitKeys.Stay)
-			}
-			return nil
-		}
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		// Headless: the footer says how to close it, which leaves every
-		// key room at 80×24.
-		m.open(dialogs.NewHelp(dialogHost{m}, m.width, m.height-chromeLines+1))
-		m.ungreet()
-		return nil
-	case key.Matches(msg, k.Undo):
-		if ed, ok := ws.Undo(); ok {
-			m.changed(ed)
-		} else {
-			m.c.SetStatus("nothing to undo", true)
-		}
-		return nil
-	case key.Matches(msg, k.Redo):
-		if ed, ok := ws.Redo(); ok {
-			m.changed(ed)
-		} else {
-			m.c.SetStatus("nothing to redo", true)
-		}
-		return nil
-	case key.Matches(msg, k.Cutoff):
-		m.open(dialogs.NewCutoff(dialogHost{m}))
-		return nil
-	case key.Matches(msg, k.KUp):
-		return m.settingsEdit(ws.KUp(), "k is already the whole list")
-	case key.Matches(msg, k.KDown):
-		return m.settingsEdit(ws.KDown(), "k is already 1")
-	case key.Matches(msg, k.Gain):
-		return m.settingsEdit(ws.NextGain(m.fileGain), "")
-	case key.Matches(msg, k.Discount):
-		return m.settingsEdit(ws.NextDiscount(), "")
-	case key.Matches(msg, k.Ties):
-		return m.settingsEdit(ws.NextTies(), "")
-	case key.Matches(msg, k.IDCG):
-		e := ws.ToggleIDCG()
-		cmd := m.settingsEdit(e, "")
-		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.Status.Text+": no unretrieved judged items here, so the same IDCG", false)
-		}
-		return cmd
-	case key.Matches(msg, k.Zero):
-		return m.settingsEdit(ws.ToggleZero(), "")
-	case key.Matches(msg, k.Preset):
-		m.open(dialogs.NewPicker(dialogHost{m}))
-		// The picker's heading says what its keys do: the greeting's
-		// digits set no grade there.
-		m.ungreet()
-		return nil
-	case key.Matches(msg, openKey):
-		if ws.Dirty() {
-			m.ask(dialogs.ThenOpen, "Unsaved edits", openAnswers(m.remote != nil)...)
-			return nil
-		}
-		m.open(dialogs.NewOpener(dialogHost{m}))
-		return nil
-	case key.Matches(msg, k.Save):
-		return m.save(dialogs.ThenStay)
-	case key.Matches(msg, k.SaveAs):
-		if m.remote != nil {
-			return m.copyReport()
-		}
-		m.open(dialogs.NewSaveAs(dialogHost{m}, dialogs.ThenStay))
-		return nil
-	case key.Matches(msg, k.Copy):
-		m.open(dialogs.NewCopy(dialogHost{m}))
-		return nil
-	case key.Matches(msg, k.Screenshot):
-		return m.openShot()
-	case key.Matches(msg, k.ASCII):
-		m.ascii = !m.ascii
-		m.restyle()
-		return nil
-	case key.Matches(msg, k.NextView):
-		m.show((m.active + 1) % len(m.views))
-		return nil
-	case key.Matches(msg, k.PrevView):
-		m.show((m.active + len(m.views) - 1) % len(m.views))
-		return nil
-	}
-	for i, b := range k.Views {
-		if key.Matches(msg, b) {
-			m.show(i)
-			return nil
-		}
-	}
-	// A key the view ignores says so, rather than nothing happening (a
-	// digit in the working view). Only the explorer's editing keys are
-	// watched, in a view that does not take them as its own (a number
-	// field, a binding of its help): they are what a person presses
-	// expecting an edit.
-	said, at := m.c.Status.Text, ws.Version()
-	watch := m.active != 0 && k.Edits(msg) && !view.Takes(active, msg)
-	cmd := active.Update(msg)
-	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
-	}
-	return cmd
-}
-
 // show makes view i the active one. The greeting speaks of the
 // explorer's keys (digits set grades), so it does not follow into a view
 // where they mean something else (ungreet).
@@ -547,12 +375,6 @@ func (m *Model) show(i int) {
 	}
 }
 
-// settingsEdit applies a change of conventions (Common.ApplySetting).
-func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
-	m.c.ApplySetting(e, unchanged)
-	return nil
-}
-
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
 	m.convW = -1
@@ -564,21 +386,4 @@ func (m *Model) changed(ed workspace.Edited) {
 		return
 	}
 	m.c.SetStatus(ed.What, false)
-}
-
-// ask puts the question about unsaved edits (what, then the answers)
-// on the status line, over the prompt open, if any.
-func (m *Model) ask(then dialogs.Then, what string, answers ...key.Binding) {
-	m.open(dialogs.NewQuestion(dialogHost{m}, m.dialog, then, what, answers...))
-}
-
-// openAnswers are the answers to what to do with unsaved edits before
-// opening another list; over the network, saving is copying the list.
-func openAnswers(remote bool) []key.Binding {
-	if remote {
-		return []key.Binding{common.As(frame.QuitKeys.Save, "w", "copy, then open"),
-			common.As(frame.QuitKeys.Quit, "y", "open without copying"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
-	}
-	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
-		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
 }

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
@@ -49,4 +51,18 @@ func markLetter(name, letter string) string {
 		}
 	}
 	return name + " (" + letter + ")"
+}
+
+// viewName is the name of view i.
+func (m *Model) viewName(i int) string { return views.All[i].Name }
+
+// viewKey is the key that opens the view in slot i: F1, F2, … and, as
+// many terminals keep function keys for themselves, its capital letter.
+func viewKey(i int, v views.Registered) key.Binding {
+	f := "f" + strconv.Itoa(i+1)
+	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
+	if v.Letter != "" {
+		keys, help = append(keys, v.Letter), help+"/"+v.Letter
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.Name))
 }
