@@ -15,6 +15,6 @@
 // NO_COLOR.
 //
 // Files: common.go (Common), styles.go (Styles, Ink, Glyphs), bar.go (a
-// bar in eighths of a cell), keymap.go (KeyMap, Bind, As), status.go
+// bar in eighths of a cell), keys.go (KeyMap, Bind, As), status.go
 // (the status line), safe.go (Shown).
 package common

@@ -5,5 +5,6 @@
 // question to the whole room, and each answer goes to the server
 // (workshop.Remote.OnAnswer).
 //
-// Files: quiz.go.
+// Files: quiz.go (the view, its rounds, keys and answers), draw.go (the
+// question, the verdict and the working).
 package quiz
