@@ -137,7 +137,7 @@ func joinFit(parts []string, sep string, w int) string {
 
 // statusLines is the status line and, when a status just set is too
 // long for it, its second line, drawn instead of the footer (see
-// status.fresh), unless the footer is the offer's. A prompt's field has
+// common.Status.Fresh), unless the footer is the offer's. A prompt's field has
 // the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {

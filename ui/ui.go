@@ -248,7 +248,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
-		// The status before it has been read (see status.fresh).
+		// The status before it has been read (see common.Status.Fresh).
 		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)

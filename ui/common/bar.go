@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// bar draws v on a scale where full is width cells. Bars are exact to an
+// Bar draws v on a scale where full is width cells. Bars are exact to an
 // eighth of a cell in Unicode and to a cell in ASCII (#); negative values
 // (possible with a gain map) draw nothing and rely on the printed value.
 // The result is always exactly width cells wide.

@@ -103,7 +103,7 @@ func DefaultKeyMap() KeyMap {
 	return k
 }
 
-// remoteKeys is the key map of a session over the network, where the
+// RemoteKeys is the key map of a session over the network, where the
 // save keys copy to the person's clipboard (see Remote): the help and
 // every footer read their words from here.
 func RemoteKeys(k KeyMap) KeyMap {
@@ -112,19 +112,19 @@ func RemoteKeys(k KeyMap) KeyMap {
 	return k
 }
 
-// bind makes a binding that only one view has.
+// Bind makes a binding that only one view has.
 func Bind(keys []string, help, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
 
-// as is b with other help words, for a footer that says what a shared
+// As is b with other help words, for a footer that says what a shared
 // key does in one view ("↑/↓ group" in the ties view).
 func As(b key.Binding, keys, desc string) key.Binding {
 	b.SetHelp(keys, desc)
 	return b
 }
 
-// tail ends a teaching view's footer: undo (where digits do not type a
+// Tail ends a teaching view's footer: undo (where digits do not type a
 // number, undo is a key like any other), the way back to the explorer,
 // the next view, help and quit.
 func (k KeyMap) Tail(undo bool) []key.Binding {
@@ -139,12 +139,12 @@ func (k KeyMap) Tail(undo bool) []key.Binding {
 	return t
 }
 
-// conventionKeys are the keys that change the conventions in place.
+// ConventionKeys are the keys that change the conventions in place.
 func (k KeyMap) ConventionKeys() []key.Binding {
 	return []key.Binding{k.KUp, k.KDown, k.Gain, k.Discount, k.Ties}
 }
 
-// edits reports whether msg is one of the explorer's editing keys (a
+// Edits reports whether msg is one of the explorer's editing keys (a
 // grade, a score, an item added, moved or tied).
 func (k KeyMap) Edits(msg tea.KeyPressMsg) bool {
 	return key.Matches(msg, k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate,

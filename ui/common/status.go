@@ -8,7 +8,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
-// status is the line under the body: what the last key did, or why it
+// Status is the line under the body: what the last key did, or why it
 // could not.
 type Status struct {
 	Text string
@@ -20,15 +20,15 @@ type Status struct {
 	Fresh bool
 }
 
-// set shows text until the next one; err marks it as a problem. A
+// Set shows text until the next one; err marks it as a problem. A
 // status often names data (an item, a file, an error's echo): it is
 // shown, never obeyed.
 func (s *Status) Set(text string, err bool) { s.Text, s.Err, s.Fresh = Shown(text), err, true }
 
-// seen marks the text as read: a key, a click or a paste came after it.
+// Seen marks the text as read: a key, a click or a paste came after it.
 func (s *Status) Seen() { s.Fresh = false }
 
-// line draws text in w cells as a status or, when the status is an
+// Line draws text in w cells as a status or, when the status is an
 // error, as one.
 func (s Status) Line(st Styles, text string, w int) string {
 	if ansi.StringWidth(text) > w {
@@ -44,7 +44,7 @@ func (s Status) Paint(st Styles, text string) string {
 	return st.StatusInk.Paint(text)
 }
 
-// lines draws text in w cells as line does, or, while it is fresh and
+// Lines draws text in w cells as line does, or, while it is fresh and
 // longer than w, on two lines broken between words: the second is drawn
 // where the footer is. A text too long even for two lines drops the
 // directories of the file it starts with, then is cut at the end of the
@@ -65,7 +65,7 @@ func (s Status) Lines(st Styles, text string, w int) (string, string) {
 	return s.Paint(st, l[0]), s.Paint(st, ansi.Truncate(second, w, "…"))
 }
 
-// shortenPath drops the directories of the files a message names: of
+// ShortenPath drops the directories of the files a message names: of
 // the file an error starts with ("/a/long/path/list.json:2: …" becomes
 // "…/list.json:2: …"), and of every word with a slash and a dot after it
 // ("saved 6 items to /a/long/path/list.csv" ends "…/list.csv"), so that

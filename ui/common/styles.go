@@ -97,7 +97,7 @@ func (s *Styles) FaintPastK(p colorprofile.Profile) {
 	s.PastKInk = InkOf(s.PastK)
 }
 
-// ink is a style reduced to the escape codes around its text, for the
+// Ink is a style reduced to the escape codes around its text, for the
 // styles drawn on every row: concatenating them costs nothing, while a
 // full Render per cell was most of a frame's time on long lists.
 type Ink struct{ Pre, Post string }

@@ -60,7 +60,7 @@ type Done struct {
 	install func()
 }
 
-// changed notes a change of the view's inputs: what runs is stale.
+// Changed notes a change of the view's inputs: what runs is stale.
 func (w *Job) Changed() {
 	w.gen++
 	if w.cancel != nil {
@@ -69,7 +69,7 @@ func (w *Job) Changed() {
 	}
 }
 
-// start runs compute off the update loop. compute works only from what
+// Start runs compute off the update loop. compute works only from what
 // it was given (snapshot, never the workspace, which the next edit
 // changes in place) and returns the function that installs its result;
 // it may return nil once ctx is cancelled.
@@ -96,7 +96,7 @@ func (w *Job) Start(compute func(ctx context.Context) func()) tea.Cmd {
 	return tea.Batch(run, w.spin.Tick)
 }
 
-// update takes the messages of the view's computation: its result and
+// Update takes the messages of the view's computation: its result and
 // the spinner's ticks. handled is false for every other message.
 func (w *Job) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	switch m := msg.(type) {
@@ -123,7 +123,7 @@ func (w *Job) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	return nil, false
 }
 
-// glyph is the spinner's current frame in the style sheet's glyphs.
+// Glyph is the spinner's current frame in the style sheet's glyphs.
 func (w *Job) Glyph(st common.Styles) string {
 	s := w.spin
 	s.Spinner = st.G.Spinner
@@ -131,11 +131,11 @@ func (w *Job) Glyph(st common.Styles) string {
 	return s.View()
 }
 
-// inBackground reports whether a view works out from ws off the update
+// Needed reports whether a view works out from ws off the update
 // loop.
 func Needed(ws *workspace.Workspace) bool { return ws.N() >= From }
 
-// snapshot is the list being edited and the settings in force, for the
+// Snapshot is the list being edited and the settings in force, for the
 // computation that start runs next: the workspace lends its arrays
 // (workspace.Lend), so nothing is copied on the update loop, and an
 // edit made while the computation reads them writes into arrays of the
@@ -152,5 +152,5 @@ func (w *Job) Snapshot(ws *workspace.Workspace) (*ndcg.List, ndcg.Settings) {
 	return l, s
 }
 
-// cancelled reports whether ctx says the result is no longer wanted.
+// Cancelled reports whether ctx says the result is no longer wanted.
 func Cancelled(ctx context.Context) bool { return ctx.Err() != nil }

@@ -23,7 +23,7 @@ import (
 // footer of keys, the help overlay, the quit question and the screen
 // drawn when the terminal is too small.
 
-// frameView sets a frame up: the alternate screen, clicks and the wheel
+// View sets a frame up: the alternate screen, clicks and the wheel
 // (shift-drag still selects text in most terminals), the window title.
 func View(content, title string) tea.View {
 	v := tea.NewView(content)
@@ -33,13 +33,13 @@ func View(content, title string) tea.View {
 	return v
 }
 
-// tooSmall is the screen drawn instead of what needs minW×minH.
+// TooSmall is the screen drawn instead of what needs minW×minH.
 func TooSmall(what string, w, h, minW, minH int) string {
 	msg := fmt.Sprintf("Terminal too small: %d×%d. %s needs at least %d×%d: make the window larger, or press q to quit.", w, h, what, minW, minH)
 	return layout.Block(layout.Wrap(msg, w), w, h)
 }
 
-// footerLine is a short help line of at most w cells that always ends
+// FooterLine is a short help line of at most w cells that always ends
 // with the help and quit keys: the other bindings go first and are cut,
 // most important first, when the line is too narrow for them all.
 func FooterLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
@@ -67,7 +67,7 @@ func FooterLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Bind
 	return ansi.Truncate(line, w, "")
 }
 
-// overlay is a titled text drawn over the body (the full help): whole
+// Overlay is a titled text drawn over the body (the full help): whole
 // when it fits, else on a viewport that the arrow keys scroll, its
 // heading saying which lines are shown. A headless overlay has no
 // heading: its place and how to close it are said by the footer (place).
@@ -77,7 +77,7 @@ type Overlay struct {
 	vp             viewport.Model
 }
 
-// show opens the overlay on text laid out for w×h; it starts at the top.
+// Show opens the overlay on text laid out for w×h; it starts at the top.
 func (o *Overlay) Show(title, note, text string, w, h int) {
 	o.Open, o.title, o.note = true, title, note
 	o.vp = viewport.New()
@@ -85,7 +85,7 @@ func (o *Overlay) Show(title, note, text string, w, h int) {
 	o.Set(text, w, h)
 }
 
-// set lays text out again in w×h (after a resize), keeping the place.
+// Set lays text out again in w×h (after a resize), keeping the place.
 func (o *Overlay) Set(text string, w, h int) {
 	if !o.Headless {
 		h--
@@ -96,7 +96,7 @@ func (o *Overlay) Set(text string, w, h int) {
 	o.vp.SetYOffset(o.vp.YOffset())
 }
 
-// scroll moves the text by n lines, up when n is negative.
+// Scroll moves the text by n lines, up when n is negative.
 func (o *Overlay) Scroll(n int) {
 	if n < 0 {
 		o.vp.ScrollUp(-n)
@@ -108,7 +108,7 @@ func (o *Overlay) Scroll(n int) {
 // fits reports whether the whole text is on screen.
 func (o *Overlay) fits() bool { return o.vp.TotalLineCount() <= o.vp.Height() }
 
-// place says which lines are on screen when not all of them are.
+// Place says which lines are on screen when not all of them are.
 func (o *Overlay) Place() string {
 	if o.fits() {
 		return ""
@@ -117,7 +117,7 @@ func (o *Overlay) Place() string {
 	return fmt.Sprintf("lines %d–%d of %d", top+1, top+shown, o.vp.TotalLineCount())
 }
 
-// view draws the heading, unless headless, and the text in w×h.
+// View draws the heading, unless headless, and the text in w×h.
 func (o *Overlay) View(st common.Styles, w, h int) string {
 	switch {
 	case o.Headless:
@@ -168,7 +168,7 @@ func ReadFirst(question string) string {
 	return "Read first: " + string(unicode.ToLower(r)) + question[n:]
 }
 
-// quitQuestion asks whether to quit with edits not saved, and reads the
+// Question asks whether to quit with edits not saved, and reads the
 // answer from its own key bindings.
 type Question struct {
 	Quit, Save, Stay key.Binding
@@ -180,7 +180,7 @@ var QuitKeys = Question{
 	Stay: common.Bind([]string{"esc", "n", "N"}, "esc", "stay"),
 }
 
-// ask is the question after what, offering the answers given.
+// Ask is the question after what, offering the answers given.
 func (q Question) Ask(what string, answers ...key.Binding) string {
 	parts := make([]string, len(answers))
 	for i, b := range answers {

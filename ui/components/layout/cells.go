@@ -10,12 +10,12 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// fixed prints x with dec decimals; fit shortens it for a table cell.
+// Fixed prints x with dec decimals; fit shortens it for a table cell.
 func Fixed(x float64, dec int) string {
 	return strconv.FormatFloat(x, 'f', dec, 64)
 }
 
-// fmtShort prints x exactly when it fits in width, else rounded.
+// FmtShort prints x exactly when it fits in width, else rounded.
 func FmtShort(x float64, width int) string {
 	s := FmtNum(x)
 	if len(s) <= width {
@@ -24,7 +24,7 @@ func FmtShort(x float64, width int) string {
 	return Fit(strconv.FormatFloat(x, 'f', -1, 64), width)
 }
 
-// fit makes a number string at most width characters: fewer decimals
+// Fit makes a number string at most width characters: fewer decimals
 // first, then exponent form, so a cell never spills into the next.
 func Fit(s string, width int) string {
 	if CellWidth(s) <= width {
@@ -71,7 +71,7 @@ func PadRight(s string, w int) string {
 
 func FmtNum(x float64) string { return ndcg.FormatNumber(x) }
 
-// truncateCells cuts s (which may carry escape codes) to width cells.
+// TruncateCells cuts s (which may carry escape codes) to width cells.
 func TruncateCells(s string, width int) string {
 	if CellWidth(s) <= width {
 		return s
@@ -79,7 +79,7 @@ func TruncateCells(s string, width int) string {
 	return Block(s, width, 1)
 }
 
-// hang wraps text to width with every line indented by indent cells.
+// Hang wraps text to width with every line indented by indent cells.
 func Hang(text string, indent, width int) []string {
 	pad := strings.Repeat(" ", indent)
 	lines := strings.Split(Wrap(text, max(width-indent, 10)), "\n")

@@ -7,7 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// block makes s exactly h lines of at most w cells: longer lines are cut,
+// Block makes s exactly h lines of at most w cells: longer lines are cut,
 // missing lines are blank. Every part of the screen goes through it, so
 // no size of terminal can make a part spill into another.
 func Block(s string, w, h int) string {
@@ -29,7 +29,7 @@ func Block(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// joinColumns puts b to the right of a (a padded to aw cells), h lines.
+// JoinColumns puts b to the right of a (a padded to aw cells), h lines.
 func JoinColumns(a string, aw int, b string, bw int, h int, gap string) string {
 	al := strings.Split(Block(a, aw, h), "\n")
 	bl := strings.Split(Block(b, bw, h), "\n")
@@ -40,7 +40,7 @@ func JoinColumns(a string, aw int, b string, bw int, h int, gap string) string {
 	return strings.Join(out, "\n")
 }
 
-// wrap breaks text into lines of at most w cells.
+// Wrap breaks text into lines of at most w cells.
 func Wrap(text string, w int) string {
 	if w <= 0 {
 		return ""
@@ -48,7 +48,7 @@ func Wrap(text string, w int) string {
 	return ansi.Wrap(text, w, " ")
 }
 
-// cellWidth is the cells s takes on screen. What the explorer draws is
+// CellWidth is the cells s takes on screen. What the explorer draws is
 // ASCII, SGR colour codes, box-drawing and block characters, all one
 // cell wide and needing no grapheme segmentation; counting those
 // directly keeps a frame cheap. Anything else goes to ansi.StringWidth.
@@ -81,7 +81,7 @@ func CellWidth(s string) int {
 	return n
 }
 
-// scrollTo is the first row a window of rows lines shows of a list of
+// ScrollTo is the first row a window of rows lines shows of a list of
 // n rows, from offset moved just enough to bring row cursor into view
 // (no row when cursor < 0) and no further than the end allows. Every
 // scrolled list goes through it: the explorer's table and charts, the
@@ -98,7 +98,7 @@ func ScrollTo(offset, cursor, n, rows int) int {
 	return max(min(offset, n-rows), 0)
 }
 
-// rowLines lays rows offset, offset+1, … of n out on at most free
+// RowLines lays rows offset, offset+1, … of n out on at most free
 // lines, with a line for the cutoff before row cut unless that row is
 // the first shown: each line's row, −1 for the cutoff's. Drawing a
 // table and finding the row under a click both read it.

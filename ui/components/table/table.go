@@ -151,13 +151,13 @@ func New(width, n int) Layout {
 	return t
 }
 
-// tieWidth is the width of the tie column for a list of n items: the
+// TieWidth is the width of the tie column for a list of n items: the
 // bracket and the label of the last tie group there can be (a group
 // holds two items at least), so that T120 is never cut to T12, which
 // names another group.
 func TieWidth(n int) int { return max(tieW, 2+len(strconv.Itoa(n/2))) }
 
-// header is the table's heading line.
+// Header is the table's heading line.
 func (t *Layout) Header() string {
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", MarkW+t.TieW))
@@ -177,7 +177,7 @@ func (t *Layout) Header() string {
 	return b.String()
 }
 
-// cells formats rank i (the item at input position i when r is nil).
+// Cells formats rank i (the item at input position i when r is nil).
 func (t *Layout) Cells(r *ndcg.Result, it ndcg.Item, i int) string {
 	var b strings.Builder
 	b.WriteString(layout.PadLeft(strconv.Itoa(i+1), t.rankW))
@@ -211,7 +211,7 @@ func (t *Layout) Cells(r *ndcg.Result, it ndcg.Item, i int) string {
 	return b.String()
 }
 
-// columnStart is the offset of the named column within cells' output,
+// ColumnStart is the offset of the named column within cells' output,
 // and its width, so an editor can be drawn over it.
 func (t *Layout) ColumnStart(head string) (int, int) {
 	x := t.rankW

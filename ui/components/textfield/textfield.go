@@ -99,7 +99,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	}
 }
 
-// edits reports whether msg is one of the field's editing keys (typed
+// Edits reports whether msg is one of the field's editing keys (typed
 // text aside).
 func (k KeyMap) Edits(msg tea.KeyPressMsg) bool {
 	for _, g := range k.FullHelp() {
@@ -307,7 +307,7 @@ func (f *Model) byteAt(p int) int {
 	return n
 }
 
-// set makes s the value, cut into units, with the cursor after the unit
+// Set makes s the value, cut into units, with the cursor after the unit
 // holding byte cursor-1 (a character typed before an accent that then
 // joins it puts the cursor after the two).
 func (f *Model) Set(s string, cursor int) {

@@ -306,7 +306,7 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 	return c, errs
 }
 
-// refresh checks the claims again after a keystroke or an edit.
+// Refresh checks the claims again after a keystroke or an edit.
 func (v *checkView) Refresh() {
 	if v.quick && time.Since(v.typedAt) >= checkPause {
 		// The pause message went to another view: the pause is over anyway.
@@ -350,7 +350,7 @@ func (v *checkView) Refresh() {
 	}
 }
 
-// startWork runs the full check off the update loop on a long list.
+// StartWork runs the full check off the update loop on a long list.
 func (v *checkView) StartWork() tea.Cmd {
 	if !v.search || v.job.Running {
 		return nil

@@ -102,7 +102,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// refresh works out the metrics and the marks after a change.
+// Refresh works out the metrics and the marks after a change.
 func (v *companionsView) Refresh() {
 	r := v.c.WS.Result
 	if !v.stale || r == nil {

@@ -134,7 +134,7 @@ func inForceRow(rows []explain.PresetValue, cursor int) int {
 	return cursor
 }
 
-// startWork works the rows out off the update loop on a long list (each
+// StartWork works the rows out off the update loop on a long list (each
 // preset computes the list again), or, when only the cursor moved, the
 // reasons for the selected preset (each setting computes it again).
 func (v *conventionsView) StartWork() tea.Cmd {

@@ -84,7 +84,7 @@ func (v *curvesView) geometry() (chartH, top int) {
 	return chartH, (chartH + 1) / 2
 }
 
-// refresh works the curves out for the ranks and grades that fit.
+// Refresh works the curves out for the ranks and grades that fit.
 func (v *curvesView) Refresh() {
 	chartH, top := v.geometry()
 	rows := chartH - 1
@@ -104,7 +104,7 @@ func (v *curvesView) Refresh() {
 	v.curves = workCurves(ws.List(), ws.Settings, rows)
 }
 
-// startWork works the curves out off the update loop on a long list.
+// StartWork works the curves out off the update loop on a long list.
 func (v *curvesView) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if !v.Stale || v.Job.Running || !background.Needed(ws) {

@@ -11,7 +11,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 )
 
-// draw draws the body: exactly height lines of at most width cells.
+// Draw draws the body: exactly height lines of at most width cells.
 func (e *Model) Draw() string {
 	if e.width <= 0 || e.height <= 0 {
 		return ""

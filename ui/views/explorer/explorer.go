@@ -131,7 +131,7 @@ func (e *Model) layout() {
 	e.clamp()
 }
 
-// editorCell is where the in-place editor of f draws on the cursor's
+// EditorCell is where the in-place editor of f draws on the cursor's
 // row: the cell's column x and width w, and the label the field
 // follows there, if any. A score is typed in its column, or over the id
 // and title, labelled, in a table too narrow for one; a title over the
@@ -391,6 +391,6 @@ func (e *Model) stopEditing() {
 	e.Input.Blur()
 }
 
-// refresh has nothing to work out: the workspace's result is the
+// Refresh has nothing to work out: the workspace's result is the
 // explorer's numbers, kept up to date by every edit.
 func (e *Model) Refresh() {}

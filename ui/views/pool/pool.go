@@ -106,7 +106,7 @@ func (v *poolView) FullHelp() [][]key.Binding { return nil }
 
 func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
-// refresh recomputes both sources when an edit made them stale, then
+// Refresh recomputes both sources when an edit made them stale, then
 // lays the screen out: the comparison under the table, and the table's
 // window on the ideal ranking with the selected item in it.
 func (v *poolView) Refresh() {
@@ -144,7 +144,7 @@ func (v *poolView) recompute() {
 	v.install(n)
 }
 
-// startWork works both sources out off the update loop on a long list.
+// StartWork works both sources out off the update loop on a long list.
 func (v *poolView) StartWork() tea.Cmd {
 	ws := v.c.WS
 	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
@@ -258,7 +258,7 @@ func (v *poolView) step(d int) {
 	v.sel = int(v.judged.IdealOrder[v.ghosts[pos]]) - v.judged.N
 }
 
-// draw draws the ideal ranking with its ghosts above the comparison of
+// Draw draws the ideal ranking with its ghosts above the comparison of
 // the two IDCG sources.
 func (v *poolView) Draw() string {
 	if v.width <= 0 || v.height <= 0 {

@@ -88,7 +88,7 @@ func New(c *common.Common) *Model {
 	return v
 }
 
-// halfTyped reports whether an answer is typed and not yet sent.
+// HalfTyped reports whether an answer is typed and not yet sent.
 func (v *Model) HalfTyped() bool {
 	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
 }

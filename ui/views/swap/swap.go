@@ -165,7 +165,7 @@ func (v *swapView) Refresh() {
 	}
 }
 
-// startWork works the map out off the update loop on a long list, where
+// StartWork works the map out off the update loop on a long list, where
 // the list has to be ranked again on a copy first.
 func (v *swapView) StartWork() tea.Cmd {
 	ws := v.C.WS

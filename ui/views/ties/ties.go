@@ -89,7 +89,7 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// refresh works the numbers out again after an edit, then keeps the
+// Refresh works the numbers out again after an edit, then keeps the
 // window on the tie groups on the selected one.
 func (v *tiesView) Refresh() {
 	v.recompute()
@@ -126,7 +126,7 @@ func (v *tiesView) recompute() {
 	v.install(n)
 }
 
-// startWork works the numbers out off the update loop on a long list:
+// StartWork works the numbers out off the update loop on a long list:
 // the distribution alone enumerates up to 100,000 orders or samples
 // thousands, and the scikit-learn line sorts the list again.
 func (v *tiesView) StartWork() tea.Cmd {

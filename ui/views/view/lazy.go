@@ -22,7 +22,7 @@ import (
 // should not pay for).
 //
 // On a long list a view's numbers are worked out off the update loop
-// (job, see work): stale then also says that what runs, if anything, is
+// (Job, package background): stale then also says that what runs, if anything, is
 // for an older state.
 type Lazy struct {
 	C             *common.Common

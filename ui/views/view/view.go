@@ -37,7 +37,7 @@ func (d *Drawn) View() string { return d.frame }
 func (d *Drawn) Keep(frame string) { d.frame = frame }
 
 // Worker is a view that works some of its numbers out off the update
-// loop on a long list (see work): after refresh, startWork starts that
+// loop on a long list (package background): after Refresh, StartWork starts that
 // computation when what it draws from has changed, before the view is
 // Drawn (with its spinner).
 type Worker interface{ StartWork() tea.Cmd }

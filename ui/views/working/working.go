@@ -87,7 +87,7 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// refresh writes the working out again after an edit, a resize or a
+// Refresh writes the working out again after an edit, a resize or a
 // change of the style sheet.
 func (v *workingView) Refresh() {
 	probe := v.C.Styles.Title.Render("x") + v.C.Styles.Subtle.Render("x")
@@ -102,7 +102,7 @@ func (v *workingView) Refresh() {
 	v.install(writeWorking(v.C.WS.Result, v.Width, v.C.Styles))
 }
 
-// startWork writes the working out off the update loop on a long list:
+// StartWork writes the working out off the update loop on a long list:
 // a line per rank, each formatted and painted.
 func (v *workingView) StartWork() tea.Cmd {
 	ws := v.C.WS
