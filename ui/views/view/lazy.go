@@ -18,7 +18,7 @@ import (
 // Every edit reaches every view, visible or not, so a view only marks
 // itself stale then and works its numbers out at its next frame: once
 // per edit, and never for a view nobody is looking at (the conventions
-// View runs the engine a dozen times, which a keystroke in the explorer
+// view runs the engine a dozen times, which a keystroke in the explorer
 // should not pay for).
 //
 // On a long list a view's numbers are worked out off the update loop
@@ -63,7 +63,7 @@ func BusyScreen(c *common.Common, job *background.Job, w, h int, title, what str
 func (l *Lazy) FullHelp() [][]key.Binding { return nil }
 
 // Edited reports whether msg says the workspace changed, and marks the
-// View stale if so.
+// view stale if so.
 func (l *Lazy) Edited(msg tea.Msg) bool {
 	if _, ok := msg.(workspace.Edited); ok {
 		l.MarkStale()

@@ -39,7 +39,7 @@ func (d *Drawn) Keep(frame string) { d.frame = frame }
 // Worker is a view that works some of its numbers out off the update
 // loop on a long list (package background): after Refresh, StartWork starts that
 // computation when what it draws from has changed, before the view is
-// Drawn (with its spinner).
+// drawn (with its spinner).
 type Worker interface{ StartWork() tea.Cmd }
 
 // HalfTyper is a view with a field that may hold something typed and
