@@ -11,16 +11,17 @@ type Common struct {
 	WS     *workspace.Workspace
 	Keys   KeyMap
 	Styles Styles
-	// styled counts the changes of Styles, for what a view keeps drawn.
+	// Styled counts the changes of Styles, for what a view keeps drawn.
 	Styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
-	// remote is set in a session over the network.
+	// Remote is set in a session over the network.
 	Remote *workshop.Remote
 
+	// Status is the status line (SetStatus sets it).
 	Status Status
-	// tell hands a change of the workspace to the root model, which
-	// passes it to every view.
+	// Tell hands a change of the workspace to the root model, which
+	// passes it to every view (Apply calls it).
 	Tell func(workspace.Edited)
 }
 

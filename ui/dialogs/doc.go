@@ -19,5 +19,10 @@
 //  2. In the key that opens it (ui/ui.go, handleKey), m.open(NewNAME(…)).
 //
 // Nothing else changes: the program's key routing, paste, drawing and
-// footer go through the interface.
+// footer go through the interface. A dialog's test hands it a Host of its
+// own (dialog_test.go).
+//
+// Files: dialog.go (Dialog, Host, Then), then one file a dialog:
+// question.go, saveas.go, copy.go, shot.go, picker.go, opener.go,
+// cutoff.go, help.go.
 package dialogs
