@@ -10,7 +10,8 @@
 // # Structure
 //
 // The packages below ui import one another downwards only, so that the
-// compiler keeps each part to what it is handed:
+// compiler keeps each part to what it is handed (layers_test.go holds
+// them to the order below, from the top):
 //
 //	ui                 the root Model: routing, the frame of the screen, files, the workshop's side
 //	ui/dialogs         what has the keys over a view until it closes, one Dialog a file
