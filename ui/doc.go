@@ -13,6 +13,7 @@
 // compiler keeps each part to what it is handed (layers_test.go holds
 // them to the order below, from the top):
 //
+//	ui/browser         the query browser, which embeds the root Model
 //	ui                 the root Model: routing, the frame of the screen, files, the workshop's side
 //	ui/dialogs         what has the keys over a view until it closes, one Dialog a file
 //	ui/views           the registry of the views (views.All)
@@ -22,7 +23,6 @@
 //	ui/components/NAME widgets: textfield, table, frame, layout, background, loading
 //	ui/common          Common, the one style sheet (Styles, Glyphs), the shared KeyMap
 //	ui/workshop        the room's messages: Remote, Offer, RoomRound, RoomAnswer
-//	ui/browser         the query browser, which embeds the root Model
 //
 // The root Model owns the common.Common every view shares (the
 // workspace, the key map, the style sheet, the status line) and switches
