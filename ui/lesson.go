@@ -9,6 +9,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // LessonOptions start the guided path (ndcg-explorer learn).
@@ -30,7 +37,7 @@ type LessonOptions struct {
 // the answer's field, and a footer of only the keys the step needs. The
 // explorer stays whole (every key it has still works), so a learner who
 // wanders can look around; a number typed goes into the answer, which
-// the quiz reads and judges (readAnswer, verdictText), with the mistake
+// the quiz reads and judges (quiz.ReadAnswer, quiz.VerdictText), with the mistake
 // check finds behind a wrong one. Enter after the verdict goes on.
 type Lesson struct {
 	o     LessonOptions
@@ -41,7 +48,7 @@ type Lesson struct {
 	truth float64
 	err   error
 
-	in       textField
+	in       textfield.Model
 	answered bool
 	right    bool
 	verdict  string
@@ -66,7 +73,7 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	if _, err := learn.At(o.Step); err != nil {
 		return nil, err
 	}
-	l := &Lesson{o: o, in: numberInput("")}
+	l := &Lesson{o: o, in: view.NumberInput("")}
 	l.in.SetWidth(10)
 	if err := l.open(o.Step); err != nil {
 		return nil, err
@@ -150,7 +157,7 @@ func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 		if !l.explorerHasKeys() && !(l.answered && l.right) {
 			// A number pasted is an answer, as one typed is.
 			l.retry()
-			l.in.Insert(numberPaste(msg.Content))
+			l.in.Insert(view.NumberPaste(msg.Content))
 			return nil
 		}
 	case tea.KeyPressMsg:
@@ -180,7 +187,7 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	typed := msg.Text != "" && strings.Trim(msg.Text, lessonChars) == ""
-	editing := l.in.Value() != "" && fieldKeys.edits(msg)
+	editing := l.in.Value() != "" && textfield.Keys.Edits(msg)
 	switch {
 	case key.Matches(msg, k.Confirm):
 		return l.enter(), true
@@ -240,7 +247,7 @@ func (l *Lesson) enter() tea.Cmd {
 		l.inner.c.SetStatus(fmt.Sprintf("type %s, then enter", l.step.Label()), true)
 		return nil
 	}
-	w, refused := readAnswer(text, l.step.Label(), l.step.MinDecimals())
+	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" {
 		l.inner.c.SetStatus(refused, true)
 		l.in.Select()
@@ -251,7 +258,7 @@ func (l *Lesson) enter() tea.Cmd {
 	if !l.right {
 		mistake = l.step.Diagnose(w)
 	}
-	l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, mistake, "", "")
+	l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, mistake, "", "")
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
 	if l.right {
@@ -272,7 +279,7 @@ func (l *Lesson) save() tea.Cmd {
 	p.Seen = append([]int(nil), p.Seen...)
 	return func() tea.Msg {
 		if err := save(p); err != nil {
-			return statusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
+			return common.StatusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
 		}
 		return nil
 	}
@@ -283,8 +290,8 @@ func (l *Lesson) save() tea.Cmd {
 func (l *Lesson) stepKey(k learn.Key) (key.Binding, bool) {
 	km := l.inner.c.Keys
 	viewNamed := func(name string) (key.Binding, bool) {
-		for i, r := range views {
-			if r.name == name && i < len(km.Views) {
+		for i, r := range views.All {
+			if r.Name == name && i < len(km.Views) {
 				return km.Views[i], true
 			}
 		}
@@ -329,19 +336,19 @@ func (l *Lesson) footerKeys() []key.Binding {
 	if l.answered {
 		enter = "go on"
 	}
-	return append(out, as(l.inner.c.Keys.Confirm, "enter", enter))
+	return append(out, common.As(l.inner.c.Keys.Confirm, "enter", enter))
 }
 
 // panel is the lesson's lines under the explorer, the footer last.
 func (l *Lesson) panel() []string {
 	w := l.width
 	st := l.inner.c.Styles
-	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+	wrapped := func(text string) []string { return strings.Split(layout.Wrap(text, w), "\n") }
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
-	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
+	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-layout.CellWidth(head)-1, 0)))[:1]
 	lines = append(lines, wrapped(l.step.Instructions(l.keyName))...)
-	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
-	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
+	field := st.Header.Render(l.step.Label()+" = ") + view.InputView(&st, &l.in, 10)
+	if q := l.step.Question + "  " + field; layout.CellWidth(q) <= w {
 		lines = append(lines, q)
 	} else {
 		// The field whole on a line of its own, not broken by the wrap.
@@ -364,7 +371,7 @@ func (l *Lesson) panel() []string {
 		foot = l.inner.footer(w)
 	} else {
 		k := l.inner.c.Keys
-		foot = footerLine(&l.inner.help, l.footerKeys(), as(k.Help, "?", "all keys"), as(k.Quit, "q", "quit"), w)
+		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), common.As(k.Quit, "q", "quit"), w)
 	}
 	return append(lines, foot)
 }
@@ -397,7 +404,7 @@ func (l *Lesson) status() []string {
 
 // View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
-	return frameView(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
 }
 
 // draw composes the screen: the explorer down to its status line, with
@@ -410,7 +417,7 @@ func (l *Lesson) draw() {
 	}
 	panel := l.panel()
 	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
-		l.screen = tooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
+		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
 		return
 	}
 	top := strings.Split(l.inner.frame, "\n")
@@ -421,7 +428,7 @@ func (l *Lesson) draw() {
 		}
 	}
 	lines := append(append(top, l.status()...), panel...)
-	l.screen = block(strings.Join(lines, "\n"), l.width, l.height)
+	l.screen = layout.Block(strings.Join(lines, "\n"), l.width, l.height)
 }
 
 // hidden reports whether the explorer's numbers that give the answer
