@@ -67,6 +67,7 @@ func waitForExit(t *testing.T, x tmux, status string) string {
 // 101, 0.5000 for q1 and 0.3070 for all; ndcg_cut_5 is 0.2955 for 101
 // and 0.2026 for all.
 func TestQueryBrowserAsAPerson(t *testing.T) {
+	t.Parallel()
 	// A copy of the run, as save as suggests a file beside it.
 	srcQ, srcR := trecCase(t, "basic")
 	runDir := t.TempDir()
@@ -157,6 +158,7 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 // TestQueryBrowserCutoff: -k sets the cutoff of the list and of the
 // explorer.
 func TestQueryBrowserCutoff(t *testing.T) {
+	t.Parallel()
 	qrels, run := trecCase(t, "basic")
 	x, _, status := start(t, 100, 30, "--qrels", qrels, "--run", run, "-k", "5")
 

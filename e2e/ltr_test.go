@@ -13,6 +13,7 @@ import (
 // 0.4581; query 2 has no relevant row: 1; query 3's label 2.5 is read
 // as 2: (1 + 3/log2(3)) / (3 + 1/log2(3)) = 0.7967; the mean 0.7516.
 func TestLTRBrowserAsAPerson(t *testing.T) {
+	t.Parallel()
 	_, here, _, _ := runtime.Caller(0)
 	dir := filepath.Join(filepath.Dir(filepath.Dir(here)), "ltr", "testdata")
 	x, _, status := start(t, 80, 24, "--ltr", filepath.Join(dir, "example.txt"), "--predictions", filepath.Join(dir, "example.pred"), "-k", "3")
