@@ -82,6 +82,7 @@ func TestClampWindow(t *testing.T) {
 // paste into a title; the session keeps working and its own numbers
 // stay right.
 func TestHostileSession(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "\x1b[2J\x1b]52;c;aGk=\x07mallory", 80, 24)
 	defer c.close()

@@ -30,6 +30,7 @@ const (
 )
 
 func TestSessionEditsItsOwnList(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
 	defer c.close()
@@ -57,6 +58,7 @@ func TestSessionEditsItsOwnList(t *testing.T) {
 var osc52 = regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\)`)
 
 func TestSaveKeysCopyToTheClipboard(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
@@ -83,6 +85,7 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 // stand-in that names the list and its NDCG, 0.9575 by hand above), for
 // the session's own edited list.
 func TestSaveAsCopiesTheReport(t *testing.T) {
+	t.Parallel()
 	report := func(doc *listio.Document, r *ndcg.Result) string {
 		return fmt.Sprintf("## %s\n\nNDCG = %.4f\n", doc.Name, r.NDCG())
 	}
@@ -104,6 +107,7 @@ func TestSaveAsCopiesTheReport(t *testing.T) {
 }
 
 func TestMaxItemsRefusesLargerLists(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{MaxItems: 5})
 	c := connect(t, addr, "alice", 100, 30)
 	defer c.close()
@@ -113,6 +117,7 @@ func TestMaxItemsRefusesLargerLists(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -191,6 +196,7 @@ func requireExit(t *testing.T, err error, want int) {
 }
 
 func TestRoomFull(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "the room is full (100 sessions): tell the instructor (serve --max-sessions raises it)", roomFull(DefaultMaxSessions))
 	_, addr := startServer(t, Config{MaxSessions: 2})
 	a := connect(t, addr, "a", 80, 24)
@@ -221,6 +227,7 @@ func TestRoomFull(t *testing.T) {
 }
 
 func TestPassphrase(t *testing.T) {
+	t.Parallel()
 	logged := make(chan string, 8)
 	_, addr := startServer(t, Config{Passphrase: "ndcg at 5", Log: func(line string) { logged <- line }})
 	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
@@ -237,6 +244,7 @@ func TestPassphrase(t *testing.T) {
 }
 
 func TestNoColorFromTheClient(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -275,6 +283,7 @@ func TestCloneDocIsACopy(t *testing.T) {
 }
 
 func TestIdleTimeoutClosesASilentSession(t *testing.T) {
+	t.Parallel()
 	// The timeout is long enough that a loaded machine's pauses between
 	// the test's keys do not reach it.
 	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
@@ -311,6 +320,7 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 // light, as it does locally. The title is #C8A6FF on dark (colour 183 of
 // 256) and #5A32A3 on light.
 func TestLightTerminal(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	defer c.close()
@@ -334,6 +344,7 @@ func TestLightTerminal(t *testing.T) {
 // When the server stops, each attendee reads one line saying the
 // workshop ended before the connection closes.
 func TestShutdownSaysTheWorkshopEnded(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 80, 24)
 	defer c.close()

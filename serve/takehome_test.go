@@ -47,6 +47,7 @@ func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (
 // as in TestSaveAsCopiesTheReport) and `report` its report. Before they
 // quit, and for one who never came, each says why there is nothing.
 func TestTakeTheListHome(t *testing.T) {
+	t.Parallel()
 	report := func(doc *listio.Document, r *ndcg.Result) string {
 		return fmt.Sprintf("## %s\n\nNDCG = %.4f\n", doc.Name, r.NDCG())
 	}
