@@ -3,7 +3,6 @@ package e2e
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +12,7 @@ import (
 // which trec/testdata/expected holds trec_eval 10.0's output.
 func trecCase(t *testing.T, name string) (qrels, run string) {
 	t.Helper()
-	_, here, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(filepath.Dir(here)), "trec", "testdata", "cases")
+	dir := filepath.Join(repoRoot(), "trec", "testdata", "cases")
 	return filepath.Join(dir, name+".qrels"), filepath.Join(dir, name+".run")
 }
 

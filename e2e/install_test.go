@@ -24,7 +24,7 @@ func TestGoInstall(t *testing.T) {
 	testenv.Slow(t)
 	goBin := testenv.Tool(t, "go", "golang-go")
 	testenv.Tool(t, "git", "git") // to list the repository's files
-	root := root()
+	root := repoRoot()
 	const version = "v0.2.0"
 
 	// The proxy: MODULE/@v/{list, VERSION.info, VERSION.mod, VERSION.zip}.
@@ -107,7 +107,7 @@ func TestVersionAtLinkTime(t *testing.T) {
 	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "ndcg-explorer")
 	cmd := exec.Command("go", "build", "-ldflags", "-X "+module+"/cli.version=v9.8.7", "-o", bin, ".")
-	cmd.Dir = root()
+	cmd.Dir = repoRoot()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

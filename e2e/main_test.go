@@ -34,8 +34,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// root is the repository's root directory.
-func root() string {
+// repoRoot is the repository's root directory.
+func repoRoot() string {
 	_, here, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(here))
 }
@@ -47,7 +47,7 @@ func build(t *testing.T) string {
 	buildOnce.Do(func() {
 		bin := filepath.Join(binDir, "ndcg-explorer")
 		cmd := exec.Command("go", "build", "-o", bin, ".")
-		cmd.Dir = root()
+		cmd.Dir = repoRoot()
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 			return

@@ -19,7 +19,7 @@ import (
 func TestReadmeImagesAreCurrent(t *testing.T) {
 	t.Parallel()
 	needTmux(t)
-	root := root()
+	root := repoRoot()
 	images := filepath.Join(root, "docs", "images")
 	dir := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(images, "make.sh"), dir)
