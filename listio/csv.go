@@ -82,7 +82,9 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	r.Comma = sep
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = sep == '\t'
-	r.ReuseRecord = false
+	// The record's slice is reused: its strings are not, and the items
+	// keep them.
+	r.ReuseRecord = true
 
 	next := func() ([]string, int, error) {
 		for {
@@ -179,6 +181,18 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 		}
 		if err != nil {
 			return nil, malformed(err)
+		}
+		switch len(doc.List.Items) {
+		case MaxItems:
+			return nil, tooManyItems(name, line)
+		case 1024:
+			// Past the first rows, one allocation for the rest, from
+			// the lines left (a bound: blank lines and quoted line ends
+			// count too), where growing the slice row by row would hold
+			// the old and the new array at once. Pages of the bound
+			// never written are never touched.
+			off := min(int(r.InputOffset()), len(data))
+			doc.List.Items = slices.Grow(doc.List.Items, min(bytes.Count(data[off:], []byte("\n"))+1, MaxItems-len(doc.List.Items)))
 		}
 		if len(rec) != len(header) {
 			return nil, fail(line, "", fmt.Sprintf("this row has %d fields but the header names %d columns; quote a field that holds a %s", len(rec), len(header), sepName(sep)))

@@ -72,6 +72,9 @@ type treeReader struct {
 	// base is the offset in data where dec's input starts: the fast
 	// reader gives the decoder one top-level value at a time.
 	base int64
+	// overLimit is the error of a list past MaxItems, which the fast
+	// reader gives at once rather than leave the slow one to read it.
+	overLimit error
 }
 
 // offset is where the decoder stands in data.

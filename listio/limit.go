@@ -26,6 +26,26 @@ const DefaultMaxSize = 1 << 30
 // MaxSizeFlag is the flag that raises MaxSize, named in the error.
 const MaxSizeFlag = "--max-size"
 
+// MaxItems is the most items a list may hold. Every item costs about a
+// hundred bytes in memory however short its line: a CSV of one-character
+// grades holds an item in every two bytes, so --max-size alone would let
+// a 100 MB file take several gigabytes. The command line sets it from
+// --max-items.
+var MaxItems = DefaultMaxItems
+
+// DefaultMaxItems is MaxItems's value unless --max-items changes it: ten
+// times the million items the explorer is measured at.
+const DefaultMaxItems = 10_000_000
+
+// MaxItemsFlag is the flag that raises MaxItems, named in the error.
+const MaxItemsFlag = "--max-items"
+
+// tooManyItems is the error for a list past MaxItems, found at line.
+func tooManyItems(name string, line int) error {
+	return &Error{Name: name, Line: line, Msg: fmt.Sprintf("the list goes on past %d items, the limit for a list; if the list is really that large, raise the limit with %s (each item takes about 100 bytes of memory)",
+		MaxItems, MaxItemsFlag)}
+}
+
 // sniffSize is how much of a source is looked at before the rest is read:
 // a file that is not text says so in its first few kilobytes.
 const sniffSize = textin.HeadSize
