@@ -57,10 +57,11 @@ func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	}
 	// The document found by Read keeps data to locate later errors; a
 	// file or a sample is read again instead, so that the bytes can go.
-	// Standard input cannot be read again: its later errors name the
-	// item instead of a line.
+	// Standard input, a pipe or a FIFO cannot be read again (a FIFO
+	// would wait for a writer that is gone): their later errors name
+	// the item instead of a line.
 	doc.pos.find = nil
-	if name != "-" {
+	if name != "-" && (strings.HasPrefix(name, SamplePrefix) || trec.Rereadable(name)) {
 		if f == "" {
 			f = DetectFormat(name, data)
 		}
