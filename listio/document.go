@@ -38,6 +38,10 @@ type Document struct {
 	// New says the file does not exist yet: the list starts empty and a
 	// save creates it.
 	New bool
+	// Disk is the stamp of the file as read (the zero Stamp when the
+	// list was not read from a file): a save over it checks that it has
+	// not changed since (WriteFileIfUnchanged).
+	Disk Stamp
 
 	// extraOrder is the order the file gave Extra's fields in.
 	extraOrder []string

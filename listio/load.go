@@ -47,6 +47,9 @@ func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	if err != nil {
 		return nil, &Error{Name: name, Field: "--input-format", Msg: err.Error()}
 	}
+	// The file's time is taken before its bytes are read: a change in
+	// between makes the stamp older than the file, never newer.
+	fi, statErr := os.Stat(name)
 	data, err := readSource(name, in)
 	if err != nil {
 		return nil, err
@@ -54,6 +57,9 @@ func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	doc, err := Read(name, data, f)
 	if err != nil {
 		return nil, err
+	}
+	if name != "-" && !strings.HasPrefix(name, SamplePrefix) && statErr == nil && fi.Mode().IsRegular() {
+		doc.Disk = stampOf(fi, data)
 	}
 	// The document found by Read keeps data to locate later errors; a
 	// file or a sample is read again instead, so that the bytes can go.
