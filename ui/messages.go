@@ -2,6 +2,8 @@ package ui
 
 // The messages the program's models send each other, in one place.
 
+import "github.com/ndcg-explorer/ndcg-explorer/listio"
+
 // Every view also receives workspace.Edited after each change of the
 // workspace (see Common.Apply).
 
@@ -20,6 +22,8 @@ type savedMsg struct {
 	// Then is what follows a successful save: nothing, quitting, or
 	// the open dialog.
 	Then afterSave
+	// Stamp is the file's stamp as written.
+	Stamp listio.Stamp
 }
 
 // afterSave is what a save was asked for on the way to: the quit and

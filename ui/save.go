@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -49,16 +50,19 @@ func (m *Model) suggestedPath() string {
 // saveTo encodes the document now, so later edits cannot race the write,
 // and writes it atomically in a command, in the format the name's
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
-// the list's own file when it changed on disk since it was read asks
-// first: a second w overwrites it.
+// the list's own file when it changed on disk since it was read or saved
+// asks first: a second w overwrites it. Its size and time are looked at
+// here; the write compares the whole stamp and writes as one step under
+// a lock (listio.WriteFileIfUnchanged), so that of two explorers saving
+// the same file at the same moment the second is told, not both saved.
 func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 	ws := m.c.WS
-	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
-		if now := listio.StampOf(path); now != m.disk {
-			m.changedOnDisk = path
-			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
-			return nil
-		}
+	own := path == m.savePath()
+	force := own && path == m.changedOnDisk
+	if own && !force && m.disk != (listio.Stamp{}) && m.disk.Moved(path) {
+		m.changedOnDisk = path
+		m.c.SetStatus(changedStatus(path), true)
+		return nil
 	}
 	m.changedOnDisk = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
@@ -67,12 +71,33 @@ func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
 	m.c.SetStatus("saving "+path+"…", false)
+	expect := m.disk
 	return func() tea.Msg {
-		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Then: then}
+		var stamp listio.Stamp
+		var err error
+		if own && !force {
+			stamp, err = listio.WriteFileIfUnchanged(path, data, expect)
+		} else {
+			stamp, err = listio.WriteFileStamped(path, data)
+		}
+		return savedMsg{Path: path, Err: err, At: at, Then: then, Stamp: stamp}
 	}
 }
 
+// changedStatus is what w says of a list's file changed on disk.
+func changedStatus(path string) string {
+	return path + " changed on disk since it was read: w again overwrites it, W saves under another name"
+}
+
 func (m *Model) saved(msg savedMsg) tea.Cmd {
+	var changed *listio.ChangedError
+	if errors.As(msg.Err, &changed) {
+		// Another program or explorer wrote the file since: nothing
+		// was written, and a quit on the way waits.
+		m.changedOnDisk = msg.Path
+		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
+		return nil
+	}
 	if msg.Err != nil {
 		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
 		return nil
@@ -81,7 +106,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.disk = listio.StampOf(msg.Path)
+	m.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"

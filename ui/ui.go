@@ -127,8 +127,8 @@ type Model struct {
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
-	// disk is the list file's size and time when it was read or last
-	// saved; a save over a file that has changed since asks first.
+	// disk is the list file's stamp when it was read or last saved; a
+	// save over a file that has changed since asks first.
 	disk listio.Stamp
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
@@ -150,7 +150,10 @@ func New(o Options) *Model {
 	}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
 	if p := m.savePath(); p != "" {
-		m.disk = listio.StampOf(p)
+		m.disk = o.Doc.Disk
+		if m.disk == (listio.Stamp{}) {
+			m.disk = listio.StampOf(p)
+		}
 	}
 	if o.Modified {
 		// No version of the history holds what was last saved.
