@@ -113,7 +113,7 @@ func sniff(name string, head []byte, atEOF bool) error {
 			return err
 		}
 		return &Error{Name: name, Msg: p.Message()}
-	case textin.UTF16, textin.Compressed:
+	case textin.UTF16, textin.Compressed, textin.LoneCR:
 		return &Error{Name: name, Msg: textin.Explain(name, head, p)}
 	default:
 		return &Error{Name: name, Msg: p.Message() + "; a list is JSON, CSV or TSV text in UTF-8"}
