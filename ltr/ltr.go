@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Query is one query group of a data set, its documents in input order.
@@ -157,7 +159,7 @@ func ParseLabelGain(s string) ([]float64, error) {
 	for _, p := range strings.Split(s, ",") {
 		g, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil {
-			return nil, fmt.Errorf("label_gain %q: %q is not a number; give gains as in 0,1,3,7", s, p)
+			return nil, fmt.Errorf("label_gain %s: %s is not a number; give gains as in 0,1,3,7", termsafe.Quote(s), termsafe.Quote(p))
 		}
 		out = append(out, g)
 	}
@@ -213,7 +215,7 @@ func FindRules(name string) (Rules, error) {
 	}
 	p, err := ndcg.FindPreset(name)
 	if err != nil {
-		return Rules{}, fmt.Errorf("unknown preset %q: use one of %s", name, strings.Join(PresetNames(), ", "))
+		return Rules{}, fmt.Errorf("unknown preset %s: use one of %s", termsafe.Quote(name), strings.Join(PresetNames(), ", "))
 	}
 	return FromPreset(p), nil
 }
