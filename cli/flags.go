@@ -25,6 +25,7 @@ type listFlags struct {
 	inputFormat                                 string
 	maxSize                                     string
 	maxItems                                    int
+	itemsFlag                                   bool // --max-items is this command's (not serve's)
 	// fs tells a flag given empty (--grades '') from one not given.
 	fs *pflag.FlagSet
 }
@@ -51,7 +52,12 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.ltrData, "ltr", "", "learning-to-rank data (libsvm/LETOR or table), with --predictions")
 	fs.StringVar(&f.predictions, "predictions", "", "predictions for --ltr, one score a line")
 	fs.StringVar(&f.inputFormat, "input-format", "", "format of FILE: json, csv or tsv (guessed)")
-	fs.IntVar(&f.maxItems, "max-items", listio.DefaultMaxItems, "the most items a list holds")
+	// serve has a --max-items of its own, the most items of a
+	// session's list, defined before these.
+	if fs.Lookup("max-items") == nil {
+		f.itemsFlag = true
+		fs.IntVar(&f.maxItems, "max-items", listio.DefaultMaxItems, "the most items a list read holds")
+	}
 	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
@@ -87,10 +93,12 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		}
 		listio.MaxSize = n
 	}
-	if f.maxItems < 1 {
-		return nil, fmt.Errorf("%s: %d is not a number of items; give a whole number ≥ 1, as in %s 20000000", listio.MaxItemsFlag, f.maxItems, listio.MaxItemsFlag)
+	if f.itemsFlag {
+		if f.maxItems < 1 {
+			return nil, fmt.Errorf("%s: %d is not a number of items; give a whole number ≥ 1, as in %s 20000000", listio.MaxItemsFlag, f.maxItems, listio.MaxItemsFlag)
+		}
+		listio.MaxItems = f.maxItems
 	}
-	listio.MaxItems = f.maxItems
 	switch {
 	case len(args) > 0 && inline && allNumbers(args):
 		// --grades 3 2 1: the shell split the grades into words.

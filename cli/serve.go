@@ -59,7 +59,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			return runServe(env, cfg)
 		},
 	}
-	lf.register(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
@@ -70,6 +69,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
+	lf.register(f)
 	return cmd
 }
 

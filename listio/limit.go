@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +41,26 @@ const DefaultMaxItems = 10_000_000
 
 // MaxItemsFlag is the flag that raises MaxItems, named in the error.
 const MaxItemsFlag = "--max-items"
+
+// memoryBase is the constant of the memory a list is held to: ten
+// times its file's size plus this (see holdMemory).
+const memoryBase = 1536 << 20
+
+// holdMemory sets the runtime's soft memory limit to ten times size (a
+// source just read) plus memoryBase, unless a larger source set it
+// higher: by default the collector lets the heap grow to twice what is
+// in use before it collects, so that a list of ten million one-character
+// grades, about a gigabyte in use, took 1.6 GB. A limit set from
+// GOMEMLIMIT is left alone.
+func holdMemory(size int64) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	want := memoryBase + 10*size
+	if cur := debug.SetMemoryLimit(-1); cur == math.MaxInt64 || cur < want {
+		debug.SetMemoryLimit(want)
+	}
+}
 
 // tooManyItems is the error for a list past MaxItems, found at line.
 func tooManyItems(name string, line int) error {
@@ -145,6 +167,7 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 		return head, nil
 	}
 	if size > 0 {
+		holdMemory(size)
 		// Known size: one buffer, one byte more to see the end.
 		buf := make([]byte, len(head), size+1)
 		copy(buf, head)
@@ -184,6 +207,7 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+	holdMemory(total)
 	return bytes.Join(chunks, nil), nil
 }
 

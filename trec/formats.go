@@ -313,7 +313,9 @@ func ReadHead(r io.Reader) ([]byte, error) {
 		if err != nil {
 			return buf, err
 		}
-		if firstLineWhole(buf) || len(buf) > maxLine {
+		// A head that is not text (/dev/zero) is refused by the reader
+		// from its first block: no need to read on for a line end.
+		if firstLineWhole(buf) || len(buf) > maxLine || textin.Sniff(buf[:textin.HeadSize], false, false) != textin.OK {
 			return buf, nil
 		}
 		buf = slices.Grow(buf, len(buf))
