@@ -56,7 +56,8 @@ func tableSep(f Format) rune {
 // order and any letter case: grade (required), id, title and score.
 // Fields may be quoted as in RFC 4180 (quotes doubled inside); TSV also
 // takes a stray quote inside a field as an ordinary character. A byte
-// order mark, blank lines and spaces around fields are ignored. An empty
+// order mark, blank lines and spaces around a bare field are ignored
+// (inside quotes they are kept, as Python's csv keeps them). An empty
 // score cell means no score; an empty id is made up (A, B, …). Numbers
 // are decimal; NaN and Inf are read and refused as not finite. record
 // keeps the line of each row (see positions).
@@ -95,8 +96,7 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			line, _ := r.FieldPos(0)
 			blank := true
 			for i := range rec {
-				rec[i] = strings.TrimSpace(rec[i])
-				blank = blank && rec[i] == ""
+				blank = blank && strings.TrimSpace(rec[i]) == ""
 			}
 			if !blank {
 				return rec, line, nil
@@ -122,6 +122,33 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 		return fail(0, "", "cannot read: "+err.Error())
 	}
 
+	// Spaces around a field are dropped, but not inside quotes: Python's
+	// csv keeps them, and so does a list this program wrote, which
+	// quotes an id or title with spaces at either end (" A" is not "A").
+	// Where a field starts is found by walking forward through the
+	// lines, which the rows only ever move down.
+	walkLine, walkOff := 1, 0
+	quoted := func(j int) bool {
+		line, col := r.FieldPos(j)
+		for walkLine < line {
+			i := bytes.IndexByte(data[walkOff:], '\n')
+			if i < 0 {
+				return false
+			}
+			walkOff += i + 1
+			walkLine++
+		}
+		off := walkOff + col - 1
+		return off >= 0 && off < len(data) && data[off] == '"'
+	}
+	trim := func(rec []string, j int, keepQuoted bool) string {
+		t := strings.TrimSpace(rec[j])
+		if t != rec[j] && keepQuoted && quoted(j) {
+			return rec[j]
+		}
+		return t
+	}
+
 	header, headerLine, err := next()
 	if err == io.EOF {
 		return nil, fail(0, "", fmt.Sprintf("the file is empty; a %s list needs a header line naming its columns", kind))
@@ -129,6 +156,11 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	if err != nil {
 		return nil, malformed(err)
 	}
+	for j := range header {
+		header[j] = trim(header, j, false)
+	}
+	// The record's slice is reused by the next Read.
+	header = slices.Clone(header)
 	known := 0
 	for _, h := range header {
 		if slices.Contains(tableColumns, strings.ToLower(h)) {
@@ -202,7 +234,7 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			if !ok {
 				return "", false
 			}
-			return rec[j], true
+			return trim(rec, j, c == "id" || c == "title"), true
 		}
 		var it ndcg.Item // an empty id is made up by checkShape
 		it.ID, _ = cell("id")
