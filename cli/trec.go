@@ -178,6 +178,9 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 		}
 		return withStatus(code, fmt.Errorf("-m: %w", err))
 	}
+	for _, w := range m.Warnings {
+		fmt.Fprint(env.Stderr, termsafe.Text("ndcg-explorer: warning: -m: "+w+"\n"))
+	}
 	qrelsPath, runPath := args[0], args[1]
 	if qrelsPath == "-" {
 		return fmt.Errorf("QRELS must be a file; only RUN may be - (standard input)")
