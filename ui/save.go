@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -72,6 +73,8 @@ func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 	}
 	m.c.SetStatus("saving "+path+"…", false)
 	expect := m.disk
+	flight := &saveFlight{done: make(chan struct{})}
+	m.flight = flight
 	return func() tea.Msg {
 		var stamp listio.Stamp
 		var err error
@@ -80,9 +83,46 @@ func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 		} else {
 			stamp, err = listio.WriteFileStamped(path, data)
 		}
-		return savedMsg{Path: path, Err: err, At: at, Then: then, Stamp: stamp}
+		msg := savedMsg{Path: path, Err: err, At: at, Then: then, Stamp: stamp}
+		flight.msg = msg
+		close(flight.done)
+		return msg
 	}
 }
+
+// saveFlight is a save whose write runs in a command: a signal that
+// stops the program while it runs ends the loop before the save's
+// message comes back, and SettleSave reads its result from here.
+type saveFlight struct {
+	done chan struct{}
+	msg  savedMsg // set before done is closed
+}
+
+// SettleSave waits up to wait for a save still being written when the
+// program stopped, and takes its result as the message would have: a
+// save that completed leaves the list saved (not Dirty), so that no
+// recovery copy of edits already on disk is written and offered. It is
+// for after the program's loop has ended.
+func (m *Model) SettleSave(wait time.Duration) {
+	f := m.flight
+	if f == nil {
+		return
+	}
+	select {
+	case <-f.done:
+	case <-time.After(wait):
+		return
+	}
+	if m.flight == f {
+		m.flight = nil
+		if f.msg.Err == nil {
+			m.c.WS.MarkSaved(f.msg.At)
+			m.c.WS.Doc.Name = f.msg.Path
+			m.c.WS.Doc.New = false
+		}
+	}
+}
+
 
 // changedStatus is what w says of a list's file changed on disk.
 func changedStatus(path string) string {
@@ -90,6 +130,7 @@ func changedStatus(path string) string {
 }
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
+	m.flight = nil
 	var changed *listio.ChangedError
 	if errors.As(msg.Err, &changed) {
 		// Another program or explorer wrote the file since: nothing

@@ -133,6 +133,8 @@ type Model struct {
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// flight is the save being written, until its message comes back.
+	flight *saveFlight
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
