@@ -6,6 +6,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -77,6 +78,10 @@ func runKeeping(env *Env, model tea.Model, unsaved func() []*ui.Model) error {
 	return keepUnsaved(unsaved(), got)
 }
 
+// saveWait is how long a stopped explorer waits for a save being
+// written to end before it keeps the edits in a recovery copy.
+const saveWait = 10 * time.Second
+
 // keepUnsaved writes the unsaved edits of each explorer in ms to its
 // recovery copy after sig stopped the program, and says so; with nothing
 // unsaved it only ends with the signal's status.
@@ -87,6 +92,10 @@ func keepUnsaved(ms []*ui.Model, sig os.Signal) error {
 	}
 	var kept, failed []string
 	for _, m := range ms {
+		// A save being written when the signal came may complete: then
+		// the edits are on disk, and a recovery copy of them would be
+		// offered at the next open for nothing.
+		m.SettleSave(saveWait)
 		ws := m.Workspace()
 		if !ws.Dirty() {
 			continue
