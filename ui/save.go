@@ -123,7 +123,6 @@ func (m *Model) SettleSave(wait time.Duration) {
 	}
 }
 
-
 // changedStatus is what w says of a list's file changed on disk.
 func changedStatus(path string) string {
 	return path + " changed on disk since it was read: w again overwrites it, W saves under another name"
