@@ -126,7 +126,7 @@ func (e *explorer) notesLines(width, most int) []string {
 		parts = append(parts, st.header.paint("title: ")+shown(ws.Doc.Title))
 	}
 	if text := strings.Join(strings.Fields(ws.Doc.Notes), " "); text != "" {
-		parts = append(parts, st.header.paint("notes: ")+text)
+		parts = append(parts, st.header.paint("notes: ")+shown(text))
 	}
 	if len(parts) == 0 {
 		return nil
