@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -136,7 +137,9 @@ func sigName(sig os.Signal) string {
 
 // newProgram is a Bubble Tea program drawing on the terminal.
 func newProgram(env *Env, m tea.Model, extra ...tea.ProgramOption) *tea.Program {
-	opts := append([]tea.ProgramOption{tea.WithOutput(terminalOutput(env))}, extra...)
+	// The window drawn is bounded whatever the terminal's size: the
+	// renderer keeps buffers of its every cell.
+	opts := append([]tea.ProgramOption{tea.WithOutput(terminalOutput(env)), tea.WithFilter(winsize.Filter(nil))}, extra...)
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		opts = append(opts, tea.WithInput(f))
 	}
