@@ -135,6 +135,11 @@ type Model struct {
 	changedOnDisk string
 	// flight is the save being written, until its message comes back.
 	flight *saveFlight
+	// termW and termH are the terminal's size when it is larger than
+	// the window drawn (see TerminalSize).
+	termW, termH int
+	// bounded is the status line that says so, while it does.
+	bounded string
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -234,6 +239,11 @@ func (m *Model) greeting() string {
 // Workspace is the list being edited, for callers that inspect the end state.
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
+// TerminalSize is told the terminal's true size before a window size
+// bounded to what is drawn (winsize.Filter), so that the explorer can
+// say the terminal is larger than its window.
+func (m *Model) TerminalSize(w, h int) { m.termW, m.termH = w, h }
+
 // FileName is the file the list saves to, or, for a list without a JSON
 // file of its own, the name save as suggests (a query of a run:
 // RUN-query-QID.json beside the run).
@@ -325,6 +335,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
 		m.regreet()
+		bounded := ""
+		if m.termW > msg.Width || m.termH > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.termW, m.termH, msg.Width, msg.Height)
+		}
+		if bounded != "" || (m.bounded != "" && m.c.status.text == m.bounded) {
+			m.c.SetStatus(bounded, false)
+		}
+		m.bounded = bounded
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
