@@ -209,8 +209,14 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 		fs.Preset = opt(f.preset)
 	}
 	k := s.K
-	if f.k != "" {
+	// -k '' is a cutoff left out by mistake (an empty shell variable),
+	// not "all": it is refused as any other value that is not one.
+	kGiven := f.k != "" || f.given("cutoff") || f.given("k")
+	if kGiven {
 		var err error
+		if strings.TrimSpace(f.k) == "" {
+			return s, errors.New("-k: empty; give a cutoff ≥ 1, as in -k 10, or all for the whole list")
+		}
 		if k, err = ndcg.ParseK(f.k); err != nil {
 			return s, fmt.Errorf("-k: %w", err)
 		}
@@ -228,7 +234,7 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 	} else if err != nil {
 		return s, err
 	}
-	if f.k != "" {
+	if kGiven {
 		s.K = k
 	}
 	return s, nil
