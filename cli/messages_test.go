@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// -k '' (an empty shell variable) is refused as any cutoff that is not
-// one, where it was taken as "all".
+// An empty -k (from an empty shell variable) is refused as a cutoff
+// that is not one, where it was taken as "all".
 func TestEmptyCutoffRefused(t *testing.T) {
 	for _, flag := range []string{"-k", "--cutoff"} {
 		code, out, errOut := runCmd(t, "report", flag, "", "sample:ties-at-k")
