@@ -448,7 +448,10 @@ func predictionProblem(text string, first bool, rest []string) string {
 		}
 		return fmt.Sprintf("%s holds %d comma-separated values; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", termsafe.Quote(text), strings.Count(text, ",")+1, one)
 	}
-	if first && next != "" {
+	// nan or inf parse as numbers: they are not a header but a score
+	// that is not finite.
+	_, textErr := strconv.ParseFloat(text, 64)
+	if first && next != "" && textErr != nil {
 		if _, err := strconv.ParseFloat(strings.Fields(next)[0], 64); err == nil {
 			return fmt.Sprintf("%s is a header; %s: remove the first line", termsafe.Quote(text), one)
 		}
