@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -163,7 +164,7 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	header = slices.Clone(header)
 	known := 0
 	for _, h := range header {
-		if slices.Contains(tableColumns, strings.ToLower(h)) {
+		if listColumn(h) != "" {
 			known++
 		}
 	}
@@ -183,13 +184,13 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	}
 	col := map[string]int{}
 	for i, h := range header {
-		c := strings.ToLower(h)
+		c := listColumn(h)
 		switch {
-		case c == "":
+		case strings.TrimSpace(h) == "":
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), "has no name in the header; name it ("+strings.Join(tableColumns, ", ")+") or remove it")
-		case !slices.Contains(tableColumns, c):
-			msg := fmt.Sprintf("unknown column %s: the columns are %s", termsafe.Quote(h), strings.Join(tableColumns, ", "))
-			if s := closest(c, tableColumns); s != "" {
+		case c == "":
+			msg := fmt.Sprintf("unknown column %s: the columns are %s (or the names tables of many queries give them: docid, relevance, label, prediction, …)", termsafe.Quote(h), strings.Join(tableColumns, ", "))
+			if s := closest(strings.ToLower(h), append(slices.Clone(tableColumns), trec.ListColumnNames()...)); s != "" {
 				msg += fmt.Sprintf("; did you mean %s?", termsafe.Quote(s))
 			} else {
 				msg += "; remove it or rename it"
@@ -197,12 +198,12 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), msg)
 		}
 		if j, dup := col[c]; dup {
-			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%s is also column %d; name each column once", termsafe.Quote(h), j+1))
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%s is also column %d (%s: both are the %s); name each column once", termsafe.Quote(h), j+1, termsafe.Quote(header[j]), c))
 		}
 		col[c] = i
 	}
 	if _, ok := col["grade"]; !ok {
-		return nil, fail(headerLine, "header", "no grade column; name the column of relevance grades grade")
+		return nil, fail(headerLine, "header", "no grade column; name the column of relevance grades grade (or relevance, label, rel)")
 	}
 
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{style: tableStyle}}
@@ -261,11 +262,22 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	return doc, nil
 }
 
+// listColumn is the column a header cell names: id, title, grade or
+// score, by those names or the ones tables of many queries give them
+// (docid, relevance, label, prediction, …; see trec.ListColumn), in any
+// letter case; "" for another name.
+func listColumn(h string) string {
+	if c := strings.ToLower(strings.TrimSpace(h)); slices.Contains(tableColumns, c) {
+		return c
+	}
+	return trec.ListColumn(h)
+}
+
 // number reads a cell; an overflowing literal is refused as not finite.
 func number(s, what string) (float64, error) {
 	v, err := parseNumber(s)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not a number", termsafe.Quote(s))
+		return 0, errors.New(notANumber(what, s))
 	}
 	if math.IsInf(v, 0) && !strings.Contains(strings.ToLower(s), "inf") {
 		return 0, errors.New(overflowMsg(what, s))

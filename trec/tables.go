@@ -57,6 +57,32 @@ func roleOf(name string) columnRole {
 	return roleNone
 }
 
+// ListColumn is the column of a single list (id, grade or score) that
+// a table's column name stands for under the names tables of many
+// queries take (docid, relevance, label, prediction, …); "" for any
+// other name, a query id's among them.
+func ListColumn(name string) string {
+	switch roleOf(name) {
+	case roleDocID:
+		return "id"
+	case roleLabel:
+		return "grade"
+	case roleScore:
+		return "score"
+	}
+	return ""
+}
+
+// ListColumnNames are the names ListColumn takes, every alias of id,
+// grade and score.
+func ListColumnNames() []string {
+	var names []string
+	for _, r := range []columnRole{roleDocID, roleLabel, roleScore} {
+		names = append(names, columnAliases[r]...)
+	}
+	return names
+}
+
 func aliasList(role columnRole) string { return strings.Join(columnAliases[role], ", ") }
 
 var roleNames = map[columnRole]string{roleQID: "query id", roleDocID: "document id", roleLabel: "relevance", roleScore: "score"}
