@@ -52,3 +52,19 @@ func TestWordsAndPercentagesSayWhatToWrite(t *testing.T) {
 		assert.NotContains(t, err.Error(), "remove the quotes", c.name)
 	}
 }
+
+// A first line sep=, (as a spreadsheet writes it) is read as a blank
+// line when it names the format's separator, and refused with a word
+// when it names another, where it was taken for a header naming no
+// column.
+func TestSepFirstLine(t *testing.T) {
+	doc, err := Read("s.csv", []byte("sep=,\r\nid,grade\r\nA,1\r\n"), "")
+	require.NoError(t, err)
+	assert.Len(t, doc.List.Items, 1)
+	_, err = Read("s.csv", []byte("sep=,\nid,grade\nA,1\nB,x\n"), "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "s.csv:4: column grade", "lines counted as in the file")
+	_, err = Read("s.csv", []byte("sep=;\nid;grade\nA;1\n"), "")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `s.csv:1: the first line "sep=;" names the separator of the columns; a CSV list separates them by commas`)
+}

@@ -80,7 +80,27 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	if DetectFormat("", data) == FormatJSON {
 		return nil, fail(1, "", fmt.Sprintf("this is JSON, not %s: use --input-format json, or leave the format to be detected", kind))
 	}
-	r := csv.NewReader(bytes.NewReader(data))
+	// A spreadsheet may write its separator on a first line of its own
+	// (sep=,), which is read as a blank line when it names this
+	// format's separator, so that line numbers stay the file's.
+	var src io.Reader = bytes.NewReader(data)
+	if first, rest, _ := bytes.Cut(data, []byte("\n")); len(first) >= 4 && strings.EqualFold(string(first[:4]), "sep=") {
+		named := strings.TrimRight(string(first[4:]), "\r")
+		if named != string(sep) {
+			msg := fmt.Sprintf("the first line %s names the separator of the columns; a %s list separates them by %ss", termsafe.Quote(string(first)), kind, sepName(sep))
+			switch named {
+			case "\t":
+				msg += ": use --input-format tsv"
+			case ",":
+				msg += ": use --input-format csv"
+			default:
+				msg += ": export again with commas between columns (or as tab-separated text)"
+			}
+			return nil, fail(1, "", msg)
+		}
+		src = io.MultiReader(strings.NewReader("\n"), bytes.NewReader(rest))
+	}
+	r := csv.NewReader(src)
 	r.Comma = sep
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = sep == '\t'
