@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
@@ -380,6 +381,9 @@ func readDict(name string, data []byte) (*Table, error) {
 		}
 		return nil, &LineError{File: name, Line: line, Msg: "not dict JSON: " + msg + `; give {"QID": {"DOCID": VALUE, …}, …}`}
 	}
+	if err := dictDuplicate(name, data); err != nil {
+		return nil, err
+	}
 	b := newBuilder(name, FormatJSON)
 	b.t.HasDocID = true
 	qids := make([]string, 0, len(dict))
@@ -417,6 +421,54 @@ func readDict(name string, data []byte) (*Table, error) {
 	}
 	b.t.HasLabel, b.t.HasScore = true, true
 	return b.t, nil
+}
+
+// dictDuplicate is the error of a query, or a document of a query,
+// given twice in dict JSON, which the decoder would take silently,
+// keeping the last: the same twice in a TREC file or a table is an
+// error. It reads data, which decoded as dict JSON, again by tokens.
+func dictDuplicate(name string, data []byte) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	queries := map[string]int{}
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return nil
+		}
+		q, _ := k.(string)
+		line := lineOf(data, int(d.InputOffset()))
+		if first, dup := queries[q]; dup {
+			return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s is given twice (first on line %d); give each query once, with all its documents", termsafe.Quote(q), first)}
+		}
+		queries[q] = line
+		if t, err := d.Token(); err != nil || t != json.Delim('{') {
+			return nil
+		}
+		docs := map[string]int{}
+		for d.More() {
+			k, err := d.Token()
+			if err != nil {
+				return nil
+			}
+			doc, _ := k.(string)
+			line := lineOf(data, int(d.InputOffset()))
+			if first, dup := docs[doc]; dup {
+				return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s, document %s is given twice (first on line %d); give each document of a query once", termsafe.Quote(q), termsafe.Quote(doc), first)}
+			}
+			docs[doc] = line
+			var v json.RawMessage
+			if err := d.Decode(&v); err != nil {
+				return nil
+			}
+		}
+		if _, err := d.Token(); err != nil { // the query's closing brace
+			return nil
+		}
+	}
+	return nil
 }
 
 // notDocuments names the first query of dict JSON whose value is not an
