@@ -206,6 +206,11 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	res, err := trec.Evaluate(q, src, opt)
 	progress.done() // before anything else is printed
 	if err != nil {
+		if tf.perQuery {
+			// trec_eval prints each query as it goes and stops at the
+			// bad one; trec checks the whole run before it prints.
+			return fmt.Errorf("%w (with -q, trec_eval prints the values of the queries before this one, then stops; trec prints none of a run it stops on)", err)
+		}
 		return err
 	}
 	if n := len(res.Skipped); n > 0 {

@@ -44,6 +44,9 @@ func TestTrecEvalCompatCases(t *testing.T) {
 			assert.NotEqual(t, ExitOK, code, name)
 		}
 		assert.Equal(t, string(want), out, name)
+		if status != "0" && strings.Contains(parts[2], "-q") {
+			assert.Contains(t, errOut, "(with -q, trec_eval prints the values of the queries before this one, then stops; trec prints none of a run it stops on)", name)
+		}
 		if strings.Contains(parts[2], "23.4") {
 			assert.Contains(t, errOut, "warning: -m: measure ndcg_cut.10,20,23.4: cutoff 23.4 read as 23", name)
 		}
