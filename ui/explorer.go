@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -360,7 +361,9 @@ func (e *explorer) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		if e.editing == scoreField {
 			s, err := strconv.ParseFloat(v, 64)
 			if err != nil {
-				e.c.SetStatus(fmt.Sprintf("%q is not a number: type a score such as 0.75 (esc cancels)", v), true)
+				// A pasted value is cut (termsafe.Quote), so that the
+				// reason after it stays on the status line.
+				e.c.SetStatus(termsafe.Quote(v)+" is not a number: type a score such as 0.75 (esc cancels)", true)
 				return nil
 			}
 			ed, why = e.c.WS.SetScore(e.cursor, s)
