@@ -232,6 +232,8 @@ func (m *Model) openLater(name string) tea.Cmd {
 // fresh undo history and fresh views.
 func (m *Model) install(op *opened) {
 	m.c.WS = op.ws
+	// A save compares the new list's file with what was read of it.
+	m.disk, m.changedOnDisk, m.flight = op.ws.Doc.Disk, "", nil
 	m.convW = -1 // the header states the new list's conventions
 	m.fileGain = op.fileGain
 	present := false

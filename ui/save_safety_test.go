@@ -152,3 +152,25 @@ func TestTwoExplorersSaveAtOnce(t *testing.T) {
 		assert.Contains(t, screen(lose), "saved 2 items to "+path)
 	}
 }
+
+// TestSaveAfterOpeningAnotherFile: a list opened with o is saved without
+// a word about its file having changed: the file's stamp is the one the
+// new list was read with, where it stayed the first list's and w over
+// the new file said it had changed on disk.
+func TestSaveAfterOpeningAnotherFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "first.json")
+	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "A", "grade": 3}]}`), 0o644))
+	doc, err := listio.Load(path, nil, "")
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	other, reported := openLongFile(t, m)
+	for _, msg := range reported {
+		m.Update(msg)
+	}
+	require.Equal(t, other, m.c.WS.Doc.Name)
+	press(m, "3")
+	cmd := press(m, "w")
+	require.NotNil(t, cmd, m.c.status.text)
+	m.Update(cmd())
+	assert.Contains(t, screen(m), "saved 2 items to")
+}
