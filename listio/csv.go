@@ -151,6 +151,11 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	walkLine, walkOff := 1, 0
 	quoted := func(j int) bool {
 		line, col := r.FieldPos(j)
+		if line < walkLine {
+			// A field before a quoted one that spans lines, asked for
+			// after it: walk again from the top (rare).
+			walkLine, walkOff = 1, 0
+		}
 		for walkLine < line {
 			i := bytes.IndexByte(data[walkOff:], '\n')
 			if i < 0 {

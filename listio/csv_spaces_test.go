@@ -66,3 +66,12 @@ print(json.dumps(list(csv.reader(open(sys.argv[1], newline=""), delimiter=sys.ar
 	assert.Equal(t, "A", doc.List.Items[1].ID)
 	assert.Equal(t, "t", doc.List.Items[1].Title)
 }
+
+// A padded id after a title that spans lines keeps its quoted spaces:
+// where each field starts is found whatever order the columns come in.
+func TestQuotedSpacesAfterAMultiLineField(t *testing.T) {
+	doc, err := ReadCSV("m.csv", []byte("title,id,grade\n\" two\nlines \",\" A \",1\n"))
+	require.NoError(t, err)
+	assert.Equal(t, " A ", doc.List.Items[0].ID)
+	assert.Equal(t, " two\nlines ", doc.List.Items[0].Title)
+}
