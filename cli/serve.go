@@ -56,15 +56,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			return runServe(env, cfg)
 		},
 	}
-	lf.register(cmd.Flags())
-	completeListFlags(cmd)
 	f := cmd.Flags()
-	// The query browser's flags open one query of a run or a data set:
-	// still taken, for a room that studies one, but not listed in
-	// serve's help, which is for the room's own flags.
-	for _, name := range []string{"qrels", "run", "query", "qrels-format", "run-format", "ltr", "predictions"} {
-		_ = f.MarkHidden(name)
-	}
 	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
@@ -74,12 +66,20 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
+	// The list's flags after serve's own: serve's --max-items (the most
+	// items an attendee's list holds) stands for the list read's too.
+	lf.register(f)
+	completeListFlags(cmd)
+	// The query browser's flags open one query of a run or a data set:
+	// still taken, for a room that studies one, but not listed in
+	// serve's help, which is for the room's own flags.
+	for _, name := range []string{"qrels", "run", "query", "qrels-format", "run-format", "ltr", "predictions"} {
+		_ = f.MarkHidden(name)
+	}
 	return cmd
 }
 
 func runServe(env *Env, cfg serve.Config) error {
-	// W over SSH copies what report --format markdown prints, as y m
-	// does in a local explorer.
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}

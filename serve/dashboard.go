@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
@@ -592,7 +593,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	// caller); Bubble Tea's own handler would race it for the same
 	// signal and can block the program's shutdown for good, sending to
 	// an event loop that has stopped.
-	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(d.filter),
+	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(winsize.Filter(d.filter)),
 		tea.WithoutSignalHandler())
 	stop := make(chan struct{})
 	go func() {

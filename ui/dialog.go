@@ -67,6 +67,8 @@ func (h dialogHost) SaveTo(path string, then dialogs.Then) tea.Cmd {
 func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m := h.m
 	m.c.WS = ws
+	// A save compares the new list's file with what was read of it.
+	m.disk, m.changedOnDisk, m.flight = ws.Doc.Disk, "", nil
 	m.convW = -1 // the header states the new list's conventions
 	m.fileGain = fileGain
 	present := false

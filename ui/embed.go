@@ -33,6 +33,11 @@ func (m *Model) StatusText() string { return m.c.Status.Text }
 // Workspace is the list being edited, for callers that inspect the end state.
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 
+// TerminalSize is told the terminal's true size before a window size
+// bounded to what is drawn (winsize.Filter), so that the explorer can
+// say the terminal is larger than its window.
+func (m *Model) TerminalSize(w, h int) { m.termW, m.termH = w, h }
+
 // FileName is the file the list saves to, or, for a list without a JSON
 // file of its own, the name save as suggests (a query of a run:
 // RUN-query-QID.json beside the run).

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -36,16 +38,19 @@ func (m *Model) savePath() string {
 // saveTo encodes the document now, so later edits cannot race the write,
 // and writes it atomically in a command, in the format the name's
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
-// the list's own file when it changed on disk since it was read asks
-// first: a second w overwrites it.
+// the list's own file when it changed on disk since it was read or saved
+// asks first: a second w overwrites it. Its size and time are looked at
+// here; the write compares the whole stamp and writes as one step under
+// a lock (listio.WriteFileIfUnchanged), so that of two explorers saving
+// the same file at the same moment the second is told, not both saved.
 func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
-	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
-		if now := listio.StampOf(path); now != m.disk {
-			m.changedOnDisk = path
-			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
-			return nil
-		}
+	own := path == m.savePath()
+	force := own && path == m.changedOnDisk
+	if own && !force && m.disk != (listio.Stamp{}) && m.disk.Moved(path) {
+		m.changedOnDisk = path
+		m.c.SetStatus(changedStatus(path), true)
+		return nil
 	}
 	m.changedOnDisk = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
@@ -54,12 +59,72 @@ func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
 	m.c.SetStatus("saving "+path+"…", false)
+	expect := m.disk
+	flight := &saveFlight{done: make(chan struct{})}
+	m.flight = flight
 	return func() tea.Msg {
-		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Then: then}
+		var stamp listio.Stamp
+		var err error
+		if own && !force {
+			stamp, err = listio.WriteFileIfUnchanged(path, data, expect)
+		} else {
+			stamp, err = listio.WriteFileStamped(path, data)
+		}
+		msg := savedMsg{Path: path, Err: err, At: at, Then: then, Stamp: stamp}
+		flight.msg = msg
+		close(flight.done)
+		return msg
 	}
 }
 
+// saveFlight is a save whose write runs in a command: a signal that
+// stops the program while it runs ends the loop before the save's
+// message comes back, and SettleSave reads its result from here.
+type saveFlight struct {
+	done chan struct{}
+	msg  savedMsg // set before done is closed
+}
+
+// SettleSave waits up to wait for a save still being written when the
+// program stopped, and takes its result as the message would have: a
+// save that completed leaves the list saved (not Dirty), so that no
+// recovery copy of edits already on disk is written and offered. It is
+// for after the program's loop has ended.
+func (m *Model) SettleSave(wait time.Duration) {
+	f := m.flight
+	if f == nil {
+		return
+	}
+	select {
+	case <-f.done:
+	case <-time.After(wait):
+		return
+	}
+	if m.flight == f {
+		m.flight = nil
+		if f.msg.Err == nil {
+			m.c.WS.MarkSaved(f.msg.At)
+			m.c.WS.Doc.Name = f.msg.Path
+			m.c.WS.Doc.New = false
+		}
+	}
+}
+
+// changedStatus is what w says of a list's file changed on disk.
+func changedStatus(path string) string {
+	return path + " changed on disk since it was read: w again overwrites it, W saves under another name"
+}
+
 func (m *Model) saved(msg savedMsg) tea.Cmd {
+	m.flight = nil
+	var changed *listio.ChangedError
+	if errors.As(msg.Err, &changed) {
+		// Another program or explorer wrote the file since: nothing
+		// was written, and a quit on the way waits.
+		m.changedOnDisk = msg.Path
+		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
+		return nil
+	}
 	if msg.Err != nil {
 		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
 		return nil
@@ -68,7 +133,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.disk = listio.StampOf(msg.Path)
+	m.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
@@ -96,4 +161,6 @@ type savedMsg struct {
 	// Then is what follows a successful save: nothing, quitting, or
 	// the open dialog.
 	Then dialogs.Then
+	// Stamp is the file's stamp as written.
+	Stamp listio.Stamp
 }

@@ -116,12 +116,19 @@ type Model struct {
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
-	// disk is the list file's size and time when it was read or last
-	// saved; a save over a file that has changed since asks first.
+	// disk is the list file's stamp when it was read or last saved; a
+	// save over a file that has changed since asks first.
 	disk listio.Stamp
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// flight is the save being written, until its message comes back.
+	flight *saveFlight
+	// termW and termH are the terminal's size when it is larger than
+	// the window drawn (see TerminalSize).
+	termW, termH int
+	// bounded is the status line that says so, while it does.
+	bounded string
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -141,7 +148,10 @@ func New(o Options) *Model {
 	}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
-		m.disk = listio.StampOf(p)
+		m.disk = o.Doc.Disk
+		if m.disk == (listio.Stamp{}) {
+			m.disk = listio.StampOf(p)
+		}
 	}
 	if o.Modified {
 		// No version of the history holds what was last saved.
@@ -298,6 +308,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
 		m.regreet()
+		bounded := ""
+		if m.termW > msg.Width || m.termH > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.termW, m.termH, msg.Width, msg.Height)
+		}
+		if bounded != "" || (m.bounded != "" && m.c.Status.Text == m.bounded) {
+			m.c.SetStatus(bounded, false)
+		}
+		m.bounded = bounded
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()

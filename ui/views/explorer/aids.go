@@ -131,7 +131,7 @@ func (e *Model) notesLines(width, most int) []string {
 		parts = append(parts, st.HeaderInk.Paint("title: ")+common.Shown(ws.Doc.Title))
 	}
 	if text := strings.Join(strings.Fields(ws.Doc.Notes), " "); text != "" {
-		parts = append(parts, st.HeaderInk.Paint("notes: ")+text)
+		parts = append(parts, st.HeaderInk.Paint("notes: ")+common.Shown(text))
 	}
 	if len(parts) == 0 {
 		return nil

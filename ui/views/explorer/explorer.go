@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
@@ -373,7 +374,9 @@ func (e *Model) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		if e.editing == ScoreField {
 			s, err := strconv.ParseFloat(v, 64)
 			if err != nil {
-				e.c.SetStatus(fmt.Sprintf("%q is not a number: type a score such as 0.75 (esc cancels)", v), true)
+				// A pasted value is cut (termsafe.Quote), so that the
+				// reason after it stays on the status line.
+				e.c.SetStatus(termsafe.Quote(v)+" is not a number: type a score such as 0.75 (esc cancels)", true)
 				return nil
 			}
 			ed, why = e.c.WS.SetScore(e.Cursor, s)
