@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -181,15 +182,20 @@ func (s Step) Truth() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return answerOf(r, s), nil
+}
+
+// answerOf is the quantity s asks for, in r.
+func answerOf(r *ndcg.Result, s Step) float64 {
 	switch s.Asks {
 	case verify.DCG:
-		return r.DCG(), nil
+		return r.DCG()
 	case verify.IDCG:
-		return r.IDCG(), nil
+		return r.IDCG()
 	case verify.NDCG:
-		return r.NDCG(), nil
+		return r.NDCG()
 	}
-	return r.Row(s.Rank - 1).Contribution, nil
+	return r.Row(s.Rank - 1).Contribution
 }
 
 func (s Step) result() (*ndcg.Result, error) {
@@ -198,6 +204,60 @@ func (s Step) result() (*ndcg.Result, error) {
 		return nil, err
 	}
 	return ndcg.Compute(d.List, s.Asked)
+}
+
+// Hidden are the values the screen keeps hidden until the step is
+// answered: the answer, and each number the explorer shows that gives it
+// in one operation with another number on screen. A rank's term is its
+// gain times the discount shown beside it, and DCG@i less the terms
+// above it; a DCG or IDCG is in every running sum that holds it, and
+// gives NDCG@i with the other sum; a worst or best NDCG is the other
+// bound less the spread; a claim the file makes of the answer (at the
+// same k and gain) is the answer plus what check finds it off by. Under other conventions the
+// values differ, so the learner who changes them sees them all: only
+// the answer is worth hiding there, and it is hidden wherever it shows.
+func (s Step) Hidden() ([]float64, error) {
+	d, err := s.Doc()
+	if err != nil {
+		return nil, err
+	}
+	r, err := ndcg.Compute(d.List, s.Asked)
+	if err != nil {
+		return nil, err
+	}
+	truth := answerOf(r, s)
+	out := []float64{truth}
+	p, k, n := s.Asked.Ties, s.Asked.K, r.Ranks()
+	switch s.Asks {
+	case verify.Contribution:
+		out = append(out, r.Row(s.Rank-1).Discount)
+		for i := s.Rank; i <= n; i++ {
+			out = append(out, r.DCGAt(p, i), r.NDCGAt(p, i))
+		}
+	case verify.DCG, verify.IDCG:
+		sum := func(i int) float64 { return r.DCGAt(p, i) }
+		if s.Asks == verify.IDCG {
+			sum = r.IDCGAt
+		}
+		for i := 1; i <= n; i++ {
+			// A sum past k holds the answer; one before k equals it
+			// where the ranks between add nothing.
+			if i >= k || sum(i) == truth {
+				out = append(out, sum(i), r.NDCGAt(p, i))
+			}
+		}
+	case verify.NDCG:
+		if p == ndcg.Worst || p == ndcg.Best {
+			out = append(out, r.NDCGBand(k).Spread())
+		}
+	}
+	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
+		claimed := map[verify.Quantity]*listio.Number{verify.DCG: c.DCG, verify.IDCG: c.IDCG, verify.NDCG: c.NDCG}[s.Asks]
+		if claimed != nil {
+			out = append(out, math.Abs(claimed.Value-truth))
+		}
+	}
+	return out, nil
 }
 
 // Diagnose says what check finds behind the answer w, in the quiz's

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -94,4 +95,66 @@ func TestStepsAreComplete(t *testing.T) {
 	assert.ErrorContains(t, err, "steps 1 to 8")
 	_, err = At(9)
 	assert.Error(t, err)
+}
+
+// TestHiddenIsHandArithmetic: what a step hides until it is answered is
+// the answer and every number on the explorer that gives it in one
+// operation with another number shown, written out here by hand. Step
+// 1's term 1.893 is DCG@2 8.893 less rank 1's 7 and NDCG@2 0.7789 times
+// IDCG@2 11.417, and 3 times the discount 0.631 shown beside it; step
+// 6's worst NDCG is best 0.8618 less the spread 0.2710 printed with it;
+// step 8's IDCG is the tutorial's 6.324 less the 0.00053 check says it
+// is off by.
+func TestHiddenIsHandArithmetic(t *testing.T) {
+	// idcg-slip, exp gain: the running DCG and IDCG of grades 3,2,3,0,1
+	// and of the ideal order 3,3,2,1,0.
+	dcg := []float64{7, 7 + 3/l2(3), 7 + 3/l2(3) + 7/l2(4), 7 + 3/l2(3) + 7/l2(4), 7 + 3/l2(3) + 7/l2(4) + 1/l2(6)}
+	idcg := []float64{7, 7 + 7/l2(3), 7 + 7/l2(3) + 3/l2(4), 7 + 7/l2(3) + 3/l2(4) + 1/l2(5), 7 + 7/l2(3) + 3/l2(4) + 1/l2(5)}
+	// rounded-terms: the same grades, linear gain.
+	linDCG5 := 3 + 2/l2(3) + 3/l2(4) + 1/l2(6)
+	linIDCG5 := 3 + 3/l2(3) + 2/l2(4) + 1/l2(5)
+	// ties-at-k at k=3: A(3) B(1), then C(0) and D(3) tied; ideal 3,3,2.
+	idcg3 := 7 + 7/l2(3) + 3/l2(4)
+	worst6 := (7 + 1/l2(3)) / idcg3
+	ndcg5 := (4 + 2/l2(3) + 5/l2(4)) / (5 + 5/l2(3) + 4/l2(4))
+	want := [][]float64{
+		// 1: the term, rank 2's discount, and DCG@i, NDCG@i from rank 2 on.
+		{3 / l2(3), 1 / l2(3),
+			dcg[1], dcg[2], dcg[3], dcg[4],
+			dcg[1] / idcg[1], dcg[2] / idcg[2], dcg[3] / idcg[3], dcg[4] / idcg[4]},
+		// 2: DCG@3 and the sums past it; NDCG@3 on (times IDCG@3 shown).
+		{dcg[2], dcg[2], dcg[3], dcg[4], dcg[2] / idcg[2], dcg[3] / idcg[3], dcg[4] / idcg[4]},
+		// 3: IDCG@5; NDCG@5 (DCG@5 over it); IDCG@4 is the same sum, the
+		// ideal's rank 5 adding 0, so it and NDCG@4 too; the sample's
+		// claimed IDCG@5 13.65 less it.
+		{idcg[4], idcg[3], idcg[4], dcg[3] / idcg[3], dcg[4] / idcg[4], 13.65 - idcg[4]},
+		// 4: NDCG@5; less the sample's claimed 0.94.
+		{dcg[4] / idcg[4], dcg[4]/idcg[4] - 0.94},
+		// 5: all-claims-hold, linear, NDCG@3 = 7.7619 / 10.1546; less
+		// the sample's claimed 0.76.
+		{ndcg5, ndcg5 - 0.76},
+		// 6: worst NDCG@3, and best − worst: D's 7/log2 4 over IDCG@3;
+		// less the sample's claimed 0.59.
+		{worst6, (7 / l2(4)) / idcg3, worst6 - 0.59},
+		// 7: linear-vs-exp under exp gain, NDCG@5.
+		{(1 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 7/l2(6)) / (7 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 1/l2(6))},
+		// 8: IDCG@5 (and IDCG@4, the same sum), NDCG@5 and NDCG@4 = DCG@4
+		// over it, and the tutorial's 6.324 less IDCG@5.
+		{linIDCG5, linIDCG5, linIDCG5, linDCG5 / linIDCG5, (3 + 2/l2(3) + 3/l2(4)) / linIDCG5, 6.324 - linIDCG5},
+	}
+	require.Len(t, Steps, len(want))
+	for i, s := range Steps {
+		got, err := s.Hidden()
+		require.NoError(t, err, "step %d", i+1)
+		w := append([]float64(nil), want[i]...)
+		slices.Sort(w)
+		slices.Sort(got)
+		require.Len(t, got, len(w), "step %d: %v", i+1, got)
+		for j := range w {
+			assert.InDelta(t, w[j], got[j], 1e-12, "step %d", i+1)
+		}
+	}
+	// The figures the comment above reads off the screen.
+	assert.InDelta(t, 0.2710, (7/l2(4))/idcg3, 5e-5)
+	assert.InDelta(t, 0.00053, 6.324-linIDCG5, 5e-6)
 }

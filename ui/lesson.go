@@ -39,7 +39,10 @@ type Lesson struct {
 	n     int // the step on screen, from 1
 	step  learn.Step
 	truth float64
-	err   error
+	// hide are the numbers hidden until the step is answered: the
+	// answer and what gives it away (learn.Step.Hidden).
+	hide []float64
+	err  error
 
 	in       textField
 	answered bool
@@ -103,6 +106,9 @@ func (l *Lesson) open(n int) error {
 	}
 	l.n, l.step = n, st
 	l.truth, l.err = st.Truth()
+	if l.err == nil {
+		l.hide, l.err = st.Hidden()
+	}
 	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor})
 	// The greeting speaks of digits setting grades: here they type the
 	// answer, as the footer says.
@@ -401,7 +407,8 @@ func (l *Lesson) View() tea.View {
 }
 
 // draw composes the screen: the explorer down to its status line, with
-// the true answer hidden while it is to be found (hidden), then the
+// the true answer and what gives it away hidden while it is to be found
+// (hidden), then the
 // lesson's lines in place of the explorer's footer.
 func (l *Lesson) draw() {
 	if l.width <= 0 || l.height <= 0 {
@@ -417,7 +424,10 @@ func (l *Lesson) draw() {
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
-			top[i] = hideValue(line, l.truth)
+			for _, x := range l.hide {
+				line = hideValue(line, x)
+			}
+			top[i] = line
 		}
 	}
 	lines := append(append(top, l.status()...), panel...)
@@ -425,19 +435,11 @@ func (l *Lesson) draw() {
 }
 
 // hidden reports whether the explorer's numbers that give the answer
-// away are hidden: until the step is answered, and, in a step whose
-// instruction changes a convention (k, the tie policy, the gain), until
-// the explorer is under the conventions the question is asked under,
-// when reading the value off the screen is what the step teaches.
-func (l *Lesson) hidden() bool {
-	if l.answered || l.err != nil {
-		return false
-	}
-	if l.step.Opens.Equal(l.step.Asked) {
-		return true
-	}
-	return !l.inner.c.WS.Settings.Equal(l.step.Asked)
-}
+// away are hidden: until the step is answered, under any conventions.
+// A step whose instruction changes one (k, the tie policy, the gain)
+// shows the sums the answer is worked from once it is changed; the
+// answer itself stays to be worked out, not read off.
+func (l *Lesson) hidden() bool { return !l.answered && l.err == nil }
 
 // hideValue replaces with ? each digit of every number in line (two
 // decimals or more) that is x rounded to its decimals: the answer,

@@ -170,7 +170,7 @@ func TestLessonLeavesTheExplorerWhole(t *testing.T) {
 	lessonKeys(l, "p", "p")
 	s := lessonScreen(l)
 	assert.Contains(t, s, "ties worst")
-	assert.Contains(t, s, "NDCG@3 = 0.5908")
+	assert.Contains(t, s, "DCG@3 = 7.6309")
 	assert.Contains(t, s, "ties best → worst", "the explorer's status line stays")
 
 	l = newLesson(t, 8, 80, 24, nil)
@@ -191,7 +191,7 @@ func TestLessonLeavesTheExplorerWhole(t *testing.T) {
 	lessonKeys(l, "esc", "[", "[")
 	s = lessonScreen(l)
 	assert.Contains(t, s, "k=3")
-	assert.Contains(t, s, "NDCG@3 = 0.7644")
+	assert.Contains(t, s, "DCG@3 = 7.7619   IDCG@3 = 10.1546")
 }
 
 // TestLessonReadsAnswersAsTheQuiz: an answer is read as the quiz reads
@@ -240,15 +240,15 @@ func TestLessonTooSmall(t *testing.T) {
 }
 
 // TestLessonHidesTheAnswer: until the step is answered, every number on
-// screen that is the answer, rounded to its own decimals, shows as ?; a
-// step whose instruction changes a convention shows it once the
-// explorer is under the conventions asked about, as reading it off is
-// then the lesson. Step 1's term is 3/log2 3 = 1.8928; step 6's NDCG@3
-// under worst ties 7.6309/12.9165 = 0.5908.
+// screen that is the answer, or gives it (TestLessonHidesWhatGivesItAway),
+// rounded to its own decimals, shows as ?, under any conventions; once
+// answered, right or not, all show. Step 1's term is 3/log2 3 = 1.8928
+// (discount 0.631, DCG@2 7 + 1.893 = 8.893); step 6's NDCG@3 under
+// worst ties 7.6309/12.9165 = 0.5908.
 func TestLessonHidesTheAnswer(t *testing.T) {
 	l := newLesson(t, 1, 80, 24, nil)
 	s := lessonScreen(l)
-	assert.Contains(t, s, "      3 0.631   ?.???   8.893", "rank 2's contrib cell")
+	assert.Contains(t, s, "      3 ?.???   ?.???   ?.???", "rank 2's discount, term and DCG@2")
 	assert.NotContains(t, s, "1.893")
 	lessonType(l, "1.26")
 	lessonKeys(l, "enter")
@@ -258,11 +258,15 @@ func TestLessonHidesTheAnswer(t *testing.T) {
 	l = newLesson(t, 6, 80, 24, nil)
 	s = lessonScreen(l)
 	assert.Contains(t, s, "worst ?.???? · expected 0.7263 · best 0.8618")
-	lessonKeys(l, "p")
-	assert.Contains(t, lessonScreen(l), "worst ?.????", "ties best: not yet the conventions asked about")
-	lessonKeys(l, "p")
-	assert.Contains(t, lessonScreen(l), "worst 0.5908 · expected 0.7263 · best 0.8618")
-	assert.Contains(t, lessonScreen(l), "NDCG@3 = 0.5908")
+	lessonKeys(l, "p", "p")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "ties worst")
+	assert.Contains(t, s, "worst ?.????", "under the conventions asked about too")
+	lessonType(l, "0.59")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "worst 0.5908 · expected 0.7263 · best 0.8618")
+	assert.Contains(t, s, "NDCG@3 = 0.5908")
 }
 
 // TestHideValue: a number is hidden where it is the value rounded to
@@ -355,4 +359,62 @@ func TestLessonASCII(t *testing.T) {
 	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, lessonScreen(l), "Step 1 of 8: gain and discount ------")
 	assert.NotContains(t, lessonScreen(l), "─")
+}
+
+// TestLessonHidesWhatGivesItAway: before a step is answered, no number
+// on screen is one the step hides (learn.Step.Hidden: the answer and
+// what gives it in one operation), neither as the step opens nor once
+// the learner has done what the instruction says. By hand: step 1's
+// term 1.893 was DCG@2 8.893 less 7, and 3 × the discount 0.631; step
+// 5's NDCG@3 is DCG@3 7.7619 / IDCG@3 10.1546 = 0.7644, to be divided,
+// not read, once k is 3; step 6's worst 0.5908 was best 0.8618 less the
+// spread 0.2710; step 8's 6.3235 was the tutorial's 6.324 less the
+// 0.00053 the check view found it off by.
+func TestLessonHidesWhatGivesItAway(t *testing.T) {
+	does := [][]string{nil, {"f2"}, nil, nil, {"[", "["}, {"p", "p"}, {"g"}, {"f9"}}
+	require.Len(t, does, learn.Count())
+	for n := 1; n <= learn.Count(); n++ {
+		hide, err := learn.Steps[n-1].Hidden()
+		require.NoError(t, err)
+		l := newLesson(t, n, 80, 24, nil)
+		screens := []string{lessonScreen(l)}
+		lessonKeys(l, does[n-1]...)
+		screens = append(screens, lessonScreen(l))
+		for i, s := range screens {
+			for _, num := range shownNumbers(s) {
+				_, frac, _ := strings.Cut(num, ".")
+				for _, v := range hide {
+					assert.NotEqual(t, strconv.FormatFloat(v, 'f', len(frac), 64), num,
+						"step %d (%s): %s shown, which gives away %v:\n%s", n, []string{"opened", "done"}[i], num, v, s)
+				}
+			}
+		}
+	}
+
+	l := newLesson(t, 1, 80, 24, nil)
+	s := lessonScreen(l)
+	for _, give := range []string{"8.893", "0.631", "0.7789"} {
+		assert.NotContains(t, s, give, "step 1")
+	}
+	l = newLesson(t, 5, 80, 24, nil)
+	lessonKeys(l, "[", "[")
+	assert.Contains(t, lessonScreen(l), "DCG@3 = 7.7619   IDCG@3 = 10.1546   NDCG@3 = ?.????")
+	l = newLesson(t, 6, 80, 24, nil)
+	assert.Contains(t, lessonScreen(l), "best 0.8618 (spread ?.????)")
+	lessonKeys(l, "p", "p")
+	assert.Contains(t, lessonScreen(l), "DCG@3 = 7.6309   IDCG@3 = 12.9165   NDCG@3 = ?.????")
+	l = newLesson(t, 8, 80, 24, nil)
+	lessonKeys(l, "f9")
+	assert.Contains(t, lessonScreen(l), "off by +?.?????")
+}
+
+// shownNumbers are the numbers with a decimal point on screen, whole.
+func shownNumbers(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' }) {
+		if strings.Count(f, ".") == 1 && !strings.HasPrefix(f, ".") && !strings.HasSuffix(f, ".") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
