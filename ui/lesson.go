@@ -345,14 +345,8 @@ func (l *Lesson) panel() []string {
 	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
 	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
-	lines = append(lines, wrapped(l.step.Instructions(l.keyName))...)
-	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
-	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
-		lines = append(lines, q)
-	} else {
-		// The field whole on a line of its own, not broken by the wrap.
-		lines = append(append(lines, wrapped(l.step.Question)...), field)
-	}
+	instruction := wrapped(l.step.Instructions(l.keyName))
+	var verdict []string
 	if l.verdict != "" {
 		v := l.verdict
 		switch {
@@ -361,8 +355,24 @@ func (l *Lesson) panel() []string {
 		default:
 			v += " Type another answer, or enter to go on to " + l.nextName() + "."
 		}
-		lines = append(lines, wrapped(v)...)
+		verdict = wrapped(v)
+		// Where the instruction and the verdict together would leave
+		// the explorer less than it needs, the instruction, read
+		// already, gives way to the verdict; another try brings it
+		// back.
+		if l.height-len(instruction)-len(verdict)-4-len(l.status())+2 < MinHeight {
+			instruction = nil
+		}
 	}
+	lines = append(lines, instruction...)
+	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
+	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
+		lines = append(lines, q)
+	} else {
+		// The field whole on a line of its own, not broken by the wrap.
+		lines = append(append(lines, wrapped(l.step.Question)...), field)
+	}
+	lines = append(lines, verdict...)
 	var foot string
 	if l.explorerHasKeys() {
 		// A dialog or the help of the explorer has the keys: its footer

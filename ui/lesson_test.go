@@ -418,3 +418,34 @@ func shownNumbers(s string) []string {
 	}
 	return out
 }
+
+// TestLessonVerdictFitsSmall: at 60×20, the smallest terminal the walks
+// use, a step opens and its verdict shows, right or wrong, where a
+// wrong answer's verdict took the explorer's last rows and the lesson
+// gave way to "Terminal too small" mid-answer. With the verdict on
+// screen the instruction gives way; another try brings it back.
+func TestLessonVerdictFitsSmall(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		st := learn.Steps[n-1]
+		l := newLesson(t, n, 60, 20, nil)
+		s := lessonScreen(l)
+		require.Contains(t, s, fmt.Sprintf("Step %d of 8", n), "step %d opens at 60×20:\n%s", n, s)
+		lessonType(l, st.Slip)
+		lessonKeys(l, "enter")
+		s = lessonScreen(l)
+		assert.NotContains(t, s, "Terminal too small", "step %d: the wrong answer's verdict", n)
+		assert.Contains(t, lessonFlat(s), "✗ Not quite: "+st.Label(), "step %d", n)
+		assert.Contains(t, s, fmt.Sprintf("Step %d of 8", n))
+		assert.Len(t, strings.Split(s, "\n"), 20)
+		lessonType(l, "1")
+		assert.Contains(t, lessonFlat(lessonScreen(l)), lessonFlat(st.Instructions(l.keyName)), "step %d: another try, the instruction back", n)
+		truth, err := st.Truth()
+		require.NoError(t, err)
+		lessonKeys(l, "backspace")
+		lessonType(l, strconv.FormatFloat(truth, 'f', st.MinDecimals(), 64))
+		lessonKeys(l, "enter")
+		s = lessonScreen(l)
+		assert.NotContains(t, s, "Terminal too small", "step %d: the right answer's verdict", n)
+		assert.Contains(t, lessonFlat(s), "✓ Right: "+st.Label(), "step %d", n)
+	}
+}
