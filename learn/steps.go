@@ -67,8 +67,9 @@ var Steps = []Step{
 	{
 		Title:  "gain and discount",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "Each rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1), so " +
-			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand: the screen hides it (?.???) until you answer.",
+		Instruction: "DCG adds up gain × discount over the ranks: gain 2^grade − 1, discount 1/log2(i+1) " +
+			"at rank i; rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2's by hand: it is hidden (?.???), " +
+			"with what is built on it, until you answer.",
 		Question: "What does rank 2 (B, grade 2) add, to two decimals?",
 		Asks:     verify.Contribution, Rank: 2,
 		Slip: "1.26", SlipIs: "linear",
@@ -115,7 +116,7 @@ var Steps = []Step{
 		Title:  "ties at the cutoff",
 		Sample: "ties-at-k", Opens: exp(3), Asked: worst(exp(3)),
 		Instruction: "C and D share a score and k=3 falls between them: one counts, and the scores do " +
-			"not say which. Switch the tie policy ({ties}) to worst, which puts the grade 0 at rank 3.",
+			"not say which. Press {ties} twice, past best to worst: the grade 0 then takes rank 3.",
 		Keys:     []Key{KeyTies},
 		Question: "What is NDCG@3 under worst ties, to two decimals?",
 		Asks:     verify.NDCG,
@@ -125,7 +126,8 @@ var Steps = []Step{
 		Title:  "conventions that disagree",
 		Sample: "linear-vs-exp", Opens: linear(5), Asked: exp(5),
 		Instruction: "scikit-learn takes the grade itself as the gain (linear); LightGBM, XGBoost and many " +
-			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp: see what the grade 3 at rank 5 costs now.",
+			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp, see what the grade 3 at rank 5 " +
+			"earns now, and divide.",
 		Keys:     []Key{KeyGain},
 		Question: "What is NDCG@5 with exp gain, to two decimals?",
 		Asks:     verify.NDCG,

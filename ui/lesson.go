@@ -342,7 +342,13 @@ func (l *Lesson) footerKeys() []key.Binding {
 func (l *Lesson) panel() []string {
 	w := l.width
 	st := l.inner.c.Styles
-	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+	wrapped := func(text string) []string {
+		lines := strings.Split(wrap(formulaGlue.Replace(text), w), "\n")
+		for i, line := range lines {
+			lines[i] = strings.ReplaceAll(line, nbsp, " ")
+		}
+		return lines
+	}
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
 	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
 	instruction := wrapped(l.step.Instructions(l.keyName))
@@ -384,6 +390,16 @@ func (l *Lesson) panel() []string {
 	}
 	return append(lines, foot)
 }
+
+// nbsp is the space the wrap does not break at.
+const nbsp = "\u00a0"
+
+// formulaGlue keeps each operator of the lesson's words with what is on
+// either side of it, so that the wrap breaks between words and never
+// inside a formula ("adds 7 × 1 = 7" cut after the 7).
+var formulaGlue = strings.NewReplacer(
+	" × ", nbsp+"×"+nbsp, " = ", nbsp+"="+nbsp, " − ", nbsp+"−"+nbsp,
+	" + ", nbsp+"+"+nbsp, " / ", nbsp+"/"+nbsp)
 
 // layout gives the explorer the height that the lesson's lines and the
 // explorer's status (one line, or two for a long one just set) leave it.

@@ -449,3 +449,52 @@ func TestLessonVerdictFitsSmall(t *testing.T) {
 		assert.Contains(t, lessonFlat(s), "✓ Right: "+st.Label(), "step %d", n)
 	}
 }
+
+// TestLessonSaysHowManyPresses: where a step's instruction changes a
+// convention, it says how many presses of its key get there: the tie
+// policy goes expected, best, worst, so worst is two presses away, where
+// "Switch the tie policy (p) to worst" had a learner's one press land on
+// best.
+func TestLessonSaysHowManyPresses(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		st := learn.Steps[n-1]
+		if st.Opens.Equal(st.Asked) {
+			continue
+		}
+		l := newLesson(t, n, 80, 24, nil)
+		b, ok := l.stepKey(st.Keys[0])
+		require.True(t, ok)
+		presses := 0
+		for ; presses < 6 && !l.inner.c.WS.Settings.Equal(st.Asked); presses++ {
+			lessonKeys(l, b.Keys()[0])
+		}
+		require.True(t, l.inner.c.WS.Settings.Equal(st.Asked), "step %d: the key never gets there", n)
+		text := st.Instructions(l.keyName)
+		switch presses {
+		case 1:
+			assert.NotContains(t, text, "twice", "step %d", n)
+		case 2:
+			assert.Contains(t, text, "twice", "step %d: %s", n, text)
+		default:
+			t.Errorf("step %d: %d presses to get there", n, presses)
+		}
+	}
+}
+
+// TestLessonFormulasWhole: the wrap never breaks a formula of the
+// instruction at an operator (at 100 columns step 1's "adds 7 × 1 = 7"
+// was cut after the 7), at any width from 56 to 120.
+func TestLessonFormulasWhole(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		for w := 56; w <= 120; w++ {
+			l := newLesson(t, n, w, 40, nil)
+			for _, line := range l.panel() {
+				line = strings.TrimSpace(ansi.Strip(line))
+				for _, op := range []string{"×", "=", "−", "+", "/"} {
+					assert.False(t, strings.HasPrefix(line, op+" ") || strings.HasSuffix(line, " "+op),
+						"step %d at %d columns: %q", n, w, line)
+				}
+			}
+		}
+	}
+}
