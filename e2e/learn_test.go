@@ -106,7 +106,7 @@ func TestLearnStepsAsAPerson(t *testing.T) {
 
 			x.keys(st.Slip, "Enter")
 			x.waitForFlat("✗ Not quite: " + st.Label())
-			x.waitForFlat("What check finds behind it: ")
+			x.waitForFlat("Likely slip: you ")
 			x.waitForFlat(st.SlipIs)
 
 			x.keys(c.want, "Enter")

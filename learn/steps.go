@@ -50,9 +50,9 @@ type Step struct {
 	// Decimals is the fewest decimals an answer is read with (2 unless
 	// the question asks for more).
 	Decimals int
-	// Slip is a wrong answer the step's list invites, and SlipIs a word
-	// of the mistake check names behind it (Step.Diagnose): the lesson's
-	// tests answer with it.
+	// Slip is a wrong answer the step's list invites, and SlipIs words
+	// of the mistake the lesson names behind it (Step.Diagnose): the
+	// lesson's tests answer with it.
 	Slip, SlipIs string
 }
 
@@ -72,7 +72,7 @@ var Steps = []Step{
 			"with what is built on it, until you answer.",
 		Question: "What does rank 2 (B, grade 2) add, to two decimals?",
 		Asks:     verify.Contribution, Rank: 2,
-		Slip: "1.26", SlipIs: "linear",
+		Slip: "1.26", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "DCG",
@@ -82,7 +82,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyWorking, KeyBack},
 		Question: "What is DCG@3, to two decimals?",
 		Asks:     verify.DCG,
-		Slip:     "5.76", SlipIs: "linear",
+		Slip:     "5.76", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "the ideal ranking and IDCG",
@@ -91,7 +91,7 @@ var Steps = []Step{
 			"any order of them can score. Work it out by hand, as you did DCG.",
 		Question: "What is IDCG@5, to two decimals?",
 		Asks:     verify.IDCG,
-		Slip:     "16.39", SlipIs: "discount",
+		Slip:     "16.39", SlipIs: "divided by log2(i), rank 1 by 1",
 	},
 	{
 		Title:  "NDCG",
@@ -100,7 +100,7 @@ var Steps = []Step{
 			"ranks 4 and 5; IDCG@5 is step 3's. Divide.",
 		Question: "What is NDCG@5, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.93", SlipIs: "k=4",
+		Slip:     "0.93", SlipIs: "added ranks 1 to 4, not 1 to 5",
 	},
 	{
 		Title:  "the cutoff k",
@@ -110,7 +110,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyKDown, KeyKUp},
 		Question: "What is NDCG@3, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.64", SlipIs: "whole ideal ranking",
+		Slip:     "0.64", SlipIs: "the whole ideal ranking for IDCG",
 	},
 	{
 		Title:  "ties at the cutoff",
@@ -120,7 +120,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyTies},
 		Question: "What is NDCG@3 under worst ties, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.73", SlipIs: "expected",
+		Slip:     "0.73", SlipIs: "as expected ties do, not worst",
 	},
 	{
 		Title:  "conventions that disagree",
@@ -131,7 +131,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyGain},
 		Question: "What is NDCG@5 with exp gain, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.75", SlipIs: "linear",
+		Slip:     "0.75", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "checking a hand computation",
@@ -141,7 +141,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyCheck, KeyBack},
 		Question: "What is IDCG@5, summed exactly, to four decimals?",
 		Asks:     verify.IDCG, Decimals: 4,
-		Slip: "6.3240", SlipIs: "rounded",
+		Slip: "6.3240", SlipIs: "rounded each term to 3 decimals",
 	},
 }
 
@@ -262,12 +262,27 @@ func (s Step) Hidden() ([]float64, error) {
 	return out, nil
 }
 
-// Diagnose says what check finds behind the answer w, in the quiz's
-// words: "" when w is right or nothing explains it.
-func (s Step) Diagnose(w verify.Written) string {
+// Diagnosis is the mistake check finds behind a wrong answer, in the
+// words of a learner who has just met the formula.
+type Diagnosis struct {
+	// Slip says what the learner did: "you divided by ln(i+1), not
+	// log2(i+1)"; empty when w is right or nothing explains it.
+	Slip string
+	// Guess says the slip only lands near the answer by chance as
+	// likely as not (two decimals fit many), so the lesson offers it
+	// as a guess, not as what happened.
+	Guess bool
+}
+
+// Diagnose says what check finds behind the answer w, as the quiz and
+// `check` find it (verify.Check, in its order: digits cut off, a
+// convention changed, terms rounded before adding, one slipped term),
+// said as the lesson says the formula. A convention check marks as a
+// chance match, and a single slipped term, are guesses.
+func (s Step) Diagnose(w verify.Written) Diagnosis {
 	r, err := s.result()
 	if err != nil {
-		return ""
+		return Diagnosis{}
 	}
 	c := verify.Claims{}
 	switch s.Asks {
@@ -285,11 +300,67 @@ func (s Step) Diagnose(w verify.Written) string {
 		}
 		c.Contributions = append(c.Contributions, w)
 	}
-	why := verify.DiagnoseLast(r.List, s.Asked, c)
-	if why == verify.Unexplained {
-		return ""
+	rep, err := verify.Check(r.List, s.Asked, c)
+	if err != nil || len(rep.Verdicts) == 0 {
+		return Diagnosis{}
 	}
-	return why
+	v := rep.Verdicts[len(rep.Verdicts)-1]
+	switch {
+	case v.Holds:
+		return Diagnosis{}
+	case v.Truncated:
+		return Diagnosis{Slip: "you cut the digits off instead of rounding"}
+	case len(v.Matches) > 0:
+		m := v.Matches[0]
+		parts := make([]string, len(m.Changes))
+		for i, ch := range m.Changes {
+			parts[i] = changeWords(ch)
+		}
+		return Diagnosis{Slip: "you " + strings.Join(parts, ", and "), Guess: m.Chance}
+	case v.Rounded != nil:
+		return Diagnosis{Slip: fmt.Sprintf("you rounded each term to %d decimals before adding them", v.Rounded.Decimals)}
+	case v.Departure != nil && len(v.Departure.Slips) > 0:
+		sl := v.Departure.Slips[0]
+		sum := "DCG"
+		if sl.Ideal {
+			sum = "IDCG"
+		}
+		return Diagnosis{Slip: fmt.Sprintf("%s's rank %d term took %s", sum, sl.Rank, sl.What), Guess: true}
+	}
+	return Diagnosis{}
+}
+
+// changeWords says a convention changed as what the learner did, in the
+// lesson's terms (gain 2^grade − 1, discount 1/log2(i+1), ranks 1 to
+// k), and check's own words for what the lesson never mentions.
+func changeWords(c verify.Change) string {
+	switch c.Setting {
+	case ndcg.SettingGain:
+		switch c.To {
+		case "linear":
+			return "took the grade itself as the gain, not 2^grade − 1"
+		case "exp":
+			return "took 2^grade − 1 as the gain, not the grade itself"
+		}
+	case ndcg.SettingDiscount:
+		switch c.To {
+		case "ln":
+			return "divided by ln(i+1), not log2(i+1)"
+		case "log10":
+			return "divided by log10(i+1), not log2(i+1)"
+		case "jk:2":
+			return "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0"
+		}
+	case ndcg.SettingK:
+		return fmt.Sprintf("added ranks 1 to %s, not 1 to %s", c.To, c.From)
+	case ndcg.SettingTies:
+		return fmt.Sprintf("ordered the tied items as %s ties do, not %s", c.To, c.From)
+	case verify.IDCGItems:
+		return fmt.Sprintf("built the ideal order from %s only, not from %s", c.To, c.From)
+	case verify.IDCGCutoff:
+		return fmt.Sprintf("added up %s for IDCG, not its top %s", c.To, strings.TrimPrefix(c.From, "k="))
+	}
+	return "used " + c.String()
 }
 
 // Instructions is the step's instruction with each key in braces

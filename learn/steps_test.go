@@ -66,11 +66,12 @@ func TestSlipsAreNamed(t *testing.T) {
 		require.NoError(t, err)
 		assert.False(t, w.Holds(truth), "step %d: the slip %s holds", i+1, s.Slip)
 		why := s.Diagnose(w)
-		assert.Contains(t, why, s.SlipIs, "step %d: %s", i+1, s.Slip)
+		assert.Contains(t, why.Slip, s.SlipIs, "step %d: %s", i+1, s.Slip)
+		assert.False(t, why.Guess, "step %d: %s is named as what happened", i+1, s.Slip)
 		right, err := verify.ParseWritten(strconv.FormatFloat(truth, 'f', s.MinDecimals(), 64))
 		require.NoError(t, err)
 		assert.True(t, right.Holds(truth))
-		assert.Empty(t, s.Diagnose(right), "step %d", i+1)
+		assert.Empty(t, s.Diagnose(right).Slip, "step %d", i+1)
 	}
 }
 
@@ -157,4 +158,45 @@ func TestHiddenIsHandArithmetic(t *testing.T) {
 	// The figures the comment above reads off the screen.
 	assert.InDelta(t, 0.2710, (7/l2(4))/idcg3, 5e-5)
 	assert.InDelta(t, 0.00053, 6.324-linIDCG5, 5e-6)
+}
+
+// TestDiagnosisInWords: the slips a first-time learner makes, worked out
+// by hand, are named in the words the steps use (gain 2^grade − 1,
+// discount 1/log2(i+1), ranks 1 to k, the ideal order), where the
+// lesson said "used discount ln (not log2)"; one that only lands near by
+// chance is a guess, where step 7's discounts rounded to one decimal
+// were told flatly "DCG at rank 3: the discount of rank 2".
+func TestDiagnosisInWords(t *testing.T) {
+	ln := math.Log
+	for _, c := range []struct {
+		step   int
+		answer float64 // the slip, worked by hand
+		says   string
+		guess  bool
+	}{
+		// Natural log: 3 / ln 3.
+		{1, 3 / ln(3), "you divided by ln(i+1), not log2(i+1)", false},
+		// Ranks 1 and 2 only: 7 + 3/log2 3.
+		{2, 7 + 3/l2(3), "you added ranks 1 to 2, not 1 to 3", false},
+		// Linear gain over the ideal order 3,3,2,1,0.
+		{3, 3 + 3/l2(3) + 2/l2(4) + 1/l2(5), "you took the grade itself as the gain, not 2^grade − 1", false},
+		// The ideal order from the top 3 shown, 5,4,2: 7.7619 / 8.5237.
+		{5, (4 + 2/l2(3) + 5/l2(4)) / (5 + 4/l2(3) + 2/l2(4)), "you built the ideal order from the top 3 retrieved only, not from the whole list", false},
+		// Expected ties: C and D share rank 3, (0 + 7)/2 / log2 4 each.
+		{6, (7 + 1/l2(3) + 3.5/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as expected ties do, not worst", false},
+		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
+		// (1 + 0.6 + 0.5 + 0.4 + 7×0.4) / (7 + 0.6 + 0.5 + 0.4 + 0.4) =
+		// 5.3 / 8.9 = 0.5955.
+		{7, 5.3 / 8.9, "", true},
+	} {
+		st := Steps[c.step-1]
+		w, err := verify.ParseWritten(strconv.FormatFloat(c.answer, 'f', 2, 64))
+		require.NoError(t, err)
+		d := st.Diagnose(w)
+		if c.says != "" {
+			assert.Equal(t, c.says, d.Slip, "step %d, %s", c.step, w)
+		}
+		assert.Equal(t, c.guess, d.Guess, "step %d, %s: %q", c.step, w, d.Slip)
+		assert.NotContains(t, d.Slip, "(not ", "step %d: check's shorthand", c.step)
+	}
 }

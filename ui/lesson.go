@@ -31,7 +31,7 @@ type LessonOptions struct {
 // explorer stays whole (every key it has still works), so a learner who
 // wanders can look around; a number typed goes into the answer, which
 // the quiz reads and judges (readAnswer, verdictText), with the mistake
-// check finds behind a wrong one. Enter after the verdict goes on.
+// check finds behind a wrong one in the lesson's words (slipText). Enter after the verdict goes on.
 type Lesson struct {
 	o     LessonOptions
 	inner *Model
@@ -253,11 +253,10 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	l.answered, l.right = true, w.Holds(l.truth)
-	mistake := ""
+	l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
 	if !l.right {
-		mistake = l.step.Diagnose(w)
+		l.verdict += slipText(l.step.Diagnose(w))
 	}
-	l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, mistake, "", "")
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
 	if l.right {
@@ -265,6 +264,19 @@ func (l *Lesson) enter() tea.Cmd {
 		return l.save()
 	}
 	return nil
+}
+
+// slipText says the mistake behind a wrong answer after its verdict: a
+// likely one as such, a guess as a guess, nothing where nothing
+// explains it.
+func slipText(d learn.Diagnosis) string {
+	switch {
+	case d.Slip == "":
+		return ""
+	case d.Guess:
+		return " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
+	}
+	return " Likely slip: " + d.Slip + "."
 }
 
 // save keeps the progress off the update loop; a failure is said on the

@@ -131,7 +131,7 @@ func TestLessonStepOnScreen(t *testing.T) {
 		lessonKeys(l, "enter")
 		text = lessonFlat(lessonScreen(l))
 		assert.Contains(t, text, "✗ Not quite: "+st.Label()+" = ", "step %d: the slip %s", n, st.Slip)
-		assert.Contains(t, text, "What check finds behind it: ", "step %d", n)
+		assert.Contains(t, text, "Likely slip: you ", "step %d", n)
 		assert.Contains(t, text, st.SlipIs, "step %d", n)
 		assert.Contains(t, text, "Type another answer, or enter to go on")
 		assert.Empty(t, saved, "a wrong answer is not progress")
@@ -497,4 +497,25 @@ func TestLessonFormulasWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLessonNamesSlipsInWords: a wrong answer's verdict names the slip
+// as the lesson taught the formula, where it read "What check finds
+// behind it: used discount ln (not log2)"; a match only two decimals
+// make is offered as a guess. Step 1: 3 / ln 3 = 2.7307. Step 7: every
+// discount rounded to one decimal, 5.3 / 8.9 = 0.5955.
+func TestLessonNamesSlipsInWords(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	lessonType(l, "2.73")
+	lessonKeys(l, "enter")
+	text := lessonFlat(lessonScreen(l))
+	assert.Contains(t, text, "Likely slip: you divided by ln(i+1), not log2(i+1).")
+	assert.NotContains(t, text, "What check finds")
+
+	l = newLesson(t, 7, 80, 24, nil)
+	lessonType(l, "0.60")
+	lessonKeys(l, "enter")
+	text = lessonFlat(lessonScreen(l))
+	assert.Contains(t, text, "A guess, as two decimals fit many slips: perhaps ")
+	assert.NotContains(t, text, "Likely slip")
 }
