@@ -335,19 +335,21 @@ func (l *Lesson) keyName(k learn.Key) string {
 	return string(k)
 }
 
-// footerKeys are the step's keys, then the lesson's own.
+// footerKeys are the lesson's enter, then the step's keys: a narrow
+// footer drops keys from its end, and enter is the one no step does
+// without.
 func (l *Lesson) footerKeys() []key.Binding {
-	var out []key.Binding
+	enter := "answer"
+	if l.answered {
+		enter = "go on"
+	}
+	out := []key.Binding{as(l.inner.c.Keys.Confirm, "enter", enter)}
 	for _, k := range l.step.Keys {
 		if b, ok := l.stepKey(k); ok {
 			out = append(out, b)
 		}
 	}
-	enter := "answer"
-	if l.answered {
-		enter = "go on"
-	}
-	return append(out, as(l.inner.c.Keys.Confirm, "enter", enter))
+	return out
 }
 
 // panel is the lesson's lines under the explorer, the footer last.

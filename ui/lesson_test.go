@@ -519,3 +519,16 @@ func TestLessonNamesSlipsInWords(t *testing.T) {
 	assert.Contains(t, text, "A guess, as two decimals fit many slips: perhaps ")
 	assert.NotContains(t, text, "Likely slip")
 }
+
+// TestLessonFooterKeepsEnter: the footer keeps "enter answer" at every
+// width from 50 columns, dropping a step's view keys first, where at 60
+// columns step 2's "F2/O working • F1/E explorer … • ? all keys" lost it.
+func TestLessonFooterKeepsEnter(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		for w := 50; w <= 100; w++ {
+			l := newLesson(t, n, w, 40, nil)
+			lines := strings.Split(lessonScreen(l), "\n")
+			assert.Contains(t, lines[len(lines)-1], "enter answer", "step %d at %d columns", n, w)
+		}
+	}
+}
