@@ -45,7 +45,7 @@ func (v *checkView) draw() string {
 	room := v.height - 1 - len(v.fields) - len(source) - 1 - len(hint) - 1
 	for i := range whys {
 		if i != v.focus && len(whys[i]) > 1 && v.explainLines(whys) > room {
-			whys[i] = whys[i][:1]
+			whys[i] = []string{cutClause(whys[i][0])}
 		}
 	}
 	var fields []string
@@ -86,6 +86,20 @@ func (v *checkView) draw() string {
 		lines = append(lines, hint...)
 	}
 	return block(strings.Join(lines, "\n"), w, v.height)
+}
+
+// cutClause ends the first line of a text cut short at its last whole
+// clause, marked …, so that it does not read as a sentence finished.
+func cutClause(line string) string {
+	for _, sep := range []string{": ", "; ", ", "} {
+		if i := strings.LastIndex(line, sep); i > 0 {
+			return line[:i] + " …"
+		}
+	}
+	if i := strings.LastIndex(line, " "); i > 0 {
+		return line[:i] + " …"
+	}
+	return line
 }
 
 func (v *checkView) explainLines(whys [3][]string) int {
