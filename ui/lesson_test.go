@@ -532,3 +532,15 @@ func TestLessonFooterKeepsEnter(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonCheckViewCutsWhole: in step 8 at 80×24 the check view cuts
+// the explanation of a field not in focus to one line: it ends on a
+// whole clause marked …, where it stopped at "the claim adds" as if
+// the sentence were done.
+func TestLessonCheckViewCutsWhole(t *testing.T) {
+	l := newLesson(t, 8, 80, 24, nil)
+	lessonKeys(l, "f9")
+	s := lessonScreen(l)
+	assert.Contains(t, s, "The terms rounded to 3 decimals add up to 6.324 …")
+	assert.NotContains(t, s, "the claim adds\n")
+}
