@@ -208,17 +208,29 @@ func (s Step) result() (*ndcg.Result, error) {
 	return ndcg.Compute(d.List, s.Asked)
 }
 
-// Hidden are the values the screen keeps hidden until the step is
+// Hide is a number a step keeps hidden until it is answered, wherever
+// the screen writes it with Decimals decimals or more: written with
+// fewer, it is too coarse to give the answer (or is some other number
+// that rounds alike).
+type Hide struct {
+	Value    float64
+	Decimals int
+}
+
+// Hidden are the numbers the screen keeps hidden until the step is
 // answered: the answer, and each number the explorer shows that gives it
 // in one operation with another number on screen. A rank's term is its
 // gain times the discount shown beside it, and DCG@i less the terms
 // above it; a DCG or IDCG is in every running sum that holds it, and
 // gives NDCG@i with the other sum; a worst or best NDCG is the other
 // bound less the spread; a claim the file makes of the answer (at the
-// same k and gain) is the answer plus what check finds it off by. Under other conventions the
-// values differ, so the learner who changes them sees them all: only
-// the answer is worth hiding there, and it is hidden wherever it shows.
-func (s Step) Hidden() ([]float64, error) {
+// same k and gain) is the answer plus what check finds it off by. The
+// answer is hidden from two decimals on; what gives it, from the
+// decimals the question asks for (a distance, one more, as it is added
+// to a claim already rounded). Under other conventions the values
+// differ, so the learner who changes them sees them all: only the
+// answer is worth hiding there, and it is hidden wherever it shows.
+func (s Step) Hidden() ([]Hide, error) {
 	d, err := s.Doc()
 	if err != nil {
 		return nil, err
@@ -228,13 +240,18 @@ func (s Step) Hidden() ([]float64, error) {
 		return nil, err
 	}
 	truth := answerOf(r, s)
-	out := []float64{truth}
+	out := []Hide{{truth, 2}}
+	gives := func(xs ...float64) {
+		for _, x := range xs {
+			out = append(out, Hide{x, s.MinDecimals()})
+		}
+	}
 	p, k, n := s.Asked.Ties, s.Asked.K, r.Ranks()
 	switch s.Asks {
 	case verify.Contribution:
-		out = append(out, r.Row(s.Rank-1).Discount)
+		gives(r.Row(s.Rank - 1).Discount)
 		for i := s.Rank; i <= n; i++ {
-			out = append(out, r.DCGAt(p, i), r.NDCGAt(p, i))
+			gives(r.DCGAt(p, i), r.NDCGAt(p, i))
 		}
 	case verify.DCG, verify.IDCG:
 		sum := func(i int) float64 { return r.DCGAt(p, i) }
@@ -245,18 +262,18 @@ func (s Step) Hidden() ([]float64, error) {
 			// A sum past k holds the answer; one before k equals it
 			// where the ranks between add nothing.
 			if i >= k || sum(i) == truth {
-				out = append(out, sum(i), r.NDCGAt(p, i))
+				gives(sum(i), r.NDCGAt(p, i))
 			}
 		}
 	case verify.NDCG:
 		if p == ndcg.Worst || p == ndcg.Best {
-			out = append(out, r.NDCGBand(k).Spread())
+			gives(r.NDCGBand(k).Spread())
 		}
 	}
 	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
 		claimed := map[verify.Quantity]*listio.Number{verify.DCG: c.DCG, verify.IDCG: c.IDCG, verify.NDCG: c.NDCG}[s.Asks]
 		if claimed != nil {
-			out = append(out, math.Abs(claimed.Value-truth))
+			out = append(out, Hide{math.Abs(claimed.Value - truth), s.MinDecimals() + 1})
 		}
 	}
 	return out, nil

@@ -145,14 +145,32 @@ func TestHiddenIsHandArithmetic(t *testing.T) {
 	}
 	require.Len(t, Steps, len(want))
 	for i, s := range Steps {
-		got, err := s.Hidden()
+		hidden, err := s.Hidden()
 		require.NoError(t, err, "step %d", i+1)
+		var got []float64
+		for _, h := range hidden {
+			got = append(got, h.Value)
+		}
 		w := append([]float64(nil), want[i]...)
 		slices.Sort(w)
 		slices.Sort(got)
 		require.Len(t, got, len(w), "step %d: %v", i+1, got)
 		for j := range w {
 			assert.InDelta(t, w[j], got[j], 1e-12, "step %d", i+1)
+		}
+	}
+	// Step 8 asks for four decimals: the answer is hidden from two, what
+	// gives it from four, the distance from five ("0.0005" is also the
+	// check view's tolerance, and gives 6.324 less 0.00045 to 0.00055).
+	hidden, err := Steps[7].Hidden()
+	require.NoError(t, err)
+	for _, h := range hidden {
+		switch {
+		case h.Value == linIDCG5 && h.Decimals == 2:
+		case h.Value < 0.001:
+			assert.Equal(t, 5, h.Decimals, "the distance")
+		default:
+			assert.Equal(t, 4, h.Decimals, "%v", h.Value)
 		}
 	}
 	// The figures the comment above reads off the screen.

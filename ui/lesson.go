@@ -41,7 +41,7 @@ type Lesson struct {
 	truth float64
 	// hide are the numbers hidden until the step is answered: the
 	// answer and what gives it away (learn.Step.Hidden).
-	hide []float64
+	hide []learn.Hide
 	err  error
 
 	in       textField
@@ -464,8 +464,8 @@ func (l *Lesson) draw() {
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
-			for _, x := range l.hide {
-				line = hideValue(line, x)
+			for _, h := range l.hide {
+				line = hideValue(line, h.Value, h.Decimals)
 			}
 			top[i] = line
 		}
@@ -481,11 +481,12 @@ func (l *Lesson) draw() {
 // answer itself stays to be worked out, not read off.
 func (l *Lesson) hidden() bool { return !l.answered && l.err == nil }
 
-// hideValue replaces with ? each digit of every number in line (two
-// decimals or more) that is x rounded to its decimals: the answer,
-// wherever and however precisely the screen writes it. Escape codes
-// hold no decimal point, so they are left as they are.
-func hideValue(line string, x float64) string {
+// hideValue replaces with ? each digit of every number in line written
+// with decimals decimals or more (two at least) that is x rounded to its
+// decimals: the answer, wherever and however precisely the screen
+// writes it. Escape codes hold no decimal point, so they are left as
+// they are.
+func hideValue(line string, x float64, decimals int) string {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		j := i
@@ -505,7 +506,7 @@ func hideValue(line string, x float64) string {
 			k++
 		}
 		num := line[i:k]
-		if d := k - j - 1; d >= 2 && num == strconv.FormatFloat(x, 'f', d, 64) {
+		if d := k - j - 1; d >= max(decimals, 2) && num == strconv.FormatFloat(x, 'f', d, 64) {
 			num = strings.Map(func(r rune) rune {
 				if r == '.' {
 					return r
