@@ -218,3 +218,44 @@ func TestDiagnosisInWords(t *testing.T) {
 		assert.NotContains(t, d.Slip, "(not ", "step %d: check's shorthand", c.step)
 	}
 }
+
+// TestInstructionNumbers: the numbers the instructions state are the
+// hand arithmetic of their lists: rank 1's 7 × 1 (grade 3, 2^3 − 1 over
+// log2 2), the ideal orders (the grades sorted, best first: all of
+// idcg-slip's, the top 3 of all-claims-hold's 4,2,5,3,5) and the
+// tutorial's IDCG of terms rounded to three decimals, 3.000 + 1.893 +
+// 1.000 + 0.431 + 0.000 = 6.324.
+func TestInstructionNumbers(t *testing.T) {
+	grades := func(n int) []float64 {
+		d, err := Steps[n-1].Doc()
+		require.NoError(t, err)
+		var g []float64
+		for _, it := range d.List.Items {
+			g = append(g, it.Grade)
+		}
+		return g
+	}
+	g1 := grades(1)
+	assert.Equal(t, []float64{3, 2, 3, 0, 1}, g1)
+	assert.Equal(t, 7.0, (math.Pow(2, g1[0])-1)/l2(2))
+	assert.Contains(t, Steps[0].Instruction, "rank 1 (grade 3) adds 7 × 1 = 7")
+
+	ideal := slices.Clone(grades(3))
+	slices.Sort(ideal)
+	slices.Reverse(ideal)
+	assert.Equal(t, []float64{3, 3, 2, 1, 0}, ideal)
+	assert.Contains(t, Steps[2].Instruction, "(3, 3, 2, 1, 0)")
+
+	top := slices.Clone(grades(5))
+	assert.Equal(t, []float64{4, 2, 5, 3, 5}, top)
+	slices.Sort(top)
+	slices.Reverse(top)
+	assert.Equal(t, []float64{5, 5, 4}, top[:3])
+	assert.Contains(t, Steps[4].Instruction, "the top 3 of the ideal order (5, 5, 4)")
+
+	round3 := func(x float64) float64 { return math.Round(x*1000) / 1000 }
+	sum := round3(3) + round3(3/l2(3)) + round3(2/l2(4)) + round3(1/l2(5)) + round3(0/l2(6))
+	assert.InDelta(t, 6.324, sum, 1e-9)
+	assert.Equal(t, []float64{3, 2, 3, 0, 1}, grades(8))
+	assert.Contains(t, Steps[7].Instruction, "printed 6.324")
+}
