@@ -105,7 +105,7 @@ func TestLearnStepsAsAPerson(t *testing.T) {
 			x.waitFor(c.sees)
 
 			x.keys(st.Slip, "Enter")
-			x.waitForFlat("✗ Not quite: " + st.Label())
+			x.waitForFlat("✗ Not quite: your " + st.Slip + " for " + st.Label())
 			x.waitForFlat("Likely slip: you ")
 			x.waitForFlat(st.SlipIs)
 

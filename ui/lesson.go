@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // LessonOptions start the guided path (ndcg-explorer learn).
@@ -47,7 +48,12 @@ type Lesson struct {
 	in       textField
 	answered bool
 	right    bool
-	verdict  string
+	given    verify.Written // the answer judged
+	// shown says the answer is on screen: answered right, or asked for
+	// (enter) after a wrong answer, which until then may be tried again
+	// with the answer still hidden.
+	shown   bool
+	verdict string
 
 	width, height int
 	innerH        int
@@ -116,7 +122,7 @@ func (l *Lesson) open(n int) error {
 	l.inner.greeted = ""
 	l.in.SetValue("")
 	l.in.Focus()
-	l.answered, l.right, l.verdict = false, false, ""
+	l.answered, l.right, l.shown, l.verdict = false, false, false, ""
 	if l.bg != nil {
 		l.inner.Update(*l.bg)
 	}
@@ -153,7 +159,7 @@ func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 	case tea.ColorProfileMsg:
 		l.profile = &msg
 	case tea.PasteMsg:
-		if !l.explorerHasKeys() && !(l.answered && l.right) {
+		if !l.explorerHasKeys() && !l.shown {
 			// A number pasted is an answer, as one typed is.
 			l.retry()
 			l.in.Insert(numberPaste(msg.Content))
@@ -191,8 +197,12 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Confirm):
 		return l.enter(), true
 	case typed || editing:
-		if l.answered && l.right {
-			l.inner.c.SetStatus(fmt.Sprintf("answered right: enter goes on to %s", l.nextName()), false)
+		if l.shown {
+			said := "answered right"
+			if !l.right {
+				said = "the answer is on screen"
+			}
+			l.inner.c.SetStatus(fmt.Sprintf("%s: enter goes on to %s", said, l.nextName()), false)
 			return nil, true
 		}
 		l.retry()
@@ -223,8 +233,14 @@ func (l *Lesson) nextName() string {
 	return fmt.Sprintf("step %d", l.n+1)
 }
 
-// enter answers, or, once answered, goes on.
+// enter answers; after a wrong answer, shows the true one; once it is
+// shown, goes on.
 func (l *Lesson) enter() tea.Cmd {
+	if l.answered && !l.shown {
+		l.shown = true
+		l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
+		return nil
+	}
 	if l.answered {
 		if l.n >= learn.Count() {
 			l.finished = true
@@ -252,10 +268,14 @@ func (l *Lesson) enter() tea.Cmd {
 		l.in.Select()
 		return nil
 	}
-	l.answered, l.right = true, w.Holds(l.truth)
-	l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
-	if !l.right {
-		l.verdict += slipText(l.step.Diagnose(w))
+	l.answered, l.right, l.given = true, w.Holds(l.truth), w
+	if l.right {
+		l.shown = true
+		l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
+	} else {
+		// Not the true value, nor how far off: the learner may try
+		// again, the slip named, the screen's numbers still hidden.
+		l.verdict = wrongText(l.inner.c, l.step.Label(), l.truth, w) + slipText(l.step.Diagnose(w))
 	}
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
@@ -264,6 +284,17 @@ func (l *Lesson) enter() tea.Cmd {
 		return l.save()
 	}
 	return nil
+}
+
+// wrongText judges a wrong answer without giving the true one: only
+// whether it is too high or too low.
+func wrongText(c *Common, label string, truth float64, w verify.Written) string {
+	way := "high"
+	if w.Value < truth {
+		way = "low"
+	}
+	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
+	return verdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
 }
 
 // slipText says the mistake behind a wrong answer after its verdict: a
@@ -340,8 +371,11 @@ func (l *Lesson) keyName(k learn.Key) string {
 // without.
 func (l *Lesson) footerKeys() []key.Binding {
 	enter := "answer"
-	if l.answered {
+	switch {
+	case l.shown:
 		enter = "go on"
+	case l.answered:
+		enter = "show answer"
 	}
 	out := []key.Binding{as(l.inner.c.Keys.Confirm, "enter", enter)}
 	for _, k := range l.step.Keys {
@@ -370,10 +404,10 @@ func (l *Lesson) panel() []string {
 	if l.verdict != "" {
 		v := l.verdict
 		switch {
-		case l.right:
+		case l.shown:
 			v += " Enter goes on to " + l.nextName() + "."
 		default:
-			v += " Type another answer, or enter to go on to " + l.nextName() + "."
+			v += " Type another answer, or enter to see the answer."
 		}
 		verdict = wrapped(v)
 		// Where the instruction and the verdict together would leave
@@ -475,11 +509,12 @@ func (l *Lesson) draw() {
 }
 
 // hidden reports whether the explorer's numbers that give the answer
-// away are hidden: until the step is answered, under any conventions.
+// away are hidden: until the step is answered right, or the answer asked
+// for after a wrong one, under any conventions.
 // A step whose instruction changes one (k, the tie policy, the gain)
 // shows the sums the answer is worked from once it is changed; the
 // answer itself stays to be worked out, not read off.
-func (l *Lesson) hidden() bool { return !l.answered && l.err == nil }
+func (l *Lesson) hidden() bool { return !l.shown && l.err == nil }
 
 // hideValue replaces with ? each digit of every number in line written
 // with decimals decimals or more (two at least) that is x rounded to its

@@ -130,14 +130,15 @@ func TestLessonStepOnScreen(t *testing.T) {
 		lessonType(l, st.Slip)
 		lessonKeys(l, "enter")
 		text = lessonFlat(lessonScreen(l))
-		assert.Contains(t, text, "✗ Not quite: "+st.Label()+" = ", "step %d: the slip %s", n, st.Slip)
+		assert.Contains(t, text, "✗ Not quite: your "+st.Slip+" for "+st.Label()+" is too ", "step %d: the slip %s", n, st.Slip)
 		assert.Contains(t, text, "Likely slip: you ", "step %d", n)
 		assert.Contains(t, text, st.SlipIs, "step %d", n)
-		assert.Contains(t, text, "Type another answer, or enter to go on")
+		assert.Contains(t, text, "Type another answer, or enter to see the answer.")
 		assert.Empty(t, saved, "a wrong answer is not progress")
 
 		truth, err := st.Truth()
 		require.NoError(t, err)
+		assert.NotContains(t, text, strconv.FormatFloat(truth, 'f', 4, 64), "step %d: a wrong answer leaves the true one to find", n)
 		lessonType(l, strconv.FormatFloat(truth, 'f', st.MinDecimals(), 64))
 		lessonKeys(l, "enter")
 		text = lessonFlat(lessonScreen(l))
@@ -252,8 +253,10 @@ func TestLessonHidesTheAnswer(t *testing.T) {
 	assert.NotContains(t, s, "1.893")
 	lessonType(l, "1.26")
 	lessonKeys(l, "enter")
+	assert.Contains(t, lessonScreen(l), "      3 ?.???   ?.???   ?.???", "a wrong answer: still to find")
+	lessonKeys(l, "enter")
 	s = lessonScreen(l)
-	assert.Contains(t, s, "      3 0.631   1.893   8.893", "shown once answered, right or not")
+	assert.Contains(t, s, "      3 0.631   1.893   8.893", "shown once asked for after a wrong answer")
 
 	l = newLesson(t, 6, 80, 24, nil)
 	s = lessonScreen(l)
@@ -443,7 +446,7 @@ func TestLessonVerdictFitsSmall(t *testing.T) {
 		lessonKeys(l, "enter")
 		s = lessonScreen(l)
 		assert.NotContains(t, s, "Terminal too small", "step %d: the wrong answer's verdict", n)
-		assert.Contains(t, lessonFlat(s), "✗ Not quite: "+st.Label(), "step %d", n)
+		assert.Contains(t, lessonFlat(s), "✗ Not quite: your "+st.Slip+" for "+st.Label(), "step %d", n)
 		assert.Contains(t, s, fmt.Sprintf("Step %d of 8", n))
 		assert.Len(t, strings.Split(s, "\n"), 20)
 		lessonType(l, "1")
@@ -552,4 +555,48 @@ func TestLessonCheckViewCutsWhole(t *testing.T) {
 	s := lessonScreen(l)
 	assert.Contains(t, s, "The terms rounded to 3 decimals add up to 6.324 …")
 	assert.NotContains(t, s, "the claim adds\n")
+}
+
+// TestLessonWrongAnswerTriesAgain: a wrong answer is told too high or
+// too low and the slip behind it, the true value and the screen's
+// hidden numbers kept back, where the verdict gave the true value (and
+// the screen all it had hidden) while inviting another answer; another
+// try answered right counts. Enter after a wrong answer shows the true
+// one; then a number typed is not taken (it would be copied), and enter
+// goes on. Step 1: 3 / ln 3 = 2.73 is too high against 3 / log2 3 =
+// 1.8928.
+func TestLessonWrongAnswerTriesAgain(t *testing.T) {
+	var saved []learn.Progress
+	l := newLesson(t, 1, 80, 24, &saved)
+	lessonType(l, "2.73")
+	lessonKeys(l, "enter")
+	s := lessonScreen(l)
+	assert.Contains(t, lessonFlat(s), "✗ Not quite: your 2.73 for rank 2's term is too high (±0.005 allowed). Likely slip: you divided by ln(i+1), not log2(i+1).")
+	assert.NotContains(t, s, "1.8928")
+	assert.NotContains(t, s, "1.893")
+	assert.NotContains(t, s, "0.8372", "nor how far off")
+	assert.Contains(t, s, "enter show answer")
+	lessonType(l, "1.89")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: rank 2's term = 1.8928")
+	require.NotEmpty(t, saved)
+	assert.Contains(t, saved[len(saved)-1].Right, 1)
+
+	saved = nil
+	l = newLesson(t, 1, 80, 24, &saved)
+	lessonType(l, "1.26")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "is too low")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, lessonFlat(s), "✗ Not quite: rank 2's term = 1.8928; your 1.26 is off by -0.6328 (±0.005 allowed). Likely slip: you took the grade itself as the gain, not 2^grade − 1. Enter goes on to step 2.")
+	assert.Contains(t, s, "1.893")
+	assert.Contains(t, s, "enter go on")
+	lessonType(l, "1.89")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "the answer is on screen: enter goes on to step 2")
+	assert.NotContains(t, s, "[1.89")
+	lessonKeys(l, "enter")
+	assert.Equal(t, 2, l.Step())
+	assert.NotContains(t, saved[len(saved)-1].Right, 1, "a step shown is not a step answered")
 }
