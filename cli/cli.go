@@ -18,6 +18,9 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	// IsTerminal reports whether the explorer can draw on this terminal.
 	IsTerminal func() bool
+	// Columns is the width of the terminal standard output writes to,
+	// 0 when it is not a terminal (a pipe, a file) or nil.
+	Columns func() int
 }
 
 // Exit statuses.
@@ -170,5 +173,5 @@ func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 
 // OSEnv is the process's own environment.
 func OSEnv() *Env {
-	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal}
+	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal, Columns: stdoutColumns}
 }

@@ -73,7 +73,7 @@ var valueNames = map[string]string{
 	"qrels": "QRELS", "run": "RUN", "query": "QID", "qrels-format": "FORMAT", "run-format": "FORMAT",
 	"ltr": "DATA", "predictions": "FILE", "input-format": "FORMAT", "max-size": "SIZE",
 	// The explorer, report, check.
-	"seed": "N", "format": "FORMAT", "dcg": "VALUE", "ndcg": "VALUE", "contributions": "VALUES",
+	"seed": "N", "format": "FORMAT", "width": "COLUMNS", "dcg": "VALUE", "ndcg": "VALUE", "contributions": "VALUES",
 	// ltr.
 	"label-gain": "GAINS", "compare": "PRESETS",
 	// serve.

@@ -136,8 +136,9 @@ var manEnvironment = [][2]string{
 	{"TERM", "dumb (as in an editor's shell buffer) makes the explorer refuse to start, since it cannot draw a screen there; " +
 		"report prints the same numbers."},
 	{"CLICOLOR_FORCE, COLORTERM", "Read, with TERM and NO_COLOR, to tell how many colours help may use."},
-	{"XDG_CONFIG_HOME, HOME", "The configuration directory, where serve keeps its host key (FILES): " +
+	{"XDG_CONFIG_HOME, HOME", "The configuration directory, where serve keeps its host key and learn the learner's progress (FILES): " +
 		"$XDG_CONFIG_HOME, else $HOME/.config, on Linux; $HOME/Library/Application Support on macOS; %AppData% on Windows."},
+	{"COLUMNS", "The width report fits its text to on a terminal (else the terminal's own); --width N sets it, --full prints every column."},
 	{"TMPDIR", "Where trec keeps a copy of a run read from standard input while it reads it again."},
 	{"SOURCE_DATE_EPOCH", "Dates this manual page (seconds since 1970), as reproducible builds set it; otherwise the page is dated today."},
 	{"NDCG_EXPLORER_COMPLETION_DESCRIPTIONS", "false leaves the descriptions out of shell completion, as completion --no-descriptions does."},
@@ -147,6 +148,7 @@ var manEnvironment = [][2]string{
 var manFiles = [][2]string{
 	{"~/.config/ndcg-explorer/ssh_host_ed25519_key", "serve's SSH host key, made on its first start, so that attendees see the same " +
 		"fingerprint from one workshop to the next (under the configuration directory: ENVIRONMENT); --host-key names another."},
+	{"~/.config/ndcg-explorer/learn.json", "learn's progress: the steps answered and the one to resume at (under the configuration directory: ENVIRONMENT)."},
 	{"LIST.recovered.json", "The unsaved edits of LIST.json (or .csv, .tsv), kept beside it when the explorer is stopped by a signal; " +
 		"opening LIST says so. For a sample, standard input or --grades: NAME.recovered.json or list.recovered.json in the current directory."},
 }

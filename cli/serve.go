@@ -80,7 +80,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 func runServe(env *Env, cfg serve.Config) error {
 	// W over SSH copies what report --format markdown prints, as y m
 	// does in a local explorer.
-	cfg.Markdown = markdownReport
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -291,11 +292,11 @@ type Diagnosis struct {
 	Guess bool
 }
 
-// Diagnose says what check finds behind the answer w, as the quiz and
-// `check` find it (verify.Check, in its order: digits cut off, a
-// convention changed, terms rounded before adding, one slipped term),
-// said as the lesson says the formula. A convention check marks as a
-// chance match, and a single slipped term, are guesses.
+// Diagnose says what check finds behind the answer w, the finding the
+// quiz and `check` give (verdict.Of: digits cut off, terms rounded
+// before adding, a convention or a known mistake, one slipped term, a
+// guess where it is not likely), said as the lesson says the formula;
+// a slipped term is always a guess here.
 func (s Step) Diagnose(w verify.Written) Diagnosis {
 	r, err := s.result()
 	if err != nil {
@@ -321,30 +322,37 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 	if err != nil || len(rep.Verdicts) == 0 {
 		return Diagnosis{}
 	}
-	v := rep.Verdicts[len(rep.Verdicts)-1]
-	switch {
-	case v.Holds:
-		return Diagnosis{}
-	case v.Truncated:
-		return Diagnosis{Slip: "you cut the digits off instead of rounding"}
-	case len(v.Matches) > 0:
-		m := v.Matches[0]
-		parts := make([]string, len(m.Changes))
-		for i, ch := range m.Changes {
+	f := verdict.Of(rep, len(rep.Verdicts)-1)
+	d := Diagnosis{Guess: f.Guess}
+	switch f.Cause {
+	case verdict.Truncated:
+		d.Slip = "you cut the digits off instead of rounding"
+	case verdict.Rounded:
+		d.Slip = fmt.Sprintf("you rounded each term to %d decimals before adding them", f.Rounded.Decimals)
+	case verdict.Convention, verdict.Mistake:
+		parts := make([]string, len(f.Lead.Match.Changes))
+		for i, ch := range f.Lead.Match.Changes {
 			parts[i] = changeWords(ch)
 		}
-		return Diagnosis{Slip: "you " + strings.Join(parts, ", and "), Guess: m.Chance}
-	case v.Rounded != nil:
-		return Diagnosis{Slip: fmt.Sprintf("you rounded each term to %d decimals before adding them", v.Rounded.Decimals)}
-	case v.Departure != nil && len(v.Departure.Slips) > 0:
-		sl := v.Departure.Slips[0]
+		d.Slip = "you " + strings.Join(parts, ", and ")
+	case verdict.Slip:
+		// One term written otherwise is what a reviewer of a worked
+		// page finds; a learner who typed a single number at two
+		// decimals may have gone wrong anywhere on the way (rounded
+		// every discount, say) and land as near: offered as a guess.
+		d.Guess = true
+		sl := f.Lead.Slip
 		sum := "DCG"
 		if sl.Ideal {
 			sum = "IDCG"
 		}
-		return Diagnosis{Slip: fmt.Sprintf("%s's rank %d term took %s", sum, sl.Rank, sl.What), Guess: true}
+		d.Slip = fmt.Sprintf("%s's rank %d term took %s", sum, sl.Rank, sl.What)
+	default:
+		// Holds, or nothing explains it (a single claim inherits
+		// nothing).
+		return Diagnosis{}
 	}
-	return Diagnosis{}
+	return d
 }
 
 // changeWords says a convention changed as what the learner did, in the

@@ -149,7 +149,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	d := &Dashboard{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, s.cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
-			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
+			Present: s.cfg.Present}),
 	}
 	d.connect = ConnectCommand(addr)
 	d.status = startStatus(s.Fingerprint(), addr)

@@ -40,9 +40,6 @@ type Options struct {
 	Seed int64
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
-	// Markdown writes the report for the copy key (y m); nil leaves that
-	// choice out.
-	Markdown MarkdownReport
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
@@ -163,7 +160,6 @@ func New(o Options) *Model {
 		ws.MarkSaved(-1)
 	}
 	c.tell = m.changed
-	m.exp.markdown = o.Markdown
 	m.fileGain = fileGainOf(o.Settings)
 	for i, r := range views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -254,7 +255,7 @@ func (v *quizView) diagnose() {
 	if !v.answered || v.result == nil || v.answer.Holds(v.result.NDCG()) {
 		return
 	}
-	if why := verify.Diagnose(v.q.List, v.settings(), v.answer); why != verify.Unexplained {
+	if why := verdict.Diagnose(v.q.List, v.settings(), v.answer); why != string(verdict.Unexplained) {
 		v.mistake = why
 	}
 }
@@ -586,16 +587,21 @@ func (v *quizView) verdictLine() string {
 
 // verdictText is the verdict on answer, a number typed for label
 // ("NDCG@3"), whose true value is truth: right within the digits typed,
-// or off by how much, with the mistake check finds behind it. now and
-// kept are the quiz's words for a verdict given again under other
-// conventions.
+// or off by how much, with the mistake check finds behind it (a guess
+// said as one). now and kept are the quiz's words for a verdict given
+// again under other conventions.
 func verdictText(c *Common, label string, truth float64, answer verify.Written, mistake, now, kept string) string {
 	tol := strconv.FormatFloat(answer.Tolerance(), 'f', -1, 64)
 	if answer.Holds(truth) {
-		return verdictMark(c, true) + fmt.Sprintf(" Right%s: %s = %s; your %s holds to ±%s.%s", now, label, trueText(truth, answer), answer, tol, kept)
+		return verdictMark(c, true) + fmt.Sprintf(" Right%s: %s = %s; your %s holds to ±%s.%s", now, label, verdict.TrueText(truth, answer), answer, tol, kept)
 	}
-	line := verdictMark(c, false) + fmt.Sprintf(" Not quite%s: %s = %s; your %s is off by %+.4f (±%s allowed).%s", now, label, trueText(truth, answer), answer, answer.Value-truth, tol, kept)
-	if mistake != "" {
+	line := verdictMark(c, false) + fmt.Sprintf(" Not quite%s: %s = %s; your %s is off by %+.4f (±%s allowed).%s", now, label, verdict.TrueText(truth, answer), answer, answer.Value-truth, tol, kept)
+	switch guess, ok := strings.CutPrefix(mistake, verdict.GuessPrefix); {
+	case ok:
+		// As check says it: found, but as a value this near is often
+		// found by chance, a guess and no more.
+		line += " A guess at what is behind it (it may be chance): " + guess + "."
+	case mistake != "":
 		line += " What check finds behind it: " + mistake + "."
 	}
 	return line

@@ -424,14 +424,11 @@ func (v *tiesView) histogram(w, h int) string {
 	st := v.c.Styles
 	d := v.dist
 	k := v.c.WS.Settings.KString()
-	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
+	title := "NDCG@" + k + " over " + explain.ArrangementsText(d, false)
 	if cellWidth(title) > w {
 		// At 80 columns the half left to the histogram cut ", exact"
 		// to ", exac": "all" says it already.
-		title = "NDCG@" + k + " over all " + countText(d.Arrangements) + " arrangements"
-	}
-	if !d.Exact {
-		title = fmt.Sprintf("NDCG@%s over %d sampled orders", k, d.Samples)
+		title = "NDCG@" + k + " over " + explain.ArrangementsText(d, true)
 	}
 	lines := []string{st.PanelTitle.Render(title)}
 	rows := h - 2
@@ -523,13 +520,6 @@ func (v *tiesView) histogram(w, h int) string {
 		lines = append(lines, fmt.Sprintf("mean = expected = %.4f", v.band.Expected))
 	}
 	return block(strings.Join(lines, "\n"), w, h)
-}
-
-func countText(x float64) string {
-	if math.IsInf(x, 0) || x > 1e15 {
-		return "many"
-	}
-	return strconv.FormatFloat(x, 'f', 0, 64)
 }
 
 // notes say what scikit-learn and trec_eval make of these ties.
