@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
@@ -90,17 +91,28 @@ func (v *checkView) draw() string {
 
 // cutClause ends the first line of a text cut short at its last whole
 // clause, marked …, so that it does not read as a sentence finished.
+// Colour codes may stand between a clause's colon and its space; a
+// style open where the line is cut is ended before the mark.
 func cutClause(line string) string {
-	for _, sep := range []string{": ", "; ", ", "} {
-		if i := strings.LastIndex(line, sep); i > 0 {
-			return line[:i] + " …"
+	cut := func(i int) string {
+		out := line[:i]
+		if strings.Contains(out, "\x1b[") {
+			out += "\x1b[m"
 		}
+		return out + " …"
+	}
+	if m := clauseEnds.FindAllStringIndex(line, -1); len(m) > 0 {
+		return cut(m[len(m)-1][0])
 	}
 	if i := strings.LastIndex(line, " "); i > 0 {
-		return line[:i] + " …"
+		return cut(i)
 	}
 	return line
 }
+
+// clauseEnds are a clause's last mark and the space after it, colour
+// codes allowed between.
+var clauseEnds = regexp.MustCompile(`[:;,](\x1b\[[0-9;]*m)* `)
 
 func (v *checkView) explainLines(whys [3][]string) int {
 	n := 0
