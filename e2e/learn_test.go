@@ -131,9 +131,9 @@ func TestLearnResumes(t *testing.T) {
 	x.keys("Enter")
 	x.waitFor("Step 2 of 8: DCG")
 	x.keys("q")
-	x.waitFor("ndcg-explorer learn resumes at step 2 (DCG);")
+	x.waitFor("Next: step 2 (DCG).")
 	x.waitFor("  1  gain and discount            answered right")
-	x.waitFor("  2  DCG                          opened, not yet answered right")
+	x.waitFor("  2  DCG                          opened, not yet right")
 	waitStatus(t, status, "EXIT=0")
 	if _, err := os.Stat(filepath.Join(config, "ndcg-explorer", "learn.json")); err != nil {
 		t.Fatalf("no progress file: %v", err)
