@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/browser"
 )
 
 // TestSignalKeepsUnsavedEdits: SIGTERM or SIGHUP with unsaved edits
@@ -81,7 +82,7 @@ func TestSignalKeepsUnsavedQueries(t *testing.T) {
 	t.Chdir(t.TempDir())
 	res, err := trec.Browse(qrels, run, 10)
 	require.NoError(t, err)
-	b := ui.NewBrowser(ui.BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
+	b := browser.New(browser.Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	_, cmd := b.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	for cmd != nil {

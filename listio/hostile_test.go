@@ -146,6 +146,7 @@ func TestParseSize(t *testing.T) {
 // TestErrorsCutLongValues: a value echoed in an error is cut to a
 // readable length with its size, whatever its size in the file.
 func TestErrorsCutLongValues(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("x", 10<<20)
 	digits := strings.Repeat("9", 10<<20)
 	cases := map[string]string{

@@ -28,6 +28,7 @@ const (
 )
 
 func TestSessionEditsItsOwnList(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
 	defer c.close()
@@ -55,6 +56,7 @@ func TestSessionEditsItsOwnList(t *testing.T) {
 var osc52 = regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\)`)
 
 func TestSaveKeysCopyToTheClipboard(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
@@ -80,6 +82,7 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 // W copies the report as `report --format markdown` writes it, for the
 // session's own edited list (NDCG 0.9136, by hand above).
 func TestSaveAsCopiesTheReport(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
 	defer c.close()
@@ -99,6 +102,7 @@ func TestSaveAsCopiesTheReport(t *testing.T) {
 }
 
 func TestMaxItemsRefusesLargerLists(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{MaxItems: 5})
 	c := connect(t, addr, "alice", 100, 30)
 	defer c.close()
@@ -108,6 +112,7 @@ func TestMaxItemsRefusesLargerLists(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -186,6 +191,7 @@ func requireExit(t *testing.T, err error, want int) {
 }
 
 func TestRoomFull(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "the room is full (100 sessions): tell the instructor (serve --max-sessions raises it)", roomFull(DefaultMaxSessions))
 	_, addr := startServer(t, Config{MaxSessions: 2})
 	a := connect(t, addr, "a", 80, 24)
@@ -216,6 +222,7 @@ func TestRoomFull(t *testing.T) {
 }
 
 func TestPassphrase(t *testing.T) {
+	t.Parallel()
 	logged := make(chan string, 8)
 	_, addr := startServer(t, Config{Passphrase: "ndcg at 5", Log: func(line string) { logged <- line }})
 	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
@@ -232,6 +239,7 @@ func TestPassphrase(t *testing.T) {
 }
 
 func TestNoColorFromTheClient(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -270,6 +278,7 @@ func TestCloneDocIsACopy(t *testing.T) {
 }
 
 func TestIdleTimeoutClosesASilentSession(t *testing.T) {
+	t.Parallel()
 	// The timeout is long enough that a loaded machine's pauses between
 	// the test's keys do not reach it.
 	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
@@ -306,6 +315,7 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 // light, as it does locally. The title is #C8A6FF on dark (colour 183 of
 // 256) and #5A32A3 on light.
 func TestLightTerminal(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	defer c.close()
@@ -329,6 +339,7 @@ func TestLightTerminal(t *testing.T) {
 // When the server stops, each attendee reads one line saying the
 // workshop ended before the connection closes.
 func TestShutdownSaysTheWorkshopEnded(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 80, 24)
 	defer c.close()

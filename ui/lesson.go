@@ -9,6 +9,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -31,8 +38,10 @@ type LessonOptions struct {
 // the answer's field, and a footer of only the keys the step needs. The
 // explorer stays whole (every key it has still works), so a learner who
 // wanders can look around; a number typed goes into the answer, which
-// the quiz reads and judges (readAnswer, verdictText), with the mistake
-// check finds behind a wrong one in the lesson's words (slipText). Enter after the verdict goes on.
+// the quiz reads and judges (quiz.ReadAnswer, quiz.VerdictText), with the
+// mistake check finds behind a wrong one in the lesson's words
+// (slipText). Enter after a wrong answer shows the true one, and after
+// the answer shown goes on.
 type Lesson struct {
 	o     LessonOptions
 	inner *Model
@@ -45,7 +54,7 @@ type Lesson struct {
 	hide []learn.Hide
 	err  error
 
-	in       textField
+	in       textfield.Model
 	answered bool
 	right    bool
 	given    verify.Written // the answer judged
@@ -75,7 +84,7 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	if _, err := learn.At(o.Step); err != nil {
 		return nil, err
 	}
-	l := &Lesson{o: o, in: numberInput("")}
+	l := &Lesson{o: o, in: view.NumberInput("")}
 	l.in.SetWidth(10)
 	if err := l.open(o.Step); err != nil {
 		return nil, err
@@ -162,7 +171,7 @@ func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 		if !l.explorerHasKeys() && !l.shown {
 			// A number pasted is an answer, as one typed is.
 			l.retry()
-			l.in.Insert(numberPaste(msg.Content))
+			l.in.Insert(view.NumberPaste(msg.Content))
 			return nil
 		}
 	case tea.KeyPressMsg:
@@ -192,7 +201,7 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	typed := msg.Text != "" && strings.Trim(msg.Text, lessonChars) == ""
-	editing := l.in.Value() != "" && fieldKeys.edits(msg)
+	editing := l.in.Value() != "" && textfield.Keys.Edits(msg)
 	switch {
 	case key.Matches(msg, k.Confirm):
 		return l.enter(), true
@@ -238,7 +247,7 @@ func (l *Lesson) nextName() string {
 func (l *Lesson) enter() tea.Cmd {
 	if l.answered && !l.shown {
 		l.shown = true
-		l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
+		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
 		return nil
 	}
 	if l.answered {
@@ -262,7 +271,7 @@ func (l *Lesson) enter() tea.Cmd {
 		l.inner.c.SetStatus(fmt.Sprintf("type %s, then enter", l.step.Label()), true)
 		return nil
 	}
-	w, refused := readAnswer(text, l.step.Label(), l.step.MinDecimals())
+	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" {
 		l.inner.c.SetStatus(refused, true)
 		l.in.Select()
@@ -271,7 +280,7 @@ func (l *Lesson) enter() tea.Cmd {
 	l.answered, l.right, l.given = true, w.Holds(l.truth), w
 	if l.right {
 		l.shown = true
-		l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
+		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
 	} else {
 		// Not the true value, nor how far off: the learner may try
 		// again, the slip named, the screen's numbers still hidden.
@@ -288,13 +297,13 @@ func (l *Lesson) enter() tea.Cmd {
 
 // wrongText judges a wrong answer without giving the true one: only
 // whether it is too high or too low.
-func wrongText(c *Common, label string, truth float64, w verify.Written) string {
+func wrongText(c *common.Common, label string, truth float64, w verify.Written) string {
 	way := "high"
 	if w.Value < truth {
 		way = "low"
 	}
 	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
-	return verdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
+	return view.VerdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
 }
 
 // slipText says the mistake behind a wrong answer after its verdict: a
@@ -321,7 +330,7 @@ func (l *Lesson) save() tea.Cmd {
 	p.Seen = append([]int(nil), p.Seen...)
 	return func() tea.Msg {
 		if err := save(p); err != nil {
-			return statusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
+			return common.StatusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
 		}
 		return nil
 	}
@@ -332,8 +341,8 @@ func (l *Lesson) save() tea.Cmd {
 func (l *Lesson) stepKey(k learn.Key) (key.Binding, bool) {
 	km := l.inner.c.Keys
 	viewNamed := func(name string) (key.Binding, bool) {
-		for i, r := range views {
-			if r.name == name && i < len(km.Views) {
+		for i, r := range views.All {
+			if r.Name == name && i < len(km.Views) {
 				return km.Views[i], true
 			}
 		}
@@ -377,7 +386,7 @@ func (l *Lesson) footerKeys() []key.Binding {
 	case l.answered:
 		enter = "show answer"
 	}
-	out := []key.Binding{as(l.inner.c.Keys.Confirm, "enter", enter)}
+	out := []key.Binding{common.As(l.inner.c.Keys.Confirm, "enter", enter)}
 	for _, k := range l.step.Keys {
 		if b, ok := l.stepKey(k); ok {
 			out = append(out, b)
@@ -391,14 +400,14 @@ func (l *Lesson) panel() []string {
 	w := l.width
 	st := l.inner.c.Styles
 	wrapped := func(text string) []string {
-		lines := strings.Split(wrap(formulaGlue.Replace(text), w), "\n")
+		lines := strings.Split(layout.Wrap(formulaGlue.Replace(text), w), "\n")
 		for i, line := range lines {
 			lines[i] = strings.ReplaceAll(line, nbsp, " ")
 		}
 		return lines
 	}
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
-	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
+	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-layout.CellWidth(head)-1, 0)))[:1]
 	instruction := wrapped(l.step.Instructions(l.keyName))
 	var verdict []string
 	if l.verdict != "" {
@@ -419,8 +428,8 @@ func (l *Lesson) panel() []string {
 		}
 	}
 	lines = append(lines, instruction...)
-	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
-	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
+	field := st.Header.Render(l.step.Label()+" = ") + view.InputView(&st, &l.in, 10)
+	if q := l.step.Question + "  " + field; layout.CellWidth(q) <= w {
 		lines = append(lines, q)
 	} else {
 		// The field whole on a line of its own, not broken by the wrap.
@@ -434,7 +443,7 @@ func (l *Lesson) panel() []string {
 		foot = l.inner.footer(w)
 	} else {
 		k := l.inner.c.Keys
-		foot = footerLine(&l.inner.help, l.footerKeys(), as(k.Help, "?", "all keys"), as(k.Quit, "q", "quit"), w)
+		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), common.As(k.Quit, "q", "quit"), w)
 	}
 	return append(lines, foot)
 }
@@ -477,7 +486,7 @@ func (l *Lesson) status() []string {
 
 // View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
-	return frameView(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
 }
 
 // draw composes the screen: the explorer down to its status line, with
@@ -491,7 +500,7 @@ func (l *Lesson) draw() {
 	}
 	panel := l.panel()
 	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
-		l.screen = tooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
+		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
 		return
 	}
 	top := strings.Split(l.inner.frame, "\n")
@@ -505,7 +514,7 @@ func (l *Lesson) draw() {
 		}
 	}
 	lines := append(append(top, l.status()...), panel...)
-	l.screen = block(strings.Join(lines, "\n"), l.width, l.height)
+	l.screen = layout.Block(strings.Join(lines, "\n"), l.width, l.height)
 }
 
 // hidden reports whether the explorer's numbers that give the answer

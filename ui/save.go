@@ -2,26 +2,23 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // save writes the list to its file, or asks for a name when it has none.
-func (m *Model) save(then afterSave) tea.Cmd {
+func (m *Model) save(then dialogs.Then) tea.Cmd {
 	if m.remote != nil {
 		return m.copyList(then)
 	}
 	path := m.savePath()
 	if path == "" {
-		m.openSaveAs()
-		m.thenSave = then
+		m.open(dialogs.NewSaveAs(dialogHost{m}, then))
 		return nil
 	}
 	return m.saveTo(path, then)
@@ -36,22 +33,12 @@ func (m *Model) savePath() string {
 	return n
 }
 
-// suggestedPath is the JSON file save as suggests for a list without
-// one of its own: beside the list's file (mylist.csv gives mylist.json
-// there; query 301 of a run or data set, RUN-query-301.json beside it,
-// opened alone or from the query browser); in the current directory, as
-// a name typed alone would be, for a list without one.
-func (m *Model) suggestedPath() string {
-	dir, stem := m.c.WS.Doc.Stem()
-	return filepath.Join(dir, stem+".json")
-}
-
 // saveTo encodes the document now, so later edits cannot race the write,
 // and writes it atomically in a command, in the format the name's
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
 // the list's own file when it changed on disk since it was read asks
 // first: a second w overwrites it.
-func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
+func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
 	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
 		if now := listio.StampOf(path); now != m.disk {
@@ -92,65 +79,21 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	}
 	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
 	switch msg.Then {
-	case thenQuit:
+	case dialogs.ThenQuit:
 		return tea.Quit
-	case thenOpen:
-		m.opener = newOpener(m.width, m.remote != nil)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
 	}
 	return nil
 }
 
-func (m *Model) openSaveAs() {
-	def, label := m.savePath(), "save as: "
-	if def == "" {
-		def, label = m.suggestedPath(), fromFileLabel(m.c.WS.Doc)
-	}
-	in := newTextField(max(m.width-ansi.StringWidth(label)-2, 11), "")
-	in.SetValue(def)
-	in.Focus()
-	m.saveAs, m.saveAsLabel = &in, label
-	m.c.SetStatus("", false)
-}
-
-// fromFileLabel is the save as field's label when w asks for a name for
-// a list read from a file: w writes JSON only (a CSV or TSV keeps no
-// settings or claims), so it does not write over that file, and a name
-// ending in .csv or .tsv writes that format instead.
-func fromFileLabel(doc *listio.Document) string {
-	if doc.Query != "" {
-		return "save as: "
-	}
-	if _, err := os.Stat(doc.Name); err != nil {
-		return "save as: "
-	}
-	switch ext := strings.ToLower(filepath.Ext(doc.Name)); ext {
-	case ".csv", ".tsv":
-		return "save as JSON (keeps the settings; " + ext + " writes " + strings.ToUpper(ext[1:]) + "): "
-	default:
-		return "save as JSON (w does not write over " + filepath.Base(doc.Name) + "): "
-	}
-}
-
-func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.saveAs, m.overwrite = nil, ""
-		m.thenSave = thenStay
-		m.c.SetStatus("not saved", false)
-		return nil
-	case key.Matches(msg, k.Confirm):
-		path := strings.TrimSpace(m.saveAs.Value())
-		if path == "" {
-			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
-		}
-		if _, err := os.Stat(path); err == nil && path != m.savePath() && path != m.overwrite {
-			m.overwrite = path
-			return nil
-		}
-		m.saveAs, m.overwrite = nil, ""
-		return m.saveTo(path, m.thenSave)
-	}
-	m.saveAs.Update(msg)
-	return nil
+// savedMsg reports the end of a save started by the root model.
+type savedMsg struct {
+	Path string
+	Err  error
+	// At is the history position that was saved.
+	At int
+	// Then is what follows a successful save: nothing, quitting, or
+	// the open dialog.
+	Then dialogs.Then
 }

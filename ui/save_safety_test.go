@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // TestSaveAsksWhenTheFileChangedOnDisk: w over a file another program
@@ -91,13 +92,13 @@ func TestTooSmallIgnoresEditingKeys(t *testing.T) {
 	press(m, "0", "down", "1", "t", "K", "g")
 	assert.False(t, m.Workspace().Dirty(), "no edit made")
 	assert.Equal(t, 3.0, m.Workspace().List().Items[0].Grade)
-	assert.True(t, isQuit(press(m, "q")))
+	assert.True(t, uitest.IsQuit(press(m, "q")))
 
 	// Edits made at full size and then a shrink: q asks, and the
 	// question is on the small screen.
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "0")
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 10})
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	assert.Contains(t, screen(m), "Unsaved edits")
 }
