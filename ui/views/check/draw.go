@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -48,7 +49,7 @@ func (v *checkView) Draw() string {
 	room := v.height - 1 - len(v.fields) - len(source) - 1 - len(hint) - 1
 	for i := range whys {
 		if i != v.focus && len(whys[i]) > 1 && v.explainLines(whys) > room {
-			whys[i] = whys[i][:1]
+			whys[i] = []string{cutClause(whys[i][0])}
 		}
 	}
 	var fields []string
@@ -90,6 +91,31 @@ func (v *checkView) Draw() string {
 	}
 	return layout.Block(strings.Join(lines, "\n"), w, v.height)
 }
+
+// cutClause ends the first line of a text cut short at its last whole
+// clause, marked …, so that it does not read as a sentence finished.
+// Colour codes may stand between a clause's colon and its space; a
+// style open where the line is cut is ended before the mark.
+func cutClause(line string) string {
+	cut := func(i int) string {
+		out := line[:i]
+		if strings.Contains(out, "\x1b[") {
+			out += "\x1b[m"
+		}
+		return out + " …"
+	}
+	if m := clauseEnds.FindAllStringIndex(line, -1); len(m) > 0 {
+		return cut(m[len(m)-1][0])
+	}
+	if i := strings.LastIndex(line, " "); i > 0 {
+		return cut(i)
+	}
+	return line
+}
+
+// clauseEnds are a clause's last mark and the space after it, colour
+// codes allowed between.
+var clauseEnds = regexp.MustCompile(`[:;,](\x1b\[[0-9;]*m)* `)
 
 func (v *checkView) explainLines(whys [3][]string) int {
 	n := 0
