@@ -22,7 +22,7 @@ type MarkdownReport func(*listio.Document, *ndcg.Result) string
 // exporter is what the keys that take things out of the explorer need
 // besides the dialogs they open: y copies (through the terminal's
 // clipboard, OSC 52, which also reaches a person's clipboard over SSH)
-// what its second key names (dialogs.Copy), X writes the screen as an
+// what its second key names (dialogs.Copy), y s writes the screen as an
 // SVG image (dialogs.Shot).
 type exporter struct {
 	markdown MarkdownReport
@@ -48,6 +48,8 @@ func (m *Model) copyKey(k string) tea.Cmd {
 		}
 		text = m.exp.markdown(ws.Doc, ws.Result)
 		what = "the report as markdown"
+	case "s":
+		return m.openShot()
 	case "j":
 		if m.remote != nil {
 			// Over SSH the clipboard is where a list is saved.
@@ -63,7 +65,7 @@ func (m *Model) copyKey(k string) tea.Cmd {
 		m.c.SetStatus("nothing copied", false)
 		return nil
 	default:
-		m.c.SetStatus("nothing copied: after y, v copies the view, m the report, j the list", true)
+		m.c.SetStatus("nothing taken out: after y, v copies the view, m the report, j the list; s writes the screen as SVG", true)
 		return nil
 	}
 	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)

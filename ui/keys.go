@@ -13,7 +13,8 @@ import (
 )
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
-// many terminals keep function keys for themselves, its capital letter.
+// many terminals keep function keys for themselves, its capital letter
+// where it has one (the view menu, v, reaches every view as well).
 func viewKey(i int, v registered) key.Binding {
 	f := "f" + strconv.Itoa(i+1)
 	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
@@ -35,12 +36,12 @@ func keyGroups(k common.KeyMap, own []key.Binding) [][]key.Binding {
 		{pair(k.Up, k.Down, "↑/↓", "up, down"), common.As(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom,
 			k.NextView, k.PrevView},
 		{k.Grade, pair(k.GradeUp, k.GradeDown, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
-		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
-			pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")), k.Copy, k.Screenshot},
+		{pair(k.MoveUp, k.MoveDown, "⇧↑/⇧↓", "move up/down"), k.Tie, k.Untie, k.Undo, k.Redo,
+			pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")), k.Copy},
 		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply},
 		// ? is how the help opened and says how it closes, so it is left
 		// out here to make room for the views' own keys.
-		append(append([]key.Binding{pair(k.ASCII, presentKey, "A/R", "ASCII, projector")}, own...), k.Quit),
+		append(append([]key.Binding{pair(k.ASCII, presentKey, "b/R", "ASCII bars, projector")}, own...), k.Quit),
 		// The field's keys, as a prompt's footer cannot list them all.
 		{pair(f.Left, f.Right, "←→ ^b^f", "char ←/→"), pair(f.WordLeft, f.WordRight, "alt+b/f ^←→", "word ←/→"),
 			common.As(f.Home, "home/^a", "start"), common.As(f.End, "end/^e", "end"),
@@ -69,3 +70,9 @@ func keyName(msg tea.KeyPressMsg) string {
 
 // openKey opens another list from inside the explorer.
 var openKey = common.Bind([]string{"o"}, "o", "open a list")
+
+// rootKeys are the keys the program has besides the shared key map's:
+// every one of them, for the table that checks the map (keymap_test.go).
+func rootKeys() []key.Binding {
+	return []key.Binding{openKey, notesKey, presentKey, followKey}
+}

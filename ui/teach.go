@@ -4,15 +4,20 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // registered is a view as the program knows it: the capital letter
-// that opens it (F1, F2, … open them in this order too), its name for
-// the title line and the help, and how it is made.
+// that also opens it, if any (F1, F2, … and the view menu's digits open
+// them in this order), its name for the title line and the help, and
+// how it is made.
 type registered struct {
 	letter, name string
-	make         func(*common.Common) view.View
+	// purpose is what the view is for, in a line a learner can read
+	// (the view menu, v).
+	purpose string
+	make    func(*common.Common) view.View
 }
 
 // views is every view, in the order of their keys: the explorer, then
@@ -20,21 +25,42 @@ type registered struct {
 // curves), then those that put a person to work on it (pool,
 // companions, check, quiz). A new view is a file and a line here.
 //
-// A view's letter is the first letter of its name that no key (or
-// earlier view) has taken, as a capital: W is save as, so working is
-// O; T is untie, so ties is I. Q would sit next to q (quit), one shift
-// away from ending a lesson, so quiz is Z.
+// The view menu (v), F1…F10 and tab reach every view. A letter is a
+// quiet alias kept only where it and its Shift-variant edit nothing: E,
+// O, C, S and U were one Shift away from e (title), o (open), c
+// (duplicate), s (score) and u (undo), and M from m (the swap view's
+// best swap), so those views have none; P opens the conventions view on
+// the preset in force (KeyMap.Preset).
 var views = []registered{
-	{"E", "explorer", func(c *common.Common) view.View { return newExplorer(c) }},
-	{"O", "working", func(c *common.Common) view.View { return newWorkingView(c) }},
-	{"I", "ties", func(c *common.Common) view.View { return newTiesView(c) }},
-	{"C", "conventions", func(c *common.Common) view.View { return newConventionsView(c) }},
-	{"S", "swap", func(c *common.Common) view.View { return newSwapView(c) }},
-	{"U", "curves", func(c *common.Common) view.View { return newCurvesView(c) }},
-	{"L", "pool", func(c *common.Common) view.View { return newPoolView(c) }},
-	{"M", "companions", func(c *common.Common) view.View { return newCompanionsView(c) }},
-	{"H", "check", func(c *common.Common) view.View { return newCheckView(c) }},
-	{"Z", "quiz", func(c *common.Common) view.View { return newQuizView(c) }},
+	{"", "explorer", "the ranked list: grades, gains, discounts, DCG, IDCG and NDCG",
+		func(c *common.Common) view.View { return newExplorer(c) }},
+	{"", "working", "every number written out as a sum, as by hand",
+		func(c *common.Common) view.View { return newWorkingView(c) }},
+	{"I", "ties", "what the order of tied items does to NDCG (worst, expected, best)",
+		func(c *common.Common) view.View { return newTiesView(c) }},
+	{"", "conventions", "the same list under each library's conventions, side by side",
+		func(c *common.Common) view.View { return newConventionsView(c) }},
+	{"", "swap", "how much swapping two ranks changes NDCG: the weights learning to rank trains on",
+		func(c *common.Common) view.View { return newSwapView(c) }},
+	{"", "curves", "the discount per rank and the gain per grade as charts: what NDCG is built from",
+		func(c *common.Common) view.View { return newCurvesView(c) }},
+	{"L", "pool", "relevant items the ranking missed, and what they do to IDCG",
+		func(c *common.Common) view.View { return newPoolView(c) }},
+	{"", "companions", "precision, reciprocal rank and average precision beside NDCG",
+		func(c *common.Common) view.View { return newCompanionsView(c) }},
+	{"H", "check", "check a DCG, IDCG or NDCG you worked out by hand",
+		func(c *common.Common) view.View { return newCheckView(c) }},
+	{"Z", "quiz", "work out NDCG yourself and see where a wrong answer went wrong",
+		func(c *common.Common) view.View { return newQuizView(c) }},
+}
+
+// menuEntries are the views as the view menu (v) lists them.
+func menuEntries() []dialogs.ViewEntry {
+	out := make([]dialogs.ViewEntry, len(views))
+	for i, r := range views {
+		out[i] = dialogs.ViewEntry{Name: capitalise(r.name), Purpose: r.purpose}
+	}
+	return out
 }
 
 // viewName is the name of view i.

@@ -491,8 +491,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Copy):
 		m.open(dialogs.NewCopy(dialogHost{m}))
 		return nil
-	case key.Matches(msg, k.Screenshot):
-		return m.openShot()
+	case key.Matches(msg, k.ViewMenu):
+		m.open(dialogs.NewViewMenu(dialogHost{m}, menuEntries(), m.active, m.show))
+		m.ungreet()
+		return nil
 	case key.Matches(msg, k.ASCII):
 		m.ascii = !m.ascii
 		m.restyle()

@@ -28,7 +28,7 @@ const bestSwapTop = 50
 
 // swapView is a heat map of ΔNDCG@k for exchanging the items at ranks i
 // and j among the top ranks: the pairwise weights LambdaRank, LightGBM
-// and XGBoost train on. A cursor picks a pair; enter applies it, b
+// and XGBoost train on. A cursor picks a pair; enter applies it, m
 // applies the best single swap.
 type swapView struct {
 	view.Drawn
@@ -54,8 +54,9 @@ func newSwapView(c *common.Common) *swapView {
 	return &swapView{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
 }
 
-// bestSwapKey selects the swap that raises NDCG the most.
-var bestSwapKey = common.Bind([]string{"b"}, "b", "best swap")
+// bestSwapKey applies the swap that raises NDCG the most: m for the
+// most (b draws the bars in ASCII, everywhere).
+var bestSwapKey = common.Bind([]string{"m"}, "m", "best swap")
 
 // ShortHelp is the swap view's footer.
 func (v *swapView) ShortHelp() []key.Binding {
@@ -131,7 +132,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 		v.Apply(ws.SwapRanks(v.ci, v.cj))
 	case key.Matches(km, bestSwapKey):
 		if v.Busy() {
-			v.C.SetStatus("the best swap is still being looked for: press b again in a moment", true)
+			v.C.SetStatus("the best swap is still being looked for: press m again in a moment", true)
 			return nil
 		}
 		if !v.found {
@@ -216,7 +217,7 @@ func (v *swapView) Draw() string {
 		return view.CannotCompute(v.C, w, h)
 	}
 	k := ws.Settings.KString()
-	head := view.Head(v.C, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
+	head := view.Head(v.C, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · m best", w)
 	if v.Busy() && r.N >= 2 {
 		return v.BusyView("Swap", "the ΔNDCG@"+k+" of each swap")
 	}

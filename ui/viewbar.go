@@ -1,50 +1,47 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// viewBar is the line naming every view with its key, the active one
-// marked: "[Explorer] wOrking tIes Conventions …" (the key is the
-// capital letter in each name; F1…F10 open them too). Where the names do
-// not fit, the letters alone and the active view's name.
+// viewBar is the line naming every view in plain words, the active one
+// marked, and the key of the view menu where it fits: "[Explorer]
+// Working Ties Conventions … · v views". Where the names do not fit,
+// the active view's name, its number among the views and the menu's
+// key: a narrow screen still says where it is and how to go elsewhere.
 func (m *Model) viewBar(w int) string {
 	st := m.c.Styles
-	var full, short []string
+	var full []string
 	for i, r := range views {
-		name := markLetter(r.name, r.letter)
-		letter := r.letter
+		name := capitalise(r.name)
 		if i == m.active {
-			name, letter = "["+name+"]", "["+r.letter+" "+r.name+"]"
-			name, letter = st.TitleInk.Paint(name), st.TitleInk.Paint(letter)
+			full = append(full, st.TitleInk.Paint("["+name+"]"))
 		} else {
-			name, letter = st.SubtleInk.Paint(name), st.SubtleInk.Paint(letter)
+			full = append(full, st.SubtleInk.Paint(name))
 		}
-		full, short = append(full, name), append(short, letter)
 	}
+	menu := m.c.Keys.ViewMenu.Help()
+	hint := st.SubtleInk.Paint(" · " + menu.Key + " " + menu.Desc)
 	line := strings.Join(full, " ")
-	if ansi.StringWidth(line) > w {
-		line = "views: " + strings.Join(short, " ")
+	switch {
+	case ansi.StringWidth(line+hint) <= w:
+		line += hint
+	case ansi.StringWidth(line) <= w:
+	default:
+		line = st.TitleInk.Paint("["+capitalise(views[m.active].name)+"]") +
+			st.SubtleInk.Paint(" view "+strconv.Itoa(m.active+1)+" of "+strconv.Itoa(len(views))+" · "+menu.Key+" "+menu.Desc+" · tab next")
 	}
 	return ansi.Truncate(line, w, "…")
 }
 
-// markLetter writes name with the view's key letter as a capital, the
-// first time it occurs: "wOrking" for O, "Explorer" for E.
-func markLetter(name, letter string) string {
-	l := []rune(strings.ToLower(letter))
-	if len(l) != 1 {
+// capitalise writes a view's name as the view bar and the menu do:
+// "Working".
+func capitalise(name string) string {
+	if name == "" {
 		return name
 	}
-	rs := []rune(name)
-	for i, r := range rs {
-		if r == l[0] {
-			rs[i] = unicode.ToUpper(r)
-			return string(rs)
-		}
-	}
-	return name + " (" + letter + ")"
+	return strings.ToUpper(name[:1]) + name[1:]
 }

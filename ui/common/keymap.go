@@ -27,12 +27,14 @@ type KeyMap struct {
 
 	// Files.
 	Save, SaveAs key.Binding
-	// Taking things out: copy (then v, m or j) and the screen as an image.
-	Copy, Screenshot key.Binding
+	// Taking things out: y, then v (the view as text), m (markdown), j
+	// (JSON) or s (the screen as an SVG image).
+	Copy key.Binding
 
-	// Views: one key each, plus cycling.
-	NextView, PrevView key.Binding
-	Views              []key.Binding
+	// Views: the menu of views (v), one key each (F1…F10, a few
+	// capitals), plus cycling.
+	ViewMenu, NextView, PrevView key.Binding
+	Views                        []key.Binding
 
 	// In the teaching views: apply what is selected (a preset, a swap).
 	Apply key.Binding
@@ -66,12 +68,14 @@ func DefaultKeyMap() KeyMap {
 		Add:       b([]string{"a"}, "a", "add item below"),
 		Duplicate: b([]string{"c"}, "c", "duplicate (copy)"),
 		Delete:    b([]string{"x", "delete"}, "x/del", "delete"),
-		MoveUp:    b([]string{"K", "shift+up"}, "K/⇧↑", "move up"),
-		MoveDown:  b([]string{"J", "shift+down"}, "J/⇧↓", "move down"),
-		Tie:       b([]string{"t"}, "t", "tie with neighbour"),
-		Untie:     b([]string{"T"}, "T", "untie"),
-		Undo:      b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
-		Redo:      b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
+		// Moving is on arrows only: K and J were one Shift away from
+		// k (the cutoff) and j (the copy menu's JSON).
+		MoveUp:   b([]string{"shift+up", "alt+up"}, "⇧↑/alt+↑", "move up"),
+		MoveDown: b([]string{"shift+down", "alt+down"}, "⇧↓/alt+↓", "move down"),
+		Tie:      b([]string{"t"}, "t", "tie with neighbour"),
+		Untie:    b([]string{"T"}, "T", "untie"),
+		Undo:     b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
+		Redo:     b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
 
 		Cutoff:   b([]string{"k"}, "k", "type k (cutoff)"),
 		KUp:      b([]string{"]"}, "]", "k + 1"),
@@ -81,14 +85,14 @@ func DefaultKeyMap() KeyMap {
 		Ties:     b([]string{"p"}, "p", "tie policy"),
 		IDCG:     b([]string{"i"}, "i", "IDCG source"),
 		Zero:     b([]string{"z"}, "z", "IDCG=0 rule"),
-		Preset:   b([]string{"P"}, "P", "presets"),
+		Preset:   b([]string{"P"}, "P", "presets (conventions view)"),
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
 
-		Copy:       b([]string{"y"}, "y", "copy: v, m or j"),
-		Screenshot: b([]string{"X"}, "X", "screen as SVG"),
+		Copy: b([]string{"y"}, "y", "take out: v m j s"),
 
+		ViewMenu: b([]string{"v"}, "v", "views"),
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
 
@@ -98,7 +102,8 @@ func DefaultKeyMap() KeyMap {
 		Cancel:  b([]string{"esc"}, "esc", "cancel"),
 		Help:    b([]string{"?"}, "?", "help"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
-		ASCII:   b([]string{"A"}, "A", "ASCII/Unicode bars"),
+		// Not A: a stray Shift on a (add) would redraw every bar.
+		ASCII: b([]string{"b"}, "b", "bars: ASCII/Unicode"),
 	}
 	return k
 }
