@@ -14,7 +14,7 @@ import (
 func TestViewOnlyHandsOutTheDrawnScreen(t *testing.T) {
 	m := start(t)
 	for i, r := range views {
-		press(m, r.letter)
+		press(m, fKey(r))
 		require.Equal(t, i, m.active, r.name)
 		if r.name == "check" {
 			// A wrong DCG, so that the explanations are drawn too.

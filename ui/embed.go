@@ -15,5 +15,6 @@ func (m *Model) CapturesEsc() bool {
 	if c, ok := m.views[m.active].(view.Capturer); ok && c.Capturing() {
 		return true
 	}
-	return false
+	// The presets P opened: esc goes back to the view P was pressed in.
+	return m.presetsFrom >= 0
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
@@ -63,23 +64,75 @@ func menuEntries() []dialogs.ViewEntry {
 	return out
 }
 
+// conventionsSlot is where the conventions view is among the views.
+func conventionsSlot() int {
+	for i, r := range views {
+		if r.name == "conventions" {
+			return i
+		}
+	}
+	return -1
+}
+
+// openPresets shows the conventions view with its cursor on the preset
+// in force (P): the table of presets the picker was, enter applying one.
+func (m *Model) openPresets() tea.Cmd {
+	i := conventionsSlot()
+	from := m.active
+	if from == i {
+		from = m.presetsFrom
+	}
+	m.show(i)
+	if v, ok := m.views[i].(*conventionsView); ok {
+		v.onInForce()
+	}
+	m.presetsFrom = from
+	if from >= 0 {
+		m.c.SetStatus("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
+	}
+	return nil
+}
+
 // viewName is the name of view i.
 func (m *Model) viewName(i int) string { return views[i].name }
 
-// fullHelp is the program's keys in groups: the shared ones and, in the
-// last group, each view's own (once, in the order of the views).
-func (m *Model) fullHelp() [][]key.Binding {
+// helpGroups is what ? shows in the view in sight: the explorer's keys
+// in the explorer; elsewhere the view's own keys, then those every view
+// shares. Each fits one 80×24 screen.
+func (m *Model) helpGroups() []helpGroup {
+	v := m.views[m.active]
 	var own []key.Binding
 	seen := map[string]bool{}
-	for _, v := range m.views {
-		for _, g := range v.FullHelp() {
-			for _, b := range g {
-				if k := b.Help().Key; !seen[k] {
-					seen[k] = true
-					own = append(own, b)
-				}
+	add := func(bs []key.Binding) {
+		for _, b := range bs {
+			if k := b.Help().Key; !seen[k] {
+				seen[k] = true
+				own = append(own, b)
 			}
 		}
 	}
-	return keyGroups(m.c.Keys, own)
+	for _, g := range v.FullHelp() {
+		add(g)
+	}
+	if m.active == 0 {
+		return explorerHelp(m.c.Keys, own)
+	}
+	// The view's footer, less the keys every view shares (listed below).
+	shared := map[string]bool{}
+	for _, b := range m.c.Keys.Tail(true) {
+		shared[b.Help().Key] = true
+	}
+	var foot []key.Binding
+	for _, b := range v.ShortHelp() {
+		if !shared[b.Help().Key] {
+			foot = append(foot, b)
+		}
+	}
+	// Its full help first, in its own words; then the footer's other keys.
+	own, seen = nil, map[string]bool{}
+	for _, g := range v.FullHelp() {
+		add(g)
+	}
+	add(foot)
+	return viewHelp(m.c.Keys, own)
 }

@@ -55,7 +55,7 @@ func TestEveryViewShowsControls(t *testing.T) {
 	assert.Contains(t, screen(m), `a\x1b[2Jb`, "shown, not dropped")
 	assert.Contains(t, screen(m), `c\x1b]52;c;aGk=\x07`)
 	for _, r := range views {
-		press(m, r.letter)
+		press(m, fKey(r))
 		assertNothingObeyed(t, r.name, m.View())
 		press(m, "s", "esc") // a status naming an item
 		assertNothingObeyed(t, r.name+" with a status", m.View())

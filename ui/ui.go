@@ -122,6 +122,9 @@ type Model struct {
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// presetsFrom is the view P was pressed in, while the conventions
+	// view it opened is on screen (esc goes back there); -1 otherwise.
+	presetsFrom int
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -137,7 +140,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
+	m := &Model{c: c, presetsFrom: -1, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
 	}
@@ -162,6 +165,12 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	m.greet()
+	if o.Welcome == "" && o.Remote != nil {
+		// The first frame an attendee sees: in place of the greeting,
+		// and, as it, gone with the next status.
+		c.SetStatus(attendeeWelcome(o.Remote), false)
+		m.greeted = c.Status.Text
+	}
 	if o.Welcome != "" {
 		m.welcome = o.Welcome
 		c.SetStatus(o.Welcome, false)
@@ -185,6 +194,9 @@ func (m *Model) regreet() {
 		m.greeted = "" // a welcome or a notice took its place
 		return
 	}
+	if m.remote != nil && m.greeted == attendeeWelcome(m.remote) {
+		return // the same words at every width
+	}
 	fresh := m.c.Status.Fresh
 	m.c.SetStatus(m.greeting(), false)
 	m.c.Status.Fresh = fresh
@@ -202,18 +214,31 @@ func (m *Model) ungreet() {
 
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
-	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
 	notes, cut := strings.TrimSpace(d.Notes) != "", frame.TitleCut(m.c.Styles, m.c.WS, m.width)
+	var n string
 	switch {
 	case cut && notes:
-		text += "; N shows its whole title and its notes"
+		n = "N shows its whole title and notes"
 	case cut:
-		text += "; N shows its whole title"
+		n = "N shows its whole title"
 	case notes:
-		text += "; N shows its notes"
+		n = "N shows its notes"
+	default:
+		return "Press " + strings.Join(firstSteps, ", ") + "."
 	}
-	return text + ". Digits set the grade of the selected rank; ? lists every key."
+	// One line at 80 columns with N too: the steps in fewer words.
+	return n + "; " + strings.Join(firstStepsShort, ", ") + "."
 }
+
+// firstSteps are what the greeting tells a person new to the explorer to
+// do first, in the order they would: change a grade and watch NDCG move,
+// then find the other views and the keys; firstStepsShort is the same in
+// fewer words, after what N shows. A guided path, where there is one, goes
+// first. The greeting is one line at 80 columns, above the footer.
+var (
+	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
+	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
+)
 
 // Workspace is the list being edited, for callers that inspect the end state.
 func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
@@ -468,10 +493,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Zero):
 		return m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
-		m.open(dialogs.NewPicker(dialogHost{m}))
-		// The picker's heading says what its keys do: the greeting's
-		// digits set no grade there.
-		m.ungreet()
+		// The presets are the conventions view's table: P opens it on
+		// the preset in force, and esc goes back to where P was pressed.
+		return m.openPresets()
+	case key.Matches(msg, k.Cancel) && m.presetsFrom >= 0 && m.active == conventionsSlot():
+		m.show(m.presetsFrom)
+		m.c.SetStatus("presets closed: no preset applied", false)
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
@@ -532,6 +559,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) show(i int) {
 	m.ungreet()
 	m.active = i
+	m.presetsFrom = -1
 	// The end of a round read elsewhere pointed here: now the working
 	// is below, not behind Z.
 	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {

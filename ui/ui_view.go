@@ -187,7 +187,9 @@ func (m *Model) footer(w int) string {
 		// the footer names the field's keys instead of the view's.
 		line = frame.PromptFooter(&m.help, k, w)
 	} else {
-		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+		// The view menu is always in sight: how a lesson finds every
+		// other view.
+		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
 	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
 	return m.footerCache
@@ -202,19 +204,21 @@ func (m *Model) typing() bool {
 	return ok && e.Capturing()
 }
 
-// helpText lays out the full help a group per column, as many columns
-// abreast as fit in w, so nothing is dropped on a narrow terminal; the
-// views, the last group, go across the width below them, as their keys
-// and names are short.
-func (m *Model) helpText(w int) string {
+// helpPages is the help (?) of the view in sight laid out for w cells:
+// its keys a group per column, as many columns abreast as fit in w, so
+// nothing is dropped on a narrow terminal, the field's keys across the
+// width below them; then, in the explorer, a second page saying what the
+// screen's marks mean (? again turns to it).
+func (m *Model) helpPages(w int) []string {
 	st := m.c.Styles
-	groups := m.fullHelp()
-	views := groups[len(groups)-1]
-	groups = groups[:len(groups)-1]
+	groups := m.helpGroups()
 	var cols []string
 	colW := 0
-	for i, g := range groups {
-		c := st.PanelTitle.Render(HelpGroups[i]) + "\n" + m.help.FullHelpView([][]key.Binding{g})
+	for _, g := range groups {
+		if len(g.keys) == 0 {
+			continue
+		}
+		c := st.PanelTitle.Render(g.name) + "\n" + m.help.FullHelpView([][]key.Binding{g.keys})
 		cols = append(cols, c)
 		colW = max(colW, lipgloss.Width(c))
 	}
@@ -228,16 +232,19 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	rows = append(rows, m.acrossHelp(HelpGroups[len(HelpGroups)-1], views, w)...)
-	// What the screen's marks mean, below the keys (↓ scrolls to it
-	// where the keys fill the screen).
-	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
+	f := fieldHelp()
+	rows = append(rows, m.acrossHelp(f.name, f.keys, w)...)
+	pages := []string{strings.Join(rows, "\n")}
+	if m.active != 0 {
+		return pages
+	}
+	legend := []string{st.PanelTitle.Render("On the screen")}
 	for _, l := range screenLegend {
 		// Continuation lines hang under the meaning, clear of the marks'
 		// column, where they started under the marks.
-		rows = append(rows, hangAfterFirst(l, w, legendMarkW)...)
+		legend = append(legend, hangAfterFirst(l, w, legendMarkW)...)
 	}
-	return strings.Join(rows, "\n")
+	return append(pages, strings.Join(legend, "\n"))
 }
 
 // acrossHelp lays bindings out one after the other after their group's

@@ -64,7 +64,7 @@ func DefaultKeyMap() KeyMap {
 		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
 		GradeDown: b([]string{"-", "_"}, "-", "grade −1"),
 		EditScore: b([]string{"s", "enter"}, "s/enter", "edit score"),
-		EditTitle: b([]string{"e"}, "e", "edit title"),
+		EditTitle: b([]string{"e"}, "e", "title (tab: id)"),
 		Add:       b([]string{"a"}, "a", "add item below"),
 		Duplicate: b([]string{"c"}, "c", "duplicate (copy)"),
 		Delete:    b([]string{"x", "delete"}, "x/del", "delete"),
@@ -72,7 +72,7 @@ func DefaultKeyMap() KeyMap {
 		// k (the cutoff) and j (the copy menu's JSON).
 		MoveUp:   b([]string{"shift+up", "alt+up"}, "⇧↑/alt+↑", "move up"),
 		MoveDown: b([]string{"shift+down", "alt+down"}, "⇧↓/alt+↓", "move down"),
-		Tie:      b([]string{"t"}, "t", "tie with neighbour"),
+		Tie:      b([]string{"t"}, "t", "tie to neighbour"),
 		Untie:    b([]string{"T"}, "T", "untie"),
 		Undo:     b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
 		Redo:     b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
@@ -85,7 +85,7 @@ func DefaultKeyMap() KeyMap {
 		Ties:     b([]string{"p"}, "p", "tie policy"),
 		IDCG:     b([]string{"i"}, "i", "IDCG source"),
 		Zero:     b([]string{"z"}, "z", "IDCG=0 rule"),
-		Preset:   b([]string{"P"}, "P", "presets (conventions view)"),
+		Preset:   b([]string{"P"}, "P", "presets"),
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
@@ -131,13 +131,13 @@ func As(b key.Binding, keys, desc string) key.Binding {
 
 // tail ends a teaching view's footer: undo (where digits do not type a
 // number, undo is a key like any other), the way back to the explorer,
-// the next view, help and quit.
+// the view menu, help and quit.
 func (k KeyMap) Tail(undo bool) []key.Binding {
 	explorer := k.NextView
 	if len(k.Views) > 0 {
 		explorer = k.Views[0]
 	}
-	t := []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	t := []key.Binding{explorer, k.ViewMenu, k.Help, k.Quit}
 	if undo {
 		t = append([]key.Binding{k.Undo}, t...)
 	}

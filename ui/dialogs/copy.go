@@ -24,9 +24,9 @@ func NewCopy(h Host) *Copy {
 // The second key after y.
 var copyChoices = []struct{ key, what string }{
 	{"v", "view as text"},
-	{"m", "report as markdown"},
-	{"j", "list as JSON"},
-	{"s", "screen as SVG"},
+	{"m", "report"},
+	{"j", "JSON list"},
+	{"s", "SVG screen"},
 }
 
 // Key is the second key: whatever it is, the question ends.

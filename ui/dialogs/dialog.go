@@ -79,8 +79,9 @@ type Host interface {
 	// Copy copies what the key after y names (v, m, j) to the clipboard,
 	// or, for s, writes the screen as an SVG image.
 	Copy(key string) tea.Cmd
-	// HelpText is the full help laid out for w cells.
-	HelpText(w int) string
+	// HelpPages is the help of the view in sight laid out for w cells:
+	// its keys, then any further page (what the screen's marks mean).
+	HelpPages(w int) []string
 }
 
 // Keys are the keys the dialogs take outside a field (the copy menu's
@@ -90,5 +91,5 @@ func Keys() []key.Binding {
 	for _, c := range copyChoices {
 		ks = append(ks, common.Bind([]string{c.key}, c.key, c.what))
 	}
-	return append(ks, helpClose, helpScroll, viewMenuNumber, viewMenuClose)
+	return append(ks, helpClose, helpScroll, helpTurn, helpEsc, viewMenuNumber, viewMenuClose)
 }

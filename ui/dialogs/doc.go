@@ -1,9 +1,9 @@
 // Package dialogs holds what has the keys over the explorer's view until
 // it closes, each a Dialog in a file of its own: Question (what to do
 // with unsaved edits before quitting or opening another list), SaveAs,
-// Copy (y, then what to copy), Shot (X: the screen as an SVG file),
-// Picker (the presets), Opener (another list, or a sample), Cutoff (k
-// typed as a number) and Help (?).
+// Copy (y, then what to take out), Shot (y s: the screen as an SVG
+// file), ViewMenu (v: every view by name and purpose), Opener (another
+// list, or a sample), Cutoff (k typed as a number) and Help (?).
 //
 // The explorer holds at most one dialog. It gives it every key (Key) and
 // paste (Paste), draws it over the view or on the status line (Covers,
