@@ -62,7 +62,7 @@ func attendeeWelcome(r *Remote) string {
 	if r.Attendee != "" {
 		w += ", " + r.Attendee
 	}
-	return w + "! While you wait for the instructor: digits set grades, v shows the views, ? the keys"
+	return w + "! While you wait: digits set grades, v shows the views, ? the keys"
 }
 
 func (m *Model) setRemote() {
