@@ -15,11 +15,9 @@ import (
 // (Host.Copy).
 type Copy struct{ h Host }
 
-// NewCopy asks what to copy.
-func NewCopy(h Host) *Copy {
-	h.Common().SetStatus("", false)
-	return &Copy{h: h}
-}
+// NewCopy asks what to take out. The status under its line is kept:
+// the screen y s draws is the one y was pressed on, greeting and all.
+func NewCopy(h Host) *Copy { return &Copy{h: h} }
 
 // The second key after y.
 var copyChoices = []struct{ key, what string }{
