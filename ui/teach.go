@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -117,16 +119,22 @@ func (m *Model) helpGroups() []helpGroup {
 	if m.active == 0 {
 		return explorerHelp(m.c.Keys, own)
 	}
-	// The view's footer, less the keys every view shares (listed below).
+	// The view's footer, less the keys every view shares and the help
+	// lists below it (the conventions, the files); the arrows stay, as
+	// each view says what they move.
+	k := m.c.Keys
 	shared := map[string]bool{}
-	for _, b := range m.c.Keys.Tail(true) {
-		shared[b.Help().Key] = true
+	for _, b := range append(append(append(k.Tail(true), conventionKeys(k)...), fileKeys(k)...), k.Redo, displayKeys(k)) {
+		for _, name := range b.Keys() {
+			shared[name] = true
+		}
 	}
 	var foot []key.Binding
 	for _, b := range v.ShortHelp() {
-		if !shared[b.Help().Key] {
-			foot = append(foot, b)
+		if !slices.ContainsFunc(b.Keys(), func(name string) bool { return !shared[name] }) {
+			continue // every key of it listed below
 		}
+		foot = append(foot, b)
 	}
 	// Its full help first, in its own words; then the footer's other keys.
 	own, seen = nil, map[string]bool{}
