@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
@@ -42,7 +43,7 @@ func TestBuildingAListFromScratch(t *testing.T) {
 	press(m, "end", "s")
 	typeText(m, "0.5")
 	press(m, "enter")
-	assert.Equal(t, "no item had a score: the others get 1 … 0.2 in rank order, E's is 0.5; u undoes", m.c.Status.Text)
+	assert.Equal(t, "no item had a score: the others get 1 … 0.4 in rank order, E's is 0.5; u undoes", m.c.Status.Text)
 	var scores []string
 	for _, it := range m.Workspace().List().Items {
 		scores = append(scores, it.ID+"="+ndcg.FormatNumber(it.Score))
@@ -64,6 +65,14 @@ func TestBuildingAListFromScratch(t *testing.T) {
 	// One undo each: E's 0.9, then every score the first gave.
 	press(m, "u", "u")
 	assert.False(t, m.Workspace().List().Scored())
+}
+
+// A new, empty list's greeting says to add an item first.
+func TestGreetingOfAnEmptyList(t *testing.T) {
+	doc, err := listio.ReadJSON("new.json", []byte(`{"items": []}`))
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	assert.Equal(t, "Press a to add an item, then a digit to set its grade, v for the views, ? for help.", m.c.Status.Text)
 }
 
 // The view menu: v lists every view; a number opens one, enter the one

@@ -223,6 +223,9 @@ func (m *Model) greeting() string {
 		n = "N shows its whole title"
 	case notes:
 		n = "N shows its notes"
+	case m.c.WS.N() == 0:
+		// A new list: nothing to grade yet.
+		return "Press a to add an item, then a digit to set its grade, v for the views, ? for help."
 	default:
 		return "Press " + strings.Join(firstSteps, ", ") + "."
 	}

@@ -100,10 +100,21 @@ func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
 	if !w.List().Scored() {
 		after := w.scoredByPosition(s)
 		after[i].Score = s
+		// What the others got, the first and last of them in rank order.
+		var others []float64
+		for j := range after {
+			if j != i {
+				others = append(others, after[j].Score)
+			}
+		}
 		what := fmt.Sprintf("score of %s set to %s", it.ID, fmtNum(s))
-		if n := len(after); n > 1 {
+		switch len(others) {
+		case 0:
+		case 1:
+			what = fmt.Sprintf("no item had a score: the other gets %s, keeping its rank; %s's is %s", fmtNum(others[0]), it.ID, fmtNum(s))
+		default:
 			what = fmt.Sprintf("no item had a score: the others get %s … %s in rank order, %s's is %s",
-				fmtNum(rankScore(n, 0, s)), fmtNum(rankScore(n, n-1, s)), it.ID, fmtNum(s))
+				fmtNum(others[0]), fmtNum(others[len(others)-1]), it.ID, fmtNum(s))
 		}
 		return &replaceList{what: what, before: slices.Clone(items), after: after, at: i}, ""
 	}

@@ -70,11 +70,11 @@ func TestEveryEditUndoesAndRedoesExactly(t *testing.T) {
 		{"score", scored, func(w *Workspace) (Edit, string) { return w.SetScore(3, 2) },
 			"score of D 0.5 → 2", 3, func(t *testing.T, w *Workspace) { assert.Equal(t, 0, w.RankOf(3)) }},
 		{"score on an unscored list (replaceList)", unscored, func(w *Workspace) (Edit, string) { return w.SetScore(2, 10) },
-			"no item had a score: the others get 3 … 1 in rank order, C's is 10", 2, func(t *testing.T, w *Workspace) {
+			"no item had a score: the others get 3 … 2 in rank order, C's is 10", 2, func(t *testing.T, w *Workspace) {
 				assert.Equal(t, []float64{3, 2, 10}, []float64{w.List().Items[0].Score, w.List().Items[1].Score, w.List().Items[2].Score})
 			}},
 		{"first score between 0 and 1", unscored, func(w *Workspace) (Edit, string) { return w.SetScore(2, 0.5) },
-			"no item had a score: the others get 1 … 0.3 in rank order, C's is 0.5", 2, func(t *testing.T, w *Workspace) {
+			"no item had a score: the others get 1 … 0.7 in rank order, C's is 0.5", 2, func(t *testing.T, w *Workspace) {
 				// n = 3: 3/3, 2/3, 1/3 to one decimal are 1, 0.7, 0.3; C's typed 0.5 replaces its 0.3.
 				assert.Equal(t, []float64{1, 0.7, 0.5}, []float64{w.List().Items[0].Score, w.List().Items[1].Score, w.List().Items[2].Score})
 			}},
@@ -230,7 +230,7 @@ func TestFirstScoreKeepsTheTypedScale(t *testing.T) {
 	ed, why := w.SetScore(4, 0.5)
 	require.Empty(t, why)
 	got := w.Apply(ed)
-	assert.Equal(t, "no item had a score: the others get 1 … 0.2 in rank order, E's is 0.5", got.What)
+	assert.Equal(t, "no item had a score: the others get 1 … 0.4 in rank order, E's is 0.5", got.What)
 	var scores []float64
 	for _, it := range w.List().Items {
 		scores = append(scores, it.Score)
