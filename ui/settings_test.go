@@ -89,6 +89,7 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.Equal(t, 1.0, st.Zero)
 	assert.Equal(t, 5, st.K, "a preset keeps k")
 	press(m, "esc")
+	assert.Equal(t, "presets closed: the conventions applied stay (u undoes them)", m.c.Status.Text)
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
 	press(m, "u")
 	assert.True(t, m.Workspace().Settings.Equal(linearK5()))

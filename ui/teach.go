@@ -88,7 +88,7 @@ func (m *Model) openPresets() tea.Cmd {
 	if v, ok := m.views[i].(*conventionsView); ok {
 		v.onInForce()
 	}
-	m.presetsFrom = from
+	m.presetsFrom, m.presetsAt = from, m.c.WS.Version()
 	if from >= 0 {
 		m.c.SetStatus("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
 	}

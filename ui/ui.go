@@ -125,6 +125,9 @@ type Model struct {
 	// presetsFrom is the view P was pressed in, while the conventions
 	// view it opened is on screen (esc goes back there); -1 otherwise.
 	presetsFrom int
+	// presetsAt is the workspace's version when P opened them: esc says
+	// whether a preset was applied since.
+	presetsAt int
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -500,8 +503,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// the preset in force, and esc goes back to where P was pressed.
 		return m.openPresets()
 	case key.Matches(msg, k.Cancel) && m.presetsFrom >= 0 && m.active == conventionsSlot():
+		applied := ws.Version() != m.presetsAt
 		m.show(m.presetsFrom)
-		m.c.SetStatus("presets closed: no preset applied", false)
+		if applied {
+			m.c.SetStatus("presets closed: the conventions applied stay (u undoes them)", false)
+		} else {
+			m.c.SetStatus("presets closed: no preset applied", false)
+		}
 		return nil
 	case key.Matches(msg, openKey):
 		if ws.Dirty() {
