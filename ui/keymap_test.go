@@ -49,8 +49,8 @@ func shiftOf(k string) (string, bool) {
 func printable(k string) bool { return utf8.RuneCountInString(k) == 1 }
 
 // everyBinding is every key binding the program has: the shared key map
-// (each of its fields), the root's own keys, every view's, and the keys
-// of the dialogs that take keys outside a field.
+// (each of its fields), the root's own keys, every view's, the query
+// browser's, and the keys of the dialogs that take keys outside a field.
 func everyBinding(t *testing.T) []key.Binding {
 	t.Helper()
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.Settings{}, 80, 24)
@@ -70,6 +70,9 @@ func everyBinding(t *testing.T) []key.Binding {
 		for _, g := range vw.FullHelp() {
 			all = append(all, g...)
 		}
+	}
+	for _, g := range newBrowserKeys(m.c.Keys).FullHelp() {
+		all = append(all, g...) // the query browser's list
 	}
 	all = append(all, dialogs.Keys()...)
 	return append(all, frame.QuitKeys.Quit, frame.QuitKeys.Save, frame.QuitKeys.Stay)
