@@ -14,8 +14,9 @@
 // between views. A view (the view interface, teach.go) is a sub-model
 // that owns its state, its size (SetSize: it draws exactly the cells it
 // is given), its footer (ShortHelp) and the keys only it has (FullHelp,
-// which the ? help lists). The views registry in teach.go lists them in
-// the order of their keys. An edit goes through Common.Apply, after which
+// which the ? help lists in that view). The views registry in teach.go
+// lists them in the order of their keys, each with the purpose the view
+// menu (v, dialogs.ViewMenu) shows. An edit goes through Common.Apply, after which
 // every view receives the workspace.Edited message. frame.go holds what
 // the explorer and the query browser draw alike (status line, which a
 // long message fills to the footer's line until the next key, footer of

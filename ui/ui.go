@@ -75,7 +75,7 @@ type Model struct {
 
 	width, height int
 	isDark        bool
-	ascii         bool // the style sheet's glyphs are ASCII (A switches)
+	ascii         bool // the style sheet's glyphs are ASCII (b switches)
 	colour        bool
 	// profile is the terminal's colour profile (Bubble Tea reports it at
 	// start): faint is used past k only from 256 colours up.
@@ -93,7 +93,7 @@ type Model struct {
 	footerW     int
 	footerView  int
 	// footerTyping is whether a field had the keys when footerCache was
-	// drawn: a prompt opened within an Update (X) changes the footer.
+	// drawn: a prompt opened within an Update (y s) changes the footer.
 	footerTyping bool
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
@@ -104,7 +104,7 @@ type Model struct {
 	// fileGain is the gain map the list's file set, which g keeps in its
 	// cycle of gains beside the built-in ones; nil without one.
 	fileGain *ndcg.Gain
-	// exp is the state of the copy (y) and screen image (X) keys.
+	// exp is the state of the take-out keys (y, and y s for the screen).
 	exp exporter
 
 	// later is the workspace's recomputation off the update loop (see
@@ -208,7 +208,7 @@ func (m *Model) regreet() {
 
 // ungreet clears the greeting from the status line, if it is still
 // there, where it would speak of keys that do something else: in another
-// view, under the help (which it points to) or the preset picker.
+// view, under the help (which it points to) or the view menu.
 func (m *Model) ungreet() {
 	if m.greeted != "" && m.c.Status.Text == m.greeted {
 		m.c.SetStatus("", false)
