@@ -22,8 +22,8 @@ func TestNewcomerGreeting(t *testing.T) {
 	m := New(Options{Doc: doc, Settings: s, NoColor: true, Newcomer: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(screen(m), "\n")
-	assert.Equal(t, "sample:ties-at-k: 6 items; N shows its notes. Digits set the grade of the", strings.TrimRight(lines[22], " "))
-	assert.Equal(t, "selected rank; ? lists every key. New to NDCG? Run ndcg-explorer learn.", strings.TrimRight(lines[23], " "))
+	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? Run", strings.TrimRight(lines[22], " "))
+	assert.Equal(t, "ndcg-explorer learn.", strings.TrimRight(lines[23], " "))
 
 	m = newModel(t, sampleDoc(t, samples.Default), s, 80, 24)
 	assert.NotContains(t, screen(m), "learn")

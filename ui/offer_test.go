@@ -218,7 +218,7 @@ func TestWelcomeKeptBeforeTheNews(t *testing.T) {
 func TestLongStatusLeavesTheOffersFooter(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
-	press(m, "X")
+	press(m, "y", "s")
 	s := screen(m)
 	assert.Contains(t, s, "copied the screen as an SVG image to your clipboard (no file is written over SS…")
 	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
