@@ -96,7 +96,7 @@ t kill-session -t check
 "$bin" report --format svg sample:ties-at-k > "$out/charts.svg"
 
 # The demo: one explorer session at 100×30 on the default sample; after
-# each step the explorer writes its screen (X) under a name relative to
+# each step the explorer writes its screen (y s) under a name relative to
 # its directory, so that the status line it shows next names no temporary
 # directory. Each step waits for what it changes on the screen.
 t new-session -d -s demo -x 100 -y 30 -c "$work" "$bin; sleep 30"
@@ -105,7 +105,7 @@ n=0
 frames=()
 frame() {
   n=$((n + 1))
-  t send-keys -t demo X
+  t send-keys -t demo y s
   wait_for demo "screen as SVG:"
   t send-keys -t demo C-u "demo-$n.svg" Enter
   wait_file "$work/demo-$n.svg"
@@ -126,10 +126,10 @@ frame
 t send-keys -t demo I                     # the ties view
 wait_for demo "NDCG@3 by tie order"
 frame
-t send-keys -t demo O                     # the working, term by term
+t send-keys -t demo F2                    # the working, term by term
 wait_for demo "IDCG@3 ="
 frame
-t send-keys -t demo C                     # every preset side by side
+t send-keys -t demo F4                    # every preset side by side
 wait_for demo "tf-ranking"
 frame
 t kill-session -t demo
