@@ -7,7 +7,7 @@ import (
 )
 
 // TestFirstScreenAsAStudent: a bare ndcg-explorer at 80×24, as a person
-// new to it. The first screen says what to do (a digit, v, ?) above a
+// new to it. The first screen says what to do (learn, a digit, v) above a
 // footer that keeps v views; a digit sets a grade; v lists the views
 // with what each is for, a number opens one, whose footer keeps v views
 // too; ? there shows its keys on one screen; F1 goes back; a missed
@@ -16,7 +16,7 @@ func TestFirstScreenAsAStudent(t *testing.T) {
 	testenv.Slow(t)
 	testenv.Tool(t, "tmux", "tmux")
 	x, _, status := start(t, 80, 24)
-	x.waitFor("N shows its notes; a digit sets a grade, v the views, ? help.")
+	x.waitFor("New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.")
 	x.waitFor("v views • ? help • q quit")
 	x.fits(80)
 

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -232,20 +233,27 @@ func (m *Model) greeting() string {
 	default:
 		text = "Press " + strings.Join(firstSteps, ", ") + "."
 	}
-	if m.newcomer {
-		// Last, where a status cut to one line drops it first: the
-		// explorer's own keys come before the way to another command.
-		text += " " + learnStep
+	if !m.newcomer {
+		return text
 	}
-	return text
+	// One line, above the footer and its v views, as for anyone else:
+	// the guided path after the first steps where the width allows, or
+	// first, with the two steps the footer does not name.
+	if full := text + " " + learnStep; m.width == 0 || ansi.StringWidth(full) <= m.width {
+		return full
+	}
+	if short := learnStep + " Or: " + strings.Join(firstStepsShort[:2], ", ") + "."; ansi.StringWidth(short) <= m.width {
+		return short
+	}
+	return text + " " + learnStep
 }
 
 // firstSteps are what the greeting tells a person new to the explorer to
 // do first, in the order they would: change a grade and watch NDCG move,
 // then find the other views and the keys; firstStepsShort is the same in
 // fewer words, after what N shows. The greeting is one line at 80
-// columns, above the footer; learnStep, for one who started the explorer
-// with nothing named, follows it on a second line.
+// columns, above the footer; learnStep is the guided path, offered to one
+// who started the explorer with nothing named.
 var (
 	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
 	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
