@@ -29,7 +29,7 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 		}
 	}
 
-	x.keys("O")
+	x.keys("F2")
 	fits(x.waitFor("[working]"))
 	fits(x.waitFor("NDCG@3 = DCG@3 / IDCG@3 = 9.381 / 12.917 = 0.726"))
 
@@ -38,21 +38,21 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 	x.waitFor("over all 2 arrangements, exact")
 	fits(x.waitFor("docno, descending: NDCG@3 = 0.8618 in that order"))
 
-	x.keys("C")
+	x.keys("F4")
 	x.waitFor("[conventions]")
 	fits(x.waitFor("sklearn     0.7434"))
 
-	x.keys("S")
+	x.keys("F5")
 	x.waitFor("[swap]")
 	fits(x.waitFor("B ↔ D: +0.1770 → 0.9032"))
-	x.keys("b")
+	x.keys("m")
 	x.waitFor("exchanged scores")
-	x.keys("E")
+	x.keys("F1")
 	x.waitFor("NDCG@3 = 0.9032")
 	x.keys("u")
 	x.waitFor("NDCG@3 = 0.7263")
 
-	x.keys("U")
+	x.keys("F6")
 	x.waitFor("[curves]")
 	fits(x.waitFor("31.1628 (log10)"))
 
@@ -60,11 +60,11 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 	// the curves view, then the working shows scikit-learn's 0.743.
 	x.keys("g")
 	x.waitFor("gain linear = g")
-	x.keys("O")
+	x.keys("F2")
 	x.waitFor("= 0.743")
 
 	x.run("resize-window", "-t", "e2e", "-x", "50", "-y", "12")
-	x.keys("S")
+	x.keys("F5")
 	x.waitFor("ΔNDCG@3")
 	x.run("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
 	x.keys("q")

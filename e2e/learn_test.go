@@ -163,12 +163,12 @@ func TestNewcomerIsOffered(t *testing.T) {
 	testenv.Slow(t)
 	testenv.Tool(t, "tmux", "tmux")
 	x, _, _ := start(t, 80, 24)
-	x.waitFor("selected rank; ? lists every key. New to NDCG? Run ndcg-explorer learn.")
+	x.waitFor("New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.")
 	x.waitFor("NDCG@3 = 0.7263")
 	x.fits(80)
 
 	x, _, _ = start(t, 80, 24, "sample:ties-at-k")
-	s := x.waitFor("selected rank; ? lists every key.")
+	s := x.waitFor("N shows its notes; a digit sets a grade, v the views, ? help.")
 	if strings.Contains(s, "learn") {
 		t.Errorf("a list named, and still the offer:\n%s", s)
 	}

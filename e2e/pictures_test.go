@@ -21,7 +21,7 @@ func TestCopyAndScreenKeys(t *testing.T) {
 	x.waitFor("NDCG@5 = 0.9724")
 
 	x.keys("y")
-	x.waitFor("copy: v view as text · m report as markdown · j list as JSON")
+	x.waitFor("take out: v view as text · m report · j JSON list · s SVG screen")
 	x.keys("m")
 	x.waitFor("copied the report as markdown")
 	buffer := x.pasteBuffer("NDCG@5")
@@ -32,7 +32,7 @@ func TestCopyAndScreenKeys(t *testing.T) {
 	}
 
 	path := filepath.Join(dir, "screen.svg")
-	x.keys("X")
+	x.keys("y", "s")
 	x.waitFor("screen as SVG: list-explorer.svg")
 	x.keys("C-u", path, "Enter")
 	x.waitFor("wrote the screen (100×30) as an SVG image")

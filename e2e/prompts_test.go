@@ -50,7 +50,7 @@ func TestPromptsAsAPerson(t *testing.T) {
 	x.waitFor("score of A: type a number · enter applies")
 	x.keys("-l", "0.5")
 	x.keys("Enter")
-	x.waitFor("A's set to 0.5")
+	x.waitFor("A's is 0.5")
 	x.keys("s")
 	x.waitFor("score of A: type over it, ← edits it · enter applies")
 	x.keys("-l", "0.25")

@@ -244,7 +244,7 @@ func TestServeAttendeeWords(t *testing.T) {
 	x.waitFor("NDCG@")
 	x.keys("?")
 	x.waitFor("w/^s/W copy list, report")
-	x.keys("?", "o")
+	x.keys("q", "o") // q closes the help (? turns to its second page)
 	x.waitFor("over the network only the samples open: no paths")
 	x.keys("Escape")
 	if err := s.proc.Signal(syscall.SIGTERM); err != nil {

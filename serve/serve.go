@@ -492,6 +492,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
 			Name:      shownName(m),
+			Attendee:  m.Name,
 		},
 	})
 	sm := &sessionModel{Model: model}

@@ -285,11 +285,11 @@ func TestBackgroundMoveWithinATieInPlace(t *testing.T) {
 		s.Ties = ties
 		drawnBothWays(t, 1<<62)
 		want := newModel(t, benchDoc(300), s, 120, 30)
-		press(want, "J", "K", "J", "down", "J")
+		press(want, "shift+down", "shift+up", "shift+down", "down", "shift+down")
 
 		drawnBothWays(t, 1)
 		m := newModel(t, benchDoc(300), s, 120, 30)
-		for _, k := range []string{"J", "K", "J", "down", "J"} { // ranks 1 and 2 share the top score
+		for _, k := range []string{"shift+down", "shift+up", "shift+down", "down", "shift+down"} { // ranks 1 and 2 share the top score
 			assert.Empty(t, pending(press(m, k)), "%s: key %s", ties, k)
 			assert.False(t, m.c.WS.Pending(), "%s: key %s", ties, k)
 		}
@@ -303,12 +303,12 @@ func TestBackgroundMoveWithinATieInPlace(t *testing.T) {
 func TestBackgroundMoveInPlace(t *testing.T) {
 	drawnBothWays(t, 1<<62)
 	want := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
-	press(want, "down", "J", "K", "down", "down", "J")
+	press(want, "down", "shift+down", "shift+up", "down", "down", "shift+down")
 
 	drawnBothWays(t, 1)
 	m := newModel(t, benchDoc(300), ndcg.DefaultSettings(), 120, 30)
 	press(m, "down")
-	for _, k := range []string{"J", "K", "down", "down", "J"} {
+	for _, k := range []string{"shift+down", "shift+up", "down", "down", "shift+down"} {
 		assert.Empty(t, pending(press(m, k)), "key %s", k)
 		assert.False(t, m.c.WS.Pending(), "key %s", k)
 	}
@@ -324,13 +324,13 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	s.Ties = ndcg.Docno
 	drawnBothWays(t, 1<<62)
 	want := newModel(t, benchDoc(300), s, 120, 30)
-	press(want, "J")
+	press(want, "shift+down")
 	wantOne := screen(want)
-	press(want, "K", "J", "down", "J")
+	press(want, "shift+up", "shift+down", "down", "shift+down")
 
 	drawnBothWays(t, 1)
 	m := newModel(t, benchDoc(300), s, 120, 30)
-	moved := pending(press(m, "J")) // ranks 1 and 2 share the top score
+	moved := pending(press(m, "shift+down")) // ranks 1 and 2 share the top score
 	require.Len(t, moved, 1)
 	assert.True(t, m.c.WS.Resorting())
 	_, cmd := m.Update(moved[0])
@@ -340,7 +340,7 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	// Keys faster than the sort: each waits for the ranking before it
 	// (without, the next K would move the wrong item: the item is
 	// still on its old rank until the list is sorted again).
-	press(m, "K", "J", "down", "J")
+	press(m, "shift+up", "shift+down", "down", "shift+down")
 	if m.c.WS.Resorting() {
 		require.True(t, m.c.WS.Settle())
 		m.recomputed()

@@ -54,7 +54,7 @@ func benchViewKey(b *testing.B, r views.Registered, n int) {
 	s.K = 10
 	m := New(Options{Doc: benchDoc(n), Settings: s})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	_, cmd := m.Update(keyMsg(r.Letter))
+	_, cmd := m.Update(keyMsg(fKey(r)))
 	finish(b, m, cmd)
 	if r.Name == "check" {
 		// A wrong NDCG claim, so that every key looks for what

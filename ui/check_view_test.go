@@ -42,7 +42,7 @@ func TestCheckTheFilesClaims(t *testing.T) {
 	press(m, "f")
 	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] ✗`, screen(m), "f puts the file's claims back")
 
-	press(m, "A")
+	press(m, "b")
 	s = screen(m)
 	assert.Regexp(t, `DCG@5\s+\[12\.78\s*\] OK true`, s)
 	assert.Regexp(t, `IDCG@5 \[13\.65\s*\] NO true`, s)
@@ -145,7 +145,7 @@ func TestCheckGolden80x24(t *testing.T) {
 func TestCheckGolden80x24ASCII(t *testing.T) {
 	doc := sampleDoc(t, "idcg-slip")
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
-	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24_ascii", "A", "down", "down", "esc", "0", ".", "9", "5", "7", "5")
+	goldenView(t, practiceModel(t, doc, s), "check", "check_80x24_ascii", "b", "down", "down", "esc", "0", ".", "9", "5", "7", "5")
 }
 
 // On a long list, typing shows the verdict at once and looks for the

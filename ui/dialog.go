@@ -43,15 +43,15 @@ func (m *Model) relayoutHelp() {
 // dialogHost is what the program hands a dialog (dialogs.Host).
 type dialogHost struct{ m *Model }
 
-func (h dialogHost) Common() *common.Common { return h.m.c }
-func (h dialogHost) Size() (int, int)       { return h.m.width, h.m.height }
-func (h dialogHost) Help() *help.Model      { return &h.m.help }
-func (h dialogHost) Open(d dialogs.Dialog)  { h.m.open(d) }
-func (h dialogHost) Close()                 { h.m.dialog = nil }
-func (h dialogHost) Remote() bool           { return h.m.remote != nil }
-func (h dialogHost) InOneGo() bool          { return h.m.keys.InOneGo() }
-func (h dialogHost) SavePath() string       { return h.m.savePath() }
-func (h dialogHost) HelpText(w int) string  { return h.m.helpText(w) }
+func (h dialogHost) Common() *common.Common   { return h.m.c }
+func (h dialogHost) Size() (int, int)         { return h.m.width, h.m.height }
+func (h dialogHost) Help() *help.Model        { return &h.m.help }
+func (h dialogHost) Open(d dialogs.Dialog)    { h.m.open(d) }
+func (h dialogHost) Close()                   { h.m.dialog = nil }
+func (h dialogHost) Remote() bool             { return h.m.remote != nil }
+func (h dialogHost) InOneGo() bool            { return h.m.keys.InOneGo() }
+func (h dialogHost) SavePath() string         { return h.m.savePath() }
+func (h dialogHost) HelpPages(w int) []string { return h.m.helpPages(w) }
 func (h dialogHost) Copy(key string) tea.Cmd {
 	return h.m.copyKey(key)
 }

@@ -37,7 +37,7 @@
 //
 // A dialog (dialogs.Dialog: Key, Paste, Covers, View, Footer) is the one
 // thing over the view that has the keys: the question about unsaved
-// edits, save as, copy, the screen's image, the presets, the open dialog,
+// edits, save as, copy, the screen's image, the view menu, the open dialog,
 // the cutoff field, the help. The root holds at most one (Model.dialog)
 // and hands it a dialogs.Host (dialog.go), the part of the program a
 // dialog may reach. Adding one is a file in ui/dialogs and the key that

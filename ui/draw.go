@@ -122,7 +122,7 @@ func (m *Model) drawConventions(s ndcg.Settings, w int) string {
 		}
 		return p
 	}
-	// =NAME, the preset in force, which the presets picker and the
+	// =NAME, the preset in force, which P (the conventions view) and the
 	// conventions view mark (explain.PresetInForce): a list read under
 	// a library's rules but with a setting of its own (LightGBM's with
 	// a label gain) names none, as they mark none.
@@ -200,7 +200,9 @@ func (m *Model) footer(w int) string {
 		// the footer names the field's keys instead of the view's.
 		line = frame.PromptFooter(&m.help, k, w)
 	} else {
-		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+		// The view menu is always in sight: how a lesson finds every
+		// other view.
+		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
 	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
 	return m.footerCache

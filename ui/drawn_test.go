@@ -16,7 +16,7 @@ import (
 func TestViewOnlyHandsOutTheDrawnScreen(t *testing.T) {
 	m := start(t)
 	for i, r := range views.All {
-		press(m, r.Letter)
+		press(m, fKey(r))
 		require.Equal(t, i, m.active, r.Name)
 		if r.Name == "check" {
 			// A wrong DCG, so that the explanations are drawn too.

@@ -19,7 +19,8 @@ func (m *Model) CapturesEsc() bool {
 	if c, ok := m.views[m.active].(view.Capturer); ok && c.Capturing() {
 		return true
 	}
-	return false
+	// The presets P opened: esc goes back to the view P was pressed in.
+	return m.presetsFrom >= 0
 }
 
 // SetStatus shows text on the explorer's status line until the next

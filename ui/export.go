@@ -34,6 +34,8 @@ func (m *Model) copyKey(k string) tea.Cmd {
 		}
 		text = report.MarkdownString(ws.Doc, ws.Result)
 		what = "the report as markdown"
+	case "s":
+		return m.openShot()
 	case "j":
 		if m.remote != nil {
 			// Over SSH the clipboard is where a list is saved.
@@ -49,7 +51,7 @@ func (m *Model) copyKey(k string) tea.Cmd {
 		m.c.SetStatus("nothing copied", false)
 		return nil
 	default:
-		m.c.SetStatus("nothing copied: after y, v copies the view, m the report, j the list", true)
+		m.c.SetStatus("nothing taken out: after y, v copies the view, m the report, j the list; s writes the screen as SVG", true)
 		return nil
 	}
 	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)

@@ -14,32 +14,80 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
-// keyGroups is what `?` shows, one column per group, own being the keys
-// that only one view has; the last group, the views, is laid out across
-// the width under the columns (Model.helpText). The groups are balanced
-// so that the help fits 80×24 in two rows of three columns of eight
-// keys, the views below.
-func keyGroups(k common.KeyMap, own []key.Binding) [][]key.Binding {
-	f := textfield.Keys
-	return [][]key.Binding{
-		// Pairs share a line, so that every key shows whole at 80×24.
-		{pair(k.Up, k.Down, "↑/↓", "up, down"), common.As(k.Left, "←→/hl", "swap map: across"), k.PageUp, k.PageDown, k.Top, k.Bottom,
-			k.NextView, k.PrevView},
-		{k.Grade, pair(k.GradeUp, k.GradeDown, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete, openKey},
-		{pair(k.MoveUp, k.MoveDown, "K/J", "move up/down (⇧↑↓)"), k.Tie, k.Untie, k.Undo, k.Redo,
-			pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")), k.Copy, k.Screenshot},
-		{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties, k.IDCG, k.Zero, k.Preset, k.Apply},
-		// ? is how the help opened and says how it closes, so it is left
-		// out here to make room for the views' own keys.
-		append(append([]key.Binding{pair(k.ASCII, explorer.PresentKey, "A/R", "ASCII, projector")}, own...), k.Quit),
-		// The field's keys, as a prompt's footer cannot list them all.
-		{pair(f.Left, f.Right, "←→ ^b^f", "char ←/→"), pair(f.WordLeft, f.WordRight, "alt+b/f ^←→", "word ←/→"),
-			common.As(f.Home, "home/^a", "start"), common.As(f.End, "end/^e", "end"),
-			pair(f.DeleteBack, f.DeleteForward, "bksp del/^d", "delete ←/→"),
-			pair(f.DeleteWordBack, f.DeleteWordForward, "^w alt+d", "del word ←/→"),
-			common.As(f.DeleteToStart, "^u", "del to start"), common.As(f.DeleteToEnd, "^k", "del to end")},
-		k.Views,
+// helpGroup is one column of the help (?): a heading and its keys.
+type helpGroup struct {
+	name string
+	keys []key.Binding
+}
+
+// explorerHelp is what ? shows in the explorer: moving, editing, the
+// conventions and files, and the explorer's own keys (own). It fits
+// 80×24 whole (TestEveryViewsHelpFitsOneScreen): three columns of at
+// most twelve keys, two of three below, the field's keys across.
+func explorerHelp(k common.KeyMap, own []key.Binding) []helpGroup {
+	return []helpGroup{
+		{"Move", moveKeys(k)},
+		{"Edit", []key.Binding{k.Grade, pair(k.GradeUp, k.GradeDown, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add,
+			k.Duplicate, k.Delete, pair(k.MoveUp, k.MoveDown, "⇧↑/⇧↓", "move up/down"), k.Tie, k.Untie, k.Undo, k.Redo}},
+		{"Conventions", conventionKeys(k)},
+		{"Files", fileKeys(k)},
+		{"More keys", append(own, displayKeys(k))},
 	}
+}
+
+// viewHelp is what ? shows in a teaching view: the view's own keys
+// first (own), then those every view shares.
+func viewHelp(k common.KeyMap, own []key.Binding) []helpGroup {
+	return []helpGroup{
+		{"This view", own},
+		{"Move", moveKeys(k)},
+		{"Conventions", append(conventionKeys(k), k.Undo, k.Redo)},
+		{"Files", append(fileKeys(k), displayKeys(k))},
+	}
+}
+
+// moveKeys are the keys that move the cursor and go between views.
+func moveKeys(k common.KeyMap) []key.Binding {
+	return []key.Binding{pair(k.Up, k.Down, "↑/↓", "up, down"), pair(k.PageUp, k.PageDown, "pgup/dn", "page up, down"),
+		pair(k.Top, k.Bottom, "home/end", "first, last"), pair(k.NextView, k.PrevView, "tab/⇧tab", "next, prev view"),
+		k.ViewMenu, viewsByNumber(k), k.Quit}
+}
+
+// viewsByNumber is one line for F1…F10.
+func viewsByNumber(k common.KeyMap) key.Binding {
+	var keys []string
+	for _, b := range k.Views {
+		keys = append(keys, b.Keys()...)
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp("F1-F10", "a view"))
+}
+
+// conventionKeys change the conventions, in every view.
+func conventionKeys(k common.KeyMap) []key.Binding {
+	return []key.Binding{pair(k.Cutoff, pair(k.KUp, k.KDown, "", ""), "k ]/[", "type k; k ± 1"), k.Gain, k.Discount, k.Ties,
+		k.IDCG, k.Zero, k.Preset}
+}
+
+// fileKeys save, take out and open.
+func fileKeys(k common.KeyMap) []key.Binding {
+	return []key.Binding{pair(k.Save, k.SaveAs, "w/^s/W", k.Save.Help().Desc+", "+strings.TrimPrefix(k.SaveAs.Help().Desc, "copy ")),
+		k.Copy, openKey}
+}
+
+// displayKeys is the other ways of drawing: ASCII bars, the projector.
+func displayKeys(k common.KeyMap) key.Binding {
+	return pair(k.ASCII, explorer.PresentKey, "b/R", "ASCII, projector")
+}
+
+// fieldHelp is the one-line field's keys, laid across the help's width,
+// as a prompt's footer cannot list them all.
+func fieldHelp() helpGroup {
+	f := textfield.Keys
+	return helpGroup{"In a field", []key.Binding{pair(f.Left, f.Right, "←→ ^b^f", "char"),
+		pair(f.WordLeft, f.WordRight, "alt+b/f ^←→", "word"), pair(f.Home, f.End, "home/^a end/^e", "start, end"),
+		pair(f.DeleteBack, f.DeleteForward, "bksp del/^d", "delete ←/→"),
+		pair(f.DeleteWordBack, f.DeleteWordForward, "^w alt+d", "del word ←/→"),
+		pair(f.DeleteToStart, f.DeleteToEnd, "^u ^k", "del to start/end")}}
 }
 
 // pair is one line of help for two bindings.
@@ -47,40 +95,68 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(append(slices.Clone(a.Keys()), b.Keys()...)...), key.WithHelp(keys, desc))
 }
 
-// HelpGroups names the FullHelp columns, in order.
-var HelpGroups = []string{"Move", "Edit", "Rank, undo, save, copy", "Conventions", "More keys", "Typing in a field", "Views"}
-
-// fullHelp is the program's keys in groups: the shared ones and, in the
-// last group, each view's own (once, in the order of the views).
-func (m *Model) fullHelp() [][]key.Binding {
+// helpGroups is what ? shows in the view in sight: the explorer's keys
+// in the explorer; elsewhere the view's own keys, then those every view
+// shares. Each fits one 80×24 screen.
+func (m *Model) helpGroups() []helpGroup {
+	v := m.views[m.active]
 	var own []key.Binding
 	seen := map[string]bool{}
-	for _, v := range m.views {
-		for _, g := range v.FullHelp() {
-			for _, b := range g {
-				if k := b.Help().Key; !seen[k] {
-					seen[k] = true
-					own = append(own, b)
-				}
+	add := func(bs []key.Binding) {
+		for _, b := range bs {
+			if k := b.Help().Key; !seen[k] {
+				seen[k] = true
+				own = append(own, b)
 			}
 		}
 	}
-	return keyGroups(m.c.Keys, own)
+	for _, g := range v.FullHelp() {
+		add(g)
+	}
+	if m.active == 0 {
+		return explorerHelp(m.c.Keys, own)
+	}
+	// The view's footer, less the keys every view shares and the help
+	// lists below it (the conventions, the files); the arrows stay, as
+	// each view says what they move.
+	k := m.c.Keys
+	shared := map[string]bool{}
+	for _, b := range append(append(append(k.Tail(true), conventionKeys(k)...), fileKeys(k)...), k.Redo, displayKeys(k)) {
+		for _, name := range b.Keys() {
+			shared[name] = true
+		}
+	}
+	var foot []key.Binding
+	for _, b := range v.ShortHelp() {
+		if !slices.ContainsFunc(b.Keys(), func(name string) bool { return !shared[name] }) {
+			continue // every key of it listed below
+		}
+		foot = append(foot, b)
+	}
+	// Its full help first, in its own words; then the footer's other keys.
+	own, seen = nil, map[string]bool{}
+	for _, g := range v.FullHelp() {
+		add(g)
+	}
+	add(foot)
+	return viewHelp(m.c.Keys, own)
 }
 
-// helpText lays out the full help a group per column, as many columns
-// abreast as fit in w, so nothing is dropped on a narrow terminal; the
-// views, the last group, go across the width below them, as their keys
-// and names are short.
-func (m *Model) helpText(w int) string {
+// helpPages is the help (?) of the view in sight laid out for w cells:
+// its keys a group per column, as many columns abreast as fit in w, so
+// nothing is dropped on a narrow terminal, the field's keys across the
+// width below them; then, in the explorer, a second page saying what the
+// screen's marks mean (? again turns to it).
+func (m *Model) helpPages(w int) []string {
 	st := m.c.Styles
-	groups := m.fullHelp()
-	views := groups[len(groups)-1]
-	groups = groups[:len(groups)-1]
+	groups := m.helpGroups()
 	var cols []string
 	colW := 0
-	for i, g := range groups {
-		c := st.PanelTitle.Render(HelpGroups[i]) + "\n" + m.help.FullHelpView([][]key.Binding{g})
+	for _, g := range groups {
+		if len(g.keys) == 0 {
+			continue
+		}
+		c := st.PanelTitle.Render(g.name) + "\n" + m.help.FullHelpView([][]key.Binding{g.keys})
 		cols = append(cols, c)
 		colW = max(colW, lipgloss.Width(c))
 	}
@@ -94,16 +170,19 @@ func (m *Model) helpText(w int) string {
 		}
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	rows = append(rows, m.acrossHelp(HelpGroups[len(HelpGroups)-1], views, w)...)
-	// What the screen's marks mean, below the keys (↓ scrolls to it
-	// where the keys fill the screen).
-	rows = append(rows, "", st.PanelTitle.Render("On the screen"))
+	f := fieldHelp()
+	rows = append(rows, m.acrossHelp(f.name, f.keys, w)...)
+	pages := []string{strings.Join(rows, "\n")}
+	if m.active != 0 {
+		return pages
+	}
+	legend := []string{st.PanelTitle.Render("On the screen")}
 	for _, l := range screenLegend {
 		// Continuation lines hang under the meaning, clear of the marks'
 		// column, where they started under the marks.
-		rows = append(rows, hangAfterFirst(l, w, legendMarkW)...)
+		legend = append(legend, hangAfterFirst(l, w, legendMarkW)...)
 	}
-	return strings.Join(rows, "\n")
+	return append(pages, strings.Join(legend, "\n"))
 }
 
 // acrossHelp lays bindings out one after the other after their group's

@@ -10,6 +10,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -119,6 +120,9 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			m.c.SetStatus("nothing to redo", true)
 		}
+	case key.Matches(msg, k.ViewMenu):
+		m.open(dialogs.NewViewMenu(dialogHost{m}, menuEntries(), m.active, m.show))
+		m.ungreet()
 	case key.Matches(msg, k.ASCII):
 		m.ascii = !m.ascii
 		m.restyle()
@@ -164,17 +168,24 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Zero):
 		m.settingsEdit(ws.ToggleZero(), "")
 	case key.Matches(msg, k.Preset):
-		m.open(dialogs.NewPicker(dialogHost{m}))
-		// The picker's heading says what its keys do: the greeting's
-		// digits set no grade there.
-		m.ungreet()
+		// The presets are the conventions view's table: P opens it on
+		// the preset in force, and esc goes back to where P was pressed.
+		m.openPresets()
+	case key.Matches(msg, k.Cancel) && m.presetsFrom >= 0 && m.active == conventionsSlot():
+		applied := ws.Version() != m.presetsAt
+		m.show(m.presetsFrom)
+		if applied {
+			m.c.SetStatus("presets closed: the conventions applied stay (u undoes them)", false)
+		} else {
+			m.c.SetStatus("presets closed: no preset applied", false)
+		}
 	default:
 		return nil, false
 	}
 	return nil, true
 }
 
-// fileKey handles the keys that read, write and copy: o, w, W, y and X.
+// fileKey handles the keys that read, write and take out: o, w, W and y.
 // It reports whether msg was one of them.
 func (m *Model) fileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.c.Keys
@@ -194,8 +205,6 @@ func (m *Model) fileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.open(dialogs.NewSaveAs(dialogHost{m}, dialogs.ThenStay))
 	case key.Matches(msg, k.Copy):
 		m.open(dialogs.NewCopy(dialogHost{m}))
-	case key.Matches(msg, k.Screenshot):
-		return m.openShot(), true
 	default:
 		return nil, false
 	}
@@ -238,4 +247,10 @@ func openAnswers(remote bool) []key.Binding {
 	}
 	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
 		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
+}
+
+// rootKeys are the keys the program has besides the shared key map's:
+// every one of them, for the table that checks the map (keymap_test.go).
+func rootKeys() []key.Binding {
+	return append([]key.Binding{openKey}, explorer.Keys()...)
 }

@@ -13,8 +13,10 @@ import (
 )
 
 // TestNewcomerGreeting: opened with nothing named, the explorer's
-// greeting offers the guided path, whole on its two lines at 80×24;
-// opened on a list, it does not.
+// greeting offers the guided path, on one line above the footer at
+// 80×24 (the path first, with the two steps the footer does not name),
+// after the first steps where they fit beside it; opened on a list, it
+// does not.
 func TestNewcomerGreeting(t *testing.T) {
 	doc := sampleDoc(t, samples.Default)
 	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
@@ -22,8 +24,10 @@ func TestNewcomerGreeting(t *testing.T) {
 	m := New(Options{Doc: doc, Settings: s, NoColor: true, Newcomer: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(screen(m), "\n")
-	assert.Equal(t, "sample:ties-at-k: 6 items; N shows its notes. Digits set the grade of the", strings.TrimRight(lines[22], " "))
-	assert.Equal(t, "selected rank; ? lists every key. New to NDCG? Run ndcg-explorer learn.", strings.TrimRight(lines[23], " "))
+	assert.Equal(t, "New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.", strings.TrimRight(lines[22], " "))
+	assert.True(t, strings.HasSuffix(strings.TrimRight(lines[23], " "), "v views • ? help • q quit"), lines[23])
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? Run ndcg-explorer learn.", m.c.Status.Text)
 
 	m = newModel(t, sampleDoc(t, samples.Default), s, 80, 24)
 	assert.NotContains(t, screen(m), "learn")

@@ -151,7 +151,7 @@ func TestWelcomeIsCalm(t *testing.T) {
 	st := m.c.Styles
 	require.NotEqual(t, st.StatusInk.Paint(welcome), st.ErrorInk.Paint(welcome), "the two inks differ")
 	assert.Contains(t, m.View().Content, st.StatusInk.Paint(welcome))
-	assert.NotContains(t, screen(m), "Digits set the grade", "in place of the greeting")
+	assert.NotContains(t, screen(m), "a digit sets a grade", "in place of the greeting")
 
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Answer: "0.83"})
 	assert.Contains(t, screen(m), welcome)
@@ -218,7 +218,7 @@ func TestWelcomeKeptBeforeTheNews(t *testing.T) {
 func TestLongStatusLeavesTheOffersFooter(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
-	press(m, "X")
+	press(m, "y", "s")
 	s := screen(m)
 	assert.Contains(t, s, "copied the screen as an SVG image to your clipboard (no file is written over SS…")
 	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")

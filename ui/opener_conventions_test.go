@@ -76,7 +76,7 @@ func TestConventionsLineAndPickerAgreeOnACustomGain(t *testing.T) {
 	press(m, "P")
 	assert.NotContains(t, screen(m), "> =", "no preset marked in force")
 	assert.NotRegexp(t, `(?m)^  =`, screen(m))
-	press(m, "esc", "C")
+	press(m, "esc", "f4")
 	assert.NotContains(t, screen(m), "=lightgbm")
 	assert.Contains(t, screen(m), "no preset follows them")
 
@@ -91,6 +91,6 @@ func TestConventionsLineAndPickerAgreeOnACustomGain(t *testing.T) {
 	assert.True(t, strings.HasSuffix(strings.Split(screen(m), "\n")[1], "=lightgbm"))
 	press(m, "P")
 	assert.Contains(t, screen(m), "> =lightgbm ")
-	press(m, "esc", "C")
+	press(m, "esc", "f4")
 	assert.Contains(t, screen(m), "=lightgbm ")
 }

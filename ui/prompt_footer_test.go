@@ -35,15 +35,15 @@ func TestFooterWhileTyping(t *testing.T) {
 	}
 }
 
-// TestChooserFooter: under the preset picker, and under the samples a
+// TestChooserFooter: under the view menu, and under the samples a
 // session over the network may open, the footer names the keys that
 // choose, take and close, not the explorer's, which do nothing there.
 func TestChooserFooter(t *testing.T) {
 	m := start(t)
-	press(m, "P")
-	assert.Equal(t, "↑/↓ choose • enter apply it • esc/P/q close", lastLine(m))
+	press(m, "v")
+	assert.Equal(t, "↑/↓ choose • enter open it • 1-9/0 open view n • esc close", lastLine(m))
 	press(m, "q")
-	assert.Nil(t, dialogOf[*dialogs.Picker](m), "q closes the picker, as its footer says")
+	assert.Nil(t, dialogOf[*dialogs.ViewMenu](m), "q closes the menu")
 
 	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -55,10 +55,10 @@ func TestChooserFooter(t *testing.T) {
 // image's name is typed; after y, the keys that choose what to copy.
 func TestExportFooters(t *testing.T) {
 	m := start(t)
-	press(m, "X")
+	press(m, "y", "s")
 	assert.True(t, strings.HasPrefix(lastLine(m), "enter confirm • esc cancel"), "%q", lastLine(m))
 	press(m, "esc", "y")
-	assert.Equal(t, "v/m/j choose • esc cancel", lastLine(m))
+	assert.Equal(t, "v/m/j/s choose • esc cancel", lastLine(m))
 	press(m, "esc")
 	assert.Contains(t, lastLine(m), "0-9 set grade")
 }

@@ -38,7 +38,7 @@ func TestPromptsTakePaste(t *testing.T) {
 	assert.Equal(t, "12", dialogOf[*dialogs.Cutoff](m).Value(), "k keeps the digits")
 	press(m, "esc")
 
-	press(m, "X")
+	press(m, "y", "s")
 	press(m, "ctrl+u")
 	paste(m, "shot.svg")
 	assert.Equal(t, "shot.svg", dialogOf[*dialogs.Shot](m).Value(), "the image's name")

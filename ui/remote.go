@@ -53,6 +53,20 @@ type offerWaiting struct {
 const remoteTitleLimit = 200
 
 // setRemote fits the views for a remote session.
+// attendeeWelcome greets an attendee on their first frame: by their
+// name, to the workshop when it has one, and with what to do until the
+// instructor sends a list or a quiz round.
+func attendeeWelcome(r *Remote) string {
+	w := "welcome"
+	if r.Workshop != "" {
+		w += " to " + r.Workshop
+	}
+	if r.Attendee != "" {
+		w += ", " + r.Attendee
+	}
+	return w + "! While you wait: digits set grades, v shows the views, ? the keys"
+}
+
 func (m *Model) setRemote() {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer.Model); ok {

@@ -90,7 +90,7 @@ func TestSaveAsWritesTheFormatTheNameSays(t *testing.T) {
 func TestTooSmallIgnoresEditingKeys(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 40, 10)
 	assert.Contains(t, screen(m), "Terminal too small")
-	press(m, "0", "down", "1", "t", "K", "g")
+	press(m, "0", "down", "1", "t", "shift+up", "g")
 	assert.False(t, m.Workspace().Dirty(), "no edit made")
 	assert.Equal(t, 3.0, m.Workspace().List().Items[0].Grade)
 	assert.True(t, uitest.IsQuit(press(m, "q")))

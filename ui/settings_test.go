@@ -66,15 +66,21 @@ func TestZeroRule(t *testing.T) {
 	assert.Contains(t, screen(m), "NDCG=1 when IDCG=0", "in words when there is room")
 }
 
-func TestPresetPicker(t *testing.T) {
+// P opens the conventions view on the preset in force: every preset's
+// NDCG@k, enter applies the one selected (k stays), esc goes back to the
+// view P was pressed in, saying nothing was applied, u undoes a preset.
+func TestPresetsOpenTheConventionsView(t *testing.T) {
 	m := start(t)
 	press(m, "P")
+	require.Equal(t, "conventions", m.viewName(m.active))
 	s := screen(m)
-	assert.Contains(t, s, "Presets")
 	assert.Regexp(t, `> =sklearn\s+`+ndcgStart, s, "in force (=, as the conventions line names it), selected, scikit-learn's value")
 	assert.Regexp(t, `lightgbm\s+`+ndcgExp, s, "exp gain, no ties here")
+	assert.Contains(t, s, "scikit-learn", "the selected preset's note: who uses it")
+	assert.Contains(t, s, "enter applies (k stays 5) · esc goes back")
 	press(m, "esc")
-	assert.NotContains(t, screen(m), "Presets")
+	assert.Equal(t, "explorer", m.viewName(m.active), "esc goes back where P was pressed")
+	assert.Contains(t, screen(m), "presets closed: no preset applied")
 	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
 	press(m, "P", "down", "down", "enter")
 	st := m.Workspace().Settings
@@ -82,9 +88,14 @@ func TestPresetPicker(t *testing.T) {
 	assert.Equal(t, ndcg.Input, st.Ties)
 	assert.Equal(t, 1.0, st.Zero)
 	assert.Equal(t, 5, st.K, "a preset keeps k")
+	press(m, "esc")
+	assert.Equal(t, "presets closed: the conventions applied stay (u undoes them)", m.c.Status.Text)
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
 	press(m, "u")
 	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
+	// Reached by the menu or F4, esc does not leave the view.
+	press(m, "f4", "esc")
+	assert.Equal(t, "conventions", m.viewName(m.active))
 }
 
 func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {
@@ -97,7 +108,7 @@ func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {
 	assert.Error(t, m.Workspace().Err)
 	assert.Contains(t, screen(m), "cannot compute")
 	assert.Contains(t, screen(m), "no gain in the map")
-	press(m, "down", "up", "J") // still navigable and editable
+	press(m, "down", "up", "shift+down") // still navigable and editable
 	press(m, "u", "u")
 	assert.NoError(t, m.Workspace().Err)
 	assert.Contains(t, summary(t, m), "NDCG@5 = ")
@@ -133,18 +144,15 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 	assert.NotContains(t, screen(m), "IDCG counts")
 }
 
-// TestPresetPickerKeepsTheCursorInView: at 50×12 the picker has 8 lines:
-// one line per preset, scrolled so that the one selected is shown.
-func TestPresetPickerKeepsTheCursorInView(t *testing.T) {
+// TestPresetsKeepTheCursorInView: at 50×12 the conventions view opened
+// by P shows the preset in force, and follows the cursor.
+func TestPresetsKeepTheCursorInView(t *testing.T) {
 	s := ndcg.DefaultSettings() // tf-ranking's, the sixth preset
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
 	press(m, "P")
 	assert.Regexp(t, `(?m)^> =tf-ranking`, screen(m))
-	assert.NotContains(t, screen(m), "gain linear, log2", "no room for the conventions lines")
 	press(m, "down")
 	assert.Regexp(t, `(?m)^> jk`, screen(m))
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Contains(t, screen(m), "gain linear, log2", "room for them at 80×24")
 }
 
 // TestIDCGKeyWithoutAPool: switching the IDCG source of a list without a

@@ -13,7 +13,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // An error about a file deep in directories shows what went wrong at 80
@@ -93,26 +92,29 @@ func TestCutBetweenWords(t *testing.T) {
 }
 
 // The greeting says N shows the whole title when the title line cuts it,
-// worded for the terminal's width, and reads whole at 80×24; a list
-// without notes whose title is cut shows the title alone with N.
+// worded for the terminal's width, then what to do first, on one line at
+// 80×24 above the footer; a list without notes whose title is cut shows
+// the title alone with N.
 func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	m := openSample(t, "missing-relevant", 80, 24)
-	want := "sample:missing-relevant: 4 items; N shows its whole title and its notes. Digits set the grade of the selected rank; ? lists every key."
+	want := "N shows its whole title and notes; a digit sets a grade, v the views, ? help."
 	assert.Equal(t, want, m.c.Status.Text)
-	uitest.ReadsWhole(t, want, screen(m), 80, 24)
+	lines := strings.Split(screen(m), "\n")
+	assert.Equal(t, want, strings.TrimSpace(lines[22]), "one line")
+	assert.Contains(t, lines[23], "v views • ? help • q quit", "the footer below it")
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.Status.Text, "whole at 140 columns")
+	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "whole at 140 columns")
 	press(m, "tab")
 	assert.Empty(t, m.c.Status.Text, "the greeting, worded again, does not follow into another view")
 
 	m = openSample(t, "ties-at-k", 80, 24)
-	assert.Contains(t, m.c.Status.Text, "6 items; N shows its notes. Digits", "a title whole at 80 columns")
+	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "a title whole at 80 columns")
 
 	doc, err := listio.Load("sample:missing-relevant", nil, "")
 	require.NoError(t, err)
 	doc.Notes = ""
 	m = newModel(t, doc, linearK5(), 80, 24)
-	assert.Contains(t, m.c.Status.Text, "4 items; N shows its whole title. Digits")
+	assert.Equal(t, "N shows its whole title; a digit sets a grade, v the views, ? help.", m.c.Status.Text)
 	press(m, "N")
 	assert.Equal(t, "whole title shown (N hides it)", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: Missing relevant items: a perfect-looking list that missed the best documents")

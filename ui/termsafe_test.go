@@ -33,7 +33,7 @@ func TestEveryViewShowsControls(t *testing.T) {
 	assert.Contains(t, screen(m), `a\x1b[2Jb`, "shown, not dropped")
 	assert.Contains(t, screen(m), `c\x1b]52;c;aGk=\x07`)
 	for _, r := range views.All {
-		press(m, r.Letter)
+		press(m, fKey(r))
 		uitest.AssertNothingObeyed(t, r.Name, m.View())
 		press(m, "s", "esc") // a status naming an item
 		uitest.AssertNothingObeyed(t, r.Name+" with a status", m.View())

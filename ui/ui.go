@@ -2,12 +2,14 @@ package ui
 
 import (
 	"fmt"
+
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -76,7 +78,7 @@ type Model struct {
 
 	width, height int
 	isDark        bool
-	ascii         bool // the style sheet's glyphs are ASCII (A switches)
+	ascii         bool // the style sheet's glyphs are ASCII (b switches)
 	colour        bool
 	// profile is the terminal's colour profile (Bubble Tea reports it at
 	// start): faint is used past k only from 256 colours up.
@@ -94,7 +96,7 @@ type Model struct {
 	footerW     int
 	footerView  int
 	// footerTyping is whether a field had the keys when footerCache was
-	// drawn: a prompt opened within an Update (X) changes the footer.
+	// drawn: a prompt opened within an Update (y s) changes the footer.
 	footerTyping bool
 	// convCache is the conventions line for convW cells, drawn again
 	// after an edit or a change of styles (convW -1).
@@ -129,6 +131,12 @@ type Model struct {
 	termW, termH int
 	// bounded is the status line that says so, while it does.
 	bounded string
+	// presetsFrom is the view P was pressed in, while the conventions
+	// view it opened is on screen (esc goes back there); -1 otherwise.
+	presetsFrom int
+	// presetsAt is the workspace's version when P opened them: esc says
+	// whether a preset was applied since.
+	presetsAt int
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -146,7 +154,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
+	m := &Model{c: c, presetsFrom: -1, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
 		m.disk = o.Doc.Disk
 		if m.disk == (listio.Stamp{}) {
@@ -173,6 +181,12 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	m.greet()
+	if o.Welcome == "" && o.Remote != nil {
+		// The first frame an attendee sees: in place of the greeting,
+		// and, as it, gone with the next status.
+		c.SetStatus(attendeeWelcome(o.Remote), false)
+		m.greeted = c.Status.Text
+	}
 	if o.Welcome != "" {
 		m.welcome = o.Welcome
 		c.SetStatus(o.Welcome, false)
@@ -196,6 +210,9 @@ func (m *Model) regreet() {
 		m.greeted = "" // a welcome or a notice took its place
 		return
 	}
+	if m.remote != nil && m.greeted == attendeeWelcome(m.remote) {
+		return // the same words at every width
+	}
 	fresh := m.c.Status.Fresh
 	m.c.SetStatus(m.greeting(), false)
 	m.c.Status.Fresh = fresh
@@ -204,7 +221,7 @@ func (m *Model) regreet() {
 
 // ungreet clears the greeting from the status line, if it is still
 // there, where it would speak of keys that do something else: in another
-// view, under the help (which it points to) or the preset picker.
+// view, under the help (which it points to) or the view menu.
 func (m *Model) ungreet() {
 	if m.greeted != "" && m.c.Status.Text == m.greeted {
 		m.c.SetStatus("", false)
@@ -213,24 +230,47 @@ func (m *Model) ungreet() {
 
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
-	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
 	notes, cut := strings.TrimSpace(d.Notes) != "", frame.TitleCut(m.c.Styles, m.c.WS, m.width)
+	var text string
 	switch {
 	case cut && notes:
-		text += "; N shows its whole title and its notes"
+		text = "N shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
 	case cut:
-		text += "; N shows its whole title"
+		text = "N shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
 	case notes:
-		text += "; N shows its notes"
+		text = "N shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
+	case m.c.WS.N() == 0:
+		// A new list: nothing to grade yet.
+		text = "Press a to add an item, then a digit to set its grade, v for the views, ? for help."
+	default:
+		text = "Press " + strings.Join(firstSteps, ", ") + "."
 	}
-	text += ". Digits set the grade of the selected rank; ? lists every key."
-	if m.newcomer {
-		// Last, where a status cut to one line drops it first: the
-		// explorer's own keys come before the way to another command.
-		text += " New to NDCG? Run ndcg-explorer learn."
+	if !m.newcomer {
+		return text
 	}
-	return text
+	// One line, above the footer and its v views, as for anyone else:
+	// the guided path after the first steps where the width allows, or
+	// first, with the two steps the footer does not name.
+	if full := text + " " + learnStep; m.width == 0 || ansi.StringWidth(full) <= m.width {
+		return full
+	}
+	if short := learnStep + " Or: " + strings.Join(firstStepsShort[:2], ", ") + "."; ansi.StringWidth(short) <= m.width {
+		return short
+	}
+	return text + " " + learnStep
 }
+
+// firstSteps are what the greeting tells a person new to the explorer to
+// do first, in the order they would: change a grade and watch NDCG move,
+// then find the other views and the keys; firstStepsShort is the same in
+// fewer words, after what N shows. The greeting is one line at 80
+// columns, above the footer; learnStep is the guided path, offered to one
+// who started the explorer with nothing named.
+var (
+	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
+	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
+	learnStep       = "New to NDCG? Run ndcg-explorer learn."
+)
 
 func (m *Model) restyle() {
 	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
@@ -392,6 +432,7 @@ func (m *Model) resize() {
 func (m *Model) show(i int) {
 	m.ungreet()
 	m.active = i
+	m.presetsFrom = -1
 	// The end of a round read elsewhere pointed here: now the working
 	// is below, not behind Z.
 	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {

@@ -271,7 +271,7 @@ func TestDeleteEverythingLeavesAValidEmptyList(t *testing.T) {
 	assert.Contains(t, screen(m), "NDCG@5 by tie order (undefined: the list is empty)")
 	assert.NotContains(t, screen(m), "0.0000\n", "the band chart draws no bars")
 	assert.NotContains(t, screen(m), "no ties")
-	press(m, "x", "0", "s", "t", "T", "J")
+	press(m, "x", "0", "s", "t", "T", "shift+down")
 	assert.Equal(t, 0, m.Workspace().N())
 	press(m, "a")
 	assert.Equal(t, 1, m.Workspace().N())
@@ -281,20 +281,20 @@ func TestDeleteEverythingLeavesAValidEmptyList(t *testing.T) {
 
 func TestMoveWithoutScoresSwapsPlaces(t *testing.T) {
 	m := start(t)
-	press(m, "J")
+	press(m, "shift+down")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgSwap12)
 	assert.Regexp(t, `^▸\s+2 A `, cursorRow(t, m))
-	press(m, "K")
+	press(m, "shift+up")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 	press(m, "shift+down")
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgSwap12)
-	press(m, "shift+up", "K")
+	press(m, "shift+up", "shift+up")
 	assert.Contains(t, screen(m), "already at the top")
 }
 
 func TestMoveWithScoresSwapsScores(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", "0.9,0.8,0.7,0.6,0.5"), linearK5(), 80, 24)
-	press(m, "J")
+	press(m, "shift+down")
 	items := m.Workspace().List().Items
 	assert.Equal(t, 0.8, items[0].Score)
 	assert.Equal(t, 0.9, items[1].Score)

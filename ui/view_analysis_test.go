@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -68,28 +70,32 @@ func (n analysisTB) Name() string { return n.name }
 
 func TestAnalysisViewsHaveOneKeyEach(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	for key, name := range map[string]string{"O": "working", "I": "ties", "C": "conventions", "S": "swap", "U": "curves"} {
-		press(m, "E")
+	for key, name := range map[string]string{"f2": "working", "f3": "ties", "I": "ties", "f4": "conventions", "f5": "swap", "f6": "curves"} {
+		press(m, "f1")
 		require.Equal(t, "explorer", m.viewName(m.active))
 		press(m, key)
 		assert.Equal(t, name, m.viewName(m.active), "key %s", key)
-		assert.Contains(t, screen(m), "["+name+"]")
+		assert.Contains(t, screen(m), "["+capitalise(name)+"]")
 	}
 	// And by function key, in the order the issue lists them.
 	for i, name := range []string{"working", "ties", "conventions", "swap", "curves"} {
 		m.Update(tea.KeyPressMsg{Code: tea.KeyF2 + rune(i)})
 		assert.Equal(t, name, m.viewName(m.active))
 	}
-	press(m, "?")
-	help := screen(m)
-	for _, name := range []string{"working", "ties", "conventions", "swap", "curves", "best swap", "apply preset/swap"} {
-		assert.Contains(t, help, name)
+	// The view menu names them all, each with what it is for.
+	press(m, "v")
+	menu := screen(m)
+	for _, r := range views.All {
+		assert.Contains(t, menu, capitalise(r.Name))
+		assert.Contains(t, strings.Join(strings.Fields(menu), " "), r.Purpose)
 	}
+	press(m, "esc", "f5", "?")
+	assert.Contains(t, screen(m), "best swap", "the swap view's help lists its own key")
 }
 
 func TestWorkingView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "O")
+	press(m, "f2")
 	s := body(m)
 	// Each term worked out: 1/log2(3) = 0.631, 3.5/2 = 1.750, 7/log2(3) = 4.417.
 	assert.Contains(t, s, "DCG@3 = 7/1.000 + 1/1.585 + 3.5*/2.000")
@@ -103,7 +109,7 @@ func TestWorkingView(t *testing.T) {
 	// Live: grade 0 at rank 1 (A) in the explorer. By hand: DCG@3 =
 	// 0 + 1/1.585 + 3.5/2 = 2.381; the ideal is D(3) E(2) B(1): 7 + 3/1.585
 	// + 1/2 = 9.393; 2.381/9.393 = 0.2535.
-	press(m, "E", "home", "0", "O")
+	press(m, "f1", "home", "0", "f2")
 	s = body(m)
 	assert.Contains(t, s, "DCG@3 = 0/1.000 + 1/1.585 + 3.5*/2.000")
 	assert.Contains(t, s, "      = 0.000 + 0.631 + 1.750 = 2.381")
@@ -118,7 +124,7 @@ func TestWorkingView(t *testing.T) {
 func TestWorkingScrolls(t *testing.T) {
 	g := strings.Repeat("1,", 59) + "1"
 	m := newModel(t, inlineDoc(t, g, ""), linearK5(), 80, 14)
-	press(m, "O")
+	press(m, "f2")
 	s := body(m)
 	assert.Contains(t, s, "lines 1–")
 	// 60 items of grade 1, k=5: DCG = IDCG, NDCG 1.
@@ -194,7 +200,7 @@ func TestTiesViewWithoutTies(t *testing.T) {
 
 func TestConventionsView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "C")
+	press(m, "f4")
 	s := body(m)
 	row := func(name string) string {
 		for _, l := range strings.Split(s, "\n") {
@@ -253,7 +259,7 @@ func TestConventionsView(t *testing.T) {
 
 func TestSwapView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "S")
+	press(m, "f5")
 	s := body(m)
 	assert.Contains(t, s, "ranks 1 ↔ 2")
 	assert.Contains(t, s, "ΔNDCG@3 = -0.1714")
@@ -275,7 +281,7 @@ func TestSwapView(t *testing.T) {
 	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
 
 	// b applies the best swap straight away.
-	press(m, "home", "b")
+	press(m, "home", "m")
 	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
 	press(m, "u")
 	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
@@ -286,7 +292,7 @@ func TestSwapView(t *testing.T) {
 // (ndcgSwap12).
 func TestSwapUnscored(t *testing.T) {
 	m := start(t)
-	press(m, "S")
+	press(m, "f5")
 	assert.Contains(t, body(m), "NDCG@5 "+ndcgStart+" → "+ndcgSwap12)
 	press(m, "enter")
 	assert.Contains(t, summaryOf(m), ndcgSwap12)
@@ -299,7 +305,7 @@ func summaryOf(m *Model) string { return layout.Fixed(m.c.WS.Result.NDCG(), 4) }
 
 func TestCurvesView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "U")
+	press(m, "f6")
 	s := body(m)
 	// 1/log2(i+1): 1, 0.631, 0.5, 0.431 …; k=3 marked.
 	for _, want := range []string{" 1 ", "1.000", "0.631", "0.500 ◂k", "0.431", "0.387"} {
@@ -329,16 +335,16 @@ func TestCurvesView(t *testing.T) {
 }
 
 func TestAnalysisGolden80x24(t *testing.T) {
-	for _, v := range []struct{ key, name string }{{"O", "working"}, {"I", "ties"}, {"C", "conventions"}, {"S", "swap"}, {"U", "curves"}} {
+	for _, v := range []struct{ key, name string }{{"f2", "working"}, {"f3", "ties"}, {"f4", "conventions"}, {"f5", "swap"}, {"f6", "curves"}} {
 		for _, ascii := range []bool{false, true} {
 			m := tiesModel(t, 80, 24)
 			file := v.name + "_80x24"
 			if ascii {
-				press(m, "A")
+				press(m, "b")
 				file += "_ascii"
 			}
 			press(m, v.key)
-			if ascii && v.key == "C" {
+			if ascii && v.key == "f4" {
 				// The view opens on the preset in force; sklearn's
 				// reasons show the ASCII bullet.
 				press(m, "home")
@@ -353,7 +359,7 @@ func TestAnalysisGolden80x24(t *testing.T) {
 func TestAnalysisViewsNeverPanic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	keys := []string{"0", "3", "+", "t", "T", "u", "ctrl+r", "[", "]", "g", "d", "p", "i", "z",
-		"down", "up", "left", "right", "home", "end", "pgdown", "enter", "b", "A", "O", "I", "C", "S", "U", "E", "x", "a", "c"}
+		"down", "up", "left", "right", "home", "end", "pgdown", "enter", "m", "b", "f2", "I", "f4", "f5", "f6", "f1", "x", "a", "c"}
 	sizes := [][2]int{{1, 1}, {10, 3}, {30, 8}, {50, 12}, {60, 15}, {80, 24}, {100, 30}, {200, 60}}
 	for _, list := range [][2]string{{tiesGrades, tiesScores}, {"1", ""}, {"0,0,0", "1,1,1"}, {strings.Repeat("2,", 39) + "2", ""}} {
 		m := newModel(t, inlineDoc(t, list[0], list[1]), linearK5(), 80, 24)
@@ -376,13 +382,13 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	cv := m.views[3]
 	require.Equal(t, "conventions", m.viewName(3))
-	press(m, "C")
+	press(m, "f4")
 	body(m)
 	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
-	press(m, "E")
+	press(m, "f1")
 	press(m, "home", "0")
 	assert.True(t, fieldAs[view.Lazy](cv, "Lazy").Stale, "not recomputed while hidden")
-	press(m, "C")
+	press(m, "f4")
 	s := body(m)
 	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
 	// A(0) at rank 1 under linear gain (sklearn preset): by hand
@@ -394,20 +400,20 @@ func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 // the wheel scrolls the working.
 func TestAnalysisViewsMouse(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "S")
+	press(m, "f5")
 	// Screen row 6 is the map's row of rank 2 (three header lines, the
 	// view's title, the column numbers); column 13 is rank 4's cell.
 	m.Update(tea.MouseClickMsg{X: 13, Y: 6, Button: tea.MouseLeft})
 	assert.Contains(t, body(m), "ranks 2 ↔ 4")
 	assert.Contains(t, body(m), "ΔNDCG@3 = +0.1770")
 
-	press(m, "C")
+	press(m, "f4")
 	m.Update(tea.MouseClickMsg{X: 5, Y: 7, Button: tea.MouseLeft}) // screen row 7: trec_eval
 	assert.Contains(t, body(m), "NDCG@3 0.7263 here, 0.8707 under trec_eval")
 
 	g := strings.Repeat("1,", 59) + "1"
 	m = newModel(t, inlineDoc(t, g, ""), linearK5(), 80, 14)
-	press(m, "O")
+	press(m, "f2")
 	first := strings.Split(body(m), "\n")[1]
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	assert.NotEqual(t, first, strings.Split(body(m), "\n")[1])
@@ -428,7 +434,7 @@ func TestConventionsGainMapReadable(t *testing.T) {
 	require.NoError(t, err)
 	s.Gain = g
 	m := newModel(t, inlineDoc(t, tiesGrades, tiesScores), s, 80, 24)
-	press(m, "C")
+	press(m, "f4")
 	b := body(m)
 	assert.Contains(t, b, "  in force    0.7317    map      log2      expected")
 	assert.Contains(t, b, "  map = the gain per grade in force: 0=0,1=2,2=5,3=10\n")
@@ -447,7 +453,7 @@ func TestConventionsGainMapReadable(t *testing.T) {
 // way to them; at 80×26 they are back.
 func TestConventionsFitWithFourReasons(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "C", "home", "down")
+	press(m, "f4", "home", "down")
 	s := body(m)
 	for _, want := range []string{"gain exp → linear", "ties expected → docno", "IDCG from list → judged", "grades as given → integer",
 		"effect on this list\n• grades", "here is whole · no effect on this list"} {
@@ -474,7 +480,7 @@ func TestConventionsFitWithFourReasons(t *testing.T) {
 // than cutting "expected" to "expecte".
 func TestConventionsNarrowShowsWholeColumns(t *testing.T) {
 	m := tiesModel(t, MinWidth, 24)
-	press(m, "C")
+	press(m, "f4")
 	s := body(m)
 	assert.Contains(t, s, "  preset      NDCG@3    gain     discount\n")
 	assert.Contains(t, s, "  in force    0.7263    exp      log2\n")
@@ -528,7 +534,7 @@ func TestTiesViewPointsAtThePolicyInForce(t *testing.T) {
 // 7/1 + 1/log2(3) + 7/2 = 7 + 0.631 + 3.5 = 11.131.
 func TestWorkingViewSaysHowTiesAreOrdered(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "O", "p")
+	press(m, "f2", "p")
 	require.Equal(t, ndcg.Best, m.c.WS.Settings.Ties)
 	s := body(m)
 	assert.Contains(t, s, "[D(3) | C(0)]")
@@ -550,7 +556,7 @@ func TestCurvesNameAGainMapOnce(t *testing.T) {
 	require.NoError(t, err)
 	s.Gain = g
 	m := newModel(t, inlineDoc(t, tiesGrades, tiesScores), s, 80, 24)
-	press(m, "U")
+	press(m, "f6")
 	b := body(m)
 	assert.Contains(t, b, "gain map 0=0,1=2,2=5,3=10\n")
 	assert.NotContains(t, b, "= map")

@@ -3,61 +3,60 @@ package ui
 import (
 	"strconv"
 	"strings"
-	"unicode"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
-// viewBar is the line naming every view with its key, the active one
-// marked: "[Explorer] wOrking tIes Conventions …" (the key is the
-// capital letter in each name; F1…F10 open them too). Where the names do
-// not fit, the letters alone and the active view's name.
+// viewBar is the line naming every view in plain words, the active one
+// marked, and the key of the view menu where it fits: "[Explorer]
+// Working Ties Conventions … · v views". Where the names do not fit,
+// the active view's name, its number among the views and the menu's
+// key: a narrow screen still says where it is and how to go elsewhere.
 func (m *Model) viewBar(w int) string {
 	st := m.c.Styles
-	var full, short []string
+	var full []string
 	for i, r := range views.All {
-		name := markLetter(r.Name, r.Letter)
-		letter := r.Letter
+		name := capitalise(r.Name)
 		if i == m.active {
-			name, letter = "["+name+"]", "["+r.Letter+" "+r.Name+"]"
-			name, letter = st.TitleInk.Paint(name), st.TitleInk.Paint(letter)
+			full = append(full, st.TitleInk.Paint("["+name+"]"))
 		} else {
-			name, letter = st.SubtleInk.Paint(name), st.SubtleInk.Paint(letter)
+			full = append(full, st.SubtleInk.Paint(name))
 		}
-		full, short = append(full, name), append(short, letter)
 	}
+	menu := m.c.Keys.ViewMenu.Help()
+	hint := st.SubtleInk.Paint(" · " + menu.Key + " " + menu.Desc)
 	line := strings.Join(full, " ")
-	if ansi.StringWidth(line) > w {
-		line = "views: " + strings.Join(short, " ")
+	switch {
+	case ansi.StringWidth(line+hint) <= w:
+		line += hint
+	case ansi.StringWidth(line) <= w:
+	default:
+		line = st.TitleInk.Paint("["+capitalise(views.All[m.active].Name)+"]") +
+			st.SubtleInk.Paint(" view "+strconv.Itoa(m.active+1)+" of "+strconv.Itoa(len(views.All))+" · "+menu.Key+" "+menu.Desc+" · tab next")
 	}
 	return ansi.Truncate(line, w, "…")
 }
 
-// markLetter writes name with the view's key letter as a capital, the
-// first time it occurs: "wOrking" for O, "Explorer" for E.
-func markLetter(name, letter string) string {
-	l := []rune(strings.ToLower(letter))
-	if len(l) != 1 {
+// capitalise writes a view's name as the view bar and the menu do:
+// "Working".
+func capitalise(name string) string {
+	if name == "" {
 		return name
 	}
-	rs := []rune(name)
-	for i, r := range rs {
-		if r == l[0] {
-			rs[i] = unicode.ToUpper(r)
-			return string(rs)
-		}
-	}
-	return name + " (" + letter + ")"
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // viewName is the name of view i.
 func (m *Model) viewName(i int) string { return views.All[i].Name }
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
-// many terminals keep function keys for themselves, its capital letter.
+// many terminals keep function keys for themselves, its capital letter
+// where it has one (the view menu, v, reaches every view as well).
 func viewKey(i int, v views.Registered) key.Binding {
 	f := "f" + strconv.Itoa(i+1)
 	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
@@ -65,4 +64,42 @@ func viewKey(i int, v views.Registered) key.Binding {
 		keys, help = append(keys, v.Letter), help+"/"+v.Letter
 	}
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.Name))
+}
+
+// menuEntries are the views as the view menu (v) lists them.
+func menuEntries() []dialogs.ViewEntry {
+	out := make([]dialogs.ViewEntry, len(views.All))
+	for i, r := range views.All {
+		out[i] = dialogs.ViewEntry{Name: capitalise(r.Name), Purpose: r.Purpose}
+	}
+	return out
+}
+
+// conventionsSlot is where the conventions view is among the views.
+func conventionsSlot() int {
+	for i, r := range views.All {
+		if r.Name == "conventions" {
+			return i
+		}
+	}
+	return -1
+}
+
+// openPresets shows the conventions view with its cursor on the preset
+// in force (P): the table of presets the picker was, enter applying one.
+func (m *Model) openPresets() tea.Cmd {
+	i := conventionsSlot()
+	from := m.active
+	if from == i {
+		from = m.presetsFrom
+	}
+	m.show(i)
+	if v, ok := m.views[i].(interface{ OnInForce() }); ok {
+		v.OnInForce() // the conventions view's cursor on the preset in force
+	}
+	m.presetsFrom, m.presetsAt = from, m.c.WS.Version()
+	if from >= 0 {
+		m.c.SetStatus("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
+	}
+	return nil
 }

@@ -171,29 +171,34 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 	assert.NotContains(t, screen(m), "working, lines")
 }
 
-// A bar under the conventions names every view with its key, the active
-// one marked, in 80 columns; narrower, the letters alone.
+// A bar under the conventions names every view in plain words, the
+// active one marked, in 80 columns, and the view menu's key where it
+// fits; narrower, the active view, where it is among them and the keys
+// that reach the others.
 func TestViewBar(t *testing.T) {
 	m := start(t)
 	bar := strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "[Explorer] wOrking tIes Conventions Swap cUrves pooL coMpanions cHeck quiZ", strings.TrimRight(bar, " "))
-	press(m, "O")
+	assert.Equal(t, "[Explorer] Working Ties Conventions Swap Curves Pool Companions Check Quiz", strings.TrimRight(bar, " "))
+	press(m, "f2")
 	bar = strings.Split(screen(m), "\n")[2]
-	assert.Contains(t, bar, "Explorer [wOrking] tIes")
+	assert.Contains(t, bar, "Explorer [Working] Ties")
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	bar = strings.Split(screen(m), "\n")[2]
+	assert.Equal(t, "Explorer [Working] Ties Conventions Swap Curves Pool Companions Check Quiz · v views", strings.TrimRight(bar, " "))
 	m.Update(tea.WindowSizeMsg{Width: 60, Height: 24})
 	bar = strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "views: E [O working] I C S U L M H Z", strings.TrimRight(bar, " "))
+	assert.Equal(t, "[Working] view 2 of 10 · v views · tab next", strings.TrimRight(bar, " "))
 }
 
 // A key that does nothing in the view says so: digits in the working
 // view set no grade there.
 func TestIgnoredKeySaysSo(t *testing.T) {
 	m := start(t)
-	press(m, "O", "5")
+	press(m, "f2", "5")
 	assert.Contains(t, screen(m), `"5" does nothing in the working view (? lists the keys)`)
 	assert.Equal(t, 3.0, m.c.WS.List().Items[0].Grade)
 	// A digit in the explorer sets a grade; moving past an end is no news.
-	press(m, "E", "5")
+	press(m, "f1", "5")
 	assert.NotContains(t, screen(m), "does nothing")
 	assert.Equal(t, 5.0, m.c.WS.List().Items[0].Grade)
 	press(m, "up")
@@ -262,7 +267,7 @@ func TestPastKIsProjectorSafe(t *testing.T) {
 // mean gain, the ideal column (a grade), the · of ranks past k.
 func TestHelpLegend(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 120, 40)
-	press(m, "?")
+	press(m, "?", "?")
 	s := screen(m)
 	for _, want := range []string{"On the screen", "zero→0   NDCG when IDCG is 0", "3.50*    a tied rank's gain under expected ties",
 		"ideal    the grade at rank i of the ideal ranking (a grade, not a gain)", "·        a rank past k"} {
@@ -271,12 +276,11 @@ func TestHelpLegend(t *testing.T) {
 	// At 80 columns a meaning too long for its line goes on under
 	// itself, clear of the marks' column.
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	press(m, "down", "down", "down", "down", "down", "down", "down", "down", "down", "down")
 	s = screen(m)
 	assert.Regexp(t, `ideal    the grade at rank i of the ideal ranking \(a grade, not a gain\); IDCG@i *\n         sums its gains`, s)
 	assert.Regexp(t, `3\.50\*    a tied rank's gain under expected ties: the mean gain of its tie group *\n`, s)
 	// The curves view says what ×n counts.
-	press(m, "esc", "U")
+	press(m, "esc", "f6")
 	assert.Contains(t, screen(m), "×n: n items of the list have this grade")
 }
 
@@ -492,10 +496,10 @@ func TestKTypesTheCutoff(t *testing.T) {
 	assert.Equal(t, 3, m.c.WS.Settings.K, "undone like ] and [")
 
 	// Every view: k opens the field (here the working view).
-	press(m, "O", "k", "2", "enter")
+	press(m, "f2", "k", "2", "enter")
 	assert.Equal(t, 2, m.c.WS.Settings.K)
 
-	press(m, "E", "up", "up")
+	press(m, "f1", "up", "up")
 	assert.Regexp(t, `^▸\s+1 A `, cursorRow(t, m))
 	press(m, "Q")
 	assert.Equal(t, 0, m.active, "Q opens nothing")
@@ -674,7 +678,7 @@ func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
 	typeText(m, "0.01")
 	press(m, "enter")
-	press(m, "E")
+	press(m, "f1")
 	m.Update(RoomRoundEnd{ID: 1})
 	s := screen(m)
 	assert.Contains(t, s, "the round is over: Z shows its working in the quiz")

@@ -58,10 +58,35 @@ func (w *Workspace) SetTitle(r int, title string) (Edit, string) {
 	return w.setOne(i, after, fmt.Sprintf("title of %s set", it.ID)), ""
 }
 
+// SetID gives the item at rank r the id id, which no other item (nor
+// unretrieved judged item) may have: ids name the items in every view,
+// in the ties and in a saved file.
+func (w *Workspace) SetID(r int, id string) (Edit, string) {
+	i, ok := w.itemAt(r)
+	if !ok {
+		return nil, "the list is empty: press a to add an item"
+	}
+	id = strings.TrimSpace(id)
+	it := w.List().Items[i]
+	switch {
+	case id == it.ID:
+		return nil, ""
+	case id == "":
+		return nil, "an item needs an id: type one, such as " + it.ID
+	case w.ids()[id]:
+		return nil, fmt.Sprintf("another item is already called %s: type another id", id)
+	}
+	after := it
+	after.ID = id
+	return w.setOne(i, after, fmt.Sprintf("id %s → %s", it.ID, id)), ""
+}
+
 // SetScore gives the item at rank r the score s. On a list without
 // scores, where the order is the ranking, every item first gets a score
-// that keeps its rank (n for rank 1 down to 1 for the last), so that the
-// list stays valid: some items scored and others not is an input error.
+// that keeps its rank, on the typed score's scale (see scoredByPosition),
+// so that the list stays valid (some items scored and others not is an
+// input error); the status says what they got, and one undo takes it all
+// back.
 func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
 	i, ok := w.itemAt(r)
 	if !ok {
@@ -73,10 +98,25 @@ func (w *Workspace) SetScore(r int, s float64) (Edit, string) {
 	items := w.List().Items
 	it := items[i]
 	if !w.List().Scored() {
-		after := w.scoredByPosition()
+		after := w.scoredByPosition(s)
 		after[i].Score = s
-		return &replaceList{what: fmt.Sprintf("scores given to every item (rank order kept), %s's set to %s", it.ID, fmtNum(s)),
-			before: slices.Clone(items), after: after, at: i}, ""
+		// What the others got, the first and last of them in rank order.
+		var others []float64
+		for j := range after {
+			if j != i {
+				others = append(others, after[j].Score)
+			}
+		}
+		what := fmt.Sprintf("score of %s set to %s", it.ID, fmtNum(s))
+		switch len(others) {
+		case 0:
+		case 1:
+			what = fmt.Sprintf("no item had a score: the other gets %s, keeping its rank; %s's is %s", fmtNum(others[0]), it.ID, fmtNum(s))
+		default:
+			what = fmt.Sprintf("no item had a score: the others get %s … %s in rank order, %s's is %s",
+				fmtNum(others[0]), fmtNum(others[len(others)-1]), it.ID, fmtNum(s))
+		}
+		return &replaceList{what: what, before: slices.Clone(items), after: after, at: i}, ""
 	}
 	if it.Score == s {
 		return nil, ""
@@ -193,7 +233,7 @@ func (w *Workspace) Tie(r int) (Edit, string) {
 	// some (a copy of the list with them, which the edit puts in place).
 	scores, scored := items, w.List().Scored()
 	if !scored {
-		scores = w.scoredByPosition()
+		scores = w.scoredByPosition(wholeScale)
 	}
 	mine := scores[i].Score
 	nb := -1
@@ -239,7 +279,7 @@ func (w *Workspace) TieNext(r int) (Edit, string) {
 	i, j := w.ItemAt(r), w.ItemAt(other)
 	items := w.List().Items
 	if !w.List().Scored() {
-		after := w.scoredByPosition()
+		after := w.scoredByPosition(wholeScale)
 		after[i].Score = after[j].Score
 		return &replaceList{what: fmt.Sprintf("tied %s with %s (score %s); every item got a score keeping its rank",
 			items[i].ID, items[j].ID, fmtNum(after[j].Score)), before: slices.Clone(items), after: after, at: i}, ""
@@ -385,14 +425,36 @@ func (w *Workspace) setOne(i int, after ndcg.Item, what string) Edit {
 	return &setItems{what: what, idx: []int{i}, before: []ndcg.Item{w.List().Items[i]}, after: []ndcg.Item{after}, at: i}
 }
 
-// scoredByPosition copies the items with scores n, n−1, …, 1 in list
-// order, which keeps the ranking of a list without scores.
-func (w *Workspace) scoredByPosition() []ndcg.Item {
+// scoredByPosition copies the items with scores that keep the ranking
+// of a list without scores, on the scale of s, the score a person typed
+// (rankScore): a later score on that scale then lands among them, where
+// 4, 3, 2, 1 put any score between 0 and 1 last.
+func (w *Workspace) scoredByPosition(s float64) []ndcg.Item {
 	out := slices.Clone(w.List().Items)
 	for i := range out {
-		out[i].Score, out[i].HasScore = float64(len(out)-i), true
+		out[i].Score, out[i].HasScore = rankScore(len(out), i, s), true
 	}
 	return out
+}
+
+// wholeScale is no typed score: the scores n, n−1, …, 1 (a tie made on a
+// list without scores).
+const wholeScale = 2
+
+// rankScore is the score of position i of n on the scale of s: for a
+// score between 0 and 1, the fractions 1, (n−1)/n, …, 1/n rounded to the
+// fewest decimals that keep them apart (1, 0.8, 0.6, 0.4, 0.2 for n = 5);
+// otherwise n, n−1, …, 1.
+func rankScore(n, i int, s float64) float64 {
+	if s < 0 || s > 1 {
+		return float64(n - i)
+	}
+	d := 0
+	for p := 1; p < 2*n; p *= 10 {
+		d++
+	}
+	x, _ := strconv.ParseFloat(strconv.FormatFloat(float64(n-i)/float64(n), 'f', d, 64), 64)
+	return x
 }
 
 // scoreBelow is a score that ranks just below rank r: about halfway to

@@ -70,9 +70,16 @@ func TestEveryEditUndoesAndRedoesExactly(t *testing.T) {
 		{"score", scored, func(w *Workspace) (Edit, string) { return w.SetScore(3, 2) },
 			"score of D 0.5 → 2", 3, func(t *testing.T, w *Workspace) { assert.Equal(t, 0, w.RankOf(3)) }},
 		{"score on an unscored list (replaceList)", unscored, func(w *Workspace) (Edit, string) { return w.SetScore(2, 10) },
-			"scores given to every item (rank order kept), C's set to 10", 2, func(t *testing.T, w *Workspace) {
+			"no item had a score: the others get 3 … 2 in rank order, C's is 10", 2, func(t *testing.T, w *Workspace) {
 				assert.Equal(t, []float64{3, 2, 10}, []float64{w.List().Items[0].Score, w.List().Items[1].Score, w.List().Items[2].Score})
 			}},
+		{"first score between 0 and 1", unscored, func(w *Workspace) (Edit, string) { return w.SetScore(2, 0.5) },
+			"no item had a score: the others get 1 … 0.7 in rank order, C's is 0.5", 2, func(t *testing.T, w *Workspace) {
+				// n = 3: 3/3, 2/3, 1/3 to one decimal are 1, 0.7, 0.3; C's typed 0.5 replaces its 0.3.
+				assert.Equal(t, []float64{1, 0.7, 0.5}, []float64{w.List().Items[0].Score, w.List().Items[1].Score, w.List().Items[2].Score})
+			}},
+		{"id (setItems)", unscored, func(w *Workspace) (Edit, string) { return w.SetID(1, "doc-7") },
+			"id B → doc-7", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "doc-7", w.List().Items[1].ID) }},
 		{"add (insertItem)", unscored, func(w *Workspace) (Edit, string) { return w.Add(0) },
 			"added D", 1, func(t *testing.T, w *Workspace) { assert.Equal(t, "D", w.List().Items[1].ID) }},
 		{"add with scores", scored, func(w *Workspace) (Edit, string) { return w.Add(0) },
@@ -209,4 +216,60 @@ func TestBetweenIsShort(t *testing.T) {
 		}
 		assert.True(t, c.lo < got && got < c.hi, "%v %v: %v", c.lo, c.hi, got)
 	}
+}
+
+// The first score typed on a list without scores gives the others
+// scores on its scale that keep their ranks: for 0.5 on a list of five,
+// 1, 0.8, 0.6, 0.4, 0.2 (k/5 to one decimal), the typed one then placed
+// among them. A later score on the same scale lands where it says,
+// where the scores 5, 4, 3, 2, 1 put any score below 1 last.
+func TestFirstScoreKeepsTheTypedScale(t *testing.T) {
+	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: []ndcg.Item{
+		{ID: "A", Grade: 3}, {ID: "B", Grade: 2}, {ID: "C", Grade: 3}, {ID: "D", Grade: 0}, {ID: "E", Grade: 1},
+	}}}, ndcg.DefaultSettings())
+	ed, why := w.SetScore(4, 0.5)
+	require.Empty(t, why)
+	got := w.Apply(ed)
+	assert.Equal(t, "no item had a score: the others get 1 … 0.4 in rank order, E's is 0.5", got.What)
+	var scores []float64
+	for _, it := range w.List().Items {
+		scores = append(scores, it.Score)
+	}
+	assert.Equal(t, []float64{1, 0.8, 0.6, 0.4, 0.5}, scores)
+	assert.Equal(t, 3, w.RankOf(4), "E's 0.5 ranks it fourth, above D's 0.4")
+
+	ed, why = w.SetScore(w.RankOf(3), 0.7) // D, now fifth
+	require.Empty(t, why)
+	w.Apply(ed)
+	assert.Equal(t, 2, w.RankOf(3), "D's 0.7 ranks it third, between B's 0.8 and C's 0.6")
+
+	// One undo each: the second score, then every score the first gave.
+	w.Undo()
+	w.Undo()
+	assert.False(t, w.List().Scored(), "one undo takes back the scores the first score gave")
+
+	// A score above 1 keeps the scale n, n−1, …, 1.
+	ed, _ = w.SetScore(0, 7)
+	w.Apply(ed)
+	assert.Equal(t, []float64{7, 4, 3, 2, 1}, []float64{w.List().Items[0].Score, w.List().Items[1].Score,
+		w.List().Items[2].Score, w.List().Items[3].Score, w.List().Items[4].Score})
+}
+
+// An id is typed whole, trimmed, and no two items (nor an item and an
+// unretrieved judged one) share one.
+func TestSetIDRefusesATakenOrEmptyID(t *testing.T) {
+	w := scored()
+	_, why := w.SetID(0, "B")
+	assert.Equal(t, "another item is already called B: type another id", why)
+	_, why = w.SetID(0, "X")
+	assert.Equal(t, "another item is already called X: type another id", why, "the pool's ids are taken too")
+	_, why = w.SetID(0, "  ")
+	assert.Equal(t, "an item needs an id: type one, such as A", why)
+	ed, why := w.SetID(0, "  q1-doc ")
+	require.Empty(t, why)
+	w.Apply(ed)
+	assert.Equal(t, "q1-doc", w.List().Items[0].ID)
+	require.NotNil(t, w.Result)
+	assert.Equal(t, 0, w.IndexOf("q1-doc"))
+	assert.Equal(t, -1, w.IndexOf("A"))
 }

@@ -4,7 +4,7 @@
 #
 #   explorer.svg     the explorer on the default sample, 100×30
 #   ties.svg         its ties view (I)
-#   conventions.svg  its conventions view (C), sklearn chosen (home)
+#   conventions.svg  its conventions view (F4), sklearn chosen (home)
 #   check.svg        a check run that catches a wrong claim
 #   charts.svg       report --format svg on the default sample
 #   demo.svg         the README's animated demo: the explorer's own screens,
@@ -12,7 +12,7 @@
 #                    internal/svganim into one animated SVG
 #
 # The explorer's screens are written by the explorer itself: the script
-# drives the real binary in tmux, as a person would, and presses X (the
+# drives the real binary in tmux, as a person would, and presses y s (the
 # screen as an SVG image), typing the file name. The check run is captured
 # from the terminal and drawn by the same code (internal/termsvg).
 # e2e/readme_images_test.go runs this script and compares its images with
@@ -66,13 +66,13 @@ wait_file() {
 }
 
 # screen NAME KEYS...: start the explorer at 100×30 on the default sample,
-# press KEYS, then X, and type the file name of the image.
+# press KEYS, then y s, and type the file name of the image.
 screen() {
   local name="$1"; shift
   t new-session -d -s "$name" -x 100 -y 30 -c "$work" "$bin; sleep 30"
   wait_for "$name" "NDCG@3 = "
   for k in "$@"; do t send-keys -t "$name" "$k"; done
-  t send-keys -t "$name" X
+  t send-keys -t "$name" y s
   wait_for "$name" "screen as SVG:"
   t send-keys -t "$name" C-u "$work/$name.svg" Enter
   wait_file "$work/$name.svg"
@@ -82,7 +82,7 @@ screen() {
 
 screen explorer
 screen ties I
-screen conventions C Home
+screen conventions F4 Home
 
 # A command run: the prompt line, then what the command prints; the pane
 # signals when the command is done, and its blank bottom lines are cut.
@@ -96,7 +96,7 @@ t kill-session -t check
 "$bin" report --format svg sample:ties-at-k > "$out/charts.svg"
 
 # The demo: one explorer session at 100×30 on the default sample; after
-# each step the explorer writes its screen (X) under a name relative to
+# each step the explorer writes its screen (y s) under a name relative to
 # its directory, so that the status line it shows next names no temporary
 # directory. Each step waits for what it changes on the screen.
 t new-session -d -s demo -x 100 -y 30 -c "$work" "$bin; sleep 30"
@@ -105,7 +105,7 @@ n=0
 frames=()
 frame() {
   n=$((n + 1))
-  t send-keys -t demo X
+  t send-keys -t demo y s
   wait_for demo "screen as SVG:"
   t send-keys -t demo C-u "demo-$n.svg" Enter
   wait_file "$work/demo-$n.svg"
@@ -126,10 +126,10 @@ frame
 t send-keys -t demo I                     # the ties view
 wait_for demo "NDCG@3 by tie order"
 frame
-t send-keys -t demo O                     # the working, term by term
+t send-keys -t demo F2                    # the working, term by term
 wait_for demo "IDCG@3 ="
 frame
-t send-keys -t demo C                     # every preset side by side
+t send-keys -t demo F4                    # every preset side by side
 wait_for demo "tf-ranking"
 frame
 t kill-session -t demo

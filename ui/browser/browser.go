@@ -68,7 +68,7 @@ type Model struct {
 	filter    textfield.Model
 	filtering bool
 
-	keys     browserKeys
+	keys     common.BrowserKeys
 	styles   common.Styles
 	warn     common.Ink
 	help     help.Model
@@ -102,7 +102,7 @@ type Model struct {
 // o.Qrels by trec.Browse.
 func New(o Options, res *trec.Result) *Model {
 	b := &Model{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*ui.Model{}}
-	b.keys = newBrowserKeys(common.DefaultKeyMap())
+	b.keys = common.NewBrowserKeys(common.DefaultKeyMap())
 	b.colW = baseWidths
 	b.colW[colNDCG] = max(b.colW[colNDCG], 1+len(b.ndcgHead()))
 	b.rows = make([]queryRow, len(res.Queries))

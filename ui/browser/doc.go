@@ -5,7 +5,8 @@
 // the explorer (ui.Model), esc comes back to the list with the query's
 // edits kept.
 //
-// Files: browser.go (the model, opening a query), keys.go (its keys),
-// list.go (the rows, their columns, sorting and filtering), draw.go (the
+// Files: browser.go (the model, opening a query), keys.go (what its
+// keys do; the keys themselves are common.BrowserKeys, beside the key
+// map), list.go (the rows, their columns, sorting and filtering), draw.go (the
 // screen).
 package browser

@@ -11,46 +11,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 )
 
-// browserKeys are the query list's keys. Moving, help and quitting are
-// the explorer's own bindings from the one key map, so that a key means
-// the same on both screens; the list adds only what the explorer has
-// no use for.
-type browserKeys struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Open, Back, Sort, Reverse, Filter       key.Binding
-	Help, Quit                              key.Binding
-}
-
-func newBrowserKeys(k common.KeyMap) browserKeys {
-	b := func(keys []string, help, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
-	top, bottom := k.Top, k.Bottom
-	top.SetHelp("home", "first query")
-	bottom.SetHelp("end", "last query")
-	return browserKeys{
-		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: top, Bottom: bottom,
-		Open:    b([]string{"enter"}, "enter", "open"),
-		Back:    b([]string{"esc"}, "esc", "back / clear filter"),
-		Sort:    b([]string{"s", "tab"}, "s", "sort by"),
-		Reverse: b([]string{"r"}, "r", "reverse"),
-		Filter:  b([]string{"/"}, "/", "filter"),
-		Help:    k.Help,
-		Quit:    k.Quit,
-	}
-}
-
-func (k browserKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Open, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit}
-}
-
-func (k browserKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Back, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit},
-	}
-}
-
 // clickHead sorts by the column clicked, or reverses the order when it
 // is the column already sorted by.
 func (b *Model) clickHead(x int) tea.Cmd {

@@ -15,6 +15,7 @@
 // NO_COLOR.
 //
 // Files: common.go (Common), styles.go (Styles, Ink, Glyphs), bar.go (a
-// bar in eighths of a cell), keys.go (KeyMap, Bind, As), status.go
-// (the status line), safe.go (Shown).
+// bar in eighths of a cell), keys.go (KeyMap, Bind, As; BrowserKeys, the
+// query list's, so that one table checks every key), status.go (the
+// status line), safe.go (Shown).
 package common

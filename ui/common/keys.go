@@ -27,12 +27,14 @@ type KeyMap struct {
 
 	// Files.
 	Save, SaveAs key.Binding
-	// Taking things out: copy (then v, m or j) and the screen as an image.
-	Copy, Screenshot key.Binding
+	// Taking things out: y, then v (the view as text), m (markdown), j
+	// (JSON) or s (the screen as an SVG image).
+	Copy key.Binding
 
-	// Views: one key each, plus cycling.
-	NextView, PrevView key.Binding
-	Views              []key.Binding
+	// Views: the menu of views (v), one key each (F1…F10, a few
+	// capitals), plus cycling.
+	ViewMenu, NextView, PrevView key.Binding
+	Views                        []key.Binding
 
 	// In the teaching views: apply what is selected (a preset, a swap).
 	Apply key.Binding
@@ -62,16 +64,18 @@ func DefaultKeyMap() KeyMap {
 		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
 		GradeDown: b([]string{"-", "_"}, "-", "grade −1"),
 		EditScore: b([]string{"s", "enter"}, "s/enter", "edit score"),
-		EditTitle: b([]string{"e"}, "e", "edit title"),
+		EditTitle: b([]string{"e"}, "e", "title (tab: id)"),
 		Add:       b([]string{"a"}, "a", "add item below"),
 		Duplicate: b([]string{"c"}, "c", "duplicate (copy)"),
 		Delete:    b([]string{"x", "delete"}, "x/del", "delete"),
-		MoveUp:    b([]string{"K", "shift+up"}, "K/⇧↑", "move up"),
-		MoveDown:  b([]string{"J", "shift+down"}, "J/⇧↓", "move down"),
-		Tie:       b([]string{"t"}, "t", "tie with neighbour"),
-		Untie:     b([]string{"T"}, "T", "untie"),
-		Undo:      b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
-		Redo:      b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
+		// Moving is on arrows only: K and J were one Shift away from
+		// k (the cutoff) and j (the copy menu's JSON).
+		MoveUp:   b([]string{"shift+up", "alt+up"}, "⇧↑/alt+↑", "move up"),
+		MoveDown: b([]string{"shift+down", "alt+down"}, "⇧↓/alt+↓", "move down"),
+		Tie:      b([]string{"t"}, "t", "tie to neighbour"),
+		Untie:    b([]string{"T"}, "T", "untie"),
+		Undo:     b([]string{"u", "ctrl+z"}, "u/^z", "undo"),
+		Redo:     b([]string{"ctrl+r", "ctrl+y"}, "^r/^y", "redo"),
 
 		Cutoff:   b([]string{"k"}, "k", "type k (cutoff)"),
 		KUp:      b([]string{"]"}, "]", "k + 1"),
@@ -86,9 +90,9 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),
 
-		Copy:       b([]string{"y"}, "y", "copy: v, m or j"),
-		Screenshot: b([]string{"X"}, "X", "screen as SVG"),
+		Copy: b([]string{"y"}, "y", "take out: v m j s"),
 
+		ViewMenu: b([]string{"v"}, "v", "views"),
 		NextView: b([]string{"tab"}, "tab", "next view"),
 		PrevView: b([]string{"shift+tab"}, "⇧tab", "previous view"),
 
@@ -98,7 +102,8 @@ func DefaultKeyMap() KeyMap {
 		Cancel:  b([]string{"esc"}, "esc", "cancel"),
 		Help:    b([]string{"?"}, "?", "help"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
-		ASCII:   b([]string{"A"}, "A", "ASCII/Unicode bars"),
+		// Not A: a stray Shift on a (add) would redraw every bar.
+		ASCII: b([]string{"b"}, "b", "bars: ASCII/Unicode"),
 	}
 	return k
 }
@@ -126,13 +131,13 @@ func As(b key.Binding, keys, desc string) key.Binding {
 
 // Tail ends a teaching view's footer: undo (where digits do not type a
 // number, undo is a key like any other), the way back to the explorer,
-// the next view, help and quit.
+// the view menu, help and quit.
 func (k KeyMap) Tail(undo bool) []key.Binding {
 	explorer := k.NextView
 	if len(k.Views) > 0 {
 		explorer = k.Views[0]
 	}
-	t := []key.Binding{explorer, k.NextView, k.Help, k.Quit}
+	t := []key.Binding{explorer, k.ViewMenu, k.Help, k.Quit}
 	if undo {
 		t = append([]key.Binding{k.Undo}, t...)
 	}
@@ -149,4 +154,49 @@ func (k KeyMap) ConventionKeys() []key.Binding {
 func (k KeyMap) Edits(msg tea.KeyPressMsg) bool {
 	return key.Matches(msg, k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate,
 		k.Delete, k.MoveUp, k.MoveDown, k.Tie, k.Untie)
+}
+
+// BrowserKeys are the query list's keys (package browser); they are
+// here, beside the key map, so that one table checks every key
+// (ui's keymap_test.go). Moving, help and quitting are
+// the explorer's own bindings from the one key map, so that a key means
+// the same on both screens; the list adds only what the explorer has
+// no use for.
+type BrowserKeys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Open, Back, Sort, Reverse, Filter       key.Binding
+	Help, Quit                              key.Binding
+}
+
+// NewBrowserKeys is the query list's keys under the key map k.
+func NewBrowserKeys(k KeyMap) BrowserKeys {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	top, bottom := k.Top, k.Bottom
+	top.SetHelp("home", "first query")
+	bottom.SetHelp("end", "last query")
+	return BrowserKeys{
+		Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown, Top: top, Bottom: bottom,
+		Open:    b([]string{"enter"}, "enter", "open"),
+		Back:    b([]string{"esc"}, "esc", "back / clear filter"),
+		Sort:    b([]string{"s", "tab"}, "s", "sort by"),
+		Reverse: b([]string{"r"}, "r", "reverse"),
+		Filter:  b([]string{"/"}, "/", "filter"),
+		Help:    k.Help,
+		Quit:    k.Quit,
+	}
+}
+
+// ShortHelp is the query list's footer.
+func (k BrowserKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Open, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit}
+}
+
+// FullHelp is the query list's help.
+func (k BrowserKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Open, k.Back, k.Sort, k.Reverse, k.Filter, k.Help, k.Quit},
+	}
 }

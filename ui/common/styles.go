@@ -116,7 +116,7 @@ func (k Ink) Paint(s string) string {
 }
 
 // Glyphs are the characters drawn besides letters and digits: Unicode,
-// or ASCII for a terminal that cannot draw it (--ascii, A switches).
+// or ASCII for a terminal that cannot draw it (--ascii, b switches).
 type Glyphs struct {
 	ASCII bool
 	// Cursor marks the selected row; Rule draws the k line; Dotted the

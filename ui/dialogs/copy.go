@@ -10,21 +10,21 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
-// Copy waits, after y, for the key that says what to copy (v, m or j),
-// which the program then copies (Host.Copy).
+// Copy waits, after y, for the key that says what to take out (v, m, j
+// or s), which the program then copies or, for s, writes to a file
+// (Host.Copy).
 type Copy struct{ h Host }
 
-// NewCopy asks what to copy.
-func NewCopy(h Host) *Copy {
-	h.Common().SetStatus("", false)
-	return &Copy{h: h}
-}
+// NewCopy asks what to take out. The status under its line is kept:
+// the screen y s draws is the one y was pressed on, greeting and all.
+func NewCopy(h Host) *Copy { return &Copy{h: h} }
 
 // The second key after y.
 var copyChoices = []struct{ key, what string }{
 	{"v", "view as text"},
-	{"m", "report as markdown"},
-	{"j", "list as JSON"},
+	{"m", "report"},
+	{"j", "JSON list"},
+	{"s", "SVG screen"},
 }
 
 // Key is the second key: whatever it is, the question ends.
@@ -45,12 +45,12 @@ func (d *Copy) View(w, _ int) string {
 	for _, c := range copyChoices {
 		parts = append(parts, c.key+" "+c.what)
 	}
-	return ansi.Truncate("copy: "+strings.Join(parts, " · ")+" · esc cancel", w, "…")
+	return ansi.Truncate("take out: "+strings.Join(parts, " · ")+" · esc cancel", w, "…")
 }
 
 // Footer names the keys that choose and cancel.
 func (d *Copy) Footer(w int) string {
 	h := d.h.Help()
 	h.SetWidth(w)
-	return h.ShortHelpView([]key.Binding{common.Bind([]string{"v", "m", "j"}, "v/m/j", "choose"), common.As(d.h.Common().Keys.Cancel, "esc", "cancel")})
+	return h.ShortHelpView([]key.Binding{common.Bind([]string{"v", "m", "j", "s"}, "v/m/j/s", "choose"), common.As(d.h.Common().Keys.Cancel, "esc", "cancel")})
 }

@@ -2,6 +2,7 @@ package dialogs
 
 import (
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -75,8 +76,20 @@ type Host interface {
 	// Install puts a list read by the open dialog in place of the one
 	// being edited, with fresh views.
 	Install(ws *workspace.Workspace, fileGain *ndcg.Gain)
-	// Copy copies what the key after y names (v, m, j) to the clipboard.
+	// Copy copies what the key after y names (v, m, j) to the clipboard,
+	// or, for s, writes the screen as an SVG image.
 	Copy(key string) tea.Cmd
-	// HelpText is the full help laid out for w cells.
-	HelpText(w int) string
+	// HelpPages is the help of the view in sight laid out for w cells:
+	// its keys, then any further page (what the screen's marks mean).
+	HelpPages(w int) []string
+}
+
+// Keys are the keys the dialogs take outside a field (the copy menu's
+// second key, the closing keys), for the table that checks the key map.
+func Keys() []key.Binding {
+	var ks []key.Binding
+	for _, c := range copyChoices {
+		ks = append(ks, common.Bind([]string{c.key}, c.key, c.what))
+	}
+	return append(ks, helpClose, helpScroll, helpTurn, helpEsc, viewMenuNumber, viewMenuClose)
 }

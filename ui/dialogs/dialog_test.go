@@ -51,7 +51,7 @@ func (h *host) SaveTo(string, Then) tea.Cmd              { return nil }
 func (h *host) SavePath() string                         { return "" }
 func (h *host) Install(*workspace.Workspace, *ndcg.Gain) {}
 func (h *host) Copy(string) tea.Cmd                      { return nil }
-func (h *host) HelpText(int) string                      { return "" }
+func (h *host) HelpPages(int) []string                   { return []string{""} }
 
 // keys gives d each key, as the program would while d is open, and
 // reports whether the last was taken.

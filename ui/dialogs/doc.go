@@ -1,9 +1,9 @@
 // Package dialogs holds what has the keys over the explorer's view until
 // it closes, each a Dialog in a file of its own: Question (what to do
 // with unsaved edits before quitting or opening another list), SaveAs,
-// Copy (y, then what to copy), Shot (X: the screen as an SVG file),
-// Picker (the presets), Opener (another list, or a sample), Cutoff (k
-// typed as a number) and Help (?).
+// Copy (y, then what to take out), Shot (y s: the screen as an SVG
+// file), ViewMenu (v: every view by name and purpose), Opener (another
+// list, or a sample), Cutoff (k typed as a number) and Help (?).
 //
 // The explorer holds at most one dialog. It gives it every key (Key) and
 // paste (Paste), draws it over the view or on the status line (Covers,
@@ -23,6 +23,6 @@
 // own (dialog_test.go).
 //
 // Files: dialog.go (Dialog, Host, Then), then one file a dialog:
-// question.go, saveas.go, copy.go, shot.go, picker.go, opener.go,
-// cutoff.go, help.go.
+// question.go, saveas.go, copy.go, shot.go, views.go (the view menu),
+// opener.go, cutoff.go, help.go.
 package dialogs

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -247,4 +248,11 @@ func (o *Opener) openLater(name string) tea.Cmd {
 			o.h.Close()
 		}
 	})
+}
+
+// chooserFooter is the footer of a list to choose from (the presets, the
+// samples alone over the network): the keys that choose, take and close.
+func chooserFooter(h *help.Model, take, closeKey key.Binding, w int) string {
+	h.SetWidth(w)
+	return ansi.Truncate(h.ShortHelpView([]key.Binding{common.Bind([]string{"up", "down"}, "↑/↓", "choose"), take, closeKey}), w, "")
 }

@@ -16,31 +16,47 @@ import (
 )
 
 // Registered is a view as the program knows it: the capital letter
-// that opens it (F1, F2, … open them in this order too), its name for
-// the title line and the help, and how it is made.
+// that also opens it, if any (F1, F2, … and the view menu's digits open
+// them in this order), its name for the title line and the help, what
+// it is for, and how it is made.
 type Registered struct {
 	Letter, Name string
-	Make         func(*common.Common) view.View
+	// Purpose is what the view is for, in a line a learner can read
+	// (the view menu, v).
+	Purpose string
+	Make    func(*common.Common) view.View
 }
 
 // All is every view, in the order of their keys: the explorer, then
 // those that take the list apart (working, ties, conventions, swap,
 // curves), then those that put a person to work on it (pool,
-// companions, check, quiz). A new view is a file and a line here.
+// companions, check, quiz). A new view is a package and a line here.
 //
-// A view's letter is the first letter of its name that no key (or
-// earlier view) has taken, as a capital: W is save as, so working is
-// O; T is untie, so ties is I. Q would sit next to q (quit), one shift
-// away from ending a lesson, so quiz is Z.
+// The view menu (v), F1…F10 and tab reach every view. A letter is a
+// quiet alias kept only where it and its Shift-variant edit nothing: E,
+// O, C, S and U were one Shift away from e (title), o (open), c
+// (duplicate), s (score) and u (undo), and M from m (the swap view's
+// best swap), so those views have none; P opens the conventions view on
+// the preset in force (KeyMap.Preset).
 var All = []Registered{
-	{"E", "explorer", func(c *common.Common) view.View { return explorer.New(c) }},
-	{"O", "working", func(c *common.Common) view.View { return working.New(c) }},
-	{"I", "ties", func(c *common.Common) view.View { return ties.New(c) }},
-	{"C", "conventions", func(c *common.Common) view.View { return conventions.New(c) }},
-	{"S", "swap", func(c *common.Common) view.View { return swap.New(c) }},
-	{"U", "curves", func(c *common.Common) view.View { return curves.New(c) }},
-	{"L", "pool", func(c *common.Common) view.View { return pool.New(c) }},
-	{"M", "companions", func(c *common.Common) view.View { return companions.New(c) }},
-	{"H", "check", func(c *common.Common) view.View { return check.New(c) }},
-	{"Z", "quiz", func(c *common.Common) view.View { return quiz.New(c) }},
+	{"", "explorer", "the ranked list: grades, gains, discounts, DCG, IDCG and NDCG",
+		func(c *common.Common) view.View { return explorer.New(c) }},
+	{"", "working", "every number written out as a sum, as by hand",
+		func(c *common.Common) view.View { return working.New(c) }},
+	{"I", "ties", "what the order of tied items does to NDCG (worst, expected, best)",
+		func(c *common.Common) view.View { return ties.New(c) }},
+	{"", "conventions", "the same list under each library's conventions, side by side",
+		func(c *common.Common) view.View { return conventions.New(c) }},
+	{"", "swap", "how much swapping two ranks changes NDCG: the weights learning to rank trains on",
+		func(c *common.Common) view.View { return swap.New(c) }},
+	{"", "curves", "the discount per rank and the gain per grade as charts: what NDCG is built from",
+		func(c *common.Common) view.View { return curves.New(c) }},
+	{"L", "pool", "relevant items the ranking missed, and what they do to IDCG",
+		func(c *common.Common) view.View { return pool.New(c) }},
+	{"", "companions", "precision, reciprocal rank and average precision beside NDCG",
+		func(c *common.Common) view.View { return companions.New(c) }},
+	{"H", "check", "check a DCG, IDCG or NDCG you worked out by hand",
+		func(c *common.Common) view.View { return check.New(c) }},
+	{"Z", "quiz", "work out NDCG yourself and see where a wrong answer went wrong",
+		func(c *common.Common) view.View { return quiz.New(c) }},
 }

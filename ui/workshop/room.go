@@ -28,6 +28,10 @@ type Remote struct {
 	// the quiz's heading and the terminal's title show it, for them to
 	// tell the instructor, whose screen names them so.
 	Name string
+	// Attendee is the attendee's name as the room shows it, and
+	// Workshop the workshop's, when it has one: the first frame
+	// welcomes them by these.
+	Attendee, Workshop string
 }
 
 // Offer is a list the instructor sends to the room. The explorer asks

@@ -2,6 +2,7 @@ package frame
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -40,14 +41,16 @@ func TooSmall(what string, w, h, minW, minH int) string {
 }
 
 // FooterLine is a short help line of at most w cells that always ends
-// with the help and quit keys: the other bindings go first and are cut,
-// most important first, when the line is too narrow for them all.
-func FooterLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int) string {
-	tail := h.ShortHelpView([]key.Binding{helpKey, quitKey})
+// with the help and quit keys, and any keys given before them (the view
+// menu): the other bindings go first and are cut, most important first,
+// when the line is too narrow for them all.
+func FooterLine(h *help.Model, bindings []key.Binding, helpKey, quitKey key.Binding, w int, always ...key.Binding) string {
+	kept := append(always, helpKey, quitKey)
+	tail := h.ShortHelpView(kept)
 	sep := h.ShortSeparator
 	var rest []key.Binding
 	for _, b := range bindings {
-		if k := b.Help().Key; k != helpKey.Help().Key && k != quitKey.Help().Key {
+		if !slices.ContainsFunc(kept, func(t key.Binding) bool { return t.Help().Key == b.Help().Key }) {
 			rest = append(rest, b)
 		}
 	}

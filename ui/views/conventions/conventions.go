@@ -26,8 +26,8 @@ type conventionsView struct {
 	view.Lazy
 	cursor int
 	// chosen says the cursor was moved by a key, a click or the wheel:
-	// until then it stays on the preset in force, as the preset picker
-	// (P) opens on it, and follows it when the conventions change.
+	// until then it stays on the preset in force, as P opens the view
+	// on it, and follows it when the conventions change.
 	chosen bool
 
 	rows []explain.PresetValue
@@ -102,6 +102,15 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 		v.Apply(e, "")
 	}
 	return nil
+}
+
+// OnInForce puts the cursor back on the preset in force, as P opens the
+// view (the cursor follows it until a key moves it).
+func (v *conventionsView) OnInForce() {
+	v.chosen = false
+	if v.rows != nil {
+		v.cursor = inForceRow(v.rows, v.cursor)
+	}
 }
 
 func (v *conventionsView) Refresh() {
@@ -229,6 +238,7 @@ func (v *conventionsView) Draw() string {
 	}
 	lines = append(lines, ansi.Truncate(v.row("in force", nd, s, nil, w), w, ""))
 	inForce := ""
+	var presets []string
 	for i, pv := range v.rows {
 		val := fmt.Sprintf("%.4f", pv.NDCG)
 		if pv.Err != nil {
@@ -241,8 +251,15 @@ func (v *conventionsView) Draw() string {
 		if i == v.cursor {
 			line = st.Cursor.Render(">" + ansi.Strip(line)[1:])
 		}
-		lines = append(lines, ansi.Truncate(line, w, ""))
+		presets = append(presets, ansi.Truncate(line, w, ""))
 	}
+	// On a screen too short for every preset, the rows around the
+	// cursor, so that the one selected is always in sight.
+	if room := max(h-len(lines), 1); len(presets) > room {
+		from := layout.ScrollTo(0, v.cursor, len(presets), room)
+		presets = presets[from : from+room]
+	}
+	lines = append(lines, presets...)
 	note := "  * departs from the conventions in force; no preset follows them"
 	if inForce != "" {
 		note = "  * departs from the conventions in force; =" + inForce + " is the preset in force"

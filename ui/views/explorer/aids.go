@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -331,3 +332,7 @@ func (e *Model) moreText(rows []int, at int) string {
 	}
 	return e.c.Styles.SubtleInk.Paint(fmt.Sprintf("%s %d more", sym, m))
 }
+
+// Keys are the explorer's own keys, besides the shared key map's: every
+// one of them, for the table that checks the map (ui's keymap_test.go).
+func Keys() []key.Binding { return []key.Binding{notesKey, PresentKey, followKey} }

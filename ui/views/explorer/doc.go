@@ -1,4 +1,4 @@
-// Package explorer is the explorer view (E), the main one: the ranked
+// Package explorer is the explorer view (F1), the main one: the ranked
 // list with its per-rank table, the summary and the bar charts, the
 // cursor and the in-place editor of a score or a title; the list itself
 // lives in the shared workspace (Common.WS). The projector mode (R)

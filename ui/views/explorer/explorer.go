@@ -24,7 +24,14 @@ const (
 	noField field = iota
 	ScoreField
 	titleField
+	idField // reached from the title's field by tab, and back
 )
+
+// followKey switches what the cursor keeps after an edit: the item it
+// was on (wherever a new score or an undo moves it), or the rank (so
+// that ↓ s after a score edits the next rank down, not the item's new
+// neighbour).
+var followKey = common.Bind([]string{"f"}, "f", "cursor: item/rank")
 
 // Model is the main view: the ranked list with its per-rank table,
 // the summary and the bar charts. It owns the cursor and the in-place
@@ -46,6 +53,9 @@ type Model struct {
 	// follows the item when the ranking reorders under it (a tie policy,
 	// a swap, an undo): the next digit edits the item the person chose.
 	under string
+	// stay keeps the cursor on its rank after an edit rather than on
+	// its item (f).
+	stay bool
 
 	editing field
 	Input   textfield.Model
@@ -65,12 +75,14 @@ func New(c *common.Common) *Model {
 // ShortHelp is the explorer's footer.
 func (e *Model) ShortHelp() []key.Binding {
 	k := e.c.Keys
-	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save, k.Help, k.Quit}
+	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save,
+		k.ViewMenu, k.Help, k.Quit}
 }
 
-// FullHelp is the explorer's own key: the notes (R, the projector mode,
-// is listed beside A, the other way of drawing).
-func (e *Model) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey}} }
+// FullHelp is the explorer's own keys: the notes and what the cursor
+// follows (R, the projector mode, is listed beside b, the other way of
+// drawing).
+func (e *Model) FullHelp() [][]key.Binding { return [][]key.Binding{{notesKey, followKey}} }
 
 // Capturing is true while the in-place editor has the keys.
 func (e *Model) Capturing() bool { return e.editing != noField }
@@ -147,11 +159,11 @@ func (e *Model) layout() {
 // come back with enter or esc).
 func (e *Model) EditorCell(f field) (x, w int, label string) {
 	head := "score"
-	if f == titleField {
+	if f != ScoreField {
 		head = "id / title"
 	}
 	x, w = e.table.ColumnStart(head)
-	if f == titleField && x >= 0 {
+	if f != ScoreField && x >= 0 {
 		w = e.titleEditWidth(x)
 	}
 	if x < 0 {
@@ -198,6 +210,8 @@ func (e *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		switch {
+		case e.stay:
+			// The rank the person was on, whatever moved there.
 		case msg.Focus >= 0:
 			e.Cursor = e.c.WS.RankOf(msg.Focus)
 		case e.under != "":
@@ -291,6 +305,14 @@ func (e *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, notesKey):
 		e.toggleNotes()
 		return nil
+	case key.Matches(msg, followKey):
+		e.stay = !e.stay
+		if e.stay {
+			e.c.SetStatus(fmt.Sprintf("after an edit the cursor stays on rank %d (f: follow the item)", e.Cursor+1), false)
+		} else {
+			e.c.SetStatus("after an edit the cursor follows its item (f: stay on the rank)", false)
+		}
+		return nil
 	case key.Matches(msg, PresentKey):
 		e.Present = !e.Present
 		e.layout()
@@ -342,7 +364,11 @@ func (e *Model) startEditing(f field) tea.Cmd {
 	case titleField:
 		e.Input.SetValue(it.Title)
 		e.Input.Placeholder = "title"
-		e.c.SetStatus(fmt.Sprintf("title of %s: %s · enter applies · esc cancels", common.Shown(it.ID), typeOver(it.Title, "type a title")), false)
+		e.c.SetStatus(fmt.Sprintf("title of %s: %s · tab: its id · enter applies · esc cancels", common.Shown(it.ID), typeOver(it.Title, "type a title")), false)
+	case idField:
+		e.Input.SetValue(it.ID)
+		e.Input.Placeholder = "id"
+		e.c.SetStatus(fmt.Sprintf("id of %s: type over it, ← edits it · tab: its title · enter applies · esc cancels", common.Shown(it.ID)), false)
 	}
 	// Selected, the old value is typed over, as a spreadsheet's cell:
 	// s then 0.5 is 0.5, not 0.920.5.
@@ -367,11 +393,23 @@ func (e *Model) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		e.stopEditing()
 		e.c.SetStatus("edit cancelled", false)
 		return nil
+	case msg.String() == "tab" && e.editing != ScoreField:
+		// The id and the title are one item's name: tab goes from one
+		// to the other, what was typed in the first not applied.
+		next := idField
+		if e.editing == idField {
+			next = titleField
+		}
+		return e.startEditing(next)
 	case key.Matches(msg, k.Confirm):
 		v := strings.TrimSpace(e.Input.Value())
 		var ed workspace.Edit
 		var why string
-		if e.editing == ScoreField {
+		firstScore := e.editing == ScoreField && !e.c.WS.List().Scored()
+		switch e.editing {
+		case idField:
+			ed, why = e.c.WS.SetID(e.Cursor, v)
+		case ScoreField:
 			s, err := strconv.ParseFloat(v, 64)
 			if err != nil {
 				// A pasted value is cut (termsafe.Quote), so that the
@@ -380,7 +418,7 @@ func (e *Model) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 				return nil
 			}
 			ed, why = e.c.WS.SetScore(e.Cursor, s)
-		} else {
+		default:
 			ed, why = e.c.WS.SetTitle(e.Cursor, e.Input.Value())
 		}
 		if why != "" {
@@ -389,6 +427,10 @@ func (e *Model) updateEditor(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		e.stopEditing()
 		e.apply(ed, "")
+		if firstScore && ed != nil && e.c.WS.Err == nil {
+			// Every other item got a score too: one key takes it back.
+			e.c.SetStatus(e.c.Status.Text+"; u undoes", false)
+		}
 		e.clamp()
 		return nil
 	}

@@ -28,7 +28,7 @@ const bestSwapTop = 50
 
 // swapView is a heat map of ΔNDCG@k for exchanging the items at ranks i
 // and j among the top ranks: the pairwise weights LambdaRank, LightGBM
-// and XGBoost train on. A cursor picks a pair; enter applies it, b
+// and XGBoost train on. A cursor picks a pair; enter applies it, m
 // applies the best single swap.
 type swapView struct {
 	view.Drawn
@@ -55,17 +55,18 @@ func New(c *common.Common) view.View {
 	return &swapView{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
 }
 
-// bestSwapKey selects the swap that raises NDCG the most.
-var bestSwapKey = common.Bind([]string{"b"}, "b", "best swap")
+// BestSwapKey applies the swap that raises NDCG the most: m for the
+// most (b draws the bars in ASCII, everywhere).
+var BestSwapKey = common.Bind([]string{"m"}, "m", "best swap")
 
 // ShortHelp is the swap view's footer.
 func (v *swapView) ShortHelp() []key.Binding {
 	k := v.C.Keys
-	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), bestSwapKey}, k.Tail(true)...)
+	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), BestSwapKey}, k.Tail(true)...)
 }
 
 // FullHelp is the key only the swap view has.
-func (v *swapView) FullHelp() [][]key.Binding { return [][]key.Binding{{bestSwapKey}} }
+func (v *swapView) FullHelp() [][]key.Binding { return [][]key.Binding{{BestSwapKey}} }
 
 // geometry is how many ranks the map shows and whether the details go
 // beside it (true) or under it.
@@ -130,9 +131,9 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 		v.ci, v.cj = last, last
 	case key.Matches(km, k.Apply):
 		v.Apply(ws.SwapRanks(v.ci, v.cj))
-	case key.Matches(km, bestSwapKey):
+	case key.Matches(km, BestSwapKey):
 		if v.Busy() {
-			v.C.SetStatus("the best swap is still being looked for: press b again in a moment", true)
+			v.C.SetStatus("the best swap is still being looked for: press m again in a moment", true)
 			return nil
 		}
 		if !v.found {
@@ -217,7 +218,7 @@ func (v *swapView) Draw() string {
 		return view.CannotCompute(v.C, w, h)
 	}
 	k := ws.Settings.KString()
-	head := view.Head(v.C, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · b best", w)
+	head := view.Head(v.C, "Swap", fmt.Sprintf("ΔNDCG@%s for exchanging ranks i and j", k), "arrows move · enter swaps · m best", w)
 	if v.Busy() && r.N >= 2 {
 		return v.BusyView("Swap", "the ΔNDCG@"+k+" of each swap")
 	}

@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
+)
+
+// Building a list from scratch: e then tab types an id (unique, or the
+// status says why not and the field stays open); the first score on a
+// list without scores gives the others 1 … 0.2 and says u undoes it, in
+// one undo; f keeps the cursor on the rank, so that ↓ s scores the next
+// rank down and not the item's new neighbour.
+func TestBuildingAListFromScratch(t *testing.T) {
+	m := start(t) // A..E, grades 3,2,3,0,1, no scores
+	press(m, "down", "e")
+	assert.Contains(t, m.c.Status.Text, "title of B: type a title · tab: its id")
+	press(m, "tab")
+	assert.Contains(t, m.c.Status.Text, "id of B")
+	typeText(m, "A")
+	press(m, "enter")
+	assert.Equal(t, "another item is already called A: type another id (esc cancels)", m.c.Status.Text)
+	require.True(t, explorerOf(m).Capturing(), "the field stays open for another id")
+	press(m, "ctrl+u")
+	typeText(m, "doc-7")
+	press(m, "enter")
+	assert.Equal(t, "id B → doc-7", m.c.Status.Text)
+	assert.Equal(t, "doc-7", m.Workspace().List().Items[1].ID)
+	assert.Contains(t, screen(m), "doc-7")
+	press(m, "u")
+	assert.Equal(t, "B", m.Workspace().List().Items[1].ID)
+
+	// The first score: on rank 5 (E), 0.5; the others get 1, 0.8, 0.6,
+	// 0.4 by rank, and E's 0.5 puts it fourth.
+	press(m, "end", "s")
+	typeText(m, "0.5")
+	press(m, "enter")
+	assert.Equal(t, "no item had a score: the others get 1 … 0.4 in rank order, E's is 0.5; u undoes", m.c.Status.Text)
+	var scores []string
+	for _, it := range m.Workspace().List().Items {
+		scores = append(scores, it.ID+"="+ndcg.FormatNumber(it.Score))
+	}
+	assert.Equal(t, []string{"A=1", "B=0.8", "C=0.6", "D=0.4", "E=0.5"}, scores)
+	assert.Equal(t, 3, explorerOf(m).Cursor, "the cursor follows E to rank 4")
+
+	// f: the cursor stays on the rank; ↓ s then scores rank 5 (D).
+	press(m, "f")
+	assert.Equal(t, "after an edit the cursor stays on rank 4 (f: follow the item)", m.c.Status.Text)
+	press(m, "s")
+	typeText(m, "0.9")
+	press(m, "enter")
+	assert.Equal(t, 3, explorerOf(m).Cursor, "still rank 4, E's item gone up to rank 2")
+	assert.Equal(t, "C", m.Workspace().List().Items[m.Workspace().ItemAt(3)].ID)
+	press(m, "f")
+	assert.Equal(t, "after an edit the cursor follows its item (f: stay on the rank)", m.c.Status.Text)
+
+	// One undo each: E's 0.9, then every score the first gave.
+	press(m, "u", "u")
+	assert.False(t, m.Workspace().List().Scored())
+}
+
+// A new, empty list's greeting says to add an item first.
+func TestGreetingOfAnEmptyList(t *testing.T) {
+	doc, err := listio.ReadJSON("new.json", []byte(`{"items": []}`))
+	require.NoError(t, err)
+	m := newModel(t, doc, linearK5(), 80, 24)
+	assert.Equal(t, "Press a to add an item, then a digit to set its grade, v for the views, ? for help.", m.c.Status.Text)
+}
+
+// The view menu: v lists every view; a number opens one, enter the one
+// under the cursor, esc closes it where it was.
+func TestViewMenu(t *testing.T) {
+	m := start(t)
+	press(m, "v")
+	require.NotNil(t, dialogOf[*dialogs.ViewMenu](m))
+	assert.Contains(t, screen(m), "> 1 Explorer")
+	press(m, "3")
+	assert.Equal(t, "ties", m.viewName(m.active))
+	assert.Nil(t, m.dialog)
+	press(m, "v", "down", "down", "enter")
+	assert.Equal(t, "swap", m.viewName(m.active), "two down from ties")
+	press(m, "v", "0")
+	assert.Equal(t, "quiz", m.viewName(m.active), "0 is the tenth")
+	press(m, "v", "up", "esc")
+	assert.Equal(t, "quiz", m.viewName(m.active))
+	assert.Nil(t, m.dialog)
+	press(m, "v", "5")
+	assert.Equal(t, 5, m.Workspace().N(), "a digit under the menu sets no grade")
+}
+
+// An attendee of serve is welcomed on the first frame by name, to the
+// workshop when it has one, with what to do while waiting; the welcome
+// goes with the next status, as the greeting does.
+func TestAttendeeWelcome(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &workshop.Remote{Attendee: "ana", Workshop: "NDCG 101"}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Equal(t, "welcome to NDCG 101, ana! While you wait: digits set grades, v shows the views, ? the keys", m.c.Status.Text)
+	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), m.c.Status.Text, "whole on the first frame")
+	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{Attendee: "ana"}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	lines := strings.Split(screen(m), "\n")
+	assert.Equal(t, "welcome, ana! While you wait: digits set grades, v shows the views, ? the keys", strings.TrimSpace(lines[22]), "one line")
+	assert.Contains(t, lines[23], "v views • ? help • q quit")
+	press(m, "tab")
+	assert.Empty(t, m.c.Status.Text)
+}
