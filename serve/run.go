@@ -94,13 +94,30 @@ func roomAddresses() []string {
 	return out
 }
 
+// shortDuration writes a duration as a person says it: whole hours,
+// minutes and seconds, each only when not zero (20s, 10m, 1h30m, 1h0m30s
+// as 1h30s would read as ninety seconds to some). time.Duration's own
+// String gives 10m0s; cutting its trailing zeros cut 10m to 1.
 func shortDuration(d time.Duration) string {
 	if d <= 0 {
 		return "never"
 	}
-	s := d.String()
-	s = strings.TrimSuffix(s, "0s")
-	return strings.TrimSuffix(s, "0m")
+	if d < time.Second {
+		return d.String()
+	}
+	d = d.Round(time.Second)
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	var b strings.Builder
+	if h > 0 {
+		fmt.Fprintf(&b, "%dh", h)
+	}
+	if m > 0 || h > 0 && s > 0 {
+		fmt.Fprintf(&b, "%dm", m)
+	}
+	if s > 0 {
+		fmt.Fprintf(&b, "%ds", s)
+	}
+	return b.String()
 }
 
 // RunPlain serves with no dashboard, logging each event as a line on
