@@ -123,8 +123,8 @@ func New(cfg Config) (*Server, error) {
 		}
 		cfg.HostKeyPath = p
 	}
-	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
-		return nil, fmt.Errorf("cannot make the directory for the host key: %v (give another place with --host-key)", err)
+	if err := ensureHostKey(cfg.HostKeyPath); err != nil {
+		return nil, err
 	}
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
