@@ -72,9 +72,9 @@ func TestDashboardTallyViewQuits(t *testing.T) {
 // connected: one of the two who answered is still there.
 func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	bob, ok := s.room.join("bob", "127.0.0.1:2", "")
+	bob, ok := s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
@@ -154,7 +154,7 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 // line. NDCG@3 of seed 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
 func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.82"})
@@ -204,7 +204,7 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 	s, _ := startServer(t, Config{})
 	var ms []*Member
 	for _, name := range []string{"ada", "bob", "cy"} {
-		m, ok := s.room.join(name, "127.0.0.1:1", "")
+		m, ok := s.room.join(name, "", "127.0.0.1:1", "")
 		require.True(t, ok)
 		ms = append(ms, m)
 	}
@@ -233,9 +233,9 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 // end it, and a second F3 starts the next round anyway.
 func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 	s, _ := startServer(t, Config{Seed: 7})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "127.0.0.1:2", "")
+	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -367,9 +367,9 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 // instructor asks again.
 func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 	s, _ := startServer(t, Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "127.0.0.1:2", "")
+	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
@@ -397,7 +397,7 @@ func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 // whose font lacks the block characters reads it too.
 func TestDashboardTallyInASCII(t *testing.T) {
 	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -62,6 +62,21 @@ type Config struct {
 	// attendee's clipboard; nil copies the worked NDCG instead.
 	Markdown ui.MarkdownReport
 
+	// FailDelay, FailBudget, FailWindow and Penalty throttle failed
+	// attempts (wrong passphrases, resume codes that find no list) per
+	// address: each waits FailDelay (negative: none), and an address with
+	// FailBudget of them within FailWindow is refused for Penalty. Zero:
+	// the Default values.
+	FailDelay  time.Duration
+	FailBudget int
+	FailWindow time.Duration
+	Penalty    time.Duration
+	// LoginGrace is how long a connection has to authenticate, and then
+	// to open a session; MaxStartups is the most connections not yet
+	// authenticated at once. Zero: DefaultLoginGrace, DefaultMaxStartups.
+	LoginGrace  time.Duration
+	MaxStartups int
+
 	// Log receives one line per event (a session joins, leaves or is
 	// refused). It may be called from many goroutines at once; nil
 	// drops them.
@@ -88,6 +103,8 @@ type Server struct {
 	ssh         *ssh.Server
 	room        *Room
 	fingerprint string
+	throttle    *throttle
+	conns       *connTracker
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -128,12 +145,15 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	s.throttle = newThrottle(cfg, s.log)
+	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
+			defer drainWindowChanges(sess)
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
 		// Forwarding: ssh -R asks for it before the session starts, so
@@ -147,8 +167,9 @@ func New(cfg Config) (*Server, error) {
 					return false, nil
 				},
 			}
+			srv.ConnCallback = s.conns.accept
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
-				"session": ssh.DefaultSessionHandler,
+				"session": sessionHandler,
 				"direct-tcpip": func(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
 					_ = ch.Reject(gossh.Prohibited, "ndcg-explorer serve forwards no ports")
 				},
@@ -163,9 +184,7 @@ func New(cfg Config) (*Server, error) {
 		// little later, closes what has no session (ssh -N).
 		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout+connIdleGrace))
 	}
-	opts = append(opts, withAuth(cfg.Passphrase, func(user string, addr net.Addr) {
-		s.log("wrong passphrase from %s@%s", CleanName(user), addr)
-	})...)
+	opts = append(opts, withAuth(cfg.Passphrase, s.throttle, s.conns)...)
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		if _, statErr := os.Stat(cfg.HostKeyPath); statErr == nil {
@@ -213,7 +232,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.listeners = append(s.listeners, ln)
 	s.mu.Unlock()
-	err := s.ssh.Serve(ln)
+	err := s.ssh.Serve(&fdListener{Listener: ln, log: s.log})
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
@@ -292,7 +311,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
-		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String(), sessionKey(sess))
+		login, code := splitCode(sess.User())
+		m, ok := s.room.join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
 		if !ok {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
@@ -302,6 +322,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			joined = "is back, on the list they left with,"
 		}
 		s.log("%s %s from %s%s (%d in the room)", m.Name, joined, sess.RemoteAddr(), identity(m), s.room.Count())
+		if m.Missed == missedUnknown {
+			// A code that finds no list may be a guess: it counts as a
+			// wrong passphrase does.
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
 			s.room.leave(m)
@@ -417,7 +442,8 @@ func shownName(m *Member) string {
 // identity is what the log says of how the server knows an attendee:
 // the user name they connected as when their display name differs, and
 // whether they have a key (its fingerprint would take the dashboard's
-// status line and tell the instructor nothing).
+// status line and tell the instructor nothing). Resume codes are never
+// logged: the log is often on the projected screen.
 func identity(m *Member) string {
 	var parts []string
 	if m.Name != m.Login {
@@ -426,21 +452,23 @@ func identity(m *Member) string {
 	if m.Key != "" {
 		parts = append(parts, " with a key")
 	}
-	if n := len(m.Unclaimed); n > 0 {
-		// The attendee may come to the instructor for their list.
-		parts = append(parts, fmt.Sprintf(" on a new list (%d kept for %s from there: %s)", n, m.Login, strings.Join(m.Unclaimed, ", ")))
+	switch m.Missed {
+	case missedUnknown:
+		parts = append(parts, " on a new list (their resume code found none)")
+	case missedOpen:
+		parts = append(parts, " on a new list (their resume code's list is open in another session)")
 	}
 	return strings.Join(parts, ",")
 }
 
-// returnName is the user name that finds the member's list again
-// (Room.claim): their own with a key, or when no one else connected
-// under it from their address without one; else their claim name.
+// returnName is the user name that brings the member back to their list
+// (Room.claim): their own with a key, else their display name with their
+// resume code.
 func (s *Server) returnName(m *Member) string {
-	if m.Key != "" || m.Name == m.Login && !s.room.Shared(m) {
+	if m.Key != "" {
 		return m.Login
 	}
-	return ClaimName(m.Name, m.Login)
+	return withCode(m.Name, m.Code)
 }
 
 // comeBack is the ssh line that brings the member back to their list:
@@ -453,13 +481,14 @@ func (s *Server) comeBack(sess ssh.Session, m *Member) string {
 }
 
 // plainName reports whether a user name can be typed on a command line
-// as it is: letters, digits, '.', '_' and '-', not starting with '-'.
+// as it is: letters, digits, '.', '_', '-' and '+' (before a resume
+// code), not starting with '-'.
 func plainName(u string) bool {
 	if u == "" || u[0] == '-' || len(u) > 64 {
 		return false
 	}
 	for _, r := range u {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+') {
 			return false
 		}
 	}
