@@ -108,6 +108,10 @@ type RoomAnswer struct {
 	Text string
 }
 
+// RoomNotice is a line the server has for the attendee's status line
+// (that keys came faster than a person types and were dropped).
+type RoomNotice struct{ Text string }
+
 // remoteTitleLimit bounds a title typed or pasted in a remote session,
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
@@ -125,6 +129,9 @@ func (m *Model) setRemote() {
 // reports whether msg was one of them.
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
+	case RoomNotice:
+		m.c.SetStatus(msg.Text, false)
+		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: now()}
 		if m.answerTyped() {
