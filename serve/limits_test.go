@@ -112,8 +112,10 @@ func TestResizeBeforeShellLeaksNothing(t *testing.T) {
 		cycle()
 	}
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 10*time.Second, 20*time.Millisecond)
-	require.Eventually(t, func() bool { return runtime.NumGoroutine() <= goroutines }, 10*time.Second, 50*time.Millisecond,
-		"goroutines: %d before, %d after", goroutines, runtime.NumGoroutine())
+	if !assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= goroutines }, time.Minute, 50*time.Millisecond) {
+		buf := make([]byte, 1<<20)
+		t.Fatalf("goroutines: %d before, %d after:\n%s", goroutines, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
+	}
 	settle()
 	after := rss(t)
 	t.Logf("RSS %.1f MiB before, %.1f MiB after 2,000 cycles", float64(before)/(1<<20), float64(after)/(1<<20))
@@ -232,4 +234,51 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 		t.Fatal("a connection with no session was not closed after the grace time")
 	}
 	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee's session stays")
+}
+
+// The input bucket: a burst of MaxKeysPerSecond passes, the next is
+// dropped; a tenth of a second later, a tenth as many pass again.
+func TestKeyRateBucket(t *testing.T) {
+	var s sessionModel
+	t0 := time.Unix(1000, 0)
+	passed := 0
+	for range 3 * MaxKeysPerSecond {
+		if s.take(t0) {
+			passed++
+		}
+	}
+	assert.Equal(t, MaxKeysPerSecond, passed)
+	passed = 0
+	for range MaxKeysPerSecond {
+		if s.take(t0.Add(100 * time.Millisecond)) {
+			passed++
+		}
+	}
+	assert.Equal(t, MaxKeysPerSecond/10, passed)
+}
+
+// A client typing as fast as it can (a million bytes of grade keys) is
+// dropped past the rate and told so; the session still answers, its
+// undo history stays bounded, and it goes idle when the flood stops.
+func TestKeyFloodIsDroppedAndTold(t *testing.T) {
+	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
+	c := connect(t, addr, "flood", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send(strings.Repeat("03", 5000))
+	require.NoError(t, c.redrawUntil("keys came faster than 60 a second: some were dropped", 100, 30, 20*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 1)
+	s.room.mu.Lock()
+	m := s.room.members[members[0].ID]
+	s.room.mu.Unlock()
+	require.NotNil(t, m)
+	// No more keys: the idle time ends the session.
+	code, err := c.exitStatus(20 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+	// (Read once the explorer has ended.)
+	hist := m.model.Workspace().Version()
+	assert.Positive(t, hist)
+	assert.LessOrEqual(t, hist, 2*MaxKeysPerSecond+10, "edits made: the burst and what refilled")
 }

@@ -133,6 +133,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Doc == nil {
 		return nil, errors.New("serve: no list to serve")
 	}
+	if n := len(cfg.Doc.List.Items) + len(cfg.Doc.List.Pool); n > cfg.MaxItems {
+		// Every attendee would hold a copy, and F2 would refuse to send
+		// it: refused here, before anyone connects.
+		return nil, fmt.Errorf("the list has %d items (with its pool), more than --max-items %d: serve a shorter list, or raise --max-items", n, cfg.MaxItems)
+	}
 	if cfg.HostKeyPath == "" {
 		p, err := DefaultHostKeyPath()
 		if err != nil {
@@ -527,6 +532,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			Name:      shownName(m),
 		},
 	})
+	model.Workspace().MaxHistory = MaxHistory
 	sm := &sessionModel{Model: model}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
 	if sess.EmulatedPty() {

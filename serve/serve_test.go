@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,6 +111,18 @@ func TestMaxItemsRefusesLargerLists(t *testing.T) {
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	c.send("a")
 	require.NoError(t, c.redrawUntil("the list has 5 items with its pool, the most this server allows", 100, 30, 5*time.Second))
+}
+
+// A served list longer than --max-items is refused at start, where every
+// attendee was handed it though F2 refused to send it.
+func TestMaxItemsRefusesTheServedList(t *testing.T) {
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	_, err = New(Config{MaxItems: 4, Doc: doc, Settings: ndcg.DefaultSettings(), HostKeyPath: filepath.Join(t.TempDir(), "key")})
+	require.Error(t, err)
+	assert.Equal(t, "the list has 5 items (with its pool), more than --max-items 4: serve a shorter list, or raise --max-items", err.Error())
+	_, err = New(Config{MaxItems: 5, Doc: doc, Settings: ndcg.DefaultSettings(), HostKeyPath: filepath.Join(t.TempDir(), "key")})
+	require.NoError(t, err)
 }
 
 func TestRefusals(t *testing.T) {

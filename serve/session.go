@@ -14,10 +14,29 @@ import (
 // can send thousands a second.
 const resizeSettle = 30 * time.Millisecond
 
+// MaxKeysPerSecond is the most keys, clicks and pastes a session passes
+// to its explorer in a second (with as many again in a burst): a fast key
+// repeat is 30 a second. Past it input is dropped, and the attendee told:
+// every key costs a redraw, and a client sending a million keys took the
+// other attendees' frames from 18 ms to 650 ms.
+const MaxKeysPerSecond = 60
+
+// MaxHistory is how many edits an attendee's undo takes back.
+const MaxHistory = 1000
+
+// droppedNotice is what an attendee reads when keys came too fast.
+const droppedNotice = "keys came faster than 60 a second: some were dropped (paste with your terminal's paste, which counts as one)"
+
 // sessionModel is one session's explorer, with its window sizes bounded
-// and coalesced.
+// and coalesced, and its input rate bounded.
 type sessionModel struct {
 	*ui.Model
+
+	// tokens and filled are the input rate's bucket; told is when the
+	// attendee was last told keys were dropped.
+	tokens float64
+	filled time.Time
+	told   time.Time
 
 	latest  tea.WindowSizeMsg
 	pending bool // a settle timer is running
@@ -72,6 +91,15 @@ func (s *sessionModel) active() {
 func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
+		if !s.take(time.Now()) {
+			// Dropped input keeps no session alive, and the attendee
+			// hears of it once in a while, not once a key.
+			if time.Since(s.told) > 5*time.Second {
+				s.told = time.Now()
+				return ui.RoomNotice{Text: droppedNotice}
+			}
+			return nil
+		}
 		s.active()
 	case tea.WindowSizeMsg:
 		s.active()
@@ -90,6 +118,22 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		return tea.ResumeMsg{}
 	}
 	return msg
+}
+
+// take spends one input from the bucket, refilled at MaxKeysPerSecond;
+// false when it is empty.
+func (s *sessionModel) take(now time.Time) bool {
+	if s.filled.IsZero() {
+		s.tokens = MaxKeysPerSecond
+	} else {
+		s.tokens = min(s.tokens+now.Sub(s.filled).Seconds()*MaxKeysPerSecond, MaxKeysPerSecond)
+	}
+	s.filled = now
+	if s.tokens < 1 {
+		return false
+	}
+	s.tokens--
+	return true
 }
 
 func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
