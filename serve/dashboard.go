@@ -102,6 +102,9 @@ type Dashboard struct {
 	round int
 	count int
 	tally *Tally
+	// failures and refused are the server's failed attempts and the
+	// connections it refused for them, read at each change of the room.
+	failures, refused int
 	// tallyLines is the tally drawn at the window's width, made when the
 	// tally, the names or the width change (View only shows them), and
 	// tallyTop the first of them on screen.
@@ -215,6 +218,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
 	case roomChanged:
 		d.count = d.srv.Room().Count()
+		d.failures, d.refused = d.srv.throttle.counts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -382,6 +386,14 @@ func (d *Dashboard) header(w int) []string {
 	pass := "passphrase on"
 	if d.srv.cfg.Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
+	}
+	if d.failures > 0 {
+		// Wrong passphrases (and resume codes) are the instructor's to
+		// see: a guessing client, or a room that misheard.
+		pass += st.warn.Render(" · " + plural(d.failures, "failed attempt"))
+		if d.refused > 0 {
+			pass += st.warn.Render(fmt.Sprintf(", %d refused", d.refused))
+		}
 	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
 	if title := st.title.Render("ndcg-explorer serve") + " · " + line1; ansi.StringWidth(title) <= w {

@@ -151,6 +151,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
 	s.throttle = newThrottle(cfg, s.log)
+	s.throttle.changed = cfg.OnChange
 	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),

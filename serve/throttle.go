@@ -33,6 +33,8 @@ type throttle struct {
 	delay, window, penalty time.Duration
 	budget                 int
 	log                    func(format string, args ...any)
+	// changed is told of every failure, for the dashboard's count.
+	changed func()
 
 	mu      sync.Mutex
 	sources map[string]*source
@@ -91,6 +93,9 @@ func (t *throttle) fail(host string) {
 			host, t.budget, shortDuration(t.penalty))
 	}
 	t.mu.Unlock()
+	if t.changed != nil {
+		t.changed()
+	}
 	time.Sleep(t.delay)
 }
 

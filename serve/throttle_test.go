@@ -1,11 +1,14 @@
 package serve
 
 import (
+	"net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -64,4 +67,19 @@ func TestPenaltyEnds(t *testing.T) {
 		}
 		return err == nil
 	}, 5*time.Second, 50*time.Millisecond)
+}
+
+// The dashboard counts failed attempts, and the refusals past the budget.
+func TestDashboardCountsFailedAttempts(t *testing.T) {
+	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d.Update(roomChanged{})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "failed attempt")
+	for range 3 {
+		_, err := dial(addr, "mallory", "guess")
+		require.Error(t, err)
+	}
+	d.Update(roomChanged{})
+	assert.Contains(t, ansi.Strip(d.View().Content), "0 connected · passphrase on · 2 failed attempts, 1 refused · ssh -p 23234 127.0.0.1")
 }
