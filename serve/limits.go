@@ -22,12 +22,14 @@ const (
 	// OpenSSH's LoginGraceTime does (a connection kept open with ssh -N
 	// included).
 	DefaultLoginGrace = 120 * time.Second
-	// DefaultMaxStartups is the most connections not yet authenticated
-	// at once; the next one closes the oldest of them. Closing the oldest
-	// rather than refusing the newest lets a real attendee in past a
-	// client that opens sockets and sends nothing: theirs is the newest,
-	// and authenticates in a moment.
-	DefaultMaxStartups = 50
+	// MaxStartups, by default --max-sessions + startupMargin, is the most
+	// connections not yet authenticated at once (a whole room may sit at
+	// the passphrase's prompt together); the next one closes the oldest of
+	// them, one that has sent no more than a version line first. Closing
+	// the oldest rather than refusing the newest lets a real attendee in
+	// past a client that opens sockets and sends nothing: theirs is the
+	// newest, and authenticates in a moment.
+	startupMargin = 10
 	// maxSessionChannels is how many sessions one connection may have
 	// open at once (ssh opens one; a multiplexing client a few).
 	maxSessionChannels = 3
@@ -66,6 +68,19 @@ type trackedConn struct {
 	sessions int
 	closed   bool
 	timer    *time.Timer
+	// read counts the bytes the client sent, to tell a socket that
+	// sends nothing from a handshake under way.
+	read atomic.Int64
+}
+
+// quietBytes: a client that has sent no more than this has sent at most
+// its version line (255 bytes at most), no key exchange.
+const quietBytes = 255
+
+func (c *trackedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
 }
 
 func newConnTracker(cfg Config, thr *throttle, log func(format string, args ...any)) *connTracker {
@@ -74,7 +89,7 @@ func newConnTracker(cfg Config, thr *throttle, log func(format string, args ...a
 		t.grace = DefaultLoginGrace
 	}
 	if t.maxStartups <= 0 {
-		t.maxStartups = DefaultMaxStartups
+		t.maxStartups = cfg.MaxSessions + startupMargin
 	}
 	return t
 }
@@ -94,6 +109,12 @@ func (t *connTracker) accept(ctx ssh.Context, conn net.Conn) net.Conn {
 	t.unauth = append(t.unauth, c)
 	if len(t.unauth) > t.maxStartups {
 		evict = t.unauth[0]
+		for _, o := range t.unauth {
+			if o.read.Load() <= quietBytes {
+				evict = o
+				break
+			}
+		}
 		if time.Since(t.evicted) > time.Minute {
 			t.evicted = time.Now()
 			t.log("more than %d connections not yet authenticated: closing the oldest (from %s) as new ones come", t.maxStartups, evict.host)

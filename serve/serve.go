@@ -73,7 +73,7 @@ type Config struct {
 	Penalty    time.Duration
 	// LoginGrace is how long a connection has to authenticate, and then
 	// to open a session; MaxStartups is the most connections not yet
-	// authenticated at once. Zero: DefaultLoginGrace, DefaultMaxStartups.
+	// authenticated at once. Zero: DefaultLoginGrace, MaxSessions + 10.
 	LoginGrace  time.Duration
 	MaxStartups int
 
