@@ -154,6 +154,8 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
+	// Rounds go on from those a kept room ran: round n asks question n.
+	d.round = s.room.RoundsRun()
 	d.connect = ConnectCommand(addr)
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
@@ -627,7 +629,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	s.shutdownWithGrace()
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.
-	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s\n", plural(n, "session"))
+	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", plural(n, "session"), s.stoppedLists())
 	if err := <-served; err != nil {
 		return err
 	}
@@ -641,5 +643,5 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 // connected: their sessions end, and the lists the server keeps go too
 // (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving (their lists go too) · esc stays"
+	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
 }

@@ -51,6 +51,16 @@ type Member struct {
 	kept *keptList
 	// offered numbers the last list sent (F2) that reached the attendee.
 	offered int
+	// live is the list the attendee's explorer last reported (update),
+	// for the state file while they are connected.
+	live liveList
+}
+
+// liveList is a copy of a connected attendee's list.
+type liveList struct {
+	doc      *listio.Document
+	settings ndcg.Settings
+	modified bool
 }
 
 // What a resume code found (Member.Missed).
@@ -75,6 +85,9 @@ type keptList struct {
 	// (ws.Dirty): given back, it is still modified.
 	modified bool
 	offered  int
+	// taken says the attendee took the list home (ssh … report or list)
+	// since it last changed.
+	taken bool
 }
 
 // hostOf is the host an address names, without its port.
@@ -197,6 +210,9 @@ type Room struct {
 	offer    *ui.Offer
 	offers   int
 	onChange func()
+	// save asks for the room to be written to its state file (nil: no
+	// state is kept).
+	save func()
 }
 
 // Round is a quiz round for the room: one question, the answers so far.
@@ -224,6 +240,22 @@ func newRoom(max, maxItems int, onChange func()) *Room {
 func (r *Room) changed() {
 	if r.onChange != nil {
 		r.onChange()
+	}
+	if r.save != nil {
+		r.save()
+	}
+}
+
+// update records a copy of a connected attendee's list, as their
+// explorer last had it, for the state file.
+func (r *Room) update(id int, doc *listio.Document, s ndcg.Settings, modified bool) {
+	r.mu.Lock()
+	if m := r.members[id]; m != nil {
+		m.live = liveList{doc: doc, settings: s, modified: modified}
+	}
+	r.mu.Unlock()
+	if r.save != nil {
+		r.save()
 	}
 }
 
@@ -353,6 +385,39 @@ func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings
 		}
 	}
 	return nil, ndcg.Settings{}, keptNone, ""
+}
+
+// markTaken records that the attendee connecting as login with code and
+// key took their kept list home.
+func (r *Room) markTaken(login, code, key string) {
+	r.mu.Lock()
+	if i, _ := r.claim(login, code, key); i >= 0 {
+		r.left[i].taken = true
+	}
+	r.mu.Unlock()
+	r.changed()
+}
+
+// NotTaken is how many attendees' lists the room holds that were not
+// taken home: those of attendees connected, and those kept since their
+// last change.
+func (r *Room) NotTaken() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := len(r.members)
+	for _, k := range r.left {
+		if !k.taken && k.doc != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// RoundsRun is how many quiz rounds the room has run.
+func (r *Room) RoundsRun() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rounds
 }
 
 // closeAll ends every session's explorer.

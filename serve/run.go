@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -50,6 +51,12 @@ func (s *Server) Banner(addr net.Addr) []string {
 		lines = append(lines, "no passphrase: anyone who reaches the port gets in (--passphrase-file sets one)")
 	} else {
 		lines = append(lines, "passphrase required (from --passphrase-file)")
+	}
+	if s.cfg.StateDir != "" {
+		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
+			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+	} else {
+		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
@@ -139,6 +146,7 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	}
 	logLine("stopping: closing " + plural(s.Room().Count(), "session"))
 	s.shutdownWithGrace()
+	logLine("stopped; " + s.stoppedLists())
 	return <-done
 }
 
@@ -166,4 +174,29 @@ func (s *Server) shutdownWithGrace() {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	_ = s.Shutdown(ctx)
+}
+
+// notTaken says how many attendees' lists were not taken home.
+func (s *Server) notTaken() string {
+	n := s.room.NotTaken()
+	if n == 1 {
+		return "1 list not taken home"
+	}
+	return fmt.Sprintf("%d lists not taken home", n)
+}
+
+// whereLists says what becomes of the lists when the server stops.
+func (s *Server) whereLists() string {
+	if s.cfg.StateDir == "" {
+		return "(the lists go too: no --state-dir)"
+	}
+	return "(every list is kept in " + s.cfg.StateDir + " for the next serve; each attendee is given their take-home lines)"
+}
+
+// stoppedLists is the stopped server's last word on the lists.
+func (s *Server) stoppedLists() string {
+	if s.cfg.StateDir == "" {
+		return s.notTaken() + ", gone with the server"
+	}
+	return s.notTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
 }

@@ -77,6 +77,12 @@ type Config struct {
 	LoginGrace  time.Duration
 	MaxStartups int
 
+	// StateDir is where the room is kept (StateFile): every attendee's
+	// name, identity, list and answers, so that a server stopped or
+	// killed and started again on it gives them back. Empty: kept in
+	// memory only, lost when the server stops.
+	StateDir string
+
 	// Log receives one line per event (a session joins, leaves or is
 	// refused). It may be called from many goroutines at once; nil
 	// drops them.
@@ -105,6 +111,12 @@ type Server struct {
 	fingerprint string
 	throttle    *throttle
 	conns       *connTracker
+	// saver keeps the room in its state file (nil without StateDir);
+	// Restored is how many attendees' lists the file brought back.
+	saver    *saver
+	saveStop chan struct{}
+	stopSave sync.Once
+	restored int
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -150,6 +162,17 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	if cfg.StateDir != "" {
+		n, err := openState(cfg.StateDir, s.room)
+		if err != nil {
+			return nil, err
+		}
+		s.restored = n
+		s.saver = newSaver(cfg.StateDir, s.room, s.log)
+		s.room.save = s.saver.changed
+		s.saveStop = make(chan struct{})
+		go s.saver.run(s.saveStop)
+	}
 	s.throttle = newThrottle(cfg, s.log)
 	s.throttle.changed = cfg.OnChange
 	s.conns = newConnTracker(cfg, s.throttle, s.log)
@@ -264,16 +287,32 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.room.closeAll()
 	err := s.ssh.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return s.ssh.Close()
+		err = s.ssh.Close()
 	}
+	s.finishSaving()
 	return err
 }
 
 // Close closes the listener and every connection at once.
 func (s *Server) Close() error {
 	s.stopListening()
-	return s.ssh.Close()
+	err := s.ssh.Close()
+	s.finishSaving()
+	return err
 }
+
+// finishSaving writes the room's state a last time and stops saving.
+func (s *Server) finishSaving() {
+	if s.saver == nil {
+		return
+	}
+	s.stopSave.Do(func() { close(s.saveStop) })
+	<-s.saver.done
+}
+
+// Restored is how many attendees' lists the state directory brought
+// back at start.
+func (s *Server) Restored() int { return s.restored }
 
 func (s *Server) log(format string, args ...any) {
 	if s.cfg.Log != nil {
@@ -345,8 +384,12 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		switch {
 		case s.stopping():
 			// The explorer has left the screen: a line the attendee
-			// reads above ssh's own "Connection closed".
+			// reads above ssh's own "Connection closed", and, when the
+			// room is kept, how their list comes home.
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
+			if s.saver != nil {
+				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
+			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
 			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
@@ -535,6 +578,11 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	})
 	model.Workspace().MaxHistory = MaxHistory
 	sm := &sessionModel{Model: model}
+	if s.saver != nil {
+		sm.report = func(doc *listio.Document, settings ndcg.Settings, modified bool) {
+			s.room.update(id, doc, settings, modified)
+		}
+	}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
 	if sess.EmulatedPty() {
 		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))

@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -38,6 +40,13 @@ type sessionModel struct {
 	filled time.Time
 	told   time.Time
 
+	// report, when set, receives a copy of the attendee's list within
+	// reportEvery of each change, for the room's state file; reported
+	// is the state last sent.
+	report   func(doc *listio.Document, s ndcg.Settings, modified bool)
+	reported [2]int
+	pending2 bool
+
 	latest  tea.WindowSizeMsg
 	pending bool // a settle timer is running
 	release bool // the next size message is the settled one: let it through
@@ -55,7 +64,13 @@ type (
 	resizeNow  struct{}
 	// idleQuit ends a session that had no input for its idle time.
 	idleQuit struct{}
+	// reportNow sends the list to the room (sessionModel.report).
+	reportNow struct{}
 )
+
+// reportEvery is the most a change to an attendee's list waits before
+// the room has a copy of it.
+const reportEvery = 250 * time.Millisecond
 
 // watchIdle ends the session's program once it has had no input for
 // d. The explorer quits as it does for q, which gives the attendee's
@@ -147,7 +162,23 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case idleQuit:
 		s.idled.Store(true)
 		return s, tea.Quit
+	case reportNow:
+		s.pending2 = false
+		ws := s.Workspace()
+		s.reported = s.state()
+		s.report(CloneDoc(ws.Doc), ws.Settings, ws.Dirty())
+		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
+	if s.report != nil && !s.pending2 && s.state() != s.reported {
+		s.pending2 = true
+		cmd = tea.Batch(cmd, tea.Tick(reportEvery, func(time.Time) tea.Msg { return reportNow{} }))
+	}
 	return s, cmd
+}
+
+// state names the list's state: its version, and whether it is modified.
+func (s *sessionModel) state() [2]int {
+	ws := s.Workspace()
+	return [2]int{ws.Version(), boolInt(ws.Dirty())}
 }

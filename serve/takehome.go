@@ -73,6 +73,7 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
+	s.room.markTaken(name, code, sessionKey(sess))
 	s.log("%s took their list home (%s)", shown, cmd)
 	_, _ = fmt.Fprint(sess, out)
 	_ = sess.Exit(0)
@@ -102,4 +103,13 @@ func takeHomeLines(sess ssh.Session, user string, width int) string {
 	}
 	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +
 		report + "\r\n" + list + "\r\n"
+}
+
+// keptLines are what an attendee reads as the server stops while it
+// keeps the room: their list is kept for when it serves again, and the
+// lines that take it home then.
+func keptLines(sess ssh.Session, user string, width int) string {
+	l := takeHomeLines(sess, user, width)
+	_, rest, _ := strings.Cut(l, "\r\n")
+	return "ndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:\r\n" + rest
 }
