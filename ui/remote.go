@@ -37,6 +37,9 @@ type Remote struct {
 	// the quiz's heading and the terminal's title show it, for them to
 	// tell the instructor, whose screen names them so.
 	Name string
+	// Right and Total are the quiz score the attendee had when their
+	// last session ended (QuizScore), which this one goes on from.
+	Right, Total int
 }
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -117,12 +120,25 @@ type RoomNotice struct{ Text string }
 const remoteTitleLimit = 200
 
 // setRemote fits the views for a remote session.
-func (m *Model) setRemote() {
+func (m *Model) setRemote(r *Remote) {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer); ok {
 			e.input.limit = remoteTitleLimit
 		}
+		if q, ok := v.(*quizView); ok {
+			q.right, q.total = max(min(r.Right, r.Total), 0), max(r.Total, 0)
+		}
 	}
+}
+
+// QuizScore is the quiz's score so far: answers right of those scored.
+func (m *Model) QuizScore() (right, total int) {
+	for _, v := range m.views {
+		if q, ok := v.(*quizView); ok {
+			return q.right, q.total
+		}
+	}
+	return 0, 0
 }
 
 // remoteUpdate handles the messages only a remote session receives. It
