@@ -56,11 +56,13 @@ type Member struct {
 	live liveList
 }
 
-// liveList is a copy of a connected attendee's list.
+// liveList is a copy of a connected attendee's list, and their quiz
+// score.
 type liveList struct {
-	doc      *listio.Document
-	settings ndcg.Settings
-	modified bool
+	doc          *listio.Document
+	settings     ndcg.Settings
+	modified     bool
+	right, total int
 }
 
 // What a resume code found (Member.Missed).
@@ -88,6 +90,8 @@ type keptList struct {
 	// taken says the attendee took the list home (ssh … report or list)
 	// since it last changed.
 	taken bool
+	// right and total are the attendee's quiz score.
+	right, total int
 }
 
 // hostOf is the host an address names, without its port.
@@ -248,10 +252,10 @@ func (r *Room) changed() {
 
 // update records a copy of a connected attendee's list, as their
 // explorer last had it, for the state file.
-func (r *Room) update(id int, doc *listio.Document, s ndcg.Settings, modified bool) {
+func (r *Room) update(id int, live liveList) {
 	r.mu.Lock()
 	if m := r.members[id]; m != nil {
-		m.live = liveList{doc: doc, settings: s, modified: modified}
+		m.live = live
 	}
 	r.mu.Unlock()
 	if r.save != nil {
@@ -342,8 +346,10 @@ func (r *Room) leave(m *Member) {
 	if m.model != nil {
 		ws := m.model.Workspace()
 		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
+		k.right, k.total = m.model.QuizScore()
 	} else if m.kept != nil {
 		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+		k.right, k.total = m.kept.right, m.kept.total
 	}
 	r.mu.Lock()
 	k.offered = m.offered

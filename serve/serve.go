@@ -555,8 +555,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// left with: work the old session started off its loop may still
 	// be reading the original.
 	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
-	if k := m.kept; k != nil && k.doc != nil {
-		doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+	var right, total int
+	if k := m.kept; k != nil {
+		right, total = k.right, k.total
+		if k.doc != nil {
+			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+		}
 	}
 	model := ui.New(ui.Options{
 		Doc:      doc,
@@ -574,14 +578,14 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
 			Name:      shownName(m),
+			// The quiz's score goes on from where it was.
+			Right: right, Total: total,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
 	sm := &sessionModel{Model: model}
 	if s.saver != nil {
-		sm.report = func(doc *listio.Document, settings ndcg.Settings, modified bool) {
-			s.room.update(id, doc, settings, modified)
-		}
+		sm.report = func(live liveList) { s.room.update(id, live) }
 	}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
 	if sess.EmulatedPty() {

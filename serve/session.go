@@ -6,8 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -43,8 +41,8 @@ type sessionModel struct {
 	// report, when set, receives a copy of the attendee's list within
 	// reportEvery of each change, for the room's state file; reported
 	// is the state last sent.
-	report   func(doc *listio.Document, s ndcg.Settings, modified bool)
-	reported [2]int
+	report   func(liveList)
+	reported [4]int
 	pending2 bool
 
 	latest  tea.WindowSizeMsg
@@ -166,7 +164,8 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.pending2 = false
 		ws := s.Workspace()
 		s.reported = s.state()
-		s.report(CloneDoc(ws.Doc), ws.Settings, ws.Dirty())
+		right, total := s.QuizScore()
+		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total})
 		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
@@ -177,8 +176,10 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return s, cmd
 }
 
-// state names the list's state: its version, and whether it is modified.
-func (s *sessionModel) state() [2]int {
+// state names the list's state (its version, whether it is modified)
+// and the quiz's score.
+func (s *sessionModel) state() [4]int {
 	ws := s.Workspace()
-	return [2]int{ws.Version(), boolInt(ws.Dirty())}
+	right, total := s.QuizScore()
+	return [4]int{ws.Version(), boolInt(ws.Dirty()), right, total}
 }

@@ -78,6 +78,9 @@ type attendeeState struct {
 	Modified bool            `json:"modified,omitempty"`
 	Offered  int             `json:"offered,omitempty"`
 	Taken    bool            `json:"taken,omitempty"`
+	// Right and Total are the attendee's quiz score.
+	Right int `json:"right,omitempty"`
+	Total int `json:"total,omitempty"`
 }
 
 type roundState struct {
@@ -117,9 +120,9 @@ func (r *Room) snapshot() ([]byte, error) {
 	for _, m := range r.members {
 		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
 		if m.live.doc != nil {
-			k.doc, k.settings, k.modified = m.live.doc, m.live.settings, m.live.modified
+			k.doc, k.settings, k.modified, k.right, k.total = m.live.doc, m.live.settings, m.live.modified, m.live.right, m.live.total
 		} else if m.kept != nil {
-			k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+			k.doc, k.settings, k.modified, k.right, k.total = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.right, m.kept.total
 		}
 		lists[k.id] = k
 		order = append(order, k.id)
@@ -143,7 +146,7 @@ func (r *Room) snapshot() ([]byte, error) {
 			return nil, err
 		}
 		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
-			List: data, Modified: k.modified, Offered: k.offered, Taken: k.taken})
+			List: data, Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total})
 	}
 	if offer != nil {
 		data, err := encodeList(offer.Doc, offer.Settings)
@@ -198,9 +201,12 @@ func (r *Room) load(data []byte) error {
 			return fmt.Errorf("%s: not a key fingerprint", where)
 		case a.Offered < 0 || a.Offered > st.Offers:
 			return fmt.Errorf("%s: offered list %d of %d", where, a.Offered, st.Offers)
+		case a.Right < 0 || a.Right > a.Total:
+			return fmt.Errorf("%s: a score of %d of %d", where, a.Right, a.Total)
 		}
 		ids[a.ID], codes[a.Code], names[a.Name] = true, true, true
-		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken}
+		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
+			right: a.Right, total: a.Total}
 		if len(a.List) > 0 {
 			doc, s, err := r.readList(a.List)
 			if err != nil {

@@ -74,6 +74,13 @@ func TestRoomSurvivesARestart(t *testing.T) {
 	assert.Equal(t, 1, tally.Answered)
 	s2.Room().EndRound()
 	require.NoError(t, back.redrawUntil("Right: NDCG@3 = 0.8262", 100, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
+	// The score is kept too, through a second restart.
+	path2 := filepath.Join(other, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path2)
+		return err == nil && strings.Contains(string(data), `"right": 1`)
+	}, 5*time.Second, 50*time.Millisecond)
 	out, stderr, status := runKey(t, addr2, "student", key, "list")
 	require.Equal(t, 0, status, stderr)
 	assert.Equal(t, []float64{0, 2, 3, 0, 1}, grades(t, out))
