@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -26,13 +27,31 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help key.Binding
 }{
-	Send:  key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
-	Round: key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
-	End:   key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
-	Tally: key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
-	Names: key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
+	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
+	End:     key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
+	Tally:   key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
+	Names:   key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	Room:    key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "room")),
+	Answers: key.NewBinding(key.WithKeys("f8"), key.WithHelp("F8", "answers (private)")),
+	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
+}
+
+// dashboardHelp says what each of the dashboard's keys does, for its ?
+// (the explorer's own ? would give F2–F6 their explorer meanings).
+var dashboardHelp = []struct{ key, what string }{
+	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
+	{"F3", "start a quiz round on your conventions: everyone gets the same question"},
+	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
+	{"F5", "switch between the tally and your explorer"},
+	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
+	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
+	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
+	{"?", "this help; esc or ? closes it"},
+	{"q", "stop serving (asks first while attendees are connected)"},
+	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
 }
 
 // dashboardStyles are the dashboard's few styles, in one place.
@@ -87,6 +106,11 @@ type Dashboard struct {
 	headerH   int
 	showTally bool
 	showNames bool
+	// showRoom shows the room view (F7), with each answer when
+	// showAnswers (F8); showHelp the dashboard's keys (?). Their lines
+	// are made in Update (roomLines), as the tally's are.
+	showRoom, showAnswers, showHelp bool
+	roomLines                       []string
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
 	skipRound bool
@@ -119,6 +143,12 @@ var now = time.Now
 
 // roomChanged tells the dashboard to read the room again.
 type roomChanged struct{}
+
+// roomTick redraws the room view, whose idle times move on their own.
+type roomTick struct{}
+
+// roomEvery is how often the room view's idle times are redrawn.
+const roomEvery = 5 * time.Second
 
 // quitAsked replaces a quit while attendees are connected.
 type quitAsked struct{}
@@ -199,6 +229,9 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
+	if d.showRoom {
+		d.roomLines = d.drawRoom(d.width)
+	}
 	// A status that wraps onto more lines moves the explorer down: it is
 	// told its new height. One that takes fewer leaves the lines blank
 	// until the next resize, so the explorer stays where it is.
@@ -218,6 +251,11 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		d.width, d.height = msg.Width, msg.Height
 		d.headerH = len(d.header(msg.Width))
 		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
+	case roomTick:
+		if d.showRoom {
+			return d, tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} })
+		}
+		return d, nil
 	case roomChanged:
 		d.count = d.srv.Room().Count()
 		d.failures, d.refused = d.srv.throttle.counts()
@@ -251,8 +289,28 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return d, nil
 		}
+		if d.showHelp {
+			switch msg.String() {
+			case "esc", "?", "q":
+				d.showHelp = false
+			}
+			return d, nil
+		}
+		if msg.String() == "?" && (d.showTally || d.showRoom || !d.explorer.CapturesEsc()) {
+			d.showHelp = true
+			return d, nil
+		}
 		if cmd, ok := d.roomKey(msg); ok {
 			return d, cmd
+		}
+		if d.showRoom && !d.showTally {
+			switch msg.String() {
+			case "esc":
+				d.showRoom = false
+			case "q", "ctrl+c":
+				return d, tea.Quit
+			}
+			return d, nil
 		}
 		if d.showTally {
 			page := max(d.tallyHeight()-1, 1)
@@ -343,6 +401,19 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Tally):
 		d.showTally = !d.showTally
+		d.showRoom = false
+	case key.Matches(msg, k.Room):
+		d.showRoom, d.showTally = !d.showRoom, false
+		if d.showRoom {
+			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
+		}
+	case key.Matches(msg, k.Answers):
+		d.showAnswers = !d.showAnswers
+		if d.showAnswers {
+			d.status = "answers shown in the room view (F7): F8 hides them before projecting"
+		} else {
+			d.status = "answers hidden"
+		}
 	case key.Matches(msg, k.Names):
 		d.showNames = !d.showNames
 		if d.showNames {
@@ -363,8 +434,13 @@ func (d *Dashboard) View() tea.View {
 		return v
 	}
 	body := v.Content
-	if d.showTally {
+	switch {
+	case d.showHelp:
+		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
+	case d.showTally:
 		body = d.tallyView(d.width, d.tallyHeight())
+	case d.showRoom:
+		body = fit(strings.Join(d.roomLines, "\n"), d.width, d.tallyHeight())
 	}
 	header := d.header(d.width)
 	for len(header) < d.headerH {
@@ -406,8 +482,14 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
-		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+	for i, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help} {
+		// The room's five keys always; the room view's and the help's
+		// when the line has room for them (? works all the same).
+		item := b.Help().Key + " " + b.Help().Desc
+		if i >= 5 && ansi.StringWidth(strings.Join(append(keys, item), " · ")) > w {
+			continue
+		}
+		keys = append(keys, item)
 	}
 	lines := []string{ansi.Truncate(line1, w, "…"), ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…")}
 	status := d.status
@@ -421,6 +503,16 @@ func (d *Dashboard) header(w int) []string {
 	}
 	for _, l := range wrapped {
 		lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, "…"))
+	}
+	if hk := "host key " + d.srv.Fingerprint(); !strings.Contains(line1, hk) && ansi.StringWidth(hk) <= w {
+		// Attendees compare it with what ssh shows them on first
+		// connection, whenever they connect: it stays on screen once
+		// the status has moved on, on a line kept for it from the
+		// start (the explorer below does not move when it comes).
+		if strings.Contains(status, hk) {
+			hk = ""
+		}
+		lines = append(lines, st.subtle.Render(hk))
 	}
 	return lines
 }
@@ -644,4 +736,62 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 // (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
 	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
+}
+
+// helpLines are the dashboard's keys, one a line, wrapped to w.
+func (d *Dashboard) helpLines(w int) []string {
+	out := []string{d.st.title.Render("The dashboard's keys")}
+	for _, h := range dashboardHelp {
+		line := h.what
+		if h.key != "" {
+			line = fmt.Sprintf("%-4s %s", h.key, h.what)
+		}
+		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
+	}
+	return out
+}
+
+// drawRoom is the room view: everyone connected, how they come back,
+// how long since their last key, and their answer to the round under
+// way (the answer itself only when asked for, F8).
+func (d *Dashboard) drawRoom(w int) []string {
+	st := d.st
+	seats := d.srv.Room().Seats(now())
+	t := d.tally
+	head := fmt.Sprintf("The room · %d connected", len(seats))
+	if t != nil && !t.Round.Ended {
+		head += fmt.Sprintf(" · round %d under way: %d answered", t.Round.ID, t.Answered-t.Left)
+	}
+	lines := []string{st.title.Render(head)}
+	if len(seats) == 0 {
+		return append(lines, "No one is connected yet: attendees type "+d.connect)
+	}
+	answerHead := "answer"
+	if !d.showAnswers {
+		answerHead = "answered (F8 shows the answers)"
+	}
+	lines = append(lines, st.subtle.Render(fmt.Sprintf("%-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
+	for _, s := range seats {
+		by := "code"
+		if s.Keyed {
+			by = "key"
+		}
+		ans := ""
+		switch {
+		case t == nil || t.Round.Ended:
+		case !s.Answered:
+			ans = st.subtle.Render("not yet")
+		case d.showAnswers:
+			// Typed by the attendee: shown as typed, never obeyed.
+			ans = truncate(termsafe.String(strings.TrimSpace(s.Answer)), 12)
+		default:
+			ans = "answered"
+		}
+		idle := shortDuration(s.Idle.Truncate(time.Second))
+		if s.Idle < time.Second {
+			idle = "now"
+		}
+		lines = append(lines, ansi.Truncate(fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
+	}
+	return lines
 }

@@ -22,7 +22,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
-	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names\n"+
+	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · ? these keys\n"+
 		"host key "+s.Fingerprint()+" · this machine only: --listen :23234 opens it to the room\n")
 
 	// With nobody connected, a quit is a quit.
@@ -175,7 +175,8 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
 	}
 	assert.Equal(t, "Quiz round 1 · seed 7, question 1 · ended: everyone sees the working", tally[0])
-	assert.Regexp(t, `^lines 1–13 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
+	// (One line of the header is kept for the host key.)
+	assert.Regexp(t, `^lines 1–12 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
 
 	assert.NotContains(t, ansi.Strip(d.View().Content), "= 0.8262\n")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
@@ -324,7 +325,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 				assert.NotContains(t, l, "…", "%s at %d columns: a line is cut: %q", addr, w, l)
 			}
 			assert.Contains(t, header[0], ConnectCommand(addr), "%s at %d columns", addr, w)
-			status := strings.Join(header[2:], " ")
+			status := strings.TrimSpace(strings.Join(header[2:], " "))
 			assert.Equal(t, startStatus(s.Fingerprint(), addr), status, "%s at %d columns", addr, w)
 			assert.Contains(t, status, "host key "+s.Fingerprint())
 			// The explorer's own first line follows the header.
@@ -342,7 +343,9 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 			require.Len(t, screen, 30)
 			assert.Equal(t, start, d.headerH, "%s at %d columns: the explorer does not move", addr, w)
 			assert.Equal(t, "ada connected", screen[2])
-			for _, l := range screen[3:start] {
+			// The host key stays on screen once the status moves on.
+			assert.Equal(t, "host key "+s.Fingerprint(), screen[3])
+			for _, l := range screen[4:start] {
 				assert.Empty(t, strings.TrimSpace(l))
 			}
 			assert.Contains(t, screen[start], "ndcg-explorer")
@@ -352,9 +355,10 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 			d.Update(tea.WindowSizeMsg{Width: w, Height: 31})
 			screen = strings.Split(ansi.Strip(d.View().Content), "\n")
 			require.Len(t, screen, 31)
-			assert.Equal(t, dashboardHeader, d.headerH)
+			assert.Equal(t, dashboardHeader+1, d.headerH, "the host key's line")
 			assert.Equal(t, "ada connected", screen[2])
-			assert.Contains(t, screen[3], "ndcg-explorer")
+			assert.Equal(t, "host key "+s.Fingerprint(), screen[3])
+			assert.Contains(t, screen[4], "ndcg-explorer")
 		}
 	}
 	assert.GreaterOrEqual(t, wrapped, 4, "the start status wraps at 80 and 100 columns")
@@ -411,4 +415,51 @@ func TestDashboardTallyInASCII(t *testing.T) {
 	assert.Contains(t, screen, "    0.83 "+strings.Repeat("#", 40)+" 1 OK\n")
 	assert.NotContains(t, screen, "█")
 	assert.NotContains(t, screen, "✓")
+}
+
+// The dashboard's ? lists the dashboard's keys (F2 sends the list), where
+// the explorer's help gave F2–F6 their explorer meanings; it opens from
+// the tally too, and esc closes it.
+func TestDashboardHelpListsItsKeys(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	for _, open := range []tea.Msg{nil, tea.KeyPressMsg{Code: tea.KeyF5}} {
+		if open != nil {
+			d.Update(open)
+		}
+		d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+		screen := ansi.Strip(d.View().Content)
+		assert.Contains(t, screen, "The dashboard's keys\nF2   send your explorer's list and conventions to every attendee")
+		assert.Contains(t, screen, "F7   the room: everyone connected")
+		assert.NotContains(t, screen, "F2/O")
+		d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+		assert.NotContains(t, ansi.Strip(d.View().Content), "The dashboard's keys")
+	}
+}
+
+// The room view (F7) lists everyone connected, how they come back and
+// whether they answered; F8 shows the answers themselves, privately:
+// the projected tally never does while the round is under way.
+func TestDashboardRoomViewShowsAnswersPrivately(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	ada, _ := s.room.join("ada", "", "127.0.0.1:1", "")
+	s.room.join("bob", "", "127.0.0.1:2", "SHA256:bob")
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the projected tally hides the answers")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "The room · 2 connected · round 1 under way: 1 answered")
+	assert.Regexp(t, `ada\s+code\s+\S+\s+answered\n`, screen)
+	assert.Regexp(t, `bob\s+key\s+\S+\s+not yet\n`, screen)
+	assert.NotContains(t, screen, "0.83")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF8})
+	assert.Regexp(t, `ada\s+code\s+\S+\s+0\.83\n`, ansi.Strip(d.View().Content))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the tally still hides them")
 }

@@ -296,9 +296,9 @@ func (r *Room) join(login, code, addr, key string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model) {
+func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionModel) {
 	r.mu.Lock()
-	m.prog, m.model = p, model
+	m.prog, m.model, m.session = p, model, sm
 	var msg tea.Msg
 	switch rd := r.round; {
 	case rd != nil && !rd.Ended:
@@ -589,4 +589,43 @@ func (r *Room) Tally() *Tally {
 		t.Waiting = append(t.Waiting, m.Name)
 	}
 	return t
+}
+
+// Seat is one connected attendee as the instructor's room view shows
+// them.
+type Seat struct {
+	Name string
+	// Keyed says the attendee's key brings them back (else their code).
+	Keyed bool
+	// Idle is how long since their last key.
+	Idle time.Duration
+	// Answered says they answered the round under way; Answer is what,
+	// for the instructor's private view only.
+	Answered bool
+	Answer   string
+}
+
+// Seats are the attendees connected, in the order they joined.
+func (r *Room) Seats(now time.Time) []Seat {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ids := make([]int, 0, len(r.members))
+	for id := range r.members {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	out := make([]Seat, 0, len(ids))
+	for _, id := range ids {
+		m := r.members[id]
+		st := Seat{Name: m.Name, Keyed: m.Key != ""}
+		if m.session != nil {
+			st.Idle = max(now.Sub(time.Unix(0, m.session.lastInput.Load())), 0)
+		}
+		if rd := r.round; rd != nil {
+			a, ok := rd.answers[id]
+			st.Answered, st.Answer = ok, a.text
+		}
+		out = append(out, st)
+	}
+	return out
 }

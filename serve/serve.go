@@ -597,8 +597,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	}
 	p := tea.NewProgram(sm, opts...)
 	sm.watchIdle(s.cfg.IdleTimeout, p)
-	m.session = sm
-	s.room.attach(m, p, model)
+	sm.lastInput.Store(time.Now().UnixNano())
+	s.room.attach(m, p, model, sm)
 	return p
 }
 

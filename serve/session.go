@@ -55,6 +55,9 @@ type sessionModel struct {
 	idle      time.Duration
 	idleTimer *time.Timer
 	idled     atomic.Bool
+	// lastInput is when the attendee last pressed a key (Unix ns), for
+	// the instructor's room view.
+	lastInput atomic.Int64
 }
 
 type (
@@ -92,6 +95,7 @@ func (s *sessionModel) stopIdle() {
 
 // active restarts the idle time on the attendee's input.
 func (s *sessionModel) active() {
+	s.lastInput.Store(time.Now().UnixNano())
 	if s.idleTimer != nil {
 		s.idleTimer.Reset(s.idle)
 	}
