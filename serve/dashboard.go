@@ -27,7 +27,7 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names, Room, Answers, Help key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export key.Binding
 }{
 	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
@@ -37,6 +37,7 @@ var dashboardKeys = struct {
 	Room:    key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "room")),
 	Answers: key.NewBinding(key.WithKeys("f8"), key.WithHelp("F8", "answers (private)")),
 	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
+	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
 }
 
 // dashboardHelp says what each of the dashboard's keys does, for its ?
@@ -49,6 +50,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
 	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
+	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
 	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
@@ -407,6 +409,16 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if d.showRoom {
 			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
 		}
+	case key.Matches(msg, k.Export):
+		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
+		switch {
+		case err != nil:
+			d.status = "cannot export the rounds: " + err.Error()
+		case path == "":
+			d.status = "no answers to export yet: F3 starts a round"
+		default:
+			d.status = "exported every round to " + path + " (and .json beside it)"
+		}
 	case key.Matches(msg, k.Answers):
 		d.showAnswers = !d.showAnswers
 		if d.showAnswers {
@@ -719,6 +731,11 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	close(stop)
 	n := s.Room().Count()
 	s.shutdownWithGrace()
+	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
+		fmt.Fprintf(out, "ndcg-explorer serve: cannot export the rounds: %v\n", err)
+	} else if path != "" {
+		fmt.Fprintf(out, "ndcg-explorer serve: the rounds are in %s (and .json beside it)\n", path)
+	}
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.
 	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", plural(n, "session"), s.stoppedLists())

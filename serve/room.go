@@ -208,6 +208,8 @@ type Room struct {
 	left   []keptList
 	round  *Round
 	rounds int
+	// past are the rounds before the one under way (or last ended).
+	past []*Round
 	// offer is the last list sent, and offers how many were: a session
 	// it has not reached (one that joins later, or was away when it was
 	// sent) is offered it when its explorer starts.
@@ -504,6 +506,13 @@ func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 func (r *Room) StartRound(seed int64, number int, s ndcg.Settings) *Round {
 	r.mu.Lock()
 	r.rounds++
+	if r.round != nil {
+		// Kept for the export (and the state file), the oldest going.
+		r.past = append(r.past, r.round)
+		if len(r.past) > maxPastRounds {
+			r.past = slices.Delete(r.past, 0, len(r.past)-maxPastRounds)
+		}
+	}
 	q := explain.NewQuestion(seed, number)
 	rd := &Round{ID: r.rounds, Seed: seed, Number: number, Settings: s, Question: q, answers: map[int]answer{}}
 	r.round = rd

@@ -146,6 +146,11 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	}
 	logLine("stopping: closing " + plural(s.Room().Count(), "session"))
 	s.shutdownWithGrace()
+	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
+		logLine("cannot export the rounds: " + err.Error())
+	} else if path != "" {
+		logLine("the rounds are in " + path + " (and .json beside it)")
+	}
 	logLine("stopped; " + s.stoppedLists())
 	return <-done
 }

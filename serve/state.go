@@ -64,6 +64,8 @@ type roomState struct {
 	Offer     json.RawMessage `json:"offer,omitempty"`
 	Attendees []attendeeState `json:"attendees"`
 	Round     *roundState     `json:"round,omitempty"`
+	// Past are the rounds before Round, for the export.
+	Past []roundState `json:"past,omitempty"`
 }
 
 type attendeeState struct {
@@ -128,13 +130,20 @@ func (r *Room) snapshot() ([]byte, error) {
 		order = append(order, k.id)
 	}
 	offer := r.offer
-	var rd *roundState
-	if r.round != nil {
-		rd = &roundState{ID: r.round.ID, Seed: r.round.Seed, Number: r.round.Number, Settings: listio.SettingsOf(r.round.Settings), Ended: r.round.Ended}
-		for _, id := range r.round.order {
-			a := r.round.answers[id]
+	saveRound := func(r *Round) *roundState {
+		rd := &roundState{ID: r.ID, Seed: r.Seed, Number: r.Number, Settings: listio.SettingsOf(r.Settings), Ended: r.Ended}
+		for _, id := range r.order {
+			a := r.answers[id]
 			rd.Answers = append(rd.Answers, answerState{ID: id, Name: a.name, Text: a.text})
 		}
+		return rd
+	}
+	var rd *roundState
+	if r.round != nil {
+		rd = saveRound(r.round)
+	}
+	for _, p := range r.past {
+		st.Past = append(st.Past, *saveRound(p))
 	}
 	r.mu.Unlock()
 	// Lists are written off the lock; they are never changed in place
@@ -227,37 +236,55 @@ func (r *Room) load(data []byte) error {
 		}
 		offer = &ui.Offer{Doc: doc, Settings: s}
 	}
-	var rd *Round
-	if st.Round != nil {
-		if st.Round.ID <= 0 || st.Round.ID > st.Rounds || st.Round.Number <= 0 || st.Round.Number > 1_000_000 {
-			return fmt.Errorf("round %d (question %d) outside the %d rounds run", st.Round.ID, st.Round.Number, st.Rounds)
+	readRound := func(sr *roundState) (*Round, error) {
+		if sr.ID <= 0 || sr.ID > st.Rounds || sr.Number <= 0 || sr.Number > 1_000_000 {
+			return nil, fmt.Errorf("round %d (question %d) outside the %d rounds run", sr.ID, sr.Number, st.Rounds)
 		}
-		settings, err := st.Round.Settings.Apply(ndcg.DefaultSettings())
+		settings, err := sr.Settings.Apply(ndcg.DefaultSettings())
 		if err == nil {
 			err = settings.Validate()
 		}
 		if err != nil {
-			return fmt.Errorf("round %d: %v", st.Round.ID, err)
+			return nil, fmt.Errorf("round %d: %v", sr.ID, err)
 		}
-		rd = &Round{ID: st.Round.ID, Seed: st.Round.Seed, Number: st.Round.Number, Settings: settings, Ended: st.Round.Ended,
-			Question: explain.NewQuestion(st.Round.Seed, st.Round.Number), answers: map[int]answer{}}
-		for _, a := range st.Round.Answers {
+		rd := &Round{ID: sr.ID, Seed: sr.Seed, Number: sr.Number, Settings: settings, Ended: sr.Ended,
+			Question: explain.NewQuestion(sr.Seed, sr.Number), answers: map[int]answer{}}
+		for _, a := range sr.Answers {
 			if a.ID <= 0 || a.ID > st.NextID {
-				return fmt.Errorf("round %d: an answer from id %d, outside 1–%d", rd.ID, a.ID, st.NextID)
+				return nil, fmt.Errorf("round %d: an answer from id %d, outside 1–%d", rd.ID, a.ID, st.NextID)
 			}
 			if _, twice := rd.answers[a.ID]; twice {
-				return fmt.Errorf("round %d: two answers from id %d", rd.ID, a.ID)
+				return nil, fmt.Errorf("round %d: two answers from id %d", rd.ID, a.ID)
 			}
 			if len(a.Text) > 1000 || CleanName(a.Name) != a.Name {
-				return fmt.Errorf("round %d: an answer too long, or a name unsafe to show", rd.ID)
+				return nil, fmt.Errorf("round %d: an answer too long, or a name unsafe to show", rd.ID)
 			}
 			rd.answers[a.ID] = answer{name: a.Name, text: a.Text}
 			rd.order = append(rd.order, a.ID)
 		}
+		return rd, nil
+	}
+	var rd *Round
+	if st.Round != nil {
+		var err error
+		if rd, err = readRound(st.Round); err != nil {
+			return err
+		}
+	}
+	if len(st.Past) > maxPastRounds {
+		return fmt.Errorf("%d past rounds, more than the %d kept", len(st.Past), maxPastRounds)
+	}
+	var past []*Round
+	for i := range st.Past {
+		p, err := readRound(&st.Past[i])
+		if err != nil {
+			return err
+		}
+		past = append(past, p)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.nextID, r.rounds, r.offers, r.left, r.round = st.NextID, st.Rounds, st.Offers, left, rd
+	r.nextID, r.rounds, r.offers, r.left, r.round, r.past = st.NextID, st.Rounds, st.Offers, left, rd, past
 	if offer != nil {
 		r.offer = offer
 	}

@@ -108,7 +108,7 @@ func TestCleanStopKeepsTheLists(t *testing.T) {
 	require.NoError(t, <-done)
 	_, err = c.exitStatus(5 * time.Second)
 	require.NoError(t, err)
-	assert.Contains(t, c.text(), EndedLine+"\r\nndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:\r\n")
+	assert.Contains(t, c.text(), EndedLine+"\r\nndcg-explorer: your list is kept for the next serve; then, to take it home:\r\n")
 	assert.Contains(t, c.text(), "ada+"+code+"@127.0.0.1 list > ada.json")
 
 	s2, addr := serveOn(t, dir, Config{})

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -69,6 +70,7 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 		default:
 			out = explain.New(r).Text()
 		}
+		out += roundsReport(s.room.Results(), shown)
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
@@ -111,5 +113,23 @@ func takeHomeLines(sess ssh.Session, user string, width int) string {
 func keptLines(sess ssh.Session, user string, width int) string {
 	l := takeHomeLines(sess, user, width)
 	_, rest, _ := strings.Cut(l, "\r\n")
-	return "ndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:\r\n" + rest
+	return "ndcg-explorer: your list is kept for the next serve; then, to take it home:\r\n" + rest
+}
+
+// roundsReport is the attendee's quiz rounds for their take-home report,
+// in markdown: each answer, its verdict and the mistake check found
+// behind it. Empty when they answered none.
+func roundsReport(results []RoundResult, name string) string {
+	var b strings.Builder
+	for _, r := range results {
+		if r.Name != name {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("\n## Your quiz rounds\n\n| round | question | your answer | NDCG@k | verdict | the mistake behind it |\n|---|---|---|---|---|---|\n")
+		}
+		fmt.Fprintf(&b, "| %d | seed %d, question %d | %s | NDCG@%d = %.4f | %s | %s |\n", r.Round, r.Seed, r.Question,
+			strings.ReplaceAll(termsafe.String(r.Answer), "|", "\\|"), r.K, r.True, r.Verdict, r.Diagnosis)
+	}
+	return b.String()
 }
