@@ -386,5 +386,5 @@ func TestServeDashboard(t *testing.T) {
 	}
 	teacher.waitFor("ndcg-explorer serve: stopped; closed 1 session; 1 list not taken home, kept in")
 	attendee.waitFor("ndcg-explorer: the instructor ended the workshop. Thank you for coming.")
-	attendee.waitFor("ndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:")
+	attendee.waitFor("ndcg-explorer: your list is kept for the next serve; then, to take it home:")
 }
