@@ -27,7 +27,7 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names, Room, Answers, Help, Export key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer key.Binding
 }{
 	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
@@ -38,6 +38,7 @@ var dashboardKeys = struct {
 	Answers: key.NewBinding(key.WithKeys("f8"), key.WithHelp("F8", "answers (private)")),
 	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
 	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
+	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
 }
 
 // dashboardHelp says what each of the dashboard's keys does, for its ?
@@ -50,6 +51,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
 	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
+	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
@@ -108,6 +110,10 @@ type Dashboard struct {
 	headerH   int
 	showTally bool
 	showNames bool
+	// deadline is when the round under way ends by itself (F10), zero
+	// for none; warned says the attendees were told a minute is left.
+	deadline time.Time
+	warned   bool
 	// showRoom shows the room view (F7), with each answer when
 	// showAnswers (F8); showHelp the dashboard's keys (?). Their lines
 	// are made in Update (roomLines), as the tally's are.
@@ -151,6 +157,13 @@ type roomTick struct{}
 
 // roomEvery is how often the room view's idle times are redrawn.
 const roomEvery = 5 * time.Second
+
+// timerTick counts a timed round down.
+type timerTick struct{}
+
+func tickTimer() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return timerTick{} })
+}
 
 // quitAsked replaces a quit while attendees are connected.
 type quitAsked struct{}
@@ -253,6 +266,8 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		d.width, d.height = msg.Width, msg.Height
 		d.headerH = len(d.header(msg.Width))
 		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
+	case timerTick:
+		return d, d.countDown()
 	case roomTick:
 		if d.showRoom {
 			return d, tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} })
@@ -382,6 +397,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// before it is asked. (The question number is the attendees'
 		// round number, so both screens say "round n".)
 		d.round++
+		d.deadline = time.Time{}
 		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
@@ -391,6 +407,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			d.status = "no quiz round under way: F3 starts one"
 			break
 		}
+		d.deadline = time.Time{}
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
 		d.status = "round ended: every attendee sees the worked solution"
@@ -408,6 +425,23 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.showRoom, d.showTally = !d.showRoom, false
 		if d.showRoom {
 			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
+		}
+	case key.Matches(msg, k.Timer):
+		t := room.Tally()
+		if t == nil || t.Round.Ended {
+			d.status = "no quiz round under way: F3 starts one, then F10 gives it a minute"
+			break
+		}
+		start := !d.deadline.After(now())
+		if start {
+			d.deadline, d.warned = now(), false
+		}
+		d.deadline = d.deadline.Add(time.Minute)
+		left := d.deadline.Sub(now()).Round(time.Second)
+		room.Notify(fmt.Sprintf("round %d closes in %s: send your answer before then", t.Round.ID, shortDuration(left)))
+		d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left))
+		if start {
+			return tickTimer(), true
 		}
 	case key.Matches(msg, k.Export):
 		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
@@ -811,4 +845,35 @@ func (d *Dashboard) drawRoom(w int) []string {
 		lines = append(lines, ansi.Truncate(fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
 	}
 	return lines
+}
+
+// countDown runs a timed round's clock: the status says the time left,
+// the attendees hear when one minute is, and the round ends when none is.
+func (d *Dashboard) countDown() tea.Cmd {
+	if d.deadline.IsZero() {
+		return nil
+	}
+	room := d.srv.Room()
+	t := room.Tally()
+	if t == nil || t.Round.Ended {
+		d.deadline = time.Time{}
+		return nil
+	}
+	left := d.deadline.Sub(now())
+	switch {
+	case left <= 0:
+		d.deadline = time.Time{}
+		// (The round's end tells each attendee their verdict: a notice
+		// of its own would race it for their status line.)
+		room.EndRound()
+		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
+		d.status = "time is up: round ended, every attendee sees the worked solution"
+		return nil
+	case left <= time.Minute && !d.warned:
+		d.warned = true
+		room.Notify(fmt.Sprintf("round %d closes in 1 minute", t.Round.ID))
+	}
+	d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left.Round(time.Second)))
+	return tickTimer()
 }

@@ -463,3 +463,37 @@ func TestDashboardRoomViewShowsAnswersPrivately(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the tally still hides them")
 }
+
+// F10 gives the round under way a minute on its timer: the attendees are
+// told the time left, and when it runs out the round ends by itself.
+func TestDashboardTimerEndsTheRound(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	now = func() time.Time { return at }
+	defer func() { now = time.Now }()
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Contains(t, d.status, "no quiz round under way")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	require.NotNil(t, cmd, "the clock starts")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Equal(t, "round 1 closes in 2m (F10 adds a minute; F4 ends it now)", d.status)
+	// (Each notice goes on its own: the two may arrive in either order.)
+	require.NoError(t, c.redrawUntil("m: send your answer before then", 100, 30, 10*time.Second))
+	at = at.Add(65 * time.Second)
+	d.Update(timerTick{})
+	assert.Equal(t, "round 1 closes in 55s (F10 adds a minute; F4 ends it now)", d.status)
+	require.NoError(t, c.redrawUntil("round 1 closes in 1 minute", 100, 30, 10*time.Second))
+	at = at.Add(55 * time.Second)
+	_, cmd = d.Update(timerTick{})
+	assert.Nil(t, cmd, "the clock stops")
+	assert.True(t, s.Room().Tally().Round.Ended)
+	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
+	require.NoError(t, c.redrawUntil("IDCG@", 100, 30, 10*time.Second), "the working")
+}

@@ -638,3 +638,8 @@ func (r *Room) Seats(now time.Time) []Seat {
 	}
 	return out
 }
+
+// Notify sends every attendee connected a line for their status line.
+func (r *Room) Notify(text string) int {
+	return r.broadcast(func(int) tea.Msg { return ui.RoomNotice{Text: text} })
+}
