@@ -168,8 +168,8 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	press(m, "0", "q")
 	s := screen(m)
-	assert.Contains(t, s, "Edits not copied; the server keeps your list until the workshop ends (the same")
-	assert.Contains(t, s, "ssh line brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
+	assert.Contains(t, s, "Edits not copied; the server keeps your list (your key, or the ssh line")
+	assert.Contains(t, s, "as you leave, brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
 	assert.NotContains(t, s, "without copying")
 	assert.True(t, isQuit(press(m, "y")))
 

@@ -44,7 +44,7 @@ type Remote struct {
 
 // keptQuestion is the question before quitting with edits not copied,
 // when the server keeps the list (Remote.KeepsList).
-const keptQuestion = "Edits not copied; the server keeps your list until the workshop ends (the same ssh line brings it back)"
+const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
 
 // replacedQuestion is the question before quitting when a list the
 // instructor sent replaced the attendee's edits not copied.
