@@ -199,7 +199,7 @@ func TestServeReconnect(t *testing.T) {
 	again.waitFor("[explorer] modified") // the edit was never copied
 	s.waitLog(t, "ada is back, on the list they left with, from 127.0.0.1")
 	again.keys("q")
-	again.waitFor("Edits not copied; the server keeps your list until the workshop ends")
+	again.waitFor("Edits not copied; the server keeps your list (your key, or the ssh line")
 	again.waitFor("w: copy it and quit · y: quit · esc: stay")
 	again.answer("y")
 	if got := waitForExit(t, again, status); got != "EXIT=0" {

@@ -203,7 +203,7 @@ func TestReconnectKeepsTheListModified(t *testing.T) {
 	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
 	require.NoError(t, back.waitFor("[explorer] modified", 10*time.Second))
 	back.send("q")
-	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list until the workshop ends", 90, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list (your key, or the ssh line", 90, 30, 10*time.Second))
 	back.answer("w")
 	code, err := back.exitStatus(5 * time.Second)
 	require.NoError(t, err)
