@@ -282,3 +282,52 @@ func TestKeyFloodIsDroppedAndTold(t *testing.T) {
 	assert.Positive(t, hist)
 	assert.LessOrEqual(t, hist, 2*MaxKeysPerSecond+10, "edits made: the burst and what refilled")
 }
+
+// A million bytes of grade keys typed as fast as a client can send them
+// (500,000 edits, which held 1 GiB before the bounds) leave the heap
+// within 64 MiB of where it was once the flood is read: past 60 keys a
+// second the keys are dropped before the explorer sees them, and the
+// undo history keeps at most MaxHistory edits.
+func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
+	testenv.Slow(t)
+	_, addr := startServer(t, Config{})
+	c := connect(t, addr, "flood", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.mu.Lock()
+	c.tap = func(int) {} // frames are not kept
+	c.mu.Unlock()
+	settle()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	chunk := strings.Repeat("03", 4096)
+	for range 1_000_000 / len(chunk) {
+		_, err := io.WriteString(c.in, chunk)
+		require.NoError(t, err)
+	}
+	// The flood has been read once a key typed after it has taken
+	// effect: rank 1 graded 1 (3,2,3,0,1 becomes 1,2,3,0,1). It is typed
+	// again until it does, as a key may come before the rate refills.
+	want := expectedNDCG(t, []float64{1, 2, 3, 0, 1})
+	c.mu.Lock()
+	c.tap, c.mark = nil, c.out.Len()
+	c.mu.Unlock()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		c.send("1")
+		if c.redrawUntil(want, 80, 24, 2*time.Second) == nil {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the key after the flood never took effect")
+	}
+	c.mu.Lock()
+	c.tap = func(int) {}
+	c.out.Reset()
+	c.mark = 0
+	c.mu.Unlock()
+	settle()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	t.Logf("heap in use: %.1f MiB before, %.1f MiB after a million bytes typed", float64(before.HeapInuse)/(1<<20), float64(after.HeapInuse)/(1<<20))
+	assert.Less(t, int64(after.HeapInuse)-int64(before.HeapInuse), int64(64<<20))
+}
