@@ -251,7 +251,12 @@ func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // pty-req and shell (an ssh resized as it connects) stopped the session's
 // requests for good: the shell was never started, and the session's
 // goroutines and buffers were held after the client left. Held here,
-// only the last size before the shell passes, once the shell has.
+// only the last size before the shell passes, once the shell has. The
+// hang is the library's (session.go, "window-change"), and is described
+// with a fork's fix in https://github.com/shellhub-io/shellhub/pull/6837;
+// https://github.com/gliderlabs/ssh/issues/265 is the race beside it, on
+// the same window. This goes once the library drains its window changes
+// before the shell.
 func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 	defer close(out)
 	env, started := 0, false
