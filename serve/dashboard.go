@@ -511,15 +511,20 @@ func (d *Dashboard) header(w int) []string {
 	if d.srv.cfg.Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
 	}
+	// Wrong passphrases (and resume codes) are the instructor's to see:
+	// a guessing client, or a room that misheard. They follow who gets
+	// in when the ssh command still fits whole, else the host key.
+	failed := ""
 	if d.failures > 0 {
-		// Wrong passphrases (and resume codes) are the instructor's to
-		// see: a guessing client, or a room that misheard.
-		pass += st.warn.Render(" · " + plural(d.failures, "failed attempt"))
+		failed = plural(d.failures, "failed attempt")
 		if d.refused > 0 {
-			pass += st.warn.Render(fmt.Sprintf(", %d refused", d.refused))
+			failed += fmt.Sprintf(", %d refused", d.refused)
 		}
 	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
+	if with := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + st.warn.Render(failed) + " · " + d.connect; failed != "" && ansi.StringWidth(with) <= w {
+		line1, failed = with, ""
+	}
 	if title := st.title.Render("ndcg-explorer serve") + " · " + line1; ansi.StringWidth(title) <= w {
 		line1 = title
 	}
@@ -558,7 +563,23 @@ func (d *Dashboard) header(w int) []string {
 		if strings.Contains(status, hk) {
 			hk = ""
 		}
-		lines = append(lines, st.subtle.Render(hk))
+		line := st.subtle.Render(hk)
+		if failed != "" {
+			if line != "" {
+				line += " · "
+			}
+			// As much of the count as fits whole: "2 failed attempts,
+			// 1 refused", "2 failed, 1 refused", "2 failed".
+			short := fmt.Sprintf("%d failed", d.failures)
+			for _, f := range []string{failed, strings.Replace(failed, " attempts", "", 1), short} {
+				if ansi.StringWidth(line+f) <= w {
+					failed = f
+					break
+				}
+			}
+			line += st.warn.Render(failed)
+		}
+		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	return lines
 }
