@@ -258,6 +258,16 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
 	assert.True(t, isQuit(press(m, "q")))
+
+	// Nor when the instructor's list differs from the one served: opened
+	// and not changed, it is not modified, where q asked about edits.
+	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	press(m, "enter")
+	assert.Equal(t, 3, m.Workspace().N())
+	assert.False(t, m.Workspace().Dirty())
+	assert.NotContains(t, screen(m), "modified")
+	assert.True(t, isQuit(press(m, "q")))
 }
 
 // A lab attendee who joins after a list was sent is offered it at once,

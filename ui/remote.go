@@ -241,7 +241,13 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	m.show(0)
+	had := m.c.WS.Dirty()
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+	if !had {
+		// The instructor's list, opened and not changed, is no edit of
+		// the attendee's: nothing of theirs is lost on quitting.
+		m.c.WS.MarkSaved(m.c.WS.Version())
+	}
 	if again != "" && !strings.HasPrefix(m.welcome, "welcome back") {
 		// (A welcome back speaks of the list just replaced.)
 		m.c.SetStatus(again+m.c.status.text, false)
