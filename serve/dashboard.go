@@ -27,7 +27,7 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive key.Binding
 }{
 	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
@@ -39,6 +39,7 @@ var dashboardKeys = struct {
 	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
 	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
 	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
+	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
 }
 
 // dashboardHelp says what each of the dashboard's keys does, for its ?
@@ -53,6 +54,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
 	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
+	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
 	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
@@ -443,6 +445,14 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		if start {
 			return tickTimer(), true
 		}
+	case key.Matches(msg, k.Forgive):
+		addresses := "addresses"
+		if n := d.srv.throttle.forgive(); n == 1 {
+			addresses = "1 address"
+		} else {
+			addresses = fmt.Sprintf("%d %s", n, addresses)
+		}
+		d.status = "failed attempts forgotten: " + addresses + " let in again"
 	case key.Matches(msg, k.Export):
 		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
 		switch {

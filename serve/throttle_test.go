@@ -103,3 +103,21 @@ func TestDashboardFailedAttemptsAt80Columns(t *testing.T) {
 		assert.NotContains(t, l, "…")
 	}
 }
+
+// F11 lets an address refused for its failed attempts in again.
+func TestDashboardForgivesRefusedAddresses(t *testing.T) {
+	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2, Penalty: time.Hour})
+	for range 2 {
+		_, err := dial(addr, "mallory", "guess")
+		require.Error(t, err)
+	}
+	_, err := dial(addr, "alice", "ndcg at 5")
+	require.Error(t, err, "refused")
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF11})
+	assert.Equal(t, "failed attempts forgotten: 1 address let in again", d.status)
+	c, err := dial(addr, "alice", "ndcg at 5")
+	require.NoError(t, err)
+	c.Close()
+}
