@@ -13,11 +13,13 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // resizeBeforeShell opens a session the way an ssh resized as it
@@ -258,16 +260,16 @@ func TestKeyRateBucket(t *testing.T) {
 	assert.Equal(t, MaxKeysPerSecond/10, passed)
 }
 
-// A client typing as fast as it can (a million bytes of grade keys) is
-// dropped past the rate and told so; the session still answers, its
-// undo history stays bounded, and it goes idle when the flood stops.
-func TestKeyFloodIsDroppedAndTold(t *testing.T) {
+// A client typing as fast as it can (ten thousand grade keys at once) is
+// dropped past the rate: the edits made are the burst and what the rate
+// refilled while the flood was read, and the session goes idle when the
+// flood stops (dropped keys keep no session alive).
+func TestKeyFloodIsDropped(t *testing.T) {
 	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
 	c := connect(t, addr, "flood", 100, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	c.send(strings.Repeat("03", 5000))
-	require.NoError(t, c.redrawUntil("keys came faster than 60 a second: some were dropped", 100, 30, 20*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	s.room.mu.Lock()
@@ -281,7 +283,10 @@ func TestKeyFloodIsDroppedAndTold(t *testing.T) {
 	// (Read once the explorer has ended.)
 	hist := m.model.Workspace().Version()
 	assert.Positive(t, hist)
-	assert.LessOrEqual(t, hist, 2*MaxKeysPerSecond+10, "edits made: the burst and what refilled")
+	// Unbounded, the 10,000 keys would have made 10,000 edits; the burst
+	// and a second or two of refill make a few hundred at most, however
+	// slowly a loaded machine reads the flood.
+	assert.Less(t, hist, 1000, "edits made: the burst and what refilled")
 }
 
 // A million bytes of grade keys typed as fast as a client can send them
@@ -331,4 +336,29 @@ func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	t.Logf("heap in use: %.1f MiB before, %.1f MiB after a million bytes typed", float64(before.HeapInuse)/(1<<20), float64(after.HeapInuse)/(1<<20))
 	assert.Less(t, int64(after.HeapInuse)-int64(before.HeapInuse), int64(64<<20))
+}
+
+// Past the rate, the first key dropped becomes the notice the attendee
+// reads (ui.RoomNotice), and the others are dropped unseen; a key the
+// rate refilled for passes again.
+func TestKeyFloodTellsTheAttendee(t *testing.T) {
+	var s sessionModel
+	key := tea.KeyPressMsg{Code: '0', Text: "0"}
+	var passed, notices, dropped int
+	for range 3 * MaxKeysPerSecond {
+		switch msg := s.filter(nil, key).(type) {
+		case tea.KeyPressMsg:
+			passed++
+		case ui.RoomNotice:
+			notices++
+			assert.Equal(t, droppedNotice, msg.Text)
+		case nil:
+			dropped++
+		}
+	}
+	// (The test's keys take well under a second: a few may refill.)
+	assert.GreaterOrEqual(t, passed, MaxKeysPerSecond)
+	assert.Less(t, passed, MaxKeysPerSecond+10)
+	assert.Equal(t, 1, notices)
+	assert.Equal(t, 3*MaxKeysPerSecond-passed-1, dropped)
 }
