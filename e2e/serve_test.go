@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -52,7 +54,12 @@ func startServe(t *testing.T, bin string, args ...string) server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, append([]string{"serve", "--listen", addr, "--host-key", filepath.Join(dir, "key")}, args...)...)
+	base := []string{"serve", "--listen", addr, "--host-key", filepath.Join(dir, "key")}
+	if !slices.Contains(args, "--state-dir") {
+		// The room is kept apart from the user's own, test by test.
+		base = append(base, "--state-dir", filepath.Join(dir, "state"))
+	}
+	cmd := exec.Command(bin, append(base, args...)...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -143,32 +150,52 @@ func TestServeAsAnAttendee(t *testing.T) {
 	s.waitLog(t, "alice left (0 in the room)")
 }
 
+// codeOn is the resume code the screen shows for name (NAME+CODE@).
+func codeOn(t *testing.T, x tmux, name string) string {
+	t.Helper()
+	re := regexp.MustCompile(regexp.QuoteMeta(name) + `\+([a-z2-9]{8})@`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		screen := x.screen()
+		if m := re.FindStringSubmatch(screen); m != nil {
+			return m[1]
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no resume code for %s on the screen:\n%s", name, screen)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 // TestServeReconnect: an attendee's terminal closes (ssh killed, as a
-// laptop put to sleep drops its connection); typing the same ssh line
-// again brings back the list they edited (NDCG@5 0.6612, as above),
-// still modified, while another name starts on the served one (0.9724).
-// Quitting asks first, saying the server keeps the list.
+// laptop put to sleep drops its connection); the ssh line their first
+// screen showed (with their resume code, as they have no key) brings
+// back the list they edited (NDCG@5 0.6612, as above), still modified,
+// while the same name without the code starts on the served one
+// (0.9724). Quitting asks first, saying the server keeps the list.
 func TestServeReconnect(t *testing.T) {
 	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
-	x, _ := sshIn(t, s, 80, 24, "ada", nil)
+	x, _ := sshIn(t, s, 100, 30, "ada", noKey)
 	x.waitFor("NDCG@5 = 0.9724")
+	code := codeOn(t, x, "ada")
+	x.waitFor("ssh -p " + s.port + " ada+" + code + "@127.0.0.1 brings you back to this list")
 	x.keys("0")
 	x.waitFor("NDCG@5 = 0.6612")
 	x.run("kill-server")
 	s.waitLog(t, "ada left (0 in the room)")
 
-	again, status := sshIn(t, s, 100, 30, "ada", nil)
+	imp, _ := sshIn(t, s, 80, 24, "ada", noKey)
+	imp.waitFor("NDCG@5 = 0.9724")
+	again, status := sshIn(t, s, 100, 30, "ada+"+code, noKey)
 	again.waitFor("NDCG@5 = 0.6612")
 	again.waitFor("welcome back: your list is as you left it")
 	again.waitFor("[explorer] modified") // the edit was never copied
 	s.waitLog(t, "ada is back, on the list they left with, from 127.0.0.1")
-	other, _ := sshIn(t, s, 80, 24, "bob", nil)
-	other.waitFor("NDCG@5 = 0.9724")
 	again.keys("q")
-	again.waitFor("Edits not copied; the server keeps your list until the workshop ends")
+	again.waitFor("Edits not copied; the server keeps your list (your key, or the ssh line")
 	again.waitFor("w: copy it and quit · y: quit · esc: stay")
 	again.answer("y")
 	if got := waitForExit(t, again, status); got != "EXIT=0" {
@@ -185,8 +212,10 @@ func TestServeTakeTheListHome(t *testing.T) {
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
-	x, status := sshIn(t, s, 80, 24, "ada", nil)
+	x, status := sshIn(t, s, 100, 24, "ada", noKey)
 	x.waitFor("NDCG@5 = 0.9724")
+	code := codeOn(t, x, "ada")
+	user := "ada+" + code
 	x.keys("0")
 	x.waitFor("NDCG@5 = 0.6612")
 	x.keys("q")
@@ -198,8 +227,8 @@ func TestServeTakeTheListHome(t *testing.T) {
 	screen := x.screen()
 	for _, want := range []string{
 		"ndcg-explorer: your list stays here until the workshop ends; to take it home:",
-		"  ssh -p " + s.port + " ada@127.0.0.1 report > ada.md   (the report, to read)",
-		"  ssh -p " + s.port + " ada@127.0.0.1 list > ada.json   (the list, for ndcg-explorer)",
+		"  ssh -p " + s.port + " " + user + "@127.0.0.1 report > ada.md   (the report, to read)",
+		"  ssh -p " + s.port + " " + user + "@127.0.0.1 list > ada.json   (the list, for ndcg-explorer)",
 	} {
 		if !strings.Contains(screen, want+"\n") {
 			t.Errorf("after quitting, the attendee should read the whole line %q; the screen:\n%s", want, screen)
@@ -212,10 +241,10 @@ func TestServeTakeTheListHome(t *testing.T) {
 		{"list", "ada.json", `"grade": 0`},
 		{"report", "ada.md", "**NDCG@5** = 0.6612"},
 	} {
-		cmd := exec.Command("ssh", append(append([]string{"-p", s.port}, sshOptions...), "ada@127.0.0.1", c.command)...)
+		cmd := exec.Command("ssh", append(append(append([]string{"-p", s.port}, sshOptions...), noKey...), user+"@127.0.0.1", c.command)...)
 		out, err := cmd.Output()
 		if err != nil {
-			t.Fatalf("ssh ada@127.0.0.1 %s: %v", c.command, err)
+			t.Fatalf("ssh %s@127.0.0.1 %s: %v", user, c.command, err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, c.file), out, 0o644); err != nil {
 			t.Fatal(err)
@@ -322,8 +351,9 @@ func TestServeDashboard(t *testing.T) {
 	dir := t.TempDir()
 	teacher := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
 	status := filepath.Join(dir, "status")
+	state := filepath.Join(dir, "state")
 	script := strings.Join([]string{shellQuote(bin), "serve", "--listen", addr, "--host-key", shellQuote(filepath.Join(dir, "key")),
-		"--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5"}, " ") + "; echo EXIT=$? > " + shellQuote(status) + "; sleep 30"
+		"--state-dir", shellQuote(state), "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5"}, " ") + "; echo EXIT=$? > " + shellQuote(status) + "; sleep 30"
 	teacher.run("new-session", "-d", "-s", "e2e", "-x", "120", "-y", "30", "-c", dir, "-e", "NO_COLOR=", script)
 	t.Cleanup(func() { exec.Command("tmux", "-S", teacher.socket, "kill-server").Run() })
 	teacher.waitFor("ndcg-explorer serve · 0 connected · no passphrase · ssh -p " + port + " 127.0.0.1\n")
@@ -338,7 +368,9 @@ func TestServeDashboard(t *testing.T) {
 	teacher.waitFor("NDCG@5 = 0.6612")
 	teacher.keys("F2")
 	teacher.waitFor("sent the list (5 items) and its conventions to 1 session")
-	attendee.waitFor("the instructor sent a list: enter to open it, esc to keep yours")
+	// (The footer names the keys; the status line's prompt follows the
+	// attendee's welcome, which says what brings them back.)
+	attendee.waitFor("list from the instructor: enter open it • esc keep yours")
 	attendee.answer("Enter")
 	attendee.waitFor("NDCG@5 = 0.6612")
 	attendee.keys("u")
@@ -347,11 +379,12 @@ func TestServeDashboard(t *testing.T) {
 	teacher.keys("q")
 	teacher.waitFor("Unsaved edits") // the instructor's own explorer asks about its edit first
 	teacher.answer("y")
-	teacher.waitFor("1 attendee connected: y stops serving (their lists go too) · esc stays")
+	teacher.waitFor("1 attendee connected, 1 list not taken home: y stops serving (every list is kept in")
 	teacher.answer("y") // read, then answered: a y in one go with the question does not stop the workshop
 	if got := waitForExit(t, teacher, status); got != "EXIT=0" {
 		t.Fatalf("serve ended with %s, want EXIT=0", got)
 	}
-	teacher.waitFor("ndcg-explorer serve: stopped; closed 1 session")
+	teacher.waitFor("ndcg-explorer serve: stopped; closed 1 session; 1 list not taken home, kept in")
 	attendee.waitFor("ndcg-explorer: the instructor ended the workshop. Thank you for coming.")
+	attendee.waitFor("ndcg-explorer: your list is kept for the next serve; then, to take it home:")
 }

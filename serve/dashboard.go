@@ -19,6 +19,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
@@ -28,13 +29,37 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive key.Binding
 }{
-	Send:  key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
-	Round: key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
-	End:   key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
-	Tally: key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
-	Names: key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
+	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
+	End:     key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
+	Tally:   key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
+	Names:   key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	Room:    key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "room")),
+	Answers: key.NewBinding(key.WithKeys("f8"), key.WithHelp("F8", "answers (private)")),
+	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
+	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
+	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
+	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
+}
+
+// dashboardHelp says what each of the dashboard's keys does, for its ?
+// (the explorer's own ? would give F2–F6 their explorer meanings).
+var dashboardHelp = []struct{ key, what string }{
+	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
+	{"F3", "start a quiz round on your conventions: everyone gets the same question"},
+	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
+	{"F5", "switch between the tally and your explorer"},
+	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
+	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
+	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
+	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
+	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
+	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
+	{"?", "this help; esc or ? closes it"},
+	{"q", "stop serving (asks first while attendees are connected)"},
+	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
 }
 
 // dashboardStyles are the styles the dashboard draws with, taken from
@@ -84,6 +109,15 @@ type Dashboard struct {
 	headerH   int
 	showTally bool
 	showNames bool
+	// deadline is when the round under way ends by itself (F10), zero
+	// for none; warned says the attendees were told a minute is left.
+	deadline time.Time
+	warned   bool
+	// showRoom shows the room view (F7), with each answer when
+	// showAnswers (F8); showHelp the dashboard's keys (?). Their lines
+	// are made in Update (roomLines), as the tally's are.
+	showRoom, showAnswers, showHelp bool
+	roomLines                       []string
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
 	skipRound bool
@@ -99,6 +133,9 @@ type Dashboard struct {
 	round int
 	count int
 	tally *Tally
+	// failures and refused are the server's failed attempts and the
+	// connections it refused for them, read at each change of the room.
+	failures, refused int
 	// tallyLines is the tally drawn at the window's width, made when the
 	// tally, the names or the width change (View only shows them), and
 	// tallyTop the first of them on screen.
@@ -113,6 +150,19 @@ var now = time.Now
 
 // roomChanged tells the dashboard to read the room again.
 type roomChanged struct{}
+
+// roomTick redraws the room view, whose idle times move on their own.
+type roomTick struct{}
+
+// roomEvery is how often the room view's idle times are redrawn.
+const roomEvery = 5 * time.Second
+
+// timerTick counts a timed round down.
+type timerTick struct{}
+
+func tickTimer() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return timerTick{} })
+}
 
 // quitAsked replaces a quit while attendees are connected.
 type quitAsked struct{}
@@ -148,6 +198,8 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Present: s.cfg.Present}),
 	}
+	// Rounds go on from those a kept room ran: round n asks question n.
+	d.round = s.room.RoundsRun()
 	d.connect = ConnectCommand(addr)
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
@@ -191,6 +243,9 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
+	if d.showRoom {
+		d.roomLines = d.drawRoom(d.width)
+	}
 	// A status that wraps onto more lines moves the explorer down: it is
 	// told its new height. One that takes fewer leaves the lines blank
 	// until the next resize, so the explorer stays where it is.
@@ -210,8 +265,16 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		d.width, d.height = msg.Width, msg.Height
 		d.headerH = len(d.header(msg.Width))
 		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
+	case timerTick:
+		return d, d.countDown()
+	case roomTick:
+		if d.showRoom {
+			return d, tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} })
+		}
+		return d, nil
 	case roomChanged:
 		d.count = d.srv.Room().Count()
+		d.failures, d.refused = d.srv.throttle.counts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -242,8 +305,28 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return d, nil
 		}
+		if d.showHelp {
+			switch msg.String() {
+			case "esc", "?", "q":
+				d.showHelp = false
+			}
+			return d, nil
+		}
+		if msg.String() == "?" && (d.showTally || d.showRoom || !d.explorer.CapturesEsc()) {
+			d.showHelp = true
+			return d, nil
+		}
 		if cmd, ok := d.roomKey(msg); ok {
 			return d, cmd
+		}
+		if d.showRoom && !d.showTally {
+			switch msg.String() {
+			case "esc":
+				d.showRoom = false
+			case "q", "ctrl+c":
+				return d, tea.Quit
+			}
+			return d, nil
 		}
 		if d.showTally {
 			page := max(d.tallyHeight()-1, 1)
@@ -313,6 +396,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// before it is asked. (The question number is the attendees'
 		// round number, so both screens say "round n".)
 		d.round++
+		d.deadline = time.Time{}
 		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
@@ -322,6 +406,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			d.status = "no quiz round under way: F3 starts one"
 			break
 		}
+		d.deadline = time.Time{}
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
 		d.status = "round ended: every attendee sees the worked solution"
@@ -334,6 +419,54 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Tally):
 		d.showTally = !d.showTally
+		d.showRoom = false
+	case key.Matches(msg, k.Room):
+		d.showRoom, d.showTally = !d.showRoom, false
+		if d.showRoom {
+			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
+		}
+	case key.Matches(msg, k.Timer):
+		t := room.Tally()
+		if t == nil || t.Round.Ended {
+			d.status = "no quiz round under way: F3 starts one, then F10 gives it a minute"
+			break
+		}
+		start := !d.deadline.After(now())
+		if start {
+			d.deadline, d.warned = now(), false
+		}
+		d.deadline = d.deadline.Add(time.Minute)
+		left := d.deadline.Sub(now()).Round(time.Second)
+		room.Notify(fmt.Sprintf("round %d closes in %s: send your answer before then", t.Round.ID, shortDuration(left)))
+		d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left))
+		if start {
+			return tickTimer(), true
+		}
+	case key.Matches(msg, k.Forgive):
+		addresses := "addresses"
+		if n := d.srv.throttle.forgive(); n == 1 {
+			addresses = "1 address"
+		} else {
+			addresses = fmt.Sprintf("%d %s", n, addresses)
+		}
+		d.status = "failed attempts forgotten: " + addresses + " let in again"
+	case key.Matches(msg, k.Export):
+		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
+		switch {
+		case err != nil:
+			d.status = "cannot export the rounds: " + err.Error()
+		case path == "":
+			d.status = "no answers to export yet: F3 starts a round"
+		default:
+			d.status = "exported every round to " + path + " (and .json beside it)"
+		}
+	case key.Matches(msg, k.Answers):
+		d.showAnswers = !d.showAnswers
+		if d.showAnswers {
+			d.status = "answers shown in the room view (F7): F8 hides them before projecting"
+		} else {
+			d.status = "answers hidden"
+		}
 	case key.Matches(msg, k.Names):
 		d.showNames = !d.showNames
 		if d.showNames {
@@ -354,8 +487,13 @@ func (d *Dashboard) View() tea.View {
 		return v
 	}
 	body := v.Content
-	if d.showTally {
+	switch {
+	case d.showHelp:
+		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
+	case d.showTally:
 		body = d.tallyView(d.width, d.tallyHeight())
+	case d.showRoom:
+		body = fit(strings.Join(d.roomLines, "\n"), d.width, d.tallyHeight())
 	}
 	header := d.header(d.width)
 	for len(header) < d.headerH {
@@ -380,7 +518,20 @@ func (d *Dashboard) header(w int) []string {
 	if d.srv.cfg.Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
 	}
+	// Wrong passphrases (and resume codes) are the instructor's to see:
+	// a guessing client, or a room that misheard. They follow who gets
+	// in when the ssh command still fits whole, else the host key.
+	failed := ""
+	if d.failures > 0 {
+		failed = plural(d.failures, "failed attempt")
+		if d.refused > 0 {
+			failed += fmt.Sprintf(", %d refused", d.refused)
+		}
+	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
+	if with := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + st.warn.Render(failed) + " · " + d.connect; failed != "" && ansi.StringWidth(with) <= w {
+		line1, failed = with, ""
+	}
 	if title := st.title.Render("ndcg-explorer serve") + " · " + line1; ansi.StringWidth(title) <= w {
 		line1 = title
 	}
@@ -389,8 +540,14 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
-		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
+	for i, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help} {
+		// The room's five keys always; the room view's and the help's
+		// when the line has room for them (? works all the same).
+		item := b.Help().Key + " " + b.Help().Desc
+		if i >= 5 && ansi.StringWidth(strings.Join(append(keys, item), " · ")) > w {
+			continue
+		}
+		keys = append(keys, item)
 	}
 	lines := []string{ansi.Truncate(line1, w, "…"), ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…")}
 	status := d.status
@@ -404,6 +561,32 @@ func (d *Dashboard) header(w int) []string {
 	}
 	for _, l := range wrapped {
 		lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, "…"))
+	}
+	if hk := "host key " + d.srv.Fingerprint(); !strings.Contains(line1, hk) && ansi.StringWidth(hk) <= w {
+		// Attendees compare it with what ssh shows them on first
+		// connection, whenever they connect: it stays on screen once
+		// the status has moved on, on a line kept for it from the
+		// start (the explorer below does not move when it comes).
+		if strings.Contains(status, hk) {
+			hk = ""
+		}
+		line := st.subtle.Render(hk)
+		if failed != "" {
+			if line != "" {
+				line += " · "
+			}
+			// As much of the count as fits whole: "2 failed attempts,
+			// 1 refused", "2 failed, 1 refused", "2 failed".
+			short := fmt.Sprintf("%d failed", d.failures)
+			for _, f := range []string{failed, strings.Replace(failed, " attempts", "", 1), short} {
+				if ansi.StringWidth(line+f) <= w {
+					failed = f
+					break
+				}
+			}
+			line += st.warn.Render(failed)
+		}
+		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	return lines
 }
@@ -610,9 +793,14 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	close(stop)
 	n := s.Room().Count()
 	s.shutdownWithGrace()
+	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
+		fmt.Fprintf(out, "ndcg-explorer serve: cannot export the rounds: %v\n", err)
+	} else if path != "" {
+		fmt.Fprintf(out, "ndcg-explorer serve: the rounds are in %s (and .json beside it)\n", path)
+	}
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.
-	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s\n", plural(n, "session"))
+	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", plural(n, "session"), s.stoppedLists())
 	if err := <-served; err != nil {
 		return err
 	}
@@ -626,5 +814,94 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 // connected: their sessions end, and the lists the server keeps go too
 // (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving (their lists go too) · esc stays"
+	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
+}
+
+// helpLines are the dashboard's keys, one a line, wrapped to w.
+func (d *Dashboard) helpLines(w int) []string {
+	out := []string{d.st.title.Render("The dashboard's keys")}
+	for _, h := range dashboardHelp {
+		line := h.what
+		if h.key != "" {
+			line = fmt.Sprintf("%-4s %s", h.key, h.what)
+		}
+		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
+	}
+	return out
+}
+
+// drawRoom is the room view: everyone connected, how they come back,
+// how long since their last key, and their answer to the round under
+// way (the answer itself only when asked for, F8).
+func (d *Dashboard) drawRoom(w int) []string {
+	st := d.st
+	seats := d.srv.Room().Seats(now())
+	t := d.tally
+	head := fmt.Sprintf("The room · %d connected", len(seats))
+	if t != nil && !t.Round.Ended {
+		head += fmt.Sprintf(" · round %d under way: %d answered", t.Round.ID, t.Answered-t.Left)
+	}
+	lines := []string{st.title.Render(head)}
+	if len(seats) == 0 {
+		return append(lines, "No one is connected yet: attendees type "+d.connect)
+	}
+	answerHead := "answer"
+	if !d.showAnswers {
+		answerHead = "answered (F8 shows the answers)"
+	}
+	lines = append(lines, st.subtle.Render(fmt.Sprintf("%-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
+	for _, s := range seats {
+		by := "code"
+		if s.Keyed {
+			by = "key"
+		}
+		ans := ""
+		switch {
+		case t == nil || t.Round.Ended:
+		case !s.Answered:
+			ans = st.subtle.Render("not yet")
+		case d.showAnswers:
+			// Typed by the attendee: shown as typed, never obeyed.
+			ans = truncate(termsafe.String(strings.TrimSpace(s.Answer)), 12)
+		default:
+			ans = "answered"
+		}
+		idle := shortDuration(s.Idle.Truncate(time.Second))
+		if s.Idle < time.Second {
+			idle = "now"
+		}
+		lines = append(lines, ansi.Truncate(fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
+	}
+	return lines
+}
+
+// countDown runs a timed round's clock: the status says the time left,
+// the attendees hear when one minute is, and the round ends when none is.
+func (d *Dashboard) countDown() tea.Cmd {
+	if d.deadline.IsZero() {
+		return nil
+	}
+	room := d.srv.Room()
+	t := room.Tally()
+	if t == nil || t.Round.Ended {
+		d.deadline = time.Time{}
+		return nil
+	}
+	left := d.deadline.Sub(now())
+	switch {
+	case left <= 0:
+		d.deadline = time.Time{}
+		// (The round's end tells each attendee their verdict: a notice
+		// of its own would race it for their status line.)
+		room.EndRound()
+		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
+		d.status = "time is up: round ended, every attendee sees the worked solution"
+		return nil
+	case left <= time.Minute && !d.warned:
+		d.warned = true
+		room.Notify(fmt.Sprintf("round %d closes in 1 minute", t.Round.ID))
+	}
+	d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left.Round(time.Second)))
+	return tickTimer()
 }

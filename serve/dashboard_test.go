@@ -22,7 +22,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
-	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names\n"+
+	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · ? these keys\n"+
 		"host key "+s.Fingerprint()+" · this machine only: --listen :23234 opens it to the room\n")
 
 	// With nobody connected, a quit is a quit.
@@ -34,7 +34,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	msg := d.filter(d, tea.QuitMsg{})
 	require.Equal(t, quitAsked{}, msg)
 	d.Update(msg)
-	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected: y stops serving (their lists go too) · esc stays")
+	assert.Contains(t, ansi.Strip(d.View().Content), "1 attendee connected, 1 list not taken home: y stops serving (the lists go too: no --state-dir) · esc stays")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	assert.Nil(t, cmd)
 	assert.Contains(t, ansi.Strip(d.View().Content), "still serving")
@@ -50,7 +50,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	at = at.Add(100 * time.Millisecond)
 	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	assert.Nil(t, cmd, "a y in one go with the q")
-	assert.Contains(t, ansi.Strip(d.View().Content), "Read first: 1 attendee connected: y stops serving", "the question stays, saying why the y did nothing")
+	assert.Contains(t, ansi.Strip(d.View().Content), "Read first: 1 attendee connected, 1 list not taken home: y stops serving", "the question stays, saying why the y did nothing")
 	at = at.Add(time.Second)
 	_, cmd = d.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
 	require.NotNil(t, cmd)
@@ -74,9 +74,9 @@ func TestDashboardTallyViewQuits(t *testing.T) {
 func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 	t.Parallel()
 	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	bob, ok := s.room.join("bob", "127.0.0.1:2", "")
+	bob, ok := s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
@@ -104,7 +104,10 @@ func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
 		{3, "not sent: the list has 5 items with its pool, and an attendee's list takes at most 3 items (serve --max-items)"},
 		{5, "sent the list (5 items) and its conventions to 0 sessions"},
 	} {
-		s, _ := startServer(t, Config{MaxItems: c.max})
+		// (A served list that long is refused at start: the
+		// instructor's grows to it in their explorer.)
+		s, _ := startServer(t, Config{MaxItems: 5})
+		s.room.maxItems = c.max
 		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 		d.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 		d.Update(tea.KeyPressMsg{Code: tea.KeyF2})
@@ -158,7 +161,7 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	t.Parallel()
 	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.82"})
@@ -176,7 +179,8 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
 	}
 	assert.Equal(t, "Quiz round 1 · seed 7, question 1 · ended: everyone sees the working", tally[0])
-	assert.Regexp(t, `^lines 1–13 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
+	// (One line of the header is kept for the host key.)
+	assert.Regexp(t, `^lines 1–12 of \d+ · ↑/↓ pgup/pgdn scroll$`, tally[len(tally)-1])
 
 	assert.NotContains(t, ansi.Strip(d.View().Content), "= 0.8262\n")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
@@ -210,7 +214,7 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 	s, _ := startServer(t, Config{})
 	var ms []*Member
 	for _, name := range []string{"ada", "bob", "cy"} {
-		m, ok := s.room.join(name, "127.0.0.1:1", "")
+		m, ok := s.room.join(name, "", "127.0.0.1:1", "")
 		require.True(t, ok)
 		ms = append(ms, m)
 	}
@@ -240,9 +244,9 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7})
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "127.0.0.1:2", "")
+	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -330,7 +334,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 				assert.NotContains(t, l, "…", "%s at %d columns: a line is cut: %q", addr, w, l)
 			}
 			assert.Contains(t, header[0], ConnectCommand(addr), "%s at %d columns", addr, w)
-			status := strings.Join(header[2:], " ")
+			status := strings.TrimSpace(strings.Join(header[2:], " "))
 			assert.Equal(t, startStatus(s.Fingerprint(), addr), status, "%s at %d columns", addr, w)
 			assert.Contains(t, status, "host key "+s.Fingerprint())
 			// The explorer's own first line follows the header.
@@ -348,7 +352,9 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 			require.Len(t, screen, 30)
 			assert.Equal(t, start, d.headerH, "%s at %d columns: the explorer does not move", addr, w)
 			assert.Equal(t, "ada connected", screen[2])
-			for _, l := range screen[3:start] {
+			// The host key stays on screen once the status moves on.
+			assert.Equal(t, "host key "+s.Fingerprint(), screen[3])
+			for _, l := range screen[4:start] {
 				assert.Empty(t, strings.TrimSpace(l))
 			}
 			assert.Contains(t, screen[start], "ndcg-explorer")
@@ -358,9 +364,10 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 			d.Update(tea.WindowSizeMsg{Width: w, Height: 31})
 			screen = strings.Split(ansi.Strip(d.View().Content), "\n")
 			require.Len(t, screen, 31)
-			assert.Equal(t, dashboardHeader, d.headerH)
+			assert.Equal(t, dashboardHeader+1, d.headerH, "the host key's line")
 			assert.Equal(t, "ada connected", screen[2])
-			assert.Contains(t, screen[3], "ndcg-explorer")
+			assert.Equal(t, "host key "+s.Fingerprint(), screen[3])
+			assert.Contains(t, screen[4], "ndcg-explorer")
 		}
 	}
 	assert.GreaterOrEqual(t, wrapped, 4, "the start status wraps at 80 and 100 columns")
@@ -377,9 +384,9 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "127.0.0.1:2", "")
+	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
@@ -408,7 +415,7 @@ func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 func TestDashboardTallyInASCII(t *testing.T) {
 	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
-	ada, ok := s.room.join("ada", "127.0.0.1:1", "")
+	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -419,4 +426,85 @@ func TestDashboardTallyInASCII(t *testing.T) {
 	assert.Contains(t, screen, "    0.83 "+strings.Repeat("#", 40)+" 1 OK\n")
 	assert.NotContains(t, screen, "█")
 	assert.NotContains(t, screen, "✓")
+}
+
+// The dashboard's ? lists the dashboard's keys (F2 sends the list), where
+// the explorer's help gave F2–F6 their explorer meanings; it opens from
+// the tally too, and esc closes it.
+func TestDashboardHelpListsItsKeys(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	for _, open := range []tea.Msg{nil, tea.KeyPressMsg{Code: tea.KeyF5}} {
+		if open != nil {
+			d.Update(open)
+		}
+		d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+		screen := ansi.Strip(d.View().Content)
+		assert.Contains(t, screen, "The dashboard's keys\nF2   send your explorer's list and conventions to every attendee")
+		assert.Contains(t, screen, "F7   the room: everyone connected")
+		assert.NotContains(t, screen, "F2/O")
+		d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+		assert.NotContains(t, ansi.Strip(d.View().Content), "The dashboard's keys")
+	}
+}
+
+// The room view (F7) lists everyone connected, how they come back and
+// whether they answered; F8 shows the answers themselves, privately:
+// the projected tally never does while the round is under way.
+func TestDashboardRoomViewShowsAnswersPrivately(t *testing.T) {
+	s, _ := startServer(t, Config{})
+	ada, _ := s.room.join("ada", "", "127.0.0.1:1", "")
+	s.room.join("bob", "", "127.0.0.1:2", "SHA256:bob")
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the projected tally hides the answers")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "The room · 2 connected · round 1 under way: 1 answered")
+	assert.Regexp(t, `ada\s+code\s+\S+\s+answered\n`, screen)
+	assert.Regexp(t, `bob\s+key\s+\S+\s+not yet\n`, screen)
+	assert.NotContains(t, screen, "0.83")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF8})
+	assert.Regexp(t, `ada\s+code\s+\S+\s+0\.83\n`, ansi.Strip(d.View().Content))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the tally still hides them")
+}
+
+// F10 gives the round under way a minute on its timer: the attendees are
+// told the time left, and when it runs out the round ends by itself.
+func TestDashboardTimerEndsTheRound(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	now = func() time.Time { return at }
+	defer func() { now = time.Now }()
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Contains(t, d.status, "no quiz round under way")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	require.NotNil(t, cmd, "the clock starts")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Equal(t, "round 1 closes in 2m (F10 adds a minute; F4 ends it now)", d.status)
+	// (Each notice goes on its own: the two may arrive in either order.)
+	require.NoError(t, c.redrawUntil("m: send your answer before then", 100, 30, 10*time.Second))
+	at = at.Add(65 * time.Second)
+	d.Update(timerTick{})
+	assert.Equal(t, "round 1 closes in 55s (F10 adds a minute; F4 ends it now)", d.status)
+	require.NoError(t, c.redrawUntil("round 1 closes in 1 minute", 100, 30, 10*time.Second))
+	at = at.Add(55 * time.Second)
+	_, cmd = d.Update(timerTick{})
+	assert.Nil(t, cmd, "the clock stops")
+	assert.True(t, s.Room().Tally().Round.Ended)
+	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
+	require.NoError(t, c.redrawUntil("IDCG@", 100, 30, 10*time.Second), "the working")
 }

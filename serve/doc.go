@@ -14,26 +14,31 @@
 // SSH user name, numbered (student-2, student-3) when another attendee
 // has it, as in a computer lab where every machine logs in as student
 // behind one address. It is on the dashboard, in the tally and on the
-// attendee's own screen. The server asks every client for a public key
-// and accepts any (the passphrase, when set, is asked after it): a key
-// the client proves it holds is how the server knows the attendee
-// again. However a session ends (q, the idle time, a dropped
-// connection), an attendee who connects again while the server runs
+// attendee's own screen. What brings an attendee back to their list is
+// only what they hold (resume.go): the key their ssh client proves it
+// holds (the server asks every client for one and accepts any; the
+// passphrase, when set, is asked after it), or the resume code the
+// server makes for each attendee and shows them on their first screen
+// and in their take-home lines, typed after a plus sign in the user name
+// (ssh -p 23234 ada+k7m2p9xq@HOST). A name and an address bring nothing
+// back: behind one NAT the room shares an address, and anyone can type
+// anyone's name. However a session ends (q, the idle time, a dropped
+// connection), an attendee who connects again with their key or code
 // finds the list they left with (still modified when they had not
-// copied it), their display name, and their place and answer in a quiz
-// round under way, and is welcomed back saying so: with the same key
-// and user name (a key new to the room finds a list as no key does,
-// and holds it from then on); without a key, under their numbered name (student-2,
-// or student-1 for the first student) from the same address, or under
-// their user name when it is the only list kept for it from that
-// address and no one connected came under it from there. Otherwise
-// (several kept, or one and a namesake connected, when the one
-// connecting may be a newcomer) none is given: the attendee starts on
-// a new list and is told which names bring the kept ones back. Once
-// their explorer has ended, `ssh -p PORT NAME@HOST report` (or `list`)
-// prints that list, found the same way, as markdown (or JSON): the way
-// it leaves with them when their terminal takes no OSC 52 clipboard and
-// they have no Go to install the explorer.
+// copied it), their display name, their quiz score, and their place and
+// answer in a round under way, and is welcomed back saying so. Once
+// their explorer has ended, `ssh -p PORT NAME+CODE@HOST report` (or
+// `list`; with the key, NAME@HOST) prints that list as markdown (or
+// JSON): the way it leaves with them when their terminal takes no OSC 52
+// clipboard and they have no Go to install the explorer.
+//
+// The room is kept in a file under the state directory (state.go), so
+// that a server stopped, killed or crashed and started again on it
+// gives every attendee back what it kept. What a client can make the
+// server hold is bounded (limits.go, throttle.go): failed attempts per
+// address, connections before authentication and without a session,
+// sessions and environment variables per connection, keys per second,
+// the undo history.
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the

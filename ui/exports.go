@@ -16,6 +16,7 @@ type (
 	RoomRound    = workshop.RoomRound
 	RoomRoundEnd = workshop.RoomRoundEnd
 	RoomAnswer   = workshop.RoomAnswer
+	RoomNotice   = workshop.RoomNotice
 )
 
 // KeyTimes tells an answer to a question from a key typed in one go with

@@ -170,8 +170,8 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	press(m, "0", "q")
 	s := screen(m)
-	assert.Contains(t, s, "Edits not copied; the server keeps your list until the workshop ends (the same")
-	assert.Contains(t, s, "ssh line brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
+	assert.Contains(t, s, "Edits not copied; the server keeps your list (your key, or the ssh line")
+	assert.Contains(t, s, "as you leave, brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
 	assert.NotContains(t, s, "without copying")
 	assert.True(t, uitest.IsQuit(press(m, "y")))
 
@@ -259,6 +259,16 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
+	assert.True(t, uitest.IsQuit(press(m, "q")))
+
+	// Nor when the instructor's list differs from the one served: opened
+	// and not changed, it is not modified, where q asked about edits.
+	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	press(m, "enter")
+	assert.Equal(t, 3, m.Workspace().N())
+	assert.False(t, m.Workspace().Dirty())
+	assert.NotContains(t, screen(m), "modified")
 	assert.True(t, uitest.IsQuit(press(m, "q")))
 }
 

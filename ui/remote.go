@@ -20,7 +20,7 @@ import (
 
 // keptQuestion is the question before quitting with edits not copied,
 // when the server keeps the list (Remote.KeepsList).
-const keptQuestion = "Edits not copied; the server keeps your list until the workshop ends (the same ssh line brings it back)"
+const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
 
 // replacedQuestion is the question before quitting when a list the
 // instructor sent replaced the attendee's edits not copied.
@@ -67,18 +67,34 @@ func attendeeWelcome(r *Remote) string {
 	return w + "! While you wait: digits set grades, v shows the views, ? the keys"
 }
 
-func (m *Model) setRemote() {
+func (m *Model) setRemote(r *Remote) {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer.Model); ok {
 			e.Input.Limit = remoteTitleLimit
 		}
+		if q, ok := v.(*quiz.Model); ok {
+			q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
+		}
 	}
+}
+
+// QuizScore is the quiz's score so far: answers right of those scored.
+func (m *Model) QuizScore() (right, total int) {
+	for _, v := range m.views {
+		if q, ok := v.(*quiz.Model); ok {
+			return q.Score()
+		}
+	}
+	return 0, 0
 }
 
 // remoteUpdate handles the messages only a remote session receives. It
 // reports whether msg was one of them.
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
+	case RoomNotice:
+		m.c.SetStatus(msg.Text, false)
+		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		if m.answerTyped() {
@@ -172,7 +188,13 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	m.show(0)
+	had := m.c.WS.Dirty()
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+	if !had {
+		// The instructor's list, opened and not changed, is no edit of
+		// the attendee's: nothing of theirs is lost on quitting.
+		m.c.WS.MarkSaved(m.c.WS.Version())
+	}
 	if again != "" && !strings.HasPrefix(m.welcome, "welcome back") {
 		// (A welcome back speaks of the list just replaced.)
 		m.c.SetStatus(again+m.c.Status.Text, false)

@@ -177,7 +177,7 @@ func New(o Options) *Model {
 		e.Present = o.Present
 	}
 	if o.Remote != nil {
-		m.setRemote()
+		m.setRemote(o.Remote)
 	}
 	m.restyle()
 	m.greet()

@@ -28,6 +28,9 @@ type Remote struct {
 	// the quiz's heading and the terminal's title show it, for them to
 	// tell the instructor, whose screen names them so.
 	Name string
+	// Right and Total are the quiz score the attendee had when their
+	// last session ended (QuizScore), which this one goes on from.
+	Right, Total int
 	// Attendee is the attendee's name as the room shows it, and
 	// Workshop the workshop's, when it has one: the first frame
 	// welcomes them by these.
@@ -66,6 +69,10 @@ type RoomRoundEnd struct {
 	// it; empty when the answer is right or unexplained.
 	Mistake string
 }
+
+// RoomNotice is a line the server has for the attendee's status line
+// (that keys came faster than a person types and were dropped).
+type RoomNotice struct{ Text string }
 
 // RoomAnswer is one attendee's answer to round ID, as typed.
 type RoomAnswer struct {

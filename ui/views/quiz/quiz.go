@@ -88,6 +88,13 @@ func New(c *common.Common) *Model {
 	return v
 }
 
+// SetScore sets the score the quiz goes on from: an attendee back in a
+// workshop keeps the one they had.
+func (v *Model) SetScore(right, total int) { v.right, v.total = right, total }
+
+// Score is the quiz's score so far: answers right of those scored.
+func (v *Model) Score() (right, total int) { return v.right, v.total }
+
 // HalfTyped reports whether an answer is typed and not yet sent.
 func (v *Model) HalfTyped() bool {
 	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
