@@ -18,8 +18,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
-	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
