@@ -1,0 +1,127 @@
+// The page's one script: a join form, then a terminal on a WebSocket.
+// Everything the server shows is written into the terminal, which draws
+// it as text; nothing from the server is ever put in the page as HTML.
+(function () {
+  "use strict";
+  var nonce = document.querySelector('meta[name="style-nonce"]').content;
+  // xterm.js makes <style> elements as it runs; the page's policy allows
+  // only those that carry this response's nonce.
+  var createElement = document.createElement.bind(document);
+  document.createElement = function (tag, options) {
+    var el = createElement(tag, options);
+    if (String(tag).toLowerCase() === "style") { el.nonce = nonce; }
+    return el;
+  };
+
+  var room = document.body.dataset.room || "";
+  var form = document.getElementById("join");
+  var message = document.getElementById("message");
+  var box = document.getElementById("terminal");
+  var fileBar = document.getElementById("file");
+  var resumeKey = "ndcg-explorer resume " + location.host + "/" + room;
+  var nameKey = "ndcg-explorer name " + location.host + "/" + room;
+  var nameInput = document.getElementById("name");
+  nameInput.value = localStorage.getItem(nameKey) || "";
+
+  var term = null, fit = null, ws = null, joined = false, ended = "";
+
+  function socketURL() {
+    var u = new URL("/ws", location.href);
+    u.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (room) { u.searchParams.set("room", room); }
+    return u.toString();
+  }
+
+  function size() {
+    if (!term) { return { cols: 80, rows: 24 }; }
+    return { cols: term.cols, rows: term.rows };
+  }
+
+  function startTerminal() {
+    box.hidden = false;
+    box.classList.add("full");
+    term = new Terminal({ cursorBlink: false, fontSize: 15, scrollback: 0, allowProposedApi: false });
+    fit = new FitAddon.FitAddon();
+    term.loadAddon(fit);
+    term.open(box);
+    fit.fit();
+    // The explorer's copy keys write OSC 52; the browser's clipboard
+    // takes it, where the browser allows (a click or key came first).
+    term.parser.registerOscHandler(52, function (data) {
+      var i = data.indexOf(";");
+      if (i < 0) { return true; }
+      try {
+        var text = new TextDecoder().decode(Uint8Array.from(atob(data.slice(i + 1)), function (c) { return c.charCodeAt(0); }));
+        navigator.clipboard.writeText(text).catch(function () {});
+      } catch (e) { /* not base64: ignore */ }
+      return true;
+    });
+    term.onData(function (d) { send(new TextEncoder().encode(d)); });
+    term.onBinary(function (d) { send(Uint8Array.from(d, function (c) { return c.charCodeAt(0); })); });
+    term.onResize(function (s) { sendControl({ type: "resize", cols: s.cols, rows: s.rows }); });
+    window.addEventListener("resize", function () { fit.fit(); });
+  }
+
+  function send(bytes) { if (ws && ws.readyState === WebSocket.OPEN && joined) { ws.send(bytes); } }
+  function sendControl(m) { if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(m)); } }
+
+  function offer(m) {
+    var bytes = Uint8Array.from(atob(m.data), function (c) { return c.charCodeAt(0); });
+    var url = URL.createObjectURL(new Blob([bytes], { type: m.mime || "application/octet-stream" }));
+    fileBar.textContent = "";
+    var a = document.createElement("a");
+    a.href = url;
+    a.download = m.file;
+    a.textContent = "download " + m.file;
+    fileBar.append("Take your list home: ", a);
+    fileBar.hidden = false;
+    box.classList.remove("full");
+    fit.fit();
+  }
+
+  function connect(req) {
+    ws = new WebSocket(socketURL());
+    ws.binaryType = "arraybuffer";
+    ws.onopen = function () { ws.send(JSON.stringify(req)); };
+    ws.onmessage = function (ev) {
+      if (typeof ev.data !== "string") {
+        if (term) { term.write(new Uint8Array(ev.data)); }
+        return;
+      }
+      var m = JSON.parse(ev.data);
+      if (m.type === "joined") {
+        joined = true;
+        if (m.resume) { localStorage.setItem(resumeKey, m.resume); }
+        form.hidden = true;
+        term.focus();
+        sendControl({ type: "resize", cols: term.cols, rows: term.rows });
+      } else if (m.type === "refused") {
+        message.textContent = m.message;
+        box.hidden = true;
+        form.hidden = false;
+      } else if (m.type === "file") {
+        offer(m);
+      } else if (m.type === "end") {
+        ended = m.message;
+      }
+    };
+    ws.onclose = function () {
+      if (!joined) {
+        if (!message.textContent) { message.textContent = "the server closed the connection: reload the page to try again"; }
+        return;
+      }
+      if (term) { term.write("\r\n\r\n" + (ended || "The connection closed.") + "\r\nReload the page to join again.\r\n"); }
+    };
+  }
+
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    message.textContent = "";
+    localStorage.setItem(nameKey, nameInput.value);
+    var pass = document.getElementById("passphrase");
+    if (!term) { startTerminal(); } else { box.hidden = false; fit.fit(); }
+    var s = size();
+    var req = { name: nameInput.value, passphrase: pass ? pass.value : "", resume: localStorage.getItem(resumeKey) || "", cols: s.cols, rows: s.rows };
+    if (ws && ws.readyState === WebSocket.OPEN && !joined) { ws.send(JSON.stringify(req)); } else { connect(req); }
+  });
+})();
