@@ -34,9 +34,10 @@
 //     for the list flags), so that the shell completes them.
 //  2. Add {"frob", newFrobCmd} to the commands list (cli.go), at its
 //     place in the lesson order.
-//  3. Paste the COMMANDS block of "ndcg-explorer help" into the README's
-//     Commands section (a test compares them), and add the command to the
-//     CHANGELOG.
+//  3. Regenerate the command reference, docs/reference.md, with
+//     "go run ./internal/cmdref" (a test compares it with the commands'
+//     help), name the command in the README (a test checks it), and add
+//     it to the CHANGELOG.
 //
 // Help (-h, --help, help frob), the manual page, shell completion and the
 // did-you-mean for a mistyped name then come with it. Test it through

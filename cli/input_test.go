@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Bad input of every kind the README lists ("When the input is wrong")
+// Bad input of every kind docs/formats.md lists ("When the input is wrong")
 // ends with exit status 2 and one message on stderr naming the file, the
 // line and the field.
 func TestBadInputExitStatus(t *testing.T) {

@@ -158,7 +158,7 @@ func TestPresetFlagNamesItselfOnTheList(t *testing.T) {
 // lists for it and what the browser opens (it read k=all). Query 1 has
 // five rows: DCG@10 = 7/log2(3) + 3/2 + 1/log2(5) + 7/log2(6) = 9.0552,
 // IDCG@10 = 7 + 7/log2(3) + 3/2 + 1/log2(5) + 0 = 13.3472, NDCG@10 =
-// 0.6784, XGBoost's ndcg@5 for the query as well (ltr's README example).
+// 0.6784, XGBoost's ndcg@5 for the query as well (docs/ltr.md's example).
 func TestQueryOpenedAloneTakesTheBrowsersCutoff(t *testing.T) {
 	data, preds := ltrFiles(t)
 	code, out, errOut := runCmd(t, "report", "--ltr", data, "--predictions", preds, "--query", "1")

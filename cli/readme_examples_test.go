@@ -13,21 +13,22 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// readmeExample is one "$ ndcg-explorer …" command of the README with
-// the output pasted under it.
+// readmeExample is one "$ ndcg-explorer …" command of the README or a
+// page of docs/ with the output pasted under it.
 type readmeExample struct {
-	line   int // the README's line of the command
+	page   string // README.md or docs/NAME.md
+	line   int    // the page's line of the command
 	cmd    string
 	stdin  string // a here-document, if any
 	want   []string
 	status int // the "[exit status N]" under the output; -1 if none
 }
 
-// readmeExamples reads the console blocks of the README: each "$ "
-// command, its here-document, its pasted output and its "[exit status
-// N]". A "cat FILE" command's output is the file, written to dir for the
-// commands after it.
-func readmeExamples(t *testing.T, readme, dir string) []readmeExample {
+// readmeExamples reads the console blocks of a page (README.md or a page
+// of docs/): each "$ " command, its here-document, its pasted output and
+// its "[exit status N]". A "cat FILE" command's output is the file,
+// written to dir for the commands after it.
+func readmeExamples(t *testing.T, page, readme, dir string) []readmeExample {
 	t.Helper()
 	var out []readmeExample
 	lines := strings.Split(readme, "\n")
@@ -48,7 +49,7 @@ func readmeExamples(t *testing.T, readme, dir string) []readmeExample {
 				j++
 				continue
 			}
-			ex := readmeExample{line: start + j + 1, cmd: strings.TrimPrefix(body[j], "$ "), status: -1}
+			ex := readmeExample{page: page, line: start + j + 1, cmd: strings.TrimPrefix(body[j], "$ "), status: -1}
 			j++
 			for (strings.HasSuffix(ex.cmd, "|") || strings.HasSuffix(ex.cmd, `\`)) && j < len(body) {
 				ex.cmd += "\n" + body[j]
@@ -115,18 +116,31 @@ func splitWords(s string) []string {
 	return words
 }
 
+// docPages lists the pages whose examples are run: the README and every
+// page of docs/, relative to root.
+func docPages(t *testing.T, root string) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	out := []string{"README.md"}
+	for _, p := range pages {
+		out = append(out, "docs/"+filepath.Base(p))
+	}
+	return out
+}
+
 // TestREADMEExamples runs every "$ ndcg-explorer …" example of the
-// README that reads files of the repository (or ones a "cat" in the same
-// block shows) and compares its output with the one pasted under it, so
-// that the README cannot drift from the binary. Examples that need a
-// terminal, a server, another program (jq, cut) or files the README does
-// not give are left out; "…" in a pasted output stands for lines left
-// out there.
+// README and of every page of docs/ that reads files of the repository
+// (or ones a "cat" in the same block shows) and compares its output with
+// the one pasted under it, so that the documentation cannot drift from
+// the binary. Examples that need a terminal, a server, another program
+// (jq, cut) or files the pages do not give are left out; "…" in a pasted
+// output stands for lines left out there. Commands run from the
+// repository's top directory, whichever page shows them.
 func TestREADMEExamples(t *testing.T) {
 	root, err := filepath.Abs("..")
 	require.NoError(t, err)
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
-	require.NoError(t, err)
+	var examples []readmeExample
 	dir := t.TempDir()
 	entries, err := os.ReadDir(root)
 	require.NoError(t, err)
@@ -135,9 +149,16 @@ func TestREADMEExamples(t *testing.T) {
 	}
 	t.Chdir(dir)
 
+	for _, page := range docPages(t, root) {
+		data, err := os.ReadFile(filepath.Join(root, page))
+		require.NoError(t, err)
+		examples = append(examples, readmeExamples(t, page, string(data), dir)...)
+	}
+
 	pipe := regexp.MustCompile(`^(.*?)\s*\|\s*(tail|head) -(\d+)$`)
 	checked := 0
-	for _, ex := range readmeExamples(t, string(data), dir) {
+	perPage := map[string]int{}
+	for _, ex := range examples {
 		cmd := strings.ReplaceAll(strings.ReplaceAll(ex.cmd, "\n", " "), "go run . ", "ndcg-explorer ")
 		cwd := ""
 		if c, rest, ok := strings.Cut(cmd, " && "); ok && strings.HasPrefix(c, "cd ") {
@@ -175,7 +196,7 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		args := splitWords(cmd)
 		if len(args) == 0 || (args[0] != "ndcg-explorer") || strings.ContainsAny(cmd, "|;<>$") {
-			t.Logf("README:%d: not run: %s", ex.line, ex.cmd)
+			t.Logf("%s:%d: not run: %s", ex.page, ex.line, ex.cmd)
 			continue // another program, or the shell's work
 		}
 		args = args[1:]
@@ -188,9 +209,9 @@ func TestREADMEExamples(t *testing.T) {
 		code, stdout, stderr := mainWith(stdin, args...)
 		t.Chdir(dir)
 		if strings.Contains(stderr, "no such file or directory") {
-			// An example of an error on a file the README shows only
-			// by name (bad.json).
-			t.Logf("README:%d: not run (a file the README does not give): %s", ex.line, ex.cmd)
+			// An example of an error on a file the page shows only by
+			// name (bad.json).
+			t.Logf("%s:%d: not run (a file the page does not give): %s", ex.page, ex.line, ex.cmd)
 			continue
 		}
 		// A terminal shows standard error and output in the order they
@@ -220,15 +241,21 @@ func TestREADMEExamples(t *testing.T) {
 			}
 		}
 		if !matches(ex.want, best) {
-			assert.Equal(t, strings.Join(ex.want, "\n"), strings.Join(best, "\n"), "README:%d: %s", ex.line, ex.cmd)
+			assert.Equal(t, strings.Join(ex.want, "\n"), strings.Join(best, "\n"), "%s:%d: %s", ex.page, ex.line, ex.cmd)
 		}
 		if ex.status >= 0 {
-			assert.Equal(t, ex.status, code, "README:%d: %s: exit status", ex.line, ex.cmd)
+			assert.Equal(t, ex.status, code, "%s:%d: %s: exit status", ex.page, ex.line, ex.cmd)
 		}
 		checked++
+		perPage[ex.page]++
 	}
 	assert.Greater(t, checked, 30, "examples checked")
-	t.Logf("%d README examples checked", checked)
+	// The pages whose examples are the point of them: a change to the
+	// test that ran none of theirs would pass unseen.
+	for _, page := range []string{"README.md", "docs/check.md", "docs/report.md", "docs/trec.md", "docs/ltr.md", "docs/formats.md", "docs/safety.md"} {
+		assert.Positive(t, perPage[page], "examples checked in %s", page)
+	}
+	t.Logf("%d examples checked: %v", checked, perPage)
 }
 
 // unescape reads printf's escapes the README uses: \n, \t, \\ and \xHH.

@@ -13,9 +13,10 @@ import (
 )
 
 // TestReadmeImagesAreCurrent runs docs/images/make.sh, which draws every
-// image the README shows from the current code (the explorer writing its
-// own screens through its X key, in tmux), and compares each with the
-// committed file: a change to a screen or a chart must come with its
+// image the README and the pages of docs/ show from the current code (the
+// explorer writing its own screens through its X key, in tmux, the
+// README's animated demo joined from such screens), and compares each with
+// the committed file: a change to a screen or a chart must come with its
 // pictures (bash docs/images/make.sh rewrites them).
 func TestReadmeImagesAreCurrent(t *testing.T) {
 	needTmux(t)
@@ -30,16 +31,26 @@ func TestReadmeImagesAreCurrent(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "make.sh:\n%s", out)
 
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	require.NoError(t, err)
-	shown := regexp.MustCompile(`docs/images/([a-z-]+\.svg)`).FindAllStringSubmatch(string(readme), -1)
-	require.NotEmpty(t, shown, "the README shows the images")
+	var shown [][]string
+	for _, page := range append([]string{filepath.Join(root, "README.md")}, pages...) {
+		text, err := os.ReadFile(page)
+		require.NoError(t, err)
+		shown = append(shown, regexp.MustCompile(`\]\((?:docs/)?images/([a-z-]+\.svg)\)`).FindAllStringSubmatch(string(text), -1)...)
+	}
+	require.NotEmpty(t, shown, "the README and docs/ show the images")
+	names := map[string]bool{}
+	for _, m := range shown {
+		names[m[1]] = true
+	}
+	assert.True(t, names["demo.svg"], "the README shows the animated demo")
 	for _, m := range shown {
 		name := m[1]
 		want, err := os.ReadFile(filepath.Join(images, name))
-		require.NoError(t, err, "the README shows %s", name)
+		require.NoError(t, err, "a page shows %s", name)
 		got, err := os.ReadFile(filepath.Join(dir, name))
-		require.NoError(t, err, "make.sh does not make %s, which the README shows", name)
+		require.NoError(t, err, "make.sh does not make %s, which a page shows", name)
 		assert.Equal(t, string(want), string(got), "docs/images/%s is not what make.sh draws today: run bash docs/images/make.sh", name)
 	}
 }

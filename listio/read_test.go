@@ -14,8 +14,8 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
-// TestBadInput covers every bad input the README lists ("When the input is
-// wrong"), in each format that can hold it: the error must be an *Error
+// TestBadInput covers every bad input docs/formats.md lists ("When the
+// input is wrong"), in each format that can hold it: the error must be an *Error
 // naming the file, the line and the field, and say what is wrong.
 func TestBadInput(t *testing.T) {
 	cases := []struct {

@@ -17,7 +17,7 @@ func scored(grades, scores []float64) *List {
 	return l
 }
 
-// TestComputeRejects: every invalid input the engine sees (the README's
+// TestComputeRejects: every invalid input the engine sees (docs/formats.md,
 // "When the input is wrong") is an error, never a panic, whose message
 // names the item and field and says what to do.
 func TestComputeRejects(t *testing.T) {

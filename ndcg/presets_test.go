@@ -34,7 +34,8 @@ func TestFindPreset(t *testing.T) {
 	require.ErrorContains(t, err, "use one of sklearn, trec_eval")
 }
 
-// TestPresetTable: each preset is its row of the README's table of presets.
+// TestPresetTable: each preset is its row of the table of presets in
+// docs/conventions.md.
 func TestPresetTable(t *testing.T) {
 	rows := map[string]string{
 		"sklearn":    "gain=linear discount=log2 k=all ties=expected idcg=list zero=0",

@@ -34,6 +34,6 @@
 //     numbers with scikit-learn into testdata/reference.json: the tests
 //     compare DCG, IDCG and NDCG at every cutoff and under every tie
 //     policy to 1e-12, and check that the sample survives a save.
-//  4. Paste the output of "ndcg-explorer samples" into the README's
-//     Samples section.
+//  4. Paste the output of "ndcg-explorer samples" into the Samples
+//     section of docs/teaching.md, with its lesson.
 package samples

@@ -2,8 +2,9 @@
 // view draws it, into an SVG image: the text stays text (sharp at any
 // size, selectable, searchable) in its colours, bold, faint, italic,
 // underline and reverse video, on a grid of monospace cells. It is how
-// the explorer writes its screen to a file and how the README's pictures
-// of the screen are made.
+// the explorer writes its screen to a file and how the pictures of the
+// screen in the README and docs/ are made, the animated demo's frames
+// included.
 //
 // The styled text is laid on a cell grid by ultraviolet (the screen model
 // under Bubble Tea), so wide characters and every SGR form (basic, 256

@@ -7,6 +7,9 @@
 #   conventions.svg  its conventions view (C), sklearn chosen (home)
 #   check.svg        a check run that catches a wrong claim
 #   charts.svg       report --format svg on the default sample
+#   demo.svg         the README's animated demo: the explorer's own screens,
+#                    one per step of a short session, joined by
+#                    internal/svganim into one animated SVG
 #
 # The explorer's screens are written by the explorer itself: the script
 # drives the real binary in tmux, as a person would, and presses X (the
@@ -14,6 +17,11 @@
 # from the terminal and drawn by the same code (internal/termsvg).
 # e2e/readme_images_test.go runs this script and compares its images with
 # the committed ones. Needs: go, tmux.
+#
+# DEMO_GIF=FILE also writes the demo as a GIF, for places that show no
+# animated SVG (slides, release notes): each frame rendered by rsvg-convert
+# (librsvg2-bin) and joined by ffmpeg, with the same times. The GIF is not
+# committed: its pixels depend on the fonts and the ffmpeg at hand.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$(cd "${1:-$root/docs/images}" && pwd)"
@@ -25,7 +33,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$root" && go build -o "$work/ndcg-explorer" . && go build -o "$work/termsvg" ./internal/termsvg)
+(cd "$root" && go build -o "$work/ndcg-explorer" . && go build -o "$work/termsvg" ./internal/termsvg &&
+  go build -o "$work/svganim" ./internal/svganim)
 bin="$work/ndcg-explorer"
 
 # t runs tmux on a server of our own, without the user's configuration,
@@ -85,3 +94,57 @@ t capture-pane -e -p -t check | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' |
 t kill-session -t check
 
 "$bin" report --format svg sample:ties-at-k > "$out/charts.svg"
+
+# The demo: one explorer session at 100×30 on the default sample; after
+# each step the explorer writes its screen (X) under a name relative to
+# its directory, so that the status line it shows next names no temporary
+# directory. Each step waits for what it changes on the screen.
+t new-session -d -s demo -x 100 -y 30 -c "$work" "$bin; sleep 30"
+wait_for demo "NDCG@3 = "
+n=0
+frames=()
+frame() {
+  n=$((n + 1))
+  t send-keys -t demo X
+  wait_for demo "screen as SVG:"
+  t send-keys -t demo C-u "demo-$n.svg" Enter
+  wait_file "$work/demo-$n.svg"
+  frames+=("$work/demo-$n.svg")
+}
+frame                                     # the default sample: a tie across k=3
+t send-keys -t demo Down Down 3           # C, in the tie at k, from grade 0 to 3
+wait_for demo "grade of C 0 → 3"
+frame
+t send-keys -t demo u                     # undo
+wait_for demo "NDCG@3 = 0.7263"
+t send-keys -t demo p                     # the tie policy: expected → best
+wait_for demo "ties best"
+frame
+t send-keys -t demo p                     # → worst
+wait_for demo "ties worst"
+frame
+t send-keys -t demo I                     # the ties view
+wait_for demo "NDCG@3 by tie order"
+frame
+t send-keys -t demo O                     # the working, term by term
+wait_for demo "IDCG@3 ="
+frame
+t send-keys -t demo C                     # every preset side by side
+wait_for demo "tf-ranking"
+frame
+t kill-session -t demo
+durations=(3.5 2.5 2.5 2.5 3.5 3.5 3.5)
+"$work/svganim" -title "ndcg-explorer: a grade edited, the tie policy cycled, then the ties view, the working and the presets side by side" \
+  -d "$(IFS=,; echo "${durations[*]}")" "${frames[@]}" > "$out/demo.svg"
+
+if [ -n "${DEMO_GIF:-}" ]; then
+  list="$work/frames.txt"
+  : > "$list"
+  for i in "${!frames[@]}"; do
+    rsvg-convert -w 864 "${frames[$i]}" -o "$work/demo-$((i + 1)).png"
+    printf "file '%s'\nduration %s\n" "$work/demo-$((i + 1)).png" "${durations[$i]}" >> "$list"
+  done
+  ffmpeg -loglevel error -y -f concat -safe 0 -i "$list" \
+    -vf "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=none" \
+    -loop 0 "$DEMO_GIF"
+fi
