@@ -56,4 +56,5 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.36.0 // indirect
+	rsc.io/qr v0.2.0 // indirect
 )
