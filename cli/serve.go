@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/charmbracelet/x/term"
@@ -18,6 +20,7 @@ func newServeCmd(env *Env) *cobra.Command {
 	var lf listFlags
 	var cfg serve.Config
 	var passFile string
+	var forget bool
 	cmd := &cobra.Command{
 		Use:   "serve [FILE|sample:NAME]",
 		Short: "Serve the explorer over SSH for a workshop, with a class dashboard",
@@ -26,8 +29,9 @@ func newServeCmd(env *Env) *cobra.Command {
 			"On a terminal, the class dashboard runs here (send the list to the room, quiz\n" +
 			"rounds with a live tally); without one, events are logged on standard error.\n" +
 			"Sessions never read or write this machine's files: their save keys copy to the\n" +
-			"attendee's clipboard, and once they quit, ssh -p PORT NAME@HOST report (or list)\n" +
-			"prints the list they left with, until serve stops. Other commands, sftp,\n" +
+			"attendee's clipboard, and once they quit, ssh -p PORT NAME+CODE@HOST report (or list)\n" +
+			"prints the list they left with (CODE is on their screen; a key works too). The room\n" +
+			"is kept in --state-dir: serve again on it after a stop or a crash. Other commands, sftp,\n" +
 			"forwarding and sessions without a terminal are refused.",
 		Example: `# on this machine only, to try it: ssh -p 23234 127.0.0.1
 ndcg-explorer serve
@@ -42,6 +46,12 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if helpWord(args) {
 				return cmd.Help()
+			}
+			if err := stateDir(&cfg); err != nil {
+				return err
+			}
+			if forget {
+				return forgetRoom(env, cfg.StateDir)
 			}
 			doc, err := lf.load(env, args, true)
 			if err != nil {
@@ -69,6 +79,8 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.IntVar(&cfg.MaxItems, "max-items", serve.DefaultMaxItems, "most items in a session's list")
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
+	f.StringVar(&cfg.StateDir, "state-dir", "", "where the room is kept (names, lists, answers), so a restart loses nothing (default: under your data directory)")
+	f.BoolVar(&forget, "forget", false, "clear the room kept in --state-dir, after asking, and serve nothing")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	return cmd
 }
@@ -93,4 +105,38 @@ func runServe(env *Env, cfg serve.Config) error {
 		return serve.RunDashboard(ctx, cfg, in, terminalOutput(env), os.Getenv("NO_COLOR") != "")
 	}
 	return serve.RunPlain(ctx, cfg, env.Stderr)
+}
+
+// stateDir fills in the default state directory.
+func stateDir(cfg *serve.Config) error {
+	if cfg.StateDir != "" {
+		return nil
+	}
+	dir, err := serve.DefaultStateDir()
+	if err != nil {
+		return err
+	}
+	cfg.StateDir = dir
+	return nil
+}
+
+// forgetRoom clears the room kept in dir once the instructor says yes.
+func forgetRoom(env *Env, dir string) error {
+	n, ok := serve.KeptCount(dir)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "no room kept in %s: nothing to forget\n", dir)
+		return nil
+	}
+	fmt.Fprintf(env.Stderr, "forget the room kept in %s (%d attendees' lists, their answers and rounds)? attendees can no longer take their lists home. [y/N] ", dir, n)
+	line, _ := bufio.NewReader(env.Stdin).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
+		fmt.Fprintln(env.Stderr, "kept")
+		return nil
+	}
+	n, err := serve.Forget(dir)
+	if err != nil {
+		return fmt.Errorf("cannot forget the room kept in %s: %v", dir, err)
+	}
+	fmt.Fprintf(env.Stderr, "forgot the room (%d attendees' lists)\n", n)
+	return nil
 }

@@ -3,7 +3,6 @@ package serve
 import (
 	"crypto/subtle"
 	"errors"
-	"net"
 
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -29,29 +28,49 @@ const keyExtension = "ndcg-explorer-key"
 
 // withAuth sets the server's authentication: any key, proved, with the
 // passphrase after it when there is one; the passphrase alone, or
-// nothing at all, for a client without a key. badPassphrase is told of
-// each wrong passphrase.
-func withAuth(passphrase string, badPassphrase func(user string, addr net.Addr)) []ssh.Option {
+// nothing at all, for a client without a key. Every wrong passphrase
+// counts against its address's budget and waits the failure delay
+// (throttle); an address over its budget is refused, whatever it sends.
+// conns learns which connections have authenticated (limits.go).
+func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option {
 	want := []byte(passphrase)
 	right := func(password []byte) bool { return subtle.ConstantTimeCompare(password, want) == 1 }
 	keyed := func(fingerprint string) *gossh.Permissions {
 		return &gossh.Permissions{Extensions: map[string]string{keyExtension: fingerprint}}
 	}
-	config := func(ssh.Context) *gossh.ServerConfig {
+	config := func(ctx ssh.Context) *gossh.ServerConfig {
+		// (The context has no address yet: the connection tracker has.)
+		var host string
+		if c := connOf(ctx); c != nil {
+			host = c.host
+		}
 		return &gossh.ServerConfig{
-			PublicKeyCallback: func(gossh.ConnMetadata, gossh.PublicKey) (*gossh.Permissions, error) { return nil, nil },
+			// As OpenSSH's MaxAuthTries: the connection closes after
+			// this many failed methods.
+			MaxAuthTries: maxAuthTries,
+			PublicKeyCallback: func(gossh.ConnMetadata, gossh.PublicKey) (*gossh.Permissions, error) {
+				if thr.blocked(host) {
+					return nil, errRefused
+				}
+				return nil, nil
+			},
 			VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, _ *gossh.Permissions, _ string) (*gossh.Permissions, error) {
 				perms := keyed(gossh.FingerprintSHA256(key))
 				if passphrase == "" {
+					conns.authenticated(ctx)
 					return perms, nil
 				}
 				// The key says who; the passphrase still says whether.
 				return nil, &gossh.PartialSuccessError{Next: gossh.ServerAuthCallbacks{
-					PasswordCallback: func(conn gossh.ConnMetadata, password []byte) (*gossh.Permissions, error) {
+					PasswordCallback: func(_ gossh.ConnMetadata, password []byte) (*gossh.Permissions, error) {
+						if thr.blocked(host) {
+							return nil, errRefused
+						}
 						if !right(password) {
-							badPassphrase(conn.User(), conn.RemoteAddr())
+							thr.fail(host)
 							return nil, errors.New("wrong passphrase")
 						}
+						conns.authenticated(ctx)
 						return perms, nil
 					},
 				}}
@@ -66,16 +85,34 @@ func withAuth(passphrase string, badPassphrase func(user string, addr net.Addr))
 		// A handler of any kind stops the SSH library from letting
 		// every client in at once (the "none" method), before it has
 		// offered its key.
-		return append(opts, ssh.KeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
+		return append(opts, ssh.KeyboardInteractiveAuth(func(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
+			if thr.blocked(hostOf(ctx.RemoteAddr().String())) {
+				return false
+			}
+			conns.authenticated(ctx)
+			return true
+		}))
 	}
 	return append(opts, ssh.PasswordAuth(func(ctx ssh.Context, password string) bool {
-		ok := right([]byte(password))
-		if !ok {
-			badPassphrase(ctx.User(), ctx.RemoteAddr())
+		host := hostOf(ctx.RemoteAddr().String())
+		if thr.blocked(host) {
+			return false
 		}
-		return ok
+		if !right([]byte(password)) {
+			thr.fail(host)
+			return false
+		}
+		conns.authenticated(ctx)
+		return true
 	}))
 }
+
+// maxAuthTries is how many authentication methods a connection may try
+// and fail (a key offered and not taken counts as one).
+const maxAuthTries = 6
+
+// errRefused answers every attempt from an address under a penalty.
+var errRefused = errors.New("too many failed attempts from this address: try again later")
 
 // sessionKey is the fingerprint of the key the session's client proved
 // it holds, or "" when it offered none.

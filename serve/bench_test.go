@@ -3,8 +3,10 @@ package serve
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -62,14 +64,37 @@ func (c *client) forget() {
 // session; p50 and p99 are reported in milliseconds (target: p99 at
 // most 50 ms). One session typing alone is the baseline on the same
 // machine in the same run: the machine's load shows in both.
+//
+// sessions=300 is three times the default --max-sessions; flood=2 adds two
+// clients typing as fast as they can (a million bytes of grade keys each),
+// which the server drops past MaxKeysPerSecond.
 func BenchmarkKeyToFrame(b *testing.B) {
-	for _, n := range []int{1, DefaultMaxSessions} {
-		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n) })
+	for _, n := range []int{1, DefaultMaxSessions, 300} {
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0) })
 	}
+	b.Run("sessions=50,flood=2", func(b *testing.B) { keyToFrame(b, 50, 2) })
 }
 
-func keyToFrame(b *testing.B, sessions int) {
-	_, addr := startServer(b, Config{})
+func keyToFrame(b *testing.B, sessions, flooders int) {
+	_, addr := startServer(b, Config{MaxSessions: max(sessions+flooders, DefaultMaxSessions)})
+	for i := range flooders {
+		c := connect(b, addr, fmt.Sprintf("flood%d", i), 80, 24)
+		if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
+			b.Fatal(err)
+		}
+		c.mu.Lock()
+		c.tap = func(int) {} // its frames are not kept
+		c.mu.Unlock()
+		go func() {
+			defer c.close()
+			chunk := strings.Repeat("03", 4096)
+			for range 1_000_000 / len(chunk) {
+				if _, err := io.WriteString(c.in, chunk); err != nil {
+					return
+				}
+			}
+		}()
+	}
 	type timed struct {
 		c       *client
 		written atomic.Int64 // when the last key was written, in ns; 0 when its frame has come

@@ -78,7 +78,7 @@ func TestClassReceivesASentList(t *testing.T) {
 		return err == nil && n == classSize
 	}, 5*time.Second, 50*time.Millisecond)
 	each(t, cs, func(i int, c *client) error {
-		if err := c.redrawUntil("the instructor sent a list: enter to open it, esc to keep yours", 90, 30, 20*time.Second); err != nil {
+		if err := c.redrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
 		if i == 0 {
@@ -125,7 +125,7 @@ func TestClassQuizTally(t *testing.T) {
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	require.Equal(t, 3, rd.Question.K)
 	each(t, cs, func(i int, c *client) error {
-		if err := c.redrawUntil("the instructor started a quiz round", 90, 30, 20*time.Second); err != nil {
+		if err := c.redrawUntil("the instructor started a", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
 		c.send(answers[i] + "\r")
@@ -214,7 +214,7 @@ func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
 	assert.Equal(t, 0, n)
 	c := connect(t, addr, "late", 90, 30)
 	defer c.close()
-	require.NoError(t, c.waitFor("the instructor sent a list: enter to open it, esc to keep yours", 10*time.Second))
+	require.NoError(t, c.waitFor("list from the instructor: enter open it • esc keep yours", 10*time.Second))
 	c.answer("\r")
 	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
 }

@@ -102,6 +102,9 @@ type Dashboard struct {
 	round int
 	count int
 	tally *Tally
+	// failures and refused are the server's failed attempts and the
+	// connections it refused for them, read at each change of the room.
+	failures, refused int
 	// tallyLines is the tally drawn at the window's width, made when the
 	// tally, the names or the width change (View only shows them), and
 	// tallyTop the first of them on screen.
@@ -151,6 +154,8 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
 			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
 	}
+	// Rounds go on from those a kept room ran: round n asks question n.
+	d.round = s.room.RoundsRun()
 	d.connect = ConnectCommand(addr)
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
@@ -215,6 +220,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, d.pass(tea.WindowSizeMsg{Width: msg.Width, Height: max(msg.Height-d.headerH, 0)})
 	case roomChanged:
 		d.count = d.srv.Room().Count()
+		d.failures, d.refused = d.srv.throttle.counts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -382,6 +388,14 @@ func (d *Dashboard) header(w int) []string {
 	pass := "passphrase on"
 	if d.srv.cfg.Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
+	}
+	if d.failures > 0 {
+		// Wrong passphrases (and resume codes) are the instructor's to
+		// see: a guessing client, or a room that misheard.
+		pass += st.warn.Render(" · " + plural(d.failures, "failed attempt"))
+		if d.refused > 0 {
+			pass += st.warn.Render(fmt.Sprintf(", %d refused", d.refused))
+		}
 	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
 	if title := st.title.Render("ndcg-explorer serve") + " · " + line1; ansi.StringWidth(title) <= w {
@@ -615,7 +629,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	s.shutdownWithGrace()
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.
-	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s\n", plural(n, "session"))
+	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", plural(n, "session"), s.stoppedLists())
 	if err := <-served; err != nil {
 		return err
 	}
@@ -629,5 +643,5 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 // connected: their sessions end, and the lists the server keeps go too
 // (those not yet taken home with ssh … report).
 func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected: y stops serving (their lists go too) · esc stays"
+	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
 }

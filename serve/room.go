@@ -25,20 +25,23 @@ type Member struct {
 	// another attendee has it already. It is theirs until the server
 	// stops, and theirs again when they come back.
 	Name string
-	// Login is the SSH user name, made safe to show (CleanName).
+	// Login is the SSH user name, made safe to show (CleanName), without
+	// the resume code it may have carried.
 	Login string
 	Addr  string
 	// Key is the SHA256 fingerprint of the key the attendee's client
 	// proved it holds, or "" when it offered none.
-	Key    string
+	Key string
+	// Code is the attendee's resume code (resume.go): Name+Code brings
+	// them back to their list, with a key or without.
+	Code   string
 	Joined time.Time
 	// Back says the attendee had left and came back.
 	Back bool
-	// Unclaimed are the display names of the lists kept for attendees
-	// who connected under this one's user name from their address, when
-	// there were several and this one came without a key or a name that
-	// tells which is theirs: they start on a new list.
-	Unclaimed []string
+	// Missed says the user name carried a resume code that found no
+	// list to give back (missedNone: it found one, or had none): the
+	// attendee starts on a new list and is told why.
+	Missed int
 
 	prog  *tea.Program // nil until the explorer starts
 	model *ui.Model    // the session's explorer, read when it ends
@@ -48,20 +51,47 @@ type Member struct {
 	kept *keptList
 	// offered numbers the last list sent (F2) that reached the attendee.
 	offered int
+	// live is the list the attendee's explorer last reported (update),
+	// for the state file while they are connected.
+	live liveList
 }
+
+// liveList is a copy of a connected attendee's list, and their quiz
+// score.
+type liveList struct {
+	doc          *listio.Document
+	settings     ndcg.Settings
+	modified     bool
+	right, total int
+}
+
+// What a resume code found (Member.Missed).
+const (
+	missedNone = iota
+	// missedUnknown: no list is kept under the code (mistyped, or from
+	// a room since cleared).
+	missedUnknown
+	// missedOpen: the code's attendee is connected now, in another
+	// session.
+	missedOpen
+)
 
 // keptList is what an attendee's session leaves behind for their return.
 type keptList struct {
 	id int
-	// name, login, host and key are the attendee's, as on Member (host
-	// without the port, which changes every time).
-	name, login, host, key string
+	// name, login, key and code are the attendee's, as on Member.
+	name, login, key, code string
 	doc                    *listio.Document
 	settings               ndcg.Settings
 	// modified says the list had edits the attendee had not copied
 	// (ws.Dirty): given back, it is still modified.
 	modified bool
 	offered  int
+	// taken says the attendee took the list home (ssh … report or list)
+	// since it last changed.
+	taken bool
+	// right and total are the attendee's quiz score.
+	right, total int
 }
 
 // hostOf is the host an address names, without its port.
@@ -72,107 +102,58 @@ func hostOf(addr string) string {
 	return addr
 }
 
-// ClaimName is the SSH user name that finds the list of the attendee
-// shown as name, who connected as login: the display name itself when
-// it is numbered (student-2), and name-1 for the first of a shared name
-// (student), whose own user name the others share.
-func ClaimName(name, login string) string {
-	if name != login {
-		return name
-	}
-	return name + "-1"
-}
-
-// claim finds the kept list that is the attendee's who connects as
-// login from host with key (a fingerprint, or ""); -1 when there is
-// none. A key finds the list left with it under the same user name,
-// wherever the attendee connects from: one person. Without a key,
-//   - a numbered name (student-2) finds that attendee's list, left from
-//     the same host without a key;
-//   - the user name finds the one list left under it from that host
-//     without a key, while no one connected came under it from there.
-//     When several lists are left, or one is and someone connected
-//     shares the name, the user name cannot tell whose is whose (or a
-//     newcomer's): none is given, and ambiguous names them, for the
-//     attendee to come back under their ClaimName;
-//   - the first of a shared name (student) comes back as student-1,
-//     unless student-1 is a user name with a list of its own.
+// claim finds the kept list of the attendee who connects as login with
+// the resume code code ("" when the user name carried none) and the key
+// key (a fingerprint, or ""); -1 when there is none, with missed saying
+// why a code found nothing. Only what the attendee holds finds a list:
+//   - the code finds the list it was made for, whatever the name before
+//     it and wherever the attendee connects from;
+//   - a key the room knows finds the list left with it under the same
+//     user name.
 //
-// A list left with a key goes back only to that key. A key the room has
-// not seen yet (made during the workshop, or offered for the first
-// time) finds a list as no key does, and holds it from then on.
-func (r *Room) claim(login, host, key string) (found int, ambiguous []string) {
-	if key = r.knownKey(key); key != "" {
+// A name and an address find nothing: a room behind one NAT shares its
+// address, and anyone can type anyone's name. A key new to the room finds
+// nothing either: anyone can make one.
+func (r *Room) claim(login, code, key string) (found, missed int) {
+	if code != "" {
 		for i := len(r.left) - 1; i >= 0; i-- {
-			if k := r.left[i]; k.key == key && k.login == login {
-				return i, nil
+			if r.left[i].code == code {
+				return i, missedNone
 			}
 		}
-		return -1, nil
-	}
-	keyless := func(match func(k keptList) bool) int {
-		for i := len(r.left) - 1; i >= 0; i-- {
-			if k := r.left[i]; k.key == "" && k.host == host && match(k) {
-				return i
+		for _, m := range r.members {
+			if m.Code == code {
+				return -1, missedOpen
 			}
 		}
-		return -1
+		return -1, missedUnknown
 	}
-	// A numbered name is one attendee's; a user name that is also a
-	// name -1 (lab accounts student-1, student-2) is first its own.
-	if i := keyless(func(k keptList) bool { return k.name != k.login && k.name == login }); i >= 0 {
-		return i, nil
-	}
-	found = -1
-	for i := len(r.left) - 1; i >= 0; i-- {
-		if k := r.left[i]; k.key == "" && k.host == host && k.login == login {
-			found = i
-			ambiguous = append(ambiguous, k.name)
-		}
-	}
-	switch {
-	case len(ambiguous) > 1:
-		slices.Sort(ambiguous)
-		return -1, ambiguous
-	case found >= 0 && r.connectedAs(login, host):
-		// One list kept, but someone connected now shares the name: the
-		// one connecting may be the list's attendee or a newcomer, and
-		// a newcomer must not be handed another's list (and answer).
-		return -1, ambiguous
-	case found >= 0:
-		return found, nil
-	}
-	return keyless(func(k keptList) bool { return k.name == k.login && k.name+"-1" == login }), nil
-}
-
-// connectedAs reports whether an attendee connected now came as login
-// from host, with a key or without.
-func (r *Room) connectedAs(login, host string) bool {
-	for _, m := range r.members {
-		if m.Login == login && hostOf(m.Addr) == host {
-			return true
-		}
-	}
-	return false
-}
-
-// knownKey is key when an attendee connected, or a list kept, has it,
-// and "" when it is new to the room, which tells nothing yet.
-func (r *Room) knownKey(key string) string {
 	if key == "" {
-		return ""
+		return -1, missedNone
 	}
-	for _, m := range r.members {
-		if m.Key == key {
-			return key
+	for i := len(r.left) - 1; i >= 0; i-- {
+		if k := r.left[i]; k.key == key && k.login == login {
+			return i, missedNone
 		}
 	}
-	for _, k := range r.left {
-		if k.key == key {
-			return key
+	return -1, missedNone
+}
+
+// freshCode is a resume code no attendee of the room has.
+func (r *Room) freshCode() string {
+	for {
+		c := newCode()
+		used := false
+		for _, m := range r.members {
+			used = used || m.Code == c
+		}
+		for _, k := range r.left {
+			used = used || k.code == c
+		}
+		if !used {
+			return c
 		}
 	}
-	return ""
 }
 
 // nameFor is a display name for a new attendee connecting as login:
@@ -212,30 +193,6 @@ func (r *Room) nameFor(login string) string {
 	}
 }
 
-// Shared reports whether another attendee, connected or kept, has
-// connected under the member's user name from their host without a
-// key, as the member did: the user name alone may then not find their
-// list again, their ClaimName does.
-func (r *Room) Shared(m *Member) bool {
-	if m.Key != "" {
-		return false
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	host := hostOf(m.Addr)
-	for _, o := range r.members {
-		if o.ID != m.ID && o.Key == "" && o.Login == m.Login && hostOf(o.Addr) == host {
-			return true
-		}
-	}
-	for _, k := range r.left {
-		if k.id != m.ID && k.key == "" && k.login == m.Login && k.host == host {
-			return true
-		}
-	}
-	return false
-}
-
 // Room is the sessions connected to a server, and the quiz round the
 // instructor runs for them.
 type Room struct {
@@ -257,6 +214,9 @@ type Room struct {
 	offer    *ui.Offer
 	offers   int
 	onChange func()
+	// save asks for the room to be written to its state file (nil: no
+	// state is kept).
+	save func()
 }
 
 // Round is a quiz round for the room: one question, the answers so far.
@@ -285,28 +245,48 @@ func (r *Room) changed() {
 	if r.onChange != nil {
 		r.onChange()
 	}
+	if r.save != nil {
+		r.save()
+	}
+}
+
+// update records a copy of a connected attendee's list, as their
+// explorer last had it, for the state file.
+func (r *Room) update(id int, live liveList) {
+	r.mu.Lock()
+	if m := r.members[id]; m != nil {
+		m.live = live
+	}
+	r.mu.Unlock()
+	if r.save != nil {
+		r.save()
+	}
 }
 
 // join gives a session a place, or false when the room is full. An
-// attendee who left and comes back (claim) gets their ID, display name
-// and list back; a new one gets a display name of their own (nameFor).
-func (r *Room) join(login, addr, key string) (*Member, bool) {
+// attendee who left and comes back (claim) gets their ID, display name,
+// resume code and list back; a new one gets a display name of their own
+// (nameFor) and a new code.
+func (r *Room) join(login, code, addr, key string) (*Member, bool) {
 	r.mu.Lock()
 	if len(r.members) >= r.max {
 		r.mu.Unlock()
 		return nil, false
 	}
 	m := &Member{Login: login, Addr: addr, Key: key, Joined: time.Now()}
-	i, ambiguous := r.claim(login, hostOf(addr), key)
+	i, missed := r.claim(login, code, key)
 	if i >= 0 {
 		k := r.left[i]
 		r.left = slices.Delete(r.left, i, i+1)
-		// Back under their claim name (student-2), they are who they
-		// were: that name again, and student as their user name.
-		m.ID, m.Name, m.Login, m.Back, m.kept, m.offered = k.id, k.name, k.login, true, &k, k.offered
+		m.ID, m.Name, m.Login, m.Code, m.Back, m.kept, m.offered = k.id, k.name, k.login, k.code, true, &k, k.offered
+		if m.Key == "" {
+			// Back by their code from a client without their key: the
+			// key still brings them back next time.
+			m.Key = k.key
+		}
 	} else {
 		r.nextID++
-		m.ID, m.Name, m.Unclaimed = r.nextID, r.nameFor(login), ambiguous
+		m.ID, m.Name, m.Code, m.Missed = r.nextID, r.nameFor(login), r.freshCode(), missed
 	}
 	r.members[m.ID] = m
 	r.mu.Unlock()
@@ -362,12 +342,14 @@ func (r *Room) welcomeBack(m *Member) string {
 // explorer has ended: its workspace is no longer touched) for their
 // return.
 func (r *Room) leave(m *Member) {
-	k := keptList{id: m.ID, name: m.Name, login: m.Login, host: hostOf(m.Addr), key: m.Key}
+	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()
 		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
+		k.right, k.total = m.model.QuizScore()
 	} else if m.kept != nil {
 		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+		k.right, k.total = m.kept.right, m.kept.total
 	}
 	r.mu.Lock()
 	k.offered = m.offered
@@ -385,41 +367,63 @@ const (
 	keptNone      = iota // nothing: never here, or gone from the kept lists
 	keptLeft             // the list they left with
 	keptConnected        // they are in the explorer now
-	keptAmbiguous        // several lists could be theirs: none is given
 )
 
-// keptFor is the list kept for the attendee connecting as login from
-// addr with key, found as join finds it (claim); an attendee in the
-// explorer now has theirs still changing. names are the display names
-// of the lists it speaks of: the one given, or, when several could be
-// theirs, those, none given.
-func (r *Room) keptFor(login, addr, key string) (*listio.Document, ndcg.Settings, int, []string) {
-	host := hostOf(addr)
+// keptFor is the list kept for the attendee connecting as login with the
+// resume code code and the key key, found as join finds it (claim); an
+// attendee in the explorer now has theirs still changing. name is the
+// display name of the list given.
+func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	key = r.knownKey(key)
-	for _, m := range r.members {
-		// The attendee this is, by key or claim name, connected now.
-		if key != "" && m.Key == key && m.Login == login ||
-			key == "" && m.Key == "" && hostOf(m.Addr) == host && ClaimName(m.Name, m.Login) == login {
-			return nil, ndcg.Settings{}, keptConnected, nil
-		}
-	}
-	i, ambiguous := r.claim(login, host, key)
+	i, missed := r.claim(login, code, key)
 	switch {
-	case ambiguous != nil:
-		return nil, ndcg.Settings{}, keptAmbiguous, ambiguous
+	case missed == missedOpen:
+		return nil, ndcg.Settings{}, keptConnected, ""
 	case i >= 0 && r.left[i].doc != nil:
-		return r.left[i].doc, r.left[i].settings, keptLeft, []string{r.left[i].name}
+		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name
 	}
-	if key == "" {
+	if code == "" && key != "" {
 		for _, m := range r.members {
-			if m.Key == "" && hostOf(m.Addr) == host && m.Login == login {
-				return nil, ndcg.Settings{}, keptConnected, nil
+			if m.Key == key && m.Login == login {
+				return nil, ndcg.Settings{}, keptConnected, ""
 			}
 		}
 	}
-	return nil, ndcg.Settings{}, keptNone, nil
+	return nil, ndcg.Settings{}, keptNone, ""
+}
+
+// markTaken records that the attendee connecting as login with code and
+// key took their kept list home.
+func (r *Room) markTaken(login, code, key string) {
+	r.mu.Lock()
+	if i, _ := r.claim(login, code, key); i >= 0 {
+		r.left[i].taken = true
+	}
+	r.mu.Unlock()
+	r.changed()
+}
+
+// NotTaken is how many attendees' lists the room holds that were not
+// taken home: those of attendees connected, and those kept since their
+// last change.
+func (r *Room) NotTaken() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := len(r.members)
+	for _, k := range r.left {
+		if !k.taken && k.doc != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// RoundsRun is how many quiz rounds the room has run.
+func (r *Room) RoundsRun() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rounds
 }
 
 // closeAll ends every session's explorer.
@@ -446,7 +450,7 @@ func (r *Room) Members() []Member {
 	defer r.mu.Unlock()
 	out := make([]Member, 0, len(r.members))
 	for _, m := range r.members {
-		out = append(out, Member{ID: m.ID, Name: m.Name, Login: m.Login, Addr: m.Addr, Key: m.Key, Joined: m.Joined, Back: m.Back})
+		out = append(out, Member{ID: m.ID, Name: m.Name, Login: m.Login, Addr: m.Addr, Key: m.Key, Code: m.Code, Joined: m.Joined, Back: m.Back})
 	}
 	slices.SortFunc(out, func(a, b Member) int { return a.ID - b.ID })
 	return out

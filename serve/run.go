@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -51,6 +52,12 @@ func (s *Server) Banner(addr net.Addr) []string {
 	} else {
 		lines = append(lines, "passphrase required (from --passphrase-file)")
 	}
+	if s.cfg.StateDir != "" {
+		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
+			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+	} else {
+		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
+	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
 	return lines
@@ -94,13 +101,30 @@ func roomAddresses() []string {
 	return out
 }
 
+// shortDuration writes a duration as a person says it: whole hours,
+// minutes and seconds, each only when not zero (20s, 10m, 1h30m, 1h0m30s
+// as 1h30s would read as ninety seconds to some). time.Duration's own
+// String gives 10m0s; cutting its trailing zeros cut 10m to 1.
 func shortDuration(d time.Duration) string {
 	if d <= 0 {
 		return "never"
 	}
-	s := d.String()
-	s = strings.TrimSuffix(s, "0s")
-	return strings.TrimSuffix(s, "0m")
+	if d < time.Second {
+		return d.String()
+	}
+	d = d.Round(time.Second)
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	var b strings.Builder
+	if h > 0 {
+		fmt.Fprintf(&b, "%dh", h)
+	}
+	if m > 0 || h > 0 && s > 0 {
+		fmt.Fprintf(&b, "%dm", m)
+	}
+	if s > 0 {
+		fmt.Fprintf(&b, "%ds", s)
+	}
+	return b.String()
 }
 
 // RunPlain serves with no dashboard, logging each event as a line on
@@ -122,6 +146,7 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	}
 	logLine("stopping: closing " + plural(s.Room().Count(), "session"))
 	s.shutdownWithGrace()
+	logLine("stopped; " + s.stoppedLists())
 	return <-done
 }
 
@@ -149,4 +174,29 @@ func (s *Server) shutdownWithGrace() {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	_ = s.Shutdown(ctx)
+}
+
+// notTaken says how many attendees' lists were not taken home.
+func (s *Server) notTaken() string {
+	n := s.room.NotTaken()
+	if n == 1 {
+		return "1 list not taken home"
+	}
+	return fmt.Sprintf("%d lists not taken home", n)
+}
+
+// whereLists says what becomes of the lists when the server stops.
+func (s *Server) whereLists() string {
+	if s.cfg.StateDir == "" {
+		return "(the lists go too: no --state-dir)"
+	}
+	return "(every list is kept in " + s.cfg.StateDir + " for the next serve; each attendee is given their take-home lines)"
+}
+
+// stoppedLists is the stopped server's last word on the lists.
+func (s *Server) stoppedLists() string {
+	if s.cfg.StateDir == "" {
+		return s.notTaken() + ", gone with the server"
+	}
+	return s.notTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
 }

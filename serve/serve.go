@@ -62,6 +62,27 @@ type Config struct {
 	// attendee's clipboard; nil copies the worked NDCG instead.
 	Markdown ui.MarkdownReport
 
+	// FailDelay, FailBudget, FailWindow and Penalty throttle failed
+	// attempts (wrong passphrases, resume codes that find no list) per
+	// address: each waits FailDelay (negative: none), and an address with
+	// FailBudget of them within FailWindow is refused for Penalty. Zero:
+	// the Default values.
+	FailDelay  time.Duration
+	FailBudget int
+	FailWindow time.Duration
+	Penalty    time.Duration
+	// LoginGrace is how long a connection has to authenticate, and then
+	// to open a session; MaxStartups is the most connections not yet
+	// authenticated at once. Zero: DefaultLoginGrace, MaxSessions + 10.
+	LoginGrace  time.Duration
+	MaxStartups int
+
+	// StateDir is where the room is kept (StateFile): every attendee's
+	// name, identity, list and answers, so that a server stopped or
+	// killed and started again on it gives them back. Empty: kept in
+	// memory only, lost when the server stops.
+	StateDir string
+
 	// Log receives one line per event (a session joins, leaves or is
 	// refused). It may be called from many goroutines at once; nil
 	// drops them.
@@ -88,6 +109,14 @@ type Server struct {
 	ssh         *ssh.Server
 	room        *Room
 	fingerprint string
+	throttle    *throttle
+	conns       *connTracker
+	// saver keeps the room in its state file (nil without StateDir);
+	// Restored is how many attendees' lists the file brought back.
+	saver    *saver
+	saveStop chan struct{}
+	stopSave sync.Once
+	restored int
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -116,6 +145,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Doc == nil {
 		return nil, errors.New("serve: no list to serve")
 	}
+	if n := len(cfg.Doc.List.Items) + len(cfg.Doc.List.Pool); n > cfg.MaxItems {
+		// Every attendee would hold a copy, and F2 would refuse to send
+		// it: refused here, before anyone connects.
+		return nil, fmt.Errorf("the list has %d items (with its pool), more than --max-items %d: serve a shorter list, or raise --max-items", n, cfg.MaxItems)
+	}
 	if cfg.HostKeyPath == "" {
 		p, err := DefaultHostKeyPath()
 		if err != nil {
@@ -123,17 +157,32 @@ func New(cfg Config) (*Server, error) {
 		}
 		cfg.HostKeyPath = p
 	}
-	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
-		return nil, fmt.Errorf("cannot make the directory for the host key: %v (give another place with --host-key)", err)
+	if err := ensureHostKey(cfg.HostKeyPath); err != nil {
+		return nil, err
 	}
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	if cfg.StateDir != "" {
+		n, err := openState(cfg.StateDir, s.room)
+		if err != nil {
+			return nil, err
+		}
+		s.restored = n
+		s.saver = newSaver(cfg.StateDir, s.room, s.log)
+		s.room.save = s.saver.changed
+		s.saveStop = make(chan struct{})
+		go s.saver.run(s.saveStop)
+	}
+	s.throttle = newThrottle(cfg, s.log)
+	s.throttle.changed = cfg.OnChange
+	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
+			defer drainWindowChanges(sess)
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
 		// Forwarding: ssh -R asks for it before the session starts, so
@@ -147,8 +196,9 @@ func New(cfg Config) (*Server, error) {
 					return false, nil
 				},
 			}
+			srv.ConnCallback = s.conns.accept
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
-				"session": ssh.DefaultSessionHandler,
+				"session": sessionHandler,
 				"direct-tcpip": func(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
 					_ = ch.Reject(gossh.Prohibited, "ndcg-explorer serve forwards no ports")
 				},
@@ -163,9 +213,7 @@ func New(cfg Config) (*Server, error) {
 		// little later, closes what has no session (ssh -N).
 		opts = append(opts, wish.WithIdleTimeout(cfg.IdleTimeout+connIdleGrace))
 	}
-	opts = append(opts, withAuth(cfg.Passphrase, func(user string, addr net.Addr) {
-		s.log("wrong passphrase from %s@%s", CleanName(user), addr)
-	})...)
+	opts = append(opts, withAuth(cfg.Passphrase, s.throttle, s.conns)...)
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		if _, statErr := os.Stat(cfg.HostKeyPath); statErr == nil {
@@ -213,7 +261,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	}
 	s.listeners = append(s.listeners, ln)
 	s.mu.Unlock()
-	err := s.ssh.Serve(ln)
+	err := s.ssh.Serve(&fdListener{Listener: ln, log: s.log})
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
@@ -239,16 +287,32 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.room.closeAll()
 	err := s.ssh.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return s.ssh.Close()
+		err = s.ssh.Close()
 	}
+	s.finishSaving()
 	return err
 }
 
 // Close closes the listener and every connection at once.
 func (s *Server) Close() error {
 	s.stopListening()
-	return s.ssh.Close()
+	err := s.ssh.Close()
+	s.finishSaving()
+	return err
 }
+
+// finishSaving writes the room's state a last time and stops saving.
+func (s *Server) finishSaving() {
+	if s.saver == nil {
+		return
+	}
+	s.stopSave.Do(func() { close(s.saveStop) })
+	<-s.saver.done
+}
+
+// Restored is how many attendees' lists the state directory brought
+// back at start.
+func (s *Server) Restored() int { return s.restored }
 
 func (s *Server) log(format string, args ...any) {
 	if s.cfg.Log != nil {
@@ -292,7 +356,8 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
-		m, ok := s.room.join(CleanName(sess.User()), sess.RemoteAddr().String(), sessionKey(sess))
+		login, code := splitCode(sess.User())
+		m, ok := s.room.join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
 		if !ok {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
@@ -302,6 +367,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			joined = "is back, on the list they left with,"
 		}
 		s.log("%s %s from %s%s (%d in the room)", m.Name, joined, sess.RemoteAddr(), identity(m), s.room.Count())
+		if m.Missed == missedUnknown {
+			// A code that finds no list may be a guess: it counts as a
+			// wrong passphrase does.
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
 			s.room.leave(m)
@@ -314,8 +384,12 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		switch {
 		case s.stopping():
 			// The explorer has left the screen: a line the attendee
-			// reads above ssh's own "Connection closed".
+			// reads above ssh's own "Connection closed", and, when the
+			// room is kept, how their list comes home.
 			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
+			if s.saver != nil {
+				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
+			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
 			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
@@ -417,7 +491,8 @@ func shownName(m *Member) string {
 // identity is what the log says of how the server knows an attendee:
 // the user name they connected as when their display name differs, and
 // whether they have a key (its fingerprint would take the dashboard's
-// status line and tell the instructor nothing).
+// status line and tell the instructor nothing). Resume codes are never
+// logged: the log is often on the projected screen.
 func identity(m *Member) string {
 	var parts []string
 	if m.Name != m.Login {
@@ -426,21 +501,23 @@ func identity(m *Member) string {
 	if m.Key != "" {
 		parts = append(parts, " with a key")
 	}
-	if n := len(m.Unclaimed); n > 0 {
-		// The attendee may come to the instructor for their list.
-		parts = append(parts, fmt.Sprintf(" on a new list (%d kept for %s from there: %s)", n, m.Login, strings.Join(m.Unclaimed, ", ")))
+	switch m.Missed {
+	case missedUnknown:
+		parts = append(parts, " on a new list (their resume code found none)")
+	case missedOpen:
+		parts = append(parts, " on a new list (their resume code's list is open in another session)")
 	}
 	return strings.Join(parts, ",")
 }
 
-// returnName is the user name that finds the member's list again
-// (Room.claim): their own with a key, or when no one else connected
-// under it from their address without one; else their claim name.
+// returnName is the user name that brings the member back to their list
+// (Room.claim): their own with a key, else their display name with their
+// resume code.
 func (s *Server) returnName(m *Member) string {
-	if m.Key != "" || m.Name == m.Login && !s.room.Shared(m) {
+	if m.Key != "" {
 		return m.Login
 	}
-	return ClaimName(m.Name, m.Login)
+	return withCode(m.Name, m.Code)
 }
 
 // comeBack is the ssh line that brings the member back to their list:
@@ -453,13 +530,14 @@ func (s *Server) comeBack(sess ssh.Session, m *Member) string {
 }
 
 // plainName reports whether a user name can be typed on a command line
-// as it is: letters, digits, '.', '_' and '-', not starting with '-'.
+// as it is: letters, digits, '.', '_', '-' and '+' (before a resume
+// code), not starting with '-'.
 func plainName(u string) bool {
 	if u == "" || u[0] == '-' || len(u) > 64 {
 		return false
 	}
 	for _, r := range u {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+') {
 			return false
 		}
 	}
@@ -477,8 +555,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	// left with: work the old session started off its loop may still
 	// be reading the original.
 	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
-	if k := m.kept; k != nil && k.doc != nil {
-		doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+	var right, total int
+	if k := m.kept; k != nil {
+		right, total = k.right, k.total
+		if k.doc != nil {
+			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+		}
 	}
 	model := ui.New(ui.Options{
 		Doc:      doc,
@@ -496,9 +578,15 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
 			Name:      shownName(m),
+			// The quiz's score goes on from where it was.
+			Right: right, Total: total,
 		},
 	})
+	model.Workspace().MaxHistory = MaxHistory
 	sm := &sessionModel{Model: model}
+	if s.saver != nil {
+		sm.report = func(live liveList) { s.room.update(id, live) }
+	}
 	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
 	if sess.EmulatedPty() {
 		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))

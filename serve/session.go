@@ -14,10 +14,36 @@ import (
 // can send thousands a second.
 const resizeSettle = 30 * time.Millisecond
 
+// MaxKeysPerSecond is the most keys, clicks and pastes a session passes
+// to its explorer in a second (with as many again in a burst): a fast key
+// repeat is 30 a second. Past it input is dropped, and the attendee told:
+// every key costs a redraw, and a client sending a million keys took the
+// other attendees' frames from 18 ms to 650 ms.
+const MaxKeysPerSecond = 60
+
+// MaxHistory is how many edits an attendee's undo takes back.
+const MaxHistory = 1000
+
+// droppedNotice is what an attendee reads when keys came too fast.
+const droppedNotice = "keys came faster than 60 a second: some were dropped (paste with your terminal's paste, which counts as one)"
+
 // sessionModel is one session's explorer, with its window sizes bounded
-// and coalesced.
+// and coalesced, and its input rate bounded.
 type sessionModel struct {
 	*ui.Model
+
+	// tokens and filled are the input rate's bucket; told is when the
+	// attendee was last told keys were dropped.
+	tokens float64
+	filled time.Time
+	told   time.Time
+
+	// report, when set, receives a copy of the attendee's list within
+	// reportEvery of each change, for the room's state file; reported
+	// is the state last sent.
+	report   func(liveList)
+	reported [4]int
+	pending2 bool
 
 	latest  tea.WindowSizeMsg
 	pending bool // a settle timer is running
@@ -36,7 +62,13 @@ type (
 	resizeNow  struct{}
 	// idleQuit ends a session that had no input for its idle time.
 	idleQuit struct{}
+	// reportNow sends the list to the room (sessionModel.report).
+	reportNow struct{}
 )
+
+// reportEvery is the most a change to an attendee's list waits before
+// the room has a copy of it.
+const reportEvery = 250 * time.Millisecond
 
 // watchIdle ends the session's program once it has had no input for
 // d. The explorer quits as it does for q, which gives the attendee's
@@ -72,6 +104,15 @@ func (s *sessionModel) active() {
 func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
+		if !s.take(time.Now()) {
+			// Dropped input keeps no session alive, and the attendee
+			// hears of it once in a while, not once a key.
+			if time.Since(s.told) > 5*time.Second {
+				s.told = time.Now()
+				return ui.RoomNotice{Text: droppedNotice}
+			}
+			return nil
+		}
 		s.active()
 	case tea.WindowSizeMsg:
 		s.active()
@@ -92,6 +133,22 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	return msg
 }
 
+// take spends one input from the bucket, refilled at MaxKeysPerSecond;
+// false when it is empty.
+func (s *sessionModel) take(now time.Time) bool {
+	if s.filled.IsZero() {
+		s.tokens = MaxKeysPerSecond
+	} else {
+		s.tokens = min(s.tokens+now.Sub(s.filled).Seconds()*MaxKeysPerSecond, MaxKeysPerSecond)
+	}
+	s.filled = now
+	if s.tokens < 1 {
+		return false
+	}
+	s.tokens--
+	return true
+}
+
 func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case resizeSoon:
@@ -103,7 +160,26 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case idleQuit:
 		s.idled.Store(true)
 		return s, tea.Quit
+	case reportNow:
+		s.pending2 = false
+		ws := s.Workspace()
+		s.reported = s.state()
+		right, total := s.QuizScore()
+		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total})
+		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
+	if s.report != nil && !s.pending2 && s.state() != s.reported {
+		s.pending2 = true
+		cmd = tea.Batch(cmd, tea.Tick(reportEvery, func(time.Time) tea.Msg { return reportNow{} }))
+	}
 	return s, cmd
+}
+
+// state names the list's state (its version, whether it is modified)
+// and the quiz's score.
+func (s *sessionModel) state() [4]int {
+	ws := s.Workspace()
+	right, total := s.QuizScore()
+	return [4]int{ws.Version(), boolInt(ws.Dirty()), right, total}
 }

@@ -31,22 +31,22 @@ func takeHomeCommand(cmd string) (string, bool) {
 }
 
 // takeHome prints the list the server keeps for the session's attendee
-// (their name from their address, as a reconnection finds it), or says
-// in one line why there is none, with exit status 1.
+// (found by their resume code or their key, as a reconnection finds it),
+// or says in one line why there is none, with exit status 1.
 func (s *Server) takeHome(sess ssh.Session, cmd string) {
-	name := CleanName(sess.User())
-	doc, settings, state, names := s.room.keptFor(name, sess.RemoteAddr().String(), sessionKey(sess))
+	login, code := splitCode(sess.User())
+	name := CleanName(login)
+	doc, settings, state, shown := s.room.keptFor(name, code, sessionKey(sess))
 	switch state {
 	case keptNone:
-		s.refuse(sess, fmt.Sprintf("no list kept for %s %s: the server keeps one once you quit the explorer (%s)",
-			name, keptWhere(sessionKey(sess)), connectLine(sess, "")))
+		if code != "" {
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+		}
+		s.refuse(sess, fmt.Sprintf("no list kept for %s %s: give the user name your take-home lines show (NAME+CODE), or connect with the key you used (%s)",
+			name, keptWhere(code, sessionKey(sess)), connectLine(sess, "")))
 		return
 	case keptConnected:
 		s.refuse(sess, fmt.Sprintf("%s is still in the explorer: quit it (q) first, then run this again", name))
-		return
-	case keptAmbiguous:
-		s.refuse(sess, fmt.Sprintf("%s: run this again under the name you were shown, %s: %s %s",
-			notYours(name, names), claimList(names, name, "shown as"), connectLineAs(sess, "", ClaimName(names[0], name)), cmd))
 		return
 	}
 	var out string
@@ -73,14 +73,16 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	s.log("%s took their list home (%s)", names[0], cmd)
+	s.room.markTaken(name, code, sessionKey(sess))
+	s.log("%s took their list home (%s)", shown, cmd)
 	_, _ = fmt.Fprint(sess, out)
 	_ = sess.Exit(0)
 }
 
 // takeHomeLines are what an attendee reads as their explorer ends while
 // the server goes on: the list stays, and how to take it home, as user
-// (the name that finds it: Server.returnName). width is the attendee's
+// (the name that finds it, with their resume code when they have no key:
+// Server.returnName). width is the attendee's
 // terminal's (0: unknown): a note that would wrap a line there is left
 // out, as a command broken across two lines is hard to copy and the
 // notes only say what the file names already do (a lab's student-3 on a
@@ -88,8 +90,8 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 func takeHomeLines(sess ssh.Session, user string, width int) string {
 	line := connectLineAs(sess, "", user)
 	file := "list"
-	if plainName(user) {
-		file = user
+	if name, _ := splitCode(user); plainName(name) {
+		file = name
 	}
 	report := fmt.Sprintf("  %s %s > %s.md", line, ReportCommand, file)
 	list := fmt.Sprintf("  %s %s > %s.json", line, ListCommand, file)
@@ -101,4 +103,13 @@ func takeHomeLines(sess ssh.Session, user string, width int) string {
 	}
 	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +
 		report + "\r\n" + list + "\r\n"
+}
+
+// keptLines are what an attendee reads as the server stops while it
+// keeps the room: their list is kept for when it serves again, and the
+// lines that take it home then.
+func keptLines(sess ssh.Session, user string, width int) string {
+	l := takeHomeLines(sess, user, width)
+	_, rest, _ := strings.Cut(l, "\r\n")
+	return "ndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:\r\n" + rest
 }

@@ -60,14 +60,16 @@ func TestTakeTheListHome(t *testing.T) {
 
 	_, stderr, status := run(t, addr, "ada", "list")
 	assert.Equal(t, 1, status)
-	assert.Regexp(t, `^ndcg-explorer: no list kept for ada from this address: the server keeps one once you quit the explorer \(ssh -p \d+ ada@127\.0\.0\.1\)\n$`, stderr)
+	assert.Regexp(t, `^ndcg-explorer: no list kept for ada without a key or a code: give the user name your take-home lines show \(NAME\+CODE\), or connect with the key you used \(ssh -p \d+ ada@127\.0\.0\.1\)\n$`, stderr)
 
 	c := connect(t, addr, "ada", 80, 24)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, c, "ada")
+	ada := "ada+" + code
 	c.send("\x1b[B0") // down, grade 0
 	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 
-	_, stderr, status = run(t, addr, "ada", "report")
+	_, stderr, status = run(t, addr, ada, "report")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, "ndcg-explorer: ada is still in the explorer: quit it (q) first, then run this again\n", stderr)
 
@@ -77,11 +79,11 @@ func TestTakeTheListHome(t *testing.T) {
 	_, err := c.exitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Regexp(t, `ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n`+
-		`  ssh -p \d+ ada@127\.0\.0\.1 report > ada\.md   \(the report, to read\)\r\n`+
-		`  ssh -p \d+ ada@127\.0\.0\.1 list > ada\.json   \(the list, for ndcg-explorer\)\r\n`, c.text())
+		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 report > ada\.md   \(the report, to read\)\r\n`+
+		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 list > ada\.json   \(the list, for ndcg-explorer\)\r\n`, c.text())
 	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 
-	out, stderr, status := run(t, addr, "ada", "list")
+	out, stderr, status := run(t, addr, ada, "list")
 	require.Equal(t, 0, status, stderr)
 	doc, err := listio.ReadJSON("ada.json", []byte(out))
 	require.NoError(t, err)
@@ -91,12 +93,15 @@ func TestTakeTheListHome(t *testing.T) {
 	}
 	assert.Equal(t, "3,0,3,0,1", strings.Join(grades, ","))
 
-	out, _, status = run(t, addr, "ada", " Report ")
+	out, _, status = run(t, addr, ada, " Report ")
 	assert.Equal(t, 0, status)
 	assert.Equal(t, "## inline\n\nNDCG = 0.9136\n", out)
 
-	// Another name, or another command, gets nothing of ada's.
+	// Another name, ada's without the code, or another command, gets
+	// nothing of ada's.
 	_, _, status = run(t, addr, "bob", "list")
+	assert.Equal(t, 1, status)
+	_, _, status = run(t, addr, "ada", "list")
 	assert.Equal(t, 1, status)
 	_, stderr, status = run(t, addr, "ada", "list ada")
 	assert.Equal(t, 1, status)

@@ -37,6 +37,9 @@ type Remote struct {
 	// the quiz's heading and the terminal's title show it, for them to
 	// tell the instructor, whose screen names them so.
 	Name string
+	// Right and Total are the quiz score the attendee had when their
+	// last session ended (QuizScore), which this one goes on from.
+	Right, Total int
 }
 
 // keptQuestion is the question before quitting with edits not copied,
@@ -108,23 +111,43 @@ type RoomAnswer struct {
 	Text string
 }
 
+// RoomNotice is a line the server has for the attendee's status line
+// (that keys came faster than a person types and were dropped).
+type RoomNotice struct{ Text string }
+
 // remoteTitleLimit bounds a title typed or pasted in a remote session,
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
 
 // setRemote fits the views for a remote session.
-func (m *Model) setRemote() {
+func (m *Model) setRemote(r *Remote) {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer); ok {
 			e.input.limit = remoteTitleLimit
 		}
+		if q, ok := v.(*quizView); ok {
+			q.right, q.total = max(min(r.Right, r.Total), 0), max(r.Total, 0)
+		}
 	}
+}
+
+// QuizScore is the quiz's score so far: answers right of those scored.
+func (m *Model) QuizScore() (right, total int) {
+	for _, v := range m.views {
+		if q, ok := v.(*quizView); ok {
+			return q.right, q.total
+		}
+	}
+	return 0, 0
 }
 
 // remoteUpdate handles the messages only a remote session receives. It
 // reports whether msg was one of them.
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
+	case RoomNotice:
+		m.c.SetStatus(msg.Text, false)
+		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: now()}
 		if m.answerTyped() {

@@ -169,7 +169,7 @@ func New(o Options) *Model {
 		e.present = o.Present
 	}
 	if o.Remote != nil {
-		m.setRemote()
+		m.setRemote(o.Remote)
 	}
 	m.restyle()
 	m.greet()

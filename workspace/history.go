@@ -10,7 +10,7 @@ import (
 
 // Edit is one undoable change to the workspace. Edits store what they
 // changed, not copies of the whole list, so a list of 100,000 items can
-// keep an unlimited history.
+// keep a long history (as long as Workspace.MaxHistory lets it).
 type Edit interface {
 	do(w *Workspace)
 	undo(w *Workspace)
@@ -21,16 +21,31 @@ type Edit interface {
 }
 
 // history is a linear undo stack: done[:pos] are applied, done[pos:]
-// can be redone until a new edit replaces them.
+// can be redone until a new edit replaces them. Past limit edits (0: no
+// limit) the oldest are dropped, and base counts them, so that base+pos
+// (at) names a state for good, as Version promises.
 type history struct {
-	done []Edit
-	pos  int
+	done  []Edit
+	pos   int
+	base  int
+	limit int
 }
 
 func (h *history) push(e Edit) {
 	h.done = append(h.done[:h.pos], e)
 	h.pos++
+	if h.limit > 0 && len(h.done) > h.limit {
+		drop := len(h.done) - h.limit
+		n := copy(h.done, h.done[drop:])
+		clear(h.done[n:]) // the dropped edits' items go with them
+		h.done = h.done[:n]
+		h.pos -= drop
+		h.base += drop
+	}
 }
+
+// at is the state's number: it moves with every edit, undo and redo.
+func (h *history) at() int { return h.base + h.pos }
 
 func (h *history) undo() (Edit, bool) {
 	if h.pos == 0 {

@@ -264,5 +264,5 @@ func (s *savedState) same(w *Workspace) bool {
 // updateDirty compares the state with the one saved, once per edit: the
 // title line asks on every frame.
 func (w *Workspace) updateDirty() {
-	w.dirty = w.hist.pos != w.savedAt && !w.saved.same(w)
+	w.dirty = w.hist.at() != w.savedAt && !w.saved.same(w)
 }

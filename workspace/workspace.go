@@ -23,6 +23,11 @@ type Workspace struct {
 	// MaxItems is the most items the list may have (0: no limit); edits
 	// that would add more are refused with a message.
 	MaxItems int
+	// MaxHistory is the most edits undo can take back (0: no limit);
+	// past it the oldest are forgotten. A server sets it: each attendee's
+	// history is held in its memory, and a client can type edits without
+	// end.
+	MaxHistory int
 
 	// rankOf is the 0-based rank of each item index under the current
 	// result (the item index itself when there is no result).
@@ -87,7 +92,7 @@ func (w *Workspace) Dirty() bool { return w.dirty }
 // redo, and comes back to the same value when an undo returns to a
 // state. A save records the version it wrote and hands it to MarkSaved
 // when it is done, so edits made while it ran still count as unsaved.
-func (w *Workspace) Version() int { return w.hist.pos }
+func (w *Workspace) Version() int { return w.hist.at() }
 
 // MarkSaved records version at (from Version) as the state on disk.
 // When edits came after it, that state is known only by its version.
@@ -95,7 +100,7 @@ func (w *Workspace) MarkSaved(at int) {
 	w.savedAt = at
 	w.saved.release()
 	w.saved = savedState{}
-	if at == w.hist.pos {
+	if at == w.hist.at() {
 		w.saved = w.takeSnapshot()
 	}
 	w.updateDirty()
@@ -135,8 +140,9 @@ func (w *Workspace) ItemAt(r int) int {
 func (w *Workspace) Apply(e Edit) Edited {
 	w.own(e)
 	w.change(e, false)
+	w.hist.limit = w.MaxHistory
 	w.hist.push(e)
-	if w.savedAt >= w.hist.pos {
+	if w.savedAt >= w.hist.at() {
 		w.savedAt = -1 // the saved state was undone and replaced: unreachable
 	}
 	w.recomputeAfter(e, false)

@@ -210,3 +210,35 @@ func TestBetweenIsShort(t *testing.T) {
 		assert.True(t, c.lo < got && got < c.hi, "%v %v: %v", c.lo, c.hi, got)
 	}
 }
+
+// Past MaxHistory edits the oldest are forgotten: undo takes back the
+// last MaxHistory, no more; the history holds no more than that; and a
+// version still names one state (a view's cache keyed on it must not
+// take the state after 10 edits for the one after 11).
+func TestMaxHistoryDropsTheOldest(t *testing.T) {
+	doc, err := listio.Inline("3,2,1", "")
+	require.NoError(t, err)
+	w := New(doc, ndcg.DefaultSettings())
+	w.MaxHistory = 5
+	seen := map[int]bool{w.Version(): true}
+	for i := range 12 {
+		e, why := w.SetGrade(0, float64(i%4))
+		require.NotNil(t, e, why)
+		w.Apply(e)
+		assert.False(t, seen[w.Version()], "version %d twice", w.Version())
+		seen[w.Version()] = true
+	}
+	assert.Len(t, w.hist.done, 5)
+	// 12 edits set rank 1's grade to 0,1,2,3,0,1,2,3,0,1,2,3; the last
+	// five are 3,0,1,2,3: undone, the grade goes 2,1,0,3, then the one
+	// before the five, 2.
+	var grades []float64
+	for {
+		if _, ok := w.Undo(); !ok {
+			break
+		}
+		grades = append(grades, w.Doc.List.Items[0].Grade)
+	}
+	assert.Equal(t, []float64{2, 1, 0, 3, 2}, grades)
+	assert.True(t, w.Dirty(), "the list as loaded (grade 3) is out of reach")
+}

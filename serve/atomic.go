@@ -1,0 +1,68 @@
+package serve
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// writeAtomic writes data to path so that the file is either as it was
+// or whole: into a temporary file beside it, synced, then renamed over
+// it. A failure (a full disk) removes the temporary file and leaves path
+// untouched; a half-written host key would make every later start fail.
+func writeAtomic(path string, data []byte, perm os.FileMode) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(perm); err != nil {
+		return err
+	}
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// ensureHostKey makes an ed25519 host key at path when there is none.
+// The key's directory is made (mode 0700) only when it does not exist:
+// an existing one keeps its mode (the working directory of
+// --host-key host_key, or a shared /tmp, must not become private).
+func ensureHostKey(path string) error {
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		return nil // there, or unreadable: the SSH library says which
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("cannot make the directory for the host key: %v (give another place with --host-key)", err)
+	}
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return err
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(path, pem.EncodeToMemory(block), 0o600); err != nil {
+		return fmt.Errorf("cannot write the host key to %s: %v (free some space there, or give another path with --host-key)", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,311 @@
+package serve
+
+import (
+	"errors"
+	"net"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// What one client may hold of the server, whatever it sends: the bounds
+// OpenSSH puts on a trusted server (LoginGraceTime, MaxStartups,
+// MaxSessions), in the server's own terms.
+const (
+	// DefaultLoginGrace is how long a connection has to authenticate,
+	// and then to open a session: one that has not is closed, as
+	// OpenSSH's LoginGraceTime does (a connection kept open with ssh -N
+	// included).
+	DefaultLoginGrace = 120 * time.Second
+	// MaxStartups, by default --max-sessions + startupMargin, is the most
+	// connections not yet authenticated at once (a whole room may sit at
+	// the passphrase's prompt together); the next one closes the oldest of
+	// them, one that has sent no more than a version line first. Closing
+	// the oldest rather than refusing the newest lets a real attendee in
+	// past a client that opens sockets and sends nothing: theirs is the
+	// newest, and authenticates in a moment.
+	startupMargin = 10
+	// maxSessionChannels is how many sessions one connection may have
+	// open at once (ssh opens one; a multiplexing client a few).
+	maxSessionChannels = 3
+	// maxEnv and maxEnvBytes bound the environment a session may send:
+	// the explorer reads only NO_COLOR from it.
+	maxEnv      = 32
+	maxEnvBytes = 1 << 10
+)
+
+// ctxConn keys a connection's trackedConn in its context.
+const ctxConn contextKey = "ndcg-explorer conn"
+
+// connTracker knows every connection from its first byte to its close:
+// whether it has authenticated and how many sessions it has open.
+type connTracker struct {
+	grace       time.Duration
+	maxStartups int
+	// maxAuthed is the most authenticated connections at once
+	// (--max-sessions): past it, the oldest with no session open closes.
+	maxAuthed int
+	thr       *throttle
+	log       func(format string, args ...any)
+
+	mu      sync.Mutex
+	unauth  []*trackedConn // oldest first
+	authed  []*trackedConn // oldest first
+	evicted time.Time      // when a burst of evictions was last logged
+}
+
+// trackedConn is one connection.
+type trackedConn struct {
+	net.Conn
+	t        *connTracker
+	host     string
+	authed   bool
+	sessions int
+	closed   bool
+	timer    *time.Timer
+	// read counts the bytes the client sent, to tell a socket that
+	// sends nothing from a handshake under way.
+	read atomic.Int64
+}
+
+// quietBytes: a client that has sent no more than this has sent at most
+// its version line (255 bytes at most), no key exchange.
+const quietBytes = 255
+
+func (c *trackedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+func newConnTracker(cfg Config, thr *throttle, log func(format string, args ...any)) *connTracker {
+	t := &connTracker{grace: cfg.LoginGrace, maxStartups: cfg.MaxStartups, maxAuthed: cfg.MaxSessions, thr: thr, log: log}
+	if t.grace <= 0 {
+		t.grace = DefaultLoginGrace
+	}
+	if t.maxStartups <= 0 {
+		t.maxStartups = cfg.MaxSessions + startupMargin
+	}
+	return t
+}
+
+// accept is the SSH server's ConnCallback: it refuses an address under a
+// penalty at once, and makes room among the connections not yet
+// authenticated.
+func (t *connTracker) accept(ctx ssh.Context, conn net.Conn) net.Conn {
+	host := hostOf(conn.RemoteAddr().String())
+	if t.thr.blocked(host) {
+		return nil
+	}
+	c := &trackedConn{Conn: conn, t: t, host: host}
+	ctx.SetValue(ctxConn, c)
+	var evict *trackedConn
+	t.mu.Lock()
+	t.unauth = append(t.unauth, c)
+	if len(t.unauth) > t.maxStartups {
+		evict = t.unauth[0]
+		for _, o := range t.unauth {
+			if o.read.Load() <= quietBytes {
+				evict = o
+				break
+			}
+		}
+		if time.Since(t.evicted) > time.Minute {
+			t.evicted = time.Now()
+			t.log("more than %d connections not yet authenticated: closing the oldest (from %s) as new ones come", t.maxStartups, evict.host)
+		}
+	}
+	c.timer = time.AfterFunc(t.grace, c.expire)
+	t.mu.Unlock()
+	if evict != nil {
+		_ = evict.Close()
+	}
+	return c
+}
+
+// expire closes a connection that has not authenticated, or has no
+// session open, when its grace time ends.
+func (c *trackedConn) expire() {
+	c.t.mu.Lock()
+	idle := !c.authed || c.sessions == 0
+	c.t.mu.Unlock()
+	if idle {
+		_ = c.Close()
+	}
+}
+
+// Close closes the connection and forgets it.
+func (c *trackedConn) Close() error {
+	t := c.t
+	t.mu.Lock()
+	if !c.closed {
+		c.closed = true
+		c.timer.Stop()
+		t.unauth = slices.DeleteFunc(t.unauth, func(o *trackedConn) bool { return o == c })
+		t.authed = slices.DeleteFunc(t.authed, func(o *trackedConn) bool { return o == c })
+	}
+	t.mu.Unlock()
+	return c.Conn.Close()
+}
+
+func connOf(ctx ssh.Context) *trackedConn {
+	c, _ := ctx.Value(ctxConn).(*trackedConn)
+	return c
+}
+
+// authenticated moves the connection among the authenticated ones; it
+// then has the grace time to open a session. Past maxAuthed, the oldest
+// connection with no session open (ssh -N) closes.
+func (t *connTracker) authenticated(ctx ssh.Context) {
+	c := connOf(ctx)
+	if c == nil {
+		return
+	}
+	var evict *trackedConn
+	t.mu.Lock()
+	if !c.authed && !c.closed {
+		c.authed = true
+		t.unauth = slices.DeleteFunc(t.unauth, func(o *trackedConn) bool { return o == c })
+		t.authed = append(t.authed, c)
+		c.timer.Reset(t.grace)
+		if t.maxAuthed > 0 && len(t.authed) > t.maxAuthed {
+			for _, o := range t.authed {
+				if o != c && o.sessions == 0 {
+					evict = o
+					break
+				}
+			}
+		}
+	}
+	t.mu.Unlock()
+	if evict != nil {
+		t.log("more than %d connections: closing one from %s that has no session open", t.maxAuthed, evict.host)
+		_ = evict.Close()
+	}
+}
+
+// openSession counts a session on the connection, or reports false
+// when it has as many open as it may.
+func (c *trackedConn) openSession() bool {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	if c.sessions >= maxSessionChannels {
+		return false
+	}
+	c.sessions++
+	return true
+}
+
+// closeSession counts a session closed; a connection left with none has
+// the grace time to open another.
+func (c *trackedConn) closeSession() {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	c.sessions--
+	if c.sessions == 0 && !c.closed {
+		c.timer.Reset(c.t.grace)
+	}
+}
+
+// sessionHandler opens a session channel within the connection's bounds,
+// its requests passed through boundRequests.
+func sessionHandler(srv *ssh.Server, conn *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	c := connOf(ctx)
+	if c != nil {
+		if !c.openSession() {
+			_ = ch.Reject(gossh.ResourceShortage, "at most 3 sessions on one connection")
+			return
+		}
+		defer c.closeSession()
+	}
+	ssh.DefaultSessionHandler(srv, conn, boundedChannel{ch}, ctx)
+}
+
+// boundedChannel is a session channel whose requests pass through
+// boundRequests.
+type boundedChannel struct{ gossh.NewChannel }
+
+func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := b.NewChannel.Accept()
+	if err != nil {
+		return ch, reqs, err
+	}
+	out := make(chan *gossh.Request)
+	go boundRequests(reqs, out)
+	return ch, out, nil
+}
+
+// boundRequests passes a session's requests on to the SSH library,
+// refusing environment variables past maxEnv or maxEnvBytes, and holding
+// window changes that come before the shell until it has started.
+//
+// The library (charmbracelet/ssh, as gliderlabs/ssh it comes from) hands
+// each window change over a channel with room for one, which the
+// terminal's first size takes, and waits until the session's handler
+// reads it; before the shell no handler runs, so a resize between
+// pty-req and shell (an ssh resized as it connects) stopped the session's
+// requests for good: the shell was never started, and the session's
+// goroutines and buffers were held after the client left. Held here,
+// only the last size before the shell passes, once the shell has.
+func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+	defer close(out)
+	env, started := 0, false
+	var resize *gossh.Request
+	for req := range in {
+		switch req.Type {
+		case "env":
+			env++
+			if env > maxEnv || len(req.Payload) > maxEnvBytes {
+				_ = req.Reply(false, nil)
+				continue
+			}
+		case "window-change":
+			if !started {
+				// Window changes want no reply (RFC 4254 6.7); one that
+				// asks is answered now, and never again.
+				if req.WantReply {
+					_ = req.Reply(true, nil)
+					req.WantReply = false
+				}
+				resize = req
+				continue
+			}
+		case "shell", "exec", "subsystem":
+			started = true
+			out <- req
+			if resize != nil {
+				out <- resize
+				resize = nil
+			}
+			continue
+		}
+		out <- req
+	}
+}
+
+// fdListener logs, once until a connection is accepted again, that the
+// process has run out of file descriptors: the SSH library retries
+// silently, and attendees would find the port dead with no word why.
+type fdListener struct {
+	net.Listener
+	log    func(format string, args ...any)
+	logged atomic.Bool
+}
+
+func (l *fdListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	switch {
+	case err == nil:
+		l.logged.Store(false)
+	case errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE):
+		if l.logged.CompareAndSwap(false, true) {
+			l.log("out of file descriptors: new connections wait until some close (raise the limit with ulimit -n before serve, or lower --max-sessions)")
+		}
+	}
+	return c, err
+}

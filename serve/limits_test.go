@@ -1,0 +1,284 @@
+package serve
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+)
+
+// resizeBeforeShell opens a session the way an ssh resized as it
+// connects does: pty-req, window-change, then shell. It returns the
+// session with the shell started, or an error when the shell's reply
+// does not come within a few seconds.
+func resizeBeforeShell(conn *gossh.Client, out io.Writer) (*gossh.Session, error) {
+	sess, err := conn.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	sess.Stdout = out
+	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		return nil, err
+	}
+	if err := sess.WindowChange(30, 100); err != nil {
+		return nil, err
+	}
+	started := make(chan error, 1)
+	go func() { started <- sess.Shell() }()
+	select {
+	case err := <-started:
+		return sess, err
+	case <-time.After(5 * time.Second):
+		return nil, fmt.Errorf("no shell 5 s after pty-req, window-change, shell")
+	}
+}
+
+// A resize between pty-req and shell gets its shell, drawn at the size
+// it was resized to; before, the session's requests stopped for good.
+func TestResizeBeforeShellGetsItsShell(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	conn, err := dial(addr, "ada", "")
+	require.NoError(t, err)
+	defer conn.Close()
+	c := &client{t: t, conn: conn}
+	sess, err := resizeBeforeShell(conn, c)
+	require.NoError(t, err)
+	c.sess = sess
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	// 100 columns: the wide table's heading, not the 80-column one.
+	require.NoError(t, c.waitFor("rank id / title", 10*time.Second))
+}
+
+// rss is the process's resident set in bytes, from /proc.
+func rss(t *testing.T) int64 {
+	t.Helper()
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status here")
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			require.NoError(t, err)
+			return kb << 10
+		}
+	}
+	t.Skip("no VmRSS in /proc/self/status")
+	return 0
+}
+
+// settle collects garbage and gives memory back, so that what is left is
+// what is held.
+func settle() {
+	runtime.GC()
+	debug.FreeOSMemory()
+}
+
+// 2,000 connections that resize before their shell and close leave the
+// server as it was: RSS within 5 MiB, no goroutine left over. (Before,
+// each left its session's goroutines and buffers: 19 to 74 MiB.)
+func TestResizeBeforeShellLeaksNothing(t *testing.T) {
+	testenv.Slow(t)
+	s, addr := startServer(t, Config{})
+	cycle := func() {
+		conn, err := dial(addr, "ada", "")
+		require.NoError(t, err)
+		_, err = resizeBeforeShell(conn, io.Discard)
+		require.NoError(t, err)
+		conn.Close()
+	}
+	for range 200 {
+		cycle()
+	}
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 10*time.Second, 20*time.Millisecond)
+	settle()
+	before, goroutines := rss(t), runtime.NumGoroutine()
+	for range 2000 {
+		cycle()
+	}
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 10*time.Second, 20*time.Millisecond)
+	if !assert.Eventually(t, func() bool { return runtime.NumGoroutine() <= goroutines }, time.Minute, 50*time.Millisecond) {
+		buf := make([]byte, 1<<20)
+		t.Fatalf("goroutines: %d before, %d after:\n%s", goroutines, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
+	}
+	settle()
+	after := rss(t)
+	t.Logf("RSS %.1f MiB before, %.1f MiB after 2,000 cycles", float64(before)/(1<<20), float64(after)/(1<<20))
+	assert.Less(t, after-before, int64(5<<20))
+}
+
+// One connection may have at most three sessions open at once: the
+// hundredth is refused like every one past the third, and was not
+// counted against the room.
+func TestChannelsPerConnectionBounded(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	conn, err := dial(addr, "ada", "")
+	require.NoError(t, err)
+	defer conn.Close()
+	opened := 0
+	for range 100 {
+		sess, err := conn.NewSession()
+		if err != nil {
+			assert.Contains(t, err.Error(), "at most 3 sessions on one connection")
+			continue
+		}
+		defer sess.Close()
+		opened++
+	}
+	assert.Equal(t, maxSessionChannels, opened)
+	assert.Equal(t, 0, s.Room().Count())
+}
+
+// Environment variables past maxEnv, or longer than maxEnvBytes, are
+// refused, and the session still starts.
+func TestEnvRequestsBounded(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	conn, err := dial(addr, "ada", "")
+	require.NoError(t, err)
+	defer conn.Close()
+	sess, err := conn.NewSession()
+	require.NoError(t, err)
+	assert.Error(t, sess.Setenv("BIG", strings.Repeat("x", 100<<10)))
+	accepted := 0
+	for i := range 500 {
+		if sess.Setenv(fmt.Sprintf("V%d", i), "1") == nil {
+			accepted++
+		}
+	}
+	assert.Equal(t, maxEnv-1, accepted, "the big one counted too")
+	c := &client{t: t, conn: conn, sess: sess}
+	sess.Stdout = c
+	require.NoError(t, sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}))
+	require.NoError(t, sess.Shell())
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+}
+
+// 300 sockets that connect and say nothing do not lock a real attendee
+// out: the oldest unauthenticated connections close as new ones come,
+// and every one that has not authenticated within the grace time closes.
+func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
+	s, addr := startServer(t, Config{MaxStartups: 20, LoginGrace: 2 * time.Second})
+	var socks []net.Conn
+	for range 300 {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		socks = append(socks, c)
+	}
+	defer func() {
+		for _, c := range socks {
+			c.Close()
+		}
+	}()
+	// The server has taken the last socket when it greets it.
+	last := socks[len(socks)-1]
+	require.NoError(t, last.SetReadDeadline(time.Now().Add(10*time.Second)))
+	greeting, err := bufio.NewReader(last).ReadString('\n')
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(greeting, "SSH-2.0-"), greeting)
+	s.conns.mu.Lock()
+	assert.LessOrEqual(t, len(s.conns.unauth), 20)
+	s.conns.mu.Unlock()
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	// Past the grace time, a silent socket has been closed by the server.
+	_, err = io.ReadAll(last) // EOF
+	require.NoError(t, err, "closed by the server, not timed out here")
+	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee is still in")
+}
+
+// Connections authenticated without a session (ssh -N) count against
+// --max-sessions: past it the oldest closes, and each closes after the
+// grace time; a real attendee still gets in.
+func TestSessionlessConnectionsCounted(t *testing.T) {
+	s, addr := startServer(t, Config{MaxSessions: 3, LoginGrace: 2 * time.Second})
+	var conns []*gossh.Client
+	for range 10 {
+		c, err := dial(addr, "idle", "")
+		require.NoError(t, err)
+		conns = append(conns, c)
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	require.Eventually(t, func() bool {
+		s.conns.mu.Lock()
+		defer s.conns.mu.Unlock()
+		return len(s.conns.authed) <= 3
+	}, 5*time.Second, 20*time.Millisecond)
+	c := connect(t, addr, "ada", 80, 24)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	done := make(chan error, 1)
+	go func() { done <- conns[len(conns)-1].Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a connection with no session was not closed after the grace time")
+	}
+	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee's session stays")
+}
+
+// The input bucket: a burst of MaxKeysPerSecond passes, the next is
+// dropped; a tenth of a second later, a tenth as many pass again.
+func TestKeyRateBucket(t *testing.T) {
+	var s sessionModel
+	t0 := time.Unix(1000, 0)
+	passed := 0
+	for range 3 * MaxKeysPerSecond {
+		if s.take(t0) {
+			passed++
+		}
+	}
+	assert.Equal(t, MaxKeysPerSecond, passed)
+	passed = 0
+	for range MaxKeysPerSecond {
+		if s.take(t0.Add(100 * time.Millisecond)) {
+			passed++
+		}
+	}
+	assert.Equal(t, MaxKeysPerSecond/10, passed)
+}
+
+// A client typing as fast as it can (a million bytes of grade keys) is
+// dropped past the rate and told so; the session still answers, its
+// undo history stays bounded, and it goes idle when the flood stops.
+func TestKeyFloodIsDroppedAndTold(t *testing.T) {
+	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
+	c := connect(t, addr, "flood", 100, 30)
+	defer c.close()
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send(strings.Repeat("03", 5000))
+	require.NoError(t, c.redrawUntil("keys came faster than 60 a second: some were dropped", 100, 30, 20*time.Second))
+	members := s.Room().Members()
+	require.Len(t, members, 1)
+	s.room.mu.Lock()
+	m := s.room.members[members[0].ID]
+	s.room.mu.Unlock()
+	require.NotNil(t, m)
+	// No more keys: the idle time ends the session.
+	code, err := c.exitStatus(20 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, 0, code)
+	// (Read once the explorer has ended.)
+	hist := m.model.Workspace().Version()
+	assert.Positive(t, hist)
+	assert.LessOrEqual(t, hist, 2*MaxKeysPerSecond+10, "edits made: the burst and what refilled")
+}

@@ -1,0 +1,70 @@
+package serve
+
+import (
+	"crypto/rand"
+	"strings"
+)
+
+// How an attendee proves they are the one who left a list. A name and an
+// address prove nothing: in a lab every machine logs in as student, and
+// behind one NAT the whole room shares one address, so anyone could type
+// another's name from there. Two things do: the key the attendee's ssh
+// client proved it holds (see auth.go), and a resume code the server
+// makes for each attendee and shows only to them, on their first screen
+// and in their take-home lines. The code travels in the SSH user name,
+// after a plus sign (ssh -p 23234 ada+k7m2p9xq@HOST), because that is the
+// one thing every ssh client lets a person type without a prompt.
+
+// CodeLength is how many characters a resume code has.
+const CodeLength = 8
+
+// codeAlphabet leaves out the characters read as one another (0 and o, 1,
+// i and l): a code is copied by eye from a screen. 31 symbols to the
+// power 8 is 8.5e11 codes (39 bits); every wrong code counts against the
+// source's budget of failures (throttle.go), as a wrong passphrase does.
+const codeAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+
+// newCode makes a resume code from the system's random source.
+func newCode() string {
+	var b [CodeLength]byte
+	// rand.Read never fails (crypto/rand), and a byte taken modulo 31
+	// leans towards the first 8 symbols by 1 in 256: the code keeps
+	// more than 38.9 bits, far past what the throttle lets anyone try.
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+	}
+	return string(b[:])
+}
+
+// splitCode reads an SSH user name that may carry a resume code: NAME+CODE
+// gives NAME and the code (lower case; a code copied in capitals still
+// counts); a user name with no plus sign, or whose part after the last one
+// is not shaped as a code, is all name.
+func splitCode(user string) (name, code string) {
+	i := strings.LastIndexByte(user, '+')
+	if i < 0 {
+		return user, ""
+	}
+	c := strings.ToLower(user[i+1:])
+	if !wellFormedCode(c) {
+		return user, ""
+	}
+	return user[:i], c
+}
+
+func wellFormedCode(c string) bool {
+	if len(c) != CodeLength {
+		return false
+	}
+	for i := range len(c) {
+		if strings.IndexByte(codeAlphabet, c[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// withCode is the user name that brings the attendee shown as name back
+// with code.
+func withCode(name, code string) string { return name + "+" + code }

@@ -1,0 +1,407 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// The room's state on disk: every attendee's name, identity (key
+// fingerprint, resume code), list, and the quiz round with its answers,
+// in one JSON file under the state directory, written whole (a
+// temporary file renamed over it) within saveEvery of a change. A server
+// killed, crashed or stopped loses at most that; started again on the
+// same directory, it gives every attendee back what it kept when they
+// reconnect, by the same rule as before (Room.claim), and `ssh … report`
+// works for as long as the file is kept. serve --forget removes it.
+
+// StateFile is the state's file name in the state directory.
+const StateFile = "room.json"
+
+// stateVersion numbers the file's format.
+const stateVersion = 1
+
+// saveEvery is the most a change waits before it is on disk.
+const saveEvery = 500 * time.Millisecond
+
+// DefaultStateDir is where the room's state is kept when --state-dir is
+// not given: under the user's data directory ($XDG_DATA_HOME, else
+// ~/.local/share on Linux and BSD; the configuration directory on macOS
+// and Windows, where data and configuration share one).
+func DefaultStateDir() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "ndcg-explorer", "serve"), nil
+	}
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && runtime.GOOS != "plan9" {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, ".local", "share", "ndcg-explorer", "serve"), nil
+		}
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no data directory to keep the room in (%v): give one with --state-dir", err)
+	}
+	return filepath.Join(dir, "ndcg-explorer", "serve"), nil
+}
+
+// roomState is the file's content.
+type roomState struct {
+	Version   int             `json:"version"`
+	Saved     time.Time       `json:"saved"`
+	NextID    int             `json:"next_id"`
+	Rounds    int             `json:"rounds"`
+	Offers    int             `json:"offers"`
+	Offer     json.RawMessage `json:"offer,omitempty"`
+	Attendees []attendeeState `json:"attendees"`
+	Round     *roundState     `json:"round,omitempty"`
+}
+
+type attendeeState struct {
+	ID    int    `json:"id"`
+	Name  string `json:"name"`
+	Login string `json:"login"`
+	Key   string `json:"key,omitempty"`
+	Code  string `json:"code"`
+	// List is the attendee's list as `ssh … list` prints it (listio's
+	// JSON, with its conventions); absent for one who never had one.
+	List     json.RawMessage `json:"list,omitempty"`
+	Modified bool            `json:"modified,omitempty"`
+	Offered  int             `json:"offered,omitempty"`
+	Taken    bool            `json:"taken,omitempty"`
+	// Right and Total are the attendee's quiz score.
+	Right int `json:"right,omitempty"`
+	Total int `json:"total,omitempty"`
+}
+
+type roundState struct {
+	ID       int                 `json:"id"`
+	Seed     int64               `json:"seed"`
+	Number   int                 `json:"number"`
+	Settings listio.FileSettings `json:"settings"`
+	Ended    bool                `json:"ended"`
+	Answers  []answerState       `json:"answers"`
+}
+
+type answerState struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// encodeList writes a list as the state keeps it.
+func encodeList(doc *listio.Document, s ndcg.Settings) (json.RawMessage, error) {
+	if doc == nil {
+		return nil, nil
+	}
+	return listio.WriteJSON(doc, s)
+}
+
+// snapshot is the room as the file keeps it: attendees connected are
+// kept with the list their session last reported (Room.update).
+func (r *Room) snapshot() ([]byte, error) {
+	r.mu.Lock()
+	st := roomState{Version: stateVersion, Saved: time.Now().UTC(), NextID: r.nextID, Rounds: r.rounds, Offers: r.offers}
+	lists := map[int]keptList{}
+	var order []int
+	for _, k := range r.left {
+		lists[k.id] = k
+		order = append(order, k.id)
+	}
+	for _, m := range r.members {
+		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
+		if m.live.doc != nil {
+			k.doc, k.settings, k.modified, k.right, k.total = m.live.doc, m.live.settings, m.live.modified, m.live.right, m.live.total
+		} else if m.kept != nil {
+			k.doc, k.settings, k.modified, k.right, k.total = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.right, m.kept.total
+		}
+		lists[k.id] = k
+		order = append(order, k.id)
+	}
+	offer := r.offer
+	var rd *roundState
+	if r.round != nil {
+		rd = &roundState{ID: r.round.ID, Seed: r.round.Seed, Number: r.round.Number, Settings: listio.SettingsOf(r.round.Settings), Ended: r.round.Ended}
+		for _, id := range r.round.order {
+			a := r.round.answers[id]
+			rd.Answers = append(rd.Answers, answerState{ID: id, Name: a.name, Text: a.text})
+		}
+	}
+	r.mu.Unlock()
+	// Lists are written off the lock; they are never changed in place
+	// once the room has them (sessions hand over copies).
+	for _, id := range order {
+		k := lists[id]
+		data, err := encodeList(k.doc, k.settings)
+		if err != nil {
+			return nil, err
+		}
+		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
+			List: data, Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total})
+	}
+	if offer != nil {
+		data, err := encodeList(offer.Doc, offer.Settings)
+		if err != nil {
+			return nil, err
+		}
+		st.Offer = data
+	}
+	st.Round = rd
+	return json.MarshalIndent(st, "", " ")
+}
+
+// maxStateBytes bounds the file read back: every attendee's list at
+// --max-items is far less for any room this serves.
+const maxStateBytes = 256 << 20
+
+// loadRoom reads a state file's content into the room, which must be
+// new. A file that is not one the server wrote (truncated, or edited to
+// give two attendees one code) is refused whole, with what is wrong: a
+// room half read could hand one attendee's list to another.
+func (r *Room) load(data []byte) error {
+	var st roomState
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		return fmt.Errorf("not a room this server wrote: %v", err)
+	}
+	if st.Version != stateVersion {
+		return fmt.Errorf("written in format %d, which this version does not read (it reads %d)", st.Version, stateVersion)
+	}
+	if len(st.Attendees) > r.max {
+		return fmt.Errorf("%d attendees kept, more than --max-sessions %d", len(st.Attendees), r.max)
+	}
+	ids, codes, names := map[int]bool{}, map[string]bool{}, map[string]bool{}
+	var left []keptList
+	for i, a := range st.Attendees {
+		where := fmt.Sprintf("attendee %d", i+1)
+		switch {
+		case a.ID <= 0 || a.ID > st.NextID:
+			return fmt.Errorf("%s: id %d outside 1–%d", where, a.ID, st.NextID)
+		case ids[a.ID]:
+			return fmt.Errorf("%s: id %d twice", where, a.ID)
+		case !wellFormedCode(a.Code):
+			return fmt.Errorf("%s: not a resume code", where)
+		case codes[a.Code]:
+			return fmt.Errorf("%s: a resume code another attendee has", where)
+		case a.Name == "" || CleanName(a.Name) != a.Name || names[a.Name]:
+			return fmt.Errorf("%s: name %q empty, unsafe to show or another's", where, a.Name)
+		case a.Login == "" || CleanName(a.Login) != a.Login:
+			return fmt.Errorf("%s: user name %q empty or unsafe to show", where, a.Login)
+		case a.Key != "" && !strings.HasPrefix(a.Key, "SHA256:"):
+			return fmt.Errorf("%s: not a key fingerprint", where)
+		case a.Offered < 0 || a.Offered > st.Offers:
+			return fmt.Errorf("%s: offered list %d of %d", where, a.Offered, st.Offers)
+		case a.Right < 0 || a.Right > a.Total:
+			return fmt.Errorf("%s: a score of %d of %d", where, a.Right, a.Total)
+		}
+		ids[a.ID], codes[a.Code], names[a.Name] = true, true, true
+		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
+			right: a.Right, total: a.Total}
+		if len(a.List) > 0 {
+			doc, s, err := r.readList(a.List)
+			if err != nil {
+				return fmt.Errorf("%s (%s): %v", where, a.Name, err)
+			}
+			k.doc, k.settings = doc, s
+		}
+		left = append(left, k)
+	}
+	if st.Rounds < 0 || st.Offers < 0 || st.NextID < 0 {
+		return errors.New("a negative count")
+	}
+	var offer *ui.Offer
+	if len(st.Offer) > 0 {
+		doc, s, err := r.readList(st.Offer)
+		if err != nil {
+			return fmt.Errorf("the list sent to the room: %v", err)
+		}
+		offer = &ui.Offer{Doc: doc, Settings: s}
+	}
+	var rd *Round
+	if st.Round != nil {
+		if st.Round.ID <= 0 || st.Round.ID > st.Rounds || st.Round.Number <= 0 || st.Round.Number > 1_000_000 {
+			return fmt.Errorf("round %d (question %d) outside the %d rounds run", st.Round.ID, st.Round.Number, st.Rounds)
+		}
+		settings, err := st.Round.Settings.Apply(ndcg.DefaultSettings())
+		if err == nil {
+			err = settings.Validate()
+		}
+		if err != nil {
+			return fmt.Errorf("round %d: %v", st.Round.ID, err)
+		}
+		rd = &Round{ID: st.Round.ID, Seed: st.Round.Seed, Number: st.Round.Number, Settings: settings, Ended: st.Round.Ended,
+			Question: explain.NewQuestion(st.Round.Seed, st.Round.Number), answers: map[int]answer{}}
+		for _, a := range st.Round.Answers {
+			if a.ID <= 0 || a.ID > st.NextID {
+				return fmt.Errorf("round %d: an answer from id %d, outside 1–%d", rd.ID, a.ID, st.NextID)
+			}
+			if _, twice := rd.answers[a.ID]; twice {
+				return fmt.Errorf("round %d: two answers from id %d", rd.ID, a.ID)
+			}
+			if len(a.Text) > 1000 || CleanName(a.Name) != a.Name {
+				return fmt.Errorf("round %d: an answer too long, or a name unsafe to show", rd.ID)
+			}
+			rd.answers[a.ID] = answer{name: a.Name, text: a.Text}
+			rd.order = append(rd.order, a.ID)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.nextID, r.rounds, r.offers, r.left, r.round = st.NextID, st.Rounds, st.Offers, left, rd
+	if offer != nil {
+		r.offer = offer
+	}
+	return nil
+}
+
+// readList reads a list kept in the state, held to the room's bounds.
+func (r *Room) readList(data json.RawMessage) (*listio.Document, ndcg.Settings, error) {
+	doc, err := listio.ReadJSON("room.json", data)
+	if err != nil {
+		return nil, ndcg.Settings{}, err
+	}
+	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
+	if err != nil {
+		return nil, ndcg.Settings{}, err
+	}
+	if n := len(doc.List.Items) + len(doc.List.Pool); r.maxItems > 0 && n > r.maxItems {
+		return nil, ndcg.Settings{}, fmt.Errorf("%d items, more than --max-items %d", n, r.maxItems)
+	}
+	return doc, s, nil
+}
+
+// saver writes the room's state within saveEvery of each change, until
+// stopped; stop writes it a last time and waits.
+type saver struct {
+	path string
+	room *Room
+	log  func(format string, args ...any)
+
+	poke chan struct{}
+	done chan struct{}
+	// failed says the last write failed (logged once until one works).
+	failed bool
+}
+
+func newSaver(dir string, room *Room, log func(format string, args ...any)) *saver {
+	return &saver{path: filepath.Join(dir, StateFile), room: room, log: log, poke: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// changed asks for a save; it never blocks.
+func (s *saver) changed() {
+	select {
+	case s.poke <- struct{}{}:
+	default:
+	}
+}
+
+func (s *saver) run(stop <-chan struct{}) {
+	defer close(s.done)
+	for {
+		select {
+		case <-s.poke:
+		case <-stop:
+			s.save()
+			return
+		}
+		select {
+		case <-time.After(saveEvery): // changes close together, one write
+		case <-stop:
+		}
+		s.save()
+	}
+}
+
+func (s *saver) save() {
+	data, err := s.room.snapshot()
+	if err == nil {
+		err = writeAtomic(s.path, data, 0o600)
+	}
+	switch {
+	case err != nil && !s.failed:
+		s.failed = true
+		s.log("cannot keep the room in %s: %v (attendees' lists live only in memory until it works again)", s.path, err)
+	case err == nil && s.failed:
+		s.failed = false
+		s.log("the room is kept in %s again", s.path)
+	}
+}
+
+// openState makes the state directory (0700, when serve makes it) and
+// reads the room kept there, if any, into room; it reports how many
+// attendees it brought back.
+func openState(dir string, room *Room) (int, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return 0, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", dir, err)
+	}
+	path := filepath.Join(dir, StateFile)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("cannot read the room kept in %s: %v", path, err)
+	}
+	defer f.Close()
+	data := make([]byte, 0, 1<<16)
+	buf := make([]byte, 1<<16)
+	for {
+		n, err := f.Read(buf)
+		data = append(data, buf[:n]...)
+		if len(data) > maxStateBytes {
+			return 0, fmt.Errorf("the room kept in %s is larger than %d MiB: not one this server wrote (serve --forget removes it)", path, maxStateBytes>>20)
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err := room.load(data); err != nil {
+		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
+	}
+	return len(room.left), nil
+}
+
+// Forget removes the room kept in dir; it reports how many attendees'
+// lists it held (0 and no error when there was none).
+func Forget(dir string) (int, error) {
+	path := filepath.Join(dir, StateFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	var st struct {
+		Attendees []json.RawMessage `json:"attendees"`
+	}
+	_ = json.Unmarshal(data, &st) // a file not read still goes
+	if err := os.Remove(path); err != nil {
+		return 0, err
+	}
+	return len(st.Attendees), nil
+}
+
+// KeptCount is how many attendees' lists the room kept in dir holds,
+// for the question before Forget.
+func KeptCount(dir string) (int, bool) {
+	data, err := os.ReadFile(filepath.Join(dir, StateFile))
+	if err != nil {
+		return 0, false
+	}
+	var st struct {
+		Attendees []json.RawMessage `json:"attendees"`
+	}
+	_ = json.Unmarshal(data, &st)
+	return len(st.Attendees), true
+}

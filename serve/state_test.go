@@ -1,0 +1,149 @@
+package serve
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// serveOn starts a server keeping its room in dir.
+func serveOn(t *testing.T, dir string, cfg Config) (*Server, string) {
+	t.Helper()
+	cfg.StateDir = dir
+	cfg.HostKeyPath = filepath.Join(dir, "host_key")
+	return startServer(t, cfg)
+}
+
+// A server that stops without a word (the state as it was within a
+// second of the last change, as kill -9 leaves it) and starts again on
+// the same state gives each attendee back their list, name and answer
+// when they reconnect with their code or key; others get nothing.
+func TestRoomSurvivesARestart(t *testing.T) {
+	dir := t.TempDir()
+	s, addr := serveOn(t, dir, Config{})
+	ada := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	key := newKey(t)
+	kim := connectKey(t, addr, "student", key, 100, 30)
+	require.NoError(t, kim.waitFor(ndcgStart, 10*time.Second))
+	student := connect(t, addr, "student", 100, 30)
+	require.NoError(t, student.waitFor(ndcgStart, 10*time.Second))
+	ada.send("\x1b[B0")
+	require.NoError(t, ada.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	kim.send("0")
+	require.NoError(t, kim.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	require.NoError(t, ada.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	ada.send("0.83\r")
+	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
+
+	// The state as a kill leaves it: what the file held a second later,
+	// with the server still running.
+	path := filepath.Join(dir, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path)
+		return err == nil && strings.Contains(string(data), "0.83") && strings.Count(string(data), `"grade": 0`) >= 2
+	}, 5*time.Second, 50*time.Millisecond)
+	killed, err := os.ReadFile(path)
+	require.NoError(t, err)
+	other := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(other, StateFile), killed, 0o600))
+
+	s2, addr2 := serveOn(t, other, Config{})
+	assert.Equal(t, 3, s2.Restored())
+	imp := connect(t, addr2, "ada", 100, 30)
+	defer imp.close()
+	require.NoError(t, imp.redrawUntil("Quiz", 100, 30, 10*time.Second))
+	assert.NotContains(t, imp.text(), "0.83")
+	back := connect(t, addr2, "ada+"+code, 100, 30)
+	defer back.close()
+	require.NoError(t, back.waitFor("NDCG@3 = [0.83", 10*time.Second))
+	require.NoError(t, back.waitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
+	tally := s2.Room().Tally()
+	require.NotNil(t, tally)
+	assert.Equal(t, rd.ID, tally.Round.ID)
+	assert.Equal(t, 1, tally.Answered)
+	s2.Room().EndRound()
+	require.NoError(t, back.redrawUntil("Right: NDCG@3 = 0.8262", 100, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
+	// The score is kept too, through a second restart.
+	path2 := filepath.Join(other, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path2)
+		return err == nil && strings.Contains(string(data), `"right": 1`)
+	}, 5*time.Second, 50*time.Millisecond)
+	out, stderr, status := runKey(t, addr2, "student", key, "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{0, 2, 3, 0, 1}, grades(t, out))
+	back.send("\x1b")
+}
+
+// A clean stop keeps every list: attendees read their take-home lines on
+// the way out, and `ssh … list` gives the list back once serve runs
+// again on the state.
+func TestCleanStopKeepsTheLists(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(Config{Listen: "127.0.0.1:0", StateDir: dir, HostKeyPath: filepath.Join(dir, "host_key"), Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
+	require.NoError(t, err)
+	ln, err := s.Listen()
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ln) }()
+	c := connect(t, ln.Addr().String(), "ada", 100, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, c, "ada")
+	c.send("\x1b[B0")
+	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	assert.Equal(t, "1 list not taken home", s.notTaken())
+	s.shutdownWithGrace()
+	require.NoError(t, <-done)
+	_, err = c.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Contains(t, c.text(), EndedLine+"\r\nndcg-explorer: your list is kept for when the instructor serves again; then, to take it home:\r\n")
+	assert.Contains(t, c.text(), "ada+"+code+"@127.0.0.1 list > ada.json")
+
+	s2, addr := serveOn(t, dir, Config{})
+	assert.Equal(t, 1, s2.Restored())
+	out, stderr, status := run(t, addr, "ada+"+code, "list")
+	require.Equal(t, 0, status, stderr)
+	assert.Equal(t, []float64{3, 0, 3, 0, 1}, grades(t, out))
+	require.Eventually(t, func() bool { return s2.room.NotTaken() == 0 }, 5*time.Second, 20*time.Millisecond)
+}
+
+// serve --forget removes the kept room, saying how many lists it held.
+func TestForget(t *testing.T) {
+	dir := t.TempDir()
+	r := newRoom(10, 100, nil)
+	m, _ := r.join("ada", "", "127.0.0.1:1", "")
+	r.leave(m)
+	data, err := r.snapshot()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, StateFile), data, 0o600))
+	n, ok := KeptCount(dir)
+	assert.True(t, ok)
+	assert.Equal(t, 1, n)
+	n, err = Forget(dir)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	_, ok = KeptCount(dir)
+	assert.False(t, ok)
+	n, err = Forget(dir)
+	require.NoError(t, err)
+	assert.Equal(t, 0, n)
+}
+
+func testDoc(t *testing.T) *listio.Document {
+	t.Helper()
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	return doc
+}
