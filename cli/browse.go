@@ -50,7 +50,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 		return err
 	}
 	o := ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport}
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""}
 	if qf != "" || rf != "" {
 		o.Open = func(qid string) (*listio.Document, error) {
 			return listio.LoadTRECQueryAs(lf.qrels, qf, lf.run, rf, qid)
@@ -80,7 +80,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	s := rules.ListSettings()
 	s.K = k
 	o := ui.BrowserOptions{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
-		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "", Markdown: markdownReport,
+		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "",
 		Open: func(qid string) (*listio.Document, error) { return listio.LTRQuery(ds, rules, qid) }}
 	if o.Run == "" {
 		o.Run = ds.Name

@@ -9,6 +9,8 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -19,15 +21,15 @@ const checkSchemaVersion = 1
 // jsonCheck is check --format json: the layout of
 // schema/check.schema.json, whose descriptions say what each field is.
 type jsonCheck struct {
-	SchemaVersion int          `json:"schema_version"`
-	Name          string       `json:"name"`
-	Title         string       `json:"title"`
-	N             int          `json:"n"`
-	Settings      jsonSettings `json:"settings"`
-	FixedByClaims []string     `json:"fixed_by_claims"`
-	Holds         bool         `json:"holds"`
-	Failed        int          `json:"failed"`
-	Claims        []jsonClaim  `json:"claims"`
+	SchemaVersion int             `json:"schema_version"`
+	Name          string          `json:"name"`
+	Title         string          `json:"title"`
+	N             int             `json:"n"`
+	Settings      report.Settings `json:"settings"`
+	FixedByClaims []string        `json:"fixed_by_claims"`
+	Holds         bool            `json:"holds"`
+	Failed        int             `json:"failed"`
+	Claims        []jsonClaim     `json:"claims"`
 }
 
 type jsonClaim struct {
@@ -48,7 +50,16 @@ type jsonClaim struct {
 	Odds         *jsonOdds        `json:"odds"`
 	Departure    *jsonDeparture   `json:"departure"`
 	TrueTerm     *jsonTermOfClaim `json:"true_term"`
+	Finding      jsonFinding      `json:"finding"`
 	Explanation  []string         `json:"explanation"`
+}
+
+// jsonFinding is the verdict on a claim as package verdict finds it, the
+// same the explorer's check view gives.
+type jsonFinding struct {
+	Cause   string `json:"cause"`
+	Guess   bool   `json:"guess"`
+	Summary string `json:"summary"`
 }
 
 type jsonRounded struct {
@@ -100,6 +111,7 @@ type jsonSlip struct {
 	What    string  `json:"what"`
 	Term    float64 `json:"term"`
 	Instead float64 `json:"instead"`
+	Chance  bool    `json:"chance"`
 }
 
 // jsonTermOfClaim is, for a wrong contribution claim, the rank's true
@@ -116,7 +128,7 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 	k := rep.Settings.KString()
 	work := explain.NewShown(r)
 	out := jsonCheck{SchemaVersion: checkSchemaVersion, Name: doc.Name, Title: doc.Title, N: r.N,
-		Settings: settingsJSON(rep.Settings), FixedByClaims: fixed,
+		Settings: report.SettingsOf(rep.Settings), FixedByClaims: fixed,
 		Holds: rep.Holds(), Failed: rep.Failed(), Claims: make([]jsonClaim, len(rep.Verdicts))}
 	if out.FixedByClaims == nil {
 		out.FixedByClaims = []string{}
@@ -165,19 +177,21 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 				jd.ClaimedSum = &sum
 			}
 			for _, s := range d.Slips {
-				jd.Slips = append(jd.Slips, jsonSlip{Rank: s.Rank, Ideal: s.Ideal, What: s.What, Term: s.Term, Instead: s.Instead})
+				jd.Slips = append(jd.Slips, jsonSlip{Rank: s.Rank, Ideal: s.Ideal, What: s.What, Term: s.Term, Instead: s.Instead, Chance: s.Chance})
 			}
 			for _, q := range d.Sums {
 				jd.Sums = append(jd.Sums, strings.ToLower(q.String()))
 			}
 			c.Departure = jd
 		}
+		f := verdict.Of(rep, i)
+		c.Finding = jsonFinding{Cause: string(f.Cause), Guess: f.Guess, Summary: f.Summary()}
 		c.Explanation = []string{}
 		if !v.Holds {
 			// The text report's explanation, line by line, for a grader
 			// to show as it is.
 			var why bytes.Buffer
-			writeWhy(&why, rep, work, v)
+			writeWhy(&why, rep, work, i)
 			for _, line := range strings.Split(strings.TrimRight(why.String(), "\n"), "\n") {
 				c.Explanation = append(c.Explanation, strings.TrimSpace(line))
 			}

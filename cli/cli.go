@@ -7,7 +7,6 @@ import (
 	"os"
 	"sync"
 
-	"charm.land/fang/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 )
@@ -19,6 +18,9 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	// IsTerminal reports whether the explorer can draw on this terminal.
 	IsTerminal func() bool
+	// Columns is the width of the terminal standard output writes to,
+	// 0 when it is not a terminal (a pipe, a file) or nil.
+	Columns func() int
 }
 
 // Exit statuses.
@@ -39,24 +41,25 @@ func Main(args []string, env *Env) int {
 	}
 	need := needed(args)
 	if !need("") {
-		// A named command: run without fang unless it shows help. It
-		// has no --version (cobra puts the flag on the root alone), so
-		// the version is not read from the build information, which
-		// takes a while to parse.
-		if code, ran := runNamed(args, env, newRoot(env, need)); ran {
-			return code
-		}
-		return run(args, env, newRoot(env, need), fang.WithoutVersion())
+		// A named command has no --version (cobra puts the flag on the
+		// root alone), so the version is not read from the build
+		// information, which takes a while to parse.
+		return run(args, env, newRoot(env, need), "")
 	}
-	return run(args, env, newRoot(env, need), fang.WithVersion(Version()))
+	return run(args, env, newRoot(env, need), Version())
 }
 
 // run executes args on the command tree root, with version the root's
-// --version (fang.WithVersion) or none (fang.WithoutVersion).
-func run(args []string, env *Env, root *cobra.Command, version fang.Option) int {
-	// What cobra and fang print themselves (help, version, completion
-	// scripts, the manual page) goes through out; the commands write to
-	// env.Stdout.
+// --version ("": none). It does what fang.Execute does for a run
+// (errors printed once, no usage dump, the version flag) but shows help
+// through showHelp, which gives each flag its value's name: fang.Execute
+// would set its own help on the root, which every command shows. Its
+// stack frame of 28 KB, besides, made every run copy the main
+// goroutine's stack to 32 KB, then to 64 KB under the first file it
+// opened; fang's help is now built only when help is shown.
+func run(args []string, env *Env, root *cobra.Command, version string) int {
+	// What cobra prints itself (help, version, completion scripts, the
+	// manual page) goes through out; the commands write to env.Stdout.
 	out := &trimWriter{w: env.Stdout}
 	root.SetOut(out)
 	if args == nil {
@@ -64,48 +67,18 @@ func run(args []string, env *Env, root *cobra.Command, version fang.Option) int 
 		args = []string{}
 	}
 	root.SetArgs(args)
-	err := fang.Execute(context.Background(), root,
-		version,
-		fang.WithoutManpage(), // ours writes to the command's output, see man.go
-		fang.WithErrorHandler(printError),
-	)
+	root.SilenceUsage = true
+	root.SilenceErrors = true
+	root.Version = version
+	root.SetHelpFunc(showHelp)
+	err := root.ExecuteContext(context.Background())
+	if err != nil {
+		writeError(colorprofile.NewWriter(env.Stderr, os.Environ()), err)
+	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
 		return ExitBadInput
 	}
 	return exitStatus(err)
-}
-
-// runNamed runs args, which name a command, on root as run does but
-// without fang, and reports ran false, having printed nothing, when the
-// run asks for help (-h, --help, "report help"): run then shows fang's.
-// fang.Execute sets a command tree up for help, completion and the
-// version flag, none of which a named command's own run uses, and its
-// stack frame of 28 KB made every run copy the main goroutine's stack to
-// 32 KB, then to 64 KB under the first file it opened.
-func runNamed(args []string, env *Env, root *cobra.Command) (code int, ran bool) {
-	out := &trimWriter{w: env.Stdout}
-	root.SetOut(out)
-	root.SetArgs(args)
-	// What fang.Execute sets for every run.
-	root.SilenceUsage = true
-	root.SilenceErrors = true
-	// The run names its command: "completion" is not it.
-	root.CompletionOptions.DisableDefaultCmd = true
-	helped := false
-	root.SetHelpFunc(func(*cobra.Command, []string) { helped = true })
-	err := root.ExecuteContext(context.Background())
-	if helped {
-		// Help comes before the command does anything.
-		return 0, false
-	}
-	if err != nil {
-		// As fang.Execute prints it.
-		writeError(colorprofile.NewWriter(env.Stderr, os.Environ()), err)
-	}
-	if ferr := out.Flush(); err == nil && ferr != nil {
-		return ExitBadInput, true
-	}
-	return exitStatus(err), true
 }
 
 // printVersion is a bare --version (or -v): what cobra prints with its
@@ -132,6 +105,7 @@ var commands = []struct {
 	name  string
 	build func(*Env) *cobra.Command
 }{
+	{"learn", newLearnCmd},
 	{"report", newReportCmd},
 	{"check", newCheckCmd},
 	{"trec", newTrecCmd},
@@ -139,6 +113,7 @@ var commands = []struct {
 	{"samples", newSamplesCmd},
 	{"serve", newServeCmd},
 	{"man", newManCmd},
+	{"completion", newCompletionCmd},
 	{"version", newVersionCmd},
 }
 
@@ -184,9 +159,13 @@ func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.SetHelpCommand(newHelpCmd())
+	// completion is ours (completion.go), not cobra's.
+	root.CompletionOptions.DisableDefaultCmd = true
 	for _, c := range commands {
 		if need(c.name) {
-			root.AddCommand(c.build(env))
+			sub := c.build(env)
+			takeHelpWord(sub)
+			root.AddCommand(sub)
 		}
 	}
 	return root
@@ -194,5 +173,5 @@ func newRoot(env *Env, need func(name string) bool) *cobra.Command {
 
 // OSEnv is the process's own environment.
 func OSEnv() *Env {
-	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal}
+	return &Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, IsTerminal: stdTerminal, Columns: stdoutColumns}
 }

@@ -114,7 +114,7 @@ func TestCompletionAndMan(t *testing.T) {
 	code, out, stderr := mainWith("", "man")
 	require.Equal(t, ExitOK, code, stderr)
 	assert.True(t, strings.HasPrefix(out, ".TH NDCG-EXPLORER 1 "), out)
-	for _, s := range []string{"--chart", "--ties", "report", "trec"} {
+	for _, s := range []string{`\-\-chart`, `\-\-ties`, "report", "trec"} {
 		assert.Contains(t, out, s)
 	}
 }

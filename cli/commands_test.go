@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"charm.land/fang/v2"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -29,8 +28,7 @@ func TestPartialTreeRunsAsTheWholeTree(t *testing.T) {
 		{"samples"}, {"samples", "ties-at-k"}, {"samples", "nope"}, {"samples", "a", "b"},
 		{"check", "sample:all-claims-hold"}, {"trec"}, {"ltr"},
 		{"report", "--version"}, {"samples", "-v"}, {"version", "--help"},
-		// Help asked for after other flags, and a usage error, in runs
-		// that go without fang until they show help.
+		// Help asked for after other flags, and a usage error.
 		{"report", "-k", "3", "sample:ties-at-k", "--help"}, {"trec", "-qh"}, {"trec", "-q", "--help"},
 		{"samples", "ties-at-k", "-h"}, {"check", "help"}, {"report", "-k", "x"}, {"trec", "-Z"},
 		{"version"}, {"version", "extra"},
@@ -45,24 +43,11 @@ func TestPartialTreeRunsAsTheWholeTree(t *testing.T) {
 	assert.False(t, needed([]string{"samples"})(""), "a named command has no --version")
 	assert.True(t, needed([]string{"man"})("report"), "the manual page lists every command")
 	assert.True(t, needed([]string{"help", "report"})("check"))
-	// A named command runs without fang, and hands help to it.
-	for _, c := range []struct {
-		args []string
-		ran  bool
-	}{{[]string{"samples"}, true}, {[]string{"samples", "--help"}, false}, {[]string{"trec", "-q", "-h"}, false}} {
-		var out, errOut bytes.Buffer
-		env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return false }}
-		_, ran := runNamed(c.args, env, newRoot(env, needed(c.args)))
-		assert.Equal(t, c.ran, ran, "%v", c.args)
-		if !ran {
-			assert.Empty(t, out.String()+errOut.String(), "%v: help is left to fang", c.args)
-		}
-	}
 	for _, args := range runs {
 		code, out, errOut := mainWith("", args...)
 		var wholeOut, wholeErr bytes.Buffer
 		env := &Env{Stdin: strings.NewReader(""), Stdout: &wholeOut, Stderr: &wholeErr, IsTerminal: func() bool { return false }}
-		wholeCode := run(args, env, newRoot(env, func(string) bool { return true }), fang.WithVersion(Version()))
+		wholeCode := run(args, env, newRoot(env, func(string) bool { return true }), Version())
 		assert.Equal(t, wholeCode, code, "%v", args)
 		assert.Equal(t, wholeOut.String(), out, "%v", args)
 		assert.Equal(t, wholeErr.String(), errOut, "%v", args)

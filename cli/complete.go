@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/samples"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
@@ -28,6 +31,77 @@ func completeListFlags(cmd *cobra.Command) {
 	completeValues(cmd, "preset", ndcg.PresetNames()...)
 	completeValues(cmd, "input-format", "json", "csv", "tsv")
 	completeValues(cmd, "cutoff", "all", "1", "3", "5", "10")
+	_ = cmd.RegisterFlagCompletionFunc("query", completeQuery)
+	if cmd.ValidArgsFunction == nil {
+		cmd.ValidArgsFunction = completeListFile
+	}
+}
+
+// completeListFile completes a command's FILE: sample:NAME once the word
+// starts with sample: (every built-in sample, with its description),
+// else the shell's own file names. The shell lists the commands as well
+// as files where the word could be either (ndcg-explorer tr<TAB>).
+func completeListFile(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		// One list at a time.
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	if !strings.HasPrefix(toComplete, listio.SamplePrefix) {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var names []string
+	for _, s := range samples.List() {
+		names = append(names, listio.SamplePrefix+s.Name+"\t"+s.Title)
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeQuery completes --query with the query ids of the files
+// already on the command line: --qrels, --ltr (with --predictions), or
+// a table FILE. Nothing is offered before them, or when they cannot be
+// read (the command will say why when it runs).
+func completeQuery(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+	none := cobra.ShellCompDirectiveNoFileComp
+	fs := cmd.Flags()
+	value := func(name string) string {
+		if f := fs.Lookup(name); f != nil {
+			return f.Value.String()
+		}
+		return ""
+	}
+	switch {
+	case value("qrels") != "":
+		q, err := trec.ReadQrelsAs(value("qrels"), trec.Format(value("qrels-format")))
+		if err != nil {
+			return nil, none
+		}
+		qids := make([]string, len(q.Queries))
+		for i, j := range q.Queries {
+			qids[i] = j.QID
+		}
+		return qids, none
+	case value("ltr") != "" && value("ltr") != "-":
+		ds, err := listio.LoadLTR(value("ltr"), value("predictions"), strings.NewReader(""))
+		if err != nil {
+			return nil, none
+		}
+		qids := make([]string, len(ds.Queries))
+		for i, q := range ds.Queries {
+			qids[i] = q.QID
+		}
+		return qids, none
+	case len(args) == 1 && args[0] != "-" && !strings.HasPrefix(args[0], listio.SamplePrefix):
+		data, err := os.ReadFile(args[0])
+		if err != nil || !listio.IsMultiQuery(data) {
+			return nil, none
+		}
+		t, err := trec.ParseTable(args[0], data, trec.DetectFormat(data))
+		if err != nil {
+			return nil, none
+		}
+		return t.QIDs(), none
+	}
+	return nil, none
 }
 
 // formatWords are the names of trec's input formats, as a format flag

@@ -1,21 +1,21 @@
 // Package cli holds the ndcg-explorer commands: it parses their command
 // lines, reads their inputs and prints their outputs.
 //
-// The command line is built on cobra, with fang for styled help,
-// completions and the version flag. Flags are GNU style (pflag): long
-// flags take two dashes (--gain), short ones one (-k 5, -k5), short
-// booleans bundle (trec -qc), flags may come before or after the
-// arguments, and "--" ends the flags (report -- -odd-name.json).
+// The command line is built on cobra, with fang's styled help (each
+// flag followed by its value's name: showHelp). Completion scripts are
+// cobra's, the bash one made to work without the bash-completion package
+// (completion.go). Flags are GNU style (pflag): long flags take two
+// dashes (--gain), short ones one (-k 5, -k5), short booleans bundle
+// (trec -qc), flags may come before or after the arguments, and "--"
+// ends the flags (report -- -odd-name.json).
 //
 // Main builds a new command tree on every call, reading and writing only
 // the streams of its Env, so that tests run the real command line
 // without a process and without shared state. A run that names a
-// command builds that command alone under a bare root and runs it on
-// cobra without fang (runNamed), handing over to fang when it asks for
-// help; a bare --version prints without a tree. Everything else (the
-// explorer, help, the manual page, completion, a mistyped name) builds
-// the whole tree and runs through fang. A test checks that both ways
-// print the same and exit alike.
+// command builds that command alone under a bare root; a bare --version
+// prints without a tree. Everything else (the explorer, help, the manual
+// page, completion, a mistyped name) builds the whole tree. A test
+// checks that both ways print the same and exit alike.
 //
 // # Adding a command
 //
@@ -28,10 +28,11 @@
 //     output to env.Stdout and env.Stderr. Return errors from RunE:
 //     an error prints as "ndcg-explorer: MESSAGE" and exits 2 (bad input
 //     or usage); withStatus(code, err) picks another status (check's 1
-//     for a claim that does not hold). Say "ndcg-explorer frob help"
-//     means help with helpWord, as report does. Give a flag that takes
-//     one of a few words its values with completeValues (completeListFlags
-//     for the list flags), so that the shell completes them.
+//     for a claim that does not hold). "ndcg-explorer frob help" shows
+//     its help, as every command's does (takeHelpWord). Give a flag
+//     that takes one of a few words its values with completeValues
+//     (completeListFlags for the list flags), so that the shell
+//     completes them.
 //  2. Add {"frob", newFrobCmd} to the commands list (cli.go), at its
 //     place in the lesson order.
 //  3. Regenerate the command reference, docs/reference.md, with

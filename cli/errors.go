@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/suggest"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -51,7 +51,39 @@ func (e *usageError) Unwrap() error { return e.err }
 // flagError is every command's flag error handler: pflag's message, then
 // where to find the flags.
 func flagError(cmd *cobra.Command, err error) error {
-	return &usageError{command: cmd.CommandPath(), err: longFlagHint(cmd, plainFlagError(err))}
+	return &usageError{command: cmd.CommandPath(), err: flagSuggestion(cmd, longFlagHint(cmd, plainFlagError(err)))}
+}
+
+// flagSuggestion adds, to an unknown long flag, the flags it is close to
+// (--gian: did you mean --gain?), as a mistyped command is answered; and
+// to a long flag's name mistyped after one dash (-gian), which pflag
+// reads as short flags, the same. A bundle of short flags (-qc) is
+// shorter than four letters and left alone.
+func flagSuggestion(cmd *cobra.Command, err error) error {
+	var ne *pflag.NotExistError
+	if !errors.As(err, &ne) {
+		return err
+	}
+	name, _, _ := strings.Cut(ne.GetSpecifiedName(), "=")
+	if short := ne.GetSpecifiedShortnames(); short != "" {
+		name, _, _ = strings.Cut(short, "=")
+		if len(name) < 4 || cmd.Flags().Lookup(name) != nil {
+			// Too short to tell from a bundle, or a flag's very name,
+			// which longFlagHint has named.
+			return err
+		}
+	}
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	meant := suggest.Closest(name, names)
+	if len(meant) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; did you mean --%s?", err, strings.Join(meant, " or --"))
 }
 
 // longFlagHint adds, to an unknown short flag written like a long one
@@ -96,10 +128,6 @@ func plainFlagError(err error) error {
 	}
 	return err
 }
-
-// printError is fang's error handler: writeError. It takes fang's
-// styles (14 KB, by value) and leaves them.
-func printError(w io.Writer, _ fang.Styles, err error) { writeError(w, err) }
 
 // writeError writes err for the user on standard error: one line naming
 // the program, and for a usage error where the flags are listed. Plain

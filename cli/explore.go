@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
@@ -101,8 +102,11 @@ func runExplore(env *Env, lf *listFlags, args []string, ascii, present bool, see
 	if err != nil {
 		return err
 	}
+	// Nothing named, not even a flag: likely someone new to the tool,
+	// whom the greeting offers the guided path.
+	newcomer := len(args) == 0 && lf.fs != nil && lf.fs.NFlag() == 0
 	m, err := newExplorer(doc, ui.Options{Doc: doc, Settings: s, ASCII: ascii, Present: present, NoColor: os.Getenv("NO_COLOR") != "", Seed: seed,
-		Notice: recoveryNotice(doc.Name), Markdown: markdownReport})
+		Notice: recoveryNotice(doc.Name), Newcomer: newcomer})
 	if err != nil {
 		return err
 	}
@@ -182,6 +186,24 @@ func terminalOutput(env *Env) io.Writer {
 		return f
 	}
 	return env.Stderr
+}
+
+// stdoutColumns is the width of the terminal standard output writes to:
+// $COLUMNS when set to a number (as a shell sets it, and as a person sets
+// it to ask for another width), else the terminal's own; 0 when standard
+// output is not a terminal, where output is left as it is.
+func stdoutColumns() int {
+	if !term.IsTerminal(os.Stdout.Fd()) {
+		return 0
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("COLUMNS"))); err == nil && n > 0 {
+		return n
+	}
+	w, _, err := term.GetSize(os.Stdout.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
 }
 
 // stdTerminal reports whether the process can draw on a terminal and

@@ -125,7 +125,11 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 		if err != nil {
 			return nil, err
 		}
-		return listio.LoadTRECQueryAs(f.qrels, qf, f.run, rf, f.query)
+		doc, err := listio.LoadTRECQueryAs(f.qrels, qf, f.run, rf, f.query)
+		if err != nil {
+			return nil, f.queriesJudged(err, qf)
+		}
+		return doc, nil
 	case learn:
 		if f.query == "" {
 			return nil, fmt.Errorf("--ltr needs --query QID, the query to read (ndcg-explorer ltr DATA PREDICTIONS prints every query's values)")
@@ -245,4 +249,28 @@ func (f *listFlags) loadLTR(in io.Reader) (*ltr.DataSet, ltr.Rules, error) {
 	}
 	ds, err := listio.LoadLTR(f.ltrData, f.predictions, in)
 	return ds, rules, err
+}
+
+// queriesJudged adds to err, the failure to open --query from --qrels
+// and --run, the queries --qrels judges when the one asked for is not
+// among them, so that a mistyped id is answered with the ids to type.
+func (f *listFlags) queriesJudged(err error, qf trec.Format) error {
+	q, qerr := trec.ReadQrelsAs(f.qrels, qf)
+	if qerr != nil || q.Query(f.query) != nil || len(q.Queries) == 0 {
+		return err
+	}
+	qids := make([]string, len(q.Queries))
+	for i, j := range q.Queries {
+		qids[i] = j.QID
+	}
+	return fmt.Errorf("%w; %s judges %d %s: %s", err, f.qrels, len(qids), plural(len(qids), "query", "queries"), firstQIDs(qids))
+}
+
+// firstQIDs names the first five query ids, then how many more: a run
+// may hold thousands.
+func firstQIDs(qids []string) string {
+	if len(qids) <= 5 {
+		return strings.Join(qids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(qids[:5], ", "), len(qids)-5)
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -154,7 +156,7 @@ func TestReportJSONHasEveryCSVField(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(jsonOut), &rep))
 	lines := strings.Split(strings.TrimSpace(csvOut), "\n")
 	header := strings.Split(lines[0], ",")
-	require.Equal(t, csvHeader, header)
+	require.Equal(t, report.CSVHeader(), header)
 	require.Len(t, rep.Ranks, len(lines)-1)
 	for i, line := range lines[1:] {
 		cells := strings.Split(line, ",") // no commas in this sample's ids and titles
@@ -208,3 +210,7 @@ func TestTrecJSONAgreesWithTrecEval(t *testing.T) {
 	}
 	assert.Equal(t, n, total, "nothing more than trec_eval printed")
 }
+
+// full prints a number with every digit float64 holds, as report --format
+// csv does.
+func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -65,18 +65,12 @@ query and cutoff where a --compare preset gives another value, starting "#".
 ndcg-explorer ltr vali.txt vali.pred -k 10 --preset xgboost --compare lightgbm,sklearn
 ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return nil
-			}
 			if len(args) < 1 || len(args) > 2 {
 				return fmt.Errorf("ltr takes DATA and PREDICTIONS (PREDICTIONS only if DATA is a table with a score column); got %d argument(s)", len(args))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			return runLtr(env, lf, args)
 		},
 	}

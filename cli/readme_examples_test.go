@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,8 +22,14 @@ type readmeExample struct {
 	cmd    string
 	stdin  string // a here-document, if any
 	want   []string
-	status int // the "[exit status N]" under the output; -1 if none
+	status int    // the "[exit status N]" under the output; -1 if none
+	indent string // the block's indentation on the page
 }
+
+// updateExamples rewrites a page's pasted output with what the binary
+// prints, where the two differ: go test ./cli -run READMEExamples
+// -update-examples, then read the diff.
+var updateExamples = flag.Bool("update-examples", false, "rewrite the outputs pasted in README.md and docs/ with what the binary prints")
 
 // readmeExamples reads the console blocks of a page (README.md or a page
 // of docs/): each "$ " command, its here-document, its pasted output and
@@ -49,7 +56,8 @@ func readmeExamples(t *testing.T, page, readme, dir string) []readmeExample {
 				j++
 				continue
 			}
-			ex := readmeExample{page: page, line: start + j + 1, cmd: strings.TrimPrefix(body[j], "$ "), status: -1}
+			ex := readmeExample{page: page, line: start + j + 1, cmd: strings.TrimPrefix(body[j], "$ "), status: -1,
+				indent: strings.Repeat(" ", indent)}
 			j++
 			for (strings.HasSuffix(ex.cmd, "|") || strings.HasSuffix(ex.cmd, `\`)) && j < len(body) {
 				ex.cmd += "\n" + body[j]
@@ -156,6 +164,7 @@ func TestREADMEExamples(t *testing.T) {
 	}
 
 	pipe := regexp.MustCompile(`^(.*?)\s*\|\s*(tail|head) -(\d+)$`)
+	rewrites := map[string][][2]string{} // page: pasted output, the binary's
 	checked := 0
 	perPage := map[string]int{}
 	for _, ex := range examples {
@@ -241,13 +250,39 @@ func TestREADMEExamples(t *testing.T) {
 			}
 		}
 		if !matches(ex.want, best) {
-			assert.Equal(t, strings.Join(ex.want, "\n"), strings.Join(best, "\n"), "%s:%d: %s", ex.page, ex.line, ex.cmd)
+			if *updateExamples && len(ex.want) > 0 {
+				indented := func(lines []string) string {
+					var b strings.Builder
+					for _, l := range lines {
+						if l != "" {
+							b.WriteString(ex.indent)
+						}
+						b.WriteString(l + "\n")
+					}
+					return "\n" + b.String()
+				}
+				rewrites[ex.page] = append(rewrites[ex.page], [2]string{indented(ex.want), indented(best)})
+			} else {
+				assert.Equal(t, strings.Join(ex.want, "\n"), strings.Join(best, "\n"), "%s:%d: %s", ex.page, ex.line, ex.cmd)
+			}
 		}
 		if ex.status >= 0 {
 			assert.Equal(t, ex.status, code, "%s:%d: %s: exit status", ex.page, ex.line, ex.cmd)
 		}
 		checked++
 		perPage[ex.page]++
+	}
+	for page, rw := range rewrites {
+		path := filepath.Join(root, page)
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		text := string(data)
+		for _, r := range rw {
+			require.Contains(t, text, r[0], "%s: the pasted output to rewrite", page)
+			text = strings.Replace(text, r[0], r[1], 1)
+		}
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		t.Logf("%s: %d outputs rewritten", page, len(rw))
 	}
 	assert.Greater(t, checked, 30, "examples checked")
 	// The pages whose examples are the point of them: a change to the

@@ -13,6 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/sklearnref"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 )
 
 // execCLI runs ndcg-explorer with args and nothing on standard input,
@@ -144,4 +147,26 @@ func TestCSVReportNeutralisesFormulas(t *testing.T) {
 	lines := strings.Split(out, "\n")
 	assert.True(t, strings.HasPrefix(lines[1], `1,"'=HYPERLINK(""http://x"")",'@SUM(A1),1,`), lines[1])
 	assert.True(t, strings.HasPrefix(lines[2], `2,-1,,0,`), lines[2])
+}
+
+// report -f markdown writes what package report's Markdown writes, the
+// text the explorer's copy key puts in the clipboard: HTML from the
+// list's ids, title and notes escaped, control characters shown escaped.
+func TestReportMarkdownEscapesHostileText(t *testing.T) {
+	list := `{"title": "<script>alert(1)</script>", "notes": "<img src=x onerror=alert(2)>",
+	          "items": [{"id": "A\u001b[2J\u001b]0;pwned\u0007", "grade": 3}, {"id": "<img src=x onerror=alert(3)>", "grade": 1}]}`
+	code, out, stderr := reportRun(list, "report", "-", "--format", "markdown")
+	require.Equal(t, ExitOK, code, stderr)
+	assert.Contains(t, out, "## &lt;script&gt;alert(1)&lt;/script&gt;\n")
+	assert.Contains(t, out, "> **Notes:** &lt;img src=x onerror=alert(2)&gt;\n")
+	assert.Contains(t, out, "| 1 | A\\x1b[2J\\x1b]0;pwned\\x07 | 3 |")
+	assert.Contains(t, out, "| 2 | &lt;img src=x onerror=alert(3)&gt; | 1 |")
+	assert.NotContains(t, out, "<script")
+	assert.NotContains(t, out, "<img")
+
+	doc, err := listio.ReadJSON("-", []byte(list))
+	require.NoError(t, err)
+	r, err := ndcg.Compute(doc.List, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	assert.Equal(t, report.MarkdownString(doc, r), out, "the explorer's copy is the same text")
 }

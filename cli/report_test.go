@@ -314,14 +314,6 @@ func TestReportPool(t *testing.T) {
 	assert.Contains(t, out, "- **NDCG@2** = 0.1125\n")
 }
 
-// cells counts printable ASCII itself and agrees with ansi.StringWidth
-// on everything.
-func TestCellsIsStringWidth(t *testing.T) {
-	for _, s := range []string{"", "0.9575", "doc-17", "~ |}", "中文", "é", "e\u0301", "🙂", "tab\there", "\x1b[1mbold\x1b[0m", "\x7f", "a\u200bb"} {
-		assert.Equal(t, ansi.StringWidth(s), cells(s), "%q", s)
-	}
-}
-
 // A fractional grade's exponential gain, 2^2.5 − 1 = 4.656854…, takes
 // the table's 4 decimals, as its contribution does; whole gains stay as
 // typed.
@@ -335,4 +327,62 @@ func TestReportFractionalGainRounded(t *testing.T) {
 	code, out, _ = mainWith(list, "report", "-", "--ties", "docno", "--format", "markdown")
 	require.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "| 4.6569 |")
+}
+
+// reportOn runs report as on a terminal of the given width.
+func reportOn(columns int, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return true },
+		Columns: func() int { return columns }}
+	code := Main(args, env)
+	return code, out.String(), errOut.String()
+}
+
+// On a terminal the text report fits its width: the table leaves out its
+// least needed columns and says which, prose wraps; --full prints the
+// whole table, which a pipe gets unchanged; --width fits a pipe too.
+// The ties-at-k sample's table is 92 cells wide.
+func TestReportFitsTheTerminal(t *testing.T) {
+	_, piped, _ := execCLI("report", "sample:ties-at-k")
+	widest := 0
+	for _, l := range strings.Split(piped, "\n") {
+		widest = max(widest, ansi.StringWidth(l))
+	}
+	require.Greater(t, widest, 80, "the whole table is wider than 80 columns")
+
+	for _, w := range []int{80, 60} {
+		code, out, stderr := reportOn(w, "report", "sample:ties-at-k")
+		require.Equal(t, ExitOK, code, stderr)
+		for _, l := range strings.Split(out, "\n") {
+			assert.LessOrEqual(t, ansi.StringWidth(l), w, "at %d columns: %q", w, l)
+		}
+		assert.Contains(t, strings.Join(strings.Fields(out), " "), "--full prints every column)")
+		// What a term is stays: rank 3 is C, grade 0, gain the tie's
+		// mean (0 + 7)/2 = 3.5, discount 1/log2(4) = 0.5, 1.75.
+		assert.Regexp(t, `3\s+C\s+0\s.*3\.5000\*\s+0\.5000\s+1\.7500`, out, "at %d", w)
+		assert.Contains(t, out, "NDCG@3 = 0.7263\n")
+	}
+	_, out, _ := reportOn(80, "report", "sample:ties-at-k")
+	assert.Contains(t, out, "(left out to fit 80 columns: ideal, IDCG@i; --full prints every column)\n")
+
+	_, full, _ := reportOn(80, "report", "sample:ties-at-k", "--full")
+	assert.Equal(t, piped, full)
+	_, wide, _ := reportOn(200, "report", "sample:ties-at-k")
+	assert.Equal(t, piped, wide, "a table that fits is as a pipe gets it")
+	_, fitted, _ := execCLI("report", "sample:ties-at-k", "--width", "80")
+	assert.Equal(t, out, fitted)
+}
+
+// An id too long for the terminal is cut, with …, once every column that
+// can go has gone.
+func TestReportCutsLongIDsToFit(t *testing.T) {
+	list := `{"items": [{"id": "` + strings.Repeat("x", 120) + `", "grade": 3}, {"id": "b", "grade": 1}]}`
+	var out, errOut bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(list), Stdout: &out, Stderr: &errOut, IsTerminal: func() bool { return true },
+		Columns: func() int { return 80 }}
+	require.Equal(t, ExitOK, Main([]string{"report", "-"}, env), errOut.String())
+	for _, l := range strings.Split(out.String(), "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80, "%q", l)
+	}
+	assert.Contains(t, out.String(), "xxx…")
 }

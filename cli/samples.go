@@ -35,9 +35,6 @@ ndcg-explorer samples ties-at-k > mine.json`,
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			return runSamples(env, args)
 		},
 	}

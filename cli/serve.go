@@ -44,9 +44,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if helpWord(args) {
-				return cmd.Help()
-			}
 			if err := stateDir(&cfg); err != nil {
 				return err
 			}
@@ -70,7 +67,14 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 		},
 	}
 	lf.register(cmd.Flags())
+	completeListFlags(cmd)
 	f := cmd.Flags()
+	// The query browser's flags open one query of a run or a data set:
+	// still taken, for a room that studies one, but not listed in
+	// serve's help, which is for the room's own flags.
+	for _, name := range []string{"qrels", "run", "query", "qrels-format", "run-format", "ltr", "predictions"} {
+		_ = f.MarkHidden(name)
+	}
 	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
@@ -88,7 +92,6 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 func runServe(env *Env, cfg serve.Config) error {
 	// W over SSH copies what report --format markdown prints, as y m
 	// does in a local explorer.
-	cfg.Markdown = markdownReport
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}

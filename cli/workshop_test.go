@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,7 +20,7 @@ func TestReportPrintsNotes(t *testing.T) {
 	assert.Less(t, strings.Index(out, "notes: "), strings.Index(out, "rank  id"), "the notes come before the table")
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "notes:") {
-			assert.LessOrEqual(t, len([]rune(line)), reportWidth, "the paragraph is wrapped")
+			assert.LessOrEqual(t, len([]rune(line)), report.Width, "the paragraph is wrapped")
 		}
 	}
 

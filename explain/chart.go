@@ -279,10 +279,7 @@ func DistributionChart(r *ndcg.Result, maxBars int) (c Chart, ok bool) {
 	}
 	maxBars = max(maxBars, 2)
 	d := r.Distribution(r.Settings.K)
-	how := fmt.Sprintf("all %s arrangements, exact", ArrangementCount(d.Arrangements))
-	if !d.Exact {
-		how = fmt.Sprintf("%d sampled orders", d.Samples)
-	}
+	how := ArrangementsText(d, false)
 	c = Chart{
 		Title: fmt.Sprintf("Distribution of NDCG@%s over %s", r.Settings.KString(), how),
 		Scale: 0, Axis: AxisProbability, Category: "NDCG@" + r.Settings.KString(),
@@ -302,6 +299,27 @@ func DistributionChart(r *ndcg.Result, maxBars int) (c Chart, ok bool) {
 	}
 	c.Note += fmt.Sprintf("; %d bins of width %s", maxBars, strconv.FormatFloat(width, 'g', 3, 64))
 	return c, true
+}
+
+// ArrangementsText says what a distribution of NDCG@k is taken over:
+// "all 2 arrangements, exact" when each order of the tie groups is an
+// arrangement of its own; otherwise what is counted, the orders and the
+// distinct arrangements of grades they give in the top k: "all 40320 tie
+// orders (265 distinct in the top 5), exact"; "20000 sampled orders"
+// when sampled. Short leaves out ", exact" (and the distinct count),
+// for a narrow title.
+func ArrangementsText(d ndcg.Distribution, short bool) string {
+	switch {
+	case !d.Exact:
+		return fmt.Sprintf("%d sampled orders", d.Samples)
+	case d.Orders == d.Arrangements && short:
+		return fmt.Sprintf("all %s arrangements", ArrangementCount(d.Arrangements))
+	case d.Orders == d.Arrangements:
+		return fmt.Sprintf("all %s arrangements, exact", ArrangementCount(d.Arrangements))
+	case short:
+		return fmt.Sprintf("all %s tie orders", ArrangementCount(d.Orders))
+	}
+	return fmt.Sprintf("all %s tie orders (%s distinct in the top %d), exact", ArrangementCount(d.Orders), ArrangementCount(d.Arrangements), d.K)
 }
 
 // ArrangementCount writes a count of tie arrangements, "many" past what

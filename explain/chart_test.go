@@ -135,3 +135,28 @@ func TestNDCGByKChartShowsAFarCutoff(t *testing.T) {
 	assert.Equal(t, "k=40 <", c.Bars[24].Label)
 	assert.True(t, strings.HasPrefix(c.Note, "(k=25–39 not shown)"), c.Note)
 }
+
+// The histogram's title says what it counts: over the 8! = 40,320 orders
+// of the constant-model sample's eight tied items, 265 distinct grade
+// sequences land in the top 5 (ndcg's TestDistributionCountsOrdersAndArrangements),
+// where it read "over all 265 arrangements" as if those were the orders.
+// Where every order is an arrangement of its own, the title is as before.
+func TestDistributionChartSaysWhatItCounts(t *testing.T) {
+	l, err := ndcg.FromGrades([]float64{3, 2, 2, 1, 0, 0, 0, 0}, []float64{1, 1, 1, 1, 1, 1, 1, 1})
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	r, err := ndcg.Compute(l, s)
+	require.NoError(t, err)
+	c, ok := DistributionChart(r, 10)
+	require.True(t, ok)
+	assert.Equal(t, "Distribution of NDCG@5 over all 40320 tie orders (265 distinct in the top 5), exact", c.Title)
+	assert.Equal(t, "all 40320 tie orders", ArrangementsText(r.Distribution(5), true))
+
+	l, err = ndcg.FromGrades([]float64{3, 1, 0, 3}, []float64{4, 3, 2, 2})
+	require.NoError(t, err)
+	s.K = 3
+	r, err = ndcg.Compute(l, s)
+	require.NoError(t, err)
+	assert.Equal(t, "all 2 arrangements, exact", ArrangementsText(r.Distribution(3), false))
+}

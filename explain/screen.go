@@ -31,6 +31,10 @@ const (
 type Line struct {
 	Kind LineKind
 	Text string
+	// Part numbers the paragraph the line was wrapped from: a screen
+	// short of room leaves out whole parts, never the first line of a
+	// sentence without the rest.
+	Part int
 }
 
 // Lines lays the working out for a screen width cells wide: the same
@@ -39,12 +43,17 @@ type Line struct {
 func (w *Working) Lines(width int) []Line {
 	width = max(width, 20)
 	var out []Line
+	part := 0
 	add := func(kind LineKind, text string) {
 		for _, l := range strings.Split(ansi.Wrap(text, width, " "), "\n") {
-			out = append(out, Line{Kind: kind, Text: l})
+			out = append(out, Line{Kind: kind, Text: l, Part: part})
 		}
+		part++
 	}
-	blank := func() { out = append(out, Line{Kind: LineBlank}) }
+	blank := func() {
+		out = append(out, Line{Kind: LineBlank, Part: part})
+		part++
+	}
 	add(LineText, w.formulaLine())
 	blank()
 	if w.Cut < w.N {
@@ -62,8 +71,9 @@ func (w *Working) Lines(width int) []Line {
 		// fits: at 100 columns it broke after "(0 +".
 		n = keepSums(n)
 		for _, l := range strings.Split(ansi.Wrap(n, width, " "), "\n") {
-			out = append(out, Line{Kind: LineText, Text: strings.ReplaceAll(l, nbsp, " ")})
+			out = append(out, Line{Kind: LineText, Text: strings.ReplaceAll(l, nbsp, " "), Part: part})
 		}
+		part++
 	}
 	blank()
 	add(LineHeading, w.idealLabel()+":")

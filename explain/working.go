@@ -496,17 +496,17 @@ func (w *Working) Text() string {
 func (w *Working) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Working\n\n%s.\n\n", capitalize(w.formulaLine()))
-	fmt.Fprintf(&b, "Ranking: `%s`\n\n", w.SpellRanking())
+	fmt.Fprintf(&b, "Ranking: %s\n\n", CodeSpan(w.SpellRanking()))
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.DCG.Wrapped(textWidth))
 	for _, n := range w.notes() {
-		b.WriteString(strings.Replace(n, "* ", "\\* ", 1) + "\n\n")
+		b.WriteString(strings.Replace(MarkdownText(n), "* ", "\\* ", 1) + "\n\n")
 	}
-	fmt.Fprintf(&b, "%s: `%s`%s\n\n", capitalize(w.idealLabel()), w.SpellIdeal(), w.idealRest())
+	fmt.Fprintf(&b, "%s: %s%s\n\n", capitalize(w.idealLabel()), CodeSpan(w.SpellIdeal()), w.idealRest())
 	fmt.Fprintf(&b, "```text\n%s\n```\n\n", w.IDCG.Wrapped(textWidth))
 	if n := w.IDCG.RoundingNote(); n != "" {
-		b.WriteString(n + "\n\n")
+		b.WriteString(MarkdownText(n) + "\n\n")
 	}
-	fmt.Fprintf(&b, "`%s`\n", w.ndcgLine())
+	fmt.Fprintf(&b, "%s\n", CodeSpan(w.ndcgLine()))
 	return b.String()
 }
 

@@ -27,6 +27,13 @@ type Distribution struct {
 	// Arrangements counts the distinct arrangements of grades inside the
 	// top k that the tie groups allow (+Inf past 2^53).
 	Arrangements float64
+	// Orders counts the orders of the tie groups that reach the top k,
+	// each equally likely: the product of their sizes' factorials (+Inf
+	// past what a float64 holds). Several orders give one arrangement
+	// when a group holds equal grades or runs past k: the 8! = 40,320
+	// orders of eight tied items with grades 3,2,2,1,0,0,0,0 give 265
+	// arrangements of the top 5.
+	Orders float64
 	// Samples is the number of random orders drawn when not Exact.
 	Samples int
 }
@@ -75,7 +82,7 @@ func (r *Result) Distribution(k int) Distribution {
 	// can make longer than the list; only DCG stops at the list's end.
 	idcg := r.IDCGAt(k)
 	k = cut(k, r.N)
-	d := Distribution{K: k, Exact: true, Arrangements: 1}
+	d := Distribution{K: k, Exact: true, Arrangements: 1, Orders: 1}
 	fixed := 0.0
 	var groups []tieSlice
 	gainAt := r.inputGain
@@ -97,6 +104,9 @@ func (r *Result) Distribution(k int) Distribution {
 		}
 		slices.Sort(g.gains)
 		d.Arrangements *= countSequences(g.gains, g.m)
+		for n := 2; n <= t.Size(); n++ {
+			d.Orders *= float64(n)
+		}
 		groups = append(groups, g)
 	}
 	var values, weights []float64

@@ -132,10 +132,25 @@ func TestDistributionCountsArrangementsThatMatter(t *testing.T) {
 	require.NoError(t, err)
 	d := r.Distribution(2)
 	assert.Equal(t, 4.0, d.Arrangements)
+	assert.Equal(t, 24.0, d.Orders, "4! orders of the group give the four arrangements")
 	// IDCG@2 = 1 + 1/log2(3) = 1.6309297535714575.
 	// Values: 00 → 0; 01 → 0.63093/1.63093 = 0.386853; 10 → 1/1.63093 = 0.613147; 11 → 1.
 	assert.InDeltaSlice(t, []float64{0, 0.6309297535714575 / 1.6309297535714575, 1 / 1.6309297535714575, 1}, d.Values, 1e-12)
 	assert.InDeltaSlice(t, []float64{1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, d.Weights, 1e-12)
+}
+
+// The constant-model sample: eight tied items graded 3,2,2,1,0,0,0,0 at
+// k=5 have 8! = 40,320 orders and, as Python's itertools counts them
+// (len(set(p[:5] for p in permutations(grades)))), 265 distinct
+// sequences of grades in the top 5.
+func TestDistributionCountsOrdersAndArrangements(t *testing.T) {
+	list, err := FromGrades([]float64{3, 2, 2, 1, 0, 0, 0, 0}, []float64{1, 1, 1, 1, 1, 1, 1, 1})
+	require.NoError(t, err)
+	r, err := Compute(list, Settings{Gain: Exp, Discount: Log2, K: 5})
+	require.NoError(t, err)
+	d := r.Distribution(5)
+	assert.Equal(t, 265.0, d.Arrangements)
+	assert.Equal(t, 40320.0, d.Orders)
 }
 
 func TestDistributionSamplesBeyondTheLimit(t *testing.T) {

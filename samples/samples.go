@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/suggest"
 )
 
 //go:embed *.json
@@ -177,7 +179,7 @@ func Read(name string) ([]byte, error) {
 	name = Canonical(name)
 	b, err := files.ReadFile(name + ".json")
 	if err != nil || strings.ContainsAny(name, "/\\") {
-		return nil, fmt.Errorf("no sample called %q: ndcg-explorer samples lists them (%s)", name, strings.Join(Names(), ", "))
+		return nil, notFound(name)
 	}
 	return b, nil
 }
@@ -188,4 +190,14 @@ func Exists(name string) bool {
 	name = Canonical(name)
 	_, err := files.ReadFile(name + ".json")
 	return err == nil && !strings.ContainsAny(name, "/\\")
+}
+
+// notFound says there is no sample called name: the one or two meant
+// when the name is close to them (a letter dropped, two swapped), else
+// every name.
+func notFound(name string) error {
+	if meant := suggest.Closest(name, Names()); len(meant) > 0 {
+		return fmt.Errorf("no sample called %q: did you mean sample:%s? (ndcg-explorer samples lists them)", name, strings.Join(meant, " or sample:"))
+	}
+	return fmt.Errorf("no sample called %q: ndcg-explorer samples lists them (%s)", name, strings.Join(Names(), ", "))
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -234,4 +235,15 @@ func TestNotesNameTheExplorersKey(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &doc))
 	assert.Contains(t, doc.Notes, "--ties expected on the command line")
 	assert.Contains(t, doc.Notes, "in the explorer, p until the conventions line says ties expected")
+}
+
+// A name one letter off is answered with the name meant, not the list of
+// every sample; a name near none of them gets the list.
+func TestNotFoundSaysTheNameMeant(t *testing.T) {
+	_, err := samples.Read("tie-at-k")
+	require.Error(t, err)
+	assert.Equal(t, `no sample called "tie-at-k": did you mean sample:ties-at-k? (ndcg-explorer samples lists them)`, err.Error())
+	_, err = samples.Read("zzz")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), strings.Join(samples.Names(), ", "))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -92,7 +93,7 @@ func tally(rd *Round, in []answer) *Tally {
 		}
 		why := "not a number"
 		if err == nil {
-			why = verify.Diagnose(rd.Question.List, s, w)
+			why = verdict.Diagnose(rd.Question.List, s, w)
 		}
 		g := groups[why]
 		if g == nil {
@@ -116,7 +117,7 @@ func tally(rd *Round, in []answer) *Tally {
 	}
 	// Commonest first; "unexplained" last among equals, then first seen.
 	slices.SortStableFunc(t.Mistakes, func(a, b Mistake) int {
-		return cmp.Or(cmp.Compare(len(b.Names), len(a.Names)), cmp.Compare(boolInt(a.Why == verify.Unexplained), boolInt(b.Why == verify.Unexplained)))
+		return cmp.Or(cmp.Compare(len(b.Names), len(a.Names)), cmp.Compare(boolInt(a.Why == string(verdict.Unexplained)), boolInt(b.Why == string(verdict.Unexplained))))
 	})
 	return t
 }
@@ -134,7 +135,7 @@ func (rd *Round) mistakeOf(text string) string {
 	if err != nil || w.Holds(r.NDCG()) {
 		return ""
 	}
-	if why := verify.Diagnose(rd.Question.List, s, w); why != verify.Unexplained {
+	if why := verdict.Diagnose(rd.Question.List, s, w); why != string(verdict.Unexplained) {
 		return why
 	}
 	return ""

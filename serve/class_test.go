@@ -16,7 +16,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/verify"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 )
 
 const classSize = 20
@@ -155,7 +155,7 @@ func TestClassQuizTally(t *testing.T) {
 		{Why: "used gain linear (not exp)", Names: names("0.76")},
 		{Why: "cut the digits off instead of rounding", Names: names("0.82")},
 		{Why: "IDCG at rank 2: the term counted twice", Names: names("0.70")},
-		{Why: verify.Unexplained, Names: names("0.31")},
+		{Why: string(verdict.Unexplained), Names: names("0.31")},
 	}, got)
 
 	// While the round is under way, the dashboard (often the room's

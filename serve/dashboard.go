@@ -152,7 +152,7 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	d := &Dashboard{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, s.cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
 		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
-			Markdown: s.cfg.Markdown, Present: s.cfg.Present}),
+			Present: s.cfg.Present}),
 	}
 	// Rounds go on from those a kept room ran: round n asks question n.
 	d.round = s.room.RoundsRun()

@@ -37,5 +37,5 @@
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the
-// mistake the check engine finds behind each (verify.Diagnose).
+// mistake the check engine finds behind each (verdict.Diagnose).
 package serve

@@ -57,10 +57,6 @@ type Config struct {
 	// Present starts the instructor's explorer on the dashboard in
 	// projector mode (R switches); attendees' explorers start as usual.
 	Present bool
-	// Markdown writes a list's report as `report --format markdown`
-	// prints it, for the save-as key (W), which copies it to the
-	// attendee's clipboard; nil copies the worked NDCG instead.
-	Markdown ui.MarkdownReport
 
 	// FailDelay, FailBudget, FailWindow and Penalty throttle failed
 	// attempts (wrong passphrases, resume codes that find no list) per
@@ -568,7 +564,6 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		ASCII:    s.cfg.ASCII,
 		NoColor:  noColor(sess.Environ()),
 		Seed:     s.cfg.Seed,
-		Markdown: s.cfg.Markdown,
 		Welcome:  s.welcome(sess, m),
 		// Edits not copied before the attendee left are still not.
 		Modified: modified,

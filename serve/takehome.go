@@ -7,9 +7,9 @@ import (
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 )
 
 // The commands an attendee may give ssh after the explorer: each prints
@@ -64,10 +64,8 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 		case err != nil:
 			s.refuse(sess, "cannot compute the report: "+err.Error())
 			return
-		case s.cfg.Markdown != nil:
-			out = s.cfg.Markdown(doc, r)
 		default:
-			out = explain.New(r).Text()
+			out = report.MarkdownString(doc, r)
 		}
 	}
 	if !strings.HasSuffix(out, "\n") {

@@ -37,8 +37,6 @@ type BrowserOptions struct {
 	Settings ndcg.Settings
 	ASCII    bool
 	NoColor  bool
-	// Markdown writes a query's report for the explorer's copy key.
-	Markdown MarkdownReport
 }
 
 // filterPrompt stands before the filter field in the status line.
@@ -328,8 +326,7 @@ func (b *Browser) loaded(msg queryLoadedMsg) tea.Cmd {
 		b.setStatus("cannot open query "+shown(msg.qid)+": "+msg.err.Error(), true)
 		return nil
 	}
-	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor,
-		Markdown: b.opts.Markdown})
+	m := New(Options{Doc: msg.doc, Settings: b.opts.Settings, ASCII: b.opts.ASCII, NoColor: b.opts.NoColor})
 	if b.bg != nil {
 		m.Update(*b.bg)
 	}

@@ -100,6 +100,12 @@ func (e *explorer) contributionChart(w, h int) string {
 	n := r.Ranks()
 	rows := e.chartRows(h-1, n)
 	rankW := len(strconv.Itoa(max(slices.Max(append([]int{0}, rows...))+1, 1)))
+	// On the projector, where no faint ink reaches the room, a rank past
+	// k is marked as the table marks it.
+	marked := e.present && r.N > 0 && r.K < n
+	if marked {
+		rankW++
+	}
 	valW := 6
 	barW := max((w-rankW-2*valW-6)/2, 1)
 	scale := ws.Scale.Contribution
@@ -115,8 +121,12 @@ func (e *explorer) contributionChart(w, h int) string {
 		if past {
 			actInk, idealInk = ink{}, ink{}
 		}
+		label := strconv.Itoa(i + 1)
+		if marked && past {
+			label = st.G.PastK + label
+		}
 		line := fmt.Sprintf("%s %s %s %s %s %s",
-			padLeft(strconv.Itoa(i+1), rankW),
+			padLeft(label, rankW),
 			actInk.paint(st.G.bar(act, scale, barW)), padLeft(fit(fixed(act, 3), valW), valW), sep,
 			idealInk.paint(st.G.bar(ideal, scale, barW)), padLeft(fit(fixed(ideal, 3), valW), valW))
 		if past {

@@ -2,10 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
@@ -133,29 +133,16 @@ func (v *checkView) result(f claimField, parseErr string) string {
 		}
 		return ""
 	}
-	tol := "±" + strconv.FormatFloat(vd.Claim.Tolerance(), 'f', -1, 64)
-	tv := trueText(vd.True, vd.Claim.Written)
+	tol := verdict.Tolerance(vd.Claim.Written)
+	tv := verdict.TrueText(vd.True, vd.Claim.Written)
 	if vd.Holds {
 		return verdictMark(v.c, true) + " true " + tv + st.Subtle.Render(" ("+tol+")")
 	}
-	// Off by as many decimals as the true value, two past the claim's, as
-	// check writes it: at four, a claim of 6.324 against 6.32347 read
-	// off by +0.0005 beside a tolerance of ±0.0005, and yet ✗.
-	off := trueText(vd.Claim.Value-vd.True, vd.Claim.Written)
-	if !strings.HasPrefix(off, "-") {
-		off = "+" + off
-	}
+	// Off by as many decimals as the true value, as check writes it.
+	off := verdict.OffText(*vd)
 	return verdictMark(v.c, false) + " true " + tv + st.Subtle.Render(fmt.Sprintf(" (%s; off by %s)", tol, off))
 }
 
-// trueText prints a true value with two digits more than the claim, at
-// least four decimals.
-func trueText(x float64, w verify.Written) string {
-	return strconv.FormatFloat(x, 'f', min(max(4, w.Decimals()+2), 12), 64)
-}
-
-// why explains a wrong claim in a few short lines: the claims it follows
-// from, the conventions that give it, or where its arithmetic departs.
 // explanations are the verdicts' explanations worded for width cells,
 // each field's own, as kept since the report last changed.
 func (v *checkView) explanations(width int) [3][]string {
@@ -179,7 +166,7 @@ func (v *checkView) explanations(width int) [3][]string {
 			if v.quick {
 				whys[i] = []string{v.c.Styles.Subtle.Render("(looking for the convention or the slip behind it…)")}
 			} else {
-				whys[i] = v.why(vd, width)
+				whys[i] = v.why(v.reportIndex(vd), width)
 			}
 		}
 	}
@@ -187,127 +174,41 @@ func (v *checkView) explanations(width int) [3][]string {
 	return whys
 }
 
-func (v *checkView) why(vd *verify.Verdict, width int) []string {
-	var out []string
-	add := func(s string) { out = append(out, strings.Split(wrap(s, width), "\n")...) }
+// why is the report's wrong verdict i in words, as check words it
+// (verdict.Explain, in its brief form), styled: what explains the claim
+// in the warning colour, notes subtle.
+func (v *checkView) why(i int, width int) []string {
 	st := v.c.Styles
-	if vd.Truncated {
-		add(fmt.Sprintf("%s is the true value cut off after the digits, not rounded.", vd.Claim))
-	}
-	if rs := vd.Rounded; rs != nil {
-		// A slip of precision, not of method, as check says: where the
-		// view found no convention or slip on the round-last sample.
-		add(st.Warn.Render(fmt.Sprintf("The terms rounded to %d decimals add up to %s:", rs.Decimals, strconv.FormatFloat(rs.Value, 'f', rs.Decimals, 64))) +
-			fmt.Sprintf(" the claim adds rounded terms; the exact sum is %s.", trueText(vd.True, vd.Claim.Written)))
-	}
-	if q := vd.Quotient; q != nil {
-		if q.Holds {
-			inherits := v.inherits()
-			add(fmt.Sprintf("= your DCG ÷ your IDCG (%s / %s = %.4f): the division is right%s.", q.DCG, q.IDCG, q.Value, inherits))
-			if inherits != "" {
-				// The slip upstream is the explanation, shown at its own field.
-				return out
+	var out []string
+	for _, l := range verdict.Explain(v.report, v.work, i, verdict.Form{Brief: true, Width: width}) {
+		if l.Pre {
+			out = append(out, strings.Split(l.Text(), "\n")...)
+			continue
+		}
+		var b strings.Builder
+		for _, sp := range l.Spans {
+			switch sp.Style {
+			case verdict.Lead:
+				b.WriteString(st.Warn.Render(sp.Text))
+			case verdict.Note:
+				b.WriteString(st.Subtle.Render(sp.Text))
+			default:
+				b.WriteString(sp.Text)
 			}
-		} else {
-			add(fmt.Sprintf("Your DCG ÷ your IDCG is %s / %s = %.4f: a slip in the division too.", q.DCG, q.IDCG, q.Value))
 		}
-	}
-	if len(vd.Matches) > 0 {
-		head := "Given by "
-		switch {
-		case vd.Matches[0].Chance:
-			head = "Maybe chance, given by "
-		case len(vd.Matches[0].Changes) > 1:
-			head = "No single convention gives it; together: "
-		}
-		for i, m := range vd.Matches[:min(2, len(vd.Matches))] {
-			h := head
-			if i > 0 {
-				h = "or "
-			}
-			add(st.Warn.Render(h+matchText(m)) + fmt.Sprintf(" = %s", trueText(m.Value, vd.Claim.Written)))
-		}
-		if vd.Explained() {
-			return out
-		}
-	}
-	d := vd.Departure
-	if d == nil {
-		return out
-	}
-	if d.Rank > 0 && vd.Claim.Quantity != verify.Contribution {
-		id := shown(v.report.Result.Row(d.Rank - 1).Item.ID)
-		add(fmt.Sprintf("Your terms depart at rank %d (%s): %s, true %s.", d.Rank, id, d.Claimed, explain.Num(d.True)))
-	}
-	for _, sl := range d.Slips[:min(2, len(d.Slips))] {
-		sum := "DCG"
-		if sl.Ideal {
-			sum = "IDCG"
-		}
-		add(fmt.Sprintf("Holds with one %s term changed: rank %d with %s, a term of %s instead of %s.", sum, sl.Rank, sl.What, explain.Num(sl.Instead), explain.Num(sl.Term)))
-	}
-	if len(vd.Matches) == 0 && len(d.Slips) == 0 && vd.Rounded == nil {
-		add("No convention or single slip gives it. The true working:")
-	} else {
-		add("The true working:")
-	}
-	w := v.work
-	for _, q := range d.Sums {
-		sum := w.DCG
-		if q == verify.IDCG {
-			add("ideal order " + spellEntries(w.Ideal))
-			sum = w.IDCG
-		}
-		out = append(out, strings.Split(sum.Wrapped(width), "\n")...)
-		// As the working view says it, unless the claim is that sum.
-		if n := sum.RoundingNote(); n != "" && vd.Rounded == nil {
-			add(st.Subtle.Render(n))
-		}
+		out = append(out, strings.Split(wrap(b.String(), width), "\n")...)
 	}
 	return out
 }
 
-// inherits names the wrong DCG or IDCG claims an NDCG claim follows from.
-func (v *checkView) inherits() string {
-	var wrong []string
-	for _, o := range v.report.Verdicts {
-		if !o.Holds && (o.Claim.Quantity == verify.DCG || o.Claim.Quantity == verify.IDCG) {
-			wrong = append(wrong, o.Claim.Label(v.report.Settings.KString()))
+// reportIndex is vd's place among the report's verdicts.
+func (v *checkView) reportIndex(vd *verify.Verdict) int {
+	for i := range v.report.Verdicts {
+		if &v.report.Verdicts[i] == vd {
+			return i
 		}
 	}
-	if len(wrong) == 0 {
-		return ""
-	}
-	return ", it inherits the slip in " + strings.Join(wrong, " and ")
-}
-
-// matchText says a set of convention changes, and whose they are.
-func matchText(m verify.Match) string {
-	s := m.String()
-	if len(m.Presets) > 0 {
-		s += " [" + strings.Join(m.Presets, ", ") + "]"
-	}
-	return s
-}
-
-// spellEntries writes a ranking as id(grade), pool items marked.
-func spellEntries(es []explain.Entry) string {
-	var b strings.Builder
-	for i, e := range es {
-		if i == 12 && len(es) > 14 {
-			fmt.Fprintf(&b, " … (%d more)", len(es)-12)
-			break
-		}
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(shown(e.ID) + "(" + fmtNum(e.Grade))
-		if e.Pool {
-			b.WriteString(", pool")
-		}
-		b.WriteByte(')')
-	}
-	return b.String()
+	return -1
 }
 
 // contributionsLine sums up the file's per-rank claims.

@@ -88,9 +88,16 @@ func (e *explorer) layout() {
 	e.wide = w >= 130 && h >= 18 && !e.present
 	switch {
 	case e.present:
-		// The headline: DCG and IDCG on a line, NDCG in large digits.
+		// The headline: DCG and IDCG on a line, NDCG in large digits,
+		// and the tie band when there are ties: a sample's point is often
+		// the band, worst to best.
 		e.sideW, e.tableW = 0, w
 		e.summaryH = 1 + len(bigGlyphs['0'])
+		if r := e.c.WS.Result; r != nil && len(r.Ties) > 0 && w < 64 {
+			// Narrower than the digits and the band side by side (about
+			// 62 cells): the band takes a line of its own.
+			e.summaryH++
+		}
 		rest := max(h-e.summaryH-1, 0)
 		need := 1 + max(n, 1) + 1
 		e.tableH = min(need, max(rest/2, rest-(2+min(n, 4))))
@@ -281,7 +288,7 @@ func (e *explorer) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		e.present = !e.present
 		e.layout()
 		if e.present {
-			e.c.SetStatus("projector mode: R for the full table", false)
+			e.c.SetStatus("projector mode: the explorer's numbers large, R for the full table", false)
 		} else {
 			e.c.SetStatus("the full table: R for the projector mode", false)
 		}

@@ -17,8 +17,14 @@ func (e *explorer) draw() string {
 	table := e.viewTable()
 	if e.present {
 		parts := []string{table, "", e.viewHeadline(e.width, e.summaryH)}
-		if e.chartsH > 0 {
-			parts = append(parts, e.contributionChart(e.width, e.chartsH))
+		charts := e.chartsH
+		// The notes say what the list teaches: on the projector too.
+		if notes := e.notesLines(e.width, max(charts-3, 2)); len(notes) > 0 {
+			parts = append(parts, notes...)
+			charts -= len(notes)
+		}
+		if charts > 0 {
+			parts = append(parts, e.contributionChart(e.width, charts))
 		}
 		return block(strings.Join(parts, "\n"), e.width, e.height)
 	}

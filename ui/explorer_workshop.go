@@ -6,6 +6,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // The explorer's workshop aids: the notes, the projector mode, the lines
@@ -156,14 +158,44 @@ func (e *explorer) viewHeadline(width, height int) string {
 	lines := []string{bold.Render(fmt.Sprintf("DCG@%s = %s     IDCG@%s = %s", k, fixed(r.DCG(), 4), k, fixed(r.IDCG(), 4)))}
 	label := "NDCG@" + k + " = "
 	big := bigText(nd, e.c.Styles.G.ascii)
+	band := e.headlineBand(r)
+	beside := len(band) > 0 && bandBeside(label, big, band, width)
 	for i, row := range big {
 		lead := strings.Repeat(" ", len(label))
 		if i == len(big)/2 {
 			lead = label
 		}
-		lines = append(lines, bold.Render(lead+row))
+		line := lead + row
+		if beside {
+			line += "   " + band[i]
+		}
+		lines = append(lines, bold.Render(line))
+	}
+	if len(band) > 0 && !beside {
+		lines = append(lines, bold.Render(strings.Join(strings.Fields(strings.Join(band, " · ")), " ")))
 	}
 	return block(strings.Join(lines, "\n"), width, height)
+}
+
+// headlineBand is the tie band for the projector's headline, worst,
+// expected and best on three lines, or none without ties: a sample's
+// point is often the band, and it must reach the room too.
+func (e *explorer) headlineBand(r *ndcg.Result) []string {
+	if r == nil || len(r.Ties) == 0 {
+		return nil
+	}
+	b := r.NDCGBand(r.Settings.K)
+	return []string{
+		fmt.Sprintf("ties: worst    %.4f", b.Worst),
+		fmt.Sprintf("      expected %.4f", b.Expected),
+		fmt.Sprintf("      best     %.4f", b.Best),
+	}
+}
+
+// bandBeside says whether the band fits to the right of the big digits;
+// if not, it takes a line of its own under them.
+func bandBeside(label string, big, band []string, width int) bool {
+	return len(label)+cellWidth(big[0])+3+cellWidth(band[0]) <= width
 }
 
 // bigGlyphs are digits three lines tall, for a number read across a room.

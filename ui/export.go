@@ -11,21 +11,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
 )
-
-// MarkdownReport writes a list's report as `report --format markdown`
-// prints it; the command line, which owns that format, hands it to the
-// explorer for the copy key.
-type MarkdownReport func(*listio.Document, *ndcg.Result) string
 
 // exporter is the state of the keys that take things out of the
 // explorer: y copies (through the terminal's clipboard, OSC 52, which
 // also reaches a person's clipboard over SSH), X writes the screen as an
 // SVG image.
 type exporter struct {
-	markdown MarkdownReport
 	// choosing is set after y, until a second key says what to copy.
 	choosing bool
 	// shotAs is the image's file name being typed after X; shot is the
@@ -72,12 +66,7 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.c.SetStatus("no report to copy: "+ws.Err.Error(), true)
 			return nil
 		}
-		if m.exp.markdown == nil {
-			// Without the command line's report writer (a program
-			// that gives none), the working in markdown.
-			return m.copyReport()
-		}
-		text = m.exp.markdown(ws.Doc, ws.Result)
+		text = report.MarkdownString(ws.Doc, ws.Result)
 		what = "the report as markdown"
 	case "j":
 		if m.remote != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/base64"
 	"encoding/xml"
 	"io"
 	"os"
@@ -10,11 +11,13 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 )
 
 // clipboard runs the command a copy key returns and gives the text it
@@ -50,12 +53,13 @@ func TestCopyViewAsText(t *testing.T) {
 
 func TestCopyReportAndList(t *testing.T) {
 	doc := inlineDoc(t, "3,2,3,0,1", "")
-	m := New(Options{Doc: doc, Settings: linearK5(), NoColor: true,
-		Markdown: func(d *listio.Document, r *ndcg.Result) string {
-			return "## " + d.Name + " " + ndcg.FormatNumber(r.NDCG())
-		}})
+	m := New(Options{Doc: doc, Settings: linearK5(), NoColor: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Equal(t, "## inline "+ndcg.FormatNumber(m.Workspace().Result.NDCG()), clipboard(t, press(m, "y", "m")))
+	// The report as `report --format markdown` writes it: NDCG@5 of
+	// 3,2,3,0,1 under linear gain is 0.9724 (scikit-learn 0.97236).
+	md := clipboard(t, press(m, "y", "m"))
+	assert.Equal(t, report.MarkdownString(doc, m.Workspace().Result), md)
+	assert.Contains(t, md, "\n- **NDCG@5** = 0.9724\n")
 	assert.Contains(t, screen(m), "copied the report as markdown")
 
 	list := clipboard(t, press(m, "y", "j"))
@@ -69,16 +73,6 @@ func TestCopyReportAndList(t *testing.T) {
 	assert.Nil(t, press(m, "y", "x"))
 	assert.Contains(t, screen(m), "nothing copied: after y, v copies the view, m the report, j the list")
 	assert.Equal(t, 5, m.Workspace().N(), "x after y deletes nothing")
-}
-
-// Without the command line's report (a session over SSH), y m copies the
-// working in markdown.
-func TestCopyReportWithoutAWriterCopiesTheWorking(t *testing.T) {
-	m := start(t)
-	md := clipboard(t, press(m, "y", "m"))
-	assert.True(t, strings.HasPrefix(md, "## inline\n"), md)
-	assert.Contains(t, md, "0.9724")
-	assert.Contains(t, screen(m), "copied the working (markdown)")
 }
 
 // Over SSH no file is written: X puts the screen's SVG on the person's
@@ -189,4 +183,25 @@ func TestScreenAsSVGAsksBeforeReplacing(t *testing.T) {
 	data, err = os.ReadFile(path)
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(data), "<svg "))
+}
+
+// y m copies the report as `report --format markdown` writes it, escaped
+// alike: an id A ESC[2J ESC]0;pwned BEL reaches the terminal's OSC 52
+// sequence (and so the clipboard) as the text A\x1b[2J…, with no raw ESC
+// or BEL, and HTML in an id as entities.
+func TestCopyMarkdownIsEscaped(t *testing.T) {
+	doc := &listio.Document{Name: "hostile.json", List: &ndcg.List{Items: []ndcg.Item{
+		{ID: "A\x1b[2J\x1b]0;pwned\a", Grade: 3}, {ID: "<script>alert(1)</script>", Grade: 1}}}}
+	m := New(Options{Doc: doc, Settings: linearK5(), NoColor: true})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	text := clipboard(t, press(m, "y", "m"))
+	seq := ansi.SetSystemClipboard(text)
+	payload := strings.TrimSuffix(strings.TrimPrefix(seq, "\x1b]52;c;"), "\a")
+	data, err := base64.StdEncoding.DecodeString(payload)
+	require.NoError(t, err)
+	assert.Equal(t, report.MarkdownString(doc, m.Workspace().Result), string(data))
+	assert.NotContains(t, string(data), "\x1b")
+	assert.NotContains(t, string(data), "\a")
+	assert.Contains(t, string(data), "| 1 | A\\x1b[2J\\x1b]0;pwned\\x07 | 3 |")
+	assert.Contains(t, string(data), "| 2 | &lt;script&gt;alert(1)&lt;/script&gt; | 1 |")
 }

@@ -68,7 +68,7 @@ func TestTiesViewNotesFitWithManyGroups(t *testing.T) {
 	s := screen(m)
 	at := strings.Index(s, "(input order:")
 	require.GreaterOrEqual(t, at, 0, s)
-	assert.Regexp(t, `^\(input order:\s+\d\.\d{4}; trec_eval.s own: C\)\.`, s[at:])
+	assert.Regexp(t, `^\(input order:\s+\d\.\d{4}; trec_eval.s\s+conventions:\s+\d\.\d{4}\)\.`, s[at:])
 	assert.Contains(t, s, "sample mean")
 }
 

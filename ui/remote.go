@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 )
 
 // Remote runs the explorer for someone connected over the network
@@ -305,19 +305,12 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 
 // copyReport puts the report as markdown, as `report --format markdown`
 // prints it, on the person's clipboard: save as, for a remote session.
-// Without the command line's report writer (Options.Markdown), the worked
-// NDCG in markdown.
 func (m *Model) copyReport() tea.Cmd {
 	ws := m.c.WS
 	if ws.Result == nil {
 		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
 		return nil
 	}
-	if m.exp.markdown != nil {
-		m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
-		return tea.SetClipboard(m.exp.markdown(ws.Doc, ws.Result))
-	}
-	md := "## " + ws.Doc.Heading() + "\n\n" + explain.New(ws.Result).Markdown()
-	m.c.SetStatus("copied the working (markdown) to your clipboard"+clipboardCaveat, false)
-	return tea.SetClipboard(md)
+	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
+	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
 }

@@ -40,9 +40,6 @@ type Options struct {
 	Seed int64
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
-	// Markdown writes the report for the copy key (y m); nil leaves that
-	// choice out.
-	Markdown MarkdownReport
 	// Remote, when set, runs the explorer for a session over the
 	// network: no file is read or written (see Remote).
 	Remote *Remote
@@ -59,6 +56,9 @@ type Options struct {
 	// back after their connection dropped: "welcome back: your list is
 	// as you left it"). A Notice, when there is one, is shown instead.
 	Welcome string
+	// Newcomer says the explorer was started with nothing named (no
+	// file, no flag): the greeting offers the guided path.
+	Newcomer bool
 }
 
 // Model is the root model.
@@ -110,6 +110,7 @@ type Model struct {
 	// after an edit or a change of styles (convW -1).
 	convCache string
 	convW     int
+	convFor   ndcg.Settings
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
 	// fileGain is the gain map the list's file set, which g keeps in its
@@ -136,6 +137,8 @@ type Model struct {
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
+	// newcomer is Options.Newcomer.
+	newcomer bool
 }
 
 // New builds the explorer on a document.
@@ -148,7 +151,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = remoteKeys(c.Keys)
 	}
-	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote}
+	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
 		m.disk = listio.StampOf(p)
 	}
@@ -157,7 +160,6 @@ func New(o Options) *Model {
 		ws.MarkSaved(-1)
 	}
 	c.tell = m.changed
-	m.exp.markdown = o.Markdown
 	m.fileGain = fileGainOf(o.Settings)
 	for i, r := range views {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
@@ -223,7 +225,13 @@ func (m *Model) greeting() string {
 	case notes:
 		text += "; N shows its notes"
 	}
-	return text + ". Digits set the grade of the selected rank; ? lists every key."
+	text += ". Digits set the grade of the selected rank; ? lists every key."
+	if m.newcomer {
+		// Last, where a status cut to one line drops it first: the
+		// explorer's own keys come before the way to another command.
+		text += " New to NDCG? Run ndcg-explorer learn."
+	}
+	return text
 }
 
 // Workspace is the list being edited, for callers that inspect the end state.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -184,14 +185,27 @@ func cutBetweenWords(text string, w int) string {
 // conventionsLine states the conventions in force, as every output
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
-	if m.convW != w {
-		m.convCache, m.convW = m.drawConventions(w), w
+	s := m.shownSettings()
+	if m.convW != w || !s.Equal(m.convFor) {
+		m.convCache, m.convW, m.convFor = m.drawConventions(s, w), w, s
 	}
 	return m.convCache
 }
 
-func (m *Model) drawConventions(w int) string {
-	s := m.c.WS.Settings
+// settingsShower is a view whose numbers follow conventions of its own
+// (the quiz asks NDCG at its own k): the header states those.
+type settingsShower interface{ shownSettings() ndcg.Settings }
+
+// shownSettings are the conventions the active view computes under: the
+// list's, but for a view that has its own.
+func (m *Model) shownSettings() ndcg.Settings {
+	if v, ok := m.views[m.active].(settingsShower); ok {
+		return v.shownSettings()
+	}
+	return m.c.WS.Settings
+}
+
+func (m *Model) drawConventions(s ndcg.Settings, w int) string {
 	c := explain.State(s)
 	preset := c.Preset
 	long := []string{

@@ -149,7 +149,8 @@ func TestTiesView(t *testing.T) {
 	assert.Contains(t, f, "docno, descending: NDCG@3 = 0.8618 in that order under the conventions in force (input order: 0.5908")
 	// trec_eval's own value (linear gain) is the conventions view's:
 	// (3 + 1/1.585 + 3/2)/(3 + 3/1.585 + 2/2) = 5.1309/5.8928 = 0.8707.
-	assert.Contains(t, f, "(input order: 0.5908; trec_eval's own: C).")
+	assert.Contains(t, f, "(input order: 0.5908; trec_eval's conventions: 0.8707).")
+	assert.NotContains(t, f, "own: C", "C read as the grade-0 item in the tie, not as the key")
 	assert.Contains(t, s, "docno order D C")
 
 	// Live: k=4 takes the whole group in; both orders give one value,

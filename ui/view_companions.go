@@ -34,6 +34,9 @@ type companionsView struct {
 	// moreRanks and moreTerms count what the marks and terms leave out.
 	moreRanks int
 	moreTerms bool
+	// shownAP is the AP of the ranking the marks show, which under
+	// Expected ties is one order of many, not the mean the metrics give.
+	shownAP float64
 }
 
 // rankMark is one rank of the top k: its item and whether it counts as relevant.
@@ -106,11 +109,12 @@ func (v *companionsView) refresh() {
 	}
 	v.stale = false
 	v.comp = r.Companions(v.threshold)
-	v.top, v.terms, v.moreTerms = v.top[:0], v.terms[:0], false
+	v.top, v.terms, v.moreTerms, v.shownAP = v.top[:0], v.terms[:0], false, 0
 	found := 0
 	// Stop once the marks and the terms shown are known: the top k of a
-	// long list is long.
-	for i := 0; i < r.K && (i < marksShown || !v.moreTerms); i++ {
+	// long list is long (but the AP of the order shown needs every
+	// rank, when it is not the metrics' own).
+	for i := 0; i < r.K && (i < marksShown || !v.moreTerms || v.comp.Expected); i++ {
 		g := r.Grade(i)
 		rel := g >= v.threshold && g > 0
 		if i < marksShown {
@@ -118,6 +122,7 @@ func (v *companionsView) refresh() {
 		}
 		if rel {
 			found++
+			v.shownAP += float64(found) / float64(i+1)
 			if len(v.terms) < termsShown {
 				v.terms = append(v.terms, fmt.Sprintf("%d/%d", found, i+1))
 			} else {
@@ -126,6 +131,9 @@ func (v *companionsView) refresh() {
 		}
 	}
 	v.moreRanks = r.K - len(v.top)
+	if v.comp.Relevant > 0 {
+		v.shownAP /= float64(v.comp.Relevant)
+	}
 }
 
 // maxThreshold is the highest threshold that still finds something
@@ -161,7 +169,7 @@ func (v *companionsView) draw() string {
 	}
 	nd := r.NDCG()
 	ndText := fmt.Sprintf("graded: gains (%s) × discounts, ÷ the ideal ranking's DCG", ws.Settings.Gain.Formula())
-	recall := fmt.Sprintf("%d of %d relevant items in the top %s%s", c.Retrieved, c.Relevant, v.cutoffWord(), v.poolNote())
+	recall := fmt.Sprintf("%s of %d relevant items in the top %s%s", retrievedText(c), c.Relevant, v.cutoffWord(), v.poolNote())
 	ap := fmt.Sprintf("precision at each relevant rank, summed, ÷ %d relevant items", c.Relevant)
 	if r.IDCG() == 0 {
 		// Nothing to divide by: each says the convention that gives its
@@ -178,7 +186,7 @@ func (v *companionsView) draw() string {
 		counts string
 	}{
 		{"NDCG@" + k, nd, ndText},
-		{"Precision@" + k, c.Precision, fmt.Sprintf("%d relevant in the top %s, ÷ %s; order within the top ignored", c.Retrieved, v.cutoffWord(), v.precisionDenominator())},
+		{"Precision@" + k, c.Precision, fmt.Sprintf("%s relevant in the top %s, ÷ %s; order within the top ignored", retrievedText(c), v.cutoffWord(), v.precisionDenominator())},
 		{"Recall@" + k, c.Recall, recall},
 		{"RR", c.RR, v.rrText(c)},
 		{"AP@" + k, c.AP, ap},
@@ -191,6 +199,10 @@ func (v *companionsView) draw() string {
 	// What each metric counts, under it, when the screen has room for
 	// that and the ranking below (some 20 lines).
 	counts := v.height >= 18
+	if c.Expected {
+		lines = append(lines[:1], st.Subtle.Render(wrap("Ties: each metric is its mean over every order of the tied items, as NDCG@"+k+
+			" is under expected ties ("+v.c.Keys.Ties.Help().Key+" switches the tie policy)", v.width)), "")
+	}
 	if !counts {
 		lines = lines[:1]
 	}
@@ -256,7 +268,19 @@ func (v *companionsView) poolNote() string {
 	return " (pool left out: IDCG from the list)"
 }
 
+// retrievedText is how many relevant items the top k holds: a mean
+// under expected ties, which need not be whole.
+func retrievedText(c ndcg.Companions) string {
+	if c.Retrieved == math.Trunc(c.Retrieved) {
+		return strconv.Itoa(int(c.Retrieved))
+	}
+	return fmtNum(math.Round(c.Retrieved*1e4)/1e4) + " on average"
+}
+
 func (v *companionsView) rrText(c ndcg.Companions) string {
+	if c.Expected && c.RR > 0 && 1/c.RR != math.Round(1/c.RR) {
+		return "1 ÷ the rank of the first relevant item, averaged over every order of the ties"
+	}
 	if c.RR == 0 {
 		return "1 ÷ the rank of the first relevant item: none in the top " + v.cutoffWord()
 	}
@@ -295,6 +319,9 @@ func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
 			sum = "(" + strings.Join(terms, " + ") + ")"
 		}
 		ap = fmt.Sprintf("AP = %s / %d = %s", sum, c.Relevant, fixed(c.AP, 4))
+		if c.Expected {
+			ap = fmt.Sprintf("in this order AP = %s / %d = %s; over every order of the ties %s", sum, c.Relevant, fixed(v.shownAP, 4), fixed(c.AP, 4))
+		}
 	}
 	return append(out, ap)
 }

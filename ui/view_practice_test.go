@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -508,4 +510,83 @@ func TestQuizSaysTheMistake(t *testing.T) {
 	s = screen(m)
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.NotContains(t, s, "now in force")
+}
+
+// On sample:all-tied the companions follow expected ties, as NDCG@3 does
+// beside them: P@3 0.5, RR 0.7 and AP@3 0.3833 are the means over every
+// order (worked by hand in ndcg's TestCompanionsUnderExpectedTiesByHand),
+// where the input order gave 0.6667, 1 and 0.5556.
+func TestCompanionsFollowExpectedTies(t *testing.T) {
+	doc := sampleDoc(t, "all-tied")
+	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
+	m := newModel(t, doc, s, 80, 30)
+	open(t, m, "companions")
+	out := screen(m)
+	assert.Regexp(t, `NDCG@3\s+0\.4159`, out)
+	assert.Regexp(t, `Precision@3\s+0\.5000`, out)
+	assert.Regexp(t, `RR\s+0\.7000`, out)
+	assert.Regexp(t, `AP@3\s+0\.3833`, out)
+	assert.Contains(t, out, "1.5 on average of 3 relevant items")
+	assert.Contains(t, out, "mean over every order of the tied items")
+}
+
+// The header states the quiz's conventions, at the question's cutoff,
+// not the list's k: k=3 sat above "NDCG@4 of this ranking?".
+func TestQuizHeaderStatesTheQuestionsK(t *testing.T) {
+	s := ndcg.DefaultSettings()
+	s.K = 3
+	m := practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), s)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, m, "quiz")
+	out := screen(m)
+	q := regexp.MustCompile(`NDCG@(\d+) of this ranking\?`).FindStringSubmatch(out)
+	require.NotNil(t, q, out)
+	require.NotEqual(t, "3", q[1], "the seed's first question should ask another k than the list's, for this test to say anything")
+	header := strings.Split(out, "\n")[1]
+	assert.Contains(t, header, "k="+q[1]+" ", header)
+	assert.NotContains(t, header, "k=3 ", header)
+	// Back in the explorer, the list's own k.
+	press(m, "E")
+	assert.Contains(t, strings.Split(screen(m), "\n")[1], "k=3 ")
+}
+
+// The quiz's shortened working keeps whole parts: on screens from 60 to
+// 100 columns and any room, for the first ten rounds, every line shown
+// belongs to a part shown whole (no sentence starts mid-way, no "exact
+// sum, rounded once." alone), and a ranking is shown with its label or
+// not at all.
+func TestQuizWorkingKeepsWholeParts(t *testing.T) {
+	m := practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.DefaultSettings())
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	open(t, m, "quiz")
+	q := m.views[m.active].(*quizView)
+	for round := 1; round <= 10; round++ {
+		q.start(round)
+		q.answered = true
+		for width := 60; width <= 100; width += 5 {
+			q.SetSize(width, 28)
+			q.stale = true
+			q.refresh()
+			units := workingUnits(q.work.Lines(width))
+			for room := 1; room <= 30; room++ {
+				out := q.workingLines(room)
+				require.LessOrEqual(t, len(out), room)
+				// out must be units laid end to end, each whole, in order
+				// (but for the division alone, cut to the last lines).
+				i, u := 0, 0
+				for i < len(out) && u < len(units) {
+					if units[u].lines[0] == out[i] && i+len(units[u].lines) <= len(out) &&
+						slices.Equal(units[u].lines, out[i:i+len(units[u].lines)]) {
+						i += len(units[u].lines)
+					}
+					u++
+				}
+				last := units[len(units)-1]
+				if i < len(out) && len(out) < len(last.lines) {
+					continue
+				}
+				require.Equal(t, len(out), i, "round %d, %d columns, %d lines: a part is cut:\n%s", round, width, room, strings.Join(out, "\n"))
+			}
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -214,6 +215,11 @@ func (v *quizView) endRoom(mistake string) {
 	}
 }
 
+// shownSettings are the quiz's conventions, for the header: the
+// question's cutoff, not the list's, which sat above "NDCG@4 of this
+// ranking?" as k=3.
+func (v *quizView) shownSettings() ndcg.Settings { return v.settings() }
+
 // settings are the conventions in force at the question's cutoff.
 func (v *quizView) settings() ndcg.Settings {
 	s := v.c.WS.Settings
@@ -249,7 +255,7 @@ func (v *quizView) diagnose() {
 	if !v.answered || v.result == nil || v.answer.Holds(v.result.NDCG()) {
 		return
 	}
-	if why := verify.Diagnose(v.q.List, v.settings(), v.answer); why != verify.Unexplained {
+	if why := verdict.Diagnose(v.q.List, v.settings(), v.answer); why != string(verdict.Unexplained) {
 		v.mistake = why
 	}
 }
@@ -339,23 +345,12 @@ func (v *quizView) submit() {
 		return
 	}
 	text := strings.TrimSpace(v.in.Value())
-	w, err := verify.ParseWritten(text)
-	var comma *verify.CommaError
-	// A refused answer stays in the field, selected: what is typed next
-	// replaces it (0.5, refused, then 0.58 reads 0.58, not 0.50.58),
-	// and an arrow key keeps it to correct.
-	switch {
-	case errors.As(err, &comma):
-		v.c.SetStatus("use a point: "+comma.Point, true)
-		v.in.Select()
-		return
-	case err != nil:
-		v.c.SetStatus(fmt.Sprintf("type NDCG@%d as a number, e.g. 0.87", v.q.K), true)
-		v.in.Select()
-		return
-	}
-	if w.Decimals() < quizDecimals {
-		v.c.SetStatus(fmt.Sprintf("write NDCG@%d with %d decimals or more (e.g. 0.87): %s fits too many values", v.q.K, quizDecimals, text), true)
+	w, refused := readAnswer(text, fmt.Sprintf("NDCG@%d", v.q.K), quizDecimals)
+	if refused != "" {
+		// A refused answer stays in the field, selected: what is typed
+		// next replaces it (0.5, refused, then 0.58 reads 0.58, not
+		// 0.50.58), and an arrow key keeps it to correct.
+		v.c.SetStatus(refused, true)
 		v.in.Select()
 		return
 	}
@@ -580,7 +575,6 @@ func (v *quizView) tieNote() string {
 
 func (v *quizView) verdictLine() string {
 	nd := v.result.NDCG()
-	tol := strconv.FormatFloat(v.answer.Tolerance(), 'f', -1, 64)
 	// After a change of conventions the verdict is under the new ones,
 	// while the score counts the answer as it was judged: said, so the
 	// two do not read as a contradiction.
@@ -588,21 +582,59 @@ func (v *quizView) verdictLine() string {
 	if !v.settings().Equal(v.answeredUnder) {
 		now, kept = " under the conventions now in force", " The score keeps the verdict given when you answered."
 	}
-	if v.answer.Holds(nd) {
-		return verdictMark(v.c, true) + fmt.Sprintf(" Right%s: NDCG@%d = %s; your %s holds to ±%s.%s", now, v.q.K, trueText(nd, v.answer), v.answer, tol, kept)
+	return verdictText(v.c, fmt.Sprintf("NDCG@%d", v.q.K), nd, v.answer, v.mistake, now, kept)
+}
+
+// verdictText is the verdict on answer, a number typed for label
+// ("NDCG@3"), whose true value is truth: right within the digits typed,
+// or off by how much, with the mistake check finds behind it (a guess
+// said as one). now and kept are the quiz's words for a verdict given
+// again under other conventions.
+func verdictText(c *Common, label string, truth float64, answer verify.Written, mistake, now, kept string) string {
+	tol := strconv.FormatFloat(answer.Tolerance(), 'f', -1, 64)
+	if answer.Holds(truth) {
+		return verdictMark(c, true) + fmt.Sprintf(" Right%s: %s = %s; your %s holds to ±%s.%s", now, label, verdict.TrueText(truth, answer), answer, tol, kept)
 	}
-	line := verdictMark(v.c, false) + fmt.Sprintf(" Not quite%s: NDCG@%d = %s; your %s is off by %+.4f (±%s allowed).%s", now, v.q.K, trueText(nd, v.answer), v.answer, v.answer.Value-nd, tol, kept)
-	if v.mistake != "" {
-		line += " What check finds behind it: " + v.mistake + "."
+	line := verdictMark(c, false) + fmt.Sprintf(" Not quite%s: %s = %s; your %s is off by %+.4f (±%s allowed).%s", now, label, verdict.TrueText(truth, answer), answer, answer.Value-truth, tol, kept)
+	switch guess, ok := strings.CutPrefix(mistake, verdict.GuessPrefix); {
+	case ok:
+		// As check says it: found, but as a value this near is often
+		// found by chance, a guess and no more.
+		line += " A guess at what is behind it (it may be chance): " + guess + "."
+	case mistake != "":
+		line += " What check finds behind it: " + mistake + "."
 	}
 	return line
 }
 
+// readAnswer reads an answer typed for label ("NDCG@3") as the quiz
+// reads one: a number with a point and at least decimals decimals (one
+// digit would make "1" right for anything from 0.5 up). refused, when
+// not empty, says what to type instead.
+func readAnswer(text, label string, decimals int) (w verify.Written, refused string) {
+	w, err := verify.ParseWritten(text)
+	var comma *verify.CommaError
+	eg := strconv.FormatFloat(0.87, 'f', max(decimals, 2), 64)
+	switch {
+	case errors.As(err, &comma):
+		return w, "use a point: " + comma.Point
+	case err != nil:
+		return w, fmt.Sprintf("type %s as a number, e.g. %s", label, eg)
+	case w.Decimals() < decimals:
+		return w, fmt.Sprintf("write %s with %d decimals or more (e.g. %s): %s fits too many values", label, decimals, eg, text)
+	}
+	return w, ""
+}
+
 // workingLines is the worked solution in at most room lines. When it
-// does not fit, lines go by what they are: asides first, blank lines next, then the
-// headings, then the prose (the formula, the rankings spelled out, the
-// notes), then the DCG sum from the top; the IDCG sum and the division
-// stay, since a wrong IDCG is the trap a round most often sets.
+// does not fit, whole parts go, never a sentence's first line without
+// the rest: asides first, blank lines next, then what the quiz shows
+// above it anyway (the formula, in the question; the list's ranking,
+// in the table), then the notes under the sums, then the ideal ranking
+// with its label (a label and its ranking go together), then the DCG
+// sum; the IDCG sum and the division stay, since a wrong IDCG is the
+// trap a round most often sets. What is still too long loses whole
+// parts from the top.
 func (v *quizView) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
@@ -610,45 +642,76 @@ func (v *quizView) workingLines(room int) []string {
 	if v.scroll >= 0 && room >= 3 {
 		return v.scrolledWorking(room)
 	}
-	lines := v.work.Lines(v.width)
-	keep := make([]bool, len(lines))
-	for i := range keep {
-		keep[i] = true
+	units := workingUnits(v.work.Lines(v.width))
+	n := 0
+	for _, u := range units {
+		n += len(u.lines)
 	}
-	n := len(lines)
-	idcg := len(lines)
-	for i, l := range lines {
-		if l.Kind == explain.LineSum && strings.HasPrefix(l.Text, "IDCG") {
+	idcg := len(units)
+	for i, u := range units {
+		if u.kind == explain.LineSum && strings.HasPrefix(u.lines[0], "IDCG") {
 			idcg = i
 			break
 		}
 	}
-	drop := func(ok func(i int, l explain.Line) bool) {
-		for i, l := range lines {
+	drop := func(ok func(i int, u workingUnit) bool) {
+		for i := range units {
 			if n <= room {
 				return
 			}
-			if keep[i] && ok(i, l) {
-				keep[i] = false
-				n--
+			if !units[i].gone && ok(i, units[i]) {
+				units[i].gone = true
+				n -= len(units[i].lines)
 			}
 		}
 	}
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineAside })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineBlank })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineHeading })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineText })
-	drop(func(i int, l explain.Line) bool { return l.Kind == explain.LineSum && i < idcg })
-	drop(func(_ int, l explain.Line) bool { return l.Kind == explain.LineSum })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineAside })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineBlank })
+	drop(func(i int, u workingUnit) bool { return i == 0 || u.labelled && i < idcg })
+	drop(func(_ int, u workingUnit) bool { return u.kind == explain.LineText && !u.labelled })
+	drop(func(_ int, u workingUnit) bool { return u.labelled })
+	drop(func(i int, u workingUnit) bool { return u.kind == explain.LineSum && i < idcg })
+	drop(func(_ int, u workingUnit) bool { return u.kind != explain.LineResult })
 	var out []string
-	for i, l := range lines {
-		if keep[i] {
-			out = append(out, l.Text)
+	for _, u := range units {
+		if !u.gone {
+			out = append(out, u.lines...)
 		}
 	}
 	if len(out) > room {
-		// Keep the division: it is the answer.
+		// Only the division is left, and it is longer than the room:
+		// its end is the answer.
 		out = out[len(out)-room:]
 	}
 	return out
+}
+
+// workingUnit is one part of the working as the quiz keeps or leaves it
+// out: a paragraph's lines, or a heading with the paragraph it labels.
+type workingUnit struct {
+	kind     explain.LineKind
+	labelled bool
+	lines    []string
+	gone     bool
+}
+
+// workingUnits groups the working's lines by part, joining each heading
+// to the part under it: "ranking:" without its ranking says nothing,
+// and a ranking without its label reads as a row of letters.
+func workingUnits(lines []explain.Line) []workingUnit {
+	var units []workingUnit
+	for i, l := range lines {
+		switch {
+		case i > 0 && l.Part == lines[i-1].Part:
+			u := &units[len(units)-1]
+			u.lines = append(u.lines, l.Text)
+		case len(units) > 0 && units[len(units)-1].kind == explain.LineHeading && !units[len(units)-1].labelled:
+			u := &units[len(units)-1]
+			u.kind, u.labelled = l.Kind, true
+			u.lines = append(u.lines, l.Text)
+		default:
+			units = append(units, workingUnit{kind: l.Kind, lines: []string{l.Text}})
+		}
+	}
+	return units
 }

@@ -109,6 +109,11 @@ type tiesNumbers struct {
 	skBand   ndcg.Band
 	skDiffer string
 	skErr    error
+	// trecOwn is NDCG@k under trec_eval's own conventions (linear gain,
+	// judged IDCG, docno order), when those are not the ones in force.
+	trecOwn     float64
+	trecOwnErr  error
+	trecInForce bool
 }
 
 func (v *tiesView) recompute() {
@@ -200,6 +205,15 @@ func workTies(ctx context.Context, r *ndcg.Result, list *ndcg.List, s ndcg.Setti
 		n.skErr = err
 	} else {
 		n.skBand = rs.NDCGBand(s.K)
+	}
+	if p, ok := explain.PresetInForce(s); ok && p.Name == "trec_eval" {
+		n.trecInForce = true
+	} else if p, err := ndcg.FindPreset("trec_eval"); err != nil {
+		n.trecOwnErr = err
+	} else if rt, err := ndcg.Compute(list, p.Apply(s)); err != nil {
+		n.trecOwnErr = err
+	} else {
+		n.trecOwn = rt.NDCG()
 	}
 	return n, true
 }
@@ -410,14 +424,11 @@ func (v *tiesView) histogram(w, h int) string {
 	st := v.c.Styles
 	d := v.dist
 	k := v.c.WS.Settings.KString()
-	title := "NDCG@" + k + " over " + fmt.Sprintf("all %s arrangements, exact", countText(d.Arrangements))
+	title := "NDCG@" + k + " over " + explain.ArrangementsText(d, false)
 	if cellWidth(title) > w {
 		// At 80 columns the half left to the histogram cut ", exact"
 		// to ", exac": "all" says it already.
-		title = "NDCG@" + k + " over all " + countText(d.Arrangements) + " arrangements"
-	}
-	if !d.Exact {
-		title = fmt.Sprintf("NDCG@%s over %d sampled orders", k, d.Samples)
+		title = "NDCG@" + k + " over " + explain.ArrangementsText(d, true)
 	}
 	lines := []string{st.PanelTitle.Render(title)}
 	rows := h - 2
@@ -511,13 +522,6 @@ func (v *tiesView) histogram(w, h int) string {
 	return block(strings.Join(lines, "\n"), w, h)
 }
 
-func countText(x float64) string {
-	if math.IsInf(x, 0) || x > 1e15 {
-		return "many"
-	}
-	return strconv.FormatFloat(x, 'f', 0, 64)
-}
-
 // notes say what scikit-learn and trec_eval make of these ties.
 func (v *tiesView) notes(r *ndcg.Result) string {
 	k := v.c.WS.Settings.KString()
@@ -537,8 +541,14 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 	// trec_eval's own (linear gain, judged IDCG): said so, where the
 	// conventions view showed another number for trec_eval.
 	trec := fmt.Sprintf("trec_eval orders ties by docno, descending: NDCG@%s = %.4f in that order under the conventions in force (input order: %.4f", k, v.docno, v.band.Input)
-	if p, ok := explain.PresetInForce(v.c.WS.Settings); !ok || p.Name != "trec_eval" {
-		trec += "; trec_eval's own: C"
+	switch {
+	case v.trecInForce:
+	case v.trecOwnErr != nil:
+		trec += "; trec_eval's own conventions cannot score it"
+	default:
+		// A number, not the key that shows them: "own: C" read as the
+		// item C of the tie.
+		trec += fmt.Sprintf("; trec_eval's conventions: %.4f", v.trecOwn)
 	}
 	trec += ")."
 	return sk + "\n" + trec

@@ -710,3 +710,23 @@ func TestRoomRoundMissedIsNotScored(t *testing.T) {
 	assert.Contains(t, s, "Quiz · round 2")
 	assert.Contains(t, s, "enter answer • n next list", "the footer names what n does")
 }
+
+// The projector keeps the lesson: the notes that N shows, the tie band
+// (worst 0.5908 · expected 0.7263 · best 0.8618 on the default sample,
+// the numbers of ui_test's summary) and the ranks past k marked in the
+// contribution chart, where no faint ink reaches a room.
+func TestPresentKeepsTheLesson(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {60, 30}} {
+		m := openSample(t, "ties-at-k", size[0], size[1])
+		press(m, "R")
+		assert.Regexp(t, `(?m)^·4 `, screen(m), "%dx%d: rank 4 is past k=3", size[0], size[1])
+		press(m, "N")
+		s := screen(m)
+		assert.Contains(t, s, "notes shown", "%dx%d", size[0], size[1])
+		assert.Contains(t, s, "notes: ", "%dx%d: N shows the notes on the projector too", size[0], size[1])
+		flat := strings.Join(strings.Fields(s), " ")
+		for _, want := range []string{"worst", "0.5908", "expected", "0.7263", "best", "0.8618"} {
+			assert.Contains(t, flat, want, "%dx%d", size[0], size[1])
+		}
+	}
+}

@@ -177,6 +177,9 @@ type Slip struct {
 	What string
 	// Term is the true term, Instead the slipped one.
 	Term, Instead float64
+	// Chance says that the slips of every term tried hit a claim near
+	// this one so often that finding one says little (see Leads).
+	Chance bool
 }
 
 // Departure locates where the arithmetic of a wrong claim leaves the
@@ -306,7 +309,8 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 		v.Holds = cl.Holds(v.True)
 		if !v.Holds {
 			v.Truncated = cl.TruncatedFrom(v.True)
-			v.Matches, v.Odds = search.matches(cl)
+			var tried []float64
+			v.Matches, v.Odds, tried = search.matches(cl)
 			if cl.Quantity == NDCG && c.DCG != nil && c.IDCG != nil && c.IDCG.Value != 0 {
 				q := &Quotient{DCG: *c.DCG, IDCG: *c.IDCG, Value: c.DCG.Value / c.IDCG.Value}
 				q.Holds = cl.Holds(q.Value)
@@ -314,7 +318,7 @@ func Check(list *ndcg.List, s ndcg.Settings, c Claims) (*Report, error) {
 			}
 			v.Rounded = roundedSum(tot, cl)
 			if !v.Explained() {
-				v.Departure = depart(r, tot, cl, c)
+				v.Departure = depart(r, tot, cl, c, tried)
 			}
 		}
 		rep.Verdicts = append(rep.Verdicts, v)
@@ -648,7 +652,9 @@ func (sr *search) settings(vs ...variant) ndcg.Settings {
 // maxMatches keeps the list of explanations readable.
 const maxMatches = 8
 
-func (sr *search) matches(c Claim) ([]Match, *Odds) {
+// matches are the matches of claim c, the odds of a chance match, and
+// every value the settings tried give c.
+func (sr *search) matches(c Claim) ([]Match, *Odds, []float64) {
 	var out []Match
 	// Every value tried, matching or not, by plausibility class, for the
 	// odds of a chance match.
@@ -680,12 +686,17 @@ func (sr *search) matches(c Claim) ([]Match, *Odds) {
 	odds := chanceOdds(slices.Concat(values[0], values[1], values[2]), truth, c.Tolerance())
 	for i, m := range out {
 		// A match is weighed against the settings at least as plausible as
-		// its own (a common change against the common ones, a pair against
-		// everything tried), at its own distance from the claim (at least
-		// a tenth of the tolerance): 1.0000 for a claim of 1.0 is less
-		// likely chance than a value at the edge of the tolerance.
+		// its own (a common change of convention against the common ones;
+		// a mistake, which is one of many ways to go wrong, and a pair
+		// against everything tried), at its own distance from the claim
+		// (at least a tenth of the tolerance): 1.0000 for a claim of 1.0
+		// is less likely chance than a value at the edge of the tolerance.
+		class := plausibility(m)
+		if m.Mistake() {
+			class = 2
+		}
 		var rivals []float64
-		for p := 0; p <= plausibility(m); p++ {
+		for p := 0; p <= class; p++ {
 			rivals = append(rivals, values[p]...)
 		}
 		near := max(math.Abs(m.Value-c.Value), c.Tolerance()/10)
@@ -697,7 +708,7 @@ func (sr *search) matches(c Claim) ([]Match, *Odds) {
 	if len(out) > maxMatches {
 		out = out[:maxMatches]
 	}
-	return out, odds
+	return out, odds, slices.Concat(values[0], values[1], values[2])
 }
 
 // plausibility orders matches: 0 a single common change, 1 a single

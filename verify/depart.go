@@ -288,7 +288,10 @@ func gradesIn(r *ndcg.Result) []gradeGains {
 	return out
 }
 
-func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims) *Departure {
+// depart finds where claim cl departs from the true working; tried are
+// the values the settings tried give cl, which a slip is weighed against
+// as well as the other slips.
+func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims, tried []float64) *Departure {
 	d := &Departure{}
 	dcg, idcg := dcgTerms(r), idcgTerms(r)
 	grades := gradesIn(r)
@@ -381,6 +384,7 @@ func depart(r *ndcg.Result, tot *totals, cl Claim, c Claims) *Departure {
 		slips = slips[:maxSlips]
 	}
 	d.Slips = slips
+	slipChance(r, cl, d, grades, tried, valueOf(r, cl, viewOf(r.Settings)), D, I)
 	return d
 }
 

@@ -1,8 +1,8 @@
 // Package verify checks numbers a person computed by hand (a slide, a
 // blog post, an exam answer) against the true values and, when a number
 // is wrong, finds the convention or the term that explains it. It does no
-// I/O and knows no terminal: the command line and the explorer put its
-// results into words of their own.
+// I/O and knows no terminal: package verdict puts its results into the
+// words that the command line and the explorer show.
 //
 // # A written number
 //
@@ -37,7 +37,8 @@
 //     then a single exotic one (a discount other than log2, ties best or
 //     worst), then pairs; at most 8. Each names the presets, if any,
 //     whose conventions these are, and is marked Chance when the values
-//     that the settings at least as plausible give, each widened by the
+//     that the settings at least as plausible give (for a mistake, every
+//     setting tried), each widened by the
 //     match's distance from the claim (at least a tenth of the
 //     tolerance), cover a third of their range or more: many settings
 //     would hit a claim anywhere near it. Odds is that measure over every
@@ -62,8 +63,20 @@
 // (ndcg.DeriveInto) once, into the memory of the one before.
 //
 // Change.String and Match.String say the changes in words ("gain linear
-// (not exp) and k=4 (not 5)"), TriedName what the search varied; each
-// interface adds the presets in its own words. Diagnose puts the first
-// explanation of a wrong NDCG answer in a few words, as the quiz tells a
-// learner and the workshop's tally groups a room's answers.
+// (not exp) and k=4 (not 5)"), TriedName what the search varied.
+// Change.Mistake tells a mistake (k off by one, IDCG over the whole ideal
+// ranking, the ideal ranking from the top k, a discount other than
+// log2, ties best or worst) from another tool's convention.
+//
+// # What is likely
+//
+// Report.Leads ranks the explanations of a wrong claim by plausibility,
+// the one definition of "likely" that check, the explorer and the quiz
+// share: a cut-off value or rounded terms; a single change not marked
+// Chance, a mistake weighed against every setting tried; any match
+// corroborated by another claim of the report (DCG and IDCG computed with
+// the same discount); a slipped term not marked Chance, where a slip is
+// weighed against every setting and every other slip tried, at the
+// claim's tolerance. Everything else is a guess. Package verdict puts
+// leads and verdicts into words.
 package verify

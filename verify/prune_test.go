@@ -60,9 +60,9 @@ func TestDepartSkipsOnlyWhatCannotHold(t *testing.T) {
 					w, err := ParseWritten(strconv.FormatFloat(v, 'f', digits, 64))
 					require.NoError(t, err)
 					cl := Claim{Quantity: q, Written: w}
-					pruned := depart(r, newTotals(r), cl, Claims{})
+					pruned := depart(r, newTotals(r), cl, Claims{}, nil)
 					pruneSlips = false
-					full := depart(r, newTotals(r), cl, Claims{})
+					full := depart(r, newTotals(r), cl, Claims{}, nil)
 					pruneSlips = true
 					require.Equal(t, full, pruned, fmt.Sprintf("round %d: %s claimed %s under %+v", round, q, w, s))
 					if len(full.Slips) > 0 {

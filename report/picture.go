@@ -1,18 +1,14 @@
-package cli
+package report
 
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/picture"
 )
-
-// pngHint answers --format png: PNG comes from any SVG renderer.
-const pngHint = "--format png: not built in; draw the SVG and convert it, e.g. report --format svg FILE | rsvg-convert -o chart.png (Debian: librsvg2-bin)"
 
 // writePicture writes the charts as one SVG image, or the whole report
 // (table, working, charts) as a self-contained HTML handout.
@@ -78,12 +74,4 @@ func reportLede(doc *listio.Document, r *ndcg.Result) string {
 		lede += fmt.Sprintf(", %d judged items not retrieved", len(doc.List.Pool))
 	}
 	return lede
-}
-
-// markdownReport is report --format markdown as a string, for the
-// explorer's copy key.
-func markdownReport(doc *listio.Document, r *ndcg.Result) string {
-	var b strings.Builder
-	writeMarkdownReport(&b, doc, r)
-	return b.String()
 }

@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"bufio"
@@ -20,20 +20,22 @@ const reportSchemaVersion = 1
 // jsonReport is report --format json: the layout of
 // schema/report.schema.json, whose descriptions say what each field is.
 type jsonReport struct {
-	SchemaVersion int          `json:"schema_version"`
-	Name          string       `json:"name"`
-	Title         string       `json:"title"`
-	Settings      jsonSettings `json:"settings"`
-	N             int          `json:"n"`
-	K             int          `json:"k"`
-	Summary       jsonSummary  `json:"summary"`
-	IDCG          float64      `json:"idcg"`
-	DCG           jsonBand     `json:"dcg"`
-	NDCG          jsonBand     `json:"ndcg"`
-	Ranks         []jsonRank   `json:"ranks"`
+	SchemaVersion int         `json:"schema_version"`
+	Name          string      `json:"name"`
+	Title         string      `json:"title"`
+	Settings      Settings    `json:"settings"`
+	N             int         `json:"n"`
+	K             int         `json:"k"`
+	Summary       jsonSummary `json:"summary"`
+	IDCG          float64     `json:"idcg"`
+	DCG           jsonBand    `json:"dcg"`
+	NDCG          jsonBand    `json:"ndcg"`
+	Ranks         []jsonRank  `json:"ranks"`
 }
 
-type jsonSettings struct {
+// Settings are the conventions as the JSON outputs (report and check)
+// write them.
+type Settings struct {
 	Gain           string  `json:"gain"`
 	Discount       string  `json:"discount"`
 	K              *int    `json:"k"`
@@ -83,8 +85,9 @@ type jsonRank struct {
 	NDCG              float64  `json:"ndcg"`
 }
 
-func settingsJSON(s ndcg.Settings) jsonSettings {
-	js := jsonSettings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(),
+// SettingsOf is s as the JSON outputs write it.
+func SettingsOf(s ndcg.Settings) Settings {
+	js := Settings{Gain: s.Gain.String(), Discount: s.Discount.String(), Ties: s.Ties.String(),
 		IDCG: s.IDCG.String(), Zero: s.Zero, TruncateGrades: s.TruncateGrades}
 	if s.K > 0 {
 		k := s.K
@@ -103,7 +106,7 @@ func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
 	head, err := json.MarshalIndent(jsonReport{
 		SchemaVersion: reportSchemaVersion, Name: doc.Name, Title: doc.Title,
-		Settings: settingsJSON(s), N: r.N, K: r.K,
+		Settings: SettingsOf(s), N: r.N, K: r.K,
 		Summary: jsonSummary{DCG: r.DCG(), IDCG: r.IDCG(), NDCG: r.NDCG()},
 		IDCG:    r.IDCG(),
 		DCG:     jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},

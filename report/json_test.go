@@ -1,4 +1,4 @@
-package cli
+package report
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func encodedJSONReport(t *testing.T, doc *listio.Document, r *ndcg.Result) []byt
 	d, n := r.DCGBand(s.K), r.NDCGBand(s.K)
 	rep := jsonReport{
 		SchemaVersion: reportSchemaVersion, Name: doc.Name, Title: doc.Title,
-		Settings: settingsJSON(s), N: r.N, K: r.K,
+		Settings: SettingsOf(s), N: r.N, K: r.K,
 		Summary: jsonSummary{DCG: r.DCG(), IDCG: r.IDCG(), NDCG: r.NDCG()},
 		IDCG:    r.IDCG(),
 		DCG:     jsonBand{Expected: d.Expected, Best: d.Best, Worst: d.Worst, Input: d.Input},

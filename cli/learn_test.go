@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLearnCommand: learn refuses a step that does not exist and a run
+// without a terminal, each saying what to do; its help lists the steps
+// and where progress is kept.
+func TestLearnCommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+
+	code, _, errOut := mainWith("", "learn", "9")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, `STEP is a number from 1 to 8, not "9"; ndcg-explorer learn --help lists the steps`)
+	code, _, errOut = mainWith("", "learn", "2", "3")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "learn takes at most one STEP, got 2: 2 3")
+
+	code, _, errOut = mainWith("", "learn", "3")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "the guided path needs a terminal; it runs in the explorer; ndcg-explorer learn --help lists its steps")
+	_, err := os.Stat(filepath.Join(dir, "ndcg-explorer"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is written before a step opens")
+
+	code, out, _ := mainWith("", "learn", "--help")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, "1  gain and discount")
+	assert.Contains(t, out, "8  checking a hand computation")
+	assert.Contains(t, out, filepath.Join(dir, "ndcg-explorer", "learn.json"))
+
+	_, out, _ = mainWith("", "__complete", "learn", "")
+	assert.Contains(t, out, "6\tties at the cutoff")
+}
+
+// TestLearnDamagedProgress: a progress file this program did not write
+// stops learn with the file's name and what to do.
+func TestLearnDamagedProgress(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	path := filepath.Join(dir, "ndcg-explorer", "learn.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
+	code, _, errOut := mainWith("", "learn")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, path+" is not a progress file this program wrote")
+	assert.Contains(t, errOut, "remove it to start the path afresh")
+}
+
+// TestLearnWithoutConfigDirectory: with neither $XDG_CONFIG_HOME nor
+// $HOME, the path runs from step 1 and keeps nothing, and says why;
+// with them, the progress kept is read and saved there.
+func TestLearnWithoutConfigDirectory(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("HOME", "")
+	p, save, unkept, err := learnProgress()
+	require.NoError(t, err)
+	assert.Nil(t, save)
+	assert.Equal(t, 1, p.Resume())
+	require.Error(t, unkept)
+	assert.Contains(t, unkept.Error(), "set XDG_CONFIG_HOME")
+
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	p, save, unkept, err = learnProgress()
+	require.NoError(t, err)
+	require.NoError(t, unkept)
+	p.Opened(4)
+	require.NoError(t, save(p))
+	p, _, _, err = learnProgress()
+	require.NoError(t, err)
+	assert.Equal(t, 4, p.Resume())
+}

@@ -1,0 +1,175 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
+)
+
+// startLearn runs bin learn with args in an 80×24 session of a tmux
+// server of its own, progress kept under config; the shell writes the
+// exit status to status, then keeps the pane open to be read.
+func startLearn(t *testing.T, bin, config string, args ...string) (x tmux, status string) {
+	t.Helper()
+	dir := t.TempDir()
+	x = tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	status = filepath.Join(dir, "status")
+	cmd := []string{shellQuote(bin), "learn"}
+	for _, a := range args {
+		cmd = append(cmd, shellQuote(a))
+	}
+	script := fmt.Sprintf("%s; echo EXIT=$? > %s; sleep 30", strings.Join(cmd, " "), shellQuote(status))
+	x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", "-c", dir,
+		"-e", "NO_COLOR=", "-e", "XDG_CONFIG_HOME="+config, script)
+	t.Cleanup(func() { _, _ = x.try("kill-server") })
+	return x, status
+}
+
+// flatScreen is the screen with its lines joined by spaces, so that text
+// the width wrapped reads as one.
+func (x tmux) flatScreen() string { return strings.Join(strings.Fields(x.screen()), " ") }
+
+// waitForFlat polls the screen until, its lines joined, it contains want.
+func (x tmux) waitForFlat(want string) {
+	x.t.Helper()
+	var s string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if s = x.flatScreen(); strings.Contains(s, want) {
+			return
+		}
+	}
+	x.t.Fatalf("the screen never showed %q; it shows:\n%s", want, x.screen())
+}
+
+// TestLearnStepsAsAPerson walks each step of the path at 80×24 as a
+// learner: the step's instruction, the keys it needs and its question
+// are on screen, the answer hidden (?.???) where the screen would give
+// it away; the learner does what the instruction says; the step's
+// typical slip is judged wrong, with the mistake named, and the true
+// value right. The true values are the hand arithmetic of
+// learn/steps_test.go (TestTruthIsHandArithmetic), rounded here to the
+// decimals each question asks for.
+func TestLearnStepsAsAPerson(t *testing.T) {
+	testenv.Slow(t)
+	testenv.Tool(t, "tmux", "tmux")
+	bin := build(t)
+	steps := []struct {
+		keys []string // what the instruction asks
+		sees string   // on screen once done
+		help []string // the footer's words for the step's keys
+		want string   // the true answer, rounded
+	}{
+		{nil, "0.631   ?.???   8.893", nil, "1.89"},
+		{[]string{"F2"}, "[working]", []string{"working", "explorer"}, "12.39"},
+		{nil, "IDCG@5 = ??.????", nil, "13.35"},
+		{nil, "NDCG@5 = ?.????", nil, "0.96"},
+		{[]string{"[", "["}, "k=3", []string{"k − 1", "k + 1"}, "0.76"},
+		{[]string{"p", "p"}, "ties worst", []string{"tie policy"}, "0.59"},
+		{[]string{"g"}, "gain exp", []string{"gain"}, "0.59"},
+		{[]string{"F9"}, "[check]", []string{"check", "explorer"}, "6.3235"},
+	}
+	if len(steps) != learn.Count() {
+		t.Fatalf("the walk has %d steps, the path %d", len(steps), learn.Count())
+	}
+	for i, c := range steps {
+		n := i + 1
+		st := learn.Steps[i]
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			x, _ := startLearn(t, bin, t.TempDir(), strconv.Itoa(n))
+			x.waitFor(fmt.Sprintf("Step %d of 8: %s", n, st.Title))
+			// The instruction's words up to its first key, as the
+			// screen wraps them.
+			head, _, _ := strings.Cut(st.Instruction, "{")
+			x.waitForFlat(strings.Join(strings.Fields(head), " "))
+			x.waitForFlat(st.Question)
+			lines := strings.Split(strings.TrimRight(x.screen(), "\n"), "\n")
+			footer := lines[len(lines)-1]
+			for _, h := range c.help {
+				if !strings.Contains(footer, h) {
+					t.Errorf("the footer does not name %q: %s", h, footer)
+				}
+			}
+			if !strings.Contains(footer, "enter answer") || strings.Contains(footer, "set grade") {
+				t.Errorf("the footer is not the step's: %s", footer)
+			}
+			x.fits(80)
+
+			x.keys(c.keys...)
+			x.waitFor(c.sees)
+
+			x.keys(st.Slip, "Enter")
+			x.waitForFlat("✗ Not quite: " + st.Label())
+			x.waitForFlat("What check finds behind it: ")
+			x.waitForFlat(st.SlipIs)
+
+			x.keys(c.want, "Enter")
+			x.waitForFlat("✓ Right: " + st.Label())
+			x.fits(80)
+		})
+	}
+}
+
+// TestLearnResumes: a learner answers step 1, goes on, quits at step 2;
+// the shell is told what was covered, and learn then opens step 2.
+func TestLearnResumes(t *testing.T) {
+	testenv.Slow(t)
+	testenv.Tool(t, "tmux", "tmux")
+	bin := build(t)
+	config := t.TempDir()
+
+	x, status := startLearn(t, bin, config)
+	x.waitFor("Step 1 of 8: gain and discount")
+	x.keys("1.89", "Enter")
+	x.waitForFlat("✓ Right: rank 2's term = 1.8928")
+	x.keys("Enter")
+	x.waitFor("Step 2 of 8: DCG")
+	x.keys("q")
+	x.waitFor("ndcg-explorer learn resumes at step 2 (DCG);")
+	x.waitFor("  1  gain and discount            answered right")
+	x.waitFor("  2  DCG                          opened, not yet answered right")
+	waitStatus(t, status, "EXIT=0")
+	if _, err := os.Stat(filepath.Join(config, "ndcg-explorer", "learn.json")); err != nil {
+		t.Fatalf("no progress file: %v", err)
+	}
+
+	x, _ = startLearn(t, bin, config)
+	x.waitFor("Step 2 of 8: DCG")
+}
+
+// waitStatus polls the file the shell writes the exit status to.
+func waitStatus(t *testing.T, path, want string) {
+	t.Helper()
+	var got []byte
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		got, _ = os.ReadFile(path)
+		if strings.TrimSpace(string(got)) == want {
+			return
+		}
+	}
+	t.Fatalf("exit status %q, want %s", got, want)
+}
+
+// TestNewcomerIsOffered: the bare program greets with the guided path;
+// the explorer is there as ever, and a list named opens without the
+// offer.
+func TestNewcomerIsOffered(t *testing.T) {
+	testenv.Slow(t)
+	testenv.Tool(t, "tmux", "tmux")
+	x, _, _ := start(t, 80, 24)
+	x.waitFor("selected rank; ? lists every key. New to NDCG? Run ndcg-explorer learn.")
+	x.waitFor("NDCG@3 = 0.7263")
+	x.fits(80)
+
+	x, _, _ = start(t, 80, 24, "sample:ties-at-k")
+	s := x.waitFor("selected rank; ? lists every key.")
+	if strings.Contains(s, "learn") {
+		t.Errorf("a list named, and still the offer:\n%s", s)
+	}
+}

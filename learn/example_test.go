@@ -1,0 +1,25 @@
+package learn_test
+
+import (
+	"fmt"
+
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
+)
+
+// A step's question, its true answer and what check finds behind a
+// wrong one.
+func Example() {
+	s, _ := learn.At(6)
+	fmt.Println(s.Title)
+	fmt.Println(s.Question)
+	truth, _ := s.Truth()
+	fmt.Printf("%s = %.4f\n", s.Label(), truth)
+	w, _ := verify.ParseWritten("0.73")
+	fmt.Println(s.Diagnose(w))
+	// Output:
+	// ties at the cutoff
+	// What is NDCG@3 under worst ties, to two decimals?
+	// NDCG@3 = 0.5908
+	// used ties expected (not worst)
+}

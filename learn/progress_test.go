@@ -1,0 +1,88 @@
+package learn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestProgressKeptUnderXDGConfigHome: progress goes to
+// $XDG_CONFIG_HOME/ndcg-explorer/learn.json, comes back as it was
+// written, and resumes where the learner left off.
+func TestProgressKeptUnderXDGConfigHome(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	path, err := ProgressPath()
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, "ndcg-explorer", "learn.json"), path)
+
+	p, err := LoadProgress()
+	require.NoError(t, err)
+	assert.Equal(t, 1, p.Resume(), "nothing kept: step 1")
+
+	p.Opened(1)
+	p.Answered(1)
+	p.Opened(2)
+	p.Opened(3)
+	require.NoError(t, p.Save())
+	entries, err := os.ReadDir(filepath.Dir(path))
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "no temporary file left beside it")
+
+	back, err := LoadProgress()
+	require.NoError(t, err)
+	assert.Equal(t, p, back)
+	assert.Equal(t, 3, back.Resume())
+	assert.Equal(t, `Steps answered right: 1 of 8.
+  1  gain and discount            answered right
+  2  DCG                          opened, not yet answered right
+  3  the ideal ranking and IDCG   opened, not yet answered right
+  4  NDCG                         not opened yet
+  5  the cutoff k                 not opened yet
+  6  ties at the cutoff           not opened yet
+  7  conventions that disagree    not opened yet
+  8  checking a hand computation  not opened yet
+ndcg-explorer learn resumes at step 3 (the ideal ranking and IDCG);
+ndcg-explorer learn N opens step N.
+`, back.Covered())
+}
+
+// TestProgressAfterTheLastStep: going on from the last step resumes at
+// the first step not answered right, and at 1 once every step is.
+func TestProgressAfterTheLastStep(t *testing.T) {
+	var p Progress
+	for n := 1; n <= Count(); n++ {
+		p.Opened(n)
+		if n != 4 {
+			p.Answered(n)
+		}
+	}
+	p.Done()
+	assert.Equal(t, 4, p.Resume())
+	p.Answered(4)
+	assert.True(t, p.Finished())
+	assert.Equal(t, 1, p.Resume())
+	assert.Contains(t, p.Covered(), "That is the whole path.")
+}
+
+// TestProgressFileDamaged: a file this program did not write is refused
+// with what to do; step numbers that do not exist are dropped.
+func TestProgressFileDamaged(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	path, err := ProgressPath()
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte("not json"), 0o644))
+	_, err = LoadProgress()
+	assert.ErrorContains(t, err, "remove it to start the path afresh")
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"next": 42, "right": [2, 99, 2, 1], "seen": [-1, 2]}`), 0o644))
+	p, err := LoadProgress()
+	require.NoError(t, err)
+	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}}, p)
+	assert.Equal(t, 3, p.Resume())
+}

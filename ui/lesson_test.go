@@ -1,0 +1,358 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
+)
+
+// newLesson opens step n of the path at w×h, recording each progress
+// saved in saved.
+func newLesson(t testing.TB, n, w, h int, saved *[]learn.Progress) *Lesson {
+	t.Helper()
+	o := LessonOptions{Step: n, NoColor: true}
+	if saved != nil {
+		o.Save = func(p learn.Progress) error { *saved = append(*saved, p); return nil }
+	}
+	l, err := NewLesson(o)
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return l
+}
+
+// lessonKeys sends keys to the lesson, as press does to the explorer,
+// running the commands they return (the progress saved) as the program
+// would; it returns whether one of them quit.
+func lessonKeys(l *Lesson, keys ...string) (quit bool) {
+	for _, k := range keys {
+		_, cmd := l.Update(keyMsg(k))
+		quit = runCmds(l, cmd) || quit
+	}
+	return quit
+}
+
+// runCmds runs cmd and the commands it batches or sequences, giving
+// their messages to the lesson, and reports whether one quit.
+func runCmds(l *Lesson, cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.QuitMsg:
+		return true
+	case tea.BatchMsg:
+		quit := false
+		for _, c := range msg {
+			quit = runCmds(l, c) || quit
+		}
+		return quit
+	case nil:
+		return false
+	default:
+		if s, ok := sequenceCmds(msg); ok {
+			quit := false
+			for _, c := range s {
+				quit = runCmds(l, c) || quit
+			}
+			return quit
+		}
+		_, next := l.Update(msg)
+		return runCmds(l, next)
+	}
+}
+
+// sequenceCmds reads tea.Sequence's message, a slice of commands of a
+// type Bubble Tea does not export.
+func sequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
+}
+
+// lessonType types s into the lesson, a key a character.
+func lessonType(l *Lesson, s string) {
+	for _, r := range s {
+		l.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+func lessonScreen(l *Lesson) string { return ansi.Strip(l.View().Content) }
+
+// lessonFlat is the screen with its lines joined by spaces, to find text the
+// width wrapped.
+func lessonFlat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestLessonStepOnScreen: at 80×24 each step shows its instruction, its
+// keys and its question, the screen filled exactly; the step's typical
+// slip is judged wrong with the mistake check names behind it, and the
+// true value, rounded, right; enter then opens the next step.
+func TestLessonStepOnScreen(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		st := learn.Steps[n-1]
+		var saved []learn.Progress
+		l := newLesson(t, n, 80, 24, &saved)
+		s := lessonScreen(l)
+		assert.Len(t, strings.Split(s, "\n"), 24, "step %d fills 80×24", n)
+		for _, line := range strings.Split(s, "\n") {
+			assert.LessOrEqual(t, ansi.StringWidth(line), 80)
+		}
+		text := lessonFlat(s)
+		assert.Contains(t, text, lessonFlat(st.Instructions(l.keyName)), "step %d: the instruction", n)
+		assert.Contains(t, text, st.Question, "step %d: the question", n)
+		assert.Contains(t, text, st.Label()+" = [", "step %d: the answer's field", n)
+		footer := strings.Split(s, "\n")[23]
+		for _, k := range st.Keys {
+			b, ok := l.stepKey(k)
+			require.True(t, ok, "step %d: key %s", n, k)
+			assert.Contains(t, footer, b.Help().Key+" "+b.Help().Desc, "step %d: key %s in the footer", n, k)
+		}
+		assert.Contains(t, footer, "enter answer")
+		// Only the step's keys and the lesson's: not the explorer's
+		// footer of editing keys.
+		assert.NotContains(t, footer, "set grade")
+
+		lessonType(l, st.Slip)
+		lessonKeys(l, "enter")
+		text = lessonFlat(lessonScreen(l))
+		assert.Contains(t, text, "✗ Not quite: "+st.Label()+" = ", "step %d: the slip %s", n, st.Slip)
+		assert.Contains(t, text, "What check finds behind it: ", "step %d", n)
+		assert.Contains(t, text, st.SlipIs, "step %d", n)
+		assert.Contains(t, text, "Type another answer, or enter to go on")
+		assert.Empty(t, saved, "a wrong answer is not progress")
+
+		truth, err := st.Truth()
+		require.NoError(t, err)
+		lessonType(l, strconv.FormatFloat(truth, 'f', st.MinDecimals(), 64))
+		lessonKeys(l, "enter")
+		text = lessonFlat(lessonScreen(l))
+		assert.Contains(t, text, "✓ Right: "+st.Label()+" = ", "step %d", n)
+		assert.NotContains(t, text, "Not quite", "another try replaces the verdict")
+		require.NotEmpty(t, saved, "step %d: the right answer is kept", n)
+		assert.Contains(t, saved[len(saved)-1].Right, n)
+
+		quit := lessonKeys(l, "enter")
+		if n < learn.Count() {
+			assert.False(t, quit)
+			assert.Equal(t, n+1, l.Step(), "enter goes on")
+			assert.Contains(t, lessonScreen(l), fmt.Sprintf("Step %d of 8", n+1))
+			assert.Equal(t, n+1, saved[len(saved)-1].Next, "the step to resume at is kept")
+		} else {
+			assert.True(t, quit, "enter after the last step ends the path")
+			assert.True(t, l.Finished())
+			assert.Equal(t, 0, saved[len(saved)-1].Next)
+		}
+	}
+}
+
+// TestLessonLeavesTheExplorerWhole: the explorer's keys work under a
+// step (the tie policy, k, another view, the help), a number typed goes
+// to the answer in any view, and the explorer's help has the keys until
+// it is closed.
+func TestLessonLeavesTheExplorerWhole(t *testing.T) {
+	l := newLesson(t, 6, 80, 24, nil)
+	assert.Contains(t, lessonScreen(l), "NDCG@3 = 0.7263")
+	lessonKeys(l, "p", "p")
+	s := lessonScreen(l)
+	assert.Contains(t, s, "ties worst")
+	assert.Contains(t, s, "NDCG@3 = 0.5908")
+	assert.Contains(t, s, "ties best → worst", "the explorer's status line stays")
+
+	l = newLesson(t, 8, 80, 24, nil)
+	lessonKeys(l, "f9")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "[check]")
+	lessonType(l, "6.3235")
+	assert.Contains(t, lessonScreen(l), "IDCG@5 = [6.3235", "digits answer the step in the check view too")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: IDCG@5 = 6.323466")
+
+	l = newLesson(t, 5, 80, 24, nil)
+	lessonKeys(l, "?")
+	s = lessonScreen(l)
+	lessonType(l, "3")
+	assert.Contains(t, lessonScreen(l), "NDCG@3 = [          ]", "under the help, a digit is the help's")
+	assert.NotContains(t, s, "enter answer", "the help's footer says how to close it")
+	lessonKeys(l, "esc", "[", "[")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "k=3")
+	assert.Contains(t, s, "NDCG@3 = 0.7644")
+}
+
+// TestLessonReadsAnswersAsTheQuiz: an answer is read as the quiz reads
+// one: too few decimals, or a decimal comma, is refused with what to
+// type, and the field keeps it to correct.
+func TestLessonReadsAnswersAsTheQuiz(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonScreen(l), "type rank 2's term, then enter")
+	lessonType(l, "1.9")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "write rank 2's term with 2 decimals or more (e.g. 0.87): 1.9 fits too many values")
+	lessonType(l, "1,89")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonScreen(l), "use a point: 1.89")
+	lessonKeys(l, "backspace", "backspace", "backspace", "backspace")
+	lessonType(l, "1.89")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: rank 2's term = 1.8928; your 1.89 holds to ±0.005.")
+
+	l = newLesson(t, 8, 80, 24, nil)
+	lessonType(l, "6.324")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "write IDCG@5 with 4 decimals or more (e.g. 0.8700)")
+}
+
+// TestLessonQuitsWithoutAsking: q ends the lesson at once, even after a
+// change of conventions (the lists are samples; progress is kept as it
+// changes); ctrl+c too.
+func TestLessonQuitsWithoutAsking(t *testing.T) {
+	l := newLesson(t, 5, 80, 24, nil)
+	lessonKeys(l, "[")
+	assert.Contains(t, lessonScreen(l), "modified")
+	assert.True(t, lessonKeys(l, "q"))
+	l = newLesson(t, 5, 80, 24, nil)
+	assert.True(t, lessonKeys(l, "ctrl+c"))
+}
+
+// TestLessonTooSmall: a terminal too short for the explorer and the
+// lesson under it says so, with the size it needs.
+func TestLessonTooSmall(t *testing.T) {
+	l := newLesson(t, 1, 80, 16, nil)
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "Terminal too small: 80×16. The guided path needs at least 50×")
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "Step 1 of 8")
+}
+
+// TestLessonHidesTheAnswer: until the step is answered, every number on
+// screen that is the answer, rounded to its own decimals, shows as ?; a
+// step whose instruction changes a convention shows it once the
+// explorer is under the conventions asked about, as reading it off is
+// then the lesson. Step 1's term is 3/log2 3 = 1.8928; step 6's NDCG@3
+// under worst ties 7.6309/12.9165 = 0.5908.
+func TestLessonHidesTheAnswer(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	s := lessonScreen(l)
+	assert.Contains(t, s, "      3 0.631   ?.???   8.893", "rank 2's contrib cell")
+	assert.NotContains(t, s, "1.893")
+	lessonType(l, "1.26")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "      3 0.631   1.893   8.893", "shown once answered, right or not")
+
+	l = newLesson(t, 6, 80, 24, nil)
+	s = lessonScreen(l)
+	assert.Contains(t, s, "worst ?.???? · expected 0.7263 · best 0.8618")
+	lessonKeys(l, "p")
+	assert.Contains(t, lessonScreen(l), "worst ?.????", "ties best: not yet the conventions asked about")
+	lessonKeys(l, "p")
+	assert.Contains(t, lessonScreen(l), "worst 0.5908 · expected 0.7263 · best 0.8618")
+	assert.Contains(t, lessonScreen(l), "NDCG@3 = 0.5908")
+}
+
+// TestHideValue: a number is hidden where it is the value rounded to
+// its own decimals (two or more), and only as a whole number.
+func TestHideValue(t *testing.T) {
+	x := 12.392789
+	for _, c := range []struct{ in, want string }{
+		{"DCG@3 = 12.3928   IDCG@3 = 12.9165", "DCG@3 = ??.????   IDCG@3 = 12.9165"},
+		{"7.000 + 1.893 + 3.500 = 12.393", "7.000 + 1.893 + 3.500 = ??.???"},
+		{"12.39 and 12.4 and 12.3927", "??.?? and 12.4 and 12.3927"},
+		{"112.393 12.3930 2.393 0.12.393", "112.393 12.3930 2.393 0.12.393"},
+		{"\x1b[38;5;245m12.393\x1b[0m", "\x1b[38;5;245m??.???\x1b[0m"},
+	} {
+		assert.Equal(t, c.want, hideValue(c.in, x), c.in)
+	}
+}
+
+// TestLessonPasteAndResize: a number pasted is an answer (the text
+// around it dropped, as the quiz drops it); the lesson lays itself out
+// again for each size, filling the screen; a progress that cannot be
+// kept is said on the status line, and the lesson goes on.
+func TestLessonPasteAndResize(t *testing.T) {
+	l, err := NewLesson(LessonOptions{Step: 2, NoColor: true,
+		Save: func(learn.Progress) error { return errors.New("disk full") }})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	s := lessonScreen(l)
+	assert.Len(t, strings.Split(s, "\n"), 30)
+	assert.Contains(t, s, "Step 2 of 8: DCG")
+	l.Update(tea.PasteMsg{Content: "DCG = 12.39\n"})
+	assert.Contains(t, lessonScreen(l), "DCG@3 = [12.39")
+	lessonKeys(l, "enter")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "✓ Right: DCG@3 = 12.3928")
+	assert.Contains(t, s, "your progress is not kept: disk full")
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s = lessonScreen(l)
+	assert.Len(t, strings.Split(s, "\n"), 24)
+	assert.Contains(t, lessonFlat(s), "✓ Right: DCG@3 = 12.3928")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonScreen(l), "Step 3 of 8")
+}
+
+// TestLessonFirstWords: a first lesson says how the path goes; a lesson
+// resumed says where the learner is back at; a step asked for by number
+// says neither.
+func TestLessonFirstWords(t *testing.T) {
+	l := newLesson(t, 1, 80, 24, nil)
+	assert.Contains(t, lessonScreen(l), "8 steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.")
+
+	var p learn.Progress
+	p.Opened(1)
+	p.Answered(1)
+	p.Opened(2)
+	l, err := NewLesson(LessonOptions{Step: 2, Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "Back at step 2 of 8 (DCG), where you left off.")
+
+	l, err = NewLesson(LessonOptions{Step: 6, Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s := lessonScreen(l)
+	assert.NotContains(t, s, "Back at")
+	assert.NotContains(t, s, "15 minutes")
+}
+
+// TestLessonFieldWhole: the answer's field is never broken across two
+// lines: where the question and the field do not fit one line, the field
+// takes the next.
+func TestLessonFieldWhole(t *testing.T) {
+	for n := 1; n <= learn.Count(); n++ {
+		for _, w := range []int{60, 80, 100} {
+			l := newLesson(t, n, w, 30, nil)
+			var field string
+			for _, line := range strings.Split(lessonScreen(l), "\n") {
+				if strings.Contains(line, learn.Steps[n-1].Label()+" = [") {
+					field = line
+				}
+			}
+			assert.Contains(t, field, "[          ]", "step %d at %d columns", n, w)
+		}
+	}
+}
+
+// TestLessonASCII: with --ascii the lesson's own rule is ASCII too.
+func TestLessonASCII(t *testing.T) {
+	l, err := NewLesson(LessonOptions{Step: 1, ASCII: true, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "Step 1 of 8: gain and discount ------")
+	assert.NotContains(t, lessonScreen(l), "─")
+}

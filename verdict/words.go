@@ -1,0 +1,78 @@
+package verdict
+
+import (
+	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
+)
+
+// ChangeText says a change of convention in words, as a learner would
+// recognise what they did: a discount of 1/log2(i) with rank 1 left
+// undiscounted by its formula rather than as Järvelin and Kekäläinen's
+// (jk:2), the ideal ranking from the top k as built from those items
+// only.
+func ChangeText(c verify.Change) string {
+	switch {
+	case c.Setting == verify.IDCGItems:
+		return "the ideal ranking built from " + c.To + " only (not " + c.From + ")"
+	case jkForLog2(c):
+		return "discount 1/log2(i) with rank 1 undiscounted (not 1/log2(i+1))"
+	}
+	return c.String()
+}
+
+// jkForLog2 reports whether c is Järvelin and Kekäläinen's discount in
+// place of log2: 1 at ranks 1 and 2, then 1/log2(i), which is 1/log2(i)
+// at every rank but the first, where log2(1) = 0.
+func jkForLog2(c verify.Change) bool {
+	return c.From == "log2" && c.To == "jk:2"
+}
+
+// changesText says the match's changes in words, joined.
+func changesText(m verify.Match) string {
+	parts := make([]string, len(m.Changes))
+	for i, c := range m.Changes {
+		parts[i] = ChangeText(c)
+	}
+	return strings.Join(parts, " and ")
+}
+
+// mistakeText says what a mistake most likely was, and the convention it
+// coincides with when there is one ("" for a change that is no mistake).
+func mistakeText(c verify.Change) string {
+	switch {
+	case !c.Mistake():
+		return ""
+	case jkForLog2(c):
+		return "most likely ranks counted from 0, or log2(i) written for log2(i+1); " +
+			"it coincides with Järvelin and Kekäläinen's original discount (jk:2)"
+	case c.Setting == verify.IDCGItems:
+		return "a mistake: the ideal ranking orders every judged item, also those retrieved below k"
+	case c.Setting == verify.IDCGCutoff:
+		return "a mistake: IDCG@k sums the ideal ranking to k, as DCG@k sums the ranking"
+	case c.Setting == "k":
+		return "a mistake: the cutoff off by one"
+	case c.Setting == "discount":
+		return "a mistake: a logarithm in another base"
+	}
+	return "a bound, not an order any tool breaks ties in"
+}
+
+// mistakesText says the mistakes among the match's changes, joined.
+func mistakesText(m verify.Match) string {
+	var parts []string
+	for _, c := range m.Changes {
+		if t := mistakeText(c); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andList joins words as a sentence does: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
