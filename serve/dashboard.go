@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/qrterm"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -26,13 +27,16 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names key.Binding
+	Send, Round, End, Tally, Names, Code key.Binding
 }{
 	Send:  key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round: key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
 	End:   key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
 	Tally: key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
 	Names: key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	// Code shows the room's page address as a QR code, for phones to
+	// scan off the projector (with --web).
+	Code: key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "page's QR code")),
 }
 
 // dashboardStyles are the dashboard's few styles, in one place.
@@ -74,11 +78,19 @@ const (
 // Dashboard is the instructor's screen: where to connect, who is
 // connected, the instructor's own explorer, and the room's keys.
 type Dashboard struct {
-	srv      *Server
-	addr     string
-	connect  string // the ssh line attendees type
-	explorer *ui.Model
-	st       dashboardStyles
+	srv     *Server
+	addr    string
+	connect string // the ssh line attendees type
+	// webURL is the room's page (with --web); showCode draws it as a
+	// QR code in place of the explorer.
+	webURL   string
+	showCode bool
+	// lightBackground says the terminal's background is light, for the
+	// QR code's dark modules to be drawn dark (a dark one is assumed
+	// until the terminal says otherwise).
+	lightBackground bool
+	explorer        *ui.Model
+	st              dashboardStyles
 
 	width, height int
 	// headerH is how many lines the header takes at the window's width:
@@ -157,6 +169,13 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	// Rounds go on from those a kept room ran: round n asks question n.
 	d.round = s.room.RoundsRun()
 	d.connect = ConnectCommand(addr)
+	if s.webAddr != nil {
+		d.webURL = s.WebURL(s.webAddr)
+		d.connect += " · " + d.webURL
+		if s.cfg.NoSSH {
+			d.connect = d.webURL
+		}
+	}
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
 }
@@ -197,6 +216,9 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 // Update handles the room's messages and keys, and passes the rest to
 // the instructor's explorer.
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
+		d.lightBackground = !bg.IsDark()
+	}
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
 	// A status that wraps onto more lines moves the explorer down: it is
@@ -343,6 +365,8 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Tally):
 		d.showTally = !d.showTally
+	case key.Matches(msg, k.Code) && d.webURL != "":
+		d.showCode = !d.showCode
 	case key.Matches(msg, k.Names):
 		d.showNames = !d.showNames
 		if d.showNames {
@@ -363,7 +387,10 @@ func (d *Dashboard) View() tea.View {
 		return v
 	}
 	body := v.Content
-	if d.showTally {
+	switch {
+	case d.showCode:
+		body = d.codeView(d.width, d.tallyHeight())
+	case d.showTally:
 		body = d.tallyView(d.width, d.tallyHeight())
 	}
 	header := d.header(d.width)
@@ -406,7 +433,11 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	for _, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names} {
+	shown := []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names}
+	if d.webURL != "" {
+		shown = append(shown, k.Code)
+	}
+	for _, b := range shown {
 		keys = append(keys, b.Help().Key+" "+b.Help().Desc)
 	}
 	lines := []string{ansi.Truncate(line1, w, "…"), ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…")}
@@ -423,6 +454,20 @@ func (d *Dashboard) header(w int) []string {
 		lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, "…"))
 	}
 	return lines
+}
+
+// codeView is the room's page address as a QR code, with the address
+// under it, for a room to scan with their phones; F7 goes back.
+func (d *Dashboard) codeView(w, h int) string {
+	rows, err := qrterm.Render(d.webURL, d.lightBackground, d.srv.cfg.ASCII)
+	lines := []string{}
+	if err == nil && len(rows) < h && len([]rune(rows[0])) <= w {
+		lines = append(lines, rows...)
+	} else {
+		lines = append(lines, "(the screen is too small for the QR code: make it larger, or read the address out)")
+	}
+	lines = append(lines, "", d.st.title.Render("Open "+d.webURL)+" in a browser, or scan the code · F7 hides it")
+	return fit(strings.Join(lines, "\n"), w, h)
 }
 
 // tallyHeight is how many lines the tally has below the header.
@@ -605,7 +650,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 		return err
 	}
 
-	d := NewDashboard(s, ln.Addr(), log, noColor)
+	d := NewDashboard(s, listenAddr(s, ln), log, noColor)
 	// ctx already ends the program on SIGINT and SIGTERM (see the
 	// caller); Bubble Tea's own handler would race it for the same
 	// signal and can block the program's shutdown for good, sending to

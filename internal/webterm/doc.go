@@ -29,8 +29,8 @@
 //
 // Every quantity a browser chooses is bounded: a message's size
 // (MaxMessage), the time to join (JoinTimeout), the number of failed
-// joins from one address (a delay after each and a budget, then
-// refusals for a while: Throttle), the window's size (MaxCols×MaxRows),
+// joins from one address (the Throttle the server passes: serve's, which
+// its SSH logins share), the window's size (MaxCols×MaxRows),
 // and a browser that stops reading its screen is dropped once
 // SlowTimeout passes with its queue full, so it holds no more memory
 // than the queue.

@@ -79,9 +79,8 @@ type Config struct {
 	Passphrase bool
 	// Join decides whether a browser joins, and what runs for it.
 	Join func(ctx context.Context, req JoinRequest) (Joined, error)
-	// Throttle counts failed joins by address; nil makes one with
-	// DefaultThrottle.
-	Throttle *Throttle
+	// Throttle counts failed joins by address (nil: none are counted).
+	Throttle Throttle
 	// Limits; zero means the default.
 	MaxMessage  int64
 	JoinTimeout time.Duration
@@ -89,6 +88,24 @@ type Config struct {
 	// Log, when set, is told of each refusal and throttling, once.
 	Log func(format string, args ...any)
 }
+
+// Throttle is what slows down guessing: Blocked refuses an address that
+// has failed too often, Failed counts a failure (and may wait before the
+// answer goes back, which the page waits for), Succeeded ends the count.
+// serve passes the one throttle its SSH logins use, so that a guess
+// costs the same by either door.
+type Throttle interface {
+	Blocked(addr string) bool
+	Failed(addr string)
+	Succeeded(addr string)
+}
+
+// noThrottle counts nothing.
+type noThrottle struct{}
+
+func (noThrottle) Blocked(string) bool { return false }
+func (noThrottle) Failed(string)       {}
+func (noThrottle) Succeeded(string)    {}
 
 // Handler serves the page, its assets and its WebSocket.
 type Handler struct {
@@ -109,7 +126,7 @@ func New(cfg Config) *Handler {
 		cfg.SlowTimeout = DefaultSlowTimeout
 	}
 	if cfg.Throttle == nil {
-		cfg.Throttle = NewThrottle(DefaultThrottle)
+		cfg.Throttle = noThrottle{}
 	}
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
@@ -221,8 +238,8 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.JoinTimeout)
 	defer cancel()
 	for {
-		if wait, blocked := h.cfg.Throttle.Blocked(addr); blocked {
-			_ = writeControl(ctx, c, control{Type: "refused", Message: "too many wrong passphrases from this address: try again in " + wait.Round(time.Second).String()})
+		if h.cfg.Throttle.Blocked(addr) {
+			_ = writeControl(ctx, c, control{Type: "refused", Message: "too many wrong passphrases or codes from this address: try again in a few minutes"})
 			_ = c.Close(websocket.StatusPolicyViolation, "throttled")
 			return JoinRequest{}, Joined{}, false
 		}
@@ -241,22 +258,13 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 			h.cfg.Throttle.Succeeded(addr)
 			return req, joined, true
 		}
-		msg := err.Error()
 		var refusal *Refusal
 		if errors.As(err, &refusal) && refusal.Failure {
-			delay, first := h.cfg.Throttle.Failed(addr)
-			if first {
-				h.cfg.Log("web: %s: too many wrong passphrases; refusing it for %s", addr, h.cfg.Throttle.cfg.Block)
-			}
-			// The delay after each failure: the page waits for the
-			// answer, so a guesser can try no faster than this.
-			select {
-			case <-time.After(delay):
-			case <-ctx.Done():
-				return JoinRequest{}, Joined{}, false
-			}
+			// The throttle's delay: the page waits for the answer, so
+			// a guesser can try no faster than this.
+			h.cfg.Throttle.Failed(addr)
 		}
-		if writeControl(ctx, c, control{Type: "refused", Message: msg}) != nil {
+		if writeControl(ctx, c, control{Type: "refused", Message: err.Error()}) != nil {
 			return JoinRequest{}, Joined{}, false
 		}
 	}
