@@ -7,9 +7,9 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/browser"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/loading"
 )
 
 // browsing reports whether the command line asks for the query browser:
@@ -49,7 +49,7 @@ func runBrowse(env *Env, lf *listFlags, ascii bool) error {
 	if err != nil {
 		return err
 	}
-	o := ui.BrowserOptions{Qrels: lf.qrels, Run: lf.run, Settings: s,
+	o := browser.Options{Qrels: lf.qrels, Run: lf.run, Settings: s,
 		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != ""}
 	if qf != "" || rf != "" {
 		o.Open = func(qid string) (*listio.Document, error) {
@@ -79,7 +79,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	}
 	s := rules.ListSettings()
 	s.K = k
-	o := ui.BrowserOptions{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
+	o := browser.Options{Qrels: ds.Name, Run: lf.predictions, Settings: s, Mean: rules.Name + " mean",
 		ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "",
 		Open: func(qid string) (*listio.Document, error) { return listio.LTRQuery(ds, rules, qid) }}
 	if o.Run == "" {
@@ -132,8 +132,8 @@ func ltrBrowseResult(ds *ltr.DataSet, rules ltr.Rules, k int) (*trec.Result, err
 }
 
 // runBrowser starts the query browser on a terminal.
-func runBrowser(env *Env, o ui.BrowserOptions, res *trec.Result) error {
-	b := ui.NewBrowser(o, res)
+func runBrowser(env *Env, o browser.Options, res *trec.Result) error {
+	b := browser.New(o, res)
 	if err := needsTerminal(env, "the query browser", "for every query's values use: ndcg-explorer trec -q -m ndcg_cut.10 QRELS RUN"); err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func browseRun(env *Env, qrels string, qf trec.Format, run string, rf trec.Forma
 		return trec.BrowseAs(qrels, qf, run, rf, k)
 	}
 	var res *trec.Result
-	l := ui.NewLoading(run, func(progress func(int64)) error {
+	l := loading.New(run, func(progress func(int64)) error {
 		var err error
 		res, err = trec.BrowseProgress(qrels, qf, run, rf, k, func(_ int, n int64) { progress(n) })
 		return err

@@ -45,7 +45,7 @@ func TestGNUFlags(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	assert.Empty(t, out)
 	// Earlier versions took -gain; the error says what to write now.
-	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain: long flags take two dashes: --gain\nRun ndcg-explorer report --help for its flags.\n", stderr)
+	assert.Equal(t, "ndcg-explorer: unknown shorthand flag: 'g' in -gain: long flags take two dashes: --gain.\nRun ndcg-explorer report --help for its flags.\n", stderr)
 	// A bundle of short flags that is no long flag's name gets no hint.
 	_, _, stderr = mainWith("", "report", "-zq", "--grades", "1")
 	assert.NotContains(t, stderr, "two dashes")

@@ -111,7 +111,7 @@ func TestCompletionCommand(t *testing.T) {
 		assert.Equal(t, ExitBadInput, code, "%v", args)
 		assert.Empty(t, out)
 		assert.Contains(t, stderr, "ndcg-explorer: ", "%v", args)
-		assert.Contains(t, stderr, "bash, zsh, fish, powershell\nRun ndcg-explorer completion --help for what each shell needs.\n", "%v", args)
+		assert.Contains(t, stderr, "bash, zsh, fish, powershell.\nRun ndcg-explorer completion --help for what each shell needs.\n", "%v", args)
 	}
 	got, _ := completions(t, "completion", "")
 	assert.Equal(t, shells, got)

@@ -144,9 +144,15 @@ func writeError(w io.Writer, err error) {
 	}
 	// A message may echo a file's bytes (an id, a qid, a path): they are
 	// shown, never obeyed.
-	fmt.Fprintf(w, "ndcg-explorer: %s\n", termsafe.Text(msg))
 	var ue *usageError
-	if errors.As(err, &ue) {
+	usage := errors.As(err, &ue)
+	if usage && !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") {
+		// The line that follows is a sentence of its own; read on one
+		// line (a log, a CI report) the two ran together.
+		msg += "."
+	}
+	fmt.Fprintf(w, "ndcg-explorer: %s\n", termsafe.Text(msg))
+	if usage {
 		if ue.hint != "" {
 			fmt.Fprintln(w, ue.hint)
 		} else {

@@ -24,6 +24,8 @@ type listFlags struct {
 	ltrData, predictions                        string
 	inputFormat                                 string
 	maxSize                                     string
+	maxItems                                    int
+	itemsFlag                                   bool // --max-items is this command's (not serve's)
 	// fs tells a flag given empty (--grades '') from one not given.
 	fs *pflag.FlagSet
 }
@@ -50,6 +52,12 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.ltrData, "ltr", "", "learning-to-rank data (libsvm/LETOR or table), with --predictions")
 	fs.StringVar(&f.predictions, "predictions", "", "predictions for --ltr, one score a line")
 	fs.StringVar(&f.inputFormat, "input-format", "", "format of FILE: json, csv or tsv (guessed)")
+	// serve has a --max-items of its own, the most items of a
+	// session's list, defined before these.
+	if fs.Lookup("max-items") == nil {
+		f.itemsFlag = true
+		fs.IntVar(&f.maxItems, "max-items", listio.DefaultMaxItems, "the most items a list read holds")
+	}
 	fs.StringVar(&f.maxSize, "max-size", "", "the largest file read, as 2G or 512M ("+listio.FormatSize(listio.DefaultMaxSize)+")")
 }
 
@@ -84,6 +92,12 @@ func (f *listFlags) load(env *Env, args []string, editing bool) (*listio.Documen
 			return nil, fmt.Errorf("%s: %w", listio.MaxSizeFlag, err)
 		}
 		listio.MaxSize = n
+	}
+	if f.itemsFlag {
+		if f.maxItems < 1 {
+			return nil, fmt.Errorf("%s: %d is not a number of items; give a whole number ≥ 1, as in %s 20000000", listio.MaxItemsFlag, f.maxItems, listio.MaxItemsFlag)
+		}
+		listio.MaxItems = f.maxItems
 	}
 	switch {
 	case len(args) > 0 && inline && allNumbers(args):
@@ -199,8 +213,14 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 		fs.Preset = opt(f.preset)
 	}
 	k := s.K
-	if f.k != "" {
+	// -k '' is a cutoff left out by mistake (an empty shell variable),
+	// not "all": it is refused as any other value that is not one.
+	kGiven := f.k != "" || f.given("cutoff") || f.given("k")
+	if kGiven {
 		var err error
+		if strings.TrimSpace(f.k) == "" {
+			return s, errors.New("-k: empty; give a cutoff ≥ 1, as in -k 10, or all for the whole list")
+		}
 		if k, err = ndcg.ParseK(f.k); err != nil {
 			return s, fmt.Errorf("-k: %w", err)
 		}
@@ -218,7 +238,7 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 	} else if err != nil {
 		return s, err
 	}
-	if f.k != "" {
+	if kGiven {
 		s.K = k
 	}
 	return s, nil

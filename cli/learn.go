@@ -23,7 +23,8 @@ func newLearnCmd(env *Env) *cobra.Command {
 		Long: "Walk through NDCG alone, one step at a time: each step opens a list in the explorer\n" +
 			"with one thing to do and one question; type the answer and press enter.\n" +
 			"Steps:\n" + stepTitles() +
-			"Progress is kept in " + progressPlace() + ": learn resumes where you left off,\n" +
+			"Progress is kept in ndcg-explorer/learn.json in the configuration directory\n" +
+			"($XDG_CONFIG_HOME, usually ~/.config): learn resumes where you left off,\n" +
 			"learn STEP opens that step.",
 		Example: `# start, or resume where you left off
 ndcg-explorer learn
@@ -74,14 +75,6 @@ func stepTitles() string {
 		fmt.Fprintf(&b, "  %d  %s\n", i+1, s.Title)
 	}
 	return b.String()
-}
-
-// progressPlace is where the progress file is, for the help.
-func progressPlace() string {
-	if p, err := learn.ProgressPath(); err == nil {
-		return p
-	}
-	return "ndcg-explorer/learn.json in your configuration directory"
 }
 
 func runLearn(env *Env, args []string, ascii bool) error {

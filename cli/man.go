@@ -138,7 +138,9 @@ var manEnvironment = [][2]string{
 	{"CLICOLOR_FORCE, COLORTERM", "Read, with TERM and NO_COLOR, to tell how many colours help may use."},
 	{"XDG_CONFIG_HOME, HOME", "The configuration directory, where serve keeps its host key and learn the learner's progress (FILES): " +
 		"$XDG_CONFIG_HOME, else $HOME/.config, on Linux; $HOME/Library/Application Support on macOS; %AppData% on Windows."},
+	{"GOMEMLIMIT", "When set, the memory the Go runtime aims to stay under, as Go programs read it; otherwise a list read holds the program to about ten times its file's size plus 1.5 GiB."},
 	{"COLUMNS", "The width report fits its text to on a terminal (else the terminal's own); --width N sets it, --full prints every column."},
+	{"XDG_DATA_HOME", "Where serve keeps the room (--state-dir's default): $XDG_DATA_HOME/ndcg-explorer/serve, else ~/.local/share/ndcg-explorer/serve on Linux."},
 	{"TMPDIR", "Where trec keeps a copy of a run read from standard input while it reads it again."},
 	{"SOURCE_DATE_EPOCH", "Dates this manual page (seconds since 1970), as reproducible builds set it; otherwise the page is dated today."},
 	{"NDCG_EXPLORER_COMPLETION_DESCRIPTIONS", "false leaves the descriptions out of shell completion, as completion --no-descriptions does."},

@@ -6,10 +6,12 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -77,6 +79,10 @@ func runKeeping(env *Env, model tea.Model, unsaved func() []*ui.Model) error {
 	return keepUnsaved(unsaved(), got)
 }
 
+// saveWait is how long a stopped explorer waits for a save being
+// written to end before it keeps the edits in a recovery copy.
+const saveWait = 10 * time.Second
+
 // keepUnsaved writes the unsaved edits of each explorer in ms to its
 // recovery copy after sig stopped the program, and says so; with nothing
 // unsaved it only ends with the signal's status.
@@ -87,6 +93,10 @@ func keepUnsaved(ms []*ui.Model, sig os.Signal) error {
 	}
 	var kept, failed []string
 	for _, m := range ms {
+		// A save being written when the signal came may complete: then
+		// the edits are on disk, and a recovery copy of them would be
+		// offered at the next open for nothing.
+		m.SettleSave(saveWait)
 		ws := m.Workspace()
 		if !ws.Dirty() {
 			continue
@@ -127,7 +137,9 @@ func sigName(sig os.Signal) string {
 
 // newProgram is a Bubble Tea program drawing on the terminal.
 func newProgram(env *Env, m tea.Model, extra ...tea.ProgramOption) *tea.Program {
-	opts := append([]tea.ProgramOption{tea.WithOutput(terminalOutput(env))}, extra...)
+	// The window drawn is bounded whatever the terminal's size: the
+	// renderer keeps buffers of its every cell.
+	opts := append([]tea.ProgramOption{tea.WithOutput(terminalOutput(env)), tea.WithFilter(winsize.Filter(nil))}, extra...)
 	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		opts = append(opts, tea.WithInput(f))
 	}

@@ -66,15 +66,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			return runServe(env, cfg)
 		},
 	}
-	lf.register(cmd.Flags())
-	completeListFlags(cmd)
 	f := cmd.Flags()
-	// The query browser's flags open one query of a run or a data set:
-	// still taken, for a room that studies one, but not listed in
-	// serve's help, which is for the room's own flags.
-	for _, name := range []string{"qrels", "run", "query", "qrels-format", "run-format", "ltr", "predictions"} {
-		_ = f.MarkHidden(name)
-	}
 	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room; none with --web: a room that joins by the page alone")
 	f.StringVar(&cfg.Web, "web", "", "also serve the room's page at this address (as :8080), for attendees without ssh: a terminal in their browser")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "serve the page over https with this certificate (PEM; with --tls-key)")
@@ -89,6 +81,16 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.StringVar(&cfg.StateDir, "state-dir", "", "where the room is kept (names, lists, answers), so a restart loses nothing (default: under your data directory)")
 	f.BoolVar(&forget, "forget", false, "clear the room kept in --state-dir, after asking, and serve nothing")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
+	// The list's flags after serve's own: serve's --max-items (the most
+	// items an attendee's list holds) stands for the list read's too.
+	lf.register(f)
+	completeListFlags(cmd)
+	// The query browser's flags open one query of a run or a data set:
+	// still taken, for a room that studies one, but not listed in
+	// serve's help, which is for the room's own flags.
+	for _, name := range []string{"qrels", "run", "query", "qrels-format", "run-format", "ltr", "predictions"} {
+		_ = f.MarkHidden(name)
+	}
 	return cmd
 }
 
@@ -99,8 +101,6 @@ func runServe(env *Env, cfg serve.Config) error {
 		}
 		cfg.NoSSH = true
 	}
-	// W over SSH copies what report --format markdown prints, as y m
-	// does in a local explorer.
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}

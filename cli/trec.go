@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -176,6 +178,9 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 		}
 		return withStatus(code, fmt.Errorf("-m: %w", err))
 	}
+	for _, w := range m.Warnings {
+		fmt.Fprint(env.Stderr, termsafe.Text("ndcg-explorer: warning: -m: "+w+"\n"))
+	}
 	qrelsPath, runPath := args[0], args[1]
 	if qrelsPath == "-" {
 		return fmt.Errorf("QRELS must be a file; only RUN may be - (standard input)")
@@ -201,6 +206,11 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 	res, err := trec.Evaluate(q, src, opt)
 	progress.done() // before anything else is printed
 	if err != nil {
+		if tf.perQuery {
+			// trec_eval prints each query as it goes and stops at the
+			// bad one; trec checks the whole run before it prints.
+			return fmt.Errorf("%w (with -q, trec_eval prints the values of the queries before this one, then stops; trec prints none of a run it stops on)", err)
+		}
 		return err
 	}
 	if n := len(res.Skipped); n > 0 {
@@ -249,25 +259,41 @@ func validFormat(flag, s string, run bool) bool {
 
 // openRun opens a run in format f ("": detect) at path, or on in for
 // "-": a TREC run there is streamed (copied aside in case a query is
-// split), any other format read whole.
+// split), any other format read whole. A path that gives its bytes once
+// (a pipe, a FIFO, /dev/stdin) is read as standard input is, opened
+// once: told its format from the head, then read on from there.
 func openRun(path string, f trec.Format, in io.Reader) (trec.Source, func(), error) {
+	name := "standard input"
+	done := func() {}
 	if path != "-" {
-		src, err := trec.RunSourceAs(path, f)
-		return src, func() {}, err
+		if trec.Rereadable(path) {
+			src, err := trec.RunSourceAs(path, f)
+			return src, done, err
+		}
+		fh, err := os.Open(path)
+		if err != nil {
+			return trec.Source{}, done, fmt.Errorf("reading run: %w", err)
+		}
+		name, in, done = path, fh, func() { fh.Close() }
 	}
-	br := bufio.NewReaderSize(in, 64<<10)
 	if f == "" {
-		head, _ := br.Peek(64 << 10)
+		head, err := trec.ReadHead(in)
+		if err != nil {
+			done()
+			return trec.Source{}, func() {}, fmt.Errorf("reading run: %w", err)
+		}
 		f = trec.DetectFormat(head)
+		in = io.MultiReader(bytes.NewReader(head), in)
 	}
 	if f == trec.FormatTREC {
-		src, cleanup := trec.ReaderSource("standard input", br)
-		return src, cleanup, nil
+		src, cleanup := trec.ReaderSource(name, bufio.NewReaderSize(in, 64<<10))
+		return src, func() { cleanup(); done() }, nil
 	}
-	data, err := trec.ReadText("standard input", "standard input", br)
+	defer done()
+	data, err := trec.ReadText(name, name, in)
 	if err != nil {
 		return trec.Source{}, func() {}, err
 	}
-	src, err := trec.RunSourceFrom("standard input", data, f)
+	src, err := trec.RunSourceFrom(name, data, f)
 	return src, func() {}, err
 }

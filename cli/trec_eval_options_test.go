@@ -66,7 +66,7 @@ func TestTrecUnsupportedOptions(t *testing.T) {
 		// trec_eval crashes on a negative -M; a run cut to fewer than no
 		// documents is a mistake to name, not a table of zeros.
 		{[]string{"-M", "-1"}, "-M (--Max_retrieved_per_topic): -1 is negative: give the number of documents to score, 0 or more"},
-		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number` + "\nRun ndcg-explorer trec --help"},
+		{[]string{"-M", "abc"}, `ndcg-explorer: -M (--Max_retrieved_per_topic): "abc" is not a whole number.` + "\nRun ndcg-explorer trec --help"},
 	} {
 		code, out, errOut := runTrecCmd(t, "", append(c.args, qrels, run)...)
 		assert.Equal(t, ExitTrecUsage, code, c.args)

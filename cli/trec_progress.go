@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/loading"
 )
 
 // progressDelay is how long a run is read before its progress is shown:
@@ -54,7 +54,7 @@ func (p *progressLine) update(pass int, lines int64) {
 	if pass > 1 {
 		what = fmt.Sprintf("reading the run again for its scattered queries (pass %d)", pass)
 	}
-	fmt.Fprintf(p.w, "\r%s: %s lines\x1b[K", what, ui.GroupDigits(lines))
+	fmt.Fprintf(p.w, "\r%s: %s lines\x1b[K", what, loading.GroupDigits(lines))
 }
 
 // done clears the line, if it was shown; nil does nothing.

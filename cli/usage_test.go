@@ -27,7 +27,7 @@ func TestFlagTypoSuggestsTheFlag(t *testing.T) {
 		{[]string{"--cutof", "3", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --cutof; did you mean --cutoff?\nRun ndcg-explorer --help for its flags.\n"},
 		{[]string{"serve", "--listn", ":1"}, "ndcg-explorer: unknown flag: --listn; did you mean --listen?\nRun ndcg-explorer serve --help for its flags.\n"},
 		{[]string{"trec", "--tis", "q", "r"}, "ndcg-explorer: unknown flag: --tis; did you mean --ties?\nRun ndcg-explorer trec --help for its flags.\n"},
-		{[]string{"report", "--zzzz", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --zzzz\nRun ndcg-explorer report --help for its flags.\n"},
+		{[]string{"report", "--zzzz", "sample:ties-at-k"}, "ndcg-explorer: unknown flag: --zzzz.\nRun ndcg-explorer report --help for its flags.\n"},
 		// One dash: pflag reads short flags, the message says which.
 		{[]string{"report", "-cutof", "3", "sample:ties-at-k"}, "ndcg-explorer: unknown shorthand flag: 'c' in -cutof; did you mean --cutoff?\nRun ndcg-explorer report --help for its flags.\n"},
 	} {

@@ -16,6 +16,7 @@ import (
 // (scikit-learn's linear gain) 0.7434390676038474; and with B and D's
 // scores exchanged (the best swap) 0.9032246197357094.
 func TestAnalysisViewsAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, _, _ := start(t, 80, 24, "--grades", "3,1,0,3,2,0", "--scores", "0.92,0.85,0.71,0.71,0.4,0.12", "--gain", "exp", "-k", "3")
 
 	x.waitFor("NDCG@3 = 0.7263")

@@ -3,7 +3,6 @@ package e2e
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +12,7 @@ import (
 // which trec/testdata/expected holds trec_eval 10.0's output.
 func trecCase(t *testing.T, name string) (qrels, run string) {
 	t.Helper()
-	_, here, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(filepath.Dir(here)), "trec", "testdata", "cases")
+	dir := filepath.Join(repoRoot(), "trec", "testdata", "cases")
 	return filepath.Join(dir, name+".qrels"), filepath.Join(dir, name+".run")
 }
 
@@ -67,6 +65,7 @@ func waitForExit(t *testing.T, x tmux, status string) string {
 // 101, 0.5000 for q1 and 0.3070 for all; ndcg_cut_5 is 0.2955 for 101
 // and 0.2026 for all.
 func TestQueryBrowserAsAPerson(t *testing.T) {
+	t.Parallel()
 	// A copy of the run, as save as suggests a file beside it.
 	srcQ, srcR := trecCase(t, "basic")
 	runDir := t.TempDir()
@@ -157,6 +156,7 @@ func TestQueryBrowserAsAPerson(t *testing.T) {
 // TestQueryBrowserCutoff: -k sets the cutoff of the list and of the
 // explorer.
 func TestQueryBrowserCutoff(t *testing.T) {
+	t.Parallel()
 	qrels, run := trecCase(t, "basic")
 	x, _, status := start(t, 100, 30, "--qrels", qrels, "--run", run, "-k", "5")
 

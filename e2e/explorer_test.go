@@ -4,14 +4,14 @@ package e2e
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 )
 
 // tmux runs a tmux command on the test's own server socket, so the test
@@ -59,30 +59,14 @@ func (x tmux) answer(keys ...string) {
 	x.keys(keys...)
 }
 
-// build compiles the program into a temporary directory.
-func build(t *testing.T) string {
-	t.Helper()
-	_, here, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(here))
-	bin := filepath.Join(t.TempDir(), "ndcg-explorer")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // start runs the program with args in a w×h session on the test's own
 // tmux server, in the test's temporary directory (where save as writes).
 // The shell writes the exit status to the returned file, then keeps the
-// pane open so that the test can read the last screen.
+// pane open so that the test can read the last screen. A walk in tmux is
+// a slow test (NDCG_SLOW=1 runs it).
 func start(t *testing.T, w, h int, args ...string) (x tmux, dir, status string) {
 	t.Helper()
 	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
 	bin := build(t)
 	dir = t.TempDir()
 	x = tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
@@ -99,19 +83,18 @@ func start(t *testing.T, w, h int, args ...string) (x tmux, dir, status string) 
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
+// needTmux skips t unless the slow tests are on, and needs tmux.
 func needTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("tmux is not installed, and CI=true: the end-to-end test must run in CI (apt-get install tmux)")
-		}
-		t.Skip("tmux is not installed: skipping the end-to-end test (apt-get install tmux to run it)")
-	}
+	t.Helper()
+	testenv.Slow(t)
+	testenv.Tool(t, "tmux", "tmux")
 }
 
 // TestExplorerAsAPerson: the values asserted are NDCG@5 of grades
 // 3,2,3,0,1 with linear gain (scikit-learn's ndcg_score gives
 // 0.9723642841729145) and of 0,2,3,0,1 (0.6612358700743491).
 func TestExplorerAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, _, status := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
 
 	x.waitFor("NDCG@5 = 0.9724")
@@ -149,9 +132,7 @@ func TestExplorerAsAPerson(t *testing.T) {
 // TestWithoutATerminal: no terminal, no explorer; the message says what
 // to use instead and the exit status is 2.
 func TestWithoutATerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
-	}
+	t.Parallel()
 	bin := build(t)
 	cmd := exec.Command(bin, "--grades", "3,2,3,0,1")
 	cmd.Stdin = strings.NewReader("")

@@ -5,9 +5,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 )
 
 const module = "github.com/ndcg-explorer/ndcg-explorer"
@@ -19,18 +20,11 @@ const module = "github.com/ndcg-explorer/ndcg-explorer"
 // layout), and nothing from the network. The installed binary then
 // reports the version go install recorded.
 func TestGoInstall(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the program from a module proxy; skipped with -short")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command on PATH")
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git to list the repository's files")
-	}
-	_, here, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(here))
+	t.Parallel()
+	testenv.Slow(t)
+	goBin := testenv.Tool(t, "go", "golang-go")
+	testenv.Tool(t, "git", "git") // to list the repository's files
+	root := repoRoot()
 	const version = "v0.2.0"
 
 	// The proxy: MODULE/@v/{list, VERSION.info, VERSION.mod, VERSION.zip}.
@@ -110,11 +104,10 @@ func must(t *testing.T, err error) {
 
 // A release build sets the version at link time, over the build's own.
 func TestVersionAtLinkTime(t *testing.T) {
-	_, here, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(here))
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "ndcg-explorer")
 	cmd := exec.Command("go", "build", "-ldflags", "-X "+module+"/cli.version=v9.8.7", "-o", bin, ".")
-	cmd.Dir = root
+	cmd.Dir = repoRoot()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -18,6 +18,7 @@ var noKey = []string{"-o", "IdentitiesOnly=yes", "-o", "PubkeyAuthentication=no"
 // NDCG@5 with linear gain (scikit-learn's ndcg_score): 3,2,3,0,1
 // 0.9724, 0,2,3,0,1 0.6612 and 3,0,3,0,1 0.9062.
 func TestServeLabRoom(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	key := filepath.Join(t.TempDir(), "id_ed25519")

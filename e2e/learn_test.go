@@ -66,7 +66,7 @@ func TestLearnStepsAsAPerson(t *testing.T) {
 		help []string // the footer's words for the step's keys
 		want string   // the true answer, rounded
 	}{
-		{nil, "0.631   ?.???   8.893", nil, "1.89"},
+		{nil, "?.???   ?.???   ?.???", nil, "1.89"},
 		{[]string{"F2"}, "[working]", []string{"working", "explorer"}, "12.39"},
 		{nil, "IDCG@5 = ??.????", nil, "13.35"},
 		{nil, "NDCG@5 = ?.????", nil, "0.96"},
@@ -105,8 +105,8 @@ func TestLearnStepsAsAPerson(t *testing.T) {
 			x.waitFor(c.sees)
 
 			x.keys(st.Slip, "Enter")
-			x.waitForFlat("✗ Not quite: " + st.Label())
-			x.waitForFlat("What check finds behind it: ")
+			x.waitForFlat("✗ Not quite: your " + st.Slip + " for " + st.Label())
+			x.waitForFlat("Likely slip: you ")
 			x.waitForFlat(st.SlipIs)
 
 			x.keys(c.want, "Enter")
@@ -131,9 +131,9 @@ func TestLearnResumes(t *testing.T) {
 	x.keys("Enter")
 	x.waitFor("Step 2 of 8: DCG")
 	x.keys("q")
-	x.waitFor("ndcg-explorer learn resumes at step 2 (DCG);")
+	x.waitFor("Next: step 2 (DCG).")
 	x.waitFor("  1  gain and discount            answered right")
-	x.waitFor("  2  DCG                          opened, not yet answered right")
+	x.waitFor("  2  DCG                          opened, not yet right")
 	waitStatus(t, status, "EXIT=0")
 	if _, err := os.Stat(filepath.Join(config, "ndcg-explorer", "learn.json")); err != nil {
 		t.Fatalf("no progress file: %v", err)

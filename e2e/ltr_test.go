@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"path/filepath"
-	"runtime"
 	"testing"
 )
 
@@ -13,8 +12,8 @@ import (
 // 0.4581; query 2 has no relevant row: 1; query 3's label 2.5 is read
 // as 2: (1 + 3/log2(3)) / (3 + 1/log2(3)) = 0.7967; the mean 0.7516.
 func TestLTRBrowserAsAPerson(t *testing.T) {
-	_, here, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(filepath.Dir(here)), "ltr", "testdata")
+	t.Parallel()
+	dir := filepath.Join(repoRoot(), "ltr", "testdata")
 	x, _, status := start(t, 80, 24, "--ltr", filepath.Join(dir, "example.txt"), "--predictions", filepath.Join(dir, "example.pred"), "-k", "3")
 
 	x.waitFor("mean NDCG@3 = 0.7516 (xgboost mean)")

@@ -15,6 +15,7 @@ import (
 // values are NDCG@5 of grades 3,2,3,0,1 with linear gain (scikit-learn's
 // ndcg_score gives 0.9723642841729145) and its terms.
 func TestCopyAndScreenKeys(t *testing.T) {
+	t.Parallel()
 	x, dir, _ := start(t, 100, 30, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
 	x.run("set-option", "-g", "set-clipboard", "on")
 	x.waitFor("NDCG@5 = 0.9724")

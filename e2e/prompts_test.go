@@ -17,6 +17,7 @@ func (x tmux) paste(text string) {
 // TestPromptsAsAPerson types, pastes and edits in the prompts' fields
 // with the keys of a shell's line: save as, k and the open dialog.
 func TestPromptsAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, dir, status := start(t, 80, 24, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
 	x.waitFor("NDCG@5 = 0.9724")
 	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {

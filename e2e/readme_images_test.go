@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,12 +18,9 @@ import (
 // the committed file: a change to a screen or a chart must come with its
 // pictures (bash docs/images/make.sh rewrites them).
 func TestReadmeImagesAreCurrent(t *testing.T) {
+	t.Parallel()
 	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	_, here, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(here))
+	root := repoRoot()
 	images := filepath.Join(root, "docs", "images")
 	dir := t.TempDir()
 	cmd := exec.Command("bash", filepath.Join(images, "make.sh"), dir)

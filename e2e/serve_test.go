@@ -11,22 +11,16 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 )
 
-// needSSH skips when the OpenSSH client is missing, and fails in CI,
-// where .ci/run installs it.
+// needSSH skips t unless the slow tests are on, and needs tmux and the
+// OpenSSH client.
 func needSSH(t *testing.T) {
 	t.Helper()
 	needTmux(t)
-	if testing.Short() {
-		t.Skip("-short: skipping the end-to-end test")
-	}
-	if _, err := exec.LookPath("ssh"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("ssh is not installed, and CI=true: the serve end-to-end test must run in CI (apt-get install openssh-client)")
-		}
-		t.Skip("ssh is not installed: skipping the serve end-to-end test (apt-get install openssh-client to run it)")
-	}
+	testenv.Tool(t, "ssh", "openssh-client")
 }
 
 // sshOptions make the client trust the test's fresh host key without
@@ -120,6 +114,7 @@ func sshIn(t *testing.T, s server, w, h int, user string, flags []string, comman
 // TestExplorerAsAPerson: over SSH the explorer shows what it shows
 // locally.
 func TestServeAsAnAttendee(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
@@ -154,6 +149,7 @@ func TestServeAsAnAttendee(t *testing.T) {
 // still modified, while another name starts on the served one (0.9724).
 // Quitting asks first, saying the server keeps the list.
 func TestServeReconnect(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
@@ -172,7 +168,7 @@ func TestServeReconnect(t *testing.T) {
 	other, _ := sshIn(t, s, 80, 24, "bob", nil)
 	other.waitFor("NDCG@5 = 0.9724")
 	again.keys("q")
-	again.waitFor("Edits not copied; the server keeps your list until the workshop ends")
+	again.waitFor("Edits not copied; the server keeps your list (your key, or the ssh line printed")
 	again.waitFor("w: copy it and quit · y: quit · esc: stay")
 	again.answer("y")
 	if got := waitForExit(t, again, status); got != "EXIT=0" {
@@ -185,6 +181,7 @@ func TestServeReconnect(t *testing.T) {
 // redirecting to a file as any shell does (the list edited to grades
 // 0,2,3,0,1: NDCG@5 0.6612 with linear gain, as above).
 func TestServeTakeTheListHome(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1", "--gain", "linear", "-k", "5")
@@ -239,6 +236,7 @@ func TestServeTakeTheListHome(t *testing.T) {
 // the open dialog offers samples only, and stopping the server (as
 // SIGTERM does) tells each attendee the workshop ended.
 func TestServeAttendeeWords(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	s := startServe(t, bin, "--grades", "3,2,3,0,1")
@@ -259,6 +257,7 @@ func TestServeAttendeeWords(t *testing.T) {
 // TestServeRefuses: a command, a wrong passphrase and one session too
 // many each get one line and a failing exit status.
 func TestServeRefuses(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	pass := filepath.Join(t.TempDir(), "passphrase")
@@ -310,6 +309,7 @@ func TestServeRefuses(t *testing.T) {
 // the attendee opens it with enter and takes it back with u. Quitting
 // the dashboard with an attendee connected asks first.
 func TestServeDashboard(t *testing.T) {
+	t.Parallel()
 	needSSH(t)
 	bin := build(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

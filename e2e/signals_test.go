@@ -13,6 +13,7 @@ import (
 // writes them beside the list, says where, exits 143, and the next start
 // in that directory offers the copy.
 func TestSIGTERMKeepsUnsavedEdits(t *testing.T) {
+	t.Parallel()
 	x, dir, status := start(t, 100, 30, "--grades", "3,2,3,0,1", "-k", "5")
 	x.waitFor("NDCG@5")
 	x.keys("0")

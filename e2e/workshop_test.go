@@ -11,6 +11,7 @@ import (
 // exist opens an empty list, says so in the title, and the first save
 // creates the file. One item of grade 3: DCG = IDCG = 7, NDCG@all 1.
 func TestNewFileAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, dir, status := start(t, 80, 24, "new.json")
 	x.waitFor("new.json (new file: w saves it)")
 	x.waitFor("NDCG is undefined: the list is empty")
@@ -39,6 +40,7 @@ func TestNewFileAsAPerson(t *testing.T) {
 // sample sets (exp → linear → exp), then both changes undone: nothing
 // changed, so the title says nothing of edits and q quits at once.
 func TestUnmodifiedAfterEditsCancelOut(t *testing.T) {
+	t.Parallel()
 	x, _, status := start(t, 80, 24, "sample:idcg-slip")
 	x.waitFor("gain exp · log2")
 	x.keys("g")
@@ -62,6 +64,7 @@ func TestUnmodifiedAfterEditsCancelOut(t *testing.T) {
 // TestPresentAsAPerson: --present draws the projector mode at 80×24 and
 // 100×30 within the screen; R switches back to the full table.
 func TestPresentAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, _, status := start(t, 80, 24, "--present")
 	x.waitFor("grade   gain discount contribution    DCG@i")
 	x.waitFor("NDCG@3 = █ █")
@@ -82,6 +85,7 @@ func TestPresentAsAPerson(t *testing.T) {
 // says C and D already tie; the quiz of --seed 485781, round 2, keeps the
 // IDCG line of its solution at 80×24.
 func TestWorkshopKeysAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, _, status := start(t, 80, 24, "--seed", "485781")
 	x.waitFor("NDCG@3 = 0.7263")
 	x.keys("I")
@@ -105,6 +109,7 @@ func TestWorkshopKeysAsAPerson(t *testing.T) {
 // asks rather than quits; k opens the cutoff field, where 2 and enter
 // set k=2; q with that edit unsaved asks, y quits.
 func TestCutoffAndQuitKeysAsAPerson(t *testing.T) {
+	t.Parallel()
 	x, _, status := start(t, 80, 24, "--seed", "485781")
 	x.waitFor("NDCG@3 = 0.7263")
 	x.keys("Z")

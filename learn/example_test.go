@@ -16,10 +16,10 @@ func Example() {
 	truth, _ := s.Truth()
 	fmt.Printf("%s = %.4f\n", s.Label(), truth)
 	w, _ := verify.ParseWritten("0.73")
-	fmt.Println(s.Diagnose(w))
+	fmt.Println(s.Diagnose(w).Slip)
 	// Output:
 	// ties at the cutoff
 	// What is NDCG@3 under worst ties, to two decimals?
 	// NDCG@3 = 0.5908
-	// used ties expected (not worst)
+	// you ordered the tied items as expected ties do, not worst
 }

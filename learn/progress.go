@@ -119,7 +119,8 @@ func (p *Progress) Done() { p.Next = 0 }
 func (p Progress) Finished() bool { return len(p.Right) == len(Steps) }
 
 // Covered says what the learner has covered, a line a step, and how to
-// go on: for the end of a session, in lines that fit 80 columns.
+// go on: for the end of a session, in lines that fit 60 columns, the
+// smallest terminal the lesson runs in.
 func (p Progress) Covered() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Steps answered right: %d of %d.\n", len(p.Right), len(Steps))
@@ -134,16 +135,16 @@ func (p Progress) Covered() string {
 		case slices.Contains(p.Right, n):
 			state = "answered right"
 		case slices.Contains(p.Seen, n):
-			state = "opened, not yet answered right"
+			state = "opened, not yet right"
 		}
 		fmt.Fprintf(&b, "  %d  %-*s  %s\n", n, width, s.Title, state)
 	}
 	if p.Finished() {
-		b.WriteString("That is the whole path. ndcg-explorer learn N opens step N again;\n" +
+		b.WriteString("That is the whole path.\nndcg-explorer learn N opens step N again;\n" +
 			"ndcg-explorer FILE opens the explorer on a list of your own.\n")
 		return b.String()
 	}
 	n := p.Resume()
-	fmt.Fprintf(&b, "ndcg-explorer learn resumes at step %d (%s);\nndcg-explorer learn N opens step N.\n", n, Steps[n-1].Title)
+	fmt.Fprintf(&b, "Next: step %d (%s).\nndcg-explorer learn resumes there;\nndcg-explorer learn N opens step N.\n", n, Steps[n-1].Title)
 	return b.String()
 }

@@ -3,7 +3,9 @@ package learn
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,14 +40,15 @@ func TestProgressKeptUnderXDGConfigHome(t *testing.T) {
 	assert.Equal(t, 3, back.Resume())
 	assert.Equal(t, `Steps answered right: 1 of 8.
   1  gain and discount            answered right
-  2  DCG                          opened, not yet answered right
-  3  the ideal ranking and IDCG   opened, not yet answered right
+  2  DCG                          opened, not yet right
+  3  the ideal ranking and IDCG   opened, not yet right
   4  NDCG                         not opened yet
   5  the cutoff k                 not opened yet
   6  ties at the cutoff           not opened yet
   7  conventions that disagree    not opened yet
   8  checking a hand computation  not opened yet
-ndcg-explorer learn resumes at step 3 (the ideal ranking and IDCG);
+Next: step 3 (the ideal ranking and IDCG).
+ndcg-explorer learn resumes there;
 ndcg-explorer learn N opens step N.
 `, back.Covered())
 }
@@ -85,4 +88,23 @@ func TestProgressFileDamaged(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}}, p)
 	assert.Equal(t, 3, p.Resume())
+}
+
+// TestCoveredFits60: what the end of a session prints fits 60 columns,
+// the smallest terminal the lesson runs in, where "opened, not yet
+// answered right" and the line that says where learn resumes wrapped.
+func TestCoveredFits60(t *testing.T) {
+	var partway, whole Progress
+	for n := 1; n <= Count(); n++ {
+		partway.Opened(n)
+		whole.Opened(n)
+		whole.Answered(n)
+	}
+	partway.Answered(1)
+	partway.Next = 3
+	for _, p := range []Progress{{}, partway, whole} {
+		for _, line := range strings.Split(p.Covered(), "\n") {
+			assert.LessOrEqual(t, utf8.RuneCountInString(line), 60, "%q", line)
+		}
+	}
 }

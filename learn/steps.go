@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -50,9 +51,9 @@ type Step struct {
 	// Decimals is the fewest decimals an answer is read with (2 unless
 	// the question asks for more).
 	Decimals int
-	// Slip is a wrong answer the step's list invites, and SlipIs a word
-	// of the mistake check names behind it (Step.Diagnose): the lesson's
-	// tests answer with it.
+	// Slip is a wrong answer the step's list invites, and SlipIs words
+	// of the mistake the lesson names behind it (Step.Diagnose): the
+	// lesson's tests answer with it.
 	Slip, SlipIs string
 }
 
@@ -67,11 +68,12 @@ var Steps = []Step{
 	{
 		Title:  "gain and discount",
 		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "Each rank i adds gain × discount: gain 2^grade − 1, discount 1/log2(i+1), so " +
-			"rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2 by hand: the screen hides it (?.???) until you answer.",
+		Instruction: "DCG adds up gain × discount over the ranks: gain 2^grade − 1, discount 1/log2(i+1) " +
+			"at rank i; rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2's by hand: it is hidden (?.???), " +
+			"with what is built on it, until you answer.",
 		Question: "What does rank 2 (B, grade 2) add, to two decimals?",
 		Asks:     verify.Contribution, Rank: 2,
-		Slip: "1.26", SlipIs: "linear",
+		Slip: "1.26", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "DCG",
@@ -81,7 +83,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyWorking, KeyBack},
 		Question: "What is DCG@3, to two decimals?",
 		Asks:     verify.DCG,
-		Slip:     "5.76", SlipIs: "linear",
+		Slip:     "5.76", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "the ideal ranking and IDCG",
@@ -90,7 +92,7 @@ var Steps = []Step{
 			"any order of them can score. Work it out by hand, as you did DCG.",
 		Question: "What is IDCG@5, to two decimals?",
 		Asks:     verify.IDCG,
-		Slip:     "16.39", SlipIs: "discount",
+		Slip:     "16.39", SlipIs: "divided by log2(i), rank 1 by 1",
 	},
 	{
 		Title:  "NDCG",
@@ -99,7 +101,7 @@ var Steps = []Step{
 			"ranks 4 and 5; IDCG@5 is step 3's. Divide.",
 		Question: "What is NDCG@5, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.93", SlipIs: "k=4",
+		Slip:     "0.93", SlipIs: "added ranks 1 to 4, not 1 to 5",
 	},
 	{
 		Title:  "the cutoff k",
@@ -109,27 +111,28 @@ var Steps = []Step{
 		Keys:     []Key{KeyKDown, KeyKUp},
 		Question: "What is NDCG@3, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.64", SlipIs: "whole ideal ranking",
+		Slip:     "0.64", SlipIs: "the whole ideal ranking for IDCG",
 	},
 	{
 		Title:  "ties at the cutoff",
 		Sample: "ties-at-k", Opens: exp(3), Asked: worst(exp(3)),
 		Instruction: "C and D share a score and k=3 falls between them: one counts, and the scores do " +
-			"not say which. Switch the tie policy ({ties}) to worst, which puts the grade 0 at rank 3.",
+			"not say which. Press {ties} twice, past best to worst: the grade 0 then takes rank 3.",
 		Keys:     []Key{KeyTies},
 		Question: "What is NDCG@3 under worst ties, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.73", SlipIs: "expected",
+		Slip:     "0.73", SlipIs: "as expected ties do, not worst",
 	},
 	{
 		Title:  "conventions that disagree",
 		Sample: "linear-vs-exp", Opens: linear(5), Asked: exp(5),
 		Instruction: "scikit-learn takes the grade itself as the gain (linear); LightGBM, XGBoost and many " +
-			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp: see what the grade 3 at rank 5 costs now.",
+			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp, see what the grade 3 at rank 5 " +
+			"earns now, and divide.",
 		Keys:     []Key{KeyGain},
 		Question: "What is NDCG@5 with exp gain, to two decimals?",
 		Asks:     verify.NDCG,
-		Slip:     "0.75", SlipIs: "linear",
+		Slip:     "0.75", SlipIs: "the grade itself as the gain",
 	},
 	{
 		Title:  "checking a hand computation",
@@ -139,7 +142,7 @@ var Steps = []Step{
 		Keys:     []Key{KeyCheck, KeyBack},
 		Question: "What is IDCG@5, summed exactly, to four decimals?",
 		Asks:     verify.IDCG, Decimals: 4,
-		Slip: "6.3240", SlipIs: "rounded",
+		Slip: "6.3240", SlipIs: "rounded each term to 3 decimals",
 	},
 }
 
@@ -182,15 +185,20 @@ func (s Step) Truth() (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return answerOf(r, s), nil
+}
+
+// answerOf is the quantity s asks for, in r.
+func answerOf(r *ndcg.Result, s Step) float64 {
 	switch s.Asks {
 	case verify.DCG:
-		return r.DCG(), nil
+		return r.DCG()
 	case verify.IDCG:
-		return r.IDCG(), nil
+		return r.IDCG()
 	case verify.NDCG:
-		return r.NDCG(), nil
+		return r.NDCG()
 	}
-	return r.Row(s.Rank - 1).Contribution, nil
+	return r.Row(s.Rank - 1).Contribution
 }
 
 func (s Step) result() (*ndcg.Result, error) {
@@ -201,12 +209,98 @@ func (s Step) result() (*ndcg.Result, error) {
 	return ndcg.Compute(d.List, s.Asked)
 }
 
-// Diagnose says what check finds behind the answer w, in the quiz's
-// words: "" when w is right or nothing explains it.
-func (s Step) Diagnose(w verify.Written) string {
+// Hide is a number a step keeps hidden until it is answered, wherever
+// the screen writes it with Decimals decimals or more: written with
+// fewer, it is too coarse to give the answer (or is some other number
+// that rounds alike).
+type Hide struct {
+	Value    float64
+	Decimals int
+}
+
+// Hidden are the numbers the screen keeps hidden until the step is
+// answered: the answer, and each number the explorer shows that gives it
+// in one operation with another number on screen. A rank's term is its
+// gain times the discount shown beside it, and DCG@i less the terms
+// above it; a DCG or IDCG is in every running sum that holds it, and
+// gives NDCG@i with the other sum; a worst or best NDCG is the other
+// bound less the spread; a claim the file makes of the answer (at the
+// same k and gain) is the answer plus what check finds it off by. The
+// answer is hidden from two decimals on; what gives it, from the
+// decimals the question asks for (a distance, one more, as it is added
+// to a claim already rounded). Under other conventions the values
+// differ, so the learner who changes them sees them all: only the
+// answer is worth hiding there, and it is hidden wherever it shows.
+func (s Step) Hidden() ([]Hide, error) {
+	d, err := s.Doc()
+	if err != nil {
+		return nil, err
+	}
+	r, err := ndcg.Compute(d.List, s.Asked)
+	if err != nil {
+		return nil, err
+	}
+	truth := answerOf(r, s)
+	out := []Hide{{truth, 2}}
+	gives := func(xs ...float64) {
+		for _, x := range xs {
+			out = append(out, Hide{x, s.MinDecimals()})
+		}
+	}
+	p, k, n := s.Asked.Ties, s.Asked.K, r.Ranks()
+	switch s.Asks {
+	case verify.Contribution:
+		gives(r.Row(s.Rank - 1).Discount)
+		for i := s.Rank; i <= n; i++ {
+			gives(r.DCGAt(p, i), r.NDCGAt(p, i))
+		}
+	case verify.DCG, verify.IDCG:
+		sum := func(i int) float64 { return r.DCGAt(p, i) }
+		if s.Asks == verify.IDCG {
+			sum = r.IDCGAt
+		}
+		for i := 1; i <= n; i++ {
+			// A sum past k holds the answer; one before k equals it
+			// where the ranks between add nothing.
+			if i >= k || sum(i) == truth {
+				gives(sum(i), r.NDCGAt(p, i))
+			}
+		}
+	case verify.NDCG:
+		if p == ndcg.Worst || p == ndcg.Best {
+			gives(r.NDCGBand(k).Spread())
+		}
+	}
+	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
+		claimed := map[verify.Quantity]*listio.Number{verify.DCG: c.DCG, verify.IDCG: c.IDCG, verify.NDCG: c.NDCG}[s.Asks]
+		if claimed != nil {
+			out = append(out, Hide{math.Abs(claimed.Value - truth), s.MinDecimals() + 1})
+		}
+	}
+	return out, nil
+}
+
+// Diagnosis is the mistake check finds behind a wrong answer, in the
+// words of a learner who has just met the formula.
+type Diagnosis struct {
+	// Slip says what the learner did: "you divided by ln(i+1), not
+	// log2(i+1)"; empty when w is right or nothing explains it.
+	Slip string
+	// Guess says the slip only lands near the answer by chance as
+	// likely as not (two decimals fit many), so the lesson offers it
+	// as a guess, not as what happened.
+	Guess bool
+}
+
+// Diagnose says what check finds behind the answer w, the finding the
+// quiz and `check` give (verdict.Of: digits cut off, terms rounded
+// before adding, a convention or a known mistake, one slipped term, a
+// guess where it is not likely), said as the lesson says the formula;
+// a slipped term is always a guess here.
+func (s Step) Diagnose(w verify.Written) Diagnosis {
 	r, err := s.result()
 	if err != nil {
-		return ""
+		return Diagnosis{}
 	}
 	c := verify.Claims{}
 	switch s.Asks {
@@ -224,11 +318,74 @@ func (s Step) Diagnose(w verify.Written) string {
 		}
 		c.Contributions = append(c.Contributions, w)
 	}
-	why := verdict.DiagnoseLast(r.List, s.Asked, c)
-	if why == string(verdict.Unexplained) {
-		return ""
+	rep, err := verify.Check(r.List, s.Asked, c)
+	if err != nil || len(rep.Verdicts) == 0 {
+		return Diagnosis{}
 	}
-	return why
+	f := verdict.Of(rep, len(rep.Verdicts)-1)
+	d := Diagnosis{Guess: f.Guess}
+	switch f.Cause {
+	case verdict.Truncated:
+		d.Slip = "you cut the digits off instead of rounding"
+	case verdict.Rounded:
+		d.Slip = fmt.Sprintf("you rounded each term to %d decimals before adding them", f.Rounded.Decimals)
+	case verdict.Convention, verdict.Mistake:
+		parts := make([]string, len(f.Lead.Match.Changes))
+		for i, ch := range f.Lead.Match.Changes {
+			parts[i] = changeWords(ch)
+		}
+		d.Slip = "you " + strings.Join(parts, ", and ")
+	case verdict.Slip:
+		// One term written otherwise is what a reviewer of a worked
+		// page finds; a learner who typed a single number at two
+		// decimals may have gone wrong anywhere on the way (rounded
+		// every discount, say) and land as near: offered as a guess.
+		d.Guess = true
+		sl := f.Lead.Slip
+		sum := "DCG"
+		if sl.Ideal {
+			sum = "IDCG"
+		}
+		d.Slip = fmt.Sprintf("%s's rank %d term took %s", sum, sl.Rank, sl.What)
+	default:
+		// Holds, or nothing explains it (a single claim inherits
+		// nothing).
+		return Diagnosis{}
+	}
+	return d
+}
+
+// changeWords says a convention changed as what the learner did, in the
+// lesson's terms (gain 2^grade − 1, discount 1/log2(i+1), ranks 1 to
+// k), and check's own words for what the lesson never mentions.
+func changeWords(c verify.Change) string {
+	switch c.Setting {
+	case ndcg.SettingGain:
+		switch c.To {
+		case "linear":
+			return "took the grade itself as the gain, not 2^grade − 1"
+		case "exp":
+			return "took 2^grade − 1 as the gain, not the grade itself"
+		}
+	case ndcg.SettingDiscount:
+		switch c.To {
+		case "ln":
+			return "divided by ln(i+1), not log2(i+1)"
+		case "log10":
+			return "divided by log10(i+1), not log2(i+1)"
+		case "jk:2":
+			return "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0"
+		}
+	case ndcg.SettingK:
+		return fmt.Sprintf("added ranks 1 to %s, not 1 to %s", c.To, c.From)
+	case ndcg.SettingTies:
+		return fmt.Sprintf("ordered the tied items as %s ties do, not %s", c.To, c.From)
+	case verify.IDCGItems:
+		return fmt.Sprintf("built the ideal order from %s only, not from %s", c.To, c.From)
+	case verify.IDCGCutoff:
+		return fmt.Sprintf("added up %s for IDCG, not its top %s", c.To, strings.TrimPrefix(c.From, "k="))
+	}
+	return "used " + c.String()
 }
 
 // Instructions is the step's instruction with each key in braces

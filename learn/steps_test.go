@@ -2,6 +2,7 @@ package learn
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -65,11 +66,12 @@ func TestSlipsAreNamed(t *testing.T) {
 		require.NoError(t, err)
 		assert.False(t, w.Holds(truth), "step %d: the slip %s holds", i+1, s.Slip)
 		why := s.Diagnose(w)
-		assert.Contains(t, why, s.SlipIs, "step %d: %s", i+1, s.Slip)
+		assert.Contains(t, why.Slip, s.SlipIs, "step %d: %s", i+1, s.Slip)
+		assert.False(t, why.Guess, "step %d: %s is named as what happened", i+1, s.Slip)
 		right, err := verify.ParseWritten(strconv.FormatFloat(truth, 'f', s.MinDecimals(), 64))
 		require.NoError(t, err)
 		assert.True(t, right.Holds(truth))
-		assert.Empty(t, s.Diagnose(right), "step %d", i+1)
+		assert.Empty(t, s.Diagnose(right).Slip, "step %d", i+1)
 	}
 }
 
@@ -94,4 +96,166 @@ func TestStepsAreComplete(t *testing.T) {
 	assert.ErrorContains(t, err, "steps 1 to 8")
 	_, err = At(9)
 	assert.Error(t, err)
+}
+
+// TestHiddenIsHandArithmetic: what a step hides until it is answered is
+// the answer and every number on the explorer that gives it in one
+// operation with another number shown, written out here by hand. Step
+// 1's term 1.893 is DCG@2 8.893 less rank 1's 7 and NDCG@2 0.7789 times
+// IDCG@2 11.417, and 3 times the discount 0.631 shown beside it; step
+// 6's worst NDCG is best 0.8618 less the spread 0.2710 printed with it;
+// step 8's IDCG is the tutorial's 6.324 less the 0.00053 check says it
+// is off by.
+func TestHiddenIsHandArithmetic(t *testing.T) {
+	// idcg-slip, exp gain: the running DCG and IDCG of grades 3,2,3,0,1
+	// and of the ideal order 3,3,2,1,0.
+	dcg := []float64{7, 7 + 3/l2(3), 7 + 3/l2(3) + 7/l2(4), 7 + 3/l2(3) + 7/l2(4), 7 + 3/l2(3) + 7/l2(4) + 1/l2(6)}
+	idcg := []float64{7, 7 + 7/l2(3), 7 + 7/l2(3) + 3/l2(4), 7 + 7/l2(3) + 3/l2(4) + 1/l2(5), 7 + 7/l2(3) + 3/l2(4) + 1/l2(5)}
+	// rounded-terms: the same grades, linear gain.
+	linDCG5 := 3 + 2/l2(3) + 3/l2(4) + 1/l2(6)
+	linIDCG5 := 3 + 3/l2(3) + 2/l2(4) + 1/l2(5)
+	// ties-at-k at k=3: A(3) B(1), then C(0) and D(3) tied; ideal 3,3,2.
+	idcg3 := 7 + 7/l2(3) + 3/l2(4)
+	worst6 := (7 + 1/l2(3)) / idcg3
+	ndcg5 := (4 + 2/l2(3) + 5/l2(4)) / (5 + 5/l2(3) + 4/l2(4))
+	want := [][]float64{
+		// 1: the term, rank 2's discount, and DCG@i, NDCG@i from rank 2 on.
+		{3 / l2(3), 1 / l2(3),
+			dcg[1], dcg[2], dcg[3], dcg[4],
+			dcg[1] / idcg[1], dcg[2] / idcg[2], dcg[3] / idcg[3], dcg[4] / idcg[4]},
+		// 2: DCG@3 and the sums past it; NDCG@3 on (times IDCG@3 shown).
+		{dcg[2], dcg[2], dcg[3], dcg[4], dcg[2] / idcg[2], dcg[3] / idcg[3], dcg[4] / idcg[4]},
+		// 3: IDCG@5; NDCG@5 (DCG@5 over it); IDCG@4 is the same sum, the
+		// ideal's rank 5 adding 0, so it and NDCG@4 too; the sample's
+		// claimed IDCG@5 13.65 less it.
+		{idcg[4], idcg[3], idcg[4], dcg[3] / idcg[3], dcg[4] / idcg[4], 13.65 - idcg[4]},
+		// 4: NDCG@5; less the sample's claimed 0.94.
+		{dcg[4] / idcg[4], dcg[4]/idcg[4] - 0.94},
+		// 5: all-claims-hold, linear, NDCG@3 = 7.7619 / 10.1546; less
+		// the sample's claimed 0.76.
+		{ndcg5, ndcg5 - 0.76},
+		// 6: worst NDCG@3, and best − worst: D's 7/log2 4 over IDCG@3;
+		// less the sample's claimed 0.59.
+		{worst6, (7 / l2(4)) / idcg3, worst6 - 0.59},
+		// 7: linear-vs-exp under exp gain, NDCG@5.
+		{(1 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 7/l2(6)) / (7 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 1/l2(6))},
+		// 8: IDCG@5 (and IDCG@4, the same sum), NDCG@5 and NDCG@4 = DCG@4
+		// over it, and the tutorial's 6.324 less IDCG@5.
+		{linIDCG5, linIDCG5, linIDCG5, linDCG5 / linIDCG5, (3 + 2/l2(3) + 3/l2(4)) / linIDCG5, 6.324 - linIDCG5},
+	}
+	require.Len(t, Steps, len(want))
+	for i, s := range Steps {
+		hidden, err := s.Hidden()
+		require.NoError(t, err, "step %d", i+1)
+		var got []float64
+		for _, h := range hidden {
+			got = append(got, h.Value)
+		}
+		w := append([]float64(nil), want[i]...)
+		slices.Sort(w)
+		slices.Sort(got)
+		require.Len(t, got, len(w), "step %d: %v", i+1, got)
+		for j := range w {
+			assert.InDelta(t, w[j], got[j], 1e-12, "step %d", i+1)
+		}
+	}
+	// Step 8 asks for four decimals: the answer is hidden from two, what
+	// gives it from four, the distance from five ("0.0005" is also the
+	// check view's tolerance, and gives 6.324 less 0.00045 to 0.00055).
+	hidden, err := Steps[7].Hidden()
+	require.NoError(t, err)
+	for _, h := range hidden {
+		switch {
+		case h.Value == linIDCG5 && h.Decimals == 2:
+		case h.Value < 0.001:
+			assert.Equal(t, 5, h.Decimals, "the distance")
+		default:
+			assert.Equal(t, 4, h.Decimals, "%v", h.Value)
+		}
+	}
+	// The figures the comment above reads off the screen.
+	assert.InDelta(t, 0.2710, (7/l2(4))/idcg3, 5e-5)
+	assert.InDelta(t, 0.00053, 6.324-linIDCG5, 5e-6)
+}
+
+// TestDiagnosisInWords: the slips a first-time learner makes, worked out
+// by hand, are named in the words the steps use (gain 2^grade − 1,
+// discount 1/log2(i+1), ranks 1 to k, the ideal order), where the
+// lesson said "used discount ln (not log2)"; one that only lands near by
+// chance is a guess, where step 7's discounts rounded to one decimal
+// were told flatly "DCG at rank 3: the discount of rank 2".
+func TestDiagnosisInWords(t *testing.T) {
+	ln := math.Log
+	for _, c := range []struct {
+		step   int
+		answer float64 // the slip, worked by hand
+		says   string
+		guess  bool
+	}{
+		// Natural log: 3 / ln 3.
+		{1, 3 / ln(3), "you divided by ln(i+1), not log2(i+1)", false},
+		// Ranks 1 and 2 only: 7 + 3/log2 3.
+		{2, 7 + 3/l2(3), "you added ranks 1 to 2, not 1 to 3", false},
+		// Linear gain over the ideal order 3,3,2,1,0.
+		{3, 3 + 3/l2(3) + 2/l2(4) + 1/l2(5), "you took the grade itself as the gain, not 2^grade − 1", false},
+		// The ideal order from the top 3 shown, 5,4,2: 7.7619 / 8.5237.
+		{5, (4 + 2/l2(3) + 5/l2(4)) / (5 + 4/l2(3) + 2/l2(4)), "you built the ideal order from the top 3 retrieved only, not from the whole list", false},
+		// Expected ties: C and D share rank 3, (0 + 7)/2 / log2 4 each.
+		{6, (7 + 1/l2(3) + 3.5/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as expected ties do, not worst", false},
+		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
+		// (1 + 0.6 + 0.5 + 0.4 + 7×0.4) / (7 + 0.6 + 0.5 + 0.4 + 0.4) =
+		// 5.3 / 8.9 = 0.5955.
+		{7, 5.3 / 8.9, "", true},
+	} {
+		st := Steps[c.step-1]
+		w, err := verify.ParseWritten(strconv.FormatFloat(c.answer, 'f', 2, 64))
+		require.NoError(t, err)
+		d := st.Diagnose(w)
+		if c.says != "" {
+			assert.Equal(t, c.says, d.Slip, "step %d, %s", c.step, w)
+		}
+		assert.Equal(t, c.guess, d.Guess, "step %d, %s: %q", c.step, w, d.Slip)
+		assert.NotContains(t, d.Slip, "(not ", "step %d: check's shorthand", c.step)
+	}
+}
+
+// TestInstructionNumbers: the numbers the instructions state are the
+// hand arithmetic of their lists: rank 1's 7 × 1 (grade 3, 2^3 − 1 over
+// log2 2), the ideal orders (the grades sorted, best first: all of
+// idcg-slip's, the top 3 of all-claims-hold's 4,2,5,3,5) and the
+// tutorial's IDCG of terms rounded to three decimals, 3.000 + 1.893 +
+// 1.000 + 0.431 + 0.000 = 6.324.
+func TestInstructionNumbers(t *testing.T) {
+	grades := func(n int) []float64 {
+		d, err := Steps[n-1].Doc()
+		require.NoError(t, err)
+		var g []float64
+		for _, it := range d.List.Items {
+			g = append(g, it.Grade)
+		}
+		return g
+	}
+	g1 := grades(1)
+	assert.Equal(t, []float64{3, 2, 3, 0, 1}, g1)
+	assert.Equal(t, 7.0, (math.Pow(2, g1[0])-1)/l2(2))
+	assert.Contains(t, Steps[0].Instruction, "rank 1 (grade 3) adds 7 × 1 = 7")
+
+	ideal := slices.Clone(grades(3))
+	slices.Sort(ideal)
+	slices.Reverse(ideal)
+	assert.Equal(t, []float64{3, 3, 2, 1, 0}, ideal)
+	assert.Contains(t, Steps[2].Instruction, "(3, 3, 2, 1, 0)")
+
+	top := slices.Clone(grades(5))
+	assert.Equal(t, []float64{4, 2, 5, 3, 5}, top)
+	slices.Sort(top)
+	slices.Reverse(top)
+	assert.Equal(t, []float64{5, 5, 4}, top[:3])
+	assert.Contains(t, Steps[4].Instruction, "the top 3 of the ideal order (5, 5, 4)")
+
+	round3 := func(x float64) float64 { return math.Round(x*1000) / 1000 }
+	sum := round3(3) + round3(3/l2(3)) + round3(2/l2(4)) + round3(1/l2(5)) + round3(0/l2(6))
+	assert.InDelta(t, 6.324, sum, 1e-9)
+	assert.Equal(t, []float64{3, 2, 3, 0, 1}, grades(8))
+	assert.Contains(t, Steps[7].Instruction, "printed 6.324")
 }

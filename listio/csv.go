@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -56,7 +57,8 @@ func tableSep(f Format) rune {
 // order and any letter case: grade (required), id, title and score.
 // Fields may be quoted as in RFC 4180 (quotes doubled inside); TSV also
 // takes a stray quote inside a field as an ordinary character. A byte
-// order mark, blank lines and spaces around fields are ignored. An empty
+// order mark, blank lines and spaces around a bare field are ignored
+// (inside quotes they are kept, as Python's csv keeps them). An empty
 // score cell means no score; an empty id is made up (A, B, …). Numbers
 // are decimal; NaN and Inf are read and refused as not finite. record
 // keeps the line of each row (see positions).
@@ -78,11 +80,33 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	if DetectFormat("", data) == FormatJSON {
 		return nil, fail(1, "", fmt.Sprintf("this is JSON, not %s: use --input-format json, or leave the format to be detected", kind))
 	}
-	r := csv.NewReader(bytes.NewReader(data))
+	// A spreadsheet may write its separator on a first line of its own
+	// (sep=,), which is read as a blank line when it names this
+	// format's separator, so that line numbers stay the file's.
+	var src io.Reader = bytes.NewReader(data)
+	if first, rest, _ := bytes.Cut(data, []byte("\n")); len(first) >= 4 && strings.EqualFold(string(first[:4]), "sep=") {
+		named := strings.TrimRight(string(first[4:]), "\r")
+		if named != string(sep) {
+			msg := fmt.Sprintf("the first line %s names the separator of the columns; a %s list separates them by %ss", termsafe.Quote(string(first)), kind, sepName(sep))
+			switch named {
+			case "\t":
+				msg += ": use --input-format tsv"
+			case ",":
+				msg += ": use --input-format csv"
+			default:
+				msg += ": export again with commas between columns (or as tab-separated text)"
+			}
+			return nil, fail(1, "", msg)
+		}
+		src = io.MultiReader(strings.NewReader("\n"), bytes.NewReader(rest))
+	}
+	r := csv.NewReader(src)
 	r.Comma = sep
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = sep == '\t'
-	r.ReuseRecord = false
+	// The record's slice is reused: its strings are not, and the items
+	// keep them.
+	r.ReuseRecord = true
 
 	next := func() ([]string, int, error) {
 		for {
@@ -93,8 +117,7 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			line, _ := r.FieldPos(0)
 			blank := true
 			for i := range rec {
-				rec[i] = strings.TrimSpace(rec[i])
-				blank = blank && rec[i] == ""
+				blank = blank && strings.TrimSpace(rec[i]) == ""
 			}
 			if !blank {
 				return rec, line, nil
@@ -120,6 +143,38 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 		return fail(0, "", "cannot read: "+err.Error())
 	}
 
+	// Spaces around a field are dropped, but not inside quotes: Python's
+	// csv keeps them, and so does a list this program wrote, which
+	// quotes an id or title with spaces at either end (" A" is not "A").
+	// Where a field starts is found by walking forward through the
+	// lines, which the rows only ever move down.
+	walkLine, walkOff := 1, 0
+	quoted := func(j int) bool {
+		line, col := r.FieldPos(j)
+		if line < walkLine {
+			// A field before a quoted one that spans lines, asked for
+			// after it: walk again from the top (rare).
+			walkLine, walkOff = 1, 0
+		}
+		for walkLine < line {
+			i := bytes.IndexByte(data[walkOff:], '\n')
+			if i < 0 {
+				return false
+			}
+			walkOff += i + 1
+			walkLine++
+		}
+		off := walkOff + col - 1
+		return off >= 0 && off < len(data) && data[off] == '"'
+	}
+	trim := func(rec []string, j int, keepQuoted bool) string {
+		t := strings.TrimSpace(rec[j])
+		if t != rec[j] && keepQuoted && quoted(j) {
+			return rec[j]
+		}
+		return t
+	}
+
 	header, headerLine, err := next()
 	if err == io.EOF {
 		return nil, fail(0, "", fmt.Sprintf("the file is empty; a %s list needs a header line naming its columns", kind))
@@ -127,9 +182,14 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	if err != nil {
 		return nil, malformed(err)
 	}
+	for j := range header {
+		header[j] = trim(header, j, false)
+	}
+	// The record's slice is reused by the next Read.
+	header = slices.Clone(header)
 	known := 0
 	for _, h := range header {
-		if slices.Contains(tableColumns, strings.ToLower(h)) {
+		if listColumn(h) != "" {
 			known++
 		}
 	}
@@ -149,13 +209,13 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	}
 	col := map[string]int{}
 	for i, h := range header {
-		c := strings.ToLower(h)
+		c := listColumn(h)
 		switch {
-		case c == "":
+		case strings.TrimSpace(h) == "":
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), "has no name in the header; name it ("+strings.Join(tableColumns, ", ")+") or remove it")
-		case !slices.Contains(tableColumns, c):
-			msg := fmt.Sprintf("unknown column %s: the columns are %s", termsafe.Quote(h), strings.Join(tableColumns, ", "))
-			if s := closest(c, tableColumns); s != "" {
+		case c == "":
+			msg := fmt.Sprintf("unknown column %s: the columns are %s (or the names tables of many queries give them: docid, relevance, label, prediction, …)", termsafe.Quote(h), strings.Join(tableColumns, ", "))
+			if s := closest(strings.ToLower(h), append(slices.Clone(tableColumns), trec.ListColumnNames()...)); s != "" {
 				msg += fmt.Sprintf("; did you mean %s?", termsafe.Quote(s))
 			} else {
 				msg += "; remove it or rename it"
@@ -163,12 +223,12 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), msg)
 		}
 		if j, dup := col[c]; dup {
-			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%s is also column %d; name each column once", termsafe.Quote(h), j+1))
+			return nil, fail(headerLine, fmt.Sprintf("column %d", i+1), fmt.Sprintf("%s is also column %d (%s: both are the %s); name each column once", termsafe.Quote(h), j+1, termsafe.Quote(header[j]), c))
 		}
 		col[c] = i
 	}
 	if _, ok := col["grade"]; !ok {
-		return nil, fail(headerLine, "header", "no grade column; name the column of relevance grades grade")
+		return nil, fail(headerLine, "header", "no grade column; name the column of relevance grades grade (or relevance, label, rel)")
 	}
 
 	doc := &Document{Name: name, List: &ndcg.List{}, pos: &positions{style: tableStyle}}
@@ -180,6 +240,18 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 		if err != nil {
 			return nil, malformed(err)
 		}
+		switch len(doc.List.Items) {
+		case MaxItems:
+			return nil, tooManyItems(name, line)
+		case 1024:
+			// Past the first rows, one allocation for the rest, from
+			// the lines left (a bound: blank lines and quoted line ends
+			// count too), where growing the slice row by row would hold
+			// the old and the new array at once. Pages of the bound
+			// never written are never touched.
+			off := min(int(r.InputOffset()), len(data))
+			doc.List.Items = slices.Grow(doc.List.Items, min(bytes.Count(data[off:], []byte("\n"))+1, MaxItems-len(doc.List.Items)))
+		}
 		if len(rec) != len(header) {
 			return nil, fail(line, "", fmt.Sprintf("this row has %d fields but the header names %d columns; quote a field that holds a %s", len(rec), len(header), sepName(sep)))
 		}
@@ -188,7 +260,7 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 			if !ok {
 				return "", false
 			}
-			return rec[j], true
+			return trim(rec, j, c == "id" || c == "title"), true
 		}
 		var it ndcg.Item // an empty id is made up by checkShape
 		it.ID, _ = cell("id")
@@ -215,11 +287,22 @@ func readTable(name string, data []byte, sep rune, record bool) (*Document, erro
 	return doc, nil
 }
 
+// listColumn is the column a header cell names: id, title, grade or
+// score, by those names or the ones tables of many queries give them
+// (docid, relevance, label, prediction, …; see trec.ListColumn), in any
+// letter case; "" for another name.
+func listColumn(h string) string {
+	if c := strings.ToLower(strings.TrimSpace(h)); slices.Contains(tableColumns, c) {
+		return c
+	}
+	return trec.ListColumn(h)
+}
+
 // number reads a cell; an overflowing literal is refused as not finite.
 func number(s, what string) (float64, error) {
 	v, err := parseNumber(s)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not a number", termsafe.Quote(s))
+		return 0, errors.New(notANumber(what, s))
 	}
 	if math.IsInf(v, 0) && !strings.Contains(strings.ToLower(s), "inf") {
 		return 0, errors.New(overflowMsg(what, s))

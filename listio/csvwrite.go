@@ -2,7 +2,6 @@ package listio
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -58,8 +57,7 @@ func WriteTable(doc *Document, sep rune) ([]byte, error) {
 	}
 	scored := doc.List.Scored()
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Comma = sep
+	w := tableWriter{buf: &buf, sep: sep}
 	header := []string{"id"}
 	if titled {
 		header = append(header, "title")
@@ -84,8 +82,37 @@ func WriteTable(doc *Document, sep rune) ([]byte, error) {
 		}
 		w.Write(rec)
 	}
-	w.Flush()
-	return buf.Bytes(), w.Error()
+	return buf.Bytes(), nil
+}
+
+// tableWriter writes CSV or TSV records as encoding/csv does, but quotes
+// a field with a space at either end, which encoding/csv leaves bare at
+// the end: the readers drop spaces around a bare field, so an id "A "
+// came back as "A" (a duplicate of another "A") and a padded title lost
+// its padding without a word.
+type tableWriter struct {
+	buf *bytes.Buffer
+	sep rune
+}
+
+func (w tableWriter) Write(rec []string) {
+	for i, f := range rec {
+		if i > 0 {
+			w.buf.WriteRune(w.sep)
+		}
+		if !w.needsQuotes(f) {
+			w.buf.WriteString(f)
+			continue
+		}
+		w.buf.WriteByte('"')
+		w.buf.WriteString(strings.ReplaceAll(f, `"`, `""`))
+		w.buf.WriteByte('"')
+	}
+	w.buf.WriteByte('\n')
+}
+
+func (w tableWriter) needsQuotes(f string) bool {
+	return f != strings.TrimSpace(f) || strings.ContainsRune(f, w.sep) || strings.ContainsAny(f, "\"\r\n")
 }
 
 // Encode writes doc in the format path's extension names: .json (the

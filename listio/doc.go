@@ -13,7 +13,10 @@
 // none, the one DetectFormat finds: content that opens with { or [ is
 // JSON whatever the name; otherwise the extension decides (.json, .csv,
 // .tsv or .tab); otherwise a tab in the first line means TSV, and
-// anything else is CSV. A CSV, TSV or JSON-lines table with a query id
+// anything else is CSV. A table's columns may also take the names the
+// tables of many queries give them (docid, relevance, label,
+// prediction, …); spaces around a bare cell are dropped, inside quotes
+// kept. A CSV, TSV or JSON-lines table with a query id
 // column holds many queries: Load refuses it, naming some of them, and
 // LoadQuery takes one. Inline builds a list from --grades and --scores,
 // LoadTRECQuery reads one query of a TREC qrels and run pair, and
@@ -26,9 +29,14 @@
 // refused there, so a binary file or an endless device costs one block. A
 // UTF-8 byte order mark is dropped. A source over MaxSize (1 GiB unless
 // --max-size raises it) is refused: a regular file from its size, a pipe
-// as soon as it passes the limit. Numbers are plain decimals; a value
-// that is not finite (NaN, Inf, a literal too large for a float64) is
-// refused as such.
+// as soon as it passes the limit. A list holds at most MaxItems items
+// (ten million unless --max-items raises it): an item costs about a
+// hundred bytes however short its line, and reading a source holds the
+// garbage collector to ten times its size plus 1.5 GiB. A file whose
+// lines end with a carriage return alone is refused, naming the line
+// endings. Numbers are plain decimals; a value that is not finite (NaN,
+// Inf, a literal too large for a float64) is refused as such, and a
+// grade written as a word or a percentage is told what to write.
 //
 // # Errors
 //
@@ -60,7 +68,10 @@
 // cell a spreadsheet would take for a formula gets a leading apostrophe
 // (SafeCell), which the readers drop. Save and WriteFileAtomic replace a
 // file atomically (a temporary file beside it, sync, rename): a crash or
-// a full disk leaves the old file or the new one, never half of one. Stem
+// a full disk leaves the old file or the new one, never half of one.
+// WriteFileIfUnchanged writes only over the file a Stamp says was read
+// or written, comparing and writing under a lock on its directory, so
+// that of two saves at the same moment one is told. Stem
 // names the files made from a document, RecoveryPath the copy of unsaved
 // edits the explorer keeps when it is stopped by a signal.
 package listio

@@ -38,6 +38,10 @@ type Document struct {
 	// New says the file does not exist yet: the list starts empty and a
 	// save creates it.
 	New bool
+	// Disk is the stamp of the file as read (the zero Stamp when the
+	// list was not read from a file): a save over it checks that it has
+	// not changed since (WriteFileIfUnchanged).
+	Disk Stamp
 
 	// extraOrder is the order the file gave Extra's fields in.
 	extraOrder []string
@@ -440,20 +444,55 @@ func (d *Document) nameUnnamed() {
 	for _, p := range d.List.Pool {
 		taken[p.ID] = true
 	}
+	// The made-up ids are cut from one string, where one allocation
+	// each would cost a list of a million unnamed items 16 MB more.
+	var all []byte
+	for i := range d.List.Items {
+		if d.List.Items[i].ID == "" {
+			all = appendDefaultID(all, i)
+		}
+	}
+	ids := string(all)
 	for i := range d.List.Items {
 		it := &d.List.Items[i]
 		if it.ID != "" {
 			continue
 		}
-		id := ndcg.DefaultID(i)
-		for n := 2; taken[id]; n++ {
-			id = fmt.Sprintf("%s-%d", ndcg.DefaultID(i), n)
+		n := defaultIDLen(i)
+		id := ids[:n]
+		ids = ids[n:]
+		if taken[id] {
+			// Only a suffixed id can clash with one made up after it:
+			// the others are letters alone, each position its own.
+			for n := 2; taken[id]; n++ {
+				id = fmt.Sprintf("%s-%d", ndcg.DefaultID(i), n)
+			}
+			taken[id] = true
 		}
-		it.ID, taken[id] = id, true
+		it.ID = id
 		if d.pos != nil && i < len(d.pos.items) {
 			d.pos.items[i].item = id
 		}
 	}
+}
+
+// appendDefaultID appends ndcg.DefaultID(i) to b.
+func appendDefaultID(b []byte, i int) []byte {
+	n := defaultIDLen(i)
+	b = append(b, make([]byte, n)...)
+	for j, i := len(b)-1, i+1; i > 0; j, i = j-1, (i-1)/26 {
+		b[j] = byte('A' + (i-1)%26)
+	}
+	return b
+}
+
+// defaultIDLen is len(ndcg.DefaultID(i)), without making the id.
+func defaultIDLen(i int) int {
+	n := 0
+	for i++; i > 0; i = (i - 1) / 26 {
+		n++
+	}
+	return n
 }
 
 // duplicateIDs reports an id used twice, pointing at both places.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
@@ -105,6 +106,29 @@ func parseNumber(s string) (float64, error) {
 	}
 	// An overflow comes back as ±Inf: it is then reported as not finite.
 	return v, nil
+}
+
+// notANumber says why cell, the text of a grade or a score (what), is
+// not a number, and what to write instead: a grade written as a word
+// ("high") or a percentage ("90%") is a habit of hand-made tables.
+func notANumber(what, cell string) string {
+	t := strings.TrimSpace(cell)
+	q := termsafe.Quote(t)
+	if pct, ok := strings.CutSuffix(t, "%"); ok {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(pct), 64); err == nil {
+			return fmt.Sprintf("%s is a percentage; write the number it stands for, as in 0.9 for 90%% (or 90 on a scale of 0 to 100)", q)
+		}
+	}
+	if strings.IndexFunc(t, unicode.IsLetter) >= 0 && strings.IndexFunc(t, unicode.IsDigit) < 0 {
+		if what == "grade" {
+			return fmt.Sprintf("%s is a word; a grade is a number ≥ 0, as in 0 (not relevant) to 3 (highly relevant): write each grade as the number it stands for", q)
+		}
+		return fmt.Sprintf("%s is a word; a %s is a number, as in 0.87", q, what)
+	}
+	if _, err := strconv.ParseFloat(strings.Replace(t, ",", ".", 1), 64); err == nil && strings.Count(t, ",") == 1 {
+		return fmt.Sprintf("%s is not a number; write the decimal point as a point, as in %s", q, strings.Replace(t, ",", ".", 1))
+	}
+	return q + " is not a number"
 }
 
 // overflowMsg says why a number literal that overflowed is refused.

@@ -198,6 +198,9 @@ func (r *treeReader) fastTop(doc *Document) (*node, []string, error) {
 		switch {
 		case key == "items":
 			if sc.i, ok = r.fastItems(doc, sc.i); !ok {
+				if r.overLimit != nil {
+					return nil, nil, r.overLimit
+				}
 				return nil, nil, errSlowPath
 			}
 			top.keys, top.keyOff, top.vals = append(top.keys, key), append(top.keyOff, koff), append(top.vals, &node{off: off, kind: kindArray})
@@ -408,6 +411,9 @@ func (r *treeReader) items(n *node, doc *Document) error {
 		return r.typeError(n, "items", `an array of items such as [{"id": "A", "grade": 3}]`)
 	}
 	for i, e := range n.elems {
+		if i == MaxItems {
+			return tooManyItems(r.name, r.line(e.off))
+		}
 		path := fmt.Sprintf("items[%d]", i)
 		if err := r.object(e, path, `an object such as {"id": "A", "grade": 3}`, itemFields); err != nil {
 			return err
@@ -479,6 +485,10 @@ func (r *treeReader) fastItems(doc *Document, start int) (int, bool) {
 		for {
 			sc.space()
 			eoff := sc.i
+			if len(doc.List.Items) == MaxItems {
+				r.overLimit = tooManyItems(r.name, r.line(int64(eoff)))
+				return 0, false
+			}
 			if !sc.byte('{') {
 				return 0, false
 			}

@@ -72,6 +72,9 @@ type treeReader struct {
 	// base is the offset in data where dec's input starts: the fast
 	// reader gives the decoder one top-level value at a time.
 	base int64
+	// overLimit is the error of a list past MaxItems, which the fast
+	// reader gives at once rather than leave the slow one to read it.
+	overLimit error
 }
 
 // offset is where the decoder stands in data.
@@ -225,7 +228,12 @@ func (r *treeReader) typeError(n *node, path, want string) *Error {
 			msg += "; JSON cannot hold a non-finite number and a grade or score must be finite"
 		default:
 			if want == "a number" {
-				msg += "; remove the quotes"
+				if _, err := parseNumber(n.str); err == nil {
+					msg += "; remove the quotes"
+				} else if what := path[strings.LastIndexByte(path, '.')+1:]; what == "grade" || what == "score" {
+					// "high", "90%": the quotes are not what is wrong.
+					msg = fmt.Sprintf("must be %s: %s", want, notANumber(what, n.str))
+				}
 			}
 		}
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/trec"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // LoadLTR reads a learning-to-rank data set with a model's predictions.
@@ -61,7 +63,7 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 			// A table that DetectFormat did not take for one: no query
 			// id column. Said here, where ReadLETOR would call the header
 			// a label that is not a number.
-			return nil, &Error{Name: dataPath, Line: 1, Msg: fmt.Sprintf("%q is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file (\"LABEL qid:QID 1:0.5 …\")", h)}
+			return nil, &Error{Name: dataPath, Line: 1, Msg: fmt.Sprintf("%s is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file (\"LABEL qid:QID 1:0.5 …\")", termsafe.Quote(h))}
 		}
 		ds, rows, err = readLETOR(dataPath, data, groups, groupPath)
 	}
@@ -245,7 +247,7 @@ func ReadGroups(name string, data []byte) ([]int, error) {
 		}
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 1 {
-			return nil, &Error{Name: name, Line: i + 1, Msg: fmt.Sprintf("%q is not a row count ≥ 1; a group file holds one count a line", f)}
+			return nil, &Error{Name: name, Line: i + 1, Msg: fmt.Sprintf("%s is not a row count ≥ 1; a group file holds one count a line", termsafe.Quote(f))}
 		}
 		out = append(out, n)
 	}
@@ -307,13 +309,13 @@ func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.D
 		}
 		label, err := strconv.ParseFloat(labelText, 64)
 		if err != nil || math.IsNaN(label) || math.IsInf(label, 0) {
-			return nil, 0, fail("label", fmt.Sprintf("%q is not a finite number; libsvm rows start with the label, as in \"2 qid:1 1:0.5\"", fields[0]))
+			return nil, 0, fail("label", fmt.Sprintf("%s is not a finite number; libsvm rows start with the label, as in \"2 qid:1 1:0.5\"", termsafe.Quote(fields[0])))
 		}
 		qid := ""
 		for i, f := range fields[1:] {
 			k, v, ok := strings.Cut(f, ":")
 			if !ok {
-				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("%q is not INDEX:VALUE or qid:QID", f))
+				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("%s is not INDEX:VALUE or qid:QID", termsafe.Quote(f)))
 			}
 			if k == "qid" {
 				if i != 0 {
@@ -326,10 +328,10 @@ func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.D
 				continue
 			}
 			if _, err := strconv.ParseUint(k, 10, 32); err != nil {
-				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("feature index %q is not a whole number", k))
+				return nil, 0, fail(fmt.Sprintf("field %d", i+2), fmt.Sprintf("feature index %s is not a whole number", termsafe.Quote(k)))
 			}
 			if x, err := strconv.ParseFloat(v, 64); err != nil || math.IsNaN(x) {
-				return nil, 0, fail(fmt.Sprintf("feature %s", k), fmt.Sprintf("value %q is not a number", v))
+				return nil, 0, fail(fmt.Sprintf("feature %s", k), fmt.Sprintf("value %s is not a number", termsafe.Quote(v)))
 			}
 		}
 		docid := ""
@@ -442,16 +444,19 @@ func predictionProblem(text string, first bool, rest []string) string {
 	}
 	if strings.Contains(text, ",") || strings.Contains(next, ",") {
 		if first && !allNumbers(strings.Split(text, ",")) {
-			return fmt.Sprintf("%q is a CSV header; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, one)
+			return fmt.Sprintf("%s is a CSV header; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", termsafe.Quote(text), one)
 		}
-		return fmt.Sprintf("%q holds %d comma-separated values; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", text, strings.Count(text, ",")+1, one)
+		return fmt.Sprintf("%s holds %d comma-separated values; %s: write it with np.savetxt(path, preds) or pandas' to_csv(path, index=False, header=False)", termsafe.Quote(text), strings.Count(text, ",")+1, one)
 	}
-	if first && next != "" {
+	// nan or inf parse as numbers: they are not a header but a score
+	// that is not finite.
+	_, textErr := strconv.ParseFloat(text, 64)
+	if first && next != "" && textErr != nil {
 		if _, err := strconv.ParseFloat(strings.Fields(next)[0], 64); err == nil {
-			return fmt.Sprintf("%q is a header; %s: remove the first line", text, one)
+			return fmt.Sprintf("%s is a header; %s: remove the first line", termsafe.Quote(text), one)
 		}
 	}
-	return fmt.Sprintf("%q is not a finite number; a predictions file holds one score a line", text)
+	return fmt.Sprintf("%s is not a finite number; a predictions file holds one score a line", termsafe.Quote(text))
 }
 
 // allNumbers reports whether every field parses as a number.

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,6 +27,46 @@ const DefaultMaxSize = 1 << 30
 
 // MaxSizeFlag is the flag that raises MaxSize, named in the error.
 const MaxSizeFlag = "--max-size"
+
+// MaxItems is the most items a list may hold. Every item costs about a
+// hundred bytes in memory however short its line: a CSV of one-character
+// grades holds an item in every two bytes, so --max-size alone would let
+// a 100 MB file take several gigabytes. The command line sets it from
+// --max-items.
+var MaxItems = DefaultMaxItems
+
+// DefaultMaxItems is MaxItems's value unless --max-items changes it: ten
+// times the million items the explorer is measured at.
+const DefaultMaxItems = 10_000_000
+
+// MaxItemsFlag is the flag that raises MaxItems, named in the error.
+const MaxItemsFlag = "--max-items"
+
+// memoryBase is the constant of the memory a list is held to: ten
+// times its file's size plus this (see holdMemory).
+const memoryBase = 1536 << 20
+
+// holdMemory sets the runtime's soft memory limit to ten times size (a
+// source just read) plus memoryBase, unless a larger source set it
+// higher: by default the collector lets the heap grow to twice what is
+// in use before it collects, so that a list of ten million one-character
+// grades, about a gigabyte in use, took 1.6 GB. A limit set from
+// GOMEMLIMIT is left alone.
+func holdMemory(size int64) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	want := memoryBase + 10*size
+	if cur := debug.SetMemoryLimit(-1); cur == math.MaxInt64 || cur < want {
+		debug.SetMemoryLimit(want)
+	}
+}
+
+// tooManyItems is the error for a list past MaxItems, found at line.
+func tooManyItems(name string, line int) error {
+	return &Error{Name: name, Line: line, Msg: fmt.Sprintf("the list goes on past %d items, the limit for a list; if the list is really that large, raise the limit with %s (each item takes about 100 bytes of memory)",
+		MaxItems, MaxItemsFlag)}
+}
 
 // sniffSize is how much of a source is looked at before the rest is read:
 // a file that is not text says so in its first few kilobytes.
@@ -93,7 +135,7 @@ func sniff(name string, head []byte, atEOF bool) error {
 			return err
 		}
 		return &Error{Name: name, Msg: p.Message()}
-	case textin.UTF16, textin.Compressed:
+	case textin.UTF16, textin.Compressed, textin.LoneCR:
 		return &Error{Name: name, Msg: textin.Explain(name, head, p)}
 	default:
 		return &Error{Name: name, Msg: p.Message() + "; a list is JSON, CSV or TSV text in UTF-8"}
@@ -125,6 +167,7 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 		return head, nil
 	}
 	if size > 0 {
+		holdMemory(size)
 		// Known size: one buffer, one byte more to see the end.
 		buf := make([]byte, len(head), size+1)
 		copy(buf, head)
@@ -164,6 +207,7 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 			return nil, err
 		}
 	}
+	holdMemory(total)
 	return bytes.Join(chunks, nil), nil
 }
 

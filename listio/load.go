@@ -47,6 +47,9 @@ func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	if err != nil {
 		return nil, &Error{Name: name, Field: "--input-format", Msg: err.Error()}
 	}
+	// The file's time is taken before its bytes are read: a change in
+	// between makes the stamp older than the file, never newer.
+	fi, statErr := os.Stat(name)
 	data, err := readSource(name, in)
 	if err != nil {
 		return nil, err
@@ -55,12 +58,16 @@ func LoadReadOnly(name string, in io.Reader, format string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	if name != "-" && !strings.HasPrefix(name, SamplePrefix) && statErr == nil && fi.Mode().IsRegular() {
+		doc.Disk = stampOf(fi, data)
+	}
 	// The document found by Read keeps data to locate later errors; a
 	// file or a sample is read again instead, so that the bytes can go.
-	// Standard input cannot be read again: its later errors name the
-	// item instead of a line.
+	// Standard input, a pipe or a FIFO cannot be read again (a FIFO
+	// would wait for a writer that is gone): their later errors name
+	// the item instead of a line.
 	doc.pos.find = nil
-	if name != "-" {
+	if name != "-" && (strings.HasPrefix(name, SamplePrefix) || trec.Rereadable(name)) {
 		if f == "" {
 			f = DetectFormat(name, data)
 		}

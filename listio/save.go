@@ -3,6 +3,7 @@ package listio
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -202,18 +203,101 @@ func running(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
-// Stamp is what tells whether a file changed on disk since it was read:
-// its size and modification time.
+// Stamp is what tells whether a file changed on disk since it was read
+// or written: its size, modification time and a hash of its bytes. The
+// hash sees a change the clock does not (two writes of the same size
+// within one tick of the file system's clock), the time a change the
+// bytes do not (a file written again as it was). The zero Stamp is a
+// file that does not exist, or was not read from disk.
 type Stamp struct {
 	Size    int64
 	ModTime time.Time
+	Sum     uint64
 }
 
-// StampOf is path's stamp now; the zero Stamp when it does not exist.
+// stampSeed seeds the hashes of this process's stamps, which are
+// compared only with each other.
+var stampSeed = maphash.MakeSeed()
+
+// StampOf is path's stamp now, reading the file; the zero Stamp when it
+// does not exist.
 func StampOf(path string) Stamp {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return Stamp{}
 	}
-	return Stamp{Size: fi.Size(), ModTime: fi.ModTime()}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Stamp{}
+	}
+	return stampOf(fi, data)
+}
+
+func stampOf(fi os.FileInfo, data []byte) Stamp {
+	return Stamp{Size: int64(len(data)), ModTime: fi.ModTime(), Sum: maphash.Bytes(stampSeed, data)}
+}
+
+// Moved reports, from the file's size and time alone (without reading
+// it), whether path is no longer the file s stamps: a quick check before
+// a save, which WriteFileIfUnchanged makes whole.
+func (s Stamp) Moved(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return s != Stamp{}
+	}
+	return fi.Size() != s.Size || !fi.ModTime().Equal(s.ModTime)
+}
+
+// ChangedError is a save refused because the file changed on disk since
+// the stamp the save was given: another program, or another explorer,
+// wrote it in between.
+type ChangedError struct {
+	Path string
+}
+
+func (e *ChangedError) Error() string {
+	return e.Path + " changed on disk since it was read or saved here; the file on disk is unchanged"
+}
+
+// WriteFileIfUnchanged replaces path with data as WriteFileAtomic does,
+// only if the file is still the one expect stamps (the zero Stamp: no
+// file). The comparison and the write are one step under a lock on the
+// file's directory, which every save through here takes, so that of two
+// saves of the same stamp at the same moment one writes and the other
+// gets a *ChangedError, where both would write and one edit be lost. It
+// returns the stamp of the file it wrote.
+func WriteFileIfUnchanged(path string, data []byte, expect Stamp) (Stamp, error) {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return Stamp{}, fmt.Errorf("%s: %w; the file on disk is unchanged", path, err)
+	}
+	unlock, err := lockDir(filepath.Dir(target))
+	if err != nil {
+		return Stamp{}, fmt.Errorf("%s: %w; the file on disk is unchanged", path, err)
+	}
+	defer unlock()
+	if StampOf(target) != expect {
+		return Stamp{}, &ChangedError{Path: path}
+	}
+	if err := WriteFileAtomic(path, data); err != nil {
+		return Stamp{}, err
+	}
+	return StampOf(target), nil
+}
+
+// WriteFileStamped replaces path with data as WriteFileAtomic does,
+// whatever is on disk, under the same lock as WriteFileIfUnchanged; it
+// returns the stamp of the file it wrote.
+func WriteFileStamped(path string, data []byte) (Stamp, error) {
+	target, err := resolveLinks(path)
+	if err != nil {
+		return Stamp{}, fmt.Errorf("%s: %w; the file on disk is unchanged", path, err)
+	}
+	if unlock, err := lockDir(filepath.Dir(target)); err == nil {
+		defer unlock()
+	}
+	if err := WriteFileAtomic(path, data); err != nil {
+		return Stamp{}, err
+	}
+	return StampOf(target), nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -244,9 +245,7 @@ func saveLoop(path string) {
 // random moments, 50 times: the file always holds exactly one of the two
 // lists (and parses as it), and the next save leaves no temporary file.
 func TestKilledSaveLoop(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills 50 saving processes; skipped with -short")
-	}
+	testenv.Slow(t) // kills 50 saving processes
 	dir := t.TempDir()
 	path := filepath.Join(dir, "list.json")
 	s := ndcg.DefaultSettings()

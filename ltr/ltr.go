@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // Query is one query group of a data set, its documents in input order.
@@ -157,7 +159,7 @@ func ParseLabelGain(s string) ([]float64, error) {
 	for _, p := range strings.Split(s, ",") {
 		g, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
 		if err != nil {
-			return nil, fmt.Errorf("label_gain %q: %q is not a number; give gains as in 0,1,3,7", s, p)
+			return nil, fmt.Errorf("label_gain %s: %s is not a number; give gains as in 0,1,3,7", termsafe.Quote(s), termsafe.Quote(p))
 		}
 		out = append(out, g)
 	}
@@ -213,7 +215,7 @@ func FindRules(name string) (Rules, error) {
 	}
 	p, err := ndcg.FindPreset(name)
 	if err != nil {
-		return Rules{}, fmt.Errorf("unknown preset %q: use one of %s", name, strings.Join(PresetNames(), ", "))
+		return Rules{}, fmt.Errorf("unknown preset %s: use one of %s", termsafe.Quote(name), strings.Join(PresetNames(), ", "))
 	}
 	return FromPreset(p), nil
 }
@@ -265,6 +267,10 @@ func (e *QueryError) Error() string {
 	if where != "" {
 		where += ": "
 	}
+	if e.Field == "" {
+		// A problem of the whole query.
+		return fmt.Sprintf("%squery %s: %s", where, e.QID, e.Msg)
+	}
 	return fmt.Sprintf("%squery %s, document %d: %s %s", where, e.QID, e.Doc+1, e.Field, e.Msg)
 }
 
@@ -276,7 +282,7 @@ func (r Rules) List(file string, q *Query) (*ndcg.List, error) {
 			Msg: fmt.Sprintf("count: %d labels but %d predictions; give one prediction per row", len(q.Labels), len(q.Predictions))}
 	}
 	if r.MaxRows > 0 && len(q.Labels) > r.MaxRows {
-		return nil, &QueryError{File: file, QID: q.QID, Doc: r.MaxRows, Field: "rows",
+		return nil, &QueryError{File: file, QID: q.QID, Doc: r.MaxRows,
 			Msg: fmt.Sprintf("%d rows: %s stops on queries of more than %d rows", len(q.Labels), r.Name, r.MaxRows)}
 	}
 	l := &ndcg.List{Items: make([]ndcg.Item, len(q.Labels))}
@@ -297,9 +303,15 @@ func (r Rules) List(file string, q *Query) (*ndcg.List, error) {
 		}
 		if r.Float32Labels {
 			label = float64(float32(label))
+			if math.IsInf(label, 0) {
+				return nil, fail("label", fmt.Sprintf("%s is beyond the range of a float32 (±3.4e38), in which %s holds labels", ndcg.FormatNumber(q.Labels[i]), r.Name))
+			}
 		}
 		if r.Float32Scores {
 			pred = float64(float32(pred))
+			if math.IsInf(pred, 0) {
+				return nil, fail("prediction", fmt.Sprintf("%s is beyond the range of a float32 (±3.4e38), in which %s holds predictions; scale the predictions down", ndcg.FormatNumber(q.Predictions[i]), r.Name))
+			}
 		}
 		switch r.Labels {
 		case LabelsTruncated:

@@ -123,6 +123,7 @@ func randomTiedList(rng *rand.Rand, n int) *List {
 }
 
 func TestBruteForceTiePolicies(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(2, 8))
 	orders := 0
 	for trial := 0; trial < 400; trial++ {

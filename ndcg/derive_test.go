@@ -43,6 +43,7 @@ func sameSlice[T any](t *testing.T, want, got []T, msg string) {
 // TestDeriveMatchesCompute: keeping a ranking and changing the grades and
 // any setting gives, to the bit, what a full computation gives.
 func TestDeriveMatchesCompute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(16, 5))
 	for trial := 0; trial < 300; trial++ {
 		n := rng.IntN(60)

@@ -237,6 +237,7 @@ func TestParseRoundTrip(t *testing.T) {
 // the lists List.Validate accepts, and reports Validate's error, on lists
 // with random defects (long ones too, where ids are checked by hash).
 func TestComputeChecksAsValidate(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 3))
 	gainMap := Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7, 4: 15, 0.5: 0.3}}
 	defects := []func(l *List, i int){

@@ -15,6 +15,7 @@ import (
 // grade rule, on lists with many ties or none, with −0 beside +0, and
 // with grades that leave the shortcut (fractional, 64 or more).
 func TestSwapScoresAtIsCompute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 3))
 	inPlace, fromScratch := 0, 0
 	for trial := range 150 {

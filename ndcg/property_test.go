@@ -94,6 +94,7 @@ func leq(a, b float64) bool { return a <= b+eps*math.Max(1, math.Abs(b)) }
 // TestPropertyMonotoneScores: only the order of the scores matters, so a
 // strictly increasing transform changes nothing, not even the last bit.
 func TestPropertyMonotoneScores(t *testing.T) {
+	t.Parallel()
 	transforms := []struct {
 		name string
 		f    func(float64) float64
@@ -139,6 +140,7 @@ func TestPropertyMonotoneScores(t *testing.T) {
 // TestPropertyLogBaseCancels: 1/log_B(i+1) = ln(B)/ln(2) · 1/log2(i+1), so
 // every DCG and IDCG scales by ln(B)/ln(2) and NDCG does not move.
 func TestPropertyLogBaseCancels(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 3))
 	for trial := 0; trial < 200; trial++ {
 		n := rng.IntN(50)
@@ -171,6 +173,7 @@ func TestPropertyLogBaseCancels(t *testing.T) {
 // the tie policy, the scores, nor the order of the items; with an empty
 // pool, the judged source is the list source.
 func TestPropertyIDCG(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(14, 4))
 	for trial := 0; trial < 300; trial++ {
 		n := rng.IntN(30)
@@ -221,6 +224,7 @@ func TestPropertyIDCG(t *testing.T) {
 // force, under every policy; a pool with relevant items makes IDCG > 0 and
 // NDCG 0 for a list without relevant items.
 func TestPropertyZeroRule(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(15, 5))
 	for trial := 0; trial < 100; trial++ {
 		n := rng.IntN(20)
@@ -259,6 +263,7 @@ func TestPropertyZeroRule(t *testing.T) {
 // TestPropertyCutoff: k ≥ n is the whole list for DCG (and k ≥ the ideal
 // ranking's length for IDCG), whether asked of DCGAt or set in Settings.
 func TestPropertyCutoff(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(16, 6))
 	for trial := 0; trial < 200; trial++ {
 		n := rng.IntN(30)
@@ -323,6 +328,7 @@ func TestPropertySignedZero(t *testing.T) {
 // TestPropertyRows: each row of the breakdown adds up: contribution =
 // gain × discount, DCG@i is the running sum, NDCG@i = DCG@i / IDCG@i.
 func TestPropertyRows(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 7))
 	for trial := 0; trial < 200; trial++ {
 		n := 1 + rng.IntN(30)

@@ -36,6 +36,7 @@ func requireSame(t *testing.T, want, got *Result, what string) {
 // (fractional grades, grades of 64 and more, a gain map without the
 // grade) and come back to it.
 func TestRegradeAtIsCompute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 2))
 	for trial := range 60 {
 		n := 1 + rng.IntN(200)

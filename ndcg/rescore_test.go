@@ -17,6 +17,7 @@ import (
 // none, and with grades that leave the shortcut (fractional, 64 or
 // more).
 func TestRescoreAtIsCompute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 4))
 	inPlace, fromScratch := 0, 0
 	for trial := range 150 {

@@ -38,6 +38,7 @@ func requireSameStructure(t *testing.T, want, got *Result, what string) {
 // the gain map lacks, a duplicate id, a missing score), interleaved with
 // grade edits in place.
 func TestDeleteInsertAtIsCompute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 2))
 	fresh, inPlace, fromScratch := 0, 0, 0
 	for trial := range 120 {

@@ -44,6 +44,7 @@ func applySwap(r *Result, i, j int) *List {
 }
 
 func TestSwapDeltaEqualsRecomputing(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 200; trial++ {
 		n := 2 + rng.IntN(8)

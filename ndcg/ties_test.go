@@ -179,6 +179,7 @@ func TestDistributionSamplesBeyondTheLimit(t *testing.T) {
 // of 400 items once came out as 0, so the distribution tried to enumerate
 // 4^400 orders and never returned.
 func TestDistributionLargeGroups(t *testing.T) {
+	t.Parallel()
 	// 20 items graded 1 and 20 graded 0, all tied, whole list: the
 	// distinct grade sequences are the ways to place the 20 ones among
 	// 40 ranks, C(40, 20) = 137,846,528,820.

@@ -13,6 +13,7 @@ import (
 // exactly the lists the item-by-item check accepts, and the message is
 // the item-by-item one, on lists with one random problem or none.
 func TestValidateFastPath(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 3))
 	gmap := Gain{Kind: GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 3, 3: 7}}
 	for trial := range 2000 {

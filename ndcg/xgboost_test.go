@@ -22,6 +22,7 @@ import (
 // 0 without a relevant item). The queries hold fractional labels, so
 // the lightgbm preset, which takes grades as given, must miss some.
 func TestXGBoostPresets(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "ltr", "testdata", "xgboost.json"))
 	require.NoError(t, err)
 	var rec struct {

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
@@ -222,13 +223,7 @@ func TestSVGEmptyList(t *testing.T) {
 // of GNOME and of most Linux image viewers, as a person would open them.
 // PNG_DIR=dir keeps the PNGs to look at.
 func TestSVGConvertsToPNG(t *testing.T) {
-	bin, err := exec.LookPath("rsvg-convert")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("rsvg-convert is missing: apt-get install librsvg2-bin")
-		}
-		t.Skip("rsvg-convert is missing (apt-get install librsvg2-bin): the SVG is not rendered to PNG")
-	}
+	bin := testenv.Tool(t, "rsvg-convert", "librsvg2-bin")
 	dir := os.Getenv("PNG_DIR")
 	if dir == "" {
 		dir = t.TempDir()

@@ -13,6 +13,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 )
 
 // texts parses svg as XML and returns its <text> elements' content with
@@ -91,13 +93,7 @@ func TestSVGIndexedColours(t *testing.T) {
 // TestSVGConvertsToPNG renders a screen with librsvg as a person's image
 // viewer would. PNG_DIR=dir keeps the PNG to look at.
 func TestSVGConvertsToPNG(t *testing.T) {
-	bin, err := exec.LookPath("rsvg-convert")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("rsvg-convert is missing: apt-get install librsvg2-bin")
-		}
-		t.Skip("rsvg-convert is missing (apt-get install librsvg2-bin): the SVG is not rendered to PNG")
-	}
+	bin := testenv.Tool(t, "rsvg-convert", "librsvg2-bin")
 	dir := os.Getenv("PNG_DIR")
 	if dir == "" {
 		dir = t.TempDir()

@@ -65,6 +65,7 @@ func each(t *testing.T, cs []*client, f func(i int, c *client) error) {
 // 0.6885. One attendee keeps their own list with esc; undo takes the
 // sent list back.
 func TestClassReceivesASentList(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	cs := class(t, addr)
 	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
@@ -110,6 +111,7 @@ var classAnswers = []struct {
 }
 
 func TestClassQuizTally(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	cs := class(t, addr)
 	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
@@ -206,6 +208,7 @@ func TestClassQuizTally(t *testing.T) {
 // An attendee who joins after the instructor sent a list is offered it
 // too (grades 1,0,2: NDCG 0.6885, as above).
 func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	sent, err := listio.Inline("1,0,2", "")
 	require.NoError(t, err)
@@ -223,6 +226,7 @@ func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
 // opens it and shows it in the explorer (grades 1,0,2: NDCG 0.6885, as
 // above), rather than going to the quiz's field.
 func TestOfferAnsweredFromTheQuiz(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 90, 30)
 	defer c.close()

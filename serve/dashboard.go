@@ -19,8 +19,10 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/qrterm"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
 
 // dashboardKeys are the instructor's keys. They are function keys, so
@@ -39,28 +41,23 @@ var dashboardKeys = struct {
 	Code: key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "page's QR code")),
 }
 
-// dashboardStyles are the dashboard's few styles, in one place.
+// dashboardStyles are the styles the dashboard draws with, taken from
+// the explorer's one style sheet (common.Styles), so that the room's
+// screen and the explorer under it share every colour and glyph.
 type dashboardStyles struct {
 	title, subtle, right, wrong, warn lipgloss.Style
 	// g are the explorer's glyphs, ASCII under --ascii: the tally's bars
 	// and marks are drawn with the same characters as the explorer's.
-	g ui.Glyphs
+	g common.Glyphs
 }
 
+// newDashboardStyles reads the dashboard's styles from the style sheet
+// for a dark background (the dashboard asks the terminal for none);
+// colour false is the sheet's monochrome one (NO_COLOR). A warning is
+// bold as well, as it is read from across a room.
 func newDashboardStyles(colour, ascii bool) dashboardStyles {
-	g := ui.NewStyles(true, colour, ascii).G
-	if !colour {
-		b := lipgloss.NewStyle()
-		return dashboardStyles{title: b.Bold(true), subtle: b, right: b, wrong: b, warn: b.Bold(true), g: g}
-	}
-	return dashboardStyles{
-		title:  lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("183")),
-		subtle: lipgloss.NewStyle().Foreground(lipgloss.Color("245")),
-		right:  lipgloss.NewStyle().Foreground(lipgloss.Color("114")),
-		wrong:  lipgloss.NewStyle().Foreground(lipgloss.Color("209")),
-		warn:   lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("215")),
-		g:      g,
-	}
+	st := common.NewStyles(true, colour, ascii)
+	return dashboardStyles{title: st.Title, subtle: st.Subtle, right: st.Good, wrong: st.Bad, warn: st.Warn.Bold(true), g: st.G}
 }
 
 // dashboardHeader is how many lines the dashboard takes above the
@@ -655,7 +652,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	// caller); Bubble Tea's own handler would race it for the same
 	// signal and can block the program's shutdown for good, sending to
 	// an event loop that has stopped.
-	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(d.filter),
+	p := tea.NewProgram(d, tea.WithInput(in), tea.WithOutput(out), tea.WithContext(ctx), tea.WithFilter(winsize.Filter(d.filter)),
 		tea.WithoutSignalHandler())
 	stop := make(chan struct{})
 	go func() {

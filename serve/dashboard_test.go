@@ -58,6 +58,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 }
 
 func TestDashboardTallyViewQuits(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -71,6 +72,7 @@ func TestDashboardTallyViewQuits(t *testing.T) {
 // An attendee who answers and leaves still counts, apart from those
 // connected: one of the two who answered is still there.
 func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
@@ -94,6 +96,7 @@ func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 // it (--max-items): every session keeps its own copy. The list has 5
 // items.
 func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		max  int
 		want string
@@ -156,6 +159,7 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 // takes two lines of the header), and end shows the working's last
 // line. NDCG@3 of seed 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
 func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
@@ -187,6 +191,7 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 
 // F4 with no round under way says so instead of "round ended".
 func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -204,6 +209,7 @@ func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
 // answered yet, so the instructor can call on them; once the round
 // ends, no one is waited for.
 func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	var ms []*Member
 	for _, name := range []string{"ada", "bob", "cy"} {
@@ -235,6 +241,7 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 // F3 during a round under way does not drop it unseen: it says how to
 // end it, and a second F3 starts the next round anyway.
 func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7})
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
@@ -264,6 +271,7 @@ func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 // 1's seed; round 2 is question 2 of the next seed, so no one has
 // solved it before it is asked.
 func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7})
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -281,6 +289,7 @@ func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
 // projector mode, as the explorer's --present does: fewer columns (no
 // IDCG@i), NDCG in large digits.
 func TestDashboardPresent(t *testing.T) {
+	t.Parallel()
 	for _, present := range []bool{false, true} {
 		s, _ := startServer(t, Config{Present: present})
 		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
@@ -369,6 +378,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 // room, seeing the screen, does not read who was wrong unless the
 // instructor asks again.
 func TestDashboardEndOfRoundHidesNames(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
@@ -399,6 +409,7 @@ func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 // answers as the explorer does, with # and OK: an instructor's terminal
 // whose font lacks the block characters reads it too.
 func TestDashboardTallyInASCII(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)

@@ -149,6 +149,9 @@ func connectKeyErr(t testing.TB, addr, user, password string, key gossh.Signer, 
 		return nil, err
 	}
 	c := &client{t: t, conn: conn, sess: sess}
+	// Closed before the server's cleanup shuts it down: a connection
+	// left open holds Shutdown until its deadline.
+	t.Cleanup(c.close)
 	sess.Stdout = c
 	sess.Stderr = syncWriter{&c.mu, &c.errOut}
 	if c.in, err = sess.StdinPipe(); err != nil {

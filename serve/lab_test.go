@@ -55,6 +55,7 @@ func TestLabNamesToldApart(t *testing.T) {
 // Quiz answers from three attendees named student are three names in
 // the tally (F6), never one name three times.
 func TestLabTallyNamesEach(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	var ms []*Member
 	for i := range 3 {
@@ -82,6 +83,7 @@ func TestLabTallyNamesEach(t *testing.T) {
 // edits, both drop, and each comes back, in the other order, to their
 // own list, name and answer.
 func TestLabKeysBringEachBack(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	k1, k2 := newKey(t), newKey(t)
 	a := connectKey(t, addr, "student", k1, 80, 24)
@@ -135,6 +137,7 @@ func grades(t *testing.T, out string) []float64 {
 // whether: a key without the passphrase does not get in, a key with it
 // does and is recorded, and the passphrase alone gets in as before.
 func TestLabKeyAndPassphrase(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{Passphrase: "ndcg at five"})
 	key := newKey(t)
 	_, err := dialKey(addr, "student", "", key)
@@ -179,6 +182,7 @@ func (l lyingSigner) PublicKey() gossh.PublicKey { return l.shown }
 // client holds it (a signature that does not verify) identifies no one.
 // The server ends such a connection; it never takes the victim's list.
 func TestLabAKeyOfferedIsNotAKeyHeld(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	victim, thief := newKey(t), newKey(t)
 	c := connectKey(t, addr, "student", victim, 80, 24)

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -59,9 +60,7 @@ func expectedNDCG(t testing.TB, grades []float64) string {
 // goroutine count is back where it started. Bounded: 100 sessions, 2
 // minutes.
 func TestHundredSessions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: skipping the load test")
-	}
+	testenv.Slow(t)
 	start := runtime.NumGoroutine()
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)

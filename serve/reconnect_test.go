@@ -20,6 +20,7 @@ import (
 // another name, or the same name from another machine, starts on the
 // served list.
 func TestReconnectGetsTheListBack(t *testing.T) {
+	t.Parallel()
 	var events []string
 	logged := make(chan string, 16)
 	s, addr := startServer(t, Config{Log: func(line string) { logged <- line }})
@@ -68,6 +69,7 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 // first. The true value is NDCG@3 of seed 7's first question, 0.8262
 // (as in TestDashboardCountsAnswersOfThoseWhoLeft).
 func TestReconnectKeepsThePlaceInARound(t *testing.T) {
+	t.Parallel()
 	s, _ := startServer(t, Config{})
 	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
@@ -118,6 +120,7 @@ func TestReconnectKeepsAtMostMaxSessionsLists(t *testing.T) {
 // An attendee who comes back is not asked again about a list they
 // answered, but is offered one sent while they were away.
 func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	sent, err := listio.Inline("1,0,2", "")
 	require.NoError(t, err)
@@ -162,6 +165,7 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 // verdict when the round ends (round 1 of seed 7: NDCG@3 = 0.8262, as
 // in TestReconnectKeepsThePlaceInARound).
 func TestReconnectShowsTheAnswerGiven(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 90, 30)
 	code := codeOn(t, c, "ada")
@@ -190,6 +194,7 @@ func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 // list. Once copied before leaving, it comes back unmodified and q
 // quits at once.
 func TestReconnectKeepsTheListModified(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 90, 30)
 	resume := codeOn(t, c, "ada")
@@ -203,7 +208,7 @@ func TestReconnectKeepsTheListModified(t *testing.T) {
 	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
 	require.NoError(t, back.waitFor("[explorer] modified", 10*time.Second))
 	back.send("q")
-	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list until the workshop ends", 90, 30, 10*time.Second))
+	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list (your key, or the ssh line printed", 90, 30, 10*time.Second))
 	back.answer("w")
 	code, err := back.exitStatus(5 * time.Second)
 	require.NoError(t, err)

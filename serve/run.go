@@ -16,7 +16,7 @@ import (
 func ReadPassphrase(path string) (string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("--passphrase-file: %v", err)
+		return "", fmt.Errorf("--passphrase-file: %v: write the passphrase on the first line of a file (echo 'a phrase' > %s) and give that file", err, path)
 	}
 	line, _, _ := strings.Cut(string(data), "\n")
 	line = strings.TrimRight(line, "\r")

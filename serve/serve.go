@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -636,17 +637,15 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 	return p
 }
 
-// The largest window a session is drawn for. A client may claim any
-// size; the screen buffer is width × height cells, so a claimed
-// 100000×100000 window must not become one.
+// The largest window a session is drawn for (winsize's bound). A
+// client may claim any size; the screen buffer is width × height cells,
+// so a claimed 100000×100000 window must not become one.
 const (
-	MaxWidth  = 1000
-	MaxHeight = 500
+	MaxWidth  = winsize.MaxWidth
+	MaxHeight = winsize.MaxHeight
 )
 
-func clampWindow(w, h int) (int, int) {
-	return min(max(w, 0), MaxWidth), min(max(h, 0), MaxHeight)
-}
+func clampWindow(w, h int) (int, int) { return winsize.Clamp(w, h) }
 
 // noColor reports whether the client asked for no colour (NO_COLOR set
 // and not empty, as https://no-color.org says), which ssh sends with

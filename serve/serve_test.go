@@ -30,6 +30,7 @@ const (
 )
 
 func TestSessionEditsItsOwnList(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
 	defer c.close()
@@ -57,6 +58,7 @@ func TestSessionEditsItsOwnList(t *testing.T) {
 var osc52 = regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\)`)
 
 func TestSaveKeysCopyToTheClipboard(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
@@ -82,6 +84,7 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 // W copies the report as `report --format markdown` writes it, for the
 // session's own edited list (NDCG 0.9136, by hand above).
 func TestSaveAsCopiesTheReport(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "alice", 80, 24)
 	defer c.close()
@@ -101,6 +104,7 @@ func TestSaveAsCopiesTheReport(t *testing.T) {
 }
 
 func TestMaxItemsRefusesLargerLists(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{MaxItems: 5})
 	c := connect(t, addr, "alice", 100, 30)
 	defer c.close()
@@ -122,6 +126,7 @@ func TestMaxItemsRefusesTheServedList(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -200,6 +205,7 @@ func requireExit(t *testing.T, err error, want int) {
 }
 
 func TestRoomFull(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, "the room is full (100 sessions): tell the instructor (serve --max-sessions raises it)", roomFull(DefaultMaxSessions))
 	_, addr := startServer(t, Config{MaxSessions: 2})
 	a := connect(t, addr, "a", 80, 24)
@@ -230,6 +236,7 @@ func TestRoomFull(t *testing.T) {
 }
 
 func TestPassphrase(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1})
 	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
 	require.Error(t, err)
@@ -246,6 +253,7 @@ func TestPassphrase(t *testing.T) {
 }
 
 func TestNoColorFromTheClient(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	conn, err := dial(addr, "alice", "")
 	require.NoError(t, err)
@@ -284,6 +292,7 @@ func TestCloneDocIsACopy(t *testing.T) {
 }
 
 func TestIdleTimeoutClosesASilentSession(t *testing.T) {
+	t.Parallel()
 	// The timeout is long enough that a loaded machine's pauses between
 	// the test's keys do not reach it.
 	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
@@ -320,6 +329,7 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 // light, as it does locally. The title is #C8A6FF on dark (colour 183 of
 // 256) and #5A32A3 on light.
 func TestLightTerminal(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	defer c.close()
@@ -343,6 +353,7 @@ func TestLightTerminal(t *testing.T) {
 // When the server stops, each attendee reads one line saying the
 // workshop ended before the connection closes.
 func TestShutdownSaysTheWorkshopEnded(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 80, 24)
 	defer c.close()

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -46,6 +47,7 @@ type sessionModel struct {
 	pending2 bool
 
 	latest  tea.WindowSizeMsg
+	drawn   int  // the area drawn, for winsize.Message
 	pending bool // a settle timer is running
 	release bool // the next size message is the settled one: let it through
 
@@ -116,7 +118,7 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		s.active()
 	case tea.WindowSizeMsg:
 		s.active()
-		m.Width, m.Height = clampWindow(m.Width, m.Height)
+		m = winsize.Message(s.Model, m, &s.drawn)
 		if s.release {
 			s.release = false
 			return m

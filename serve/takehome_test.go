@@ -46,6 +46,7 @@ func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (
 // as in TestSaveAsCopiesTheReport) and `report` its report. Before they
 // quit, and for one who never came, each says why there is nothing.
 func TestTakeTheListHome(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var logged []string
 	s, addr := startServer(t, Config{Log: func(l string) {

@@ -23,12 +23,20 @@
 //   - queries only in the run are ignored; queries only in the qrels are
 //     skipped with a warning, or count as 0 with -c (Options.Complete);
 //   - ndcg_rel, Rndcg and gain parameters follow family.go, which
-//     reproduces trec_eval's code for them, oddities included.
+//     reproduces trec_eval's code for them, oddities included;
+//   - a cutoff is read as atol reads it (ndcg_cut.23.4 is ndcg_cut_23,
+//     with a warning in Measures.Warnings);
+//   - under -M N each ranking is cut to its first N documents before
+//     duplicate docnos are looked for, so a duplicate below rank N is
+//     no error (form_res_rels.c).
 //
 // The run is read as a stream: when its lines are grouped by query (as
 // every TREC run is), memory holds only the queries being evaluated.
 // A run whose queries are split across the file is still evaluated
 // correctly: from the first sign of it, every query's lines are held
 // until the end of the run (up to 256 MB of them; trec_eval holds the
-// whole run), and what did not fit is read again.
+// whole run), and what did not fit is read again. A run that can be
+// read only once (a pipe, a FIFO, /dev/stdin) is opened once: its
+// format is told from its head (ReadHead, to the end of its first
+// line), and RunSourceAs holds it whole.
 package trec

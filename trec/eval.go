@@ -188,7 +188,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		} else {
 			h = hashDoc(d)
 		}
-		if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
+		if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup && !e.limits.LimitDocs {
 			return res, duplicate(b, d, first, en.line)
 		}
 		gain := 0.0
@@ -214,7 +214,7 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 			} else {
 				h = hashDoc(d)
 			}
-			if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup {
+			if first, dup := e.seen.add(h, len(e.ranked), d, e.ranked); dup && !e.limits.LimitDocs {
 				return res, duplicate(b, d, first, p.line0+int64(en.line))
 			}
 			gain := 0.0
@@ -228,6 +228,11 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		}
 	}
 	e.rank()
+	if e.limits.LimitDocs {
+		if err := e.duplicateWithin(b, max(e.limits.MaxDocs, 0)); err != nil {
+			return res, err
+		}
+	}
 	e.limits.cut(e, j, &res)
 	var ideal []float64
 	if j != nil {
@@ -250,6 +255,30 @@ func (e *evaluator) evaluate(b *batch, j *Judgments) (QueryResult, error) {
 		res.Bands, res.TiedDocs = e.bands(res.Values)
 	}
 	return res, nil
+}
+
+// duplicateWithin is the error of a docno retrieved twice among the
+// first m documents in trec_eval's order, nil when there is none: under
+// -M trec_eval cuts each query's ranking to M documents first and looks
+// for duplicates among those alone, so a duplicate below rank M is no
+// error there.
+func (e *evaluator) duplicateWithin(b *batch, m int) error {
+	top := e.ranked[:min(len(e.ranked), m)]
+	e.seen.reset(len(top))
+	for i, r := range top {
+		var h uint64
+		if uint(len(r.docno)-8) <= 8 {
+			h = hashShort(r.docno)
+		} else {
+			h = hashDoc(r.docno)
+		}
+		if _, dup := e.seen.add(h, i, r.docno, top); dup {
+			lines := b.linesOf(r.docno)
+			return &LineError{Line: int(lines[1]),
+				Msg: fmt.Sprintf("document %s is retrieved twice for query %s within the first %d (first on line %d); trec_eval stops on this too: keep one line", termsafe.Quote(r.docno), termsafe.Quote(b.qid), m, lines[0])}
+		}
+	}
+	return nil
 }
 
 // duplicate is the error of docno d retrieved a second time on line,

@@ -109,9 +109,10 @@ func DetectFormat(data []byte) Format {
 	}
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
-		// A row of JSON lines is short; a long first line is a whole
-		// document written on one line, not worth parsing twice.
-		if len(first) <= 1<<16 && mayBeJSONRow(first) && json.Unmarshal(first, &obj) == nil {
+		// A long first line may be a whole document written on one line,
+		// not worth decoding twice: 		// mayBeJSONRow tells that from its top-level keys without
+		// decoding it, whatever its length.
+		if mayBeJSONRow(first) && json.Unmarshal(first, &obj) == nil {
 			// A row: a query id and a document id, label or score,
 			// each a string or a number (not a list's "items").
 			roles := map[columnRole]bool{}
@@ -217,11 +218,30 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 }
 
 // RunSourceAs opens the run at path in format f ("": detect). A TREC
-// run is streamed; any other format is read whole and turned into TREC
-// lines in memory.
+// run in a file is streamed; any other format, and a run that can be
+// read only once (a pipe, a FIFO, /dev/stdin), is read whole and held in
+// memory: the format is told from its head and the rest read on from
+// there, where opening it again would find it empty or wait for a
+// writer that is gone.
 func RunSourceAs(path string, f Format) (Source, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return Source{}, fmt.Errorf("reading run: %w", err)
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return Source{}, fmt.Errorf("reading run: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		data, err := ReadText(path, "run", fh)
+		if err != nil {
+			return Source{}, err
+		}
+		return RunSourceFrom(path, data, f)
+	}
 	if f == "" {
-		head, err := readHead(path, 64<<10)
+		head, err := ReadHead(fh)
 		if err != nil {
 			return Source{}, fmt.Errorf("reading run: %w", err)
 		}
@@ -230,11 +250,22 @@ func RunSourceAs(path string, f Format) (Source, error) {
 	if f == FormatTREC {
 		return FileSource(path), nil
 	}
-	data, err := readText(path, "run")
+	if _, err := fh.Seek(0, io.SeekStart); err != nil {
+		return Source{}, fmt.Errorf("reading run: %w", err)
+	}
+	data, err := readTextSized(path, "run", fh, int(min(st.Size(), math.MaxUint32)))
 	if err != nil {
 		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
+}
+
+// Rereadable reports whether path names a file that can be read again
+// (a regular file), not a pipe, a FIFO or a terminal, which give their
+// bytes once.
+func Rereadable(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // RunSourceFrom is a run in format f held in data.
@@ -263,18 +294,49 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 	}}, nil
 }
 
-func readHead(path string, n int) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
+// headSize is how much of a run is read first to tell its format.
+const headSize = 64 << 10
+
+// ReadHead reads the start of r, what DetectFormat needs: at least
+// headSize bytes, and on to the end of the first line with data, up to
+// the longest line a run may have (64 MiB). A first line cut short would
+// seem to have fewer fields than it has: a docno of 65,540 bytes cut at
+// 64 KiB read as MS MARCO's three, a JSON line cut in two as a document.
+func ReadHead(r io.Reader) ([]byte, error) {
+	buf := make([]byte, 0, headSize)
+	for {
+		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		// A head that is not text (/dev/zero) is refused by the reader
+		// from its first block: no need to read on for a line end.
+		if firstLineWhole(buf) || len(buf) > maxLine || textin.Sniff(buf[:textin.HeadSize], false, false) != textin.OK {
+			return buf, nil
+		}
+		buf = slices.Grow(buf, len(buf))
 	}
-	defer fh.Close()
-	buf := make([]byte, n)
-	m, err := io.ReadFull(fh, buf)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
+}
+
+// firstLineWhole reports whether head holds the first line with data
+// (not blank, not a comment) up to its line end.
+func firstLineWhole(head []byte) bool {
+	rest := textin.StripBOM(head)
+	for len(rest) > 0 {
+		line, after, found := bytes.Cut(rest, []byte("\n"))
+		if !found {
+			return false
+		}
+		if blank, comment := blankOrComment(line); !blank && !comment {
+			return true
+		}
+		rest = after
 	}
-	return buf[:m], err
+	return false
 }
 
 // QrelsText writes the table as TREC qrels lines: the row of file line

@@ -50,6 +50,7 @@ func checkDecimal8(t *testing.T, s string, junk uint64) {
 // TestDecimal8: every string of up to five bytes of digits, dots and a
 // few others, and random ones of six to eight, with junk past them.
 func TestDecimal8(t *testing.T) {
+	t.Parallel()
 	alphabet := []byte("0179.-e x\x00/:")
 	var walk func(s []byte)
 	walk = func(s []byte) {

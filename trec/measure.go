@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
 
 // DefaultCutoffs are trec_eval's cutoffs for ndcg_cut without parameters.
@@ -21,6 +23,9 @@ type Measures struct {
 	// The gain parameters of ndcg, ndcg_rel and Rndcg (ndcg.1=0,2=3);
 	// zero for none.
 	NDCGGains, NDCGRelGains, RNDCGGains GainParams
+	// Warnings say what was taken other than as written (a cutoff 23.4
+	// read as 23, as trec_eval reads it), for stderr.
+	Warnings []string
 }
 
 // Kind says how a column is computed.
@@ -152,32 +157,47 @@ func ParseMeasures(args []string) (Measures, error) {
 		if cutParams == "" {
 			m.Cutoffs = slices.Clone(DefaultCutoffs)
 		} else {
-			ks, err := parseCutoffs(cutParams)
+			ks, cut, err := parseCutoffs(cutParams)
 			if err != nil {
 				return m, &ParamError{Err: fmt.Errorf("measure ndcg_cut.%s: %w", cutParams, err)}
 			}
 			m.Cutoffs = ks
+			for _, c := range cut {
+				m.Warnings = append(m.Warnings, fmt.Sprintf("measure ndcg_cut.%s: cutoff %s read as %s, cut to a whole number as trec_eval cuts it (its column is ndcg_cut_%s)", cutParams, c, wholePart(c), wholePart(c)))
+			}
 		}
 	}
 	return m, nil
 }
 
 // parseCutoffs reads "5,10,…": whole numbers ≥ 1 without repeats, sorted
-// ascending as trec_eval sorts them.
-func parseCutoffs(s string) ([]int, error) {
-	var ks []int
+// ascending as trec_eval sorts them. A decimal fraction (23.4) is cut to
+// its whole part, as trec_eval's atol cuts it, and returned in cut for a
+// warning: trec_eval's own tests give ndcg_cut.10,20,23.4.
+func parseCutoffs(s string) (ks []int, cut []string, err error) {
 	for _, p := range strings.Split(s, ",") {
-		k, err := strconv.Atoi(p)
+		whole := p
+		if w, frac, ok := strings.Cut(p, "."); ok && w != "" && frac != "" && strings.Trim(frac, "0123456789") == "" {
+			whole = w
+			cut = append(cut, p)
+		}
+		k, err := strconv.Atoi(whole)
 		if err != nil || k < 1 {
-			return nil, fmt.Errorf("cutoff %q is not a whole number ≥ 1", p)
+			return nil, nil, fmt.Errorf("cutoff %s is not a whole number ≥ 1", termsafe.Quote(p))
 		}
 		ks = append(ks, k)
 	}
 	slices.Sort(ks)
 	for i := 1; i < len(ks); i++ {
 		if ks[i] == ks[i-1] {
-			return nil, fmt.Errorf("cutoff %d is given twice", ks[i])
+			return nil, nil, fmt.Errorf("cutoff %d is given twice", ks[i])
 		}
 	}
-	return ks, nil
+	return ks, cut, nil
+}
+
+// wholePart is a cutoff's digits before its point.
+func wholePart(s string) string {
+	w, _, _ := strings.Cut(s, ".")
+	return w
 }

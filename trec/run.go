@@ -114,6 +114,33 @@ func (b *batch) byteCount() int {
 
 func (b *batch) docno(e entry) string { return bstr(b.arena[e.off : e.off+e.n]) }
 
+// linesOf is the lines of the batch that retrieve docno d, in file
+// order: for a message about a duplicate found after ranking, which
+// keeps no lines.
+func (b *batch) linesOf(d string) []int64 {
+	var lines []int64
+	if b.parts == nil {
+		for _, en := range b.entries {
+			if b.docno(en) == d {
+				lines = append(lines, en.line)
+			}
+		}
+		return lines
+	}
+	for _, p := range b.parts {
+		for x, en := range p.ents {
+			end := len(p.arena)
+			if x+1 < len(p.ents) {
+				end = int(p.ents[x+1].off)
+			}
+			if bstr(p.arena[en.off:end]) == d {
+				lines = append(lines, p.line0+int64(en.line))
+			}
+		}
+	}
+	return lines
+}
+
 // part is a stretch of a scattered query's lines, held as it was read:
 // its lines (16 bytes each, not an entry's 24: a scattered run's lines
 // are all held to its end) and their docnos, one after the other in

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 )
 
 // genRun writes a run line by line as it is read, so the test holds no
@@ -40,9 +42,7 @@ func (g *genRun) Read(p []byte) (int, error) {
 // TestStreaming: evaluating a run grouped by query takes memory for the
 // queries in flight, not for the run (here about 50 MB of lines).
 func TestStreaming(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads a 50 MB run")
-	}
+	testenv.Slow(t) // reads a 50 MB run
 	const queries, docs = 1500, 1000
 	var qrels []byte
 	for q := 0; q < queries; q++ {

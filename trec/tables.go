@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
@@ -55,6 +56,32 @@ func roleOf(name string) columnRole {
 		}
 	}
 	return roleNone
+}
+
+// ListColumn is the column of a single list (id, grade or score) that
+// a table's column name stands for under the names tables of many
+// queries take (docid, relevance, label, prediction, …); "" for any
+// other name, a query id's among them.
+func ListColumn(name string) string {
+	switch roleOf(name) {
+	case roleDocID:
+		return "id"
+	case roleLabel:
+		return "grade"
+	case roleScore:
+		return "score"
+	}
+	return ""
+}
+
+// ListColumnNames are the names ListColumn takes, every alias of id,
+// grade and score.
+func ListColumnNames() []string {
+	var names []string
+	for _, r := range []columnRole{roleDocID, roleLabel, roleScore} {
+		names = append(names, columnAliases[r]...)
+	}
+	return names
 }
 
 func aliasList(role columnRole) string { return strings.Join(columnAliases[role], ", ") }
@@ -354,6 +381,9 @@ func readDict(name string, data []byte) (*Table, error) {
 		}
 		return nil, &LineError{File: name, Line: line, Msg: "not dict JSON: " + msg + `; give {"QID": {"DOCID": VALUE, …}, …}`}
 	}
+	if err := dictDuplicate(name, data); err != nil {
+		return nil, err
+	}
 	b := newBuilder(name, FormatJSON)
 	b.t.HasDocID = true
 	qids := make([]string, 0, len(dict))
@@ -391,6 +421,54 @@ func readDict(name string, data []byte) (*Table, error) {
 	}
 	b.t.HasLabel, b.t.HasScore = true, true
 	return b.t, nil
+}
+
+// dictDuplicate is the error of a query, or a document of a query,
+// given twice in dict JSON, which the decoder would take silently,
+// keeping the last: the same twice in a TREC file or a table is an
+// error. It reads data, which decoded as dict JSON, again by tokens.
+func dictDuplicate(name string, data []byte) error {
+	d := json.NewDecoder(bytes.NewReader(data))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	queries := map[string]int{}
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return nil
+		}
+		q, _ := k.(string)
+		line := lineOf(data, int(d.InputOffset()))
+		if first, dup := queries[q]; dup {
+			return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s is given twice (first on line %d); give each query once, with all its documents", termsafe.Quote(q), first)}
+		}
+		queries[q] = line
+		if t, err := d.Token(); err != nil || t != json.Delim('{') {
+			return nil
+		}
+		docs := map[string]int{}
+		for d.More() {
+			k, err := d.Token()
+			if err != nil {
+				return nil
+			}
+			doc, _ := k.(string)
+			line := lineOf(data, int(d.InputOffset()))
+			if first, dup := docs[doc]; dup {
+				return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s, document %s is given twice (first on line %d); give each document of a query once", termsafe.Quote(q), termsafe.Quote(doc), first)}
+			}
+			docs[doc] = line
+			var v json.RawMessage
+			if err := d.Decode(&v); err != nil {
+				return nil
+			}
+		}
+		if _, err := d.Token(); err != nil { // the query's closing brace
+			return nil
+		}
+	}
+	return nil
 }
 
 // notDocuments names the first query of dict JSON whose value is not an

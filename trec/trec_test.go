@@ -265,6 +265,7 @@ func TestFileErrors(t *testing.T) {
 // TestQrelsInChunks reads a qrels file big enough to be parsed in
 // parallel chunks, with a query whose lines span every chunk.
 func TestQrelsInChunks(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	n := 0
 	for b.Len() < 3<<20 {

@@ -13,8 +13,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 )
 
 // finish runs what cmd starts off the update loop, as the program
@@ -33,7 +36,7 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case workDone:
+		case background.Done:
 			start := time.Now()
 			_, next := m.Update(msg)
 			_ = m.View()
@@ -48,8 +51,8 @@ func finish(t testing.TB, m *Model, cmd tea.Cmd) (loop, longest time.Duration) {
 
 // pending collects the results of what cmd starts without handing them
 // to the model, for a test that chooses when they arrive.
-func pending(cmd tea.Cmd) []workDone {
-	var out []workDone
+func pending(cmd tea.Cmd) []background.Done {
+	var out []background.Done
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]
@@ -60,7 +63,7 @@ func pending(cmd tea.Cmd) []workDone {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case workDone:
+		case background.Done:
 			out = append(out, msg)
 		}
 	}
@@ -71,9 +74,9 @@ func pending(cmd tea.Cmd) []workDone {
 // loop for the rest of the test.
 func drawnBothWays(t *testing.T, from int) {
 	t.Helper()
-	was := backgroundFrom
-	backgroundFrom = from
-	t.Cleanup(func() { backgroundFrom = was })
+	was := background.From
+	background.From = from
+	t.Cleanup(func() { background.From = was })
 }
 
 // openView opens the view called name and returns what that starts.
@@ -138,12 +141,9 @@ func TestStaleResultIsDropped(t *testing.T) {
 	require.Len(t, old, 1, "opening the view starts one computation")
 	recomputed := pending(press(m, "["))
 	require.Len(t, recomputed, 1, "the view's computation runs already: the next waits for it")
-	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
-	v := m.views[m.active].(*tiesView)
+	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
 	_, cmd := m.Update(old[0]) // worked out at the old k
-	assert.Zero(t, v.band, "the result for the old k is not installed")
-	assert.Nil(t, v.spreads)
-	assert.Contains(t, screen(m), "working out", "nor drawn")
+	assert.Contains(t, screen(m), "working out", "the result for the old k is not drawn")
 	assert.Nil(t, pending(cmd), "the view waits for the workspace's result")
 	_, cmd = m.Update(recomputed[0])
 	next := pending(cmd)
@@ -179,12 +179,12 @@ func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
 	_, cmd := m.Update(keyMsg("g"))
 	recomputed := pending(cmd)
 	require.Len(t, recomputed, 1, "the search runs already")
-	assert.Same(t, &m.later, recomputed[0].w, "only the workspace's own recomputation starts")
+	assert.Same(t, &m.later, recomputed[0].W, "only the workspace's own recomputation starts")
 	assert.Contains(t, screen(m), "⠋ gain exp", "its spinner on the conventions line")
 	assert.NotContains(t, screen(m), "true 0.", "no verdict from the result under the old gain")
-	v := m.views[m.active].(*checkView)
+	v := m.views[m.active]
 	_, cmd = m.Update(old[0])
-	assert.Nil(t, v.work, "worked out under the old gain: dropped")
+	assert.Nil(t, *fieldAs[*explain.Working](v, "work"), "worked out under the old gain: dropped")
 	assert.NotContains(t, screen(m), "true 0.", "nor drawn")
 	assert.Nil(t, pending(cmd), "the search waits for the workspace's result")
 	_, cmd = m.Update(recomputed[0])
@@ -236,7 +236,7 @@ func TestBackgroundRecomputationOfTheExplorer(t *testing.T) {
 	before := screen(m)
 	first := pending(press(m, "g"))
 	require.Len(t, first, 1)
-	assert.Same(t, &m.later, first[0].w)
+	assert.Same(t, &m.later, first[0].W)
 	assert.True(t, m.c.WS.Pending())
 	assert.Contains(t, screen(m), "⠋ gain linear", "the new gain at once, and the spinner")
 	body := func(s string) string { return strings.Join(strings.Split(s, "\n")[3:20], "\n") }
@@ -261,7 +261,7 @@ func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 5
 	m := newModel(t, benchDoc(300), s, 120, 30)
-	dcg5 := fixed(m.c.WS.Result.DCG(), 4)
+	dcg5 := layout.Fixed(m.c.WS.Result.DCG(), 4)
 	work := pending(press(m, "]"))
 	require.Len(t, work, 1)
 	sc := screen(m)
@@ -272,7 +272,7 @@ func TestBackgroundSummaryLabelsItsOwnNumbers(t *testing.T) {
 	_, cmd := m.Update(work[0])
 	finish(t, m, cmd)
 	sc = screen(m)
-	assert.Contains(t, sc, "DCG@6 = "+fixed(m.c.WS.Result.DCG(), 4))
+	assert.Contains(t, sc, "DCG@6 = "+layout.Fixed(m.c.WS.Result.DCG(), 4))
 	assert.Contains(t, sc, "NDCG@6 by tie order")
 }
 

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
 // BenchmarkViewKey is a key that changes the conventions (g, d, [ and ]
@@ -25,14 +27,14 @@ import (
 // working on the keystroke, as every view did before (on-the-key).
 func BenchmarkViewKey(b *testing.B) {
 	const n = 100_000
-	for _, r := range views {
-		b.Run(r.name, func(b *testing.B) { benchViewKey(b, r, n) })
+	for _, r := range views.All {
+		b.Run(r.Name, func(b *testing.B) { benchViewKey(b, r, n) })
 		// The same on the keystroke, as every view worked before: what
 		// the work off the loop saves the loop.
-		b.Run(r.name+"/on-the-key", func(b *testing.B) {
-			was := backgroundFrom
-			backgroundFrom = 1 << 62
-			defer func() { backgroundFrom = was }()
+		b.Run(r.Name+"/on-the-key", func(b *testing.B) {
+			was := background.From
+			background.From = 1 << 62
+			defer func() { background.From = was }()
 			benchViewKey(b, r, n)
 		})
 	}
@@ -42,19 +44,19 @@ func BenchmarkViewKey(b *testing.B) {
 // list of 1,000,000 items, working off the loop only (on the keystroke
 // the check view takes minutes a key there).
 func BenchmarkViewKeyMillion(b *testing.B) {
-	for _, r := range views {
-		b.Run(r.name, func(b *testing.B) { benchViewKey(b, r, 1_000_000) })
+	for _, r := range views.All {
+		b.Run(r.Name, func(b *testing.B) { benchViewKey(b, r, 1_000_000) })
 	}
 }
 
-func benchViewKey(b *testing.B, r registered, n int) {
+func benchViewKey(b *testing.B, r views.Registered, n int) {
 	s := ndcg.DefaultSettings()
 	s.K = 10
 	m := New(Options{Doc: benchDoc(n), Settings: s})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	_, cmd := m.Update(keyMsg(r.letter))
+	_, cmd := m.Update(keyMsg(r.Letter))
 	finish(b, m, cmd)
-	if r.name == "check" {
+	if r.Name == "check" {
 		// A wrong NDCG claim, so that every key looks for what
 		// would explain it.
 		press(m, "down", "down")

@@ -1,72 +1,116 @@
 // Package ui is the interactive explorer, a Bubble Tea program where a
 // person edits a ranked list and sees every NDCG number change as they
-// type, and the query browser, which opens one query of a TREC run at a
-// time in it. The numbers come from ndcg, their words from explain and
-// verify; the list, its settings and its undo history live in a
+// type. The numbers come from ndcg, their words from explain and verify;
+// the list, its settings and its undo history live in a
 // workspace.Workspace. Files are read and written only on a person's keys
-// (open, save, save as, screenshot, a query opened in the browser), and
-// never in a session over the network (Remote).
+// (open, save, save as, screenshot), and never in a session over the
+// network (Remote). The query browser, which opens one query of a TREC
+// run at a time in the explorer, is package ui/browser.
 //
 // # Structure
 //
-// The root Model owns the Common that every view shares (common.go: the
+// The packages below ui import one another downwards only, so that the
+// compiler keeps each part to what it is handed (layers_test.go holds
+// them to the order below, from the top):
+//
+//	ui/browser         the query browser, which embeds the root Model
+//	ui                 the root Model: routing, the frame of the screen, files, the workshop's side
+//	ui/dialogs         what has the keys over a view until it closes, one Dialog a file
+//	ui/views           the registry of the views (views.All)
+//	ui/views/NAME      one package a view: explorer, working, ties, conventions, swap,
+//	                   curves, pool, companions, check, quiz
+//	ui/views/view      what a view is and shares: View, Drawn, Lazy, number fields
+//	ui/components/NAME widgets: textfield, table, frame, layout, background, loading
+//	ui/common          Common, the one style sheet (Styles, Glyphs), the shared KeyMap
+//	ui/workshop        the room's messages: Remote, Offer, RoomRound, RoomAnswer
+//
+// The root Model owns the common.Common every view shares (the
 // workspace, the key map, the style sheet, the status line) and switches
-// between views. A view (the view interface, teach.go) is a sub-model
-// that owns its state, its size (SetSize: it draws exactly the cells it
-// is given), its footer (ShortHelp) and the keys only it has (FullHelp,
-// which the ? help lists). The views registry in teach.go lists them in
-// the order of their keys. An edit goes through Common.Apply, after which
-// every view receives the workspace.Edited message. frame.go holds what
-// the explorer and the query browser draw alike (status line, which a
-// long message fills to the footer's line until the next key, footer of
-// keys, help overlay, quit question and the pause that tells its answer
-// from a key typed ahead, the screen for a terminal under
-// MinWidth×MinHeight), keys.go the keys more than one view uses.
-// Every prompt types into a textField (textfield.go), the one-line field
-// of our own: a shell's line keys (fieldKeys), the terminal's bracketed
-// paste, no system clipboard, sideways scrolling by cells, a cursor
-// that does not blink. Bubbles' textinput would link atotto/clipboard,
-// whose package initialisation looks for xclip, xsel and wl-copy in
-// every directory of PATH at the start of every command.
+// between views. A view is a sub-model (view.View) that owns its state,
+// its size (SetSize: it draws exactly the cells it is given), its footer
+// (ShortHelp) and the keys only it has (FullHelp, which the ? help
+// lists); it reaches the program only through the Common it was made
+// with, and changes the list through Common.Apply, after which every view
+// receives the workspace.Edited message. The root reaches a view only
+// through view.View and the optional interfaces of package view, and the
+// explorer and quiz packages' exported methods.
+//
+// A dialog (dialogs.Dialog: Key, Paste, Covers, View, Footer) is the one
+// thing over the view that has the keys: the question about unsaved
+// edits, save as, copy, the screen's image, the presets, the open dialog,
+// the cutoff field, the help. The root holds at most one (Model.dialog)
+// and hands it a dialogs.Host (dialog.go), the part of the program a
+// dialog may reach. Adding one is a file in ui/dialogs and the key that
+// opens it (keys.go).
+//
+// # Where things are: the naming rule
+//
+// A name says where a thing is, and a thing has one home.
+//
+//   - A folder says what a package is: a widget is a package under
+//     ui/components, a view a package under ui/views, a dialog a file of
+//     ui/dialogs. No file is named for the folder it sits in (no view_,
+//     teach_ or browser_ prefix, no _view, _draw or _workshop suffix).
+//   - In a package, the file named after the package, or after the model
+//     it holds, has the model, its constructor and Update (ui.go,
+//     explorer.go, browser.go, textfield.go); draw.go has what View draws;
+//     keys.go the keys; doc.go the package's doc, which ends by listing
+//     its files. Any other file holds one concern, named by a noun
+//     (charts.go, lazy.go, save.go, help.go).
+//   - A test file is named for the file it tests (cells_test.go for
+//     cells.go); the root's tests, which walk the whole program, are named
+//     for what they walk through (prompts_test.go, offer_test.go). A
+//     package's golden screens are in its own testdata.
+//   - A file stays under 500 lines and a function under about 80: past
+//     that, it is split where it already has named steps (handleKey is
+//     quit, programKey, conventionKey, fileKey, viewKey).
+//
+// Files: ui.go (Options, Model, New, Update and its routing), keys.go
+// (handleKey and the program's keys), draw.go (the whole screen: title,
+// conventions line, status line, footer), help.go (the ? help's text),
+// viewbar.go (the line of views and their keys), dialog.go (the dialog
+// open and the Host it is handed), save.go (saving the list), export.go
+// (copying, the screen as an image), remote.go (a session over the
+// network: offers, the room's rounds, copying instead of saving),
+// recompute.go (the workspace's work off the update loop), embed.go
+// (what a program embedding the explorer asks of it), exports.go (the
+// names the server and the command line use).
 //
 // # Work in Update, View pure
 //
-// After each message, Update calls the active view's refresh (work its
-// numbers out again if an edit or a resize made them stale), then draw
+// After each message, Update calls the active view's Refresh (work its
+// numbers out again if an edit or a resize made them stale), then Draw
 // (format the screen from them), and keeps the screen; View hands it out,
 // computing nothing and allocating nothing, which a test checks for every
 // view. A teaching view that is not on screen only marks itself stale at
 // an edit, which costs it nothing. On a long list a view's heavier
-// computations run off the update loop (background.go), in a tea.Cmd,
-// while a spinner turns and every key keeps working; a result made stale
-// by an edit meanwhile is dropped.
+// computations run off the update loop (components/background), in a
+// tea.Cmd, while a spinner turns and every key keeps working; a result
+// made stale by an edit meanwhile is dropped.
 //
 // # Styles, cells and numbers
 //
-// Styles (styles.go) is the one style sheet: every style, and in Glyphs
-// every character drawn besides letters and digits, in Unicode or ASCII
-// (--ascii, or A). No meaning rests on colour alone, so the screen reads
-// the same under NO_COLOR. Widths are counted in terminal cells and every
-// part of the screen is cut to its own (block), so no terminal size makes
-// one part spill into another. The summary shows DCG, IDCG and NDCG with
-// four decimals; the table shows NDCG@i with four, contributions, DCG@i
-// and IDCG@i with three (four from 100 cells wide), discounts with three,
-// grades and scores in the shortest form that reads back exactly
+// common.Styles is the one style sheet: every style, and in Glyphs every
+// character drawn besides letters and digits, in Unicode or ASCII
+// (--ascii, or A); the serve dashboard draws with it too. No meaning
+// rests on colour alone, so the screen reads the same under NO_COLOR.
+// Widths are counted in terminal cells and every part of the screen is
+// cut to its own (layout.Block), so no terminal size makes one part spill
+// into another. The summary shows DCG, IDCG and NDCG with four decimals;
+// the table shows NDCG@i with four, contributions, DCG@i and IDCG@i with
+// three (four from 100 cells wide), discounts with three, grades and
+// scores in the shortest form that reads back exactly
 // (ndcg.FormatNumber); a number too wide for its cell loses decimals,
 // then takes exponent form. Bars are exact to an eighth of a cell (to a
 // cell in ASCII), and a positive value never draws an empty bar. Text
-// from the data (ids, titles, file names) is shown through termsafe,
-// never obeyed.
+// from the data (ids, titles, file names) is shown through
+// common.Shown, never obeyed.
+//
+// Every prompt types into textfield.Model, the one-line field of our
+// own (see package textfield for why not Bubbles' textinput).
 //
 // # Adding a view
 //
-//  1. In a new file ui/view_NAME.go, write a type that implements view:
-//     embed drawn (for View) and lazy (stale at every edit and resize),
-//     write ShortHelp, Update, refresh and draw, and FullHelp if it has
-//     keys of its own, each a bind(…) in that file. What it computes
-//     belongs in a pure package (explain, verify), with its own tests.
-//  2. Add one line to views in teach.go: the view's capital letter (the
-//     first of its name that no key has taken), its name and its
-//     constructor. F1, F2, … follow the registry's order.
-//  3. Record how it looks in a golden screen (goldenView).
+// See package ui/views: a package under ui/views implementing view.View,
+// one line in views.All, and a golden screen (goldenView).
 package ui

@@ -1,5 +1,11 @@
 package ui
 
+import (
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
+)
+
 // CapturesEsc reports whether Esc means something inside the explorer
 // right now: a dialog (quit confirmation, save as, presets), the help,
 // or a view taking text is open, and Esc closes or cancels it. A program
@@ -10,13 +16,34 @@ func (m *Model) CapturesEsc() bool {
 	if m.dialogOpen() {
 		return true
 	}
-	if c, ok := m.views[m.active].(capturer); ok && c.Capturing() {
+	if c, ok := m.views[m.active].(view.Capturer); ok && c.Capturing() {
 		return true
 	}
 	return false
 }
 
-// dialogOpen reports whether a dialog or the help is over the view.
-func (m *Model) dialogOpen() bool {
-	return m.confirm != thenStay || m.saveAs != nil || m.cutoff != nil || m.picker != nil || m.opener != nil || m.keysHelp.open || m.exporting()
+// SetStatus shows text on the explorer's status line until the next
+// one, as a problem when isErr: what a program embedding the explorer
+// says about it (the query browser, which query this is).
+func (m *Model) SetStatus(text string, isErr bool) { m.c.SetStatus(text, isErr) }
+
+// StatusText is the text on the explorer's status line.
+func (m *Model) StatusText() string { return m.c.Status.Text }
+
+// Workspace is the list being edited, for callers that inspect the end state.
+func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
+
+// TerminalSize is told the terminal's true size before a window size
+// bounded to what is drawn (winsize.Filter), so that the explorer can
+// say the terminal is larger than its window.
+func (m *Model) TerminalSize(w, h int) { m.termW, m.termH = w, h }
+
+// FileName is the file the list saves to, or, for a list without a JSON
+// file of its own, the name save as suggests (a query of a run:
+// RUN-query-QID.json beside the run).
+func (m *Model) FileName() string {
+	if p := m.savePath(); p != "" {
+		return p
+	}
+	return dialogs.SuggestedPath(m.c.WS.Doc)
 }

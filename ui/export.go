@@ -2,62 +2,28 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
-// exporter is the state of the keys that take things out of the
-// explorer: y copies (through the terminal's clipboard, OSC 52, which
-// also reaches a person's clipboard over SSH), X writes the screen as an
-// SVG image.
-type exporter struct {
-	// choosing is set after y, until a second key says what to copy.
-	choosing bool
-	// shotAs is the image's file name being typed after X; shot is the
-	// screen as it was when X was pressed, shotName its view's name.
-	shotAs   *textField
-	shot     string
-	shotName string
-	// shotOver is a file that exists, named after X: enter a second
-	// time replaces it, as save as asks.
-	shotOver string
-}
+// The keys that take things out of the explorer: y copies (through the
+// terminal's clipboard, OSC 52, which also reaches a person's clipboard
+// over SSH) what its second key names (dialogs.Copy), X writes the
+// screen as an SVG image (dialogs.Shot).
 
-// The second key after y.
-var copyChoices = []struct{ key, what string }{
-	{"v", "view as text"},
-	{"m", "report as markdown"},
-	{"j", "list as JSON"},
-}
-
-func (m *Model) openCopy() {
-	m.exp.choosing = true
-	m.c.SetStatus("", false)
-}
-
-// copyPrompt is the status line while y waits for its second key.
-func copyPrompt() string {
-	var parts []string
-	for _, c := range copyChoices {
-		parts = append(parts, c.key+" "+c.what)
-	}
-	return "copy: " + strings.Join(parts, " · ") + " · esc cancel"
-}
-
-func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
-	m.exp.choosing = false
+// copyKey copies what the key after y names.
+func (m *Model) copyKey(k string) tea.Cmd {
 	ws := m.c.WS
 	var text, what string
-	switch msg.String() {
+	switch k {
 	case "v", "y":
 		text = m.screenText()
 		what = fmt.Sprintf("the %s view as text, %d lines", m.activeName(), strings.Count(text, "\n"))
@@ -71,7 +37,7 @@ func (m *Model) copyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case "j":
 		if m.remote != nil {
 			// Over SSH the clipboard is where a list is saved.
-			return m.copyList(thenStay)
+			return m.copyList(dialogs.ThenStay)
 		}
 		data, ok := m.listJSON()
 		if !ok {
@@ -121,16 +87,12 @@ func (m *Model) screenText() string {
 // suggesting one next to the list's file. Over SSH, where no file is
 // written, the image goes to the person's clipboard instead.
 func (m *Model) openShot() tea.Cmd {
-	m.exp.shot, m.exp.shotName = m.render(), m.activeName()
+	shot, name := m.render(), m.activeName()
 	if m.remote != nil {
 		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
-		return tea.SetClipboard(m.shotSVG())
+		return tea.SetClipboard(m.shotSVG(shot, name))
 	}
-	in := newTextField(max(m.width-17, 11), "")
-	in.SetValue(m.shotPath())
-	in.Focus()
-	m.exp.shotAs = &in
-	m.c.SetStatus("", false)
+	m.open(dialogs.NewShot(dialogHost{m}, m.shotPath(), func() string { return m.shotSVG(shot, name) }))
 	return nil
 }
 
@@ -142,72 +104,15 @@ func (m *Model) shotPath() string {
 	return filepath.Join(dir, stem+"-"+m.activeName()+".svg")
 }
 
-func (m *Model) shotKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.exp.shotAs, m.exp.shotOver = nil, ""
-		m.c.SetStatus("no image written", false)
-		return nil
-	case key.Matches(msg, k.Confirm):
-		path := strings.TrimSpace(m.exp.shotAs.Value())
-		if path == "" {
-			m.c.SetStatus("type a file name for the image (esc cancels)", true)
-			return nil
-		}
-		if _, err := os.Stat(path); err == nil && path != m.exp.shotOver {
-			m.exp.shotOver = path
-			return nil
-		}
-		m.exp.shotAs, m.exp.shotOver = nil, ""
-		svg := m.shotSVG()
-		w, h := m.width, m.height
-		return func() tea.Msg {
-			if err := listio.WriteFileAtomic(path, []byte(svg)); err != nil {
-				return statusMsg{Text: "no image written: " + err.Error(), Err: true}
-			}
-			return statusMsg{Text: fmt.Sprintf("wrote the screen (%d×%d) as an SVG image to %s", w, h, path)}
-		}
-	}
-	m.exp.shotAs.Update(msg)
-	return nil
-}
-
-// shotSVG draws the screen kept by openShot, on the terminal's
-// background.
-func (m *Model) shotSVG() string {
+// shotSVG draws shot, the screen of the view called name kept by
+// openShot, on the terminal's background.
+func (m *Model) shotSVG(shot, name string) string {
 	theme := screenshot.Dark
 	if !m.isDark {
 		theme = screenshot.Light
 	}
-	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), m.exp.shotName)
-	return screenshot.SVG(m.exp.shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
-}
-
-// exportStatus is the status line while y or X waits for the person.
-func (m *Model) exportStatus(w int) (string, bool) {
-	switch {
-	case m.exp.choosing:
-		return ansi.Truncate(copyPrompt(), w, "…"), true
-	case m.exp.shotAs != nil:
-		st := &m.c.Styles
-		line := "screen as SVG: " + m.exp.shotAs.View(st)
-		if m.exp.shotOver != "" && m.exp.shotOver == strings.TrimSpace(m.exp.shotAs.Value()) {
-			line = st.errorInk.paint("screen as SVG (exists: enter replaces it):") + " " + m.exp.shotAs.View(st)
-		}
-		return ansi.Truncate(line, w, ""), true
-	}
-	return "", false
-}
-
-// exporting is set while y or X takes the keys.
-func (m *Model) exporting() bool { return m.exp.choosing || m.exp.shotAs != nil }
-
-func (m *Model) exportKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.exp.choosing {
-		return m.copyKey(msg)
-	}
-	return m.shotKey(msg)
+	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), name)
+	return screenshot.SVG(shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
 }
 
 // activeName names the view in sight, for messages and file names.

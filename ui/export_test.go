@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // clipboard runs the command a copy key returns and gives the text it
@@ -81,7 +82,7 @@ func TestScreenAndListOverSSH(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	svg := clipboard(t, press(m, "X"))
-	assert.Nil(t, m.exp.shotAs, "no file name is asked for")
+	assert.Nil(t, dialogOf[*dialogs.Shot](m), "no file name is asked for")
 	assert.True(t, strings.HasPrefix(svg, "<svg "), svg)
 	assert.Contains(t, svg, "NDCG@5 = 0.9724")
 	assert.Contains(t, screen(m), "copied the screen as an SVG image to your clipboard")
@@ -103,7 +104,7 @@ func TestScreenAsSVG(t *testing.T) {
 	cmd := press(m, "enter")
 	require.NotNil(t, cmd)
 	m.Update(cmd())
-	assert.Equal(t, "wrote the screen (80×24) as an SVG image to "+path, m.c.status.text)
+	assert.Equal(t, "wrote the screen (80×24) as an SVG image to "+path, m.c.Status.Text)
 
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -142,7 +143,7 @@ func TestScreenAsSVGNextToTheListFile(t *testing.T) {
 	require.NoError(t, err)
 	m := newModel(t, doc, ndcg.DefaultSettings(), 80, 24)
 	press(m, "X")
-	assert.Equal(t, filepath.Join(dir, "mine-explorer.svg"), m.exp.shotAs.Value())
+	assert.Equal(t, filepath.Join(dir, "mine-explorer.svg"), dialogOf[*dialogs.Shot](m).Value())
 	press(m, "esc")
 	assert.Contains(t, screen(m), "no image written")
 }
@@ -159,9 +160,9 @@ func TestScreenAsSVGOfOneQuery(t *testing.T) {
 	require.NoError(t, err)
 	m := newModel(t, doc, ndcg.DefaultSettings(), 80, 24)
 	press(m, "X")
-	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a-explorer.svg"), m.exp.shotAs.Value())
+	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a-explorer.svg"), dialogOf[*dialogs.Shot](m).Value())
 	press(m, "esc", "W")
-	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a.json"), m.saveAs.Value(), "beside the run, as the image")
+	assert.Equal(t, filepath.Join(dir, "bm25-query-7_a.json"), dialogOf[*dialogs.SaveAs](m).Value(), "beside the run, as the image")
 }
 
 // X onto a file that exists asks first, as save as does: the first enter

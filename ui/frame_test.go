@@ -11,6 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 func TestHelpListsEveryKey(t *testing.T) {
@@ -42,14 +45,14 @@ func TestHelpListsEveryKey(t *testing.T) {
 			helpKeys[k] = true
 		}
 	}
-	for _, g := range fieldKeys.FullHelp() {
+	for _, g := range textfield.Keys.FullHelp() {
 		for _, b := range g {
 			for _, k := range b.Keys() {
 				assert.True(t, helpKeys[k], "the field's key %s is in the help", k)
 			}
 		}
 	}
-	for _, k := range []key.Binding{m.c.Keys.Up, m.c.Keys.Down, m.c.Keys.GradeDown, m.c.Keys.KUp, m.c.Keys.KDown, m.c.Keys.Save, m.c.Keys.SaveAs, m.c.Keys.ASCII, presentKey} {
+	for _, k := range []key.Binding{m.c.Keys.Up, m.c.Keys.Down, m.c.Keys.GradeDown, m.c.Keys.KUp, m.c.Keys.KDown, m.c.Keys.Save, m.c.Keys.SaveAs, m.c.Keys.ASCII, explorer.PresentKey} {
 		for _, name := range k.Keys() {
 			assert.True(t, helpKeys[name], "%s, on a line with another key, is in the help", name)
 		}
@@ -170,7 +173,7 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 	m := start(t)
 	// The greeting, longer than 80 columns, takes the footer's line until
 	// a key is pressed (TestLongStatusReadsWhole); here it has been read.
-	m.c.status.seen()
+	m.c.Status.Seen()
 	for _, w := range []int{MinWidth, 80, 120} {
 		m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
 		for i := range m.views {

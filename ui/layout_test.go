@@ -6,35 +6,28 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/table"
 )
-
-func TestCellWidthAgreesWithAnsi(t *testing.T) {
-	for _, s := range []string{
-		"", "abc", "\x1b[38;2;1;2;3mred\x1b[m", "█▉▊ 0.50 │ ▏", "┌T1 ─── k=3 ───", "Järvelin · 2^g−1 → ◂k ▸",
-		"日本語", "e\u0301", "🙂 x", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "tab\there",
-	} {
-		assert.Equal(t, ansi.StringWidth(s), cellWidth(s), "%q", s)
-	}
-}
 
 func TestBarIsExactlyItsWidth(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		for _, v := range []float64{-1, 0, 0.001, 0.3, 0.5, 0.999, 1, 2} {
 			for w := 0; w < 12; w++ {
-				assert.Equal(t, w, cellWidth(glyphsFor(ascii).bar(v, 1, w)), "v=%v w=%d ascii=%v", v, w, ascii)
+				assert.Equal(t, w, layout.CellWidth(common.GlyphsFor(ascii).Bar(v, 1, w)), "v=%v w=%d ascii=%v", v, w, ascii)
 			}
 		}
 	}
 	// Half of 8 cells is 4 full blocks; 3/16 of 8 cells is a cell and a half.
-	assert.Equal(t, "████    ", glyphsFor(false).bar(0.5, 1, 8))
-	assert.Equal(t, "█▌      ", glyphsFor(false).bar(3.0/16, 1, 8))
-	assert.Equal(t, "##      ", glyphsFor(true).bar(3.0/16, 1, 8))
-	assert.Equal(t, "▏       ", glyphsFor(false).bar(0.0001, 1, 8), "a positive value is never invisible")
+	assert.Equal(t, "████    ", common.GlyphsFor(false).Bar(0.5, 1, 8))
+	assert.Equal(t, "█▌      ", common.GlyphsFor(false).Bar(3.0/16, 1, 8))
+	assert.Equal(t, "##      ", common.GlyphsFor(true).Bar(3.0/16, 1, 8))
+	assert.Equal(t, "▏       ", common.GlyphsFor(false).Bar(0.0001, 1, 8), "a positive value is never invisible")
 }
 
 // Tie groups past T99 keep their whole label: 240 items in 120 tied
@@ -50,8 +43,8 @@ func TestTieLabelsPastT99(t *testing.T) {
 	s := screen(m)
 	assert.Regexp(t, `┌T120\s+239 `, s)
 	assert.NotRegexp(t, `┌T12\s`, s)
-	assert.Equal(t, 5, tieWidth(240))
-	assert.Equal(t, 4, tieWidth(199), "up to T99, the width every sample has")
+	assert.Equal(t, 5, table.TieWidth(240))
+	assert.Equal(t, 4, table.TieWidth(199), "up to T99, the width every sample has")
 }
 
 // The ties view fits 80×24 with many tie groups: its notes end on
@@ -79,20 +72,6 @@ func TestTiesHistogramTitleFits80(t *testing.T) {
 	open(t, m, "ties")
 	s := screen(m)
 	assert.Regexp(t, `NDCG@all over all 1296 arrangements *\n`, s, "the whole title, nothing cut")
-}
-
-// The docno order line keeps the first ids of a group in trec_eval's
-// order (docno descending) without sorting the whole group.
-func TestFirstInDocnoOrder(t *testing.T) {
-	l := &ndcg.List{}
-	for _, id := range []string{"a", "d", "c", "b", "e", "d2"} {
-		l.Items = append(l.Items, ndcg.Item{ID: id, Grade: 1, Score: 1, HasScore: true})
-	}
-	r, err := ndcg.Compute(l, ndcg.DefaultSettings())
-	require.NoError(t, err)
-	require.Len(t, r.Ties, 1)
-	assert.Equal(t, []string{"e", "d2", "d"}, firstInDocnoOrder(r, r.Ties[0], 3))
-	assert.Equal(t, []string{"e", "d2", "d", "c", "b", "a"}, firstInDocnoOrder(r, r.Ties[0], 10))
 }
 
 // The ties view's table says how many tie groups it does not list, above

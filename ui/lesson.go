@@ -9,6 +9,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // LessonOptions start the guided path (ndcg-explorer learn).
@@ -30,8 +38,10 @@ type LessonOptions struct {
 // the answer's field, and a footer of only the keys the step needs. The
 // explorer stays whole (every key it has still works), so a learner who
 // wanders can look around; a number typed goes into the answer, which
-// the quiz reads and judges (readAnswer, verdictText), with the mistake
-// check finds behind a wrong one. Enter after the verdict goes on.
+// the quiz reads and judges (quiz.ReadAnswer, quiz.VerdictText), with the
+// mistake check finds behind a wrong one in the lesson's words
+// (slipText). Enter after a wrong answer shows the true one, and after
+// the answer shown goes on.
 type Lesson struct {
 	o     LessonOptions
 	inner *Model
@@ -39,12 +49,20 @@ type Lesson struct {
 	n     int // the step on screen, from 1
 	step  learn.Step
 	truth float64
-	err   error
+	// hide are the numbers hidden until the step is answered: the
+	// answer and what gives it away (learn.Step.Hidden).
+	hide []learn.Hide
+	err  error
 
-	in       textField
+	in       textfield.Model
 	answered bool
 	right    bool
-	verdict  string
+	given    verify.Written // the answer judged
+	// shown says the answer is on screen: answered right, or asked for
+	// (enter) after a wrong answer, which until then may be tried again
+	// with the answer still hidden.
+	shown   bool
+	verdict string
 
 	width, height int
 	innerH        int
@@ -66,7 +84,7 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	if _, err := learn.At(o.Step); err != nil {
 		return nil, err
 	}
-	l := &Lesson{o: o, in: numberInput("")}
+	l := &Lesson{o: o, in: view.NumberInput("")}
 	l.in.SetWidth(10)
 	if err := l.open(o.Step); err != nil {
 		return nil, err
@@ -103,6 +121,9 @@ func (l *Lesson) open(n int) error {
 	}
 	l.n, l.step = n, st
 	l.truth, l.err = st.Truth()
+	if l.err == nil {
+		l.hide, l.err = st.Hidden()
+	}
 	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor})
 	// The greeting speaks of digits setting grades: here they type the
 	// answer, as the footer says.
@@ -110,7 +131,7 @@ func (l *Lesson) open(n int) error {
 	l.inner.greeted = ""
 	l.in.SetValue("")
 	l.in.Focus()
-	l.answered, l.right, l.verdict = false, false, ""
+	l.answered, l.right, l.shown, l.verdict = false, false, false, ""
 	if l.bg != nil {
 		l.inner.Update(*l.bg)
 	}
@@ -147,10 +168,10 @@ func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 	case tea.ColorProfileMsg:
 		l.profile = &msg
 	case tea.PasteMsg:
-		if !l.explorerHasKeys() && !(l.answered && l.right) {
+		if !l.explorerHasKeys() && !l.shown {
 			// A number pasted is an answer, as one typed is.
 			l.retry()
-			l.in.Insert(numberPaste(msg.Content))
+			l.in.Insert(view.NumberPaste(msg.Content))
 			return nil
 		}
 	case tea.KeyPressMsg:
@@ -180,13 +201,17 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	typed := msg.Text != "" && strings.Trim(msg.Text, lessonChars) == ""
-	editing := l.in.Value() != "" && fieldKeys.edits(msg)
+	editing := l.in.Value() != "" && textfield.Keys.Edits(msg)
 	switch {
 	case key.Matches(msg, k.Confirm):
 		return l.enter(), true
 	case typed || editing:
-		if l.answered && l.right {
-			l.inner.c.SetStatus(fmt.Sprintf("answered right: enter goes on to %s", l.nextName()), false)
+		if l.shown {
+			said := "answered right"
+			if !l.right {
+				said = "the answer is on screen"
+			}
+			l.inner.c.SetStatus(fmt.Sprintf("%s: enter goes on to %s", said, l.nextName()), false)
 			return nil, true
 		}
 		l.retry()
@@ -217,8 +242,14 @@ func (l *Lesson) nextName() string {
 	return fmt.Sprintf("step %d", l.n+1)
 }
 
-// enter answers, or, once answered, goes on.
+// enter answers; after a wrong answer, shows the true one; once it is
+// shown, goes on.
 func (l *Lesson) enter() tea.Cmd {
+	if l.answered && !l.shown {
+		l.shown = true
+		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
+		return nil
+	}
 	if l.answered {
 		if l.n >= learn.Count() {
 			l.finished = true
@@ -240,18 +271,21 @@ func (l *Lesson) enter() tea.Cmd {
 		l.inner.c.SetStatus(fmt.Sprintf("type %s, then enter", l.step.Label()), true)
 		return nil
 	}
-	w, refused := readAnswer(text, l.step.Label(), l.step.MinDecimals())
+	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" {
 		l.inner.c.SetStatus(refused, true)
 		l.in.Select()
 		return nil
 	}
-	l.answered, l.right = true, w.Holds(l.truth)
-	mistake := ""
-	if !l.right {
-		mistake = l.step.Diagnose(w)
+	l.answered, l.right, l.given = true, w.Holds(l.truth), w
+	if l.right {
+		l.shown = true
+		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
+	} else {
+		// Not the true value, nor how far off: the learner may try
+		// again, the slip named, the screen's numbers still hidden.
+		l.verdict = wrongText(l.inner.c, l.step.Label(), l.truth, w) + slipText(l.step.Diagnose(w))
 	}
-	l.verdict = verdictText(l.inner.c, l.step.Label(), l.truth, w, mistake, "", "")
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
 	if l.right {
@@ -259,6 +293,30 @@ func (l *Lesson) enter() tea.Cmd {
 		return l.save()
 	}
 	return nil
+}
+
+// wrongText judges a wrong answer without giving the true one: only
+// whether it is too high or too low.
+func wrongText(c *common.Common, label string, truth float64, w verify.Written) string {
+	way := "high"
+	if w.Value < truth {
+		way = "low"
+	}
+	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
+	return view.VerdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
+}
+
+// slipText says the mistake behind a wrong answer after its verdict: a
+// likely one as such, a guess as a guess, nothing where nothing
+// explains it.
+func slipText(d learn.Diagnosis) string {
+	switch {
+	case d.Slip == "":
+		return ""
+	case d.Guess:
+		return " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
+	}
+	return " Likely slip: " + d.Slip + "."
 }
 
 // save keeps the progress off the update loop; a failure is said on the
@@ -272,7 +330,7 @@ func (l *Lesson) save() tea.Cmd {
 	p.Seen = append([]int(nil), p.Seen...)
 	return func() tea.Msg {
 		if err := save(p); err != nil {
-			return statusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
+			return common.StatusMsg{Text: "your progress is not kept: " + err.Error(), Err: true}
 		}
 		return nil
 	}
@@ -283,8 +341,8 @@ func (l *Lesson) save() tea.Cmd {
 func (l *Lesson) stepKey(k learn.Key) (key.Binding, bool) {
 	km := l.inner.c.Keys
 	viewNamed := func(name string) (key.Binding, bool) {
-		for i, r := range views {
-			if r.name == name && i < len(km.Views) {
+		for i, r := range views.All {
+			if r.Name == name && i < len(km.Views) {
 				return km.Views[i], true
 			}
 		}
@@ -317,46 +375,67 @@ func (l *Lesson) keyName(k learn.Key) string {
 	return string(k)
 }
 
-// footerKeys are the step's keys, then the lesson's own.
+// footerKeys are the lesson's enter, then the step's keys: a narrow
+// footer drops keys from its end, and enter is the one no step does
+// without.
 func (l *Lesson) footerKeys() []key.Binding {
-	var out []key.Binding
+	enter := "answer"
+	switch {
+	case l.shown:
+		enter = "go on"
+	case l.answered:
+		enter = "show answer"
+	}
+	out := []key.Binding{common.As(l.inner.c.Keys.Confirm, "enter", enter)}
 	for _, k := range l.step.Keys {
 		if b, ok := l.stepKey(k); ok {
 			out = append(out, b)
 		}
 	}
-	enter := "answer"
-	if l.answered {
-		enter = "go on"
-	}
-	return append(out, as(l.inner.c.Keys.Confirm, "enter", enter))
+	return out
 }
 
 // panel is the lesson's lines under the explorer, the footer last.
 func (l *Lesson) panel() []string {
 	w := l.width
 	st := l.inner.c.Styles
-	wrapped := func(text string) []string { return strings.Split(wrap(text, w), "\n") }
+	wrapped := func(text string) []string {
+		lines := strings.Split(layout.Wrap(formulaGlue.Replace(text), w), "\n")
+		for i, line := range lines {
+			lines[i] = strings.ReplaceAll(line, nbsp, " ")
+		}
+		return lines
+	}
 	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
-	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-cellWidth(head)-1, 0)))[:1]
-	lines = append(lines, wrapped(l.step.Instructions(l.keyName))...)
-	field := st.Header.Render(l.step.Label()+" = ") + inputView(&st, &l.in, 10)
-	if q := l.step.Question + "  " + field; cellWidth(q) <= w {
+	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-layout.CellWidth(head)-1, 0)))[:1]
+	instruction := wrapped(l.step.Instructions(l.keyName))
+	var verdict []string
+	if l.verdict != "" {
+		v := l.verdict
+		switch {
+		case l.shown:
+			v += " Enter goes on to " + l.nextName() + "."
+		default:
+			v += " Type another answer, or enter to see the answer."
+		}
+		verdict = wrapped(v)
+		// Where the instruction and the verdict together would leave
+		// the explorer less than it needs, the instruction, read
+		// already, gives way to the verdict; another try brings it
+		// back.
+		if l.height-len(instruction)-len(verdict)-4-len(l.status())+2 < MinHeight {
+			instruction = nil
+		}
+	}
+	lines = append(lines, instruction...)
+	field := st.Header.Render(l.step.Label()+" = ") + view.InputView(&st, &l.in, 10)
+	if q := l.step.Question + "  " + field; layout.CellWidth(q) <= w {
 		lines = append(lines, q)
 	} else {
 		// The field whole on a line of its own, not broken by the wrap.
 		lines = append(append(lines, wrapped(l.step.Question)...), field)
 	}
-	if l.verdict != "" {
-		v := l.verdict
-		switch {
-		case l.right:
-			v += " Enter goes on to " + l.nextName() + "."
-		default:
-			v += " Type another answer, or enter to go on to " + l.nextName() + "."
-		}
-		lines = append(lines, wrapped(v)...)
-	}
+	lines = append(lines, verdict...)
 	var foot string
 	if l.explorerHasKeys() {
 		// A dialog or the help of the explorer has the keys: its footer
@@ -364,10 +443,20 @@ func (l *Lesson) panel() []string {
 		foot = l.inner.footer(w)
 	} else {
 		k := l.inner.c.Keys
-		foot = footerLine(&l.inner.help, l.footerKeys(), as(k.Help, "?", "all keys"), as(k.Quit, "q", "quit"), w)
+		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), common.As(k.Quit, "q", "quit"), w)
 	}
 	return append(lines, foot)
 }
+
+// nbsp is the space the wrap does not break at.
+const nbsp = "\u00a0"
+
+// formulaGlue keeps each operator of the lesson's words with what is on
+// either side of it, so that the wrap breaks between words and never
+// inside a formula ("adds 7 × 1 = 7" cut after the 7).
+var formulaGlue = strings.NewReplacer(
+	" × ", nbsp+"×"+nbsp, " = ", nbsp+"="+nbsp, " − ", nbsp+"−"+nbsp,
+	" + ", nbsp+"+"+nbsp, " / ", nbsp+"/"+nbsp)
 
 // layout gives the explorer the height that the lesson's lines and the
 // explorer's status (one line, or two for a long one just set) leave it.
@@ -397,11 +486,12 @@ func (l *Lesson) status() []string {
 
 // View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
-	return frameView(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
 }
 
 // draw composes the screen: the explorer down to its status line, with
-// the true answer hidden while it is to be found (hidden), then the
+// the true answer and what gives it away hidden while it is to be found
+// (hidden), then the
 // lesson's lines in place of the explorer's footer.
 func (l *Lesson) draw() {
 	if l.width <= 0 || l.height <= 0 {
@@ -410,40 +500,37 @@ func (l *Lesson) draw() {
 	}
 	panel := l.panel()
 	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
-		l.screen = tooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
+		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
 		return
 	}
 	top := strings.Split(l.inner.frame, "\n")
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
-			top[i] = hideValue(line, l.truth)
+			for _, h := range l.hide {
+				line = hideValue(line, h.Value, h.Decimals)
+			}
+			top[i] = line
 		}
 	}
 	lines := append(append(top, l.status()...), panel...)
-	l.screen = block(strings.Join(lines, "\n"), l.width, l.height)
+	l.screen = layout.Block(strings.Join(lines, "\n"), l.width, l.height)
 }
 
 // hidden reports whether the explorer's numbers that give the answer
-// away are hidden: until the step is answered, and, in a step whose
-// instruction changes a convention (k, the tie policy, the gain), until
-// the explorer is under the conventions the question is asked under,
-// when reading the value off the screen is what the step teaches.
-func (l *Lesson) hidden() bool {
-	if l.answered || l.err != nil {
-		return false
-	}
-	if l.step.Opens.Equal(l.step.Asked) {
-		return true
-	}
-	return !l.inner.c.WS.Settings.Equal(l.step.Asked)
-}
+// away are hidden: until the step is answered right, or the answer asked
+// for after a wrong one, under any conventions.
+// A step whose instruction changes one (k, the tie policy, the gain)
+// shows the sums the answer is worked from once it is changed; the
+// answer itself stays to be worked out, not read off.
+func (l *Lesson) hidden() bool { return !l.shown && l.err == nil }
 
-// hideValue replaces with ? each digit of every number in line (two
-// decimals or more) that is x rounded to its decimals: the answer,
-// wherever and however precisely the screen writes it. Escape codes
-// hold no decimal point, so they are left as they are.
-func hideValue(line string, x float64) string {
+// hideValue replaces with ? each digit of every number in line written
+// with decimals decimals or more (two at least) that is x rounded to its
+// decimals: the answer, wherever and however precisely the screen
+// writes it. Escape codes hold no decimal point, so they are left as
+// they are.
+func hideValue(line string, x float64, decimals int) string {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		j := i
@@ -463,7 +550,7 @@ func hideValue(line string, x float64) string {
 			k++
 		}
 		num := line[i:k]
-		if d := k - j - 1; d >= 2 && num == strconv.FormatFloat(x, 'f', d, 64) {
+		if d := k - j - 1; d >= max(decimals, 2) && num == strconv.FormatFloat(x, 'f', d, 64) {
 			num = strings.Map(func(r rune) rune {
 				if r == '.' {
 					return r

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
@@ -49,7 +51,7 @@ func TestOfferAnsweredInTheQuiz(t *testing.T) {
 	assert.Contains(t, screen(m), "the instructor sent a list: send your answer, then enter opens it")
 	assert.Contains(t, lastLine(m), "enter answer")
 	press(m, "enter")
-	assert.True(t, m.views[m.active].(*quizView).answered, "enter sent the answer")
+	assert.True(t, *fieldAs[bool](m.views[m.active], "answered"), "enter sent the answer")
 	assert.Equal(t, 5, m.Workspace().N())
 	press(m, "down") // the verdict's long line gives the footer back
 	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
@@ -83,7 +85,7 @@ func TestOfferWaitsInTheFooter(t *testing.T) {
 // its meaning in the view; the offer waits.
 func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	useClock(t, func() time.Time { return at })
+	uitest.UseClock(t, &frame.Now, func() time.Time { return at })
 	m := remoteModel(t, 80, 24, Options{})
 	press(m, "Z")
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
@@ -147,8 +149,8 @@ func TestWelcomeIsCalm(t *testing.T) {
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Remote: &Remote{}, Welcome: welcome})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	st := m.c.Styles
-	require.NotEqual(t, st.status.paint(welcome), st.errorInk.paint(welcome), "the two inks differ")
-	assert.Contains(t, m.View().Content, st.status.paint(welcome))
+	require.NotEqual(t, st.StatusInk.Paint(welcome), st.ErrorInk.Paint(welcome), "the two inks differ")
+	assert.Contains(t, m.View().Content, st.StatusInk.Paint(welcome))
 	assert.NotContains(t, screen(m), "Digits set the grade", "in place of the greeting")
 
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Answer: "0.83"})
@@ -157,7 +159,7 @@ func TestWelcomeIsCalm(t *testing.T) {
 
 	warned := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Notice: "a recovery copy waits"})
 	warned.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Contains(t, warned.View().Content, st.errorInk.paint("a recovery copy waits"))
+	assert.Contains(t, warned.View().Content, st.ErrorInk.Paint("a recovery copy waits"))
 }
 
 // Over a server that keeps the list, the question before quitting with
@@ -168,19 +170,19 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	press(m, "0", "q")
 	s := screen(m)
-	assert.Contains(t, s, "Edits not copied; the server keeps your list until the workshop ends (the same")
-	assert.Contains(t, s, "ssh line brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
+	assert.Contains(t, s, "Edits not copied; the server keeps your list (your key, or the ssh line printed")
+	assert.Contains(t, s, "as you leave, brings it back). w: copy it and quit · y: quit · esc: stay", "whole at 80 columns")
 	assert.NotContains(t, s, "without copying")
-	assert.True(t, isQuit(press(m, "y")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	back := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}, Modified: true})
 	assert.Contains(t, screen(back), "modified")
-	assert.False(t, isQuit(press(back, "q")), "a list given back with edits not copied asks first")
+	assert.False(t, uitest.IsQuit(press(back, "q")), "a list given back with edits not copied asks first")
 	assert.Contains(t, screen(back), "Edits not copied")
 	press(back, "esc", "w")
 	assert.Contains(t, screen(back), "copied the list")
 	assert.NotContains(t, screen(back), "modified")
-	assert.True(t, isQuit(press(back, "q")), "copied: q quits")
+	assert.True(t, uitest.IsQuit(press(back, "q")), "copied: q quits")
 
 	// A server that keeps nothing: quitting loses the edits.
 	gone := remoteModel(t, 80, 24, Options{})
@@ -237,7 +239,7 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
 	require.False(t, m.Workspace().Dirty(), "the instructor's list is the one served")
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	s := screen(m)
 	assert.Contains(t, s, "The instructor's list replaced your edits: u undoes it. y: quit · esc: stay")
 	for _, l := range strings.Split(s, "\n") {
@@ -246,18 +248,18 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 	press(m, "esc", "u")
 	assert.Equal(t, 0.0, m.Workspace().Doc.List.Items[0].Grade, "u brought the edit back")
 	assert.True(t, m.Workspace().Dirty())
-	assert.False(t, isQuit(press(m, "q")), "their own list, modified, asks as ever")
+	assert.False(t, uitest.IsQuit(press(m, "q")), "their own list, modified, asks as ever")
 	assert.Contains(t, screen(m), "Edits not copied")
 	press(m, "esc", "ctrl+r") // the instructor's list again
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	assert.Contains(t, screen(m), "The instructor's list replaced your edits")
-	assert.True(t, isQuit(press(m, "y")), "y quits")
+	assert.True(t, uitest.IsQuit(press(m, "y")), "y quits")
 
 	// Nothing of their own replaced: q quits.
 	m = remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true}})
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	press(m, "enter")
-	assert.True(t, isQuit(press(m, "q")))
+	assert.True(t, uitest.IsQuit(press(m, "q")))
 }
 
 // A lab attendee who joins after a list was sent is offered it at once,
@@ -267,7 +269,7 @@ func TestQuitAfterOpeningTheInstructorsListOverEdits(t *testing.T) {
 // welcome back, which speaks of the list just replaced).
 func TestWelcomeCutByTheOfferComesBack(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	useClock(t, func() time.Time { return at })
+	uitest.UseClock(t, &frame.Now, func() time.Time { return at })
 	const welcome = "a new list, as student-3: others connect as student here too, so the list kept for student may not be yours; if it is, connect as student-2"
 	for _, k := range []string{"esc", "enter"} {
 		m := remoteModel(t, 80, 24, Options{Welcome: welcome})

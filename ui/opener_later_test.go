@@ -11,6 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // workMessages runs a command and the commands of the batches it returns,
@@ -34,13 +37,13 @@ func workMessages(cmd tea.Cmd) []tea.Msg {
 }
 
 // openLongFile opens a list file with o as a long one: read off the
-// update loop (openLaterFrom lowered for the test), returning what the
+// update loop (dialogs.OpenLaterFrom lowered for the test), returning what the
 // reading reports.
 func openLongFile(t *testing.T, m *Model) (path string, reported []tea.Msg) {
 	t.Helper()
-	was := openLaterFrom
-	openLaterFrom = 0
-	t.Cleanup(func() { openLaterFrom = was })
+	was := dialogs.OpenLaterFrom
+	dialogs.OpenLaterFrom = 0
+	t.Cleanup(func() { dialogs.OpenLaterFrom = was })
 	path = filepath.Join(t.TempDir(), "long.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "x", "grade": 2}, {"id": "y", "grade": 0}]}`), 0o644))
 	press(m, "o")
@@ -55,9 +58,9 @@ func TestOpenLongFileShowsItOpening(t *testing.T) {
 	m := start(t)
 	before := m.c.WS
 	path, reported := openLongFile(t, m)
-	require.NotNil(t, m.opener)
+	require.NotNil(t, dialogOf[*dialogs.Opener](m))
 	assert.Same(t, before, m.c.WS, "the old list until the new one is read")
-	assert.Contains(t, screen(m), "opening "+keepEnd(path, 80-ansi.StringWidth("⠋ opening …  esc stops"))+"…  esc stops")
+	assert.Contains(t, screen(m), "opening "+layout.KeepEnd(path, 80-ansi.StringWidth("⠋ opening …  esc stops"))+"…  esc stops")
 	assert.Contains(t, screen(m), "Open  the list on screen stays until this one is read")
 	assert.NotContains(t, screen(m), "enter opens", "enter does nothing while the list is read")
 	press(m, "x") // keys wait for the list
@@ -65,7 +68,7 @@ func TestOpenLongFileShowsItOpening(t *testing.T) {
 	for _, msg := range reported {
 		m.Update(msg)
 	}
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Equal(t, path, m.c.WS.Doc.Name)
 	assert.Equal(t, 2, m.c.WS.N())
 	assert.NotContains(t, screen(m), "opening")
@@ -78,7 +81,7 @@ func TestOpenLongFileEscKeepsTheList(t *testing.T) {
 	before := m.c.WS
 	_, reported := openLongFile(t, m)
 	press(m, "esc")
-	require.Nil(t, m.opener)
+	require.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Contains(t, screen(m), "not opening long.json: esc stopped it, the list on screen stays")
 	require.NotEmpty(t, reported)
 	for _, msg := range reported {
@@ -91,9 +94,9 @@ func TestOpenLongFileEscKeepsTheList(t *testing.T) {
 // the dialog open, as a short one does.
 func TestOpenLongFileError(t *testing.T) {
 	m := start(t)
-	was := openLaterFrom
-	openLaterFrom = 0
-	t.Cleanup(func() { openLaterFrom = was })
+	was := dialogs.OpenLaterFrom
+	dialogs.OpenLaterFrom = 0
+	t.Cleanup(func() { dialogs.OpenLaterFrom = was })
 	path := filepath.Join(t.TempDir(), "bad.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "x", "grade": "two"}]}`), 0o644))
 	press(m, "o")
@@ -101,7 +104,7 @@ func TestOpenLongFileError(t *testing.T) {
 	for _, msg := range workMessages(press(m, "enter")) {
 		m.Update(msg)
 	}
-	require.NotNil(t, m.opener)
+	require.NotNil(t, dialogOf[*dialogs.Opener](m))
 	assert.NotContains(t, screen(m), "opening")
 	assert.Contains(t, screen(m), "bad.json:1: items[0].grade: must be")
 }
@@ -112,8 +115,8 @@ func TestOpenLongFileError(t *testing.T) {
 func TestOpenLongFileLongPathKeepsTheHint(t *testing.T) {
 	for _, w := range []int{80, 200} {
 		m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), w, 24)
-		was := openLaterFrom
-		openLaterFrom = 0
+		was := dialogs.OpenLaterFrom
+		dialogs.OpenLaterFrom = 0
 		dir := filepath.Join(t.TempDir(), "a-directory-with-a-long-name", "and-another-one-below-it")
 		require.NoError(t, os.MkdirAll(dir, 0o755))
 		path := filepath.Join(dir, "the-list.json")
@@ -121,7 +124,7 @@ func TestOpenLongFileLongPathKeepsTheHint(t *testing.T) {
 		press(m, "o")
 		typeText(m, path)
 		press(m, "enter")
-		openLaterFrom = was
+		dialogs.OpenLaterFrom = was
 		line := rowWith(t, screen(m), "opening ")
 		assert.True(t, strings.HasSuffix(strings.TrimRight(line, " "), "the-list.json…  esc stops"), "%q", line)
 		assert.LessOrEqual(t, ansi.StringWidth(line), w)

@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // The preset picker at 80×24 and 120×40: every preset says whole who
@@ -95,12 +96,12 @@ func TestPresetPickerStatus(t *testing.T) {
 	lines := strings.Split(screen(m), "\n")
 	assert.Empty(t, strings.TrimSpace(lines[22]), "no greeting under the picker")
 	press(m, "esc")
-	require.Nil(t, m.picker)
+	require.Nil(t, dialogOf[*dialogs.Picker](m))
 	lines = strings.Split(screen(m), "\n")
 	assert.Equal(t, "presets closed: no preset applied", strings.TrimSpace(lines[22]))
 	assert.NotContains(t, lines[22], "…")
 	press(m, "P", "up", "enter")
-	assert.NotEqual(t, "presets closed: no preset applied", m.c.status.text)
+	assert.NotEqual(t, "presets closed: no preset applied", m.c.Status.Text)
 	assert.Contains(t, strings.Split(screen(m), "\n")[1], "=xgboost-", "enter applied the row above tf-ranking")
 }
 

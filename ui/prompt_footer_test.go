@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // lastLine is the screen's footer.
@@ -41,7 +43,7 @@ func TestChooserFooter(t *testing.T) {
 	press(m, "P")
 	assert.Equal(t, "↑/↓ choose • enter apply it • esc/P/q close", lastLine(m))
 	press(m, "q")
-	assert.Nil(t, m.picker, "q closes the picker, as its footer says")
+	assert.Nil(t, dialogOf[*dialogs.Picker](m), "q closes the picker, as its footer says")
 
 	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

@@ -8,6 +8,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // paste sends a bracketed paste, as a terminal does for its own paste.
@@ -20,24 +24,24 @@ func TestPromptsTakePaste(t *testing.T) {
 	press(m, "W")
 	press(m, "ctrl+u")
 	paste(m, "/tmp/from the clipboard.json\n")
-	assert.Equal(t, "/tmp/from the clipboard.json", m.saveAs.Value(), "save as: the line end of a copied line goes")
+	assert.Equal(t, "/tmp/from the clipboard.json", dialogOf[*dialogs.SaveAs](m).Value(), "save as: the line end of a copied line goes")
 	assert.Contains(t, screen(m), "save as: /tmp/from the clipboard.json")
 	press(m, "esc")
 
 	press(m, "o")
 	paste(m, "lists/mine.json")
-	assert.Equal(t, "lists/mine.json", m.opener.path.Value(), "the open dialog's path")
+	assert.Equal(t, "lists/mine.json", dialogOf[*dialogs.Opener](m).Value(), "the open dialog's path")
 	press(m, "esc")
 
 	press(m, "k")
 	paste(m, "1 2\n")
-	assert.Equal(t, "12", m.cutoff.Value(), "k keeps the digits")
+	assert.Equal(t, "12", dialogOf[*dialogs.Cutoff](m).Value(), "k keeps the digits")
 	press(m, "esc")
 
 	press(m, "X")
 	press(m, "ctrl+u")
 	paste(m, "shot.svg")
-	assert.Equal(t, "shot.svg", m.exp.shotAs.Value(), "the image's name")
+	assert.Equal(t, "shot.svg", dialogOf[*dialogs.Shot](m).Value(), "the image's name")
 	press(m, "esc")
 
 	// With no prompt open, the explorer has the paste (and drops it).
@@ -55,13 +59,13 @@ func TestPromptEditingKeys(t *testing.T) {
 	press(m, "alt+backspace", "alt+backspace")
 	typeText(m, "new.")
 	press(m, "alt+b", "alt+b", "ctrl+k")
-	assert.Equal(t, "/tmp/", m.saveAs.Value())
+	assert.Equal(t, "/tmp/", dialogOf[*dialogs.SaveAs](m).Value())
 	press(m, "ctrl+a", "alt+d")
-	assert.Equal(t, "/", m.saveAs.Value())
+	assert.Equal(t, "/", dialogOf[*dialogs.SaveAs](m).Value())
 	press(m, "ctrl+e")
 	typeText(m, "b")
 	press(m, "home", "delete")
-	assert.Equal(t, "b", m.saveAs.Value())
+	assert.Equal(t, "b", dialogOf[*dialogs.SaveAs](m).Value())
 }
 
 // TestScoreEditorScrolls: a score longer than its column scrolls in it,
@@ -73,13 +77,13 @@ func TestScoreEditorScrolls(t *testing.T) {
 	s := screen(m)
 	row := rowWith(t, s, "012345")
 	assert.NotContains(t, row, "0.1234", "the start scrolled out of the cell")
-	_, w, _ := explorerOf(m).editorCell(scoreField)
-	assert.Equal(t, w, explorerOf(m).input.Width(), "the field is its cell")
+	_, w, _ := explorerOf(m).EditorCell(explorer.ScoreField)
+	assert.Equal(t, w, explorerOf(m).Input.Width(), "the field is its cell")
 	for _, l := range strings.Split(s, "\n") {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
 	}
 	press(m, "enter")
-	assert.Equal(t, 0.123456789012345, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score)
+	assert.Equal(t, 0.123456789012345, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Score)
 }
 
 // TestTitleEditorWide: a title of wide characters and accents, typed
@@ -95,7 +99,7 @@ func TestTitleEditorWide(t *testing.T) {
 	press(m, "home")
 	assert.Contains(t, screen(m), "東京e\u0301 東京")
 	press(m, "enter")
-	assert.Equal(t, title, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, title, m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 }
 
 func rowWith(t *testing.T, s, part string) string {
@@ -109,14 +113,14 @@ func rowWith(t *testing.T, s, part string) string {
 	return ""
 }
 
-func explorerOf(m *Model) *explorer { return m.views[0].(*explorer) }
+func explorerOf(m *Model) *explorer.Model { return m.views[0].(*explorer.Model) }
 
 // TestEditInPlaceTypesOver: s (or enter) and e start with the old score
 // or title selected, so that what is typed replaces it, as in a
 // spreadsheet's cell; a moving key keeps it to edit from there.
 func TestEditInPlaceTypesOver(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,1,2", "0.92,0.8,0.7"), linearK5(), 80, 24)
-	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Score }
+	score := func() float64 { return m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Score }
 
 	press(m, "s")
 	assert.Contains(t, screen(m), "type over it, ← edits it")
@@ -148,11 +152,11 @@ func TestEditInPlaceTypesOver(t *testing.T) {
 	press(m, "e")
 	typeText(m, "Fresh title")
 	press(m, "enter")
-	assert.Equal(t, "Fresh title", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, "Fresh title", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 	press(m, "e", "end")
 	typeText(m, "!")
 	press(m, "enter")
-	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).cursor)].Title)
+	assert.Equal(t, "Fresh title!", m.c.WS.List().Items[m.c.WS.ItemAt(explorerOf(m).Cursor)].Title)
 }
 
 // TestOpenerTypedPathOrSample: what enter opens is never in doubt. With
@@ -175,7 +179,7 @@ func TestOpenerTypedPathOrSample(t *testing.T) {
 	assert.NotContains(t, s, "nowhere.json", "↑/↓ clear the path")
 	assert.Regexp(t, `(?m)^>\s+idcg-slip `, s)
 	press(m, "enter")
-	require.Nil(t, m.opener)
+	require.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name, "enter opens the marked sample")
 }
 
@@ -187,29 +191,29 @@ func TestQuestionKeepsStrayKeys(t *testing.T) {
 	press(m, "0", "o")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
 	for _, k := range []string{"/", "t", "enter", "ctrl+c", "q"} {
-		assert.False(t, isQuit(press(m, k)))
-		assert.Nil(t, m.opener, "after %s", k)
+		assert.False(t, uitest.IsQuit(press(m, k)))
+		assert.Nil(t, dialogOf[*dialogs.Opener](m), "after %s", k)
 		assert.Contains(t, screen(m), "Answer first. w: save, then open · y: open without saving · esc: cancel", "after %s", k)
 	}
 	press(m, "esc")
 	assert.Contains(t, screen(m), "not opening another list")
 	assert.True(t, m.c.WS.Dirty())
 	press(m, "o", "x", "y")
-	assert.NotNil(t, m.opener, "y still answers after a stray key")
+	assert.NotNil(t, dialogOf[*dialogs.Opener](m), "y still answers after a stray key")
 
 	m = start(t)
 	press(m, "0", "q")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save and quit · y: quit without saving · esc: stay")
-	assert.False(t, isQuit(press(m, "x")))
+	assert.False(t, uitest.IsQuit(press(m, "x")))
 	assert.Contains(t, screen(m), "Answer first. w: save and quit · y: quit without saving · esc: stay")
-	assert.True(t, isQuit(press(m, "y")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	// The quiz's question offers no w: w is not an answer there.
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
 	typeText(m, "0.8")
 	press(m, "q")
-	assert.False(t, isQuit(press(m, "w")))
+	assert.False(t, uitest.IsQuit(press(m, "w")))
 	assert.Contains(t, screen(m), "Answer first. y: quit · esc: stay and answer")
 	press(m, "esc")
 	assert.Contains(t, screen(m), "0.8", "the answer is still there")

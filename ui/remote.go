@@ -9,55 +9,22 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
-
-// Remote runs the explorer for someone connected over the network
-// (ndcg-explorer serve): it never reads or writes the files of the
-// machine it runs on. The save keys copy to the person's own clipboard
-// instead (OSC 52, which their terminal receives), and the list cannot
-// grow past MaxItems.
-type Remote struct {
-	// MaxItems is the most items the list may have; edits that would
-	// add more are refused. 0 means no limit.
-	MaxItems int
-	// OnAnswer receives each answer typed in a quiz round run for the
-	// whole room. It is called from the program's goroutine: it must
-	// not block.
-	OnAnswer func(RoomAnswer)
-	// KeepsList says the server keeps the list when the session ends,
-	// until the server stops, and gives it back to the attendee when
-	// they connect again: the question before quitting with edits not
-	// copied says so, rather than that quitting loses them.
-	KeepsList bool
-	// Name, when set, is the attendee's name in the room where it is not
-	// their SSH user name (student-2, as another attendee is student):
-	// the quiz's heading and the terminal's title show it, for them to
-	// tell the instructor, whose screen names them so.
-	Name string
-	// Right and Total are the quiz score the attendee had when their
-	// last session ended (QuizScore), which this one goes on from.
-	Right, Total int
-}
 
 // keptQuestion is the question before quitting with edits not copied,
 // when the server keeps the list (Remote.KeepsList).
-const keptQuestion = "Edits not copied; the server keeps your list until the workshop ends (the same ssh line brings it back)"
+const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
 
 // replacedQuestion is the question before quitting when a list the
 // instructor sent replaced the attendee's edits not copied.
 const replacedQuestion = "The instructor's list replaced your edits: u undoes it"
-
-// Offer is a list the instructor sends to the room. The explorer asks
-// before opening it, in whichever view the attendee is: until answered,
-// the footer says so and enter opens it, esc keeps the attendee's own.
-// Opening it is an edit, so u takes it back.
-type Offer struct {
-	Doc      *listio.Document
-	Settings ndcg.Settings
-}
 
 // offerPrompt is what an attendee reads when an offer arrives;
 // offerAfterAnswer, when it arrives as they are typing a quiz answer,
@@ -71,8 +38,8 @@ const (
 // footer names them in place of the view's keys (offerFooter), so that
 // enter and esc mean what the screen says they mean when pressed.
 var (
-	offerOpen = bind([]string{"enter"}, "enter", "open it")
-	offerKeep = bind([]string{"esc"}, "esc", "keep yours")
+	offerOpen = common.Bind([]string{"enter"}, "enter", "open it")
+	offerKeep = common.Bind([]string{"esc"}, "esc", "keep yours")
 )
 
 // offerWaiting is an offer not yet answered, with when it came.
@@ -81,40 +48,6 @@ type offerWaiting struct {
 	came time.Time
 }
 
-// RoomRound starts a quiz round for the room: every attendee's quiz
-// view shows question Round of Seed under Settings, the same for all.
-type RoomRound struct {
-	// ID numbers the room's rounds, so an answer names its round.
-	ID       int
-	Seed     int64
-	Round    int
-	Settings ndcg.Settings
-	// Answer is the attendee's answer to this round as the room
-	// counted it, when they gave one before the explorer started (they
-	// are back after their connection dropped): the quiz view shows it,
-	// sent and counted, instead of an empty field.
-	Answer string
-}
-
-// RoomRoundEnd ends round ID: the quiz view shows the worked solution.
-type RoomRoundEnd struct {
-	ID int
-	// Mistake is what check finds behind the attendee's wrong answer
-	// ("used gain linear (not exp)"), as the instructor's tally groups
-	// it; empty when the answer is right or unexplained.
-	Mistake string
-}
-
-// RoomAnswer is one attendee's answer to round ID, as typed.
-type RoomAnswer struct {
-	ID   int
-	Text string
-}
-
-// RoomNotice is a line the server has for the attendee's status line
-// (that keys came faster than a person types and were dropped).
-type RoomNotice struct{ Text string }
-
 // remoteTitleLimit bounds a title typed or pasted in a remote session,
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
@@ -122,11 +55,11 @@ const remoteTitleLimit = 200
 // setRemote fits the views for a remote session.
 func (m *Model) setRemote(r *Remote) {
 	for _, v := range m.views {
-		if e, ok := v.(*explorer); ok {
-			e.input.limit = remoteTitleLimit
+		if e, ok := v.(*explorer.Model); ok {
+			e.Input.Limit = remoteTitleLimit
 		}
-		if q, ok := v.(*quizView); ok {
-			q.right, q.total = max(min(r.Right, r.Total), 0), max(r.Total, 0)
+		if q, ok := v.(*quiz.Model); ok {
+			q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
 		}
 	}
 }
@@ -134,8 +67,8 @@ func (m *Model) setRemote(r *Remote) {
 // QuizScore is the quiz's score so far: answers right of those scored.
 func (m *Model) QuizScore() (right, total int) {
 	for _, v := range m.views {
-		if q, ok := v.(*quizView); ok {
-			return q.right, q.total
+		if q, ok := v.(*quiz.Model); ok {
+			return q.Score()
 		}
 	}
 	return 0, 0
@@ -149,7 +82,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus(msg.Text, false)
 		return nil, true
 	case Offer:
-		m.offer = &offerWaiting{Offer: msg, came: now()}
+		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		if m.answerTyped() {
 			m.c.SetStatus(m.afterWelcome(offerAfterAnswer), false)
 		} else {
@@ -161,17 +94,17 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		// is declined.
 		m.offer = nil
 		for i, v := range m.views {
-			if q, ok := v.(*quizView); ok {
-				q.roomRound(msg)
+			if q, ok := v.(*quiz.Model); ok {
+				q.RoomRound(msg)
 				m.show(i)
 			}
 		}
 		if msg.Answer != "" {
-			if m.welcome != "" && m.c.status.text == m.welcome {
+			if m.welcome != "" && m.c.Status.Text == m.welcome {
 				// The welcome, still up, says the answer is kept.
 				return nil, true
 			}
-			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, shown(msg.Answer)), false)
+			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, common.Shown(msg.Answer)), false)
 			return nil, true
 		}
 		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
@@ -179,10 +112,10 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case RoomRoundEnd:
 		text := "the round is over"
 		for i, v := range m.views {
-			if q, ok := v.(*quizView); ok && q.room == msg.ID {
-				q.endRoom(msg.Mistake)
+			if q, ok := v.(*quiz.Model); ok && q.Room == msg.ID {
+				q.EndRoom(msg.Mistake)
 				if i == m.active {
-					text += ": the working is below" + q.scrollHint()
+					text += ": the working is below" + q.ScrollHint()
 				} else {
 					// An attendee who went on to another view after
 					// answering: the working is not below there.
@@ -205,7 +138,7 @@ const zShowsWorking = ": Z shows its working in the quiz"
 // put in the round under way, as they arrive, and would otherwise never
 // read that their list was kept.
 func (m *Model) afterWelcome(news string) string {
-	if m.welcome != "" && m.c.status.text == m.welcome {
+	if m.welcome != "" && m.c.Status.Text == m.welcome {
 		return m.welcome + "; " + news
 	}
 	return news
@@ -220,7 +153,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !m.offerAnswerable() || !key.Matches(msg, offerOpen, offerKeep) {
 		return nil, false
 	}
-	if m.keys.last.Sub(m.offer.came) < ReadingPause {
+	if m.keys.Last.Sub(m.offer.came) < frame.ReadingPause {
 		return nil, false
 	}
 	o := m.offer
@@ -233,7 +166,7 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	// The welcome goes first: what follows it is cut when the two do not
 	// fit the status's two lines.
 	again := ""
-	if m.welcome != "" && strings.HasPrefix(m.c.status.text, m.welcome+"; ") {
+	if m.welcome != "" && strings.HasPrefix(m.c.Status.Text, m.welcome+"; ") {
 		again = m.welcome + "; "
 	}
 	if key.Matches(msg, offerKeep) {
@@ -241,10 +174,16 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	m.show(0)
+	had := m.c.WS.Dirty()
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
+	if !had {
+		// The instructor's list, opened and not changed, is no edit of
+		// the attendee's: nothing of theirs is lost on quitting.
+		m.c.WS.MarkSaved(m.c.WS.Version())
+	}
 	if again != "" && !strings.HasPrefix(m.welcome, "welcome back") {
 		// (A welcome back speaks of the list just replaced.)
-		m.c.SetStatus(again+m.c.status.text, false)
+		m.c.SetStatus(again+m.c.Status.Text, false)
 	}
 	return nil, true
 }
@@ -260,20 +199,20 @@ func (m *Model) offerAnswerable() bool {
 // answerTyped reports whether the view on screen holds an answer typed
 // and not sent.
 func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(halfTyper)
-	return ok && h.halfTyped()
+	h, ok := m.views[m.active].(view.HalfTyper)
+	return ok && h.HalfTyped()
 }
 
 // offerFooter is the footer while an offer waits: what it is and the
 // keys that answer it, with help and quit.
 func (m *Model) offerFooter(w int) string {
 	k := m.c.Keys
-	label := m.c.Styles.status.paint("list from the instructor: ")
+	label := m.c.Styles.StatusInk.Paint("list from the instructor: ")
 	lw := ansi.StringWidth(label)
 	if lw > w/2 {
 		label, lw = "", 0
 	}
-	line := label + footerLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	line := label + frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
 	m.help.SetWidth(w)
 	return ansi.Truncate(line, w, "")
 }
@@ -286,7 +225,7 @@ const clipboardCaveat = ", if your terminal allows it"
 
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
-func (m *Model) copyList(then afterSave) tea.Cmd {
+func (m *Model) copyList(then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
 	data, ok := m.listJSON()
 	if !ok {
@@ -295,10 +234,10 @@ func (m *Model) copyList(then afterSave) tea.Cmd {
 	ws.MarkSaved(ws.Version())
 	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
 	switch then {
-	case thenQuit:
+	case dialogs.ThenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
-	case thenOpen:
-		m.opener = newOpener(m.width, m.remote != nil)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
 	}
 	return tea.SetClipboard(data)
 }

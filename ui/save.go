@@ -1,27 +1,26 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
 // save writes the list to its file, or asks for a name when it has none.
-func (m *Model) save(then afterSave) tea.Cmd {
+func (m *Model) save(then dialogs.Then) tea.Cmd {
 	if m.remote != nil {
 		return m.copyList(then)
 	}
 	path := m.savePath()
 	if path == "" {
-		m.openSaveAs()
-		m.thenSave = then
+		m.open(dialogs.NewSaveAs(dialogHost{m}, then))
 		return nil
 	}
 	return m.saveTo(path, then)
@@ -36,29 +35,22 @@ func (m *Model) savePath() string {
 	return n
 }
 
-// suggestedPath is the JSON file save as suggests for a list without
-// one of its own: beside the list's file (mylist.csv gives mylist.json
-// there; query 301 of a run or data set, RUN-query-301.json beside it,
-// opened alone or from the query browser); in the current directory, as
-// a name typed alone would be, for a list without one.
-func (m *Model) suggestedPath() string {
-	dir, stem := m.c.WS.Doc.Stem()
-	return filepath.Join(dir, stem+".json")
-}
-
 // saveTo encodes the document now, so later edits cannot race the write,
 // and writes it atomically in a command, in the format the name's
 // extension gives (.json, .csv, .tsv; any other is refused). Saving over
-// the list's own file when it changed on disk since it was read asks
-// first: a second w overwrites it.
-func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
+// the list's own file when it changed on disk since it was read or saved
+// asks first: a second w overwrites it. Its size and time are looked at
+// here; the write compares the whole stamp and writes as one step under
+// a lock (listio.WriteFileIfUnchanged), so that of two explorers saving
+// the same file at the same moment the second is told, not both saved.
+func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
-	if path == m.savePath() && m.disk != (listio.Stamp{}) && path != m.changedOnDisk {
-		if now := listio.StampOf(path); now != m.disk {
-			m.changedOnDisk = path
-			m.c.SetStatus(path+" changed on disk since it was read: w again overwrites it, W saves under another name", true)
-			return nil
-		}
+	own := path == m.savePath()
+	force := own && path == m.changedOnDisk
+	if own && !force && m.disk != (listio.Stamp{}) && m.disk.Moved(path) {
+		m.changedOnDisk = path
+		m.c.SetStatus(changedStatus(path), true)
+		return nil
 	}
 	m.changedOnDisk = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
@@ -67,12 +59,72 @@ func (m *Model) saveTo(path string, then afterSave) tea.Cmd {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
 	m.c.SetStatus("saving "+path+"…", false)
+	expect := m.disk
+	flight := &saveFlight{done: make(chan struct{})}
+	m.flight = flight
 	return func() tea.Msg {
-		return savedMsg{Path: path, Err: listio.WriteFileAtomic(path, data), At: at, Then: then}
+		var stamp listio.Stamp
+		var err error
+		if own && !force {
+			stamp, err = listio.WriteFileIfUnchanged(path, data, expect)
+		} else {
+			stamp, err = listio.WriteFileStamped(path, data)
+		}
+		msg := savedMsg{Path: path, Err: err, At: at, Then: then, Stamp: stamp}
+		flight.msg = msg
+		close(flight.done)
+		return msg
 	}
 }
 
+// saveFlight is a save whose write runs in a command: a signal that
+// stops the program while it runs ends the loop before the save's
+// message comes back, and SettleSave reads its result from here.
+type saveFlight struct {
+	done chan struct{}
+	msg  savedMsg // set before done is closed
+}
+
+// SettleSave waits up to wait for a save still being written when the
+// program stopped, and takes its result as the message would have: a
+// save that completed leaves the list saved (not Dirty), so that no
+// recovery copy of edits already on disk is written and offered. It is
+// for after the program's loop has ended.
+func (m *Model) SettleSave(wait time.Duration) {
+	f := m.flight
+	if f == nil {
+		return
+	}
+	select {
+	case <-f.done:
+	case <-time.After(wait):
+		return
+	}
+	if m.flight == f {
+		m.flight = nil
+		if f.msg.Err == nil {
+			m.c.WS.MarkSaved(f.msg.At)
+			m.c.WS.Doc.Name = f.msg.Path
+			m.c.WS.Doc.New = false
+		}
+	}
+}
+
+// changedStatus is what w says of a list's file changed on disk.
+func changedStatus(path string) string {
+	return path + " changed on disk since it was read: w again overwrites it, W saves under another name"
+}
+
 func (m *Model) saved(msg savedMsg) tea.Cmd {
+	m.flight = nil
+	var changed *listio.ChangedError
+	if errors.As(msg.Err, &changed) {
+		// Another program or explorer wrote the file since: nothing
+		// was written, and a quit on the way waits.
+		m.changedOnDisk = msg.Path
+		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
+		return nil
+	}
 	if msg.Err != nil {
 		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
 		return nil
@@ -81,7 +133,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.disk = listio.StampOf(msg.Path)
+	m.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
@@ -92,65 +144,23 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	}
 	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
 	switch msg.Then {
-	case thenQuit:
+	case dialogs.ThenQuit:
 		return tea.Quit
-	case thenOpen:
-		m.opener = newOpener(m.width, m.remote != nil)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
 	}
 	return nil
 }
 
-func (m *Model) openSaveAs() {
-	def, label := m.savePath(), "save as: "
-	if def == "" {
-		def, label = m.suggestedPath(), fromFileLabel(m.c.WS.Doc)
-	}
-	in := newTextField(max(m.width-ansi.StringWidth(label)-2, 11), "")
-	in.SetValue(def)
-	in.Focus()
-	m.saveAs, m.saveAsLabel = &in, label
-	m.c.SetStatus("", false)
-}
-
-// fromFileLabel is the save as field's label when w asks for a name for
-// a list read from a file: w writes JSON only (a CSV or TSV keeps no
-// settings or claims), so it does not write over that file, and a name
-// ending in .csv or .tsv writes that format instead.
-func fromFileLabel(doc *listio.Document) string {
-	if doc.Query != "" {
-		return "save as: "
-	}
-	if _, err := os.Stat(doc.Name); err != nil {
-		return "save as: "
-	}
-	switch ext := strings.ToLower(filepath.Ext(doc.Name)); ext {
-	case ".csv", ".tsv":
-		return "save as JSON (keeps the settings; " + ext + " writes " + strings.ToUpper(ext[1:]) + "): "
-	default:
-		return "save as JSON (w does not write over " + filepath.Base(doc.Name) + "): "
-	}
-}
-
-func (m *Model) saveAsKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.saveAs, m.overwrite = nil, ""
-		m.thenSave = thenStay
-		m.c.SetStatus("not saved", false)
-		return nil
-	case key.Matches(msg, k.Confirm):
-		path := strings.TrimSpace(m.saveAs.Value())
-		if path == "" {
-			return func() tea.Msg { return statusMsg{Text: "type a file name (esc cancels)", Err: true} }
-		}
-		if _, err := os.Stat(path); err == nil && path != m.savePath() && path != m.overwrite {
-			m.overwrite = path
-			return nil
-		}
-		m.saveAs, m.overwrite = nil, ""
-		return m.saveTo(path, m.thenSave)
-	}
-	m.saveAs.Update(msg)
-	return nil
+// savedMsg reports the end of a save started by the root model.
+type savedMsg struct {
+	Path string
+	Err  error
+	// At is the history position that was saved.
+	At int
+	// Then is what follows a successful save: nothing, quitting, or
+	// the open dialog.
+	Then dialogs.Then
+	// Stamp is the file's stamp as written.
+	Stamp listio.Stamp
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 func TestSaveAndSaveAs(t *testing.T) {
@@ -57,7 +59,7 @@ func TestSaveAndSaveAs(t *testing.T) {
 	typeText(m, path)
 	assert.Nil(t, press(m, "enter"), "not written yet")
 	assert.Contains(t, screen(m), "save as (exists: enter replaces it): /")
-	assert.Equal(t, path, m.overwrite)
+	assert.Equal(t, path, dialogOf[*dialogs.SaveAs](m).Overwrite())
 	press(m, "backspace")
 	assert.Contains(t, screen(m), "save as: "+path[:len(path)-1], "the warning is about the name typed")
 	typeText(m, "n")
@@ -77,16 +79,16 @@ func TestSaveAndSaveAs(t *testing.T) {
 
 func TestQuitAsksFirstWhenUnsaved(t *testing.T) {
 	m := start(t)
-	assert.True(t, isQuit(press(m, "q")), "nothing to lose: q quits at once")
+	assert.True(t, uitest.IsQuit(press(m, "q")), "nothing to lose: q quits at once")
 
 	m = start(t)
 	press(m, "0")
-	assert.False(t, isQuit(press(m, "q")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
 	assert.Contains(t, screen(m), "Unsaved edits")
 	press(m, "esc")
 	assert.Equal(t, 0.0, m.Workspace().List().Items[0].Grade)
-	assert.False(t, isQuit(press(m, "ctrl+c")))
-	assert.True(t, isQuit(press(m, "y")))
+	assert.False(t, uitest.IsQuit(press(m, "ctrl+c")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	dir := t.TempDir()
 	m = start(t)
@@ -99,7 +101,7 @@ func TestQuitAsksFirstWhenUnsaved(t *testing.T) {
 	cmd := press(m, "enter")
 	require.NotNil(t, cmd)
 	_, cmd = m.Update(cmd())
-	assert.True(t, isQuit(cmd), "saving from the quit question quits once saved")
+	assert.True(t, uitest.IsQuit(cmd), "saving from the quit question quits once saved")
 	_, err := os.Stat(filepath.Join(dir, "kept.json"))
 	assert.NoError(t, err)
 }
@@ -108,12 +110,12 @@ func TestCtrlCQuitsEvenWhileTyping(t *testing.T) {
 	m := start(t)
 	press(m, "e")
 	typeText(m, "abc")
-	assert.False(t, isQuit(press(m, "ctrl+c")), "what is being typed is not thrown away unasked")
+	assert.False(t, uitest.IsQuit(press(m, "ctrl+c")), "what is being typed is not thrown away unasked")
 	assert.Contains(t, screen(m), "Unsaved edits")
-	assert.True(t, isQuit(press(m, "y")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 	m = start(t)
 	press(m, "0", "e")
-	assert.False(t, isQuit(press(m, "ctrl+c")))
+	assert.False(t, uitest.IsQuit(press(m, "ctrl+c")))
 	assert.Contains(t, screen(m), "Unsaved edits")
 }
 
@@ -143,7 +145,7 @@ func TestSaveCSVListSuggestsJSONBesideIt(t *testing.T) {
 	press(m, "0")
 	assert.Nil(t, press(m, "w"), "nothing written yet")
 	want := filepath.Join(dir, "mylist.json")
-	assert.Equal(t, want, m.saveAs.Value())
+	assert.Equal(t, want, dialogOf[*dialogs.SaveAs](m).Value())
 	var line string
 	for _, l := range strings.Split(screen(m), "\n") {
 		if strings.HasPrefix(l, "save as JSON") {

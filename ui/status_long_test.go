@@ -13,41 +13,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/trec"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
-// statusOnScreen checks that s is a frame of h lines of at most w cells
-// and returns its last two lines, the status and the footer's line,
-// joined as one text.
-func statusOnScreen(t *testing.T, s string, w, h int) string {
-	t.Helper()
-	lines := strings.Split(s, "\n")
-	require.Len(t, lines, h, s)
-	for _, l := range lines {
-		require.LessOrEqual(t, ansi.StringWidth(l), w, "%q", l)
-	}
-	return strings.Join(strings.Fields(lines[h-2]+" "+lines[h-1]), " ")
-}
-
-// readsWhole asserts that text, a status longer than w, is on screen
-// whole on the status line and the footer's, or, when not even two lines
-// hold it, with the directories of its file left out.
-func readsWhole(t *testing.T, text, s string, w, h int) {
-	t.Helper()
-	require.Greater(t, ansi.StringWidth(text), w, "a long status: %q", text)
-	got := statusOnScreen(t, s, w, h)
-	whole := strings.Join(strings.Fields(text), " ")
-	short := strings.Join(strings.Fields(shortenPath(text)), " ")
-	if got != whole {
-		assert.Equal(t, short, got, "the status, whole or its file's directories left out")
-	}
-	assert.NotContains(t, got, "? help • q quit", "the footer gives its line to the status")
-}
-
-// TestLongStatusReadsWhole: the longest messages the explorer and the
-// query browser put on the status line read whole at 80×24, on the
-// status line and the footer's below it, the body not moved; the next
-// key brings the footer back and the status to one line.
+// TestLongStatusReadsWhole: the longest messages the explorer puts on
+// the status line read whole at 80×24, on the status line and the
+// footer's below it, the body not moved; the next key brings the footer
+// back and the status to one line (the query browser's: its own test).
 func TestLongStatusReadsWhole(t *testing.T) {
 	const w, h = 80, 24
 	deep := filepath.Join(t.TempDir(), "workshops", "2026-ndcg", "day-one", "exercises-after-lunch")
@@ -56,7 +29,7 @@ func TestLongStatusReadsWhole(t *testing.T) {
 	t.Run("the greeting of a sample with notes", func(t *testing.T) {
 		m := openSample(t, "ties-at-k", w, h)
 		body := strings.Split(screen(m), "\n")[:h-2]
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
 		press(m, "end")
 		after := strings.Split(screen(m), "\n")
 		assert.Equal(t, body[:3], after[:3], "the header stays put")
@@ -71,19 +44,19 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		press(m, "o")
 		typeText(m, path)
 		press(m, "enter")
-		require.True(t, m.c.status.err)
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		require.True(t, m.c.Status.Err)
+		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
 		assert.Contains(t, screen(m), "the-tie-at-the-cutoff-example.json:3:")
 	})
 
 	t.Run("saved as a table, deep in directories", func(t *testing.T) {
 		m := start(t)
 		press(m, "0", "W")
-		m.saveAs.SetValue(filepath.Join(deep, "list.csv"))
-		m.Update(runCmd(press(m, "enter")))
-		require.False(t, m.c.status.err, m.c.status.text)
-		readsWhole(t, m.c.status.text, screen(m), w, h)
-		assert.Contains(t, statusOnScreen(t, screen(m), w, h), "settings and claims are kept only in .json")
+		dialogOf[*dialogs.SaveAs](m).SetValue(filepath.Join(deep, "list.csv"))
+		m.Update(uitest.RunCmd(press(m, "enter")))
+		require.False(t, m.c.Status.Err, m.c.Status.Text)
+		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
+		assert.Contains(t, uitest.StatusOnScreen(t, screen(m), w, h), "settings and claims are kept only in .json")
 	})
 
 	t.Run("a file changed on disk since it was read", func(t *testing.T) {
@@ -96,8 +69,8 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		later := time.Now().Add(time.Second)
 		require.NoError(t, os.Chtimes(path, later, later))
 		press(m, "w")
-		readsWhole(t, m.c.status.text, screen(m), w, h)
-		assert.Contains(t, statusOnScreen(t, screen(m), w, h), "W saves under another name")
+		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
+		assert.Contains(t, uitest.StatusOnScreen(t, screen(m), w, h), "W saves under another name")
 	})
 
 	t.Run("the score of an item with a long id", func(t *testing.T) {
@@ -107,33 +80,9 @@ func TestLongStatusReadsWhole(t *testing.T) {
 		require.NoError(t, err)
 		m := newModel(t, doc, linearK5(), w, h)
 		press(m, "s")
-		readsWhole(t, m.c.status.text, screen(m), w, h)
+		uitest.ReadsWhole(t, m.c.Status.Text, screen(m), w, h)
 		typeText(m, "0.5")
 		assert.Contains(t, screen(m), "enter confirm • esc cancel", "typing brings the field's footer back")
-	})
-
-	t.Run("a query opened from a run named by its whole path", func(t *testing.T) {
-		qrels, run := trecCase("long")
-		qrels, err := filepath.Abs(qrels)
-		require.NoError(t, err)
-		run, err = filepath.Abs(run)
-		require.NoError(t, err)
-		res, err := trec.Browse(qrels, run, 10)
-		require.NoError(t, err)
-		b := NewBrowser(BrowserOptions{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
-		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
-		bpress(t, b, "down", "enter")
-		require.NotNil(t, b.current)
-		readsWhole(t, b.current.c.status.text, bscreen(b), w, h)
-		assert.Contains(t, statusOnScreen(t, bscreen(b), w, h), "…/long.qrels")
-	})
-
-	t.Run("the query browser's greeting", func(t *testing.T) {
-		b := newTestBrowser(t, "basic", 10, w, h)
-		readsWhole(t, b.status.text, bscreen(b), w, h)
-		b.Update(bkey("down"))
-		lines := strings.Split(bscreen(b), "\n")
-		assert.True(t, strings.HasSuffix(lines[h-1], "? help • q quit"), "%q", lines[h-1])
 	})
 }
 

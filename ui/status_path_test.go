@@ -11,6 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // An error about a file deep in directories shows what went wrong at 80
@@ -28,11 +31,11 @@ func TestStatusShortensALongPath(t *testing.T) {
 	assert.True(t, strings.HasPrefix(status, "…/bad.json:"), "%q", status)
 	assert.Contains(t, status, "malformed JSON")
 
-	assert.Equal(t, "…/b.json:2: x", shortenPath("/x/y/b.json:2: x"))
-	assert.Equal(t, "Unsaved edits. w: save", shortenPath("Unsaved edits. w: save"), "no path")
-	assert.Equal(t, "saved to …/b.json (note)", shortenPath("saved to a/b.json (note)"), "a path within")
-	assert.Equal(t, "choose one with ↑/↓", shortenPath("choose one with ↑/↓"), "a slash that is not in a path")
-	assert.Equal(t, "…/a.json:1: see …/b.json and …/c.run;", shortenPath("/x/a.json:1: see /y/b.json and z/c.run;"), "every path")
+	assert.Equal(t, "…/b.json:2: x", common.ShortenPath("/x/y/b.json:2: x"))
+	assert.Equal(t, "Unsaved edits. w: save", common.ShortenPath("Unsaved edits. w: save"), "no path")
+	assert.Equal(t, "saved to …/b.json (note)", common.ShortenPath("saved to a/b.json (note)"), "a path within")
+	assert.Equal(t, "choose one with ↑/↓", common.ShortenPath("choose one with ↑/↓"), "a slash that is not in a path")
+	assert.Equal(t, "…/a.json:1: see …/b.json and …/c.run;", common.ShortenPath("/x/a.json:1: see /y/b.json and z/c.run;"), "every path")
 }
 
 // The title line names a list deep in directories by its file's name:
@@ -83,10 +86,10 @@ func TestLongTitleIsCutBetweenWords(t *testing.T) {
 }
 
 func TestCutBetweenWords(t *testing.T) {
-	assert.Equal(t, "a tie at…", cutBetweenWords("a tie at the cutoff", 10))
-	assert.Equal(t, "a tie at the cutoff", cutBetweenWords("a tie at the cutoff", 19))
-	assert.Equal(t, "An IDCG slip…", cutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
-	assert.Equal(t, "Missing…", cutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
+	assert.Equal(t, "a tie at…", frame.CutBetweenWords("a tie at the cutoff", 10))
+	assert.Equal(t, "a tie at the cutoff", frame.CutBetweenWords("a tie at the cutoff", 19))
+	assert.Equal(t, "An IDCG slip…", frame.CutBetweenWords("An IDCG slip: a tutorial's grades", 15), "no colon before …")
+	assert.Equal(t, "Missing…", frame.CutBetweenWords("Missingrelevantitems at all", 8), "a first word too long is cut")
 }
 
 // The greeting says N shows the whole title when the title line cuts it,
@@ -95,33 +98,33 @@ func TestCutBetweenWords(t *testing.T) {
 func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	m := openSample(t, "missing-relevant", 80, 24)
 	want := "sample:missing-relevant: 4 items; N shows its whole title and its notes. Digits set the grade of the selected rank; ? lists every key."
-	assert.Equal(t, want, m.c.status.text)
-	readsWhole(t, want, screen(m), 80, 24)
+	assert.Equal(t, want, m.c.Status.Text)
+	uitest.ReadsWhole(t, want, screen(m), 80, 24)
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.status.text, "whole at 140 columns")
+	assert.Equal(t, "sample:missing-relevant: 4 items; N shows its notes. Digits set the grade of the selected rank; ? lists every key.", m.c.Status.Text, "whole at 140 columns")
 	press(m, "tab")
-	assert.Empty(t, m.c.status.text, "the greeting, worded again, does not follow into another view")
+	assert.Empty(t, m.c.Status.Text, "the greeting, worded again, does not follow into another view")
 
 	m = openSample(t, "ties-at-k", 80, 24)
-	assert.Contains(t, m.c.status.text, "6 items; N shows its notes. Digits", "a title whole at 80 columns")
+	assert.Contains(t, m.c.Status.Text, "6 items; N shows its notes. Digits", "a title whole at 80 columns")
 
 	doc, err := listio.Load("sample:missing-relevant", nil, "")
 	require.NoError(t, err)
 	doc.Notes = ""
 	m = newModel(t, doc, linearK5(), 80, 24)
-	assert.Contains(t, m.c.status.text, "4 items; N shows its whole title. Digits")
+	assert.Contains(t, m.c.Status.Text, "4 items; N shows its whole title. Digits")
 	press(m, "N")
-	assert.Equal(t, "whole title shown (N hides it)", m.c.status.text)
+	assert.Equal(t, "whole title shown (N hides it)", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: Missing relevant items: a perfect-looking list that missed the best documents")
 	assert.NotContains(t, screen(m), "notes: ")
 	press(m, "N")
-	assert.Equal(t, "whole title hidden (N shows it)", m.c.status.text)
+	assert.Equal(t, "whole title hidden (N shows it)", m.c.Status.Text)
 	assert.NotContains(t, screen(m), "title: ")
 
 	// A welcome or a notice in its place stays as it was.
 	m = New(Options{Doc: sampleDoc(t, "missing-relevant"), Settings: linearK5(), NoColor: true, Notice: "read from a copy"})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Equal(t, "read from a copy", m.c.status.text)
+	assert.Equal(t, "read from a copy", m.c.Status.Text)
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	assert.Equal(t, "read from a copy", m.c.status.text)
+	assert.Equal(t, "read from a copy", m.c.Status.Text)
 }

@@ -11,15 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
-
-// typingClock times keys step apart, a step the test changes: 20 ms
-// for keys typed in one go, a second for a person who reads the screen.
-func typingClock(t *testing.T) *time.Duration {
-	at, step := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC), 20*time.Millisecond
-	useClock(t, func() time.Time { at = at.Add(step); return at })
-	return &step
-}
 
 // TestTypedAheadDoesNotAnswer: w or y typed in one go with the q (or o)
 // that asks about unsaved edits, as a burst of keys arrives, does not
@@ -30,7 +25,7 @@ func typingClock(t *testing.T) *time.Duration {
 func TestTypedAheadDoesNotAnswer(t *testing.T) {
 	const question = "Unsaved edits. w: save and quit · y: quit without saving · esc: stay"
 	const again = "Read first: unsaved edits. w: save and quit · y: quit without saving · esc: stay"
-	step := typingClock(t)
+	step := uitest.TypingClock(t, &frame.Now)
 	path := filepath.Join(t.TempDir(), "list.json")
 	require.NoError(t, os.WriteFile(path, []byte(`{"items": [{"id": "A", "grade": 3}, {"id": "B", "grade": 1}]}`), 0o644))
 	doc, err := listio.Load(path, nil, "")
@@ -51,7 +46,7 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 		lines := strings.Split(screen(m), "\n")
 		assert.Equal(t, again, strings.TrimSpace(lines[len(lines)-2]), "%v: the question stays, led by why the key did nothing", burst)
 		assert.Contains(t, lines[len(lines)-1], "? help", "%v: on one line: the footer stays", burst)
-		assert.NotEqual(t, thenStay, m.confirm)
+		assert.NotNil(t, dialogOf[*dialogs.Question](m))
 		after, err := os.ReadFile(path)
 		require.NoError(t, err)
 		assert.Equal(t, string(before), string(after), "%v: the file is not written", burst)
@@ -64,42 +59,24 @@ func TestTypedAheadDoesNotAnswer(t *testing.T) {
 
 	// esc in one go with q: staying is taken at once.
 	press(m, "q", "esc")
-	assert.Equal(t, thenStay, m.confirm)
+	assert.Nil(t, dialogOf[*dialogs.Question](m))
 	assert.Contains(t, screen(m), "not quitting")
 
 	// The same keys after a pause answer it.
 	press(m, "q")
 	*step = time.Second
-	assert.True(t, isQuit(press(m, "y")), "y after reading the question quits")
+	assert.True(t, uitest.IsQuit(press(m, "y")), "y after reading the question quits")
 }
 
 // TestTypedAheadDoesNotOpen: o then y in one go does not throw the edits
 // away for the open dialog; y read and pressed does.
 func TestTypedAheadDoesNotOpen(t *testing.T) {
-	step := typingClock(t)
+	step := uitest.TypingClock(t, &frame.Now)
 	m := start(t)
 	press(m, "0", "o", "y")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Contains(t, screen(m), "Read first: unsaved edits. w: save, then open · y: open without saving")
 	*step = time.Second
 	press(m, "y")
-	assert.NotNil(t, m.opener, "the open dialog")
-}
-
-// TestBrowserTypedAheadDoesNotQuit: the query list's question about
-// edited queries takes y only after a pause too.
-func TestBrowserTypedAheadDoesNotQuit(t *testing.T) {
-	step := typingClock(t)
-	b := newTestBrowser(t, "basic", 10, 80, 24)
-	*step = time.Second
-	bpress(t, b, "end", "enter", "3", "esc")
-	*step = 20 * time.Millisecond
-	b.Update(bkey("q"))
-	_, cmd := b.Update(bkey("y"))
-	assert.Nil(t, cmd, "y in one go with q does not quit")
-	assert.Contains(t, bscreen(b), "Read first: edited queries not saved (q1). y: quit · esc: stay")
-	*step = time.Second
-	_, cmd = b.Update(bkey("y"))
-	require.NotNil(t, cmd)
-	assert.True(t, isQuit(cmd))
+	assert.NotNil(t, dialogOf[*dialogs.Opener](m), "the open dialog")
 }

@@ -5,13 +5,20 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -63,8 +70,8 @@ type Options struct {
 
 // Model is the root model.
 type Model struct {
-	c      *Common
-	views  []view
+	c      *common.Common
+	views  []view.View
 	active int
 
 	width, height int
@@ -75,31 +82,14 @@ type Model struct {
 	// start): faint is used past k only from 256 colours up.
 	profile colorprofile.Profile
 
-	help     help.Model
-	keysHelp overlay // the full help, open after ?
-	picker   *presetPicker
-	opener   *opener    // the open dialog, after o
-	cutoff   *textField // the cutoff field, after k
-	saveAs   *textField
-	// saveAsLabel is what the save as field's line starts with: "save
-	// as: ", or why w asks for a name when the list came from a CSV.
-	saveAsLabel string
-	// overwrite is a file that exists, named in save as: enter a second
-	// time replaces it.
-	overwrite string
-	// confirm is set while asking what to do with unsaved edits before
-	// quitting (thenQuit) or opening another list (thenOpen); answers
-	// are the answers the question offers, the only keys it takes.
-	confirm afterSave
-	answers []key.Binding
-	// question is the question asked, as the status line puts it.
-	question string
-	// keys is when the last keys came, to tell an answer to the
-	// question from a key typed in one go with the one that asked it.
-	keys KeyTimes
-	// thenSave is what follows once the save-as dialog has saved (the
-	// program ends, the open dialog opens).
-	thenSave    afterSave
+	help help.Model
+	// dialog has the keys over the view while it is open: the question
+	// about unsaved edits, save as, copy, the screen's image, the
+	// presets, the open dialog, the cutoff or the help (package dialogs).
+	dialog dialogs.Dialog
+	// keys is when the last keys came, to tell an answer to a question
+	// from a key typed in one go with the one that asked it.
+	keys        frame.KeyTimes
 	footerCache string
 	footerW     int
 	footerView  int
@@ -116,24 +106,29 @@ type Model struct {
 	// fileGain is the gain map the list's file set, which g keeps in its
 	// cycle of gains beside the built-in ones; nil without one.
 	fileGain *ndcg.Gain
-	// exp is the state of the copy (y) and screen image (X) keys.
-	exp exporter
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
-	later work
+	later background.Job
 
 	remote *Remote
 	// welcome is Options.Welcome, kept on the status line by a round
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
-	// disk is the list file's size and time when it was read or last
-	// saved; a save over a file that has changed since asks first.
+	// disk is the list file's stamp when it was read or last saved; a
+	// save over a file that has changed since asks first.
 	disk listio.Stamp
 	// changedOnDisk is the file whose change a first w reported: a
 	// second w overwrites it.
 	changedOnDisk string
+	// flight is the save being written, until its message comes back.
+	flight *saveFlight
+	// termW and termH are the terminal's size when it is larger than
+	// the window drawn (see TerminalSize).
+	termW, termH int
+	// bounded is the status line that says so, while it does.
+	bounded string
 	// greeted is the greeting on the status line ("" once another
 	// status, a welcome or a notice, has replaced it).
 	greeted string
@@ -147,28 +142,31 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &Common{WS: ws, Keys: DefaultKeyMap(), Seed: o.Seed, remote: o.Remote}
+	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote}
 	if o.Remote != nil {
-		c.Keys = remoteKeys(c.Keys)
+		c.Keys = common.RemoteKeys(c.Keys)
 	}
 	m := &Model{c: c, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
-		m.disk = listio.StampOf(p)
+		m.disk = o.Doc.Disk
+		if m.disk == (listio.Stamp{}) {
+			m.disk = listio.StampOf(p)
+		}
 	}
 	if o.Modified {
 		// No version of the history holds what was last saved.
 		ws.MarkSaved(-1)
 	}
-	c.tell = m.changed
-	m.fileGain = fileGainOf(o.Settings)
-	for i, r := range views {
+	c.Tell = m.changed
+	m.fileGain = dialogs.FileGainOf(o.Settings)
+	for i, r := range views.All {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
-	for _, r := range views {
-		m.views = append(m.views, r.make(c))
+	for _, r := range views.All {
+		m.views = append(m.views, r.Make(c))
 	}
-	if e, ok := m.views[0].(*explorer); ok {
-		e.present = o.Present
+	if e, ok := m.views[0].(*explorer.Model); ok {
+		e.Present = o.Present
 	}
 	if o.Remote != nil {
 		m.setRemote(o.Remote)
@@ -188,27 +186,27 @@ func New(o Options) *Model {
 // greet puts the greeting on the status line, until the next status.
 func (m *Model) greet() {
 	m.c.SetStatus(m.greeting(), false)
-	m.greeted = m.c.status.text
+	m.greeted = m.c.Status.Text
 }
 
 // regreet words the greeting again for the terminal's width while it is
 // on the status line: whether N shows the title whole depends on it.
 func (m *Model) regreet() {
-	if m.greeted == "" || m.c.status.text != m.greeted {
+	if m.greeted == "" || m.c.Status.Text != m.greeted {
 		m.greeted = "" // a welcome or a notice took its place
 		return
 	}
-	fresh := m.c.status.fresh
+	fresh := m.c.Status.Fresh
 	m.c.SetStatus(m.greeting(), false)
-	m.c.status.fresh = fresh
-	m.greeted = m.c.status.text
+	m.c.Status.Fresh = fresh
+	m.greeted = m.c.Status.Text
 }
 
 // ungreet clears the greeting from the status line, if it is still
 // there, where it would speak of keys that do something else: in another
 // view, under the help (which it points to) or the preset picker.
 func (m *Model) ungreet() {
-	if m.greeted != "" && m.c.status.text == m.greeted {
+	if m.greeted != "" && m.c.Status.Text == m.greeted {
 		m.c.SetStatus("", false)
 	}
 }
@@ -216,7 +214,7 @@ func (m *Model) ungreet() {
 func (m *Model) greeting() string {
 	d := m.c.WS.Doc
 	text := fmt.Sprintf("%s: %d items", d.Name, m.c.WS.N())
-	notes, cut := strings.TrimSpace(d.Notes) != "", titleCut(m.c.Styles, m.c.WS, m.width)
+	notes, cut := strings.TrimSpace(d.Notes) != "", frame.TitleCut(m.c.Styles, m.c.WS, m.width)
 	switch {
 	case cut && notes:
 		text += "; N shows its whole title and its notes"
@@ -234,29 +232,16 @@ func (m *Model) greeting() string {
 	return text
 }
 
-// Workspace is the list being edited, for callers that inspect the end state.
-func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
-
-// FileName is the file the list saves to, or, for a list without a JSON
-// file of its own, the name save as suggests (a query of a run:
-// RUN-query-QID.json beside the run).
-func (m *Model) FileName() string {
-	if p := m.savePath(); p != "" {
-		return p
-	}
-	return m.suggestedPath()
-}
-
 func (m *Model) restyle() {
-	m.c.Styles = NewStyles(m.isDark, m.colour, m.ascii)
+	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
 	if m.colour {
 		m.c.Styles.FaintPastK(m.profile)
 	}
-	m.c.styled++
+	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
 	m.footerCache = ""
 	m.convW = -1
-	m.layoutHelp()
+	m.relayoutHelp()
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -267,7 +252,7 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The workspace leaves its recomputation for later from the length
 	// the views do (a variable, which tests set to draw both ways).
-	m.c.WS.LaterFrom = backgroundFrom
+	m.c.WS.LaterFrom = background.From
 	switch msg.(type) {
 	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
 		// A view's footer may change with its state (the quiz's, once
@@ -276,11 +261,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch msg.(type) {
 	case tea.KeyPressMsg:
-		m.keys.Press(now())
-		m.c.status.seen()
+		m.keys.Press(frame.Now())
+		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
-		// The status before it has been read (see status.fresh).
-		m.c.status.seen()
+		// The status before it has been read (see common.Status.Fresh).
+		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
@@ -295,26 +280,21 @@ func (m *Model) redraw() tea.Cmd {
 	return work
 }
 
-// worker is a view that works some of its numbers out off the update
-// loop on a long list (see work): after refresh, startWork starts that
-// computation when what it draws from has changed, before the view is
-// drawn (with its spinner).
-type worker interface{ startWork() tea.Cmd }
-
 // refreshActive brings the view on screen up to date and draws it, so
-// that View only hands out what is ready. A view hidden by the help,
-// the preset picker or a screen too small to draw it is not drawn.
+// that View only hands out what is ready. A view hidden by a dialog
+// drawn over it (the help, the presets, the open dialog) or a screen too
+// small to draw it is not drawn.
 func (m *Model) refreshActive() tea.Cmd {
 	v := m.views[m.active]
-	v.refresh()
+	v.Refresh()
 	var work tea.Cmd
-	if w, ok := v.(worker); ok && !m.c.WS.Pending() {
+	if w, ok := v.(view.Worker); ok && !m.c.WS.Pending() {
 		// A view works from the workspace's result: while that waits
 		// for its recomputation, so does the view (with its spinner).
-		work = w.startWork()
+		work = w.StartWork()
 	}
-	if m.width > 0 && m.height > 0 && !m.tooSmall() && !m.keysHelp.open && m.picker == nil {
-		v.keep(v.draw())
+	if m.width > 0 && m.height > 0 && !m.tooSmall() && (m.dialog == nil || !m.dialog.Covers()) {
+		v.Keep(v.Draw())
 	}
 	return work
 }
@@ -328,6 +308,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
 		m.regreet()
+		bounded := ""
+		if m.termW > msg.Width || m.termH > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.termW, m.termH, msg.Width, msg.Height)
+		}
+		if bounded != "" || (m.bounded != "" && m.c.Status.Text == m.bounded) {
+			m.c.SetStatus(bounded, false)
+		}
+		m.bounded = bounded
 		return nil
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
@@ -337,19 +325,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.profile = msg.Profile
 		m.restyle()
 		return nil
-	case statusMsg:
+	case common.StatusMsg:
 		m.c.SetStatus(msg.Text, msg.Err)
 		return nil
 	case savedMsg:
 		return m.saved(msg)
-	case workDone, spinner.TickMsg:
+	case background.Done, spinner.TickMsg:
 		// A view's computation, or its spinner, reports back whether or
 		// not the view is still on screen.
-		if cmd, ok := m.later.update(msg); ok {
+		if cmd, ok := m.later.Update(msg); ok {
 			return cmd
 		}
-		if m.opener != nil {
-			if cmd, ok := m.opener.load.update(msg); ok {
+		if u, ok := m.dialog.(updater); ok {
+			if cmd, ok := u.Update(msg); ok {
 				return cmd
 			}
 		}
@@ -362,46 +350,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.settle()
 		return m.handleKey(msg)
 	case tea.PasteMsg:
-		if m.dialogOpen() {
-			m.dialogPaste(msg)
+		if m.dialog != nil {
+			m.dialog.Paste(msg)
 			return nil
 		}
 	case tea.MouseClickMsg:
 		// Views see coordinates relative to their own top left corner.
 		msg.Y -= headerLines
-		if m.dialogOpen() {
+		if m.dialog != nil {
 			return nil
 		}
 		return m.views[m.active].Update(msg)
 	case tea.MouseWheelMsg:
 		msg.Y -= headerLines
-		if m.dialogOpen() {
+		if m.dialog != nil {
 			return nil
 		}
 		return m.views[m.active].Update(msg)
 	}
 	return m.views[m.active].Update(msg)
-}
-
-// dialogPaste puts a paste (the terminal's, bracketed) in the field of
-// the dialog that has the keys, the one handleKey gives them to; a
-// dialog without a field drops it, as the view under it is not the one
-// being typed into.
-func (m *Model) dialogPaste(msg tea.PasteMsg) {
-	switch {
-	case m.confirm != thenStay:
-	case m.saveAs != nil:
-		m.saveAs.Update(msg)
-	case m.exp.shotAs != nil:
-		m.exp.shotAs.Update(msg)
-	case m.picker != nil:
-	case m.opener != nil:
-		if !m.opener.samplesOnly && m.opener.opening == "" {
-			m.opener.path.Update(msg)
-		}
-	case m.cutoff != nil:
-		m.cutoff.Insert(digits(msg.Content))
-	}
 }
 
 // tooSmall reports whether the terminal is too small to draw the
@@ -416,183 +383,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
-	m.layoutHelp()
-}
-
-func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	if m.tooSmall() && m.confirm == thenStay && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
-		// Nothing of the list is on the screen: an edit made blind
-		// would be a surprise. The screen says to enlarge it or quit.
-		return nil
-	}
-	switch {
-	case m.confirm != thenStay:
-		return m.confirmKey(msg)
-	case m.saveAs != nil:
-		return m.saveAsKey(msg)
-	case m.exporting():
-		return m.exportKey(msg)
-	case m.picker != nil:
-		return m.pickerKey(msg)
-	case m.opener != nil:
-		return m.openerKey(msg)
-	case m.cutoff != nil && msg.String() != "ctrl+c":
-		// ctrl+c still quits (asking first with unsaved edits).
-		return m.cutoffFieldKey(msg)
-	case m.keysHelp.open:
-		switch {
-		case key.Matches(msg, k.Help, k.Cancel, k.Quit):
-			m.keysHelp.open = false
-		case key.Matches(msg, k.Up):
-			m.keysHelp.scroll(-1)
-		case key.Matches(msg, k.Down):
-			m.keysHelp.scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.keysHelp.scroll(-max(m.height-6, 1))
-		case key.Matches(msg, k.PageDown):
-			m.keysHelp.scroll(max(m.height-6, 1))
-		}
-		return nil
-	}
-	active := m.views[m.active]
-	ws := m.c.WS
-	typing := false
-	if c, ok := active.(capturer); ok && c.Capturing() {
-		typing = true
-		if msg.String() != "ctrl+c" {
-			return active.Update(msg)
-		}
-	}
-	if cmd, ok := m.offerKey(msg); ok {
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		if h, ok := active.(halfTyper); ok && h.halfTyped() && !ws.Dirty() && !typing {
-			// q is not a character of a number, so it cannot be typed
-			// into the answer; it asks rather than throw the answer away.
-			m.ask(thenQuit, "The answer is not sent yet", as(quitKeys.Quit, "y", "quit"),
-				as(quitKeys.Stay, "esc", "stay and answer"))
-			return nil
-		}
-		if ws.Dirty() || typing || ws.ReplacedEdits() {
-			switch {
-			case ws.ReplacedEdits() && !typing:
-				// Neither copying nor the list the server keeps holds
-				// them: only u brings them back.
-				m.ask(thenQuit, replacedQuestion, as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
-			case m.remote != nil && m.remote.KeepsList && !typing:
-				m.ask(thenQuit, keptQuestion, as(quitKeys.Save, "w", "copy it and quit"),
-					as(quitKeys.Quit, "y", "quit"), quitKeys.Stay)
-			case m.remote != nil:
-				m.ask(thenQuit, "Unsaved edits", as(quitKeys.Save, "w", "copy the list and quit"),
-					as(quitKeys.Quit, "y", "quit without copying"), quitKeys.Stay)
-			default:
-				m.ask(thenQuit, "Unsaved edits", quitKeys.Save, quitKeys.Quit, quitKeys.Stay)
-			}
-			return nil
-		}
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		// Headless: the footer says how to close it, which leaves every
-		// key room at 80×24.
-		m.keysHelp.headless = true
-		m.keysHelp.show("Keys", "", m.helpText(m.width), m.width, m.height-chromeLines+1)
-		m.ungreet()
-		return nil
-	case key.Matches(msg, k.Undo):
-		if ed, ok := ws.Undo(); ok {
-			m.changed(ed)
-		} else {
-			m.c.SetStatus("nothing to undo", true)
-		}
-		return nil
-	case key.Matches(msg, k.Redo):
-		if ed, ok := ws.Redo(); ok {
-			m.changed(ed)
-		} else {
-			m.c.SetStatus("nothing to redo", true)
-		}
-		return nil
-	case key.Matches(msg, k.Cutoff):
-		m.openCutoff()
-		return nil
-	case key.Matches(msg, k.KUp):
-		return m.settingsEdit(ws.KUp(), "k is already the whole list")
-	case key.Matches(msg, k.KDown):
-		return m.settingsEdit(ws.KDown(), "k is already 1")
-	case key.Matches(msg, k.Gain):
-		return m.settingsEdit(ws.NextGain(m.fileGain), "")
-	case key.Matches(msg, k.Discount):
-		return m.settingsEdit(ws.NextDiscount(), "")
-	case key.Matches(msg, k.Ties):
-		return m.settingsEdit(ws.NextTies(), "")
-	case key.Matches(msg, k.IDCG):
-		e := ws.ToggleIDCG()
-		cmd := m.settingsEdit(e, "")
-		if len(ws.List().Pool) == 0 {
-			m.c.SetStatus(m.c.status.text+": no unretrieved judged items here, so the same IDCG", false)
-		}
-		return cmd
-	case key.Matches(msg, k.Zero):
-		return m.settingsEdit(ws.ToggleZero(), "")
-	case key.Matches(msg, k.Preset):
-		m.picker = newPresetPicker(ws)
-		// The picker's heading says what its keys do: the greeting's
-		// digits set no grade there.
-		m.ungreet()
-		return nil
-	case key.Matches(msg, openKey):
-		if ws.Dirty() {
-			m.ask(thenOpen, "Unsaved edits", openAnswers(m.remote != nil)...)
-			return nil
-		}
-		m.opener = newOpener(m.width, m.remote != nil)
-		return nil
-	case key.Matches(msg, k.Save):
-		return m.save(thenStay)
-	case key.Matches(msg, k.SaveAs):
-		if m.remote != nil {
-			return m.copyReport()
-		}
-		m.openSaveAs()
-		m.thenSave = thenStay
-		return nil
-	case key.Matches(msg, k.Copy):
-		m.openCopy()
-		return nil
-	case key.Matches(msg, k.Screenshot):
-		return m.openShot()
-	case key.Matches(msg, k.ASCII):
-		m.ascii = !m.ascii
-		m.restyle()
-		return nil
-	case key.Matches(msg, k.NextView):
-		m.show((m.active + 1) % len(m.views))
-		return nil
-	case key.Matches(msg, k.PrevView):
-		m.show((m.active + len(m.views) - 1) % len(m.views))
-		return nil
-	}
-	for i, b := range k.Views {
-		if key.Matches(msg, b) {
-			m.show(i)
-			return nil
-		}
-	}
-	// A key the view ignores says so, rather than nothing happening (a
-	// digit in the working view). Only the explorer's editing keys are
-	// watched, in a view that does not take them as its own (a number
-	// field, a binding of its help): they are what a person presses
-	// expecting an edit.
-	said, at := m.c.status.text, ws.Version()
-	watch := m.active != 0 && k.edits(msg) && !takes(active, msg)
-	cmd := active.Update(msg)
-	if watch && cmd == nil && m.c.status.text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
-	}
-	return cmd
+	m.relayoutHelp()
 }
 
 // show makes view i the active one. The greeting speaks of the
@@ -603,21 +394,9 @@ func (m *Model) show(i int) {
 	m.active = i
 	// The end of a round read elsewhere pointed here: now the working
 	// is below, not behind Z.
-	if q, ok := m.views[i].(*quizView); ok && strings.HasSuffix(m.c.status.text, zShowsWorking) {
-		m.c.SetStatus(strings.TrimSuffix(m.c.status.text, zShowsWorking)+": the working is below"+q.scrollHint(), false)
+	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
+		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
 	}
-}
-
-// settingsEdit applies a change of conventions.
-func (m *Model) settingsEdit(e workspace.Edit, unchanged string) tea.Cmd {
-	if e == nil {
-		if unchanged != "" {
-			m.c.SetStatus(unchanged, true)
-		}
-		return nil
-	}
-	m.c.Apply(e)
-	return nil
 }
 
 // changed tells every view that the workspace changed and shows what.
@@ -631,67 +410,4 @@ func (m *Model) changed(ed workspace.Edited) {
 		return
 	}
 	m.c.SetStatus(ed.What, false)
-}
-
-// confirmKey reads the answer to the question about unsaved edits:
-// save first, go on without saving, or stay.
-func (m *Model) confirmKey(msg tea.KeyPressMsg) tea.Cmd {
-	then := m.confirm
-	if !key.Matches(msg, m.answers...) {
-		// Not an answer: the question stays, and says so, rather than a
-		// key typed ahead (a path for o) vanishing, or a later w or y of
-		// it answering a question never seen.
-		m.c.SetStatus(quitKeys.ask("Answer first", m.answers...), true)
-		return nil
-	}
-	if m.keys.InOneGo() && !key.Matches(msg, quitKeys.Stay) {
-		// Typed in one go with the key that asked (q then w or y of a
-		// word, a burst): the question was not read, so it stays, led
-		// by a word on why the key did nothing. Staying, which loses
-		// nothing, is taken at once.
-		m.c.SetStatus(ReadFirst(m.question), true)
-		return nil
-	}
-	switch {
-	case key.Matches(msg, quitKeys.Quit):
-		m.confirm = thenStay
-		if then == thenOpen {
-			// The edits go only once another list is opened: esc in the
-			// open dialog still keeps them.
-			m.opener = newOpener(m.width, m.remote != nil)
-			m.c.SetStatus("", false)
-			return nil
-		}
-		return tea.Quit
-	case key.Matches(msg, quitKeys.Save):
-		m.confirm = thenStay
-		return m.save(then)
-	case key.Matches(msg, quitKeys.Stay):
-		m.confirm = thenStay
-		if then == thenOpen {
-			m.c.SetStatus("not opening another list", false)
-		} else {
-			m.c.SetStatus("not quitting", false)
-		}
-	}
-	return nil
-}
-
-// ask puts the question about unsaved edits (what, then the answers)
-// on the status line; confirmKey reads the answer.
-func (m *Model) ask(then afterSave, what string, answers ...key.Binding) {
-	m.confirm, m.answers = then, answers
-	m.question = quitKeys.ask(what, answers...)
-	m.c.SetStatus(m.question, true)
-}
-
-// openAnswers are the answers to what to do with unsaved edits before
-// opening another list; over the network, saving is copying the list.
-func openAnswers(remote bool) []key.Binding {
-	if remote {
-		return []key.Binding{as(quitKeys.Save, "w", "copy, then open"),
-			as(quitKeys.Quit, "y", "open without copying"), as(quitKeys.Stay, "esc", "cancel")}
-	}
-	return []key.Binding{as(quitKeys.Save, "w", "save, then open"),
-		as(quitKeys.Quit, "y", "open without saving"), as(quitKeys.Stay, "esc", "cancel")}
 }

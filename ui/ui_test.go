@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 )
 
 // Reference values. Unless a comment gives the hand arithmetic, each was
@@ -72,39 +73,11 @@ func newModel(t testing.TB, doc *listio.Document, s ndcg.Settings, w, h int) *Mo
 	return m
 }
 
+// keyMsg turns a key name as msg.String() spells it into a key press.
+func keyMsg(k string) tea.KeyPressMsg { return uitest.Key(k) }
+
 func start(t testing.TB) *Model {
 	return newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-}
-
-// keyMsg turns a key name as msg.String() spells it into a key press.
-func keyMsg(k string) tea.KeyPressMsg {
-	named := map[string]tea.Key{
-		"up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
-		"shift+up": {Code: tea.KeyUp, Mod: tea.ModShift}, "shift+down": {Code: tea.KeyDown, Mod: tea.ModShift},
-		"pgup": {Code: tea.KeyPgUp}, "pgdown": {Code: tea.KeyPgDown},
-		"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
-		"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape},
-		"tab": {Code: tea.KeyTab}, "shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift},
-		"delete": {Code: tea.KeyDelete}, "backspace": {Code: tea.KeyBackspace},
-		"f1":    {Code: tea.KeyF1},
-		"space": {Code: tea.KeySpace, Text: " "},
-		"left":  {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight},
-		"ctrl+left": {Code: tea.KeyLeft, Mod: tea.ModCtrl}, "ctrl+right": {Code: tea.KeyRight, Mod: tea.ModCtrl},
-		"alt+backspace": {Code: tea.KeyBackspace, Mod: tea.ModAlt},
-	}
-	if k, ok := named[k]; ok {
-		return tea.KeyPressMsg(k)
-	}
-	if c, ok := strings.CutPrefix(k, "ctrl+"); ok {
-		r, _ := utf8.DecodeRuneInString(c)
-		return tea.KeyPressMsg{Code: r, Mod: tea.ModCtrl}
-	}
-	if c, ok := strings.CutPrefix(k, "alt+"); ok {
-		r, _ := utf8.DecodeRuneInString(c)
-		return tea.KeyPressMsg{Code: r, Mod: tea.ModAlt}
-	}
-	r, _ := utf8.DecodeRuneInString(k)
-	return tea.KeyPressMsg{Code: r, Text: k}
 }
 
 // press sends keys and returns the last command.
@@ -146,14 +119,6 @@ func cursorRow(t *testing.T, m *Model) string {
 	}
 	t.Fatalf("no cursor on screen:\n%s", screen(m))
 	return ""
-}
-
-func isQuit(cmd tea.Cmd) bool {
-	if cmd == nil {
-		return false
-	}
-	_, ok := cmd().(tea.QuitMsg)
-	return ok
 }
 
 func TestStartsOnRankOneWithTheNumbers(t *testing.T) {
@@ -235,11 +200,11 @@ func TestCursorKeys(t *testing.T) {
 func TestEditScoreInPlace(t *testing.T) {
 	m := start(t)
 	press(m, "down", "s")
-	assert.True(t, m.views[0].(*explorer).Capturing())
+	assert.True(t, m.views[0].(*explorer.Model).Capturing())
 	typeText(m, "abc")
 	press(m, "enter")
 	assert.Contains(t, screen(m), `"abc" is not a number`)
-	assert.True(t, m.views[0].(*explorer).Capturing(), "a bad score keeps the editor open")
+	assert.True(t, m.views[0].(*explorer.Model).Capturing(), "a bad score keeps the editor open")
 	press(m, "backspace", "backspace", "backspace")
 	typeText(m, "9")
 	press(m, "enter")
@@ -260,7 +225,7 @@ func TestEditScoreInPlace(t *testing.T) {
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 
 	press(m, "enter") // enter edits the score too
-	assert.True(t, m.views[0].(*explorer).Capturing())
+	assert.True(t, m.views[0].(*explorer.Model).Capturing())
 }
 
 func TestEditTitleInPlace(t *testing.T) {

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // The list of these tests: A..F with grades 3,1,0,3,2,0 and scores
@@ -268,7 +270,7 @@ func TestSwapView(t *testing.T) {
 	assert.Contains(t, s, "ΔNDCG@3 = +0.1770")
 	press(m, "enter")
 	assert.InDelta(t, 0.9032246197357094, m.c.WS.Result.NDCG(), 1e-12)
-	assert.Contains(t, m.c.status.text, "B and D exchanged scores")
+	assert.Contains(t, m.c.Status.Text, "B and D exchanged scores")
 	press(m, "u")
 	assert.InDelta(t, 0.7262744353075801, m.c.WS.Result.NDCG(), 1e-12)
 
@@ -293,7 +295,7 @@ func TestSwapUnscored(t *testing.T) {
 	assert.Equal(t, "A", m.c.WS.List().Items[0].ID)
 }
 
-func summaryOf(m *Model) string { return fixed(m.c.WS.Result.NDCG(), 4) }
+func summaryOf(m *Model) string { return layout.Fixed(m.c.WS.Result.NDCG(), 4) }
 
 func TestCurvesView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
@@ -372,18 +374,17 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 // the hidden views nothing but a flag.
 func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	cv := m.views[3].(*conventionsView)
+	cv := m.views[3]
 	require.Equal(t, "conventions", m.viewName(3))
 	press(m, "C")
 	body(m)
+	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
 	press(m, "E")
-	before := cv.rows
 	press(m, "home", "0")
-	assert.True(t, cv.stale)
-	assert.Equal(t, before, cv.rows, "not recomputed while hidden")
+	assert.True(t, fieldAs[view.Lazy](cv, "Lazy").Stale, "not recomputed while hidden")
 	press(m, "C")
 	s := body(m)
-	assert.False(t, cv.stale)
+	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)
 	// A(0) at rank 1 under linear gain (sklearn preset): by hand
 	// (0 + 1/1.585 + 1.5/2)/(3 + 2/1.585 + 1/2) = 1.3809/4.7619 = 0.2900.
 	assert.Contains(t, s, "0.2900")
@@ -489,17 +490,6 @@ func TestTiesHeadAtTheSmallestSize(t *testing.T) {
 	press(m, "I")
 	first := strings.Split(body(m), "\n")[0]
 	assert.Equal(t, "Ties 1 tie group(s): NDCG@3 0.5908 to 0.8618", first)
-}
-
-// TestHistogramLabelsAreDistinct: bins of width 0.00027 from 0.9159 (the
-// band of a 100,000-item list) start at 0.91590, 0.91617, 0.91644, …: to
-// 3 decimals the first two both read 0.916, to 4 they read 0.9159, 0.9162,
-// 0.9164, 0.9167, 0.9170, 0.9173, 0.9175. Wide bins keep 3 decimals.
-func TestHistogramLabelsAreDistinct(t *testing.T) {
-	assert.Equal(t, 4, binDecimals(0.9159, 0.00027, 7))
-	assert.Equal(t, 3, binDecimals(0.5908, 0.0387, 7))
-	assert.Equal(t, 8, binDecimals(0.973314, 1.2e-8, 7), "a band of a millionth, as on a list of 1e6 items")
-	assert.Equal(t, 9, binDecimals(0.5, 1e-12, 7), "at most 9")
 }
 
 // Without a relevant item there is no ratio for the log base to cancel

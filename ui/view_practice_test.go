@@ -2,7 +2,6 @@ package ui
 
 import (
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
 
 // Reference values for the practice views. Unless the comment gives the
@@ -369,9 +369,9 @@ func TestQuizRounds(t *testing.T) {
 func TestQuizSeedFromTheClock(t *testing.T) {
 	m := start(t)
 	open(t, m, "quiz")
-	q := m.views[m.active].(*quizView)
-	assert.Positive(t, q.seed)
-	assert.Contains(t, screen(m), "seed "+strconv.Itoa(int(q.seed)))
+	seed := *fieldAs[int64](m.views[m.active], "seed")
+	assert.Positive(t, seed)
+	assert.Contains(t, screen(m), "seed "+strconv.Itoa(int(seed)))
 }
 
 // TestPracticeViewsNeverPanic draws each view after edits at sizes from
@@ -416,7 +416,7 @@ func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
 		t.Fatal(err)
 	}
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
-	golden.RequireEqual(namedTB{t, file}, ansi.Strip(final.View().Content))
+	golden.RequireEqual(uitest.Named(t, file), ansi.Strip(final.View().Content))
 }
 
 func practiceModel(t *testing.T, doc *listio.Document, s ndcg.Settings) *Model {
@@ -548,45 +548,4 @@ func TestQuizHeaderStatesTheQuestionsK(t *testing.T) {
 	// Back in the explorer, the list's own k.
 	press(m, "E")
 	assert.Contains(t, strings.Split(screen(m), "\n")[1], "k=3 ")
-}
-
-// The quiz's shortened working keeps whole parts: on screens from 60 to
-// 100 columns and any room, for the first ten rounds, every line shown
-// belongs to a part shown whole (no sentence starts mid-way, no "exact
-// sum, rounded once." alone), and a ranking is shown with its label or
-// not at all.
-func TestQuizWorkingKeepsWholeParts(t *testing.T) {
-	m := practiceModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.DefaultSettings())
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	open(t, m, "quiz")
-	q := m.views[m.active].(*quizView)
-	for round := 1; round <= 10; round++ {
-		q.start(round)
-		q.answered = true
-		for width := 60; width <= 100; width += 5 {
-			q.SetSize(width, 28)
-			q.stale = true
-			q.refresh()
-			units := workingUnits(q.work.Lines(width))
-			for room := 1; room <= 30; room++ {
-				out := q.workingLines(room)
-				require.LessOrEqual(t, len(out), room)
-				// out must be units laid end to end, each whole, in order
-				// (but for the division alone, cut to the last lines).
-				i, u := 0, 0
-				for i < len(out) && u < len(units) {
-					if units[u].lines[0] == out[i] && i+len(units[u].lines) <= len(out) &&
-						slices.Equal(units[u].lines, out[i:i+len(units[u].lines)]) {
-						i += len(units[u].lines)
-					}
-					u++
-				}
-				last := units[len(units)-1]
-				if i < len(out) && len(out) < len(last.lines) {
-					continue
-				}
-				require.Equal(t, len(out), i, "round %d, %d columns, %d lines: a part is cut:\n%s", round, width, room, strings.Join(out, "\n"))
-			}
-		}
-	}
 }

@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
 // viewBar is the line naming every view with its key, the active one
@@ -14,14 +18,14 @@ import (
 func (m *Model) viewBar(w int) string {
 	st := m.c.Styles
 	var full, short []string
-	for i, r := range views {
-		name := markLetter(r.name, r.letter)
-		letter := r.letter
+	for i, r := range views.All {
+		name := markLetter(r.Name, r.Letter)
+		letter := r.Letter
 		if i == m.active {
-			name, letter = "["+name+"]", "["+r.letter+" "+r.name+"]"
-			name, letter = st.title.paint(name), st.title.paint(letter)
+			name, letter = "["+name+"]", "["+r.Letter+" "+r.Name+"]"
+			name, letter = st.TitleInk.Paint(name), st.TitleInk.Paint(letter)
 		} else {
-			name, letter = st.subtle.paint(name), st.subtle.paint(letter)
+			name, letter = st.SubtleInk.Paint(name), st.SubtleInk.Paint(letter)
 		}
 		full, short = append(full, name), append(short, letter)
 	}
@@ -47,4 +51,18 @@ func markLetter(name, letter string) string {
 		}
 	}
 	return name + " (" + letter + ")"
+}
+
+// viewName is the name of view i.
+func (m *Model) viewName(i int) string { return views.All[i].Name }
+
+// viewKey is the key that opens the view in slot i: F1, F2, … and, as
+// many terminals keep function keys for themselves, its capital letter.
+func viewKey(i int, v views.Registered) key.Binding {
+	f := "f" + strconv.Itoa(i+1)
+	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
+	if v.Letter != "" {
+		keys, help = append(keys, v.Letter), help+"/"+v.Letter
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.Name))
 }

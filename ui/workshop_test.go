@@ -1,21 +1,25 @@
 package ui
 
 import (
-	"github.com/charmbracelet/colorprofile"
-	"github.com/stretchr/testify/require"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/samples"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -88,7 +92,7 @@ func TestCursorFollowsItsItem(t *testing.T) {
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "down") // B, rank 2
 	m.c.ApplyAside(mustEdit(t)(m.c.WS.Move(1, 1)))
-	assert.Equal(t, 2, m.views[0].(*explorer).cursor, "the cursor is on B, now third")
+	assert.Equal(t, 2, m.views[0].(*explorer.Model).Cursor, "the cursor is on B, now third")
 }
 
 func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
@@ -368,9 +372,9 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 
 	press(m, "a", "3", "o")
 	assert.Contains(t, screen(m), "Unsaved edits. w: save, then open · y: open without saving · esc: cancel")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	press(m, "esc")
-	assert.Nil(t, m.opener)
+	assert.Nil(t, dialogOf[*dialogs.Opener](m))
 	assert.Contains(t, screen(m), "not opening another list")
 	assert.True(t, m.c.WS.Dirty(), "cancel keeps the edits")
 	assert.Equal(t, 1, m.c.WS.N())
@@ -379,7 +383,7 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 	cmd := press(m, "o", "w")
 	require.NotNil(t, cmd)
 	m.Update(cmd())
-	require.NotNil(t, m.opener, "the open dialog follows the save")
+	require.NotNil(t, dialogOf[*dialogs.Opener](m), "the open dialog follows the save")
 	assert.False(t, m.c.WS.Dirty())
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -388,7 +392,7 @@ func TestOpenAsksAboutUnsavedEdits(t *testing.T) {
 
 	// y: the open dialog without saving; the edits go once a list opens.
 	press(m, "4", "o", "y")
-	require.NotNil(t, m.opener)
+	require.NotNil(t, dialogOf[*dialogs.Opener](m))
 	assert.True(t, m.c.WS.Dirty())
 	press(m, "down", "enter")
 	assert.Equal(t, "sample:idcg-slip", m.c.WS.Doc.Name)
@@ -477,7 +481,7 @@ func TestKTypesTheCutoff(t *testing.T) {
 	// Past 9 digits the field says so rather than drop the digit unseen.
 	press(m, "k")
 	typeText(m, "1234567890")
-	assert.Equal(t, "123456789", m.cutoff.Value())
+	assert.Equal(t, "123456789", dialogOf[*dialogs.Cutoff](m).Value())
 	assert.Contains(t, screen(m), "k takes at most 9 digits")
 	press(m, "esc")
 
@@ -504,10 +508,10 @@ func TestKTypesTheCutoff(t *testing.T) {
 func TestCtrlCFromTheCutoffField(t *testing.T) {
 	m := start(t)
 	press(m, "k")
-	assert.True(t, isQuit(press(m, "ctrl+c")))
+	assert.True(t, uitest.IsQuit(press(m, "ctrl+c")))
 	m = start(t)
 	press(m, "0", "k")
-	assert.False(t, isQuit(press(m, "ctrl+c")))
+	assert.False(t, uitest.IsQuit(press(m, "ctrl+c")))
 	assert.Contains(t, screen(m), "Unsaved edits")
 }
 
@@ -518,17 +522,17 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
 	typeText(m, "0.8")
-	assert.False(t, isQuit(press(m, "q")), "the typed answer is not thrown away unasked")
+	assert.False(t, uitest.IsQuit(press(m, "q")), "the typed answer is not thrown away unasked")
 	assert.Contains(t, screen(m), "The answer is not sent yet. y: quit · esc: stay and answer")
 	press(m, "esc")
 	assert.Contains(t, screen(m), "0.8", "the answer is still there")
 	typeText(m, "7")
-	assert.False(t, isQuit(press(m, "q")))
-	assert.True(t, isQuit(press(m, "y")))
+	assert.False(t, uitest.IsQuit(press(m, "q")))
+	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
 	press(m, "Z")
-	assert.True(t, isQuit(press(m, "q")), "nothing typed: q quits")
+	assert.True(t, uitest.IsQuit(press(m, "q")), "nothing typed: q quits")
 }
 
 // n in the quiz with an answer typed and not sent says so instead of
@@ -610,17 +614,17 @@ func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
 	typeText(m, "0.5")
 	press(m, "enter")
 	assert.Contains(t, screen(m), "decimals or more")
-	q := m.views[m.active].(*quizView)
-	assert.True(t, q.in.Selected())
+	in := fieldAs[textfield.Model](m.views[m.active], "in")
+	assert.True(t, in.Selected())
 	typeText(m, "0.58")
-	assert.Equal(t, "0.58", q.in.Value())
+	assert.Equal(t, "0.58", in.Value())
 	assert.Contains(t, screen(m), "[0.58")
 
 	typeText(m, ",")
 	press(m, "enter")
 	assert.Contains(t, screen(m), "as a number")
 	press(m, "left", "backspace")
-	assert.Equal(t, "0.5,", q.in.Value(), "an arrow key keeps the refused answer to correct")
+	assert.Equal(t, "0.5,", in.Value(), "an arrow key keeps the refused answer to correct")
 }
 
 // n does not leave the instructor's round, answered or not: the round's
@@ -696,9 +700,8 @@ func TestRoomRoundMissedIsNotScored(t *testing.T) {
 	assert.Contains(t, s, "n: next list")
 	assert.Contains(t, s, "n next list")
 	assert.NotContains(t, s, "enter answer")
-	q := m.views[m.active].(*quizView)
 	// Linear gain, grades 2,0,0,1,0,0 at k=3: 2 / (2 + 1/log2 3) = 0.7602.
-	require.InDelta(t, 0.7602, q.result.NDCG(), 5e-5)
+	require.InDelta(t, 0.7602, (*fieldAs[*ndcg.Result](m.views[m.active], "result")).NDCG(), 5e-5)
 	typeText(m, "0.7602")
 	press(m, "enter")
 	s = screen(m)

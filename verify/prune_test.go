@@ -16,6 +16,7 @@ import (
 // every term: claims one slip away (each alternative of each term),
 // near the bound and far off, under each gain, discount and tie policy.
 func TestDepartSkipsOnlyWhatCannotHold(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 4))
 	found := 0
 	for round := range 120 {

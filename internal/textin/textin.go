@@ -29,6 +29,7 @@ const (
 	Binary             // bytes that are not UTF-8 in what is mostly not text
 	Encoding           // mostly text, but not UTF-8 (a Latin-1 export)
 	Compressed         // gzip, bzip2, xz, zstd or zip: Compression names which
+	LoneCR             // lines that end with a carriage return alone (old Mac text)
 )
 
 // compressions are the archive formats a data set is often shipped in
@@ -80,6 +81,8 @@ func (p Problem) Message() string {
 		return "the file is not UTF-8 text; save it as UTF-8 (in a spreadsheet, \"CSV UTF-8\")"
 	case Compressed:
 		return "the file is compressed; decompress it first"
+	case LoneCR:
+		return `its lines end with a carriage return alone (\r, as on old Macs), which this program does not read as line ends; save it with Unix (\n) or Windows (\r\n) line endings, for example with tr '\r' '\n' < FILE > NEW`
 	}
 	return ""
 }
@@ -96,6 +99,8 @@ func Sniff(head []byte, atEOF, utf8Only bool) Problem {
 		return Compressed
 	case bytes.IndexByte(head, 0) >= 0:
 		return NUL
+	case loneCR(head, atEOF):
+		return LoneCR
 	case !utf8Only:
 		return OK
 	}
@@ -117,6 +122,22 @@ func Sniff(head []byte, atEOF, utf8Only bool) Problem {
 		return Encoding
 	}
 	return Binary
+}
+
+// loneCR reports whether the first line end in head is a carriage
+// return alone: the file's lines end that way, and read with \n as the
+// line end it would be one line (a TREC run scored as one line of many
+// fields, a CSV header naming a column "score\rA"). A carriage return
+// further on, inside a quoted CSV field, is data.
+func loneCR(head []byte, atEOF bool) bool {
+	i := bytes.IndexAny(head, "\r\n")
+	if i < 0 || head[i] == '\n' {
+		return false
+	}
+	if i+1 == len(head) {
+		return atEOF // at the end of a block, the \n may follow
+	}
+	return head[i+1] != '\n'
 }
 
 // compressedHead reports whether head starts with a compression's magic

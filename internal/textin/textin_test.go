@@ -51,3 +51,18 @@ func TestSniff(t *testing.T) {
 	assert.True(t, strings.HasPrefix(UTF16.Message(), "the file is UTF-16 text"))
 	assert.Equal(t, "abc", string(StripBOM([]byte("\xef\xbb\xbfabc"))))
 }
+
+// The first line end decides: a carriage return alone is old Mac text;
+// CR LF is Windows text; a CR inside a line further on is data.
+func TestSniffLoneCR(t *testing.T) {
+	for head, want := range map[string]Problem{
+		"a,b\r1,2\r":         LoneCR,
+		"a,b\r":              LoneCR,
+		"a,b\r\n1,2\r\n":     OK,
+		"a,b\n\"x\ry\",2\n":  OK,
+		"no line end at all": OK,
+	} {
+		assert.Equal(t, want, Sniff([]byte(head), true, false), "%q", head)
+	}
+	assert.Equal(t, OK, Sniff([]byte("a,b\r"), false, false), "the \\n may be in the next block")
+}

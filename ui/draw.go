@@ -1,0 +1,216 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+)
+
+// View is the whole screen as the last Update drew it: header, the
+// active view (or a dialog), status line and key help.
+func (m *Model) View() tea.View {
+	return frame.View(m.frame, m.windowTitle())
+}
+
+// windowTitle names the list in the terminal's title, and the attendee
+// where the room knows them by a name of its own (Remote.Name).
+func (m *Model) windowTitle() string {
+	title := "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
+	if m.remote != nil && m.remote.Name != "" {
+		title += " · " + common.Shown(m.remote.Name)
+	}
+	return title
+}
+
+// render draws the whole screen.
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		msg := frame.TooSmall("The explorer", w, h, MinWidth, MinHeight)
+		if _, asking := m.dialog.(*dialogs.Question); asking {
+			// The quit question must be seen, whole, to be answered: it
+			// takes the last lines.
+			lines := strings.Split(msg, "\n")
+			q := strings.Split(layout.Wrap(m.c.Status.Text, w), "\n")
+			q = q[:min(len(q), len(lines))]
+			for i, l := range q {
+				lines[len(lines)-len(q)+i] = m.c.Status.Paint(m.c.Styles, l)
+			}
+			msg = strings.Join(lines, "\n")
+		}
+		return msg
+	}
+	body := h - chromeLines
+	bar := []string{m.viewBar(w)}
+	var main string
+	if m.dialog != nil && m.dialog.Covers() {
+		// The help and the dialogs take the view bar's line too: they
+		// cover the views, and the help fits 80×24 whole with it.
+		bar, body = nil, body+1
+		main = m.dialog.View(w, body)
+	} else {
+		main = m.views[m.active].View()
+	}
+	conv := m.conventionsLine(w)
+	if m.c.WS.Pending() {
+		// The numbers on screen are those before the last change: the
+		// spinner says they are being worked out for these conventions.
+		// The line makes room for it as for any width, settings giving
+		// way whole.
+		conv = m.later.Glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
+	}
+	parts := append([]string{m.titleLine(w), conv}, bar...)
+	status, more := m.statusLines(w)
+	if more == "" {
+		more = m.footer(w)
+	}
+	parts = append(parts, layout.Block(main, w, body), status, more)
+	return strings.Join(parts, "\n")
+}
+
+func (m *Model) titleLine(w int) string {
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, frame.TitleRight(m.viewName(m.active), m.c.WS.Dirty()), w)
+	return line
+}
+
+// conventionsLine states the conventions in force, as every output
+// does: in words when there is room, in short when not.
+func (m *Model) conventionsLine(w int) string {
+	s := m.shownSettings()
+	if m.convW != w || !s.Equal(m.convFor) {
+		m.convCache, m.convW, m.convFor = m.drawConventions(s, w), w, s
+	}
+	return m.convCache
+}
+
+// settingsShower is a view whose numbers follow conventions of its own
+// (the quiz asks NDCG at its own k): the header states those.
+type settingsShower interface{ ShownSettings() ndcg.Settings }
+
+// shownSettings are the conventions the active view computes under: the
+// list's, but for a view that has its own.
+func (m *Model) shownSettings() ndcg.Settings {
+	if v, ok := m.views[m.active].(settingsShower); ok {
+		return v.ShownSettings()
+	}
+	return m.c.WS.Settings
+}
+
+func (m *Model) drawConventions(s ndcg.Settings, w int) string {
+	c := explain.State(s)
+	preset := c.Preset
+	long := []string{
+		c.Gain + " (" + c.GainFormula + ")", c.Discount, c.K, c.Ties, c.IDCG, c.Zero, c.GradesShort,
+	}
+	// The short form abbreviates what the long one says.
+	short := c.Short()
+	named := func(p string) string {
+		if preset == "" {
+			return ""
+		}
+		return p
+	}
+	// =NAME, the preset in force, which the presets picker and the
+	// conventions view mark (explain.PresetInForce): a list read under
+	// a library's rules but with a setting of its own (LightGBM's with
+	// a label gain) names none, as they mark none.
+	line := layout.JoinNonEmpty(append(long, named("="+preset)), " · ")
+	if ansi.StringWidth(line) > w {
+		line = layout.JoinNonEmpty(append(short, named("="+preset)), " · ")
+	}
+	if ansi.StringWidth(line) > w {
+		// A preset says it all: it goes first, so that it is never what
+		// gets cut; the settings that do not fit whole give way from the
+		// end (integer grades, then the IDCG=0 rule…), not a word cut.
+		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
+	}
+	return m.c.Styles.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
+}
+
+// joinFit joins the non-empty parts with sep in at most w cells: those
+// that do not fit whole give way from the end, an … saying so.
+func joinFit(parts []string, sep string, w int) string {
+	line := layout.JoinNonEmpty(parts, sep)
+	for n := len(parts) - 1; n > 0 && ansi.StringWidth(line) > w; n-- {
+		line = layout.JoinNonEmpty(parts[:n], sep) + sep + "…"
+	}
+	return line
+}
+
+// statusLines is the status line and, when a status just set is too
+// long for it, its second line, drawn instead of the footer (see
+// common.Status.Fresh), unless the footer is the offer's. A prompt's field has
+// the line to itself.
+func (m *Model) statusLines(w int) (string, string) {
+	if line, ok := m.promptLine(w); ok {
+		return line, ""
+	}
+	if m.offerAnswerable() {
+		// The footer names the keys that answer the instructor's list,
+		// which enter and esc mean until then: no status covers it.
+		return m.c.Status.Line(m.c.Styles, m.c.Status.Text, w), ""
+	}
+	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
+}
+
+// promptLine is the line of the dialog on the status line (k, save as,
+// an image's name, what to copy), if one is open.
+func (m *Model) promptLine(w int) (string, bool) {
+	if m.dialog == nil || m.dialog.Covers() {
+		return "", false
+	}
+	line := m.dialog.View(w, 1)
+	return line, line != ""
+}
+
+// footer is the active view's short help, with ? and q always in view
+// however narrow the terminal. It is drawn once per width, view and
+// style sheet.
+func (m *Model) footer(w int) string {
+	if m.dialog != nil {
+		// A dialog has the keys: its footer names them, the view's do
+		// nothing.
+		if line := m.dialog.Footer(w); line != "" {
+			return line
+		}
+	}
+	if m.offerAnswerable() {
+		return m.offerFooter(w)
+	}
+	typing := m.typing()
+	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
+		return m.footerCache
+	}
+	k := m.c.Keys
+	var line string
+	if typing {
+		// Every key but enter and esc goes into the field, ? and q too:
+		// the footer names the field's keys instead of the view's.
+		line = frame.PromptFooter(&m.help, k, w)
+	} else {
+		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w)
+	}
+	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
+	return m.footerCache
+}
+
+// typing reports whether the explorer's score or title is being edited
+// in place, where the field has the keys (a dialog's field names its
+// keys in its own footer). The check and quiz views, whose fields take a
+// number, say so in their own footers.
+func (m *Model) typing() bool {
+	e, ok := m.views[m.active].(*explorer.Model)
+	return ok && e.Capturing()
+}

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"go/build"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// layers are the packages of the interface from the bottom up (package
+// doc, Structure): a package imports only packages of its own layer or
+// below, so that a view cannot reach the root model or a dialog, a
+// widget cannot reach a view, and the style sheet and key map reach no
+// widget. A package not listed is in the layer of its parent folder.
+var layers = [][]string{
+	{"ui/workshop", "ui/components/layout", "ui/components/loading"},
+	{"ui/common", "ui/internal/uitest"},
+	{"ui/components"},
+	{"ui/views/view"},
+	{"ui/views/explorer", "ui/views/working", "ui/views/ties", "ui/views/conventions", "ui/views/swap",
+		"ui/views/curves", "ui/views/pool", "ui/views/companions", "ui/views/check", "ui/views/quiz"},
+	{"ui/views", "ui/dialogs"},
+	{"ui"},
+	{"ui/browser"},
+}
+
+// layerOf is the layer of the package in folder dir (relative to the
+// module's root), from the most specific folder listed.
+func layerOf(t *testing.T, dir string) int {
+	for d := dir; d != "." && d != "/"; d = filepath.Dir(d) {
+		for i, l := range layers {
+			for _, p := range l {
+				if p == d {
+					return i
+				}
+			}
+		}
+	}
+	t.Fatalf("%s is in no layer: add it to layers", dir)
+	return -1
+}
+
+func TestPackagesImportDownwards(t *testing.T) {
+	const module = "github.com/ndcg-explorer/ndcg-explorer/"
+	var checked int
+	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || d.Name() == "testdata" {
+			return err
+		}
+		pkg, err := build.ImportDir(path, 0)
+		if _, none := err.(*build.NoGoError); none {
+			return nil
+		}
+		require.NoError(t, err)
+		dir := filepath.ToSlash(filepath.Join("ui", path))
+		layer := layerOf(t, dir)
+		for _, imp := range pkg.Imports {
+			dep, ok := strings.CutPrefix(imp, module)
+			if !ok || !strings.HasPrefix(dep+"/", "ui/") {
+				continue
+			}
+			assert.LessOrEqual(t, layerOf(t, dep), layer, "%s imports %s, a layer above it", dir, dep)
+		}
+		checked++
+		return nil
+	}))
+	assert.Greater(t, checked, 20, "every package of the interface")
+}

@@ -1,0 +1,10 @@
+// Package quiz is the quiz view (Z): a small random list in front of the
+// learner, who works out NDCG@k and types it; the answer is checked with
+// the tolerance its digits imply, and the working is shown. In a
+// workshop, the instructor's rounds (workshop.RoomRound) put the same
+// question to the whole room, and each answer goes to the server
+// (workshop.Remote.OnAnswer).
+//
+// Files: quiz.go (the view, its rounds, keys and answers), draw.go (the
+// question, the verdict and the working).
+package quiz

@@ -1,0 +1,77 @@
+package workshop
+
+import (
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// Remote runs the explorer for someone connected over the network
+// (ndcg-explorer serve): it never reads or writes the files of the
+// machine it runs on. The save keys copy to the person's own clipboard
+// instead (OSC 52, which their terminal receives), and the list cannot
+// grow past MaxItems.
+type Remote struct {
+	// MaxItems is the most items the list may have; edits that would
+	// add more are refused. 0 means no limit.
+	MaxItems int
+	// OnAnswer receives each answer typed in a quiz round run for the
+	// whole room. It is called from the program's goroutine: it must
+	// not block.
+	OnAnswer func(RoomAnswer)
+	// KeepsList says the server keeps the list when the session ends,
+	// until the server stops, and gives it back to the attendee when
+	// they connect again: the question before quitting with edits not
+	// copied says so, rather than that quitting loses them.
+	KeepsList bool
+	// Name, when set, is the attendee's name in the room where it is not
+	// their SSH user name (student-2, as another attendee is student):
+	// the quiz's heading and the terminal's title show it, for them to
+	// tell the instructor, whose screen names them so.
+	Name string
+	// Right and Total are the quiz score the attendee had when their
+	// last session ended (QuizScore), which this one goes on from.
+	Right, Total int
+}
+
+// Offer is a list the instructor sends to the room. The explorer asks
+// before opening it, in whichever view the attendee is: until answered,
+// the footer says so and enter opens it, esc keeps the attendee's own.
+// Opening it is an edit, so u takes it back.
+type Offer struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+}
+
+// RoomRound starts a quiz round for the room: every attendee's quiz
+// view shows question Round of Seed under Settings, the same for all.
+type RoomRound struct {
+	// ID numbers the room's rounds, so an answer names its round.
+	ID       int
+	Seed     int64
+	Round    int
+	Settings ndcg.Settings
+	// Answer is the attendee's answer to this round as the room
+	// counted it, when they gave one before the explorer started (they
+	// are back after their connection dropped): the quiz view shows it,
+	// sent and counted, instead of an empty field.
+	Answer string
+}
+
+// RoomRoundEnd ends round ID: the quiz view shows the worked solution.
+type RoomRoundEnd struct {
+	ID int
+	// Mistake is what check finds behind the attendee's wrong answer
+	// ("used gain linear (not exp)"), as the instructor's tally groups
+	// it; empty when the answer is right or unexplained.
+	Mistake string
+}
+
+// RoomNotice is a line the server has for the attendee's status line
+// (that keys came faster than a person types and were dropped).
+type RoomNotice struct{ Text string }
+
+// RoomAnswer is one attendee's answer to round ID, as typed.
+type RoomAnswer struct {
+	ID   int
+	Text string
+}
