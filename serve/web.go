@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/webterm"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -174,8 +175,12 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 		tea.WithInput(newPasteLimiter(t, MaxPaste)),
 		tea.WithOutput(t),
 		tea.WithWindowSize(w, h),
-		// xterm.js draws true colour.
-		tea.WithEnvironment([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}),
+		// 256 colours, which xterm.js draws with its style sheet's
+		// classes: true colour it draws with inline styles, which the
+		// page's Content-Security-Policy refuses. (Its output is no tty
+		// for the profile to be told from.)
+		tea.WithEnvironment([]string{"TERM=xterm-256color"}),
+		tea.WithColorProfile(colorprofile.ANSI256),
 	})
 	stop := make(chan struct{})
 	go func() {

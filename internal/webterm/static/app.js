@@ -40,7 +40,8 @@
   function startTerminal() {
     box.hidden = false;
     box.classList.add("full");
-    term = new Terminal({ cursorBlink: false, fontSize: 15, scrollback: 0, allowProposedApi: false });
+    // convertEol: a program writes "\n" where a pty turns it into "\r\n".
+    term = new Terminal({ cursorBlink: false, fontSize: 15, scrollback: 0, allowProposedApi: false, convertEol: true });
     fit = new FitAddon.FitAddon();
     term.loadAddon(fit);
     term.open(box);
@@ -68,12 +69,16 @@
   function offer(m) {
     var bytes = Uint8Array.from(atob(m.data), function (c) { return c.charCodeAt(0); });
     var url = URL.createObjectURL(new Blob([bytes], { type: m.mime || "application/octet-stream" }));
-    fileBar.textContent = "";
     var a = document.createElement("a");
     a.href = url;
     a.download = m.file;
-    a.textContent = "download " + m.file;
-    fileBar.append("Take your list home: ", a);
+    a.textContent = m.file;
+    if (fileBar.hidden) {
+      fileBar.textContent = "";
+      fileBar.append("Take your list home: ", a);
+    } else {
+      fileBar.append(" · ", a);
+    }
     fileBar.hidden = false;
     box.classList.remove("full");
     fit.fit();
