@@ -87,6 +87,25 @@ func TestJoinFromABrowser(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ada.json ada.md", links)
 
+	// On a phone held upright (390×760, touch), a second attendee gets
+	// the explorer whole, in smaller type, not the too-small screen.
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 760, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(url[1]),
+		chromedp.WaitVisible(chromedp.ID("name")),
+		chromedp.SendKeys(chromedp.ID("name"), "bo"),
+		chromedp.SendKeys(chromedp.ID("passphrase"), "open sesame"),
+		chromedp.Click(chromedp.CSS("button")),
+		chromedp.WaitNotVisible(chromedp.ID("join")),
+	))
+	phone := browsertest.WaitScreen(t, ctx, "NDCG@3 = 0.7263")
+	assert.NotContains(t, phone, "too small")
+	if shot := os.Getenv("NDCG_WEB_PHONE_SHOT"); shot != "" {
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(shot, png, 0o644))
+	}
+
 	for _, line := range console() {
 		assert.NotContains(t, line, "Content Security Policy", "the page's policy refused something it uses")
 	}

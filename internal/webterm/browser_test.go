@@ -49,7 +49,7 @@ func TestInRealBrowser(t *testing.T) {
 	resume, err := chromedp.Run(ctx, chromedp.Evaluate[string](
 		`localStorage.getItem("ndcg-explorer resume "+location.host+"/QX7K")`))
 	require.NoError(t, err)
-	assert.Equal(t, "R1", resume, "the page keeps the resume code that brings the attendee back")
+	assert.JSONEq(t, `{"name": "ada", "code": "R1"}`, resume, "the page keeps the resume code that brings the attendee back, with the name it came with")
 
 	for _, line := range console() {
 		assert.NotContains(t, line, "Content Security Policy", "the page's policy refused something it uses")

@@ -23,7 +23,7 @@
   var nameInput = document.getElementById("name");
   nameInput.value = localStorage.getItem(nameKey) || "";
 
-  var term = null, fit = null, ws = null, joined = false, ended = "";
+  var term = null, fit = null, ws = null, joined = false, ended = "", lastReq = null;
 
   function socketURL() {
     var u = new URL("/ws", location.href);
@@ -37,11 +37,18 @@
     return { cols: term.cols, rows: term.rows };
   }
 
+  // fontSize is what fits some 62 columns across the window, from 9 to
+  // 15 pixels: a phone held upright shows the explorer whole, in small
+  // type, rather than the screen that says it is too small.
+  function fontSize() {
+    return Math.max(9, Math.min(15, Math.floor(window.innerWidth / 62 / 0.6)));
+  }
+
   function startTerminal() {
     box.hidden = false;
     box.classList.add("full");
     // convertEol: a program writes "\n" where a pty turns it into "\r\n".
-    term = new Terminal({ cursorBlink: false, fontSize: 15, scrollback: 0, allowProposedApi: false, convertEol: true });
+    term = new Terminal({ cursorBlink: false, fontSize: fontSize(), scrollback: 0, allowProposedApi: false, convertEol: true });
     fit = new FitAddon.FitAddon();
     term.loadAddon(fit);
     term.open(box);
@@ -96,7 +103,9 @@
       var m = JSON.parse(ev.data);
       if (m.type === "joined") {
         joined = true;
-        if (m.resume) { localStorage.setItem(resumeKey, m.resume); }
+        // The code is kept with the name it was given to: on a browser a
+        // lab shares, the next person's name does not bring it back.
+        if (m.resume) { localStorage.setItem(resumeKey, JSON.stringify({ name: lastReq.name, code: m.resume })); }
         form.hidden = true;
         term.focus();
         sendControl({ type: "resize", cols: term.cols, rows: term.rows });
@@ -126,7 +135,11 @@
     var pass = document.getElementById("passphrase");
     if (!term) { startTerminal(); } else { box.hidden = false; fit.fit(); }
     var s = size();
-    var req = { name: nameInput.value, passphrase: pass ? pass.value : "", resume: localStorage.getItem(resumeKey) || "", cols: s.cols, rows: s.rows };
+    var kept = {};
+    try { kept = JSON.parse(localStorage.getItem(resumeKey) || "{}") || {}; } catch (e) { kept = {}; }
+    var resume = kept.name === nameInput.value ? kept.code || "" : "";
+    var req = { name: nameInput.value, passphrase: pass ? pass.value : "", resume: resume, cols: s.cols, rows: s.rows };
+    lastReq = req;
     if (ws && ws.readyState === WebSocket.OPEN && !joined) { ws.send(JSON.stringify(req)); } else { connect(req); }
   });
 })();
