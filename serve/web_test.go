@@ -48,7 +48,18 @@ type browser struct {
 	mu       sync.Mutex
 	out      bytes.Buffer
 	controls []map[string]string
+	// tap, when set, sees each screen message instead of out keeping it.
+	tap func()
 }
+
+func (b *browser) stamp(f func()) {
+	b.mu.Lock()
+	b.tap = f
+	b.out.Reset()
+	b.mu.Unlock()
+}
+
+func (b *browser) close() { _ = b.conn.Close(websocket.StatusNormalClosure, "") }
 
 func openPage(t testing.TB, addr, room string, h http.Header) (*browser, error) {
 	t.Helper()
@@ -72,9 +83,12 @@ func (b *browser) read() {
 			return
 		}
 		b.mu.Lock()
-		if typ == websocket.MessageBinary {
+		switch {
+		case typ == websocket.MessageBinary && b.tap != nil:
+			b.tap()
+		case typ == websocket.MessageBinary:
 			b.out.Write(data)
-		} else {
+		default:
 			var m map[string]string
 			_ = json.Unmarshal(data, &m)
 			b.controls = append(b.controls, m)
@@ -91,7 +105,9 @@ func (b *browser) join(name, passphrase, resume string) {
 
 func (b *browser) send(keys string) {
 	b.t.Helper()
-	require.NoError(b.t, b.conn.Write(context.Background(), websocket.MessageBinary, []byte(keys)))
+	if err := b.conn.Write(context.Background(), websocket.MessageBinary, []byte(keys)); err != nil {
+		b.t.Errorf("typing %q: %v", keys, err)
+	}
 }
 
 func (b *browser) text() string {
