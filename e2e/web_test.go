@@ -110,3 +110,37 @@ func TestJoinFromABrowser(t *testing.T) {
 		assert.NotContains(t, line, "Content Security Policy", "the page's policy refused something it uses")
 	}
 }
+
+// The instructor's dashboard (in tmux, as on their laptop) and an
+// attendee in Chromium: F3 starts a quiz round, the question reaches the
+// page, the answer typed there is counted on the dashboard, and F4 shows
+// the attendee the working.
+func TestBrowserAnswersTheDashboardsRound(t *testing.T) {
+	ctx, _ := browsertest.Start(t, 1000, 640)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	x, _, _ := start(t, 120, 30, "serve", "--listen", "none", "--web", addr, "--seed", "7",
+		"--host-key", "key", "--state-dir", "state")
+	screen := x.waitFor(addr + "/")
+	url := regexp.MustCompile(`http://` + regexp.QuoteMeta(addr) + `/[A-Z0-9]{4}`).FindString(screen)
+	require.NotEmpty(t, url, screen)
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.ID("name")),
+		chromedp.SendKeys(chromedp.ID("name"), "ada"),
+		chromedp.Click(chromedp.CSS("button")),
+		chromedp.WaitNotVisible(chromedp.ID("join")),
+	))
+	browsertest.WaitScreen(t, ctx, "NDCG@3 = 0.7263")
+	x.waitFor("1 connected")
+	x.keys("F3")
+	browsertest.WaitScreen(t, ctx, "of this ranking?")
+	require.NoError(t, chromedp.Do(ctx, browsertest.Type("0.50\r")))
+	x.waitFor("answered 1 of 1 connected")
+	x.keys("F4")
+	browsertest.WaitScreen(t, ctx, "NDCG@")
+	browsertest.WaitScreen(t, ctx, "IDCG@")
+}
