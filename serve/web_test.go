@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -281,4 +282,71 @@ func TestWebWrongPassphrasesAreThrottled(t *testing.T) {
 	failures, refused := s.throttle.counts()
 	assert.Equal(t, 3, failures)
 	assert.GreaterOrEqual(t, refused, 1)
+}
+
+// until resizes the page's terminal, which redraws the whole screen
+// (a frame otherwise carries only the cells that changed), until what is
+// drawn after it holds want; from any goroutine.
+func (b *browser) until(want string, within time.Duration) error {
+	deadline := time.Now().Add(within)
+	for i := 0; time.Now().Before(deadline); i++ {
+		b.mu.Lock()
+		mark := b.out.Len()
+		b.mu.Unlock()
+		msg, _ := json.Marshal(map[string]any{"type": "resize", "cols": 90 + i%2, "rows": 24})
+		if err := b.conn.Write(context.Background(), websocket.MessageText, msg); err != nil {
+			return err
+		}
+		for wait := time.Now().Add(time.Second); time.Now().Before(wait); {
+			b.mu.Lock()
+			drawn := ansi.Strip(b.out.String()[mark:])
+			b.mu.Unlock()
+			if strings.Contains(drawn, want) {
+				return nil
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return fmt.Errorf("after redraws, never saw %q; saw %q", want, lastLines(b.text(), 300))
+}
+
+// TestHundredBrowsers is TestHundredSessions from the room's page: 100
+// browsers at once, each typing its own edits, each seeing the NDCG of
+// its own list (had the lists been shared, each would show the sum of
+// everyone's edits), and the room empties when they leave.
+func TestHundredBrowsers(t *testing.T) {
+	testenv.Slow(t)
+	s, addr := startWebServer(t, Config{})
+	distinct := map[string]bool{}
+	var wg sync.WaitGroup
+	errs := make(chan error, loadSessions)
+	for i := range loadSessions {
+		keys, grades, _ := attendeeEdits(i)
+		want := expectedNDCG(t, grades)
+		distinct[want] = true
+		wg.Go(func() {
+			b, err := openPage(t, addr, s.webCode, nil)
+			if err != nil {
+				errs <- fmt.Errorf("browser %d: %w", i, err)
+				return
+			}
+			b.join(fmt.Sprintf("attendee%d", i), "", "")
+			if err := b.until(ndcgStart, time.Minute); err != nil {
+				errs <- fmt.Errorf("browser %d: %w", i, err)
+				return
+			}
+			b.send(keys)
+			if err := b.until(want, time.Minute); err != nil {
+				errs <- fmt.Errorf("browser %d: %w", i, err)
+			}
+			b.close()
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	assert.Greater(t, len(distinct), 10, "the lists should end different")
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 20*time.Second, 20*time.Millisecond)
 }
