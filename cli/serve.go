@@ -67,7 +67,10 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room")
+	f.StringVar(&cfg.Listen, "listen", serve.DefaultListen, "address to listen on; :23234 opens it to the room; none with --web: a room that joins by the page alone")
+	f.StringVar(&cfg.Web, "web", "", "also serve the room's page at this address (as :8080), for attendees without ssh: a terminal in their browser")
+	f.StringVar(&cfg.TLSCert, "tls-cert", "", "serve the page over https with this certificate (PEM; with --tls-key)")
+	f.StringVar(&cfg.TLSKey, "tls-key", "", "the certificate's private key (PEM; with --tls-cert)")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle for this long (0: never)")
@@ -92,6 +95,12 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 }
 
 func runServe(env *Env, cfg serve.Config) error {
+	if cfg.Listen == "none" {
+		if cfg.Web == "" {
+			return fmt.Errorf("--listen none closes the ssh door: give --web ADDR for the page, or leave --listen as it is")
+		}
+		cfg.NoSSH = true
+	}
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
 	}

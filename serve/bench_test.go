@@ -19,17 +19,41 @@ import (
 // at most 5 MB). The clients live in the same process, so their side of
 // each connection counts too: the figure is an upper bound.
 func BenchmarkIdleSessionMemory(b *testing.B) {
+	b.Run("ssh", func(b *testing.B) { idleSessionMemory(b, false) })
+	b.Run("web", func(b *testing.B) { idleSessionMemory(b, true) })
+}
+
+func idleSessionMemory(b *testing.B, web bool) {
 	const sessions = 50
 	for range b.N {
-		_, addr := startServer(b, Config{})
+		var addr string
+		var srv *Server
+		if web {
+			srv, addr = startWebServer(b, Config{})
+		} else {
+			_, addr = startServer(b, Config{})
+		}
 		before := heap()
-		cs := make([]*client, sessions)
+		cs := make([]typist, sessions)
 		for i := range cs {
-			cs[i] = connect(b, addr, fmt.Sprintf("idle%d", i), 80, 24)
-			if err := cs[i].waitFor(ndcgStart, 20*time.Second); err != nil {
+			name := fmt.Sprintf("idle%d", i)
+			if web {
+				p, err := openPage(b, addr, srv.webCode, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.join(name, "", "")
+				p.waitFor(ndcgStart)
+				p.stamp(func() {})
+				cs[i] = p
+				continue
+			}
+			c := connect(b, addr, name, 80, 24)
+			if err := c.waitFor(ndcgStart, 20*time.Second); err != nil {
 				b.Fatal(err)
 			}
-			cs[i].forget()
+			c.forget()
+			cs[i] = c
 		}
 		time.Sleep(200 * time.Millisecond) // the last frames flushed
 		after := heap()
@@ -70,13 +94,41 @@ func (c *client) forget() {
 // which the server drops past MaxKeysPerSecond.
 func BenchmarkKeyToFrame(b *testing.B) {
 	for _, n := range []int{1, DefaultMaxSessions, 300} {
-		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0) })
+		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0, false) })
 	}
-	b.Run("sessions=50,flood=2", func(b *testing.B) { keyToFrame(b, 50, 2) })
+	b.Run("sessions=50,flood=2", func(b *testing.B) { keyToFrame(b, 50, 2, false) })
+	// The same room from browsers (--web): the page's WebSocket in place
+	// of an SSH channel, beside it in the same run.
+	for _, n := range []int{1, DefaultMaxSessions} {
+		b.Run(fmt.Sprintf("web,sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0, true) })
+	}
 }
 
-func keyToFrame(b *testing.B, sessions, flooders int) {
-	_, addr := startServer(b, Config{MaxSessions: max(sessions+flooders, DefaultMaxSessions)})
+// typist is one attendee the benchmark types for: over SSH (client) or
+// from the room's page (browser).
+type typist interface {
+	send(keys string)
+	// stamp makes f see each write of output instead of it being kept.
+	stamp(f func())
+	close()
+}
+
+func (c *client) stamp(f func()) {
+	c.mu.Lock()
+	c.tap = func(int) { f() }
+	c.out.Reset()
+	c.mu.Unlock()
+}
+
+func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
+	cfg := Config{MaxSessions: max(sessions+flooders, DefaultMaxSessions)}
+	var addr, webAddr string
+	var srv *Server
+	if web {
+		srv, webAddr = startWebServer(b, cfg)
+	} else {
+		_, addr = startServer(b, cfg)
+	}
 	for i := range flooders {
 		c := connect(b, addr, fmt.Sprintf("flood%d", i), 80, 24)
 		if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
@@ -96,7 +148,8 @@ func keyToFrame(b *testing.B, sessions, flooders int) {
 		}()
 	}
 	type timed struct {
-		c       *client
+		c       typist
+		mu      sync.Mutex
 		written atomic.Int64 // when the last key was written, in ns; 0 when its frame has come
 		lat     []time.Duration
 	}
@@ -104,7 +157,19 @@ func keyToFrame(b *testing.B, sessions, flooders int) {
 	var wg sync.WaitGroup
 	for i := range ts {
 		wg.Go(func() {
-			c := connect(b, addr, fmt.Sprintf("key%d", i), 80, 24)
+			name := fmt.Sprintf("key%d", i)
+			if web {
+				p, err := openPage(b, webAddr, srv.webCode, nil)
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				p.join(name, "", "")
+				p.waitFor(ndcgStart)
+				ts[i] = &timed{c: p}
+				return
+			}
+			c := connect(b, addr, name, 80, 24)
 			if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
 				b.Error(err)
 			}
@@ -118,14 +183,13 @@ func keyToFrame(b *testing.B, sessions, flooders int) {
 	// From here on, each session's output only stamps the first bytes
 	// after a key.
 	for _, t := range ts {
-		t.c.mu.Lock()
-		t.c.tap = func(int) {
+		t.c.stamp(func() {
 			if at := t.written.Swap(0); at != 0 {
+				t.mu.Lock()
 				t.lat = append(t.lat, time.Duration(time.Now().UnixNano()-at))
+				t.mu.Unlock()
 			}
-		}
-		t.c.out.Reset()
-		t.c.mu.Unlock()
+		})
 	}
 	cpu0 := cpuTime()
 	b.ResetTimer()
@@ -152,9 +216,9 @@ func keyToFrame(b *testing.B, sessions, flooders int) {
 	cpu := cpuTime() - cpu0
 	var all []time.Duration
 	for _, t := range ts {
-		t.c.mu.Lock()
+		t.mu.Lock()
 		all = append(all, t.lat...)
-		t.c.mu.Unlock()
+		t.mu.Unlock()
 		t.c.close()
 	}
 	if len(all) == 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/qrterm"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -29,7 +30,7 @@ import (
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive key.Binding
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive, Code key.Binding
 }{
 	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
@@ -42,6 +43,9 @@ var dashboardKeys = struct {
 	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
 	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
 	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
+	// Code shows the room's page address as a QR code, for phones to
+	// scan off the projector (with --web).
+	Code: key.NewBinding(key.WithKeys("f12"), key.WithHelp("F12", "page's QR code")),
 }
 
 // dashboardHelp says what each of the dashboard's keys does, for its ?
@@ -57,6 +61,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
+	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
 	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
@@ -96,11 +101,19 @@ const (
 // Dashboard is the instructor's screen: where to connect, who is
 // connected, the instructor's own explorer, and the room's keys.
 type Dashboard struct {
-	srv      *Server
-	addr     string
-	connect  string // the ssh line attendees type
-	explorer *ui.Model
-	st       dashboardStyles
+	srv     *Server
+	addr    string
+	connect string // the ssh line attendees type
+	// webURL is the room's page (with --web); showCode draws it as a
+	// QR code in place of the explorer.
+	webURL   string
+	showCode bool
+	// lightBackground says the terminal's background is light, for the
+	// QR code's dark modules to be drawn dark (a dark one is assumed
+	// until the terminal says otherwise).
+	lightBackground bool
+	explorer        *ui.Model
+	st              dashboardStyles
 
 	width, height int
 	// headerH is how many lines the header takes at the window's width:
@@ -201,6 +214,13 @@ func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashbo
 	// Rounds go on from those a kept room ran: round n asks question n.
 	d.round = s.room.RoundsRun()
 	d.connect = ConnectCommand(addr)
+	if s.webAddr != nil {
+		d.webURL = s.WebURL(s.webAddr)
+		d.connect += " · " + d.webURL
+		if s.cfg.NoSSH {
+			d.connect = d.webURL
+		}
+	}
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
 }
@@ -241,6 +261,9 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 // Update handles the room's messages and keys, and passes the rest to
 // the instructor's explorer.
 func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
+		d.lightBackground = !bg.IsDark()
+	}
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
 	if d.showRoom {
@@ -467,6 +490,8 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			d.status = "answers hidden"
 		}
+	case key.Matches(msg, k.Code) && d.webURL != "":
+		d.showCode = !d.showCode
 	case key.Matches(msg, k.Names):
 		d.showNames = !d.showNames
 		if d.showNames {
@@ -488,6 +513,8 @@ func (d *Dashboard) View() tea.View {
 	}
 	body := v.Content
 	switch {
+	case d.showCode:
+		body = d.codeView(d.width, d.tallyHeight())
 	case d.showHelp:
 		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
 	case d.showTally:
@@ -540,7 +567,11 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	for i, b := range []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help} {
+	optional := []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help}
+	if d.webURL != "" {
+		optional = append(optional, k.Code)
+	}
+	for i, b := range optional {
 		// The room's five keys always; the room view's and the help's
 		// when the line has room for them (? works all the same).
 		item := b.Help().Key + " " + b.Help().Desc
@@ -589,6 +620,20 @@ func (d *Dashboard) header(w int) []string {
 		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	return lines
+}
+
+// codeView is the room's page address as a QR code, with the address
+// under it, for a room to scan with their phones; F12 goes back.
+func (d *Dashboard) codeView(w, h int) string {
+	rows, err := qrterm.Render(d.webURL, d.lightBackground, d.srv.cfg.ASCII)
+	lines := []string{}
+	if err == nil && len(rows) < h && len([]rune(rows[0])) <= w {
+		lines = append(lines, rows...)
+	} else {
+		lines = append(lines, "(the screen is too small for the QR code: make it larger, or read the address out)")
+	}
+	lines = append(lines, "", d.st.title.Render("Open "+d.webURL)+" in a browser, or scan the code · F12 hides it")
+	return fit(strings.Join(lines, "\n"), w, h)
 }
 
 // tallyHeight is how many lines the tally has below the header.
@@ -771,7 +816,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 		return err
 	}
 
-	d := NewDashboard(s, ln.Addr(), log, noColor)
+	d := NewDashboard(s, listenAddr(s, ln), log, noColor)
 	// ctx already ends the program on SIGINT and SIGTERM (see the
 	// caller); Bubble Tea's own handler would race it for the same
 	// signal and can block the program's shutdown for good, sending to
@@ -851,8 +896,13 @@ func (d *Dashboard) drawRoom(w int) []string {
 	}
 	lines = append(lines, st.subtle.Render(fmt.Sprintf("%-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
 	for _, s := range seats {
+		// How they come back, which says how they came: an ssh key or
+		// code, or the page (a browser, which keeps their code).
 		by := "code"
-		if s.Keyed {
+		switch {
+		case s.Via == ViaWeb:
+			by = "page"
+		case s.Keyed:
 			by = "key"
 		}
 		ans := ""

@@ -36,6 +36,8 @@ type Member struct {
 	// them back to their list, with a key or without.
 	Code   string
 	Joined time.Time
+	// Via is how they joined: ViaSSH or ViaWeb (a browser, web.go).
+	Via string
 	// Back says the attendee had left and came back.
 	Back bool
 	// Missed says the user name carried a resume code that found no
@@ -270,12 +272,18 @@ func (r *Room) update(id int, live liveList) {
 // resume code and list back; a new one gets a display name of their own
 // (nameFor) and a new code.
 func (r *Room) join(login, code, addr, key string) (*Member, bool) {
+	return r.joinVia(login, code, addr, key, ViaSSH)
+}
+
+// joinVia is join for an attendee who came by the door via (ViaSSH,
+// ViaWeb), which the dashboard shows.
+func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 	r.mu.Lock()
 	if len(r.members) >= r.max {
 		r.mu.Unlock()
 		return nil, false
 	}
-	m := &Member{Login: login, Addr: addr, Key: key, Joined: time.Now()}
+	m := &Member{Login: login, Addr: addr, Key: key, Via: via, Joined: time.Now()}
 	i, missed := r.claim(login, code, key)
 	if i >= 0 {
 		k := r.left[i]
@@ -452,7 +460,7 @@ func (r *Room) Members() []Member {
 	defer r.mu.Unlock()
 	out := make([]Member, 0, len(r.members))
 	for _, m := range r.members {
-		out = append(out, Member{ID: m.ID, Name: m.Name, Login: m.Login, Addr: m.Addr, Key: m.Key, Code: m.Code, Joined: m.Joined, Back: m.Back})
+		out = append(out, Member{ID: m.ID, Name: m.Name, Login: m.Login, Addr: m.Addr, Key: m.Key, Code: m.Code, Via: m.Via, Joined: m.Joined, Back: m.Back})
 	}
 	slices.SortFunc(out, func(a, b Member) int { return a.ID - b.ID })
 	return out
@@ -606,6 +614,8 @@ type Seat struct {
 	Name string
 	// Keyed says the attendee's key brings them back (else their code).
 	Keyed bool
+	// Via is how they joined: ViaSSH or ViaWeb.
+	Via string
 	// Idle is how long since their last key.
 	Idle time.Duration
 	// Answered says they answered the round under way; Answer is what,
@@ -626,7 +636,7 @@ func (r *Room) Seats(now time.Time) []Seat {
 	out := make([]Seat, 0, len(ids))
 	for _, id := range ids {
 		m := r.members[id]
-		st := Seat{Name: m.Name, Keyed: m.Key != ""}
+		st := Seat{Name: m.Name, Keyed: m.Key != "", Via: m.Via}
 		if m.session != nil {
 			st.Idle = max(now.Sub(time.Unix(0, m.session.lastInput.Load())), 0)
 		}

@@ -29,6 +29,32 @@ func ReadPassphrase(path string) (string, error) {
 // Banner is what serve prints at start: where to connect, the host
 // key's fingerprint, and who gets in.
 func (s *Server) Banner(addr net.Addr) []string {
+	var lines []string
+	if addr != nil {
+		lines = s.sshBanner(addr)
+	}
+	if s.webAddr != nil {
+		lines = append(lines, fmt.Sprintf("serving the room's page on %s: attendees without ssh open %s in a browser", s.webAddr, s.WebURL(s.webAddr)))
+	}
+	lines = append(lines, fmt.Sprintf("host key %s (%s)", s.fingerprint, s.cfg.HostKeyPath))
+	if s.cfg.Passphrase == "" {
+		lines = append(lines, "no passphrase: anyone who reaches the port gets in (--passphrase-file sets one)")
+	} else {
+		lines = append(lines, "passphrase required (from --passphrase-file)")
+	}
+	if s.cfg.StateDir != "" {
+		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
+			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+	} else {
+		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
+	}
+	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
+		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+	return lines
+}
+
+// sshBanner says where the SSH door is and what attendees type.
+func (s *Server) sshBanner(addr net.Addr) []string {
 	host, port, _ := net.SplitHostPort(addr.String())
 	lines := []string{fmt.Sprintf("serving the explorer on %s", addr)}
 	switch ip := net.ParseIP(host); {
@@ -46,20 +72,6 @@ func (s *Server) Banner(addr net.Addr) []string {
 	default:
 		lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s %s", port, host))
 	}
-	lines = append(lines, fmt.Sprintf("host key %s (%s)", s.fingerprint, s.cfg.HostKeyPath))
-	if s.cfg.Passphrase == "" {
-		lines = append(lines, "no passphrase: anyone who reaches the port gets in (--passphrase-file sets one)")
-	} else {
-		lines = append(lines, "passphrase required (from --passphrase-file)")
-	}
-	if s.cfg.StateDir != "" {
-		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
-			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
-	} else {
-		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
-	}
-	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
-		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
 	return lines
 }
 
@@ -136,7 +148,11 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, l := range s.Banner(ln.Addr()) {
+	var sshAddr net.Addr
+	if ln != nil {
+		sshAddr = ln.Addr()
+	}
+	for _, l := range s.Banner(sshAddr) {
 		logLine(l)
 	}
 	select {
@@ -161,12 +177,36 @@ func start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) 
 	if s, err = New(cfg); err != nil {
 		return nil, nil, nil, err
 	}
-	if ln, err = s.Listen(); err != nil {
-		return nil, nil, nil, err
+	done = make(chan error, 2)
+	if !cfg.NoSSH {
+		if ln, err = s.Listen(); err != nil {
+			return nil, nil, nil, err
+		}
 	}
-	done = make(chan error, 1)
-	go func() { done <- s.Serve(ln) }()
+	if cfg.Web != "" {
+		wl, err := s.ListenWeb()
+		if err != nil {
+			if ln != nil {
+				_ = ln.Close()
+			}
+			return nil, nil, nil, err
+		}
+		s.webAddr = wl.Addr()
+		go func() { done <- s.ServeWeb(wl) }()
+	}
+	if ln != nil {
+		go func() { done <- s.Serve(ln) }()
+	}
 	return s, ln, done, nil
+}
+
+// listenAddr is the SSH door's address, or the page's when there is no
+// SSH door (--web with NoSSH): what the dashboard names the room by.
+func listenAddr(s *Server, ln net.Listener) net.Addr {
+	if ln != nil {
+		return ln.Addr()
+	}
+	return s.webAddr
 }
 
 // shutdownGrace is how long a stopping server lets the explorers end

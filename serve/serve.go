@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,15 @@ type Config struct {
 	LoginGrace  time.Duration
 	MaxStartups int
 
+	// Web, when not empty, is an address (host:port) where the room's
+	// page is served: a terminal in a browser for attendees without
+	// ssh (web.go). NoSSH leaves the SSH listener closed, for a room
+	// that joins by the page alone. TLSCert and TLSKey serve the page
+	// over https.
+	Web             string
+	NoSSH           bool
+	TLSCert, TLSKey string
+
 	// StateDir is where the room is kept (StateFile): every attendee's
 	// name, identity, list and answers, so that a server stopped or
 	// killed and started again on it gives them back. Empty: kept in
@@ -114,6 +124,12 @@ type Server struct {
 	saveStop chan struct{}
 	stopSave sync.Once
 	restored int
+
+	// web serves the room's page (nil without Config.Web); webCode is
+	// the room's code in its address.
+	web     *http.Server
+	webCode string
+	webAddr net.Addr // where the page listens, once it does
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -224,6 +240,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ssh = srv
 	s.fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
+	s.webCode = webCode(s.fingerprint)
+	if cfg.Web != "" {
+		if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
+			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
+		}
+		s.web = &http.Server{Handler: s.webHandler(), ReadHeaderTimeout: 10 * time.Second}
+	}
 	return s, nil
 }
 
@@ -282,6 +305,11 @@ func (s *Server) stopListening() {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.stopListening()
 	s.room.closeAll()
+	if s.web != nil {
+		// The page's WebSockets are not the http server's to wait for:
+		// their explorers end with the room's, above.
+		_ = s.web.Shutdown(ctx)
+	}
 	err := s.ssh.Shutdown(ctx)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		err = s.ssh.Close()
@@ -293,6 +321,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // Close closes the listener and every connection at once.
 func (s *Server) Close() error {
 	s.stopListening()
+	if s.web != nil {
+		_ = s.web.Close()
+	}
 	err := s.ssh.Close()
 	s.finishSaving()
 	return err
@@ -547,6 +578,21 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	if m == nil {
 		return nil
 	}
+	opts := bm.MakeOptions(sess)
+	if sess.EmulatedPty() {
+		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
+	}
+	if pty, _, ok := sess.Pty(); ok {
+		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
+		opts = append(opts, tea.WithWindowSize(w, h))
+	}
+	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts)
+}
+
+// explorer builds an attendee's explorer on their own copy of the list,
+// whichever way they joined (over SSH: program; from a browser: web.go);
+// opts are the program's input, output and window size.
+func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption) *tea.Program {
 	id := m.ID
 	// An attendee back after leaving starts on a copy of the list they
 	// left with: work the old session started off its loop may still
@@ -563,9 +609,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		Doc:      doc,
 		Settings: settings,
 		ASCII:    s.cfg.ASCII,
-		NoColor:  noColor(sess.Environ()),
+		NoColor:  plain,
 		Seed:     s.cfg.Seed,
-		Welcome:  s.welcome(sess, m),
+		Welcome:  welcome,
 		// Edits not copied before the attendee left are still not.
 		Modified: modified,
 		Remote: &ui.Remote{
@@ -584,14 +630,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}
-	opts := append(bm.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
-	if sess.EmulatedPty() {
-		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
-	}
-	if pty, _, ok := sess.Pty(); ok {
-		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
-		opts = append(opts, tea.WithWindowSize(w, h))
-	}
+	opts = append(opts, tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
 	p := tea.NewProgram(sm, opts...)
 	sm.watchIdle(s.cfg.IdleTimeout, p)
 	sm.lastInput.Store(time.Now().UnixNano())

@@ -1,0 +1,293 @@
+package webterm
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+//go:embed static
+var static embed.FS
+
+// Defaults for Config's limits.
+const (
+	// DefaultMaxMessage bounds one message from the browser: a paste of
+	// a long list fits, a flood does not.
+	DefaultMaxMessage = 64 << 10
+	// DefaultJoinTimeout is how long a WebSocket may stay open before it
+	// joins, as OpenSSH's LoginGraceTime bounds a login.
+	DefaultJoinTimeout = 2 * time.Minute
+	// DefaultSlowTimeout is how long a browser may leave its screen
+	// unread, the queue full, before it is dropped.
+	DefaultSlowTimeout = 15 * time.Second
+	// MaxCols and MaxRows bound the window a browser may claim.
+	MaxCols = 1000
+	MaxRows = 500
+)
+
+// JoinRequest is what the page sends to join: the name typed, the
+// passphrase when the room has one, and the resume code a returning
+// browser kept, with the terminal's size and the address it came from.
+type JoinRequest struct {
+	Name       string `json:"name"`
+	Passphrase string `json:"passphrase"`
+	Resume     string `json:"resume"`
+	Cols       int    `json:"cols"`
+	Rows       int    `json:"rows"`
+	// Addr is the remote address (host only), filled in by the server.
+	Addr string `json:"-"`
+}
+
+// Refusal is an error Join returns to refuse a browser, with the words
+// the page shows; Failure marks a wrong passphrase, which the throttle
+// counts against the address.
+type Refusal struct {
+	Message string
+	Failure bool
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+// Joined is what Join hands back: the program to run for this browser,
+// and what the page keeps (the name shown, the resume code that brings
+// the same attendee back).
+type Joined struct {
+	Name   string
+	Resume string
+	Run    func(t *Term)
+}
+
+// Config is what a Handler serves.
+type Config struct {
+	// Title names the page (the workshop's name).
+	Title string
+	// Room is the short code in the page's address, /CODE: the
+	// address the instructor puts on a slide. Empty serves the page at /.
+	Room string
+	// Passphrase tells the page to ask for one.
+	Passphrase bool
+	// Join decides whether a browser joins, and what runs for it.
+	Join func(ctx context.Context, req JoinRequest) (Joined, error)
+	// Throttle counts failed joins by address (nil: none are counted).
+	Throttle Throttle
+	// Limits; zero means the default.
+	MaxMessage  int64
+	JoinTimeout time.Duration
+	SlowTimeout time.Duration
+	// Log, when set, is told of each refusal and throttling, once.
+	Log func(format string, args ...any)
+}
+
+// Throttle is what slows down guessing: Blocked refuses an address that
+// has failed too often, Failed counts a failure (and may wait before the
+// answer goes back, which the page waits for), Succeeded ends the count.
+// serve passes the one throttle its SSH logins use, so that a guess
+// costs the same by either door.
+type Throttle interface {
+	Blocked(addr string) bool
+	Failed(addr string)
+	Succeeded(addr string)
+}
+
+// noThrottle counts nothing.
+type noThrottle struct{}
+
+func (noThrottle) Blocked(string) bool { return false }
+func (noThrottle) Failed(string)       {}
+func (noThrottle) Succeeded(string)    {}
+
+// Handler serves the page, its assets and its WebSocket.
+type Handler struct {
+	cfg  Config
+	page *template.Template
+	mux  *http.ServeMux
+}
+
+// New makes a Handler for cfg.
+func New(cfg Config) *Handler {
+	if cfg.MaxMessage <= 0 {
+		cfg.MaxMessage = DefaultMaxMessage
+	}
+	if cfg.JoinTimeout <= 0 {
+		cfg.JoinTimeout = DefaultJoinTimeout
+	}
+	if cfg.SlowTimeout <= 0 {
+		cfg.SlowTimeout = DefaultSlowTimeout
+	}
+	if cfg.Throttle == nil {
+		cfg.Throttle = noThrottle{}
+	}
+	if cfg.Log == nil {
+		cfg.Log = func(string, ...any) {}
+	}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux()}
+	h.page = template.Must(template.ParseFS(static, "static/index.html"))
+	assets, _ := fs.Sub(static, "static")
+	h.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	h.mux.HandleFunc("GET /ws", h.socket)
+	h.mux.HandleFunc("GET /{$}", h.index)
+	if cfg.Room != "" {
+		h.mux.HandleFunc("GET /"+cfg.Room, h.index)
+	}
+	return h
+}
+
+// ServeHTTP sets the headers every response carries, then routes.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hd := w.Header()
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("X-Frame-Options", "DENY")
+	hd.Set("Cache-Control", "no-store")
+	h.mux.ServeHTTP(w, r)
+}
+
+// policy is the page's Content-Security-Policy: its own scripts, its own
+// styles and those carrying the nonce, its own WebSocket, nothing else.
+func policy(nonce string) string {
+	return strings.Join([]string{
+		"default-src 'none'",
+		"script-src 'self'",
+		"style-src 'self' 'nonce-" + nonce + "'",
+		"connect-src 'self'",
+		"img-src 'self' data:",
+		"base-uri 'none'",
+		"form-action 'none'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+// index serves the page: at / when the room has no code, else only at
+// /CODE, and at / a page that asks for the room's address.
+func (h *Handler) index(w http.ResponseWriter, r *http.Request) {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	nonce := base64.RawURLEncoding.EncodeToString(b[:])
+	w.Header().Set("Content-Security-Policy", policy(nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	inRoom := h.cfg.Room == "" || r.URL.Path == "/"+h.cfg.Room
+	_ = h.page.Execute(w, map[string]any{
+		"Title":      h.cfg.Title,
+		"Nonce":      nonce,
+		"InRoom":     inRoom,
+		"Passphrase": h.cfg.Passphrase,
+		"Room":       h.cfg.Room,
+	})
+}
+
+// control is a JSON message on the socket, either way.
+type control struct {
+	Type    string `json:"type"`
+	Message string `json:"message,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Resume  string `json:"resume,omitempty"`
+	Cols    int    `json:"cols,omitempty"`
+	Rows    int    `json:"rows,omitempty"`
+	File    string `json:"file,omitempty"`
+	Data    string `json:"data,omitempty"`
+	Mime    string `json:"mime,omitempty"`
+}
+
+// socket accepts a WebSocket from the page's own origin, waits for its
+// join, and runs what Join hands back on a Term over it.
+func (h *Handler) socket(w http.ResponseWriter, r *http.Request) {
+	addr := remoteHost(r)
+	if room := r.URL.Query().Get("room"); h.cfg.Room != "" && room != h.cfg.Room {
+		http.Error(w, "no such room: ask your instructor for the room's address", http.StatusNotFound)
+		return
+	}
+	// Accept checks that the Origin header names this host: a page on
+	// another site cannot join for a visitor.
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		h.cfg.Log("web: %s: refused a WebSocket: %v", addr, err)
+		return
+	}
+	defer func() { _ = c.CloseNow() }()
+	c.SetReadLimit(h.cfg.MaxMessage)
+
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	req, joined, ok := h.join(ctx, c, addr)
+	if !ok {
+		return
+	}
+	t := newTerm(ctx, c, clampSize(req.Cols, req.Rows), h.cfg.SlowTimeout)
+	defer t.close()
+	_ = writeControl(ctx, c, control{Type: "joined", Name: joined.Name, Resume: joined.Resume})
+	go t.readLoop(cancel)
+	go t.writeLoop(cancel)
+	joined.Run(t)
+	t.finish()
+}
+
+// join reads joins until one is accepted, the address is throttled, or
+// JoinTimeout passes.
+func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (JoinRequest, Joined, bool) {
+	ctx, cancel := context.WithTimeout(ctx, h.cfg.JoinTimeout)
+	defer cancel()
+	for {
+		if h.cfg.Throttle.Blocked(addr) {
+			_ = writeControl(ctx, c, control{Type: "refused", Message: "too many wrong passphrases or codes from this address: try again in a few minutes"})
+			_ = c.Close(websocket.StatusPolicyViolation, "throttled")
+			return JoinRequest{}, Joined{}, false
+		}
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			return JoinRequest{}, Joined{}, false
+		}
+		var req JoinRequest
+		if typ != websocket.MessageText || json.Unmarshal(data, &req) != nil {
+			_ = c.Close(websocket.StatusUnsupportedData, "expected a join")
+			return JoinRequest{}, Joined{}, false
+		}
+		req.Addr = addr
+		joined, err := h.cfg.Join(ctx, req)
+		if err == nil {
+			h.cfg.Throttle.Succeeded(addr)
+			return req, joined, true
+		}
+		var refusal *Refusal
+		if errors.As(err, &refusal) && refusal.Failure {
+			// The throttle's delay: the page waits for the answer, so
+			// a guesser can try no faster than this.
+			h.cfg.Throttle.Failed(addr)
+		}
+		if writeControl(ctx, c, control{Type: "refused", Message: err.Error()}) != nil {
+			return JoinRequest{}, Joined{}, false
+		}
+	}
+}
+
+func writeControl(ctx context.Context, c *websocket.Conn, m control) error {
+	b, _ := json.Marshal(m)
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return c.Write(ctx, websocket.MessageText, b)
+}
+
+// remoteHost is the address the request came from, without its port.
+func remoteHost(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// clampSize keeps a claimed window within MaxCols×MaxRows and at least
+// one cell.
+func clampSize(cols, rows int) [2]int {
+	return [2]int{min(max(cols, 1), MaxCols), min(max(rows, 1), MaxRows)}
+}
