@@ -46,6 +46,10 @@ const MaxItemsFlag = "--max-items"
 // times its file's size plus this (see holdMemory).
 const memoryBase = 1536 << 20
 
+// memoryHeadroom is what the process holds besides what the runtime's
+// memory limit counts, kept free under the bound.
+const memoryHeadroom = 128 << 20
+
 // holdMemory sets the runtime's soft memory limit to ten times size (a
 // source just read) plus memoryBase, unless a larger source set it
 // higher: by default the collector lets the heap grow to twice what is
@@ -56,7 +60,9 @@ func holdMemory(size int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	want := memoryBase + 10*size
+	// The process holds more than the runtime counts (its binary, the
+	// threads' stacks): the limit leaves room for it under the bound.
+	want := memoryBase - memoryHeadroom + 10*size
 	if cur := debug.SetMemoryLimit(-1); cur == math.MaxInt64 || cur < want {
 		debug.SetMemoryLimit(want)
 	}

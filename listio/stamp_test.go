@@ -70,3 +70,23 @@ func TestStampSeesEveryChange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, StampOf(path), doc.Disk)
 }
+
+// A directory that can be written in but not listed (mode 0300) still
+// takes a save: the lock is left out there, not the save.
+func TestWriteFileIfUnchangedInADirectoryNotReadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads any directory")
+	}
+	dir := filepath.Join(t.TempDir(), "d")
+	require.NoError(t, os.Mkdir(dir, 0o700))
+	path := filepath.Join(dir, "list.json")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
+	stamp := StampOf(path)
+	require.NoError(t, os.Chmod(dir, 0o300))
+	t.Cleanup(func() { os.Chmod(dir, 0o700) })
+	_, err := WriteFileIfUnchanged(path, []byte("new"), stamp)
+	require.NoError(t, err)
+	require.NoError(t, os.Chmod(dir, 0o700))
+	got, _ := os.ReadFile(path)
+	assert.Equal(t, "new", string(got))
+}
