@@ -170,7 +170,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 		s.room.leave(m)
 		s.log("%s left (%d in the room)", m.Name, s.room.Count())
 	}()
-	w, h := t.Size()
+	w, h := clampWindow(t.Size())
 	p := s.explorer(m, s.webWelcome(m), false, []tea.ProgramOption{
 		tea.WithInput(newPasteLimiter(t, MaxPaste)),
 		tea.WithOutput(t),

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 )
 
 //go:embed static
@@ -31,9 +33,10 @@ const (
 	// DefaultSlowTimeout is how long a browser may leave its screen
 	// unread, the queue full, before it is dropped.
 	DefaultSlowTimeout = 15 * time.Second
-	// MaxCols and MaxRows bound the window a browser may claim.
-	MaxCols = 1000
-	MaxRows = 500
+	// MaxCols and MaxRows bound the window a browser may claim: the
+	// most any screen of the program draws (winsize).
+	MaxCols = winsize.MaxWidth
+	MaxRows = winsize.MaxHeight
 )
 
 // JoinRequest is what the page sends to join: the name typed, the
