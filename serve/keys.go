@@ -1,0 +1,167 @@
+package serve
+
+import (
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// dashboardKeys are the instructor's keys. They are function keys, so
+// that every key of the instructor's own explorer below keeps its
+// meaning.
+var dashboardKeys = struct {
+	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive, Code key.Binding
+}{
+	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
+	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
+	End:     key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
+	Tally:   key.NewBinding(key.WithKeys("f5"), key.WithHelp("F5", "tally/explorer")),
+	Names:   key.NewBinding(key.WithKeys("f6"), key.WithHelp("F6", "names")),
+	Room:    key.NewBinding(key.WithKeys("f7"), key.WithHelp("F7", "room")),
+	Answers: key.NewBinding(key.WithKeys("f8"), key.WithHelp("F8", "answers (private)")),
+	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
+	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
+	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
+	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
+	// Code shows the room's page address as a QR code, for phones to
+	// scan off the projector (with --web).
+	Code: key.NewBinding(key.WithKeys("f12"), key.WithHelp("F12", "page's QR code")),
+}
+
+// dashboardHelp says what each of the dashboard's keys does, for its ?
+// (the explorer's own ? would give F2–F6 their explorer meanings).
+var dashboardHelp = []struct{ key, what string }{
+	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
+	{"F3", "start a quiz round on your conventions: everyone gets the same question"},
+	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
+	{"F5", "switch between the tally and your explorer"},
+	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
+	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
+	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
+	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
+	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
+	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
+	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
+	{"?", "this help; esc or ? closes it"},
+	{"q", "stop serving (asks first while attendees are connected)"},
+	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
+}
+
+// roomKey handles the dashboard's own keys.
+func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k, room := dashboardKeys, d.srv.Room()
+	again := d.skipRound
+	d.skipRound = false
+	switch {
+	case key.Matches(msg, k.Send):
+		ws := d.explorer.Workspace()
+		n, err := room.SendList(ws.Doc, ws.Settings)
+		if err != nil {
+			d.status = err.Error()
+			break
+		}
+		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", plural(ws.N(), "item"), plural(n, "session"))
+	case key.Matches(msg, k.Round):
+		// A new round replaces the one under way: its attendees would
+		// never see their verdict, nor the instructor the rest of its
+		// tally. Ending it is F4; F3 twice skips it.
+		if t := room.Tally(); t != nil && !t.Round.Ended && !again {
+			d.skipRound = true
+			d.status = fmt.Sprintf("round %d is under way, %d of %d answered: F4 ends it; F3 again starts the next",
+				t.Round.ID, t.Answered-t.Left, t.Sessions)
+			break
+		}
+		// Round n asks question n of seed+n−1, each round a seed of its
+		// own. After a round an attendee's n practises on the round's
+		// seed from its next question on: were every round's question
+		// one seed's, that would be the next round's question, solved
+		// before it is asked. (The question number is the attendees'
+		// round number, so both screens say "round n".)
+		d.round++
+		d.deadline = time.Time{}
+		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
+		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
+		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
+	case key.Matches(msg, k.End):
+		if !room.EndRound() {
+			d.status = "no quiz round under way: F3 starts one"
+			break
+		}
+		d.deadline = time.Time{}
+		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
+		d.status = "round ended: every attendee sees the worked solution"
+		if d.showNames {
+			// F6 during the round named who had not answered; the
+			// room, seeing this screen, need not read who was wrong
+			// unless the instructor asks again.
+			d.showNames = false
+			d.status += "; names hidden (F6 shows them)"
+		}
+	case key.Matches(msg, k.Tally):
+		d.showTally = !d.showTally
+		d.showRoom = false
+	case key.Matches(msg, k.Room):
+		d.showRoom, d.showTally = !d.showRoom, false
+		if d.showRoom {
+			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
+		}
+	case key.Matches(msg, k.Timer):
+		t := room.Tally()
+		if t == nil || t.Round.Ended {
+			d.status = "no quiz round under way: F3 starts one, then F10 gives it a minute"
+			break
+		}
+		start := !d.deadline.After(now())
+		if start {
+			d.deadline, d.warned = now(), false
+		}
+		d.deadline = d.deadline.Add(time.Minute)
+		left := d.deadline.Sub(now()).Round(time.Second)
+		room.Notify(fmt.Sprintf("round %d closes in %s: send your answer before then", t.Round.ID, shortDuration(left)))
+		d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left))
+		if start {
+			return tickTimer(), true
+		}
+	case key.Matches(msg, k.Forgive):
+		addresses := "addresses"
+		if n := d.srv.throttle.forgive(); n == 1 {
+			addresses = "1 address"
+		} else {
+			addresses = fmt.Sprintf("%d %s", n, addresses)
+		}
+		d.status = "failed attempts forgotten: " + addresses + " let in again"
+	case key.Matches(msg, k.Export):
+		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
+		switch {
+		case err != nil:
+			d.status = "cannot export the rounds: " + err.Error()
+		case path == "":
+			d.status = "no answers to export yet: F3 starts a round"
+		default:
+			d.status = "exported every round to " + path + " (and .json beside it)"
+		}
+	case key.Matches(msg, k.Answers):
+		d.showAnswers = !d.showAnswers
+		if d.showAnswers {
+			d.status = "answers shown in the room view (F7): F8 hides them before projecting"
+		} else {
+			d.status = "answers hidden"
+		}
+	case key.Matches(msg, k.Code) && d.webURL != "":
+		d.showCode = !d.showCode
+	case key.Matches(msg, k.Names):
+		d.showNames = !d.showNames
+		if d.showNames {
+			d.status = "names shown: F6 hides them"
+		} else {
+			d.status = "names hidden"
+		}
+	default:
+		return nil, false
+	}
+	return nil, true
+}

@@ -1,0 +1,298 @@
+package serve
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/qrterm"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+)
+
+// What the dashboard draws below its header, in place of the
+// instructor's explorer: the tally of a round (F5), the room (F7), the
+// dashboard's keys (?) and the page's QR code (F12); and the round's
+// timer (F10).
+
+// codeView is the room's page address as a QR code, with the address
+// under it, for a room to scan with their phones; F12 goes back.
+func (d *Dashboard) codeView(w, h int) string {
+	rows, err := qrterm.Render(d.webURL, d.lightBackground, d.srv.cfg.ASCII)
+	lines := []string{}
+	if err == nil && len(rows) < h && len([]rune(rows[0])) <= w {
+		lines = append(lines, rows...)
+	} else {
+		lines = append(lines, "(the screen is too small for the QR code: make it larger, or read the address out)")
+	}
+	lines = append(lines, "", d.st.title.Render("Open "+d.webURL)+" in a browser, or scan the code · F12 hides it")
+	return fit(strings.Join(lines, "\n"), w, h)
+}
+
+// tallyHeight is how many lines the tally has below the header.
+func (d *Dashboard) tallyHeight() int { return max(d.height-d.headerH, 0) }
+
+// scrollTally moves the tally by n lines, within its length.
+func (d *Dashboard) scrollTally(n int) {
+	d.tallyTop = max(min(d.tallyTop+n, len(d.tallyLines)-max(d.tallyHeight()-1, 1)), 0)
+}
+
+// tallyView shows the tally's lines that fit h, from tallyTop; when
+// they do not all fit, the last line says how to scroll.
+func (d *Dashboard) tallyView(w, h int) string {
+	lines := d.tallyLines
+	if len(lines) <= h || h < 2 {
+		return fit(strings.Join(lines, "\n"), w, h)
+	}
+	top := max(min(d.tallyTop, len(lines)-(h-1)), 0)
+	end := top + h - 1
+	shown := slices.Clone(lines[top:end])
+	shown = append(shown, d.st.subtle.Render(fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn scroll", top+1, end, len(lines))))
+	return fit(strings.Join(shown, "\n"), w, h)
+}
+
+// drawTally is the round, counted, wrapped to w: while it is under way,
+// how many answered (and who has not, when asked for); once it ends,
+// how many were right, the answers' histogram, the wrong answers
+// grouped by mistake (names only when asked for) and the working.
+func (d *Dashboard) drawTally(w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(d.tallyText(w), "\n") {
+		out = append(out, strings.Split(ansi.Wrap(l, w, ""), "\n")...)
+	}
+	return out
+}
+
+func (d *Dashboard) tallyText(w int) string {
+	st := d.st
+	t := d.tally
+	if t == nil {
+		return "No quiz round yet: F3 starts one on the conventions of your explorer; every attendee gets the same list."
+	}
+	rd := t.Round
+	state := "under way: F4 ends it and shows everyone the working"
+	if rd.Ended {
+		state = "ended: everyone sees the working"
+	}
+	lines := []string{
+		st.title.Render(fmt.Sprintf("Quiz round %d", rd.ID)) + fmt.Sprintf(" · seed %d, question %d · %s", rd.Seed, rd.Number, state),
+		fmt.Sprintf("NDCG@%d of %s under %s", rd.Question.K, questionGrades(rd), conventions(rd.settings())),
+	}
+	if t.Err != nil {
+		lines = append(lines, st.wrong.Render("cannot compute: "+t.Err.Error()))
+		return strings.Join(lines, "\n")
+	}
+	// Attendees who answered and then left are counted apart, so the
+	// line never reads "answered 2 of 1 connected".
+	answered := fmt.Sprintf("answered %d of %d connected", t.Answered-t.Left, t.Sessions)
+	if t.Left > 0 {
+		answered += fmt.Sprintf(" (+%d who left)", t.Left)
+	}
+	if !rd.Ended {
+		// The instructor's screen is often the room's projector: the
+		// true value, the right answers and the answers' spread would
+		// give the round away while it is under way. Who has answered
+		// is what the instructor needs until F4.
+		lines = append(lines, answered, st.subtle.Render(HiddenUntilEnd), "")
+		switch {
+		case len(t.Waiting) == 0:
+		case d.showNames:
+			lines = append(lines, st.subtle.Render("no answer yet: "+strings.Join(t.Waiting, ", ")))
+		default:
+			lines = append(lines, st.subtle.Render("F6 names who has not answered yet"))
+		}
+		return strings.Join(lines, "\n")
+	}
+	lines = append(lines,
+		fmt.Sprintf("%s · %s · true value %.4f", answered,
+			st.right.Render(fmt.Sprintf("%d right", t.Right)), t.True), "")
+	most := 0
+	for _, b := range t.Histogram {
+		most = max(most, b.Count)
+	}
+	barW := max(min(w-20, 40), 1)
+	for _, b := range t.Histogram {
+		bar := strings.Repeat(st.g.Block, max(b.Count*barW/max(most, 1), 1))
+		mark := ""
+		if b.Right {
+			mark = " " + st.right.Render(st.g.Holds)
+		}
+		lines = append(lines, fmt.Sprintf("%8s %s %d%s", truncate(b.Label, 8), bar, b.Count, mark))
+	}
+	if len(t.Mistakes) > 0 {
+		lines = append(lines, "", st.title.Render("Wrong answers, by the mistake behind them"))
+		for _, m := range t.Mistakes {
+			line := fmt.Sprintf("%3d %s", len(m.Names), m.Why)
+			if d.showNames {
+				line += st.subtle.Render(": " + strings.Join(m.Names, ", "))
+			}
+			lines = append(lines, st.wrong.Render(line))
+		}
+		if !d.showNames {
+			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
+		}
+	}
+	if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
+		lines = append(lines, "")
+		lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// HiddenUntilEnd is what the tally says of the answers while a round is
+// under way.
+const HiddenUntilEnd = "answers show at F4, not before: the room may see this screen"
+
+// questionGrades spells the question's grades in ranking order, and its
+// scores when they tie: the tie is what the question is about, as the
+// attendees' screens show it.
+func questionGrades(rd *Round) string {
+	var g, sc []string
+	for _, it := range rd.Question.List.Items {
+		g = append(g, ndcg.FormatNumber(it.Grade))
+		sc = append(sc, ndcg.FormatNumber(it.Score))
+	}
+	out := "grades " + strings.Join(g, ",")
+	if rd.Question.Tied && rd.Question.List.Scored() {
+		out += " (scores " + strings.Join(sc, ",") + ")"
+	}
+	return out
+}
+
+func conventions(s ndcg.Settings) string {
+	return "gain " + s.Gain.String() + ", " + s.Discount.String() + ", ties " + s.Ties.String()
+}
+
+// plural counts: "1 attendee", "2 attendees".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func truncate(s string, w int) string { return ansi.Truncate(s, w, "…") }
+
+// fit cuts text to w×h cells, padding it to h lines.
+func fit(text string, w, h int) string {
+	lines := strings.Split(text, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, w, "…")
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// quitQuestion asks whether to stop serving while attendees are
+// connected: their sessions end, and the lists the server keeps go too
+// (those not yet taken home with ssh … report).
+func (d *Dashboard) quitQuestion() string {
+	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
+}
+
+// helpLines are the dashboard's keys, one a line, wrapped to w.
+func (d *Dashboard) helpLines(w int) []string {
+	out := []string{d.st.title.Render("The dashboard's keys")}
+	for _, h := range dashboardHelp {
+		line := h.what
+		if h.key != "" {
+			line = fmt.Sprintf("%-4s %s", h.key, h.what)
+		}
+		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
+	}
+	return out
+}
+
+// drawRoom is the room view: everyone connected, how they come back,
+// how long since their last key, and their answer to the round under
+// way (the answer itself only when asked for, F8).
+func (d *Dashboard) drawRoom(w int) []string {
+	st := d.st
+	seats := d.srv.Room().Seats(now())
+	t := d.tally
+	head := fmt.Sprintf("The room · %d connected", len(seats))
+	if t != nil && !t.Round.Ended {
+		head += fmt.Sprintf(" · round %d under way: %d answered", t.Round.ID, t.Answered-t.Left)
+	}
+	lines := []string{st.title.Render(head)}
+	if len(seats) == 0 {
+		return append(lines, "No one is connected yet: attendees type "+d.connect)
+	}
+	answerHead := "answer"
+	if !d.showAnswers {
+		answerHead = "answered (F8 shows the answers)"
+	}
+	lines = append(lines, st.subtle.Render(fmt.Sprintf("%-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
+	for _, s := range seats {
+		// How they come back, which says how they came: an ssh key or
+		// code, or the page (a browser, which keeps their code).
+		by := "code"
+		switch {
+		case s.Via == ViaWeb:
+			by = "page"
+		case s.Keyed:
+			by = "key"
+		}
+		ans := ""
+		switch {
+		case t == nil || t.Round.Ended:
+		case !s.Answered:
+			ans = st.subtle.Render("not yet")
+		case d.showAnswers:
+			// Typed by the attendee: shown as typed, never obeyed.
+			ans = truncate(termsafe.String(strings.TrimSpace(s.Answer)), 12)
+		default:
+			ans = "answered"
+		}
+		idle := shortDuration(s.Idle.Truncate(time.Second))
+		if s.Idle < time.Second {
+			idle = "now"
+		}
+		lines = append(lines, ansi.Truncate(fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
+	}
+	return lines
+}
+
+// countDown runs a timed round's clock: the status says the time left,
+// the attendees hear when one minute is, and the round ends when none is.
+func (d *Dashboard) countDown() tea.Cmd {
+	if d.deadline.IsZero() {
+		return nil
+	}
+	room := d.srv.Room()
+	t := room.Tally()
+	if t == nil || t.Round.Ended {
+		d.deadline = time.Time{}
+		return nil
+	}
+	left := d.deadline.Sub(now())
+	switch {
+	case left <= 0:
+		d.deadline = time.Time{}
+		// (The round's end tells each attendee their verdict: a notice
+		// of its own would race it for their status line.)
+		room.EndRound()
+		d.tally = room.Tally()
+		d.showTally, d.tallyTop = true, 0
+		d.status = "time is up: round ended, every attendee sees the worked solution"
+		return nil
+	case left <= time.Minute && !d.warned:
+		d.warned = true
+		room.Notify(fmt.Sprintf("round %d closes in 1 minute", t.Round.ID))
+	}
+	d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left.Round(time.Second)))
+	return tickTimer()
+}
