@@ -3,10 +3,21 @@ package serve
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"math/big"
+	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -372,4 +383,66 @@ func TestRoomViewSaysWhoCameByThePage(t *testing.T) {
 		}
 	}
 	assert.True(t, found, "ada is in the room view")
+}
+
+// With --tls-cert and --tls-key the page and its WebSocket are served
+// over https and wss: a browser that trusts the certificate joins, and
+// plain http gets no page.
+func TestWebOverTLS(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	pool := writeSelfSigned(t, certFile, keyFile)
+	s, addr := startWebServer(t, Config{TLSCert: certFile, TLSKey: keyFile})
+	assert.True(t, strings.HasPrefix(s.WebURL(s.webAddr), "https://"), s.WebURL(s.webAddr))
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	resp, err := client.Get("https://" + addr + "/" + s.webCode)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'none'")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "wss://"+addr+"/ws?room="+s.webCode, &websocket.DialOptions{HTTPClient: client})
+	require.NoError(t, err)
+	b := &browser{t: t, conn: c}
+	t.Cleanup(func() { _ = c.CloseNow() })
+	go b.read()
+	b.join("ada", "", "")
+	b.waitFor(ndcgStart)
+
+	plain, err := http.Get("http://" + addr + "/" + s.webCode)
+	if err == nil {
+		plain.Body.Close()
+		assert.NotEqual(t, http.StatusOK, plain.StatusCode, "plain http gets no page")
+	}
+}
+
+// writeSelfSigned writes a certificate for 127.0.0.1 and its key, and
+// returns a pool that trusts it.
+func writeSelfSigned(t *testing.T, certFile, keyFile string) *x509.CertPool {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	require.NoError(t, err)
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "ndcg-explorer test"},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		IPAddresses:  []net.IP{net.ParseIP("127.0.0.1")},
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	require.NoError(t, err)
+	keyDER, err := x509.MarshalECPrivateKey(key)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600))
+	require.NoError(t, os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600))
+	cert, err := x509.ParseCertificate(der)
+	require.NoError(t, err)
+	pool := x509.NewCertPool()
+	pool.AddCert(cert)
+	return pool
 }
