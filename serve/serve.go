@@ -261,26 +261,37 @@ func (s *Server) HostKeyPath() string { return s.cfg.HostKeyPath }
 func (s *Server) Room() *Room { return s.room }
 
 // Listen opens the configured address.
-func (s *Server) Listen() (net.Listener, error) {
-	ln, err := net.Listen("tcp", s.cfg.Listen)
+func (s *Server) Listen() (net.Listener, error) { return listen(s.cfg.Listen, "--listen") }
+
+// listen opens addr, or says which flag chooses another.
+func listen(addr, flag string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("cannot listen on %s: %v (choose another with --listen)", s.cfg.Listen, err)
+		return nil, fmt.Errorf("cannot listen on %s: %v (choose another with %s)", addr, err, flag)
 	}
 	return ln, nil
 }
 
-// Serve accepts connections on ln until Shutdown or Close.
-func (s *Server) Serve(ln net.Listener) error {
-	// The SSH server learns of its listener only once it runs: a
-	// Shutdown just before would leave it accepting for good. This one
-	// knows the listener at once, and closes it itself.
+// track keeps ln to close at Shutdown or Close; false when they have
+// begun, and ln is closed already. A server learns of its listener only
+// once it runs: a Shutdown just before would leave it accepting for
+// good, so the listener is known here at once, and closed here.
+func (s *Server) track(ln net.Listener) bool {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.closed {
-		s.mu.Unlock()
-		return ln.Close()
+		_ = ln.Close()
+		return false
 	}
 	s.listeners = append(s.listeners, ln)
-	s.mu.Unlock()
+	return true
+}
+
+// Serve accepts connections on ln until Shutdown or Close.
+func (s *Server) Serve(ln net.Listener) error {
+	if !s.track(ln) {
+		return nil
+	}
 	err := s.ssh.Serve(&fdListener{Listener: ln, log: s.log})
 	s.mu.Lock()
 	closed := s.closed

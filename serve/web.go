@@ -77,24 +77,14 @@ func (s *Server) webHandler() http.Handler {
 }
 
 // ListenWeb opens --web's address.
-func (s *Server) ListenWeb() (net.Listener, error) {
-	ln, err := net.Listen("tcp", s.cfg.Web)
-	if err != nil {
-		return nil, fmt.Errorf("cannot listen on %s: %v (choose another with --web)", s.cfg.Web, err)
-	}
-	return ln, nil
-}
+func (s *Server) ListenWeb() (net.Listener, error) { return listen(s.cfg.Web, "--web") }
 
 // ServeWeb serves the page on ln (with TLS when --tls-cert and
 // --tls-key are given) until Shutdown or Close.
 func (s *Server) ServeWeb(ln net.Listener) error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return ln.Close()
+	if !s.track(ln) {
+		return nil
 	}
-	s.listeners = append(s.listeners, ln)
-	s.mu.Unlock()
 	var err error
 	if s.cfg.TLSCert != "" {
 		err = s.web.ServeTLS(ln, s.cfg.TLSCert, s.cfg.TLSKey)
