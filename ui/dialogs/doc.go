@@ -24,5 +24,6 @@
 //
 // Files: dialog.go (Dialog, Host, Then), then one file a dialog:
 // question.go, saveas.go, copy.go, shot.go, views.go (the view menu),
-// opener.go, cutoff.go, help.go.
+// opener.go, cutoff.go, help.go; and pathfield.go, the file name typed
+// by the two that write a file (save as, the screen as SVG).
 package dialogs

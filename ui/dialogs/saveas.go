@@ -7,26 +7,18 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 )
 
 // SaveAs asks for the file to save the list to, on the status line,
 // then does what the save was for (Then).
 type SaveAs struct {
-	h     Host
-	field textfield.Model
-	then  Then
-	// label is what the field's line starts with: "save as: ", or why w
-	// asks for a name when the list came from a CSV.
-	label string
-	// overwrite is a file that exists, named in the field: enter a
-	// second time replaces it.
-	overwrite string
+	// pathField's label is "save as: ", or why w asks for a name when
+	// the list came from a CSV.
+	pathField
+	then Then
 }
 
 // NewSaveAs opens the field on the list's own file, or on the name
@@ -37,12 +29,7 @@ func NewSaveAs(h Host, then Then) *SaveAs {
 	if def == "" {
 		def, label = SuggestedPath(c.WS.Doc), fromFileLabel(c.WS.Doc)
 	}
-	w, _ := h.Size()
-	in := textfield.New(max(w-ansi.StringWidth(label)-2, 11), "")
-	in.SetValue(def)
-	in.Focus()
-	c.SetStatus("", false)
-	return &SaveAs{h: h, field: in, then: then, label: label}
+	return &SaveAs{pathField: newPathField(h, def, label, "save as"), then: then}
 }
 
 // SuggestedPath is the JSON file save as suggests for a list without one
@@ -82,7 +69,7 @@ func (d *SaveAs) SetValue(s string) { d.field.SetValue(s) }
 
 // Overwrite is the file that exists, named in the field, that enter a
 // second time replaces; "" for none.
-func (d *SaveAs) Overwrite() string { return d.overwrite }
+func (d *SaveAs) Overwrite() string { return d.over }
 
 // Key types the name; enter saves (a file that exists asks for a second
 // enter), esc cancels.
@@ -95,12 +82,11 @@ func (d *SaveAs) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		c.SetStatus("not saved", false)
 		return nil, true
 	case key.Matches(msg, k.Confirm):
-		path := strings.TrimSpace(d.field.Value())
-		if path == "" {
+		if strings.TrimSpace(d.field.Value()) == "" {
 			return func() tea.Msg { return common.StatusMsg{Text: "type a file name (esc cancels)", Err: true} }, true
 		}
-		if _, err := os.Stat(path); err == nil && path != d.h.SavePath() && path != d.overwrite {
-			d.overwrite = path
+		path := d.confirmed(d.h.SavePath())
+		if path == "" {
 			return nil, true
 		}
 		d.h.Close()
@@ -109,22 +95,3 @@ func (d *SaveAs) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	d.field.Update(msg)
 	return nil, true
 }
-
-// Paste types into the field.
-func (d *SaveAs) Paste(msg tea.PasteMsg) { d.field.Update(msg) }
-
-// Covers is false: the field is on the status line.
-func (d *SaveAs) Covers() bool { return false }
-
-// View is the field's line, which says when enter would replace a file.
-func (d *SaveAs) View(w, _ int) string {
-	st := d.h.Common().Styles
-	line := d.label + d.field.View(&st)
-	if d.overwrite != "" && d.overwrite == strings.TrimSpace(d.field.Value()) {
-		line = st.ErrorInk.Paint("save as (exists: enter replaces it):") + " " + d.field.View(&st)
-	}
-	return ansi.Truncate(line, w, "")
-}
-
-// Footer is a field's: enter, esc and the field's keys.
-func (d *SaveAs) Footer(w int) string { return frame.PromptFooter(d.h.Help(), d.h.Common().Keys, w) }
