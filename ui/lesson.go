@@ -131,6 +131,7 @@ func (l *Lesson) open(n int) error {
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
 	l.inner.greeted = ""
+	l.inner.answering = true
 	l.in.SetValue("")
 	l.in.Focus()
 	l.answered, l.right, l.shown, l.verdict = false, false, false, ""

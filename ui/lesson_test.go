@@ -622,3 +622,23 @@ func TestLessonKeepsTheStepsList(t *testing.T) {
 		assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: IDCG@5 = 13.3472", "%v", keys)
 	}
 }
+
+// TestLessonHelpSaysWhatKeysDo: the help (?) under a step lists the keys
+// as the lesson has them: digits type the answer and enter answers, and
+// no key that edits the list (they keep it as it is), where it listed
+// the explorer's "0-9 set grade" and said that digits set a grade.
+func TestLessonHelpSaysWhatKeysDo(t *testing.T) {
+	l := newLesson(t, 2, 80, 24, nil)
+	lessonKeys(l, "?")
+	s := lessonScreen(l)
+	assert.Contains(t, s, "type the answer")
+	assert.Regexp(t, `enter\s+check the answer`, s)
+	for _, edit := range []string{"set grade", "add item", "x/del", "digits set", "open a list"} {
+		assert.NotContains(t, s, edit)
+	}
+	assert.Contains(t, s, "tie policy", "the conventions' keys stay")
+	lessonKeys(l, "esc", "f2", "?")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "[working]")
+	assert.NotContains(t, s, "digits set", "in a teaching view's help too")
+}

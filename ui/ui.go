@@ -142,6 +142,10 @@ type Model struct {
 	greeted string
 	// newcomer is Options.Newcomer.
 	newcomer bool
+	// answering says the guided path holds the list's keys: digits type
+	// the step's answer and the list stays as it is (Lesson.keepList),
+	// so the help lists the answer's keys where it lists the edits.
+	answering bool
 }
 
 // New builds the explorer on a document.
