@@ -145,7 +145,9 @@ func (e *Model) layout() {
 	}
 	e.table = table.New(e.tableW, n)
 	if e.Present {
-		e.table = table.NewPresent(e.tableW, n)
+		// The score where there is one: the ties a lesson shows are
+		// equal scores.
+		e.table = table.NewPresent(e.tableW, n, e.c.WS.List().Scored())
 	}
 	e.sizeEditor()
 	e.clamp()
