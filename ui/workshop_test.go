@@ -754,3 +754,22 @@ func TestPresentShowsTheScores(t *testing.T) {
 	press(m, "R")
 	assert.NotRegexp(t, `grade\s+score`, screen(m))
 }
+
+// TestPresentFooterHasTheLessonsKeys: a lesson on the projector shows
+// the notes (N), the conventions (P), the tie policy (p) and k ([ and ]),
+// and goes to the other views (v): the footer of the projector mode says
+// those, where it said how to edit a score and tie two items and left N
+// and P to be remembered. At 100 columns every one of them is on it.
+func TestPresentFooterHasTheLessonsKeys(t *testing.T) {
+	m := openSample(t, "ties-at-k", 100, 30)
+	press(m, "R")
+	lines := strings.Split(screen(m), "\n")
+	foot := lines[len(lines)-1]
+	for _, k := range []string{"N notes", "P presets", "p tie policy", "] k + 1", "[ k − 1", "v views", "? help", "q quit"} {
+		assert.Contains(t, foot, k)
+	}
+	assert.NotContains(t, foot, "edit score")
+	press(m, "R")
+	lines = strings.Split(screen(m), "\n")
+	assert.Contains(t, lines[len(lines)-1], "edit score", "the full table's footer stays the editor's")
+}

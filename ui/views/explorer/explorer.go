@@ -72,9 +72,16 @@ func New(c *common.Common) *Model {
 	return &Model{c: c, Input: textfield.New(1, "")}
 }
 
-// ShortHelp is the explorer's footer.
+// ShortHelp is the explorer's footer: in the projector mode, the keys of a
+// lesson.
 func (e *Model) ShortHelp() []key.Binding {
 	k := e.c.Keys
+	if e.Present {
+		// A lesson in front of a room: the notes, the conventions, the
+		// tie policy and k, not the editing keys of the full table.
+		return []key.Binding{k.Up, common.As(notesKey, "N", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
+			k.ViewMenu, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save,
 		k.ViewMenu, k.Help, k.Quit}
 }
