@@ -273,7 +273,9 @@ func (m *Model) greeting() string {
 var (
 	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
 	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
-	learnStep       = "New to NDCG? Run ndcg-explorer learn."
+	// q first: "learn" typed in the explorer is an edit (e edits the
+	// title, and "arn" became it).
+	learnStep = "New to NDCG? q, then ndcg-explorer learn."
 )
 
 func (m *Model) restyle() {
