@@ -202,13 +202,13 @@ func (e *Model) clamp() {
 	e.Cursor = max(min(e.Cursor, n-1), 0)
 	rows := e.rowsShown()
 	// One row may go to the k line, so keep the cursor a row clear of it.
-	if rows > 2 {
+	if rows >= 2 {
 		rows--
 	}
 	// When the list does not fit, two lines say what is hidden ("↑ 3
-	// more", "↓ 2 more"): the cursor keeps clear of them too.
-	if n > rows && rows > 4 {
-		rows -= 2
+	// more", "↓ 2 more"; tableLines): the cursor keeps clear of them too.
+	if n > rows && e.rowsShown() >= minMoreRows {
+		rows = max(rows-2, 1)
 	}
 	e.offset = layout.ScrollTo(e.offset, e.Cursor, n, rows)
 }
