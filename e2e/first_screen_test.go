@@ -16,7 +16,7 @@ func TestFirstScreenAsAStudent(t *testing.T) {
 	testenv.Slow(t)
 	testenv.Tool(t, "tmux", "tmux")
 	x, _, status := start(t, 80, 24)
-	x.waitFor("New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.")
+	x.waitFor("New to NDCG? q, then ndcg-explorer learn. Or: a digit sets a grade, v the views.")
 	x.waitFor("v views • ? help • q quit")
 	x.fits(80)
 

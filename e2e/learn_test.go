@@ -163,7 +163,7 @@ func TestNewcomerIsOffered(t *testing.T) {
 	testenv.Slow(t)
 	testenv.Tool(t, "tmux", "tmux")
 	x, _, _ := start(t, 80, 24)
-	x.waitFor("New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.")
+	x.waitFor("New to NDCG? q, then ndcg-explorer learn. Or: a digit sets a grade, v the views.")
 	x.waitFor("NDCG@3 = 0.7263")
 	x.fits(80)
 

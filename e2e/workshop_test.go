@@ -66,7 +66,7 @@ func TestUnmodifiedAfterEditsCancelOut(t *testing.T) {
 func TestPresentAsAPerson(t *testing.T) {
 	t.Parallel()
 	x, _, status := start(t, 80, 24, "--present")
-	x.waitFor("grade   gain discount contribution    DCG@i")
+	x.waitFor("grade   score   gain discount contribution    DCG@i")
 	x.waitFor("NDCG@3 = █ █")
 	x.fits(80)
 	x.run("resize-window", "-t", "e2e", "-x", "100", "-y", "30")

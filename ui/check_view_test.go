@@ -185,3 +185,22 @@ func TestCheckHeadingWhole(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
 	assert.Contains(t, screen(m), "Check numbers worked out by hand under the conventions in force (k=all, gain exp)")
 }
+
+// Enter moves to the next field, as the view's hint says ("↑/↓ or
+// enter: next field"), without the status calling it a key that does
+// nothing here; the view's help lists it. 3,2,0,3,1 at k=3, exp gain:
+// DCG@3 = 7 + 3/log2 3 = 8.8928; IDCG@3 = 7 + 7/log2 3 + 3/2 = 12.9165.
+func TestCheckEnterGoesToTheNextField(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,0,3,1", ""), ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: 3}, 80, 24)
+	open(t, m, "check")
+	typeText(m, "8.89")
+	press(m, "enter")
+	typeText(m, "12.92")
+	press(m, "enter")
+	s := screen(m)
+	assert.Regexp(t, `DCG@3\s+\[8\.89\s*\] ✓ true 8\.8928`, s)
+	assert.Regexp(t, `IDCG@3 \[12\.92\s*\] ✓ true 12\.9165`, s)
+	assert.NotContains(t, s, "does nothing")
+	press(m, "?")
+	assert.Regexp(t, `enter\s+next field`, screen(m))
+}

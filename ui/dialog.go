@@ -52,6 +52,15 @@ func (h dialogHost) Remote() bool             { return h.m.remote != nil }
 func (h dialogHost) InOneGo() bool            { return h.m.keys.InOneGo() }
 func (h dialogHost) SavePath() string         { return h.m.savePath() }
 func (h dialogHost) HelpPages(w int) []string { return h.m.helpPages(w) }
+
+// HelpNote is what digits do in the explorer, for the help's footer:
+// under the guided path they type the answer.
+func (h dialogHost) HelpNote() string {
+	if h.m.answering {
+		return "digits type the step's answer"
+	}
+	return "in the explorer, digits set the selected rank's grade"
+}
 func (h dialogHost) Copy(key string) tea.Cmd {
 	return h.m.copyKey(key)
 }

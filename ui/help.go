@@ -46,6 +46,10 @@ func viewHelp(k common.KeyMap, own []key.Binding) []helpGroup {
 	}
 }
 
+// answerTypeKey is how the guided path's answer is typed, for its help:
+// the keys are the lesson's (lessonChars), not the explorer's.
+var answerTypeKey = common.Bind([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", ".", "-"}, "0-9 .", "type the answer")
+
 // moveKeys are the keys that move the cursor and go between views.
 func moveKeys(k common.KeyMap) []key.Binding {
 	return []key.Binding{pair(k.Up, k.Down, "↑/↓", "up, down"), pair(k.PageUp, k.PageDown, "pgup/dn", "page up, down"),
@@ -112,6 +116,13 @@ func (m *Model) helpGroups() []helpGroup {
 	}
 	for _, g := range v.FullHelp() {
 		add(g)
+	}
+	if m.active == 0 && m.answering {
+		g := explorerHelp(m.c.Keys, own)
+		g[1] = helpGroup{"Your answer", []key.Binding{answerTypeKey, common.As(m.c.Keys.Confirm, "enter", "check the answer"), m.c.Keys.Undo, m.c.Keys.Redo}}
+		// Opening another list would put away the step's.
+		g[3].keys = slices.DeleteFunc(slices.Clone(g[3].keys), func(b key.Binding) bool { return b.Help().Key == openKey.Help().Key })
+		return g
 	}
 	if m.active == 0 {
 		return explorerHelp(m.c.Keys, own)

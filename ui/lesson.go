@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,8 +37,9 @@ type LessonOptions struct {
 // Lesson is the guided path: one step at a time, the step's list in the
 // explorer with, below it, the step's one instruction, its question and
 // the answer's field, and a footer of only the keys the step needs. The
-// explorer stays whole (every key it has still works), so a learner who
-// wanders can look around; a number typed goes into the answer, which
+// explorer stays whole (its views, conventions and help), so a learner
+// who wanders can look around; only the list stays as it is (keepList),
+// as the question is asked of it; a number typed goes into the answer, which
 // the quiz reads and judges (quiz.ReadAnswer, quiz.VerdictText), with the
 // mistake check finds behind a wrong one in the lesson's words
 // (slipText). Enter after a wrong answer shows the true one, and after
@@ -129,6 +131,7 @@ func (l *Lesson) open(n int) error {
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
 	l.inner.greeted = ""
+	l.inner.answering = true
 	l.in.SetValue("")
 	l.in.Focus()
 	l.answered, l.right, l.shown, l.verdict = false, false, false, ""
@@ -174,11 +177,13 @@ func (l *Lesson) update(msg tea.Msg) tea.Cmd {
 			l.in.Insert(view.NumberPaste(msg.Content))
 			return nil
 		}
+		return l.explorerUpdate(msg)
 	case tea.KeyPressMsg:
 		if cmd, ok := l.key(msg); ok {
 			// The explorer's status line may have changed: drawn again.
 			return tea.Batch(cmd, l.inner.redraw())
 		}
+		return l.explorerUpdate(msg)
 	}
 	_, cmd := l.inner.Update(msg)
 	return cmd
@@ -220,8 +225,34 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.answered:
 		l.in.SetValue("")
 		return nil, true
+	case k.Edits(msg) || key.Matches(msg, openKey):
+		l.keepList()
+		return nil, true
 	}
 	return nil, false
+}
+
+// keepList says why the list stays as it is: the question is asked of
+// it, and an edit would bring out what is hidden until the answer.
+func (l *Lesson) keepList() {
+	l.inner.c.SetStatus(fmt.Sprintf("the step's list stays as it is: the question asks about it (ndcg-explorer sample:%s opens it to edit)", l.step.Sample), true)
+}
+
+// explorerUpdate gives msg to the explorer; an edit of the list that
+// got past the keys the lesson refuses (a view's own key, a field's
+// enter) is undone, as the question is asked of the step's list.
+func (l *Lesson) explorerUpdate(msg tea.Msg) tea.Cmd {
+	ws := l.inner.c.WS
+	before := ws.List().Clone()
+	_, cmd := l.inner.Update(msg)
+	if after := ws.List(); ws == l.inner.c.WS && (!slices.Equal(before.Items, after.Items) || !slices.Equal(before.Pool, after.Pool)) {
+		if ed, ok := ws.Undo(); ok {
+			l.inner.changed(ed)
+		}
+		l.keepList()
+		return tea.Batch(cmd, l.inner.redraw())
+	}
+	return cmd
 }
 
 // retry clears a wrong answer for another try, as a number typed or

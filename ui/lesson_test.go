@@ -600,3 +600,45 @@ func TestLessonWrongAnswerTriesAgain(t *testing.T) {
 	assert.Equal(t, 2, l.Step())
 	assert.NotContains(t, saved[len(saved)-1].Right, 1, "a step shown is not a step answered")
 }
+
+// TestLessonKeepsTheStepsList: a letter pressed under a step (x, a, c,
+// s, t, shift+↓, o, or the swap view's m) does not change the list the
+// question asks about, nor bring out the numbers hidden until the answer:
+// the status says why and where the list can be edited. Step 3 asks
+// IDCG@5 of 3,2,3,0,1 under exp gain: 7 + 7/log2 3 + 3/2 + 1/log2 5 =
+// 13.3472 + 0 → 13.35 (hidden as ??.???? until answered).
+func TestLessonKeepsTheStepsList(t *testing.T) {
+	for _, keys := range [][]string{{"x"}, {"a"}, {"c"}, {"t"}, {"shift+down"}, {"+"}, {"s"}, {"e"}, {"o"}, {"f5", "m"}} {
+		l := newLesson(t, 3, 80, 24, nil)
+		before := l.inner.c.WS.List().Clone()
+		lessonKeys(l, keys...)
+		s := lessonScreen(l)
+		assert.Equal(t, before, l.inner.c.WS.List(), "%v changed the step's list", keys)
+		assert.NotContains(t, s, "13.347", "%v brought out the hidden IDCG@5", keys)
+		assert.NotContains(t, s, "modified", "%v", keys)
+		assert.Contains(t, lessonFlat(s), "the step's list stays as it is", "%v: the status says why", keys)
+		lessonType(l, "13.35")
+		lessonKeys(l, "enter")
+		assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: IDCG@5 = 13.3472", "%v", keys)
+	}
+}
+
+// TestLessonHelpSaysWhatKeysDo: the help (?) under a step lists the keys
+// as the lesson has them: digits type the answer and enter answers, and
+// no key that edits the list (they keep it as it is), where it listed
+// the explorer's "0-9 set grade" and said that digits set a grade.
+func TestLessonHelpSaysWhatKeysDo(t *testing.T) {
+	l := newLesson(t, 2, 80, 24, nil)
+	lessonKeys(l, "?")
+	s := lessonScreen(l)
+	assert.Contains(t, s, "type the answer")
+	assert.Regexp(t, `enter\s+check the answer`, s)
+	for _, edit := range []string{"set grade", "add item", "x/del", "digits set", "open a list"} {
+		assert.NotContains(t, s, edit)
+	}
+	assert.Contains(t, s, "tie policy", "the conventions' keys stay")
+	lessonKeys(l, "esc", "f2", "?")
+	s = lessonScreen(l)
+	assert.Contains(t, s, "[working]")
+	assert.NotContains(t, s, "digits set", "in a teaching view's help too")
+}

@@ -16,7 +16,8 @@ import (
 // greeting offers the guided path, on one line above the footer at
 // 80×24 (the path first, with the two steps the footer does not name),
 // after the first steps where they fit beside it; opened on a list, it
-// does not.
+// does not. It says to quit first, where "Run ndcg-explorer learn" had
+// newcomers type learn into the explorer (e edited the title).
 func TestNewcomerGreeting(t *testing.T) {
 	doc := sampleDoc(t, samples.Default)
 	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
@@ -24,10 +25,10 @@ func TestNewcomerGreeting(t *testing.T) {
 	m := New(Options{Doc: doc, Settings: s, NoColor: true, Newcomer: true})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(screen(m), "\n")
-	assert.Equal(t, "New to NDCG? Run ndcg-explorer learn. Or: a digit sets a grade, v the views.", strings.TrimRight(lines[22], " "))
+	assert.Equal(t, "New to NDCG? q, then ndcg-explorer learn. Or: a digit sets a grade, v the views.", strings.TrimRight(lines[22], " "))
 	assert.True(t, strings.HasSuffix(strings.TrimRight(lines[23], " "), "v views • ? help • q quit"), lines[23])
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? Run ndcg-explorer learn.", m.c.Status.Text)
+	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
+	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? q, then ndcg-explorer learn.", m.c.Status.Text)
 
 	m = newModel(t, sampleDoc(t, samples.Default), s, 80, 24)
 	assert.NotContains(t, screen(m), "learn")

@@ -142,6 +142,10 @@ type Model struct {
 	greeted string
 	// newcomer is Options.Newcomer.
 	newcomer bool
+	// answering says the guided path holds the list's keys: digits type
+	// the step's answer and the list stays as it is (Lesson.keepList),
+	// so the help lists the answer's keys where it lists the edits.
+	answering bool
 }
 
 // New builds the explorer on a document.
@@ -269,7 +273,9 @@ func (m *Model) greeting() string {
 var (
 	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
 	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
-	learnStep       = "New to NDCG? Run ndcg-explorer learn."
+	// q first: "learn" typed in the explorer is an edit (e edits the
+	// title, and "arn" became it).
+	learnStep = "New to NDCG? q, then ndcg-explorer learn."
 )
 
 func (m *Model) restyle() {

@@ -312,7 +312,7 @@ func TestPresentKey(t *testing.T) {
 	m := openSample(t, "ties-at-k", 80, 24)
 	press(m, "R")
 	s := screen(m)
-	assert.Contains(t, s, "rank id / title                 grade   gain discount contribution    DCG@i")
+	assert.Contains(t, s, "rank id / title         grade   score   gain discount contribution    DCG@i")
 	assert.NotContains(t, s, "IDCG@i")
 	assert.Contains(t, s, "NDCG@3 = █ █")
 	assert.Contains(t, s, "DCG@3 = 9.3809     IDCG@3 = 12.9165")
@@ -736,4 +736,40 @@ func TestPresentKeepsTheLesson(t *testing.T) {
 			assert.Contains(t, flat, want, "%dx%d", size[0], size[1])
 		}
 	}
+}
+
+// TestPresentShowsTheScores: a tie is items with equal scores, and the
+// default sample's notes say "C and D share a score": the projector's
+// table shows the score where the list has scores (C and D at 0.71, the
+// sample's file), and leaves the column out of an unscored list.
+func TestPresentShowsTheScores(t *testing.T) {
+	m := openSample(t, "ties-at-k", 100, 30)
+	press(m, "R")
+	s := screen(m)
+	assert.Regexp(t, `grade\s+score\s+gain discount contribution`, s)
+	assert.Regexp(t, `3 C Shoe cleaning kit\s+0\s+0\.71\s+3\.50\*`, s)
+	assert.Regexp(t, `4 D Trail runner X, women's\s+3\s+0\.71\s+3\.50\*`, s)
+
+	m = openSample(t, "idcg-slip", 100, 30)
+	press(m, "R")
+	assert.NotRegexp(t, `grade\s+score`, screen(m))
+}
+
+// TestPresentFooterHasTheLessonsKeys: a lesson on the projector shows
+// the notes (N), the conventions (P), the tie policy (p) and k ([ and ]),
+// and goes to the other views (v): the footer of the projector mode says
+// those, where it said how to edit a score and tie two items and left N
+// and P to be remembered. At 100 columns every one of them is on it.
+func TestPresentFooterHasTheLessonsKeys(t *testing.T) {
+	m := openSample(t, "ties-at-k", 100, 30)
+	press(m, "R")
+	lines := strings.Split(screen(m), "\n")
+	foot := lines[len(lines)-1]
+	for _, k := range []string{"N notes", "P presets", "p tie policy", "] k + 1", "[ k − 1", "v views", "? help", "q quit"} {
+		assert.Contains(t, foot, k)
+	}
+	assert.NotContains(t, foot, "edit score")
+	press(m, "R")
+	lines = strings.Split(screen(m), "\n")
+	assert.Contains(t, lines[len(lines)-1], "edit score", "the full table's footer stays the editor's")
 }

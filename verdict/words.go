@@ -52,6 +52,9 @@ func mistakeText(c verify.Change) string {
 		return "a mistake: IDCG@k sums the ideal ranking to k, as DCG@k sums the ranking"
 	case c.Setting == "k":
 		return "a mistake: the cutoff off by one"
+	case c.Setting == "discount" && c.To == "ln":
+		// The base a student reaches for: the calculator's ln key.
+		return "a mistake: ln, the natural log, where " + c.From + " is meant"
 	case c.Setting == "discount":
 		return "a mistake: a logarithm in another base"
 	}

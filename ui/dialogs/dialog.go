@@ -82,6 +82,8 @@ type Host interface {
 	// HelpPages is the help of the view in sight laid out for w cells:
 	// its keys, then any further page (what the screen's marks mean).
 	HelpPages(w int) []string
+	// HelpNote is what digits do, under the help's keys.
+	HelpNote() string
 }
 
 // Keys are the keys the dialogs take outside a field (the copy menu's

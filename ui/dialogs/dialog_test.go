@@ -52,6 +52,7 @@ func (h *host) SavePath() string                         { return "" }
 func (h *host) Install(*workspace.Workspace, *ndcg.Gain) {}
 func (h *host) Copy(string) tea.Cmd                      { return nil }
 func (h *host) HelpPages(int) []string                   { return []string{""} }
+func (h *host) HelpNote() string                         { return "" }
 
 // keys gives d each key, as the program would while d is open, and
 // reports whether the last was taken.

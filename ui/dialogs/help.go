@@ -96,7 +96,7 @@ func (d *Help) Footer(w int) string {
 	if where := d.ov.Place(); where != "" {
 		line = st.Subtle.Render(where) + " " + hm.ShortHelpView(append([]key.Binding{helpScroll}, closing...))
 	} else if !d.more() {
-		line += st.Subtle.Render(" · in the explorer, digits set the selected rank's grade")
+		line += st.Subtle.Render(" · " + d.h.HelpNote())
 	}
 	return ansi.Truncate(line, w, "…")
 }

@@ -80,20 +80,22 @@ const (
 )
 
 // presentColumns are the columns of the projector mode, renamed in
-// full: rank, id, grade, gain, discount, contribution, DCG@i.
+// full: rank, id, grade, score (of a scored list: a tie is equal
+// scores), gain, discount, contribution, DCG@i.
 var presentColumns = map[string]Column{
-	"id / title": {head: "id / title"}, "grade": {head: "grade", width: 5}, "gain": {head: "gain", width: 6},
+	"id / title": {head: "id / title"}, "grade": {head: "grade", width: 5}, "score": {head: "score", width: 7},
+	"gain": {head: "gain", width: 6},
 	"disc": {head: "discount", width: 8}, "contrib": {head: "contribution", width: 12}, "DCG@i": {head: "DCG@i", width: 8},
 }
 
 // NewPresent is the table of the projector mode: fewer, wider
-// columns, for a room.
-func NewPresent(width, n int) Layout {
+// columns, for a room; the score only for a scored list.
+func NewPresent(width, n int, scored bool) Layout {
 	t := Layout{Width: width, dec: 4, rankW: max(4, len(strconv.Itoa(n))), TieW: TieWidth(n)}
 	fixedW := MarkW + t.TieW + t.rankW
 	for _, c := range allColumns(t.dec) {
 		p, ok := presentColumns[c.head]
-		if !ok {
+		if !ok || c.head == "score" && !scored {
 			continue
 		}
 		c.head = p.head

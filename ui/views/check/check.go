@@ -102,8 +102,13 @@ func (v *checkView) ShortHelp() []key.Binding {
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "field"), common.As(k.Cancel, "esc", "clear"), fileClaimsKey}, k.Tail(false)...)
 }
 
-// FullHelp is the key only the check view has.
-func (v *checkView) FullHelp() [][]key.Binding { return [][]key.Binding{{fileClaimsKey}} }
+// FullHelp is the keys only the check view has: enter, which moves to
+// the next field as ↓ does, is one of them here (it edits a score in
+// the explorer), so the help lists it and it is not called a key that
+// does nothing in this view.
+func (v *checkView) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{fileClaimsKey, common.As(v.c.Keys.Confirm, "enter", "next field")}}
+}
 
 func (v *checkView) SetSize(w, h int) {
 	v.width, v.height = max(w, 0), max(h, 0)

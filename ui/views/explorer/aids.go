@@ -40,13 +40,19 @@ const (
 	belowLine = -3
 )
 
+// minMoreRows is the fewest lines of the table body that say what they
+// hide: one rank between "↑ N more" and "↓ N more". Below it the ranks
+// that do not fit are left out unsaid, where below five lines they were
+// too, on a screen that had room to say so.
+const minMoreRows = 3
+
 // tableLines lays the table body out: each line's rank, or cutLine,
 // aboveLine ("↑ N more") or belowLine ("↓ N more"). Drawing the table
 // and finding the rank under a click both read it.
 func (e *Model) tableLines() []int {
 	n, free := e.c.WS.N(), e.tableH-1
 	lines := layout.RowLines(e.offset, n, e.cut(), free)
-	if len(lines) == 0 || free < 5 {
+	if len(lines) == 0 || free < minMoreRows {
 		return lines
 	}
 	last := func(ls []int) int {

@@ -72,9 +72,16 @@ func New(c *common.Common) *Model {
 	return &Model{c: c, Input: textfield.New(1, "")}
 }
 
-// ShortHelp is the explorer's footer.
+// ShortHelp is the explorer's footer: in the projector mode, the keys of a
+// lesson.
 func (e *Model) ShortHelp() []key.Binding {
 	k := e.c.Keys
+	if e.Present {
+		// A lesson in front of a room: the notes, the conventions, the
+		// tie policy and k, not the editing keys of the full table.
+		return []key.Binding{k.Up, common.As(notesKey, "N", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
+			k.ViewMenu, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save,
 		k.ViewMenu, k.Help, k.Quit}
 }
@@ -145,7 +152,9 @@ func (e *Model) layout() {
 	}
 	e.table = table.New(e.tableW, n)
 	if e.Present {
-		e.table = table.NewPresent(e.tableW, n)
+		// The score where there is one: the ties a lesson shows are
+		// equal scores.
+		e.table = table.NewPresent(e.tableW, n, e.c.WS.List().Scored())
 	}
 	e.sizeEditor()
 	e.clamp()
@@ -193,13 +202,13 @@ func (e *Model) clamp() {
 	e.Cursor = max(min(e.Cursor, n-1), 0)
 	rows := e.rowsShown()
 	// One row may go to the k line, so keep the cursor a row clear of it.
-	if rows > 2 {
+	if rows >= 2 {
 		rows--
 	}
 	// When the list does not fit, two lines say what is hidden ("↑ 3
-	// more", "↓ 2 more"): the cursor keeps clear of them too.
-	if n > rows && rows > 4 {
-		rows -= 2
+	// more", "↓ 2 more"; tableLines): the cursor keeps clear of them too.
+	if n > rows && e.rowsShown() >= minMoreRows {
+		rows = max(rows-2, 1)
 	}
 	e.offset = layout.ScrollTo(e.offset, e.Cursor, n, rows)
 }
