@@ -43,6 +43,32 @@ func scanRun(name string, r io.Reader, o scanOptions) error {
 	return s.finish()
 }
 
+// scanOptions say what scanRun does with the lines it reads.
+type scanOptions struct {
+	// want maps a query id to its qrels index, or reports that its lines
+	// are not needed (they are still checked).
+	want  func(qid []byte) (int, bool)
+	merge bool
+	// newEval, when set, gives each parser the function that evaluates
+	// the stretches wholly inside its block. countOnly, when it reports
+	// true, tells the parsers to keep only each stretch's number of lines
+	// and docno bytes (the run is scattered: the lines will be read again).
+	newEval   func() func(*batch) (QueryResult, error)
+	countOnly func() bool
+	// holdAll, when it reports true, tells the parsers not to evaluate:
+	// the run is scattered and every query's lines are being kept.
+	holdAll func() bool
+	// scattered is called, before its lines are emitted, on reaching a
+	// block in which some query's lines are not together.
+	scattered func()
+	// reserve, when merging, gives the size of a query's lines, so that
+	// its batch is allocated once.
+	reserve func(qi int) (lines, bytes int)
+	emit    func(*batch) error
+	// progress, when set, is told the lines read so far after each block.
+	progress func(lines int64)
+}
+
 // runScan is one reading of a run by scanRun: the reader, the parsers
 // and the assembler, and what passes between them.
 type runScan struct {
