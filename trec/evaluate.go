@@ -284,8 +284,9 @@ func (e *evaluation) accept(b *batch) verdict {
 		h = &batch{qid: b.qid, qi: qi, whole: true}
 		e.held[qi] = h
 	}
-	h.addPart(b)
+	// Counted before addPart, which empties b into h.
 	e.heldMemory += heldQueryMemory(b.lineCount(), b.byteCount())
+	h.addPart(b)
 	if e.heldMemory > passMemory {
 		e.full.Store(true)
 	}
