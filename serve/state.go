@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -56,14 +57,17 @@ func DefaultStateDir() (string, error) {
 
 // roomState is the file's content.
 type roomState struct {
-	Version   int             `json:"version"`
-	Saved     time.Time       `json:"saved"`
-	NextID    int             `json:"next_id"`
-	Rounds    int             `json:"rounds"`
-	Offers    int             `json:"offers"`
-	Offer     json.RawMessage `json:"offer,omitempty"`
-	Attendees []attendeeState `json:"attendees"`
-	Round     *roundState     `json:"round,omitempty"`
+	Version int             `json:"version"`
+	Saved   time.Time       `json:"saved"`
+	NextID  int             `json:"next_id"`
+	Rounds  int             `json:"rounds"`
+	Offers  int             `json:"offers"`
+	Offer   json.RawMessage `json:"offer,omitempty"`
+	// OfferSource is where the list sent to the room came from (as
+	// Source).
+	OfferSource string          `json:"offer_source,omitempty"`
+	Attendees   []attendeeState `json:"attendees"`
+	Round       *roundState     `json:"round,omitempty"`
 	// Past are the rounds before Round, for the export.
 	Past []roundState `json:"past,omitempty"`
 }
@@ -76,10 +80,13 @@ type attendeeState struct {
 	Code  string `json:"code"`
 	// List is the attendee's list as `ssh … list` prints it (listio's
 	// JSON, with its conventions); absent for one who never had one.
-	List     json.RawMessage `json:"list,omitempty"`
-	Modified bool            `json:"modified,omitempty"`
-	Offered  int             `json:"offered,omitempty"`
-	Taken    bool            `json:"taken,omitempty"`
+	List json.RawMessage `json:"list,omitempty"`
+	// Source is where the list came from ("sample:ties-at-k", a path):
+	// the heading names it, and the list's JSON does not carry it.
+	Source   string `json:"source,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	Offered  int    `json:"offered,omitempty"`
+	Taken    bool   `json:"taken,omitempty"`
 	// Right and Total are the attendee's quiz score.
 	Right int `json:"right,omitempty"`
 	Total int `json:"total,omitempty"`
@@ -155,14 +162,14 @@ func (r *Room) snapshot() ([]byte, error) {
 			return nil, err
 		}
 		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
-			List: data, Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total})
+			List: data, Source: docName(k.doc), Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total})
 	}
 	if offer != nil {
 		data, err := encodeList(offer.Doc, offer.Settings)
 		if err != nil {
 			return nil, err
 		}
-		st.Offer = data
+		st.Offer, st.OfferSource = data, docName(offer.Doc)
 	}
 	st.Round = rd
 	return json.MarshalIndent(st, "", " ")
@@ -217,7 +224,7 @@ func (r *Room) load(data []byte) error {
 		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
 			right: a.Right, total: a.Total}
 		if len(a.List) > 0 {
-			doc, s, err := r.readList(a.List)
+			doc, s, err := r.readList(a.Source, a.List)
 			if err != nil {
 				return fmt.Errorf("%s (%s): %v", where, a.Name, err)
 			}
@@ -230,7 +237,7 @@ func (r *Room) load(data []byte) error {
 	}
 	var offer *ui.Offer
 	if len(st.Offer) > 0 {
-		doc, s, err := r.readList(st.Offer)
+		doc, s, err := r.readList(st.OfferSource, st.Offer)
 		if err != nil {
 			return fmt.Errorf("the list sent to the room: %v", err)
 		}
@@ -291,9 +298,30 @@ func (r *Room) load(data []byte) error {
 	return nil
 }
 
-// readList reads a list kept in the state, held to the room's bounds.
-func (r *Room) readList(data json.RawMessage) (*listio.Document, ndcg.Settings, error) {
-	doc, err := listio.ReadJSON("room.json", data)
+// docName is the name a kept list came from, "" for none.
+func docName(doc *listio.Document) string {
+	if doc == nil {
+		return ""
+	}
+	return doc.Name
+}
+
+// maxSourceBytes bounds a kept list's source name: a path, at most.
+const maxSourceBytes = 4096
+
+// readList reads a list kept in the state, held to the room's bounds,
+// under the name it came from (source; the state file's own name in a
+// file written before sources were kept). A name the heading could not
+// show as it is refuses the list, as any other sign of a file this
+// server did not write does.
+func (r *Room) readList(source string, data json.RawMessage) (*listio.Document, ndcg.Settings, error) {
+	if source == "" {
+		source = StateFile
+	}
+	if len(source) > maxSourceBytes || !termsafe.Clean(source) {
+		return nil, ndcg.Settings{}, fmt.Errorf("a list's source %s is not a name this server keeps", termsafe.Quote(source))
+	}
+	doc, err := listio.ReadJSON(source, data)
 	if err != nil {
 		return nil, ndcg.Settings{}, err
 	}

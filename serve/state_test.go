@@ -147,3 +147,42 @@ func testDoc(t *testing.T) *listio.Document {
 	require.NoError(t, err)
 	return doc
 }
+
+// A list given back after a restart keeps the name it came from: an
+// attendee's heading read "room.json: A tie at the cutoff…", the state
+// file's name, where it read "sample:ties-at-k" before the restart; the
+// list sent to the room (F2) kept its name too.
+func TestARestartKeepsWhereTheListCameFrom(t *testing.T) {
+	doc, err := listio.Load("sample:ties-at-k", nil, "")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	s, addr := serveOn(t, dir, Config{Doc: doc, Settings: ndcg.DefaultSettings()})
+	ada := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.waitFor("sample:ties-at-k: A tie at the cutoff", 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	_, err = s.Room().SendList(doc, ndcg.DefaultSettings())
+	require.NoError(t, err)
+	ada.send("0")
+	require.NoError(t, ada.redrawUntil("grade of A 3 → 0", 100, 30, 10*time.Second))
+	path := filepath.Join(dir, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path)
+		return err == nil && strings.Contains(string(data), `"offer"`) && strings.Contains(string(data), `"grade": 0,`)
+	}, 5*time.Second, 50*time.Millisecond)
+	kept, err := os.ReadFile(path)
+	require.NoError(t, err)
+	other := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(other, StateFile), kept, 0o600))
+
+	s2, addr2 := serveOn(t, other, Config{Doc: doc, Settings: ndcg.DefaultSettings()})
+	back := connect(t, addr2, "ada+"+code, 100, 30)
+	defer back.close()
+	require.NoError(t, back.waitFor("welcome back", 10*time.Second))
+	assert.Contains(t, back.text(), "sample:ties-at-k: A tie at the cutoff")
+	assert.NotContains(t, back.text(), "room.json")
+	s2.room.mu.Lock()
+	offer := s2.room.offer
+	s2.room.mu.Unlock()
+	require.NotNil(t, offer)
+	assert.Equal(t, "sample:ties-at-k", offer.Doc.Name)
+}

@@ -408,7 +408,7 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 	_, cmd := b.Update(uitest.Key("enter"))
 	require.NotNil(t, cmd)
 	b.Update(uitest.RunCmd(cmd))
-	assert.Contains(t, bscreen(b), "saved 7 items to ")
+	assert.Contains(t, bscreen(b), "saved 7 items to")
 	data, err := os.ReadFile(want)
 	require.NoError(t, err)
 	saved, err := listio.ReadJSON(want, data)

@@ -53,10 +53,16 @@ func (s Status) Lines(st Styles, text string, w int) (string, string) {
 	if !s.Fresh || ansi.StringWidth(text) <= w {
 		return s.Line(st, text, w), ""
 	}
-	two := func(text string) []string { return strings.SplitN(layout.Wrap(text, w), "\n", 3) }
+	two := func(text string) []string {
+		return strings.SplitN(keepHyphens.Replace(layout.Wrap(joinHyphens.Replace(text), w)), "\n", 3)
+	}
 	l := two(text)
 	if len(l) > 2 {
 		l = two(ShortenPath(text))
+	}
+	if len(l) < 2 {
+		// The text without its directories fits one line.
+		return s.Paint(st, l[0]), ""
 	}
 	second := l[1]
 	if len(l) > 2 {
@@ -64,6 +70,16 @@ func (s Status) Lines(st Styles, text string, w int) (string, string) {
 	}
 	return s.Paint(st, l[0]), s.Paint(st, ansi.Truncate(second, w, "…"))
 }
+
+// The wrap breaks after any hyphen, and a status often holds a command
+// to type: the lab attendee's resume line broke as "ssh -p 24101
+// student-" over "2+wpypugxm@127.0.0.1", two halves of a user name.
+// Hyphens are held as non-breaking ones (U+2011, one cell too) while
+// the text is wrapped between words.
+var (
+	joinHyphens = strings.NewReplacer("-", "\u2011")
+	keepHyphens = strings.NewReplacer("\u2011", "-")
+)
 
 // ShortenPath drops the directories of the files a message names: of
 // the file an error starts with ("/a/long/path/list.json:2: …" becomes
