@@ -19,6 +19,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -361,4 +363,38 @@ func TestKeyFloodTellsTheAttendee(t *testing.T) {
 	assert.Less(t, passed, MaxKeysPerSecond+10)
 	assert.Equal(t, 1, notices)
 	assert.Equal(t, 3*MaxKeysPerSecond-passed-1, dropped)
+}
+
+// A window that changes again while the settled size is on its way to
+// the program ends at its last size: an ssh resized as it connects sends
+// the terminal's first size, then its own, one after the other.
+func TestTheLastWindowSizeIsTheOneDrawn(t *testing.T) {
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	s := sessionModel{Model: ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
+	first, last := tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 100, Height: 30}
+	var drawn []tea.WindowSizeMsg
+	filter := func(msg tea.Msg) tea.Msg {
+		out := s.filter(nil, msg)
+		if ws, ok := out.(tea.WindowSizeMsg); ok {
+			drawn = append(drawn, ws)
+		}
+		return out
+	}
+	settle := func() tea.Msg {
+		_, cmd := s.Update(resizeNow{})
+		return cmd()
+	}
+
+	assert.Equal(t, resizeSoon{}, filter(first))
+	settled := settle()
+	// The last size comes before the settled first one is back.
+	filter(last)
+	filter(settled)
+	// Every timer started runs out.
+	for s.pending {
+		filter(settle())
+	}
+	require.NotEmpty(t, drawn)
+	assert.Equal(t, last, drawn[len(drawn)-1], "sizes drawn: %v", drawn)
 }

@@ -49,7 +49,6 @@ type sessionModel struct {
 	latest  tea.WindowSizeMsg
 	drawn   int  // the area drawn, for winsize.Message
 	pending bool // a settle timer is running
-	release bool // the next size message is the settled one: let it through
 
 	// idle is how long the session may go without a key, a click, a
 	// paste or a resize (0: for ever); idleTimer fires then, and idled
@@ -65,6 +64,9 @@ type sessionModel struct {
 type (
 	resizeSoon struct{}
 	resizeNow  struct{}
+	// settledSize is the size the window settled at, on its way back
+	// through the filter to the program.
+	settledSize struct{ size tea.WindowSizeMsg }
 	// idleQuit ends a session that had no input for its idle time.
 	idleQuit struct{}
 	// reportNow sends the list to the room (sessionModel.report).
@@ -123,16 +125,20 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	case tea.WindowSizeMsg:
 		s.active()
 		m = winsize.Message(s.Model, m, &s.drawn)
-		if s.release {
-			s.release = false
-			return m
-		}
 		s.latest = m
 		if s.pending {
 			return nil
 		}
 		s.pending = true
 		return resizeSoon{}
+	case settledSize:
+		// A size that came after it is on its way too, on its own timer:
+		// let only the last one through, or the window would end at the
+		// size before it.
+		if m.size != s.latest {
+			return nil
+		}
+		return m.size
 	case tea.SuspendMsg:
 		return tea.ResumeMsg{}
 	}
@@ -160,9 +166,9 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case resizeSoon:
 		return s, tea.Tick(resizeSettle, func(time.Time) tea.Msg { return resizeNow{} })
 	case resizeNow:
-		s.pending, s.release = false, true
-		latest := s.latest
-		return s, func() tea.Msg { return latest }
+		s.pending = false
+		settled := settledSize{s.latest}
+		return s, func() tea.Msg { return settled }
 	case idleQuit:
 		s.idled.Store(true)
 		return s, tea.Quit
