@@ -241,8 +241,8 @@ func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 }
 
 // boundRequests passes a session's requests on to the SSH library,
-// refusing environment variables past maxEnv or maxEnvBytes, and holding
-// window changes that come before the shell until it has started.
+// refusing environment variables past maxEnv or maxEnvBytes, and taking
+// window changes that come before the shell into the terminal's request.
 //
 // The library (charmbracelet/ssh, as gliderlabs/ssh it comes from) hands
 // each window change over a channel with room for one, which the
@@ -250,17 +250,19 @@ func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // reads it; before the shell no handler runs, so a resize between
 // pty-req and shell (an ssh resized as it connects) stopped the session's
 // requests for good: the shell was never started, and the session's
-// goroutines and buffers were held after the client left. Held here,
-// only the last size before the shell passes, once the shell has. The
-// hang is the library's (session.go, "window-change"), and is described
-// with a fork's fix in https://github.com/shellhub-io/shellhub/pull/6837;
+// goroutines and buffers were held after the client left. The hang is
+// the library's (session.go, "window-change"), and is described with a
+// fork's fix in https://github.com/shellhub-io/shellhub/pull/6837;
 // https://github.com/gliderlabs/ssh/issues/265 is the race beside it, on
-// the same window. This goes once the library drains its window changes
-// before the shell.
+// the same window. So the terminal's request is answered here and held
+// until the shell, with the last size asked for before it: passed on
+// after the shell instead, that size raced Bubble Tea's first one (sent
+// on a goroutine of its own) and the explorer could end at the first.
+// This goes once the library drains its window changes before the shell.
 func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 	defer close(out)
 	env, started := 0, false
-	var resize *gossh.Request
+	var pty *gossh.Request
 	for req := range in {
 		switch req.Type {
 		case "env":
@@ -269,28 +271,70 @@ func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 				_ = req.Reply(false, nil)
 				continue
 			}
+		case "pty-req":
+			if !started && pty == nil && answerNow(req) {
+				pty = req
+				continue
+			}
 		case "window-change":
-			if !started {
+			if !started && pty != nil {
 				// Window changes want no reply (RFC 4254 6.7); one that
-				// asks is answered now, and never again.
+				// asks is answered now.
 				if req.WantReply {
 					_ = req.Reply(true, nil)
-					req.WantReply = false
 				}
-				resize = req
+				resizePtyRequest(pty, req.Payload)
 				continue
 			}
 		case "shell", "exec", "subsystem":
 			started = true
-			out <- req
-			if resize != nil {
-				out <- resize
-				resize = nil
+			if pty != nil {
+				out <- pty
+				pty = nil
 			}
-			continue
 		}
 		out <- req
 	}
+}
+
+// ptyRequest and windowChange are the payloads of RFC 4254 6.2 and 6.7.
+type (
+	ptyRequest struct {
+		Term              string
+		Columns, Rows     uint32
+		WidthPx, HeightPx uint32
+		Modes             string
+	}
+	windowChange struct {
+		Columns, Rows     uint32
+		WidthPx, HeightPx uint32
+	}
+)
+
+// answerNow says yes to a terminal request that reads as one, and leaves
+// it wanting no reply from the library; one that does not read is the
+// library's to refuse.
+func answerNow(req *gossh.Request) bool {
+	var p ptyRequest
+	if gossh.Unmarshal(req.Payload, &p) != nil {
+		return false
+	}
+	if req.WantReply {
+		_ = req.Reply(true, nil)
+		req.WantReply = false
+	}
+	return true
+}
+
+// resizePtyRequest gives a held terminal request a window change's size.
+func resizePtyRequest(pty *gossh.Request, change []byte) {
+	var p ptyRequest
+	var w windowChange
+	if gossh.Unmarshal(pty.Payload, &p) != nil || gossh.Unmarshal(change, &w) != nil {
+		return
+	}
+	p.Columns, p.Rows, p.WidthPx, p.HeightPx = w.Columns, w.Rows, w.WidthPx, w.HeightPx
+	pty.Payload = gossh.Marshal(p)
 }
 
 // fdListener logs, once until a connection is accepted again, that the

@@ -398,3 +398,32 @@ func TestTheLastWindowSizeIsTheOneDrawn(t *testing.T) {
 	require.NotEmpty(t, drawn)
 	assert.Equal(t, last, drawn[len(drawn)-1], "sizes drawn: %v", drawn)
 }
+
+// The terminal's request reaches the SSH library with the last size
+// asked for before the shell, and the shell after it: the explorer starts
+// at that size, with no later size to race its first.
+func TestTheShellStartsAtTheLastSizeBeforeIt(t *testing.T) {
+	in, out := make(chan *gossh.Request, 8), make(chan *gossh.Request, 8)
+	pty := ptyRequest{Term: "xterm-256color", Columns: 80, Rows: 24}
+	in <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(pty)}
+	in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: 90, Rows: 20})}
+	in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: 100, Rows: 30})}
+	in <- &gossh.Request{Type: "shell"}
+	in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: 120, Rows: 40})}
+	close(in)
+	boundRequests(in, out)
+
+	var types []string
+	var got []*gossh.Request
+	for req := range out {
+		types = append(types, req.Type)
+		got = append(got, req)
+	}
+	require.Equal(t, []string{"pty-req", "shell", "window-change"}, types)
+	var p ptyRequest
+	require.NoError(t, gossh.Unmarshal(got[0].Payload, &p))
+	assert.Equal(t, ptyRequest{Term: "xterm-256color", Columns: 100, Rows: 30}, p)
+	var w windowChange
+	require.NoError(t, gossh.Unmarshal(got[2].Payload, &w))
+	assert.Equal(t, windowChange{Columns: 120, Rows: 40}, w, "after the shell, sizes pass as they come")
+}
