@@ -120,10 +120,15 @@ func (t *connTracker) accept(ctx ssh.Context, conn net.Conn) net.Conn {
 			t.log("more than %d connections not yet authenticated: closing the oldest (from %s) as new ones come", t.maxStartups, evict.host)
 		}
 	}
+	if evict != nil {
+		// Forgotten before the lock is let go, so that connections
+		// accepted at the same moment never count more than maxStartups.
+		evict.forget()
+	}
 	c.timer = time.AfterFunc(t.grace, c.expire)
 	t.mu.Unlock()
 	if evict != nil {
-		_ = evict.Close()
+		_ = evict.Conn.Close()
 	}
 	return c
 }
@@ -141,16 +146,25 @@ func (c *trackedConn) expire() {
 
 // Close closes the connection and forgets it.
 func (c *trackedConn) Close() error {
-	t := c.t
-	t.mu.Lock()
-	if !c.closed {
-		c.closed = true
-		c.timer.Stop()
-		t.unauth = slices.DeleteFunc(t.unauth, func(o *trackedConn) bool { return o == c })
-		t.authed = slices.DeleteFunc(t.authed, func(o *trackedConn) bool { return o == c })
-	}
-	t.mu.Unlock()
+	c.t.mu.Lock()
+	c.forget()
+	c.t.mu.Unlock()
 	return c.Conn.Close()
+}
+
+// forget marks the connection closed and takes it off the tracker's
+// lists; the tracker's lock is held.
+func (c *trackedConn) forget() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+	t := c.t
+	t.unauth = slices.DeleteFunc(t.unauth, func(o *trackedConn) bool { return o == c })
+	t.authed = slices.DeleteFunc(t.authed, func(o *trackedConn) bool { return o == c })
 }
 
 func connOf(ctx ssh.Context) *trackedConn {
@@ -177,6 +191,7 @@ func (t *connTracker) authenticated(ctx ssh.Context) {
 			for _, o := range t.authed {
 				if o != c && o.sessions == 0 {
 					evict = o
+					evict.forget()
 					break
 				}
 			}
@@ -185,7 +200,7 @@ func (t *connTracker) authenticated(ctx ssh.Context) {
 	t.mu.Unlock()
 	if evict != nil {
 		t.log("more than %d connections: closing one from %s that has no session open", t.maxAuthed, evict.host)
-		_ = evict.Close()
+		_ = evict.Conn.Close()
 	}
 }
 
