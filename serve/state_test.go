@@ -162,6 +162,10 @@ func TestARestartKeepsWhereTheListCameFrom(t *testing.T) {
 	code := codeOn(t, ada, "ada")
 	_, err = s.Room().SendList(doc, ndcg.DefaultSettings())
 	require.NoError(t, err)
+	// The offer's notice takes the status line: the edit is typed after
+	// it is seen, or the notice could arrive after the edit and replace
+	// the line this test waits for.
+	require.NoError(t, ada.waitFor("the instructor sent a list", 10*time.Second))
 	ada.send("0")
 	require.NoError(t, ada.redrawUntil("grade of A 3 → 0", 100, 30, 10*time.Second))
 	path := filepath.Join(dir, StateFile)
