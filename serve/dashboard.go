@@ -84,7 +84,11 @@ type Dashboard struct {
 	// showAnswers (F8); showHelp the dashboard's keys (?). Their lines
 	// are made in Update (roomLines), as the tally's are.
 	showRoom, showAnswers, showHelp bool
-	roomLines                       []string
+	// showSteps lists the guided path's steps (F1), until a step's
+	// number sends one to the room.
+	showSteps bool
+	stepsText []string
+	roomLines []string
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
 	skipRound bool
@@ -223,6 +227,9 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if d.showRoom {
 		d.roomLines = d.drawRoom(d.width)
 	}
+	if d.showSteps {
+		d.stepsText = d.stepLines(d.width)
+	}
 	// A status that wraps onto more lines moves the explorer down: it is
 	// told its new height. One that takes fewer leaves the lines blank
 	// until the next resize, so the explorer stays where it is.
@@ -287,6 +294,10 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case "esc", "?", "q":
 				d.showHelp = false
 			}
+			return d, nil
+		}
+		if d.showSteps {
+			d.stepKey(msg)
 			return d, nil
 		}
 		if msg.String() == "?" && (d.showTally || d.showRoom || !d.explorer.CapturesEsc()) {
@@ -354,6 +365,8 @@ func (d *Dashboard) View() tea.View {
 		body = d.codeView(d.width, d.tallyHeight())
 	case d.showHelp:
 		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
+	case d.showSteps:
+		body = fit(strings.Join(d.stepsText, "\n"), d.width, d.tallyHeight())
 	case d.showTally:
 		body = d.tallyView(d.width, d.tallyHeight())
 	case d.showRoom:
@@ -404,13 +417,14 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	optional := []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help}
+	optional := []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Step, k.Help}
 	if d.webURL != "" {
 		optional = append(optional, k.Code)
 	}
 	for i, b := range optional {
-		// The room's five keys always; the room view's and the help's
-		// when the line has room for them (? works all the same).
+		// The room's five keys always; the room view's, the lesson's
+		// and the help's when the line has room for them (they work all
+		// the same).
 		item := b.Help().Key + " " + b.Help().Desc
 		if i >= 5 && ansi.StringWidth(strings.Join(append(keys, item), " · ")) > w {
 			continue

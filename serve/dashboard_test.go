@@ -22,7 +22,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
-	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · ? these keys\n"+
+	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · F1 lesson step · ? these keys\n"+
 		"host key "+s.Fingerprint()+" · this machine only: --listen :23234 opens it to the room\n")
 
 	// With nobody connected, a quit is a quit.

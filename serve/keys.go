@@ -2,18 +2,22 @@ package serve
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 )
 
 // dashboardKeys are the instructor's keys. They are function keys, so
 // that every key of the instructor's own explorer below keeps its
 // meaning.
 var dashboardKeys = struct {
-	Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive, Code key.Binding
+	Step, Send, Round, End, Tally, Names, Room, Answers, Help, Export, Timer, Forgive, Code key.Binding
 }{
+	Step:    key.NewBinding(key.WithKeys("f1"), key.WithHelp("F1", "lesson step")),
 	Send:    key.NewBinding(key.WithKeys("f2"), key.WithHelp("F2", "send list")),
 	Round:   key.NewBinding(key.WithKeys("f3"), key.WithHelp("F3", "quiz round")),
 	End:     key.NewBinding(key.WithKeys("f4"), key.WithHelp("F4", "end round")),
@@ -34,6 +38,7 @@ var dashboardKeys = struct {
 // (the explorer's own ? would give F2–F6 their explorer meanings).
 var dashboardHelp = []struct{ key, what string }{
 	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
+	{"F1", "send a step of the guided path (ndcg-explorer learn) to every attendee: F1, then its number (each is asked; q on their side goes back to their own list)"},
 	{"F3", "start a quiz round on your conventions: everyone gets the same question"},
 	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
 	{"F5", "switch between the tally and your explorer"},
@@ -55,6 +60,9 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	again := d.skipRound
 	d.skipRound = false
 	switch {
+	case key.Matches(msg, k.Step):
+		d.showSteps, d.showTally, d.showRoom = true, false, false
+		d.status = fmt.Sprintf("a step's number (1–%d) sends it to the room; esc sends none", learn.Count())
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
 		n, err := room.SendList(ws.Doc, ws.Settings)
@@ -164,4 +172,27 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// stepKey answers F1's list of the guided path's steps: a step's number
+// sends it to the room, esc (or F1 again) sends none.
+func (d *Dashboard) stepKey(msg tea.KeyPressMsg) {
+	switch msg.String() {
+	case "esc", "f1", "q":
+		d.showSteps = false
+		d.status = "no step sent"
+		return
+	}
+	n, err := strconv.Atoi(msg.String())
+	if err != nil || n < 1 || n > learn.Count() {
+		d.status = fmt.Sprintf("a step's number, 1 to %d, sends it to the room; esc sends none", learn.Count())
+		return
+	}
+	d.showSteps = false
+	sent, err := d.srv.Room().SendStep(n)
+	if err != nil {
+		d.status = "the step was not sent: " + err.Error()
+		return
+	}
+	d.status = fmt.Sprintf("sent step %d (%s) to %s: each is asked; the answers stay on their screens", n, learn.Steps[n-1].Title, plural(sent, "session"))
 }

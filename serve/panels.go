@@ -12,6 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/qrterm"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -214,6 +215,25 @@ func (d *Dashboard) helpLines(w int) []string {
 		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
 	}
 	return out
+}
+
+// stepLines are the guided path's steps, for F1 to send one: each
+// one's number and title, the step last sent marked.
+func (d *Dashboard) stepLines(w int) []string {
+	out := []string{d.st.title.Render("Send a step of the guided path to the room")}
+	sent := d.srv.Room().SentStep()
+	for i, st := range learn.Steps {
+		line := fmt.Sprintf("%d  %s", i+1, st.Title)
+		if i+1 == sent {
+			line += "  ◂ sent last"
+		}
+		out = append(out, line)
+	}
+	const text = "A step's number sends it: each attendee is asked, then sees the step's list, its instruction " +
+		"and one question, the answer hidden until they give it, as under ndcg-explorer learn (their answers " +
+		"are not counted here). q on their side goes back to their own list. esc sends none."
+	out = append(out, "")
+	return append(out, strings.Split(ansi.Wrap(text, max(w, 1), ""), "\n")...)
 }
 
 // drawRoom is the room view: everyone connected, how they come back,

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -319,7 +320,7 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionMod
 		// A latecomer is offered what the others were; one who comes
 		// back is offered only what was sent while they were away.
 		m.offered = r.offers
-		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings}
+		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
 	}
 	r.mu.Unlock()
 	if msg != nil {
@@ -491,7 +492,41 @@ func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 		return 0, fmt.Errorf("not sent: the list has %s with its pool, and an attendee's list takes at most %s (serve --max-items)",
 			plural(n, "item"), plural(r.maxItems, "item"))
 	}
-	kept := ui.Offer{Doc: CloneDoc(doc), Settings: s}
+	return r.send(ui.Offer{Doc: doc, Settings: s}), nil
+}
+
+// SendStep offers every session step n of the guided path (learn): its
+// list, instruction and question in place of the attendee's explorer,
+// until they go back to their own list. It returns how many sessions it
+// reached.
+func (r *Room) SendStep(n int) (int, error) {
+	st, err := learn.At(n)
+	if err != nil {
+		return 0, err
+	}
+	doc, err := st.Doc()
+	if err != nil {
+		return 0, err
+	}
+	return r.send(ui.Offer{Doc: doc, Settings: st.Opens, Step: n}), nil
+}
+
+// SentStep is the step of the guided path last sent to the room, 0
+// when the last thing sent was a list or nothing was.
+func (r *Room) SentStep() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.offer == nil {
+		return 0
+	}
+	return r.offer.Step
+}
+
+// send offers every session a copy of o, and keeps it for those who
+// join or come back later (attach).
+func (r *Room) send(o ui.Offer) int {
+	kept := o
+	kept.Doc = CloneDoc(o.Doc)
 	// One lock for the whole send: a session attaching meanwhile gets
 	// the list once, from here or from attach.
 	r.mu.Lock()
@@ -502,11 +537,13 @@ func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 	for _, m := range r.members {
 		if m.prog != nil {
 			m.offered = r.offers
-			go m.prog.Send(ui.Offer{Doc: CloneDoc(doc), Settings: s})
+			each := o
+			each.Doc = CloneDoc(o.Doc)
+			go m.prog.Send(each)
 			n++
 		}
 	}
-	return n, nil
+	return n
 }
 
 // StartRound starts quiz round number of seed for the room under s,

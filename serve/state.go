@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -65,9 +66,12 @@ type roomState struct {
 	Offer   json.RawMessage `json:"offer,omitempty"`
 	// OfferSource is where the list sent to the room came from (as
 	// Source).
-	OfferSource string          `json:"offer_source,omitempty"`
-	Attendees   []attendeeState `json:"attendees"`
-	Round       *roundState     `json:"round,omitempty"`
+	OfferSource string `json:"offer_source,omitempty"`
+	// OfferStep is the step of the guided path the offer is, when it is
+	// one (ui.Offer.Step).
+	OfferStep int             `json:"offer_step,omitempty"`
+	Attendees []attendeeState `json:"attendees"`
+	Round     *roundState     `json:"round,omitempty"`
 	// Past are the rounds before Round, for the export.
 	Past []roundState `json:"past,omitempty"`
 }
@@ -169,7 +173,7 @@ func (r *Room) snapshot() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Offer, st.OfferSource = data, docName(offer.Doc)
+		st.Offer, st.OfferSource, st.OfferStep = data, docName(offer.Doc), offer.Step
 	}
 	st.Round = rd
 	return json.MarshalIndent(st, "", " ")
@@ -241,7 +245,12 @@ func (r *Room) load(data []byte) error {
 		if err != nil {
 			return fmt.Errorf("the list sent to the room: %v", err)
 		}
-		offer = &ui.Offer{Doc: doc, Settings: s}
+		if st.OfferStep != 0 {
+			if _, err := learn.At(st.OfferStep); err != nil {
+				return fmt.Errorf("the step sent to the room: %v", err)
+			}
+		}
+		offer = &ui.Offer{Doc: doc, Settings: s, Step: st.OfferStep}
 	}
 	readRound := func(sr *roundState) (*Round, error) {
 		if sr.ID <= 0 || sr.ID > st.Rounds || sr.Number <= 0 || sr.Number > 1_000_000 {

@@ -18,6 +18,9 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
+	if m.lesson != nil {
+		return m.lesson.View()
+	}
 	return frame.View(m.frame, m.windowTitle())
 }
 

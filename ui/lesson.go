@@ -32,6 +32,12 @@ type LessonOptions struct {
 	Save func(learn.Progress) error
 	// ASCII and NoColor are the explorer's (Options).
 	ASCII, NoColor bool
+	// Room, when set, runs a step the instructor sent to an attendee of
+	// serve (Offer.Step): the step's explorer is remote as the
+	// attendee's is (it reads and writes no file of the server's), and
+	// q, ctrl+c or going on from the last step leave the lesson (Left)
+	// for the attendee's own explorer rather than end the session.
+	Room *Remote
 }
 
 // Lesson is the guided path: one step at a time, the step's list in the
@@ -71,8 +77,9 @@ type Lesson struct {
 	// The terminal's replies, given again to each step's explorer.
 	bg      *tea.BackgroundColorMsg
 	profile *tea.ColorProfileMsg
-	// finished says the learner went on from the last step.
-	finished bool
+	// finished says the learner went on from the last step; left that
+	// an attendee left a step the instructor sent (LessonOptions.Room).
+	finished, left bool
 	// screen is the whole screen, drawn at the end of each Update.
 	screen string
 }
@@ -94,6 +101,8 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	// The first words a learner reads: how the path goes, or where
 	// they are back at.
 	switch p := o.Progress; {
+	case o.Room != nil:
+		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
 		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.", learn.Count()), false)
 	case o.Step == p.Resume():
@@ -111,6 +120,19 @@ func (l *Lesson) Finished() bool { return l.finished }
 // Step is the step on screen, from 1.
 func (l *Lesson) Step() int { return l.n }
 
+// Notice puts news from the room (the round's timer, keys dropped) on
+// the step's status line.
+func (l *Lesson) Notice(text string) tea.Cmd {
+	l.inner.c.SetStatus(text, false)
+	cmd := tea.Batch(l.inner.redraw(), l.layout())
+	l.draw()
+	return cmd
+}
+
+// Left reports whether an attendee left a step the instructor sent
+// (LessonOptions.Room), for their own explorer.
+func (l *Lesson) Left() bool { return l.left }
+
 // open puts step n on screen: its list in a fresh explorer.
 func (l *Lesson) open(n int) error {
 	st, err := learn.At(n)
@@ -126,7 +148,13 @@ func (l *Lesson) open(n int) error {
 	if l.err == nil {
 		l.hide, l.err = st.Hidden()
 	}
-	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor})
+	var remote *Remote
+	if r := l.o.Room; r != nil {
+		// Only the bound on the list: the step's answers are the
+		// attendee's own, not the room's.
+		remote = &Remote{MaxItems: r.MaxItems}
+	}
+	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor, Remote: remote})
 	// The greeting speaks of digits setting grades: here they type the
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
@@ -200,6 +228,10 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if msg.String() == "ctrl+c" || !l.explorerHasKeys() && key.Matches(msg, k.Quit) {
 		// Nothing to save: the lists are the samples, and the progress
 		// is kept as it changes.
+		if l.o.Room != nil {
+			l.left = true
+			return nil, true
+		}
 		return tea.Quit, true
 	}
 	if l.explorerHasKeys() {
@@ -268,6 +300,9 @@ func (l *Lesson) retry() {
 // nextName is where enter goes once the step is answered.
 func (l *Lesson) nextName() string {
 	if l.n >= learn.Count() {
+		if l.o.Room != nil {
+			return "your list"
+		}
 		return "the end of the path"
 	}
 	return fmt.Sprintf("step %d", l.n+1)
@@ -285,6 +320,10 @@ func (l *Lesson) enter() tea.Cmd {
 		if l.n >= learn.Count() {
 			l.finished = true
 			l.o.Progress.Done()
+			if l.o.Room != nil {
+				l.left = true
+				return nil
+			}
 			return tea.Sequence(l.save(), tea.Quit)
 		}
 		if err := l.open(l.n + 1); err != nil {
@@ -474,7 +513,11 @@ func (l *Lesson) panel() []string {
 		foot = l.inner.footer(w)
 	} else {
 		k := l.inner.c.Keys
-		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), common.As(k.Quit, "q", "quit"), w)
+		quit := common.As(k.Quit, "q", "quit")
+		if l.o.Room != nil {
+			quit = common.As(k.Quit, "q", "your list")
+		}
+		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), quit, w)
 	}
 	return append(lines, foot)
 }

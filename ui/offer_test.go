@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
@@ -296,4 +297,62 @@ func TestWelcomeCutByTheOfferComesBack(t *testing.T) {
 	press(m, "enter")
 	assert.Equal(t, 3, m.Workspace().N())
 	assert.NotContains(t, screen(m), back)
+}
+
+// A step of the guided path sent to the room is offered as a list is;
+// enter opens it in place of the attendee's explorer, with its
+// instruction, question and keys, the list of step 2 (idcg-slip, exp
+// gain, k=3) hiding its answer; the step's own keys judge an answer
+// (step 2's slip 10.26, its DCG@3 as linear gain would give); q goes
+// back to the attendee's own list, untouched, and the step is gone.
+func TestOfferedStepOpensTheLesson(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	press(m, "1") // the attendee's own edit: rank 1's grade 3 → 1
+	st, err := learn.At(2)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
+	assert.Contains(t, screen(m), "the instructor sent step 2 (DCG): enter to open it\n")
+	assert.Contains(t, lastLine(m), "step 2 from the instructor: enter open it • esc keep yours")
+	press(m, "enter")
+	s := screen(m)
+	assert.Contains(t, s, "Step 2 of 8: DCG")
+	assert.Contains(t, s, st.Question)
+	assert.Contains(t, s, "From the instructor: type the answer, then enter; q goes back to your list.")
+	assert.Contains(t, lastLine(m), "q your list")
+	assert.Contains(t, s, "?.???", "the answer is hidden")
+	assert.Equal(t, "ndcg-explorer learn: step 2 of 8", m.View().WindowTitle)
+
+	typeText(m, st.Slip)
+	press(m, "enter")
+	assert.Contains(t, lessonFlat(screen(m)), "✗ Not quite: your "+st.Slip+" for DCG@3 is too ")
+	assert.Equal(t, 1.0, m.Workspace().List().Items[0].Grade, "the step's answer is not the attendee's edit")
+
+	press(m, "q")
+	s = screen(m)
+	assert.NotContains(t, s, "Step 2 of 8")
+	assert.Contains(t, s, "back to your list from step 2")
+	assert.Equal(t, 5, m.Workspace().N(), "the attendee's own list")
+	assert.Equal(t, 1.0, m.Workspace().List().Items[0].Grade)
+	assert.True(t, m.Workspace().Dirty(), "their edit still theirs")
+}
+
+// A round or a list from the instructor while a step is on screen closes
+// the step: the instructor has moved on, and the round needs the quiz.
+func TestARoundClosesTheStep(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	st, err := learn.At(1)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	press(m, "enter")
+	require.Contains(t, screen(m), "Step 1 of 8")
+	m.Update(RoomNotice{Text: "round 1 closes in 2m"})
+	assert.Contains(t, screen(m), "round 1 closes in 2m", "news from the room reaches the step's screen")
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	s := screen(m)
+	assert.NotContains(t, s, "Step 1 of 8")
+	assert.Contains(t, s, "the instructor started a quiz round")
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
@@ -97,11 +98,17 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
+		prompt := offerPrompt
 		if m.answerTyped() {
-			m.c.SetStatus(m.afterWelcome(offerAfterAnswer), false)
-		} else {
-			m.c.SetStatus(m.afterWelcome(offerPrompt), false)
+			prompt = offerAfterAnswer
 		}
+		if msg.Step > 0 {
+			// The step's title makes the line long: esc is in the
+			// footer, which names the offer's keys.
+			prompt, _, _ = strings.Cut(prompt, ", esc")
+			prompt = strings.Replace(prompt, "a list", stepSent(msg.Step), 1)
+		}
+		m.c.SetStatus(m.afterWelcome(prompt), false)
 		return nil, true
 	case RoomRound:
 		// The round needs enter for the answer: a list sent before it
@@ -187,6 +194,9 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.c.SetStatus(again+"kept your list", false)
 		return nil, true
 	}
+	if o.Step > 0 {
+		return m.openLesson(o.Step), true
+	}
 	m.show(0)
 	had := m.c.WS.Dirty()
 	m.c.Apply(m.c.WS.Open(o.Doc, o.Settings))
@@ -221,7 +231,11 @@ func (m *Model) answerTyped() bool {
 // keys that answer it, with help and quit.
 func (m *Model) offerFooter(w int) string {
 	k := m.c.Keys
-	label := m.c.Styles.StatusInk.Paint("list from the instructor: ")
+	what := "list from the instructor: "
+	if m.offer.Step > 0 {
+		what = fmt.Sprintf("step %d from the instructor: ", m.offer.Step)
+	}
+	label := m.c.Styles.StatusInk.Paint(what)
 	lw := ansi.StringWidth(label)
 	if lw > w/2 {
 		label, lw = "", 0
@@ -266,4 +280,57 @@ func (m *Model) copyReport() tea.Cmd {
 	}
 	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
 	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
+}
+
+// stepSent names step n of the guided path as an offer's prompt does.
+func stepSent(n int) string {
+	st, err := learn.At(n)
+	if err != nil {
+		return fmt.Sprintf("step %d of the lesson", n)
+	}
+	return fmt.Sprintf("step %d (%s)", n, st.Title)
+}
+
+// openLesson shows step n of the guided path in place of the attendee's
+// explorer, which stays as it is behind it until they leave the step
+// (lessonUpdate).
+func (m *Model) openLesson(n int) tea.Cmd {
+	l, err := NewLesson(LessonOptions{Step: n, ASCII: m.ascii, NoColor: !m.colour, Room: m.remote})
+	if err != nil {
+		m.c.SetStatus("the step cannot be opened: "+err.Error(), true)
+		return nil
+	}
+	m.lesson = l
+	l.Update(tea.ColorProfileMsg{Profile: m.profile})
+	l.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
+	// The lesson's styles come from the terminal's background, which it
+	// asks for as the explorer did.
+	return l.Init()
+}
+
+// lessonUpdate routes a message while a step the instructor sent is on
+// screen (m.lesson): input goes to the step alone, which hands the
+// screen back when the attendee leaves it; a list or a round from the
+// room closes it, as the instructor has moved on; the rest reaches both,
+// each taking what is its own (a background job's result names its job).
+// It reports whether msg was handled.
+func (m *Model) lessonUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	l := m.lesson
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg:
+		_, cmd := l.Update(msg)
+		if l.Left() {
+			m.lesson = nil
+			m.c.SetStatus(fmt.Sprintf("back to your list from step %d; the instructor's steps come here as they send them", l.Step()), false)
+		}
+		return cmd, true
+	case Offer, RoomRound:
+		m.lesson = nil
+		return nil, false
+	case RoomNotice:
+		// The timer, or keys dropped: news the step's screen shows too.
+		return l.Notice(msg.Text), false
+	}
+	_, cmd := l.Update(msg)
+	return cmd, false
 }

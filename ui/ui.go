@@ -146,6 +146,10 @@ type Model struct {
 	// the step's answer and the list stays as it is (Lesson.keepList),
 	// so the help lists the answer's keys where it lists the edits.
 	answering bool
+	// lesson is a step of the guided path the instructor sent (an Offer
+	// with a Step), on screen in place of the explorer until the attendee
+	// leaves it.
+	lesson *Lesson
 }
 
 // New builds the explorer on a document.
@@ -299,6 +303,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The workspace leaves its recomputation for later from the length
 	// the views do (a variable, which tests set to draw both ways).
 	m.c.WS.LaterFrom = background.From
+	var lessonCmd tea.Cmd
+	if m.lesson != nil {
+		cmd, done := m.lessonUpdate(msg)
+		if done && m.lesson != nil {
+			return m, cmd
+		}
+		if done {
+			// The attendee left the step: their explorer is drawn again.
+			return m, tea.Batch(cmd, m.redraw())
+		}
+		lessonCmd = cmd
+	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
 		// A view's footer may change with its state (the quiz's, once
@@ -314,7 +330,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	return m, tea.Batch(lessonCmd, cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View

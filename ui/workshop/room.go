@@ -37,13 +37,20 @@ type Remote struct {
 	Attendee, Workshop string
 }
 
-// Offer is a list the instructor sends to the room. The explorer asks
-// before opening it, in whichever view the attendee is: until answered,
-// the footer says so and enter opens it, esc keeps the attendee's own.
-// Opening it is an edit, so u takes it back.
+// Offer is a list the instructor sends to the room, or a step of the
+// guided path. The explorer asks before opening it, in whichever view
+// the attendee is: until answered, the footer says so and enter opens
+// it, esc keeps the attendee's own. Opening a list is an edit, so u
+// takes it back.
 type Offer struct {
 	Doc      *listio.Document
 	Settings ndcg.Settings
+	// Step, when not 0, makes the offer step Step of the guided path
+	// (ndcg-explorer learn), whose list Doc and Settings are: opening
+	// it shows the step, with its instruction and question, in place of
+	// the attendee's explorer, and q goes back to their own list,
+	// untouched.
+	Step int
 }
 
 // RoomRound starts a quiz round for the room: every attendee's quiz
