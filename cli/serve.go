@@ -80,6 +80,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
 	f.StringVar(&cfg.StateDir, "state-dir", "", "where the room is kept (names, lists, answers), so a restart loses nothing (default: under your data directory)")
 	f.BoolVar(&forget, "forget", false, "clear the room kept in --state-dir, after asking, and serve nothing")
+	f.StringVar(&cfg.Workshop, "workshop", "", "the workshop's name (as \"IR course, week 3\"), in every attendee's welcome and the room's page")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	// The list's flags after serve's own: serve's --max-items (the most
 	// items an attendee's list holds) stands for the list read's too.

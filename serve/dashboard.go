@@ -378,6 +378,9 @@ func (d *Dashboard) View() tea.View {
 	}
 	v.SetContent(strings.Join(header, "\n") + "\n" + body)
 	v.WindowTitle = "ndcg-explorer serve: " + d.addr
+	if w := d.srv.cfg.Workshop; w != "" {
+		v.WindowTitle = "ndcg-explorer serve: " + w + " · " + d.addr
+	}
 	return v
 }
 

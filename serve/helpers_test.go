@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -212,11 +213,14 @@ func (c *client) resize(w, h int) {
 	}
 }
 
-// waitFor polls the output since the mark until it contains want.
+// waitFor polls the output since the mark until it contains want, as
+// written or with the lines it was wrapped onto joined again: the status
+// line wraps between words where the attendee's name and the address
+// make it long.
 func (c *client) waitFor(want string, within time.Duration) error {
 	deadline := time.Now().Add(within)
 	for time.Now().Before(deadline) {
-		if strings.Contains(c.text(), want) {
+		if text := c.text(); strings.Contains(text, want) || strings.Contains(unwrap(text), want) {
 			return nil
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -237,6 +241,11 @@ func (c *client) redrawUntil(want string, w, h int, within time.Duration) error 
 	}
 	return fmt.Errorf("after redraws, never saw %q; saw %q", want, lastLines(c.text(), 400))
 }
+
+// unwrap joins lines with a space, as a wrap between words split them.
+func unwrap(s string) string { return wrapBreak.ReplaceAllString(s, " ") }
+
+var wrapBreak = regexp.MustCompile(` *\r?\n`)
 
 func lastLines(s string, n int) string {
 	if len(s) > n {

@@ -37,8 +37,18 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 	case m.Name != m.Login:
 		return fmt.Sprintf("you are %s here, as %s was taken; %s", m.Name, m.Login, back)
 	}
-	return back
+	return s.hello(m) + back
 }
+
+// hello opens a newcomer's first words: the workshop's name, when it has
+// one (Config.Workshop), and theirs.
+func (s *Server) hello(m *Member) string {
+	if s.cfg.Workshop != "" {
+		return "welcome to " + s.cfg.Workshop + ", " + m.Name + ": "
+	}
+	return "welcome, " + m.Name + ": "
+}
+
 
 // keptWhere says what a take-home command looked with: the resume code
 // in the user name, or the key ssh offered.

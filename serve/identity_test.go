@@ -1,7 +1,9 @@
 package serve
 
 import (
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,5 +167,23 @@ func TestSplitCode(t *testing.T) {
 	}
 	for range 100 {
 		assert.True(t, wellFormedCode(newCode()))
+	}
+}
+
+// A newcomer is welcomed by name, to the workshop when it has one, with
+// what brings them back and what to do while waiting; a workshop name
+// that would not read as one on their screens is refused at start.
+func TestWelcomeNamesTheWorkshop(t *testing.T) {
+	t.Parallel()
+	_, addr := startServer(t, Config{Workshop: "IR course, week 3"})
+	c := connect(t, addr, "ada", 100, 30)
+	defer c.close()
+	code := codeOn(t, c, "ada")
+	require.NoError(t, c.waitFor("welcome to IR course, week 3, ada: ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1 brings you back to this list; while you wait, digits set grades and v shows the views", 10*time.Second))
+
+	for _, bad := range []string{"IR\x1b[2Jcourse", "week\n3", strings.Repeat("x", MaxWorkshop+1)} {
+		_, err := New(Config{Listen: "127.0.0.1:0", Doc: testDoc(t), Settings: ndcg.DefaultSettings(), Workshop: bad, HostKeyPath: filepath.Join(t.TempDir(), "k")})
+		require.Error(t, err, "%q", bad)
+		assert.Contains(t, err.Error(), "--workshop")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/wish/v2"
@@ -18,6 +19,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -59,6 +61,10 @@ type Config struct {
 	// Present starts the instructor's explorer on the dashboard in
 	// projector mode (R switches); attendees' explorers start as usual.
 	Present bool
+	// Workshop is the workshop's name ("IR course, week 3"): each
+	// attendee's first frame welcomes them to it, and the room's page
+	// and the dashboard's window title carry it. Empty: none.
+	Workshop string
 
 	// FailDelay, FailBudget, FailWindow and Penalty throttle failed
 	// attempts (wrong passphrases, resume codes that find no list) per
@@ -162,6 +168,9 @@ func New(cfg Config) (*Server, error) {
 		// Every attendee would hold a copy, and F2 would refuse to send
 		// it: refused here, before anyone connects.
 		return nil, fmt.Errorf("the list has %d items (with its pool), more than --max-items %d: serve a shorter list, or raise --max-items", n, cfg.MaxItems)
+	}
+	if err := checkWorkshop(cfg.Workshop); err != nil {
+		return nil, err
 	}
 	if cfg.HostKeyPath == "" {
 		p, err := DefaultHostKeyPath()
@@ -631,7 +640,6 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
 			Name:      shownName(m),
-			Attendee:  m.Name,
 			// The quiz's score goes on from where it was.
 			Right: right, Total: total,
 		},
@@ -679,4 +687,20 @@ func CloneDoc(d *listio.Document) *listio.Document {
 		c.List = d.List.Clone()
 	}
 	return &c
+}
+
+// MaxWorkshop is the longest workshop name, in characters: it shares an
+// 80-column line with the attendee's name in their welcome.
+const MaxWorkshop = 40
+
+// checkWorkshop refuses a workshop name that would not read as one on
+// every attendee's screen: too long, or with control characters.
+func checkWorkshop(name string) error {
+	switch {
+	case !termsafe.Clean(name) || strings.ContainsAny(name, "\n\r\t"):
+		return fmt.Errorf("--workshop %s holds control characters: give it in plain words", termsafe.Quote(name))
+	case utf8.RuneCountInString(name) > MaxWorkshop:
+		return fmt.Errorf("--workshop is %d characters: give it in %d or fewer (it opens every attendee's welcome line)", utf8.RuneCountInString(name), MaxWorkshop)
+	}
+	return nil
 }

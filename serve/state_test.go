@@ -165,7 +165,7 @@ func TestARestartKeepsWhereTheListCameFrom(t *testing.T) {
 	// The offer's notice takes the status line: the edit is typed after
 	// it is seen, or the notice could arrive after the edit and replace
 	// the line this test waits for.
-	require.NoError(t, ada.waitFor("the instructor sent a list", 10*time.Second))
+	require.NoError(t, ada.waitFor("list from the instructor: enter open it", 10*time.Second))
 	ada.send("0")
 	require.NoError(t, ada.redrawUntil("grade of A 3 → 0", 100, 30, 10*time.Second))
 	path := filepath.Join(dir, StateFile)

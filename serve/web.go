@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -61,7 +62,7 @@ func (w webThrottle) Succeeded(string)         {}
 // webHandler is the page, its assets and its WebSocket.
 func (s *Server) webHandler() http.Handler {
 	return webterm.New(webterm.Config{
-		Title:      "a workshop on NDCG",
+		Title:      cmp.Or(s.cfg.Workshop, "a workshop on NDCG"),
 		Room:       s.webCode,
 		Passphrase: s.cfg.Passphrase != "",
 		Join:       s.webJoin,
@@ -238,5 +239,5 @@ func (s *Server) webWelcome(m *Member) string {
 	if m.Name != m.Login {
 		return fmt.Sprintf("you are %s here, as %s was taken; this browser brings you back to this list", m.Name, m.Login)
 	}
-	return "welcome, " + m.Name + ": this browser brings you back to this list (your code: " + m.Code + ")"
+	return s.hello(m) + "this browser brings you back to this list (your code: " + m.Code + ")"
 }

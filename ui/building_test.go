@@ -96,20 +96,30 @@ func TestViewMenu(t *testing.T) {
 	assert.Equal(t, 5, m.Workspace().N(), "a digit under the menu sets no grade")
 }
 
-// An attendee of serve is welcomed on the first frame by name, to the
-// workshop when it has one, with what to do while waiting; the welcome
-// goes with the next status, as the greeting does.
+// An attendee of serve is welcomed on the first frame with the server's
+// words (by name, to the workshop when it has one, with what brings them
+// back), then what to do while waiting; news from the room replaces the
+// latter, and the welcome goes with the next status, as the greeting
+// does. One who is back is not told what to do.
 func TestAttendeeWelcome(t *testing.T) {
+	const hello = "welcome to NDCG 101, ana: your SSH key brings you back to this list"
 	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
-		Remote: &workshop.Remote{Attendee: "ana", Workshop: "NDCG 101"}})
+		Remote: &workshop.Remote{}, Welcome: hello})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Equal(t, "welcome to NDCG 101, ana! While you wait: digits set grades, v shows the views, ? the keys", m.c.Status.Text)
+	assert.Equal(t, hello+"; while you wait, digits set grades and v shows the views", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), m.c.Status.Text, "whole on the first frame")
-	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{Attendee: "ana"}})
+	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
+	assert.Equal(t, hello+"; "+offerPrompt, m.c.Status.Text, "the news in place of what to do while waiting")
+
+	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(screen(m), "\n")
-	assert.Equal(t, "welcome, ana! While you wait: digits set grades, v shows the views, ? the keys", strings.TrimSpace(lines[22]), "one line")
+	assert.Equal(t, "While you wait, digits set grades and v shows the views", strings.TrimSpace(lines[22]), "one line")
 	assert.Contains(t, lines[23], "v views • ? help • q quit")
 	press(m, "tab")
 	assert.Empty(t, m.c.Status.Text)
+
+	m = New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{},
+		Welcome: "welcome back: your list is as you left it"})
+	assert.Equal(t, "welcome back: your list is as you left it", m.c.Status.Text)
 }

@@ -54,18 +54,27 @@ type offerWaiting struct {
 const remoteTitleLimit = 200
 
 // setRemote fits the views for a remote session.
-// attendeeWelcome greets an attendee on their first frame: by their
-// name, to the workshop when it has one, and with what to do until the
-// instructor sends a list or a quiz round.
-func attendeeWelcome(r *Remote) string {
-	w := "welcome"
-	if r.Workshop != "" {
-		w += " to " + r.Workshop
+// whileWaiting ends an attendee's first words (Options.Welcome: the
+// server's greeting by name, and what brings them back) with what to do
+// until the instructor sends a list, a step or a round; news from the
+// room replaces it (afterWelcome).
+const whileWaiting = "while you wait, digits set grades and v shows the views"
+
+// welcomeLine is the status line an attendee starts on: the welcome, and
+// what to do while waiting unless they are back.
+func (m *Model) welcomeLine() string {
+	switch {
+	case m.welcome == "":
+		return "W" + whileWaiting[1:]
+	case m.remote == nil || strings.HasPrefix(m.welcome, "welcome back"):
+		return m.welcome
 	}
-	if r.Attendee != "" {
-		w += ", " + r.Attendee
-	}
-	return w + "! While you wait: digits set grades, v shows the views, ? the keys"
+	return m.welcome + "; " + whileWaiting
+}
+
+// welcomeUp reports whether the welcome is still on the status line.
+func (m *Model) welcomeUp() bool {
+	return m.welcome != "" && m.c.Status.Text == m.welcomeLine()
 }
 
 func (m *Model) setRemote(r *Remote) {
@@ -121,7 +130,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			}
 		}
 		if msg.Answer != "" {
-			if m.welcome != "" && m.c.Status.Text == m.welcome {
+			if m.welcomeUp() {
 				// The welcome, still up, says the answer is kept.
 				return nil, true
 			}
@@ -159,7 +168,7 @@ const zShowsWorking = ": Z shows its working in the quiz"
 // put in the round under way, as they arrive, and would otherwise never
 // read that their list was kept.
 func (m *Model) afterWelcome(news string) string {
-	if m.welcome != "" && m.c.Status.Text == m.welcome {
+	if m.welcomeUp() {
 		return m.welcome + "; " + news
 	}
 	return news

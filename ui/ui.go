@@ -189,15 +189,14 @@ func New(o Options) *Model {
 	}
 	m.restyle()
 	m.greet()
-	if o.Welcome == "" && o.Remote != nil {
+	if o.Welcome != "" || o.Remote != nil {
 		// The first frame an attendee sees: in place of the greeting,
 		// and, as it, gone with the next status.
-		c.SetStatus(attendeeWelcome(o.Remote), false)
-		m.greeted = c.Status.Text
-	}
-	if o.Welcome != "" {
 		m.welcome = o.Welcome
-		c.SetStatus(o.Welcome, false)
+		c.SetStatus(m.welcomeLine(), false)
+		if o.Welcome == "" {
+			m.greeted = c.Status.Text
+		}
 	}
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
@@ -218,8 +217,8 @@ func (m *Model) regreet() {
 		m.greeted = "" // a welcome or a notice took its place
 		return
 	}
-	if m.remote != nil && m.greeted == attendeeWelcome(m.remote) {
-		return // the same words at every width
+	if m.remote != nil {
+		return // what to do while waiting: the same words at every width
 	}
 	fresh := m.c.Status.Fresh
 	m.c.SetStatus(m.greeting(), false)

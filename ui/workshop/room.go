@@ -31,10 +31,6 @@ type Remote struct {
 	// Right and Total are the quiz score the attendee had when their
 	// last session ended (QuizScore), which this one goes on from.
 	Right, Total int
-	// Attendee is the attendee's name as the room shows it, and
-	// Workshop the workshop's, when it has one: the first frame
-	// welcomes them by these.
-	Attendee, Workshop string
 }
 
 // Offer is a list the instructor sends to the room, or a step of the
