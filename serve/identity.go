@@ -49,7 +49,6 @@ func (s *Server) hello(m *Member) string {
 	return "welcome, " + m.Name + ": "
 }
 
-
 // keptWhere says what a take-home command looked with: the resume code
 // in the user name, or the key ssh offered.
 func keptWhere(code, key string) string {
