@@ -23,7 +23,7 @@ func TestWorkshopGuideQuotesWhatTheServerSays(t *testing.T) {
 	assert.NotContains(t, guide, "welcome, ana!")
 	assert.Contains(t, guide, "ndcg-explorer: your list is kept for the next serve; then, to take it home:")
 	assert.Contains(t, guide, "no list kept for bob without a key or a code: give the user name your take-home lines show (NAME+CODE)")
-	assert.Contains(t, guide, "your SSH\nkey brings you back to this list")
+	assert.Contains(t, guide, "welcome to IR course, week 3, ada: your SSH key brings you back to this list; while you wait,\ndigits set grades and v shows the views")
 	faq, err := os.ReadFile("../docs/faq.md")
 	require.NoError(t, err)
 	assert.NotContains(t, string(faq), "in memory only")
