@@ -281,7 +281,7 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	ada.answer("13.35\r")
 	require.NoError(t, ada.redrawUntil("✓ Right: IDCG@5 = ", 80, 24, 10*time.Second))
 	ada.answer("q")
-	require.NoError(t, ada.redrawUntil("back to your list from step 3", 80, 24, 10*time.Second))
+	require.NoError(t, ada.redrawUntil("back to your list, as you left it (step 3 closed)", 80, 24, 10*time.Second))
 	assert.Contains(t, ada.text(), ndcgStart, "their own list: 3,2,3,0,1 under the server's conventions")
 
 	bob := connect(t, addr, "bob", 80, 24)

@@ -332,7 +332,7 @@ func TestOfferedStepOpensTheLesson(t *testing.T) {
 	press(m, "q")
 	s = screen(m)
 	assert.NotContains(t, s, "Step 2 of 8")
-	assert.Contains(t, s, "back to your list from step 2")
+	assert.Contains(t, s, "back to your list, as you left it (step 2 closed)")
 	assert.Equal(t, 5, m.Workspace().N(), "the attendee's own list")
 	assert.Equal(t, 1.0, m.Workspace().List().Items[0].Grade)
 	assert.True(t, m.Workspace().Dirty(), "their edit still theirs")

@@ -330,7 +330,7 @@ func (m *Model) lessonUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		_, cmd := l.Update(msg)
 		if l.Left() {
 			m.lesson = nil
-			m.c.SetStatus(fmt.Sprintf("back to your list from step %d; the instructor's steps come here as they send them", l.Step()), false)
+			m.c.SetStatus(fmt.Sprintf("back to your list, as you left it (step %d closed)", l.Step()), false)
 		}
 		return cmd, true
 	case Offer, RoomRound:
