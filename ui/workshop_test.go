@@ -665,7 +665,7 @@ func TestRoomRoundNextKeepsTheRound(t *testing.T) {
 	assert.Contains(t, s, "Not quite")
 	assert.Contains(t, s, "n: next list", "once ended, n goes on")
 	press(m, "n")
-	assert.Contains(t, screen(m), "Quiz · round 2")
+	assert.Contains(t, screen(m), "Quiz · practice 1 (after round 1)")
 }
 
 // An attendee who answered and went on to another view reads, when the
@@ -714,7 +714,7 @@ func TestRoomRoundMissedIsNotScored(t *testing.T) {
 	assert.NotContains(t, s, "Right:")
 	press(m, "n")
 	s = screen(m)
-	assert.Contains(t, s, "Quiz · round 2")
+	assert.Contains(t, s, "Quiz · practice 1 (after round 1)")
 	assert.Contains(t, s, "enter answer • n next list", "the footer names what n does")
 }
 
@@ -772,4 +772,26 @@ func TestPresentFooterHasTheLessonsKeys(t *testing.T) {
 	press(m, "R")
 	lines = strings.Split(screen(m), "\n")
 	assert.Contains(t, lines[len(lines)-1], "edit score", "the full table's footer stays the editor's")
+}
+
+// After the instructor's round 2, the attendee's n draws practice
+// questions headed as such: "round 3" would name the instructor's next
+// round too, another list. The instructor's next round is headed by its
+// number again.
+func TestPracticeAfterARoomRoundIsNotARound(t *testing.T) {
+	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.Update(RoomRound{ID: 2, Seed: 8, Round: 2, Settings: linearK5()})
+	assert.Contains(t, screen(m), "Quiz · round 2 ·")
+	m.Update(RoomRoundEnd{ID: 2})
+	press(m, "n")
+	s := screen(m)
+	assert.Contains(t, s, "Quiz · practice 1 (after round 2) ·")
+	assert.NotContains(t, s, "round 3")
+	press(m, "n")
+	assert.Contains(t, screen(m), "practice 1 (after round 2) skipped (not scored)")
+	assert.Contains(t, screen(m), "Quiz · practice 2 (after round 2) ·")
+	m.Update(RoomRound{ID: 3, Seed: 9, Round: 3, Settings: linearK5()})
+	assert.Contains(t, screen(m), "Quiz · round 3 ·")
 }

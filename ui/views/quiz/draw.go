@@ -35,7 +35,7 @@ func (v *Model) topLines() []string {
 	w := v.width
 	wrapped := func(text string) []string { return strings.Split(layout.Wrap(text, w), "\n") }
 
-	title, score := fmt.Sprintf("Quiz · round %d", v.round), fmt.Sprintf(" · %d of %d right", v.right, v.total)
+	title, score := "Quiz · "+v.name(), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
 	switch {
 	case v.c.Remote != nil:

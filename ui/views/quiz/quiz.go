@@ -60,6 +60,11 @@ type Model struct {
 	// carried says the answer came with the round (workshop.RoomRound.Answer),
 	// given before the attendee's connection dropped.
 	carried bool
+	// practiceAfter is the instructor's round that the questions since
+	// follow (0: none), and practice how many there have been: they
+	// are headed "practice 2 (after round 2)", as "round 3" would name
+	// the next question of the instructor's too, another list.
+	practiceAfter, practice int
 	// mistake is what check found behind a wrong answer: to the
 	// instructor's round, the server's (RoomRoundEnd.Mistake); to a list
 	// of the quiz's own, diagnose's.
@@ -165,6 +170,15 @@ func (v *Model) scrollSolution(delta int) {
 
 func (v *Model) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
+// name is the question's name on screen: its round, or the practice
+// question it is after the instructor's round.
+func (v *Model) name() string {
+	if v.practiceAfter != 0 {
+		return fmt.Sprintf("practice %d (after round %d)", v.practice, v.practiceAfter)
+	}
+	return fmt.Sprintf("round %d", v.round)
+}
+
 // start draws round n's question.
 func (v *Model) start(n int) {
 	v.round = n
@@ -183,6 +197,7 @@ func (v *Model) start(n int) {
 func (v *Model) RoomRound(r workshop.RoomRound) {
 	v.seed = r.Seed
 	v.start(r.Round)
+	v.practiceAfter, v.practice = 0, 0
 	v.Room, v.roomSettings = r.ID, r.Settings
 	if w, err := verify.ParseWritten(r.Answer); r.Answer != "" && err == nil {
 		// The answer the room counted, sent from the attendee's session
@@ -300,11 +315,18 @@ func (v *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		v.c.SetStatus(fmt.Sprintf("your answer %s is not sent: enter sends it, n again skips the round", v.in.Value()), true)
 	case key.Matches(msg, nextRoundKey):
 		if !v.answered {
-			v.c.SetStatus(fmt.Sprintf("round %d skipped (not scored)", v.round), false)
+			v.c.SetStatus(v.name()+" skipped (not scored)", false)
 		} else {
 			v.c.SetStatus("", false)
 		}
+		after, n := v.practiceAfter, v.practice
+		if v.Room != 0 {
+			after, n = v.round, 0
+		}
 		v.start(v.round + 1)
+		if after != 0 {
+			v.practiceAfter, v.practice = after, n+1
+		}
 	case key.Matches(msg, k.Confirm):
 		v.submit()
 	case key.Matches(msg, k.Up):
