@@ -95,6 +95,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case RoomNotice:
 		m.c.SetStatus(msg.Text, false)
 		return nil, true
+	case ShareAsk, ShareEnd:
+		m.shareUpdate(msg)
+		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		if m.answerTyped() {

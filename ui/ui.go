@@ -118,6 +118,12 @@ type Model struct {
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
+	// shareAsk is the instructor's ask to show the screen to the room,
+	// not yet answered; shared the ask agreed to while the screen is
+	// shown (0: not shown); shareSeen the latest ask seen (share.go).
+	shareAsk  *shareWaiting
+	shared    int
+	shareSeen int
 	// disk is the list file's stamp when it was read or last saved; a
 	// save over a file that has changed since asks first.
 	disk listio.Stamp
