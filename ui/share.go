@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -42,10 +43,12 @@ var (
 // screen, whatever is open over the view.
 var shareMark = "shown to the room · " + shareStop.Help().Key + " stops"
 
-// shareWaiting is an ask not yet answered, with when it came.
+// shareWaiting is an ask not yet answered, with when it came, and the
+// welcome it took the status line from ("" for none).
 type shareWaiting struct {
-	id   int
-	came time.Time
+	id      int
+	came    time.Time
+	welcome string
 }
 
 // SharedAsk is the ask (ShareAsk.ID) whose screen the attendee agreed to
@@ -69,18 +72,22 @@ func (m *Model) shareUpdate(msg tea.Msg) {
 		// The room shows one screen at a time: a new ask ends the one
 		// shown before it.
 		m.shared = 0
-		m.shareAsk = &shareWaiting{id: msg.ID, came: frame.Now()}
+		m.shareAsk = &shareWaiting{id: msg.ID, came: frame.Now(), welcome: m.welcomeUp()}
+		// The ask alone: while it waits the status has one line, and
+		// the question must be read whole. A welcome it replaced comes
+		// back with the answer (shareSaid).
 		if m.answerTyped() {
-			m.c.SetStatus(m.afterWelcome(shareAfterAnswer), false)
+			m.c.SetStatus(shareAfterAnswer, false)
 		} else {
-			m.c.SetStatus(m.afterWelcome(sharePrompt), false)
+			m.c.SetStatus(sharePrompt, false)
 		}
 	case ShareEnd:
 		m.shareSeen = max(m.shareSeen, msg.ID)
 		switch {
 		case m.shareAsk != nil && m.shareAsk.id == msg.ID:
+			ask := m.shareAsk
 			m.shareAsk = nil
-			m.c.SetStatus(shareWithdrawn, false)
+			m.shareSaid(ask, shareWithdrawn)
 		case m.shared == msg.ID && msg.ID != 0:
 			m.shared = 0
 			m.c.SetStatus(shareEnded, false)
@@ -98,17 +105,36 @@ func (m *Model) shareKey(msg tea.KeyPressMsg) bool {
 	if m.keys.Last.Sub(m.shareAsk.came) < frame.ReadingPause {
 		return false
 	}
-	id := m.shareAsk.id
+	ask := m.shareAsk
 	m.shareAsk = nil
 	shown := key.Matches(msg, shareShow)
 	if shown {
-		m.shared = id
-		m.c.SetStatus(shareShownNote, false)
+		m.shared = ask.id
+		m.shareSaid(ask, shareShownNote)
 	} else {
-		m.c.SetStatus(shareDeclined, false)
+		m.shareSaid(ask, shareDeclined)
 	}
-	m.tellShare(ShareAnswer{ID: id, Shown: shown})
+	m.tellShare(ShareAnswer{ID: ask.id, Shown: shown})
 	return true
+}
+
+// welcomeUp is the attendee's welcome while the status line still
+// shows it (alone or with news after it), else "".
+func (m *Model) welcomeUp() string {
+	if t := m.c.Status.Text; m.welcome != "" && (t == m.welcome || strings.HasPrefix(t, m.welcome+"; ")) {
+		return m.welcome
+	}
+	return ""
+}
+
+// shareSaid puts what became of the ask on the status line, after the
+// welcome the ask had replaced: the line that brings a lab attendee's
+// list back is read whole once the ask has gone.
+func (m *Model) shareSaid(ask *shareWaiting, text string) {
+	if ask.welcome != "" {
+		text = ask.welcome + "; " + text
+	}
+	m.c.SetStatus(text, false)
 }
 
 // stopShareKey stops the screen being shown, on ^x, whatever has the

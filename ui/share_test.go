@@ -129,3 +129,19 @@ func TestShareMarkAt60Columns(t *testing.T) {
 	m.Update(ShareEnd{ID: 1})
 	assert.Equal(t, "ndcg-explorer inline                     [explorer] modified", firstLine(m))
 }
+
+// An ask that comes while the welcome is up has the status line to
+// itself, read whole above its keys; the welcome, which says how the
+// attendee comes back to their list, is back with the answer.
+func TestShareAskOverTheWelcome(t *testing.T) {
+	const welcome = "ssh -p 23234 ada+k7m2p9xq@HOST brings you back to this list"
+	var said []ShareAnswer
+	m := remoteModel(t, 80, 24, Options{Welcome: welcome, Remote: &Remote{OnShare: func(a ShareAnswer) { said = append(said, a) }}})
+	m.Update(ShareAsk{ID: 1})
+	s := screen(m)
+	assert.Contains(t, s, "\n"+sharePrompt+"\n")
+	assert.NotContains(t, s, welcome)
+	press(m, "y")
+	assert.Equal(t, welcome+"; your screen is shown to the room: ctrl+x stops it", m.StatusText())
+	assert.Contains(t, screen(m), "\n"+welcome+"; your screen is\nshown to the room: ctrl+x stops it", "on two lines, the footer's")
+}
