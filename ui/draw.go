@@ -176,7 +176,11 @@ func (m *Model) statusLines(w int) (string, string) {
 	if m.shareAnswerable() || m.offerAnswerable() {
 		// The footer names the keys that answer the instructor's ask or
 		// list, which they mean until then: no status covers it.
-		return m.c.Status.Line(m.c.Styles, m.c.Status.Text, w), ""
+		text := m.c.Status.Text
+		if text == sharePrompt && ansi.StringWidth(text) > w {
+			text = shareAsked
+		}
+		return m.c.Status.Line(m.c.Styles, text, w), ""
 	}
 	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
 }

@@ -19,10 +19,13 @@ import (
 // it is shown the title line says so, and ^x stops it from anywhere: a
 // view, a dialog, a field.
 
-// What the attendee reads of the ask, and after each answer.
+// What the attendee reads of the ask, and after each answer. Where the
+// prompt does not fit its line, shareAsked does: the footer below names
+// the keys.
 const (
-	sharePrompt      = "the instructor asks to show your screen to the room: y shows it, n declines"
-	shareAfterAnswer = "the instructor asks to show your screen to the room: send your answer, then y shows it, n declines"
+	shareAsked       = "the instructor asks to show your screen to the room"
+	sharePrompt      = shareAsked + ": y shows it, n declines"
+	shareAfterAnswer = shareAsked + ": send your answer, then y shows it, n declines"
 	shareShownNote   = "your screen is shown to the room: ctrl+x stops it"
 	shareDeclined    = "declined: your screen is not shown"
 	shareStopped     = "stopped: your screen is no longer shown to the room"

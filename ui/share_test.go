@@ -122,6 +122,7 @@ func TestShareMarkAt60Columns(t *testing.T) {
 	m := shareModel(t, 60, 20, &said)
 	m.Update(ShareAsk{ID: 1})
 	assert.Contains(t, lastLine(m), "y show it • n/esc decline")
+	assert.Contains(t, screen(m), "\nthe instructor asks to show your screen to the room\ny show it", "the question whole, its keys below")
 	press(m, "y")
 	assert.Equal(t, "ndcg-explorer inline            shown to the room · ^x stops", firstLine(m))
 	press(m, "0")
