@@ -89,6 +89,18 @@ type Dashboard struct {
 	showSteps bool
 	stepsText []string
 	roomLines []string
+	// roomSel is the attendee under the room view's cursor (Seat.ID),
+	// roomIdx their row and roomTop the first row shown; roomIDs are the
+	// rows' attendees as last drawn.
+	roomSel, roomIdx, roomTop int
+	roomIDs                   []int
+	// share is the room's ask to show an attendee's screen as last read
+	// (mirror.go); mirror is their screen fit below the header while
+	// shown, made in Update from the frame mirrorOf at mirrorW×mirrorH.
+	share            Share
+	mirror           string
+	mirrorOf         *sharedFrame
+	mirrorW, mirrorH int
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
 	skipRound bool
@@ -224,8 +236,9 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	tally, names, width := d.tally, d.showNames, d.width
 	m, cmd := d.update(msg)
+	d.readShare()
 	if d.showRoom {
-		d.roomLines = d.drawRoom(d.width)
+		d.roomLines = d.drawRoom(d.width, d.tallyHeight())
 	}
 	if d.showSteps {
 		d.stepsText = d.stepLines(d.width)
@@ -300,21 +313,20 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			d.stepKey(msg)
 			return d, nil
 		}
-		if msg.String() == "?" && (d.showTally || d.showRoom || !d.explorer.CapturesEsc()) {
+		if msg.String() == "?" && (d.showTally || d.showRoom || d.mirror != "" || !d.explorer.CapturesEsc()) {
 			d.showHelp = true
+			return d, nil
+		}
+		if msg.String() == "esc" && d.share.active() {
+			// The ask, or the screen shown, first: the status said so.
+			d.stopShare()
 			return d, nil
 		}
 		if cmd, ok := d.roomKey(msg); ok {
 			return d, cmd
 		}
-		if d.showRoom && !d.showTally {
-			switch msg.String() {
-			case "esc":
-				d.showRoom = false
-			case "q", "ctrl+c":
-				return d, tea.Quit
-			}
-			return d, nil
+		if d.mirror != "" || (d.showRoom && !d.showTally) {
+			return d, d.roomViewKey(msg)
 		}
 		if d.showTally {
 			page := max(d.tallyHeight()-1, 1)
@@ -367,6 +379,8 @@ func (d *Dashboard) View() tea.View {
 		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
 	case d.showSteps:
 		body = fit(strings.Join(d.stepsText, "\n"), d.width, d.tallyHeight())
+	case d.mirror != "":
+		body = d.mirror
 	case d.showTally:
 		body = d.tallyView(d.width, d.tallyHeight())
 	case d.showRoom:
@@ -480,15 +494,22 @@ func (d *Dashboard) header(w int) []string {
 // the instructor quits it or ctx is done; then it closes every session.
 func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, noColor bool) error {
 	log := &eventLog{}
-	notify := make(chan struct{}, 1)
-	poke := func() {
-		select {
-		case notify <- struct{}{}:
-		default:
+	// A change, and a frame of the screen an attendee shows, each wait
+	// for the dashboard at most once: the dashboard reads the room as it
+	// is when it takes them.
+	notify, framed := make(chan struct{}, 1), make(chan struct{}, 1)
+	wake := func(c chan struct{}) func() {
+		return func() {
+			select {
+			case c <- struct{}{}:
+			default:
+			}
 		}
 	}
+	poke := wake(notify)
 	cfg.Log = func(line string) { log.add(line); poke() }
 	cfg.OnChange = poke
+	cfg.OnFrame = wake(framed)
 	s, ln, served, err := start(cfg)
 	if err != nil {
 		return err
@@ -507,6 +528,8 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 			select {
 			case <-notify:
 				p.Send(roomChanged{})
+			case <-framed:
+				p.Send(shareFramed{})
 			case <-stop:
 				return
 			}

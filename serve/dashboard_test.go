@@ -441,8 +441,9 @@ func TestDashboardHelpListsItsKeys(t *testing.T) {
 		}
 		d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
 		screen := ansi.Strip(d.View().Content)
-		assert.Contains(t, screen, "The dashboard's keys\nF2   send your explorer's list and conventions to every attendee")
-		assert.Contains(t, screen, "F7   the room: everyone connected")
+		assert.Contains(t, screen, "The dashboard's keys\nF2    send your explorer's list and conventions to every attendee")
+		assert.Contains(t, screen, "F7    the room: everyone connected")
+		assert.Contains(t, screen, "enter in the room view, ask the one chosen to show their screen")
 		assert.NotContains(t, screen, "F2/O")
 		d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 		assert.NotContains(t, ansi.Strip(d.View().Content), "The dashboard's keys")

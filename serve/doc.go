@@ -42,5 +42,8 @@
 //
 // The Room is what the instructor's dashboard drives: it sends a list
 // to every session, runs quiz rounds, and tallies the answers by the
-// mistake the check engine finds behind each (verdict.Diagnose).
+// mistake the check engine finds behind each (verdict.Diagnose). It
+// asks an attendee to show their screen to the room (share.go): only
+// after their y does their session keep its frames, on its own
+// goroutine, for the dashboard to mirror (mirror.go).
 package serve

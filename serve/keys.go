@@ -43,7 +43,8 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
 	{"F5", "switch between the tally and your explorer"},
 	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
-	{"F7", "the room: everyone connected, how long since their last key, whether they answered"},
+	{"F7", "the room: everyone connected, how long since their last key, whether they answered; ↑/↓ (home/end) choose one"},
+	{"enter", "in the room view, ask the one chosen to show their screen: once they agree (y on their side) it is shown here until esc, their ctrl+x or their leaving"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
 	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
@@ -52,6 +53,40 @@ var dashboardHelp = []struct{ key, what string }{
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
 	{"", "Every other key is your explorer's: close this help and press ? there for its own."},
+}
+
+// roomViewKey handles a key in the room view, or over an attendee's
+// screen shown: the cursor, enter, esc and quitting; every other key does
+// nothing there (the instructor's explorer under them is not on screen).
+func (d *Dashboard) roomViewKey(msg tea.KeyPressMsg) tea.Cmd {
+	if s := msg.String(); s == "q" || s == "ctrl+c" {
+		return tea.Quit
+	}
+	if d.mirror != "" {
+		return nil
+	}
+	page := max(d.tallyHeight()-roomChrome, 1)
+	switch msg.String() {
+	case "esc":
+		d.showRoom = false
+	case "up":
+		d.moveRoomCursor(-1)
+	case "down":
+		d.moveRoomCursor(1)
+	case "pgup":
+		d.moveRoomCursor(-page)
+	case "pgdown":
+		d.moveRoomCursor(page)
+	case "home":
+		d.moveRoomCursor(-len(d.roomIDs))
+	case "end":
+		d.moveRoomCursor(len(d.roomIDs))
+	case "enter":
+		if len(d.roomIDs) > 0 {
+			d.askShare()
+		}
+	}
+	return nil
 }
 
 // roomKey handles the dashboard's own keys.

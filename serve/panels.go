@@ -210,7 +210,7 @@ func (d *Dashboard) helpLines(w int) []string {
 	for _, h := range dashboardHelp {
 		line := h.what
 		if h.key != "" {
-			line = fmt.Sprintf("%-4s %s", h.key, h.what)
+			line = fmt.Sprintf("%-5s %s", h.key, h.what)
 		}
 		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
 	}
@@ -236,10 +236,17 @@ func (d *Dashboard) stepLines(w int) []string {
 	return append(out, strings.Split(ansi.Wrap(text, max(w, 1), ""), "\n")...)
 }
 
-// drawRoom is the room view: everyone connected, how they come back,
-// how long since their last key, and their answer to the round under
-// way (the answer itself only when asked for, F8).
-func (d *Dashboard) drawRoom(w int) []string {
+// roomChrome is how many lines of the room view are not attendees': its
+// heading, the columns' names and the keys' line under them.
+const roomChrome = 3
+
+// drawRoom is the room view, h lines at most: everyone connected, how
+// they come back, how long since their last key, and their answer to the
+// round under way (the answer itself only when asked for, F8); a cursor
+// on one of them, which enter asks to show their screen. The cursor
+// stays on its attendee as others come and go, and on the row where
+// they were when they leave; the rows shown follow it.
+func (d *Dashboard) drawRoom(w, h int) []string {
 	st := d.st
 	seats := d.srv.Room().Seats(now())
 	t := d.tally
@@ -248,15 +255,29 @@ func (d *Dashboard) drawRoom(w int) []string {
 		head += fmt.Sprintf(" · round %d under way: %d answered", t.Round.ID, t.Answered-t.Left)
 	}
 	lines := []string{st.title.Render(head)}
+	d.roomIDs = d.roomIDs[:0]
 	if len(seats) == 0 {
 		return append(lines, "No one is connected yet: attendees type "+d.connect)
 	}
+	d.roomIdx = min(d.roomIdx, len(seats)-1)
+	for i, s := range seats {
+		d.roomIDs = append(d.roomIDs, s.ID)
+		if s.ID == d.roomSel {
+			d.roomIdx = i
+		}
+	}
+	d.roomSel = seats[d.roomIdx].ID
+	rows := max(h-roomChrome, 1)
+	d.roomTop = max(min(d.roomTop, d.roomIdx, len(seats)-rows), d.roomIdx-rows+1, 0)
 	answerHead := "answer"
 	if !d.showAnswers {
 		answerHead = "answered (F8 shows the answers)"
 	}
-	lines = append(lines, st.subtle.Render(fmt.Sprintf("%-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
-	for _, s := range seats {
+	lines = append(lines, st.subtle.Render(fmt.Sprintf("  %-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
+	for i, s := range seats {
+		if i < d.roomTop || i >= d.roomTop+rows {
+			continue
+		}
 		// How they come back, which says how they came: an ssh key or
 		// code, or the page (a browser, which keeps their code).
 		by := "code"
@@ -281,9 +302,20 @@ func (d *Dashboard) drawRoom(w int) []string {
 		if s.Idle < time.Second {
 			idle = "now"
 		}
-		lines = append(lines, ansi.Truncate(fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
+		cursor := "  "
+		if i == d.roomIdx {
+			cursor = st.g.Cursor + " "
+		}
+		if d.share.Member == s.ID && d.share.State == ShareAsked {
+			ans += st.warn.Render(" asked to show their screen")
+		}
+		lines = append(lines, ansi.Truncate(cursor+fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
 	}
-	return lines
+	keys := fmt.Sprintf("↑/↓ choose · enter asks %s to show their screen · esc your explorer", seats[d.roomIdx].Name)
+	if len(seats) > rows {
+		keys = fmt.Sprintf("%d–%d of %d · %s", d.roomTop+1, min(d.roomTop+rows, len(seats)), len(seats), keys)
+	}
+	return append(lines, ansi.Truncate(st.subtle.Render(keys), max(w, 1), "…"))
 }
 
 // countDown runs a timed round's clock: the status says the time left,

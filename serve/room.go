@@ -216,8 +216,12 @@ type Room struct {
 	// offer is the last list sent, and offers how many were: a session
 	// it has not reached (one that joins later, or was away when it was
 	// sent) is offered it when its explorer starts.
-	offer    *ui.Offer
-	offers   int
+	offer  *ui.Offer
+	offers int
+	// share is the last ask to show an attendee's screen to the room,
+	// and asks how many were made (share.go).
+	share    Share
+	asks     int
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).
@@ -364,6 +368,9 @@ func (r *Room) leave(m *Member) {
 	}
 	r.mu.Lock()
 	k.offered = m.offered
+	if r.share.Member == m.ID {
+		r.endShare(ShareLeft)
+	}
 	delete(r.members, m.ID)
 	r.left = append(r.left, k)
 	if len(r.left) > r.max {
@@ -648,6 +655,9 @@ func (r *Room) Tally() *Tally {
 // Seat is one connected attendee as the instructor's room view shows
 // them.
 type Seat struct {
+	// ID is the attendee's (Member.ID), which the room view's cursor
+	// follows.
+	ID   int
 	Name string
 	// Keyed says the attendee's key brings them back (else their code).
 	Keyed bool
@@ -673,7 +683,7 @@ func (r *Room) Seats(now time.Time) []Seat {
 	out := make([]Seat, 0, len(ids))
 	for _, id := range ids {
 		m := r.members[id]
-		st := Seat{Name: m.Name, Keyed: m.Key != "", Via: m.Via}
+		st := Seat{ID: id, Name: m.Name, Keyed: m.Key != "", Via: m.Via}
 		if m.session != nil {
 			st.Idle = max(now.Sub(time.Unix(0, m.session.lastInput.Load())), 0)
 		}

@@ -103,6 +103,10 @@ type Config struct {
 	// OnChange is called, without blocking, whenever the room changes
 	// (a session joins or leaves, an answer arrives).
 	OnChange func()
+	// OnFrame is called, without blocking, when the screen an attendee
+	// shows the room has a new frame (Room.Share), from their session's
+	// goroutine.
+	OnFrame func()
 }
 
 // DefaultHostKeyPath is where the host key lives when --host-key is not
@@ -637,6 +641,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
 			Name:      shownName(m),
@@ -645,7 +650,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Model: model}
+	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}

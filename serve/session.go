@@ -59,6 +59,18 @@ type sessionModel struct {
 	// lastInput is when the attendee last pressed a key (Unix ns), for
 	// the instructor's room view.
 	lastInput atomic.Int64
+
+	// frame is the last frame of the screen the attendee shows the room
+	// (share.go), nil while they show none: written by capture, on the
+	// program's goroutine, and read by the dashboard's. framed is when
+	// it was captured, framing says a frameNow is on its way, and
+	// onFrame wakes the dashboard. clock times the frames (nil: the
+	// time of day; tests set their own).
+	frame   atomic.Pointer[sharedFrame]
+	framed  time.Time
+	framing bool
+	onFrame func()
+	clock   func() time.Time
 }
 
 type (
@@ -172,6 +184,9 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case idleQuit:
 		s.idled.Store(true)
 		return s, tea.Quit
+	case frameNow:
+		s.framing = false
+		return s, s.capture()
 	case reportNow:
 		s.pending2 = false
 		ws := s.Workspace()
@@ -181,6 +196,7 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
+	cmd = tea.Batch(cmd, s.capture())
 	if s.report != nil && !s.pending2 && s.state() != s.reported {
 		s.pending2 = true
 		cmd = tea.Batch(cmd, tea.Tick(reportEvery, func(time.Time) tea.Msg { return reportNow{} }))

@@ -376,10 +376,10 @@ func TestRoomViewSaysWhoCameByThePage(t *testing.T) {
 	assert.Equal(t, ViaWeb, seats[0].Via)
 	d := NewDashboard(s, s.webAddr, &eventLog{}, true)
 	var found bool
-	for _, l := range d.drawRoom(100) {
-		if strings.HasPrefix(ansi.Strip(l), "ada") {
+	for _, l := range d.drawRoom(100, 30) {
+		if strings.Contains(ansi.Strip(l), "ada") && !strings.Contains(l, "enter asks") {
 			found = true
-			assert.Regexp(t, `^ada\s+page\s`, ansi.Strip(l))
+			assert.Regexp(t, `^▸ ada\s+page\s`, ansi.Strip(l))
 		}
 	}
 	assert.True(t, found, "ada is in the room view")

@@ -72,7 +72,8 @@
 // open and the Host it is handed), save.go (saving the list), export.go
 // (copying, the screen as an image), remote.go (a session over the
 // network: offers, the room's rounds, copying instead of saving),
-// recompute.go (the workspace's work off the update loop), embed.go
+// share.go (the instructor's ask to show the screen to the room, and
+// showing it), recompute.go (the workspace's work off the update loop), embed.go
 // (what a program embedding the explorer asks of it), exports.go (the
 // names the server and the command line use).
 //

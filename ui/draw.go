@@ -83,8 +83,24 @@ func (m *Model) render() string {
 	return strings.Join(parts, "\n")
 }
 
+// titleLine is the first line: the list's heading, the view's name and
+// whether the list is modified, and, while the room sees the screen,
+// that it does. Where all of it would leave the heading less than half
+// the line, the view's name gives way (the view bar has it), then
+// "modified".
 func (m *Model) titleLine(w int) string {
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, frame.TitleRight(m.viewName(m.active), m.c.WS.Dirty()), w)
+	dirty := m.c.WS.Dirty()
+	right := frame.TitleRight(m.viewName(m.active), dirty)
+	if m.shared != 0 {
+		right = shareMark
+		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
+			if both := shareMark + " " + r; ansi.StringWidth(both) <= w/2 {
+				right = strings.TrimSpace(both)
+				break
+			}
+		}
+	}
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, right, w)
 	return line
 }
 
@@ -160,10 +176,14 @@ func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
 	}
-	if m.offerAnswerable() {
-		// The footer names the keys that answer the instructor's list,
-		// which enter and esc mean until then: no status covers it.
-		return m.c.Status.Line(m.c.Styles, m.c.Status.Text, w), ""
+	if m.shareAnswerable() || m.offerAnswerable() {
+		// The footer names the keys that answer the instructor's ask or
+		// list, which they mean until then: no status covers it.
+		text := m.c.Status.Text
+		if text == sharePrompt && ansi.StringWidth(text) > w {
+			text = shareAsked
+		}
+		return m.c.Status.Line(m.c.Styles, text, w), ""
 	}
 	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
 }
@@ -188,6 +208,9 @@ func (m *Model) footer(w int) string {
 		if line := m.dialog.Footer(w); line != "" {
 			return line
 		}
+	}
+	if m.shareAnswerable() {
+		return m.shareFooter(w)
 	}
 	if m.offerAnswerable() {
 		return m.offerFooter(w)

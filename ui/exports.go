@@ -17,6 +17,9 @@ type (
 	RoomRoundEnd = workshop.RoomRoundEnd
 	RoomAnswer   = workshop.RoomAnswer
 	RoomNotice   = workshop.RoomNotice
+	ShareAsk     = workshop.ShareAsk
+	ShareEnd     = workshop.ShareEnd
+	ShareAnswer  = workshop.ShareAnswer
 )
 
 // KeyTimes tells an answer to a question from a key typed in one go with

@@ -26,12 +26,16 @@ func keyName(msg tea.KeyPressMsg) string {
 // openKey opens another list from inside the explorer.
 var openKey = common.Bind([]string{"o"}, "o", "open a list")
 
-// handleKey routes a key press: to the dialog open, if it takes it;
-// to a view taking text, which has every key but ctrl+c; to an offer from
-// the instructor waiting; then to the program's keys, and last to the
-// view on screen.
+// handleKey routes a key press: ^x to stopping the screen shown to the
+// room, whatever has the keys; to the dialog open, if it takes it; to a
+// view taking text, which has every key but ctrl+c; to the instructor's
+// ask to show the screen, then their offer, waiting; then to the
+// program's keys, and last to the view on screen.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
+	if m.stopShareKey(msg) {
+		return nil
+	}
 	if _, asking := m.dialog.(*dialogs.Question); m.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
@@ -49,6 +53,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if msg.String() != "ctrl+c" {
 			return active.Update(msg)
 		}
+	}
+	if m.shareKey(msg) {
+		return nil
 	}
 	if cmd, ok := m.offerKey(msg); ok {
 		return cmd
@@ -252,5 +259,5 @@ func openAnswers(remote bool) []key.Binding {
 // rootKeys are the keys the program has besides the shared key map's:
 // every one of them, for the table that checks the map (keymap_test.go).
 func rootKeys() []key.Binding {
-	return append([]key.Binding{openKey}, explorer.Keys()...)
+	return append([]key.Binding{openKey, offerOpen, offerKeep, shareShow, shareDecline, shareStop}, explorer.Keys()...)
 }

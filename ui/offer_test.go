@@ -356,3 +356,29 @@ func TestARoundClosesTheStep(t *testing.T) {
 	assert.NotContains(t, s, "Step 1 of 8")
 	assert.Contains(t, s, "the instructor started a quiz round")
 }
+
+// The instructor's ask to show the screen reaches an attendee in a step:
+// the step's status line asks it, y agrees (the screen shown is the
+// step's), and ^x stops it, the step still on screen.
+func TestAStepAnswersTheAskToShowTheScreen(t *testing.T) {
+	var said []ShareAnswer
+	m := remoteModel(t, 80, 24, Options{Remote: &Remote{OnShare: func(a ShareAnswer) { said = append(said, a) }}})
+	st, err := learn.At(1)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	press(m, "enter")
+	m.Update(ShareAsk{ID: 1})
+	assert.Contains(t, screen(m), sharePrompt)
+	press(m, "y")
+	require.Equal(t, []ShareAnswer{{ID: 1, Shown: true}}, said)
+	s := screen(m)
+	assert.Contains(t, s, "Step 1 of 8", "the step stays")
+	assert.Contains(t, s, shareShownNote)
+	assert.Equal(t, 1, m.SharedAsk())
+	press(m, "ctrl+x")
+	assert.Equal(t, []ShareAnswer{{ID: 1, Shown: true}, {ID: 1}}, said)
+	assert.Contains(t, screen(m), shareStopped)
+	assert.Contains(t, screen(m), "Step 1 of 8")
+}

@@ -105,6 +105,9 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case RoomNotice:
 		m.c.SetStatus(msg.Text, false)
 		return nil, true
+	case ShareAsk, ShareEnd:
+		m.shareUpdate(msg)
+		return nil, true
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		prompt := offerPrompt
@@ -326,20 +329,52 @@ func (m *Model) openLesson(n int) tea.Cmd {
 func (m *Model) lessonUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	l := m.lesson
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg:
-		_, cmd := l.Update(msg)
-		if l.Left() {
-			m.lesson = nil
-			m.c.SetStatus(fmt.Sprintf("back to your list, as you left it (step %d closed)", l.Step()), false)
+	case tea.KeyPressMsg:
+		// The instructor's ask to show the screen waits behind the step
+		// too, and ^x stops a screen shown: the step's own keys come
+		// after them, as the explorer's do.
+		m.keys.Press(frame.Now())
+		if m.stopShareKey(msg) || !l.explorerHasKeys() && m.shareKey(msg) {
+			return l.Notice(m.c.Status.Text), true
 		}
-		return cmd, true
+		return m.lessonInput(msg), true
+	case tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg:
+		return m.lessonInput(msg), true
 	case Offer, RoomRound:
 		m.lesson = nil
 		return nil, false
 	case RoomNotice:
 		// The timer, or keys dropped: news the step's screen shows too.
 		return l.Notice(msg.Text), false
+	case ShareAsk, ShareEnd:
+		// The explorer behind the step keeps the ask and answers it
+		// (shareUpdate); the step's status line says it (lessonNews).
+		return nil, false
 	}
 	_, cmd := l.Update(msg)
 	return cmd, false
+}
+
+// lessonNews puts on the step's status line what the explorer behind
+// it said of the instructor's ask to show the screen.
+func (m *Model) lessonNews(msg tea.Msg) tea.Cmd {
+	switch msg.(type) {
+	case ShareAsk, ShareEnd:
+		if m.lesson != nil {
+			return m.lesson.Notice(m.c.Status.Text)
+		}
+	}
+	return nil
+}
+
+// lessonInput gives the step an input, and the screen back to the
+// attendee's explorer when they leave the step.
+func (m *Model) lessonInput(msg tea.Msg) tea.Cmd {
+	l := m.lesson
+	_, cmd := l.Update(msg)
+	if l.Left() {
+		m.lesson = nil
+		m.c.SetStatus(fmt.Sprintf("back to your list, as you left it (step %d closed)", l.Step()), false)
+	}
+	return cmd
 }

@@ -118,6 +118,12 @@ type Model struct {
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
+	// shareAsk is the instructor's ask to show the screen to the room,
+	// not yet answered; shared the ask agreed to while the screen is
+	// shown (0: not shown); shareSeen the latest ask seen (share.go).
+	shareAsk  *shareWaiting
+	shared    int
+	shareSeen int
 	// disk is the list file's stamp when it was read or last saved; a
 	// save over a file that has changed since asks first.
 	disk listio.Stamp
@@ -329,7 +335,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(lessonCmd, cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	return m, tea.Batch(lessonCmd, cmd, m.lessonNews(msg), m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View

@@ -31,6 +31,10 @@ type Remote struct {
 	// Right and Total are the quiz score the attendee had when their
 	// last session ended (QuizScore), which this one goes on from.
 	Right, Total int
+	// OnShare receives the attendee's answer to a ShareAsk, and their
+	// stopping a screen they agreed to show. It is called from the
+	// program's goroutine: it must not block.
+	OnShare func(ShareAnswer)
 }
 
 // Offer is a list the instructor sends to the room, or a step of the
@@ -76,6 +80,25 @@ type RoomRoundEnd struct {
 // RoomNotice is a line the server has for the attendee's status line
 // (that keys came faster than a person types and were dropped).
 type RoomNotice struct{ Text string }
+
+// ShareAsk asks the attendee to show their screen to the room: the
+// instructor's dashboard, often on the projector, mirrors it while they
+// let it. Until they answer, the footer says so; y shows it, n or esc
+// declines. ID numbers the ask: the answer names it, and a ShareEnd ends
+// only the ask it names, so that an answer to an ask the instructor has
+// since cancelled shows nothing.
+type ShareAsk struct{ ID int }
+
+// ShareEnd ends ask ID, waiting or agreed to: the instructor cancelled it
+// or stopped showing the screen.
+type ShareEnd struct{ ID int }
+
+// ShareAnswer is what the attendee said to ask ID: Shown when they
+// agreed (y), not when they declined or, once agreed, stopped.
+type ShareAnswer struct {
+	ID    int
+	Shown bool
+}
 
 // RoomAnswer is one attendee's answer to round ID, as typed.
 type RoomAnswer struct {

@@ -10,13 +10,17 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// TitleRight is the end of the title line: the view's name, and
-// "modified" while there are unsaved edits.
+// TitleRight is the end of the title line: the view's name (none when
+// view is empty), and "modified" while there are unsaved edits.
 func TitleRight(view string, dirty bool) string {
-	if dirty {
-		return "[" + view + "] modified"
+	out := ""
+	if view != "" {
+		out = "[" + view + "]"
 	}
-	return "[" + view + "]"
+	if dirty {
+		out = strings.TrimPrefix(out+" modified", " ")
+	}
+	return out
 }
 
 // TitleLine is the first line of the screen in w cells: the program's

@@ -1,0 +1,244 @@
+package serve
+
+import (
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The share prompt and its answers as the attendee reads them (ui's
+// share.go).
+const (
+	sharePromptSeen = "the instructor asks to show your screen to the room: y shows it, n declines"
+	ctrlX           = "\x18"
+)
+
+// roomDashboard is a dashboard at w×h on s once the room has n attendees
+// whose explorers started, in its room view.
+func roomDashboard(t *testing.T, s *Server, n, w, h int) *Dashboard {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		s.room.mu.Lock()
+		defer s.room.mu.Unlock()
+		started := 0
+		for _, m := range s.room.members {
+			if m.prog != nil {
+				started++
+			}
+		}
+		return started == n
+	}, 10*time.Second, 10*time.Millisecond)
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	d.Update(roomChanged{})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	return d
+}
+
+func dashText(d *Dashboard) string { return ansi.Strip(d.View().Content) }
+
+// waitDashboard gives d the room's news (a change, a frame) until its
+// screen satisfies ok.
+func waitDashboard(t *testing.T, d *Dashboard, ok func(screen string) bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		d.Update(roomChanged{})
+		d.Update(shareFramed{})
+		if ok(dashText(d)) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("the dashboard never showed %s; it shows:\n%s", what, dashText(d))
+}
+
+func shows(want string) func(string) bool {
+	return func(s string) bool { return strings.Contains(s, want) }
+}
+
+func hides(want string) func(string) bool {
+	return func(s string) bool { return !strings.Contains(s, want) }
+}
+
+// frameOf is the frame attendee name's session keeps for the room.
+func frameOf(s *Server, name string) *sharedFrame {
+	s.room.mu.Lock()
+	defer s.room.mu.Unlock()
+	for _, m := range s.room.members {
+		if m.Name == name && m.session != nil {
+			return m.session.frame.Load()
+		}
+	}
+	return nil
+}
+
+// The room view's cursor picks an attendee (↑/↓, home/end) and stays on
+// them as others leave; enter asks them, and only them, to show their
+// screen, and esc cancels the ask.
+func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	var cs []*client
+	for _, name := range []string{"ada", "bob", "cy"} {
+		c := connect(t, addr, name, 80, 24)
+		require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+		cs = append(cs, c)
+	}
+	d := roomDashboard(t, s, 3, 100, 30)
+	screen := dashText(d)
+	assert.Regexp(t, `\n▸ ada\s+code\s+now\s*\n  bob\s`, screen)
+	assert.Contains(t, screen, "↑/↓ choose · enter asks ada to show their screen · esc your explorer")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	assert.Regexp(t, `\n  ada\s.*\n▸ bob\s`, dashText(d))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	assert.Regexp(t, `\n▸ cy\s`, dashText(d))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	assert.Regexp(t, `\n▸ cy\s`, dashText(d), "the last row is the last")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyHome})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyUp})
+	assert.Regexp(t, `\n▸ ada\s`, dashText(d))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+
+	// ada leaves: the cursor stays on bob, now the first row.
+	cs[0].close()
+	waitDashboard(t, d, hides("ada"), "ada gone")
+	assert.Regexp(t, `\n▸ bob\s`, dashText(d))
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	assert.Contains(t, dashText(d), "asked bob to show their screen; waiting for them to agree (esc cancels)")
+	assert.Regexp(t, `\n▸ bob\s.*asked to show their screen\n`, dashText(d))
+	require.NoError(t, cs[1].redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	assert.NotContains(t, cs[2].text(), "the instructor asks")
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	assert.Contains(t, dashText(d), "cancelled: bob is no longer asked to show their screen")
+	assert.Contains(t, dashText(d), "The room · 2 connected", "esc cancelled the ask, and the room view stays")
+	require.NoError(t, cs[1].redrawUntil("no longer asks to show your screen", 80, 24, 10*time.Second))
+	cs[1].answer("y")
+	time.Sleep(200 * time.Millisecond)
+	assert.Nil(t, frameOf(s, "bob"), "a y after the ask was withdrawn shows nothing")
+	d.Update(roomChanged{})
+	assert.Equal(t, ShareCancelled, d.share.State)
+}
+
+// The dashboard shows an attendee's screen (a grade they changed, its
+// NDCG) only after they say y; it follows their edits, and stops on esc.
+// Rank 1 graded 0: NDCG@all of 0,2,3,0,1 is (3/log2 3 + 7/2 + 1/log2 6)
+// / (7 + 3/log2 3 + 1/2) = 5.7796 / 9.3928 = 0.6153; graded 1 then,
+// 6.7796 / (9.3928 + 1/log2 5) = 6.7796 / 9.8235 = 0.6901.
+func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.send("0")
+	require.NoError(t, c.redrawUntil("NDCG@all = 0.6153", 80, 24, 10*time.Second))
+	d := roomDashboard(t, s, 1, 100, 30)
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	time.Sleep(200 * time.Millisecond)
+	d.Update(roomChanged{})
+	d.Update(shareFramed{})
+	assert.NotContains(t, dashText(d), "0.6153", "not before the y")
+	assert.Nil(t, frameOf(s, "ada"), "nothing captured before the y")
+
+	c.answer("y")
+	waitDashboard(t, d, shows("NDCG@all = 0.6153"), "ada's screen")
+	screen := dashText(d)
+	assert.Contains(t, screen, "ada agreed: their screen is shown (esc stops)")
+	assert.Contains(t, screen, "\nada's screen (80×24) · esc stops\n"+
+		"ndcg-explorer inline                       shown to the room · ^x stops modified\n")
+	assert.Contains(t, screen, "your screen is shown to the room: ctrl+x stops it", "their status line too")
+
+	c.send("+")
+	waitDashboard(t, d, shows("NDCG@all = 0.6901"), "ada's edit")
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	screen = dashText(d)
+	assert.Contains(t, screen, "stopped showing ada's screen")
+	assert.NotContains(t, screen, "0.6901")
+	assert.Contains(t, screen, "The room · 1 connected")
+	require.NoError(t, c.redrawUntil("the instructor stopped showing your screen", 80, 24, 10*time.Second))
+	assert.Eventually(t, func() bool { return frameOf(s, "ada") == nil }, 5*time.Second, 10*time.Millisecond,
+		"the session drops its frame once told")
+}
+
+// An attendee who declines is not shown; one who agrees can stop with
+// ctrl+x, and one who leaves stops it too: the dashboard says which.
+func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	d := roomDashboard(t, s, 1, 100, 30)
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.answer("n")
+	waitDashboard(t, d, shows("ada declined to show their screen (enter asks again)"), "the decline")
+	assert.NotContains(t, dashText(d), "ada's screen")
+	assert.Nil(t, frameOf(s, "ada"))
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.answer("y")
+	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
+	c.send(ctrlX)
+	waitDashboard(t, d, shows("ada stopped showing their screen"), "the stop")
+	assert.NotContains(t, dashText(d), "ada's screen")
+	assert.Contains(t, dashText(d), "The room · 1 connected")
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.answer("y")
+	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
+	c.close()
+	waitDashboard(t, d, shows("ada left: their screen is no longer shown"), "ada gone")
+	assert.NotContains(t, dashText(d), "ada's screen")
+}
+
+// A screen larger than the dashboard's body is shown from its top left,
+// each line cut with …, and the line above it says so.
+func TestDashboardCropsALargerScreen(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	d := roomDashboard(t, s, 1, 80, 24)
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	require.NoError(t, c.redrawUntil(sharePromptSeen, 100, 30, 10*time.Second))
+	c.answer("y")
+	waitDashboard(t, d, shows("ada's screen"), "ada's screen")
+	lines := strings.Split(dashText(d), "\n")
+	require.Len(t, lines, 24)
+	body := lines[d.headerH:]
+	assert.Equal(t, "ada's screen (100×30, its top left 80×18) · esc stops", body[0])
+	assert.Equal(t, "gain exp · log2 · k=all · ties expected · IDCG list · zero→0 · =tf-ranking", body[2])
+	for _, l := range lines {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80)
+	}
+}
+
+// An attendee in a browser (--web) runs the same session: asked, they
+// agree with y, and the dashboard shows their screen until they stop it.
+func TestBrowserAttendeeShowsTheirScreen(t *testing.T) {
+	s, addr := startWebServer(t, Config{})
+	b, err := openPage(t, addr, s.webCode, nil)
+	require.NoError(t, err)
+	b.join("ada", "", "")
+	b.waitFor(ndcgStart)
+	d := roomDashboard(t, s, 1, 100, 30)
+	assert.Regexp(t, `\n▸ ada\s+page\s`, dashText(d))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	b.waitFor("show your screen to the room? y show it")
+	time.Sleep(400 * time.Millisecond) // read before answered
+	b.send("y")
+	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
+	assert.Contains(t, dashText(d), "NDCG@all = 0.9575")
+	b.send(ctrlX)
+	waitDashboard(t, d, shows("ada stopped showing their screen"), "the stop")
+	assert.NotContains(t, dashText(d), "ada's screen")
+}

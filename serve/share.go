@@ -1,0 +1,183 @@
+package serve
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
+)
+
+// An attendee's screen shown to the room (the room view's enter): the
+// Room asks the attendee (ui.ShareAsk) and keeps what they answer; while
+// they agree, their own session captures its frames (sessionModel.
+// capture, on its program's goroutine, never the dashboard's) and the
+// dashboard mirrors the last one. One screen is shown at a time.
+
+// frameEvery is the least time between two frames a session captures
+// for the room: ten a second follow typing closely enough, and a frame
+// is the whole screen.
+const frameEvery = 100 * time.Millisecond
+
+// sharedFrame is one frame of an attendee's screen as their explorer
+// drew it for their own terminal (its View, already safe for one), for
+// ask; w×h is the screen's size.
+type sharedFrame struct {
+	ask     int
+	content string
+	w, h    int
+}
+
+// frameNow captures a frame held back by frameEvery.
+type frameNow struct{}
+
+// ShareState is where the room's ask to show a screen is.
+type ShareState int
+
+const (
+	ShareNone      ShareState = iota // no ask yet
+	ShareAsked                       // waiting for the attendee's answer
+	ShareShown                       // they agreed: their screen is shown
+	ShareDeclined                    // they said no
+	ShareStopped                     // they stopped it after agreeing
+	ShareCancelled                   // the instructor cancelled or stopped it
+	ShareLeft                        // they left while asked or shown
+)
+
+// Share is the room's last ask to show an attendee's screen.
+type Share struct {
+	// Ask numbers the asks; Member and Name are the attendee asked.
+	Ask    int
+	Member int
+	Name   string
+	State  ShareState
+	// frame is the screen's last frame while it is shown, nil before
+	// the first (Room.Share fills it in).
+	frame *sharedFrame
+}
+
+// active says the ask waits for its answer or the screen is shown.
+func (s Share) active() bool { return s.State == ShareAsked || s.State == ShareShown }
+
+// AskShare asks attendee id to show their screen to the room, ending
+// any ask before it; false when they are gone or their explorer has not
+// started yet.
+func (r *Room) AskShare(id int) (string, bool) {
+	r.mu.Lock()
+	m := r.members[id]
+	if m == nil || m.prog == nil {
+		r.mu.Unlock()
+		return "", false
+	}
+	r.endShare(ShareCancelled)
+	r.asks++
+	r.share = Share{Ask: r.asks, Member: id, Name: m.Name, State: ShareAsked}
+	p, ask := m.prog, r.asks
+	r.mu.Unlock()
+	go p.Send(ui.ShareAsk{ID: ask})
+	r.notify()
+	return m.Name, true
+}
+
+// EndShare cancels the ask waiting, or stops the screen shown, telling
+// the attendee; it returns the share as it was.
+func (r *Room) EndShare() Share {
+	r.mu.Lock()
+	was := r.share
+	r.endShare(ShareCancelled)
+	r.mu.Unlock()
+	r.notify()
+	return was
+}
+
+// endShare ends the share under way as state, telling the attendee
+// (r.mu is held).
+func (r *Room) endShare(state ShareState) {
+	if !r.share.active() {
+		return
+	}
+	if m := r.members[r.share.Member]; m != nil && m.prog != nil && state != ShareLeft {
+		go m.prog.Send(ui.ShareEnd{ID: r.share.Ask})
+	}
+	r.share.State = state
+}
+
+// shareAnswer records what attendee id said to an ask: only to the ask
+// under way, theirs, so that a y to an ask since cancelled shows nothing.
+func (r *Room) shareAnswer(id int, a ui.ShareAnswer) {
+	r.mu.Lock()
+	s := &r.share
+	if s.Ask != a.ID || s.Member != id || !s.active() {
+		r.mu.Unlock()
+		return
+	}
+	switch {
+	case a.Shown && s.State == ShareAsked:
+		s.State = ShareShown
+	case !a.Shown && s.State == ShareAsked:
+		s.State = ShareDeclined
+	case !a.Shown:
+		s.State = ShareStopped
+	}
+	r.mu.Unlock()
+	r.notify()
+}
+
+// Share is the room's last ask, with the screen's last frame while it
+// is shown.
+func (r *Room) Share() Share {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.share
+	if m := r.members[s.Member]; s.State == ShareShown && m != nil && m.session != nil {
+		if f := m.session.frame.Load(); f != nil && f.ask == s.Ask {
+			s.frame = f
+		}
+	}
+	return s
+}
+
+// notify tells the dashboard the room changed, with nothing to keep in
+// the state file.
+func (r *Room) notify() {
+	if r.onChange != nil {
+		r.onChange()
+	}
+}
+
+// capture keeps the frame the explorer drew while its attendee shows
+// their screen to the ask they agreed to, at most one each frameEvery
+// (the last change waits for it), and drops it once they no longer do.
+// It runs on the session's program goroutine, after each update: the
+// dashboard reads only the frame kept.
+func (s *sessionModel) capture() tea.Cmd {
+	ask := s.SharedAsk()
+	if ask == 0 {
+		if s.frame.Load() != nil {
+			s.frame.Store(nil)
+		}
+		return nil
+	}
+	if s.framing {
+		return nil
+	}
+	content := s.View().Content
+	if f := s.frame.Load(); f != nil && f.ask == ask && f.content == content {
+		return nil
+	}
+	t := time.Now()
+	if s.clock != nil {
+		t = s.clock()
+	}
+	if wait := s.framed.Add(frameEvery).Sub(t); wait > 0 {
+		s.framing = true
+		return tea.Tick(wait, func(time.Time) tea.Msg { return frameNow{} })
+	}
+	s.framed = t
+	w, h := s.Size()
+	s.frame.Store(&sharedFrame{ask: ask, content: content, w: w, h: h})
+	if s.onFrame != nil {
+		s.onFrame()
+	}
+	return nil
+}
