@@ -84,7 +84,7 @@ func (m *Model) render() string {
 }
 
 func (m *Model) titleLine(w int) string {
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, frame.TitleRight(m.viewName(m.active), m.c.WS.Dirty()), w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.titleClock(), frame.TitleRight(m.viewName(m.active), m.c.WS.Dirty()), w)
 	return line
 }
 

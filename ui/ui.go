@@ -118,6 +118,8 @@ type Model struct {
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string
 	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
+	// ticking says a tick of the round's clock is on its way (clock.go).
+	ticking bool
 	// disk is the list file's stamp when it was read or last saved; a
 	// save over a file that has changed since asks first.
 	disk listio.Stamp
