@@ -75,15 +75,17 @@ func (m *Model) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 
 // titleClock is the round's clock for the title line, "round 2: 3:41
 // left", where the quiz's heading does not show it: in every other view,
-// and in the quiz on a screen too short for its heading. Empty when no
-// timed round is under way.
+// over the quiz while the help or the view menu covers it, and in the
+// quiz on a screen too short for its heading. Empty when no timed round
+// is under way.
 func (m *Model) titleClock() string {
 	q := m.quizView()
 	if q == nil {
 		return ""
 	}
 	round, left, ok := q.Clock()
-	if !ok || (m.views[m.active] == q && q.HeadingShowsClock()) {
+	covered := m.dialog != nil && m.dialog.Covers()
+	if !ok || (m.views[m.active] == q && q.HeadingShowsClock() && !covered) {
 		return ""
 	}
 	return fmt.Sprintf("round %d: ", round) + quiz.PaintClock(m.c.Styles, left)

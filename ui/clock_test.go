@@ -108,6 +108,10 @@ func TestRoundClockOnTheTitleLineElsewhere(t *testing.T) {
 		assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [explorer] modified"), "an edit: %q", line(m, 0))
 		press(m, "Z")
 		assert.NotContains(t, line(m, 0), "left")
+		press(m, "v")
+		assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [quiz] modified"), "the view menu over the quiz: %q", line(m, 0))
+		press(m, "esc")
+		assert.NotContains(t, line(m, 0), "left")
 		assert.Contains(t, line(m, 3), "· 3:41 left ·")
 		if w == 60 {
 			// The seed gives way: the heading keeps to one line.
