@@ -519,6 +519,7 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	require.NotNil(t, cmd, "the clock starts")
 	assert.Equal(t, "round 1 closes in 1m (F10 adds a minute; F4 ends it now)", d.status)
+	assert.True(t, d.warned, "told the minute left as the clock starts: no notice a second later")
 	require.NoError(t, c.redrawUntil("Quiz · round 1 · only ", 100, 30, 10*time.Second), "a minute: the last one")
 	assert.Contains(t, c.text(), ": send your answer before then")
 	first := clockOn(t, c, 100, 30)

@@ -119,14 +119,14 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// The room tells every attendee the new deadline: their clocks
 		// show the time left from now on.
 		at := now()
-		if _, was := room.Timer(); !was.After(at) {
-			d.warned = false
-		}
 		id, deadline, ok := room.AddTime(at, time.Minute)
 		if !ok {
 			d.status = "no quiz round under way: F3 starts one, then F10 gives it a minute"
 			break
 		}
+		// Each attendee reads the time left now: the one-minute notice
+		// comes only when the clock goes under a minute later on.
+		d.warned = deadline.Sub(at) <= time.Minute
 		d.status = timerStatus(id, deadline.Sub(at))
 		if !d.ticking {
 			d.ticking = true
