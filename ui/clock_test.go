@@ -160,3 +160,15 @@ func TestRoundClockForOneWhoJoinsLate(t *testing.T) {
 	assert.Contains(t, line(m, 3), "Quiz · round 4 · only 1:00 left ·")
 	assert.True(t, m.ticking)
 }
+
+// On a screen too short for the quiz's heading, the title line keeps the
+// clock in sight.
+func TestRoundClockOnAShortQuiz(t *testing.T) {
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	stoppedClock(t, &at)
+	m := remoteModel(t, 50, 12, Options{})
+	m.Update(RoomRound{ID: 2, Seed: 218250, Round: 2, Settings: linearK5()})
+	m.Update(RoomTimer{ID: 2, Deadline: at.Add(3*time.Minute + 41*time.Second)})
+	assert.NotContains(t, screen(m), "Quiz · round 2", "no room for the heading")
+	assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [quiz]"), "%q", line(m, 0))
+}
