@@ -64,6 +64,11 @@ func (m *Model) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 				news += ": send your answer before then"
 			}
 			m.c.SetStatus(m.afterWelcome(news), false)
+			if m.lesson != nil {
+				// A step sent during the round is on screen: the news
+				// reaches it, as the room's notices do.
+				return tea.Batch(m.lesson.Notice(news), m.readClock(now)), true
+			}
 		}
 		return m.readClock(now), true
 	case clockTick:

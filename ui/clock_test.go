@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
 )
@@ -171,4 +172,24 @@ func TestRoundClockOnAShortQuiz(t *testing.T) {
 	m.Update(RoomTimer{ID: 2, Deadline: at.Add(3*time.Minute + 41*time.Second)})
 	assert.NotContains(t, screen(m), "Quiz · round 2", "no room for the heading")
 	assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [quiz]"), "%q", line(m, 0))
+}
+
+// A step of the guided path sent during a timed round covers the quiz:
+// a minute more reaches the step's screen as news, as the room's notices
+// do.
+func TestRoundClockNewsReachesAStep(t *testing.T) {
+	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	stoppedClock(t, &at)
+	m := remoteModel(t, 80, 24, Options{})
+	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
+	st, err := learn.At(1)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	at = at.Add(time.Second)
+	press(m, "enter")
+	require.Contains(t, screen(m), "Step 1 of 8")
+	m.Update(RoomTimer{ID: 1, Deadline: at.Add(2 * time.Minute)})
+	assert.Contains(t, screen(m), "round 1 closes in 2:00: send your answer before then")
 }
