@@ -76,10 +76,10 @@ type Dashboard struct {
 	headerH   int
 	showTally bool
 	showNames bool
-	// deadline is when the round under way ends by itself (F10), zero
-	// for none; warned says the attendees were told a minute is left.
-	deadline time.Time
-	warned   bool
+	// warned says the attendees were told a minute is left on the
+	// round's timer (F10; the room holds its deadline, Room.Timer);
+	// ticking that a tick of its countdown is on its way.
+	warned, ticking bool
 	// showRoom shows the room view (F7), with each answer when
 	// showAnswers (F8); showHelp the dashboard's keys (?). Their lines
 	// are made in Update (roomLines), as the tally's are.
@@ -216,8 +216,17 @@ func startStatus(fingerprint string, addr net.Addr) string {
 	return line
 }
 
-// Init starts the instructor's explorer.
-func (d *Dashboard) Init() tea.Cmd { return d.explorer.Init() }
+// Init starts the instructor's explorer, and the countdown of a timed
+// round the room kept from before a restart: one whose time ran out
+// while the server was stopped ends at once.
+func (d *Dashboard) Init() tea.Cmd {
+	cmd := d.explorer.Init()
+	if _, deadline := d.srv.Room().Timer(); !deadline.IsZero() {
+		d.ticking = true
+		cmd = tea.Batch(cmd, func() tea.Msg { return timerTick{} })
+	}
+	return cmd
+}
 
 // filter turns a quit into a question while attendees are connected:
 // quitting stops the server and ends every session.

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"net"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -476,14 +477,37 @@ func TestDashboardRoomViewShowsAnswersPrivately(t *testing.T) {
 	assert.NotContains(t, ansi.Strip(d.View().Content), "0.83", "the tally still hides them")
 }
 
-// F10 gives the round under way a minute on its timer: the attendees are
-// told the time left, and when it runs out the round ends by itself.
+// clockRe is the time left on an attendee's quiz heading, or on their
+// title line in another view.
+var clockRe = regexp.MustCompile(`round (\d+)(?: ·|:) (only )?(\d+:\d\d) left`)
+
+// clockOn redraws the attendee's screen until it shows a clock, and
+// returns the time left it shows last.
+func clockOn(t *testing.T, c *client, w, h int) string {
+	t.Helper()
+	var m [][]string
+	require.Eventually(t, func() bool {
+		c.resize(w, h)
+		time.Sleep(100 * time.Millisecond)
+		m = clockRe.FindAllStringSubmatch(c.text(), -1)
+		return m != nil
+	}, 10*time.Second, 10*time.Millisecond, "no clock: %q", lastLines(c.text(), 400))
+	return m[len(m)-1][3]
+}
+
+// F10 gives the round under way a minute on its timer: every attendee's
+// quiz shows the time left from then on, counting down each second, in
+// words in the last minute; a second F10 moves their clocks on by a
+// minute; when the time runs out the round ends by itself, and the clock
+// goes.
 func TestDashboardTimerEndsTheRound(t *testing.T) {
 	s, addr := startServer(t, Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	// The dashboard's clock is moved by hand, from the real time the
+	// attendee's explorer reads.
+	at := time.Now()
 	now = func() time.Time { return at }
 	defer func() { now = time.Now }()
 	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
@@ -492,12 +516,24 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	assert.Contains(t, d.status, "no quiz round under way")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
 	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	assert.NotContains(t, c.text(), " left · your answers", "no timer yet")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	require.NotNil(t, cmd, "the clock starts")
-	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Equal(t, "round 1 closes in 1m (F10 adds a minute; F4 ends it now)", d.status)
+	assert.True(t, d.warned, "told the minute left as the clock starts: no notice a second later")
+	require.NoError(t, c.redrawUntil("Quiz · round 1 · only ", 100, 30, 10*time.Second), "a minute: the last one")
+	assert.Contains(t, c.text(), ": send your answer before then")
+	first := clockOn(t, c, 100, 30)
+	assert.Regexp(t, `^(1:00|0:5\d)$`, first)
+	// The clock moves on by itself (each redraw shows what it last read).
+	require.Eventually(t, func() bool { return clockOn(t, c, 100, 30) != first }, 10*time.Second, 200*time.Millisecond)
+
+	_, cmd = d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	assert.Nil(t, cmd, "one countdown at a time")
 	assert.Equal(t, "round 1 closes in 2m (F10 adds a minute; F4 ends it now)", d.status)
-	// (Each notice goes on its own: the two may arrive in either order.)
-	require.NoError(t, c.redrawUntil("m: send your answer before then", 100, 30, 10*time.Second))
+	require.Eventually(t, func() bool { return strings.HasPrefix(clockOn(t, c, 100, 30), "1:5") }, 10*time.Second, 200*time.Millisecond,
+		"a minute more on the attendee's clock")
+
 	at = at.Add(65 * time.Second)
 	d.Update(timerTick{})
 	assert.Equal(t, "round 1 closes in 55s (F10 adds a minute; F4 ends it now)", d.status)
@@ -508,4 +544,44 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	assert.True(t, s.Room().Tally().Round.Ended)
 	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
 	require.NoError(t, c.redrawUntil("IDCG@", 100, 30, 10*time.Second), "the working")
+	assert.NotContains(t, c.text(), " left", "the clock has gone")
+}
+
+// An attendee in another view reads the time left on their title line;
+// one who joins during a timed round, or comes back to it with their
+// code, sees its clock from their first frame.
+func TestTimedRoundClockForEveryAttendee(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	ada := connect(t, addr, "ada", 80, 24)
+	defer ada.close()
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	require.NoError(t, ada.redrawUntil("enter sends it to the instructor", 80, 24, 10*time.Second))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
+	require.Eventually(t, func() bool { return strings.HasPrefix(clockOn(t, ada, 80, 24), "2:5") }, 10*time.Second, 200*time.Millisecond)
+
+	ada.send("\x1bOP") // F1: the explorer
+	require.NoError(t, ada.redrawUntil(" left [explorer]", 80, 24, 10*time.Second))
+	assert.Regexp(t, `round 1: 2:5\d left \[explorer\]`, ada.text())
+
+	bob := connect(t, addr, "bob", 60, 20)
+	defer bob.close()
+	require.NoError(t, bob.waitFor("Quiz · round 1 · 2:5", 10*time.Second), "a latecomer")
+
+	ada.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	back := connect(t, addr, "ada+"+code, 80, 24)
+	defer back.close()
+	require.NoError(t, back.waitFor("Quiz · round 1 · 2:5", 10*time.Second), "back mid-round")
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
+	require.NoError(t, back.redrawUntil("IDCG@", 80, 24, 10*time.Second))
+	assert.NotContains(t, back.text(), " left")
+	require.NoError(t, bob.redrawUntil("IDCG@", 60, 20, 10*time.Second))
+	assert.NotContains(t, bob.text(), " left")
 }

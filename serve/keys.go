@@ -46,7 +46,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F7", "the room: everyone connected, how long since their last key, whether they answered; ↑/↓ (home/end) choose one"},
 	{"enter", "in the room view, ask the one chosen to show their screen: once they agree (y on their side) it is shown here until esc, their ctrl+x or their leaving"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
-	{"F10", "give the round under way a minute more on its timer (the first press starts it): attendees are told the time left, and the round ends when it runs out"},
+	{"F10", "give the round under way a minute more on its timer (the first press starts it): every attendee sees the time left count down, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
 	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
@@ -123,7 +123,6 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// before it is asked. (The question number is the attendees'
 		// round number, so both screens say "round n".)
 		d.round++
-		d.deadline = time.Time{}
 		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
@@ -133,7 +132,6 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			d.status = "no quiz round under way: F3 starts one"
 			break
 		}
-		d.deadline = time.Time{}
 		d.tally = room.Tally()
 		d.showTally, d.tallyTop = true, 0
 		d.status = "round ended: every attendee sees the worked solution"
@@ -153,20 +151,20 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
 		}
 	case key.Matches(msg, k.Timer):
-		t := room.Tally()
-		if t == nil || t.Round.Ended {
+		// The room tells every attendee the new deadline: their clocks
+		// show the time left from now on.
+		at := now()
+		id, deadline, ok := room.AddTime(at, time.Minute)
+		if !ok {
 			d.status = "no quiz round under way: F3 starts one, then F10 gives it a minute"
 			break
 		}
-		start := !d.deadline.After(now())
-		if start {
-			d.deadline, d.warned = now(), false
-		}
-		d.deadline = d.deadline.Add(time.Minute)
-		left := d.deadline.Sub(now()).Round(time.Second)
-		room.Notify(fmt.Sprintf("round %d closes in %s: send your answer before then", t.Round.ID, shortDuration(left)))
-		d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left))
-		if start {
+		// Each attendee reads the time left now: the one-minute notice
+		// comes only when the clock goes under a minute later on.
+		d.warned = deadline.Sub(at) <= time.Minute
+		d.status = timerStatus(id, deadline.Sub(at))
+		if !d.ticking {
+			d.ticking = true
 			return tickTimer(), true
 		}
 	case key.Matches(msg, k.Forgive):

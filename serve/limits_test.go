@@ -427,3 +427,39 @@ func TestTheShellStartsAtTheLastSizeBeforeIt(t *testing.T) {
 	require.NoError(t, gossh.Unmarshal(got[2].Payload, &w))
 	assert.Equal(t, windowChange{Columns: 120, Rows: 40}, w, "after the shell, sizes pass as they come")
 }
+
+// The ticks of a timed round's clock are no input: they reach the
+// explorer as they are, spend none of the keys a second allows, and keep
+// no idle session open (nor show it as active in the room view).
+func TestClockTicksAreNoInput(t *testing.T) {
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	s := sessionModel{Model: ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
+	_, cmd := s.Update(ui.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: time.Now().Add(1050 * time.Millisecond)})
+	var msgs []tea.Msg
+	var run func(tea.Cmd)
+	run = func(cmd tea.Cmd) {
+		if cmd == nil {
+			return
+		}
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			for _, c := range msg {
+				run(c)
+			}
+		default:
+			msgs = append(msgs, msg)
+		}
+	}
+	run(cmd)
+	ticks := 0
+	for _, msg := range msgs {
+		if fmt.Sprintf("%T", msg) == "ui.clockTick" {
+			ticks++
+		}
+		assert.Equal(t, msg, s.filter(nil, msg), "passed as it is")
+	}
+	assert.Equal(t, 1, ticks, "the clock's tick: %#v", msgs)
+	assert.Zero(t, s.lastInput.Load(), "no input seen")
+	assert.True(t, s.filled.IsZero(), "no key spent")
+}

@@ -318,22 +318,21 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 	return append(lines, ansi.Truncate(st.subtle.Render(keys), max(w, 1), "…"))
 }
 
-// countDown runs a timed round's clock: the status says the time left,
-// the attendees hear when one minute is, and the round ends when none is.
+// countDown runs a timed round's clock, on the room's deadline: the
+// status says the time left, the attendees hear when one minute is (their
+// clocks show every second of it), and the round ends when none is.
 func (d *Dashboard) countDown() tea.Cmd {
-	if d.deadline.IsZero() {
-		return nil
-	}
 	room := d.srv.Room()
-	t := room.Tally()
-	if t == nil || t.Round.Ended {
-		d.deadline = time.Time{}
+	id, deadline := room.Timer()
+	if deadline.IsZero() {
+		// Ended (F4), or replaced by the next round (F3).
+		d.ticking = false
 		return nil
 	}
-	left := d.deadline.Sub(now())
+	left := deadline.Sub(now())
 	switch {
 	case left <= 0:
-		d.deadline = time.Time{}
+		d.ticking = false
 		// (The round's end tells each attendee their verdict: a notice
 		// of its own would race it for their status line.)
 		room.EndRound()
@@ -343,8 +342,13 @@ func (d *Dashboard) countDown() tea.Cmd {
 		return nil
 	case left <= time.Minute && !d.warned:
 		d.warned = true
-		room.Notify(fmt.Sprintf("round %d closes in 1 minute", t.Round.ID))
+		room.Notify(fmt.Sprintf("round %d closes in 1 minute", id))
 	}
-	d.status = fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", t.Round.ID, shortDuration(left.Round(time.Second)))
+	d.status = timerStatus(id, left)
 	return tickTimer()
+}
+
+// timerStatus is the dashboard's status while round id's timer runs.
+func timerStatus(id int, left time.Duration) string {
+	return fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", id, shortDuration(left.Round(time.Second)))
 }

@@ -236,6 +236,12 @@ type Round struct {
 	Settings ndcg.Settings
 	Question explain.Question
 	Ended    bool
+	// deadline is when the round ends by itself, on the instructor's
+	// timer (AddTime); zero for none, and once it has ended. The room
+	// holds it, not the dashboard, for an attendee who joins or comes
+	// back mid-round to see the clock too, and for the state file to
+	// keep it across a restart.
+	deadline time.Time
 	// answers by member, as typed; names are kept with them because a
 	// member may leave before the tally is read.
 	answers map[int]answer
@@ -319,7 +325,9 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionMod
 	case rd != nil && !rd.Ended:
 		// (A round declines any list offered before it.) One who comes
 		// back finds the answer they gave, which the tally counts.
-		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text}
+		// A timed round shows them its clock.
+		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text,
+			Deadline: rd.deadline}
 	case r.offer != nil && m.offered < r.offers:
 		// A latecomer is offered what the others were; one who comes
 		// back is offered only what was sent while they were away.
@@ -559,6 +567,8 @@ func (r *Room) StartRound(seed int64, number int, s ndcg.Settings) *Round {
 	r.mu.Lock()
 	r.rounds++
 	if r.round != nil {
+		// Its timer, if it had one, stops with it.
+		r.round.deadline = time.Time{}
 		// Kept for the export (and the state file), the oldest going.
 		r.past = append(r.past, r.round)
 		if len(r.past) > maxPastRounds {
@@ -583,7 +593,7 @@ func (r *Room) EndRound() bool {
 		r.mu.Unlock()
 		return false
 	}
-	rd.Ended = true
+	rd.Ended, rd.deadline = true, time.Time{}
 	texts := make(map[int]string, len(rd.answers))
 	for id, a := range rd.answers {
 		texts[id] = a.text
@@ -599,6 +609,41 @@ func (r *Room) EndRound() bool {
 	r.broadcast(func(id int) tea.Msg { return ui.RoomRoundEnd{ID: rd.ID, Mistake: mistakes[id]} })
 	r.changed()
 	return true
+}
+
+// AddTime gives the round under way d more on its timer, starting the
+// timer at now when it has none running (or one whose time is up), and
+// tells every session the new deadline (RoomTimer): their clocks show
+// the time left. It reports the round's ID and its deadline, ok false
+// when no round is under way. Ending the round when the time is up is
+// the dashboard's (countDown), which reads the deadline here.
+func (r *Room) AddTime(now time.Time, d time.Duration) (id int, deadline time.Time, ok bool) {
+	r.mu.Lock()
+	rd := r.round
+	if rd == nil || rd.Ended {
+		r.mu.Unlock()
+		return 0, time.Time{}, false
+	}
+	if !rd.deadline.After(now) {
+		rd.deadline = now
+	}
+	rd.deadline = rd.deadline.Add(d)
+	id, deadline = rd.ID, rd.deadline
+	r.mu.Unlock()
+	r.broadcast(func(int) tea.Msg { return ui.RoomTimer{ID: id, Deadline: deadline} })
+	r.changed()
+	return id, deadline, true
+}
+
+// Timer is the round under way's ID and its deadline (AddTime); the
+// deadline is zero when no round is under way or it has no timer.
+func (r *Room) Timer() (id int, deadline time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if rd := r.round; rd != nil && !rd.Ended {
+		return rd.ID, rd.deadline
+	}
+	return 0, time.Time{}
 }
 
 // answer records a session's answer to the round under way; a second

@@ -19,9 +19,10 @@ import (
 )
 
 // The room's state on disk: every attendee's name, identity (key
-// fingerprint, resume code), list, and the quiz round with its answers,
-// in one JSON file under the state directory, written whole (a
-// temporary file renamed over it) within saveEvery of a change. A server
+// fingerprint, resume code), list, and the quiz round with its answers
+// and its timer's deadline, in one JSON file under the state directory,
+// written whole (a temporary file renamed over it) within saveEvery of a
+// change. A server
 // killed, crashed or stopped loses at most that; started again on the
 // same directory, it gives every attendee back what it kept when they
 // reconnect, by the same rule as before (Room.claim), and `ssh … report`
@@ -102,7 +103,11 @@ type roundState struct {
 	Number   int                 `json:"number"`
 	Settings listio.FileSettings `json:"settings"`
 	Ended    bool                `json:"ended"`
-	Answers  []answerState       `json:"answers"`
+	// Deadline is when the round under way ends by itself (F10); absent
+	// for none. A server started again keeps it: the dashboard ends the
+	// round at once if it has passed meanwhile.
+	Deadline time.Time     `json:"deadline,omitzero"`
+	Answers  []answerState `json:"answers"`
 }
 
 type answerState struct {
@@ -142,7 +147,8 @@ func (r *Room) snapshot() ([]byte, error) {
 	}
 	offer := r.offer
 	saveRound := func(r *Round) *roundState {
-		rd := &roundState{ID: r.ID, Seed: r.Seed, Number: r.Number, Settings: listio.SettingsOf(r.Settings), Ended: r.Ended}
+		rd := &roundState{ID: r.ID, Seed: r.Seed, Number: r.Number, Settings: listio.SettingsOf(r.Settings), Ended: r.Ended,
+			Deadline: r.deadline.UTC()}
 		for _, id := range r.order {
 			a := r.answers[id]
 			rd.Answers = append(rd.Answers, answerState{ID: id, Name: a.name, Text: a.text})
@@ -285,6 +291,10 @@ func (r *Room) load(data []byte) error {
 		var err error
 		if rd, err = readRound(st.Round); err != nil {
 			return err
+		}
+		if !rd.Ended {
+			// The round under way's timer, which only it has.
+			rd.deadline = st.Round.Deadline
 		}
 	}
 	if len(st.Past) > maxPastRounds {

@@ -1,12 +1,14 @@
 package serve
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -189,4 +191,61 @@ func TestARestartKeepsWhereTheListCameFrom(t *testing.T) {
 	s2.room.mu.Unlock()
 	require.NotNil(t, offer)
 	assert.Equal(t, "sample:ties-at-k", offer.Doc.Name)
+}
+
+// A timed round's deadline is kept with the round: a server started
+// again on the state shows the clock to an attendee who comes back, and
+// its dashboard goes on counting down; a round whose time ran out while
+// the server was stopped ends as the dashboard starts, as it would have.
+func TestARestartKeepsTheRoundsDeadline(t *testing.T) {
+	r := newRoom(10, 100, nil)
+	ada, ok := r.join("ada", "", "127.0.0.1:1", "")
+	require.True(t, ok)
+	rd := r.StartRound(7, 1, ndcg.DefaultSettings())
+	at := time.Now().Add(-time.Minute).Truncate(time.Second)
+	_, deadline, ok := r.AddTime(at, 2*time.Minute)
+	require.True(t, ok)
+	assert.Equal(t, at.Add(2*time.Minute), deadline)
+	data, err := r.snapshot()
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"deadline": "`+deadline.UTC().Format(time.RFC3339)+`"`)
+
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, StateFile), data, 0o600))
+	s, addr := serveOn(t, dir, Config{})
+	id, kept := s.Room().Timer()
+	assert.Equal(t, rd.ID, id)
+	assert.True(t, kept.Equal(deadline), "kept %s, set %s", kept, deadline)
+	back := connect(t, addr, "ada+"+ada.Code, 80, 24)
+	defer back.close()
+	require.NoError(t, back.waitFor("Quiz · round 1 · only ", 10*time.Second), "a minute of the two left, or less")
+	assert.Regexp(t, `Quiz · round 1 · only (1:00|0:5\d) left`, back.text())
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	require.NotNil(t, d.Init())
+	d.Update(timerTick{})
+	assert.Regexp(t, `^round 1 closes in (1m|5\ds) \(F10 adds a minute; F4 ends it now\)$`, d.status)
+
+	// Ended, a round keeps no deadline.
+	s.Room().EndRound()
+	data, err = s.Room().snapshot()
+	require.NoError(t, err)
+	assert.NotContains(t, string(data), `"deadline"`)
+
+	// Its time ran out while the server was stopped.
+	r = newRoom(10, 100, nil)
+	r.StartRound(7, 1, ndcg.DefaultSettings())
+	_, _, ok = r.AddTime(time.Now().Add(-2*time.Minute), time.Minute)
+	require.True(t, ok)
+	data, err = r.snapshot()
+	require.NoError(t, err)
+	dir = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, StateFile), data, 0o600))
+	s, _ = serveOn(t, dir, Config{})
+	d = NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	require.NotNil(t, d.Init())
+	d.Update(timerTick{})
+	assert.True(t, s.Room().Tally().Round.Ended)
+	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
 }

@@ -22,7 +22,7 @@
 //	ui/views/view      what a view is and shares: View, Drawn, Lazy, number fields
 //	ui/components/NAME widgets: textfield, table, frame, layout, background, loading
 //	ui/common          Common, the one style sheet (Styles, Glyphs), the shared KeyMap
-//	ui/workshop        the room's messages: Remote, Offer, RoomRound, RoomAnswer
+//	ui/workshop        the room's messages: Remote, Offer, RoomRound, RoomTimer, RoomAnswer
 //
 // The root Model owns the common.Common every view shares (the
 // workspace, the key map, the style sheet, the status line) and switches
@@ -73,7 +73,8 @@
 // (copying, the screen as an image), remote.go (a session over the
 // network: offers, the room's rounds, copying instead of saving),
 // share.go (the instructor's ask to show the screen to the room, and
-// showing it), recompute.go (the workspace's work off the update loop), embed.go
+// showing it), clock.go (the time left on a timed round of the room, and
+// its ticks), recompute.go (the workspace's work off the update loop), embed.go
 // (what a program embedding the explorer asks of it), exports.go (the
 // names the server and the command line use).
 //

@@ -100,7 +100,7 @@ func (m *Model) titleLine(w int) string {
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, right, w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.titleClock(), right, w)
 	return line
 }
 

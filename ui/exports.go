@@ -15,6 +15,7 @@ type (
 	Offer        = workshop.Offer
 	RoomRound    = workshop.RoomRound
 	RoomRoundEnd = workshop.RoomRoundEnd
+	RoomTimer    = workshop.RoomTimer
 	RoomAnswer   = workshop.RoomAnswer
 	RoomNotice   = workshop.RoomNotice
 	ShareAsk     = workshop.ShareAsk

@@ -101,6 +101,9 @@ func (m *Model) QuizScore() (right, total int) {
 // remoteUpdate handles the messages only a remote session receives. It
 // reports whether msg was one of them.
 func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := m.clockUpdate(msg); ok {
+		return cmd, true
+	}
 	switch msg := msg.(type) {
 	case RoomNotice:
 		m.c.SetStatus(msg.Text, false)
@@ -132,16 +135,19 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 				m.show(i)
 			}
 		}
+		// A timed round (one joined late, or come back to) shows its
+		// clock from the first frame.
+		clock := m.readClock(frame.Now())
 		if msg.Answer != "" {
 			if m.welcomeUp() {
 				// The welcome, still up, says the answer is kept.
-				return nil, true
+				return clock, true
 			}
 			m.c.SetStatus(fmt.Sprintf("round %d is under way and your answer %s counts: the working comes when it ends", msg.Round, common.Shown(msg.Answer)), false)
-			return nil, true
+			return clock, true
 		}
 		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
-		return nil, true
+		return clock, true
 	case RoomRoundEnd:
 		text := "the round is over"
 		for i, v := range m.views {

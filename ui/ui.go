@@ -124,6 +124,8 @@ type Model struct {
 	shareAsk  *shareWaiting
 	shared    int
 	shareSeen int
+	// ticking says a tick of the round's clock is on its way (clock.go).
+	ticking bool
 	// disk is the list file's stamp when it was read or last saved; a
 	// save over a file that has changed since asks first.
 	disk listio.Stamp

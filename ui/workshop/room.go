@@ -1,6 +1,8 @@
 package workshop
 
 import (
+	"time"
+
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
@@ -66,6 +68,22 @@ type RoomRound struct {
 	// are back after their connection dropped): the quiz view shows it,
 	// sent and counted, instead of an empty field.
 	Answer string
+	// Deadline is when the round ends by itself, on the instructor's
+	// timer; zero for none. An attendee who joins or comes back during
+	// a timed round sees its clock from the start.
+	Deadline time.Time
+}
+
+// RoomTimer sets when round ID ends by itself: the instructor started
+// its timer, or gave it more time. The quiz view's heading (and the
+// title line, in the other views) shows the time left until the round
+// ends. The deadline is a moment, not a duration, so that messages
+// that arrive late or out of order still say when the round ends: of
+// two for one round, the later deadline holds (the timer only ever
+// gains time).
+type RoomTimer struct {
+	ID       int
+	Deadline time.Time
 }
 
 // RoomRoundEnd ends round ID: the quiz view shows the worked solution.

@@ -24,12 +24,13 @@ func TitleRight(view string, dirty bool) string {
 }
 
 // TitleLine is the first line of the screen in w cells: the program's
-// name and the list's heading, right ending it. What does not fit gives
+// name and the list's heading, right ending it, after clock (a timed
+// round's time left, drawn as given; "" for none). What does not fit gives
 // way in this order: the directories of the list's file (its name says
 // which list it is), the program's name (the window's title says it),
 // then the end of the list's title, cut between two words. whole says
 // the title is shown whole; when it is not, the notes (N) start with it.
-func TitleLine(st common.Styles, d *listio.Document, right string, w int) (line string, whole bool) {
+func TitleLine(st common.Styles, d *listio.Document, clock, right string, w int) (line string, whole bool) {
 	name, title := common.Shown(d.Name), ""
 	if d.Heading() != d.Name {
 		title = common.Shown(d.Title)
@@ -37,6 +38,12 @@ func TitleLine(st common.Styles, d *listio.Document, right string, w int) (line 
 	end := ""
 	if d.New {
 		end = " (new file: w saves it)"
+	}
+	if clock != "" {
+		// Drawn as given (its style says how much time is left).
+		right = clock + " " + st.WarnInk.Paint(right)
+	} else {
+		right = st.WarnInk.Paint(right)
 	}
 	room := w - ansi.StringWidth(right) - 1
 	prog := st.TitleInk.Paint("ndcg-explorer") + " "
@@ -66,7 +73,7 @@ func TitleLine(st common.Styles, d *listio.Document, right string, w int) (line 
 		text = ansi.Truncate(text, max(room, 0), "…")
 	}
 	gap := max(w-ansi.StringWidth(text)-ansi.StringWidth(right), 1)
-	return ansi.Truncate(text+strings.Repeat(" ", gap)+st.WarnInk.Paint(right), w, ""), whole
+	return ansi.Truncate(text+strings.Repeat(" ", gap)+right, w, ""), whole
 }
 
 // TitleCut reports whether the explorer's title line, w cells wide,
@@ -76,7 +83,7 @@ func TitleCut(st common.Styles, ws *workspace.Workspace, w int) bool {
 	if w <= 0 {
 		return false
 	}
-	_, whole := TitleLine(st, ws.Doc, TitleRight("explorer", ws.Dirty()), w)
+	_, whole := TitleLine(st, ws.Doc, "", TitleRight("explorer", ws.Dirty()), w)
 	return !whole
 }
 

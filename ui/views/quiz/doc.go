@@ -5,6 +5,9 @@
 // question to the whole room, and each answer goes to the server
 // (workshop.Remote.OnAnswer).
 //
+// A timed round (workshop.RoomTimer) shows the time left on the heading.
+//
 // Files: quiz.go (the view, its rounds, keys and answers), draw.go (the
-// question, the verdict and the working).
+// question, the verdict and the working), clock.go (the time left on a
+// timed round of the room).
 package quiz

@@ -52,7 +52,18 @@ func (v *Model) topLines() []string {
 		// a word of it alone on a second line reads as a stray.
 		share += fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)
 	}
-	head := wrapped(st.PanelTitle.Render(title) + score + st.Subtle.Render(share))
+	// The time left on the instructor's timer, beside the round it is
+	// for, where the attendee looks as they work the answer out.
+	timer := ""
+	if _, left, ok := v.Clock(); ok {
+		timer = " · " + PaintClock(st, left)
+		if layout.CellWidth(title+timer+score+share) > w {
+			// The seed gives way to the clock rather than take a line
+			// of its own.
+			share = ""
+		}
+	}
+	head := wrapped(st.PanelTitle.Render(title) + timer + score + st.Subtle.Render(share))
 	ties := ""
 	if v.q.Tied {
 		ties = ", ties " + s.Ties.String()
@@ -85,6 +96,7 @@ func (v *Model) topLines() []string {
 	if len(head)+len(question)+len(table)+len(prompt) > v.height {
 		head = nil
 	}
+	v.clockInHead = timer != "" && head != nil
 	lines := slices.Concat(head, question, table, note, gap, prompt)
 	if v.result == nil {
 		return append(lines, wrapped(st.Error.Render("cannot compute under the conventions in force: ")+v.err.Error())...)

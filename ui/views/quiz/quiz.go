@@ -69,6 +69,10 @@ type Model struct {
 	// instructor's round, the server's (RoomRoundEnd.Mistake); to a list
 	// of the quiz's own, diagnose's.
 	mistake string
+	// clock is the instructor's timer on the room's round (clock.go);
+	// clockInHead says the heading last drawn shows it.
+	clock       clock
+	clockInHead bool
 
 	stale  bool
 	result *ndcg.Result
@@ -99,6 +103,9 @@ func (v *Model) SetScore(right, total int) { v.right, v.total = right, total }
 
 // Score is the quiz's score so far: answers right of those scored.
 func (v *Model) Score() (right, total int) { return v.right, v.total }
+
+// Answered reports whether the question on screen has its answer.
+func (v *Model) Answered() bool { return v.answered }
 
 // HalfTyped reports whether an answer is typed and not yet sent.
 func (v *Model) HalfTyped() bool {
@@ -199,6 +206,14 @@ func (v *Model) RoomRound(r workshop.RoomRound) {
 	v.start(r.Round)
 	v.practiceAfter, v.practice = 0, 0
 	v.Room, v.roomSettings = r.ID, r.Settings
+	// A deadline already known for this round (its timer came first)
+	// holds if it is the later one.
+	if r.ID != v.clock.id {
+		v.clock = clock{id: r.ID}
+	}
+	if r.Deadline.After(v.clock.deadline) {
+		v.clock.deadline = r.Deadline
+	}
 	if w, err := verify.ParseWritten(r.Answer); r.Answer != "" && err == nil {
 		// The answer the room counted, sent from the attendee's session
 		// before this one: shown as sent, scored when the round ends.
