@@ -74,7 +74,10 @@
 // network: offers, the room's rounds, copying instead of saving),
 // share.go (the instructor's ask to show the screen to the room, and
 // showing it), clock.go (the time left on a timed round of the room, and
-// its ticks), recompute.go (the workspace's work off the update loop), embed.go
+// its ticks), lesson.go (the guided path, ndcg-explorer learn, and a step
+// the instructor sends: the Lesson, its keys and answers),
+// lessonscreen.go (what a step draws, the answer hidden until given),
+// recompute.go (the workspace's work off the update loop), embed.go
 // (what a program embedding the explorer asks of it), exports.go (the
 // names the server and the command line use).
 //
