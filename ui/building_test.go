@@ -123,3 +123,14 @@ func TestAttendeeWelcome(t *testing.T) {
 		Welcome: "welcome back: your list is as you left it"})
 	assert.Equal(t, "welcome back: your list is as you left it", m.c.Status.Text)
 }
+
+// At 60×20 the menu cannot give every view its whole purpose: the chosen
+// view's is whole, and one cut ends with …, never at a word that reads
+// as its end (Swap's read "how much swapping two ranks changes NDCG:").
+func TestViewMenuCutsVisibly(t *testing.T) {
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 60, 20)
+	press(m, "v", "down", "down", "down", "down")
+	s := screen(m)
+	assert.Contains(t, s, "> 5 Swap         how much swapping two ranks changes NDCG:\n                 the weights learning to rank trains on")
+	assert.Contains(t, s, "  0 Quiz         work out NDCG yourself and see where a wro…")
+}

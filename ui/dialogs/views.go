@@ -83,6 +83,15 @@ func (d *ViewMenu) Covers() bool { return true }
 // View draws the menu in w×h: a line a view, its number, its name and
 // its purpose, the purpose wrapped under itself when the line is too
 // narrow and cut when the screen is too short.
+// order is the views' indexes in the menu's order.
+func (d *ViewMenu) order() []int {
+	out := make([]int, len(d.entries))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
 func (d *ViewMenu) View(w, h int) string {
 	st := d.h.Common().Styles
 	lines := []string{st.Title.Render("Views") + st.Subtle.Render("  ↑/↓ choose · enter or the number opens · esc closes"), ""}
@@ -91,17 +100,36 @@ func (d *ViewMenu) View(w, h int) string {
 		nameW = max(nameW, len(e.Name))
 	}
 	indent := 2 + 1 + 1 + nameW + 2 // "  1 Name  "
+	purposes := make([][]string, len(d.entries))
+	for i, e := range d.entries {
+		purposes[i] = strings.Split(layout.Wrap(e.Purpose, max(w-indent, 10)), "\n")
+	}
+	// Every view has a line; the lines to spare go to whole purposes,
+	// the chosen view's first, then in order. A purpose that does not
+	// fit whole is cut on its first line with …, never at a word that
+	// reads as its end ("how much swapping two ranks changes NDCG:").
+	whole := make([]bool, len(d.entries))
+	spare := h - len(lines) - len(d.entries)
+	for _, i := range append([]int{d.cursor}, d.order()...) {
+		if extra := len(purposes[i]) - 1; !whole[i] && extra <= spare {
+			whole[i], spare = true, spare-extra
+		}
+	}
 	for i, e := range d.entries {
 		num := (i + 1) % 10
-		purpose := strings.Split(layout.Wrap(e.Purpose, max(w-indent, 10)), "\n")
-		line := fmt.Sprintf("  %d %-*s  %s", num, nameW, e.Name, purpose[0])
+		first := purposes[i][0]
+		if !whole[i] {
+			first = ansi.Truncate(e.Purpose, max(w-indent, 10), "…")
+		}
+		line := fmt.Sprintf("  %d %-*s  %s", num, nameW, e.Name, first)
 		if i == d.cursor {
 			line = st.Cursor.Render(">" + line[1:])
 		}
 		lines = append(lines, line)
-		// A second line of purpose only where every view keeps its own.
-		if len(purpose) > 1 && len(lines)+len(d.entries)-i <= h {
-			lines = append(lines, strings.Repeat(" ", indent)+strings.Join(purpose[1:], " "))
+		if whole[i] {
+			for _, more := range purposes[i][1:] {
+				lines = append(lines, strings.Repeat(" ", indent)+more)
+			}
 		}
 	}
 	for i, l := range lines {
