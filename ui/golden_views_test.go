@@ -31,18 +31,30 @@ func defaultModel(t *testing.T, w, h int) *Model {
 // student's terminal and a projector's: the view bar in plain words on
 // each, and each view's footer with v views. The view menu (v) and the
 // explorer's help (?) at 80×24 too.
+//
+// In projector mode too (R, or --present): it draws the explorer for a
+// room and leaves the other views as they are, which their screens in
+// it show.
 func TestEveryViewGolden(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {100, 30}} {
-		for _, r := range views.All {
-			name := r.Name + "_default_" + strconv.Itoa(size[0]) + "x" + strconv.Itoa(size[1])
-			t.Run(name, func(t *testing.T) {
-				m := defaultModel(t, size[0], size[1])
-				if r.Name != "explorer" {
-					// The explorer as it opens, greeting and all.
-					press(m, fKey(r))
+	for _, present := range []bool{false, true} {
+		for _, size := range [][2]int{{80, 24}, {100, 30}} {
+			for _, r := range views.All {
+				name := r.Name + "_default_" + strconv.Itoa(size[0]) + "x" + strconv.Itoa(size[1])
+				if present {
+					name += "_present"
 				}
-				golden.RequireEqual(uitest.Named(t, name), screen(m))
-			})
+				t.Run(name, func(t *testing.T) {
+					m := defaultModel(t, size[0], size[1])
+					if present {
+						press(m, "R")
+					}
+					if r.Name != "explorer" {
+						// The explorer as it opens, greeting and all.
+						press(m, fKey(r))
+					}
+					golden.RequireEqual(uitest.Named(t, name), screen(m))
+				})
+			}
 		}
 	}
 	for _, c := range []struct{ name, key string }{{"viewmenu_80x24", "v"}, {"help_80x24", "?"}} {
