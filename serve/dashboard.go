@@ -318,10 +318,13 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return d, nil
 		}
-		if d.showSteps {
+		if d.showSteps && !d.otherKey(msg) {
 			d.stepKey(msg)
 			return d, nil
 		}
+		// Another of the dashboard's keys closes the steps and does
+		// what it does.
+		d.showSteps = false
 		if msg.String() == "?" && (d.showTally || d.showRoom || d.mirror != "" || !d.explorer.CapturesEsc()) {
 			d.showHelp = true
 			return d, nil
@@ -443,14 +446,14 @@ func (d *Dashboard) header(w int) []string {
 	}
 	k := dashboardKeys
 	var keys []string
-	optional := []key.Binding{k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Step, k.Help}
+	optional := []key.Binding{k.Step, k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Help}
 	if d.webURL != "" {
 		optional = append(optional, k.Code)
 	}
 	for i, b := range optional {
-		// The room's five keys always; the room view's, the lesson's
-		// and the help's when the line has room for them (they work all
-		// the same).
+		// The lesson's and the room's four keys always (80 columns hold
+		// them); the names', the room view's and the help's when the
+		// line has room for them (they work all the same).
 		item := b.Help().Key + " " + b.Help().Desc
 		if i >= 5 && ansi.StringWidth(strings.Join(append(keys, item), " · ")) > w {
 			continue

@@ -23,7 +23,7 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
-	assert.Contains(t, screen, "F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · F1 lesson step · ? these keys\n"+
+	assert.Contains(t, screen, "F1 lesson step · F2 send list · F3 quiz round · F4 end round · F5 tally/explorer · F6 names · F7 room · ? these keys\n"+
 		"host key "+s.Fingerprint()+" · this machine only: --listen :23234 opens it to the room\n")
 
 	// With nobody connected, a quit is a quit.
@@ -442,7 +442,7 @@ func TestDashboardHelpListsItsKeys(t *testing.T) {
 		}
 		d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
 		screen := ansi.Strip(d.View().Content)
-		assert.Contains(t, screen, "The dashboard's keys\nF2    send your explorer's list and conventions to every attendee")
+		assert.Contains(t, screen, "The dashboard's keys\nF1    send a step of the guided path (ndcg-explorer learn) to every attendee")
 		assert.Contains(t, screen, "F7    the room: everyone connected")
 		assert.Contains(t, screen, "enter in the room view, ask the one chosen to show their screen")
 		assert.NotContains(t, screen, "F2/O")
@@ -584,4 +584,28 @@ func TestTimedRoundClockForEveryAttendee(t *testing.T) {
 	assert.NotContains(t, back.text(), " left")
 	require.NoError(t, bob.redrawUntil("IDCG@", 60, 20, 10*time.Second))
 	assert.NotContains(t, bob.text(), " left")
+}
+
+// F7 shows the room from wherever the dashboard is: after F3 put the
+// tally over it, F7 brings the room back (it closed it, and the
+// instructor's next enter edited the projected list); F7 over the room
+// itself closes it.
+func TestDashboardF7ShowsTheRoom(t *testing.T) {
+	t.Parallel()
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	body := func() string { return ansi.Strip(d.View().Content) }
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	require.Contains(t, body(), "The room · 0 connected")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	require.Contains(t, body(), "Quiz round 1")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	assert.Contains(t, body(), "The room · 0 connected · round 1 under way")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	assert.Contains(t, body(), "The room · 0 connected", "over the steps too")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
+	assert.NotContains(t, body(), "The room ·")
+	assert.Contains(t, body(), "[Explorer]")
 }

@@ -37,8 +37,8 @@ var dashboardKeys = struct {
 // dashboardHelp says what each of the dashboard's keys does, for its ?
 // (the explorer's own ? would give F2–F6 their explorer meanings).
 var dashboardHelp = []struct{ key, what string }{
-	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
 	{"F1", "send a step of the guided path (ndcg-explorer learn) to every attendee: F1, then its number (each is asked; q on their side goes back to their own list)"},
+	{"F2", "send your explorer's list and conventions to every attendee (each is asked)"},
 	{"F3", "start a quiz round on your conventions: everyone gets the same question"},
 	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
 	{"F5", "switch between the tally and your explorer"},
@@ -46,8 +46,8 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F7", "the room: everyone connected, how long since their last key, whether they answered; ↑/↓ (home/end) choose one"},
 	{"enter", "in the room view, ask the one chosen to show their screen: once they agree (y on their side) it is shown here until esc, their ctrl+x or their leaving"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
-	{"F10", "give the round under way a minute more on its timer (the first press starts it): every attendee sees the time left count down, and the round ends when it runs out"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
+	{"F10", "give the round under way a minute more on its timer (the first press starts it): every attendee sees the time left count down, and the round ends when it runs out"},
 	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
 	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
 	{"?", "this help; esc or ? closes it"},
@@ -146,7 +146,13 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.showTally = !d.showTally
 		d.showRoom = false
 	case key.Matches(msg, k.Room):
-		d.showRoom, d.showTally = !d.showRoom, false
+		// F7 shows the room from wherever the dashboard is (the tally
+		// F3 opened over it, the steps, the help), and closes it only
+		// where it is what the screen shows: toggled, the F7 meant to
+		// bring it back after F3 showed the instructor's explorer, and
+		// the enter meant for the room edited the projected list.
+		shown := d.roomShown()
+		d.showRoom, d.showTally, d.showSteps, d.showHelp = !shown, false, false, false
 		if d.showRoom {
 			return tea.Tick(roomEvery, func(time.Time) tea.Msg { return roomTick{} }), true
 		}
@@ -205,6 +211,13 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// otherKey reports whether msg is one of the dashboard's keys other than
+// F1, the steps' own.
+func (d *Dashboard) otherKey(msg tea.KeyPressMsg) bool {
+	k := dashboardKeys
+	return key.Matches(msg, k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Answers, k.Export, k.Timer, k.Forgive, k.Code)
 }
 
 // stepKey answers F1's list of the guided path's steps: a step's number

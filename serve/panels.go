@@ -207,14 +207,29 @@ func (d *Dashboard) quitQuestion() string {
 // helpLines are the dashboard's keys, one a line, wrapped to w.
 func (d *Dashboard) helpLines(w int) []string {
 	out := []string{d.st.title.Render("The dashboard's keys")}
+	const keyW = 6 // "enter "
 	for _, h := range dashboardHelp {
-		line := h.what
-		if h.key != "" {
-			line = fmt.Sprintf("%-5s %s", h.key, h.what)
+		if h.key == "" {
+			out = append(out, strings.Split(ansi.Wrap(h.what, max(w, 1), ""), "\n")...)
+			continue
 		}
-		out = append(out, strings.Split(ansi.Wrap(line, max(w, 1), ""), "\n")...)
+		// A long line goes on under its words, not under its key.
+		for i, line := range strings.Split(ansi.Wrap(h.what, max(w-keyW, 1), ""), "\n") {
+			lead := strings.Repeat(" ", keyW)
+			if i == 0 {
+				lead = fmt.Sprintf("%-*s", keyW, h.key)
+			}
+			out = append(out, lead+line)
+		}
 	}
 	return out
+}
+
+// roomShown reports whether the room view is what the dashboard's body
+// shows (View's order: the QR code, the help, the steps, a screen
+// shown, the tally, the room).
+func (d *Dashboard) roomShown() bool {
+	return d.showRoom && !d.showCode && !d.showHelp && !d.showSteps && d.mirror == "" && !d.showTally
 }
 
 // stepLines are the guided path's steps, for F1 to send one: each
