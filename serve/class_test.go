@@ -250,8 +250,9 @@ func TestOfferAnsweredFromTheQuiz(t *testing.T) {
 // IDCG@5 of 3,2,3,0,1 under exponential gain, from the ideal order
 // 3,3,2,1,0, is 7/1 + 7/log2(3) + 3/2 + 1/log2(5) + 0/log2(6)
 // = 7 + 4.4165 + 1.5 + 0.4307 = 13.3472; q takes them back to their own
-// list. One who joins later is offered the step too, after a restart
-// as well.
+// list. One who joins later is offered the step too, and one whose
+// connection drops in the middle of it again as they come back; after a
+// restart as well.
 func TestDashboardSendsALessonStep(t *testing.T) {
 	dir := t.TempDir()
 	s, addr := serveOn(t, dir, Config{})
@@ -286,7 +287,17 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 
 	bob := connect(t, addr, "bob", 80, 24)
 	defer bob.close()
+	code := codeOn(t, bob, "bob")
 	require.NoError(t, bob.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	// One whose connection drops in the middle of the step is offered
+	// it again when they come back: their explorer does not keep it.
+	bob.answer("\r")
+	require.NoError(t, bob.redrawUntil("Step 3 of 8", 80, 24, 10*time.Second))
+	bob.close()
+	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
+	again := connect(t, addr, "bob+"+code, 80, 24)
+	defer again.close()
+	require.NoError(t, again.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
 
 	path := filepath.Join(dir, StateFile)
 	require.Eventually(t, func() bool {

@@ -328,9 +328,11 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionMod
 		// A timed round shows them its clock.
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text,
 			Deadline: rd.deadline}
-	case r.offer != nil && m.offered < r.offers:
+	case r.offer != nil && (m.offered < r.offers || m.Back && r.offer.Step > 0):
 		// A latecomer is offered what the others were; one who comes
-		// back is offered only what was sent while they were away.
+		// back is offered only what was sent while they were away, and
+		// the step the room is on, which their explorer does not keep
+		// (one who dropped in the middle of it could not get back).
 		m.offered = r.offers
 		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
 	}

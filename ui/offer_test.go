@@ -382,3 +382,23 @@ func TestAStepAnswersTheAskToShowTheScreen(t *testing.T) {
 	assert.Contains(t, screen(m), shareStopped)
 	assert.Contains(t, screen(m), "Step 1 of 8")
 }
+
+// A step sent while the attendee is on it already (they went on to it
+// from the one before) leaves them there, with nothing to answer.
+func TestTheStepOnScreenIsNotAskedAgain(t *testing.T) {
+	m := remoteModel(t, 80, 24, Options{})
+	st, err := learn.At(2)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
+	press(m, "enter")
+	typeText(m, "12.39")
+	press(m, "enter")
+	require.Contains(t, screen(m), "✓ Right")
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
+	s := screen(m)
+	assert.Contains(t, s, "Step 2 of 8")
+	assert.NotContains(t, s, "the instructor sent step 2")
+	assert.Nil(t, m.offer)
+}

@@ -346,7 +346,15 @@ func (m *Model) lessonUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		return m.lessonInput(msg), true
 	case tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg:
 		return m.lessonInput(msg), true
-	case Offer, RoomRound:
+	case Offer:
+		if msg.Step == l.Step() {
+			// The step on screen already (the attendee went on to it
+			// before the instructor sent it): nothing to ask.
+			return nil, true
+		}
+		m.lesson = nil
+		return nil, false
+	case RoomRound:
 		m.lesson = nil
 		return nil, false
 	case RoomNotice:
