@@ -43,7 +43,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F4", "end the round: everyone sees the working, the tally shows the answers"},
 	{"F5", "switch between the tally and your explorer"},
 	{"F6", "show or hide names in the tally (who has not answered, who made which mistake)"},
-	{"F7", "the room: everyone connected, how long since their last key, whether they answered; ↑/↓ (home/end) choose one"},
+	{"F7", "the room: everyone connected, where they are (view, help, step sent), how long since their last key, whether they answered; ↑/↓ (home/end) choose one"},
 	{"enter", "in the room view, ask the one chosen to show their screen: once they agree (y on their side) it is shown here until esc, their ctrl+x or their leaving"},
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},

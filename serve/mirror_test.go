@@ -92,7 +92,7 @@ func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 	}
 	d := roomDashboard(t, s, 3, 100, 30)
 	screen := dashText(d)
-	assert.Regexp(t, `\n▸ ada\s+code\s+now\s*\n  bob\s`, screen)
+	assert.Regexp(t, `\n▸ ada\s+explorer\s+code\s+now\s*\n  bob\s`, screen)
 	assert.Contains(t, screen, "↑/↓ choose · enter asks ada to show their screen · esc your explorer")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 	assert.Regexp(t, `\n  ada\s.*\n▸ bob\s`, dashText(d))
@@ -231,7 +231,7 @@ func TestBrowserAttendeeShowsTheirScreen(t *testing.T) {
 	b.join("ada", "", "")
 	b.waitFor(ndcgStart)
 	d := roomDashboard(t, s, 1, 100, 30)
-	assert.Regexp(t, `\n▸ ada\s+page\s`, dashText(d))
+	assert.Regexp(t, `\n▸ ada\s+explorer\s+page\s`, dashText(d))
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	b.waitFor("show your screen to the room? y show it")
 	time.Sleep(400 * time.Millisecond) // read before answered
@@ -241,4 +241,45 @@ func TestBrowserAttendeeShowsTheirScreen(t *testing.T) {
 	b.send(ctrlX)
 	waitDashboard(t, d, shows("ada stopped showing their screen"), "the stop")
 	assert.NotContains(t, dashText(d), "ada's screen")
+}
+
+// The room view says where each attendee is, as they move: the view
+// their title line names, then the quiz (Z), then the step of the guided
+// path the instructor sent, once they opened it. Its columns fit 80
+// cells, a long name cut to what is left (80 − 67 cells for the other
+// columns = 13), and show it whole at 100.
+func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	ada := connect(t, addr, "ada", 80, 24)
+	defer ada.close()
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	long := connect(t, addr, "konstantinos.papadakis", 80, 24)
+	defer long.close()
+	require.NoError(t, long.waitFor(ndcgStart, 10*time.Second))
+	d := roomDashboard(t, s, 2, 80, 24)
+	screen := dashText(d)
+	assert.Contains(t, screen, "\n  name          where       back by    idle  answered (F8 shows the answers)\n")
+	assert.Regexp(t, `\n▸ ada           explorer    code    \s+\S+\s*\n`, screen)
+	assert.Regexp(t, `\n  konstantinos… explorer    code    \s+\S+\s*\n`, screen)
+	for _, l := range strings.Split(screen, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80, l)
+	}
+
+	ada.send("Z")
+	waitDashboard(t, d, shows("▸ ada           quiz "), "ada in the quiz")
+	assert.Contains(t, dashText(d), "  konstantinos… explorer ")
+
+	_, err := s.Room().SendStep(2)
+	require.NoError(t, err)
+	require.NoError(t, ada.waitFor("step 2 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	d.Update(roomChanged{})
+	assert.Contains(t, dashText(d), "▸ ada           quiz ", "asked, not yet in the step")
+	ada.answer("\r")
+	require.NoError(t, ada.redrawUntil("Step 2 of 8: DCG", 80, 24, 10*time.Second))
+	waitDashboard(t, d, shows("▸ ada           step 2 "), "ada in step 2")
+
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	screen = dashText(d)
+	assert.Contains(t, screen, "\n  name                   where       back by    idle  answered (F8 shows the answers)\n")
+	assert.Regexp(t, `\n  konstantinos\.papadakis explorer    code    \s+\S+\s*\n`, screen)
 }

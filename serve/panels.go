@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // What the dashboard draws below its header, in place of the
@@ -255,9 +256,40 @@ func (d *Dashboard) stepLines(w int) []string {
 // heading, the columns' names and the keys' line under them.
 const roomChrome = 3
 
-// drawRoom is the room view, h lines at most: everyone connected, how
-// they come back, how long since their last key, and their answer to the
-// round under way (the answer itself only when asked for, F8); a cursor
+// The room view's columns. Each row is the cursor, the name, where the
+// attendee is (ui.Model.Where), how they come back, how long since their
+// last key, then the answer column, which must hold its widest words
+// short of an answer shown (F8): "answered" with the ask beside it.
+const (
+	roomAsked   = " asked to show their screen"
+	roomBackBy  = 7 // "back by"
+	roomIdle    = 7 // "59m59s" under the hour an idle session has
+	roomAnswers = len("answered" + roomAsked)
+)
+
+// roomNameCells is the name column's width for names at w cells: the
+// longest name's, up to NameCells, narrowed (names cut with …) so that
+// the other columns fit in w.
+func roomNameCells(seats []Seat, w int) int {
+	n := len("name")
+	for _, s := range seats {
+		n = max(n, ansi.StringWidth(s.Name))
+	}
+	others := 2 + 1 + ui.WhereCells + 1 + roomBackBy + 1 + roomIdle + 2 + roomAnswers
+	return max(min(n, NameCells, w-others), len("name"))
+}
+
+// cell is s cut to w cells, with spaces after it to w: fmt's widths
+// count runes, and a name may hold characters two cells wide.
+func cell(s string, w int) string {
+	s = truncate(s, w)
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}
+
+// drawRoom is the room view, h lines at most: everyone connected, where
+// they are (their view, the help, or a step sent), how they come back,
+// how long since their last key, and their answer to the round under
+// way (the answer itself only when asked for, F8); a cursor
 // on one of them, which enter asks to show their screen. The cursor
 // stays on its attendee as others come and go, and on the row where
 // they were when they leave; the rows shown follow it.
@@ -288,7 +320,11 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 	if !d.showAnswers {
 		answerHead = "answered (F8 shows the answers)"
 	}
-	lines = append(lines, st.subtle.Render(fmt.Sprintf("  %-24s %-6s %7s  %s", "name", "back by", "idle", answerHead)))
+	nameW := roomNameCells(seats, w)
+	row := func(name, where, by, idle, ans string) string {
+		return fmt.Sprintf("%s %s %-*s %*s  %s", cell(name, nameW), cell(where, ui.WhereCells), roomBackBy, by, roomIdle, idle, ans)
+	}
+	lines = append(lines, st.subtle.Render("  "+row("name", "where", "back by", "idle", answerHead)))
 	for i, s := range seats {
 		if i < d.roomTop || i >= d.roomTop+rows {
 			continue
@@ -322,9 +358,9 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 			cursor = st.g.Cursor + " "
 		}
 		if d.share.Member == s.ID && d.share.State == ShareAsked {
-			ans += st.warn.Render(" asked to show their screen")
+			ans += st.warn.Render(roomAsked)
 		}
-		lines = append(lines, ansi.Truncate(cursor+fmt.Sprintf("%-24s %-6s %7s  %s", s.Name, by, idle, ans), max(w, 1), "…"))
+		lines = append(lines, ansi.Truncate(cursor+row(s.Name, s.Where, by, idle, ans), max(w, 1), "…"))
 	}
 	keys := fmt.Sprintf("↑/↓ choose · enter asks %s to show their screen · esc your explorer", seats[d.roomIdx].Name)
 	if len(seats) > rows {

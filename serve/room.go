@@ -710,6 +710,9 @@ type Seat struct {
 	Keyed bool
 	// Via is how they joined: ViaSSH or ViaWeb.
 	Via string
+	// Where is where they are: their view, the help, or a step the
+	// instructor sent (ui.Model.Where); "" before their explorer starts.
+	Where string
 	// Idle is how long since their last key.
 	Idle time.Duration
 	// Answered says they answered the round under way; Answer is what,
@@ -733,6 +736,9 @@ func (r *Room) Seats(now time.Time) []Seat {
 		st := Seat{ID: id, Name: m.Name, Keyed: m.Key != "", Via: m.Via}
 		if m.session != nil {
 			st.Idle = max(now.Sub(time.Unix(0, m.session.lastInput.Load())), 0)
+			if w := m.session.where.Load(); w != nil {
+				st.Where = *w
+			}
 		}
 		if rd := r.round; rd != nil {
 			a, ok := rd.answers[id]

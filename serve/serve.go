@@ -101,7 +101,8 @@ type Config struct {
 	// drops them.
 	Log func(line string)
 	// OnChange is called, without blocking, whenever the room changes
-	// (a session joins or leaves, an answer arrives).
+	// (a session joins or leaves, an answer arrives, an attendee goes to
+	// another view).
 	OnChange func()
 	// OnFrame is called, without blocking, when the screen an attendee
 	// shows the room has a new frame (Room.Share), from their session's
@@ -650,7 +651,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame}
+	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}
@@ -658,6 +659,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 	p := tea.NewProgram(sm, opts...)
 	sm.watchIdle(s.cfg.IdleTimeout, p)
 	sm.lastInput.Store(time.Now().UnixNano())
+	sm.noteWhere()
 	s.room.attach(m, p, model, sm)
 	return p
 }

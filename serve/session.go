@@ -59,6 +59,16 @@ type sessionModel struct {
 	// lastInput is when the attendee last pressed a key (Unix ns), for
 	// the instructor's room view.
 	lastInput atomic.Int64
+	// where is where the attendee is (ui.Model.Where: their view, the
+	// help, a step sent), for the room view: written on the program's
+	// goroutine after each message that changed it, read by the
+	// dashboard's, which never asks the explorer itself. wasWhere is
+	// the last written, which only the program's goroutine reads;
+	// onWhere, when set, wakes the dashboard then (Config.OnChange), so
+	// the room view shows a move at once, not at its next redraw.
+	where    atomic.Pointer[string]
+	wasWhere string
+	onWhere  func()
 
 	// frame is the last frame of the screen the attendee shows the room
 	// (share.go), nil while they show none: written by capture, on the
@@ -196,12 +206,27 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
+	s.noteWhere()
 	cmd = tea.Batch(cmd, s.capture())
 	if s.report != nil && !s.pending2 && s.state() != s.reported {
 		s.pending2 = true
 		cmd = tea.Batch(cmd, tea.Tick(reportEvery, func(time.Time) tea.Msg { return reportNow{} }))
 	}
 	return s, cmd
+}
+
+// noteWhere records where the attendee is for the room view, when it
+// changed.
+func (s *sessionModel) noteWhere() {
+	w := s.Where()
+	if w == s.wasWhere {
+		return
+	}
+	s.wasWhere = w
+	s.where.Store(&w)
+	if s.onWhere != nil {
+		s.onWhere()
+	}
 }
 
 // state names the list's state (its version, whether it is modified)

@@ -379,7 +379,7 @@ func TestRoomViewSaysWhoCameByThePage(t *testing.T) {
 	for _, l := range d.drawRoom(100, 30) {
 		if strings.Contains(ansi.Strip(l), "ada") && !strings.Contains(l, "enter asks") {
 			found = true
-			assert.Regexp(t, `^▸ ada\s+page\s`, ansi.Strip(l))
+			assert.Regexp(t, `^▸ ada\s+explorer\s+page\s`, ansi.Strip(l), "a browser attendee's view too")
 		}
 	}
 	assert.True(t, found, "ada is in the room view")

@@ -71,7 +71,8 @@
 // viewbar.go (the line of views and their keys), dialog.go (the dialog
 // open and the Host it is handed), save.go (saving the list), export.go
 // (copying, the screen as an image), remote.go (a session over the
-// network: offers, the room's rounds, copying instead of saving),
+// network: offers, the room's rounds, copying instead of saving, where
+// the attendee is for the instructor's room view),
 // share.go (the instructor's ask to show the screen to the room, and
 // showing it), clock.go (the time left on a timed round of the room, and
 // its ticks), lesson.go (the guided path, ndcg-explorer learn, and a step

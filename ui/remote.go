@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
@@ -97,6 +99,31 @@ func (m *Model) QuizScore() (right, total int) {
 	}
 	return 0, 0
 }
+
+// Where names, in a word or two, where the attendee is, for the
+// instructor's room view: "step 2" in a step of the guided path the
+// instructor sent, "help" while the help covers the view (they are
+// reading, not stuck), else the view as the title line names it. It is
+// read after every message, so it only looks.
+func (m *Model) Where() string {
+	if m.lesson != nil {
+		return "step " + strconv.Itoa(m.lesson.Step())
+	}
+	if _, ok := m.dialog.(*dialogs.Help); ok {
+		return "help"
+	}
+	return m.viewName(m.active)
+}
+
+// WhereCells is the widest Where, for the room view's column: the
+// longest view's name, or a step's.
+var WhereCells = func() int {
+	n := len("step " + strconv.Itoa(learn.Count()))
+	for _, v := range views.All {
+		n = max(n, len(v.Name))
+	}
+	return n
+}()
 
 // remoteUpdate handles the messages only a remote session receives. It
 // reports whether msg was one of them.
