@@ -88,6 +88,10 @@ type Dashboard struct {
 	// number sends one to the room.
 	showSteps bool
 	stepsText []string
+	// helpText is the help's lines (?), made in Update, and helpTop the
+	// first on screen: at 80×24 they take more lines than there are.
+	helpText  []string
+	helpTop   int
 	roomLines []string
 	// roomSel is the attendee under the room view's cursor (Seat.ID),
 	// roomIdx their row and roomTop the first row shown; roomIDs are the
@@ -252,6 +256,9 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if d.showSteps {
 		d.stepsText = d.stepLines(d.width)
 	}
+	if d.showHelp {
+		d.helpText = d.helpLines(d.width)
+	}
 	// A status that wraps onto more lines moves the explorer down: it is
 	// told its new height. One that takes fewer leaves the lines blank
 	// until the next resize, so the explorer stays where it is.
@@ -315,6 +322,9 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			switch msg.String() {
 			case "esc", "?", "q":
 				d.showHelp = false
+			default:
+				// At 80×24 the keys take more lines than there are.
+				d.scrollKey(msg, &d.helpTop, d.helpText)
 			}
 			return d, nil
 		}
@@ -326,7 +336,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// what it does.
 		d.showSteps = false
 		if msg.String() == "?" && (d.showTally || d.showRoom || d.mirror != "" || !d.explorer.CapturesEsc()) {
-			d.showHelp = true
+			d.showHelp, d.helpTop = true, 0
 			return d, nil
 		}
 		if msg.String() == "esc" && d.share.active() {
@@ -341,24 +351,13 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return d, d.roomViewKey(msg)
 		}
 		if d.showTally {
-			page := max(d.tallyHeight()-1, 1)
 			switch msg.String() {
 			case "esc":
 				d.showTally = false
 			case "q", "ctrl+c":
 				return d, tea.Quit
-			case "up":
-				d.scrollTally(-1)
-			case "down":
-				d.scrollTally(1)
-			case "pgup":
-				d.scrollTally(-page)
-			case "pgdown", "space":
-				d.scrollTally(page)
-			case "home":
-				d.tallyTop = 0
-			case "end":
-				d.scrollTally(len(d.tallyLines))
+			default:
+				d.scrollKey(msg, &d.tallyTop, d.tallyLines)
 			}
 			return d, nil
 		}
@@ -388,7 +387,7 @@ func (d *Dashboard) View() tea.View {
 	case d.showCode:
 		body = d.codeView(d.width, d.tallyHeight())
 	case d.showHelp:
-		body = fit(strings.Join(d.helpLines(d.width), "\n"), d.width, d.tallyHeight())
+		body = d.scrolled(d.helpText, d.helpTop, d.width, d.tallyHeight())
 	case d.showSteps:
 		body = fit(strings.Join(d.stepsText, "\n"), d.width, d.tallyHeight())
 	case d.mirror != "":

@@ -609,3 +609,23 @@ func TestDashboardF7ShowsTheRoom(t *testing.T) {
 	assert.NotContains(t, body(), "The room ·")
 	assert.Contains(t, body(), "[Explorer]")
 }
+
+// At 80×24 the dashboard's keys take more lines than the screen has: the
+// help scrolls (its last line says so) down to its last key, q.
+func TestDashboardHelpScrolls(t *testing.T) {
+	t.Parallel()
+	s, _ := startServer(t, Config{})
+	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "The dashboard's keys")
+	assert.Regexp(t, `lines 1–\d+ of \d+ · ↑/↓ pgup/pgdn scroll`, screen)
+	assert.NotContains(t, screen, "q     stop serving")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	screen = ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "q     stop serving (asks first while attendees are connected)")
+	assert.Contains(t, screen, "Every other key is your explorer's")
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	assert.NotContains(t, ansi.Strip(d.View().Content), "The dashboard's keys")
+}

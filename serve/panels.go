@@ -39,23 +39,49 @@ func (d *Dashboard) codeView(w, h int) string {
 // tallyHeight is how many lines the tally has below the header.
 func (d *Dashboard) tallyHeight() int { return max(d.height-d.headerH, 0) }
 
-// scrollTally moves the tally by n lines, within its length.
-func (d *Dashboard) scrollTally(n int) {
-	d.tallyTop = max(min(d.tallyTop+n, len(d.tallyLines)-max(d.tallyHeight()-1, 1)), 0)
-}
+// tallyView shows the tally's lines that fit h, from tallyTop.
+func (d *Dashboard) tallyView(w, h int) string { return d.scrolled(d.tallyLines, d.tallyTop, w, h) }
 
-// tallyView shows the tally's lines that fit h, from tallyTop; when
-// they do not all fit, the last line says how to scroll.
-func (d *Dashboard) tallyView(w, h int) string {
-	lines := d.tallyLines
+// scrolled shows the lines that fit h, from top; when they do not all
+// fit, the last line says how to scroll.
+func (d *Dashboard) scrolled(lines []string, top, w, h int) string {
 	if len(lines) <= h || h < 2 {
 		return fit(strings.Join(lines, "\n"), w, h)
 	}
-	top := max(min(d.tallyTop, len(lines)-(h-1)), 0)
+	top = max(min(top, len(lines)-(h-1)), 0)
 	end := top + h - 1
 	shown := slices.Clone(lines[top:end])
 	shown = append(shown, d.st.subtle.Render(fmt.Sprintf("lines %d–%d of %d · ↑/↓ pgup/pgdn scroll", top+1, end, len(lines))))
 	return fit(strings.Join(shown, "\n"), w, h)
+}
+
+// scroll moves *top by n lines within lines' length at the body's
+// height: the tally's, or the help's.
+func (d *Dashboard) scroll(top *int, lines []string, n int) {
+	*top = max(min(*top+n, len(lines)-max(d.tallyHeight()-1, 1)), 0)
+}
+
+// scrollKey scrolls *top on the keys that scroll the body, and reports
+// whether msg was one.
+func (d *Dashboard) scrollKey(msg tea.KeyPressMsg, top *int, lines []string) bool {
+	page := max(d.tallyHeight()-1, 1)
+	switch msg.String() {
+	case "up":
+		d.scroll(top, lines, -1)
+	case "down":
+		d.scroll(top, lines, 1)
+	case "pgup":
+		d.scroll(top, lines, -page)
+	case "pgdown", "space":
+		d.scroll(top, lines, page)
+	case "home":
+		*top = 0
+	case "end":
+		d.scroll(top, lines, len(lines))
+	default:
+		return false
+	}
+	return true
 }
 
 // drawTally is the round, counted, wrapped to w: while it is under way,
