@@ -40,6 +40,16 @@ func (s *Server) welcome(sess ssh.Session, m *Member) string {
 	return s.hello(m) + back
 }
 
+// backLine is the ssh line that brings a keyless attendee back to their
+// list, with their resume code, for their help to say again (ui.Remote.Back);
+// empty where their key does.
+func (s *Server) backLine(sess ssh.Session, m *Member) string {
+	if m.Key != "" {
+		return ""
+	}
+	return connectLineAs(sess, "", s.returnName(m))
+}
+
 // hello opens a newcomer's first words: the workshop's name, when it has
 // one (Config.Workshop), and theirs.
 func (s *Server) hello(m *Member) string {

@@ -180,6 +180,10 @@ func TestWelcomeNamesTheWorkshop(t *testing.T) {
 	defer c.close()
 	code := codeOn(t, c, "ada")
 	require.NoError(t, c.waitFor("welcome to IR course, week 3, ada: ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1 brings you back to this list; while you wait, digits set grades and v shows the views", 10*time.Second))
+	// The help says the line again, once the status line has moved on.
+	c.send("\x1bOQ") // F2: the working view
+	c.send("?")
+	require.NoError(t, c.redrawUntil("Your list comes back with ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1", 100, 30, 10*time.Second))
 
 	for _, bad := range []string{"IR\x1b[2Jcourse", "week\n3", strings.Repeat("x", MaxWorkshop+1)} {
 		_, err := New(Config{Listen: "127.0.0.1:0", Doc: testDoc(t), Settings: ndcg.DefaultSettings(), Workshop: bad, HostKeyPath: filepath.Join(t.TempDir(), "k")})

@@ -611,13 +611,13 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 		opts = append(opts, tea.WithWindowSize(w, h))
 	}
-	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts)
+	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
 }
 
 // explorer builds an attendee's explorer on their own copy of the list,
 // whichever way they joined (over SSH: program; from a browser: web.go);
 // opts are the program's input, output and window size.
-func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption) *tea.Program {
+func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption, back string) *tea.Program {
 	id := m.ID
 	// An attendee back after leaving starts on a copy of the list they
 	// left with: work the old session started off its loop may still
@@ -648,6 +648,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			Name:      shownName(m),
 			// The quiz's score goes on from where it was.
 			Right: right, Total: total,
+			Back:  back,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory

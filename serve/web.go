@@ -172,7 +172,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 		// for the profile to be told from.)
 		tea.WithEnvironment([]string{"TERM=xterm-256color"}),
 		tea.WithColorProfile(colorprofile.ANSI256),
-	})
+	}, "") // the browser keeps the attendee's code
 	stop := make(chan struct{})
 	go func() {
 		for {

@@ -183,15 +183,25 @@ func (m *Model) helpPages(w int) []string {
 	}
 	f := fieldHelp()
 	rows = append(rows, m.acrossHelp(f.name, f.keys, w)...)
-	pages := []string{strings.Join(rows, "\n")}
-	if m.active != 0 {
-		return pages
+	var back []string
+	if m.remote != nil && m.remote.Back != "" {
+		// The line that brings a keyless attendee's list back: the
+		// status line had it only until the next news. The explorer's
+		// keys fill its first page: it goes on the second there.
+		back = hangAfterFirst(st.PanelTitle.Render("Your list")+" comes back with "+m.remote.Back, w, 2)
 	}
+	if m.active != 0 {
+		return []string{strings.Join(append(rows, back...), "\n")}
+	}
+	pages := []string{strings.Join(rows, "\n")}
 	legend := []string{st.PanelTitle.Render("On the screen")}
 	for _, l := range screenLegend {
 		// Continuation lines hang under the meaning, clear of the marks'
 		// column, where they started under the marks.
 		legend = append(legend, hangAfterFirst(l, w, legendMarkW)...)
+	}
+	if back != nil {
+		legend = append(append(legend, ""), back...)
 	}
 	return append(pages, strings.Join(legend, "\n"))
 }

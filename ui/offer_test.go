@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
 
 // remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
@@ -401,4 +402,26 @@ func TestTheStepOnScreenIsNotAskedAgain(t *testing.T) {
 	assert.Contains(t, s, "Step 2 of 8")
 	assert.NotContains(t, s, "the instructor sent step 2")
 	assert.Nil(t, m.offer)
+}
+
+// A keyless attendee's help (?) says again the ssh line that brings
+// their list back: the welcome that said it goes with the next news.
+// The help still fits 80×24 in every view.
+func TestHelpSaysTheLineBack(t *testing.T) {
+	const back = "ssh -p 24801 dee-2+q5jggct2@192.168.100.200"
+	for i, r := range views.All {
+		m := remoteModel(t, 80, 24, Options{Remote: &Remote{Back: back}})
+		press(m, fKey(r), "?")
+		require.Equal(t, i, m.active)
+		if r.Name == "explorer" {
+			// Its keys fill the first page: the line is on the second.
+			press(m, "?")
+		}
+		s := screen(m)
+		assert.Contains(t, strings.Join(strings.Fields(s), " "), "Your list comes back with "+back, r.Name)
+		assert.NotContains(t, strings.Split(s, "\n")[23], "lines ", "%s: the help scrolls", r.Name)
+	}
+	m := remoteModel(t, 80, 24, Options{})
+	press(m, "?")
+	assert.NotContains(t, screen(m), "Your list comes back", "a key brings them back")
 }

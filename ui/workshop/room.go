@@ -33,6 +33,11 @@ type Remote struct {
 	// Right and Total are the quiz score the attendee had when their
 	// last session ended (QuizScore), which this one goes on from.
 	Right, Total int
+	// Back is the ssh line that brings the attendee back to their list
+	// where no key of theirs does (it holds their resume code): the
+	// welcome says it, and the next news takes the status line, so the
+	// help (?) says it again. Empty: their key, or their browser, does.
+	Back string
 	// OnShare receives the attendee's answer to a ShareAsk, and their
 	// stopping a screen they agreed to show. It is called from the
 	// program's goroutine: it must not block.
