@@ -113,7 +113,9 @@ func (m *Model) shareKey(msg tea.KeyPressMsg) bool {
 	shown := key.Matches(msg, shareShow)
 	if shown {
 		m.shared = ask.id
-		m.shareSaid(ask, shareShownNote)
+		// Not after the welcome: it holds a keyless attendee's resume
+		// code, which would go up on the projector with the screen.
+		m.c.SetStatus(shareShownNote, false)
 	} else {
 		m.shareSaid(ask, shareDeclined)
 	}

@@ -133,7 +133,9 @@ func TestShareMarkAt60Columns(t *testing.T) {
 
 // An ask that comes while the welcome is up has the status line to
 // itself, read whole above its keys; the welcome, which says how the
-// attendee comes back to their list, is back with the answer.
+// attendee comes back to their list, is back with a no, but not with a
+// yes: it holds a keyless attendee's resume code, which would go up on
+// the projector with the screen (their help does not say it then either).
 func TestShareAskOverTheWelcome(t *testing.T) {
 	const welcome = "ssh -p 23234 ada+k7m2p9xq@HOST brings you back to this list"
 	var said []ShareAnswer
@@ -143,6 +145,16 @@ func TestShareAskOverTheWelcome(t *testing.T) {
 	assert.Contains(t, s, "\n"+sharePrompt+"\n")
 	assert.NotContains(t, s, welcome)
 	press(m, "y")
-	assert.Equal(t, welcome+"; your screen is shown to the room: ctrl+x stops it", m.StatusText())
-	assert.Contains(t, screen(m), "\n"+welcome+"; your screen is\nshown to the room: ctrl+x stops it", "on two lines, the footer's")
+	assert.Equal(t, "your screen is shown to the room: ctrl+x stops it", m.StatusText())
+	assert.NotContains(t, screen(m), "k7m2p9xq")
+
+	m = remoteModel(t, 80, 24, Options{Welcome: welcome, Remote: &Remote{Back: "ssh -p 23234 ada+k7m2p9xq@HOST", OnShare: func(a ShareAnswer) { said = append(said, a) }}})
+	m.Update(ShareAsk{ID: 1})
+	press(m, "n")
+	assert.Equal(t, welcome+"; declined: your screen is not shown", m.StatusText())
+	m.Update(ShareAsk{ID: 2})
+	press(m, "y", "f2", "?")
+	assert.NotContains(t, screen(m), "k7m2p9xq", "the help while shown")
+	press(m, "esc", "ctrl+x", "?")
+	assert.Contains(t, screen(m), "k7m2p9xq", "the help once no longer shown")
 }
