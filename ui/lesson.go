@@ -102,6 +102,10 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
 		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.", learn.Count()), false)
+	case p.Finished() && p.Next == 0:
+		// Every step answered right and the path gone through: nothing
+		// was left off.
+		l.inner.c.SetStatus(fmt.Sprintf("You have answered all %d steps; here is step %d again. learn N opens step N.", learn.Count(), o.Step), false)
 	case o.Step == p.Resume():
 		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, learn.Count(), l.step.Title), false)
 	}

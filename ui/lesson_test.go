@@ -336,6 +336,19 @@ func TestLessonFirstWords(t *testing.T) {
 	s := lessonScreen(l)
 	assert.NotContains(t, s, "Back at")
 	assert.NotContains(t, s, "15 minutes")
+
+	// After the whole path, answered right, nothing was left off.
+	for n := 1; n <= learn.Count(); n++ {
+		p.Opened(n)
+		p.Answered(n)
+	}
+	p.Done()
+	l, err = NewLesson(LessonOptions{Step: p.Resume(), Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	s = lessonFlat(lessonScreen(l))
+	assert.NotContains(t, s, "where you left off")
+	assert.Contains(t, s, "You have answered all 8 steps; here is step 1 again. learn N opens step N.")
 }
 
 // TestLessonFieldWhole: the answer's field is never broken across two
