@@ -332,7 +332,7 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 	case verdict.Convention, verdict.Mistake:
 		parts := make([]string, len(f.Lead.Match.Changes))
 		for i, ch := range f.Lead.Match.Changes {
-			parts[i] = changeWords(ch)
+			parts[i] = changeWords(s.tieBound(r.List, ch, w))
 		}
 		d.Slip = "you " + strings.Join(parts, ", and ")
 	case verdict.Slip:
@@ -353,6 +353,27 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 		return Diagnosis{}
 	}
 	return d
+}
+
+// tieBound names the tie policy a learner most likely used where a
+// tool's order of the ties (docno, input) gives the same value as a
+// bound: the lesson has them press through expected, best and worst,
+// and never names docno (on ties-at-k, docno order is the best case,
+// and "as docno ties do" sent a learner who had read "best" looking for
+// a word they had not met). check itself names the tool's order first.
+func (s Step) tieBound(list *ndcg.List, ch verify.Change, w verify.Written) verify.Change {
+	if ch.Setting != ndcg.SettingTies || ch.To == ndcg.Best.String() || ch.To == ndcg.Worst.String() {
+		return ch
+	}
+	for _, p := range []ndcg.TiePolicy{ndcg.Best, ndcg.Worst} {
+		t := s.Asked
+		t.Ties = p
+		if r, err := ndcg.Compute(list, t); err == nil && p.String() != ch.From && w.Holds(answerOf(r, s)) {
+			ch.To = p.String()
+			return ch
+		}
+	}
+	return ch
 }
 
 // changeWords says a convention changed as what the learner did, in the

@@ -202,6 +202,10 @@ func TestDiagnosisInWords(t *testing.T) {
 		{5, (4 + 2/l2(3) + 5/l2(4)) / (5 + 4/l2(3) + 2/l2(4)), "you built the ideal order from the top 3 retrieved only, not from the whole list", false},
 		// Expected ties: C and D share rank 3, (0 + 7)/2 / log2 4 each.
 		{6, (7 + 1/l2(3) + 3.5/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as expected ties do, not worst", false},
+		// Best ties: D's grade 3 takes rank 3, (7 + 1/log2 3 + 7/2) /
+		// 12.9165 = 0.8618, which docno order (D before C) gives too:
+		// the lesson names the bound it had the learner press through.
+		{6, (7 + 1/l2(3) + 7/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as best ties do, not worst", false},
 		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
 		// (1 + 0.6 + 0.5 + 0.4 + 7×0.4) / (7 + 0.6 + 0.5 + 0.4 + 0.4) =
 		// 5.3 / 8.9 = 0.5955.
