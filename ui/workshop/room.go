@@ -33,6 +33,11 @@ type Remote struct {
 	// Right and Total are the quiz score the attendee had when their
 	// last session ended (QuizScore), which this one goes on from.
 	Right, Total int
+	// Ended is the last of the room's rounds (its ID) whose end their
+	// sessions saw, with the score (QuizScore): the score counts the
+	// rounds up to it that they answered. One that ended while they were
+	// away is the server's to score, as no session of theirs did.
+	Ended int
 	// OnShare receives the attendee's answer to a ShareAsk, and their
 	// stopping a screen they agreed to show. It is called from the
 	// program's goroutine: it must not block.
