@@ -121,13 +121,16 @@ type roomFile struct {
 		Total int `json:"total"`
 	} `json:"attendees"`
 	Round *struct {
-		Number  int  `json:"number"`
-		Ended   bool `json:"ended"`
-		Answers []struct {
-			Name string `json:"name"`
-			Text string `json:"text"`
-		} `json:"answers"`
+		Number  int        `json:"number"`
+		Ended   bool       `json:"ended"`
+		Answers []answerIn `json:"answers"`
 	} `json:"round"`
+}
+
+// answerIn is an answer as the state file keeps it.
+type answerIn struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 // TestServeSIGKILLKeepsTheRound: the instructor runs serve with its
@@ -136,7 +139,9 @@ type roomFile struct {
 // edits their list. Serve is killed with SIGKILL and started again on the
 // same state directory; the attendee comes back with the ssh line their
 // first screen gave and finds their list, their answer to the round
-// still under way, as counted, and their score.
+// still under way, as counted, and their score. Another attendee, bob,
+// answers round 2 right and comes back only once the restarted server
+// has ended it: his answer is in his score, once.
 //
 // Round 1 (question 1 of seed 7) is NDCG@3 of grades 2,0,0,1,0,0 by the
 // scores 0.6,0.5,0.4,0.3,0.3,0.3, gain linear, log2 discount (D, E, F
@@ -149,8 +154,9 @@ type roomFile struct {
 // Round 2 (question 2, drawn on seed 8) is NDCG@3 of grades
 // 3,2,0,0,1,1,0 by 0.7,0.6,0.5,0.4,0.4,0.4,0.1: DCG@3 = 3/1 + 2/log2(3)
 // + 0 = 4.26186, IDCG@3 (3,2,1) = 3 + 1.26186 + 1/2 = 4.76186, NDCG@3 =
-// 0.89500 (scikit-learn: 0.894999002123018). The attendee answers 0.55,
-// wrong: once the restarted server ends the round, the score is 1 of 2.
+// 0.89500 (scikit-learn: 0.894999002123018). Ada answers 0.55, wrong:
+// once the restarted server ends the round, her score is 1 of 2. Bob
+// answers 0.8950, right, and had not answered round 1: 1 of 1.
 //
 // The edit is A's grade 3 → 0: grades 0,2,3,0,1, NDCG@5 0.6612 with
 // linear gain (scikit-learn's ndcg_score, as in TestExplorerAsAPerson).
@@ -174,7 +180,10 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	ada, adaStatus := sshIn(t, server{port: port}, 100, 30, "ada", noKey)
 	ada.waitFor("NDCG@5 = 0.9724")
 	code := codeOn(t, ada, "ada")
-	teacher.waitFor("1 connected")
+	bob, bobStatus := sshIn(t, server{port: port}, 80, 24, "bob", noKey)
+	bob.waitFor("NDCG@5 = 0.9724")
+	bobCode := codeOn(t, bob, "bob")
+	teacher.waitFor("2 connected")
 
 	// Round 1, answered right.
 	teacher.keys("F3")
@@ -184,9 +193,9 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	ada.waitFor("score 0.6 0.5 0.4 │ 0.3 0.3 0.3")
 	ada.keys("0.7602", "Enter")
 	ada.waitFor("answer sent to the instructor: the working comes when the round ends")
-	teacher.waitFor("answered 1 of 1 connected")
+	teacher.waitFor("answered 1 of 2 connected")
 	teacher.keys("F4")
-	teacher.waitFor("answered 1 of 1 connected · 1 right · true value 0.7602")
+	teacher.waitFor("answered 1 of 2 connected · 1 right · true value 0.7602")
 	ada.waitFor("Quiz · round 1 · your answers: 1 of 1 right")
 	ada.waitFor("✓ Right: NDCG@3 = 0.760188")
 
@@ -197,7 +206,10 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	ada.waitFor("grade   3   2   0 │   0   1   1   0")
 	ada.keys("0.55", "Enter")
 	ada.waitFor("answer sent to the instructor: the working comes when the round ends")
-	teacher.waitFor("answered 1 of 1 connected")
+	bob.waitFor("Quiz · round 2 · your answers: 0 of 0 right")
+	bob.keys("0.8950", "Enter")
+	bob.waitFor("answer sent to the instructor")
+	teacher.waitFor("answered 2 of 2 connected")
 
 	// The list, edited.
 	ada.keys("F1")
@@ -212,20 +224,18 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	for {
 		data, _ := os.ReadFile(filepath.Join(state, "room.json"))
 		room = roomFile{}
-		if json.Unmarshal(data, &room) == nil && len(room.Attendees) == 1 && room.Round != nil {
+		if json.Unmarshal(data, &room) == nil && len(room.Attendees) == 2 && room.Round != nil {
 			a, rd := room.Attendees[0], room.Round
-			if len(a.List.Items) == 5 && a.List.Items[0].Grade == 0 && a.Right == 1 && a.Total == 1 &&
-				rd.Number == 2 && len(rd.Answers) == 1 && rd.Answers[0].Text == "0.55" {
+			if a.Name == "ada" && len(a.List.Items) == 5 && a.List.Items[0].Grade == 0 && a.Right == 1 && a.Total == 1 &&
+				rd.Number == 2 && !rd.Ended && len(rd.Answers) == 2 && rd.Answers[0] == (answerIn{"ada", "0.55"}) &&
+				rd.Answers[1] == (answerIn{"bob", "0.8950"}) {
 				break
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the edit, the round-2 answer and the score never all reached the state file:\n%s", data)
+			t.Fatalf("ada's edit and score, and both answers to round 2, never all reached the state file:\n%s", data)
 		}
 		time.Sleep(50 * time.Millisecond)
-	}
-	if a := room.Attendees[0]; a.Name != "ada" || room.Round.Answers[0].Name != "ada" {
-		t.Fatalf("the state keeps the list as %q's, the answer as %q's; want ada's", a.Name, room.Round.Answers[0].Name)
 	}
 	b, err := os.ReadFile(pid)
 	if err != nil {
@@ -241,7 +251,8 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	if got := waitForExit(t, teacher, status); got != "EXIT=137" {
 		t.Fatalf("serve ended with %s, want EXIT=137 (128 + SIGKILL's 9)", got)
 	}
-	waitForExit(t, ada, adaStatus) // the attendee's connection dropped
+	waitForExit(t, ada, adaStatus) // the attendees' connections dropped
+	waitForExit(t, bob, bobStatus)
 
 	teacher, _, _ = dashboard(t, bin, addr, flags...)
 	back, _ := sshIn(t, server{port: port}, 100, 30, "ada+"+code, noKey)
@@ -256,10 +267,31 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	back.keys("Z") // back to the quiz
 	back.waitFor("[Quiz]")
 
-	// The restarted server ends the round it kept and scores the
-	// answer it kept: 0.55 is wrong, 1 of 2.
+	// The restarted server ends the round it kept, with bob still
+	// away, and ada's session scores the answer it kept: 0.55 is
+	// wrong, 1 of 2.
 	teacher.keys("F4")
-	teacher.waitFor("answered 1 of 1 connected · 0 right · true value 0.8950")
+	teacher.waitFor("answered 1 of 1 connected (+1 who left) · 1 right · true value 0.8950")
 	back.waitFor("Quiz · round 2 · your answers: 1 of 2 right")
 	back.waitFor("✗ Not quite: NDCG@3 = 0.8950; your 0.55 is off by -0.3450")
+
+	// Bob's session never saw round 2 end: the room scores his answer
+	// as he comes back, once.
+	bob, bobStatus = sshIn(t, server{port: port}, 80, 24, "bob+"+bobCode, noKey)
+	bob.waitForFlat("round 2 ended while you were away: your answer is scored, 1 of 1 right")
+	teacher.waitFor("bob is back")
+	bob.keys("Z")
+	bob.waitFor("your answers: 1 of 1 right")
+	bob.keys("q")
+	if got := waitForExit(t, bob, bobStatus); got != "EXIT=0" {
+		t.Fatalf("bob's ssh ended with %s, want EXIT=0", got)
+	}
+	teacher.waitFor("bob left")
+	bob, _ = sshIn(t, server{port: port}, 80, 24, "bob+"+bobCode, noKey)
+	bob.waitFor("welcome back")
+	bob.keys("Z")
+	bob.waitFor("your answers: 1 of 1 right")
+	if strings.Contains(bob.flatScreen(), "ended while you were away") {
+		t.Errorf("bob's answer was scored when he came back, not again:\n%s", bob.screen())
+	}
 }
