@@ -122,6 +122,22 @@ func tally(rd *Round, in []answer) *Tally {
 	return t
 }
 
+// holds says whether an answer to the round is right, as the tally
+// counts it (and the attendee's quiz scores it, within the digits
+// typed); ok is false for one that is not a number, or a question that
+// cannot be computed, which no one scores.
+func (rd *Round) holds(text string) (right, ok bool) {
+	w, err := verify.ParseWritten(strings.TrimSpace(text))
+	if err != nil {
+		return false, false
+	}
+	r, err := ndcg.Compute(rd.Question.List, rd.settings())
+	if err != nil {
+		return false, false
+	}
+	return w.Holds(r.NDCG()), true
+}
+
 // mistakeOf is what check finds behind one answer to the round, as the
 // tally groups it, for the attendee who gave it: empty for a right
 // answer, one that is not a number, or one check cannot explain.

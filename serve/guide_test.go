@@ -24,6 +24,8 @@ func TestWorkshopGuideQuotesWhatTheServerSays(t *testing.T) {
 	assert.Contains(t, guide, "ndcg-explorer: your list is kept for the next serve; then, to take it home:")
 	assert.Contains(t, guide, "no list kept for bob without a key or a code: give the user name your take-home lines show (NAME+CODE)")
 	assert.Contains(t, guide, "welcome to IR course, week 3, ada: your SSH key brings you back to this list; while you wait,\ndigits set grades and v shows the views")
+	// TestReconnectScoresTheRoundEndedWhileAway reads it for round 1.
+	assert.Contains(t, guide, "`welcome back: your list is as you left it; round 2 ended while you were\naway: your answer is scored, 1 of 2 right`")
 	faq, err := os.ReadFile("../docs/faq.md")
 	require.NoError(t, err)
 	assert.NotContains(t, string(faq), "in memory only")

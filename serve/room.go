@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,12 +62,12 @@ type Member struct {
 }
 
 // liveList is a copy of a connected attendee's list, and their quiz
-// score.
+// score with the last round whose end it has seen (ui.Remote.Ended).
 type liveList struct {
-	doc          *listio.Document
-	settings     ndcg.Settings
-	modified     bool
-	right, total int
+	doc                 *listio.Document
+	settings            ndcg.Settings
+	modified            bool
+	right, total, ended int
 }
 
 // What a resume code found (Member.Missed).
@@ -93,8 +95,13 @@ type keptList struct {
 	// taken says the attendee took the list home (ssh … report or list)
 	// since it last changed.
 	taken bool
-	// right and total are the attendee's quiz score.
-	right, total int
+	// right and total are the attendee's quiz score, counting the
+	// rounds they answered up to ended, the last whose end they saw or
+	// the room scored for them (scoreAway).
+	right, total, ended int
+	// scored are the numbers of the rounds scoreAway scored when they
+	// came back, for their welcome.
+	scored []int
 }
 
 // hostOf is the host an address names, without its port.
@@ -299,6 +306,7 @@ func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 	if i >= 0 {
 		k := r.left[i]
 		r.left = slices.Delete(r.left, i, i+1)
+		r.scoreAway(&k)
 		m.ID, m.Name, m.Login, m.Code, m.Back, m.kept, m.offered = k.id, k.name, k.login, k.code, true, &k, k.offered
 		if m.Key == "" {
 			// Back by their code from a client without their key: the
@@ -360,7 +368,53 @@ func (r *Room) welcomeBack(m *Member) string {
 			kept = "welcome back: your list and your answer are as you left them"
 		}
 	}
+	if k := m.kept; k != nil && len(k.scored) > 0 {
+		sep := "; "
+		if kept == "welcome back" {
+			sep = ": "
+		}
+		nums := make([]string, len(k.scored))
+		for i, n := range k.scored {
+			nums[i] = strconv.Itoa(n)
+		}
+		what := "round " + nums[0] + " ended while you were away: your answer is scored"
+		if len(nums) > 1 {
+			what = "rounds " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1] +
+				" ended while you were away: your answers are scored"
+		}
+		// (Short enough for two lines of a 60-column status line.)
+		kept += sep + fmt.Sprintf("%s, %d of %d right", what, k.right, k.total)
+	}
 	return kept
+}
+
+// scoreAway adds to a kept score the rounds its attendee answered that
+// ended while they were away (after k.ended): no session of theirs saw
+// those end, to score them as it does (quiz.Model.EndRoom), and a
+// server killed and started again, or a timed round that ran out
+// meanwhile, ends rounds with nobody connected. A round skipped (F3
+// twice) never ended, and is scored by no one. The room's lock is held.
+func (r *Room) scoreAway(k *keptList) {
+	rounds := append(slices.Clone(r.past), r.round)
+	for _, rd := range rounds {
+		if rd == nil || !rd.Ended || rd.ID <= k.ended {
+			continue
+		}
+		k.ended = rd.ID
+		a, ok := rd.answers[k.id]
+		if !ok {
+			continue
+		}
+		right, ok := rd.holds(a.text)
+		if !ok {
+			continue
+		}
+		k.total++
+		if right {
+			k.right++
+		}
+		k.scored = append(k.scored, rd.Number)
+	}
 }
 
 // leave frees the session's place and keeps its attendee's list (the
@@ -371,10 +425,10 @@ func (r *Room) leave(m *Member) {
 	if m.model != nil {
 		ws := m.model.Workspace()
 		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
-		k.right, k.total = m.model.QuizScore()
+		k.right, k.total, k.ended = m.model.QuizScore()
 	} else if m.kept != nil {
 		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
-		k.right, k.total = m.kept.right, m.kept.total
+		k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 	}
 	r.mu.Lock()
 	k.offered = m.offered

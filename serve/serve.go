@@ -623,9 +623,9 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 	// left with: work the old session started off its loop may still
 	// be reading the original.
 	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
-	var right, total int
+	var right, total, ended int
 	if k := m.kept; k != nil {
-		right, total = k.right, k.total
+		right, total, ended = k.right, k.total, k.ended
 		if k.doc != nil {
 			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
 		}
@@ -647,8 +647,8 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			KeepsList: true,
 			Name:      shownName(m),
 			// The quiz's score goes on from where it was.
-			Right: right, Total: total,
-			Back:  back,
+			Right: right, Total: total, Ended: ended,
+			Back: back,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory

@@ -43,7 +43,7 @@ type sessionModel struct {
 	// reportEvery of each change, for the room's state file; reported
 	// is the state last sent.
 	report   func(liveList)
-	reported [4]int
+	reported [5]int
 	pending2 bool
 
 	latest  tea.WindowSizeMsg
@@ -201,8 +201,8 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.pending2 = false
 		ws := s.Workspace()
 		s.reported = s.state()
-		right, total := s.QuizScore()
-		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total})
+		right, total, ended := s.QuizScore()
+		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total, ended: ended})
 		return s, nil
 	}
 	_, cmd := s.Model.Update(msg)
@@ -230,9 +230,9 @@ func (s *sessionModel) noteWhere() {
 }
 
 // state names the list's state (its version, whether it is modified)
-// and the quiz's score.
-func (s *sessionModel) state() [4]int {
+// and the quiz's score, with the last round it has seen end.
+func (s *sessionModel) state() [5]int {
 	ws := s.Workspace()
-	right, total := s.QuizScore()
-	return [4]int{ws.Version(), boolInt(ws.Dirty()), right, total}
+	right, total, ended := s.QuizScore()
+	return [5]int{ws.Version(), boolInt(ws.Dirty()), right, total, ended}
 }

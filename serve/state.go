@@ -92,9 +92,13 @@ type attendeeState struct {
 	Modified bool   `json:"modified,omitempty"`
 	Offered  int    `json:"offered,omitempty"`
 	Taken    bool   `json:"taken,omitempty"`
-	// Right and Total are the attendee's quiz score.
+	// Right and Total are the attendee's quiz score, which counts the
+	// rounds they answered up to Ended, the last whose end their
+	// sessions saw (or the room scored for them on their return): one
+	// after it that has ended is scored when they come back.
 	Right int `json:"right,omitempty"`
 	Total int `json:"total,omitempty"`
+	Ended int `json:"ended,omitempty"`
 }
 
 type roundState struct {
@@ -138,9 +142,11 @@ func (r *Room) snapshot() ([]byte, error) {
 	for _, m := range r.members {
 		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
 		if m.live.doc != nil {
-			k.doc, k.settings, k.modified, k.right, k.total = m.live.doc, m.live.settings, m.live.modified, m.live.right, m.live.total
+			k.doc, k.settings, k.modified = m.live.doc, m.live.settings, m.live.modified
+			k.right, k.total, k.ended = m.live.right, m.live.total, m.live.ended
 		} else if m.kept != nil {
-			k.doc, k.settings, k.modified, k.right, k.total = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.right, m.kept.total
+			k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+			k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 		}
 		lists[k.id] = k
 		order = append(order, k.id)
@@ -172,7 +178,8 @@ func (r *Room) snapshot() ([]byte, error) {
 			return nil, err
 		}
 		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
-			List: data, Source: docName(k.doc), Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total})
+			List: data, Source: docName(k.doc), Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total,
+			Ended: k.ended})
 	}
 	if offer != nil {
 		data, err := encodeList(offer.Doc, offer.Settings)
@@ -229,10 +236,12 @@ func (r *Room) load(data []byte) error {
 			return fmt.Errorf("%s: offered list %d of %d", where, a.Offered, st.Offers)
 		case a.Right < 0 || a.Right > a.Total:
 			return fmt.Errorf("%s: a score of %d of %d", where, a.Right, a.Total)
+		case a.Ended < 0 || a.Ended > st.Rounds:
+			return fmt.Errorf("%s: a score up to round %d of the %d run", where, a.Ended, st.Rounds)
 		}
 		ids[a.ID], codes[a.Code], names[a.Name] = true, true, true
 		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
-			right: a.Right, total: a.Total}
+			right: a.Right, total: a.Total, ended: a.Ended}
 		if len(a.List) > 0 {
 			doc, s, err := r.readList(a.Source, a.List)
 			if err != nil {

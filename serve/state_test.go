@@ -4,6 +4,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -248,4 +250,64 @@ func TestARestartKeepsTheRoundsDeadline(t *testing.T) {
 	d.Update(timerTick{})
 	assert.True(t, s.Room().Tally().Round.Ended)
 	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
+}
+
+// A server killed during a timed round and started again after its time
+// ran out ends the round as its dashboard starts, before any attendee is
+// back: an attendee who had answered finds the answer in their score
+// when they reconnect (round 1 of seed 7, exp gain: NDCG@3 = 3 / (3 +
+// 1/log2(3)) = 0.8262, so 0.83 is right), and the state keeps the score
+// as counting that round, for a second restart not to count it again.
+func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
+	dir := t.TempDir()
+	s, addr := serveOn(t, dir, Config{})
+	ada := connect(t, addr, "ada", 100, 30)
+	defer ada.close()
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	require.NoError(t, ada.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	ada.send("0.83\r")
+	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
+	// A minute on the timer, from an hour ago: the time runs out while
+	// the server is down.
+	_, _, ok := s.Room().AddTime(time.Now().Add(-time.Hour), time.Minute)
+	require.True(t, ok)
+
+	// The state as a kill leaves it: what the file held a second later.
+	path := filepath.Join(dir, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path)
+		return err == nil && strings.Contains(string(data), `"text": "0.83"`) && strings.Contains(string(data), `"deadline"`)
+	}, 5*time.Second, 50*time.Millisecond)
+	killed, err := os.ReadFile(path)
+	require.NoError(t, err)
+	other := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(other, StateFile), killed, 0o600))
+
+	s2, addr2 := serveOn(t, other, Config{})
+	d := NewDashboard(s2, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	require.NotNil(t, d.Init())
+	d.Update(timerTick{})
+	require.True(t, s2.Room().Tally().Round.Ended)
+	back := connect(t, addr2, "ada+"+code, 100, 30)
+	// (Her list unedited, the file kept none: she is on the served one.)
+	require.NoError(t, back.waitFor("welcome back: round 1 ended while you were away: "+
+		"your answer is scored, 1 of 1 right", 10*time.Second))
+	back.send("Z")
+	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	path2 := filepath.Join(other, StateFile)
+	require.Eventually(t, func() bool {
+		data, err := os.ReadFile(path2)
+		return err == nil && regexp.MustCompile(`"right": 1,\s*"total": 1,\s*"ended": `+strconv.Itoa(rd.ID)).Match(data)
+	}, 5*time.Second, 50*time.Millisecond)
+	back.close()
+	require.Eventually(t, func() bool { return s2.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	again := connect(t, addr2, "ada+"+code, 100, 30)
+	defer again.close()
+	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
+	again.send("Z")
+	require.NoError(t, again.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.text(), "ended while you were away")
 }

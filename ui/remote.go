@@ -88,16 +88,20 @@ func (m *Model) setRemote(r *Remote) {
 			q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
 		}
 	}
+	m.roundsEnded = max(r.Ended, 0)
 }
 
-// QuizScore is the quiz's score so far: answers right of those scored.
-func (m *Model) QuizScore() (right, total int) {
+// QuizScore is the quiz's score so far: answers right of those scored,
+// and the last of the room's rounds whose end it has seen (its ID: it
+// counts the rounds up to it that were answered, Remote.Ended).
+func (m *Model) QuizScore() (right, total, ended int) {
 	for _, v := range m.views {
 		if q, ok := v.(*quiz.Model); ok {
-			return q.Score()
+			right, total = q.Score()
+			return right, total, m.roundsEnded
 		}
 	}
-	return 0, 0
+	return 0, 0, m.roundsEnded
 }
 
 // Where names, in a word or two, where the attendee is, for the
@@ -176,6 +180,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.c.SetStatus(m.afterWelcome("the instructor started a quiz round: type NDCG@k and press enter"), false)
 		return clock, true
 	case RoomRoundEnd:
+		m.roundsEnded = max(m.roundsEnded, msg.ID)
 		text := "the round is over"
 		for i, v := range m.views {
 			if q, ok := v.(*quiz.Model); ok && q.Room == msg.ID {

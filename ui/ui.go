@@ -114,6 +114,10 @@ type Model struct {
 	later background.Job
 
 	remote *Remote
+	// roundsEnded is the last of the room's rounds whose end this
+	// session saw (RoomRoundEnd), or the one before saw (Remote.Ended):
+	// the quiz has scored those it could (QuizScore).
+	roundsEnded int
 	// welcome is Options.Welcome, kept on the status line by a round
 	// that resumes what it says (RoomRound with the attendee's answer).
 	welcome string

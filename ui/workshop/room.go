@@ -33,6 +33,11 @@ type Remote struct {
 	// Right and Total are the quiz score the attendee had when their
 	// last session ended (QuizScore), which this one goes on from.
 	Right, Total int
+	// Ended is the last of the room's rounds (its ID) whose end their
+	// sessions saw, with the score (QuizScore): the score counts the
+	// rounds up to it that they answered. One that ended while they were
+	// away is the server's to score, as no session of theirs did.
+	Ended int
 	// Back is the ssh line that brings the attendee back to their list
 	// where no key of theirs does (it holds their resume code): the
 	// welcome says it, and the next news takes the status line, so the
