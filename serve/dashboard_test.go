@@ -519,10 +519,10 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	assert.NotContains(t, c.text(), " left · your answers", "no timer yet")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	require.NotNil(t, cmd, "the clock starts")
-	assert.Equal(t, "round 1 closes in 1m (F10 adds a minute; F4 ends it now)", d.status)
+	assert.Equal(t, "round 1 closes in 1:00 (F10 adds a minute; F4 ends it now)", d.status)
 	assert.True(t, d.warned, "told the minute left as the clock starts: no notice a second later")
 	require.NoError(t, c.redrawUntil("Quiz · round 1 · only ", 100, 30, 10*time.Second), "a minute: the last one")
-	assert.Contains(t, c.text(), ": send your answer before then")
+	assert.Contains(t, c.text(), ": send your answer before it runs out")
 	first := clockOn(t, c, 100, 30)
 	assert.Regexp(t, `^(1:00|0:5\d)$`, first)
 	// The clock moves on by itself (each redraw shows what it last read).
@@ -530,13 +530,13 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 
 	_, cmd = d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	assert.Nil(t, cmd, "one countdown at a time")
-	assert.Equal(t, "round 1 closes in 2m (F10 adds a minute; F4 ends it now)", d.status)
+	assert.Equal(t, "round 1 closes in 2:00 (F10 adds a minute; F4 ends it now)", d.status)
 	require.Eventually(t, func() bool { return strings.HasPrefix(clockOn(t, c, 100, 30), "1:5") }, 10*time.Second, 200*time.Millisecond,
 		"a minute more on the attendee's clock")
 
 	at = at.Add(65 * time.Second)
 	d.Update(timerTick{})
-	assert.Equal(t, "round 1 closes in 55s (F10 adds a minute; F4 ends it now)", d.status)
+	assert.Equal(t, "round 1 closes in 0:55 (F10 adds a minute; F4 ends it now)", d.status)
 	require.NoError(t, c.redrawUntil("round 1 closes in 1 minute", 100, 30, 10*time.Second))
 	at = at.Add(55 * time.Second)
 	_, cmd = d.Update(timerTick{})

@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 )
 
 // What the dashboard draws below its header, in place of the
@@ -427,5 +428,6 @@ func (d *Dashboard) countDown() tea.Cmd {
 
 // timerStatus is the dashboard's status while round id's timer runs.
 func timerStatus(id int, left time.Duration) string {
-	return fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", id, shortDuration(left.Round(time.Second)))
+	// As the attendees' clocks write it (1:53), which the room reads.
+	return fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", id, quiz.ClockTime(left))
 }

@@ -226,7 +226,7 @@ func TestARestartKeepsTheRoundsDeadline(t *testing.T) {
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	require.NotNil(t, d.Init())
 	d.Update(timerTick{})
-	assert.Regexp(t, `^round 1 closes in (1m|5\ds) \(F10 adds a minute; F4 ends it now\)$`, d.status)
+	assert.Regexp(t, `^round 1 closes in (1:00|0:5\d) \(F10 adds a minute; F4 ends it now\)$`, d.status)
 
 	// Ended, a round keeps no deadline.
 	s.Room().EndRound()

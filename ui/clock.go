@@ -59,9 +59,11 @@ func (m *Model) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		if q.SetTimer(msg.ID, msg.Deadline, now) {
 			round, left, _ := q.Clock()
-			news := fmt.Sprintf("round %d closes in %s", round, quiz.ClockTime(left))
+			// Said as the time left now: the heading counts it down,
+			// and "closes in 1:53" read as stale beside it.
+			news := fmt.Sprintf("round %d now has %s on its clock", round, quiz.ClockTime(left))
 			if !q.Answered() {
-				news += ": send your answer before then"
+				news += ": send your answer before it runs out"
 			}
 			m.c.SetStatus(m.afterWelcome(news), false)
 			if m.lesson != nil {

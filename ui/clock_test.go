@@ -41,7 +41,7 @@ func TestRoundClockCountsDownOnTheQuizHeading(t *testing.T) {
 	require.NotNil(t, cmd, "the clock ticks")
 	assert.True(t, m.ticking)
 	assert.Equal(t, "Quiz · round 2 · 3:41 left · your answers: 0 of 0 right · seed 218250", line(m, 3))
-	assert.Contains(t, screen(m), "round 2 closes in 3:41: send your answer before then")
+	assert.Contains(t, screen(m), "round 2 now has 3:41 on its clock: send your answer before it runs out")
 	assert.NotContains(t, line(m, 0), "left", "the heading has the clock: the title line does not")
 
 	// 0.4 s later 3:40.6 is left: shown 3:41 until a whole second goes.
@@ -57,7 +57,7 @@ func TestRoundClockCountsDownOnTheQuizHeading(t *testing.T) {
 	// the one known, changes nothing.
 	m.Update(RoomTimer{ID: 2, Deadline: deadline.Add(time.Minute)})
 	assert.Contains(t, line(m, 3), "· 4:40 left ·")
-	assert.Contains(t, screen(m), "round 2 closes in 4:40: send your answer before then")
+	assert.Contains(t, screen(m), "round 2 now has 4:40 on its clock: send your answer before it runs out")
 	m.Update(RoomTimer{ID: 2, Deadline: deadline})
 	assert.Contains(t, line(m, 3), "· 4:40 left ·")
 
@@ -156,7 +156,7 @@ func TestRoundClockForOneWhoJoinsLate(t *testing.T) {
 	m = remoteModel(t, 80, 24, Options{})
 	m.Update(RoomTimer{ID: 4, Deadline: at.Add(time.Minute)})
 	assert.False(t, m.ticking, "no round of that number on the quiz yet")
-	assert.NotContains(t, screen(m), "closes in")
+	assert.NotContains(t, screen(m), "on its clock")
 	m.Update(RoomRound{ID: 4, Seed: 7, Round: 4, Settings: linearK5()})
 	assert.Contains(t, line(m, 3), "Quiz · round 4 · only 1:00 left ·")
 	assert.True(t, m.ticking)
@@ -191,5 +191,5 @@ func TestRoundClockNewsReachesAStep(t *testing.T) {
 	press(m, "enter")
 	require.Contains(t, screen(m), "Step 1 of 8")
 	m.Update(RoomTimer{ID: 1, Deadline: at.Add(2 * time.Minute)})
-	assert.Contains(t, screen(m), "round 1 closes in 2:00: send your answer before then")
+	assert.Contains(t, screen(m), "round 1 now has 2:00 on its clock: send your answer before it runs out")
 }
