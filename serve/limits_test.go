@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -195,6 +196,29 @@ func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
 	greeting, err := bufio.NewReader(last).ReadString('\n')
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(greeting, "SSH-2.0-"), greeting)
+	// The server takes each socket on a goroutine of its own: one
+	// greeted is no sign that every one before it has been counted, and
+	// those counted after the attendee would close them as the oldest.
+	// The attendee connects once all but the last 20 have been closed.
+	closed := make([]bool, len(socks)-1)
+	require.Eventually(t, func() bool {
+		n := 0
+		buf := make([]byte, 512)
+		for i, c := range socks[:len(socks)-1] {
+			for !closed[i] {
+				_ = c.SetReadDeadline(time.Now().Add(time.Millisecond))
+				if _, err := c.Read(buf); err != nil {
+					var ne net.Error
+					closed[i] = !errors.As(err, &ne) || !ne.Timeout()
+					break
+				}
+			}
+			if closed[i] {
+				n++
+			}
+		}
+		return n >= len(socks)-20
+	}, 20*time.Second, 50*time.Millisecond, "the server closes all but the newest 20")
 	s.conns.mu.Lock()
 	assert.LessOrEqual(t, len(s.conns.unauth), 20)
 	s.conns.mu.Unlock()
