@@ -439,14 +439,16 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+EndedLine+"\r\n")
+			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(sess, m)))
 			if s.saver != nil {
 				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
-			fmt.Fprintf(sess, "\r\nndcg-explorer: closed after %s with no key pressed. Type %s to come back to your list.\r\n%s",
-				shortDuration(s.cfg.IdleTimeout), s.comeBack(sess, m), takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+			// The command on a line of its own, whole, as the take-home
+			// lines are: wrapped with the sentence, it broke in two.
+			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
+				shortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.

@@ -312,7 +312,8 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	out := c.text()
-	assert.Regexp(t, `ndcg-explorer: closed after 2s with no key pressed\. Type ssh -p \d+ ada\+[a-z2-9]{8}@127\.0\.0\.1 to come back to your list\.\r\n`+
+	assert.Regexp(t, `ndcg-explorer: closed after 2s with no key pressed; to come back, type:\r\n`+
+		`  ssh -p \d+ ada\+[a-z2-9]{8}@127\.0\.0\.1\r\n`+
 		`ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n`, out)
 	c.mu.Lock()
 	raw := c.out.String()

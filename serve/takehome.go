@@ -88,6 +88,13 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 // notes only say what the file names already do (a lab's student-3 on a
 // five-digit port and a dotted address passes 80 columns with them).
 func takeHomeLines(sess ssh.Session, user string, width int) string {
+	return wrapLine("ndcg-explorer: your list stays here until the workshop ends; to take it home:", width) +
+		takeHomeCommands(sess, user, width)
+}
+
+// takeHomeCommands are the two ssh lines that print the attendee's report
+// and list, with what each is for where width has room for it.
+func takeHomeCommands(sess ssh.Session, user string, width int) string {
 	line := connectLineAs(sess, "", user)
 	file := "list"
 	if name, _ := splitCode(user); plainName(name) {
@@ -101,17 +108,27 @@ func takeHomeLines(sess ssh.Session, user string, width int) string {
 		report += reportNote
 		list += listNote
 	}
-	return "ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n" +
-		report + "\r\n" + list + "\r\n"
+	return report + "\r\n" + list + "\r\n"
+}
+
+// wrapLine is one line of what an attendee reads as their session ends,
+// wrapped between words to width (0: not wrapped) and ended with \r\n:
+// left to the terminal, it broke inside a word at 60 columns ("then, t"
+// over "o take it home:"). The commands after it are never broken: a
+// command cut in two is not one to paste.
+func wrapLine(text string, width int) string {
+	if width > 0 {
+		text = strings.ReplaceAll(ansi.Wrap(text, width, ""), "\n", "\r\n")
+	}
+	return text + "\r\n"
 }
 
 // keptLines are what an attendee reads as the server stops while it
 // keeps the room: their list is kept for when it serves again, and the
 // lines that take it home then.
 func keptLines(sess ssh.Session, user string, width int) string {
-	l := takeHomeLines(sess, user, width)
-	_, rest, _ := strings.Cut(l, "\r\n")
-	return "ndcg-explorer: your list is kept for the next serve; then, to take it home:\r\n" + rest
+	return wrapLine("ndcg-explorer: your list is kept for the next serve; then, to take it home:", width) +
+		takeHomeCommands(sess, user, width)
 }
 
 // roundsReport is the attendee's quiz rounds for their take-home report,
