@@ -425,3 +425,18 @@ func TestHelpSaysTheLineBack(t *testing.T) {
 	press(m, "?")
 	assert.NotContains(t, screen(m), "Your list comes back", "a key brings them back")
 }
+
+// At 60 columns the offer's footer keeps both its answers, enter and
+// esc, and leaves out what the offer is (the status line says it).
+func TestOfferFooterKeepsBothAnswers(t *testing.T) {
+	m := remoteModel(t, 60, 20, Options{})
+	st, err := learn.At(1)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	assert.Contains(t, lastLine(m), "enter open it • esc keep yours")
+	m = remoteModel(t, 80, 24, Options{})
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	assert.Contains(t, lastLine(m), "step 1 from the instructor: enter open it • esc keep yours")
+}

@@ -290,7 +290,13 @@ func (m *Model) offerFooter(w int) string {
 	if lw > w/2 {
 		label, lw = "", 0
 	}
-	line := label + frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	keys := frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	if !strings.Contains(keys, offerKeep.Help().Desc) {
+		// Both answers before what the offer is: the status line above
+		// says that (at 60 columns "esc keep yours" gave way to it).
+		label, keys = "", frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w)
+	}
+	line := label + keys
 	m.help.SetWidth(w)
 	return ansi.Truncate(line, w, "")
 }
