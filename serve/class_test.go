@@ -313,4 +313,10 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	cy := connect(t, addr2, "cy", 80, 24)
 	defer cy.close()
 	require.NoError(t, cy.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	// During a round, the status says the step waits behind an answer
+	// being typed.
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	d.Update(tea.KeyPressMsg{Code: '3', Text: "3"})
+	assert.Contains(t, strings.Join(strings.Fields(ansi.Strip(d.View().Content)), " "), "sent step 3 (the ideal ranking and IDCG) to 2 sessions; round 1 is under way: one typing an answer is asked once it is sent")
 }

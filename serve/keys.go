@@ -241,4 +241,9 @@ func (d *Dashboard) stepKey(msg tea.KeyPressMsg) {
 		return
 	}
 	d.status = fmt.Sprintf("sent step %d (%s) to %s: each is asked; the answers stay on their screens", n, learn.Steps[n-1].Title, plural(sent, "session"))
+	if t := d.srv.Room().Tally(); t != nil && !t.Round.Ended {
+		// Their enter sends the round's answer first: the step waits.
+		d.status = fmt.Sprintf("sent step %d (%s) to %s; round %d is under way: one typing an answer is asked once it is sent",
+			n, learn.Steps[n-1].Title, plural(sent, "session"), t.Round.ID)
+	}
 }
