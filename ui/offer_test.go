@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/internal/uitest"
@@ -309,11 +310,7 @@ func TestWelcomeCutByTheOfferComesBack(t *testing.T) {
 func TestOfferedStepOpensTheLesson(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
 	press(m, "1") // the attendee's own edit: rank 1's grade 3 → 1
-	st, err := learn.At(2)
-	require.NoError(t, err)
-	doc, err := st.Doc()
-	require.NoError(t, err)
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
+	st, _ := sendStep(t, m, 2)
 	assert.Contains(t, screen(m), "the instructor sent step 2 (DCG): enter to open it\n")
 	assert.Contains(t, lastLine(m), "step 2 from the instructor: enter open it • esc keep yours")
 	press(m, "enter")
@@ -343,11 +340,7 @@ func TestOfferedStepOpensTheLesson(t *testing.T) {
 // the step: the instructor has moved on, and the round needs the quiz.
 func TestARoundClosesTheStep(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
-	st, err := learn.At(1)
-	require.NoError(t, err)
-	doc, err := st.Doc()
-	require.NoError(t, err)
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	sendStep(t, m, 1)
 	press(m, "enter")
 	require.Contains(t, screen(m), "Step 1 of 8")
 	m.Update(RoomNotice{Text: "round 1 closes in 2m"})
@@ -364,11 +357,7 @@ func TestARoundClosesTheStep(t *testing.T) {
 func TestAStepAnswersTheAskToShowTheScreen(t *testing.T) {
 	var said []ShareAnswer
 	m := remoteModel(t, 80, 24, Options{Remote: &Remote{OnShare: func(a ShareAnswer) { said = append(said, a) }}})
-	st, err := learn.At(1)
-	require.NoError(t, err)
-	doc, err := st.Doc()
-	require.NoError(t, err)
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	sendStep(t, m, 1)
 	press(m, "enter")
 	m.Update(ShareAsk{ID: 1})
 	assert.Contains(t, screen(m), sharePrompt)
@@ -388,11 +377,7 @@ func TestAStepAnswersTheAskToShowTheScreen(t *testing.T) {
 // from the one before) leaves them there, with nothing to answer.
 func TestTheStepOnScreenIsNotAskedAgain(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
-	st, err := learn.At(2)
-	require.NoError(t, err)
-	doc, err := st.Doc()
-	require.NoError(t, err)
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
+	st, doc := sendStep(t, m, 2)
 	press(m, "enter")
 	typeText(m, "12.39")
 	press(m, "enter")
@@ -430,13 +415,21 @@ func TestHelpSaysTheLineBack(t *testing.T) {
 // esc, and leaves out what the offer is (the status line says it).
 func TestOfferFooterKeepsBothAnswers(t *testing.T) {
 	m := remoteModel(t, 60, 20, Options{})
-	st, err := learn.At(1)
-	require.NoError(t, err)
-	doc, err := st.Doc()
-	require.NoError(t, err)
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
+	st, doc := sendStep(t, m, 1)
 	assert.Contains(t, lastLine(m), "enter open it • esc keep yours")
 	m = remoteModel(t, 80, 24, Options{})
 	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
 	assert.Contains(t, lastLine(m), "step 1 from the instructor: enter open it • esc keep yours")
+}
+
+// sendStep sends m step n of the guided path as the instructor's F1
+// does, and returns the step and its list.
+func sendStep(t *testing.T, m *Model, n int) (learn.Step, *listio.Document) {
+	t.Helper()
+	st, err := learn.At(n)
+	require.NoError(t, err)
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: n})
+	return st, doc
 }
