@@ -2,7 +2,8 @@
 // attendee types `ssh -p 23234 HOST` and gets their own explorer, with
 // nothing installed. It is built on Wish and its Bubble Tea middleware.
 //
-// A session gets its own copy of the served list, its own window size
+// A session (session.go: its explorer, its window sizes and input
+// bounded) gets its own copy of the served list, its own window size
 // and colour profile, and never touches the server's files: the save
 // keys copy to the attendee's clipboard instead. The server refuses what
 // a workshop does not need (commands, sftp, forwarding, sessions
@@ -22,7 +23,8 @@
 // and in their take-home lines, typed after a plus sign in the user name
 // (ssh -p 23234 ada+k7m2p9xq@HOST). A name and an address bring nothing
 // back: behind one NAT the room shares an address, and anyone can type
-// anyone's name. However a session ends (q, the idle time, a dropped
+// anyone's name (identity.go: the names and the ssh lines attendees
+// read). However a session ends (q, the idle time, a dropped
 // connection), an attendee who connects again with their key or code
 // finds the list they left with (still modified when they had not
 // copied it), their display name, their quiz score, and their place and

@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/ssh"
@@ -23,7 +22,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // Defaults of the serve command's flags.
@@ -503,168 +501,6 @@ func drainWindowChanges(sess ssh.Session) {
 // instructor can make room.
 func roomFull(max int) string {
 	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", plural(max, "session"))
-}
-
-// connectLine is the ssh command that reaches this server as the
-// session did, with flags before the host, and the user name the
-// session had when it needs no quoting.
-func connectLine(sess ssh.Session, flags string) string {
-	return connectLineAs(sess, flags, sess.User())
-}
-
-// connectLineAs is connectLine under the user name user. A name that
-// needs quoting is left out when it is the session's own (ssh sends the
-// user's login name by default, which it likely was), and otherwise
-// (a numbered name: John Smith-2) given with -l in double quotes, which
-// cmd, PowerShell and POSIX shells read alike.
-func connectLineAs(sess ssh.Session, flags, user string) string {
-	host, port, err := net.SplitHostPort(sess.LocalAddr().String())
-	if err != nil {
-		return "ssh " + flags + "-p PORT HOST"
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
-	}
-	switch {
-	case plainName(user):
-		host = user + "@" + host
-	case user != sess.User() && user != "" && !strings.ContainsAny(user, "\"$`!%^&|<>\\") && !strings.HasPrefix(user, "-"):
-		flags += `-l "` + user + `" `
-	}
-	return fmt.Sprintf("ssh %s-p %s %s", flags, port, host)
-}
-
-// shownName is the member's display name for their own screen, where it
-// is not their user name.
-func shownName(m *Member) string {
-	if m.Name != m.Login {
-		return m.Name
-	}
-	return ""
-}
-
-// identity is what the log says of how the server knows an attendee:
-// the user name they connected as when their display name differs, and
-// whether they have a key (its fingerprint would take the dashboard's
-// status line and tell the instructor nothing). Resume codes are never
-// logged: the log is often on the projected screen.
-func identity(m *Member) string {
-	var parts []string
-	if m.Name != m.Login {
-		parts = append(parts, " as "+m.Login)
-	}
-	if m.Key != "" {
-		parts = append(parts, " with a key")
-	}
-	switch m.Missed {
-	case missedUnknown:
-		parts = append(parts, " on a new list (their resume code found none)")
-	case missedOpen:
-		parts = append(parts, " on a new list (their resume code's list is open in another session)")
-	}
-	return strings.Join(parts, ",")
-}
-
-// returnName is the user name that brings the member back to their list
-// (Room.claim): their own with a key, else their display name with their
-// resume code.
-func (s *Server) returnName(m *Member) string {
-	if m.Key != "" {
-		return m.Login
-	}
-	return withCode(m.Name, m.Code)
-}
-
-// comeBack is the ssh line that brings the member back to their list:
-// "the same ssh line" when it is the one they typed.
-func (s *Server) comeBack(sess ssh.Session, m *Member) string {
-	if name := s.returnName(m); name != sess.User() {
-		return connectLineAs(sess, "", name)
-	}
-	return "the same ssh line"
-}
-
-// plainName reports whether a user name can be typed on a command line
-// as it is: letters, digits, '.', '_', '-' and '+' (before a resume
-// code), not starting with '-'.
-func plainName(u string) bool {
-	if u == "" || u[0] == '-' || len(u) > 64 {
-		return false
-	}
-	for _, r := range u {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+') {
-			return false
-		}
-	}
-	return true
-}
-
-// program builds the session's explorer on its own copy of the list.
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	m, _ := sess.Context().Value(ctxMember).(*Member)
-	if m == nil {
-		return nil
-	}
-	opts := bm.MakeOptions(sess)
-	if sess.EmulatedPty() {
-		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
-	}
-	if pty, _, ok := sess.Pty(); ok {
-		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
-		opts = append(opts, tea.WithWindowSize(w, h))
-	}
-	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
-}
-
-// explorer builds an attendee's explorer on their own copy of the list,
-// whichever way they joined (over SSH: program; from a browser: web.go);
-// opts are the program's input, output and window size.
-func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption, back string) *tea.Program {
-	id := m.ID
-	// An attendee back after leaving starts on a copy of the list they
-	// left with: work the old session started off its loop may still
-	// be reading the original.
-	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
-	var right, total, ended int
-	if k := m.kept; k != nil {
-		right, total, ended = k.right, k.total, k.ended
-		if k.doc != nil {
-			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
-		}
-	}
-	model := ui.New(ui.Options{
-		Doc:      doc,
-		Settings: settings,
-		ASCII:    s.cfg.ASCII,
-		NoColor:  plain,
-		Seed:     s.cfg.Seed,
-		Welcome:  welcome,
-		// Edits not copied before the attendee left are still not.
-		Modified: modified,
-		Remote: &ui.Remote{
-			MaxItems: s.cfg.MaxItems,
-			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
-			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
-			// The room keeps every attendee's list when they leave.
-			KeepsList: true,
-			Name:      shownName(m),
-			// The quiz's score goes on from where it was.
-			Right: right, Total: total, Ended: ended,
-			Back: back,
-		},
-	})
-	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
-	if s.saver != nil {
-		sm.report = func(live liveList) { s.room.update(id, live) }
-	}
-	opts = append(opts, tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
-	p := tea.NewProgram(sm, opts...)
-	sm.watchIdle(s.cfg.IdleTimeout, p)
-	sm.lastInput.Store(time.Now().UnixNano())
-	sm.noteWhere()
-	s.room.attach(m, p, model, sm)
-	return p
 }
 
 // The largest window a session is drawn for (winsize's bound). A

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -235,4 +237,72 @@ func (s *sessionModel) state() [5]int {
 	ws := s.Workspace()
 	right, total, ended := s.QuizScore()
 	return [5]int{ws.Version(), boolInt(ws.Dirty()), right, total, ended}
+}
+
+// program builds the session's explorer on its own copy of the list.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	m, _ := sess.Context().Value(ctxMember).(*Member)
+	if m == nil {
+		return nil
+	}
+	opts := bm.MakeOptions(sess)
+	if sess.EmulatedPty() {
+		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
+	}
+	if pty, _, ok := sess.Pty(); ok {
+		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
+		opts = append(opts, tea.WithWindowSize(w, h))
+	}
+	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
+}
+
+// explorer builds an attendee's explorer on their own copy of the list,
+// whichever way they joined (over SSH: program; from a browser: web.go);
+// opts are the program's input, output and window size.
+func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption, back string) *tea.Program {
+	id := m.ID
+	// An attendee back after leaving starts on a copy of the list they
+	// left with: work the old session started off its loop may still
+	// be reading the original.
+	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
+	var right, total, ended int
+	if k := m.kept; k != nil {
+		right, total, ended = k.right, k.total, k.ended
+		if k.doc != nil {
+			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+		}
+	}
+	model := ui.New(ui.Options{
+		Doc:      doc,
+		Settings: settings,
+		ASCII:    s.cfg.ASCII,
+		NoColor:  plain,
+		Seed:     s.cfg.Seed,
+		Welcome:  welcome,
+		// Edits not copied before the attendee left are still not.
+		Modified: modified,
+		Remote: &ui.Remote{
+			MaxItems: s.cfg.MaxItems,
+			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
+			// The room keeps every attendee's list when they leave.
+			KeepsList: true,
+			Name:      shownName(m),
+			// The quiz's score goes on from where it was.
+			Right: right, Total: total, Ended: ended,
+			Back: back,
+		},
+	})
+	model.Workspace().MaxHistory = MaxHistory
+	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
+	if s.saver != nil {
+		sm.report = func(live liveList) { s.room.update(id, live) }
+	}
+	opts = append(opts, tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
+	p := tea.NewProgram(sm, opts...)
+	sm.watchIdle(s.cfg.IdleTimeout, p)
+	sm.lastInput.Store(time.Now().UnixNano())
+	sm.noteWhere()
+	s.room.attach(m, p, model, sm)
+	return p
 }
