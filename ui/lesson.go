@@ -130,6 +130,20 @@ func (l *Lesson) Notice(text string) tea.Cmd {
 	return cmd
 }
 
+// Shown marks the step's screen as shown to the room while id (the ask
+// agreed to) is not 0: its title line says so, as the explorer's does.
+// The explorer behind the step keeps the ask; the step's explorer only
+// draws the mark.
+func (l *Lesson) Shown(id int) tea.Cmd {
+	if l.inner.shared == id {
+		return nil
+	}
+	l.inner.shared = id
+	cmd := tea.Batch(l.inner.redraw(), l.layout())
+	l.draw()
+	return cmd
+}
+
 // Left reports whether an attendee left a step the instructor sent
 // (LessonOptions.Room), for their own explorer.
 func (l *Lesson) Left() bool { return l.left }
@@ -156,6 +170,10 @@ func (l *Lesson) open(n int) error {
 		remote = &Remote{MaxItems: r.MaxItems}
 	}
 	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor, Remote: remote})
+	if remote != nil {
+		// q leaves the step for the attendee's list: the help says so.
+		l.inner.c.Keys.Quit = common.As(l.inner.c.Keys.Quit, "q", "your list")
+	}
 	// The greeting speaks of digits setting grades: here they type the
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)

@@ -366,11 +366,17 @@ func TestAStepAnswersTheAskToShowTheScreen(t *testing.T) {
 	s := screen(m)
 	assert.Contains(t, s, "Step 1 of 8", "the step stays")
 	assert.Contains(t, s, shareShownNote)
+	assert.Contains(t, strings.Split(s, "\n")[0], shareMark, "the step's title line says it, as the explorer's")
 	assert.Equal(t, 1, m.SharedAsk())
 	press(m, "ctrl+x")
 	assert.Equal(t, []ShareAnswer{{ID: 1, Shown: true}, {ID: 1}}, said)
 	assert.Contains(t, screen(m), shareStopped)
 	assert.Contains(t, screen(m), "Step 1 of 8")
+	assert.NotContains(t, screen(m), shareMark)
+	// The step's help says what q does there.
+	press(m, "?")
+	assert.Contains(t, screen(m), "q        your list")
+	assert.NotContains(t, screen(m), "q        quit")
 }
 
 // A step sent while the attendee is on it already (they went on to it
@@ -411,15 +417,16 @@ func TestHelpSaysTheLineBack(t *testing.T) {
 	assert.NotContains(t, screen(m), "Your list comes back", "a key brings them back")
 }
 
-// At 60 columns the offer's footer keeps both its answers, enter and
-// esc, and leaves out what the offer is (the status line says it).
+// At 60 columns the offer's footer keeps what the offer is and both its
+// answers, enter and esc, help and quit giving way: the status line may
+// hold the welcome, cut before the news.
 func TestOfferFooterKeepsBothAnswers(t *testing.T) {
 	m := remoteModel(t, 60, 20, Options{})
-	st, doc := sendStep(t, m, 1)
-	assert.Contains(t, lastLine(m), "enter open it • esc keep yours")
+	sendStep(t, m, 1)
+	assert.Equal(t, "step 1 from the instructor: enter open it • esc keep yours", strings.TrimSpace(lastLine(m)))
 	m = remoteModel(t, 80, 24, Options{})
-	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
-	assert.Contains(t, lastLine(m), "step 1 from the instructor: enter open it • esc keep yours")
+	sendStep(t, m, 1)
+	assert.Contains(t, lastLine(m), "step 1 from the instructor: enter open it • esc keep yours • ? help • q quit")
 }
 
 // sendStep sends m step n of the guided path as the instructor's F1

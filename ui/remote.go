@@ -292,9 +292,14 @@ func (m *Model) offerFooter(w int) string {
 	}
 	keys := frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
 	if !strings.Contains(keys, offerKeep.Help().Desc) {
-		// Both answers before what the offer is: the status line above
-		// says that (at 60 columns "esc keep yours" gave way to it).
-		label, keys = "", frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w)
+		// At 60 columns: what the offer is and both its answers, help
+		// and quit giving way (the status line may still hold the
+		// welcome, cut before the news); with no room for that either,
+		// both answers alone.
+		keys = frame.FooterLine(&m.help, nil, offerOpen, offerKeep, w-lw)
+		if !strings.Contains(keys, offerKeep.Help().Desc) {
+			label, keys = "", frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w)
+		}
 	}
 	line := label + keys
 	m.help.SetWidth(w)

@@ -318,7 +318,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.lesson != nil {
 		cmd, done := m.lessonUpdate(msg)
 		if done && m.lesson != nil {
-			return m, cmd
+			return m, tea.Batch(cmd, m.lesson.Shown(m.shared))
 		}
 		if done {
 			// The attendee left the step: their explorer is drawn again.
@@ -341,7 +341,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.Status.Seen()
 	}
 	cmd := m.update(msg)
-	return m, tea.Batch(lessonCmd, cmd, m.lessonNews(msg), m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	if m.lesson != nil {
+		lessonCmd = tea.Batch(lessonCmd, m.lessonNews(msg), m.lesson.Shown(m.shared))
+	}
+	return m, tea.Batch(lessonCmd, cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View
