@@ -398,6 +398,9 @@ func changeWords(c verify.Change) string {
 			return "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0"
 		}
 	case ndcg.SettingK:
+		if c.To == "all" {
+			return fmt.Sprintf("added every rank, not ranks 1 to %s", c.From)
+		}
 		return fmt.Sprintf("added ranks 1 to %s, not 1 to %s", c.To, c.From)
 	case ndcg.SettingTies:
 		return fmt.Sprintf("ordered the tied items as %s ties do, not %s", c.To, c.From)

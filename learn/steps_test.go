@@ -196,6 +196,8 @@ func TestDiagnosisInWords(t *testing.T) {
 		{1, 3 / ln(3), "you divided by ln(i+1), not log2(i+1)", false},
 		// Ranks 1 and 2 only: 7 + 3/log2 3.
 		{2, 7 + 3/l2(3), "you added ranks 1 to 2, not 1 to 3", false},
+		// Every rank: 7 + 3/log2 3 + 7/2 + 0 + 1/log2 6 = 12.7796.
+		{2, 7 + 3/l2(3) + 7.0/2 + 1/l2(6), "you added every rank, not ranks 1 to 3", false},
 		// Linear gain over the ideal order 3,3,2,1,0.
 		{3, 3 + 3/l2(3) + 2/l2(4) + 1/l2(5), "you took the grade itself as the gain, not 2^grade − 1", false},
 		// The ideal order from the top 3 shown, 5,4,2: 7.7619 / 8.5237.

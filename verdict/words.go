@@ -50,6 +50,8 @@ func mistakeText(c verify.Change) string {
 		return "a mistake: the ideal ranking orders every judged item, also those retrieved below k"
 	case c.Setting == verify.IDCGCutoff:
 		return "a mistake: IDCG@k sums the ideal ranking to k, as DCG@k sums the ranking"
+	case c.Setting == "k" && c.To == "all":
+		return "a mistake: every rank added, the cutoff forgotten"
 	case c.Setting == "k":
 		return "a mistake: the cutoff off by one"
 	case c.Setting == "discount" && c.To == "ln":

@@ -89,7 +89,7 @@ func TriedName(s ndcg.Setting) string {
 	case ndcg.SettingZero:
 		return "IDCG=0 rule"
 	case ndcg.SettingK:
-		return "k±1"
+		return "k±1 or all"
 	case IDCGCutoff:
 		return "IDCG over the whole ideal ranking"
 	case IDCGItems:
@@ -487,6 +487,12 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	if k+1 <= r.Ranks() && s.K != 0 {
 		add(variant{change: Change{ndcg.SettingK, from, strconv.Itoa(k + 1)},
 			apply: func(t *ndcg.Settings) { t.K = k + 1 }})
+	}
+	if k+1 < r.Ranks() && s.K != 0 {
+		// Every rank added, the cutoff forgotten: a learner's first
+		// DCG@3 of a five-item list is often its DCG@5.
+		add(variant{change: Change{ndcg.SettingK, from, "all"},
+			apply: func(t *ndcg.Settings) { t.K = 0 }})
 	}
 	if r.IdealK < len(r.IdealOrder) {
 		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})

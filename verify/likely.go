@@ -8,7 +8,7 @@ import (
 
 // Mistake reports whether the change is one a hand computation makes by
 // mistake rather than a convention some tool or paper follows: the
-// cutoff off by one, IDCG over the whole ideal ranking or the ideal
+// cutoff off by one or forgotten, IDCG over the whole ideal ranking or the ideal
 // ranking from the top k retrieved, a discount other than 1/log2(i+1)
 // (another log base; Järvelin and Kekäläinen's original form, which is
 // also what 1/log2(i) with rank 1 left undiscounted gives), or a tie

@@ -195,6 +195,8 @@ func TestMatches(t *testing.T) {
 		{"k-1", exp5, Claims{NDCG: written(t, "0.928")}, ndcg.SettingK, "4", NDCG},
 		// NDCG@3 0.9595 claimed as NDCG@2.
 		{"k+1", settings(ndcg.Exp, 2), Claims{NDCG: written(t, "0.959")}, ndcg.SettingK, "3", NDCG},
+		// DCG@5 12.7796 (every rank added) claimed as DCG@3 (12.3928).
+		{"k all", settings(ndcg.Exp, 3), Claims{DCG: written(t, "12.78")}, ndcg.SettingK, "all", DCG},
 		// Järvelin–Kekäläinen: 7 + 3/1 + 7/log2(3) + 0 + 1/log2(5)
 		// = 10 + 4.4165 + 0.4307 = 14.847.
 		{"jk", exp5, Claims{DCG: written(t, "14.85")}, ndcg.SettingDiscount, "jk:2", DCG},
@@ -219,6 +221,7 @@ func TestMatches(t *testing.T) {
 	assert.InDelta(t, 42.4531, ref["seed000-exp-log10"].dcg[4], 5e-5)
 	assert.InDelta(t, 0.9285, ref["seed000-exp"].ndcg[3], 5e-5)
 	assert.InDelta(t, 0.9595, ref["seed000-exp"].ndcg[2], 5e-5)
+	assert.InDelta(t, 12.7796, ref["seed000-exp"].dcg[4], 5e-5)
 }
 
 // Seed 001's tie example: the expected value (scikit-learn 0.9669 with
