@@ -361,7 +361,7 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
-	if refused != "" {
+	if refused != "" && !l.slipShown(w) {
 		l.inner.c.SetStatus(refused, true)
 		l.in.Select()
 		return nil
@@ -382,6 +382,19 @@ func (l *Lesson) enter() tea.Cmd {
 		return l.save()
 	}
 	return nil
+}
+
+// slipShown reports whether an answer written with fewer decimals than
+// the step asks for is still worth judging: it is wrong at the decimals
+// it has, and it is the very slip the step is about, found for certain
+// (step 8's 6.324, the tutorial's own terms rounded before adding).
+// Refused, it taught nothing.
+func (l *Lesson) slipShown(w verify.Written) bool {
+	if w.Decimals() < 2 || w.Holds(l.truth) {
+		return false
+	}
+	d := l.step.Diagnose(w)
+	return d.Slip != "" && !d.Guess
 }
 
 // wrongText judges a wrong answer without giving the true one: only

@@ -213,8 +213,9 @@ func TestLessonReadsAnswersAsTheQuiz(t *testing.T) {
 	lessonKeys(l, "enter")
 	assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: rank 2's term = 1.8928; your 1.89 holds to ±0.005.")
 
+	// (6.324, the step's slip, is judged: TestLessonJudgesTheStepsSlipWithFewerDecimals.)
 	l = newLesson(t, 8, 80, 24, nil)
-	lessonType(l, "6.324")
+	lessonType(l, "6.322")
 	lessonKeys(l, "enter")
 	assert.Contains(t, lessonFlat(lessonScreen(l)), "write IDCG@5 with 4 decimals or more (e.g. 0.8700)")
 }
@@ -654,4 +655,24 @@ func TestLessonHelpSaysWhatKeysDo(t *testing.T) {
 	s = lessonScreen(l)
 	assert.Contains(t, s, "[working]")
 	assert.NotContains(t, s, "digits set", "in a teaching view's help too")
+}
+
+// Step 8 asks for four decimals; the tutorial's own 6.324, written with
+// three, is judged rather than refused: it is wrong at its three
+// decimals (the exact sum 3 + 1.8928 + 1 + 0.4307 = 6.3235 is 6.323 to
+// three) and is the slip the step is about, terms rounded before adding.
+// Another three-decimal answer is still refused.
+func TestLessonJudgesTheStepsSlipWithFewerDecimals(t *testing.T) {
+	l := newLesson(t, 8, 80, 24, nil)
+	lessonType(l, "6.324")
+	lessonKeys(l, "enter")
+	text := lessonFlat(lessonScreen(l))
+	assert.Contains(t, text, "✗ Not quite")
+	assert.Contains(t, text, "Likely slip: you rounded each term to 3 decimals before adding them.")
+	assert.NotContains(t, text, "fits too many values")
+
+	l = newLesson(t, 8, 80, 24, nil)
+	lessonType(l, "6.323")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "write IDCG@5 with 4 decimals or more (e.g. 0.8700): 6.323 fits too many values")
 }
