@@ -55,7 +55,6 @@ type offerWaiting struct {
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
 
-// setRemote fits the views for a remote session.
 // whileWaiting ends an attendee's first words (Options.Welcome: the
 // server's greeting by name, and what brings them back) with what to do
 // until the instructor sends a list, a step or a round; news from the
@@ -79,6 +78,7 @@ func (m *Model) welcomeUp() bool {
 	return m.welcome != "" && m.c.Status.Text == m.welcomeLine()
 }
 
+// setRemote fits the views for a remote session.
 func (m *Model) setRemote(r *Remote) {
 	for _, v := range m.views {
 		if e, ok := v.(*explorer.Model); ok {
