@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"encoding/json"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -165,13 +164,7 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	t.Parallel()
 	needSSH(t)
 	bin := build(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	_, port, _ := net.SplitHostPort(addr)
+	addr, port := freeAddr(t)
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
 	flags := []string{"--host-key", filepath.Join(dir, "key"), "--state-dir", state,

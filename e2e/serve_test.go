@@ -41,13 +41,7 @@ type server struct {
 
 func startServe(t *testing.T, bin string, args ...string) server {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	_, port, _ := net.SplitHostPort(addr)
+	addr, port := freeAddr(t)
 	dir := t.TempDir()
 	logPath := filepath.Join(dir, "serve.log")
 	logFile, err := os.Create(logPath)
@@ -341,13 +335,7 @@ func TestServeDashboard(t *testing.T) {
 	t.Parallel()
 	needSSH(t)
 	bin := build(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	_, port, _ := net.SplitHostPort(addr)
+	addr, port := freeAddr(t)
 	dir := t.TempDir()
 	teacher := tmux{t: t, socket: filepath.Join(dir, "tmux.sock")}
 	status := filepath.Join(dir, "status")
@@ -387,4 +375,18 @@ func TestServeDashboard(t *testing.T) {
 	teacher.waitFor("ndcg-explorer serve: stopped; closed 1 session; 1 list not taken home, kept in")
 	attendee.waitFor("ndcg-explorer: the instructor ended the workshop. Thank you for coming.")
 	attendee.waitFor("ndcg-explorer: your list is kept for the next serve; then, to take it home:")
+}
+
+// freeAddr is a loopback address no one listens on, and its port, for a
+// server started after: the port is free when it is handed out.
+func freeAddr(t *testing.T) (addr, port string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	_, port, _ = net.SplitHostPort(addr)
+	return addr, port
 }

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,10 +30,7 @@ func TestJoinFromABrowser(t *testing.T) {
 	dir := t.TempDir()
 	pass := filepath.Join(dir, "pass.txt")
 	require.NoError(t, os.WriteFile(pass, []byte("open sesame\n"), 0o600))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	ln.Close()
+	addr, _ := freeAddr(t)
 	logPath := filepath.Join(dir, "serve.log")
 	logFile, err := os.Create(logPath)
 	require.NoError(t, err)
@@ -117,10 +113,7 @@ func TestJoinFromABrowser(t *testing.T) {
 // the attendee the working.
 func TestBrowserAnswersTheDashboardsRound(t *testing.T) {
 	ctx, _ := browsertest.Start(t, 1000, 640)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	ln.Close()
+	addr, _ := freeAddr(t)
 	x, _, _ := start(t, 120, 30, "serve", "--listen", "none", "--web", addr, "--seed", "7",
 		"--host-key", "key", "--state-dir", "state")
 	screen := x.waitFor(addr + "/")
