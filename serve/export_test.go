@@ -112,7 +112,7 @@ func TestReportCarriesTheRounds(t *testing.T) {
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	s.Room().EndRound()
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 	out, stderr, status := run(t, addr, "ada+"+code, "report")
 	require.Equal(t, 0, status, stderr)
 	assert.Contains(t, out, "## Your quiz rounds\n\n| round | question | your answer | NDCG@k | verdict | the mistake behind it |\n|---|---|---|---|---|---|\n"+

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -270,4 +271,11 @@ func (c *client) exitStatus(within time.Duration) (int, error) {
 	case <-time.After(within):
 		return -1, fmt.Errorf("the session did not end within %s", within)
 	}
+}
+
+// emptied waits until no one is connected to s: the sessions closed
+// have left the room, their lists kept.
+func emptied(t testing.TB, s *Server) {
+	t.Helper()
+	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
 }

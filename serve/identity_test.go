@@ -38,7 +38,7 @@ func TestImpostorWithNameAndAddressGetsNothing(t *testing.T) {
 	ada.send("\x1b[B0")
 	require.NoError(t, ada.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	ada.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 	_, stderr, status := run(t, addr, "isoada", "list")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, stderr, "no list kept for isoada without a key or a code")

@@ -104,7 +104,7 @@ func TestLabKeysBringEachBack(t *testing.T) {
 	s.room.answer(members[1].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
 	a.close()
 	b.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	b = connectKey(t, addr, "student", k2, 80, 24)
 	defer b.close()
@@ -190,7 +190,7 @@ func TestLabAKeyOfferedIsNotAKeyHeld(t *testing.T) {
 	c.send("\x1b[B0")
 	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	conn, err := dialKey(addr, "student", "", lyingSigner{shown: victim.PublicKey(), Signer: thief})
 	if err == nil {

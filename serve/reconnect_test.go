@@ -30,7 +30,7 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	c.send("\x1b[B0") // down, grade 0
 	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	back := connect(t, addr, "ada+"+code, 80, 24)
 	defer back.close()
@@ -135,7 +135,7 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	c.answer("\x1b")
 	require.NoError(t, c.redrawUntil("kept your list", 90, 30, 10*time.Second))
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	back := connect(t, addr, "ada+"+code, 90, 30)
 	// (No resize before the explorer has drawn: the SSH library reads
@@ -148,7 +148,7 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	require.NoError(t, back.redrawUntil("welcome back: your list is as you left it", 91, 30, 10*time.Second))
 	assert.NotContains(t, back.text(), prompt)
 	back.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
@@ -175,7 +175,7 @@ func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 	c.send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	back := connect(t, addr, "ada+"+code, 90, 30)
 	defer back.close()
@@ -202,7 +202,7 @@ func TestReconnectKeepsTheListModified(t *testing.T) {
 	c.send("\x1b[B0") // down, grade 0
 	require.NoError(t, c.redrawUntil(ndcgEdited, 90, 30, 10*time.Second))
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	back := connect(t, addr, "ada+"+resume, 90, 30)
 	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
@@ -213,7 +213,7 @@ func TestReconnectKeepsTheListModified(t *testing.T) {
 	code, err := back.exitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	again := connect(t, addr, "ada+"+resume, 90, 30)
 	defer again.close()
@@ -241,7 +241,7 @@ func TestReconnectKeepsTheScore(t *testing.T) {
 	s.Room().EndRound()
 	require.NoError(t, c.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	back := connect(t, addr, "ada+"+code, 100, 30)
 	defer back.close()
@@ -267,7 +267,7 @@ func TestReconnectScoresTheRoundEndedWhileAway(t *testing.T) {
 	c.send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	c.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 	require.True(t, s.Room().EndRound())
 
 	back := connect(t, addr, "ada+"+code, 100, 30)
@@ -276,7 +276,7 @@ func TestReconnectScoresTheRoundEndedWhileAway(t *testing.T) {
 	back.send("Z")
 	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	back.close()
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	// Scored once: back again, the score is as it was.
 	again := connect(t, addr, "ada+"+code, 100, 30)

@@ -322,7 +322,7 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 	for _, restore := range []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l"} {
 		assert.Contains(t, tail, restore, "after the last frame the terminal is restored")
 	}
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 }
 
 // TestLightTerminal: the explorer asks the attendee's terminal for its

@@ -303,7 +303,7 @@ func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
 		return err == nil && regexp.MustCompile(`"right": 1,\s*"total": 1,\s*"ended": `+strconv.Itoa(rd.ID)).Match(data)
 	}, 5*time.Second, 50*time.Millisecond)
 	back.close()
-	require.Eventually(t, func() bool { return s2.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s2)
 	again := connect(t, addr2, "ada+"+code, 100, 30)
 	defer again.close()
 	require.NoError(t, again.waitFor("welcome back", 10*time.Second))

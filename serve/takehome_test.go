@@ -78,7 +78,7 @@ func TestTakeTheListHome(t *testing.T) {
 	assert.Regexp(t, `ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n`+
 		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 report > ada\.md   \(the report, to read\)\r\n`+
 		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 list > ada\.json   \(the list, for ndcg-explorer\)\r\n`, c.text())
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 
 	out, stderr, status := run(t, addr, ada, "list")
 	require.Equal(t, 0, status, stderr)

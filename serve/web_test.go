@@ -211,7 +211,7 @@ func TestWebResumeAndTakeHome(t *testing.T) {
 	b.control("end", "")
 
 	// Back with the code: the edited list, and a welcome that says so.
-	require.Eventually(t, func() bool { return s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
+	emptied(t, s)
 	b2, err := openPage(t, addr, s.webCode, nil)
 	require.NoError(t, err)
 	b2.join("ada", "", code)
