@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
@@ -106,6 +107,9 @@ func DetectFormat(data []byte) Format {
 			break
 		}
 		first = nil
+	}
+	if opensDict(body) {
+		return FormatJSON
 	}
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
@@ -206,6 +210,13 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 	if f == FormatLETOR {
 		return nil, errLETOR(name)
 	}
+	if f == FormatJSON {
+		text, err := io.ReadAll(newDictText(name, bytes.NewReader(textin.StripBOM(data)), true))
+		if err != nil {
+			return nil, err
+		}
+		return ParseQrels(name, text)
+	}
 	t, err := ParseTable(name, data, f)
 	if err != nil {
 		return nil, err
@@ -247,8 +258,23 @@ func RunSourceAs(path string, f Format) (Source, error) {
 		}
 		f = DetectFormat(head)
 	}
-	if f == FormatTREC {
+	switch f {
+	case FormatTREC:
 		return FileSource(path), nil
+	case FormatJSON:
+		// Streamed, as a TREC run is: read again for each pass.
+		return Source{Name: path, Open: func() (io.ReadCloser, error) {
+			fh, err := os.Open(path)
+			if err != nil {
+				return nil, err
+			}
+			r, err := checkText(path, fh)
+			if err != nil {
+				fh.Close()
+				return nil, err
+			}
+			return readCloser{newDictText(path, r, false), fh}, nil
+		}}, nil
 	}
 	if _, err := fh.Seek(0, io.SeekStart); err != nil {
 		return Source{}, fmt.Errorf("reading run: %w", err)
@@ -258,6 +284,12 @@ func RunSourceAs(path string, f Format) (Source, error) {
 		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
+}
+
+// readCloser reads from one reader and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // Rereadable reports whether path names a file that can be read again
@@ -274,6 +306,11 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 		f = DetectFormat(data)
 	}
 	text := data
+	if f == FormatJSON {
+		return Source{Name: name, Open: func() (io.ReadCloser, error) {
+			return io.NopCloser(newDictText(name, bytes.NewReader(textin.StripBOM(data)), false)), nil
+		}}, nil
+	}
 	if f != FormatTREC {
 		if f == FormatBEIR {
 			return Source{}, fmt.Errorf("%s: this is BEIR qrels (query-id corpus-id score), not a run: give it as the qrels", name)
@@ -315,11 +352,35 @@ func ReadHead(r io.Reader) ([]byte, error) {
 		}
 		// A head that is not text (/dev/zero) is refused by the reader
 		// from its first block: no need to read on for a line end.
-		if firstLineWhole(buf) || len(buf) > maxLine || textin.Sniff(buf[:textin.HeadSize], false, false) != textin.OK {
+		if firstLineWhole(buf) || len(buf) > maxLine || opensDict(buf) || textin.Sniff(buf[:textin.HeadSize], false, false) != textin.OK {
 			return buf, nil
 		}
 		buf = slices.Grow(buf, len(buf))
 	}
+}
+
+// opensDict reports whether head opens as dict JSON does, {"QID": {,
+// a first line that need not be read to its end to be told from a JSON
+// lines row (a dict written by json.dump is one line, the whole file).
+func opensDict(head []byte) bool {
+	b := bytes.TrimLeft(textin.StripBOM(head), " \t\r\n")
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	b = bytes.TrimLeft(b[1:], " \t\r\n")
+	if len(b) == 0 || b[0] != '"' {
+		return false
+	}
+	end := bytes.IndexByte(b[1:], '"')
+	if end < 0 || bytes.IndexByte(b[1:end+1], '\\') >= 0 || roleOf(string(b[1:end+1])) != roleNone {
+		return false
+	}
+	b = bytes.TrimLeft(b[end+2:], " \t\r\n")
+	if len(b) == 0 || b[0] != ':' {
+		return false
+	}
+	b = bytes.TrimLeft(b[1:], " \t\r\n")
+	return len(b) > 0 && b[0] == '{'
 }
 
 // firstLineWhole reports whether head holds the first line with data
@@ -457,8 +518,16 @@ func checkID(s string) string {
 	if s == "" {
 		return "empty; give every row an id"
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return r < 128 && isSpace(byte(r)) }) {
-		return fmt.Sprintf("%q contains a space; ids are single words", s)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c > ' ' && c != 0x7f:
+		case isSpace(c):
+			return fmt.Sprintf("%q contains a space; ids are single words", s)
+		default:
+			// No output could write it back: TREC lines, CSV and the
+			// terminal would each change it.
+			return fmt.Sprintf("%s holds the control character U+%04X; ids are printable text", termsafe.Quote(s), c)
+		}
 	}
 	return ""
 }

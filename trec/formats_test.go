@@ -205,12 +205,12 @@ func TestFormatErrors(t *testing.T) {
 		{"a.csv", "qid,docid,label\n1,d1,2\n", true, `a.csv:1: no score column`},
 		{"a.jsonl", "{\"qid\": \"1\", \"docid\": \"d1\", \"score\": 1}\n{\"qid\": \"1\", \"docid\": \"d2\", \"score\": \"NaN\"}\n", true, `a.jsonl:2: key "score": score "NaN" is not a finite number`},
 		{"a.jsonl", "{\"qid\": \"1\", \"docid\": \"d1\", \"score\": 1}\n{\"qid\": 1,\n", true, `a.jsonl:2: not a JSON object`},
-		{"a.json", "{\"q1\": {\"d1\": \"high\"}}", false, `a.json: query "q1", document "d1": high is not a number`},
+		{"a.json", "{\"q1\": {\"d1\": \"high\"}}", false, `a.json:1: query "q1", document "d1": the text "high" where its relevance goes; give a number`},
 		// A value that is not an object of documents is named by its key
 		// (a report's JSON given as a run, say).
-		{"a.json", "{\"q1\": {\"d1\": 1},\n \"schema_version\": 1}", true, `a.json:2: not dict JSON: query "schema_version" holds a number where an object of documents goes`},
-		{"a.json", "{\"q1\": [1]}", false, `a.json:1: not dict JSON: query "q1" holds an array where an object of documents goes`},
-		{"a.json", "{\"q1\": {\"d1\": 1e999}}", true, `a.json: query "q1", document "d1": value "1e999" is not a finite number`},
+		{"a.json", "{\"q1\": {\"d1\": 1},\n \"schema_version\": 1}", true, `a.json:2: query "schema_version" holds a number where an object of documents goes`},
+		{"a.json", "{\"q1\": [1]}", false, `a.json:1: query "q1" holds an array where an object of documents goes`},
+		{"a.json", "{\"q1\": {\"d1\": 1e999}}", true, `a.json:1: query "q1", document "d1": score "1e999" is not a finite number`},
 		{"m.tsv", "1\tp1\t1\n1\tp2\tx\n", true, `m.tsv:2: rank "x" is not a whole number`},
 		{"m.tsv", "1\tp1\t1\n1\tp2\t2\t3\n", true, `m.tsv:2: 4 fields`},
 		{"b.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n1\td1\t2\n", false, `b.tsv:3: document "d1" is judged twice for query "1" (first on line 2)`},

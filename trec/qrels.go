@@ -2,6 +2,7 @@ package trec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -169,6 +170,15 @@ func readTextSized(name, what string, r io.Reader, size int) ([]byte, error) {
 	}
 }
 
+// named is err with the file's name before it, unless it is a
+// *LineError, which names the file already.
+func named(name string, err error) error {
+	if le := (*LineError)(nil); errors.As(err, &le) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
 // checkText looks at the first block of r and refuses a file that is not
 // text (NUL bytes, UTF-16) before the rest is read; it returns the
 // whole input again, without a leading byte order mark.
@@ -178,7 +188,7 @@ func checkText(name string, r io.Reader) (io.Reader, error) {
 	head = head[:n]
 	atEOF := err == io.EOF || err == io.ErrUnexpectedEOF
 	if err != nil && !atEOF {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, named(name, err)
 	}
 	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
 		return nil, fmt.Errorf("%s: %s", name, textin.Explain(name, head, p))
