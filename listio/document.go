@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -419,6 +420,9 @@ func (d *Document) checkShape() error {
 	// A list that passes the engine's check has no duplicate id either:
 	// the usual case costs one pass, and only a list with a problem is
 	// searched for duplicates first, which are worded with both places.
+	if err := d.nulIDs(); err != nil {
+		return err
+	}
 	err := d.List.Validate(ndcg.Settings{Gain: ndcg.Linear})
 	if err == nil {
 		return nil
@@ -427,6 +431,25 @@ func (d *Document) checkShape() error {
 		return err
 	}
 	return d.Locate(err)
+}
+
+// nulIDs refuses an id or a title holding a NUL character, as every
+// reader does (trec.NULID): saved as CSV it made a file no reader takes.
+func (d *Document) nulIDs() error {
+	t := d.pos.table()
+	for i, it := range d.List.Items {
+		for _, f := range []struct{ name, s string }{{"id", it.ID}, {"title", it.Title}} {
+			if msg := trec.NULID(f.s); msg != "" {
+				return &Error{Name: d.Name, Line: t.itemLine(i, f.name), Field: d.itemField(i, false, f.name), Msg: msg}
+			}
+		}
+	}
+	for i, p := range d.List.Pool {
+		if msg := trec.NULID(p.ID); msg != "" {
+			return &Error{Name: d.Name, Line: t.poolLine(i, "id"), Field: d.itemField(i, true, "id"), Msg: msg}
+		}
+	}
+	return nil
 }
 
 // nameUnnamed makes up an id for every item read without one: A, B, …

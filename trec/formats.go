@@ -520,16 +520,30 @@ func checkID(s string) string {
 	}
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c > ' ' && c != 0x7f:
+		case c > ' ':
 		case isSpace(c):
 			return fmt.Sprintf("%q contains a space; ids are single words", s)
-		default:
-			// No output could write it back: TREC lines, CSV and the
-			// terminal would each change it.
-			return fmt.Sprintf("%s holds the control character U+%04X; ids are printable text", termsafe.Quote(s), c)
+		case c == 0:
+			return nulID(s)
 		}
 	}
 	return ""
+}
+
+// nulID is what every reader says of an id holding a NUL character
+// (JSON's \u0000), which no text file this program writes could hold:
+// a CSV or TREC file holding one is not text, and is refused as such.
+// Other control characters are kept, and shown escaped on a terminal.
+func nulID(s string) string {
+	return fmt.Sprintf("%s holds a NUL character (\\u0000), which no text file can carry; remove it", termsafe.Quote(s))
+}
+
+// NULID is nulID for the list readers: "" when s holds no NUL.
+func NULID(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return ""
+	}
+	return nulID(s)
 }
 
 // itoa is strconv.Itoa, short.
