@@ -436,17 +436,25 @@ func (d *Document) checkShape() error {
 // nulIDs refuses an id or a title holding a NUL character, as every
 // reader does (trec.NULID): saved as CSV it made a file no reader takes.
 func (d *Document) nulIDs() error {
-	t := d.pos.table()
+	fail := func(i int, pool bool, field, id string) error {
+		t := d.pos.table() // a fresh reading, for the odd file alone
+		line := t.itemLine(i, field)
+		if pool {
+			line = t.poolLine(i, field)
+		}
+		return &Error{Name: d.Name, Line: line, Field: d.itemField(i, pool, field), Msg: trec.NULID(id)}
+	}
 	for i, it := range d.List.Items {
-		for _, f := range []struct{ name, s string }{{"id", it.ID}, {"title", it.Title}} {
-			if msg := trec.NULID(f.s); msg != "" {
-				return &Error{Name: d.Name, Line: t.itemLine(i, f.name), Field: d.itemField(i, false, f.name), Msg: msg}
-			}
+		if strings.IndexByte(it.ID, 0) >= 0 {
+			return fail(i, false, "id", it.ID)
+		}
+		if strings.IndexByte(it.Title, 0) >= 0 {
+			return fail(i, false, "title", it.Title)
 		}
 	}
 	for i, p := range d.List.Pool {
-		if msg := trec.NULID(p.ID); msg != "" {
-			return &Error{Name: d.Name, Line: t.poolLine(i, "id"), Field: d.itemField(i, true, "id"), Msg: msg}
+		if strings.IndexByte(p.ID, 0) >= 0 {
+			return fail(i, true, "id", p.ID)
 		}
 	}
 	return nil
