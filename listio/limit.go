@@ -223,6 +223,50 @@ func openLimited(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readOpened(path, f)
+}
+
+// ErrNotRegular is why a file the program looked for itself, never named
+// by the user, is not read: it is not a regular file (a FIFO, a device,
+// a directory), and reading it could wait forever or never end.
+var ErrNotRegular = errors.New("not a regular file")
+
+// specialFile is ErrNotRegular naming what the file is.
+type specialFile struct{ what string }
+
+func (e specialFile) Error() string { return "not a regular file but " + e.what }
+func (e specialFile) Unwrap() error { return ErrNotRegular }
+
+// notRegular is ErrNotRegular naming what the file is.
+func notRegular(fi os.FileInfo) error {
+	what := "a special file"
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return specialFile{what}
+}
+
+// ReadRegular reads the file at path as openLimited does, but only if it
+// is a regular file (errors.Is(err, ErrNotRegular) else): for a file the
+// program looks for on its own (a group file beside the data, the
+// progress of learn), which a FIFO put there must not stop.
+func ReadRegular(path string) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	return readOpened(path, f)
+}
+
+// readOpened reads f, opened at path, as readLimited does, and closes it.
+func readOpened(path string, f *os.File) ([]byte, error) {
 	defer f.Close()
 	size := int64(-1)
 	if fi, err := f.Stat(); err == nil {
