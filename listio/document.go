@@ -157,8 +157,8 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 		}
 	}
 	if fs.K != nil {
-		if *fs.K < 1 {
-			return fail("k", errorf("k must be a whole number ≥ 1, not %d; leave k out for the whole list", *fs.K))
+		if *fs.K < 0 {
+			return fail("k", errorf("k must be a whole number ≥ 1, or 0 for the whole list, not %d", *fs.K))
 		}
 		s.K = *fs.K
 	}

@@ -258,12 +258,21 @@ func (r *treeReader) number(n *node, path, what string) (float64, error) {
 
 // cutoff reads a k: a whole number ≥ 1.
 func (r *treeReader) cutoff(n *node, path string) (int, error) {
-	if n.kind != kindNumber {
-		return 0, r.typeError(n, path, "a whole number ≥ 1")
+	text := string(n.num)
+	switch {
+	case n.kind == kindString && strings.EqualFold(strings.TrimSpace(n.str), "all"):
+		return 0, nil // as -k all
+	case n.kind == kindString:
+		if _, err := ParseCutoff(n.str); err == nil {
+			return 0, r.fail(n.off, path, fmt.Sprintf("k is a number in quotes, %s: remove the quotes", termsafe.Quote(n.str)))
+		}
+		return 0, r.fail(n.off, path, fmt.Sprintf("k must be a whole number ≥ 1, or \"all\" for the whole list, not %s", termsafe.Quote(n.str)))
+	case n.kind != kindNumber:
+		return 0, r.typeError(n, path, "a whole number ≥ 1, or \"all\"")
 	}
-	k, err := strconv.Atoi(string(n.num))
-	if err != nil || k < 1 {
-		return 0, r.fail(n.off, path, fmt.Sprintf("k must be a whole number ≥ 1, not %s; leave k out for the whole list", n.num))
+	k, err := ParseCutoff(text)
+	if err != nil {
+		return 0, r.fail(n.off, path, err.Error())
 	}
 	return k, nil
 }

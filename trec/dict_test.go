@@ -42,7 +42,7 @@ func TestDictJSONTail(t *testing.T) {
 		{"{\"1\": {\"d1\": 0.9}\n \"2\": {}}", `r.json:2: a string where a comma or } goes, after query "1": a comma is missing before it`},
 		{"{\"1\": {\"d1\": 0.9,\n\"d2\": 0.8", `r.json:2: the file ends inside query "1" (opened on line 1): it is cut short, or a closing } is missing`},
 		{"{\"1\": {\"d1\": 09}}", `r.json:1: "09" is not a JSON number`},
-		{"{\"1\": {\"d\\u0000\": 1}}", `r.json:1: query "1", document "d\x00": "d\x00" holds the control character U+0000; ids are printable text`},
+		{"{\"1\": {\"d\\u0000\": 1}}", `r.json:1: query "1", document "d\x00": "d\x00" holds a NUL character (\u0000), which no text file can carry; remove it`},
 	} {
 		src, err := RunSourceFrom("r.json", []byte(c.data), FormatJSON)
 		require.NoError(t, err)

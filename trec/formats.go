@@ -505,6 +505,14 @@ func checkValue(role columnRole, s string) string {
 		if _, err := parseRel([]byte(s)); err != nil {
 			return err.Error()
 		}
+		if strings.ContainsAny(s, "eEpP") {
+			// trec_eval's atol reads 1e1 as 1, every number reader as
+			// 10: in a table or JSON, where either reader may meet it
+			// (report FILE --query, trec, --qrels), it has no one
+			// reading and is refused. A TREC file keeps trec_eval's.
+			f, _ := strconv.ParseFloat(s, 64)
+			return fmt.Sprintf("rel %s has an exponent, which trec_eval reads as its leading digits alone and a number reader as %s: write it in digits, as %s", termsafe.Quote(s), strconv.FormatFloat(f, 'f', -1, 64), strconv.FormatFloat(f, 'f', -1, 64))
+		}
 		return ""
 	}
 	if _, err := parseScore([]byte(s)); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -147,9 +148,18 @@ func TestFormatsRoundTrip(t *testing.T) {
 			if !hasDuplicates(rrows) {
 				runForms[FormatJSON] = dictJSON(rrows)
 			}
+			exponent := slices.ContainsFunc(qrows, func(r []string) bool { return strings.ContainsAny(r[2], "eE") })
 			for f, data := range qrelsForms {
 				assert.Equal(t, f, DetectFormat(data), "qrels as %s", f)
 				q2, err := ParseQrelsAs("qrels."+string(f), data, "")
+				if exponent {
+					// trec_eval reads 1e3 as 1, a number reader as 1000:
+					// outside TREC's own format it is refused.
+					if assert.Error(t, err, "qrels as %s", f) {
+						assert.Contains(t, err.Error(), "has an exponent, which trec_eval reads as its leading digits alone and a number reader as 1000: write it in digits, as 1000")
+					}
+					continue
+				}
 				require.NoError(t, err, "qrels as %s", f)
 				assert.Equal(t, want, evalText(t, q2, FileSource(rpath)), "qrels as %s", f)
 			}
