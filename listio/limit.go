@@ -187,6 +187,9 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 				return nil, tooLarge(name, -1)
 			}
 			if err == io.EOF {
+				if int64(len(buf)) < size {
+					return nil, shrank(name, len(buf), size)
+				}
 				return buf, nil
 			}
 			if err != nil {
@@ -215,6 +218,13 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 	}
 	holdMemory(total)
 	return bytes.Join(chunks, nil), nil
+}
+
+// shrank is the error of a file that ended before the size it had when
+// opened: something truncated or rewrote it while it was read, and what
+// was read is the start of one version or another, not a whole file.
+func shrank(name string, got int, size int64) error {
+	return &Error{Name: name, Msg: fmt.Sprintf("the file shrank while it was read (%s of its %s): something is writing to it; read it again once that is done", FormatSize(int64(got)), FormatSize(size))}
 }
 
 // openLimited reads the file at path as readLimited does.

@@ -162,6 +162,11 @@ func readTextSized(name, what string, r io.Reader, size int) ([]byte, error) {
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
+			// Fewer bytes than the file held when opened (a byte order
+			// mark aside): it was truncated while read.
+			if len(data)+len(textin.BOM) < size {
+				return nil, fmt.Errorf("%s: the file shrank while it was read (%d of its %d bytes): something is writing to it; read it again once that is done", name, len(data), size)
+			}
 			return data, nil
 		}
 		if err != nil {
