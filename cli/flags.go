@@ -294,7 +294,7 @@ func (f *listFlags) loadLTR(in io.Reader) (*ltr.DataSet, ltr.Rules, error) {
 	}
 	rules, err := ltr.FindRules(name)
 	if err != nil {
-		return nil, rules, fmt.Errorf("--preset: %w", err)
+		return nil, rules, fmt.Errorf("--preset: %w", listio.UnknownPreset(name, err))
 	}
 	if f.ltrData == "" {
 		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")

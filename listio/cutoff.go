@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
+	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
@@ -28,4 +29,15 @@ func ParseCutoff(s string) (int, error) {
 		return 0, fmt.Errorf("k must be a whole number written without a point: %d, not %s", int(f), termsafe.Quote(s))
 	}
 	return 0, fmt.Errorf("k must be a whole number ≥ 1, or all (or 0) for the whole list, not %s", termsafe.Quote(s))
+}
+
+// UnknownPreset is err, a preset name not found, with the name meant
+// when one is within two edits (sklarn: did you mean "sklearn"?): the
+// one wording of a mistyped preset for --preset, ltr -p and a file's
+// settings.preset.
+func UnknownPreset(name string, err error) error {
+	if s := closest(strings.TrimSpace(name), ltr.PresetNames()); s != "" {
+		return fmt.Errorf("%w; did you mean %s?", err, termsafe.Quote(s))
+	}
+	return err
 }

@@ -141,7 +141,7 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 	if fs.Preset != nil {
 		p, err := ndcg.FindPreset(*fs.Preset)
 		if err != nil {
-			return fail("preset", err)
+			return fail("preset", UnknownPreset(*fs.Preset, err))
 		}
 		s = p.Apply(s)
 	}

@@ -325,7 +325,9 @@ func (r *treeReader) settings(n *node, fs *FileSettings) error {
 		// Parse now, so that a misspelt value is reported at its line.
 		switch key {
 		case "preset":
-			_, err = ndcg.FindPreset(s)
+			if _, err = ndcg.FindPreset(s); err != nil {
+				err = UnknownPreset(s, err)
+			}
 			fs.Preset = &s
 		case "gain":
 			_, err = ndcg.ParseGain(s)

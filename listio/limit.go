@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // MaxSize is the largest list file Load reads, in bytes. A list of a
@@ -129,6 +130,9 @@ func ParseSize(s string) (int64, error) {
 func sniff(name string, head []byte, atEOF bool) error {
 	switch p := textin.Sniff(head, atEOF, true); p {
 	case textin.OK:
+		if msg := trec.DoubleBOM(head); msg != "" {
+			return &Error{Name: name, Line: 1, Msg: msg}
+		}
 		return nil
 	case textin.Encoding:
 		// checkUTF8 names the line where the text stops being UTF-8;

@@ -184,6 +184,17 @@ func named(name string, err error) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
+// DoubleBOM is what every reader says of text that opens with two UTF-8
+// byte order marks (a tool that adds one to a file that had one), which
+// read as one mark and the characters ï»¿ before the first value; "" for
+// any other text.
+func DoubleBOM(head []byte) string {
+	if !bytes.HasPrefix(textin.StripBOM(head), textin.BOM) {
+		return ""
+	}
+	return "the file opens with two byte order marks (EF BB BF twice), as a program that adds one to a file that had one writes: remove one, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' FILE"
+}
+
 // checkText looks at the first block of r and refuses a file that is not
 // text (NUL bytes, UTF-16) before the rest is read; it returns the
 // whole input again, without a leading byte order mark.
@@ -197,6 +208,9 @@ func checkText(name string, r io.Reader) (io.Reader, error) {
 	}
 	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
 		return nil, fmt.Errorf("%s: %s", name, textin.Explain(name, head, p))
+	}
+	if msg := DoubleBOM(head); msg != "" {
+		return nil, &LineError{File: name, Line: 1, Msg: msg}
 	}
 	return io.MultiReader(bytes.NewReader(textin.StripBOM(head)), r), nil
 }

@@ -301,6 +301,9 @@ func readJSONLines(name string, data []byte) (*Table, error) {
 			}
 			return nil, &LineError{File: name, Line: line, Msg: msg + "; JSON lines hold one object a line, as {\"qid\": \"1\", \"docid\": \"d1\", \"label\": 2}"}
 		}
+		if k := twiceKey(l, len(obj)); k != "" {
+			return nil, &LineError{File: name, Line: line, Msg: fmt.Sprintf("key %s given twice in one object; keep one", strconv.Quote(k))}
+		}
 		if len(b.t.Rows) == 0 {
 			ks := make([]string, 0, len(obj))
 			for k := range obj {
