@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"slices"
 	"strings"
@@ -40,14 +41,13 @@ type dictReader struct {
 	qid, doc string
 	val      []byte
 	at       int
-	// queries and docs hold the line each query, and each document of
-	// the current query, was first given on.
+	// queries holds the line each query was first given on; docs the
+	// documents of the current query (docSet).
 	queries map[string]int
-	docs    map[string]int
+	docs    docSet
 	qline   int
 	n       int    // documents read
 	checked string // the query whose id check passed
-	arena   []byte // the document ids of the current query
 	// empty: nothing but white space read yet; comma: the last token of
 	// the object being read is a comma.
 	empty, comma bool
@@ -62,7 +62,7 @@ const (
 
 func newDictReader(name, what string, r io.Reader) *dictReader {
 	return &dictReader{name: name, what: what, r: r, buf: make([]byte, 0, 64<<10), line: 1, empty: true,
-		queries: map[string]int{}, docs: map[string]int{}}
+		queries: map[string]int{}, docs: docSet{seed: maphash.MakeSeed()}}
 }
 
 func (d *dictReader) fail(format string, a ...any) error {
@@ -104,6 +104,9 @@ func (d *dictReader) more() bool {
 
 // skip passes white space and returns the next byte, false at the end.
 func (d *dictReader) skip() (byte, bool) {
+	if d.pos < len(d.buf) && d.buf[d.pos] > ' ' {
+		return d.buf[d.pos], true
+	}
 	for {
 		for d.pos < len(d.buf) {
 			switch c := d.buf[d.pos]; c {
@@ -135,11 +138,11 @@ func (d *dictReader) strBytes() ([]byte, error) {
 	for j := 1; ; {
 		for ; d.pos+j < len(d.buf); j++ {
 			c := d.buf[d.pos+j]
-			if c >= 0x80 {
-				ascii = false
+			if !strStop[c] {
 				continue
 			}
-			if c > '\\' || c >= ' ' && c != '"' && c != '\\' {
+			if c >= 0x80 {
+				ascii = false
 				continue
 			}
 			switch c {
@@ -174,6 +177,15 @@ func (d *dictReader) strBytes() ([]byte, error) {
 		}
 	}
 }
+
+// strStop marks the bytes a string's scan stops at: its end, an escape,
+// a control character, and a byte outside ASCII (UTF-8 to check).
+var strStop = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '"' || c == '\\' || c < ' ' || c >= 0x80
+	}
+	return t
+}()
 
 // isNumberByte reports whether c may be part of a JSON number.
 func isNumberByte(c byte) bool {
@@ -240,6 +252,13 @@ func jsonNumber(b []byte) bool {
 // expect passes white space and one of the bytes in set, or fails
 // saying what was wanted after what.
 func (d *dictReader) expect(set, want string, after func() string) (byte, error) {
+	// The usual case, the byte wanted right there, first.
+	if d.pos < len(d.buf) {
+		if c := d.buf[d.pos]; c == set[0] || len(set) > 1 && c == set[1] {
+			d.pos++
+			return c, nil
+		}
+	}
 	c, ok := d.skip()
 	if !ok {
 		return 0, d.cut()
@@ -378,8 +397,7 @@ func (d *dictReader) next() (bool, error) {
 				return false, d.fail("query %s holds %s where an object of documents goes; give {\"QID\": {\"DOCID\": VALUE, …}, …}", termsafe.Quote(qid), d.found(c))
 			}
 			d.pos++
-			clear(d.docs)
-			d.arena = d.arena[:0]
+			d.docs.reset()
 			d.state, d.comma = dictDoc, false
 		case dictDoc:
 			more, err := d.key("a document id")
@@ -401,18 +419,11 @@ func (d *dictReader) next() (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			// The query's document ids are kept in one arena, not one
-			// allocation each: a key stays valid when the arena grows
-			// (the old array is left as it was), and the arena is
-			// reused only once the map is cleared.
-			start := len(d.arena)
-			d.arena = append(d.arena, b...)
-			doc := unsafe.String(unsafe.SliceData(d.arena[start:]), len(b))
+			doc, first := d.docs.add(b, d.line)
 			d.doc = doc
-			if first, dup := d.docs[doc]; dup {
+			if first > 0 {
 				return false, d.fail("%s is given twice (first on line %d); give each document of a query once", d.where(), first)
 			}
-			d.docs[doc] = d.line
 			if _, err := d.expect(":", "a colon", d.where); err != nil {
 				return false, err
 			}
@@ -534,6 +545,9 @@ func (d *dictReader) none() error {
 type dictText struct {
 	d   *dictReader
 	rel bool
+	// only, when set, is the one query whose lines are made: the others
+	// are read and checked, and left out.
+	only *string
 	out []byte
 	off int
 	err error
@@ -548,6 +562,7 @@ func newDictText(name string, r io.Reader, rel bool) *dictText {
 }
 
 func (t *dictText) Read(p []byte) (int, error) {
+	d := t.d
 	for t.off == len(t.out) {
 		if t.err != nil {
 			return 0, t.err
@@ -568,7 +583,9 @@ func (t *dictText) Read(p []byte) (int, error) {
 				t.err = err
 				break
 			}
-			t.out = t.line(t.out)
+			if t.only == nil || d.qid == *t.only {
+				t.out = t.line(t.out)
+			}
 		}
 	}
 	n := copy(p, t.out[t.off:])
@@ -619,4 +636,73 @@ func readDict(name string, data []byte) (*Table, error) {
 		return nil, d.none()
 	}
 	return b.t, nil
+}
+
+// docSet holds the document ids of one query, to find one given twice:
+// the ids in one arena, not one allocation each, and an open-addressed
+// table of their hashes, emptied for the next query by a new generation
+// rather than cleared.
+type docSet struct {
+	seed  maphash.Seed
+	arena []byte
+	docs  []setDoc
+	slots []setSlot
+	gen   uint32
+}
+
+type setDoc struct {
+	hash   uint64
+	off, n int
+	line   int
+}
+
+type setSlot struct {
+	hash uint64
+	gen  uint32
+	doc  uint32 // index in docs
+}
+
+func (s *docSet) reset() {
+	s.arena, s.docs = s.arena[:0], s.docs[:0]
+	s.gen++
+}
+
+// add keeps the id b, read on line, and returns it as a string (valid
+// until reset: the arena may move as it grows, and old strings keep the
+// old array) with the line it was first given on when it was given
+// before (else 0).
+func (s *docSet) add(b []byte, line int) (string, int) {
+	start := len(s.arena)
+	s.arena = append(s.arena, b...)
+	id := unsafe.String(unsafe.SliceData(s.arena[start:]), len(b))
+	h := maphash.Bytes(s.seed, b)
+	if 2*(len(s.docs)+1) > len(s.slots) {
+		s.grow()
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		if sl.gen != s.gen {
+			*sl = setSlot{hash: h, gen: s.gen, doc: uint32(len(s.docs))}
+			s.docs = append(s.docs, setDoc{hash: h, off: start, n: len(b), line: line})
+			return id, 0
+		}
+		if o := s.docs[sl.doc]; sl.hash == h && string(s.arena[o.off:o.off+o.n]) == id {
+			return id, o.line
+		}
+	}
+}
+
+// grow doubles the table and puts the current query's ids back in it.
+func (s *docSet) grow() {
+	s.slots = make([]setSlot, max(64, 2*len(s.slots)))
+	s.gen = 1
+	mask := uint64(len(s.slots) - 1)
+	for k, o := range s.docs {
+		i := o.hash & mask
+		for s.slots[i].gen == s.gen {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = setSlot{hash: o.hash, gen: s.gen, doc: uint32(k)}
+	}
 }

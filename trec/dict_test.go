@@ -176,7 +176,7 @@ func FuzzDictJSON(f *testing.F) {
 			if got[d.qid] == nil {
 				got[d.qid] = map[string]string{}
 			}
-			got[d.qid][d.doc] = string(d.val)
+			got[d.qid][strings.Clone(d.doc)] = string(d.val)
 		}
 		if d.empty || d.queries == nil || bytes.Count(data, []byte("{")) == 0 {
 			return
@@ -198,4 +198,24 @@ func FuzzDictJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// One query of a dict JSON run is the same list as from its TREC lines,
+// the other queries read and checked but their lines not made.
+func TestDictJSONOneQuery(t *testing.T) {
+	run := makeBenchRun(30, 20, 5)
+	q, err := ParseQrels("q", run.qrels)
+	require.NoError(t, err)
+	want, err := QueryList(q, stringSource("r", string(run.inOrder)), "407")
+	require.NoError(t, err)
+	src, err := RunSourceFrom("r.json", dictOf(run.inOrder, 4, 1), "")
+	require.NoError(t, err)
+	got, err := QueryList(q, src, "407")
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	// A broken document of another query is still found.
+	src, err = RunSourceFrom("r.json", []byte(`{"407": {"a": 1}, "408": {"b": null}}`), "")
+	require.NoError(t, err)
+	_, err = QueryList(q, src, "407")
+	assert.ErrorContains(t, err, `query "408", document "b": null where its score goes`)
 }

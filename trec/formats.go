@@ -263,7 +263,7 @@ func RunSourceAs(path string, f Format) (Source, error) {
 		return FileSource(path), nil
 	case FormatJSON:
 		// Streamed, as a TREC run is: read again for each pass.
-		return Source{Name: path, Open: func() (io.ReadCloser, error) {
+		open := func(qid *string) (io.ReadCloser, error) {
 			fh, err := os.Open(path)
 			if err != nil {
 				return nil, err
@@ -273,8 +273,12 @@ func RunSourceAs(path string, f Format) (Source, error) {
 				fh.Close()
 				return nil, err
 			}
-			return readCloser{newDictText(path, r, false), fh}, nil
-		}}, nil
+			t := newDictText(path, r, false)
+			t.only = qid
+			return readCloser{t, fh}, nil
+		}
+		return Source{Name: path, Open: func() (io.ReadCloser, error) { return open(nil) },
+			openQuery: func(qid string) (io.ReadCloser, error) { return open(&qid) }}, nil
 	}
 	if _, err := fh.Seek(0, io.SeekStart); err != nil {
 		return Source{}, fmt.Errorf("reading run: %w", err)
@@ -307,9 +311,13 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 	}
 	text := data
 	if f == FormatJSON {
-		return Source{Name: name, Open: func() (io.ReadCloser, error) {
-			return io.NopCloser(newDictText(name, bytes.NewReader(textin.StripBOM(data)), false)), nil
-		}}, nil
+		open := func(qid *string) (io.ReadCloser, error) {
+			t := newDictText(name, bytes.NewReader(textin.StripBOM(data)), false)
+			t.only = qid
+			return io.NopCloser(t), nil
+		}
+		return Source{Name: name, Open: func() (io.ReadCloser, error) { return open(nil) },
+			openQuery: func(qid string) (io.ReadCloser, error) { return open(&qid) }}, nil
 	}
 	if f != FormatTREC {
 		if f == FormatBEIR {

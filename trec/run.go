@@ -14,6 +14,10 @@ import (
 type Source struct {
 	Name string
 	Open func() (io.ReadCloser, error)
+	// openQuery, when set, opens the run for one query's lines alone,
+	// the others read and checked but not handed on: dict JSON, whose
+	// lines are made as it is read, makes only that query's.
+	openQuery func(qid string) (io.ReadCloser, error)
 }
 
 // FileSource reads the run at path.
