@@ -548,9 +548,9 @@ type dictText struct {
 	// only, when set, is the one query whose lines are made: the others
 	// are read and checked, and left out.
 	only *string
-	out []byte
-	off int
-	err error
+	out  []byte
+	off  int
+	err  error
 }
 
 func newDictText(name string, r io.Reader, rel bool) *dictText {
