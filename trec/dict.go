@@ -562,35 +562,47 @@ func newDictText(name string, r io.Reader, rel bool) *dictText {
 }
 
 func (t *dictText) Read(p []byte) (int, error) {
-	d := t.d
-	for t.off == len(t.out) {
-		if t.err != nil {
-			return 0, t.err
-		}
-		t.out, t.off = t.out[:0], 0
-		for len(t.out) < 32<<10 {
-			ok, err := t.d.next()
-			if err == nil && ok {
-				err = t.d.check(t.rel)
-			}
-			if err == nil && !ok {
-				err = io.EOF
-				if t.d.n == 0 {
-					err = t.d.none()
-				}
-			}
-			if err != nil {
-				t.err = err
-				break
-			}
-			if t.only == nil || d.qid == *t.only {
-				t.out = t.line(t.out)
-			}
-		}
+	if t.off < len(t.out) {
+		n := copy(p, t.out[t.off:])
+		t.off += n
+		return n, nil
 	}
-	n := copy(p, t.out[t.off:])
-	t.off += n
-	return n, nil
+	if t.err != nil {
+		return 0, t.err
+	}
+	// The lines are made in p itself, up to the one that does not fit,
+	// which waits in out: no copy of the text on its way.
+	d, b := t.d, p[:0]
+	for len(b) < len(p) {
+		ok, err := d.next()
+		if err == nil && ok {
+			err = d.check(t.rel)
+		}
+		if err == nil && !ok {
+			err = io.EOF
+			if d.n == 0 {
+				err = d.none()
+			}
+		}
+		if err != nil {
+			t.err = err
+			break
+		}
+		if t.only != nil && d.qid != *t.only {
+			continue
+		}
+		if len(b)+len(d.qid)+len(d.doc)+len(d.val)+12 > len(p) {
+			t.out, t.off = t.line(t.out[:0]), 0
+			n := copy(p[len(b):], t.out)
+			t.off = n
+			return len(b) + n, nil
+		}
+		b = t.line(b)
+	}
+	if len(b) == 0 && t.err != nil {
+		return 0, t.err
+	}
+	return len(b), nil
 }
 
 // line appends the TREC line of the document just read.
