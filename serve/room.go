@@ -47,7 +47,7 @@ type Member struct {
 	Missed int
 
 	prog  *tea.Program // nil until the explorer starts
-	model *ui.Model    // the session's explorer, read when it ends
+	model *ui.Workshop // the session's explorer, read when it ends
 	// session is the explorer with the session's own state (idle time).
 	session *sessionModel
 	// kept is the list the attendee left with, for their new session.
@@ -299,7 +299,7 @@ func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionModel) {
+func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *sessionModel) {
 	r.mu.Lock()
 	m.prog, m.model, m.session = p, model, sm
 	var msg tea.Msg
@@ -540,7 +540,7 @@ type Seat struct {
 	// Via is how they joined: ViaSSH or ViaWeb.
 	Via string
 	// Where is where they are: their view, the help, or a step the
-	// instructor sent (ui.Model.Where); "" before their explorer starts.
+	// instructor sent (ui.Workshop.Where); "" before their explorer starts.
 	Where string
 	// Idle is how long since their last key.
 	Idle time.Duration
