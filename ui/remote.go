@@ -62,6 +62,11 @@ func NewWorkshop(o Options) *Workshop {
 	}
 	r := o.Remote
 	m := &Workshop{Model: New(o), roundsEnded: max(r.Ended, 0), welcome: o.Welcome}
+	m.c.Attendee = &common.Attendee{Name: r.Name, Answer: func(round int, text string) {
+		if r.OnAnswer != nil {
+			r.OnAnswer(RoomAnswer{ID: round, Text: text})
+		}
+	}}
 	if q := m.quizView(); q != nil {
 		q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
 	}

@@ -159,7 +159,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote}
+	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote != nil}
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
