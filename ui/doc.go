@@ -36,7 +36,7 @@
 // through view.View and the optional interfaces of package view, and the
 // explorer and quiz packages' exported methods.
 //
-// The root knows nothing of a workshop's room. A Workshop (remote.go)
+// The root knows nothing of a workshop's room. A Workshop (workshop.go)
 // holds the explorer of an attendee of ndcg-explorer serve: it sees the
 // room's messages and the keys that answer the room (^x, y/n, enter/esc)
 // before the explorer, holds a step the instructor sent in place of it,
@@ -80,7 +80,7 @@
 // viewbar.go (the line of views and their keys), dialog.go (the dialog
 // open and the Host it is handed), save.go (saving the list; over the
 // network, copying it instead), export.go (copying, the screen as an
-// image), remote.go (the Workshop: offers, the room's rounds, where
+// image), workshop.go (the Workshop: offers, the room's rounds, where
 // the attendee is for the instructor's room view), sentstep.go (a step
 // the instructor sent, in place of the explorer), share.go (the
 // instructor's ask to show the screen to the room, and showing it),

@@ -6,7 +6,7 @@
 // answer to it; ShareAsk, ShareEnd and ShareAnswer, the instructor's
 // asking to show an attendee's screen to the room and their answer.
 // The explorer's handling of
-// them is in ui (remote.go) and the quiz view; the server's in serve.
+// them is ui.Workshop's (workshop.go) and the quiz view's; the server's in serve.
 //
 // Files: room.go (the messages and options).
 package workshop
