@@ -26,6 +26,23 @@ func (m *Model) windowTitle() string {
 	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
 }
 
+// drawnFooter is the footer as drawn for w cells, a view, and whether a
+// field had the keys: a prompt opened within an Update (y s) changes
+// the footer. Zero: drawn again.
+type drawnFooter struct {
+	line    string
+	w, view int
+	typing  bool
+}
+
+// drawnConventions is the conventions line as drawn for w cells under
+// s, drawn again after an edit or a change of styles (w -1).
+type drawnConventions struct {
+	line string
+	w    int
+	s    ndcg.Settings
+}
+
 // decor is what a program built on the explorer adds to its screen (the
 // workshop's: Workshop). Each is optional.
 type decor struct {
@@ -138,10 +155,10 @@ func (m *Model) titleLine(w int) string {
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
 	s := m.shownSettings()
-	if m.convW != w || !s.Equal(m.convFor) {
-		m.convCache, m.convW, m.convFor = m.drawConventions(s, w), w, s
+	if m.conv.w != w || !s.Equal(m.conv.s) {
+		m.conv = drawnConventions{line: m.drawConventions(s, w), w: w, s: s}
 	}
-	return m.convCache
+	return m.conv.line
 }
 
 // settingsShower is a view whose numbers follow conventions of its own
@@ -239,8 +256,8 @@ func (m *Model) footer(w int) string {
 		return line
 	}
 	typing := m.typing()
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
-		return m.footerCache
+	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
+		return f.line
 	}
 	k := m.c.Keys
 	var line string
@@ -253,8 +270,8 @@ func (m *Model) footer(w int) string {
 		// other view.
 		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
-	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
-	return m.footerCache
+	m.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
+	return line
 }
 
 // typing reports whether the explorer's score or title is being edited
