@@ -58,27 +58,27 @@ type decor struct {
 	help func(w int) []string
 }
 
-// decorClock and decorMark are the decor's clock and mark, "" without.
-func (m *Model) decorClock() string {
-	if m.deco.clock == nil {
+// clockText and markText are the decor's clock and mark, "" without.
+func (d decor) clockText() string {
+	if d.clock == nil {
 		return ""
 	}
-	return m.deco.clock()
+	return d.clock()
 }
 
-func (m *Model) decorMark() string {
-	if m.deco.mark == nil {
+func (d decor) markText() string {
+	if d.mark == nil {
 		return ""
 	}
-	return m.deco.mark()
+	return d.mark()
 }
 
-// awaiting is the decor's answer awaited, if any.
-func (m *Model) awaiting(w int) (text, footer string, ok bool) {
-	if m.deco.awaiting == nil {
+// await is the decor's answer awaited, if any.
+func (d decor) await(w int) (text, footer string, ok bool) {
+	if d.awaiting == nil {
 		return "", "", false
 	}
-	return m.deco.awaiting(w)
+	return d.awaiting(w)
 }
 
 // render draws the whole screen.
@@ -138,7 +138,7 @@ func (m *Model) render() string {
 func (m *Model) titleLine(w int) string {
 	dirty := m.c.WS.Dirty()
 	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if mark := m.decorMark(); mark != "" {
+	if mark := m.deco.markText(); mark != "" {
 		right = mark
 		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
 			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
@@ -147,7 +147,7 @@ func (m *Model) titleLine(w int) string {
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.decorClock(), right, w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.deco.clockText(), right, w)
 	return line
 }
 
@@ -223,7 +223,7 @@ func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
 	}
-	if text, _, ok := m.awaiting(w); ok {
+	if text, _, ok := m.deco.await(w); ok {
 		// The footer names the keys that answer, which they mean until
 		// then: no status covers it.
 		return m.c.Status.Line(m.c.Styles, text, w), ""
@@ -252,7 +252,7 @@ func (m *Model) footer(w int) string {
 			return line
 		}
 	}
-	if _, line, ok := m.awaiting(w); ok {
+	if _, line, ok := m.deco.await(w); ok {
 		return line
 	}
 	typing := m.typing()
