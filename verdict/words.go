@@ -18,6 +18,20 @@ func ChangeText(c verify.Change) string {
 	case jkForLog2(c):
 		return "discount 1/log2(i) with rank 1 undiscounted (not 1/log2(i+1))"
 	}
+	switch c.ID() {
+	case verify.RatioInverted:
+		return "IDCG / DCG, the ratio upside down"
+	case verify.DCGForNDCG:
+		return "DCG, not divided by IDCG"
+	case verify.Percent:
+		return "a percentage, 100 × NDCG"
+	case verify.IDCGForDCG:
+		return "IDCG, the ideal order's DCG"
+	case verify.IdealUnsorted:
+		return "the ideal ranking left in the list's own order (not sorted best first)"
+	case verify.DiscountRank1Left:
+		return "discount 1/log2(i) with rank 1 left out (not 1/log2(i+1))"
+	}
 	return c.String()
 }
 
@@ -57,6 +71,9 @@ func mistakeText(c verify.Change) string {
 	case c.Setting == "discount" && c.To == "ln":
 		// The base a student reaches for: the calculator's ln key.
 		return "a mistake: ln, the natural log, where " + c.From + " is meant"
+	case c.Setting == verify.IdealOrder || c.Setting == verify.Misread ||
+		c.ID() == verify.DiscountShift2 || c.ID() == verify.DiscountRank1Left:
+		return "a mistake: " + verify.Lookup(c.ID()).Did
 	case c.Setting == "discount":
 		return "a mistake: a logarithm in another base"
 	}

@@ -17,7 +17,7 @@ import (
 // with another library's gives them exactly.
 func (c Change) Mistake() bool {
 	switch c.Setting {
-	case ndcg.SettingK, IDCGCutoff, IDCGItems:
+	case ndcg.SettingK, IDCGCutoff, IDCGItems, IdealOrder, Misread:
 		return true
 	case ndcg.SettingDiscount:
 		return c.To != "log2"
@@ -218,7 +218,7 @@ func slipChance(r *ndcg.Result, cl Claim, d *Departure, grades []gradeGains, tri
 			collect(idcg, true)
 		}
 	}
-	chance := chanceOdds(values, truth, cl.Tolerance()).Covered >= chanceLevel
+	chance := MayBeChance(values, truth, cl.Tolerance()) || cl.Impossible()
 	for i := range d.Slips {
 		d.Slips[i].Chance = chance
 	}
