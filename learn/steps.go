@@ -409,7 +409,8 @@ func changeWords(c verify.Change) string {
 	case verify.IDCGCutoff:
 		return fmt.Sprintf("added up %s for IDCG, not its top %s", c.To, strings.TrimPrefix(c.From, "k="))
 	}
-	return "used " + c.String()
+	// What the lesson never mentions is said in the catalogue's words.
+	return verify.Lookup(c.ID()).Did
 }
 
 // Instructions is the step's instruction with each key in braces

@@ -509,6 +509,10 @@ type variant struct {
 	discount func(int) float64
 	// only lists the quantities the change applies to; nil for all.
 	only []Quantity
+	// alone says the change is tried only by itself, never in a pair:
+	// a learner's own rule, whose pairs would add dozens of values
+	// that hit a claim by chance.
+	alone bool
 	// forTerms says the change can move a single rank's contribution.
 	forTerms bool
 	// exotic marks a change few people make: see Match.Exotic.
@@ -639,10 +643,10 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	// the other way, the ideal left unsorted, and another quantity
 	// given than the one asked.
 	if s.Discount.String() == ndcg.Log2.String() {
-		add(variant{change: Change{ndcg.SettingDiscount, "log2", shift2}, forTerms: true, exotic: true, discount: shiftedDiscount})
-		add(variant{change: Change{ndcg.SettingDiscount, "log2", rank1Left}, forTerms: true, exotic: true, discount: rank1LeftDiscount})
+		add(variant{change: Change{ndcg.SettingDiscount, "log2", shift2}, forTerms: true, exotic: true, discount: shiftedDiscount, alone: true})
+		add(variant{change: Change{ndcg.SettingDiscount, "log2", rank1Left}, forTerms: true, exotic: true, discount: rank1LeftDiscount, alone: true})
 	}
-	add(variant{change: Change{IdealOrder, "best first", "the list's own order"}, unsorted: true, only: []Quantity{IDCG, NDCG}})
+	add(variant{change: Change{IdealOrder, "best first", "the list's own order"}, unsorted: true, only: []Quantity{IDCG, NDCG}, alone: true})
 	for _, read := range []string{readInverted, readDCG, readPercent} {
 		add(variant{change: Change{Misread, "NDCG", read}, read: read, only: []Quantity{NDCG}})
 	}
@@ -737,7 +741,8 @@ func (sr *search) trials(c Claim) []trial {
 	}
 	for i, a := range u {
 		for _, b := range u[i+1:] {
-			if sr.variants[a].change.Setting != sr.variants[b].change.Setting {
+			va, vb := sr.variants[a], sr.variants[b]
+			if va.change.Setting != vb.change.Setting && !va.alone && !vb.alone {
 				out = append(out, trial{c, a, b})
 			}
 		}

@@ -1,6 +1,10 @@
 package verify
 
-import "slices"
+import (
+	"math"
+	"slices"
+	"strings"
+)
 
 // Diagnosis names the mistakes behind one wrong claim by their catalogue
 // ids: every explanation that reproduces it, most likely first, so that
@@ -80,7 +84,7 @@ func (r *Report) Diagnosis(i int) Diagnosis {
 		}
 	}
 	d := Diagnosis{Mistakes: slices.Concat(singles, others)}
-	d.Ambiguous = len(singles) > 1 || (len(singles) == 0 && len(others) > 1 && !chance[others[0]])
+	d.Ambiguous = distinct(singles, value) > 1 || (len(singles) == 0 && len(others) > 1 && !chance[others[0]])
 	for _, id := range d.Mistakes {
 		d.Values = append(d.Values, value[id])
 	}
@@ -88,6 +92,23 @@ func (r *Report) Diagnosis(i int) Diagnosis {
 		d.Chance = chance[d.Mistakes[0]]
 	}
 	return d
+}
+
+// distinct counts the single explanations, two tie orders that give the
+// same value counted once: on this list they are one order of the
+// ties (docno order may be the best one), not two mistakes.
+func distinct(singles []MistakeID, value map[MistakeID]float64) int {
+	n, tieValues := 0, []float64{}
+	for _, id := range singles {
+		if strings.HasPrefix(string(id), "ties_") {
+			if slices.ContainsFunc(tieValues, func(x float64) bool { return math.Abs(x-value[id]) <= 1e-12*max(1, math.Abs(x)) }) {
+				continue
+			}
+			tieValues = append(tieValues, value[id])
+		}
+		n++
+	}
+	return n
 }
 
 // Inherits reports whether the report's NDCG verdict i is the claimed

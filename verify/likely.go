@@ -84,7 +84,8 @@ type Lead struct {
 //   - any match, two changes together too, corroborated by another
 //     claim of the report; two changes together are otherwise a guess,
 //     one of the many pairs tried;
-//   - a slipped term not marked Chance (Slip.Chance).
+//   - a slipped term not marked Chance (Slip.Chance), when no match
+//     gives the claim.
 func (r *Report) Leads(i int) []Lead {
 	v := r.Verdicts[i]
 	if v.Holds {
@@ -109,7 +110,10 @@ func (r *Report) Leads(i int) []Lead {
 	if d := v.Departure; d != nil {
 		for j := range d.Slips {
 			sl := &d.Slips[j]
-			out = append(out, Lead{Kind: LeadSlip, Slip: sl, Likely: !sl.Chance})
+			// A slipped term is a catch-all: where a mistake of the
+			// catalogue gives the claim too, even by chance, the slip is
+			// not the likely story.
+			out = append(out, Lead{Kind: LeadSlip, Slip: sl, Likely: !sl.Chance && len(v.Matches) == 0})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Lead) int {
