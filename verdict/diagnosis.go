@@ -2,7 +2,6 @@ package verdict
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -30,15 +29,14 @@ func Ambiguity(d verify.Diagnosis, claim verify.Written) string {
 	if !d.Ambiguous {
 		return ""
 	}
-	var names []string
-	var values []float64
-	singles := slices.ContainsFunc(d.Mistakes, single)
-	for i, id := range d.Mistakes {
-		if singles && !single(id) {
-			continue
-		}
-		names = append(names, verify.Lookup(id).Name)
-		values = append(values, d.Values[i])
+	ids, values := d.Rivals()
+	if len(ids) < 2 {
+		// No two single ones: the pairs or slipped terms that fit.
+		ids, values = d.Mistakes, d.Values
+	}
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = verify.Lookup(id).Name
 	}
 	all := "both give"
 	if len(names) > 2 {
@@ -49,11 +47,6 @@ func Ambiguity(d verify.Diagnosis, claim verify.Written) string {
 		return s + fmt.Sprintf("; write %s decimals to tell them apart", numberWord(n))
 	}
 	return s + "; no number of decimals tells them apart on this list"
-}
-
-// single reports whether id is one mistake, not a pair or a slipped term.
-func single(id verify.MistakeID) bool {
-	return id != verify.SlipTerm && !strings.Contains(string(id), "+")
 }
 
 // apart is the fewest decimals, more than written, at which the values

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
@@ -383,6 +384,9 @@ func upperFirst(s string) string {
 		return s
 	}
 	r := []rune(s)
+	if len(r) > 1 && !unicode.IsLetter(r[1]) {
+		return s // k−1, a formula: kept as written
+	}
 	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 

@@ -125,7 +125,8 @@ const GuessPrefix = "may be chance: "
 func (f Finding) Summary() string {
 	s := f.summary()
 	if t := Impossible(f.Claim); t != "" && s != "" && f.Cause != Unexplained {
-		return strings.TrimSuffix(t, ".") + "; " + s
+		head, _, _ := strings.Cut(t, ":")
+		return head + "; " + s
 	}
 	return s
 }
@@ -226,11 +227,10 @@ func inheritsText(up []Upstream) string {
 // namesOf names the single mistakes of an ambiguous diagnosis: "the
 // ideal from the top k or log2(i), rank 1 left out".
 func namesOf(d verify.Diagnosis) string {
-	var names []string
-	for _, id := range d.Mistakes {
-		if single(id) {
-			names = append(names, verify.Lookup(id).Name)
-		}
+	ids, _ := d.Rivals()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = verify.Lookup(id).Name
 	}
 	return orList(names)
 }

@@ -882,6 +882,12 @@ func (sr *search) matches(c Claim) ([]Match, *Odds, []float64) {
 		}
 		near := max(math.Abs(m.Value-c.Value), c.Tolerance()/10)
 		out[i].Chance = MayBeChance(rivals, truths[read[i]], near)
+		if c.Impossible() && read[i] != "" && len(m.Changes) == 1 {
+			// No order of the list gives an impossible claim: only the
+			// few readings of another quantity reach it, and one alone
+			// that does is what happened, not chance.
+			out[i].Chance = false
+		}
 	}
 	// The most plausible first: one common change, one exotic change,
 	// then pairs (in the order tried within each).

@@ -84,31 +84,39 @@ func (r *Report) Diagnosis(i int) Diagnosis {
 		}
 	}
 	d := Diagnosis{Mistakes: slices.Concat(singles, others)}
-	d.Ambiguous = distinct(singles, value) > 1 || (len(singles) == 0 && len(others) > 1 && !chance[others[0]])
 	for _, id := range d.Mistakes {
 		d.Values = append(d.Values, value[id])
 	}
+	rivals, _ := d.Rivals()
+	d.Ambiguous = len(rivals) > 1 || (len(singles) == 0 && len(others) > 1 && !chance[others[0]])
 	if len(d.Mistakes) > 0 {
 		d.Chance = chance[d.Mistakes[0]]
 	}
 	return d
 }
 
-// distinct counts the single explanations, two tie orders that give the
-// same value counted once: on this list they are one order of the
-// ties (docno order may be the best one), not two mistakes.
-func distinct(singles []MistakeID, value map[MistakeID]float64) int {
-	n, tieValues := 0, []float64{}
-	for _, id := range singles {
+// Rivals are the single explanations of the diagnosis (not pairs nor
+// slipped terms) with what each gives, two tie orders that give the
+// same value once: on this list they are one order of the ties (docno
+// order may be the best one), not two mistakes. Ambiguous says there
+// are two or more.
+func (d Diagnosis) Rivals() ([]MistakeID, []float64) {
+	var ids []MistakeID
+	var values, ties []float64
+	for i, id := range d.Mistakes {
+		if id == SlipTerm || strings.Contains(string(id), "+") {
+			continue
+		}
+		x := d.Values[i]
 		if strings.HasPrefix(string(id), "ties_") {
-			if slices.ContainsFunc(tieValues, func(x float64) bool { return math.Abs(x-value[id]) <= 1e-12*max(1, math.Abs(x)) }) {
+			if slices.ContainsFunc(ties, func(y float64) bool { return math.Abs(x-y) <= 1e-12*max(1, math.Abs(y)) }) {
 				continue
 			}
-			tieValues = append(tieValues, value[id])
+			ties = append(ties, x)
 		}
-		n++
+		ids, values = append(ids, id), append(values, x)
 	}
-	return n
+	return ids, values
 }
 
 // Inherits reports whether the report's NDCG verdict i is the claimed
