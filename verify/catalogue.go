@@ -67,7 +67,7 @@ type Mistake struct {
 var Catalogue = []Mistake{
 	{GainLinear, "linear gain", "took the grade itself as the gain, not 2^grade − 1", "gain linear"},
 	{GainExp, "exponential gain", "took 2^grade − 1 as the gain, not the grade itself", "gain exp"},
-	{DiscountLn, "the natural log", "divided by ln(i+1), the natural log, not log2(i+1)", "discount log:e"},
+	{DiscountLn, "the natural log", "divided by ln(i+1), not log2(i+1)", "discount log:e"},
 	{DiscountLog10, "log10", "divided by log10(i+1), not log2(i+1)", "discount log:10"},
 	{DiscountFromRank1, "log2(i), rank 1 by 1", "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0", "discount jk:2"},
 	{DiscountRank1Left, "log2(i), rank 1 left out", "divided by log2(i) and left rank 1 out, as log2(1) = 0", "1/log2(i) from rank 2, rank 1's term 0"},

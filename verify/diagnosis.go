@@ -44,6 +44,35 @@ func (d Diagnosis) First() MistakeID {
 	return d.Mistakes[0]
 }
 
+// Key is what a tally groups the claim by: its mistake's id, or, when
+// two or more fit, their ids in catalogue order joined by " | "
+// ("k_minus_1 | ideal_top_k"); "" when none is found.
+func (d Diagnosis) Key() MistakeID {
+	if !d.Ambiguous {
+		return d.First()
+	}
+	ids, _ := d.Rivals()
+	if len(ids) < 2 {
+		ids = d.Mistakes
+	}
+	ids = slices.Clone(ids)
+	slices.SortFunc(ids, func(a, b MistakeID) int { return catalogueIndex(a) - catalogueIndex(b) })
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = string(id)
+	}
+	return MistakeID(strings.Join(parts, " | "))
+}
+
+// catalogueIndex is id's place in the catalogue; pairs and unknown ids
+// after every entry.
+func catalogueIndex(id MistakeID) int {
+	if i := slices.IndexFunc(Catalogue, func(m Mistake) bool { return m.ID == id }); i >= 0 {
+		return i
+	}
+	return len(Catalogue)
+}
+
 // Diagnosis is the diagnosis of the report's verdict i, from its leads
 // (Leads), with a single explanation before any pair or slipped term.
 // An NDCG claim that is the claimed DCG over the claimed IDCG, one of
