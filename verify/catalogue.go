@@ -132,8 +132,10 @@ func (c Change) ID() MistakeID {
 			return DiscountShift2
 		case rank1Left:
 			return DiscountRank1Left
+		case "log2":
+			return DiscountLog2
 		}
-		return DiscountLog2
+		return MistakeID("discount_" + strings.NewReplacer(":", "_", ".", "_").Replace(c.To))
 	case ndcg.SettingK:
 		if c.To == "all" {
 			return KAll
