@@ -120,7 +120,7 @@ func TestPercentNamed(t *testing.T) {
 	for _, claim := range []string{"96", "95.75"} {
 		_, f, text := claimed{grades: tutorial, gain: ndcg.Exp, k: 5, claims: verify.Claims{NDCG: w(t, claim)}}.check(t)
 		assert.Equal(t, verify.Percent, f.Diagnosis.First(), claim)
-		assert.Contains(t, text, "a percentage", claim)
+		assert.Contains(t, text, "wrote NDCG as a percentage", claim)
 	}
 }
 

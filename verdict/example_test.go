@@ -49,7 +49,7 @@ func ExampleFindingOf() {
 	d := verdict.FindingOf(list, s, w).Diagnosis
 	fmt.Println(d.Mistakes, d.Ambiguous, d.Key())
 	// Output:
-	// 1.04: [ratio_inverted] NDCG cannot exceed 1; used IDCG / DCG, the ratio upside down
-	// 95.75: [percent] NDCG cannot exceed 1; used a percentage, 100 × NDCG
+	// 1.04: [ratio_inverted] NDCG cannot exceed 1; used IDCG / DCG
+	// 95.75: [percent] NDCG cannot exceed 1; used 100 × NDCG
 	// [k_minus_1 ideal_top_k] true k_minus_1 | ideal_top_k
 }

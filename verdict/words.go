@@ -20,17 +20,17 @@ func ChangeText(c verify.Change) string {
 	}
 	switch c.ID() {
 	case verify.RatioInverted:
-		return "IDCG / DCG, the ratio upside down"
+		return "IDCG / DCG"
 	case verify.DCGForNDCG:
 		return "DCG, not divided by IDCG"
 	case verify.Percent:
-		return "a percentage, 100 × NDCG"
+		return "100 × NDCG"
 	case verify.IDCGForDCG:
-		return "IDCG, the ideal order's DCG"
+		return "IDCG for DCG"
 	case verify.IdealUnsorted:
-		return "the ideal ranking left in the list's own order (not sorted best first)"
+		return "the ideal ranking in the list's own order"
 	case verify.DiscountRank1Left:
-		return "discount 1/log2(i) with rank 1 left out (not 1/log2(i+1))"
+		return "discount 1/log2(i), rank 1 left out (not 1/log2(i+1))"
 	}
 	return c.String()
 }
