@@ -274,7 +274,7 @@ func (e *explainer) matches() {
 	for i, t := range e.rep.Tried {
 		tried[i] = verify.TriedName(t)
 	}
-	e.add(plain("No change of convention gives %s (tried %s, singly and in pairs).", v.Claim, strings.Join(tried, ", ")))
+	e.add(plain("No change of convention gives %s (tried %s, singly and in pairs), nor any mistake check knows.", v.Claim, strings.Join(tried, ", ")))
 	if u := untried(e.rep); u != "" {
 		e.add(plain("%s", u))
 	}

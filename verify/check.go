@@ -283,7 +283,8 @@ type Report struct {
 	// Result is the computation the true values come from.
 	Result   *ndcg.Result
 	Verdicts []Verdict
-	// Tried lists the conventions searched for wrong claims.
+	// Tried lists the conventions searched for wrong claims, singly
+	// and in pairs; every mistake of the Catalogue is tried besides.
 	Tried []ndcg.Setting
 }
 
@@ -654,10 +655,15 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	return sr
 }
 
-// dimensions lists the settings the search varies.
+// dimensions lists the settings the search varies, singly and in
+// pairs; a learner's own rules (tried alone, or for what quantity is
+// given) are not settings.
 func (sr *search) dimensions() []ndcg.Setting {
 	var out []ndcg.Setting
 	for _, v := range sr.variants {
+		if v.alone || v.read != "" {
+			continue
+		}
 		if !slices.Contains(out, v.change.Setting) {
 			out = append(out, v.change.Setting)
 		}
