@@ -18,7 +18,10 @@ import (
 // 0.6851. Step 6's DCG@3 under worst ties is 7 + 1/log2 3 + 0 = 7.6309;
 // step 7's DCG@5 is 1 + 1/log2 3 + 1/2 + 1/log2 5 + 7/log2 6 = 5.2696;
 // step 8's DCG@5, 3 + 2/log2 3 + 3/2 + 0 + 1/log2 6 = 6.1487, is its
-// IDCG with the ideal left in the list's order.
+// IDCG with the ideal left in the list's order. Step 2's DCG@3 given
+// as its IDCG@3, 7 + 7/log2 3 + 3/2 = 12.9165 (on screen in the ideal
+// column), is IDCG for DCG; 1.00 for step 4's NDCG is the ideal left
+// unsorted, IDCG = DCG.
 func TestPathMistakesNamed(t *testing.T) {
 	for _, c := range []struct {
 		step       int
@@ -26,7 +29,9 @@ func TestPathMistakesNamed(t *testing.T) {
 		id         verify.MistakeID
 		impossible bool
 	}{
+		{2, "12.92", verify.IDCGForDCG, false},
 		{3, "12.78", verify.IdealUnsorted, false},
+		{4, "1.00", verify.IdealUnsorted, false},
 		{4, "1.04", verify.RatioInverted, true},
 		{4, "12.78", verify.DCGForNDCG, true},
 		{4, "96", verify.Percent, true},
