@@ -400,6 +400,21 @@ func (d *dictReader) next() (bool, error) {
 			d.docs.reset()
 			d.state, d.comma = dictDoc, false
 		case dictDoc:
+			if end, ok := d.plainDoc(); ok {
+				if end {
+					// The query's end: a comma or the dict's end follows.
+					d.state = dictQuery
+					c, err := d.expect(",}", "a comma or }", d.query)
+					if err != nil {
+						return false, err
+					}
+					d.state, d.comma = dictQuery, c == ','
+					if c == '}' {
+						d.state = dictBefore
+					}
+				}
+				return true, nil
+			}
 			more, err := d.key("a document id")
 			if err != nil {
 				return false, err
@@ -452,6 +467,55 @@ func (d *dictReader) next() (bool, error) {
 			return true, nil
 		}
 	}
+}
+
+// plainDoc reads a document written the usual way, "ID": NUMBER then a
+// comma or }, all in the buffer, on one line, the id in plain ASCII
+// and given once, at one go; it reports whether it did (end: the } of
+// the query was passed), having read nothing when it did not, for the
+// token by token reading to take it, with its messages.
+func (d *dictReader) plainDoc() (end, ok bool) {
+	buf, i := d.buf, d.pos
+	for i < len(buf) && buf[i] == ' ' {
+		i++
+	}
+	if i >= len(buf) || buf[i] != '"' {
+		return false, false
+	}
+	start := i + 1
+	for i = start; i < len(buf) && !strStop[buf[i]]; i++ {
+	}
+	if i >= len(buf) || buf[i] != '"' {
+		return false, false
+	}
+	id := buf[start:i]
+	for i++; i < len(buf) && buf[i] == ' '; i++ {
+	}
+	if i >= len(buf) || buf[i] != ':' {
+		return false, false
+	}
+	for i++; i < len(buf) && buf[i] == ' '; i++ {
+	}
+	nstart := i
+	for i < len(buf) && isNumberByte(buf[i]) {
+		i++
+	}
+	num := buf[nstart:i]
+	for i < len(buf) && buf[i] == ' ' {
+		i++
+	}
+	if i >= len(buf) || buf[i] != ',' && buf[i] != '}' || !jsonNumber(num) {
+		return false, false
+	}
+	doc, first := d.docs.add(id, d.line)
+	if first > 0 {
+		return false, false // said by the reading token by token
+	}
+	d.doc, d.val, d.at = doc, num, d.line
+	d.n++
+	d.comma = buf[i] == ','
+	d.pos = i + 1
+	return buf[i] == '}', true
 }
 
 // value reads a document's value: a number, as written. Anything else
