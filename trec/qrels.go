@@ -401,7 +401,9 @@ func (c *qrelsChunk) parse(name string) {
 		// A plain line, four fields one separator apart and a line
 		// end, is read from the bitmap of separators (sepScan);
 		// anything else line by line.
-		if s0, s1, s2, s3, ok := scan.plain4(at); ok {
+		var seps [4]int
+		if scan.plain(at, seps[:]) {
+			s0, s1, s2, s3 := seps[0], seps[1], seps[2], seps[3]
 			fields[0], fields[2], fields[3] = data[at:s0], data[s1+1:s2], data[s2+1:s3]
 			at = s3 + 1
 		} else {
