@@ -36,7 +36,7 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	f.fs = fs
 	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
 	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
-	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (or 0) for the whole list (all; 10 with --qrels or --ltr)")
+	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all or 0 for the whole list (all; 10 with --qrels or --ltr)")
 	// --k, as the cutoff was once spelled, still works.
 	fs.StringVar(&f.k, "k", "", "the cutoff (-k)")
 	fs.MarkHidden("k")
