@@ -174,6 +174,9 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 		return nil, tooLarge(name, size)
 	}
 	if atEOF {
+		if int64(len(head)) < size {
+			return nil, shrank(name, len(head), size)
+		}
 		return head, nil
 	}
 	if size > 0 {

@@ -23,3 +23,11 @@ func TestShrankWhileRead(t *testing.T) {
 	assert.Contains(t, err.Error(), "l.csv: the file shrank while it was read (")
 	assert.Contains(t, err.Error(), "something is writing to it; read it again once that is done")
 }
+
+// A file emptied before its first block is read is refused too, not
+// called empty.
+func TestShrankBeforeRead(t *testing.T) {
+	_, err := readLimited("l.csv", strings.NewReader("id,grade\n"), 20000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the file shrank while it was read")
+}
