@@ -229,8 +229,9 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 }
 
 // RunSourceAs opens the run at path in format f ("": detect). A TREC
-// run in a file is streamed; any other format, and a run that can be
-// read only once (a pipe, a FIFO, /dev/stdin), is read whole and held in
+// run or dict JSON in a file is streamed (dict JSON made into TREC
+// lines as it is read); any other format, and a run that can be read
+// only once (a pipe, a FIFO, /dev/stdin), is read whole and held in
 // memory: the format is told from its head and the rest read on from
 // there, where opening it again would find it empty or wait for a
 // writer that is gone.
