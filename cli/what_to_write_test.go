@@ -39,6 +39,7 @@ func TestMessagesSayWhatToWrite(t *testing.T) {
 		{[]string{"trec", write("b.qrels", bom+bom+"1 0 a 1\n"), qrels}, "b.qrels:1: " + double},
 		{[]string{"trec", write("d.jsonl", `{"qid": "1", "docid": "a", "label": 1, "label": 2}`+"\n"), qrels}, `d.jsonl:1: key "label" given twice in one object; keep one`},
 		{[]string{"trec", write("n.json", `{"1": {"a": null}}`), qrels}, `n.json:1: query "1", document "a": null where its relevance goes; give a number, or leave the document out`},
+		{[]string{"report", "--qrels", qrels, "--run", "-", "--query", "1"}, `-: --run: one query's files are named, not read from standard input: give a path (a pipe works as /dev/stdin)`},
 	} {
 		code, out, errOut := mainWith("", c.args...)
 		assert.NotEqual(t, ExitOK, code, "%v", c.args)
