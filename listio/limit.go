@@ -286,7 +286,8 @@ func ReadRegular(path string) ([]byte, error) {
 func readOpened(path string, f *os.File) ([]byte, error) {
 	defer f.Close()
 	size := int64(-1)
-	if fi, err := f.Stat(); err == nil {
+	fi, err := f.Stat()
+	if err == nil {
 		if fi.IsDir() {
 			return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
 		}
@@ -294,5 +295,13 @@ func readOpened(path string, f *os.File) ([]byte, error) {
 			size = fi.Size()
 		}
 	}
-	return readLimited(path, f, size)
+	data, err := readLimited(path, f, size)
+	if err == nil && size >= 0 {
+		// Written to while read (the same size, or more): what was read
+		// may hold the start of one version and the end of another.
+		if now, serr := f.Stat(); serr == nil && (now.Size() != size || !now.ModTime().Equal(fi.ModTime())) {
+			return nil, &Error{Name: path, Msg: "the file changed while it was read: something is writing to it; read it again once that is done"}
+		}
+	}
+	return data, err
 }

@@ -190,10 +190,19 @@ func readText(path, what string) ([]byte, error) {
 	}
 	defer fh.Close()
 	size := 0
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+	st, err := fh.Stat()
+	if err == nil && st.Mode().IsRegular() {
 		size = int(min(st.Size(), math.MaxUint32))
 	}
-	return readTextSized(path, what, fh, size)
+	data, err := readTextSized(path, what, fh, size)
+	if err == nil && size > 0 {
+		// Written to while read: what was read may hold the start of one
+		// version and the end of another.
+		if now, serr := fh.Stat(); serr == nil && (now.Size() != st.Size() || !now.ModTime().Equal(st.ModTime())) {
+			return nil, fmt.Errorf("%s: the file changed while it was read: something is writing to it; read it again once that is done", path)
+		}
+	}
+	return data, err
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).
