@@ -43,8 +43,8 @@ type dictReader struct {
 	queries map[string]int
 	docs    docSet
 	qline   int
-	n       int    // documents read
-	checked string // the query whose id check passed
+	n       int  // documents read
+	qidOK   bool // the current query's id passed its check
 	// empty: nothing but white space read yet; comma: the last token of
 	// the object being read is a comma.
 	empty, comma bool
@@ -202,7 +202,7 @@ func (d *dictReader) next() (bool, error) {
 			if first, dup := d.queries[qid]; dup {
 				return false, d.fail("query %s is given twice (first on line %d); give each query once, with all its documents", termsafe.Quote(qid), first)
 			}
-			d.queries[qid], d.qid, d.qline = d.line, qid, d.line
+			d.queries[qid], d.qid, d.qline, d.qidOK = d.line, qid, d.line, false
 			if _, err := d.expect(":", "a colon", d.query); err != nil {
 				return false, err
 			}

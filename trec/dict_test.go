@@ -71,6 +71,7 @@ func TestDictJSONValueMessages(t *testing.T) {
 		{`{}`, `q.json: the dict holds no documents; give {"QID": {"DOCID": VALUE, …}, …}`},
 		{`{"q": {}}`, `q.json: the dict holds no documents`},
 		{"", `q.json: the file is empty`},
+		{`{"": {"0": 0}}`, `q.json:1: query "": empty; give every row an id`},
 		{"[{\"q\": 1}]", `q.json:1: a JSON array, not dict JSON`},
 	} {
 		_, err := ParseQrelsAs("q.json", []byte(c.data), FormatJSON)

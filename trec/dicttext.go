@@ -22,14 +22,14 @@ func (d *dictReader) check(rel bool) error {
 		}
 		return &LineError{File: d.name, Line: d.at, Msg: where + ": " + msg}
 	}
-	if d.checked != d.qid {
+	if !d.qidOK {
 		if msg := checkID(d.qid); msg != "" {
 			return fail(false, msg)
 		}
 		if d.qid[0] == '#' {
 			return fail(false, fmt.Sprintf("%s starts with #, which TREC files read as a comment", termsafe.Quote(d.qid)))
 		}
-		d.checked = d.qid
+		d.qidOK = true
 	}
 	if msg := checkID(d.doc); msg != "" {
 		return fail(true, msg)
