@@ -45,6 +45,9 @@ type dictReader struct {
 	qline   int
 	n       int  // documents read
 	qidOK   bool // the current query's id passed its check
+	// plain: the document just read was read at one go (plainDoc): its
+	// id holds no white space, its number no exponent.
+	plain bool
 	// empty: nothing but white space read yet; comma: the last token of
 	// the object being read is a comma.
 	empty, comma bool
@@ -259,7 +262,7 @@ func (d *dictReader) next() (bool, error) {
 			if _, err := d.expect(":", "a colon", d.where); err != nil {
 				return false, err
 			}
-			d.at = d.line
+			d.at, d.plain = d.line, false
 			if d.val, err = d.value(); err != nil {
 				return false, err
 			}
@@ -300,10 +303,10 @@ func (d *dictReader) plainDoc() (end, ok bool) {
 		return false, false
 	}
 	start := i + 1
-	for i = start; i < len(buf) && !strStop[buf[i]]; i++ {
+	for i = start; i < len(buf) && !idStop[buf[i]]; i++ {
 	}
-	if i >= len(buf) || buf[i] != '"' {
-		return false, false
+	if i >= len(buf) || buf[i] != '"' || i == start {
+		return false, false // a space in the id, or none, is said by check
 	}
 	id := buf[start:i]
 	for i++; i < len(buf) && buf[i] == ' '; i++ {
@@ -313,8 +316,9 @@ func (d *dictReader) plainDoc() (end, ok bool) {
 	}
 	for i++; i < len(buf) && buf[i] == ' '; i++ {
 	}
-	nstart := i
+	nstart, exponent := i, false
 	for i < len(buf) && isNumberByte(buf[i]) {
+		exponent = exponent || buf[i] == 'e' || buf[i] == 'E'
 		i++
 	}
 	num := buf[nstart:i]
@@ -328,7 +332,10 @@ func (d *dictReader) plainDoc() (end, ok bool) {
 	if first > 0 {
 		return false, false // said by the reading token by token
 	}
+	// The id holds no white space and is not empty, and a number
+	// without an exponent is finite: check has less to do.
 	d.doc, d.val, d.at = doc, num, d.line
+	d.plain = !exponent && len(num) < 300
 	d.n++
 	d.comma = buf[i] == ','
 	d.pos = i + 1

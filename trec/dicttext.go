@@ -31,6 +31,9 @@ func (d *dictReader) check(rel bool) error {
 		}
 		d.qidOK = true
 	}
+	if d.plain && !rel {
+		return nil // see plainDoc
+	}
 	if msg := checkID(d.doc); msg != "" {
 		return fail(true, msg)
 	}

@@ -131,6 +131,14 @@ var strStop = func() (t [256]bool) {
 	return t
 }()
 
+// idStop is strStop with the space, which no id may hold: plainDoc
+// leaves an id with one to the reading that says so.
+var idStop = func() (t [256]bool) {
+	t = strStop
+	t[' '] = true
+	return t
+}()
+
 // isNumberByte reports whether c may be part of a JSON number.
 func isNumberByte(c byte) bool {
 	return c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'
