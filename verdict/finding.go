@@ -2,7 +2,6 @@ package verdict
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
@@ -191,9 +190,4 @@ func inheritsText(up []Upstream) string {
 		parts = append(parts, fmt.Sprintf("it follows the convention %s %s computed with, %s: not a slip", andList(g.labels), verb, g.how))
 	}
 	return strings.Join(parts, "; ")
-}
-
-// Likely reports whether the finding names a cause that is not a guess.
-func (f Finding) Likely() bool {
-	return !f.Guess && !slices.Contains([]Cause{Holds, Unexplained}, f.Cause)
 }
