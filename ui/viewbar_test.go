@@ -2,15 +2,19 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // maxViews is how many views the explorer has keys for: F1–F10 and the
@@ -83,4 +87,64 @@ func TestViewsFitTheirKeys(t *testing.T) {
 			assert.Contains(t, bar, capitalise(other.Name), "at 80 columns with %s on screen, the bar names every view", r.Name)
 		}
 	}
+}
+
+// echo is a throw-away view, made the way the recipe for a view says
+// (package views, Adding a view): a type that implements view.View, with
+// a key of its own.
+type echo struct {
+	view.Drawn
+	view.Lazy
+	c    *common.Common
+	w, h int
+}
+
+var echoKey = common.Bind([]string{"x"}, "x", "echo the list's name")
+
+func (e *echo) ShortHelp() []key.Binding   { return []key.Binding{echoKey} }
+func (e *echo) FullHelp() [][]key.Binding  { return [][]key.Binding{{echoKey}} }
+func (e *echo) SetSize(w, h int)           { e.w, e.h = w, h }
+func (e *echo) Update(msg tea.Msg) tea.Cmd { return nil }
+func (e *echo) Refresh()                   {}
+func (e *echo) Draw() string               { return "echo of " + e.c.WS.Doc.Name }
+
+// A view added as the recipe says, one line in views.All (here in the
+// place of the curves view, to stay within the ten there are keys for),
+// is everywhere a view must be: its F key and the view menu's digit open
+// it, the menu says its purpose, the view bar and the title line name it,
+// its footer and the ? help list its key, and the room's view of where
+// an attendee is names it.
+func TestAThrowAwayViewIsEverywhere(t *testing.T) {
+	was := views.All
+	t.Cleanup(func() { views.All = was })
+	views.All = slices.Clone(was)
+	slot := slices.IndexFunc(views.All, func(r views.Registered) bool { return r.Name == "curves" })
+	require.GreaterOrEqual(t, slot, 0)
+	views.All[slot] = views.Registered{Name: "echo", Purpose: "the list's name, said back",
+		Make: func(c *common.Common) view.View { return &echo{c: c} }}
+	fkey, digit := fmt.Sprintf("f%d", slot+1), strconv.Itoa((slot+1)%10)
+
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 100, 30)
+	press(m, "v")
+	assert.Contains(t, screen(m), "Echo", "the view menu lists it")
+	assert.Contains(t, screen(m), "the list's name, said back", "with its purpose")
+	press(m, digit)
+	assert.Equal(t, slot, m.active, "the menu's digit %s opens it", digit)
+
+	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 100, 30)
+	press(m, fkey)
+	require.Equal(t, slot, m.active, "%s opens it", fkey)
+	s := screen(m)
+	assert.Contains(t, s, "echo of inline", "its screen")
+	assert.Contains(t, strings.Split(s, "\n")[0], "echo", "the title line names it")
+	assert.Contains(t, strings.Split(s, "\n")[2], "[Echo]", "the view bar marks it")
+	assert.Contains(t, lastLine(m), "x echo the list's name", "its footer lists its key")
+	press(m, "?")
+	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+	assert.Contains(t, strings.Join(lines[:len(lines)-1], "\n"), "echo the list's name", "the help lists its key")
+	press(m, "esc")
+
+	w := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true})
+	press(w, fkey)
+	assert.Equal(t, "echo", w.Where(), "the instructor's room view names it")
 }
