@@ -192,10 +192,10 @@ func (m *Model) fileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		m.open(dialogs.NewOpener(dialogHost{m}))
 	case key.Matches(msg, k.Save):
-		return m.save(dialogs.ThenStay), true
+		return m.files.save(dialogs.ThenStay), true
 	case key.Matches(msg, k.SaveAs):
 		if m.remote != nil {
-			return m.copyReport(), true
+			return m.files.copyReport(), true
 		}
 		m.open(dialogs.NewSaveAs(dialogHost{m}, dialogs.ThenStay))
 	case key.Matches(msg, k.Copy):

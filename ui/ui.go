@@ -108,8 +108,9 @@ type Model struct {
 	// deco is what a program built on the explorer adds to its screen
 	// (the workshop's: Workshop); zero for none.
 	deco decor
-	// file is what is known of the list's file (save.go).
-	file fileState
+	// files is the list's file: saving it, and what is known of it
+	// (save.go).
+	files files
 	// bound is the terminal's size where it is larger than the window
 	// drawn, and what the status line says of it (embed.go).
 	bound termBound
@@ -145,10 +146,11 @@ func New(o Options) *Model {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
 	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
-	if p := m.savePath(); p != "" {
-		m.file.disk = o.Doc.Disk
-		if m.file.disk == (listio.Stamp{}) {
-			m.file.disk = listio.StampOf(p)
+	m.files.h = dialogHost{m}
+	if p := savePath(o.Doc); p != "" {
+		m.files.disk = o.Doc.Disk
+		if m.files.disk == (listio.Stamp{}) {
+			m.files.disk = listio.StampOf(p)
 		}
 	}
 	if o.Modified {
@@ -373,7 +375,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.c.SetStatus(msg.Text, msg.Err)
 		return nil
 	case savedMsg:
-		return m.saved(msg)
+		return m.files.saved(msg)
 	case background.Done, spinner.TickMsg:
 		// A view's computation, or its spinner, reports back whether or
 		// not the view is still on screen.
