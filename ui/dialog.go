@@ -92,5 +92,5 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	}
 	m.active = 0
 	m.resize()
-	m.c.SetStatus(m.greeting(), false)
+	m.c.SetStatus(m.greeting.words(m.c, m.width), false)
 }

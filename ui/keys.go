@@ -102,7 +102,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// Headless: the footer says how to close it, which leaves every
 		// key room at 80×24.
 		m.open(dialogs.NewHelp(dialogHost{m}, m.width, m.height-chromeLines+1))
-		m.ungreet()
+		m.greeting.clear(m.c)
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
 			m.changed(ed)
@@ -117,7 +117,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.ViewMenu):
 		m.open(dialogs.NewViewMenu(dialogHost{m}, menuEntries(), m.active, m.show))
-		m.ungreet()
+		m.greeting.clear(m.c)
 	case key.Matches(msg, k.ASCII):
 		m.look.ascii = !m.look.ascii
 		m.restyle()
