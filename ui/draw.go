@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // View is the whole screen as the last Update drew it: header, the
@@ -154,9 +155,9 @@ func (m *Model) titleLine(w int) string {
 // conventionsLine states the conventions in force, as every output
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
-	s := m.shownSettings()
+	s := shownSettings(m.views[m.active], m.c.WS.Settings)
 	if m.conv.w != w || !s.Equal(m.conv.s) {
-		m.conv = drawnConventions{line: m.drawConventions(s, w), w: w, s: s}
+		m.conv = drawnConventions{line: drawConventions(m.c.Styles, s, w), w: w, s: s}
 	}
 	return m.conv.line
 }
@@ -165,16 +166,17 @@ func (m *Model) conventionsLine(w int) string {
 // (the quiz asks NDCG at its own k): the header states those.
 type settingsShower interface{ ShownSettings() ndcg.Settings }
 
-// shownSettings are the conventions the active view computes under: the
-// list's, but for a view that has its own.
-func (m *Model) shownSettings() ndcg.Settings {
-	if v, ok := m.views[m.active].(settingsShower); ok {
+// shownSettings are the conventions view v computes under: the list's
+// (list), but for a view that has its own.
+func shownSettings(v view.View, list ndcg.Settings) ndcg.Settings {
+	if v, ok := v.(settingsShower); ok {
 		return v.ShownSettings()
 	}
-	return m.c.WS.Settings
+	return list
 }
 
-func (m *Model) drawConventions(s ndcg.Settings, w int) string {
+// drawConventions is the conventions line of s in w cells, in st's ink.
+func drawConventions(st common.Styles, s ndcg.Settings, w int) string {
 	c := explain.State(s)
 	preset := c.Preset
 	long := []string{
@@ -202,7 +204,7 @@ func (m *Model) drawConventions(s ndcg.Settings, w int) string {
 		// end (integer grades, then the IDCG=0 rule…), not a word cut.
 		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
 	}
-	return m.c.Styles.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
+	return st.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
 }
 
 // joinFit joins the non-empty parts with sep in at most w cells: those
