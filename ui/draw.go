@@ -104,7 +104,7 @@ func (m *Model) render() string {
 		return msg
 	}
 	body := h - chromeLines
-	bar := []string{m.viewBar(w)}
+	bar := []string{viewBar(m.c, m.active, w)}
 	var main string
 	if m.dialog != nil && m.dialog.Covers() {
 		// The help and the dialogs take the view bar's line too: they

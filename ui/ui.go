@@ -350,16 +350,15 @@ func (m *Model) keysFree() bool {
 	return !ok || !c.Capturing()
 }
 
-// answerTyped reports whether the view on screen holds an answer typed
-// and not sent.
-func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(view.HalfTyper)
+// halfTyped reports whether v holds an answer typed and not sent.
+func halfTyped(v view.View) bool {
+	h, ok := v.(view.HalfTyper)
 	return ok && h.HalfTyped()
 }
 
-// quizView is the explorer's quiz view, which holds the room's round.
-func (m *Model) quizView() *quiz.Model {
-	for _, v := range m.views {
+// quizOf is the quiz view among vs, which holds the room's round.
+func quizOf(vs []view.View) *quiz.Model {
+	for _, v := range vs {
 		if q, ok := v.(*quiz.Model); ok {
 			return q
 		}
