@@ -343,7 +343,7 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	press(m, "shift+up", "shift+down", "down", "shift+down")
 	if m.c.WS.Resorting() {
 		require.True(t, m.c.WS.Settle())
-		m.recomputed()
+		recomputed(m.c, m.views)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
 	assert.Equal(t, screen(want), screen(m))

@@ -234,7 +234,7 @@ func (m *Model) seen(msg tea.Msg) {
 // recomputation, the screen drawn again, and the fingerprint of what it
 // shows.
 func (m *Model) after(cmd tea.Cmd) tea.Cmd {
-	return tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	return tea.Batch(cmd, recomputeLater(&m.later, m.c, m.views), m.redraw(), fingerprintLater(m.c.WS))
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -310,7 +310,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
-		m.settle()
+		settle(m.c, m.views)
 		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.dialog != nil {

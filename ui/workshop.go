@@ -110,7 +110,7 @@ func (m *Workshop) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.seen(msg)
 	cmd, ok := m.remoteUpdate(msg)
 	if k, isKey := msg.(tea.KeyPressMsg); isKey {
-		m.settle()
+		settle(m.c, m.views)
 		cmd, ok = m.roomKey(k)
 	}
 	if !ok {
