@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
@@ -19,12 +20,12 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frame.View(m.frame, m.windowTitle())
+	return frame.View(m.frame, windowTitle(m.c.WS.Doc))
 }
 
 // windowTitle names the list in the terminal's title.
-func (m *Model) windowTitle() string {
-	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
+func windowTitle(doc *listio.Document) string {
+	return "ndcg-explorer: " + common.Shown(doc.Name)
 }
 
 // drawnFooter is the footer as drawn for w cells, a view, and whether a
@@ -114,13 +115,13 @@ func (m *Model) render() string {
 	} else {
 		main = m.views[m.active].View()
 	}
-	conv := m.conventionsLine(w)
+	conv := m.conv.draw(m.c, m.views[m.active], w)
 	if m.c.WS.Pending() {
 		// The numbers on screen are those before the last change: the
 		// spinner says they are being worked out for these conventions.
 		// The line makes room for it as for any width, settings giving
 		// way whole.
-		conv = m.later.Glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
+		conv = m.later.Glyph(m.c.Styles) + " " + m.conv.draw(m.c, m.views[m.active], max(w-2, 0))
 	}
 	parts := append([]string{m.titleLine(w), conv}, bar...)
 	status, more := m.statusLines(w)
@@ -152,14 +153,15 @@ func (m *Model) titleLine(w int) string {
 	return line
 }
 
-// conventionsLine states the conventions in force, as every output
-// does: in words when there is room, in short when not.
-func (m *Model) conventionsLine(w int) string {
-	s := shownSettings(m.views[m.active], m.c.WS.Settings)
-	if m.conv.w != w || !s.Equal(m.conv.s) {
-		m.conv = drawnConventions{line: drawConventions(m.c.Styles, s, w), w: w, s: s}
+// draw states the conventions view v computes under, as every output
+// does: in words when there is room, in short when not; drawn again for
+// another width or other conventions.
+func (d *drawnConventions) draw(c *common.Common, v view.View, w int) string {
+	s := shownSettings(v, c.WS.Settings)
+	if d.w != w || !s.Equal(d.s) {
+		*d = drawnConventions{line: drawConventions(c.Styles, s, w), w: w, s: s}
 	}
-	return m.conv.line
+	return d.line
 }
 
 // settingsShower is a view whose numbers follow conventions of its own
@@ -222,7 +224,7 @@ func joinFit(parts []string, sep string, w int) string {
 // common.Status.Fresh), unless the footer names the keys of an answer
 // awaited (decor). A prompt's field has the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
-	if line, ok := m.promptLine(w); ok {
+	if line, ok := promptLine(m.dialog, w); ok {
 		return line, ""
 	}
 	if text, _, ok := m.deco.await(w); ok {
@@ -235,11 +237,11 @@ func (m *Model) statusLines(w int) (string, string) {
 
 // promptLine is the line of the dialog on the status line (k, save as,
 // an image's name, what to copy), if one is open.
-func (m *Model) promptLine(w int) (string, bool) {
-	if m.dialog == nil || m.dialog.Covers() {
+func promptLine(d dialogs.Dialog, w int) (string, bool) {
+	if d == nil || d.Covers() {
 		return "", false
 	}
-	line := m.dialog.View(w, 1)
+	line := d.View(w, 1)
 	return line, line != ""
 }
 

@@ -130,7 +130,7 @@ func (m *Workshop) View() tea.View {
 	if m.lesson != nil {
 		return m.lesson.View()
 	}
-	title := m.windowTitle()
+	title := windowTitle(m.c.WS.Doc)
 	if name := m.remote.Name; name != "" {
 		title += " · " + common.Shown(name)
 	}
