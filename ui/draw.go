@@ -123,7 +123,7 @@ func (m *Model) render() string {
 		// way whole.
 		conv = m.later.Glyph(m.c.Styles) + " " + m.conv.draw(m.c, m.views[m.active], max(w-2, 0))
 	}
-	parts := append([]string{m.titleLine(w), conv}, bar...)
+	parts := append([]string{m.deco.titleLine(m.c, viewName(m.active), w), conv}, bar...)
 	status, more := m.statusLines(w)
 	if more == "" {
 		more = m.footer(w)
@@ -137,19 +137,19 @@ func (m *Model) render() string {
 // the room sees the screen, that it does). Where all of it would leave
 // the heading less than half the line, the view's name gives way (the
 // view bar has it), then "modified".
-func (m *Model) titleLine(w int) string {
-	dirty := m.c.WS.Dirty()
-	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if mark := m.deco.markText(); mark != "" {
+func (d decor) titleLine(c *common.Common, view string, w int) string {
+	dirty := c.WS.Dirty()
+	right := frame.TitleRight(view, dirty)
+	if mark := d.markText(); mark != "" {
 		right = mark
-		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
+		for _, r := range []string{frame.TitleRight(view, dirty), frame.TitleRight("", dirty)} {
 			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
 				right = strings.TrimSpace(both)
 				break
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.deco.clockText(), right, w)
+	line, _ := frame.TitleLine(c.Styles, c.WS.Doc, d.clockText(), right, w)
 	return line
 }
 
@@ -259,7 +259,7 @@ func (m *Model) footer(w int) string {
 	if _, line, ok := m.deco.await(w); ok {
 		return line
 	}
-	typing := m.typing()
+	typing := editingInPlace(m.views[m.active])
 	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
 		return f.line
 	}
@@ -278,11 +278,11 @@ func (m *Model) footer(w int) string {
 	return line
 }
 
-// typing reports whether the explorer's score or title is being edited
+// editingInPlace reports whether the explorer's score or title is edited
 // in place, where the field has the keys (a dialog's field names its
 // keys in its own footer). The check and quiz views, whose fields take a
 // number, say so in their own footers.
-func (m *Model) typing() bool {
-	e, ok := m.views[m.active].(*explorer.Model)
+func editingInPlace(v view.View) bool {
+	e, ok := v.(*explorer.Model)
 	return ok && e.Capturing()
 }

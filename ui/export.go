@@ -26,7 +26,7 @@ func (m *Model) copyKey(k string) tea.Cmd {
 	switch k {
 	case "v", "y":
 		text = m.screenText()
-		what = fmt.Sprintf("the %s view as text, %d lines", m.viewName(m.active), strings.Count(text, "\n"))
+		what = fmt.Sprintf("the %s view as text, %d lines", viewName(m.active), strings.Count(text, "\n"))
 	case "m":
 		if ws.Result == nil {
 			m.c.SetStatus("no report to copy: "+ws.Err.Error(), true)
@@ -77,7 +77,7 @@ func (m *Model) screenText() string {
 // suggesting one next to the list's file. Over SSH, where no file is
 // written, the image goes to the person's clipboard instead.
 func (m *Model) openShot() tea.Cmd {
-	shot, name := m.render(), m.viewName(m.active)
+	shot, name := m.render(), viewName(m.active)
 	// Drawn when asked for, at the window's size and on its background.
 	svg := func() string {
 		o := screenshot.Options{Width: m.width, Height: m.height, Theme: screenshot.Dark}

@@ -171,7 +171,7 @@ func (m *Workshop) tellShare(a ShareAnswer) {
 // it: as for an offer, no question, dialog or field has them first, nor
 // a quiz answer typed and not sent.
 func (m *Workshop) shareAnswerable() bool {
-	return m.shareAsk != nil && !m.dialogOpen() && !m.typing() && !halfTyped(m.views[m.active])
+	return m.shareAsk != nil && !m.dialogOpen() && !editingInPlace(m.views[m.active]) && !halfTyped(m.views[m.active])
 }
 
 // shareFooter is the footer while an ask waits: the keys that answer

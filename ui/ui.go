@@ -198,7 +198,7 @@ func (m *Model) restyle() {
 	m.help.Styles = m.c.Styles.Help
 	m.foot = drawnFooter{}
 	m.conv.w = -1
-	m.relayoutHelp()
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -375,7 +375,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
-	m.relayoutHelp()
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // show makes view i the active one. The greeting speaks of the

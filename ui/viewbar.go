@@ -53,7 +53,7 @@ func capitalise(name string) string {
 }
 
 // viewName is the name of view i.
-func (m *Model) viewName(i int) string { return views.All[i].Name }
+func viewName(i int) string { return views.All[i].Name }
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
 // many terminals keep function keys for themselves, its capital letter

@@ -261,7 +261,7 @@ func (m *Workshop) Where() string {
 	if _, ok := m.dialog.(*dialogs.Help); ok {
 		return "help"
 	}
-	return m.viewName(m.active)
+	return viewName(m.active)
 }
 
 // WhereCells is the widest Where, for the room view's column: the
@@ -412,7 +412,7 @@ func (m *Workshop) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // quiz answer typed and not sent, which enter sends and esc clears, as
 // the field's own line says.
 func (m *Workshop) offerAnswerable() bool {
-	return m.offer != nil && !m.dialogOpen() && !m.typing() && !halfTyped(m.views[m.active])
+	return m.offer != nil && !m.dialogOpen() && !editingInPlace(m.views[m.active]) && !halfTyped(m.views[m.active])
 }
 
 // offerFooter is the footer while an offer waits: what it is and the
