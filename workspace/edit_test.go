@@ -13,6 +13,9 @@ import (
 // withGain adds a throw-away gain to g's cycle for the test's length, as
 // the recipe for a new gain has it (CONTRIBUTING, A gain): one entry.
 func withGain(t *testing.T, g ndcg.Gain) {
+	if slices.ContainsFunc(gainCycle, func(c ndcg.Gain) bool { return c.String() == g.String() }) {
+		return // the cycle has it already
+	}
 	was := gainCycle
 	gainCycle = append(slices.Clone(gainCycle), g)
 	t.Cleanup(func() { gainCycle = was })
