@@ -18,7 +18,7 @@ import (
 // widget. Every package is named here: a new one (a view, a widget, a
 // dialog's package) fails the test until its layer is chosen.
 var layers = [][]string{
-	{"ui/workshop", "ui/components/layout", "ui/components/loading"},
+	{"ui/room", "ui/components/layout", "ui/components/loading"},
 	{"ui/common", "ui/internal/uitest"},
 	{"ui/components/background", "ui/components/frame", "ui/components/table", "ui/components/textfield"},
 	{"ui/views/view"},
