@@ -78,7 +78,7 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m.c.WS = ws
 	// A save compares the new list's file with what was read of it.
 	m.files.fileState = fileState{disk: ws.Doc.Disk}
-	m.conv.w = -1 // the header states the new list's conventions
+	m.drawn.conv.w = -1 // the header states the new list's conventions
 	m.fileGain = fileGain
 	present := false
 	if e, ok := m.views[0].(*explorer.Model); ok {

@@ -89,10 +89,9 @@ type Model struct {
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
 	keys frame.KeyTimes
-	// foot and conv are the footer and the conventions line as last
-	// drawn (draw.go).
-	foot drawnFooter
-	conv drawnConventions
+	// drawn are the footer and the conventions line as last drawn
+	// (draw.go).
+	drawn drawn
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
 	// fileGain is the gain map the list's file set, which g keeps in its
@@ -200,8 +199,8 @@ func (m *Model) restyle() {
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
-	m.foot = drawnFooter{}
-	m.conv.w = -1
+	m.drawn.foot = drawnFooter{}
+	m.drawn.conv.w = -1
 	relayoutHelp(m.dialog, m.width, m.height)
 }
 
@@ -226,7 +225,7 @@ func (m *Model) seen(msg tea.Msg) {
 	case tea.KeyPressMsg:
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
-		m.foot = drawnFooter{}
+		m.drawn.foot = drawnFooter{}
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
@@ -393,7 +392,7 @@ func (m *Model) show(i int) {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
-	m.conv.w = -1
+	m.drawn.conv.w = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}
