@@ -94,9 +94,6 @@ type Model struct {
 	drawn drawn
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
-	// fileGain is the gain map the list's file set, which g keeps in its
-	// cycle of gains beside the built-in ones; nil without one.
-	fileGain *ndcg.Gain
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
@@ -155,7 +152,7 @@ func New(o Options) *Model {
 		ws.MarkSaved(-1)
 	}
 	c.Tell = m.changed
-	m.fileGain = dialogs.FileGainOf(o.Settings)
+	m.files.gain = dialogs.FileGainOf(o.Settings)
 	for i, r := range views.All {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
