@@ -61,3 +61,13 @@ func TestNextGainCyclesEveryGain(t *testing.T) {
 		})
 	}
 }
+
+// Every named gain (a GainKind before GainMap) is in g's cycle, as the
+// recipe for a gain says (CONTRIBUTING, A gain).
+func TestEveryNamedGainIsCycled(t *testing.T) {
+	for k := ndcg.GainKind(0); k < ndcg.GainMap; k++ {
+		g := ndcg.Gain{Kind: k}
+		assert.True(t, slices.ContainsFunc(gainCycle, func(c ndcg.Gain) bool { return c.String() == g.String() }),
+			"g cycles %s", g)
+	}
+}
