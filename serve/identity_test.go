@@ -158,8 +158,11 @@ func TestSplitCode(t *testing.T) {
 		{"ada+k7m2p9xq", "ada", "k7m2p9xq"},
 		{"ada+K7M2P9XQ", "ada", "k7m2p9xq"},
 		{"a+b+k7m2p9xq", "a+b", "k7m2p9xq"},
-		{"ada+k7m2p9x", "ada+k7m2p9x", ""},   // too short
-		{"ada+k7m2p9x1", "ada+k7m2p9x1", ""}, // 1 is not in the alphabet
+		// A code mistyped is still a code, never part of the name the
+		// projector shows (the caller finds it malformed).
+		{"ada+k7m2p9x", "ada", "k7m2p9x"},
+		{"ada+k7m2p9x1", "ada", "k7m2p9x1"},
+		{"ada+", "ada", ""},
 		{"+k7m2p9xq", "", "k7m2p9xq"},
 	} {
 		name, code := splitCode(tc.in)

@@ -227,6 +227,8 @@ type Room struct {
 	// and asks how many were made (share.go).
 	share    Share
 	asks     int
+	// hidden stands for the screen shown while a round runs (share.go).
+	hidden *hiddenShare
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).

@@ -374,7 +374,9 @@ func (s *Server) log(format string, args ...any) {
 // refuse ends a session with one line on its error output and exit
 // status 1.
 func (s *Server) refuse(sess ssh.Session, why string) {
-	s.log("refused %s@%s: %s", CleanName(sess.User()), sess.RemoteAddr(), why)
+	// The attendee reads their own code back; the log, on the
+	// projector, never does.
+	s.log("refused %s@%s: %s", shownUser(sess.User()), sess.RemoteAddr(), maskCode(why, sess.User()))
 	fmt.Fprintln(sess.Stderr(), "ndcg-explorer: "+why)
 	_ = sess.Exit(1)
 }

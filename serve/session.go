@@ -83,6 +83,9 @@ type sessionModel struct {
 	framing bool
 	onFrame func()
 	clock   func() time.Time
+	// secret is the attendee's resume code, which their own screen shows
+	// them and a frame shown to the room never does.
+	secret string
 }
 
 type (
@@ -294,7 +297,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
+	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange, secret: m.Code}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}

@@ -128,14 +128,14 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 		s.log("%s: a wrong passphrase from a browser", req.Addr)
 		return webterm.Joined{}, &webterm.Refusal{Message: "that is not the room's passphrase: ask your instructor for it", Failure: true}
 	}
-	login := CleanName(strings.TrimSpace(req.Name))
-	if login == "" {
+	// A code typed after the name (fay+k7m2p9xq, as the ssh line has it)
+	// is a code, as the code field's is: never part of the name shown.
+	name, typed := splitCode(strings.TrimSpace(req.Name))
+	if strings.TrimSpace(name) == "" {
 		return webterm.Joined{}, &webterm.Refusal{Message: "type a name: the instructor sees it beside your answers"}
 	}
-	code := strings.ToLower(strings.TrimSpace(req.Resume))
-	if !wellFormedCode(code) {
-		code = ""
-	}
+	login := CleanName(strings.TrimSpace(name))
+	code := cmp.Or(strings.ToLower(strings.TrimSpace(req.Resume)), typed)
 	m, ok := s.room.joinVia(login, code, req.Addr, "", ViaWeb)
 	if !ok {
 		return webterm.Joined{}, &webterm.Refusal{Message: roomFull(s.cfg.MaxSessions)}
@@ -232,7 +232,7 @@ func (s *Server) webWelcome(m *Member) string {
 	}
 	switch m.Missed {
 	case missedUnknown:
-		return fmt.Sprintf("no list kept for this browser's code: a new list, as %s; this browser brings you back to it", m.Name)
+		return fmt.Sprintf("no list kept for that code: a new list, as %s; this browser brings you back to it", m.Name)
 	case missedOpen:
 		return fmt.Sprintf("your list is open in another window: a new list here, as %s", m.Name)
 	}
