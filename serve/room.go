@@ -225,10 +225,10 @@ type Room struct {
 	offers int
 	// share is the last ask to show an attendee's screen to the room,
 	// and asks how many were made (share.go).
-	share    Share
-	asks     int
+	share Share
+	asks  int
 	// hidden stands for the screen shown while a round runs (share.go).
-	hidden *hiddenShare
+	hidden   *hiddenShare
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).
