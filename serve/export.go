@@ -27,6 +27,9 @@ type RoundResult struct {
 	True     float64 `json:"true_ndcg"`
 	Name     string  `json:"name"`
 	Answer   string  `json:"answer"`
+	// ID is the attendee's (Member.ID): a take-home report finds their
+	// answers by it, never by a display name another may have had.
+	ID int `json:"-"`
 	// Verdict is right, wrong or "not a number".
 	Verdict string `json:"verdict"`
 	// Diagnosis is what check finds behind a wrong answer
@@ -61,12 +64,13 @@ func (r *Room) Results() []RoundResult {
 	}
 	type given struct {
 		rd *Round
+		id int
 		a  answer
 	}
 	var all []given
 	for _, rd := range rounds {
 		for _, id := range rd.order {
-			all = append(all, given{rd: rd, a: rd.answers[id]})
+			all = append(all, given{rd: rd, id: id, a: rd.answers[id]})
 		}
 	}
 	r.mu.Unlock()
@@ -74,7 +78,7 @@ func (r *Room) Results() []RoundResult {
 	for _, g := range all {
 		v, why, tv := g.rd.verdict(g.a.text)
 		out = append(out, RoundResult{Round: g.rd.ID, Seed: g.rd.Seed, Question: g.rd.Number, K: g.rd.Question.K, True: tv,
-			Name: g.a.name, Answer: g.a.text, Verdict: v, Diagnosis: why})
+			Name: g.a.name, ID: g.id, Answer: g.a.text, Verdict: v, Diagnosis: why})
 	}
 	return out
 }

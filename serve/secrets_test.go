@@ -110,3 +110,40 @@ func TestSharedScreenHidesCodeAndAnswer(t *testing.T) {
 	r.EndRound()
 	assert.Contains(t, r.Share().frame.content, "0.7654", "the round over, the screen is shown again")
 }
+
+// The churn: ada answers a round and quits; a client connects
+// and drops a hundred times (MaxSessions 2: the old bound kept two
+// lists); ada's code still brings her list back, a newcomer typing
+// "ada" is someone else (ada-2), and that newcomer's report carries
+// none of ada's rounds: answers belong to the identity, not the name.
+func TestChurnNeitherEvictsNorHandsOverAnAttendee(t *testing.T) {
+	s, addr := startServer(t, Config{MaxSessions: 2, FailDelay: -1})
+	c := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, c, "ada")
+	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	c.send("0.7654\r")
+	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
+	s.Room().EndRound()
+	c.close()
+	emptied(t, s)
+	for range 100 {
+		m, ok := s.room.join("churn", "", "127.0.0.9:1", "")
+		require.True(t, ok)
+		s.room.leave(m)
+	}
+
+	out, stderr, status := run(t, addr, "ada+"+code, "report")
+	require.Equal(t, 0, status, stderr)
+	assert.Contains(t, out, "| 1 | seed 7, question 1 | 0.7654 |")
+
+	imp := connect(t, addr, "ada", 100, 30)
+	newCode := codeOn(t, imp, "ada-2")
+	imp.close()
+	emptied(t, s)
+	out, stderr, status = run(t, addr, "ada-2+"+newCode, "report")
+	require.Equal(t, 0, status, stderr)
+	assert.NotContains(t, out, "0.7654")
+	assert.NotContains(t, out, "Your quiz rounds")
+}

@@ -187,6 +187,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg}
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	s.room.start, s.room.log = startOf(cfg.Doc, cfg.Settings), s.log
 	if cfg.StateDir != "" {
 		n, err := openState(cfg.StateDir, s.room)
 		if err != nil {
