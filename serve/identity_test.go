@@ -116,7 +116,7 @@ func TestWrongCodeStartsANewList(t *testing.T) {
 	c := connect(t, addr, "ada+abcdefgh", 120, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor("no list kept for that code: a new list, as ada;", 10*time.Second))
-	failures, _ := s.throttle.counts()
+	failures, _, _, _ := s.throttle.counts()
 	assert.Equal(t, 1, failures)
 	members := s.Room().Members()
 	require.Len(t, members, 1)

@@ -94,14 +94,11 @@ func newConnTracker(cfg Config, thr *throttle, log func(format string, args ...a
 	return t
 }
 
-// accept is the SSH server's ConnCallback: it refuses an address under a
-// penalty at once, and makes room among the connections not yet
-// authenticated.
+// accept is the SSH server's ConnCallback: it makes room among the
+// connections not yet authenticated. (No address is refused: a room
+// behind one NAT is one address; the throttle slows its failures.)
 func (t *connTracker) accept(ctx ssh.Context, conn net.Conn) net.Conn {
 	host := hostOf(conn.RemoteAddr().String())
-	if t.thr.blocked(host) {
-		return nil
-	}
 	c := &trackedConn{Conn: conn, t: t, host: host}
 	ctx.SetValue(ctxConn, c)
 	var evict *trackedConn

@@ -424,7 +424,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if m.Missed == missedUnknown {
 			// A code that finds no list may be a guess: it counts as a
 			// wrong passphrase does.
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), nil)
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {

@@ -41,7 +41,7 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	switch state {
 	case keptNone:
 		if code != "" {
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), func(msg string) { fmt.Fprintln(sess.Stderr(), msg) })
 		}
 		s.refuse(sess, fmt.Sprintf("no list kept for %s %s: give the user name your take-home lines show (NAME+CODE), or connect with the key you used (%s)",
 			name, keptWhere(code, sessionKey(sess)), connectLine(sess, "")))

@@ -55,9 +55,7 @@ func webCode(fingerprint string) string {
 // a wrong passphrase from a browser costs what one over ssh does.
 type webThrottle struct{ t *throttle }
 
-func (w webThrottle) Blocked(addr string) bool { return w.t.blocked(addr) }
-func (w webThrottle) Failed(addr string)       { w.t.fail(addr) }
-func (w webThrottle) Succeeded(string)         {}
+func (w webThrottle) Failed(addr string, tell func(string)) { w.t.fail(addr, tell) }
 
 // webHandler is the page, its assets and its WebSocket.
 func (s *Server) webHandler() http.Handler {
@@ -148,7 +146,7 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 	if m.Missed == missedUnknown {
 		// A code that finds no list may be a guess: it counts as a
 		// wrong passphrase does.
-		s.throttle.fail(req.Addr)
+		s.throttle.fail(req.Addr, nil)
 	}
 	return webterm.Joined{Name: m.Name, Resume: m.Code, Run: func(t *webterm.Term) { s.runWeb(t, m) }}, nil
 }

@@ -92,23 +92,19 @@ type Config struct {
 	Log func(format string, args ...any)
 }
 
-// Throttle is what slows down guessing: Blocked refuses an address that
-// has failed too often, Failed counts a failure (and may wait before the
-// answer goes back, which the page waits for), Succeeded ends the count.
-// serve passes the one throttle its SSH logins use, so that a guess
-// costs the same by either door.
+// Throttle is what slows down guessing: Failed counts a failure and may
+// wait before the answer goes back, which the page waits for, calling
+// tell first with what the page shows of why. It never refuses: behind
+// one address a whole classroom joins. serve passes the one throttle
+// its SSH logins use, so that a guess costs the same by either door.
 type Throttle interface {
-	Blocked(addr string) bool
-	Failed(addr string)
-	Succeeded(addr string)
+	Failed(addr string, tell func(string))
 }
 
 // noThrottle counts nothing.
 type noThrottle struct{}
 
-func (noThrottle) Blocked(string) bool { return false }
-func (noThrottle) Failed(string)       {}
-func (noThrottle) Succeeded(string)    {}
+func (noThrottle) Failed(string, func(string)) {}
 
 // Handler serves the page, its assets and its WebSocket.
 type Handler struct {
@@ -241,11 +237,6 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.JoinTimeout)
 	defer cancel()
 	for {
-		if h.cfg.Throttle.Blocked(addr) {
-			_ = writeControl(ctx, c, control{Type: "refused", Message: "too many wrong passphrases or codes from this address: try again in a few minutes"})
-			_ = c.Close(websocket.StatusPolicyViolation, "throttled")
-			return JoinRequest{}, Joined{}, false
-		}
 		typ, data, err := c.Read(ctx)
 		if err != nil {
 			return JoinRequest{}, Joined{}, false
@@ -258,14 +249,13 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 		req.Addr = addr
 		joined, err := h.cfg.Join(ctx, req)
 		if err == nil {
-			h.cfg.Throttle.Succeeded(addr)
 			return req, joined, true
 		}
 		var refusal *Refusal
 		if errors.As(err, &refusal) && refusal.Failure {
 			// The throttle's delay: the page waits for the answer, so
-			// a guesser can try no faster than this.
-			h.cfg.Throttle.Failed(addr)
+			// a guesser can try no faster than this; it says why.
+			h.cfg.Throttle.Failed(addr, func(msg string) { _ = writeControl(ctx, c, control{Type: "wait", Message: msg}) })
 		}
 		if writeControl(ctx, c, control{Type: "refused", Message: err.Error()}) != nil {
 			return JoinRequest{}, Joined{}, false
