@@ -139,6 +139,7 @@ type Server struct {
 	web     *http.Server
 	webCode string
 	webAddr net.Addr // where the page listens, once it does
+	webCap  *connCap // its connections (webconn.go)
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -258,7 +259,7 @@ func New(cfg Config) (*Server, error) {
 		if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
 			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
 		}
-		s.web = &http.Server{Handler: s.webHandler(), ReadHeaderTimeout: 10 * time.Second}
+		s.web = s.newWebServer()
 	}
 	return s, nil
 }

@@ -57,8 +57,9 @@ type webThrottle struct{ t *throttle }
 
 func (w webThrottle) Failed(addr string, tell func(string)) { w.t.fail(addr, tell) }
 
-// webHandler is the page, its assets and its WebSocket.
-func (s *Server) webHandler() http.Handler {
+// webHandler is the page, its assets and its WebSocket; hosts are the
+// names its Host header may give besides an address (webterm.Config.Hosts).
+func (s *Server) webHandler(hosts []string) http.Handler {
 	return webterm.New(webterm.Config{
 		Title:      cmp.Or(s.cfg.Workshop, "a workshop on NDCG"),
 		Room:       s.webCode,
@@ -71,7 +72,8 @@ func (s *Server) webHandler() http.Handler {
 			}
 			return DefaultLoginGrace
 		}(),
-		Log: s.log,
+		Log:   s.log,
+		Hosts: hosts,
 	})
 }
 
@@ -84,6 +86,7 @@ func (s *Server) ServeWeb(ln net.Listener) error {
 	if !s.track(ln) {
 		return nil
 	}
+	ln = capListener{Listener: &fdListener{Listener: ln, log: s.log}, c: s.webCap}
 	var err error
 	if s.cfg.TLSCert != "" {
 		err = s.web.ServeTLS(ln, s.cfg.TLSCert, s.cfg.TLSKey)
