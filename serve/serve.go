@@ -209,7 +209,8 @@ func New(cfg Config) (*Server, error) {
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
-			defer drainWindowChanges(sess)
+			_, winch, _ := sess.Pty()
+			defer drainWindowChanges(winch)
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
 		// Forwarding: ssh -R asks for it before the session starts, so
@@ -389,7 +390,10 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 // long as the explorer runs.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		defer drainWindowChanges(sess)
+		// The terminal as the session starts, read once: later reads of
+		// sess.Pty race the library's window changes (ptyGate).
+		pty, winch, hasPty := sess.Pty()
+		defer drainWindowChanges(winch)
 		if cmd, ok := takeHomeCommand(sess.RawCommand()); ok {
 			s.takeHome(sess, cmd)
 			return
@@ -407,7 +411,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "port forwarding is not offered here: connect without -R or -L")
 			return
 		}
-		if _, _, ok := sess.Pty(); !ok {
+		if !hasPty {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
@@ -441,20 +445,20 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(pty, m)))
 			if s.saver != nil {
-				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
+				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(pty, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
 			// The command on a line of its own, whole, as the take-home
 			// lines are: wrapped with the sentence, it broke in two.
 			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
-				shortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+				shortDuration(s.cfg.IdleTimeout)), endWidth(pty, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
-			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		}
 	}
 }
@@ -475,25 +479,24 @@ func (s *Server) stopping() bool {
 
 // endWidth is the width of the attendee's terminal as their explorer
 // ends: the last size the explorer was given (resizes included), else
-// the one the session started with.
-func endWidth(sess ssh.Session, m *Member) int {
+// the one the session started with (pty, read as it started: see
+// ptyGate).
+func endWidth(pty ssh.Pty, m *Member) int {
 	if m.session != nil && m.session.latest.Width > 0 {
 		return m.session.latest.Width
 	}
-	if pty, _, ok := sess.Pty(); ok {
-		return pty.Window.Width
-	}
-	return 0
+	return pty.Window.Width
 }
 
-// drainWindowChanges reads a session's window changes once nothing else
-// does. The SSH library hands each one over a channel of one place and
-// waits until it is taken; the explorer's reader stops with the
-// explorer, so a resize arriving as a session ends would block the
-// session's request loop, and leak it, for good. The channel closes
-// when the session's requests end, which ends the drain.
-func drainWindowChanges(sess ssh.Session) {
-	if _, winch, ok := sess.Pty(); ok && winch != nil {
+// drainWindowChanges reads a session's window changes (winch, as
+// sess.Pty gave it when the session started) once nothing else does.
+// The SSH library hands each one over a channel of one place and waits
+// until it is taken; the explorer's reader stops with the explorer, so a
+// resize arriving as a session ends would block the session's request
+// loop, and leak it, for good. The channel closes when the session's
+// requests end, which ends the drain.
+func drainWindowChanges(winch <-chan ssh.Window) {
+	if winch != nil {
 		go func() {
 			for range winch {
 			}
