@@ -132,7 +132,7 @@ func (c *connCap) add(conn net.Conn) {
 	// Forgotten at once, so that the next one chooses another; closed
 	// off the lock, as Close comes back to remove.
 	c.forget(victim)
-	go victim.Close()
+	go func() { _ = victim.Close() }()
 }
 
 func (c *connCap) remove(conn net.Conn) {
