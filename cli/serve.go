@@ -75,7 +75,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle for this long (0: never)")
 	f.StringVar(&passFile, "passphrase-file", "", "file whose first line is the passphrase attendees type (default: none, anyone who reaches the port gets in)")
-	f.IntVar(&cfg.FailBudget, "fail-budget", serve.DefaultFailBudget, "wrong passphrases or resume codes one address may send in 10 minutes before each more waits 10s in turn (the right passphrase never waits)")
+	f.IntVar(&cfg.FailBudget, "fail-budget", serve.DefaultFailBudget, "wrong passphrases or resume codes from one address before each more waits 30s in turn (the right passphrase never waits)")
 	f.IntVar(&cfg.MaxItems, "max-items", serve.DefaultMaxItems, "most items in a session's list")
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")

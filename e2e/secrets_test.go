@@ -87,7 +87,7 @@ func TestServeThrottleNeverRefusesTheRoom(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var said []string
-	for range 8 {
+	for range 6 {
 		wg.Go(func() {
 			out, _, err := attempt("guess")
 			assert.Error(t, err)

@@ -20,18 +20,19 @@ const (
 	// DefaultFailDelay is how long every failed attempt waits before the
 	// client hears of it.
 	DefaultFailDelay = time.Second
-	// DefaultFailBudget is how many failures one address may have within
-	// DefaultFailWindow before each of its failures waits DefaultPenalty.
+	// DefaultFailBudget is how many failures one address may have before
+	// each of its failures waits DefaultPenalty; the count starts again
+	// once the address has had none for DefaultFailWindow.
 	DefaultFailBudget = 30
 	DefaultFailWindow = 10 * time.Minute
 	// DefaultPenalty is how long each failure past the budget waits, in
-	// turn with the address's other failures: at most six guesses a
-	// minute from one address, where a resume code is one of 8.5e11.
-	DefaultPenalty = 10 * time.Second
+	// turn with the address's other failures: at most 120 guesses an
+	// hour from one address, where a resume code is one of 8.5e11.
+	DefaultPenalty = 30 * time.Second
 )
 
 // maxSources bounds the addresses the throttle remembers; past it the
-// oldest whose failures are over the window are forgotten.
+// oldest whose last failure is past the window are forgotten.
 const maxSources = 10_000
 
 // throttle counts failed attempts per source address.
@@ -54,7 +55,7 @@ type throttle struct {
 
 type source struct {
 	fails int
-	first time.Time // of the failures counted
+	last  time.Time // of the failures counted
 	next  time.Time // when the last failure waiting the penalty is answered
 }
 
@@ -89,13 +90,14 @@ func (t *throttle) fail(host string, tell func(string)) {
 	s := t.sources[host]
 	if s == nil {
 		t.prune(now)
-		s = &source{first: now}
+		s = &source{}
 		t.sources[host] = s
 	}
-	if now.Sub(s.first) > t.window && !s.next.After(now) {
-		s.fails, s.first = 0, now
+	if now.Sub(s.last) > t.window && !s.next.After(now) {
+		// A window with no failure: the budget is whole again.
+		s.fails = 0
 	}
-	s.fails++
+	s.fails, s.last = s.fails+1, now
 	if s.fails > t.worstFails || host == t.worst {
 		t.worst, t.worstFails = host, s.fails
 	}
@@ -107,8 +109,8 @@ func (t *throttle) fail(host string, tell func(string)) {
 		wait = s.next.Sub(now)
 		notice = t.notice(s.fails, wait)
 		if s.fails == t.budget+1 {
-			t.log("%s: %d failed attempts (wrong passphrases or resume codes) in %s; each one more waits %s in turn (the right passphrase still gets in: F11 forgives)",
-				host, t.budget, shortDuration(t.window), shortDuration(t.penalty))
+			t.log("%s: %d failed attempts (wrong passphrases or resume codes); each one more waits %s in turn until %s pass without one (the right passphrase still gets in: F11 forgives)",
+				host, t.budget, shortDuration(t.penalty), shortDuration(t.window))
 		}
 	}
 	t.mu.Unlock()
@@ -123,8 +125,8 @@ func (t *throttle) fail(host string, tell func(string)) {
 
 // notice is what a client past its address's budget reads as it waits.
 func (t *throttle) notice(fails int, wait time.Duration) string {
-	return fmt.Sprintf("ndcg-explorer: %d wrong passphrases or resume codes from your address within %s: this answer waits %s. "+
-		"The right passphrase gets in at once: check it with your instructor.", fails, shortDuration(t.window), shortDuration(wait.Round(time.Second)))
+	return fmt.Sprintf("ndcg-explorer: %d wrong passphrases or resume codes from your address (a whole room may share it): this answer waits %s. "+
+		"The right passphrase gets in at once: check it with your instructor.", fails, shortDuration(max(wait.Round(time.Second), time.Second)))
 }
 
 // later is the later of a and b.
@@ -142,7 +144,7 @@ func (t *throttle) prune(now time.Time) {
 		return
 	}
 	for h, s := range t.sources {
-		if now.After(s.next) && now.Sub(s.first) > t.window {
+		if now.After(s.next) && now.Sub(s.last) > t.window {
 			delete(t.sources, h)
 		}
 	}

@@ -70,7 +70,7 @@ func TestPassphraseGuessingIsThrottled(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	assert.Equal(t, []string{"127.0.0.1: 10 failed attempts (wrong passphrases or resume codes) in 10m; each one more waits 250ms in turn (the right passphrase still gets in: F11 forgives)"}, lines)
+	assert.Equal(t, []string{"127.0.0.1: 10 failed attempts (wrong passphrases or resume codes); each one more waits 250ms in turn until 10m pass without one (the right passphrase still gets in: F11 forgives)"}, lines)
 }
 
 // The dashboard counts failed attempts, those slowed past the budget,
