@@ -2,6 +2,7 @@ package serve
 
 import (
 	"crypto/tls"
+	"fmt"
 	"log"
 	"net"
 	"net/http"
@@ -52,19 +53,41 @@ func (s *Server) newWebServer() *http.Server {
 		IdleTimeout:       webIdleTimeout,
 		MaxHeaderBytes:    webHeaderBytes,
 		ConnState:         lim.changed,
-		ErrorLog:          log.New(logWriter{s.log}, "", 0),
+		ErrorLog:          log.New(&logWriter{log: s.log}, "", 0),
 	}
 }
 
 // logWriter hands the http server's error lines to the room's log (the
 // dashboard's status, or serve's output in log mode): a TLS handshake
-// error per curl was written raw over the projected screen.
+// error per curl was written raw over the projected screen. A flood of
+// them (every socket opened and left silent ends as one) is one line
+// each logEvery, with how many were held back.
 type logWriter struct {
-	log func(format string, args ...any)
+	log  func(format string, args ...any)
+	mu   sync.Mutex
+	last time.Time
+	held int
 }
 
-func (w logWriter) Write(p []byte) (int, error) {
-	w.log("web: %s", strings.TrimSpace(strings.TrimPrefix(string(p), "http: ")))
+// logEvery is the least time between two of the page's error lines.
+const logEvery = 10 * time.Second
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	now := time.Now()
+	if now.Sub(w.last) < logEvery {
+		w.held++
+		w.mu.Unlock()
+		return len(p), nil
+	}
+	held := w.held
+	w.last, w.held = now, 0
+	w.mu.Unlock()
+	line := strings.TrimSpace(strings.TrimPrefix(string(p), "http: "))
+	if held > 0 {
+		line += fmt.Sprintf(" (and %d more errors since the last line)", held)
+	}
+	w.log("web: %s", line)
 	return len(p), nil
 }
 
