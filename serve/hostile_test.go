@@ -204,10 +204,10 @@ func TestLookAlikeNamesAreToldApart(t *testing.T) {
 		assert.Equal(t, want, CleanName(in), "%q", in)
 	}
 	r := newRoom(10, 10, nil)
-	_, _ = r.join(CleanName("zoë"), "", "10.0.0.1:1", "")
-	_, _ = r.join(CleanName("zoe\u0308"), "", "10.0.0.1:2", "")
-	_, _ = r.join(CleanName("\u0430da"), "", "10.0.0.1:3", "")
-	_, _ = r.join(CleanName("ada"), "", "10.0.0.1:4", "")
+	_, _ = r.Join(CleanName("zoë"), "", "10.0.0.1:1", "")
+	_, _ = r.Join(CleanName("zoe\u0308"), "", "10.0.0.1:2", "")
+	_, _ = r.Join(CleanName("\u0430da"), "", "10.0.0.1:3", "")
+	_, _ = r.Join(CleanName("ada"), "", "10.0.0.1:4", "")
 	var names []string
 	for _, s := range r.Seats(time.Now()) {
 		names = append(names, s.Name)

@@ -96,19 +96,19 @@ func TestSharedScreenHidesCodeAndAnswer(t *testing.T) {
 	assert.Equal(t, "ssh ada+"+codeMask+"@h", hideCode("ssh ada+k7m2p9xq@h", "k7m2p9xq"))
 
 	r := newRoom(4, 100, nil)
-	m, _ := r.join("ada", "", "10.0.0.1:1", "")
+	m, _ := r.Join("ada", "", "10.0.0.1:1", "")
 	m.session = &sessionModel{}
 	r.members[m.ID].prog = nil
 	r.share = Share{Ask: 1, Member: m.ID, Name: "ada", State: ShareShown}
-	m.session.frame.Store(&sharedFrame{ask: 1, content: "my answer: 0.7654", w: 80, h: 24})
-	assert.Contains(t, r.Share().frame.content, "0.7654", "no round: the screen is shown")
+	m.session.frame.Store(&Frame{ask: 1, Content: "my answer: 0.7654", W: 80, H: 24})
+	assert.Contains(t, r.Share().Frame.Content, "0.7654", "no round: the screen is shown")
 	r.StartRound(7, 1, ndcg.DefaultSettings())
 	sh := r.Share()
-	assert.NotContains(t, sh.frame.content, "0.7654")
-	assert.Contains(t, sh.frame.content, "hidden while round 1 runs")
-	assert.Same(t, sh.frame, r.Share().frame, "the stand-in is made once, for the dashboard to draw once")
+	assert.NotContains(t, sh.Frame.Content, "0.7654")
+	assert.Contains(t, sh.Frame.Content, "hidden while round 1 runs")
+	assert.Same(t, sh.Frame, r.Share().Frame, "the stand-in is made once, for the dashboard to draw once")
 	r.EndRound()
-	assert.Contains(t, r.Share().frame.content, "0.7654", "the round over, the screen is shown again")
+	assert.Contains(t, r.Share().Frame.Content, "0.7654", "the round over, the screen is shown again")
 }
 
 // The churn: ada answers a round and quits; a client connects
@@ -129,9 +129,9 @@ func TestChurnNeitherEvictsNorHandsOverAnAttendee(t *testing.T) {
 	c.close()
 	emptied(t, s)
 	for range 100 {
-		m, ok := s.room.join("churn", "", "127.0.0.9:1", "")
+		m, ok := s.room.Join("churn", "", "127.0.0.9:1", "")
 		require.True(t, ok)
-		s.room.leave(m)
+		s.room.Leave(m)
 	}
 
 	out, stderr, status := run(t, addr, "ada+"+code, "report")

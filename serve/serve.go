@@ -275,6 +275,25 @@ func (s *Server) HostKeyPath() string { return s.cfg.HostKeyPath }
 // Room is the server's sessions, for the dashboard.
 func (s *Server) Room() *Room { return s.room }
 
+// Config is the configuration the server was made with.
+func (s *Server) Config() Config { return s.cfg }
+
+// WebAddr is where the room's page listens, nil before it does or
+// without --web.
+func (s *Server) WebAddr() net.Addr { return s.webAddr }
+
+// FailedAttempts counts the failed attempts the server keeps, those that
+// waited the penalty past an address's budget, and the address most
+// came from (throttle.go).
+func (s *Server) FailedAttempts() (failures, slowed int, worst string) {
+	failures, slowed, worst, _ = s.throttle.counts()
+	return failures, slowed, worst
+}
+
+// Forgive forgets every failed attempt, saying how many addresses were
+// past their budget.
+func (s *Server) Forgive() int { return s.throttle.forgive() }
+
 // Listen opens the configured address.
 func (s *Server) Listen() (net.Listener, error) { return listen(s.cfg.Listen, "--listen") }
 
@@ -416,7 +435,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			return
 		}
 		login, code := splitCode(sess.User())
-		m, ok := s.room.join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
+		m, ok := s.room.Join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
 		if !ok {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
@@ -433,7 +452,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
-			s.room.leave(m)
+			s.room.Leave(m)
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
@@ -450,11 +469,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(pty, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
-			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
+			s.log("closed %s's session after %s with no key pressed", m.Name, ShortDuration(s.cfg.IdleTimeout))
 			// The command on a line of its own, whole, as the take-home
 			// lines are: wrapped with the sentence, it broke in two.
 			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
-				shortDuration(s.cfg.IdleTimeout)), endWidth(pty, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
+				ShortDuration(s.cfg.IdleTimeout)), endWidth(pty, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
@@ -507,7 +526,7 @@ func drainWindowChanges(winch <-chan ssh.Window) {
 // roomFull is what the session after the last place reads: only the
 // instructor can make room.
 func roomFull(max int) string {
-	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", plural(max, "session"))
+	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", Plural(max, "session"))
 }
 
 // The largest window a session is drawn for (winsize's bound). A

@@ -21,13 +21,13 @@ import (
 // is the whole screen.
 const frameEvery = 100 * time.Millisecond
 
-// sharedFrame is one frame of an attendee's screen as their explorer
+// Frame is one frame of an attendee's screen as their explorer
 // drew it for their own terminal (its View, already safe for one), for
-// ask; w×h is the screen's size.
-type sharedFrame struct {
+// ask; W×H is the screen's size.
+type Frame struct {
 	ask     int
-	content string
-	w, h    int
+	Content string
+	W, H    int
 }
 
 // frameNow captures a frame held back by frameEvery.
@@ -53,13 +53,13 @@ type Share struct {
 	Member int
 	Name   string
 	State  ShareState
-	// frame is the screen's last frame while it is shown, nil before
+	// Frame is the screen's last frame while it is shown, nil before
 	// the first (Room.Share fills it in).
-	frame *sharedFrame
+	Frame *Frame
 }
 
-// active says the ask waits for its answer or the screen is shown.
-func (s Share) active() bool { return s.State == ShareAsked || s.State == ShareShown }
+// Active says the ask waits for its answer or the screen is shown.
+func (s Share) Active() bool { return s.State == ShareAsked || s.State == ShareShown }
 
 // AskShare asks attendee id to show their screen to the room, ending
 // any ask before it; false when they are gone or their explorer has not
@@ -95,7 +95,7 @@ func (r *Room) EndShare() Share {
 // endShare ends the share under way as state, telling the attendee
 // (r.mu is held).
 func (r *Room) endShare(state ShareState) {
-	if !r.share.active() {
+	if !r.share.Active() {
 		return
 	}
 	if m := r.members[r.share.Member]; m != nil && m.prog != nil && state != ShareLeft {
@@ -109,7 +109,7 @@ func (r *Room) endShare(state ShareState) {
 func (r *Room) shareAnswer(id int, a ui.ShareAnswer) {
 	r.mu.Lock()
 	s := &r.share
-	if s.Ask != a.ID || s.Member != id || !s.active() {
+	if s.Ask != a.ID || s.Member != id || !s.Active() {
 		r.mu.Unlock()
 		return
 	}
@@ -133,11 +133,11 @@ func (r *Room) Share() Share {
 	s := r.share
 	if m := r.members[s.Member]; s.State == ShareShown && m != nil && m.session != nil {
 		if f := m.session.frame.Load(); f != nil && f.ask == s.Ask {
-			s.frame = f
+			s.Frame = f
 		}
 	}
-	if rd := r.round; s.frame != nil && rd != nil && !rd.Ended {
-		s.frame = r.hiddenFrame(s, rd)
+	if rd := r.round; s.Frame != nil && rd != nil && !rd.Ended {
+		s.Frame = r.hiddenFrame(s, rd)
 	}
 	return s
 }
@@ -147,20 +147,20 @@ func (r *Room) Share() Share {
 // would show the answer they are typing. It is made once per ask, round
 // and size, for the dashboard to draw it again only when it changes
 // (r.mu is held).
-func (r *Room) hiddenFrame(s Share, rd *Round) *sharedFrame {
-	f := s.frame
-	if h := r.hidden; h != nil && h.ask == s.Ask && h.round == rd.ID && h.w == f.w && h.h == f.h {
-		return &h.sharedFrame
+func (r *Room) hiddenFrame(s Share, rd *Round) *Frame {
+	f := s.Frame
+	if h := r.hidden; h != nil && h.ask == s.Ask && h.round == rd.ID && h.W == f.W && h.H == f.H {
+		return &h.Frame
 	}
 	text := fmt.Sprintf("%s's screen is hidden while round %d runs: it would show their answer to the room.\n"+
 		"It is shown again when the round ends (F4).", s.Name, rd.Number)
-	r.hidden = &hiddenShare{sharedFrame: sharedFrame{ask: s.Ask, content: text, w: f.w, h: f.h}, round: rd.ID}
-	return &r.hidden.sharedFrame
+	r.hidden = &hiddenShare{Frame: Frame{ask: s.Ask, Content: text, W: f.W, H: f.H}, round: rd.ID}
+	return &r.hidden.Frame
 }
 
 // hiddenShare is the frame that stands for a screen during round round.
 type hiddenShare struct {
-	sharedFrame
+	Frame
 	round int
 }
 
@@ -201,7 +201,7 @@ func (s *sessionModel) capture() tea.Cmd {
 		return nil
 	}
 	content := hideCode(s.View().Content, s.secret)
-	if f := s.frame.Load(); f != nil && f.ask == ask && f.content == content {
+	if f := s.frame.Load(); f != nil && f.ask == ask && f.Content == content {
 		return nil
 	}
 	t := time.Now()
@@ -214,7 +214,7 @@ func (s *sessionModel) capture() tea.Cmd {
 	}
 	s.framed = t
 	w, h := s.Size()
-	s.frame.Store(&sharedFrame{ask: ask, content: content, w: w, h: h})
+	s.frame.Store(&Frame{ask: ask, Content: content, W: w, H: h})
 	if s.onFrame != nil {
 		s.onFrame()
 	}

@@ -110,7 +110,7 @@ func (t *throttle) fail(host string, tell func(string)) {
 		notice = t.notice(s.fails, wait)
 		if s.fails == t.budget+1 {
 			t.log("%s: %d failed attempts (wrong passphrases or resume codes); each one more waits %s in turn until %s pass without one (the right passphrase still gets in: F11 forgives)",
-				host, t.budget, shortDuration(t.penalty), shortDuration(t.window))
+				host, t.budget, ShortDuration(t.penalty), ShortDuration(t.window))
 		}
 	}
 	t.mu.Unlock()
@@ -126,7 +126,7 @@ func (t *throttle) fail(host string, tell func(string)) {
 // notice is what a client past its address's budget reads as it waits.
 func (t *throttle) notice(fails int, wait time.Duration) string {
 	return fmt.Sprintf("ndcg-explorer: %d wrong passphrases or resume codes from your address (a whole room may share it): this answer waits %s. "+
-		"The right passphrase gets in at once: check it with your instructor.", fails, shortDuration(max(wait.Round(time.Second), time.Second)))
+		"The right passphrase gets in at once: check it with your instructor.", fails, ShortDuration(max(wait.Round(time.Second), time.Second)))
 }
 
 // later is the later of a and b.
