@@ -163,6 +163,7 @@ func TestSplitCode(t *testing.T) {
 		{"ada+k7m2p9x", "ada", "k7m2p9x"},
 		{"ada+k7m2p9x1", "ada", "k7m2p9x1"},
 		{"ada+", "ada", ""},
+		{"ada＋k7m2p9xq", "ada", "k7m2p9xq"}, // a full-width plus
 		{"+k7m2p9xq", "", "k7m2p9xq"},
 	} {
 		name, code := splitCode(tc.in)

@@ -3,6 +3,9 @@ package serve
 import (
 	"crypto/rand"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // How an attendee proves they are the one who left a list. A name and an
@@ -45,6 +48,10 @@ func newCode() string {
 // caller whether it can be one). A user name with no plus sign, or
 // nothing after it, is all name.
 func splitCode(user string) (name, code string) {
+	if utf8.ValidString(user) {
+		// As CleanName reads the name: a full-width plus is a plus.
+		user = norm.NFKC.String(user)
+	}
 	i := strings.LastIndexByte(user, '+')
 	if i < 0 {
 		return user, ""
@@ -71,6 +78,9 @@ func shownUser(user string) string {
 // (as splitCode reads it) written as "+…", for a line of the log that
 // quotes what the attendee typed.
 func maskCode(text, user string) string {
+	if i := strings.LastIndex(user, "＋"); i > strings.LastIndexByte(user, '+') {
+		return strings.ReplaceAll(text, user[i:], "+…")
+	}
 	i := strings.LastIndexByte(user, '+')
 	if i < 0 || i == len(user)-1 {
 		return text
