@@ -72,6 +72,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.StringVar(&cfg.Web, "web", "", "also serve the room's page at this address (as :8080), for attendees without ssh: a terminal in their browser")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "serve the page over https with this certificate (PEM; with --tls-key)")
 	f.StringVar(&cfg.TLSKey, "tls-key", "", "the certificate's private key (PEM; with --tls-cert)")
+	f.StringSliceVar(&cfg.WebHosts, "web-host", nil, "a name the page answers to, as a reverse proxy passes it (workshop.example.org); others are refused")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle for this long (0: never)")

@@ -87,6 +87,11 @@ type Config struct {
 	Web             string
 	NoSSH           bool
 	TLSCert, TLSKey string
+	// WebHosts are the names the page answers to besides an address,
+	// localhost, this machine's name and the certificate's: a reverse
+	// proxy's (workshop.example.org). A request naming any other host is
+	// refused (DNS rebinding).
+	WebHosts []string
 
 	// StateDir is where the room is kept (StateFile): every attendee's
 	// name, identity, list and answers, so that a server stopped or

@@ -37,10 +37,10 @@ const (
 // connections (ServeWeb), its error log in the room's log rather than
 // over the dashboard's screen, and the names its Host header may give.
 func (s *Server) newWebServer() *http.Server {
-	var hosts []string
+	hosts := append([]string(nil), s.cfg.WebHosts...)
 	if s.cfg.TLSCert != "" {
 		if pair, err := tls.LoadX509KeyPair(s.cfg.TLSCert, s.cfg.TLSKey); err == nil && pair.Leaf != nil {
-			hosts = pair.Leaf.DNSNames
+			hosts = append(hosts, pair.Leaf.DNSNames...)
 		}
 	}
 	lim := &connCap{max: s.cfg.MaxSessions*webConnsPerPlace + webConnsSpare, log: s.log, state: map[net.Conn]http.ConnState{}}

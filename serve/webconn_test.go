@@ -62,14 +62,20 @@ func TestWebErrorsGoToTheLog(t *testing.T) {
 }
 
 // The page's server checks the Host header: a DNS-rebinding page with a
-// matching Origin gets no WebSocket and no page.
+// matching Origin gets no WebSocket and no page; a reverse proxy's name
+// given with --web-host gets both.
 func TestWebRefusesAnotherHost(t *testing.T) {
-	s, addr := startWebServer(t, Config{})
-	req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/"+s.webCode, nil)
-	require.NoError(t, err)
-	req.Host = "rebind.attacker.test:" + strings.Split(addr, ":")[1]
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	resp.Body.Close()
-	assert.Equal(t, http.StatusMisdirectedRequest, resp.StatusCode)
+	s, addr := startWebServer(t, Config{WebHosts: []string{"workshop.example.org"}})
+	for host, want := range map[string]int{
+		"rebind.attacker.test:" + strings.Split(addr, ":")[1]: http.StatusMisdirectedRequest,
+		"workshop.example.org":                                http.StatusOK,
+	} {
+		req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/"+s.webCode, nil)
+		require.NoError(t, err)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, want, resp.StatusCode, host)
+	}
 }
