@@ -169,3 +169,62 @@ func TestServeSharedLabBrowser(t *testing.T) {
 	log := s.waitLog(t, "stud1 is back")
 	assert.NotContains(t, log, code)
 }
+
+// TestServeDashboardNeverShowsACode: the same mistakes with a resume
+// code, seen on the instructor's dashboard (the projector) screen by
+// screen, then its room view and the rounds' export: no screen and no
+// exported file holds the code.
+func TestServeDashboardNeverShowsACode(t *testing.T) {
+	t.Parallel()
+	needSSH(t)
+	bin := build(t)
+	addr, port := freeAddr(t)
+	state := filepath.Join(t.TempDir(), "state")
+	teacher, _, _ := dashboard(t, bin, addr, "--max-sessions", "2", "--seed", "7", "--host-key", filepath.Join(t.TempDir(), "key"), "--state-dir", state)
+	s := server{port: port}
+	ada, _ := sshIn(t, s, 100, 30, "ada", noKey)
+	code := codeOn(t, ada, "ada")
+	user := "ada+" + code
+	var screens []string
+	see := func(want string) {
+		t.Helper()
+		screens = append(screens, teacher.waitFor(want))
+	}
+	see("ada joined")
+	teacher.keys("F3")
+	ada.waitFor("Quiz · round 1 · your answers: 0 of 0 right")
+	ada.waitFor("score 0.6 0.5 0.4 │ 0.3 0.3 0.3")
+	ada.keys("0.55", "Enter")
+	ada.waitFor("answer sent to the instructor")
+	see("answered 1 of 1")
+	teacher.keys("F4")
+	for _, c := range []struct {
+		flags   []string
+		command []string
+		want    string
+	}{
+		{nil, []string{"report"}, "ada is still in the explorer"},
+		{nil, []string{"reprot"}, "not commands"},
+		{[]string{"-T"}, nil, "needs a terminal"},
+	} {
+		x, status := sshIn(t, s, 200, 24, user, append(noKey, c.flags...), c.command...)
+		waitForExit(t, x, status)
+		see(c.want)
+	}
+	teacher.keys("F7")
+	see("ada")
+	teacher.keys("F9")
+	see("rounds")
+	exported := ""
+	_ = filepath.Walk(state, func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && filepath.Base(path) != "room.json" && !strings.HasSuffix(path, ".lock") {
+			b, _ := os.ReadFile(path)
+			exported += string(b)
+		}
+		return nil
+	})
+	assert.Contains(t, exported, "0.55", "the export holds ada's answer")
+	for _, screen := range append(screens, exported) {
+		assert.NotContains(t, strings.ToLower(screen), code[:7])
+	}
+}
