@@ -65,7 +65,18 @@ type liveList struct {
 	doc                 *listio.Document
 	settings            ndcg.Settings
 	modified            bool
+	own                 *ui.Own
 	right, total, ended int
+}
+
+// ownOf is the attendee's own list under the one they opened from the
+// instructor (workspace.Own), copied; nil when there is none.
+func ownOf(m *ui.Model) *ui.Own {
+	doc, s, modified, ok := m.Workspace().Own()
+	if !ok {
+		return nil
+	}
+	return &ui.Own{Doc: CloneDoc(doc), Settings: s, Modified: modified}
 }
 
 // What a resume code found (Member.Missed).
@@ -89,7 +100,10 @@ type keptList struct {
 	// modified says the list had edits the attendee had not copied
 	// (ws.Dirty): given back, it is still modified.
 	modified bool
-	offered  int
+	// own is the attendee's own list under doc, when doc is one they
+	// opened from the instructor: given back under it, u takes doc back.
+	own     *ui.Own
+	offered int
 	// taken says the attendee took the list home (ssh … report or list)
 	// since it last changed.
 	taken bool
@@ -398,10 +412,10 @@ func (r *Room) leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()
-		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
+		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), ownOf(m.model)
 		k.right, k.total, k.ended = m.model.QuizScore()
 	} else if m.kept != nil {
-		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+		k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 		k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 	}
 	r.mu.Lock()

@@ -90,8 +90,14 @@ type attendeeState struct {
 	// the heading names it, and the list's JSON does not carry it.
 	Source   string `json:"source,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
-	Offered  int    `json:"offered,omitempty"`
-	Taken    bool   `json:"taken,omitempty"`
+	// Own is the attendee's own list under List, when List is the
+	// instructor's they opened (u takes it back), with its source and
+	// whether it had edits not copied.
+	Own         json.RawMessage `json:"own,omitempty"`
+	OwnSource   string          `json:"own_source,omitempty"`
+	OwnModified bool            `json:"own_modified,omitempty"`
+	Offered     int             `json:"offered,omitempty"`
+	Taken       bool            `json:"taken,omitempty"`
 	// Right and Total are the attendee's quiz score, which counts the
 	// rounds they answered up to Ended, the last whose end their
 	// sessions saw (or the room scored for them on their return): one
@@ -142,10 +148,10 @@ func (r *Room) snapshot() ([]byte, error) {
 	for _, m := range r.members {
 		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
 		if m.live.doc != nil {
-			k.doc, k.settings, k.modified = m.live.doc, m.live.settings, m.live.modified
+			k.doc, k.settings, k.modified, k.own = m.live.doc, m.live.settings, m.live.modified, m.live.own
 			k.right, k.total, k.ended = m.live.right, m.live.total, m.live.ended
 		} else if m.kept != nil {
-			k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+			k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 			k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 		}
 		lists[k.id] = k
@@ -177,9 +183,16 @@ func (r *Room) snapshot() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
+		a := attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
 			List: data, Source: docName(k.doc), Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total,
-			Ended: k.ended})
+			Ended: k.ended}
+		if k.own != nil {
+			if a.Own, err = encodeList(k.own.Doc, k.own.Settings); err != nil {
+				return nil, err
+			}
+			a.OwnSource, a.OwnModified = docName(k.own.Doc), k.own.Modified
+		}
+		st.Attendees = append(st.Attendees, a)
 	}
 	if offer != nil {
 		data, err := encodeList(offer.Doc, offer.Settings)
@@ -248,6 +261,13 @@ func (r *Room) load(data []byte) error {
 				return fmt.Errorf("%s (%s): %v", where, a.Name, err)
 			}
 			k.doc, k.settings = doc, s
+		}
+		if len(a.Own) > 0 {
+			doc, s, err := r.readList(a.OwnSource, a.Own)
+			if err != nil {
+				return fmt.Errorf("%s (%s), their own list: %v", where, a.Name, err)
+			}
+			k.own = &ui.Own{Doc: doc, Settings: s, Modified: a.OwnModified}
 		}
 		left = append(left, k)
 	}
