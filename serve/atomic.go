@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 )
 
 // writeAtomic writes data to path so that the file is either as it was
@@ -65,4 +67,18 @@ func ensureHostKey(path string) error {
 		return fmt.Errorf("cannot write the host key to %s: %v (free some space there, or give another path with --host-key)", path, err)
 	}
 	return nil
+}
+
+// maxHostKeyBytes bounds the host key read: an ed25519 key's PEM is 400
+// bytes, an RSA key of 16384 bits some 13 KiB.
+const maxHostKeyBytes = 64 << 10
+
+// readHostKey reads the host key at path, within its bound: a named
+// pipe or a device given as --host-key is refused at once.
+func readHostKey(path string) ([]byte, error) {
+	data, err := boundedfile.Read(path, maxHostKeyBytes)
+	if err != nil {
+		return nil, fmt.Errorf("cannot use %s as the host key: %v (give another path with --host-key; a missing file is made)", path, err)
+	}
+	return data, nil
 }

@@ -5,16 +5,21 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 )
+
+// MaxPassphraseFileBytes bounds the passphrase file read: a phrase is
+// a line, and /dev/zero given as the file ran the server out of memory.
+const MaxPassphraseFileBytes = 64 << 10
 
 // ReadPassphrase reads the passphrase from a file: its first line,
 // without the line ending, so `echo secret > FILE` works.
 func ReadPassphrase(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxPassphraseFileBytes)
 	if err != nil {
 		return "", fmt.Errorf("--passphrase-file: %v: write the passphrase on the first line of a file (echo 'a phrase' > %s) and give that file", err, path)
 	}
@@ -45,6 +50,9 @@ func (s *Server) Banner(addr net.Addr) []string {
 	if s.cfg.StateDir != "" {
 		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
 			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+		if s.lock != nil && s.lock.stale != "" {
+			lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
+		}
 	} else {
 		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
@@ -197,6 +205,7 @@ func start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) 
 	if ln != nil {
 		go func() { done <- s.Serve(ln) }()
 	}
+	s.noteListening(ln)
 	return s, ln, done, nil
 }
 
@@ -244,4 +253,20 @@ func (s *Server) stoppedLists() string {
 		return s.notTaken() + ", gone with the server"
 	}
 	return s.notTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
+}
+
+// noteListening writes in the state directory's lock where this server
+// listens, for a second serve on it to name.
+func (s *Server) noteListening(ln net.Listener) {
+	if s.lock == nil {
+		return
+	}
+	var where []string
+	if ln != nil {
+		where = append(where, "ssh "+ln.Addr().String())
+	}
+	if s.webAddr != nil {
+		where = append(where, "page "+s.webAddr.String())
+	}
+	_ = s.lock.note(strings.Join(where, ", "))
 }

@@ -133,6 +133,10 @@ type Server struct {
 	saveStop chan struct{}
 	stopSave sync.Once
 	restored int
+	// lock holds the state directory for this server alone (lock.go),
+	// until the room's last save.
+	lock   *stateLock
+	unlock sync.Once
 
 	// web serves the room's page (nil without Config.Web); webCode is
 	// the room's code in its address.
@@ -154,7 +158,7 @@ const (
 )
 
 // New makes a server; it does not listen yet.
-func New(cfg Config) (*Server, error) {
+func New(cfg Config) (_ *Server, err error) {
 	if cfg.Listen == "" {
 		cfg.Listen = DefaultListen
 	}
@@ -185,11 +189,33 @@ func New(cfg Config) (*Server, error) {
 	if err := ensureHostKey(cfg.HostKeyPath); err != nil {
 		return nil, err
 	}
+	hostKey, err := readHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg}
+	defer func() {
+		if err != nil {
+			// A server not made lets go of its state directory.
+			if s.saver != nil {
+				s.finishSaving()
+			}
+			s.unlock.Do(s.lock.release)
+		}
+	}()
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
 	if cfg.StateDir != "" {
+		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
+			return nil, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", cfg.StateDir, err)
+		}
+		lock, err := lockState(cfg.StateDir, cfg.Listen)
+		if err != nil {
+			return nil, err
+		}
+		s.lock = lock
 		n, err := openState(cfg.StateDir, s.room)
 		if err != nil {
+			lock.release()
 			return nil, err
 		}
 		s.restored = n
@@ -203,7 +229,7 @@ func New(cfg Config) (*Server, error) {
 	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
-		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithHostKeyPEM(hostKey),
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
@@ -359,6 +385,7 @@ func (s *Server) finishSaving() {
 	}
 	s.stopSave.Do(func() { close(s.saveStop) })
 	<-s.saver.done
+	s.unlock.Do(s.lock.release)
 }
 
 // Restored is how many attendees' lists the state directory brought

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
@@ -440,33 +441,18 @@ func (s *saver) save() {
 	}
 }
 
-// openState makes the state directory (0700, when serve makes it) and
-// reads the room kept there, if any, into room; it reports how many
-// attendees it brought back.
+// openState reads the room kept in dir, if any, into room; it reports
+// how many attendees it brought back. The file is read within
+// maxStateBytes, and only when it is a regular file: a named pipe there
+// hung serve through TERM, INT and HUP.
 func openState(dir string, room *Room) (int, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return 0, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", dir, err)
-	}
 	path := filepath.Join(dir, StateFile)
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+	data, err := boundedfile.Read(path, maxStateBytes)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("cannot read the room kept in %s: %v", path, err)
-	}
-	defer f.Close()
-	data := make([]byte, 0, 1<<16)
-	buf := make([]byte, 1<<16)
-	for {
-		n, err := f.Read(buf)
-		data = append(data, buf[:n]...)
-		if len(data) > maxStateBytes {
-			return 0, fmt.Errorf("the room kept in %s is larger than %d MiB: not one this server wrote (serve --forget removes it)", path, maxStateBytes>>20)
-		}
-		if err != nil {
-			break
-		}
+	case err != nil:
+		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it without reading it, or give another --state-dir)", path, err)
 	}
 	if err := room.load(data); err != nil {
 		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
@@ -474,37 +460,42 @@ func openState(dir string, room *Room) (int, error) {
 	return len(room.left), nil
 }
 
-// Forget removes the room kept in dir; it reports how many attendees'
-// lists it held (0 and no error when there was none).
-func Forget(dir string) (int, error) {
-	path := filepath.Join(dir, StateFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
+// Forget removes the room kept in dir, without reading it: a file too
+// large, or no file at all, goes as well as any. A serve running on dir
+// (its lock held) is not forgotten under it.
+func Forget(dir string) error {
+	if _, err := os.Lstat(filepath.Join(dir, StateFile)); errors.Is(err, os.ErrNotExist) {
+		return nil
 	}
+	lock, err := lockState(dir, "none (clearing the room: serve --forget)")
 	if err != nil {
-		return 0, err
+		return err
 	}
-	var st struct {
-		Attendees []json.RawMessage `json:"attendees"`
+	defer lock.release()
+	if err := os.Remove(filepath.Join(dir, StateFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
 	}
-	_ = json.Unmarshal(data, &st) // a file not read still goes
-	if err := os.Remove(path); err != nil {
-		return 0, err
-	}
-	return len(st.Attendees), nil
+	return nil
 }
 
 // KeptCount is how many attendees' lists the room kept in dir holds,
-// for the question before Forget.
-func KeptCount(dir string) (int, bool) {
-	data, err := os.ReadFile(filepath.Join(dir, StateFile))
-	if err != nil {
+// for the question before Forget: -1 for a file this server cannot
+// read (too large, a pipe, not its format), which Forget removes all
+// the same; ok is false when there is none.
+func KeptCount(dir string) (n int, ok bool) {
+	path := filepath.Join(dir, StateFile)
+	if _, err := os.Lstat(path); err != nil {
 		return 0, false
+	}
+	data, err := boundedfile.Read(path, maxStateBytes)
+	if err != nil {
+		return -1, true
 	}
 	var st struct {
 		Attendees []json.RawMessage `json:"attendees"`
 	}
-	_ = json.Unmarshal(data, &st)
+	if json.Unmarshal(data, &st) != nil {
+		return -1, true
+	}
 	return len(st.Attendees), true
 }
