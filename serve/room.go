@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -209,7 +210,12 @@ func (r *Room) nameFor(login string) string {
 		return login
 	}
 	for n := 2; ; n++ {
-		if name := fmt.Sprintf("%s-%d", login, n); !taken(name) {
+		// The name is cut to leave room for its number: cut after it, a
+		// name of NameCells cells lost the number, and the next start
+		// refused the room as unsafe to show.
+		suffix := fmt.Sprintf("-%d", n)
+		base := strings.TrimSpace(ansi.Truncate(login, NameCells-len(suffix), ""))
+		if name := base + suffix; !taken(name) {
 			return name
 		}
 	}

@@ -50,6 +50,9 @@ func (s *Server) Banner(addr net.Addr) []string {
 	if s.cfg.StateDir != "" {
 		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
 			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+		for _, p := range s.setAside {
+			lines = append(lines, "set aside from the room kept: "+p)
+		}
 		if s.lock != nil && s.lock.stale != "" {
 			lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
 		}

@@ -133,6 +133,9 @@ type Server struct {
 	saveStop chan struct{}
 	stopSave sync.Once
 	restored int
+	// setAside says what of the state file could not be trusted, and
+	// was left out of the room (load).
+	setAside []string
 	// lock holds the state directory for this server alone (lock.go),
 	// until the room's last save.
 	lock   *stateLock
@@ -213,12 +216,11 @@ func New(cfg Config) (_ *Server, err error) {
 			return nil, err
 		}
 		s.lock = lock
-		n, err := openState(cfg.StateDir, s.room)
+		n, problems, err := openState(cfg.StateDir, s.room)
 		if err != nil {
-			lock.release()
 			return nil, err
 		}
-		s.restored = n
+		s.restored, s.setAside = n, problems
 		s.saver = newSaver(cfg.StateDir, s.room, s.log)
 		s.room.save = s.saver.changed
 		s.saveStop = make(chan struct{})

@@ -1,12 +1,14 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -210,131 +212,97 @@ func (r *Room) snapshot() ([]byte, error) {
 // --max-items is far less for any room this serves.
 const maxStateBytes = 256 << 20
 
-// loadRoom reads a state file's content into the room, which must be
-// new. A file that is not one the server wrote (truncated, or edited to
-// give two attendees one code) is refused whole, with what is wrong: a
-// room half read could hand one attendee's list to another.
-func (r *Room) load(data []byte) error {
+// maxCount bounds the counts the file keeps (ids, rounds, lists sent),
+// far past any room's, so that counting on from one never overflows.
+const maxCount = 1 << 30
+
+// maxDeadline bounds how far ahead a round's timer may end: F10 sets
+// minutes, not days.
+const maxDeadline = 24 * time.Hour
+
+// load reads a state file's content into the room, which must be new.
+// A file that is not one the server wrote at all (truncated, another
+// format) is refused whole, with what is wrong. Within one, what cannot
+// be trusted is set aside, and the rest of the room served: an attendee
+// whose entry is wrong (a name unsafe to show, a list past the bounds),
+// both attendees who share an id or a resume code (either could be the
+// one the code was made for: one half read could hand one's list to the
+// other), a round or a list sent that does not read; a count out of
+// range is counted again from what is kept. problems say what was set
+// aside, for the instructor.
+func (r *Room) load(data []byte) (problems []string, err error) {
 	var st roomState
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&st); err != nil {
-		return fmt.Errorf("not a room this server wrote: %v", err)
+		return nil, fmt.Errorf("not a room this server wrote: %v", err)
 	}
 	if st.Version != stateVersion {
-		return fmt.Errorf("written in format %d, which this version does not read (it reads %d)", st.Version, stateVersion)
+		return nil, fmt.Errorf("written in format %d, which this version does not read (it reads %d)", st.Version, stateVersion)
 	}
-	if len(st.Attendees) > r.max {
-		return fmt.Errorf("%d attendees kept, more than --max-sessions %d", len(st.Attendees), r.max)
+	aside := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if st.NextID < 0 || st.NextID > maxCount {
+		aside("next_id %d out of range: counted again from the ids kept", st.NextID)
+		st.NextID = 0
 	}
-	ids, codes, names := map[int]bool{}, map[string]bool{}, map[string]bool{}
-	var left []keptList
-	for i, a := range st.Attendees {
-		where := fmt.Sprintf("attendee %d", i+1)
-		switch {
-		case a.ID <= 0 || a.ID > st.NextID:
-			return fmt.Errorf("%s: id %d outside 1–%d", where, a.ID, st.NextID)
-		case ids[a.ID]:
-			return fmt.Errorf("%s: id %d twice", where, a.ID)
-		case !wellFormedCode(a.Code):
-			return fmt.Errorf("%s: not a resume code", where)
-		case codes[a.Code]:
-			return fmt.Errorf("%s: a resume code another attendee has", where)
-		case a.Name == "" || CleanName(a.Name) != a.Name || names[a.Name]:
-			return fmt.Errorf("%s: name %q empty, unsafe to show or another's", where, a.Name)
-		case a.Login == "" || CleanName(a.Login) != a.Login:
-			return fmt.Errorf("%s: user name %q empty or unsafe to show", where, a.Login)
-		case a.Key != "" && !strings.HasPrefix(a.Key, "SHA256:"):
-			return fmt.Errorf("%s: not a key fingerprint", where)
-		case a.Offered < 0 || a.Offered > st.Offers:
-			return fmt.Errorf("%s: offered list %d of %d", where, a.Offered, st.Offers)
-		case a.Right < 0 || a.Right > a.Total:
-			return fmt.Errorf("%s: a score of %d of %d", where, a.Right, a.Total)
-		case a.Ended < 0 || a.Ended > st.Rounds:
-			return fmt.Errorf("%s: a score up to round %d of the %d run", where, a.Ended, st.Rounds)
+	if st.Rounds < 0 || st.Rounds > maxCount {
+		aside("rounds %d out of range: counted again from the rounds kept", st.Rounds)
+		st.Rounds = 0
+	}
+	if st.Offers < 0 || st.Offers > maxCount {
+		aside("offers %d out of range: set to 0, so every attendee is offered the last list again", st.Offers)
+		st.Offers = 0
+	}
+	// Counts kept too low are raised to what is kept, by the ids seen.
+	for _, a := range st.Attendees {
+		if a.ID > 0 && a.ID <= maxCount {
+			st.NextID = max(st.NextID, a.ID)
 		}
-		ids[a.ID], codes[a.Code], names[a.Name] = true, true, true
-		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
-			right: a.Right, total: a.Total, ended: a.Ended}
-		if len(a.List) > 0 {
-			doc, s, err := r.readList(a.Source, a.List)
-			if err != nil {
-				return fmt.Errorf("%s (%s): %v", where, a.Name, err)
+	}
+	for _, rd := range append(slices.Clone(st.Past), ptrOr(st.Round)...) {
+		if rd.ID > 0 && rd.ID <= maxCount {
+			st.Rounds = max(st.Rounds, rd.ID)
+		}
+		for _, a := range rd.Answers {
+			if a.ID > 0 && a.ID <= maxCount {
+				st.NextID = max(st.NextID, a.ID)
 			}
-			k.doc, k.settings = doc, s
 		}
-		if len(a.Own) > 0 {
-			doc, s, err := r.readList(a.OwnSource, a.Own)
-			if err != nil {
-				return fmt.Errorf("%s (%s), their own list: %v", where, a.Name, err)
-			}
-			k.own = &ui.Own{Doc: doc, Settings: s, Modified: a.OwnModified}
-		}
-		left = append(left, k)
 	}
-	if st.Rounds < 0 || st.Offers < 0 || st.NextID < 0 {
-		return errors.New("a negative count")
-	}
+	left := r.readAttendees(&st, aside)
 	var offer *ui.Offer
 	if len(st.Offer) > 0 {
-		doc, s, err := r.readList(st.OfferSource, st.Offer)
-		if err != nil {
-			return fmt.Errorf("the list sent to the room: %v", err)
+		if o, err := r.readOffer(&st); err != nil {
+			aside("the list sent to the room set aside: %v", err)
+		} else {
+			offer = o
 		}
-		if st.OfferStep != 0 {
-			if _, err := learn.At(st.OfferStep); err != nil {
-				return fmt.Errorf("the step sent to the room: %v", err)
-			}
-		}
-		offer = &ui.Offer{Doc: doc, Settings: s, Step: st.OfferStep}
-	}
-	readRound := func(sr *roundState) (*Round, error) {
-		if sr.ID <= 0 || sr.ID > st.Rounds || sr.Number <= 0 || sr.Number > 1_000_000 {
-			return nil, fmt.Errorf("round %d (question %d) outside the %d rounds run", sr.ID, sr.Number, st.Rounds)
-		}
-		settings, err := sr.Settings.Apply(ndcg.DefaultSettings())
-		if err == nil {
-			err = settings.Validate()
-		}
-		if err != nil {
-			return nil, fmt.Errorf("round %d: %v", sr.ID, err)
-		}
-		rd := &Round{ID: sr.ID, Seed: sr.Seed, Number: sr.Number, Settings: settings, Ended: sr.Ended,
-			Question: explain.NewQuestion(sr.Seed, sr.Number), answers: map[int]answer{}}
-		for _, a := range sr.Answers {
-			if a.ID <= 0 || a.ID > st.NextID {
-				return nil, fmt.Errorf("round %d: an answer from id %d, outside 1–%d", rd.ID, a.ID, st.NextID)
-			}
-			if _, twice := rd.answers[a.ID]; twice {
-				return nil, fmt.Errorf("round %d: two answers from id %d", rd.ID, a.ID)
-			}
-			if len(a.Text) > 1000 || CleanName(a.Name) != a.Name {
-				return nil, fmt.Errorf("round %d: an answer too long, or a name unsafe to show", rd.ID)
-			}
-			rd.answers[a.ID] = answer{name: a.Name, text: a.Text}
-			rd.order = append(rd.order, a.ID)
-		}
-		return rd, nil
 	}
 	var rd *Round
 	if st.Round != nil {
-		var err error
-		if rd, err = readRound(st.Round); err != nil {
-			return err
-		}
-		if !rd.Ended {
-			// The round under way's timer, which only it has.
-			rd.deadline = st.Round.Deadline
+		if rd, err = readRound(&st, st.Round, aside); err != nil {
+			aside("%v: set aside", err)
+			rd = nil
+		} else if !rd.Ended {
+			// The round under way's timer, which only it has; one past
+			// any F10's reach is dropped, the round untimed.
+			if d := st.Round.Deadline; d.Sub(time.Now()) > maxDeadline {
+				aside("round %d: its timer ends %s, past any set: the round goes on untimed", rd.ID, d.Format(time.RFC3339))
+			} else {
+				rd.deadline = d
+			}
 		}
 	}
-	if len(st.Past) > maxPastRounds {
-		return fmt.Errorf("%d past rounds, more than the %d kept", len(st.Past), maxPastRounds)
+	if n := len(st.Past); n > maxPastRounds {
+		aside("%d past rounds, more than the %d kept: the first %d set aside", n, maxPastRounds, n-maxPastRounds)
+		st.Past = st.Past[n-maxPastRounds:]
 	}
 	var past []*Round
 	for i := range st.Past {
-		p, err := readRound(&st.Past[i])
+		p, err := readRound(&st, &st.Past[i], aside)
 		if err != nil {
-			return err
+			aside("%v: set aside", err)
+			continue
 		}
 		past = append(past, p)
 	}
@@ -344,7 +312,125 @@ func (r *Room) load(data []byte) error {
 	if offer != nil {
 		r.offer = offer
 	}
-	return nil
+	return problems, nil
+}
+
+func ptrOr(rd *roundState) []roundState {
+	if rd == nil {
+		return nil
+	}
+	return []roundState{*rd}
+}
+
+// readAttendees reads the attendees kept, setting aside (aside) each
+// whose entry is wrong, and both of two that share an id or a code.
+func (r *Room) readAttendees(st *roomState, aside func(string, ...any)) []keptList {
+	ids, codes := map[int]int{}, map[string]int{}
+	for _, a := range st.Attendees {
+		ids[a.ID]++
+		codes[a.Code]++
+	}
+	names := map[string]bool{}
+	var left []keptList
+	for i, a := range st.Attendees {
+		where := fmt.Sprintf("attendee %d (%s)", i+1, termsafe.Quote(a.Name))
+		if len(left) >= r.max {
+			aside("%s and the %d after: more than --max-sessions %d kept", where, len(st.Attendees)-i-1, r.max)
+			break
+		}
+		var why string
+		switch {
+		case a.ID <= 0 || a.ID > st.NextID:
+			why = fmt.Sprintf("id %d outside 1–%d", a.ID, st.NextID)
+		case ids[a.ID] > 1:
+			why = fmt.Sprintf("id %d, which another attendee has too", a.ID)
+		case !wellFormedCode(a.Code):
+			why = "not a resume code"
+		case codes[a.Code] > 1:
+			why = "a resume code another attendee has too"
+		case a.Name == "" || CleanName(a.Name) != a.Name:
+			why = "a name empty or unsafe to show"
+		case names[a.Name]:
+			why = "a name another attendee has"
+		case a.Login == "" || CleanName(a.Login) != a.Login:
+			why = "a user name empty or unsafe to show"
+		case a.Key != "" && (!strings.HasPrefix(a.Key, "SHA256:") || len(a.Key) > 100 || !termsafe.Clean(a.Key)):
+			why = "not a key fingerprint"
+		case a.Offered < 0 || a.Offered > max(st.Offers, 0):
+			why = fmt.Sprintf("offered list %d of %d", a.Offered, st.Offers)
+		case a.Right < 0 || a.Right > a.Total || a.Total > st.Rounds:
+			why = fmt.Sprintf("a score of %d of %d in %d rounds", a.Right, a.Total, st.Rounds)
+		case a.Ended < 0 || a.Ended > st.Rounds:
+			why = fmt.Sprintf("a score up to round %d of the %d run", a.Ended, st.Rounds)
+		}
+		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
+			right: a.Right, total: a.Total, ended: a.Ended}
+		if why == "" && len(a.List) > 0 {
+			doc, s, err := r.readList(a.Source, a.List)
+			if err != nil {
+				why = "their list: " + err.Error()
+			}
+			k.doc, k.settings = doc, s
+		}
+		if why == "" && len(a.Own) > 0 {
+			doc, s, err := r.readList(a.OwnSource, a.Own)
+			if err != nil {
+				why = "their own list: " + err.Error()
+			}
+			k.own = &ui.Own{Doc: doc, Settings: s, Modified: a.OwnModified}
+		}
+		if why != "" {
+			aside("%s set aside: %s", where, why)
+			continue
+		}
+		names[a.Name] = true
+		left = append(left, k)
+	}
+	return left
+}
+
+// readOffer reads the list sent to the room.
+func (r *Room) readOffer(st *roomState) (*ui.Offer, error) {
+	doc, s, err := r.readList(st.OfferSource, st.Offer)
+	if err != nil {
+		return nil, err
+	}
+	if st.OfferStep != 0 {
+		if _, err := learn.At(st.OfferStep); err != nil {
+			return nil, fmt.Errorf("the step: %v", err)
+		}
+	}
+	return &ui.Offer{Doc: doc, Settings: s, Step: st.OfferStep}, nil
+}
+
+// readRound reads a round kept; an answer that does not read (from an
+// id never given, twice, too long, a name unsafe to show) is dropped.
+func readRound(st *roomState, sr *roundState, aside func(string, ...any)) (*Round, error) {
+	if sr.ID <= 0 || sr.ID > st.Rounds || sr.Number <= 0 || sr.Number > 1_000_000 {
+		return nil, fmt.Errorf("round %d (question %d) outside the %d rounds run", sr.ID, sr.Number, st.Rounds)
+	}
+	settings, err := sr.Settings.Apply(ndcg.DefaultSettings())
+	if err == nil {
+		err = settings.Validate()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("round %d: %v", sr.ID, err)
+	}
+	rd := &Round{ID: sr.ID, Seed: sr.Seed, Number: sr.Number, Settings: settings, Ended: sr.Ended,
+		Question: explain.NewQuestion(sr.Seed, sr.Number), answers: map[int]answer{}}
+	dropped := 0
+	for _, a := range sr.Answers {
+		if _, twice := rd.answers[a.ID]; twice || a.ID <= 0 || a.ID > st.NextID || len(a.Text) > 1000 || CleanName(a.Name) != a.Name {
+			dropped++
+			continue
+		}
+		rd.answers[a.ID] = answer{name: a.Name, text: a.Text}
+		rd.order = append(rd.order, a.ID)
+	}
+	if dropped > 0 {
+		aside("round %d: %s set aside (from an id never given, twice, too long, or a name unsafe to show)", rd.ID, plural(dropped, "answer"))
+	}
+	return rd, nil
 }
 
 // docName is the name a kept list came from, "" for none.
@@ -442,23 +528,37 @@ func (s *saver) save() {
 }
 
 // openState reads the room kept in dir, if any, into room; it reports
-// how many attendees it brought back. The file is read within
-// maxStateBytes, and only when it is a regular file: a named pipe there
-// hung serve through TERM, INT and HUP.
-func openState(dir string, room *Room) (int, error) {
+// how many attendees it brought back, and what it set aside (load). The
+// file is read within maxStateBytes, and only when it is a regular
+// file: a named pipe there hung serve through TERM, INT and HUP. When
+// anything was set aside, the file as it was is copied beside it first
+// (SetAsidePrefix), as the room's next save replaces it.
+func openState(dir string, room *Room) (int, []string, error) {
 	path := filepath.Join(dir, StateFile)
 	data, err := boundedfile.Read(path, maxStateBytes)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return 0, nil
+		return 0, nil, nil
 	case err != nil:
-		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it without reading it, or give another --state-dir)", path, err)
+		return 0, nil, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it without reading it, or give another --state-dir)", path, err)
 	}
-	if err := room.load(data); err != nil {
-		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
+	problems, err := room.load(data)
+	if err != nil {
+		return 0, nil, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
 	}
-	return len(room.left), nil
+	if len(problems) > 0 {
+		copyPath := filepath.Join(dir, SetAsidePrefix+time.Now().Format("20060102-150405")+".json")
+		if err := writeAtomic(copyPath, data, 0o600); err != nil {
+			return 0, nil, fmt.Errorf("cannot keep a copy of the room kept in %s before setting parts of it aside: %v", path, err)
+		}
+		problems = append(problems, "the file as it was is kept in "+copyPath)
+	}
+	return len(room.left), problems, nil
 }
+
+// SetAsidePrefix starts the name of the copy of a state file that had
+// parts set aside as it was read.
+const SetAsidePrefix = "room-as-found-"
 
 // Forget removes the room kept in dir, without reading it: a file too
 // large, or no file at all, goes as well as any. A serve running on dir
