@@ -286,7 +286,7 @@ func (r *Room) load(data []byte) (problems []string, err error) {
 		} else if !rd.Ended {
 			// The round under way's timer, which only it has; one past
 			// any F10's reach is dropped, the round untimed.
-			if d := st.Round.Deadline; d.Sub(time.Now()) > maxDeadline {
+			if d := st.Round.Deadline; time.Until(d) > maxDeadline {
 				aside("round %d: its timer ends %s, past any set: the round goes on untimed", rd.ID, d.Format(time.RFC3339))
 			} else {
 				rd.deadline = d
