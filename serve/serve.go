@@ -222,6 +222,8 @@ func New(cfg Config) (_ *Server, err error) {
 		}
 		s.restored, s.setAside = n, problems
 		s.saver = newSaver(cfg.StateDir, s.room, s.log)
+		s.saver.onProblem = cfg.OnChange
+		s.saver.remade = s.relock
 		s.room.save = s.saver.changed
 		s.saveStop = make(chan struct{})
 		go s.saver.run(s.saveStop)
@@ -388,6 +390,29 @@ func (s *Server) finishSaving() {
 	s.stopSave.Do(func() { close(s.saveStop) })
 	<-s.saver.done
 	s.unlock.Do(s.lock.release)
+}
+
+// SaveProblem says why the room is not kept in its state directory
+// now (a write failed, and is tried again), "" when it is or when no
+// state is kept: the dashboard shows it until it is over.
+func (s *Server) SaveProblem() string {
+	if s.saver == nil {
+		return ""
+	}
+	return s.saver.Problem()
+}
+
+// relock takes the lock again in a state directory made again: the
+// lock held is on a file removed with the old one.
+func (s *Server) relock() {
+	l, err := lockState(s.cfg.StateDir, s.cfg.Listen)
+	if err != nil {
+		s.log("%v", err)
+		return
+	}
+	old := s.lock
+	s.lock = l
+	old.release()
 }
 
 // Restored is how many attendees' lists the state directory brought
