@@ -279,15 +279,15 @@ func (r *Room) update(id int, live liveList) {
 	}
 }
 
-// join gives a session a place, or false when the room is full. An
+// Join gives a session a place, or false when the room is full. An
 // attendee who left and comes back (claim) gets their ID, display name,
 // resume code and list back; a new one gets a display name of their own
 // (nameFor) and a new code.
-func (r *Room) join(login, code, addr, key string) (*Member, bool) {
+func (r *Room) Join(login, code, addr, key string) (*Member, bool) {
 	return r.joinVia(login, code, addr, key, ViaSSH)
 }
 
-// joinVia is join for an attendee who came by the door via (ViaSSH,
+// joinVia is Join for an attendee who came by the door via (ViaSSH,
 // ViaWeb), which the dashboard shows.
 func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 	r.mu.Lock()
@@ -411,10 +411,10 @@ func (r *Room) scoreAway(k *keptList) {
 	}
 }
 
-// leave frees the session's place and keeps its attendee's list (the
+// Leave frees the session's place and keeps its attendee's list (the
 // explorer has ended: its workspace is no longer touched) for their
 // return.
-func (r *Room) leave(m *Member) {
+func (r *Room) Leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()

@@ -78,7 +78,7 @@ type sessionModel struct {
 	// it was captured, framing says a frameNow is on its way, and
 	// onFrame wakes the dashboard. clock times the frames (nil: the
 	// time of day; tests set their own).
-	frame   atomic.Pointer[sharedFrame]
+	frame   atomic.Pointer[Frame]
 	framed  time.Time
 	framing bool
 	onFrame func()
@@ -288,7 +288,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		Own:      own,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
-			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+			OnAnswer: func(a ui.RoomAnswer) { s.room.Answer(id, a) },
 			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
