@@ -32,13 +32,13 @@ func TestAFailingSaveIsTriedAgainUntilItWorks(t *testing.T) {
 	path := filepath.Join(dir, StateFile)
 
 	require.NoError(t, os.RemoveAll(dir))
-	s.room.join("ada", "", "127.0.0.1:1", "")
+	s.room.Join("ada", "", "127.0.0.1:1", "")
 	require.Eventually(t, func() bool { _, err := os.Stat(path); return err == nil }, 5*time.Second, 20*time.Millisecond)
 	assert.Empty(t, s.SaveProblem())
 
 	require.NoError(t, os.RemoveAll(dir))
 	require.NoError(t, os.WriteFile(dir, []byte("in the way"), 0o600))
-	s.room.join("bob", "", "127.0.0.1:2", "")
+	s.room.Join("bob", "", "127.0.0.1:2", "")
 	require.Eventually(t, func() bool { return s.SaveProblem() != "" }, 5*time.Second, 20*time.Millisecond)
 	assert.Contains(t, s.SaveProblem(), "cannot keep the room in "+path)
 

@@ -429,7 +429,7 @@ func readRound(st *roomState, sr *roundState, aside func(string, ...any)) (*Roun
 		rd.order = append(rd.order, a.ID)
 	}
 	if dropped > 0 {
-		aside("round %d: %s set aside (from an id never given, twice, too long, or a name unsafe to show)", rd.ID, plural(dropped, "answer"))
+		aside("round %d: %s set aside (from an id never given, twice, too long, or a name unsafe to show)", rd.ID, Plural(dropped, "answer"))
 	}
 	return rd, nil
 }
@@ -561,7 +561,7 @@ func (s *saver) save() {
 		p := fmt.Sprintf("cannot keep the room in %s: %v", s.path, err)
 		s.problem.Store(&p)
 		if !was {
-			s.log("%s (attendees' lists live only in memory until it works again; tried again every %s)", p, shortDuration(retryEvery))
+			s.log("%s (attendees' lists live only in memory until it works again; tried again every %s)", p, ShortDuration(retryEvery))
 			s.told()
 		}
 	case was:

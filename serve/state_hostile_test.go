@@ -25,17 +25,17 @@ func threeKept(t *testing.T) roomState {
 	r := newRoom(10, 100, nil)
 	var ms []*Member
 	for _, name := range []string{"ada", "bob", "cy"} {
-		m, _ := r.join(name, "", "127.0.0.1:1", "")
+		m, _ := r.Join(name, "", "127.0.0.1:1", "")
 		ms = append(ms, m)
 	}
 	rd := r.StartRound(7, 1, ndcg.DefaultSettings())
-	r.answer(ms[0].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	r.Answer(ms[0].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
 	sent, err := listio.Inline("2,2,0", "")
 	require.NoError(t, err)
 	_, err = r.SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
 	for i, m := range ms {
-		r.leave(m)
+		r.Leave(m)
 		doc, err := listio.Inline([]string{"3,2,1", "1,1,1", "1,0,2"}[i], "")
 		require.NoError(t, err)
 		r.left[len(r.left)-1].doc, r.left[len(r.left)-1].settings = doc, ndcg.DefaultSettings()
@@ -100,7 +100,7 @@ func TestHostileStateSetAside(t *testing.T) {
 			assert.Equal(t, []float64{1, 0, 2}, grades(t, out))
 			// A newcomer gets an id of their own, and the room as saved
 			// loads again with nothing set aside.
-			m, ok := s.room.join("dee", "", "127.0.0.1:9", "")
+			m, ok := s.room.Join("dee", "", "127.0.0.1:9", "")
 			require.True(t, ok)
 			for _, k := range s.room.left {
 				assert.NotEqual(t, k.id, m.ID)
@@ -119,8 +119,8 @@ func TestHostileStateSetAside(t *testing.T) {
 func TestNumberedNameFits(t *testing.T) {
 	r := newRoom(10, 100, nil)
 	long := "abcdefghijklmnopqrstuvwx"
-	a, _ := r.join(long, "", "127.0.0.1:1", "")
-	b, _ := r.join(long, "", "127.0.0.1:2", "")
+	a, _ := r.Join(long, "", "127.0.0.1:1", "")
+	b, _ := r.Join(long, "", "127.0.0.1:2", "")
 	assert.Equal(t, long, a.Name)
 	assert.Equal(t, "abcdefghijklmnopqrstuv-2", b.Name)
 	data, err := r.snapshot()
