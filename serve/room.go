@@ -245,8 +245,12 @@ type Room struct {
 	offers int
 	// share is the last ask to show an attendee's screen to the room,
 	// and asks how many were made (share.go).
-	share    Share
-	asks     int
+	share Share
+	asks  int
+	// class is when the class the room holds began: its first start on
+	// a state directory, kept across restarts until --forget. The export
+	// is one file pair per class, named by it.
+	class    time.Time
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).
@@ -254,7 +258,7 @@ type Room struct {
 }
 
 func newRoom(max, maxItems int, onChange func()) *Room {
-	return &Room{max: max, maxItems: maxItems, members: map[int]*Member{}, onChange: onChange}
+	return &Room{max: max, maxItems: maxItems, members: map[int]*Member{}, onChange: onChange, class: time.Now()}
 }
 
 func (r *Room) changed() {

@@ -176,7 +176,7 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		logLine("cannot export the rounds: " + err.Error())
 	} else if path != "" {
-		logLine("the rounds are in " + path + " (and .json beside it)")
+		logLine("the class's rounds are in " + path + " " + ExportedBeside)
 	}
 	logLine("stopped; " + s.StoppedLists())
 	return <-done

@@ -63,12 +63,14 @@ func DefaultStateDir() (string, error) {
 
 // roomState is the file's content.
 type roomState struct {
-	Version int             `json:"version"`
-	Saved   time.Time       `json:"saved"`
-	NextID  int             `json:"next_id"`
-	Rounds  int             `json:"rounds"`
-	Offers  int             `json:"offers"`
-	Offer   json.RawMessage `json:"offer,omitempty"`
+	Version int       `json:"version"`
+	Saved   time.Time `json:"saved"`
+	// Class is when the class began (Room.class), which names its export.
+	Class  time.Time       `json:"class,omitzero"`
+	NextID int             `json:"next_id"`
+	Rounds int             `json:"rounds"`
+	Offers int             `json:"offers"`
+	Offer  json.RawMessage `json:"offer,omitempty"`
 	// OfferSource is where the list sent to the room came from (as
 	// Source).
 	OfferSource string `json:"offer_source,omitempty"`
@@ -142,7 +144,7 @@ func encodeList(doc *listio.Document, s ndcg.Settings) (json.RawMessage, error) 
 // kept with the list their session last reported (Room.update).
 func (r *Room) snapshot() ([]byte, error) {
 	r.mu.Lock()
-	st := roomState{Version: stateVersion, Saved: time.Now().UTC(), NextID: r.nextID, Rounds: r.rounds, Offers: r.offers}
+	st := roomState{Version: stateVersion, Saved: time.Now().UTC(), Class: r.class.UTC(), NextID: r.nextID, Rounds: r.rounds, Offers: r.offers}
 	lists := map[int]keptList{}
 	var order []int
 	for _, k := range r.left {
@@ -312,6 +314,9 @@ func (r *Room) load(data []byte) (problems []string, err error) {
 	r.nextID, r.rounds, r.offers, r.left, r.round, r.past = st.NextID, st.Rounds, st.Offers, left, rd, past
 	if offer != nil {
 		r.offer = offer
+	}
+	if !st.Class.IsZero() {
+		r.class = st.Class
 	}
 	return problems, nil
 }

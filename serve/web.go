@@ -219,7 +219,9 @@ func (s *Server) offerTakeHome(t *webterm.Term, m *Member, doc *listio.Document,
 		_ = t.Offer(file+".json", "application/json", data)
 	}
 	if r, err := ndcg.Compute(doc.List, settings); err == nil {
-		_ = t.Offer(file+".md", "text/markdown", []byte(report.MarkdownString(doc, r)))
+		// With the attendee's quiz rounds, as ssh … report gives them.
+		md := report.MarkdownString(doc, r) + roundsReport(s.room.Results(), m.Name)
+		_ = t.Offer(file+".md", "text/markdown", []byte(md))
 	}
 }
 

@@ -559,7 +559,7 @@ func Run(ctx context.Context, cfg serve.Config, in *os.File, out io.Writer, noCo
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		fmt.Fprintf(out, "ndcg-explorer serve: cannot export the rounds: %v\n", err)
 	} else if path != "" {
-		fmt.Fprintf(out, "ndcg-explorer serve: the rounds are in %s (and .json beside it)\n", path)
+		fmt.Fprintf(out, "ndcg-explorer serve: the class's rounds are in %s %s\n", path, serve.ExportedBeside)
 	}
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.

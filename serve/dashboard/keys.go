@@ -190,7 +190,7 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		case path == "":
 			d.status = "no answers to export yet: F3 starts a round"
 		default:
-			d.status = "exported every round to " + path + " (and .json beside it)"
+			d.status = "exported every round to " + path + " " + serve.ExportedBeside
 		}
 	case key.Matches(msg, k.Answers):
 		d.showAnswers = !d.showAnswers
