@@ -243,6 +243,9 @@ type Room struct {
 	// sent) is offered it when its explorer starts.
 	offer  *ui.Offer
 	offers int
+	// offerRounds is how many rounds had run when the offer was sent: a
+	// round since has moved the room on from a step sent before it.
+	offerRounds int
 	// share is the last ask to show an attendee's screen to the room,
 	// and asks how many were made (share.go).
 	share Share
@@ -334,11 +337,12 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionMod
 		// A timed round shows them its clock.
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text,
 			Deadline: rd.deadline}
-	case r.offer != nil && (m.offered < r.offers || m.Back && r.offer.Step > 0):
+	case r.offer != nil && (m.offered < r.offers || m.Back && r.offer.Step > 0 && r.offerRounds == r.rounds):
 		// A latecomer is offered what the others were; one who comes
 		// back is offered only what was sent while they were away, and
 		// the step the room is on, which their explorer does not keep
-		// (one who dropped in the middle of it could not get back).
+		// (one who dropped in the middle of it could not get back): the
+		// room is on it until a round starts after it.
 		m.offered = r.offers
 		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
 	}

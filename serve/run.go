@@ -172,6 +172,7 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	case <-ctx.Done():
 	}
 	logLine("stopping: closing " + Plural(s.Room().Count(), "session"))
+	s.StopBySignal()
 	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		logLine("cannot export the rounds: " + err.Error())

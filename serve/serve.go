@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -150,6 +151,8 @@ type Server struct {
 	mu        sync.Mutex
 	listeners []net.Listener
 	closed    bool
+	// bySignal says a signal stops the server (StopBySignal).
+	bySignal atomic.Bool
 }
 
 // contextKey keys the values a session's context carries.
@@ -506,7 +509,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+wrapLine(s.endLine(), endWidth(sess, m)))
 			if s.saver != nil {
 				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
 			}
@@ -528,8 +531,27 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 // with no traffic at all stays open: the session's explorer ends first.
 const connIdleGrace = 30 * time.Second
 
-// EndedLine is what each attendee reads when the server stops.
-const EndedLine = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+// EndedLine is what each attendee reads when the instructor ends the
+// workshop (q on the dashboard); RestartLine, when the server is
+// stopped by a signal (a restart, a machine shutting down) while it
+// keeps the room: the workshop has not ended, and their list is back
+// when it serves again.
+const (
+	EndedLine   = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+	RestartLine = "ndcg-explorer: the server is stopping; the room will be back, with your list, when it runs again."
+)
+
+// StopBySignal says the server is stopped by a signal, not by the
+// instructor's q: attendees read RestartLine when the room is kept.
+func (s *Server) StopBySignal() { s.bySignal.Store(true) }
+
+// endLine is what attendees read as the server stops.
+func (s *Server) endLine() string {
+	if s.bySignal.Load() && s.saver != nil {
+		return RestartLine
+	}
+	return EndedLine
+}
 
 // stopping reports whether Shutdown or Close has begun.
 func (s *Server) stopping() bool {

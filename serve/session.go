@@ -296,6 +296,8 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			// The quiz's score goes on from where it was.
 			Right: right, Total: total, Ended: ended,
 			Back: back,
+			// The page keeps the attendee's code (web.go).
+			Browser: m.Via == ViaWeb,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory

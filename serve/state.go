@@ -76,9 +76,12 @@ type roomState struct {
 	OfferSource string `json:"offer_source,omitempty"`
 	// OfferStep is the step of the guided path the offer is, when it is
 	// one (ui.Offer.Step).
-	OfferStep int             `json:"offer_step,omitempty"`
-	Attendees []attendeeState `json:"attendees"`
-	Round     *roundState     `json:"round,omitempty"`
+	OfferStep int `json:"offer_step,omitempty"`
+	// OfferRounds is how many rounds had run when it was sent
+	// (Room.offerRounds).
+	OfferRounds int             `json:"offer_rounds,omitempty"`
+	Attendees   []attendeeState `json:"attendees"`
+	Round       *roundState     `json:"round,omitempty"`
 	// Past are the rounds before Round, for the export.
 	Past []roundState `json:"past,omitempty"`
 }
@@ -163,7 +166,7 @@ func (r *Room) snapshot() ([]byte, error) {
 		lists[k.id] = k
 		order = append(order, k.id)
 	}
-	offer := r.offer
+	offer, offerRounds := r.offer, r.offerRounds
 	saveRound := func(r *Round) *roundState {
 		rd := &roundState{ID: r.ID, Seed: r.Seed, Number: r.Number, Settings: listio.SettingsOf(r.Settings), Ended: r.Ended,
 			Deadline: r.deadline.UTC()}
@@ -205,7 +208,7 @@ func (r *Room) snapshot() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Offer, st.OfferSource, st.OfferStep = data, docName(offer.Doc), offer.Step
+		st.Offer, st.OfferSource, st.OfferStep, st.OfferRounds = data, docName(offer.Doc), offer.Step, offerRounds
 	}
 	st.Round = rd
 	return json.MarshalIndent(st, "", " ")
@@ -313,7 +316,7 @@ func (r *Room) load(data []byte) (problems []string, err error) {
 	defer r.mu.Unlock()
 	r.nextID, r.rounds, r.offers, r.left, r.round, r.past = st.NextID, st.Rounds, st.Offers, left, rd, past
 	if offer != nil {
-		r.offer = offer
+		r.offer, r.offerRounds = offer, min(max(st.OfferRounds, 0), st.Rounds)
 	}
 	if !st.Class.IsZero() {
 		r.class = st.Class

@@ -199,7 +199,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	}
 	switch {
 	case s.stopping():
-		t.End(EndedLine + " Your list is offered below as a download.")
+		t.End(s.endLine() + " Your list is offered below as a download.")
 	case m.session != nil && m.session.idled.Load():
 		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", ShortDuration(s.cfg.IdleTimeout)))
 	default:
