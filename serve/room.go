@@ -253,7 +253,9 @@ type Room struct {
 	// class is when the class the room holds began: its first start on
 	// a state directory, kept across restarts until --forget. The export
 	// is one file pair per class, named by it.
-	class    time.Time
+	class time.Time
+	// resumed says the state file brought back a round under way.
+	resumed  bool
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).

@@ -315,6 +315,7 @@ func (r *Room) load(data []byte) (problems []string, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.nextID, r.rounds, r.offers, r.left, r.round, r.past = st.NextID, st.Rounds, st.Offers, left, rd, past
+	r.resumed = rd != nil && !rd.Ended
 	if offer != nil {
 		r.offer, r.offerRounds = offer, min(max(st.OfferRounds, 0), st.Rounds)
 	}
@@ -440,6 +441,14 @@ func readRound(st *roomState, sr *roundState, aside func(string, ...any)) (*Roun
 		aside("round %d: %s set aside (from an id never given, twice, too long, or a name unsafe to show)", rd.ID, Plural(dropped, "answer"))
 	}
 	return rd, nil
+}
+
+// Resumed says the room's state brought back a round under way, which
+// the dashboard opens on.
+func (r *Room) Resumed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.resumed
 }
 
 // docName is the name a kept list came from, "" for none.
