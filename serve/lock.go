@@ -36,6 +36,8 @@ type stateLock struct {
 	// stale are the words a server that did not stop cleanly left (its
 	// process and address), "" when the last stopped cleanly.
 	stale string
+	// addr is where this server listens, as the lock last said it.
+	addr string
 }
 
 // lockState takes dir's lock for this process, listening on addr, or
@@ -98,6 +100,7 @@ func lockText(data []byte) string {
 // note writes the lock holder's words: its process, and the address it
 // listens on once it does.
 func (l *stateLock) note(addr string) error {
+	l.addr = addr
 	if err := l.f.Truncate(0); err != nil {
 		return err
 	}

@@ -50,17 +50,26 @@ func (s *Server) Banner(addr net.Addr) []string {
 	if s.cfg.StateDir != "" {
 		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
 			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
-		for _, p := range s.setAside {
-			lines = append(lines, "set aside from the room kept: "+p)
-		}
-		if s.lock != nil && s.lock.stale != "" {
-			lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
-		}
+		lines = append(lines, s.StartNotes()...)
 	} else {
 		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, ShortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+	return lines
+}
+
+// StartNotes are what the start found in the state directory that the
+// instructor should know: a serve before that did not stop cleanly,
+// and what of the room kept was set aside (load).
+func (s *Server) StartNotes() []string {
+	var lines []string
+	if s.lock != nil && s.lock.stale != "" {
+		lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
+	}
+	for _, p := range s.setAside {
+		lines = append(lines, "set aside from the room kept: "+p)
+	}
 	return lines
 }
 

@@ -423,7 +423,7 @@ func (s *Server) SaveProblem() string {
 // relock takes the lock again in a state directory made again: the
 // lock held is on a file removed with the old one.
 func (s *Server) relock() {
-	l, err := lockState(s.cfg.StateDir, s.cfg.Listen)
+	l, err := lockState(s.cfg.StateDir, s.lock.addr)
 	if err != nil {
 		s.log("%v", err)
 		return

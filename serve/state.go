@@ -575,6 +575,11 @@ func (s *saver) save() {
 	was := s.problem.Load() != nil
 	switch {
 	case err != nil:
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			// The temporary file's name says nothing the path does not.
+			err = pe.Err
+		}
 		p := fmt.Sprintf("cannot keep the room in %s: %v", s.path, err)
 		s.problem.Store(&p)
 		if !was {

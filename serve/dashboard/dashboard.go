@@ -198,6 +198,11 @@ func New(s *serve.Server, addr net.Addr, log *eventLog, noColor bool) *Model {
 		}
 	}
 	d.status = startStatus(s.Fingerprint(), addr)
+	if notes := s.StartNotes(); len(notes) > 0 {
+		// What the state directory held that the instructor should
+		// know comes first: the status line may cut what follows.
+		d.status = strings.Join(notes, "; ") + " · " + d.status
+	}
 	if t := s.Room().Tally(); t != nil && !t.Round.Ended && s.Room().Resumed() {
 		// Started again on a room whose round is under way: the round
 		// is what the instructor was on, and what the room expects.
@@ -474,7 +479,7 @@ func (d *Model) header(w int) []string {
 	if p := d.srv.SaveProblem(); p != "" {
 		// Until a save works again, above everything: a status line
 		// would be overwritten within a second by a round's countdown.
-		lines = append(lines, wrapCut(st.warn.Render("NOT SAVED: "+p+" (tried again every few seconds; a crash now loses what changed since)"), w, 2)...)
+		lines = append(lines, wrapCut(st.warn.Render("NOT SAVED: "+p+"; tried again every 2s: a crash now loses what changed since"), w, 2)...)
 	}
 	if ansi.StringWidth(line1) > w && d.webURL != "" && !d.srv.Config().NoSSH {
 		// The room's address is never cut: the page's goes on a line of

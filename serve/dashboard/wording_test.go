@@ -61,10 +61,13 @@ func TestARestartOpensOnTheRoundUnderWay(t *testing.T) {
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	require.NoError(t, s.Close())
 
+	// (A lock left as a crash leaves it: the dashboard says so first.)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, serve.LockFile), []byte("process 4242, listening on ssh 127.0.0.1:1\n"), 0o600))
 	s2, _ := serveOn(t, dir, serve.Config{})
 	d := New(s2, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	assert.Contains(t, ansi.Strip(d.View().Content), "Quiz round 1 · seed 7, question 1")
+	assert.True(t, strings.HasPrefix(d.status, "the last serve on it (process 4242, listening on ssh 127.0.0.1:1) did not stop cleanly"), d.status)
 }
 
 // startWeb serves with the room's page too, as serve --web does.
