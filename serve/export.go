@@ -44,8 +44,9 @@ type RoundResult struct {
 	// Diagnosis is what check finds behind a wrong answer
 	// (verdict.Diagnose), empty for a right one.
 	Diagnosis string `json:"diagnosis,omitempty"`
-	// Mistake names the finding behind a wrong answer in one word, for
-	// a spreadsheet to count by (mistakeID).
+	// Mistake is the catalogue's id of the mistake behind a wrong answer
+	// (verify.Diagnosis.Key: "gain_linear", or two that fit joined by
+	// " | "), for a spreadsheet to count by; empty when none is found.
 	Mistake string `json:"mistake_id,omitempty"`
 }
 
@@ -115,22 +116,12 @@ func (rd *Round) judge(text string) judged {
 	w, err := verify.ParseWritten(strings.TrimSpace(text))
 	switch {
 	case err != nil:
-		return judged{verdict: "not a number", mistake: "not_a_number", trueValue: r.NDCG()}
+		return judged{verdict: "not a number", trueValue: r.NDCG()}
 	case w.Holds(r.NDCG()):
 		return judged{verdict: "right", right: true, trueValue: r.NDCG()}
 	}
-	return judged{verdict: "wrong", why: verdict.Diagnose(rd.Question.List, s, w), mistake: mistakeID(rd.Question.List, s, w), trueValue: r.NDCG()}
-}
-
-// mistakeID names what check finds behind a wrong answer in one word:
-// the finding's cause (truncated, convention, mistake, slip,
-// unexplained…), spaces as underscores.
-func mistakeID(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
-	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
-	if err != nil || len(rep.Verdicts) == 0 {
-		return string(verdict.Unexplained)
-	}
-	return strings.ReplaceAll(string(verdict.Of(rep, len(rep.Verdicts)-1).Cause), " ", "_")
+	f := verdict.FindingOf(rd.Question.List, s, w)
+	return judged{verdict: "wrong", why: f.Summary(), mistake: string(f.Diagnosis.Key()), trueValue: r.NDCG()}
 }
 
 // rounds are the room's rounds, in order, the one under way last.

@@ -79,7 +79,7 @@ func TestClassExportReadsAsAGradebook(t *testing.T) {
 	}
 	assert.Equal(t, []seen{
 		q("1", "yes", "ada", "yes", "0.83", "right", ""),
-		q("1", "yes", "bob", "yes", "0.76", "wrong", "convention"),
+		q("1", "yes", "bob", "yes", "0.76", "wrong", "gain_linear"),
 		q("1", "yes", "cy", "no", "", "no answer", ""),
 		q("1", "yes", "dee", "no", "", "no answer", ""),
 		q("2", "no", "ada", "yes", "0.83", "right", ""),

@@ -50,11 +50,11 @@ func TestClassExportsTheRounds(t *testing.T) {
 	s.Room().EndRound()
 
 	byHand := map[string][3]string{
-		"0.76": {"wrong", "convention", "used gain linear (not exp)"},
+		"0.76": {"wrong", "gain_linear", "used gain linear (not exp)"},
 		"0.82": {"wrong", "truncated", "cut the digits off instead of rounding"},
 		"0.83": {"right", "", ""},
 		"0.70": {"wrong", "slip", "IDCG at rank 2: the term counted twice"},
-		"0.31": {"wrong", "unexplained", "unexplained"},
+		"0.31": {"wrong", "", "unexplained"},
 	}
 	want := []string{}
 	row := func(round, i int, answer string) string {

@@ -134,9 +134,9 @@ func TestLabKeyAndPassphrase(t *testing.T) {
 func TestLabTitleNamesTheAttendee(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	m := ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{Name: "student-2"}})
+	m := ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{Name: "student-2"}})
 	assert.Equal(t, "ndcg-explorer: inline · student-2", m.View().WindowTitle)
-	m = ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})
+	m = ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})
 	assert.Equal(t, "ndcg-explorer: inline", m.View().WindowTitle)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // Member is one attendee's session.
@@ -48,7 +49,7 @@ type Member struct {
 	Missed int
 
 	prog  *tea.Program // nil until the explorer starts
-	model *ui.Model    // the session's explorer, read when it ends
+	model *ui.Workshop // the session's explorer, read when it ends
 	// session is the explorer with the session's own state (idle time).
 	session *sessionModel
 	// kept is the list the attendee left with, for their new session.
@@ -72,8 +73,8 @@ type liveList struct {
 
 // ownOf is the attendee's own list under the one they opened from the
 // instructor (workspace.Own), copied; nil when there is none.
-func ownOf(m *ui.Model) *ui.Own {
-	doc, s, modified, ok := m.Workspace().Own()
+func ownOf(ws *workspace.Workspace) *ui.Own {
+	doc, s, modified, ok := ws.Own()
 	if !ok {
 		return nil
 	}
@@ -328,7 +329,7 @@ func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionModel) {
+func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *sessionModel) {
 	r.mu.Lock()
 	m.prog, m.model, m.session = p, model, sm
 	var msg tea.Msg
@@ -428,7 +429,7 @@ func (r *Room) Leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()
-		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), ownOf(m.model)
+		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), ownOf(ws)
 		k.right, k.total, k.ended = m.model.QuizScore()
 	} else if m.kept != nil {
 		k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
@@ -570,7 +571,7 @@ type Seat struct {
 	// Via is how they joined: ViaSSH or ViaWeb.
 	Via string
 	// Where is where they are: their view, the help, or a step the
-	// instructor sent (ui.Model.Where); "" before their explorer starts.
+	// instructor sent (ui.Workshop.Where); "" before their explorer starts.
 	Where string
 	// Idle is how long since their last key.
 	Idle time.Duration

@@ -60,9 +60,9 @@ func TestSessionCapturesOnlyWhileShown(t *testing.T) {
 	woke := 0
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	sm := &sessionModel{
-		Model:   ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{OnShare: func(a ui.ShareAnswer) { said = append(said, a) }}}),
-		onFrame: func() { woke++ },
-		clock:   func() time.Time { return at },
+		Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{OnShare: func(a ui.ShareAnswer) { said = append(said, a) }}}),
+		onFrame:  func() { woke++ },
+		clock:    func() time.Time { return at },
 	}
 	sm.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	sm.Update(press("e"))

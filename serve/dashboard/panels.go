@@ -277,7 +277,7 @@ func (d *Model) stepLines(w int) []string {
 const roomChrome = 3
 
 // The room view's columns. Each row is the cursor, the name, where the
-// attendee is (ui.Model.Where), how they come back, how long since their
+// attendee is (ui.Workshop.Where), how they come back, how long since their
 // last key, then the answer column, which must hold its widest words
 // short of an answer shown (F8): "answered" with the ask beside it.
 const (
