@@ -94,6 +94,7 @@ func TestServeOwnListKeptUnderTheInstructors(t *testing.T) {
 	killServe(t, teacher, pid, status)
 
 	teacher, _, _ = dashboard(t, bin, addr, flags...)
+	teacher.waitFor("the last serve on it (process ")
 	again, _ := sshIn(t, server{port: port}, 80, 24, "ada+"+code, noKey)
 	again.waitFor("welcome back: your list is as you left it")
 	again.waitFor("NDCG@5 = 0.9724")
