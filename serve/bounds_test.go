@@ -30,4 +30,11 @@ func TestFilesReadAreBounded(t *testing.T) {
 	_, err = New(Config{HostKeyPath: "/dev/zero", Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot use /dev/zero as the host key: /dev/zero is a device, not a regular file")
+
+	// The page's certificate and key too, read at start, where they
+	// were read only when the page began to serve, and without a bound.
+	key := filepath.Join(t.TempDir(), "host_key")
+	_, err = New(Config{HostKeyPath: key, Web: "127.0.0.1:0", TLSCert: "/dev/zero", TLSKey: "/dev/zero", Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "--tls-cert: /dev/zero is a device, not a regular file")
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -291,6 +292,13 @@ func New(cfg Config) (_ *Server, err error) {
 			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
 		}
 		s.web = &http.Server{Handler: s.webHandler(), ReadHeaderTimeout: 10 * time.Second}
+		if cfg.TLSCert != "" {
+			cert, err := readTLS(cfg.TLSCert, cfg.TLSKey)
+			if err != nil {
+				return nil, err
+			}
+			s.web.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		}
 	}
 	return s, nil
 }

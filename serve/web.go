@@ -88,7 +88,9 @@ func (s *Server) ServeWeb(ln net.Listener) error {
 	}
 	var err error
 	if s.cfg.TLSCert != "" {
-		err = s.web.ServeTLS(ln, s.cfg.TLSCert, s.cfg.TLSKey)
+		// The certificate was read at start (readTLS): its files are
+		// not read again here.
+		err = s.web.ServeTLS(ln, "", "")
 	} else {
 		err = s.web.Serve(ln)
 	}
