@@ -39,6 +39,9 @@ type RoundResult struct {
 	True     float64 `json:"true_ndcg"`
 	Name     string  `json:"name"`
 	Answer   string  `json:"answer"`
+	// ID is the attendee's (Member.ID): a take-home report finds their
+	// answers by it, never by a display name another may have had.
+	ID int `json:"-"`
 	// Verdict is right, wrong or "not a number".
 	Verdict string `json:"verdict"`
 	// Diagnosis is what check finds behind a wrong answer
@@ -139,12 +142,13 @@ func (r *Room) Results() []RoundResult {
 	r.mu.Lock()
 	type given struct {
 		rd *Round
+		id int
 		a  answer
 	}
 	var all []given
 	for _, rd := range r.allRounds() {
 		for _, id := range rd.order {
-			all = append(all, given{rd: rd, a: rd.answers[id]})
+			all = append(all, given{rd: rd, id: id, a: rd.answers[id]})
 		}
 	}
 	r.mu.Unlock()
@@ -152,7 +156,7 @@ func (r *Room) Results() []RoundResult {
 	for _, g := range all {
 		j := g.rd.judge(g.a.text)
 		out = append(out, RoundResult{Round: g.rd.ID, Seed: g.rd.Seed, Question: g.rd.Number, K: g.rd.Question.K, True: j.trueValue,
-			Name: g.a.name, Answer: g.a.text, Verdict: j.verdict, Diagnosis: j.why, Mistake: j.mistake})
+			Name: g.a.name, ID: g.id, Answer: g.a.text, Verdict: j.verdict, Diagnosis: j.why, Mistake: j.mistake})
 	}
 	return out
 }

@@ -1,11 +1,13 @@
 package serve
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -19,12 +21,20 @@ const NameCells = 24
 // other control characters, bidirectional overrides and bytes that are
 // not UTF-8 are written out (\x1b) as every other output shows them
 // (internal/termsafe), so the name is seen as the client sent it and
-// never obeyed. The result is cut to NameCells cells; a name that shows
-// nothing becomes "anonymous".
+// never obeyed. Look-alikes are told apart (lookAlikes): the name is
+// taken in its compatibility composed form (NFKC), so that ada typed with
+// a decomposed accent or in full-width letters is the name it looks like
+// (and a second one is numbered), and a letter of another script that
+// reads as a Latin one, in a name that mixes it with Latin or is made of
+// such letters alone, is written out (\u0430da, not аda). The result is
+// cut to NameCells cells; a name that shows nothing becomes "anonymous".
 func CleanName(s string) string {
 	// Bound the work first: a name longer than this is cut anyway.
 	if len(s) > 4*NameCells*4 {
 		s = s[:4*NameCells*4]
+	}
+	if utf8.ValidString(s) {
+		s = norm.NFKC.String(s)
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -42,10 +52,54 @@ func CleanName(s string) string {
 		}
 		i += size
 	}
-	s = strings.Join(strings.Fields(termsafe.String(b.String())), " ")
+	s = strings.Join(strings.Fields(termsafe.String(lookAlikes(b.String()))), " ")
 	s = strings.TrimSpace(ansi.Truncate(s, NameCells, ""))
 	if ansi.StringWidth(s) == 0 { // empty, or only marks that combine with nothing
 		return "anonymous"
 	}
 	return s
+}
+
+// latinLookAlikes are letters of other scripts that a projector shows as
+// Latin ones (Unicode's confusables, the Cyrillic, Greek and Armenian
+// letters among them that read as a Latin letter in most fonts).
+var latinLookAlikes = map[rune]bool{}
+
+func init() {
+	for _, r := range "аеорсухѕіјԁԛԝһӏАВЕКМНОРСТХУЅІЈԚԜӀ" + // Cyrillic
+		"ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναικρυχ" + // Greek
+		"օսհո" { // Armenian
+		latinLookAlikes[r] = true
+	}
+}
+
+// lookAlikes writes out (\u0430) each letter of s that reads as a Latin
+// one but is not, when s has Latin letters too or is made of such letters
+// alone: аda (a Cyrillic а) beside ada on the tally would be two
+// attendees no one could tell apart. A name in one script of its own
+// (Анна, Ωμέγα) is left as it is.
+func lookAlikes(s string) string {
+	latin, alike, letters := false, 0, 0
+	for _, r := range s {
+		switch {
+		case latinLookAlikes[r]:
+			alike++
+			letters++
+		case unicode.IsLetter(r):
+			letters++
+			latin = latin || unicode.Is(unicode.Latin, r)
+		}
+	}
+	if alike == 0 || !latin && alike < letters {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if latinLookAlikes[r] {
+			fmt.Fprintf(&b, "\\u%04x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -116,6 +116,9 @@ type keptList struct {
 	// scored are the numbers of the rounds scoreAway scored when they
 	// came back, for their welcome.
 	scored []int
+	// work says whether the list holds work its attendee would miss
+	// (kept.go), once worked out.
+	work int
 }
 
 // hostOf is the host an address names, without its port.
@@ -256,11 +259,18 @@ type Room struct {
 	// is one file pair per class, named by it.
 	class time.Time
 	// resumed says the state file brought back a round under way.
-	resumed  bool
+	resumed bool
+	// hidden stands for the screen shown while a round runs (share.go).
+	hidden   *hiddenShare
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).
 	save func()
+	// start is the list every attendee starts on, as JSON (kept.go
+	// tells a kept list with work by it); log, when set, is the
+	// server's.
+	start []byte
+	log   func(format string, args ...any)
 }
 
 func newRoom(max, maxItems int, onChange func()) *Room {
@@ -441,10 +451,7 @@ func (r *Room) Leave(m *Member) {
 		r.endShare(ShareLeft)
 	}
 	delete(r.members, m.ID)
-	r.left = append(r.left, k)
-	if len(r.left) > r.max {
-		r.left = slices.Delete(r.left, 0, len(r.left)-r.max)
-	}
+	r.keep(k)
 	r.mu.Unlock()
 	r.changed()
 }
@@ -458,26 +465,26 @@ const (
 
 // keptFor is the list kept for the attendee connecting as login with the
 // resume code code and the key key, found as join finds it (claim); an
-// attendee in the explorer now has theirs still changing. name is the
-// display name of the list given.
-func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string) {
+// attendee in the explorer now has theirs still changing. name and id
+// are the display name and the ID of the attendee whose list it is.
+func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string, int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	i, missed := r.claim(login, code, key)
 	switch {
 	case missed == missedOpen:
-		return nil, ndcg.Settings{}, keptConnected, ""
+		return nil, ndcg.Settings{}, keptConnected, "", 0
 	case i >= 0 && r.left[i].doc != nil:
-		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name
+		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name, r.left[i].id
 	}
 	if code == "" && key != "" {
 		for _, m := range r.members {
 			if m.Key == key && m.Login == login {
-				return nil, ndcg.Settings{}, keptConnected, ""
+				return nil, ndcg.Settings{}, keptConnected, "", 0
 			}
 		}
 	}
-	return nil, ndcg.Settings{}, keptNone, ""
+	return nil, ndcg.Settings{}, keptNone, "", 0
 }
 
 // markTaken records that the attendee connecting as login with code and

@@ -9,27 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 )
-
-// MaxPassphraseFileBytes bounds the passphrase file read: a phrase is
-// a line, and /dev/zero given as the file ran the server out of memory.
-const MaxPassphraseFileBytes = 64 << 10
-
-// ReadPassphrase reads the passphrase from a file: its first line,
-// without the line ending, so `echo secret > FILE` works.
-func ReadPassphrase(path string) (string, error) {
-	data, err := boundedfile.Read(path, MaxPassphraseFileBytes)
-	if err != nil {
-		return "", fmt.Errorf("--passphrase-file: %v: write the passphrase on the first line of a file (echo 'a phrase' > %s) and give that file", err, path)
-	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	line = strings.TrimRight(line, "\r")
-	if line == "" {
-		return "", fmt.Errorf("--passphrase-file: %s has an empty first line: write the passphrase there", path)
-	}
-	return line, nil
-}
 
 // Banner is what serve prints at start: where to connect, the host
 // key's fingerprint, and who gets in.

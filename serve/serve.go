@@ -89,6 +89,11 @@ type Config struct {
 	Web             string
 	NoSSH           bool
 	TLSCert, TLSKey string
+	// WebHosts are the names the page answers to besides an address,
+	// localhost, this machine's name and the certificate's: a reverse
+	// proxy's (workshop.example.org). A request naming any other host is
+	// refused (DNS rebinding).
+	WebHosts []string
 
 	// StateDir is where the room is kept (StateFile): every attendee's
 	// name, identity, list and answers, so that a server stopped or
@@ -148,6 +153,10 @@ type Server struct {
 	web     *http.Server
 	webCode string
 	webAddr net.Addr // where the page listens, once it does
+	// tlsCert is the page's certificate (--tls-cert, --tls-key), read at
+	// start within its bound (readTLS); nil for plain http.
+	tlsCert *tls.Certificate
+	webCap  *connCap // its connections (webconn.go)
 
 	mu        sync.Mutex
 	listeners []net.Listener
@@ -211,6 +220,7 @@ func New(cfg Config) (_ *Server, err error) {
 		}
 	}()
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	s.room.start, s.room.log = startOf(cfg.Doc, cfg.Settings), s.log
 	if cfg.StateDir != "" {
 		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
 			return nil, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", cfg.StateDir, err)
@@ -241,7 +251,8 @@ func New(cfg Config) (_ *Server, err error) {
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
-			defer drainWindowChanges(sess)
+			_, winch, _ := sess.Pty()
+			defer drainWindowChanges(winch)
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
 		// Forwarding: ssh -R asks for it before the session starts, so
@@ -291,13 +302,16 @@ func New(cfg Config) (_ *Server, err error) {
 		if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
 			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
 		}
-		s.web = &http.Server{Handler: s.webHandler(), ReadHeaderTimeout: 10 * time.Second}
 		if cfg.TLSCert != "" {
 			cert, err := readTLS(cfg.TLSCert, cfg.TLSKey)
 			if err != nil {
 				return nil, err
 			}
-			s.web.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+			s.tlsCert = &cert
+		}
+		s.web = s.newWebServer()
+		if s.tlsCert != nil {
+			s.web.TLSConfig = &tls.Config{Certificates: []tls.Certificate{*s.tlsCert}, MinVersion: tls.VersionTLS12}
 		}
 	}
 	return s, nil
@@ -320,12 +334,16 @@ func (s *Server) Config() Config { return s.cfg }
 // without --web.
 func (s *Server) WebAddr() net.Addr { return s.webAddr }
 
-// FailedAttempts counts the failed attempts the server keeps, and the
-// connections it refused for them.
-func (s *Server) FailedAttempts() (failures, refused int) { return s.throttle.counts() }
+// FailedAttempts counts the failed attempts the server keeps, those that
+// waited the penalty past an address's budget, and the address most
+// came from (throttle.go).
+func (s *Server) FailedAttempts() (failures, slowed int, worst string) {
+	failures, slowed, worst, _ = s.throttle.counts()
+	return failures, slowed, worst
+}
 
-// Forgive lets in again the addresses refused for failed attempts,
-// saying how many.
+// Forgive forgets every failed attempt, saying how many addresses were
+// past their budget.
 func (s *Server) Forgive() int { return s.throttle.forgive() }
 
 // Listen opens the configured address.
@@ -454,7 +472,9 @@ func (s *Server) log(format string, args ...any) {
 // refuse ends a session with one line on its error output and exit
 // status 1.
 func (s *Server) refuse(sess ssh.Session, why string) {
-	s.log("refused %s@%s: %s", CleanName(sess.User()), sess.RemoteAddr(), why)
+	// The attendee reads their own code back; the log, on the
+	// projector, never does.
+	s.log("refused %s@%s: %s", shownUser(sess.User()), sess.RemoteAddr(), maskCode(why, sess.User()))
 	fmt.Fprintln(sess.Stderr(), "ndcg-explorer: "+why)
 	_ = sess.Exit(1)
 }
@@ -465,7 +485,10 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 // long as the explorer runs.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		defer drainWindowChanges(sess)
+		// The terminal as the session starts, read once: later reads of
+		// sess.Pty race the library's window changes (ptyGate).
+		pty, winch, hasPty := sess.Pty()
+		defer drainWindowChanges(winch)
 		if cmd, ok := takeHomeCommand(sess.RawCommand()); ok {
 			s.takeHome(sess, cmd)
 			return
@@ -483,7 +506,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "port forwarding is not offered here: connect without -R or -L")
 			return
 		}
-		if _, _, ok := sess.Pty(); !ok {
+		if !hasPty {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
@@ -501,7 +524,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if m.Missed == missedUnknown {
 			// A code that finds no list may be a guess: it counts as a
 			// wrong passphrase does.
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), nil)
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
@@ -517,20 +540,20 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+wrapLine(s.endLine(), endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+wrapLine(s.endLine(), endWidth(pty, m)))
 			if s.saver != nil {
-				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
+				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(pty, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, ShortDuration(s.cfg.IdleTimeout))
 			// The command on a line of its own, whole, as the take-home
 			// lines are: wrapped with the sentence, it broke in two.
 			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
-				ShortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+				ShortDuration(s.cfg.IdleTimeout)), endWidth(pty, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
-			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		}
 	}
 }
@@ -570,25 +593,24 @@ func (s *Server) stopping() bool {
 
 // endWidth is the width of the attendee's terminal as their explorer
 // ends: the last size the explorer was given (resizes included), else
-// the one the session started with.
-func endWidth(sess ssh.Session, m *Member) int {
+// the one the session started with (pty, read as it started: see
+// ptyGate).
+func endWidth(pty ssh.Pty, m *Member) int {
 	if m.session != nil && m.session.latest.Width > 0 {
 		return m.session.latest.Width
 	}
-	if pty, _, ok := sess.Pty(); ok {
-		return pty.Window.Width
-	}
-	return 0
+	return pty.Window.Width
 }
 
-// drainWindowChanges reads a session's window changes once nothing else
-// does. The SSH library hands each one over a channel of one place and
-// waits until it is taken; the explorer's reader stops with the
-// explorer, so a resize arriving as a session ends would block the
-// session's request loop, and leak it, for good. The channel closes
-// when the session's requests end, which ends the drain.
-func drainWindowChanges(sess ssh.Session) {
-	if _, winch, ok := sess.Pty(); ok && winch != nil {
+// drainWindowChanges reads a session's window changes (winch, as
+// sess.Pty gave it when the session started) once nothing else does.
+// The SSH library hands each one over a channel of one place and waits
+// until it is taken; the explorer's reader stops with the explorer, so a
+// resize arriving as a session ends would block the session's request
+// loop, and leak it, for good. The channel closes when the session's
+// requests end, which ends the drain.
+func drainWindowChanges(winch <-chan ssh.Window) {
+	if winch != nil {
 		go func() {
 			for range winch {
 			}

@@ -83,6 +83,20 @@ type sessionModel struct {
 	framing bool
 	onFrame func()
 	clock   func() time.Time
+	// secret is the attendee's resume code, which their own screen shows
+	// them and a frame shown to the room never does.
+	secret string
+	// started, when set, is told once the program runs (Init): nothing
+	// reads the session's terminal any more (ptyGate).
+	started func()
+}
+
+// Init tells the session its explorer runs, then starts it.
+func (s *sessionModel) Init() tea.Cmd {
+	if s.started != nil {
+		s.started()
+	}
+	return s.Model.Init()
 }
 
 type (
@@ -253,7 +267,10 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 		opts = append(opts, tea.WithWindowSize(w, h))
 	}
-	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
+	p := s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
+	// wish reads sess.Pty once more after this, before it runs p.
+	m.session.started = func() { _, _ = sess.SendRequest(ptyReady, false, nil) }
+	return p
 }
 
 // explorer builds an attendee's explorer on their own copy of the list,
@@ -301,7 +318,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
+	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange, secret: m.Code}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}

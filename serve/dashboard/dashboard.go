@@ -116,9 +116,11 @@ type Model struct {
 	round int
 	count int
 	tally *serve.Tally
-	// failures and refused are the server's failed attempts and the
-	// connections it refused for them, read at each change of the room.
-	failures, refused int
+	// failures and slowed are the server's failed attempts and those
+	// that waited its penalty, worst the address with the most, read at
+	// each change of the room.
+	failures, slowed int
+	worst            string
 	// tallyLines is the tally drawn at the window's width, made when the
 	// tally, the names or the width change (View only shows them), and
 	// tallyTop the first of them on screen.
@@ -279,7 +281,7 @@ func (d *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case roomChanged:
 		d.count = d.srv.Room().Count()
-		d.failures, d.refused = d.srv.FailedAttempts()
+		d.failures, d.slowed, d.worst = d.srv.FailedAttempts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -421,8 +423,8 @@ func (d *Model) header(w int) []string {
 	failed := ""
 	if d.failures > 0 {
 		failed = serve.Plural(d.failures, "failed attempt")
-		if d.refused > 0 {
-			failed += fmt.Sprintf(", %d refused", d.refused)
+		if d.slowed > 0 {
+			failed += fmt.Sprintf(", %d slowed, most from %s", d.slowed, d.worst)
 		}
 	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
@@ -492,7 +494,7 @@ func (d *Model) header(w int) []string {
 				line += " · "
 			}
 			// As much of the count as fits whole: "2 failed attempts,
-			// 1 refused", "2 failed, 1 refused", "2 failed".
+			// 1 slowed, most from …", "2 failed, 1 slowed, …", "2 failed".
 			short := fmt.Sprintf("%d failed", d.failures)
 			for _, f := range []string{failed, strings.Replace(failed, " attempts", "", 1), short} {
 				if ansi.StringWidth(line+f) <= w {

@@ -29,7 +29,7 @@ var dashboardKeys = struct {
 	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
 	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
 	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
-	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
+	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "forgive failed attempts")),
 	// Code shows the room's page address as a QR code, for phones to
 	// scan off the projector (with --web).
 	Code: key.NewBinding(key.WithKeys("f12"), key.WithHelp("F12", "page's QR code")),
@@ -49,7 +49,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"F10", "give the round under way a minute more on its timer (the first press starts it): every attendee sees the time left count down, and the round ends when it runs out"},
-	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
+	{"F11", "forgive failed attempts: an address past its budget (a room behind one address that mistyped the passphrase) waits only the failure delay again"},
 	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
@@ -183,7 +183,7 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			addresses = fmt.Sprintf("%d %s", n, addresses)
 		}
-		d.status = "failed attempts forgotten: " + addresses + " let in again"
+		d.status = "failed attempts forgotten: " + addresses + " no longer slowed"
 	case key.Matches(msg, k.Export):
 		path, err := d.srv.ExportRounds(d.srv.Config().StateDir, now())
 		switch {
