@@ -146,15 +146,22 @@ func forgetRoom(env *Env, dir string) error {
 		fmt.Fprintf(env.Stderr, "no room kept in %s: nothing to forget\n", dir)
 		return nil
 	}
-	fmt.Fprintf(env.Stderr, "forget the room kept in %s (%d attendees' lists, their answers and rounds)? attendees can no longer take their lists home. [y/N] ", dir, n)
+	what := fmt.Sprintf("%d attendees' lists, their answers and rounds", n)
+	if n < 0 {
+		what = "a file serve cannot read, removed unread"
+	}
+	fmt.Fprintf(env.Stderr, "forget the room kept in %s (%s)? attendees can no longer take their lists home. [y/N] ", dir, what)
 	line, _ := bufio.NewReader(env.Stdin).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
 		fmt.Fprintln(env.Stderr, "kept")
 		return nil
 	}
-	n, err := serve.Forget(dir)
-	if err != nil {
+	if err := serve.Forget(dir); err != nil {
 		return fmt.Errorf("cannot forget the room kept in %s: %v", dir, err)
+	}
+	if n < 0 {
+		fmt.Fprintln(env.Stderr, "forgot the room")
+		return nil
 	}
 	fmt.Fprintf(env.Stderr, "forgot the room (%d attendees' lists)\n", n)
 	return nil

@@ -2,15 +2,20 @@ package serve
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 )
 
 // MaxPassphrase is the longest passphrase, in characters: the page's
 // field takes no more.
 const MaxPassphrase = 200
+
+// MaxPassphraseFileBytes bounds the passphrase file read: a phrase is
+// a line, and /dev/zero given as the file ran the server out of memory.
+const MaxPassphraseFileBytes = 64 << 10
 
 // ReadPassphrase reads the passphrase from a file: its first line,
 // without the line ending (\n or \r\n), a byte order mark before it (as
@@ -21,7 +26,7 @@ const MaxPassphrase = 200
 // characters (an ESC, a NUL, a tab), one that is not UTF-8 text (a
 // binary file given by mistake), one longer than MaxPassphrase.
 func ReadPassphrase(path string) (string, error) {
-	data, err := os.ReadFile(path)
+	data, err := boundedfile.Read(path, MaxPassphraseFileBytes)
 	if err != nil {
 		return "", fmt.Errorf("--passphrase-file: %v: write the passphrase on the first line of a file (echo 'a phrase' > %s) and give that file", err, path)
 	}

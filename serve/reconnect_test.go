@@ -308,3 +308,34 @@ func TestRoomScoresOnlyTheRoundsNotSeenEnding(t *testing.T) {
 	assert.Equal(t, [3]int{0, 1, rd3.ID}, [3]int{again.kept.right, again.kept.total, again.kept.ended})
 	assert.Equal(t, "welcome back", r.welcomeBack(again))
 }
+
+// A step sent to the room is offered again to one who comes back while
+// the room is on it, and not once a round has started after it: step 2
+// was offered to returning attendees three rounds later.
+func TestAStepIsNotOfferedAgainAfterARound(t *testing.T) {
+	t.Parallel()
+	s, addr := startServer(t, Config{})
+	ada := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	_, err := s.Room().SendStep(2)
+	require.NoError(t, err)
+	require.NoError(t, ada.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	ada.close()
+	emptied(t, s)
+
+	back := connect(t, addr, "ada+"+code, 100, 30)
+	require.NoError(t, back.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	back.close()
+	emptied(t, s)
+
+	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.Room().EndRound()
+	again := connect(t, addr, "ada+"+code, 100, 30)
+	defer again.close()
+	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
+	time.Sleep(500 * time.Millisecond) // an offer would be on screen by now
+	again.resize(100, 30)
+	require.NoError(t, again.redrawUntil("welcome back", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.text(), "step 2 from the instructor")
+}

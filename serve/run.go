@@ -29,11 +29,26 @@ func (s *Server) Banner(addr net.Addr) []string {
 	if s.cfg.StateDir != "" {
 		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
 			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+		lines = append(lines, s.StartNotes()...)
 	} else {
 		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, ShortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+	return lines
+}
+
+// StartNotes are what the start found in the state directory that the
+// instructor should know: a serve before that did not stop cleanly,
+// and what of the room kept was set aside (load).
+func (s *Server) StartNotes() []string {
+	var lines []string
+	if s.lock != nil && s.lock.stale != "" {
+		lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
+	}
+	for _, p := range s.setAside {
+		lines = append(lines, "set aside from the room kept: "+p)
+	}
 	return lines
 }
 
@@ -145,11 +160,12 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	case <-ctx.Done():
 	}
 	logLine("stopping: closing " + Plural(s.Room().Count(), "session"))
+	s.StopBySignal()
 	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		logLine("cannot export the rounds: " + err.Error())
 	} else if path != "" {
-		logLine("the rounds are in " + path + " (and .json beside it)")
+		logLine("the class's rounds are in " + path + " " + ExportedBeside)
 	}
 	logLine("stopped; " + s.StoppedLists())
 	return <-done
@@ -181,6 +197,7 @@ func Start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) 
 	if ln != nil {
 		go func() { done <- s.Serve(ln) }()
 	}
+	s.noteListening(ln)
 	return s, ln, done, nil
 }
 
@@ -236,4 +253,20 @@ func Plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// noteListening writes in the state directory's lock where this server
+// listens, for a second serve on it to name.
+func (s *Server) noteListening(ln net.Listener) {
+	if s.lock == nil {
+		return
+	}
+	var where []string
+	if ln != nil {
+		where = append(where, "ssh "+ln.Addr().String())
+	}
+	if s.webAddr != nil {
+		where = append(where, "page "+s.webAddr.String())
+	}
+	_ = s.lock.note(strings.Join(where, ", "))
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -138,17 +140,29 @@ type Server struct {
 	saveStop chan struct{}
 	stopSave sync.Once
 	restored int
+	// setAside says what of the state file could not be trusted, and
+	// was left out of the room (load).
+	setAside []string
+	// lock holds the state directory for this server alone (lock.go),
+	// until the room's last save.
+	lock   *stateLock
+	unlock sync.Once
 
 	// web serves the room's page (nil without Config.Web); webCode is
 	// the room's code in its address.
 	web     *http.Server
 	webCode string
 	webAddr net.Addr // where the page listens, once it does
+	// tlsCert is the page's certificate (--tls-cert, --tls-key), read at
+	// start within its bound (readTLS); nil for plain http.
+	tlsCert *tls.Certificate
 	webCap  *connCap // its connections (webconn.go)
 
 	mu        sync.Mutex
 	listeners []net.Listener
 	closed    bool
+	// bySignal says a signal stops the server (StopBySignal).
+	bySignal atomic.Bool
 }
 
 // contextKey keys the values a session's context carries.
@@ -160,7 +174,7 @@ const (
 )
 
 // New makes a server; it does not listen yet.
-func New(cfg Config) (*Server, error) {
+func New(cfg Config) (_ *Server, err error) {
 	if cfg.Listen == "" {
 		cfg.Listen = DefaultListen
 	}
@@ -191,16 +205,39 @@ func New(cfg Config) (*Server, error) {
 	if err := ensureHostKey(cfg.HostKeyPath); err != nil {
 		return nil, err
 	}
+	hostKey, err := readHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg}
+	defer func() {
+		if err != nil {
+			// A server not made lets go of its state directory.
+			if s.saver != nil {
+				s.finishSaving()
+			}
+			s.unlock.Do(s.lock.release)
+		}
+	}()
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
 	s.room.start, s.room.log = startOf(cfg.Doc, cfg.Settings), s.log
 	if cfg.StateDir != "" {
-		n, err := openState(cfg.StateDir, s.room)
+		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
+			return nil, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", cfg.StateDir, err)
+		}
+		lock, err := lockState(cfg.StateDir, cfg.Listen)
 		if err != nil {
 			return nil, err
 		}
-		s.restored = n
+		s.lock = lock
+		n, problems, err := openState(cfg.StateDir, s.room)
+		if err != nil {
+			return nil, err
+		}
+		s.restored, s.setAside = n, problems
 		s.saver = newSaver(cfg.StateDir, s.room, s.log)
+		s.saver.onProblem = cfg.OnChange
+		s.saver.remade = s.relock
 		s.room.save = s.saver.changed
 		s.saveStop = make(chan struct{})
 		go s.saver.run(s.saveStop)
@@ -210,7 +247,7 @@ func New(cfg Config) (*Server, error) {
 	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
-		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithHostKeyPEM(hostKey),
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
@@ -265,7 +302,17 @@ func New(cfg Config) (*Server, error) {
 		if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
 			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
 		}
+		if cfg.TLSCert != "" {
+			cert, err := readTLS(cfg.TLSCert, cfg.TLSKey)
+			if err != nil {
+				return nil, err
+			}
+			s.tlsCert = &cert
+		}
 		s.web = s.newWebServer()
+		if s.tlsCert != nil {
+			s.web.TLSConfig = &tls.Config{Certificates: []tls.Certificate{*s.tlsCert}, MinVersion: tls.VersionTLS12}
+		}
 	}
 	return s, nil
 }
@@ -386,6 +433,30 @@ func (s *Server) finishSaving() {
 	}
 	s.stopSave.Do(func() { close(s.saveStop) })
 	<-s.saver.done
+	s.unlock.Do(s.lock.release)
+}
+
+// SaveProblem says why the room is not kept in its state directory
+// now (a write failed, and is tried again), "" when it is or when no
+// state is kept: the dashboard shows it until it is over.
+func (s *Server) SaveProblem() string {
+	if s.saver == nil {
+		return ""
+	}
+	return s.saver.Problem()
+}
+
+// relock takes the lock again in a state directory made again: the
+// lock held is on a file removed with the old one.
+func (s *Server) relock() {
+	l, err := lockState(s.cfg.StateDir, s.lock.addr)
+	if err != nil {
+		s.log("%v", err)
+		return
+	}
+	old := s.lock
+	s.lock = l
+	old.release()
 }
 
 // Restored is how many attendees' lists the state directory brought
@@ -469,7 +540,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(pty, m)))
+			fmt.Fprint(sess, "\r\n"+wrapLine(s.endLine(), endWidth(pty, m)))
 			if s.saver != nil {
 				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(pty, m)))
 			}
@@ -491,8 +562,27 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 // with no traffic at all stays open: the session's explorer ends first.
 const connIdleGrace = 30 * time.Second
 
-// EndedLine is what each attendee reads when the server stops.
-const EndedLine = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+// EndedLine is what each attendee reads when the instructor ends the
+// workshop (q on the dashboard); RestartLine, when the server is
+// stopped by a signal (a restart, a machine shutting down) while it
+// keeps the room: the workshop has not ended, and their list is back
+// when it serves again.
+const (
+	EndedLine   = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+	RestartLine = "ndcg-explorer: the server is stopping; the room will be back, with your list, when it runs again."
+)
+
+// StopBySignal says the server is stopped by a signal, not by the
+// instructor's q: attendees read RestartLine when the room is kept.
+func (s *Server) StopBySignal() { s.bySignal.Store(true) }
+
+// endLine is what attendees read as the server stops.
+func (s *Server) endLine() string {
+	if s.bySignal.Load() && s.saver != nil {
+		return RestartLine
+	}
+	return EndedLine
+}
 
 // stopping reports whether Shutdown or Close has begun.
 func (s *Server) stopping() bool {

@@ -218,7 +218,7 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		ws := s.Workspace()
 		s.reported = s.state()
 		right, total, ended := s.QuizScore()
-		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total, ended: ended})
+		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), own: ownOf(ws), right: right, total: total, ended: ended})
 		return s, nil
 	}
 	_, cmd := s.Workshop.Update(msg)
@@ -283,10 +283,14 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 	// be reading the original.
 	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
 	var right, total, ended int
+	var own *ui.Own
 	if k := m.kept; k != nil {
 		right, total, ended = k.right, k.total, k.ended
 		if k.doc != nil {
 			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+		}
+		if k.own != nil && k.doc != nil {
+			own = &ui.Own{Doc: CloneDoc(k.own.Doc), Settings: k.own.Settings, Modified: k.own.Modified}
 		}
 	}
 	model := ui.NewWorkshop(ui.Options{
@@ -298,6 +302,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		Welcome:  welcome,
 		// Edits not copied before the attendee left are still not.
 		Modified: modified,
+		Own:      own,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.Answer(id, a) },
@@ -308,6 +313,8 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			// The quiz's score goes on from where it was.
 			Right: right, Total: total, Ended: ended,
 			Back: back,
+			// The page keeps the attendee's code (web.go).
+			Browser: m.Via == ViaWeb,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory

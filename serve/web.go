@@ -89,7 +89,9 @@ func (s *Server) ServeWeb(ln net.Listener) error {
 	ln = capListener{Listener: &fdListener{Listener: ln, log: s.log}, c: s.webCap}
 	var err error
 	if s.cfg.TLSCert != "" {
-		err = s.web.ServeTLS(ln, s.cfg.TLSCert, s.cfg.TLSKey)
+		// The certificate was read at start (readTLS): its files are
+		// not read again here.
+		err = s.web.ServeTLS(ln, "", "")
 	} else {
 		err = s.web.Serve(ln)
 	}
@@ -200,7 +202,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	}
 	switch {
 	case s.stopping():
-		t.End(EndedLine + " Your list is offered below as a download.")
+		t.End(s.endLine() + " Your list is offered below as a download.")
 	case m.session != nil && m.session.idled.Load():
 		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", ShortDuration(s.cfg.IdleTimeout)))
 	default:
@@ -220,7 +222,9 @@ func (s *Server) offerTakeHome(t *webterm.Term, m *Member, doc *listio.Document,
 		_ = t.Offer(file+".json", "application/json", data)
 	}
 	if r, err := ndcg.Compute(doc.List, settings); err == nil {
-		_ = t.Offer(file+".md", "text/markdown", []byte(report.MarkdownString(doc, r)))
+		// With the attendee's quiz rounds, as ssh … report gives them.
+		md := report.MarkdownString(doc, r) + roundsReport(s.room.Results(), m.ID)
+		_ = t.Offer(file+".md", "text/markdown", []byte(md))
 	}
 }
 

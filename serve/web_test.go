@@ -255,6 +255,16 @@ func TestWebQuizRoundIsCounted(t *testing.T) {
 	s.Room().EndRound()
 	tally := s.Room().Tally()
 	assert.Equal(t, 1, tally.Right)
+
+	// The report the browser offers on the way out carries the round,
+	// as ssh … report does: before, it had none.
+	b.waitFor("the round is over")
+	b.send("q")
+	file := b.control("file", "ada.md")
+	data, err := base64.StdEncoding.DecodeString(file["data"])
+	require.NoError(t, err)
+	assert.Contains(t, string(data), fmt.Sprintf("## Your quiz rounds\n\n| round | question | your answer | NDCG@k | verdict | the mistake behind it |\n|---|---|---|---|---|---|\n"+
+		"| 1 | seed 7, question 1 | %.4f | NDCG@3 = 0.8262 | right |  |\n", r.NDCG()))
 }
 
 // A page on another site cannot open the room's WebSocket for its

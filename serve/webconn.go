@@ -38,10 +38,8 @@ const (
 // over the dashboard's screen, and the names its Host header may give.
 func (s *Server) newWebServer() *http.Server {
 	hosts := append([]string(nil), s.cfg.WebHosts...)
-	if s.cfg.TLSCert != "" {
-		if pair, err := tls.LoadX509KeyPair(s.cfg.TLSCert, s.cfg.TLSKey); err == nil && pair.Leaf != nil {
-			hosts = append(hosts, pair.Leaf.DNSNames...)
-		}
+	if c := s.tlsCert; c != nil && c.Leaf != nil {
+		hosts = append(hosts, c.Leaf.DNSNames...)
 	}
 	lim := &connCap{max: s.cfg.MaxSessions*webConnsPerPlace + webConnsSpare, log: s.log, state: map[net.Conn]http.ConnState{}}
 	s.webCap = lim

@@ -126,7 +126,9 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.round++
 		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
-		d.showTally, d.tallyTop = true, 0
+		// The tally replaces whatever was shown, the room's QR code too:
+		// left over it, the instructor did not see the round start.
+		d.showTally, d.tallyTop, d.showCode = true, 0, false
 		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
 	case key.Matches(msg, k.End):
 		if !room.EndRound() {
@@ -134,7 +136,7 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			break
 		}
 		d.tally = room.Tally()
-		d.showTally, d.tallyTop = true, 0
+		d.showTally, d.tallyTop, d.showCode = true, 0, false
 		d.status = "round ended: every attendee sees the worked solution"
 		if d.showNames {
 			// F6 during the round named who had not answered; the
@@ -188,9 +190,9 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		case err != nil:
 			d.status = "cannot export the rounds: " + err.Error()
 		case path == "":
-			d.status = "no answers to export yet: F3 starts a round"
+			d.status = "no rounds to export yet: F3 starts one"
 		default:
-			d.status = "exported every round to " + path + " (and .json beside it)"
+			d.status = "exported every round to " + path + " " + serve.ExportedBeside
 		}
 	case key.Matches(msg, k.Answers):
 		d.showAnswers = !d.showAnswers
