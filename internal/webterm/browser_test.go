@@ -70,6 +70,7 @@ func TestSharedLabBrowser(t *testing.T) {
 	srv := httptest.NewServer(New(Config{Room: "QX7K", Passphrase: true,
 		Join: func(_ context.Context, req JoinRequest) (Joined, error) {
 			mu.Lock()
+			req.Tell = nil // (a func: no two are equal)
 			reqs = append(reqs, req)
 			mu.Unlock()
 			if req.Passphrase != "swordfish" {
