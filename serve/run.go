@@ -78,7 +78,16 @@ func (s *Server) sshBanner(addr net.Addr) []string {
 // listening on addr: with this machine's address when it has one on a
 // network, else HOST.
 func ConnectCommand(addr net.Addr) string {
-	host, port, _ := net.SplitHostPort(addr.String())
+	host, port := roomHost(addr)
+	return fmt.Sprintf("ssh -p %s %s", port, host)
+}
+
+// roomHost is the host and port attendees reach a server listening on
+// addr by, for the ssh line and the page's address alike: on every
+// interface, this machine's one address on a network, else HOST; an
+// IPv6 address in brackets.
+func roomHost(addr net.Addr) (host, port string) {
+	host, port, _ = net.SplitHostPort(addr.String())
 	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 		host = "HOST"
 		if addrs := RoomAddresses(); len(addrs) == 1 {
@@ -87,7 +96,7 @@ func ConnectCommand(addr net.Addr) string {
 	} else if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	return fmt.Sprintf("ssh -p %s %s", port, host)
+	return host, port
 }
 
 // interfaceAddrs lists this machine's addresses (a variable for tests).
@@ -110,32 +119,6 @@ func RoomAddresses() []string {
 		out = append(out, n.IP.String())
 	}
 	return out
-}
-
-// ShortDuration writes a duration as a person says it: whole hours,
-// minutes and seconds, each only when not zero (20s, 10m, 1h30m, 1h0m30s
-// as 1h30s would read as ninety seconds to some). time.Duration's own
-// String gives 10m0s; cutting its trailing zeros cut 10m to 1.
-func ShortDuration(d time.Duration) string {
-	if d <= 0 {
-		return "never"
-	}
-	if d < time.Second {
-		return d.String()
-	}
-	d = d.Round(time.Second)
-	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
-	var b strings.Builder
-	if h > 0 {
-		fmt.Fprintf(&b, "%dh", h)
-	}
-	if m > 0 || h > 0 && s > 0 {
-		fmt.Fprintf(&b, "%dm", m)
-	}
-	if s > 0 {
-		fmt.Fprintf(&b, "%ds", s)
-	}
-	return b.String()
 }
 
 // RunPlain serves with no dashboard, logging each event as a line on
@@ -246,15 +229,6 @@ func (s *Server) StoppedLists() string {
 	}
 	return s.ListsNotTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
 }
-
-// Plural counts: "1 attendee", "2 attendees".
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
 // noteListening writes in the state directory's lock where this server
 // listens, for a second serve on it to name.
 func (s *Server) noteListening(ln net.Listener) {

@@ -2,6 +2,7 @@ package trec
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 
@@ -33,15 +34,9 @@ func Settings(k int) ndcg.Settings {
 	return s
 }
 
-// Browse reads a qrels and run pair and evaluates what the query
-// browser lists: NDCG at cutoff k as trec_eval computes it, with the
-// range tie order allows.
-func Browse(qrels, run string, k int) (*Result, error) {
-	return BrowseAs(qrels, "", run, "", k)
-}
-
-// BrowseAs is Browse with the qrels and run in formats qf and rf ("":
-// told from the content).
+// BrowseAs reads a qrels and run pair, in formats qf and rf ("": told
+// from the content), and evaluates what the query browser lists: NDCG at
+// cutoff k as trec_eval computes it, with the range tie order allows.
 func BrowseAs(qrels string, qf Format, run string, rf Format, k int) (*Result, error) {
 	return BrowseProgress(qrels, qf, run, rf, k, nil)
 }
@@ -70,7 +65,11 @@ type Retrieved struct {
 // readQuery returns the run's lines for qid, in file order, wherever
 // they are in the run, and whether the run has any.
 func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
-	r, err := run.Open()
+	open := run.Open
+	if run.openQuery != nil {
+		open = func() (io.ReadCloser, error) { return run.openQuery(qid) }
+	}
+	r, err := open()
 	if err != nil {
 		return nil, false, fmt.Errorf("reading run: %w", err)
 	}

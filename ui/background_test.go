@@ -83,7 +83,7 @@ func drawnBothWays(t *testing.T, from int) {
 func openView(t *testing.T, m *Model, name string) tea.Cmd {
 	t.Helper()
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			_, cmd := m.Update(tea.KeyPressMsg{Code: fKeys[i]})
 			return cmd
 		}
@@ -157,15 +157,19 @@ func TestStaleResultIsDropped(t *testing.T) {
 // explanation of a wrong claim off the loop; a search overtaken by an
 // edit is dropped.
 func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
+	// Grades as gains, as a map: a gain g's cycle does not hold, which
+	// one g takes to exp however many gains it cycles.
+	s := linearK5()
+	s.Gain = ndcg.Gain{Kind: ndcg.GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 2, 3: 3}}
 	drawnBothWays(t, 1<<62)
-	want := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	want := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
 	openView(t, want, "check")
 	press(want, "down", "down")
 	typeText(want, "0.5")
 	press(want, "g")
 
 	drawnBothWays(t, 1)
-	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
 	openView(t, m, "check")
 	press(m, "down", "down")
 	var cmds []tea.Cmd
@@ -201,7 +205,7 @@ func TestSpinnerThenResultOnALongList(t *testing.T) {
 	m := New(Options{Doc: benchDoc(100_000), Settings: s, NoColor: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	for i := range m.views {
-		if m.viewName(i) == "ties" {
+		if viewName(i) == "ties" {
 			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
 		}
 	}
@@ -343,7 +347,7 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	press(m, "shift+up", "shift+down", "down", "shift+down")
 	if m.c.WS.Resorting() {
 		require.True(t, m.c.WS.Settle())
-		m.recomputed()
+		recomputed(m.c, m.views)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
 	assert.Equal(t, screen(want), screen(m))

@@ -10,7 +10,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -155,7 +154,7 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.KDown):
 		m.settingsEdit(ws.KDown(), "k is already 1")
 	case key.Matches(msg, k.Gain):
-		m.settingsEdit(ws.NextGain(m.fileGain), "")
+		m.settingsEdit(ws.NextGain(m.files.gain), "")
 	case key.Matches(msg, k.Discount):
 		m.settingsEdit(ws.NextDiscount(), "")
 	case key.Matches(msg, k.Ties):
@@ -222,7 +221,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	watch := m.active != 0 && m.c.Keys.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
 	}
 	return cmd
 }
@@ -247,10 +246,4 @@ func openAnswers(remote bool) []key.Binding {
 	}
 	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
 		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
-}
-
-// rootKeys are the keys the program has besides the shared key map's:
-// every one of them, for the table that checks the map (keymap_test.go).
-func rootKeys() []key.Binding {
-	return append([]key.Binding{openKey, offerOpen, offerKeep, shareShow, shareDecline, shareStop}, explorer.Keys()...)
 }

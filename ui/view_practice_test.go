@@ -70,11 +70,11 @@ var fKeys = []rune{tea.KeyF1, tea.KeyF2, tea.KeyF3, tea.KeyF4, tea.KeyF5, tea.Ke
 func open(t testing.TB, m *Model, name string) {
 	t.Helper()
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			require.Less(t, i, len(fKeys))
 			require.Equal(t, "f"+strconv.Itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
 			m.Update(tea.KeyPressMsg{Code: fKeys[i]})
-			require.Equal(t, name, m.viewName(m.active))
+			require.Equal(t, name, viewName(m.active))
 			return
 		}
 	}
@@ -404,7 +404,7 @@ func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
 	t.Helper()
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
 		}
 	}
@@ -499,13 +499,13 @@ func TestQuizSaysTheMistake(t *testing.T) {
 	s := screen(m)
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.Contains(t, s, "What check finds behind it: used gain linear (not exp).")
-	press(m, "g")
+	gainTo(t, m, ndcg.Linear)
 	s = screen(m)
 	assert.Contains(t, s, "✓ Right under the conventions now in force: NDCG@3 = 0.7602; your 0.76 holds to ±0.005. "+
 		"The score keeps the verdict given when you answered.")
 	assert.Contains(t, s, "0 of 1 right")
 	assert.NotContains(t, s, "What check finds")
-	press(m, "g") // back to exponential gain: the verdict as answered
+	gainTo(t, m, ndcg.Exp) // back to exponential gain: the verdict as answered
 	s = screen(m)
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.NotContains(t, s, "now in force")
