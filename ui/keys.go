@@ -155,7 +155,7 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.KDown):
 		m.settingsEdit(ws.KDown(), "k is already 1")
 	case key.Matches(msg, k.Gain):
-		m.settingsEdit(ws.NextGain(m.fileGain), "")
+		m.settingsEdit(ws.NextGain(m.files.gain), "")
 	case key.Matches(msg, k.Discount):
 		m.settingsEdit(ws.NextDiscount(), "")
 	case key.Matches(msg, k.Ties):
@@ -222,7 +222,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	watch := m.active != 0 && m.c.Keys.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
 	}
 	return cmd
 }

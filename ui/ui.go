@@ -47,7 +47,9 @@ type Options struct {
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
 	// Remote, when set, runs the explorer for a session over the
-	// network: no file is read or written (see Remote).
+	// network: no file is read or written (see Remote). The room's side
+	// of Remote (offers, rounds, the ask to show the screen) is the
+	// Workshop's, which NewWorkshop builds around the explorer.
 	Remote *Remote
 	// Modified starts the list as modified, with edits not saved: a
 	// list given back by a server that kept it (an attendee's, edited
@@ -62,10 +64,12 @@ type Options struct {
 	// Notice is shown in the status line at start as a warning, in the
 	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
-	// Welcome is shown in the status line at start in place of the
-	// greeting, as any status is: news that is no problem (an attendee
-	// back after their connection dropped: "welcome back: your list is
-	// as you left it"). A Notice, when there is one, is shown instead.
+	// Welcome is an attendee's first words, for NewWorkshop (the root
+	// explorer does not read it): shown in the status line at start in
+	// place of the greeting, as any status is: news that is no problem
+	// (an attendee back after their connection dropped: "welcome back:
+	// your list is as you left it"). A Notice, when there is one, is
+	// shown instead.
 	Welcome string
 	// Newcomer says the explorer was started with nothing named (no
 	// file, no flag): the greeting offers the guided path.
@@ -90,15 +94,11 @@ type Model struct {
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
 	keys frame.KeyTimes
-	// foot and conv are the footer and the conventions line as last
-	// drawn (draw.go).
-	foot drawnFooter
-	conv drawnConventions
+	// drawn are the footer and the conventions line as last drawn
+	// (draw.go).
+	drawn drawn
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
-	// fileGain is the gain map the list's file set, which g keeps in its
-	// cycle of gains beside the built-in ones; nil without one.
-	fileGain *ndcg.Gain
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
@@ -188,7 +188,7 @@ func New(o Options) *Model {
 		ws.MarkSaved(-1)
 	}
 	c.Tell = m.changed
-	m.fileGain = dialogs.FileGainOf(o.Settings)
+	m.files.gain = dialogs.FileGainOf(o.Settings)
 	for i, r := range views.All {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
@@ -232,9 +232,9 @@ func (m *Model) restyle() {
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
-	m.foot = drawnFooter{}
-	m.conv.w = -1
-	m.relayoutHelp()
+	m.drawn.foot = drawnFooter{}
+	m.drawn.conv.w = -1
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -258,7 +258,7 @@ func (m *Model) seen(msg tea.Msg) {
 	case tea.KeyPressMsg:
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
-		m.foot = drawnFooter{}
+		m.drawn.foot = drawnFooter{}
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
@@ -270,7 +270,7 @@ func (m *Model) seen(msg tea.Msg) {
 // recomputation, the screen drawn again, and the fingerprint of what it
 // shows.
 func (m *Model) after(cmd tea.Cmd) tea.Cmd {
-	return tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	return tea.Batch(cmd, recomputeLater(&m.later, m.c, m.views), m.redraw(), fingerprintLater(m.c.WS))
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -346,7 +346,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
-		m.settle()
+		settle(m.c, m.views)
 		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.dialog != nil {
@@ -386,16 +386,15 @@ func (m *Model) keysFree() bool {
 	return !ok || !c.Capturing()
 }
 
-// answerTyped reports whether the view on screen holds an answer typed
-// and not sent.
-func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(view.HalfTyper)
+// halfTyped reports whether v holds an answer typed and not sent.
+func halfTyped(v view.View) bool {
+	h, ok := v.(view.HalfTyper)
 	return ok && h.HalfTyped()
 }
 
-// quizView is the explorer's quiz view, which holds the room's round.
-func (m *Model) quizView() *quiz.Model {
-	for _, v := range m.views {
+// quizOf is the quiz view among vs, which holds the room's round.
+func quizOf(vs []view.View) *quiz.Model {
+	for _, v := range vs {
 		if q, ok := v.(*quiz.Model); ok {
 			return q
 		}
@@ -412,7 +411,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
-	m.relayoutHelp()
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // show makes view i the active one. The greeting speaks of the
@@ -426,7 +425,7 @@ func (m *Model) show(i int) {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
-	m.conv.w = -1
+	m.drawn.conv.w = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}
