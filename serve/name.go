@@ -33,9 +33,25 @@ func CleanName(s string) string {
 	if len(s) > 4*NameCells*4 {
 		s = s[:4*NameCells*4]
 	}
-	if utf8.ValidString(s) {
-		s = norm.NFKC.String(s)
+	// Made again from what it made until it stays: a letter the
+	// normal form composes only once a zero-width space between is
+	// dropped, or a combining mark after a character written out, is
+	// read as the second reading reads it. Two rounds settle every name
+	// the fuzz target has found; four bound the work.
+	c := cleanName(s)
+	for range 3 {
+		d := cleanName(c)
+		if d == c {
+			break
+		}
+		c = d
 	}
+	return c
+}
+
+// cleanName is one reading of CleanName's.
+func cleanName(s string) string {
+	s = nfkc(s)
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -101,5 +117,30 @@ func lookAlikes(s string) string {
 		}
 		b.WriteRune(r)
 	}
+	return b.String()
+}
+
+// nfkc is s in Unicode's compatibility composed form, each run of valid
+// UTF-8 on its own: bytes that are not UTF-8 stay as they are (CleanName
+// writes them out), and the text between them is read as the same
+// letters whether they are there or written out.
+func nfkc(s string) string {
+	if utf8.ValidString(s) {
+		return norm.NFKC.String(s)
+	}
+	var b strings.Builder
+	start := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			b.WriteString(norm.NFKC.String(s[start:i]))
+			b.WriteByte(s[i])
+			i++
+			start = i
+			continue
+		}
+		i += size
+	}
+	b.WriteString(norm.NFKC.String(s[start:]))
 	return b.String()
 }

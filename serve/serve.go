@@ -528,7 +528,10 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if m.Missed == missedUnknown {
 			// A code that finds no list may be a guess: it counts as a
 			// wrong passphrase does.
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()), nil)
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), func(msg string) {
+				// Before the explorer takes the screen; the terminal is raw.
+				fmt.Fprint(sess.Stderr(), msg+"\r\n")
+			})
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {

@@ -151,7 +151,7 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 	if m.Missed == missedUnknown {
 		// A code that finds no list may be a guess: it counts as a
 		// wrong passphrase does.
-		s.throttle.fail(req.Addr, nil)
+		s.throttle.fail(req.Addr, req.Tell)
 	}
 	return webterm.Joined{Name: m.Name, Resume: m.Code, Run: func(t *webterm.Term) { s.runWeb(t, m) }}, nil
 }

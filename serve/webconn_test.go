@@ -79,3 +79,27 @@ func TestWebRefusesAnotherHost(t *testing.T) {
 		assert.Equal(t, want, resp.StatusCode, host)
 	}
 }
+
+// A resume code that finds nothing, past the budget, waits its turn on
+// the page as a wrong passphrase does, and the page is told why first.
+func TestWebCodeGuessIsToldWhyItWaits(t *testing.T) {
+	s, addr := startWebServer(t, Config{FailDelay: -1, FailBudget: 1, Penalty: 50 * time.Millisecond})
+	for i, code := range []string{"abcdefgh", "bcdefghj"} {
+		b, err := openPage(t, addr, s.webCode, nil)
+		require.NoError(t, err)
+		b.join("eve", "", code)
+		b.control("joined", "")
+		b.mu.Lock()
+		var types []string
+		for _, c := range b.controls {
+			types = append(types, c["type"])
+		}
+		b.mu.Unlock()
+		if i == 0 {
+			assert.Equal(t, []string{"joined"}, types, "within the budget")
+		} else {
+			assert.Equal(t, []string{"wait", "joined"}, types, "past the budget")
+		}
+		b.close()
+	}
+}

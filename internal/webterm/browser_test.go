@@ -70,6 +70,7 @@ func TestSharedLabBrowser(t *testing.T) {
 	srv := httptest.NewServer(New(Config{Room: "QX7K", Passphrase: true,
 		Join: func(_ context.Context, req JoinRequest) (Joined, error) {
 			mu.Lock()
+			req.Tell = nil // (a func: no two are equal)
 			reqs = append(reqs, req)
 			mu.Unlock()
 			if req.Passphrase != "swordfish" {
@@ -129,4 +130,32 @@ func TestSharedLabBrowser(t *testing.T) {
 	for _, line := range console() {
 		assert.NotContains(t, line, "Content Security Policy", "the page's policy refused something it uses")
 	}
+}
+
+// A wrong passphrase past the throttle's budget waits; the page shows
+// why on the form, in view, until the answer comes.
+func TestPageSaysWhyItWaits(t *testing.T) {
+	ctx, _ := browsertest.Start(t, 1000, 700)
+	srv := httptest.NewServer(New(Config{Room: "QX7K", Passphrase: true,
+		Throttle: &budget{delay: time.Second, budget: 0, left: map[string]int{}},
+		Join: func(_ context.Context, req JoinRequest) (Joined, error) {
+			return Joined{}, &Refusal{Message: "that passphrase is not this room's", Failure: true}
+		}}))
+	defer srv.Close()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/QX7K"),
+		chromedp.WaitVisible(chromedp.ID("name")),
+		chromedp.SendKeys(chromedp.ID("name"), "ada"),
+		chromedp.SendKeys(chromedp.ID("passphrase"), "guess"),
+		chromedp.Click(chromedp.ID("go")),
+	))
+	shown, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(m => { const r = m.getBoundingClientRect(); return m.textContent.includes("this answer waits") && document.elementFromPoint(r.left + 2, r.top + 2) === m ? m.textContent : null })(document.getElementById("message"))`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	require.NoError(t, err, "the reason is not shown, in view, while the answer waits")
+	assert.Contains(t, shown, "too many wrong passphrases")
+	_, err = chromedp.Run(ctx, chromedp.Poll[string](
+		`(m => m.textContent.includes("not this room's") ? m.textContent : null)(document.getElementById("message"))`,
+		chromedp.WithPollingTimeout(10*time.Second)))
+	require.NoError(t, err)
 }

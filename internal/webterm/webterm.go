@@ -52,6 +52,9 @@ type JoinRequest struct {
 	Rows       int    `json:"rows"`
 	// Addr is the remote address (host only), filled in by the server.
 	Addr string `json:"-"`
+	// Tell shows the page a line while Join waits (the throttle's
+	// reason), filled in by the server.
+	Tell func(string) `json:"-"`
 }
 
 // Refusal is an error Join returns to refuse a browser, with the words
@@ -316,6 +319,7 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 			return JoinRequest{}, Joined{}, false
 		}
 		req.Addr = addr
+		req.Tell = func(msg string) { _ = writeControl(ctx, c, control{Type: "wait", Message: msg}) }
 		joined, err := h.cfg.Join(ctx, req)
 		if err == nil {
 			return req, joined, true

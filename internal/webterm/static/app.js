@@ -143,14 +143,17 @@
       var m = JSON.parse(ev.data);
       if (m.type === "joined") {
         joined = true;
-        // The code is kept with the name it was given to: on a browser a
-        // lab shares, the next person's name does not bring it back.
+        // The code is kept with the name it joined as: the page offers
+        // it back only to whoever says that name is theirs.
         if (m.resume) { localStorage.setItem(resumeKey, JSON.stringify({ name: m.name || lastReq.name, code: m.resume })); }
         form.hidden = true;
+        if (box.hidden) { box.hidden = false; fit.fit(); }
         term.focus();
         sendControl({ type: "resize", cols: term.cols, rows: term.rows });
       } else if (m.type === "wait") {
+        // The form, not the terminal over it, until the answer comes.
         message.textContent = m.message;
+        box.hidden = true;
       } else if (m.type === "refused") {
         message.textContent = m.message;
         box.hidden = true;
