@@ -422,6 +422,10 @@ func (s *Server) Close() error {
 		_ = s.web.Close()
 	}
 	err := s.ssh.Close()
+	if errors.Is(err, net.ErrClosed) {
+		// The listener stopListening closed: nothing went wrong.
+		err = nil
+	}
 	s.finishSaving()
 	return err
 }
