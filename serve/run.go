@@ -229,6 +229,7 @@ func (s *Server) StoppedLists() string {
 	}
 	return s.ListsNotTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
 }
+
 // noteListening writes in the state directory's lock where this server
 // listens, for a second serve on it to name.
 func (s *Server) noteListening(ln net.Listener) {
