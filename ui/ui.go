@@ -296,7 +296,7 @@ var (
 func (m *Model) restyle() {
 	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
 	if m.colour {
-		m.c.Styles.FaintPastK(m.profile)
+		m.c.Styles.FaintPastK(m.profile, m.isDark)
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
