@@ -202,7 +202,7 @@ func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 
 // zShowsWorking ends the news of a round's end read in another view;
 // show puts what the quiz shows in its place once the quiz is opened.
-const zShowsWorking = ": Z shows its working in the quiz"
+const zShowsWorking = ": the quiz (F10) shows its working"
 
 // afterWelcome is news for the status line, after the welcome while it
 // is still up: a returning attendee is offered the last list sent, or

@@ -71,7 +71,7 @@ func TestZeroRule(t *testing.T) {
 // view P was pressed in, saying nothing was applied, u undoes a preset.
 func TestPresetsOpenTheConventionsView(t *testing.T) {
 	m := start(t)
-	press(m, "P")
+	press(m, "f4")
 	require.Equal(t, "conventions", m.viewName(m.active))
 	s := screen(m)
 	assert.Regexp(t, `> =sklearn\s+`+ndcgStart, s, "in force (=, as the conventions line names it), selected, scikit-learn's value")
@@ -82,7 +82,7 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.Equal(t, "explorer", m.viewName(m.active), "esc goes back where P was pressed")
 	assert.Contains(t, screen(m), "presets closed: no preset applied")
 	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
-	press(m, "P", "down", "down", "enter")
+	press(m, "f4", "down", "down", "enter")
 	st := m.Workspace().Settings
 	assert.Equal(t, "exp", st.Gain.String())
 	assert.Equal(t, ndcg.Input, st.Ties)
@@ -93,9 +93,12 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
 	press(m, "u")
 	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
-	// Reached by the menu or F4, esc does not leave the view.
-	press(m, "f4", "esc")
+	// Reached by the menu, esc does not leave the view; F4 is the
+	// presets, and esc goes back.
+	press(m, "v", "4", "esc")
 	assert.Equal(t, "conventions", m.viewName(m.active))
+	press(m, "f1", "f4", "esc")
+	assert.Equal(t, "explorer", m.viewName(m.active))
 }
 
 func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {
@@ -149,7 +152,7 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 func TestPresetsKeepTheCursorInView(t *testing.T) {
 	s := ndcg.DefaultSettings() // tf-ranking's, the sixth preset
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
-	press(m, "P")
+	press(m, "f4")
 	assert.Regexp(t, `(?m)^> =tf-ranking`, screen(m))
 	press(m, "down")
 	assert.Regexp(t, `(?m)^> jk`, screen(m))

@@ -467,10 +467,13 @@ func (m *Model) resize() {
 // where they mean something else (ungreet).
 func (m *Model) show(i int) {
 	m.ungreet()
+	if i != m.active {
+		m.c.Status.LeftView()
+	}
 	m.active = i
 	m.presetsFrom = -1
 	// The end of a round read elsewhere pointed here: now the working
-	// is below, not behind Z.
+	// is below, not behind F10.
 	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
 		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
 	}

@@ -18,10 +18,11 @@ import (
 // that say what a table or chart hides, the cursor that follows its item.
 
 // notesKey shows or hides the list's notes; PresentKey switches the
-// projector mode.
+// projector mode. Each answers to both cases: a Shift held or missed
+// means the same.
 var (
-	notesKey   = common.Bind([]string{"N"}, "N", "notes on/off")
-	PresentKey = common.Bind([]string{"R"}, "R", "projector mode")
+	notesKey   = common.Bind([]string{"n", "N"}, "n", "notes on/off")
+	PresentKey = common.Bind([]string{"R", "r"}, "R", "projector mode")
 )
 
 // noteUnder remembers the item under the cursor.

@@ -79,7 +79,7 @@ func (e *Model) ShortHelp() []key.Binding {
 	if e.Present {
 		// A lesson in front of a room: the notes, the conventions, the
 		// tie policy and k, not the editing keys of the full table.
-		return []key.Binding{k.Up, common.As(notesKey, "N", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
+		return []key.Binding{k.Up, common.As(notesKey, "n", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
 			k.ViewMenu, k.Help, k.Quit}
 	}
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save,
