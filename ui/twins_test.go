@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -201,4 +202,21 @@ func TestUnboundKeyInTheExplorerSaysSo(t *testing.T) {
 	assert.NotContains(t, m.c.Status.Text, "does nothing")
 	press(m, "n")
 	assert.NotContains(t, m.c.Status.Text, "does nothing", "n shows the notes")
+}
+
+// TestScreenImageStatusLeavesWithItsView: "wrote the screen … as an SVG
+// image" is about the screen of the view in sight; on another view it
+// named a screen no longer there (the demo's frames 5 to 7 carried it).
+func TestScreenImageStatusLeavesWithItsView(t *testing.T) {
+	m := start(t)
+	press(m, "y", "s", "ctrl+u")
+	typeText(m, filepath.Join(t.TempDir(), "shot.svg"))
+	cmd := press(m, "enter")
+	require.NotNil(t, cmd)
+	m.Update(cmd())
+	require.Contains(t, m.c.Status.Text, "wrote the screen")
+	press(m, "down")
+	assert.Contains(t, m.c.Status.Text, "wrote the screen", "kept in its view")
+	press(m, "f3")
+	assert.Empty(t, m.c.Status.Text)
 }

@@ -402,7 +402,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.restyle()
 		return nil
 	case common.StatusMsg:
-		m.c.SetStatus(msg.Text, msg.Err)
+		if msg.Here {
+			m.c.Status.SetHere(msg.Text, msg.Err)
+		} else {
+			m.c.SetStatus(msg.Text, msg.Err)
+		}
 		return nil
 	case savedMsg:
 		return m.saved(msg)
