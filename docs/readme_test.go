@@ -133,3 +133,16 @@ func TestTakeHomeLinesCarryTheCode(t *testing.T) {
 		assert.Empty(t, takeHomeWithoutCode(string(data)), "%s: a keyless attendee needs NAME+CODE", filepath.Base(p))
 	}
 }
+
+// TestDemoShowsEveryChange: the README's demo carried the line about the
+// image its making wrote (frames 5 to 7), and an undo made between two
+// frames went unseen, C's edited grade silently back to 0.
+func TestDemoShowsEveryChange(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(root(t), "docs", "images", "demo.svg"))
+	require.NoError(t, err)
+	svg := string(data)
+	assert.NotContains(t, svg, "wrote the screen")
+	for _, change := range []string{"grade of C 0 → 3", "undid: grade of C 0 → 3", "ties expected → best", "ties best → worst"} {
+		assert.Contains(t, svg, change)
+	}
+}
