@@ -1,7 +1,6 @@
 package common_test
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"reflect"
@@ -131,7 +130,7 @@ func TestStyleSheetContrast(t *testing.T) {
 				worst = p
 			}
 		}
-		t.Log(fmt.Sprintf("dark %v: worst pair %s on %s, %.2f:1", isDark, worst.style, worst.bg, worst.ratio))
+		t.Logf("dark %v: worst pair %s on %s, %.2f:1", isDark, worst.style, worst.bg, worst.ratio)
 	}
 }
 
