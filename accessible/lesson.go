@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,21 +18,24 @@ import (
 // step API (Steps, Instructions, Question, Truth, Hidden, Diagnose), as
 // the explorer's lesson is over its screens.
 
-// commandOf names a step's key as the command that does it here.
+// commandOf names a step's key as the command that does it here, for
+// the step's instruction ("Press {ties} twice" reads "Press ties twice").
 func commandOf(k learn.Key) string {
 	switch k {
-	case learn.KeyKDown, learn.KeyKUp:
-		return "the command k with a number"
+	case learn.KeyKDown:
+		return "k down"
+	case learn.KeyKUp:
+		return "k up"
 	case learn.KeyTies:
-		return "the command ties with a policy, as in ties worst"
+		return "ties"
 	case learn.KeyGain:
-		return "the command gain exp"
+		return "gain"
 	case learn.KeyWorking:
-		return "the command working, after your answer"
+		return "working"
 	case learn.KeyCheck:
-		return "the command check idcg with the tutorial's number, as in check idcg 6.324"
+		return "check idcg 6.324"
 	case learn.KeyBack:
-		return "the command list"
+		return "list"
 	}
 	return string(k)
 }
@@ -161,14 +165,16 @@ func (l *lesson) line(text string) (bool, error) {
 			l.say("%s", h)
 		}
 		return true, nil
-	case "working", "work", "w":
-		if !l.answered {
-			l.say("That would say the answer: %s comes once you have answered. Type your answer as a number.", f[0])
-			return true, nil
-		}
 	case "check", "c":
-		if !l.answered {
+		// Before the answer, only where the step is about checking, and
+		// without the true value: elsewhere it would check guesses.
+		switch {
+		case l.answered:
+		case slices.Contains(l.step.Keys, learn.KeyCheck):
 			l.checkBrief(f[1:])
+			return true, nil
+		default:
+			l.say("check comes once you have answered: it would judge a guess. Type your answer as a number.")
 			return true, nil
 		}
 	}

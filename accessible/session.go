@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,9 +62,9 @@ var helpLines = []string{
 	"list: the ranks, their items and grades, and the sums at k.",
 	"rank 2: what rank 2 adds.",
 	"grade 2 3: set rank 2's grade to 3.",
-	"k 3: the cutoff, a number, or all.",
-	"ties worst: the tie policy, one of worst, expected, best, input or docno.",
-	"gain linear: the gain, exp or linear.",
+	"k 3: the cutoff, a number, or all; k up and k down step it.",
+	"ties worst: the tie policy, one of worst, expected, best, input or docno; ties alone, the next.",
+	"gain linear: the gain, exp or linear; gain alone, the other.",
 	"working: DCG, IDCG and NDCG at k written out term by term.",
 	"check ndcg 0.76: check a number worked out by hand; also check dcg and check idcg.",
 	"conventions: the conventions in force.",
@@ -104,19 +105,29 @@ func (x *session) command(line string) bool {
 	case "k":
 		x.cutoff(arg(1))
 	case "ties", "tie":
-		p, err := ndcg.ParseTiePolicy(arg(1))
-		if err != nil {
-			x.say("Ties what? Say ties worst, expected, best, input or docno.")
-			return true
+		// Alone, the next policy, as the explorer's p steps them.
+		p := ndcg.TiePolicies[(slices.Index(ndcg.TiePolicies, x.s.Ties)+1)%len(ndcg.TiePolicies)]
+		if arg(1) != "" {
+			var err error
+			if p, err = ndcg.ParseTiePolicy(arg(1)); err != nil {
+				x.say("Ties what? Say ties worst, expected, best, input or docno, or ties alone for the next.")
+				return true
+			}
 		}
 		x.setting(func(s *ndcg.Settings) { s.Ties = p }, "Ties are "+p.String()+" now.")
 	case "gain":
-		g, err := ndcg.ParseGain(arg(1))
-		if err != nil || (g.Kind != ndcg.Exp.Kind && g.Kind != ndcg.Linear.Kind) {
-			x.say("Gain what? Say gain exp or gain linear.")
-			return true
+		g := ndcg.Exp
+		if x.s.Gain.Kind == ndcg.GainExp {
+			g = ndcg.Linear
 		}
-		x.setting(func(s *ndcg.Settings) { s.Gain = g }, fmt.Sprintf("Gain is %s now: %s.", g, g.Formula()))
+		if arg(1) != "" {
+			var err error
+			if g, err = ndcg.ParseGain(arg(1)); err != nil || (g.Kind != ndcg.GainExp && g.Kind != ndcg.GainLinear) {
+				x.say("Gain what? Say gain exp or gain linear, or gain alone for the other.")
+				return true
+			}
+		}
+		x.setting(func(s *ndcg.Settings) { s.Gain = g }, fmt.Sprintf("Gain is %s now (%s).", g, g.Formula()))
 	case "working", "work", "w":
 		x.working()
 	case "check", "c":
@@ -197,10 +208,21 @@ func (x *session) grade(rank, value string) {
 	x.say("%s %s", rankSentence(x.r, i, x.hide), summary(x.r, x.hide))
 }
 
-// cutoff sets k.
+// cutoff sets k: a number, all, or up and down by one, as the
+// explorer's ] and [ step it.
 func (x *session) cutoff(a string) {
 	k := 0
-	if a != "all" {
+	switch {
+	case a == "up" && x.s.K != 0:
+		if k = x.s.K + 1; k >= x.r.N {
+			k = 0
+		}
+	case a == "down" && x.s.K == 0:
+		k = max(x.r.N-1, 1)
+	case a == "down":
+		k = max(x.s.K-1, 1)
+	case a == "up", a == "all":
+	default:
 		n, err := strconv.Atoi(a)
 		if err != nil || n < 1 {
 			x.say("k what? Give a number of ranks, 1 or more, or all, as in k 3.")
