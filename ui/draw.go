@@ -18,20 +18,67 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	if m.lesson != nil {
-		return m.lesson.View()
-	}
 	return frame.View(m.frame, m.windowTitle())
 }
 
-// windowTitle names the list in the terminal's title, and the attendee
-// where the room knows them by a name of its own (Remote.Name).
+// windowTitle names the list in the terminal's title.
 func (m *Model) windowTitle() string {
-	title := "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
-	if m.remote != nil && m.remote.Name != "" {
-		title += " · " + common.Shown(m.remote.Name)
+	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
+}
+
+// drawnFooter is the footer as drawn for w cells, a view, and whether a
+// field had the keys: a prompt opened within an Update (y s) changes
+// the footer. Zero: drawn again.
+type drawnFooter struct {
+	line    string
+	w, view int
+	typing  bool
+}
+
+// drawnConventions is the conventions line as drawn for w cells under
+// s, drawn again after an edit or a change of styles (w -1).
+type drawnConventions struct {
+	line string
+	w    int
+	s    ndcg.Settings
+}
+
+// decor is what a program built on the explorer adds to its screen (the
+// workshop's: Workshop). Each is optional.
+type decor struct {
+	// clock follows the list's heading on the title line (a timed
+	// round's time left), mark goes at its right, before the view's
+	// name (the screen shown to the room).
+	clock, mark func() string
+	// awaiting, while ok, is an answer the program waits for: the status
+	// line is text, on one line, and the footer names the keys that
+	// answer (they mean that until then).
+	awaiting func(w int) (text, footer string, ok bool)
+	// help ends the help's page with lines of the program's.
+	help func(w int) []string
+}
+
+// clockText and markText are the decor's clock and mark, "" without.
+func (d decor) clockText() string {
+	if d.clock == nil {
+		return ""
 	}
-	return title
+	return d.clock()
+}
+
+func (d decor) markText() string {
+	if d.mark == nil {
+		return ""
+	}
+	return d.mark()
+}
+
+// await is the decor's answer awaited, if any.
+func (d decor) await(w int) (text, footer string, ok bool) {
+	if d.awaiting == nil {
+		return "", "", false
+	}
+	return d.awaiting(w)
 }
 
 // render draws the whole screen.
@@ -84,23 +131,23 @@ func (m *Model) render() string {
 }
 
 // titleLine is the first line: the list's heading, the view's name and
-// whether the list is modified, and, while the room sees the screen,
-// that it does. Where all of it would leave the heading less than half
-// the line, the view's name gives way (the view bar has it), then
-// "modified".
+// whether the list is modified, and the decor's clock and mark (while
+// the room sees the screen, that it does). Where all of it would leave
+// the heading less than half the line, the view's name gives way (the
+// view bar has it), then "modified".
 func (m *Model) titleLine(w int) string {
 	dirty := m.c.WS.Dirty()
 	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if m.shared != 0 {
-		right = shareMark
+	if mark := m.deco.markText(); mark != "" {
+		right = mark
 		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
-			if both := shareMark + " " + r; ansi.StringWidth(both) <= w/2 {
+			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
 				right = strings.TrimSpace(both)
 				break
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.titleClock(), right, w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.deco.clockText(), right, w)
 	return line
 }
 
@@ -108,10 +155,10 @@ func (m *Model) titleLine(w int) string {
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
 	s := m.shownSettings()
-	if m.convW != w || !s.Equal(m.convFor) {
-		m.convCache, m.convW, m.convFor = m.drawConventions(s, w), w, s
+	if m.conv.w != w || !s.Equal(m.conv.s) {
+		m.conv = drawnConventions{line: m.drawConventions(s, w), w: w, s: s}
 	}
-	return m.convCache
+	return m.conv.line
 }
 
 // settingsShower is a view whose numbers follow conventions of its own
@@ -170,19 +217,15 @@ func joinFit(parts []string, sep string, w int) string {
 
 // statusLines is the status line and, when a status just set is too
 // long for it, its second line, drawn instead of the footer (see
-// common.Status.Fresh), unless the footer is the offer's. A prompt's field has
-// the line to itself.
+// common.Status.Fresh), unless the footer names the keys of an answer
+// awaited (decor). A prompt's field has the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
 	}
-	if m.shareAnswerable() || m.offerAnswerable() {
-		// The footer names the keys that answer the instructor's ask or
-		// list, which they mean until then: no status covers it.
-		text := m.c.Status.Text
-		if text == sharePrompt && ansi.StringWidth(text) > w {
-			text = shareAsked
-		}
+	if text, _, ok := m.deco.await(w); ok {
+		// The footer names the keys that answer, which they mean until
+		// then: no status covers it.
 		return m.c.Status.Line(m.c.Styles, text, w), ""
 	}
 	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
@@ -209,15 +252,12 @@ func (m *Model) footer(w int) string {
 			return line
 		}
 	}
-	if m.shareAnswerable() {
-		return m.shareFooter(w)
-	}
-	if m.offerAnswerable() {
-		return m.offerFooter(w)
+	if _, line, ok := m.deco.await(w); ok {
+		return line
 	}
 	typing := m.typing()
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
-		return m.footerCache
+	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
+		return f.line
 	}
 	k := m.c.Keys
 	var line string
@@ -230,8 +270,8 @@ func (m *Model) footer(w int) string {
 		// other view.
 		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
-	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
-	return m.footerCache
+	m.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
+	return line
 }
 
 // typing reports whether the explorer's score or title is being edited

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
@@ -46,22 +47,22 @@ func (m *Model) savePath() string {
 func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
 	own := path == m.savePath()
-	force := own && path == m.changedOnDisk
-	if own && !force && m.disk != (listio.Stamp{}) && m.disk.Moved(path) {
-		m.changedOnDisk = path
+	force := own && path == m.file.changed
+	if own && !force && m.file.disk != (listio.Stamp{}) && m.file.disk.Moved(path) {
+		m.file.changed = path
 		m.c.SetStatus(changedStatus(path), true)
 		return nil
 	}
-	m.changedOnDisk = ""
+	m.file.changed = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
 	m.c.SetStatus("saving "+path+"…", false)
-	expect := m.disk
+	expect := m.file.disk
 	flight := &saveFlight{done: make(chan struct{})}
-	m.flight = flight
+	m.file.flight = flight
 	return func() tea.Msg {
 		var stamp listio.Stamp
 		var err error
@@ -75,6 +76,18 @@ func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 		close(flight.done)
 		return msg
 	}
+}
+
+// fileState is what the explorer knows of the list's file.
+type fileState struct {
+	// disk is the file's stamp when it was read or last saved; a save
+	// over a file that has changed since asks first.
+	disk listio.Stamp
+	// changed is the file whose change a first w reported: a second w
+	// overwrites it.
+	changed string
+	// flight is the save being written, until its message comes back.
+	flight *saveFlight
 }
 
 // saveFlight is a save whose write runs in a command: a signal that
@@ -91,7 +104,7 @@ type saveFlight struct {
 // recovery copy of edits already on disk is written and offered. It is
 // for after the program's loop has ended.
 func (m *Model) SettleSave(wait time.Duration) {
-	f := m.flight
+	f := m.file.flight
 	if f == nil {
 		return
 	}
@@ -100,8 +113,8 @@ func (m *Model) SettleSave(wait time.Duration) {
 	case <-time.After(wait):
 		return
 	}
-	if m.flight == f {
-		m.flight = nil
+	if m.file.flight == f {
+		m.file.flight = nil
 		if f.msg.Err == nil {
 			m.c.WS.MarkSaved(f.msg.At)
 			m.c.WS.Doc.Name = f.msg.Path
@@ -116,12 +129,12 @@ func changedStatus(path string) string {
 }
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
-	m.flight = nil
+	m.file.flight = nil
 	var changed *listio.ChangedError
 	if errors.As(msg.Err, &changed) {
 		// Another program or explorer wrote the file since: nothing
 		// was written, and a quit on the way waits.
-		m.changedOnDisk = msg.Path
+		m.file.changed = msg.Path
 		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
 		return nil
 	}
@@ -133,7 +146,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.disk = msg.Stamp
+	m.file.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
@@ -163,4 +176,49 @@ type savedMsg struct {
 	Then dialogs.Then
 	// Stamp is the file's stamp as written.
 	Stamp listio.Stamp
+}
+
+// keptQuestion is the question before quitting with edits not copied,
+// when the server keeps the list (Remote.KeepsList).
+const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
+
+// replacedQuestion is the question before quitting when a list the
+// instructor sent replaced the attendee's edits not copied.
+const replacedQuestion = "The instructor's list replaced your edits: u undoes it"
+
+// clipboardCaveat ends what a remote copy says: the copy travels as
+// OSC 52, which some terminals ignore (the old Windows console, macOS
+// Terminal, GNOME Terminal) without a sign the explorer could read; the
+// server's take-home lines, as the session ends, are the other way.
+const clipboardCaveat = ", if your terminal allows it"
+
+// copyList puts the list as JSON on the person's clipboard: save, for a
+// remote session.
+func (m *Model) copyList(then dialogs.Then) tea.Cmd {
+	ws := m.c.WS
+	data, ok := m.listJSON()
+	if !ok {
+		return nil
+	}
+	ws.MarkSaved(ws.Version())
+	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
+	switch then {
+	case dialogs.ThenQuit:
+		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
+	}
+	return tea.SetClipboard(data)
+}
+
+// copyReport puts the report as markdown, as `report --format markdown`
+// prints it, on the person's clipboard: save as, for a remote session.
+func (m *Model) copyReport() tea.Cmd {
+	ws := m.c.WS
+	if ws.Result == nil {
+		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
+		return nil
+	}
+	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
+	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
 }

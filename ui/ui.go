@@ -77,12 +77,8 @@ type Model struct {
 	active int
 
 	width, height int
-	isDark        bool
-	ascii         bool // the style sheet's glyphs are ASCII (b switches)
-	colour        bool
-	// profile is the terminal's colour profile (Bubble Tea reports it at
-	// start): faint is used past k only from 256 colours up.
-	profile colorprofile.Profile
+	// look is what the style sheet is made for (restyle).
+	look look
 
 	help help.Model
 	// dialog has the keys over the view while it is open: the question
@@ -91,18 +87,11 @@ type Model struct {
 	dialog dialogs.Dialog
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
-	keys        frame.KeyTimes
-	footerCache string
-	footerW     int
-	footerView  int
-	// footerTyping is whether a field had the keys when footerCache was
-	// drawn: a prompt opened within an Update (y s) changes the footer.
-	footerTyping bool
-	// convCache is the conventions line for convW cells, drawn again
-	// after an edit or a change of styles (convW -1).
-	convCache string
-	convW     int
-	convFor   ndcg.Settings
+	keys frame.KeyTimes
+	// foot and conv are the footer and the conventions line as last
+	// drawn (draw.go).
+	foot drawnFooter
+	conv drawnConventions
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
 	// fileGain is the gain map the list's file set, which g keeps in its
@@ -113,36 +102,17 @@ type Model struct {
 	// recomputeLater).
 	later background.Job
 
+	// remote is Options.Remote: no file of the machine it runs on is
+	// read or written, the save keys copy to the clipboard.
 	remote *Remote
-	// roundsEnded is the last of the room's rounds whose end this
-	// session saw (RoomRoundEnd), or the one before saw (Remote.Ended):
-	// the quiz has scored those it could (QuizScore).
-	roundsEnded int
-	// welcome is Options.Welcome, kept on the status line by a round
-	// that resumes what it says (RoomRound with the attendee's answer).
-	welcome string
-	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
-	// shareAsk is the instructor's ask to show the screen to the room,
-	// not yet answered; shared the ask agreed to while the screen is
-	// shown (0: not shown); shareSeen the latest ask seen (share.go).
-	shareAsk  *shareWaiting
-	shared    int
-	shareSeen int
-	// ticking says a tick of the round's clock is on its way (clock.go).
-	ticking bool
-	// disk is the list file's stamp when it was read or last saved; a
-	// save over a file that has changed since asks first.
-	disk listio.Stamp
-	// changedOnDisk is the file whose change a first w reported: a
-	// second w overwrites it.
-	changedOnDisk string
-	// flight is the save being written, until its message comes back.
-	flight *saveFlight
-	// termW and termH are the terminal's size when it is larger than
-	// the window drawn (see TerminalSize).
-	termW, termH int
-	// bounded is the status line that says so, while it does.
-	bounded string
+	// deco is what a program built on the explorer adds to its screen
+	// (the workshop's: Workshop); zero for none.
+	deco decor
+	// file is what is known of the list's file (save.go).
+	file fileState
+	// bound is the terminal's size where it is larger than the window
+	// drawn, and what the status line says of it (embed.go).
+	bound termBound
 	// presetsFrom is the view P was pressed in, while the conventions
 	// view it opened is on screen (esc goes back there); -1 otherwise.
 	presetsFrom int
@@ -158,11 +128,11 @@ type Model struct {
 	// the step's answer and the list stays as it is (Lesson.keepList),
 	// so the help lists the answer's keys where it lists the edits.
 	answering bool
-	// lesson is a step of the guided path the instructor sent (an Offer
-	// with a Step), on screen in place of the explorer until the attendee
-	// leaves it.
-	lesson *Lesson
 }
+
+// remoteTitleLimit bounds a title typed or pasted in a remote session,
+// so a huge paste cannot make every frame carry it.
+const remoteTitleLimit = 200
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
@@ -170,15 +140,15 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote}
+	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote != nil}
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, presetsFrom: -1, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
+	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
-		m.disk = o.Doc.Disk
-		if m.disk == (listio.Stamp{}) {
-			m.disk = listio.StampOf(p)
+		m.file.disk = o.Doc.Disk
+		if m.file.disk == (listio.Stamp{}) {
+			m.file.disk = listio.StampOf(p)
 		}
 	}
 	if o.Modified {
@@ -197,19 +167,14 @@ func New(o Options) *Model {
 		e.Present = o.Present
 	}
 	if o.Remote != nil {
-		m.setRemote(o.Remote)
+		for _, v := range m.views {
+			if e, ok := v.(*explorer.Model); ok {
+				e.Input.Limit = remoteTitleLimit
+			}
+		}
 	}
 	m.restyle()
 	m.greet()
-	if o.Welcome != "" || o.Remote != nil {
-		// The first frame an attendee sees: in place of the greeting,
-		// and, as it, gone with the next status.
-		m.welcome = o.Welcome
-		c.SetStatus(m.welcomeLine(), false)
-		if o.Welcome == "" {
-			m.greeted = c.Status.Text
-		}
-	}
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
 	}
@@ -293,15 +258,27 @@ var (
 	learnStep = "New to NDCG? q, then ndcg-explorer learn."
 )
 
+// look is what the style sheet is made for: the terminal's background
+// and colour profile, colour allowed or not (NO_COLOR), and ASCII glyphs
+// (--ascii; A switches).
+type look struct {
+	dark, colour, ascii bool
+	// profile is the terminal's colour profile (Bubble Tea reports it at
+	// start): faint is used past k only from 256 colours up.
+	profile colorprofile.Profile
+}
+
+// restyle makes the style sheet again for the look, and forgets what
+// was drawn with the last one.
 func (m *Model) restyle() {
-	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
-	if m.colour {
-		m.c.Styles.FaintPastK(m.profile, m.isDark)
+	m.c.Styles = common.NewStyles(m.look.dark, m.look.colour, m.look.ascii)
+	if m.look.colour {
+		m.c.Styles.FaintPastK(m.look.profile, m.look.dark)
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
-	m.footerCache = ""
-	m.convW = -1
+	m.foot = drawnFooter{}
+	m.conv.w = -1
 	m.relayoutHelp()
 }
 
@@ -314,37 +291,31 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The workspace leaves its recomputation for later from the length
 	// the views do (a variable, which tests set to draw both ways).
 	m.c.WS.LaterFrom = background.From
-	var lessonCmd tea.Cmd
-	if m.lesson != nil {
-		cmd, done := m.lessonUpdate(msg)
-		if done && m.lesson != nil {
-			return m, tea.Batch(cmd, m.lesson.Shown(m.shared))
-		}
-		if done {
-			// The attendee left the step: their explorer is drawn again.
-			return m, tea.Batch(cmd, m.redraw())
-		}
-		lessonCmd = cmd
-	}
-	switch msg.(type) {
-	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
-		// A view's footer may change with its state (the quiz's, once
-		// answered): drawn again after what can change that state.
-		m.footerCache = ""
-	}
+	m.seen(msg)
+	cmd := m.update(msg)
+	return m, m.after(cmd)
+}
+
+// seen notes a message's coming before it is handled: a key's time,
+// and that the status before it has been read (see common.Status.Fresh).
+func (m *Model) seen(msg tea.Msg) {
 	switch msg.(type) {
 	case tea.KeyPressMsg:
+		// A view's footer may change with its state (the quiz's, once
+		// answered): drawn again after what can change that state.
+		m.foot = drawnFooter{}
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
-		// The status before it has been read (see common.Status.Fresh).
 		m.c.Status.Seen()
 	}
-	cmd := m.update(msg)
-	if m.lesson != nil {
-		lessonCmd = tea.Batch(lessonCmd, m.lessonNews(msg), m.lesson.Shown(m.shared))
-	}
-	return m, tea.Batch(lessonCmd, cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+}
+
+// after is what follows a message handled: cmd, the workspace's
+// recomputation, the screen drawn again, and the fingerprint of what it
+// shows.
+func (m *Model) after(cmd tea.Cmd) tea.Cmd {
+	return tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -376,29 +347,26 @@ func (m *Model) refreshActive() tea.Cmd {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.remoteUpdate(msg); ok {
-		return cmd
-	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
 		m.regreet()
 		bounded := ""
-		if m.termW > msg.Width || m.termH > msg.Height {
-			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.termW, m.termH, msg.Width, msg.Height)
+		if m.bound.w > msg.Width || m.bound.h > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.bound.w, m.bound.h, msg.Width, msg.Height)
 		}
-		if bounded != "" || (m.bounded != "" && m.c.Status.Text == m.bounded) {
+		if bounded != "" || (m.bound.said != "" && m.c.Status.Text == m.bound.said) {
 			m.c.SetStatus(bounded, false)
 		}
-		m.bounded = bounded
+		m.bound.said = bounded
 		return nil
 	case tea.BackgroundColorMsg:
-		m.isDark = msg.IsDark()
+		m.look.dark = msg.IsDark()
 		m.restyle()
 		return nil
 	case tea.ColorProfileMsg:
-		m.profile = msg.Profile
+		m.look.profile = msg.Profile
 		m.restyle()
 		return nil
 	case common.StatusMsg:
@@ -457,6 +425,36 @@ func (m *Model) tooSmall() bool {
 	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
 }
 
+// keysFree reports whether a key would reach the program's keys: the
+// screen is drawn, no dialog is open and no view is taking text.
+func (m *Model) keysFree() bool {
+	if m.tooSmall() || m.dialog != nil {
+		return false
+	}
+	c, ok := m.views[m.active].(view.Capturer)
+	return !ok || !c.Capturing()
+}
+
+// answerTyped reports whether the view on screen holds an answer typed
+// and not sent.
+func (m *Model) answerTyped() bool {
+	h, ok := m.views[m.active].(view.HalfTyper)
+	return ok && h.HalfTyped()
+}
+
+// quizView is the explorer's quiz view, which holds the room's round.
+func (m *Model) quizView() *quiz.Model {
+	for _, v := range m.views {
+		if q, ok := v.(*quiz.Model); ok {
+			return q
+		}
+	}
+	return nil
+}
+
+// Size is the screen's size, as drawn (the window, within its bound).
+func (m *Model) Size() (w, h int) { return m.width, m.height }
+
 func (m *Model) resize() {
 	body := max(m.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
@@ -476,16 +474,11 @@ func (m *Model) show(i int) {
 	}
 	m.active = i
 	m.presetsFrom = -1
-	// The end of a round read elsewhere pointed here: now the working
-	// is below, not behind F10.
-	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
-		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
-	}
 }
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
-	m.convW = -1
+	m.conv.w = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}

@@ -1,7 +1,6 @@
 package common
 
 import (
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -15,8 +14,11 @@ type Common struct {
 	Styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
-	// Remote is set in a session over the network.
-	Remote *workshop.Remote
+	// Remote says the explorer runs for a session over the network: it
+	// reads and writes no file, and the quiz's score is the person's own.
+	Remote bool
+	// Attendee is the person's side of a workshop room, nil elsewhere.
+	Attendee *Attendee
 
 	// Status is the status line (SetStatus sets it).
 	Status Status
@@ -70,4 +72,14 @@ type StatusMsg struct {
 	// Here says it is about the view on screen: another view clears it
 	// (Status.SetHere).
 	Here bool
+}
+
+// Attendee is what the views know of a person in a workshop room
+// (ui.Workshop): the name the room knows them by, where it is not their
+// user name, and where their answers to the room's quiz rounds go.
+type Attendee struct {
+	Name string
+	// Answer hands the answer text to the room's round; it must not
+	// block.
+	Answer func(round int, text string)
 }
