@@ -218,11 +218,11 @@ func (m *Model) greeting() string {
 	var text string
 	switch {
 	case cut && notes:
-		text = "N shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
 	case cut:
-		text = "N shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
 	case notes:
-		text = "N shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
 	case m.c.WS.N() == 0:
 		// A new list: nothing to grade yet.
 		text = "Press a to add an item, then a digit to set its grade, v for the views, ? for help."

@@ -109,7 +109,7 @@ func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
 // again hides them. A list without notes says so.
 func TestNotesPanel(t *testing.T) {
 	m := openSample(t, "ties-at-k", 80, 24)
-	assert.Contains(t, screen(m), "N shows its notes")
+	assert.Contains(t, screen(m), "n shows its notes")
 	assert.NotContains(t, screen(m), "notes: C and D")
 	press(m, "N")
 	s := screen(m)
