@@ -116,11 +116,11 @@ func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	m = newModel(t, doc, linearK5(), 80, 24)
 	assert.Equal(t, "n shows its whole title; a digit sets a grade, v the views, ? help.", m.c.Status.Text)
 	press(m, "N")
-	assert.Equal(t, "whole title shown (N hides it)", m.c.Status.Text)
+	assert.Equal(t, "whole title shown (n hides it)", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: Missing relevant items: a perfect-looking list that missed the best documents")
 	assert.NotContains(t, screen(m), "notes: ")
 	press(m, "N")
-	assert.Equal(t, "whole title hidden (N shows it)", m.c.Status.Text)
+	assert.Equal(t, "whole title hidden (n shows it)", m.c.Status.Text)
 	assert.NotContains(t, screen(m), "title: ")
 
 	// A welcome or a notice in its place stays as it was.

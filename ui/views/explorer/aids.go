@@ -119,9 +119,9 @@ func (e *Model) toggleNotes() {
 		what, them = "whole title", "it"
 	}
 	if e.notes {
-		e.c.SetStatus(what+" shown (N hides "+them+")", false)
+		e.c.SetStatus(what+" shown (n hides "+them+")", false)
 	} else {
-		e.c.SetStatus(what+" hidden (N shows "+them+")", false)
+		e.c.SetStatus(what+" hidden (n shows "+them+")", false)
 	}
 }
 
