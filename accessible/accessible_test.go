@@ -171,3 +171,23 @@ func TestCheckSaysVerdictsAsSentences(t *testing.T) {
 	assert.Contains(t, out.String(), "NDCG@3: claimed 0.70 (±0.005), true 0.7644, off by -0.0644. It does not hold.\n")
 	golden(t, "check", out.String())
 }
+
+// TestLongListSaidInPart: a list of 30 says its first 20 ranks and how
+// to reach the rest, and its working adds the terms past rank 20 as one:
+// read aloud whole, a long list buries the sums under it.
+func TestLongListSaidInPart(t *testing.T) {
+	g := make([]string, 30)
+	for i := range g {
+		g[i] = "1"
+	}
+	doc := grades(t, strings.Join(g, ","))
+	var out bytes.Buffer
+	require.NoError(t, accessible.Explore(strings.NewReader("working\nrank 30\n"), &out, doc.Heading(), doc.List, ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2}))
+	plainOnly(t, out.String())
+	assert.Contains(t, out.String(), "Rank 20: T, grade 1.\nRanks 21 to 30 are not listed: rank N says one.\n")
+	assert.NotContains(t, out.String(), "Rank 21: ")
+	assert.Contains(t, out.String(), " (ranks 21 to 30) = ")
+	assert.Contains(t, out.String(), "its top 30: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, and 10 more.\n")
+	// Rank 30: linear gain 1, discount 1/log2(31) = 1/4.9542 = 0.202.
+	assert.Contains(t, out.String(), "Rank 30, AD, grade 1: gain 1, discount 0.202, adds 0.202.\n")
+}

@@ -148,6 +148,10 @@ func (x *session) rankArg(a, example string) (int, bool) {
 	return n - 1, true
 }
 
+// shown is the most ranks a list or a working says one by one: a long
+// list read aloud whole would bury the sums under it.
+const shown = 20
+
 // list_ says the list: how it is ranked, each rank's item, grade and
 // score, the conventions, and the sums at k.
 func (x *session) list_() {
@@ -156,7 +160,7 @@ func (x *session) list_() {
 		how = "by score"
 	}
 	x.say("%d items, ranked %s.", x.r.N, how)
-	for i := range x.r.N {
+	for i := range min(x.r.N, shown) {
 		row := x.r.Row(i)
 		line := fmt.Sprintf("Rank %d: %s", row.Rank, row.Item.ID)
 		if row.Item.Title != "" {
@@ -170,6 +174,9 @@ func (x *session) list_() {
 			line += ", tied in group " + ndcg.TieLabel(row.Tie)
 		}
 		x.say("%s.", line)
+	}
+	if x.r.N > shown {
+		x.say("Ranks %d to %d are not listed: rank N says one.", shown+1, x.r.N)
 	}
 	x.say("%s", conventions(x.s))
 	x.say("%s", summary(x.r, x.hide))
@@ -247,28 +254,48 @@ func (x *session) setting(change func(*ndcg.Settings), said string) {
 	x.say("%s %s", said, summary(x.r, x.hide))
 }
 
-// working writes DCG@k, IDCG@k and NDCG@k out term by term.
+// working writes DCG@k, IDCG@k and NDCG@k out term by term; past
+// shown ranks, the terms beyond are said as their sum.
 func (x *session) working() {
 	r := x.r
 	x.say("DCG@%s adds gain times discount over ranks 1 to %d.", x.s.KString(), r.K)
 	var terms, ideal []float64
 	for i := range r.K {
-		x.say("%s", rankSentence(r, i, x.hide))
+		if i < shown {
+			x.say("%s", rankSentence(r, i, x.hide))
+		}
 		terms = append(terms, r.Row(i).Contribution)
 	}
-	x.say("%s = %s = %s.", at("DCG", x.s), sumOf(terms, x.hide), num(r.DCG(), 4, x.hide))
 	var grades []string
 	for i := range r.IdealK {
 		grades = append(grades, grade(r.IdealGrade(i)))
 		ideal = append(ideal, r.IdealGain(i)*r.Discounts[i])
 	}
-	x.say("The ideal order puts the grades best first; its top %d: %s.", len(grades), strings.Join(grades, ", "))
-	x.say("%s = %s = %s.", at("IDCG", x.s), sumOf(ideal, x.hide), num(r.IDCG(), 4, x.hide))
+	x.say("%s = %s = %s.", at("DCG", x.s), x.sum(terms), num(r.DCG(), 4, x.hide))
+	more := ""
+	if len(grades) > shown {
+		more = fmt.Sprintf(", and %d more", len(grades)-shown)
+	}
+	x.say("The ideal order puts the grades best first; its top %d: %s%s.", len(grades), strings.Join(grades[:min(len(grades), shown)], ", "), more)
+	x.say("%s = %s = %s.", at("IDCG", x.s), x.sum(ideal), num(r.IDCG(), 4, x.hide))
 	if r.IDCG() == 0 {
 		x.say("%s", summary(r, x.hide))
 		return
 	}
 	x.say("%s = %s / %s = %s.", at("NDCG", x.s), num(r.DCG(), 4, x.hide), num(r.IDCG(), 4, x.hide), num(r.NDCG(), 4, x.hide))
+}
+
+// sum writes terms added up, the first shown of them one by one and
+// the rest as their sum.
+func (x *session) sum(terms []float64) string {
+	if len(terms) <= shown {
+		return sumOf(terms, x.hide)
+	}
+	rest := 0.0
+	for _, t := range terms[shown:] {
+		rest += t
+	}
+	return fmt.Sprintf("%s + %s (ranks %d to %d)", sumOf(terms[:shown], x.hide), num(rest, 3, x.hide), shown+1, len(terms))
 }
 
 // check checks a number worked out by hand and says package verdict's
