@@ -191,3 +191,15 @@ func TestLongListSaidInPart(t *testing.T) {
 	// Rank 30: linear gain 1, discount 1/log2(31) = 1/4.9542 = 0.202.
 	assert.Contains(t, out.String(), "Rank 30, AD, grade 1: gain 1, discount 0.202, adds 0.202.\n")
 }
+
+// TestUndo takes changes back, the last first: the grade edit of
+// TestExplorerThroughAPipe undone gives back 12.78, 13.35 and 0.957.
+func TestUndo(t *testing.T) {
+	doc := grades(t, "3,2,3,0,1")
+	var out bytes.Buffer
+	s := ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: 5}
+	require.NoError(t, accessible.Explore(strings.NewReader("grade 2 3\nk 3\nundo\nundo\nundo\n"), &out, doc.Heading(), doc.List, s))
+	assert.Contains(t, out.String(), "Undone: the conventions are gain exp, k=5, ties expected again. DCG@5 is 15.30, IDCG@5 15.35, NDCG@5 0.997.\n"+
+		"Undone: rank 2's grade is 2 again. DCG@5 is 12.78, IDCG@5 13.35, NDCG@5 0.957.\n"+
+		"Nothing to undo.\n")
+}

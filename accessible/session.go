@@ -25,6 +25,21 @@ type session struct {
 	// noEdit refuses grade edits, with what to do instead: the path's
 	// question is asked of its list as it is.
 	noEdit string
+	// undo holds what each change replaced, the last one last.
+	undo []before
+}
+
+// before is the list and conventions as they were before a change, and
+// what the change was.
+type before struct {
+	list *ndcg.List
+	s    ndcg.Settings
+	what string
+}
+
+// changed keeps what a change is about to replace, for undo.
+func (x *session) changed(what string) {
+	x.undo = append(x.undo, before{x.list.Clone(), x.s, what})
 }
 
 // Explore reads commands from in, a line each, and answers each on out,
@@ -67,6 +82,7 @@ var helpLines = []string{
 	"gain linear: the gain, exp or linear; gain alone, the other.",
 	"working: DCG, IDCG and NDCG at k written out term by term.",
 	"check ndcg 0.76: check a number worked out by hand; also check dcg and check idcg.",
+	"undo: takes the last change back.",
 	"conventions: the conventions in force.",
 	"quit: the end.",
 }
@@ -132,6 +148,19 @@ func (x *session) command(line string) bool {
 		x.working()
 	case "check", "c":
 		x.check(arg(1), arg(2))
+	case "undo", "u":
+		if len(x.undo) == 0 {
+			x.say("Nothing to undo.")
+			return true
+		}
+		b := x.undo[len(x.undo)-1]
+		x.undo = x.undo[:len(x.undo)-1]
+		x.list, x.s = b.list, b.s
+		if err := x.compute(); err != nil {
+			x.say("Not undone: %v.", err)
+			return true
+		}
+		x.say("Undone: %s. %s", b.what, summary(x.r, x.hide))
 	default:
 		x.say("%q is not a command here. Type help for the commands.", f[0])
 	}
@@ -206,9 +235,11 @@ func (x *session) grade(rank, value string) {
 	}
 	idx := x.r.Row(i).Index
 	old := x.list.Items[idx].Grade
+	x.changed(fmt.Sprintf("rank %d's grade is %s again", i+1, grade(old)))
 	x.list.Items[idx].Grade = g
 	if err := x.compute(); err != nil {
 		x.list.Items[idx].Grade = old
+		x.undo = x.undo[:len(x.undo)-1]
 		x.say("Not set: %v.", err)
 		return
 	}
@@ -245,9 +276,11 @@ func (x *session) cutoff(a string) {
 // setting changes a convention, recomputes and says the sums.
 func (x *session) setting(change func(*ndcg.Settings), said string) {
 	old := x.s
+	x.changed("the conventions are " + conventionsShort(old) + " again")
 	change(&x.s)
 	if err := x.compute(); err != nil {
 		x.s = old
+		x.undo = x.undo[:len(x.undo)-1]
 		x.say("Not changed: %v.", err)
 		return
 	}

@@ -69,6 +69,12 @@ func conventions(s ndcg.Settings) string {
 	return fmt.Sprintf("Gain %s (%s), discount %s, k=%s, ties %s.", s.Gain, s.Gain.Formula(), s.Discount, s.KString(), s.Ties)
 }
 
+// conventionsShort names the conventions a change replaced, for undo:
+// "gain exp, k=3, ties expected".
+func conventionsShort(s ndcg.Settings) string {
+	return fmt.Sprintf("gain %s, k=%s, ties %s", s.Gain, s.KString(), s.Ties)
+}
+
 // sumOf writes terms added up: "7.000 + 0.631 + 1.750".
 func sumOf(terms []float64, hide func(float64, int) bool) string {
 	if len(terms) == 0 {
