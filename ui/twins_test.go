@@ -187,6 +187,11 @@ func TestViewStatusClearedOnAnotherView(t *testing.T) {
 	require.Contains(t, m.c.Status.Text, "does nothing in the working view")
 	press(m, "f1")
 	assert.NotContains(t, m.c.Status.Text, "working view")
+	// The presets' keys, said as F4 opens them, leave with them.
+	press(m, "f4")
+	require.Contains(t, m.c.Status.Text, "presets: ")
+	press(m, "f1")
+	assert.Empty(t, m.c.Status.Text)
 }
 
 // TestUnboundKeyInTheExplorerSaysSo: a letter the explorer has no use

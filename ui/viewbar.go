@@ -94,7 +94,7 @@ func (m *Model) openPresets() tea.Cmd {
 	}
 	m.presetsFrom, m.presetsAt = from, m.c.WS.Version()
 	if from >= 0 {
-		m.c.SetStatus("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
+		m.c.Status.SetHere("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
 	}
 	return nil
 }
