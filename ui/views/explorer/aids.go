@@ -110,7 +110,7 @@ func (e *Model) moreLine(which int, lines []int) string {
 func (e *Model) toggleNotes() {
 	notes := strings.TrimSpace(e.c.WS.Doc.Notes) != ""
 	if !notes && !frame.TitleCut(e.c.Styles, e.c.WS, e.width) {
-		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
+		e.c.Status.SetHere(`this list has no notes (a list file's "notes" field holds them)`, true)
 		return
 	}
 	e.notes = !e.notes
@@ -119,9 +119,9 @@ func (e *Model) toggleNotes() {
 		what, them = "whole title", "it"
 	}
 	if e.notes {
-		e.c.SetStatus(what+" shown (n hides "+them+")", false)
+		e.c.Status.SetHere(what+" shown (n hides "+them+")", false)
 	} else {
-		e.c.SetStatus(what+" hidden (n shows "+them+")", false)
+		e.c.Status.SetHere(what+" hidden (n shows "+them+")", false)
 	}
 }
 
