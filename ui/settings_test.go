@@ -66,9 +66,9 @@ func TestZeroRule(t *testing.T) {
 	assert.Contains(t, screen(m), "NDCG=1 when IDCG=0", "in words when there is room")
 }
 
-// P opens the conventions view on the preset in force: every preset's
+// F4 opens the conventions view on the preset in force: every preset's
 // NDCG@k, enter applies the one selected (k stays), esc goes back to the
-// view P was pressed in, saying nothing was applied, u undoes a preset.
+// view F4 was pressed in, saying nothing was applied, u undoes a preset.
 func TestPresetsOpenTheConventionsView(t *testing.T) {
 	m := start(t)
 	press(m, "f4")
@@ -148,7 +148,7 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 }
 
 // TestPresetsKeepTheCursorInView: at 50×12 the conventions view opened
-// by P shows the preset in force, and follows the cursor.
+// by F4 shows the preset in force, and follows the cursor.
 func TestPresetsKeepTheCursorInView(t *testing.T) {
 	s := ndcg.DefaultSettings() // tf-ranking's, the sixth preset
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)

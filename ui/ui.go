@@ -113,10 +113,10 @@ type Model struct {
 	// bound is the terminal's size where it is larger than the window
 	// drawn, and what the status line says of it (embed.go).
 	bound termBound
-	// presetsFrom is the view P was pressed in, while the conventions
+	// presetsFrom is the view F4 was pressed in, while the conventions
 	// view it opened is on screen (esc goes back there); -1 otherwise.
 	presetsFrom int
-	// presetsAt is the workspace's version when P opened them: esc says
+	// presetsAt is the workspace's version when F4 opened them: esc says
 	// whether a preset was applied since.
 	presetsAt int
 	// greeted is the greeting on the status line ("" once another

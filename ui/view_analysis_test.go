@@ -227,7 +227,7 @@ func TestConventionsView(t *testing.T) {
 	assert.Contains(t, row("xgboost"), "integer*")
 	assert.Contains(t, row("xgboost-"), "0.5908")
 	// The preset in force is marked as the conventions line names it,
-	// and the cursor opens on it, as in the preset picker (P).
+	// and the cursor opens on it, as in the preset picker (F4).
 	assert.Contains(t, row("tf-ranking"), "> =tf-ranking ")
 	assert.NotContains(t, row("sklearn"), "=")
 	assert.Contains(t, s, "=tf-ranking is the preset in force")
