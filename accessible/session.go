@@ -170,6 +170,10 @@ func (x *session) command(line string) bool {
 // rankArg reads a rank, from 1; it says what is wrong when it is none.
 func (x *session) rankArg(a, example string) (int, bool) {
 	n, err := strconv.Atoi(a)
+	if x.r.N == 0 {
+		x.say("The list has no items: give a list with grades, as in ndcg-explorer --accessible --grades 3,2,3,0,1.")
+		return 0, false
+	}
 	if err != nil || n < 1 || n > x.r.N {
 		x.say("Which rank? Give a number from 1 to %d, as in %s.", x.r.N, example)
 		return 0, false
