@@ -220,7 +220,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	watch := m.active != 0 && m.c.Keys.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.Status.SetHere(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+		m.c.Status.SetHere(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
 	}
 	if m.active == 0 && m.unbound(msg) {
 		// Said once: pressed again, the line is already what it says.
