@@ -47,7 +47,9 @@ type Options struct {
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
 	// Remote, when set, runs the explorer for a session over the
-	// network: no file is read or written (see Remote).
+	// network: no file is read or written (see Remote). The room's side
+	// of Remote (offers, rounds, the ask to show the screen) is the
+	// Workshop's, which NewWorkshop builds around the explorer.
 	Remote *Remote
 	// Modified starts the list as modified, with edits not saved: a
 	// list given back by a server that kept it (an attendee's, edited
@@ -57,10 +59,12 @@ type Options struct {
 	// Notice is shown in the status line at start as a warning, in the
 	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
-	// Welcome is shown in the status line at start in place of the
-	// greeting, as any status is: news that is no problem (an attendee
-	// back after their connection dropped: "welcome back: your list is
-	// as you left it"). A Notice, when there is one, is shown instead.
+	// Welcome is an attendee's first words, for NewWorkshop (the root
+	// explorer does not read it): shown in the status line at start in
+	// place of the greeting, as any status is: news that is no problem
+	// (an attendee back after their connection dropped: "welcome back:
+	// your list is as you left it"). A Notice, when there is one, is
+	// shown instead.
 	Welcome string
 	// Newcomer says the explorer was started with nothing named (no
 	// file, no flag): the greeting offers the guided path.
