@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/accessible"
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -16,7 +17,7 @@ import (
 // newLearnCmd is the guided path through NDCG: a step at a time in the
 // explorer, each with one instruction and one question.
 func newLearnCmd(env *Env) *cobra.Command {
-	var ascii bool
+	var ascii, plain bool
 	cmd := &cobra.Command{
 		Use:   "learn [STEP]",
 		Short: "Learn NDCG on a guided path: 8 steps, about 15 minutes",
@@ -52,10 +53,14 @@ ndcg-explorer learn 6`,
 			if helpWord(args) {
 				return cmd.Help()
 			}
+			if accessibleMode(plain) {
+				return runLearnPlain(env, args)
+			}
 			return runLearn(env, args, ascii)
 		},
 	}
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
+	accessibleFlag(cmd.Flags(), &plain)
 	return cmd
 }
 
@@ -105,6 +110,23 @@ func runLearn(env *Env, args []string, ascii bool) error {
 		return err
 	}
 	return sayCovered(env.Stdout, l.Progress(), unkept)
+}
+
+// runLearnPlain walks the path in plain lines (package accessible).
+func runLearnPlain(env *Env, args []string) error {
+	p, save, unkept, err := learnProgress()
+	if err != nil {
+		return err
+	}
+	n := p.Resume()
+	if len(args) == 1 {
+		n, _ = stepArg(args[0])
+	}
+	p, err = accessible.Learn(env.Stdin, env.Stdout, n, p, save)
+	if err != nil {
+		return err
+	}
+	return sayCovered(env.Stdout, p, unkept)
 }
 
 // learnProgress is the progress kept and how to keep it. Without a

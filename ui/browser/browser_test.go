@@ -249,7 +249,7 @@ func TestBrowserEscInsideExplorer(t *testing.T) {
 	b := newTestBrowser(t, "basic", 10, 80, 24)
 	bpress(t, b, "enter")
 	require.NotNil(t, b.current)
-	for _, open := range []string{"s", "e", "?", "P"} { // score, title, help, presets
+	for _, open := range []string{"s", "e", "?", "f4"} { // score, title, help, presets
 		bpress(t, b, open)
 		require.True(t, b.current.CapturesEsc(), "after %s", open)
 		bpress(t, b, "esc")
