@@ -29,6 +29,9 @@ type LessonOptions struct {
 	Save func(learn.Progress) error
 	// ASCII and NoColor are the explorer's (Options).
 	ASCII, NoColor bool
+	// Path is the lesson walked (a lesson file, learn.ReadFile); nil
+	// is the built-in path.
+	Path *learn.Path
 	// Room, when set, runs a step the instructor sent to an attendee of
 	// serve (Offer.Step): the step's explorer is remote as the
 	// attendee's is (it reads and writes no file of the server's), and
@@ -63,6 +66,10 @@ type Lesson struct {
 	answered bool
 	right    bool
 	given    verify.Written // the answer judged
+	// hint says the verdict's place holds a hint (an answer refused as
+	// written, or none typed), not a verdict: the answer is still being
+	// typed.
+	hint bool
 	// shown says the answer is on screen: answered right, or asked for
 	// (enter) after a wrong answer, which until then may be tried again
 	// with the answer still hidden.
@@ -87,7 +94,10 @@ const lessonChars = "0123456789.,-"
 
 // NewLesson opens step o.Step of the guided path.
 func NewLesson(o LessonOptions) (*Lesson, error) {
-	if _, err := learn.At(o.Step); err != nil {
+	if o.Path == nil {
+		o.Path = learn.BuiltinPath()
+	}
+	if _, err := o.Path.At(o.Step); err != nil {
 		return nil, err
 	}
 	l := &Lesson{o: o, in: view.NumberInput("")}
@@ -101,16 +111,20 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	case o.Room != nil:
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
-		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.", learn.Count()), false)
+		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes. Type each answer and enter; q quits, learn resumes.", o.Path.Count(), minutes(o.Path)), false)
 	case p.Finished() && p.Next == 0:
 		// Every step answered right and the path gone through: nothing
 		// was left off.
-		l.inner.c.SetStatus(fmt.Sprintf("You have answered all %d steps; here is step %d again. learn N opens step N.", learn.Count(), o.Step), false)
+		l.inner.c.SetStatus(fmt.Sprintf("You have answered all %d steps; here is step %d again. learn N opens step N.", l.o.Path.Count(), o.Step), false)
 	case o.Step == p.Resume():
-		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, learn.Count(), l.step.Title), false)
+		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, l.o.Path.Count(), l.step.Title), false)
 	}
 	return l, nil
 }
+
+// minutes is about how long a path takes: a minute and a half a step,
+// rounded to five.
+func minutes(p *learn.Path) int { return max(5, (p.Count()*3/2+2)/5*5) }
 
 // Progress is the learner's progress, as the lesson left it.
 func (l *Lesson) Progress() learn.Progress { return l.o.Progress }
@@ -150,7 +164,7 @@ func (l *Lesson) Left() bool { return l.left }
 
 // open puts step n on screen: its list in a fresh explorer.
 func (l *Lesson) open(n int) error {
-	st, err := learn.At(n)
+	st, err := l.o.Path.At(n)
 	if err != nil {
 		return err
 	}
@@ -181,7 +195,7 @@ func (l *Lesson) open(n int) error {
 	l.inner.answering = true
 	l.in.SetValue("")
 	l.in.Focus()
-	l.answered, l.right, l.shown, l.verdict = false, false, false, ""
+	l.answered, l.right, l.shown, l.hint, l.verdict = false, false, false, false, ""
 	if l.bg != nil {
 		l.inner.Update(*l.bg)
 	}
@@ -273,7 +287,9 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.retry()
 		l.in.Update(msg)
 		return nil, true
-	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.answered:
+	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.shown:
+		// A fresh start for the answer, after a verdict too.
+		l.retry()
 		l.in.SetValue("")
 		return nil, true
 	case k.Edits(msg) || key.Matches(msg, openKey):
@@ -286,7 +302,11 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // keepList says why the list stays as it is: the question is asked of
 // it, and an edit would bring out what is hidden until the answer.
 func (l *Lesson) keepList() {
-	l.inner.c.SetStatus(fmt.Sprintf("the step's list stays as it is: the question asks about it (ndcg-explorer sample:%s opens it to edit)", l.step.Sample), true)
+	open := "ndcg-explorer --grades " + l.step.Grades
+	if l.step.Sample != "" {
+		open = "ndcg-explorer sample:" + l.step.Sample
+	}
+	l.inner.c.SetStatus(fmt.Sprintf("the step's list stays as it is: the question asks about it (%s opens it to edit)", open), true)
 }
 
 // explorerUpdate gives msg to the explorer; an edit of the list that
@@ -306,19 +326,22 @@ func (l *Lesson) explorerUpdate(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// retry clears a wrong answer for another try, as a number typed or
-// pasted after it starts one: the verdict goes with the answer it judged.
+// retry opens a wrong answer for another try, as a key typed or a
+// number pasted after it does: the verdict goes with the answer it
+// judged, and the answer stays, the cursor at its end, to be corrected
+// (after "1.8 fits too many values", 9 makes 1.89, Backspace takes one
+// character off).
 func (l *Lesson) retry() {
-	if l.answered {
-		l.answered, l.verdict = false, ""
-		l.in.SetValue("")
+	if l.answered || l.hint {
+		l.answered, l.hint, l.verdict = false, false, ""
+		l.in.SetValue(l.in.Value())
 		l.in.Focus()
 	}
 }
 
 // nextName is where enter goes once the step is answered.
 func (l *Lesson) nextName() string {
-	if l.n >= learn.Count() {
+	if l.n >= l.o.Path.Count() {
 		if l.o.Room != nil {
 			return "your list"
 		}
@@ -336,7 +359,7 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	if l.answered {
-		if l.n >= learn.Count() {
+		if l.n >= l.o.Path.Count() {
 			l.finished = true
 			l.o.Progress.Done()
 			if l.o.Room != nil {
@@ -357,13 +380,14 @@ func (l *Lesson) enter() tea.Cmd {
 	}
 	text := strings.TrimSpace(l.in.Value())
 	if text == "" {
-		l.inner.c.SetStatus(fmt.Sprintf("type %s, then enter", l.step.Label()), true)
+		l.hint, l.verdict = true, fmt.Sprintf("Type %s, then enter.", l.step.Label())
 		return nil
 	}
 	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" && !l.slipShown(w) {
-		l.inner.c.SetStatus(refused, true)
-		l.in.Select()
+		// Said where verdicts are, under the field; the answer stays
+		// as typed, to be corrected.
+		l.hint, l.verdict = true, refused
 		return nil
 	}
 	l.answered, l.right, l.given = true, w.Holds(l.truth), w
@@ -374,6 +398,9 @@ func (l *Lesson) enter() tea.Cmd {
 		// Not the true value, nor how far off: the learner may try
 		// again, the slip named, the screen's numbers still hidden.
 		l.verdict = wrongText(l.inner.c, l.step.Label(), l.truth, w) + slipText(l.step.Diagnose(w))
+		if h := l.step.Hint; h != "" {
+			l.verdict += " Hint: " + h
+		}
 	}
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
