@@ -16,30 +16,31 @@ func TestLearnCommand(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 
-	code, _, errOut := mainWith("", "learn", "9")
+	code, _, errOut := mainWith("", "learn", "14")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, `STEP is a number from 1 to 8, not "9"; ndcg-explorer learn --help lists the steps`)
+	assert.Contains(t, errOut, `STEP is a number from 1 to 13, not "14"; ndcg-explorer learn --help lists the steps`)
 	code, _, errOut = mainWith("", "learn", "2", "3")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, "learn takes at most one STEP, got 2: 2 3")
+	assert.Contains(t, errOut, "learn takes one STEP, got 2: 2 3; a lesson FILE comes first: ndcg-explorer learn FILE STEP")
 
 	code, _, errOut = mainWith("", "learn", "3")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, "the guided path needs a terminal; it runs in the explorer; ndcg-explorer learn --help lists its steps")
+	assert.Contains(t, errOut, "the guided path needs a terminal; it runs in the explorer; ndcg-explorer learn --answers prints its answers")
 	_, err := os.Stat(filepath.Join(dir, "ndcg-explorer"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is written before a step opens")
 
 	code, out, _ := mainWith("", "learn", "--help")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "1  gain and discount")
-	assert.Contains(t, out, "8  checking a hand computation")
+	assert.Contains(t, out, "13  checking a hand computation")
+	assert.Contains(t, out, "learn --export writes the built-in path out")
 	// The file's place in words, not this machine's path: the command
 	// reference is generated from this help.
 	assert.Contains(t, out, "ndcg-explorer/learn.json in the configuration directory")
 	assert.NotContains(t, out, dir)
 
 	_, out, _ = mainWith("", "__complete", "learn", "")
-	assert.Contains(t, out, "6\tties at the cutoff")
+	assert.Contains(t, out, "8\tties at the cutoff")
 }
 
 // TestLearnDamagedProgress: a progress file this program did not write
@@ -74,6 +75,10 @@ func TestLearnWithoutConfigDirectory(t *testing.T) {
 	p, save, unkept, err = learnProgress()
 	require.NoError(t, err)
 	require.NoError(t, unkept)
+	for n := 1; n <= 3; n++ {
+		p.Opened(n)
+		p.Answered(n)
+	}
 	p.Opened(4)
 	require.NoError(t, save(p))
 	p, _, _, err = learnProgress()

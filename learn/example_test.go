@@ -10,7 +10,7 @@ import (
 // A step's question, its true answer and what check finds behind a
 // wrong one.
 func Example() {
-	s, _ := learn.At(6)
+	s, _ := learn.At(8)
 	fmt.Println(s.Title)
 	fmt.Println(s.Question)
 	truth, _ := s.Truth()

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
+)
+
+// answerKey is the answer key as `learn --answers --format json`
+// prints it, read back.
+func answerKey(t *testing.T, p *learn.Path) []learn.Answer {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, p.WriteAnswers(&b, true))
+	var key struct{ Steps []learn.Answer }
+	require.NoError(t, json.Unmarshal(b.Bytes(), &key))
+	require.Len(t, key.Steps, p.Count())
+	return key.Steps
+}
+
+// screenNumber is a number as the screen writes it, with its decimals.
+var screenNumber = regexp.MustCompile(`\d+(\.\d+)?`)
+
+// givesAway says what on screen gives the answer a (asked to decimals
+// decimals) away: a number that rounds to it, written with that many
+// decimals or more, or two numbers whose quotient reads as it whatever
+// they stand for as written (a whole number is exact); "" when nothing
+// does.
+func givesAway(screen string, a float64, decimals int) string {
+	type num struct {
+		text string
+		v    float64
+		err  float64 // half a unit of the last digit written
+	}
+	var nums []num
+	want := strconv.FormatFloat(a, 'f', decimals, 64)
+	for _, m := range screenNumber.FindAllString(screen, -1) {
+		v, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			continue
+		}
+		d := 0
+		if i := strings.IndexByte(m, '.'); i >= 0 {
+			d = len(m) - i - 1
+		}
+		if d >= decimals && strconv.FormatFloat(v, 'f', decimals, 64) == want {
+			return m + " reads as the answer"
+		}
+		e := 0.5 * math.Pow(10, -float64(d))
+		if d == 0 {
+			// A whole number on screen is a grade, a gain, a rank:
+			// exact.
+			e = 0
+		}
+		nums = append(nums, num{m, v, e})
+	}
+	if a == 0 || a == 1 {
+		// Any number over itself is 1: a quotient gives nothing away.
+		return ""
+	}
+	for _, x := range nums {
+		for _, y := range nums {
+			if x.v == 0 || y.v == 0 || x.v == y.v {
+				continue
+			}
+			// What the two could stand for, as written: the answer is
+			lo, hi := (x.v-x.err)/(y.v+y.err), (x.v+x.err)/(y.v-y.err)
+			// given when what they allow holds the answer (the key's,
+			// within its four decimals) and reads as it whatever they
+			// stand for: a quotient near the answer by chance is not
+			// it, and one too coarse to say is not either.
+			holds := lo <= a+5e-5 && hi >= a-5e-5
+			if holds && strconv.FormatFloat(lo, 'f', decimals, 64) == want && strconv.FormatFloat(hi, 'f', decimals, 64) == want {
+				return x.text + " / " + y.text + " is the answer"
+			}
+		}
+	}
+	return ""
+}
+
+// TestGivesAway: the search the walk makes finds what a learner who
+// wants to skip would find: DCG@3 and IDCG@3 of step 6 both shown, its
+// answer rounded, and not a quotient far from the answer.
+func TestGivesAway(t *testing.T) {
+	assert.Equal(t, "7.762 / 10.155 is the answer", givesAway("DCG@i 7.762  IDCG@i 10.155", 0.7644, 2))
+	assert.Equal(t, "0.7644 reads as the answer", givesAway("NDCG@3 0.7644", 0.7644, 2))
+	assert.Equal(t, "0.76 reads as the answer", givesAway("0.76", 0.7644, 2))
+	assert.Equal(t, "", givesAway("0.8 k=3 5 5 4", 0.7644, 2))
+	assert.Equal(t, "", givesAway("6.324", 6.3235, 4), "written with fewer decimals than asked")
+	assert.Equal(t, "", givesAway("0.7 0.9", 0.81, 2), "too coarse to say")
+	assert.Equal(t, "", givesAway("0.431 0.7263", 0.5908, 2), "near by chance")
+}
+
+// TestLessonWalkGivesNothingAway walks every step of the built-in path
+// at 80×24 and 60×20 as a learner who wants to skip: on opening, after
+// each key the step names (pressed up to five times, as a learner
+// presses through the tie policies), and after the step's typical slip
+// is judged, the screen shows no number that reads as the answer (the
+// answer key's, as `learn --answers --format json` prints it) and no
+// two numbers that divide to it; the items the question is about are
+// on screen, or a "more" line that says where the rest are.
+func TestLessonWalkGivesNothingAway(t *testing.T) {
+	path := learn.BuiltinPath()
+	key := answerKey(t, path)
+	for _, size := range [][2]int{{80, 24}, {60, 20}} {
+		for n, st := range path.Steps {
+			n++
+			a := key[n-1].Answer
+			l := newLesson(t, n, size[0], size[1], nil)
+			look := func(after string) {
+				t.Helper()
+				s := lessonScreen(l)
+				if strings.Contains(s, "Terminal too small") {
+					t.Errorf("step %d at %dx%d, %s: too small", n, size[0], size[1], after)
+					return
+				}
+				if why := givesAway(s, a, st.MinDecimals()); why != "" {
+					t.Errorf("step %d (%s) at %dx%d, %s: %s\n%s", n, st.Title, size[0], size[1], after, why, s)
+				}
+			}
+			look("opened")
+			doc, err := st.Doc()
+			require.NoError(t, err)
+			s := lessonScreen(l)
+			if !strings.Contains(s, " more") {
+				for i, it := range doc.List.Items {
+					if st.Asked.K == 0 || i < st.Asked.K {
+						assert.Regexp(t, `\b`+regexp.QuoteMeta(it.ID)+`\b`, s, "step %d at %dx%d: item %s", n, size[0], size[1], it.ID)
+					}
+				}
+			}
+			for _, k := range st.Keys {
+				b, ok := l.stepKey(k)
+				require.True(t, ok)
+				for range 5 {
+					lessonKeys(l, b.Keys()[0])
+					look("after " + b.Keys()[0])
+				}
+			}
+			if st.Slip != "" {
+				lessonKeys(l, "esc")
+				lessonType(l, st.Slip)
+				lessonKeys(l, "enter")
+				look("after the slip " + st.Slip)
+			}
+		}
+	}
+}
