@@ -178,14 +178,11 @@ func (s *Step) set(field, v string) error {
 			}
 			return nil
 		}
-		s.Grades = v
-		_, err = listio.Inline(v, "")
+		s.Grades, err = v, numbers(v)
 	case "scores":
-		s.Scores = v
-		_, err = listio.Inline(v, v)
+		s.Scores, err = v, numbers(v)
 	case "pool":
-		s.Pool = v
-		_, err = listio.Inline(v, "")
+		s.Pool, err = v, numbers(v)
 	case "settings":
 		s.Opens, err = ParseSettings(v)
 		s.opensSet = true
@@ -239,6 +236,18 @@ func (s *Step) set(field, v string) error {
 	return nil
 }
 
+// numbers checks a list of numbers separated by commas, in the
+// lesson's words; what the numbers may be (a grade ≥ 0, one score a
+// grade) is checked as the step's list is built.
+func numbers(v string) error {
+	for i, f := range strings.Split(v, ",") {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err != nil {
+			return fmt.Errorf("number %d, %s, is not a number", i+1, termsafe.Quote(strings.TrimSpace(f)))
+		}
+	}
+	return nil
+}
+
 // fieldHelp says what to write in each field.
 var fieldHelp = map[string]string{
 	"list":     "write the grades in rank order separated by commas (list: 3,2,3,0,1) or a built-in sample (list: sample:ties-at-k)",
@@ -280,7 +289,9 @@ func (s *Step) complete() error {
 		s.Asked = s.Opens
 	}
 	if _, err := s.Doc(); err != nil {
-		return fmt.Errorf("has a list that does not read: %v", err)
+		// The list is read as the flags --grades and --scores are: said
+		// in the file's words.
+		return fmt.Errorf("has a list that does not read: %s", fileWords.Replace(err.Error()))
 	}
 	r, err := s.result()
 	if err != nil {
@@ -291,6 +302,10 @@ func (s *Step) complete() error {
 	}
 	return nil
 }
+
+// fileWords says what the list's reader says of --grades and --scores
+// in the lesson file's fields.
+var fileWords = strings.NewReplacer("--grades: value ", "list: number ", "--scores: value ", "scores: number ", "--scores: ", "scores: ")
 
 // ParseSettings reads conventions written as the lesson file writes
 // them: "gain=exp k=5 ties=worst", each of gain, discount, k, ties,

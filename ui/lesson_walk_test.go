@@ -3,12 +3,15 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -109,13 +112,56 @@ func TestGivesAway(t *testing.T) {
 // two numbers that divide to it; the items the question is about are
 // on screen, or a "more" line that says where the rest are.
 func TestLessonWalkGivesNothingAway(t *testing.T) {
-	path := learn.BuiltinPath()
+	walkGivesNothingAway(t, learn.BuiltinPath())
+}
+
+// TestLessonWalkOfAnInstructorsLesson: the lesson in docs/lessons, an
+// instructor's own, walked as the built-in path is, then end to end:
+// each step answered right goes on, and the last ends the lesson.
+func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
+	path, err := learn.ReadFile(filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
+	require.NoError(t, err)
+	walkGivesNothingAway(t, path)
+
+	key := answerKey(t, path)
+	l, err := NewLesson(LessonOptions{Step: 1, Path: path, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, lessonScreen(l), "3 steps, about 5 minutes.")
+	for n, st := range path.Steps {
+		n++
+		s := lessonScreen(l)
+		require.Contains(t, s, fmt.Sprintf("Step %d of 3: %s", n, st.Title))
+		if st.Slip != "" {
+			lessonType(l, st.Slip)
+			lessonKeys(l, "enter")
+			text := lessonFlat(lessonScreen(l))
+			assert.Contains(t, text, "Likely slip: you "+st.SlipIs)
+			if st.Hint != "" {
+				assert.Contains(t, text, "Hint: "+st.Hint)
+			}
+			lessonKeys(l, "esc")
+		}
+		lessonType(l, strconv.FormatFloat(key[n-1].Answer, 'f', st.MinDecimals(), 64))
+		lessonKeys(l, "enter")
+		assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: "+st.Label(), "step %d", n)
+		quit := lessonKeys(l, "enter")
+		assert.Equal(t, n == path.Count(), quit, "step %d", n)
+	}
+	assert.True(t, l.Finished())
+	assert.Equal(t, []int{1, 2, 3}, l.Progress().Right)
+}
+
+// walkGivesNothingAway is TestLessonWalkGivesNothingAway's walk of path.
+func walkGivesNothingAway(t *testing.T, path *learn.Path) {
 	key := answerKey(t, path)
 	for _, size := range [][2]int{{80, 24}, {60, 20}} {
 		for n, st := range path.Steps {
 			n++
 			a := key[n-1].Answer
-			l := newLesson(t, n, size[0], size[1], nil)
+			l, err := NewLesson(LessonOptions{Step: n, Path: path, NoColor: true})
+			require.NoError(t, err)
+			l.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			look := func(after string) {
 				t.Helper()
 				s := lessonScreen(l)
