@@ -187,7 +187,13 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 		_, err = fmt.Fprintf(env.Stdout, "Steps answered right: %d of %d (a lesson file's progress is not kept).\n", len(l.Progress().Right), path.Count())
 		return err
 	}
-	return sayCovered(env.Stdout, l.Progress(), unkept)
+	if err := sayCovered(env.Stdout, l.Progress(), unkept); err != nil {
+		return err
+	}
+	if right, asked := l.Review(); asked > 0 {
+		_, err = fmt.Fprintf(env.Stdout, "Closing review: %d of %d right at the first answer.\n", right, asked)
+	}
+	return err
 }
 
 // learnProgress is the progress kept and how to keep it. Without a

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -32,6 +34,9 @@ type LessonOptions struct {
 	// Path is the lesson walked (a lesson file, learn.ReadFile); nil
 	// is the built-in path.
 	Path *learn.Path
+	// Seed draws the closing review's lists; 0 draws them from the
+	// clock.
+	Seed uint64
 	// Room, when set, runs a step the instructor sent to an attendee of
 	// serve (Offer.Step): the step's explorer is remote as the
 	// attendee's is (it reads and writes no file of the server's), and
@@ -81,6 +86,13 @@ type Lesson struct {
 	// The terminal's replies, given again to each step's explorer.
 	bg      *tea.BackgroundColorMsg
 	profile *tea.ColorProfileMsg
+	// review is the closing review once the path is done (the steps
+	// on screen are then its questions); reviewRight counts those
+	// answered right at the first answer, judged whether the question
+	// on screen has had its first.
+	review      *learn.Path
+	reviewRight int
+	judged      bool
 	// finished says the learner went on from the last step; left that
 	// an attendee left a step the instructor sent (LessonOptions.Room).
 	finished, left bool
@@ -129,6 +141,27 @@ func minutes(p *learn.Path) int { return max(5, (p.Count()*3/2+2)/5*5) }
 // Progress is the learner's progress, as the lesson left it.
 func (l *Lesson) Progress() learn.Progress { return l.o.Progress }
 
+// path is the steps on screen: the lesson's, or the closing review's.
+func (l *Lesson) path() *learn.Path {
+	if l.review != nil {
+		return l.review
+	}
+	return l.o.Path
+}
+
+// Review is the closing review's score: the questions answered right at
+// the first answer, of those asked; 0 of 0 before it starts.
+func (l *Lesson) Review() (right, asked int) {
+	if l.review == nil {
+		return 0, 0
+	}
+	asked = l.n
+	if !l.judged {
+		asked--
+	}
+	return l.reviewRight, asked
+}
+
 // Finished reports whether the learner went on from the last step.
 func (l *Lesson) Finished() bool { return l.finished }
 
@@ -164,7 +197,7 @@ func (l *Lesson) Left() bool { return l.left }
 
 // open puts step n on screen: its list in a fresh explorer.
 func (l *Lesson) open(n int) error {
-	st, err := l.o.Path.At(n)
+	st, err := l.path().At(n)
 	if err != nil {
 		return err
 	}
@@ -195,14 +228,16 @@ func (l *Lesson) open(n int) error {
 	l.inner.answering = true
 	l.in.SetValue("")
 	l.in.Focus()
-	l.answered, l.right, l.shown, l.hint, l.verdict = false, false, false, false, ""
+	l.answered, l.right, l.shown, l.hint, l.verdict, l.judged = false, false, false, false, "", false
 	if l.bg != nil {
 		l.inner.Update(*l.bg)
 	}
 	if l.profile != nil {
 		l.inner.Update(*l.profile)
 	}
-	l.o.Progress.Opened(n)
+	if l.review == nil {
+		l.o.Progress.Opened(n)
+	}
 	// A fresh explorer: laid out at the next layout.
 	l.innerH = -1
 	return nil
@@ -341,13 +376,19 @@ func (l *Lesson) retry() {
 
 // nextName is where enter goes once the step is answered.
 func (l *Lesson) nextName() string {
-	if l.n >= l.o.Path.Count() {
-		if l.o.Room != nil {
-			return "your list"
-		}
-		return "the end of the path"
+	switch {
+	case l.n < l.path().Count() && l.review != nil:
+		return fmt.Sprintf("question %d", l.n+1)
+	case l.n < l.path().Count():
+		return fmt.Sprintf("step %d", l.n+1)
+	case l.o.Room != nil:
+		return "your list"
+	case l.review == nil && l.o.Path == learn.BuiltinPath():
+		return "the closing review"
+	case l.review == nil:
+		return "the end of the lesson"
 	}
-	return fmt.Sprintf("step %d", l.n+1)
+	return "your score"
 }
 
 // enter answers; after a wrong answer, shows the true one; once it is
@@ -359,9 +400,16 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	if l.answered {
-		if l.n >= l.o.Path.Count() {
+		if l.n >= l.path().Count() {
+			if l.review == nil {
+				l.o.Progress.Done()
+			}
+			if l.review == nil && l.o.Room == nil && l.o.Path == learn.BuiltinPath() {
+				// The review draws on the built-in path's ideas; a
+				// lesson of an instructor's ends with its last step.
+				return tea.Batch(l.save(), l.startReview())
+			}
 			l.finished = true
-			l.o.Progress.Done()
 			if l.o.Room != nil {
 				l.left = true
 				return nil
@@ -391,6 +439,10 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	l.answered, l.right, l.given = true, w.Holds(l.truth), w
+	if l.review != nil && !l.judged && l.right {
+		l.reviewRight++
+	}
+	l.judged = true
 	if l.right {
 		l.shown = true
 		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
@@ -404,10 +456,27 @@ func (l *Lesson) enter() tea.Cmd {
 	}
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
-	if l.right {
+	if l.right && l.review == nil {
 		l.o.Progress.Answered(l.n)
 		return l.save()
 	}
+	return nil
+}
+
+// startReview opens the closing review: five questions on lists drawn
+// afresh, the first answer to each counted.
+func (l *Lesson) startReview() tea.Cmd {
+	seed := l.o.Seed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	l.review = learn.Review(rand.New(rand.NewPCG(seed, 0)))
+	if err := l.open(1); err != nil {
+		l.review = nil
+		l.inner.c.SetStatus(err.Error(), true)
+		return nil
+	}
+	l.inner.c.SetStatus(fmt.Sprintf("The path is done. A closing review: %d questions on fresh lists; your first answer to each counts.", learn.ReviewSize), false)
 	return nil
 }
 

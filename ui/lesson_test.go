@@ -179,8 +179,9 @@ func TestLessonStepOnScreen(t *testing.T) {
 			assert.Contains(t, lessonScreen(l), stepOf(n+1))
 			assert.Equal(t, n+1, saved[len(saved)-1].Next, "the step to resume at is kept")
 		} else {
-			assert.True(t, quit, "enter after the last step ends the path")
-			assert.True(t, l.Finished())
+			assert.False(t, quit, "enter after the last step opens the closing review")
+			assert.False(t, l.Finished())
+			assert.Contains(t, lessonScreen(l), fmt.Sprintf("Review 1 of %d", learn.ReviewSize))
 			assert.Equal(t, 0, saved[len(saved)-1].Next)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -112,7 +113,16 @@ func TestGivesAway(t *testing.T) {
 // two numbers that divide to it; the items the question is about are
 // on screen, or a "more" line that says where the rest are.
 func TestLessonWalkGivesNothingAway(t *testing.T) {
-	walkGivesNothingAway(t, learn.BuiltinPath())
+	walkGivesNothingAway(t, learn.BuiltinPath(), true)
+	// The closing review's questions too, on lists of a few draws: no
+	// number reads as the answer. Their lists are random, so two of
+	// their numbers may divide to near an answer by chance (a discount
+	// 0.431 over an NDCG@1 0.6667 is 0.6465, an NDCG@3 of 0.65) and say
+	// nothing of it; the quotients that do, DCG@k over IDCG@k, are
+	// hidden by the rule the path's steps are walked with above.
+	for seed := range uint64(4) {
+		walkGivesNothingAway(t, learn.Review(rand.New(rand.NewPCG(seed, 0))), false)
+	}
 }
 
 // TestLessonWalkOfAnInstructorsLesson: the lesson in docs/lessons, an
@@ -121,7 +131,7 @@ func TestLessonWalkGivesNothingAway(t *testing.T) {
 func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 	path, err := learn.ReadFile(filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
 	require.NoError(t, err)
-	walkGivesNothingAway(t, path)
+	walkGivesNothingAway(t, path, true)
 
 	key := answerKey(t, path)
 	l, err := NewLesson(LessonOptions{Step: 1, Path: path, NoColor: true})
@@ -152,8 +162,9 @@ func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 	assert.Equal(t, []int{1, 2, 3}, l.Progress().Right)
 }
 
-// walkGivesNothingAway is TestLessonWalkGivesNothingAway's walk of path.
-func walkGivesNothingAway(t *testing.T, path *learn.Path) {
+// walkGivesNothingAway is TestLessonWalkGivesNothingAway's walk of
+// path; pairs says whether two numbers that divide to the answer count.
+func walkGivesNothingAway(t *testing.T, path *learn.Path, pairs bool) {
 	key := answerKey(t, path)
 	for _, size := range [][2]int{{80, 24}, {60, 20}} {
 		for n, st := range path.Steps {
@@ -169,7 +180,7 @@ func walkGivesNothingAway(t *testing.T, path *learn.Path) {
 					t.Errorf("step %d at %dx%d, %s: too small", n, size[0], size[1], after)
 					return
 				}
-				if why := givesAway(s, a, st.MinDecimals()); why != "" {
+				if why := givesAway(s, a, st.MinDecimals()); why != "" && (pairs || strings.HasSuffix(why, "reads as the answer")) {
 					t.Errorf("step %d (%s) at %dx%d, %s: %s\n%s", n, st.Title, size[0], size[1], after, why, s)
 				}
 			}

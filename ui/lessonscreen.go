@@ -101,7 +101,11 @@ func (l *Lesson) panel() []string {
 		}
 		return lines
 	}
-	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, l.o.Path.Count(), l.step.Title))
+	what := "Step"
+	if l.review != nil {
+		what = "Review"
+	}
+	head := st.PanelTitle.Render(fmt.Sprintf("%s %d of %d: %s", what, l.n, l.path().Count(), l.step.Title))
 	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-layout.CellWidth(head)-1, 0)))[:1]
 	instruction := wrapped(l.step.Instructions(l.keyName))
 	var verdict []string
@@ -190,7 +194,7 @@ func (l *Lesson) status() []string {
 
 // View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
-	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, l.o.Path.Count()))
+	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, l.path().Count()))
 }
 
 // draw composes the screen: the explorer down to its status line, with
