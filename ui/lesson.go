@@ -226,6 +226,7 @@ func (l *Lesson) open(n int) error {
 	l.inner.c.SetStatus("", false)
 	l.inner.greeted = ""
 	l.inner.answering = true
+	l.inner.c.Answering = true
 	l.in.SetValue("")
 	l.in.Focus()
 	l.answered, l.right, l.shown, l.hint, l.verdict, l.judged = false, false, false, false, "", false

@@ -641,6 +641,11 @@ func TestLessonCheckViewCutsWhole(t *testing.T) {
 	lessonKeys(l, "f9")
 	s := lessonScreen(l)
 	assert.Contains(t, s, "The terms rounded to 3 decimals add up to 6.324 …")
+	// Digits type the step's answer: the view does not say to type over
+	// its fields, where it said "type over them" and keys went to the
+	// answer.
+	assert.NotContains(t, lessonFlat(s), "type over them")
+	assert.Contains(t, lessonFlat(s), "they are in the fields, checked; digits type your answer below.")
 	assert.NotContains(t, s, "the claim adds\n")
 }
 

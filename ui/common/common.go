@@ -17,6 +17,9 @@ type Common struct {
 	Seed int64
 	// Remote is set in a session over the network.
 	Remote *workshop.Remote
+	// Answering says a step of the guided path holds the digits: they
+	// type its answer, not a view's field.
+	Answering bool
 
 	// Status is the status line (SetStatus sets it).
 	Status Status

@@ -140,6 +140,9 @@ func (v *checkView) sourceLine() string {
 	switch {
 	case differ:
 		return st.Warn.Render(where + ": press f to check them there (these fields are checked at the settings in force).")
+	case v.fromFile && v.c.Answering:
+		// Digits type the step's answer here, not over the fields.
+		return st.Subtle.Render(where + ": they are in the fields, checked; digits type your answer below.")
 	case v.fromFile:
 		return st.Subtle.Render(where + ": they are in the fields; type over them to check your own.")
 	}
