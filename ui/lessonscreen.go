@@ -87,6 +87,12 @@ func (l *Lesson) footerKeys() []key.Binding {
 			out = append(out, b)
 		}
 	}
+	if strings.Contains(l.inner.frame, " more (ranks ") {
+		// Ranks the question may be about are below (or above) the
+		// screen: the key that brings them, as the "more" line says
+		// (last, so that a narrow footer drops it before the step's).
+		out = append(out, common.As(l.inner.c.Keys.Down, "↓", "more ranks"))
+	}
 	return out
 }
 
