@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/dashboard"
 )
 
 // newServeCmd serves the explorer over SSH for a workshop room.
@@ -115,7 +116,7 @@ func runServe(env *Env, cfg serve.Config) error {
 	defer stop()
 	in, inOK := env.Stdin.(*os.File)
 	if env.IsTerminal != nil && env.IsTerminal() && inOK && term.IsTerminal(in.Fd()) {
-		return serve.RunDashboard(ctx, cfg, in, terminalOutput(env), os.Getenv("NO_COLOR") != "")
+		return dashboard.Run(ctx, cfg, in, terminalOutput(env), os.Getenv("NO_COLOR") != "")
 	}
 	return serve.RunPlain(ctx, cfg, env.Stderr)
 }

@@ -48,8 +48,8 @@ type Mistake struct {
 	Names []string
 }
 
-// settings are the conventions of a round's question.
-func (rd *Round) settings() ndcg.Settings {
+// Conventions are the conventions of a round's question: its settings with its k.
+func (rd *Round) Conventions() ndcg.Settings {
 	s := rd.Settings
 	s.K = rd.Question.K
 	return s
@@ -57,7 +57,7 @@ func (rd *Round) settings() ndcg.Settings {
 
 func tally(rd *Round, in []answer) *Tally {
 	t := &Tally{Round: rd, Answered: len(in)}
-	s := rd.settings()
+	s := rd.Conventions()
 	r, err := ndcg.Compute(rd.Question.List, s)
 	if err != nil {
 		t.Err = err
@@ -131,7 +131,7 @@ func (rd *Round) holds(text string) (right, ok bool) {
 	if err != nil {
 		return false, false
 	}
-	r, err := ndcg.Compute(rd.Question.List, rd.settings())
+	r, err := ndcg.Compute(rd.Question.List, rd.Conventions())
 	if err != nil {
 		return false, false
 	}
@@ -146,7 +146,7 @@ func (rd *Round) mistakeOf(text string) string {
 	if err != nil {
 		return ""
 	}
-	s := rd.settings()
+	s := rd.Conventions()
 	r, err := ndcg.Compute(rd.Question.List, s)
 	if err != nil || w.Holds(r.NDCG()) {
 		return ""

@@ -42,11 +42,12 @@
 // sessions and environment variables per connection, keys per second,
 // the undo history.
 //
-// The Room (room.go) is what the instructor's dashboard drives: it
-// sends a list or a step of the guided path to every session
+// The Room (room.go) is what the instructor's dashboard (package
+// serve/dashboard, which imports this one; nothing here imports it)
+// drives: it sends a list or a step of the guided path to every session
 // (offers.go), runs quiz rounds, and tallies the answers by the mistake
 // the check engine finds behind each (verdict.Diagnose; rounds.go). It
 // asks an attendee to show their screen to the room (share.go): only
 // after their y does their session keep its frames, on its own
-// goroutine, for the dashboard to mirror (mirror.go).
+// goroutine, for the dashboard to mirror.
 package serve

@@ -26,6 +26,6 @@ func TestShortDuration(t *testing.T) {
 		100 * time.Hour:                       "100h",
 		10*time.Second + 400*time.Millisecond: "10s",
 	} {
-		assert.Equal(t, want, shortDuration(d), "%v", d)
+		assert.Equal(t, want, ShortDuration(d), "%v", d)
 	}
 }

@@ -36,7 +36,7 @@ type RoundResult struct {
 
 // verdict judges one answer to the round as the tally does.
 func (rd *Round) verdict(text string) (judged, why string, trueValue float64) {
-	s := rd.settings()
+	s := rd.Conventions()
 	r, err := ndcg.Compute(rd.Question.List, s)
 	if err != nil {
 		return "not computable", err.Error(), 0

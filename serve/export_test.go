@@ -28,7 +28,7 @@ func TestClassExportsTheRounds(t *testing.T) {
 	s, _ := serveOn(t, dir, Config{})
 	var ids []int
 	for i := range classSize {
-		m, ok := s.room.join(fmt.Sprintf("s%02d", i), "", "127.0.0.1:1", "")
+		m, ok := s.room.Join(fmt.Sprintf("s%02d", i), "", "127.0.0.1:1", "")
 		require.True(t, ok)
 		ids = append(ids, m.ID)
 	}
@@ -40,12 +40,12 @@ func TestClassExportsTheRounds(t *testing.T) {
 	}
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	for i, id := range ids {
-		s.room.answer(id, ui.RoomAnswer{ID: rd.ID, Text: first[i]})
+		s.room.Answer(id, ui.RoomAnswer{ID: rd.ID, Text: first[i]})
 	}
 	s.Room().EndRound()
 	rd = s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	for i, id := range ids {
-		s.room.answer(id, ui.RoomAnswer{ID: rd.ID, Text: map[bool]string{true: "0.83", false: "0.76"}[i < 10]})
+		s.room.Answer(id, ui.RoomAnswer{ID: rd.ID, Text: map[bool]string{true: "0.83", false: "0.76"}[i < 10]})
 	}
 	s.Room().EndRound()
 

@@ -395,7 +395,7 @@ func TestKeyFloodTellsTheAttendee(t *testing.T) {
 func TestTheLastWindowSizeIsTheOneDrawn(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	s := sessionModel{Model: ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
+	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
 	first, last := tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 100, Height: 30}
 	var drawn []tea.WindowSizeMsg
 	filter := func(msg tea.Msg) tea.Msg {
@@ -458,7 +458,7 @@ func TestTheShellStartsAtTheLastSizeBeforeIt(t *testing.T) {
 func TestClockTicksAreNoInput(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	s := sessionModel{Model: ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
+	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
 	_, cmd := s.Update(ui.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: time.Now().Add(1050 * time.Millisecond)})
 	var msgs []tea.Msg
 	var run func(tea.Cmd)

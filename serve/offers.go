@@ -20,7 +20,7 @@ import (
 func (r *Room) SendList(doc *listio.Document, s ndcg.Settings) (int, error) {
 	if n := len(doc.List.Items) + len(doc.List.Pool); r.maxItems > 0 && n > r.maxItems {
 		return 0, fmt.Errorf("not sent: the list has %s with its pool, and an attendee's list takes at most %s (serve --max-items)",
-			plural(n, "item"), plural(r.maxItems, "item"))
+			Plural(n, "item"), Plural(r.maxItems, "item"))
 	}
 	return r.send(ui.Offer{Doc: doc, Settings: s}), nil
 }

@@ -47,7 +47,7 @@ type Member struct {
 	Missed int
 
 	prog  *tea.Program // nil until the explorer starts
-	model *ui.Model    // the session's explorer, read when it ends
+	model *ui.Workshop // the session's explorer, read when it ends
 	// session is the explorer with the session's own state (idle time).
 	session *sessionModel
 	// kept is the list the attendee left with, for their new session.
@@ -259,15 +259,15 @@ func (r *Room) update(id int, live liveList) {
 	}
 }
 
-// join gives a session a place, or false when the room is full. An
+// Join gives a session a place, or false when the room is full. An
 // attendee who left and comes back (claim) gets their ID, display name,
 // resume code and list back; a new one gets a display name of their own
 // (nameFor) and a new code.
-func (r *Room) join(login, code, addr, key string) (*Member, bool) {
+func (r *Room) Join(login, code, addr, key string) (*Member, bool) {
 	return r.joinVia(login, code, addr, key, ViaSSH)
 }
 
-// joinVia is join for an attendee who came by the door via (ViaSSH,
+// joinVia is Join for an attendee who came by the door via (ViaSSH,
 // ViaWeb), which the dashboard shows.
 func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 	r.mu.Lock()
@@ -299,7 +299,7 @@ func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program, model *ui.Model, sm *sessionModel) {
+func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *sessionModel) {
 	r.mu.Lock()
 	m.prog, m.model, m.session = p, model, sm
 	var msg tea.Msg
@@ -391,10 +391,10 @@ func (r *Room) scoreAway(k *keptList) {
 	}
 }
 
-// leave frees the session's place and keeps its attendee's list (the
+// Leave frees the session's place and keeps its attendee's list (the
 // explorer has ended: its workspace is no longer touched) for their
 // return.
-func (r *Room) leave(m *Member) {
+func (r *Room) Leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()
@@ -540,7 +540,7 @@ type Seat struct {
 	// Via is how they joined: ViaSSH or ViaWeb.
 	Via string
 	// Where is where they are: their view, the help, or a step the
-	// instructor sent (ui.Model.Where); "" before their explorer starts.
+	// instructor sent (ui.Workshop.Where); "" before their explorer starts.
 	Where string
 	// Idle is how long since their last key.
 	Idle time.Duration

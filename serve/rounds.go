@@ -123,9 +123,9 @@ func (r *Room) Timer() (id int, deadline time.Time) {
 	return 0, time.Time{}
 }
 
-// answer records a session's answer to the round under way; a second
+// Answer records a session's answer to the round under way; a second
 // answer from the same session replaces the first.
-func (r *Room) answer(id int, a ui.RoomAnswer) {
+func (r *Room) Answer(id int, a ui.RoomAnswer) {
 	r.mu.Lock()
 	rd := r.round
 	m := r.members[id]

@@ -49,7 +49,7 @@ func (s *Server) Banner(addr net.Addr) []string {
 		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
-		s.cfg.MaxSessions, shortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+		s.cfg.MaxSessions, ShortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
 	return lines
 }
 
@@ -61,7 +61,7 @@ func (s *Server) sshBanner(addr net.Addr) []string {
 	case ip != nil && ip.IsLoopback():
 		lines = append(lines, fmt.Sprintf("only this machine can connect: ssh -p %s %s (use --listen :%s to open it to the room)", port, host, port))
 	case ip != nil && ip.IsUnspecified():
-		switch addrs := roomAddresses(); len(addrs) {
+		switch addrs := RoomAddresses(); len(addrs) {
 		case 0:
 			lines = append(lines, fmt.Sprintf("attendees type: ssh -p %s HOST (HOST: this machine's name or address on the room's network)", port))
 		case 1:
@@ -82,7 +82,7 @@ func ConnectCommand(addr net.Addr) string {
 	host, port, _ := net.SplitHostPort(addr.String())
 	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 		host = "HOST"
-		if addrs := roomAddresses(); len(addrs) == 1 {
+		if addrs := RoomAddresses(); len(addrs) == 1 {
 			host = addrs[0]
 		}
 	} else if strings.Contains(host, ":") {
@@ -94,10 +94,10 @@ func ConnectCommand(addr net.Addr) string {
 // interfaceAddrs lists this machine's addresses (a variable for tests).
 var interfaceAddrs = net.InterfaceAddrs
 
-// roomAddresses are this machine's addresses that attendees on the
+// RoomAddresses are this machine's addresses that attendees on the
 // room's network can reach it by: IPv4, neither loopback nor
 // link-local. An instructor seldom knows their laptop's address.
-func roomAddresses() []string {
+func RoomAddresses() []string {
 	as, err := interfaceAddrs()
 	if err != nil {
 		return nil
@@ -113,11 +113,11 @@ func roomAddresses() []string {
 	return out
 }
 
-// shortDuration writes a duration as a person says it: whole hours,
+// ShortDuration writes a duration as a person says it: whole hours,
 // minutes and seconds, each only when not zero (20s, 10m, 1h30m, 1h0m30s
 // as 1h30s would read as ninety seconds to some). time.Duration's own
 // String gives 10m0s; cutting its trailing zeros cut 10m to 1.
-func shortDuration(d time.Duration) string {
+func ShortDuration(d time.Duration) string {
 	if d <= 0 {
 		return "never"
 	}
@@ -144,7 +144,7 @@ func shortDuration(d time.Duration) string {
 func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	logLine := func(line string) { fmt.Fprintf(log, "%s %s\n", time.Now().Format("15:04:05"), line) }
 	cfg.Log = logLine
-	s, ln, done, err := start(cfg)
+	s, ln, done, err := Start(cfg)
 	if err != nil {
 		return err
 	}
@@ -160,20 +160,20 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	logLine("stopping: closing " + plural(s.Room().Count(), "session"))
-	s.shutdownWithGrace()
+	logLine("stopping: closing " + Plural(s.Room().Count(), "session"))
+	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		logLine("cannot export the rounds: " + err.Error())
 	} else if path != "" {
 		logLine("the rounds are in " + path + " (and .json beside it)")
 	}
-	logLine("stopped; " + s.stoppedLists())
+	logLine("stopped; " + s.StoppedLists())
 	return <-done
 }
 
-// start makes a server on cfg, opens its address and serves in the
+// Start makes a server on cfg, opens its address and serves in the
 // background; Serve's result arrives on done.
-func start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) {
+func Start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) {
 	if s, err = New(cfg); err != nil {
 		return nil, nil, nil, err
 	}
@@ -200,9 +200,9 @@ func start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) 
 	return s, ln, done, nil
 }
 
-// listenAddr is the SSH door's address, or the page's when there is no
+// ListenAddr is the SSH door's address, or the page's when there is no
 // SSH door (--web with NoSSH): what the dashboard names the room by.
-func listenAddr(s *Server, ln net.Listener) net.Addr {
+func ListenAddr(s *Server, ln net.Listener) net.Addr {
 	if ln != nil {
 		return ln.Addr()
 	}
@@ -213,16 +213,16 @@ func listenAddr(s *Server, ln net.Listener) net.Addr {
 // and their connections close before it closes them itself.
 const shutdownGrace = 3 * time.Second
 
-// shutdownWithGrace shuts the server down, closing after shutdownGrace
+// ShutdownWithGrace shuts the server down, closing after shutdownGrace
 // whatever has not ended by then.
-func (s *Server) shutdownWithGrace() {
+func (s *Server) ShutdownWithGrace() {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	_ = s.Shutdown(ctx)
 }
 
-// notTaken says how many attendees' lists were not taken home.
-func (s *Server) notTaken() string {
+// ListsNotTaken says how many attendees' lists were not taken home.
+func (s *Server) ListsNotTaken() string {
 	n := s.room.NotTaken()
 	if n == 1 {
 		return "1 list not taken home"
@@ -230,18 +230,26 @@ func (s *Server) notTaken() string {
 	return fmt.Sprintf("%d lists not taken home", n)
 }
 
-// whereLists says what becomes of the lists when the server stops.
-func (s *Server) whereLists() string {
+// WhereLists says what becomes of the lists when the server stops.
+func (s *Server) WhereLists() string {
 	if s.cfg.StateDir == "" {
 		return "(the lists go too: no --state-dir)"
 	}
 	return "(every list is kept in " + s.cfg.StateDir + " for the next serve; each attendee is given their take-home lines)"
 }
 
-// stoppedLists is the stopped server's last word on the lists.
-func (s *Server) stoppedLists() string {
+// StoppedLists is the stopped server's last word on the lists.
+func (s *Server) StoppedLists() string {
 	if s.cfg.StateDir == "" {
-		return s.notTaken() + ", gone with the server"
+		return s.ListsNotTaken() + ", gone with the server"
 	}
-	return s.notTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
+	return s.ListsNotTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
+}
+
+// Plural counts: "1 attendee", "2 attendees".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

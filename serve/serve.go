@@ -272,6 +272,21 @@ func (s *Server) HostKeyPath() string { return s.cfg.HostKeyPath }
 // Room is the server's sessions, for the dashboard.
 func (s *Server) Room() *Room { return s.room }
 
+// Config is the configuration the server was made with.
+func (s *Server) Config() Config { return s.cfg }
+
+// WebAddr is where the room's page listens, nil before it does or
+// without --web.
+func (s *Server) WebAddr() net.Addr { return s.webAddr }
+
+// FailedAttempts counts the failed attempts the server keeps, and the
+// connections it refused for them.
+func (s *Server) FailedAttempts() (failures, refused int) { return s.throttle.counts() }
+
+// Forgive lets in again the addresses refused for failed attempts,
+// saying how many.
+func (s *Server) Forgive() int { return s.throttle.forgive() }
+
 // Listen opens the configured address.
 func (s *Server) Listen() (net.Listener, error) { return listen(s.cfg.Listen, "--listen") }
 
@@ -408,7 +423,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			return
 		}
 		login, code := splitCode(sess.User())
-		m, ok := s.room.join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
+		m, ok := s.room.Join(CleanName(login), code, sess.RemoteAddr().String(), sessionKey(sess))
 		if !ok {
 			s.refuse(sess, roomFull(s.cfg.MaxSessions))
 			return
@@ -425,7 +440,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
-			s.room.leave(m)
+			s.room.Leave(m)
 			s.log("%s left (%d in the room)", m.Name, s.room.Count())
 		}()
 		next(sess)
@@ -442,11 +457,11 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
-			s.log("closed %s's session after %s with no key pressed", m.Name, shortDuration(s.cfg.IdleTimeout))
+			s.log("closed %s's session after %s with no key pressed", m.Name, ShortDuration(s.cfg.IdleTimeout))
 			// The command on a line of its own, whole, as the take-home
 			// lines are: wrapped with the sentence, it broke in two.
 			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
-				shortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+				ShortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
@@ -500,7 +515,7 @@ func drainWindowChanges(sess ssh.Session) {
 // roomFull is what the session after the last place reads: only the
 // instructor can make room.
 func roomFull(max int) string {
-	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", plural(max, "session"))
+	return fmt.Sprintf("the room is full (%s): tell the instructor (serve --max-sessions raises it)", Plural(max, "session"))
 }
 
 // The largest window a session is drawn for (winsize's bound). A

@@ -33,7 +33,7 @@ const droppedNotice = "keys came faster than 60 a second: some were dropped (pas
 // sessionModel is one session's explorer, with its window sizes bounded
 // and coalesced, and its input rate bounded.
 type sessionModel struct {
-	*ui.Model
+	*ui.Workshop
 
 	// tokens and filled are the input rate's bucket; told is when the
 	// attendee was last told keys were dropped.
@@ -61,7 +61,7 @@ type sessionModel struct {
 	// lastInput is when the attendee last pressed a key (Unix ns), for
 	// the instructor's room view.
 	lastInput atomic.Int64
-	// where is where the attendee is (ui.Model.Where: their view, the
+	// where is where the attendee is (ui.Workshop.Where: their view, the
 	// help, a step sent), for the room view: written on the program's
 	// goroutine after each message that changed it, read by the
 	// dashboard's, which never asks the explorer itself. wasWhere is
@@ -78,7 +78,7 @@ type sessionModel struct {
 	// it was captured, framing says a frameNow is on its way, and
 	// onFrame wakes the dashboard. clock times the frames (nil: the
 	// time of day; tests set their own).
-	frame   atomic.Pointer[sharedFrame]
+	frame   atomic.Pointer[Frame]
 	framed  time.Time
 	framing bool
 	onFrame func()
@@ -148,7 +148,7 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		s.active()
 	case tea.WindowSizeMsg:
 		s.active()
-		m = winsize.Message(s.Model, m, &s.drawn)
+		m = winsize.Message(s.Workshop, m, &s.drawn)
 		s.latest = m
 		if s.pending {
 			return nil
@@ -207,7 +207,7 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total, ended: ended})
 		return s, nil
 	}
-	_, cmd := s.Model.Update(msg)
+	_, cmd := s.Workshop.Update(msg)
 	s.noteWhere()
 	cmd = tea.Batch(cmd, s.capture())
 	if s.report != nil && !s.pending2 && s.state() != s.reported {
@@ -272,7 +272,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
 		}
 	}
-	model := ui.New(ui.Options{
+	model := ui.NewWorkshop(ui.Options{
 		Doc:      doc,
 		Settings: settings,
 		ASCII:    s.cfg.ASCII,
@@ -283,7 +283,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		Modified: modified,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
-			OnAnswer: func(a ui.RoomAnswer) { s.room.answer(id, a) },
+			OnAnswer: func(a ui.RoomAnswer) { s.room.Answer(id, a) },
 			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
 			// The room keeps every attendee's list when they leave.
 			KeepsList: true,
@@ -294,7 +294,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Model: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
+	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}

@@ -19,8 +19,8 @@ func TestSessionKeepsWhereTheAttendeeIs(t *testing.T) {
 	require.NoError(t, err)
 	woke := 0
 	sm := &sessionModel{
-		Model:   ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{}}),
-		onWhere: func() { woke++ },
+		Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{}}),
+		onWhere:  func() { woke++ },
 	}
 	sm.noteWhere()
 	require.NotNil(t, sm.where.Load())

@@ -19,13 +19,13 @@ import (
 // is the whole screen.
 const frameEvery = 100 * time.Millisecond
 
-// sharedFrame is one frame of an attendee's screen as their explorer
+// Frame is one frame of an attendee's screen as their explorer
 // drew it for their own terminal (its View, already safe for one), for
-// ask; w×h is the screen's size.
-type sharedFrame struct {
+// ask; W×H is the screen's size.
+type Frame struct {
 	ask     int
-	content string
-	w, h    int
+	Content string
+	W, H    int
 }
 
 // frameNow captures a frame held back by frameEvery.
@@ -51,13 +51,13 @@ type Share struct {
 	Member int
 	Name   string
 	State  ShareState
-	// frame is the screen's last frame while it is shown, nil before
+	// Frame is the screen's last frame while it is shown, nil before
 	// the first (Room.Share fills it in).
-	frame *sharedFrame
+	Frame *Frame
 }
 
-// active says the ask waits for its answer or the screen is shown.
-func (s Share) active() bool { return s.State == ShareAsked || s.State == ShareShown }
+// Active says the ask waits for its answer or the screen is shown.
+func (s Share) Active() bool { return s.State == ShareAsked || s.State == ShareShown }
 
 // AskShare asks attendee id to show their screen to the room, ending
 // any ask before it; false when they are gone or their explorer has not
@@ -93,7 +93,7 @@ func (r *Room) EndShare() Share {
 // endShare ends the share under way as state, telling the attendee
 // (r.mu is held).
 func (r *Room) endShare(state ShareState) {
-	if !r.share.active() {
+	if !r.share.Active() {
 		return
 	}
 	if m := r.members[r.share.Member]; m != nil && m.prog != nil && state != ShareLeft {
@@ -107,7 +107,7 @@ func (r *Room) endShare(state ShareState) {
 func (r *Room) shareAnswer(id int, a ui.ShareAnswer) {
 	r.mu.Lock()
 	s := &r.share
-	if s.Ask != a.ID || s.Member != id || !s.active() {
+	if s.Ask != a.ID || s.Member != id || !s.Active() {
 		r.mu.Unlock()
 		return
 	}
@@ -131,7 +131,7 @@ func (r *Room) Share() Share {
 	s := r.share
 	if m := r.members[s.Member]; s.State == ShareShown && m != nil && m.session != nil {
 		if f := m.session.frame.Load(); f != nil && f.ask == s.Ask {
-			s.frame = f
+			s.Frame = f
 		}
 	}
 	return s
@@ -162,7 +162,7 @@ func (s *sessionModel) capture() tea.Cmd {
 		return nil
 	}
 	content := s.View().Content
-	if f := s.frame.Load(); f != nil && f.ask == ask && f.content == content {
+	if f := s.frame.Load(); f != nil && f.ask == ask && f.Content == content {
 		return nil
 	}
 	t := time.Now()
@@ -175,7 +175,7 @@ func (s *sessionModel) capture() tea.Cmd {
 	}
 	s.framed = t
 	w, h := s.Size()
-	s.frame.Store(&sharedFrame{ask: ask, content: content, w: w, h: h})
+	s.frame.Store(&Frame{ask: ask, Content: content, W: w, H: h})
 	if s.onFrame != nil {
 		s.onFrame()
 	}

@@ -60,9 +60,9 @@ func TestSessionCapturesOnlyWhileShown(t *testing.T) {
 	woke := 0
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	sm := &sessionModel{
-		Model:   ui.New(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{OnShare: func(a ui.ShareAnswer) { said = append(said, a) }}}),
-		onFrame: func() { woke++ },
-		clock:   func() time.Time { return at },
+		Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{OnShare: func(a ui.ShareAnswer) { said = append(said, a) }}}),
+		onFrame:  func() { woke++ },
+		clock:    func() time.Time { return at },
 	}
 	sm.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	sm.Update(press("e"))
@@ -79,10 +79,10 @@ func TestSessionCapturesOnlyWhileShown(t *testing.T) {
 	f := sm.frame.Load()
 	require.NotNil(t, f, "captured on the y")
 	assert.Equal(t, 7, f.ask)
-	assert.Equal(t, [2]int{80, 24}, [2]int{f.w, f.h})
-	assert.Contains(t, f.content, "your screen is shown to the room: ctrl+x stops it")
-	assert.Contains(t, f.content, `Zebra\x1b]52;c;cHduZWQ=\x07`, "the title's sequences as text")
-	assert.Empty(t, controls(f.content), "only styles and newlines")
+	assert.Equal(t, [2]int{80, 24}, [2]int{f.W, f.H})
+	assert.Contains(t, f.Content, "your screen is shown to the room: ctrl+x stops it")
+	assert.Contains(t, f.Content, `Zebra\x1b]52;c;cHduZWQ=\x07`, "the title's sequences as text")
+	assert.Empty(t, controls(f.Content), "only styles and newlines")
 	assert.Equal(t, 1, woke)
 
 	// Within frameEvery the change waits, once, for the next frame.
@@ -101,7 +101,7 @@ func TestSessionCapturesOnlyWhileShown(t *testing.T) {
 	// Rank 2 graded 1: NDCG@all of 3,1,3,0,1 under exponential gain is
 	// (7 + 1/log2 3 + 7/2 + 1/log2 6) / (7 + 7/log2 3 + 1/2 + 1/log2 5)
 	// = 11.5178 / 12.3472 = 0.9328.
-	assert.Contains(t, next.content, "NDCG@all = 0.9328")
+	assert.Contains(t, next.Content, "NDCG@all = 0.9328")
 	at = at.Add(time.Second)
 	sm.Update(tea.FocusMsg{})
 	sm.Update(frameNow{})
@@ -121,8 +121,8 @@ func TestSessionCapturesOnlyWhileShown(t *testing.T) {
 // ask the instructor cancelled, or another attendee's, shows nothing.
 func TestRoomTakesTheAnswerToItsAskOnly(t *testing.T) {
 	r := newRoom(10, 0, nil)
-	ada, _ := r.join("ada", "", "127.0.0.1:1", "")
-	bob, _ := r.join("bob", "", "127.0.0.1:2", "")
+	ada, _ := r.Join("ada", "", "127.0.0.1:1", "")
+	bob, _ := r.Join("bob", "", "127.0.0.1:2", "")
 	// (No program: the ask is the room's to record, not sent here.)
 	r.share = Share{Ask: 3, Member: ada.ID, Name: "ada", State: ShareAsked}
 	r.shareAnswer(bob.ID, ui.ShareAnswer{ID: 3, Shown: true})
@@ -136,8 +136,34 @@ func TestRoomTakesTheAnswerToItsAskOnly(t *testing.T) {
 	r.share = Share{Ask: 4, Member: ada.ID, Name: "ada", State: ShareAsked}
 	r.shareAnswer(ada.ID, ui.ShareAnswer{ID: 4, Shown: true})
 	assert.Equal(t, ShareShown, r.Share().State)
-	assert.Nil(t, r.Share().frame, "no session, no frame")
-	r.leave(ada)
+	assert.Nil(t, r.Share().Frame, "no session, no frame")
+	r.Leave(ada)
 	assert.Equal(t, ShareLeft, r.Share().State)
 	assert.False(t, strings.Contains(r.Share().Name, "bob"))
+}
+
+// An attendee in a browser (--web) runs the same session: asked, they
+// agree with y, and the room holds their screen for the dashboard until
+// they stop it (ctrl+x).
+func TestBrowserAttendeeSharesTheirScreen(t *testing.T) {
+	s, addr := startWebServer(t, Config{})
+	b, err := openPage(t, addr, s.webCode, nil)
+	require.NoError(t, err)
+	b.join("ada", "", "")
+	b.waitFor(ndcgStart)
+	seats := s.Room().Seats(time.Now())
+	require.Len(t, seats, 1)
+	_, ok := s.Room().AskShare(seats[0].ID)
+	require.True(t, ok)
+	b.waitFor("show your screen to the room? y show it")
+	time.Sleep(400 * time.Millisecond) // read before answered
+	b.send("y")
+	require.Eventually(t, func() bool {
+		sh := s.Room().Share()
+		return sh.State == ShareShown && sh.Frame != nil && strings.Contains(sh.Frame.Content, "NDCG@all = 0.9575")
+	}, 10*time.Second, 20*time.Millisecond, "ada's screen")
+	assert.Equal(t, [2]int{80, 24}, [2]int{s.Room().Share().Frame.W, s.Room().Share().Frame.H})
+	b.send("\x18") // ctrl+x
+	require.Eventually(t, func() bool { return s.Room().Share().State == ShareStopped }, 10*time.Second, 20*time.Millisecond, "the stop")
+	assert.Nil(t, s.Room().Share().Frame)
 }

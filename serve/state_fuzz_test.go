@@ -17,12 +17,12 @@ import (
 // a key) and a round answered.
 func keptRoom(t testing.TB) []byte {
 	r := newRoom(10, 100, nil)
-	a, _ := r.join("ada", "", "127.0.0.1:1", "")
-	b, _ := r.join("bob", "", "127.0.0.1:2", "SHA256:abc")
+	a, _ := r.Join("ada", "", "127.0.0.1:1", "")
+	b, _ := r.Join("bob", "", "127.0.0.1:2", "SHA256:abc")
 	rd := r.StartRound(7, 1, ndcg.DefaultSettings())
-	r.answer(a.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
-	r.leave(a)
-	r.leave(b)
+	r.Answer(a.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	r.Leave(a)
+	r.Leave(b)
 	data, err := r.snapshot()
 	require.NoError(t, err)
 	return data

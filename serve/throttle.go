@@ -90,7 +90,7 @@ func (t *throttle) fail(host string) {
 		s.until = now.Add(t.penalty)
 		s.fails, s.first = 0, now
 		t.log("%s: %d failed attempts (wrong passphrases or resume codes); connections from there refused for %s",
-			host, t.budget, shortDuration(t.penalty))
+			host, t.budget, ShortDuration(t.penalty))
 	}
 	t.mu.Unlock()
 	if t.changed != nil {

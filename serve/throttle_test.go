@@ -1,14 +1,11 @@
 package serve
 
 import (
-	"net"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -67,57 +64,4 @@ func TestPenaltyEnds(t *testing.T) {
 		}
 		return err == nil
 	}, 5*time.Second, 50*time.Millisecond)
-}
-
-// The dashboard counts failed attempts, and the refusals past the budget.
-func TestDashboardCountsFailedAttempts(t *testing.T) {
-	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
-	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	d.Update(roomChanged{})
-	assert.NotContains(t, ansi.Strip(d.View().Content), "failed attempt")
-	for range 3 {
-		_, err := dial(addr, "mallory", "guess")
-		require.Error(t, err)
-	}
-	d.Update(roomChanged{})
-	assert.Contains(t, ansi.Strip(d.View().Content), "0 connected · passphrase on · 2 failed attempts, 1 refused · ssh -p 23234 127.0.0.1")
-}
-
-// At 80 columns the failed attempts leave the ssh command whole on the
-// first line and go to the host key's line.
-func TestDashboardFailedAttemptsAt80Columns(t *testing.T) {
-	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2})
-	for range 3 {
-		_, err := dial(addr, "mallory", "guess")
-		require.Error(t, err)
-	}
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(192, 168, 100, 123), Port: 23234}, &eventLog{}, true)
-	d.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
-	d.log.add("ada connected")
-	d.Update(roomChanged{})
-	lines := strings.Split(ansi.Strip(d.View().Content), "\n")
-	assert.Equal(t, "ndcg-explorer serve · 0 connected · passphrase on · ssh -p 23234 192.168.100.123", lines[0])
-	assert.Equal(t, "host key "+s.Fingerprint()+" · 2 failed", lines[3])
-	for _, l := range lines[:d.headerH] {
-		assert.NotContains(t, l, "…")
-	}
-}
-
-// F11 lets an address refused for its failed attempts in again.
-func TestDashboardForgivesRefusedAddresses(t *testing.T) {
-	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2, Penalty: time.Hour})
-	for range 2 {
-		_, err := dial(addr, "mallory", "guess")
-		require.Error(t, err)
-	}
-	_, err := dial(addr, "alice", "ndcg at 5")
-	require.Error(t, err, "refused")
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
-	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
-	d.Update(tea.KeyPressMsg{Code: tea.KeyF11})
-	assert.Equal(t, "failed attempts forgotten: 1 address let in again", d.status)
-	c, err := dial(addr, "alice", "ndcg at 5")
-	require.NoError(t, err)
-	c.Close()
 }

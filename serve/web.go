@@ -104,7 +104,7 @@ func (s *Server) WebURL(addr net.Addr) string {
 	host, port, _ := net.SplitHostPort(addr.String())
 	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 		host = "HOST"
-		if addrs := roomAddresses(); len(addrs) == 1 {
+		if addrs := RoomAddresses(); len(addrs) == 1 {
 			host = addrs[0]
 		}
 	} else if strings.Contains(host, ":") {
@@ -158,7 +158,7 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 // as a download and says why the session ended.
 func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	defer func() {
-		s.room.leave(m)
+		s.room.Leave(m)
 		s.log("%s left (%d in the room)", m.Name, s.room.Count())
 	}()
 	w, h := clampWindow(t.Size())
@@ -201,7 +201,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	case s.stopping():
 		t.End(EndedLine + " Your list is offered below as a download.")
 	case m.session != nil && m.session.idled.Load():
-		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", shortDuration(s.cfg.IdleTimeout)))
+		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", ShortDuration(s.cfg.IdleTimeout)))
 	default:
 		t.End("ndcg-explorer: your list stays here until the workshop ends: reload the page to come back to it, or take it home with the links below.")
 	}

@@ -19,22 +19,12 @@ import (
 // clockTick reads the round's clock again, when the seconds shown change.
 type clockTick struct{}
 
-// quizView is the explorer's quiz view, which holds the room's round.
-func (m *Model) quizView() *quiz.Model {
-	for _, v := range m.views {
-		if q, ok := v.(*quiz.Model); ok {
-			return q
-		}
-	}
-	return nil
-}
-
 // readClock reads the round's clock at now and, while it shows a time
 // still to come, has it read again when the seconds shown change. Only
 // one chain of ticks runs at a time (m.ticking), and none once the time
 // is up or the round has ended: an explorer with no timer running gets
 // no ticks at all.
-func (m *Model) readClock(now time.Time) tea.Cmd {
+func (m *Workshop) readClock(now time.Time) tea.Cmd {
 	q := m.quizView()
 	if q == nil {
 		return nil
@@ -49,7 +39,7 @@ func (m *Model) readClock(now time.Time) tea.Cmd {
 
 // clockUpdate handles the round's timer and its ticks. It reports
 // whether msg was one of them.
-func (m *Model) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
+func (m *Workshop) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case RoomTimer:
 		now := frame.Now()
@@ -85,7 +75,7 @@ func (m *Model) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 // over the quiz while the help or the view menu covers it, and in the
 // quiz on a screen too short for its heading. Empty when no timed round
 // is under way.
-func (m *Model) titleClock() string {
+func (m *Workshop) titleClock() string {
 	q := m.quizView()
 	if q == nil {
 		return ""

@@ -15,7 +15,7 @@ import (
 )
 
 // line is line i of the screen, without its trailing blanks.
-func line(m *Model, i int) string {
+func line(m tea.Model, i int) string {
 	return strings.TrimRight(strings.Split(screen(m), "\n")[i], " ")
 }
 
@@ -126,7 +126,7 @@ func TestRoundClockOnTheTitleLineElsewhere(t *testing.T) {
 func TestRoundClockWarnsInTheLastMinute(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	stoppedClock(t, &at)
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), Remote: &Remote{}})
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), Remote: &Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
 	m.Update(RoomTimer{ID: 1, Deadline: at.Add(2 * time.Minute)})

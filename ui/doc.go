@@ -14,7 +14,8 @@
 // them to the order below, from the top):
 //
 //	ui/browser         the query browser, which embeds the root Model
-//	ui                 the root Model: routing, the frame of the screen, files, the workshop's side
+//	ui                 the root Model: routing, the frame of the screen, files; and the
+//	                   Workshop, an attendee's explorer in a room, which wraps it
 //	ui/dialogs         what has the keys over a view until it closes, one Dialog a file
 //	ui/views           the registry of the views (views.All)
 //	ui/views/NAME      one package a view: explorer, working, ties, conventions, swap,
@@ -34,6 +35,14 @@
 // receives the workspace.Edited message. The root reaches a view only
 // through view.View and the optional interfaces of package view, and the
 // explorer and quiz packages' exported methods.
+//
+// The root knows nothing of a workshop's room. A Workshop (workshop.go)
+// holds the explorer of an attendee of ndcg-explorer serve: it sees the
+// room's messages and the keys that answer the room (^x, y/n, enter/esc)
+// before the explorer, holds a step the instructor sent in place of it,
+// and adds to its screen only through the explorer's decor (draw.go): a
+// clock and a mark on the title line, the status and footer of an answer
+// awaited, lines at the end of the help.
 //
 // A dialog (dialogs.Dialog: Key, Paste, Covers, View, Footer) is the one
 // thing over the view that has the keys: the question about unsaved
@@ -69,14 +78,15 @@
 // (handleKey and the program's keys), draw.go (the whole screen: title,
 // conventions line, status line, footer), help.go (the ? help's text),
 // viewbar.go (the line of views and their keys), dialog.go (the dialog
-// open and the Host it is handed), save.go (saving the list), export.go
-// (copying, the screen as an image), remote.go (a session over the
-// network: offers, the room's rounds, copying instead of saving, where
-// the attendee is for the instructor's room view),
-// share.go (the instructor's ask to show the screen to the room, and
-// showing it), clock.go (the time left on a timed round of the room, and
-// its ticks), lesson.go (the guided path, ndcg-explorer learn, and a step
-// the instructor sends: the Lesson, its keys and answers),
+// open and the Host it is handed), save.go (saving the list; over the
+// network, copying it instead), export.go (copying, the screen as an
+// image), workshop.go (the Workshop: offers, the room's rounds, where
+// the attendee is for the instructor's room view), sentstep.go (a step
+// the instructor sent, in place of the explorer), share.go (the
+// instructor's ask to show the screen to the room, and showing it),
+// clock.go (the time left on a timed round of the room, and its ticks),
+// lesson.go (the guided path, ndcg-explorer learn, and a step the
+// instructor sends: the Lesson, its keys and answers),
 // lessonscreen.go (what a step draws, the answer hidden until given),
 // recompute.go (the workspace's work off the update loop), embed.go
 // (what a program embedding the explorer asks of it), exports.go (the

@@ -18,20 +18,50 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	if m.lesson != nil {
-		return m.lesson.View()
-	}
 	return frame.View(m.frame, m.windowTitle())
 }
 
-// windowTitle names the list in the terminal's title, and the attendee
-// where the room knows them by a name of its own (Remote.Name).
+// windowTitle names the list in the terminal's title.
 func (m *Model) windowTitle() string {
-	title := "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
-	if m.remote != nil && m.remote.Name != "" {
-		title += " · " + common.Shown(m.remote.Name)
+	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
+}
+
+// decor is what a program built on the explorer adds to its screen (the
+// workshop's: Workshop). Each is optional.
+type decor struct {
+	// clock follows the list's heading on the title line (a timed
+	// round's time left), mark goes at its right, before the view's
+	// name (the screen shown to the room).
+	clock, mark func() string
+	// awaiting, while ok, is an answer the program waits for: the status
+	// line is text, on one line, and the footer names the keys that
+	// answer (they mean that until then).
+	awaiting func(w int) (text, footer string, ok bool)
+	// help ends the help's page with lines of the program's.
+	help func(w int) []string
+}
+
+// decorClock and decorMark are the decor's clock and mark, "" without.
+func (m *Model) decorClock() string {
+	if m.deco.clock == nil {
+		return ""
 	}
-	return title
+	return m.deco.clock()
+}
+
+func (m *Model) decorMark() string {
+	if m.deco.mark == nil {
+		return ""
+	}
+	return m.deco.mark()
+}
+
+// awaiting is the decor's answer awaited, if any.
+func (m *Model) awaiting(w int) (text, footer string, ok bool) {
+	if m.deco.awaiting == nil {
+		return "", "", false
+	}
+	return m.deco.awaiting(w)
 }
 
 // render draws the whole screen.
@@ -84,23 +114,23 @@ func (m *Model) render() string {
 }
 
 // titleLine is the first line: the list's heading, the view's name and
-// whether the list is modified, and, while the room sees the screen,
-// that it does. Where all of it would leave the heading less than half
-// the line, the view's name gives way (the view bar has it), then
-// "modified".
+// whether the list is modified, and the decor's clock and mark (while
+// the room sees the screen, that it does). Where all of it would leave
+// the heading less than half the line, the view's name gives way (the
+// view bar has it), then "modified".
 func (m *Model) titleLine(w int) string {
 	dirty := m.c.WS.Dirty()
 	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if m.shared != 0 {
-		right = shareMark
+	if mark := m.decorMark(); mark != "" {
+		right = mark
 		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
-			if both := shareMark + " " + r; ansi.StringWidth(both) <= w/2 {
+			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
 				right = strings.TrimSpace(both)
 				break
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.titleClock(), right, w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.decorClock(), right, w)
 	return line
 }
 
@@ -170,19 +200,15 @@ func joinFit(parts []string, sep string, w int) string {
 
 // statusLines is the status line and, when a status just set is too
 // long for it, its second line, drawn instead of the footer (see
-// common.Status.Fresh), unless the footer is the offer's. A prompt's field has
-// the line to itself.
+// common.Status.Fresh), unless the footer names the keys of an answer
+// awaited (decor). A prompt's field has the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
 	}
-	if m.shareAnswerable() || m.offerAnswerable() {
-		// The footer names the keys that answer the instructor's ask or
-		// list, which they mean until then: no status covers it.
-		text := m.c.Status.Text
-		if text == sharePrompt && ansi.StringWidth(text) > w {
-			text = shareAsked
-		}
+	if text, _, ok := m.awaiting(w); ok {
+		// The footer names the keys that answer, which they mean until
+		// then: no status covers it.
 		return m.c.Status.Line(m.c.Styles, text, w), ""
 	}
 	return m.c.Status.Lines(m.c.Styles, m.c.Status.Text, w)
@@ -209,11 +235,8 @@ func (m *Model) footer(w int) string {
 			return line
 		}
 	}
-	if m.shareAnswerable() {
-		return m.shareFooter(w)
-	}
-	if m.offerAnswerable() {
-		return m.offerFooter(w)
+	if _, line, ok := m.awaiting(w); ok {
+		return line
 	}
 	typing := m.typing()
 	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {

@@ -184,13 +184,11 @@ func (m *Model) helpPages(w int) []string {
 	f := fieldHelp()
 	rows = append(rows, m.acrossHelp(f.name, f.keys, w)...)
 	var back []string
-	if m.remote != nil && m.remote.Back != "" && m.shared == 0 {
-		// The line that brings a keyless attendee's list back: the
-		// status line had it only until the next news. The explorer's
-		// keys fill its first page: it goes on the second there. Not
-		// while the screen is shown to the room: the line holds the
-		// attendee's resume code.
-		back = hangAfterFirst(st.PanelTitle.Render("Your list")+" comes back with "+m.remote.Back, w, 2)
+	if m.deco.help != nil {
+		// The decor's lines (the workshop's: what brings the list
+		// back). The explorer's keys fill its first page: they go on
+		// the second there.
+		back = m.deco.help(w)
 	}
 	if m.active != 0 {
 		return []string{strings.Join(append(rows, back...), "\n")}

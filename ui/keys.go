@@ -26,16 +26,11 @@ func keyName(msg tea.KeyPressMsg) string {
 // openKey opens another list from inside the explorer.
 var openKey = common.Bind([]string{"o"}, "o", "open a list")
 
-// handleKey routes a key press: ^x to stopping the screen shown to the
-// room, whatever has the keys; to the dialog open, if it takes it; to a
-// view taking text, which has every key but ctrl+c; to the instructor's
-// ask to show the screen, then their offer, waiting; then to the
+// handleKey routes a key press: to the dialog open, if it takes it; to
+// a view taking text, which has every key but ctrl+c; then to the
 // program's keys, and last to the view on screen.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
-	if m.stopShareKey(msg) {
-		return nil
-	}
 	if _, asking := m.dialog.(*dialogs.Question); m.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
@@ -53,12 +48,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if msg.String() != "ctrl+c" {
 			return active.Update(msg)
 		}
-	}
-	if m.shareKey(msg) {
-		return nil
-	}
-	if cmd, ok := m.offerKey(msg); ok {
-		return cmd
 	}
 	if key.Matches(msg, k.Quit) {
 		return m.quit(typing)

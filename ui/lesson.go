@@ -96,6 +96,8 @@ type Lesson struct {
 	// finished says the learner went on from the last step; left that
 	// an attendee left a step the instructor sent (LessonOptions.Room).
 	finished, left bool
+	// shared is the ask whose screen the room sees (Shown), 0 for none.
+	shared int
 	// screen is the whole screen, drawn at the end of each Update.
 	screen string
 }
@@ -182,13 +184,21 @@ func (l *Lesson) Notice(text string) tea.Cmd {
 // The explorer behind the step keeps the ask; the step's explorer only
 // draws the mark.
 func (l *Lesson) Shown(id int) tea.Cmd {
-	if l.inner.shared == id {
+	if l.shared == id {
 		return nil
 	}
-	l.inner.shared = id
+	l.shared = id
 	cmd := tea.Batch(l.inner.redraw(), l.layout())
 	l.draw()
 	return cmd
+}
+
+// sharedMark is the step's title mark while its screen is shown.
+func (l *Lesson) sharedMark() string {
+	if l.shared == 0 {
+		return ""
+	}
+	return shareMark
 }
 
 // Left reports whether an attendee left a step the instructor sent
@@ -217,6 +227,7 @@ func (l *Lesson) open(n int) error {
 		remote = &Remote{MaxItems: r.MaxItems}
 	}
 	l.inner = New(Options{Doc: doc, Settings: st.Opens, ASCII: l.o.ASCII, NoColor: l.o.NoColor, Remote: remote})
+	l.inner.deco.mark = l.sharedMark
 	if remote != nil {
 		// q leaves the step for the attendee's list: the help says so.
 		l.inner.c.Keys.Quit = common.As(l.inner.c.Keys.Quit, "q", "your list")

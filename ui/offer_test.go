@@ -18,13 +18,10 @@ import (
 )
 
 // remoteModel is an attendee's explorer at w×h on grades 3,2,3,0,1.
-func remoteModel(t *testing.T, w, h int, o Options) *Model {
+func remoteModel(t *testing.T, w, h int, o Options) *Workshop {
 	t.Helper()
 	o.Doc, o.Settings, o.NoColor = inlineDoc(t, "3,2,3,0,1", ""), linearK5(), true
-	if o.Remote == nil {
-		o.Remote = &Remote{}
-	}
-	m := New(o)
+	m := NewWorkshop(o)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
@@ -149,7 +146,7 @@ func TestRoomRoundCarriesTheAnswerGiven(t *testing.T) {
 // Notice is; a round that resumes the answer it speaks of leaves it up.
 func TestWelcomeIsCalm(t *testing.T) {
 	const welcome = "welcome back: your list and your answer are as you left them"
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Remote: &Remote{}, Welcome: welcome})
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: ndcg.DefaultSettings(), Remote: &Remote{}, Welcome: welcome})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	st := m.c.Styles
 	require.NotEqual(t, st.StatusInk.Paint(welcome), st.ErrorInk.Paint(welcome), "the two inks differ")
@@ -431,7 +428,7 @@ func TestOfferFooterKeepsBothAnswers(t *testing.T) {
 
 // sendStep sends m step n of the guided path as the instructor's F1
 // does, and returns the step and its list.
-func sendStep(t *testing.T, m *Model, n int) (learn.Step, *listio.Document) {
+func sendStep(t *testing.T, m tea.Model, n int) (learn.Step, *listio.Document) {
 	t.Helper()
 	st, err := learn.At(n)
 	require.NoError(t, err)

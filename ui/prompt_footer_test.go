@@ -11,7 +11,7 @@ import (
 )
 
 // lastLine is the screen's footer.
-func lastLine(m *Model) string {
+func lastLine(m tea.Model) string {
 	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
 	return lines[len(lines)-1]
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // paste sends a bracketed paste, as a terminal does for its own paste.
-func paste(m *Model, s string) { m.Update(tea.PasteMsg{Content: s}) }
+func paste(m tea.Model, s string) { m.Update(tea.PasteMsg{Content: s}) }
 
 // TestPromptsTakePaste: a paste goes into the field of the prompt that
 // is open, not to the view under it.

@@ -15,10 +15,10 @@ import (
 func TestRemoteQuizScoreCarriesOver(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	m := New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 1, Total: 2}})
+	m := NewWorkshop(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 1, Total: 2}})
 	right, total, _ := m.QuizScore()
 	assert.Equal(t, [2]int{1, 2}, [2]int{right, total})
-	m = New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 5, Total: -1}})
+	m = NewWorkshop(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 5, Total: -1}})
 	right, total, _ = m.QuizScore()
 	assert.Equal(t, [2]int{0, 0}, [2]int{right, total}, "a score that cannot be is not shown")
 }
@@ -30,7 +30,7 @@ func TestRemoteQuizScoreCarriesOver(t *testing.T) {
 func TestRemoteQuizScoreSaysWhichRoundsItCounts(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	m := New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 1, Total: 1, Ended: 2}})
+	m := NewWorkshop(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Right: 1, Total: 1, Ended: 2}})
 	_, _, ended := m.QuizScore()
 	assert.Equal(t, 2, ended)
 	m.Update(RoomRound{ID: 3, Seed: 7, Round: 3, Settings: ndcg.DefaultSettings()})
@@ -39,7 +39,7 @@ func TestRemoteQuizScoreSaysWhichRoundsItCounts(t *testing.T) {
 	m.Update(RoomRoundEnd{ID: 3})
 	right, total, ended := m.QuizScore()
 	assert.Equal(t, [3]int{1, 1, 3}, [3]int{right, total, ended}, "round 3 ended unanswered: not scored, yet seen")
-	m = New(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Ended: -1}})
+	m = NewWorkshop(Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &Remote{Ended: -1}})
 	_, _, ended = m.QuizScore()
 	assert.Equal(t, 0, ended)
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
 
@@ -163,4 +164,49 @@ type savedMsg struct {
 	Then dialogs.Then
 	// Stamp is the file's stamp as written.
 	Stamp listio.Stamp
+}
+
+// keptQuestion is the question before quitting with edits not copied,
+// when the server keeps the list (Remote.KeepsList).
+const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
+
+// replacedQuestion is the question before quitting when a list the
+// instructor sent replaced the attendee's edits not copied.
+const replacedQuestion = "The instructor's list replaced your edits: u undoes it"
+
+// clipboardCaveat ends what a remote copy says: the copy travels as
+// OSC 52, which some terminals ignore (the old Windows console, macOS
+// Terminal, GNOME Terminal) without a sign the explorer could read; the
+// server's take-home lines, as the session ends, are the other way.
+const clipboardCaveat = ", if your terminal allows it"
+
+// copyList puts the list as JSON on the person's clipboard: save, for a
+// remote session.
+func (m *Model) copyList(then dialogs.Then) tea.Cmd {
+	ws := m.c.WS
+	data, ok := m.listJSON()
+	if !ok {
+		return nil
+	}
+	ws.MarkSaved(ws.Version())
+	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
+	switch then {
+	case dialogs.ThenQuit:
+		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
+	case dialogs.ThenOpen:
+		m.open(dialogs.NewOpener(dialogHost{m}))
+	}
+	return tea.SetClipboard(data)
+}
+
+// copyReport puts the report as markdown, as `report --format markdown`
+// prints it, on the person's clipboard: save as, for a remote session.
+func (m *Model) copyReport() tea.Cmd {
+	ws := m.c.WS
+	if ws.Result == nil {
+		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
+		return nil
+	}
+	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
+	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
 }

@@ -46,6 +46,14 @@ var (
 // screen, whatever is open over the view.
 var shareMark = "shown to the room · " + shareStop.Help().Key + " stops"
 
+// shareMarkShown is the title line's mark while the screen is shown.
+func (m *Workshop) shareMarkShown() string {
+	if m.shared == 0 {
+		return ""
+	}
+	return shareMark
+}
+
 // shareWaiting is an ask not yet answered, with when it came, and the
 // welcome it took the status line from ("" for none).
 type shareWaiting struct {
@@ -57,15 +65,12 @@ type shareWaiting struct {
 // SharedAsk is the ask (ShareAsk.ID) whose screen the attendee agreed to
 // show and still shows; 0 when it is not shown. The server captures the
 // screen only while it is not 0, and for that ask only.
-func (m *Model) SharedAsk() int { return m.shared }
-
-// Size is the screen's size, as drawn (the window, within its bound).
-func (m *Model) Size() (w, h int) { return m.width, m.height }
+func (m *Workshop) SharedAsk() int { return m.shared }
 
 // shareUpdate handles the instructor's ask and its end. Asks are
 // numbered: an ask, or an end, older than one already seen came late
 // (each is sent on its own) and is ignored.
-func (m *Model) shareUpdate(msg tea.Msg) {
+func (m *Workshop) shareUpdate(msg tea.Msg) {
 	switch msg := msg.(type) {
 	case ShareAsk:
 		if msg.ID <= m.shareSeen {
@@ -101,7 +106,7 @@ func (m *Model) shareUpdate(msg tea.Msg) {
 // shareKey answers a waiting ask: y shows the screen, n or esc declines.
 // A key typed before the ask could be read keeps its meaning in the
 // view, as for an offer.
-func (m *Model) shareKey(msg tea.KeyPressMsg) bool {
+func (m *Workshop) shareKey(msg tea.KeyPressMsg) bool {
 	if !m.shareAnswerable() || !key.Matches(msg, shareShow, shareDecline) {
 		return false
 	}
@@ -126,7 +131,7 @@ func (m *Model) shareKey(msg tea.KeyPressMsg) bool {
 // welcomeShown is the attendee's welcome while the status line still
 // shows it (alone, with what to do while waiting, or with news after
 // it), else "".
-func (m *Model) welcomeShown() string {
+func (m *Workshop) welcomeShown() string {
 	if t := m.c.Status.Text; m.welcome != "" && (t == m.welcome || strings.HasPrefix(t, m.welcome+"; ")) {
 		return m.welcome
 	}
@@ -136,7 +141,7 @@ func (m *Model) welcomeShown() string {
 // shareSaid puts what became of the ask on the status line, after the
 // welcome the ask had replaced: the line that brings a lab attendee's
 // list back is read whole once the ask has gone.
-func (m *Model) shareSaid(ask *shareWaiting, text string) {
+func (m *Workshop) shareSaid(ask *shareWaiting, text string) {
 	if ask.welcome != "" {
 		text = ask.welcome + "; " + text
 	}
@@ -145,7 +150,7 @@ func (m *Model) shareSaid(ask *shareWaiting, text string) {
 
 // stopShareKey stops the screen being shown, on ^x, whatever has the
 // keys: the attendee can always take their screen back.
-func (m *Model) stopShareKey(msg tea.KeyPressMsg) bool {
+func (m *Workshop) stopShareKey(msg tea.KeyPressMsg) bool {
 	if m.shared == 0 || !key.Matches(msg, shareStop) {
 		return false
 	}
@@ -156,7 +161,7 @@ func (m *Model) stopShareKey(msg tea.KeyPressMsg) bool {
 	return true
 }
 
-func (m *Model) tellShare(a ShareAnswer) {
+func (m *Workshop) tellShare(a ShareAnswer) {
 	if m.remote != nil && m.remote.OnShare != nil {
 		m.remote.OnShare(a)
 	}
@@ -165,14 +170,14 @@ func (m *Model) tellShare(a ShareAnswer) {
 // shareAnswerable reports whether an ask waits and its keys would reach
 // it: as for an offer, no question, dialog or field has them first, nor
 // a quiz answer typed and not sent.
-func (m *Model) shareAnswerable() bool {
+func (m *Workshop) shareAnswerable() bool {
 	return m.shareAsk != nil && !m.dialogOpen() && !m.typing() && !m.answerTyped()
 }
 
 // shareFooter is the footer while an ask waits: the keys that answer
 // it, with help and quit, after what it is where the line has room for
 // both (the status line above asks it whole).
-func (m *Model) shareFooter(w int) string {
+func (m *Workshop) shareFooter(w int) string {
 	k := m.c.Keys
 	line := frame.FooterLine(&m.help, []key.Binding{shareShow, shareDecline}, k.Help, k.Quit, w)
 	if label := m.c.Styles.StatusInk.Paint("show your screen to the room? "); ansi.StringWidth(label+line) <= w {

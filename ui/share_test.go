@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,12 +15,12 @@ import (
 
 // shareModel is an attendee's explorer whose answers to the instructor's
 // asks are kept in *said.
-func shareModel(t *testing.T, w, h int, said *[]ShareAnswer) *Model {
+func shareModel(t *testing.T, w, h int, said *[]ShareAnswer) *Workshop {
 	t.Helper()
 	return remoteModel(t, w, h, Options{Remote: &Remote{OnShare: func(a ShareAnswer) { *said = append(*said, a) }}})
 }
 
-func firstLine(m *Model) string { return strings.SplitN(screen(m), "\n", 2)[0] }
+func firstLine(m tea.Model) string { return strings.SplitN(screen(m), "\n", 2)[0] }
 
 // The ask waits in the footer with its keys; y shows the screen, which
 // the title line then says on every screen, and ^x stops it from

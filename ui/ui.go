@@ -113,23 +113,12 @@ type Model struct {
 	// recomputeLater).
 	later background.Job
 
+	// remote is Options.Remote: no file of the machine it runs on is
+	// read or written, the save keys copy to the clipboard.
 	remote *Remote
-	// roundsEnded is the last of the room's rounds whose end this
-	// session saw (RoomRoundEnd), or the one before saw (Remote.Ended):
-	// the quiz has scored those it could (QuizScore).
-	roundsEnded int
-	// welcome is Options.Welcome, kept on the status line by a round
-	// that resumes what it says (RoomRound with the attendee's answer).
-	welcome string
-	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
-	// shareAsk is the instructor's ask to show the screen to the room,
-	// not yet answered; shared the ask agreed to while the screen is
-	// shown (0: not shown); shareSeen the latest ask seen (share.go).
-	shareAsk  *shareWaiting
-	shared    int
-	shareSeen int
-	// ticking says a tick of the round's clock is on its way (clock.go).
-	ticking bool
+	// deco is what a program built on the explorer adds to its screen
+	// (the workshop's: Workshop); zero for none.
+	deco decor
 	// disk is the list file's stamp when it was read or last saved; a
 	// save over a file that has changed since asks first.
 	disk listio.Stamp
@@ -158,11 +147,11 @@ type Model struct {
 	// the step's answer and the list stays as it is (Lesson.keepList),
 	// so the help lists the answer's keys where it lists the edits.
 	answering bool
-	// lesson is a step of the guided path the instructor sent (an Offer
-	// with a Step), on screen in place of the explorer until the attendee
-	// leaves it.
-	lesson *Lesson
 }
+
+// remoteTitleLimit bounds a title typed or pasted in a remote session,
+// so a huge paste cannot make every frame carry it.
+const remoteTitleLimit = 200
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
@@ -170,7 +159,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
-	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote}
+	c := &common.Common{WS: ws, Keys: common.DefaultKeyMap(), Seed: o.Seed, Remote: o.Remote != nil}
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
@@ -197,19 +186,14 @@ func New(o Options) *Model {
 		e.Present = o.Present
 	}
 	if o.Remote != nil {
-		m.setRemote(o.Remote)
+		for _, v := range m.views {
+			if e, ok := v.(*explorer.Model); ok {
+				e.Input.Limit = remoteTitleLimit
+			}
+		}
 	}
 	m.restyle()
 	m.greet()
-	if o.Welcome != "" || o.Remote != nil {
-		// The first frame an attendee sees: in place of the greeting,
-		// and, as it, gone with the next status.
-		m.welcome = o.Welcome
-		c.SetStatus(m.welcomeLine(), false)
-		if o.Welcome == "" {
-			m.greeted = c.Status.Text
-		}
-	}
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
 	}
@@ -314,37 +298,31 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	// The workspace leaves its recomputation for later from the length
 	// the views do (a variable, which tests set to draw both ways).
 	m.c.WS.LaterFrom = background.From
-	var lessonCmd tea.Cmd
-	if m.lesson != nil {
-		cmd, done := m.lessonUpdate(msg)
-		if done && m.lesson != nil {
-			return m, tea.Batch(cmd, m.lesson.Shown(m.shared))
-		}
-		if done {
-			// The attendee left the step: their explorer is drawn again.
-			return m, tea.Batch(cmd, m.redraw())
-		}
-		lessonCmd = cmd
-	}
+	m.seen(msg)
+	cmd := m.update(msg)
+	return m, m.after(cmd)
+}
+
+// seen notes a message's coming before it is handled: a key's time,
+// and that the status before it has been read (see common.Status.Fresh).
+func (m *Model) seen(msg tea.Msg) {
 	switch msg.(type) {
-	case tea.KeyPressMsg, RoomRound, RoomRoundEnd:
+	case tea.KeyPressMsg:
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
 		m.footerCache = ""
-	}
-	switch msg.(type) {
-	case tea.KeyPressMsg:
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
-		// The status before it has been read (see common.Status.Fresh).
 		m.c.Status.Seen()
 	}
-	cmd := m.update(msg)
-	if m.lesson != nil {
-		lessonCmd = tea.Batch(lessonCmd, m.lessonNews(msg), m.lesson.Shown(m.shared))
-	}
-	return m, tea.Batch(lessonCmd, cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+}
+
+// after is what follows a message handled: cmd, the workspace's
+// recomputation, the screen drawn again, and the fingerprint of what it
+// shows.
+func (m *Model) after(cmd tea.Cmd) tea.Cmd {
+	return tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -376,9 +354,6 @@ func (m *Model) refreshActive() tea.Cmd {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := m.remoteUpdate(msg); ok {
-		return cmd
-	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -453,6 +428,36 @@ func (m *Model) tooSmall() bool {
 	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
 }
 
+// keysFree reports whether a key would reach the program's keys: the
+// screen is drawn, no dialog is open and no view is taking text.
+func (m *Model) keysFree() bool {
+	if m.tooSmall() || m.dialog != nil {
+		return false
+	}
+	c, ok := m.views[m.active].(view.Capturer)
+	return !ok || !c.Capturing()
+}
+
+// answerTyped reports whether the view on screen holds an answer typed
+// and not sent.
+func (m *Model) answerTyped() bool {
+	h, ok := m.views[m.active].(view.HalfTyper)
+	return ok && h.HalfTyped()
+}
+
+// quizView is the explorer's quiz view, which holds the room's round.
+func (m *Model) quizView() *quiz.Model {
+	for _, v := range m.views {
+		if q, ok := v.(*quiz.Model); ok {
+			return q
+		}
+	}
+	return nil
+}
+
+// Size is the screen's size, as drawn (the window, within its bound).
+func (m *Model) Size() (w, h int) { return m.width, m.height }
+
 func (m *Model) resize() {
 	body := max(m.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
@@ -469,11 +474,6 @@ func (m *Model) show(i int) {
 	m.ungreet()
 	m.active = i
 	m.presetsFrom = -1
-	// The end of a round read elsewhere pointed here: now the working
-	// is below, not behind Z.
-	if q, ok := m.views[i].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
-		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
-	}
 }
 
 // changed tells every view that the workspace changed and shows what.

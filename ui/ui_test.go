@@ -81,7 +81,7 @@ func start(t testing.TB) *Model {
 }
 
 // press sends keys and returns the last command.
-func press(m *Model, keys ...string) tea.Cmd {
+func press(m tea.Model, keys ...string) tea.Cmd {
 	var cmd tea.Cmd
 	for _, k := range keys {
 		_, cmd = m.Update(keyMsg(k))
@@ -90,13 +90,13 @@ func press(m *Model, keys ...string) tea.Cmd {
 }
 
 // typeText sends each character as a key press.
-func typeText(m *Model, s string) {
+func typeText(m tea.Model, s string) {
 	for _, r := range s {
 		m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
 }
 
-func screen(m *Model) string { return ansi.Strip(m.View().Content) }
+func screen(m tea.Model) string { return ansi.Strip(m.View().Content) }
 
 func summary(t *testing.T, m *Model) string {
 	t.Helper()

@@ -565,7 +565,7 @@ func TestQuizNextAsksWithAnAnswerTyped(t *testing.T) {
 // solution then scrolls at 80×24.
 func TestRoomRoundKeepsTheVerdictUntilTheEnd(t *testing.T) {
 	var sent []RoomAnswer
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(a RoomAnswer) { sent = append(sent, a) }}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -596,7 +596,7 @@ func TestRoomRoundEndSaysTheMistake(t *testing.T) {
 		{"used gain linear (not exp)", "(±0.005 allowed). What check finds behind it: used gain linear (not exp)."},
 		{"", "(±0.005 allowed).\n"},
 	} {
-		m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+		m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 			Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
 		m.Update(tea.WindowSizeMsg{Width: 200, Height: 40})
 		m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -636,7 +636,7 @@ func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
 // practice list under "the round is over: the working is below" with no
 // working below it, and the answer sent was never scored.
 func TestRoomRoundNextKeepsTheRound(t *testing.T) {
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -672,7 +672,7 @@ func TestRoomRoundNextKeepsTheRound(t *testing.T) {
 // round ends, where its working is, rather than "the working is below"
 // over the explorer; in the quiz, that it is below.
 func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -695,7 +695,7 @@ func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 // scored (it read 0.83, right, 1 of 1 right, off the working on screen),
 // and the field's line and footer offer the next list, as n gives.
 func TestRoomRoundMissedIsNotScored(t *testing.T) {
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 1, Seed: 7, Round: 1, Settings: linearK5()})
@@ -779,7 +779,7 @@ func TestPresentFooterHasTheLessonsKeys(t *testing.T) {
 // round too, another list. The instructor's next round is headed by its
 // number again.
 func TestPracticeAfterARoomRoundIsNotARound(t *testing.T) {
-	m := New(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
+	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
 		Remote: &Remote{OnAnswer: func(RoomAnswer) {}}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Update(RoomRound{ID: 2, Seed: 8, Round: 2, Settings: linearK5()})

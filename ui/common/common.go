@@ -1,7 +1,6 @@
 package common
 
 import (
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -15,8 +14,11 @@ type Common struct {
 	Styled int
 	// Seed is the quiz's seed, 0 for one from the clock.
 	Seed int64
-	// Remote is set in a session over the network.
-	Remote *workshop.Remote
+	// Remote says the explorer runs for a session over the network: it
+	// reads and writes no file, and the quiz's score is the person's own.
+	Remote bool
+	// Attendee is the person's side of a workshop room, nil elsewhere.
+	Attendee *Attendee
 	// Answering says a step of the guided path holds the digits: they
 	// type its answer, not a view's field.
 	Answering bool
@@ -70,4 +72,14 @@ func PresetName(name string, inForce bool) string {
 type StatusMsg struct {
 	Text string
 	Err  bool
+}
+
+// Attendee is what the views know of a person in a workshop room
+// (ui.Workshop): the name the room knows them by, where it is not their
+// user name, and where their answers to the room's quiz rounds go.
+type Attendee struct {
+	Name string
+	// Answer hands the answer text to the room's round; it must not
+	// block.
+	Answer func(round int, text string)
 }

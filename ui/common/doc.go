@@ -5,7 +5,8 @@
 // digits in Unicode or ASCII, KeyMap, the keys more than one view uses,
 // and Shown, which every string from the data goes through.
 //
-// It imports no other package of the interface but layout and workshop:
+// It imports no other package of the interface but layout: the room of a
+// workshop is nothing to it but an Attendee (a name and where answers go);
 // the widgets, the views, the dialogs and the root model import it.
 //
 // Styles carries each style twice: as a lipgloss.Style, and as an Ink

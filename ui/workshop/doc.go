@@ -5,8 +5,8 @@
 // RoomTimer, when it ends by itself, and RoomAnswer, an attendee's
 // answer to it; ShareAsk, ShareEnd and ShareAnswer, the instructor's
 // asking to show an attendee's screen to the room and their answer.
-// The explorer's handling of
-// them is in ui (remote.go) and the quiz view; the server's in serve.
+// The explorer's handling of them is ui.Workshop's (workshop.go, which
+// wraps the explorer) and the quiz view's; the server's is in serve.
 //
 // Files: room.go (the messages and options).
 package workshop

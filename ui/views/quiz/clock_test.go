@@ -41,7 +41,7 @@ func TestClockText(t *testing.T) {
 func TestTickClockWaitsForTheNextSecond(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
-	c := &common.Common{WS: workspace.New(doc, ndcg.DefaultSettings()), Keys: common.DefaultKeyMap(), Seed: 42, Remote: &workshop.Remote{}}
+	c := &common.Common{WS: workspace.New(doc, ndcg.DefaultSettings()), Keys: common.DefaultKeyMap(), Seed: 42, Remote: true}
 	q := New(c)
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	q.RoomRound(workshop.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: at.Add(3*time.Minute + 41*time.Second)})

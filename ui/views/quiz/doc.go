@@ -3,7 +3,7 @@
 // the tolerance its digits imply, and the working is shown. In a
 // workshop, the instructor's rounds (workshop.RoomRound) put the same
 // question to the whole room, and each answer goes to the server
-// (workshop.Remote.OnAnswer).
+// (common.Attendee.Answer).
 //
 // A timed round (workshop.RoomTimer) shows the time left on the heading.
 //

@@ -38,14 +38,14 @@ func (v *Model) topLines() []string {
 	title, score := "Quiz · "+v.name(), fmt.Sprintf(" · %d of %d right", v.right, v.total)
 	share := fmt.Sprintf(" · seed %d", v.seed)
 	switch {
-	case v.c.Remote != nil:
+	case v.c.Remote:
 		// Over the network the count is the attendee's own, beside a
 		// room's round that could be read as the room's; and --seed is
 		// a flag of a command line the attendee does not have.
 		score = fmt.Sprintf(" · your answers: %d of %d right", v.right, v.total)
-		if name := v.c.Remote.Name; name != "" {
+		if a := v.c.Attendee; a != nil && a.Name != "" {
 			// The name the instructor's tally gives them.
-			score = fmt.Sprintf(" · %s's answers: %d of %d right", common.Shown(name), v.right, v.total)
+			score = fmt.Sprintf(" · %s's answers: %d of %d right", common.Shown(a.Name), v.right, v.total)
 		}
 	case layout.CellWidth(title+score+share+fmt.Sprintf(" (--seed %d gives everyone these lists)", v.seed)) <= w:
 		// How to share the lists, where it fits on the heading's line:

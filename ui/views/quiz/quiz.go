@@ -403,8 +403,8 @@ func (v *Model) submit() {
 	}
 	v.answer, v.answered = w, true
 	if v.Room != 0 && !v.roomEnded {
-		if r := v.c.Remote; r != nil && r.OnAnswer != nil {
-			r.OnAnswer(workshop.RoomAnswer{ID: v.Room, Text: text})
+		if a := v.c.Attendee; a != nil && a.Answer != nil {
+			a.Answer(v.Room, text)
 		}
 		// The quiz view says the answer was sent; the score waits for
 		// the end of the round (endRoom), so that nothing on screen

@@ -1,4 +1,4 @@
-package serve
+package dashboard
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
@@ -52,10 +53,10 @@ const (
 	statusLines     = 3
 )
 
-// Dashboard is the instructor's screen: where to connect, who is
+// Model is the instructor's screen: where to connect, who is
 // connected, the instructor's own explorer, and the room's keys.
-type Dashboard struct {
-	srv     *Server
+type Model struct {
+	srv     *serve.Server
 	addr    string
 	connect string // the ssh line attendees type
 	// webURL is the room's page (with --web); showCode draws it as a
@@ -77,7 +78,7 @@ type Dashboard struct {
 	showTally bool
 	showNames bool
 	// warned says the attendees were told a minute is left on the
-	// round's timer (F10; the room holds its deadline, Room.Timer);
+	// round's timer (F10; the room holds its deadline, serve.Room.Timer);
 	// ticking that a tick of its countdown is on its way.
 	warned, ticking bool
 	// showRoom shows the room view (F7), with each answer when
@@ -87,13 +88,16 @@ type Dashboard struct {
 	// showSteps lists the guided path's steps (F1), until a step's
 	// number sends one to the room.
 	showSteps bool
+	// stepTyped is a step's number begun (a 1 where steps 10 and up
+	// exist), sent by the next digit or by enter.
+	stepTyped string
 	stepsText []string
 	// helpText is the help's lines (?), made in Update, and helpTop the
 	// first on screen: at 80×24 they take more lines than there are.
 	helpText  []string
 	helpTop   int
 	roomLines []string
-	// roomSel is the attendee under the room view's cursor (Seat.ID),
+	// roomSel is the attendee under the room view's cursor (serve.Seat.ID),
 	// roomIdx their row and roomTop the first row shown; roomIDs are the
 	// rows' attendees as last drawn.
 	roomSel, roomIdx, roomTop int
@@ -101,9 +105,9 @@ type Dashboard struct {
 	// share is the room's ask to show an attendee's screen as last read
 	// (mirror.go); mirror is their screen fit below the header while
 	// shown, made in Update from the frame mirrorOf at mirrorW×mirrorH.
-	share            Share
+	share            serve.Share
 	mirror           string
-	mirrorOf         *sharedFrame
+	mirrorOf         *serve.Frame
 	mirrorW, mirrorH int
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
@@ -119,7 +123,7 @@ type Dashboard struct {
 	seed  int64
 	round int
 	count int
-	tally *Tally
+	tally *serve.Tally
 	// failures and refused are the server's failed attempts and the
 	// connections it refused for them, read at each change of the room.
 	failures, refused int
@@ -173,31 +177,36 @@ func (l *eventLog) get() string {
 	return l.last
 }
 
-// NewDashboard builds the dashboard for a server listening on addr; the
+// New builds the dashboard for a server listening on addr; the
 // instructor's explorer opens on the served list.
-func NewDashboard(s *Server, addr net.Addr, log *eventLog, noColor bool) *Dashboard {
-	seed := s.cfg.Seed
+func New(s *serve.Server, addr net.Addr, log *eventLog, noColor bool) *Model {
+	cfg := s.Config()
+	seed := cfg.Seed
 	if seed == 0 {
 		seed = 1 + rand.Int64N(999_999) // short enough to read out to a room
 	}
-	d := &Dashboard{
-		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, s.cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
-		explorer: ui.New(ui.Options{Doc: CloneDoc(s.cfg.Doc), Settings: s.cfg.Settings, ASCII: s.cfg.ASCII, NoColor: noColor, Seed: s.cfg.Seed,
-			Present: s.cfg.Present}),
+	d := &Model{
+		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
+		explorer: ui.New(ui.Options{Doc: serve.CloneDoc(cfg.Doc), Settings: cfg.Settings, ASCII: cfg.ASCII, NoColor: noColor, Seed: cfg.Seed,
+			Present: cfg.Present}),
 	}
 	// Rounds go on from those a kept room ran: round n asks question n.
-	d.round = s.room.RoundsRun()
-	d.connect = ConnectCommand(addr)
-	if s.webAddr != nil {
-		d.webURL = s.WebURL(s.webAddr)
+	d.round = s.Room().RoundsRun()
+	d.connect = serve.ConnectCommand(addr)
+	if web := s.WebAddr(); web != nil {
+		d.webURL = s.WebURL(web)
 		d.connect += " · " + d.webURL
-		if s.cfg.NoSSH {
+		if cfg.NoSSH {
 			d.connect = d.webURL
 		}
 	}
 	d.status = startStatus(s.Fingerprint(), addr)
 	return d
 }
+
+// roomAddresses are this machine's addresses on the room's network (a
+// variable for tests).
+var roomAddresses = serve.RoomAddresses
 
 // startStatus is the dashboard's status line at start: the host key
 // whole (attendees compare it with what ssh shows on first connection),
@@ -223,7 +232,7 @@ func startStatus(fingerprint string, addr net.Addr) string {
 // Init starts the instructor's explorer, and the countdown of a timed
 // round the room kept from before a restart: one whose time ran out
 // while the server was stopped ends at once.
-func (d *Dashboard) Init() tea.Cmd {
+func (d *Model) Init() tea.Cmd {
 	cmd := d.explorer.Init()
 	if _, deadline := d.srv.Room().Timer(); !deadline.IsZero() {
 		d.ticking = true
@@ -234,7 +243,7 @@ func (d *Dashboard) Init() tea.Cmd {
 
 // filter turns a quit into a question while attendees are connected:
 // quitting stops the server and ends every session.
-func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+func (d *Model) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	if _, ok := msg.(tea.QuitMsg); ok && !d.quitting && d.srv.Room().Count() > 0 {
 		return quitAsked{}
 	}
@@ -243,7 +252,7 @@ func (d *Dashboard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 
 // Update handles the room's messages and keys, and passes the rest to
 // the instructor's explorer.
-func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
 		d.lightBackground = !bg.IsDark()
 	}
@@ -251,7 +260,7 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, cmd := d.update(msg)
 	d.readShare()
 	if d.showRoom {
-		d.roomLines = d.drawRoom(d.width, d.tallyHeight())
+		d.roomLines = d.drawRoom(d.srv.Room().Seats(now()), d.width, d.tallyHeight())
 	}
 	if d.showSteps {
 		d.stepsText = d.stepLines(d.width)
@@ -272,7 +281,7 @@ func (d *Dashboard) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		d.width, d.height = msg.Width, msg.Height
@@ -287,7 +296,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case roomChanged:
 		d.count = d.srv.Room().Count()
-		d.failures, d.refused = d.srv.throttle.counts()
+		d.failures, d.refused = d.srv.FailedAttempts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -339,7 +348,7 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			d.showHelp, d.helpTop = true, 0
 			return d, nil
 		}
-		if msg.String() == "esc" && d.share.active() {
+		if msg.String() == "esc" && d.share.Active() {
 			// The ask, or the screen shown, first: the status said so.
 			d.stopShare()
 			return d, nil
@@ -371,13 +380,13 @@ func (d *Dashboard) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return d, d.pass(msg)
 }
 
-func (d *Dashboard) pass(msg tea.Msg) tea.Cmd {
+func (d *Model) pass(msg tea.Msg) tea.Cmd {
 	_, cmd := d.explorer.Update(msg)
 	return cmd
 }
 
 // View draws the header, then the tally or the instructor's explorer.
-func (d *Dashboard) View() tea.View {
+func (d *Model) View() tea.View {
 	v := d.explorer.View()
 	if d.width <= 0 || d.height <= 0 {
 		return v
@@ -403,7 +412,7 @@ func (d *Dashboard) View() tea.View {
 	}
 	v.SetContent(strings.Join(header, "\n") + "\n" + body)
 	v.WindowTitle = "ndcg-explorer serve: " + d.addr
-	if w := d.srv.cfg.Workshop; w != "" {
+	if w := d.srv.Config().Workshop; w != "" {
 		v.WindowTitle = "ndcg-explorer serve: " + w + " · " + d.addr
 	}
 	return v
@@ -413,14 +422,14 @@ func (d *Dashboard) View() tea.View {
 // columns: what to type to connect is never cut, and the status wraps
 // (onto statusLines lines at most) rather than lose its end, where the
 // start status says how to open the room or which address is the room's.
-func (d *Dashboard) header(w int) []string {
+func (d *Model) header(w int) []string {
 	st := d.st
 	// The count, who gets in and how to connect first; the host key only
 	// when it fits whole (a fingerprint cut short cannot be compared): it
 	// is on the status line at start. The program's name goes first when
 	// the ssh command would not fit whole (the window's title has it).
 	pass := "passphrase on"
-	if d.srv.cfg.Passphrase == "" {
+	if d.srv.Config().Passphrase == "" {
 		pass = st.warn.Render("no passphrase")
 	}
 	// Wrong passphrases (and resume codes) are the instructor's to see:
@@ -428,7 +437,7 @@ func (d *Dashboard) header(w int) []string {
 	// in when the ssh command still fits whole, else the host key.
 	failed := ""
 	if d.failures > 0 {
-		failed = plural(d.failures, "failed attempt")
+		failed = serve.Plural(d.failures, "failed attempt")
 		if d.refused > 0 {
 			failed += fmt.Sprintf(", %d refused", d.refused)
 		}
@@ -501,9 +510,9 @@ func (d *Dashboard) header(w int) []string {
 	return lines
 }
 
-// RunDashboard serves with the dashboard on the terminal in/out until
+// Run serves with the dashboard on the terminal in/out until
 // the instructor quits it or ctx is done; then it closes every session.
-func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, noColor bool) error {
+func Run(ctx context.Context, cfg serve.Config, in *os.File, out io.Writer, noColor bool) error {
 	log := &eventLog{}
 	// A change, and a frame of the screen an attendee shows, each wait
 	// for the dashboard at most once: the dashboard reads the room as it
@@ -521,12 +530,12 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	cfg.Log = func(line string) { log.add(line); poke() }
 	cfg.OnChange = poke
 	cfg.OnFrame = wake(framed)
-	s, ln, served, err := start(cfg)
+	s, ln, served, err := serve.Start(cfg)
 	if err != nil {
 		return err
 	}
 
-	d := NewDashboard(s, listenAddr(s, ln), log, noColor)
+	d := New(s, serve.ListenAddr(s, ln), log, noColor)
 	// ctx already ends the program on SIGINT and SIGTERM (see the
 	// caller); Bubble Tea's own handler would race it for the same
 	// signal and can block the program's shutdown for good, sending to
@@ -549,7 +558,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	_, runErr := p.Run()
 	close(stop)
 	n := s.Room().Count()
-	s.shutdownWithGrace()
+	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		fmt.Fprintf(out, "ndcg-explorer serve: cannot export the rounds: %v\n", err)
 	} else if path != "" {
@@ -557,7 +566,7 @@ func RunDashboard(ctx context.Context, cfg Config, in *os.File, out io.Writer, n
 	}
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.
-	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", plural(n, "session"), s.stoppedLists())
+	fmt.Fprintf(out, "ndcg-explorer serve: stopped; closed %s; %s\n", serve.Plural(n, "session"), s.StoppedLists())
 	if err := <-served; err != nil {
 		return err
 	}

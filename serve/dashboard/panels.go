@@ -1,4 +1,4 @@
-package serve
+package dashboard
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
 )
@@ -25,8 +26,8 @@ import (
 
 // codeView is the room's page address as a QR code, with the address
 // under it, for a room to scan with their phones; F12 goes back.
-func (d *Dashboard) codeView(w, h int) string {
-	rows, err := qrterm.Render(d.webURL, d.lightBackground, d.srv.cfg.ASCII)
+func (d *Model) codeView(w, h int) string {
+	rows, err := qrterm.Render(d.webURL, d.lightBackground, d.srv.Config().ASCII)
 	lines := []string{}
 	if err == nil && len(rows) < h && len([]rune(rows[0])) <= w {
 		lines = append(lines, rows...)
@@ -38,14 +39,14 @@ func (d *Dashboard) codeView(w, h int) string {
 }
 
 // tallyHeight is how many lines the tally has below the header.
-func (d *Dashboard) tallyHeight() int { return max(d.height-d.headerH, 0) }
+func (d *Model) tallyHeight() int { return max(d.height-d.headerH, 0) }
 
 // tallyView shows the tally's lines that fit h, from tallyTop.
-func (d *Dashboard) tallyView(w, h int) string { return d.scrolled(d.tallyLines, d.tallyTop, w, h) }
+func (d *Model) tallyView(w, h int) string { return d.scrolled(d.tallyLines, d.tallyTop, w, h) }
 
 // scrolled shows the lines that fit h, from top; when they do not all
 // fit, the last line says how to scroll.
-func (d *Dashboard) scrolled(lines []string, top, w, h int) string {
+func (d *Model) scrolled(lines []string, top, w, h int) string {
 	if len(lines) <= h || h < 2 {
 		return fit(strings.Join(lines, "\n"), w, h)
 	}
@@ -58,13 +59,13 @@ func (d *Dashboard) scrolled(lines []string, top, w, h int) string {
 
 // scroll moves *top by n lines within lines' length at the body's
 // height: the tally's, or the help's.
-func (d *Dashboard) scroll(top *int, lines []string, n int) {
+func (d *Model) scroll(top *int, lines []string, n int) {
 	*top = max(min(*top+n, len(lines)-max(d.tallyHeight()-1, 1)), 0)
 }
 
 // scrollKey scrolls *top on the keys that scroll the body, and reports
 // whether msg was one.
-func (d *Dashboard) scrollKey(msg tea.KeyPressMsg, top *int, lines []string) bool {
+func (d *Model) scrollKey(msg tea.KeyPressMsg, top *int, lines []string) bool {
 	page := max(d.tallyHeight()-1, 1)
 	switch msg.String() {
 	case "up":
@@ -89,7 +90,7 @@ func (d *Dashboard) scrollKey(msg tea.KeyPressMsg, top *int, lines []string) boo
 // how many answered (and who has not, when asked for); once it ends,
 // how many were right, the answers' histogram, the wrong answers
 // grouped by mistake (names only when asked for) and the working.
-func (d *Dashboard) drawTally(w int) []string {
+func (d *Model) drawTally(w int) []string {
 	if w <= 0 {
 		return nil
 	}
@@ -100,7 +101,7 @@ func (d *Dashboard) drawTally(w int) []string {
 	return out
 }
 
-func (d *Dashboard) tallyText(w int) string {
+func (d *Model) tallyText(w int) string {
 	st := d.st
 	t := d.tally
 	if t == nil {
@@ -113,7 +114,7 @@ func (d *Dashboard) tallyText(w int) string {
 	}
 	lines := []string{
 		st.title.Render(fmt.Sprintf("Quiz round %d", rd.ID)) + fmt.Sprintf(" · seed %d, question %d · %s", rd.Seed, rd.Number, state),
-		fmt.Sprintf("NDCG@%d of %s under %s", rd.Question.K, questionGrades(rd), conventions(rd.settings())),
+		fmt.Sprintf("NDCG@%d of %s under %s", rd.Question.K, questionGrades(rd), conventions(rd.Conventions())),
 	}
 	if t.Err != nil {
 		lines = append(lines, st.wrong.Render("cannot compute: "+t.Err.Error()))
@@ -169,7 +170,7 @@ func (d *Dashboard) tallyText(w int) string {
 			lines = append(lines, st.subtle.Render("names hidden: F6 shows them"))
 		}
 	}
-	if r, err := ndcg.Compute(rd.Question.List, rd.settings()); err == nil {
+	if r, err := ndcg.Compute(rd.Question.List, rd.Conventions()); err == nil {
 		lines = append(lines, "")
 		lines = append(lines, strings.Split(strings.TrimRight(explain.New(r).Text(), "\n"), "\n")...)
 	}
@@ -183,7 +184,7 @@ const HiddenUntilEnd = "answers show at F4, not before: the room may see this sc
 // questionGrades spells the question's grades in ranking order, and its
 // scores when they tie: the tie is what the question is about, as the
 // attendees' screens show it.
-func questionGrades(rd *Round) string {
+func questionGrades(rd *serve.Round) string {
 	var g, sc []string
 	for _, it := range rd.Question.List.Items {
 		g = append(g, ndcg.FormatNumber(it.Grade))
@@ -198,14 +199,6 @@ func questionGrades(rd *Round) string {
 
 func conventions(s ndcg.Settings) string {
 	return "gain " + s.Gain.String() + ", " + s.Discount.String() + ", ties " + s.Ties.String()
-}
-
-// plural counts: "1 attendee", "2 attendees".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func truncate(s string, w int) string { return ansi.Truncate(s, w, "…") }
@@ -228,12 +221,12 @@ func fit(text string, w, h int) string {
 // quitQuestion asks whether to stop serving while attendees are
 // connected: their sessions end, and the lists the server keeps go too
 // (those not yet taken home with ssh … report).
-func (d *Dashboard) quitQuestion() string {
-	return plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.notTaken() + ": y stops serving " + d.srv.whereLists() + " · esc stays"
+func (d *Model) quitQuestion() string {
+	return serve.Plural(d.srv.Room().Count(), "attendee") + " connected, " + d.srv.ListsNotTaken() + ": y stops serving " + d.srv.WhereLists() + " · esc stays"
 }
 
 // helpLines are the dashboard's keys, one a line, wrapped to w.
-func (d *Dashboard) helpLines(w int) []string {
+func (d *Model) helpLines(w int) []string {
 	out := []string{d.st.title.Render("The dashboard's keys")}
 	const keyW = 6 // "enter "
 	for _, h := range dashboardHelp {
@@ -256,13 +249,13 @@ func (d *Dashboard) helpLines(w int) []string {
 // roomShown reports whether the room view is what the dashboard's body
 // shows (View's order: the QR code, the help, the steps, a screen
 // shown, the tally, the room).
-func (d *Dashboard) roomShown() bool {
+func (d *Model) roomShown() bool {
 	return d.showRoom && !d.showCode && !d.showHelp && !d.showSteps && d.mirror == "" && !d.showTally
 }
 
 // stepLines are the guided path's steps, for F1 to send one: each
 // one's number and title, the step last sent marked.
-func (d *Dashboard) stepLines(w int) []string {
+func (d *Model) stepLines(w int) []string {
 	out := []string{d.st.title.Render("Send a step of the guided path to the room")}
 	sent := d.srv.Room().SentStep()
 	for i, st := range learn.Steps {
@@ -284,7 +277,7 @@ func (d *Dashboard) stepLines(w int) []string {
 const roomChrome = 3
 
 // The room view's columns. Each row is the cursor, the name, where the
-// attendee is (ui.Model.Where), how they come back, how long since their
+// attendee is (ui.Workshop.Where), how they come back, how long since their
 // last key, then the answer column, which must hold its widest words
 // short of an answer shown (F8): "answered" with the ask beside it.
 const (
@@ -295,15 +288,15 @@ const (
 )
 
 // roomNameCells is the name column's width for names at w cells: the
-// longest name's, up to NameCells, narrowed (names cut with …) so that
+// longest name's, up to serve.NameCells, narrowed (names cut with …) so that
 // the other columns fit in w.
-func roomNameCells(seats []Seat, w int) int {
+func roomNameCells(seats []serve.Seat, w int) int {
 	n := len("name")
 	for _, s := range seats {
 		n = max(n, ansi.StringWidth(s.Name))
 	}
 	others := 2 + 1 + ui.WhereCells + 1 + roomBackBy + 1 + roomIdle + 2 + roomAnswers
-	return max(min(n, NameCells, w-others), len("name"))
+	return max(min(n, serve.NameCells, w-others), len("name"))
 }
 
 // cell is s cut to w cells, with spaces after it to w: fmt's widths
@@ -313,16 +306,15 @@ func cell(s string, w int) string {
 	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
 }
 
-// drawRoom is the room view, h lines at most: everyone connected, where
+// drawRoom is the room view of seats, h lines at most: everyone connected, where
 // they are (their view, the help, or a step sent), how they come back,
 // how long since their last key, and their answer to the round under
 // way (the answer itself only when asked for, F8); a cursor
 // on one of them, which enter asks to show their screen. The cursor
 // stays on its attendee as others come and go, and on the row where
 // they were when they leave; the rows shown follow it.
-func (d *Dashboard) drawRoom(w, h int) []string {
+func (d *Model) drawRoom(seats []serve.Seat, w, h int) []string {
 	st := d.st
-	seats := d.srv.Room().Seats(now())
 	t := d.tally
 	head := fmt.Sprintf("The room · %d connected", len(seats))
 	if t != nil && !t.Round.Ended {
@@ -360,7 +352,7 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 		// code, or the page (a browser, which keeps their code).
 		by := "code"
 		switch {
-		case s.Via == ViaWeb:
+		case s.Via == serve.ViaWeb:
 			by = "page"
 		case s.Keyed:
 			by = "key"
@@ -376,7 +368,7 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 		default:
 			ans = "answered"
 		}
-		idle := shortDuration(s.Idle.Truncate(time.Second))
+		idle := serve.ShortDuration(s.Idle.Truncate(time.Second))
 		if s.Idle < time.Second {
 			idle = "now"
 		}
@@ -384,7 +376,7 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 		if i == d.roomIdx {
 			cursor = st.g.Cursor + " "
 		}
-		if d.share.Member == s.ID && d.share.State == ShareAsked {
+		if d.share.Member == s.ID && d.share.State == serve.ShareAsked {
 			ans += st.warn.Render(roomAsked)
 		}
 		lines = append(lines, ansi.Truncate(cursor+row(s.Name, s.Where, by, idle, ans), max(w, 1), "…"))
@@ -399,7 +391,7 @@ func (d *Dashboard) drawRoom(w, h int) []string {
 // countDown runs a timed round's clock, on the room's deadline: the
 // status says the time left, the attendees hear when one minute is (their
 // clocks show every second of it), and the round ends when none is.
-func (d *Dashboard) countDown() tea.Cmd {
+func (d *Model) countDown() tea.Cmd {
 	room := d.srv.Room()
 	id, deadline := room.Timer()
 	if deadline.IsZero() {

@@ -1,4 +1,4 @@
-package serve
+package dashboard
 
 import (
 	"net"
@@ -13,13 +13,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
-	s, addr := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, addr := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 140, Height: 30})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "ndcg-explorer serve · 0 connected · no passphrase · ssh -p 23234 127.0.0.1 · host key "+s.Fingerprint()+"\n")
@@ -60,8 +62,8 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 
 func TestDashboardTallyViewQuits(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
 	assert.Contains(t, ansi.Strip(d.View().Content), "No quiz round yet: F3 starts one")
@@ -74,17 +76,17 @@ func TestDashboardTallyViewQuits(t *testing.T) {
 // connected: one of the two who answered is still there.
 func TestDashboardCountsAnswersOfThoseWhoLeft(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
+	s, _ := startServer(t, serve.Config{})
+	ada, ok := s.Room().Join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	bob, ok := s.room.join("bob", "", "127.0.0.1:2", "")
+	bob, ok := s.Room().Join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
-	s.room.answer(bob.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
-	s.room.leave(bob)
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	s.Room().Answer(bob.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.76"})
+	s.Room().Leave(bob)
 
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
@@ -107,9 +109,13 @@ func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
 	} {
 		// (A served list that long is refused at start: the
 		// instructor's grows to it in their explorer.)
-		s, _ := startServer(t, Config{MaxItems: 5})
-		s.room.maxItems = c.max
-		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+		served, err := listio.Inline("3,2,1", "")
+		require.NoError(t, err)
+		s, _ := startServer(t, serve.Config{MaxItems: c.max, Doc: served, Settings: ndcg.DefaultSettings()})
+		grown, err := listio.Inline("3,2,3,0,1", "")
+		require.NoError(t, err)
+		d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+		d.explorer = ui.New(ui.Options{Doc: grown, Settings: ndcg.DefaultSettings(), NoColor: true})
 		d.Update(tea.WindowSizeMsg{Width: 160, Height: 30})
 		d.Update(tea.KeyPressMsg{Code: tea.KeyF2})
 		assert.Contains(t, ansi.Strip(d.View().Content), c.want, "--max-items %d", c.max)
@@ -122,36 +128,19 @@ func TestDashboardSendsNoListLongerThanASessionTakes(t *testing.T) {
 // host key, too long for that line, is whole on the status line at
 // start rather than cut where it cannot be compared.
 func TestDashboardHeaderAt80Columns(t *testing.T) {
-	defer func(f func() ([]net.Addr, error)) { interfaceAddrs = f }(interfaceAddrs)
-	interfaceAddrs = func() ([]net.Addr, error) {
-		return []net.Addr{
-			&net.IPNet{IP: net.IPv4(127, 0, 0, 1), Mask: net.CIDRMask(8, 32)},
-			&net.IPNet{IP: net.IPv4(192, 168, 1, 23), Mask: net.CIDRMask(24, 32)},
-			&net.IPNet{IP: net.ParseIP("fe80::1"), Mask: net.CIDRMask(64, 128)},
-			&net.IPNet{IP: net.IPv4(169, 254, 3, 4), Mask: net.CIDRMask(16, 32)},
-		}, nil
-	}
-	s, _ := startServer(t, Config{Passphrase: "tea"})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{Passphrase: "tea"})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(192, 168, 1, 23), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(ansi.Strip(d.View().Content), "\n")
 	assert.Equal(t, "ndcg-explorer serve · 0 connected · passphrase on · ssh -p 23234 192.168.1.23", lines[0])
 	assert.Equal(t, "host key "+s.Fingerprint(), lines[2])
-	assert.Contains(t, s.Banner(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
-		"attendees type: ssh -p 23234 192.168.1.23 (this machine's address; its name works too)")
 
-	// Two addresses: attendees are told to pick the room's.
-	interfaceAddrs = func() ([]net.Addr, error) {
-		return []net.Addr{
-			&net.IPNet{IP: net.IPv4(192, 168, 1, 23), Mask: net.CIDRMask(24, 32)},
-			&net.IPNet{IP: net.IPv4(172, 17, 0, 1), Mask: net.CIDRMask(16, 32)},
-		}, nil
-	}
-	assert.Equal(t, "ssh -p 23234 HOST", ConnectCommand(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}))
+	// On every interface, with two addresses on a network: attendees are
+	// told to pick the room's.
+	defer func(f func() []string) { roomAddresses = f }(roomAddresses)
+	roomAddresses = func() []string { return []string{"192.168.1.23", "172.17.0.1"} }
 	assert.Equal(t, "host key SHA256:x · HOST: this machine's address on the room's network, one of 192.168.1.23, 172.17.0.1",
 		startStatus("SHA256:x", &net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}))
-	assert.Contains(t, s.Banner(&net.TCPAddr{IP: net.IPv6unspecified, Port: 23234}),
-		"attendees type: ssh -p 23234 HOST (HOST: this machine's address on the room's network, one of 192.168.1.23, 172.17.0.1)")
 }
 
 // At 80×18 the tally of an ended round, with its working, is longer than
@@ -161,14 +150,14 @@ func TestDashboardHeaderAt80Columns(t *testing.T) {
 // line. NDCG@3 of seed 7's first question is 3 / (3 + 1/log2 3) = 0.8262.
 func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
+	s, _ := startServer(t, serve.Config{})
+	ada, ok := s.Room().Join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.82"})
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.82"})
 	s.Room().EndRound()
 
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 18})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
@@ -194,8 +183,8 @@ func TestDashboardTallyWrapsAndScrolls(t *testing.T) {
 // F4 with no round under way says so instead of "round ended".
 func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	status := func() string { return strings.Split(ansi.Strip(d.View().Content), "\n")[2] }
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
@@ -212,17 +201,17 @@ func TestDashboardEndsOnlyARoundUnderWay(t *testing.T) {
 // ends, no one is waited for.
 func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	var ms []*Member
+	s, _ := startServer(t, serve.Config{})
+	var ms []*serve.Member
 	for _, name := range []string{"ada", "bob", "cy"} {
-		m, ok := s.room.join(name, "", "127.0.0.1:1", "")
+		m, ok := s.Room().Join(name, "", "127.0.0.1:1", "")
 		require.True(t, ok)
 		ms = append(ms, m)
 	}
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	s.room.answer(ms[1].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	s.Room().Answer(ms[1].ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
 
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
@@ -244,16 +233,16 @@ func TestDashboardNamesWhoHasNotAnswered(t *testing.T) {
 // end it, and a second F3 starts the next round anyway.
 func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{Seed: 7})
-	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
+	s, _ := startServer(t, serve.Config{Seed: 7})
+	ada, ok := s.Room().Join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
+	_, ok = s.Room().Join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	status := func() string { return strings.Split(ansi.Strip(d.View().Content), "\n")[2] }
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: 1, Text: "0.83"})
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: 1, Text: "0.83"})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
 	assert.Equal(t, "round 1 is under way, 1 of 2 answered: F4 ends it; F3 again starts the next", status())
 	assert.Equal(t, 1, s.Room().Tally().Round.ID)
@@ -274,8 +263,8 @@ func TestDashboardAsksBeforeReplacingARound(t *testing.T) {
 // solved it before it is asked.
 func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{Seed: 7})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{Seed: 7})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
@@ -284,7 +273,7 @@ func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
 	assert.Equal(t, int64(8), rd.Seed)
 	assert.Equal(t, 2, rd.Number)
 	practice := explain.NewQuestion(7, 2) // an attendee's n after round 1
-	assert.NotEqual(t, questionGrades(&Round{Question: practice}), questionGrades(rd))
+	assert.NotEqual(t, questionGrades(&serve.Round{Question: practice}), questionGrades(rd))
 }
 
 // serve --present starts the instructor's explorer on the dashboard in
@@ -293,8 +282,8 @@ func TestDashboardRoundsAreNotTheNextPractice(t *testing.T) {
 func TestDashboardPresent(t *testing.T) {
 	t.Parallel()
 	for _, present := range []bool{false, true} {
-		s, _ := startServer(t, Config{Present: present})
-		d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+		s, _ := startServer(t, serve.Config{Present: present})
+		d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 		d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		screen := ansi.Strip(d.View().Content)
 		assert.Equal(t, !present, strings.Contains(screen, "IDCG@i"), "--present %v:\n%s", present, screen)
@@ -309,15 +298,9 @@ func TestDashboardPresent(t *testing.T) {
 // giving up the lines it takes; a short status after it leaves them
 // blank until the next resize, so that the explorer does not move.
 func TestDashboardHeaderLinesWhole(t *testing.T) {
-	defer func(f func() ([]net.Addr, error)) { interfaceAddrs = f }(interfaceAddrs)
-	interfaceAddrs = func() ([]net.Addr, error) {
-		return []net.Addr{
-			&net.IPNet{IP: net.IPv4(192, 168, 100, 123), Mask: net.CIDRMask(24, 32)},
-			&net.IPNet{IP: net.IPv4(172, 17, 0, 1), Mask: net.CIDRMask(16, 32)},
-			&net.IPNet{IP: net.IPv4(10, 200, 31, 254), Mask: net.CIDRMask(8, 32)},
-		}, nil
-	}
-	s, _ := startServer(t, Config{})
+	defer func(f func() []string) { roomAddresses = f }(roomAddresses)
+	roomAddresses = func() []string { return []string{"192.168.100.123", "172.17.0.1", "10.200.31.254"} }
+	s, _ := startServer(t, serve.Config{})
 	wrapped := 0 // the cases whose start status wraps
 	for _, addr := range []*net.TCPAddr{
 		{IP: net.IPv4(127, 0, 0, 1), Port: 23234},
@@ -325,7 +308,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 		{IP: net.IPv4(192, 168, 100, 123), Port: 23234},
 	} {
 		for _, w := range []int{80, 100} {
-			d := NewDashboard(s, addr, &eventLog{}, true)
+			d := New(s, addr, &eventLog{}, true)
 			d.Update(tea.WindowSizeMsg{Width: w, Height: 30})
 			screen := strings.Split(ansi.Strip(d.View().Content), "\n")
 			require.Len(t, screen, 30, "%s at %d columns", addr, w)
@@ -334,7 +317,7 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 				assert.LessOrEqual(t, ansi.StringWidth(l), w, "%s at %d columns: %q", addr, w, l)
 				assert.NotContains(t, l, "…", "%s at %d columns: a line is cut: %q", addr, w, l)
 			}
-			assert.Contains(t, header[0], ConnectCommand(addr), "%s at %d columns", addr, w)
+			assert.Contains(t, header[0], serve.ConnectCommand(addr), "%s at %d columns", addr, w)
 			status := strings.TrimSpace(strings.Join(header[2:], " "))
 			assert.Equal(t, startStatus(s.Fingerprint(), addr), status, "%s at %d columns", addr, w)
 			assert.Contains(t, status, "host key "+s.Fingerprint())
@@ -384,16 +367,16 @@ func TestDashboardHeaderLinesWhole(t *testing.T) {
 // instructor asks again.
 func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
-	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
+	s, _ := startServer(t, serve.Config{Seed: 7}) // 0.76: NDCG@3 of seed 7's first question under linear gain
+	ada, ok := s.Room().Join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	_, ok = s.room.join("bob", "", "127.0.0.1:2", "")
+	_, ok = s.Room().Join("bob", "", "127.0.0.1:2", "")
 	require.True(t, ok)
 
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.76"})
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.76"})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
 	assert.Contains(t, ansi.Strip(d.View().Content), "no answer yet: bob")
@@ -415,13 +398,13 @@ func TestDashboardEndOfRoundHidesNames(t *testing.T) {
 // whose font lacks the block characters reads it too.
 func TestDashboardTallyInASCII(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
-	ada, ok := s.room.join("ada", "", "127.0.0.1:1", "")
+	s, _ := startServer(t, serve.Config{Seed: 7, ASCII: true}) // 0.8262: NDCG@3 of seed 7's first question
+	ada, ok := s.Room().Join("ada", "", "127.0.0.1:1", "")
 	require.True(t, ok)
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.83"})
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: s.Room().Tally().Round.ID, Text: "0.83"})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "    0.83 "+strings.Repeat("#", 40)+" 1 OK\n")
@@ -433,8 +416,8 @@ func TestDashboardTallyInASCII(t *testing.T) {
 // the explorer's help gave F2–F6 their explorer meanings; it opens from
 // the tally too, and esc closes it.
 func TestDashboardHelpListsItsKeys(t *testing.T) {
-	s, _ := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	for _, open := range []tea.Msg{nil, tea.KeyPressMsg{Code: tea.KeyF5}} {
 		if open != nil {
@@ -455,12 +438,12 @@ func TestDashboardHelpListsItsKeys(t *testing.T) {
 // whether they answered; F8 shows the answers themselves, privately:
 // the projected tally never does while the round is under way.
 func TestDashboardRoomViewShowsAnswersPrivately(t *testing.T) {
-	s, _ := startServer(t, Config{})
-	ada, _ := s.room.join("ada", "", "127.0.0.1:1", "")
-	s.room.join("bob", "", "127.0.0.1:2", "SHA256:bob")
+	s, _ := startServer(t, serve.Config{})
+	ada, _ := s.Room().Join("ada", "", "127.0.0.1:1", "")
+	s.Room().Join("bob", "", "127.0.0.1:2", "SHA256:bob")
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	s.room.answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s.Room().Answer(ada.ID, ui.RoomAnswer{ID: rd.ID, Text: "0.83"})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF5})
@@ -501,7 +484,7 @@ func clockOn(t *testing.T, c *client, w, h int) string {
 // minute; when the time runs out the round ends by itself, and the clock
 // goes.
 func TestDashboardTimerEndsTheRound(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
@@ -510,7 +493,7 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	at := time.Now()
 	now = func() time.Time { return at }
 	defer func() { now = time.Now }()
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	assert.Contains(t, d.status, "no quiz round under way")
@@ -551,12 +534,12 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 // one who joins during a timed round, or comes back to it with their
 // code, sees its clock from their first frame.
 func TestTimedRoundClockForEveryAttendee(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	ada := connect(t, addr, "ada", 80, 24)
 	defer ada.close()
 	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
 	code := codeOn(t, ada, "ada")
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
 	require.NoError(t, ada.redrawUntil("enter sends it to the instructor", 80, 24, 10*time.Second))
@@ -592,8 +575,8 @@ func TestTimedRoundClockForEveryAttendee(t *testing.T) {
 // itself closes it.
 func TestDashboardF7ShowsTheRoom(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	body := func() string { return ansi.Strip(d.View().Content) }
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
@@ -614,8 +597,8 @@ func TestDashboardF7ShowsTheRoom(t *testing.T) {
 // help scrolls (its last line says so) down to its last key, q.
 func TestDashboardHelpScrolls(t *testing.T) {
 	t.Parallel()
-	s, _ := startServer(t, Config{})
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	d.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
 	screen := ansi.Strip(d.View().Content)

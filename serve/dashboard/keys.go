@@ -1,4 +1,4 @@
-package serve
+package dashboard
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 )
 
 // dashboardKeys are the instructor's keys. They are function keys, so
@@ -58,7 +59,7 @@ var dashboardHelp = []struct{ key, what string }{
 // roomViewKey handles a key in the room view, or over an attendee's
 // screen shown: the cursor, enter, esc and quitting; every other key does
 // nothing there (the instructor's explorer under them is not on screen).
-func (d *Dashboard) roomViewKey(msg tea.KeyPressMsg) tea.Cmd {
+func (d *Model) roomViewKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s := msg.String(); s == "q" || s == "ctrl+c" {
 		return tea.Quit
 	}
@@ -90,13 +91,13 @@ func (d *Dashboard) roomViewKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // roomKey handles the dashboard's own keys.
-func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k, room := dashboardKeys, d.srv.Room()
 	again := d.skipRound
 	d.skipRound = false
 	switch {
 	case key.Matches(msg, k.Step):
-		d.showSteps, d.showTally, d.showRoom = true, false, false
+		d.showSteps, d.showTally, d.showRoom, d.stepTyped = true, false, false, ""
 		d.status = fmt.Sprintf("a step's number (1–%d) sends it to the room; esc sends none", learn.Count())
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
@@ -105,7 +106,7 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			d.status = err.Error()
 			break
 		}
-		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", plural(ws.N(), "item"), plural(n, "session"))
+		d.status = fmt.Sprintf("sent the list (%s) and its conventions to %s", serve.Plural(ws.N(), "item"), serve.Plural(n, "session"))
 	case key.Matches(msg, k.Round):
 		// A new round replaces the one under way: its attendees would
 		// never see their verdict, nor the instructor the rest of its
@@ -175,14 +176,14 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Forgive):
 		addresses := "addresses"
-		if n := d.srv.throttle.forgive(); n == 1 {
+		if n := d.srv.Forgive(); n == 1 {
 			addresses = "1 address"
 		} else {
 			addresses = fmt.Sprintf("%d %s", n, addresses)
 		}
 		d.status = "failed attempts forgotten: " + addresses + " let in again"
 	case key.Matches(msg, k.Export):
-		path, err := d.srv.ExportRounds(d.srv.cfg.StateDir, now())
+		path, err := d.srv.ExportRounds(d.srv.Config().StateDir, now())
 		switch {
 		case err != nil:
 			d.status = "cannot export the rounds: " + err.Error()
@@ -215,23 +216,39 @@ func (d *Dashboard) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // otherKey reports whether msg is one of the dashboard's keys other than
 // F1, the steps' own.
-func (d *Dashboard) otherKey(msg tea.KeyPressMsg) bool {
+func (d *Model) otherKey(msg tea.KeyPressMsg) bool {
 	k := dashboardKeys
 	return key.Matches(msg, k.Send, k.Round, k.End, k.Tally, k.Names, k.Room, k.Answers, k.Export, k.Timer, k.Forgive, k.Code)
 }
 
 // stepKey answers F1's list of the guided path's steps: a step's number
-// sends it to the room, esc (or F1 again) sends none.
-func (d *Dashboard) stepKey(msg tea.KeyPressMsg) {
+// sends it to the room, esc (or F1 again) sends none. A digit that
+// begins a longer number (the 1 of 10 to 13) waits for the next digit,
+// or enter to send it alone.
+func (d *Model) stepKey(msg tea.KeyPressMsg) {
+	typed := d.stepTyped
+	d.stepTyped = ""
 	switch msg.String() {
 	case "esc", "f1", "q":
 		d.showSteps = false
 		d.status = "no step sent"
 		return
+	case "enter":
+		if typed == "" {
+			d.status = fmt.Sprintf("a step's number, 1 to %d, sends it to the room; esc sends none", learn.Count())
+			return
+		}
+	default:
+		typed += msg.String()
 	}
-	n, err := strconv.Atoi(msg.String())
+	n, err := strconv.Atoi(typed)
 	if err != nil || n < 1 || n > learn.Count() {
 		d.status = fmt.Sprintf("a step's number, 1 to %d, sends it to the room; esc sends none", learn.Count())
+		return
+	}
+	if msg.String() != "enter" && n*10 <= learn.Count() {
+		d.stepTyped = typed
+		d.status = fmt.Sprintf("step %d…: enter sends step %d, a second digit step %d to %d", n, n, n*10, min(n*10+9, learn.Count()))
 		return
 	}
 	d.showSteps = false
@@ -240,10 +257,10 @@ func (d *Dashboard) stepKey(msg tea.KeyPressMsg) {
 		d.status = "the step was not sent: " + err.Error()
 		return
 	}
-	d.status = fmt.Sprintf("sent step %d (%s) to %s: each is asked; the answers stay on their screens", n, learn.Steps[n-1].Title, plural(sent, "session"))
+	d.status = fmt.Sprintf("sent step %d (%s) to %s: each is asked; the answers stay on their screens", n, learn.Steps[n-1].Title, serve.Plural(sent, "session"))
 	if t := d.srv.Room().Tally(); t != nil && !t.Round.Ended {
 		// Their enter sends the round's answer first: the step waits.
 		d.status = fmt.Sprintf("sent step %d (%s) to %s; round %d is under way: one typing an answer is asked once it is sent",
-			n, learn.Steps[n-1].Title, plural(sent, "session"), t.Round.ID)
+			n, learn.Steps[n-1].Title, serve.Plural(sent, "session"), t.Round.ID)
 	}
 }

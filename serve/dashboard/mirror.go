@@ -1,8 +1,10 @@
-package serve
+package dashboard
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 )
 
 // The dashboard's side of an attendee's screen shown to the room
@@ -15,7 +17,7 @@ type shareFramed struct{}
 
 // askShare asks the attendee under the room view's cursor to show their
 // screen.
-func (d *Dashboard) askShare() {
+func (d *Model) askShare() {
 	name, ok := d.srv.Room().AskShare(d.roomSel)
 	if !ok {
 		d.status = "not asked: they have left, or their explorer is still starting (enter asks again)"
@@ -25,11 +27,11 @@ func (d *Dashboard) askShare() {
 }
 
 // stopShare cancels the ask waiting or stops the screen shown.
-func (d *Dashboard) stopShare() {
+func (d *Model) stopShare() {
 	switch was := d.srv.Room().EndShare(); was.State {
-	case ShareAsked:
+	case serve.ShareAsked:
 		d.status = fmt.Sprintf("cancelled: %s is no longer asked to show their screen", was.Name)
-	case ShareShown:
+	case serve.ShareShown:
 		d.status = fmt.Sprintf("stopped showing %s's screen", was.Name)
 	}
 }
@@ -37,34 +39,34 @@ func (d *Dashboard) stopShare() {
 // readShare reads the room's ask: the status says what became of it
 // (the instructor's own keys say what they did), and the mirror is made
 // again when the frame or the window changes.
-func (d *Dashboard) readShare() {
+func (d *Model) readShare() {
 	sh := d.srv.Room().Share()
 	if sh.Ask != d.share.Ask || sh.State != d.share.State {
 		d.status = shareNews(sh, d.share, d.status)
 	}
 	d.share = sh
-	if sh.State != ShareShown || sh.frame == nil || d.width <= 0 {
+	if sh.State != serve.ShareShown || sh.Frame == nil || d.width <= 0 {
 		d.mirror, d.mirrorOf = "", nil
 		return
 	}
-	if sh.frame != d.mirrorOf || d.width != d.mirrorW || d.tallyHeight() != d.mirrorH {
-		d.mirrorOf, d.mirrorW, d.mirrorH = sh.frame, d.width, d.tallyHeight()
-		d.mirror = d.drawMirror(sh.Name, sh.frame, d.mirrorW, d.mirrorH)
+	if sh.Frame != d.mirrorOf || d.width != d.mirrorW || d.tallyHeight() != d.mirrorH {
+		d.mirrorOf, d.mirrorW, d.mirrorH = sh.Frame, d.width, d.tallyHeight()
+		d.mirror = d.drawMirror(sh.Name, sh.Frame, d.mirrorW, d.mirrorH)
 	}
 }
 
 // shareNews is the status line when the ask went from was to sh, or
 // status as it is when the change is the instructor's own.
-func shareNews(sh, was Share, status string) string {
+func shareNews(sh, was serve.Share, status string) string {
 	switch sh.State {
-	case ShareShown:
+	case serve.ShareShown:
 		return fmt.Sprintf("%s agreed: their screen is shown (esc stops)", sh.Name)
-	case ShareDeclined:
+	case serve.ShareDeclined:
 		return fmt.Sprintf("%s declined to show their screen (enter asks again)", sh.Name)
-	case ShareStopped:
+	case serve.ShareStopped:
 		return fmt.Sprintf("%s stopped showing their screen", sh.Name)
-	case ShareLeft:
-		if was.Ask == sh.Ask && was.State == ShareShown {
+	case serve.ShareLeft:
+		if was.Ask == sh.Ask && was.State == serve.ShareShown {
 			return fmt.Sprintf("%s left: their screen is no longer shown", sh.Name)
 		}
 		return fmt.Sprintf("%s left before answering: nothing shown", sh.Name)
@@ -75,13 +77,13 @@ func shareNews(sh, was Share, status string) string {
 // drawMirror is the attendee's frame below a line naming it, cut to w×h
 // cells from its top left (a line cut ends with …); a style the frame
 // leaves open ends with its line.
-func (d *Dashboard) drawMirror(name string, f *sharedFrame, w, h int) string {
-	size := fmt.Sprintf("%d×%d", f.w, f.h)
-	if f.w > w || f.h > h-1 {
-		size += fmt.Sprintf(", its top left %d×%d", min(f.w, w), min(f.h, max(h-1, 0)))
+func (d *Model) drawMirror(name string, f *serve.Frame, w, h int) string {
+	size := fmt.Sprintf("%d×%d", f.W, f.H)
+	if f.W > w || f.H > h-1 {
+		size += fmt.Sprintf(", its top left %d×%d", min(f.W, w), min(f.H, max(h-1, 0)))
 	}
 	label := d.st.title.Render(name+"'s screen") + " (" + size + ") · esc stops"
-	lines := strings.Split(fit(f.content, w, max(h-1, 0)), "\n")
+	lines := strings.Split(fit(f.Content, w, max(h-1, 0)), "\n")
 	for i, l := range lines {
 		lines[i] = l + "\x1b[m"
 	}
@@ -89,7 +91,7 @@ func (d *Dashboard) drawMirror(name string, f *sharedFrame, w, h int) string {
 }
 
 // moveRoomCursor moves the room view's cursor by n rows, within them.
-func (d *Dashboard) moveRoomCursor(n int) {
+func (d *Model) moveRoomCursor(n int) {
 	if len(d.roomIDs) == 0 {
 		return
 	}

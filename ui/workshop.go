@@ -11,23 +11,185 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
-	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-// keptQuestion is the question before quitting with edits not copied,
-// when the server keeps the list (Remote.KeepsList).
-const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
+// Workshop is the explorer of an attendee in a workshop room
+// (ndcg-explorer serve): the explorer, and what the room and it say to
+// each other. The instructor sends a list or a step of the guided path
+// (Offer; the step is on screen in place of the explorer until the
+// attendee leaves it), runs quiz rounds for the whole room (RoomRound,
+// RoomRoundEnd) with a clock (RoomTimer, clock.go) and asks to show the
+// attendee's screen to the room (ShareAsk, share.go). The explorer under
+// it knows nothing of the room: the workshop sees keys and messages
+// first, and adds to its screen what the explorer's decor lets it (the
+// clock, the screen shown, the keys of an answer awaited).
+type Workshop struct {
+	*Model
 
-// replacedQuestion is the question before quitting when a list the
-// instructor sent replaced the attendee's edits not copied.
-const replacedQuestion = "The instructor's list replaced your edits: u undoes it"
+	// roundsEnded is the last of the room's rounds whose end this
+	// session saw (RoomRoundEnd), or the one before saw (Remote.Ended):
+	// the quiz has scored those it could (QuizScore).
+	roundsEnded int
+	// welcome is Options.Welcome, kept on the status line by a round
+	// that resumes what it says (RoomRound with the attendee's answer).
+	welcome string
+	offer   *offerWaiting // a list the instructor sent, not yet opened or declined
+	// shareAsk is the instructor's ask to show the screen to the room,
+	// not yet answered; shared the ask agreed to while the screen is
+	// shown (0: not shown); shareSeen the latest ask seen (share.go).
+	shareAsk  *shareWaiting
+	shared    int
+	shareSeen int
+	// ticking says a tick of the round's clock is on its way (clock.go).
+	ticking bool
+	// lesson is a step of the guided path the instructor sent (an Offer
+	// with a Step), on screen in place of the explorer until the attendee
+	// leaves it.
+	lesson *Lesson
+}
+
+// NewWorkshop builds an attendee's explorer on o, which runs remote
+// (o.Remote; an empty one when nil): its first words are o.Welcome.
+func NewWorkshop(o Options) *Workshop {
+	if o.Remote == nil {
+		o.Remote = &Remote{}
+	}
+	r := o.Remote
+	m := &Workshop{Model: New(o), roundsEnded: max(r.Ended, 0), welcome: o.Welcome}
+	m.c.Attendee = &common.Attendee{Name: r.Name, Answer: func(round int, text string) {
+		if r.OnAnswer != nil {
+			r.OnAnswer(RoomAnswer{ID: round, Text: text})
+		}
+	}}
+	if q := m.quizView(); q != nil {
+		q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
+	}
+	m.deco = decor{clock: m.titleClock, mark: m.shareMarkShown, awaiting: m.awaiting, help: m.helpBack}
+	// The first frame an attendee sees: in place of the greeting, and,
+	// as it, gone with the next status.
+	m.c.SetStatus(m.welcomeLine(), false)
+	if o.Welcome == "" {
+		m.greeted = m.c.Status.Text
+	}
+	if o.Notice != "" {
+		m.c.SetStatus(o.Notice, true)
+	}
+	return m
+}
+
+// Update handles the room's messages and the keys that answer it, and
+// hands the rest to the explorer; while a step the instructor sent is on
+// screen, the step has the keys.
+func (m *Workshop) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	// The workspace leaves its recomputation for later from the length
+	// the views do (a variable, which tests set to draw both ways).
+	m.c.WS.LaterFrom = background.From
+	var lessonCmd tea.Cmd
+	if m.lesson != nil {
+		cmd, done := m.lessonUpdate(msg)
+		if done && m.lesson != nil {
+			return m, tea.Batch(cmd, m.lesson.Shown(m.shared))
+		}
+		if done {
+			// The attendee left the step: their explorer is drawn again.
+			return m, tea.Batch(cmd, m.redraw())
+		}
+		lessonCmd = cmd
+	}
+	switch msg.(type) {
+	case RoomRound, RoomRoundEnd:
+		// The quiz's footer changes with the round.
+		m.footerCache = ""
+	}
+	m.seen(msg)
+	cmd, ok := m.remoteUpdate(msg)
+	if k, isKey := msg.(tea.KeyPressMsg); isKey {
+		m.settle()
+		cmd, ok = m.roomKey(k)
+	}
+	if !ok {
+		cmd = m.update(msg)
+	}
+	m.pointToWorking()
+	if m.lesson != nil {
+		lessonCmd = tea.Batch(lessonCmd, m.lessonNews(msg), m.lesson.Shown(m.shared))
+	}
+	return m, tea.Batch(lessonCmd, m.after(cmd))
+}
+
+// View is the step the instructor sent while it is on screen, else the
+// explorer's screen; the terminal's title names the attendee where the
+// room knows them by a name of its own (Remote.Name).
+func (m *Workshop) View() tea.View {
+	if m.lesson != nil {
+		return m.lesson.View()
+	}
+	title := m.windowTitle()
+	if name := m.remote.Name; name != "" {
+		title += " · " + common.Shown(name)
+	}
+	return frame.View(m.frame, title)
+}
+
+// roomKey handles the keys that answer the room: ^x stops the screen
+// shown, whatever has the keys; y or n the instructor's ask, then enter
+// or esc their offer, when they wait and no dialog or field has the
+// keys. It reports whether msg was one of them.
+func (m *Workshop) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.stopShareKey(msg) {
+		return nil, true
+	}
+	if !m.keysFree() {
+		return nil, false
+	}
+	if m.shareKey(msg) {
+		return nil, true
+	}
+	return m.offerKey(msg)
+}
+
+// awaiting is the explorer's decor while the instructor's ask or offer
+// waits: the status on one line (the ask's, shortened where it does not
+// fit), and the footer naming the keys that answer it.
+func (m *Workshop) awaiting(w int) (text, footer string, ok bool) {
+	switch {
+	case m.shareAnswerable():
+		text = m.c.Status.Text
+		if text == sharePrompt && ansi.StringWidth(text) > w {
+			text = shareAsked
+		}
+		return text, m.shareFooter(w), true
+	case m.offerAnswerable():
+		return m.c.Status.Text, m.offerFooter(w), true
+	}
+	return "", "", false
+}
+
+// helpBack ends the help with the line that brings a keyless attendee's
+// list back: the status line had it only until the next news. Not while
+// the screen is shown to the room: the line holds the attendee's resume
+// code.
+func (m *Workshop) helpBack(w int) []string {
+	if m.remote.Back == "" || m.shared != 0 {
+		return nil
+	}
+	return hangAfterFirst(m.c.Styles.PanelTitle.Render("Your list")+" comes back with "+m.remote.Back, w, 2)
+}
+
+// pointToWorking puts what the quiz shows in place of the news of a
+// round's end read in another view, once the quiz is on screen: the
+// working is below, not behind Z.
+func (m *Workshop) pointToWorking() {
+	if q, ok := m.views[m.active].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
+		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
+	}
+}
 
 // offerPrompt is what an attendee reads when an offer arrives;
 // offerAfterAnswer, when it arrives as they are typing a quiz answer,
@@ -51,10 +213,6 @@ type offerWaiting struct {
 	came time.Time
 }
 
-// remoteTitleLimit bounds a title typed or pasted in a remote session,
-// so a huge paste cannot make every frame carry it.
-const remoteTitleLimit = 200
-
 // whileWaiting ends an attendee's first words (Options.Welcome: the
 // server's greeting by name, and what brings them back) with what to do
 // until the instructor sends a list, a step or a round; news from the
@@ -63,7 +221,7 @@ const whileWaiting = "while you wait, digits set grades and v shows the views"
 
 // welcomeLine is the status line an attendee starts on: the welcome, and
 // what to do while waiting unless they are back.
-func (m *Model) welcomeLine() string {
+func (m *Workshop) welcomeLine() string {
 	switch {
 	case m.welcome == "":
 		return "W" + whileWaiting[1:]
@@ -74,27 +232,14 @@ func (m *Model) welcomeLine() string {
 }
 
 // welcomeUp reports whether the welcome is still on the status line.
-func (m *Model) welcomeUp() bool {
+func (m *Workshop) welcomeUp() bool {
 	return m.welcome != "" && m.c.Status.Text == m.welcomeLine()
-}
-
-// setRemote fits the views for a remote session.
-func (m *Model) setRemote(r *Remote) {
-	for _, v := range m.views {
-		if e, ok := v.(*explorer.Model); ok {
-			e.Input.Limit = remoteTitleLimit
-		}
-		if q, ok := v.(*quiz.Model); ok {
-			q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
-		}
-	}
-	m.roundsEnded = max(r.Ended, 0)
 }
 
 // QuizScore is the quiz's score so far: answers right of those scored,
 // and the last of the room's rounds whose end it has seen (its ID: it
 // counts the rounds up to it that were answered, Remote.Ended).
-func (m *Model) QuizScore() (right, total, ended int) {
+func (m *Workshop) QuizScore() (right, total, ended int) {
 	for _, v := range m.views {
 		if q, ok := v.(*quiz.Model); ok {
 			right, total = q.Score()
@@ -109,7 +254,7 @@ func (m *Model) QuizScore() (right, total, ended int) {
 // instructor sent, "help" while the help covers the view (they are
 // reading, not stuck), else the view as the title line names it. It is
 // read after every message, so it only looks.
-func (m *Model) Where() string {
+func (m *Workshop) Where() string {
 	if m.lesson != nil {
 		return "step " + strconv.Itoa(m.lesson.Step())
 	}
@@ -131,7 +276,7 @@ var WhereCells = func() int {
 
 // remoteUpdate handles the messages only a remote session receives. It
 // reports whether msg was one of them.
-func (m *Model) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
+func (m *Workshop) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, ok := m.clockUpdate(msg); ok {
 		return cmd, true
 	}
@@ -208,7 +353,7 @@ const zShowsWorking = ": Z shows its working in the quiz"
 // is still up: a returning attendee is offered the last list sent, or
 // put in the round under way, as they arrive, and would otherwise never
 // read that their list was kept.
-func (m *Model) afterWelcome(news string) string {
+func (m *Workshop) afterWelcome(news string) string {
 	if m.welcomeUp() {
 		return m.welcome + "; " + news
 	}
@@ -220,7 +365,7 @@ func (m *Model) afterWelcome(news string) string {
 // attendee's own. It reports whether the key was used. A key typed
 // before the offer could be read (an enter sending a quiz answer as the
 // offer came) is not an answer: it keeps its meaning in the view.
-func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (m *Workshop) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !m.offerAnswerable() || !key.Matches(msg, offerOpen, offerKeep) {
 		return nil, false
 	}
@@ -266,20 +411,13 @@ func (m *Model) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // reach it: no question, dialog or field has the keys first, nor a
 // quiz answer typed and not sent, which enter sends and esc clears, as
 // the field's own line says.
-func (m *Model) offerAnswerable() bool {
+func (m *Workshop) offerAnswerable() bool {
 	return m.offer != nil && !m.dialogOpen() && !m.typing() && !m.answerTyped()
-}
-
-// answerTyped reports whether the view on screen holds an answer typed
-// and not sent.
-func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(view.HalfTyper)
-	return ok && h.HalfTyped()
 }
 
 // offerFooter is the footer while an offer waits: what it is and the
 // keys that answer it, with help and quit.
-func (m *Model) offerFooter(w int) string {
+func (m *Workshop) offerFooter(w int) string {
 	k := m.c.Keys
 	what := "list from the instructor: "
 	if m.offer.Step > 0 {
@@ -304,134 +442,4 @@ func (m *Model) offerFooter(w int) string {
 	line := label + keys
 	m.help.SetWidth(w)
 	return ansi.Truncate(line, w, "")
-}
-
-// clipboardCaveat ends what a remote copy says: the copy travels as
-// OSC 52, which some terminals ignore (the old Windows console, macOS
-// Terminal, GNOME Terminal) without a sign the explorer could read; the
-// server's take-home lines, as the session ends, are the other way.
-const clipboardCaveat = ", if your terminal allows it"
-
-// copyList puts the list as JSON on the person's clipboard: save, for a
-// remote session.
-func (m *Model) copyList(then dialogs.Then) tea.Cmd {
-	ws := m.c.WS
-	data, ok := m.listJSON()
-	if !ok {
-		return nil
-	}
-	ws.MarkSaved(ws.Version())
-	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
-	switch then {
-	case dialogs.ThenQuit:
-		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
-	case dialogs.ThenOpen:
-		m.open(dialogs.NewOpener(dialogHost{m}))
-	}
-	return tea.SetClipboard(data)
-}
-
-// copyReport puts the report as markdown, as `report --format markdown`
-// prints it, on the person's clipboard: save as, for a remote session.
-func (m *Model) copyReport() tea.Cmd {
-	ws := m.c.WS
-	if ws.Result == nil {
-		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
-		return nil
-	}
-	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
-	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
-}
-
-// stepSent names step n of the guided path as an offer's prompt does.
-func stepSent(n int) string {
-	st, err := learn.At(n)
-	if err != nil {
-		return fmt.Sprintf("step %d of the lesson", n)
-	}
-	return fmt.Sprintf("step %d (%s)", n, st.Title)
-}
-
-// openLesson shows step n of the guided path in place of the attendee's
-// explorer, which stays as it is behind it until they leave the step
-// (lessonUpdate).
-func (m *Model) openLesson(n int) tea.Cmd {
-	l, err := NewLesson(LessonOptions{Step: n, ASCII: m.ascii, NoColor: !m.colour, Room: m.remote})
-	if err != nil {
-		m.c.SetStatus("the step cannot be opened: "+err.Error(), true)
-		return nil
-	}
-	m.lesson = l
-	l.Update(tea.ColorProfileMsg{Profile: m.profile})
-	l.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
-	// The lesson's styles come from the terminal's background, which it
-	// asks for as the explorer did.
-	return l.Init()
-}
-
-// lessonUpdate routes a message while a step the instructor sent is on
-// screen (m.lesson): input goes to the step alone, which hands the
-// screen back when the attendee leaves it; a list or a round from the
-// room closes it, as the instructor has moved on; the rest reaches both,
-// each taking what is its own (a background job's result names its job).
-// It reports whether msg was handled.
-func (m *Model) lessonUpdate(msg tea.Msg) (tea.Cmd, bool) {
-	l := m.lesson
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		// The instructor's ask to show the screen waits behind the step
-		// too, and ^x stops a screen shown: the step's own keys come
-		// after them, as the explorer's do.
-		m.keys.Press(frame.Now())
-		if m.stopShareKey(msg) || !l.explorerHasKeys() && m.shareKey(msg) {
-			return l.Notice(m.c.Status.Text), true
-		}
-		return m.lessonInput(msg), true
-	case tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg:
-		return m.lessonInput(msg), true
-	case Offer:
-		if msg.Step == l.Step() {
-			// The step on screen already (the attendee went on to it
-			// before the instructor sent it): nothing to ask.
-			return nil, true
-		}
-		m.lesson = nil
-		return nil, false
-	case RoomRound:
-		m.lesson = nil
-		return nil, false
-	case RoomNotice:
-		// The timer, or keys dropped: news the step's screen shows too.
-		return l.Notice(msg.Text), false
-	case ShareAsk, ShareEnd:
-		// The explorer behind the step keeps the ask and answers it
-		// (shareUpdate); the step's status line says it (lessonNews).
-		return nil, false
-	}
-	_, cmd := l.Update(msg)
-	return cmd, false
-}
-
-// lessonNews puts on the step's status line what the explorer behind
-// it said of the instructor's ask to show the screen.
-func (m *Model) lessonNews(msg tea.Msg) tea.Cmd {
-	switch msg.(type) {
-	case ShareAsk, ShareEnd:
-		if m.lesson != nil {
-			return m.lesson.Notice(m.c.Status.Text)
-		}
-	}
-	return nil
-}
-
-// lessonInput gives the step an input, and the screen back to the
-// attendee's explorer when they leave the step.
-func (m *Model) lessonInput(msg tea.Msg) tea.Cmd {
-	l := m.lesson
-	_, cmd := l.Update(msg)
-	if l.Left() {
-		m.lesson = nil
-		m.c.SetStatus(fmt.Sprintf("back to your list, as you left it (step %d closed)", l.Step()), false)
-	}
-	return cmd
 }

@@ -1,4 +1,4 @@
-package serve
+package dashboard
 
 import (
 	"net"
@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve"
 )
 
 // The share prompt and its answers as the attendee reads them (ui's
@@ -21,31 +23,29 @@ const (
 
 // roomDashboard is a dashboard at w×h on s once the room has n attendees
 // whose explorers started, in its room view.
-func roomDashboard(t *testing.T, s *Server, n, w, h int) *Dashboard {
+func roomDashboard(t *testing.T, s *serve.Server, n, w, h int) *Model {
 	t.Helper()
 	require.Eventually(t, func() bool {
-		s.room.mu.Lock()
-		defer s.room.mu.Unlock()
 		started := 0
-		for _, m := range s.room.members {
-			if m.prog != nil {
+		for _, seat := range s.Room().Seats(time.Now()) {
+			if seat.Where != "" {
 				started++
 			}
 		}
 		return started == n
 	}, 10*time.Second, 10*time.Millisecond)
-	d := NewDashboard(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	d.Update(roomChanged{})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF7})
 	return d
 }
 
-func dashText(d *Dashboard) string { return ansi.Strip(d.View().Content) }
+func dashText(d *Model) string { return ansi.Strip(d.View().Content) }
 
 // waitDashboard gives d the room's news (a change, a frame) until its
 // screen satisfies ok.
-func waitDashboard(t *testing.T, d *Dashboard, ok func(screen string) bool, what string) {
+func waitDashboard(t *testing.T, d *Model, ok func(screen string) bool, what string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
@@ -67,23 +67,16 @@ func hides(want string) func(string) bool {
 	return func(s string) bool { return !strings.Contains(s, want) }
 }
 
-// frameOf is the frame attendee name's session keeps for the room.
-func frameOf(s *Server, name string) *sharedFrame {
-	s.room.mu.Lock()
-	defer s.room.mu.Unlock()
-	for _, m := range s.room.members {
-		if m.Name == name && m.session != nil {
-			return m.session.frame.Load()
-		}
-	}
-	return nil
-}
+// shownFrame is the frame of an attendee's screen the room gives the
+// dashboard: nil but while the screen is shown (the session's own
+// capture is tested in serve's share_test.go).
+func shownFrame(s *serve.Server) *serve.Frame { return s.Room().Share().Frame }
 
 // The room view's cursor picks an attendee (↑/↓, home/end) and stays on
 // them as others leave; enter asks them, and only them, to show their
 // screen, and esc cancels the ask.
 func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	var cs []*client
 	for _, name := range []string{"ada", "bob", "cy"} {
 		c := connect(t, addr, name, 80, 24)
@@ -122,9 +115,9 @@ func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 	require.NoError(t, cs[1].redrawUntil("no longer asks to show your screen", 80, 24, 10*time.Second))
 	cs[1].answer("y")
 	time.Sleep(200 * time.Millisecond)
-	assert.Nil(t, frameOf(s, "bob"), "a y after the ask was withdrawn shows nothing")
+	assert.Nil(t, shownFrame(s), "a y after the ask was withdrawn shows nothing")
 	d.Update(roomChanged{})
-	assert.Equal(t, ShareCancelled, d.share.State)
+	assert.Equal(t, serve.ShareCancelled, d.share.State)
 }
 
 // The dashboard shows an attendee's screen (a grade they changed, its
@@ -133,7 +126,7 @@ func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 // / (7 + 3/log2 3 + 1/2) = 5.7796 / 9.3928 = 0.6153; graded 1 then,
 // 6.7796 / (9.3928 + 1/log2 5) = 6.7796 / 9.8235 = 0.6901.
 func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	c := connect(t, addr, "ada", 80, 24)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	c.send("0")
@@ -145,7 +138,7 @@ func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 	d.Update(roomChanged{})
 	d.Update(shareFramed{})
 	assert.NotContains(t, dashText(d), "0.6153", "not before the y")
-	assert.Nil(t, frameOf(s, "ada"), "nothing captured before the y")
+	assert.Nil(t, shownFrame(s), "nothing captured before the y")
 
 	c.answer("y")
 	waitDashboard(t, d, shows("NDCG@all = 0.6153"), "ada's screen")
@@ -164,14 +157,14 @@ func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 	assert.NotContains(t, screen, "0.6901")
 	assert.Contains(t, screen, "The room · 1 connected")
 	require.NoError(t, c.redrawUntil("the instructor stopped showing your screen", 80, 24, 10*time.Second))
-	assert.Eventually(t, func() bool { return frameOf(s, "ada") == nil }, 5*time.Second, 10*time.Millisecond,
+	assert.Eventually(t, func() bool { return shownFrame(s) == nil }, 5*time.Second, 10*time.Millisecond,
 		"the session drops its frame once told")
 }
 
 // An attendee who declines is not shown; one who agrees can stop with
 // ctrl+x, and one who leaves stops it too: the dashboard says which.
 func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	c := connect(t, addr, "ada", 80, 24)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	d := roomDashboard(t, s, 1, 100, 30)
@@ -181,7 +174,7 @@ func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 	c.answer("n")
 	waitDashboard(t, d, shows("ada declined to show their screen (enter asks again)"), "the decline")
 	assert.NotContains(t, dashText(d), "ada's screen")
-	assert.Nil(t, frameOf(s, "ada"))
+	assert.Nil(t, shownFrame(s))
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
@@ -204,7 +197,7 @@ func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 // A screen larger than the dashboard's body is shown from its top left,
 // each line cut with …, and the line above it says so.
 func TestDashboardCropsALargerScreen(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	c := connect(t, addr, "ada", 100, 30)
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
 	d := roomDashboard(t, s, 1, 80, 24)
@@ -222,25 +215,22 @@ func TestDashboardCropsALargerScreen(t *testing.T) {
 	}
 }
 
-// An attendee in a browser (--web) runs the same session: asked, they
-// agree with y, and the dashboard shows their screen until they stop it.
-func TestBrowserAttendeeShowsTheirScreen(t *testing.T) {
-	s, addr := startWebServer(t, Config{})
-	b, err := openPage(t, addr, s.webCode, nil)
-	require.NoError(t, err)
-	b.join("ada", "", "")
-	b.waitFor(ndcgStart)
-	d := roomDashboard(t, s, 1, 100, 30)
-	assert.Regexp(t, `\n▸ ada\s+explorer\s+page\s`, dashText(d))
-	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	b.waitFor("show your screen to the room? y show it")
-	time.Sleep(400 * time.Millisecond) // read before answered
-	b.send("y")
-	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
-	assert.Contains(t, dashText(d), "NDCG@all = 0.9575")
-	b.send(ctrlX)
-	waitDashboard(t, d, shows("ada stopped showing their screen"), "the stop")
-	assert.NotContains(t, dashText(d), "ada's screen")
+// The room view says who came by the page: "page" where an ssh
+// attendee's says key or code (serve's web_test.go: a browser attendee's
+// seat is ViaWeb; share_test.go: their screen is shared as any other's).
+func TestRoomViewSaysWhoCameByThePage(t *testing.T) {
+	t.Parallel()
+	s, _ := startServer(t, serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	seats := []serve.Seat{
+		{ID: 1, Name: "ada", Via: serve.ViaWeb, Where: "explorer"},
+		{ID: 2, Name: "bob", Via: serve.ViaSSH, Keyed: true, Where: "explorer"},
+		{ID: 3, Name: "cy", Via: serve.ViaSSH, Where: "explorer"},
+	}
+	screen := ansi.Strip(strings.Join(d.drawRoom(seats, 100, 30), "\n"))
+	assert.Regexp(t, `\n▸ ada\s+explorer\s+page\s`, screen)
+	assert.Regexp(t, `\n  bob\s+explorer\s+key\s`, screen)
+	assert.Regexp(t, `\n  cy\s+explorer\s+code\s`, screen)
 }
 
 // The room view says where each attendee is, as they move: the view
@@ -249,7 +239,7 @@ func TestBrowserAttendeeShowsTheirScreen(t *testing.T) {
 // cells, a long name cut to what is left (80 − 67 cells for the other
 // columns = 13), and show it whole at 100.
 func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	s, addr := startServer(t, serve.Config{})
 	ada := connect(t, addr, "ada", 80, 24)
 	defer ada.close()
 	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
