@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +85,35 @@ func TestLearnWithoutConfigDirectory(t *testing.T) {
 	p, _, _, err = learnProgress()
 	require.NoError(t, err)
 	assert.Equal(t, 4, p.Resume())
+}
+
+// TestLearnFilesAndKey: learn --export writes the built-in path as a
+// lesson file; learn --answers prints its key, as text or JSON, and a
+// lesson file's; a file with an error is refused with its line, by
+// learn and by serve --lesson alike.
+func TestLearnFilesAndKey(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	code, out, _ := mainWith("", "learn", "--export")
+	assert.Equal(t, ExitOK, code)
+	assert.True(t, strings.HasPrefix(out, "# NDCG, step by step\n"), out)
+	assert.Contains(t, out, "\n## checking a hand computation\n")
+
+	code, out, _ = mainWith("", "learn", "--answers")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, " 4  NDCG                            NDCG@5 = 0.9575\n")
+	code, out, _ = mainWith("", "learn", "--answers", "--format", "json", filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
+	assert.Equal(t, ExitOK, code)
+	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309}]}`+"\n", out)
+
+	bad := filepath.Join(t.TempDir(), "bad.md")
+	require.NoError(t, os.WriteFile(bad, []byte("# A lesson\n\n## one\nlist: 3,2\nask: ndcg\n\nDo it.\n"), 0o644))
+	code, _, errOut := mainWith("", "learn", bad)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, bad+":3: step 1 (one) has no question; add a line question: What is … , to two decimals?")
+	code, _, errOut = mainWith("", "serve", "--lesson", bad, "--state-dir", t.TempDir())
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, bad+":3: step 1 (one) has no question")
+	code, _, errOut = mainWith("", "learn", "--format", "json")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "--format json is for --answers")
 }

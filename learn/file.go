@@ -55,8 +55,20 @@ var builtin = func() *Path {
 	return p
 }()
 
-// BuiltinPath is the built-in path.
+// BuiltinPath is the built-in path, or the lesson Use made the
+// process's.
 func BuiltinPath() *Path { return builtin }
+
+// Use makes p the path of the whole process: Steps, At, Count and
+// BuiltinPath give it from then on. serve --lesson calls it before the
+// room opens, so that the dashboard lists the lesson's steps and the
+// attendees' screens open them; nothing else may read the steps while
+// it runs. It returns the path it replaced.
+func Use(p *Path) *Path {
+	was := builtin
+	builtin, Steps = p, p.Steps
+	return was
+}
 
 // fieldNames are a step's fields, in the order the error that lists
 // them gives them.

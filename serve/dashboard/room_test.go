@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -391,4 +392,32 @@ func TestDashboardSendsATwoDigitStep(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: '7', Text: "7"})
 	assert.Contains(t, ansi.Strip(d.View().Content), "a step's number, 1 to 13, sends it to the room")
 	assert.Equal(t, 1, s.Room().SentStep(), "17 is no step")
+}
+
+// TestDashboardSendsALessonFilesSteps: with serve --lesson (learn.Use),
+// F1 lists the lesson's steps and sends them: the instructor's example
+// lesson's step 2, a tie across the cutoff.
+func TestDashboardSendsALessonFilesSteps(t *testing.T) {
+	p, err := learn.ReadFile(filepath.Join("..", "..", "docs", "lessons", "ties-and-cutoffs.md"))
+	require.NoError(t, err)
+	was := learn.Use(p)
+	t.Cleanup(func() { learn.Use(was) })
+	s, addr := serveOn(t, t.TempDir(), serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	ada := connect(t, addr, "ada", 80, 24)
+	defer ada.close()
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, "1  the top three\n2  a tie across the cutoff\n3  a missed document\n")
+	assert.Contains(t, screen, "a step's number (1–3)")
+	d.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "sent step 2 (a tie across the cutoff)")
+	require.NoError(t, ada.waitFor("step 2 from the instructor: enter open it", 10*time.Second))
+	ada.answer("\r")
+	require.NoError(t, ada.redrawUntil("Step 2 of 3: a tie across the cutoff", 80, 24, 10*time.Second))
+	// NDCG@2 under worst ties: 3 / (3 + 2/log2 3) = 0.7039.
+	ada.answer("0.70\r")
+	require.NoError(t, ada.redrawUntil("✓ Right: NDCG@2 = ", 80, 24, 10*time.Second))
 }
