@@ -282,7 +282,11 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 	case verdict.Truncated:
 		d.Slip = "you cut the digits off instead of rounding"
 	case verdict.Rounded:
-		d.Slip = fmt.Sprintf("you rounded each term to %d decimals before adding them", f.Rounded.Decimals)
+		places := "decimals"
+		if f.Rounded.Decimals == 1 {
+			places = "decimal" // "to 1 decimals" read as a slip of ours
+		}
+		d.Slip = fmt.Sprintf("you rounded each term to %d %s before adding them", f.Rounded.Decimals, places)
 	case verdict.Convention, verdict.Mistake:
 		parts := make([]string, len(f.Lead.Match.Changes))
 		for i, ch := range f.Lead.Match.Changes {

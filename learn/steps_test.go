@@ -49,15 +49,17 @@ func TestTruthIsHandArithmetic(t *testing.T) {
 		// 6: all-claims-hold, grades 4,2,5,3,5, linear gain, k=3: the
 		// ideal's top 3 are 5, 5, 4.
 		(4 + 2/l2(3) + 5/l2(4)) / (5 + 5/l2(3) + 4/l2(4)), // 7.7619/10.1546 = 0.7644
-		// 7: grades 1,0,2, linear, k=10: three ranks, the rest add
-		// nothing; ideal 2,1,0 (scikit-learn: ndcg_score([[1,0,2]],
-		// [[3,2,1]], k=10) = 0.7602).
-		(1 + 0/l2(3) + 2/l2(4)) / (2 + 1/l2(3)), // 2/2.6309 = 0.7602
+		// 7: grades 0,2,1, linear, k=10: three ranks, the rest add
+		// nothing; ideal 2,1,0 (scikit-learn: ndcg_score([[0,2,1]],
+		// [[3,2,1]], k=10) = 0.6697).
+		(0 + 2/l2(3) + 1/l2(4)) / (2 + 1/l2(3)), // 1.7619/2.6309 = 0.6697
 		// 8: ties-at-k, grades 3,1,[0,3],2,0, exp, k=3, worst ties: the
 		// grade 0 takes rank 3; the ideal's top 3 are 3, 3, 2.
 		(7 + 1/l2(3) + 0/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), // 7.6309/12.9165 = 0.5908
-		// 9: linear-vs-exp, grades 1,1,1,1,3, exp, k=5; ideal 3,1,1,1,1.
-		(1 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 7/l2(6)) / (7 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 1/l2(6)), // 5.2696/8.9485 = 0.5889
+		// 9: linear-vs-exp, grades 1,1,1,1,3, linear, k=5; ideal
+		// 3,1,1,1,1 (scikit-learn: ndcg_score([[1,1,1,1,3]],
+		// [[5,4,3,2,1]], k=5) = 0.7522).
+		(1 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 3/l2(6)) / (3 + 1/l2(3) + 1/l2(4) + 1/l2(5) + 1/l2(6)), // 3.7222/4.9485 = 0.7522
 		// 10: zero-idcg, every grade 0: DCG = IDCG = 0, and under the
 		// rule LightGBM and XGBoost follow, NDCG is 1.
 		1,
@@ -80,7 +82,7 @@ func TestTruthIsHandArithmetic(t *testing.T) {
 		assert.InDelta(t, want[i], got, 1e-12, "step %d (%s)", i+1, s.Title)
 	}
 	// The figures in the comments above, as a learner rounds them.
-	for i, text := range []string{"1.8928", "12.3928", "13.3472", "0.9575", "0.7967", "0.7644", "0.7602", "0.5908", "0.5889", "1", "0.2830", "0.8100", "6.3235"} {
+	for i, text := range []string{"1.8928", "12.3928", "13.3472", "0.9575", "0.7967", "0.7644", "0.6697", "0.5908", "0.7522", "1", "0.2830", "0.8100", "6.3235"} {
 		w, err := verify.ParseWritten(text)
 		require.NoError(t, err)
 		assert.True(t, w.Holds(want[i]), "step %d: %s", i+1, text)
@@ -227,6 +229,8 @@ func TestDiagnosisInWords(t *testing.T) {
 	}{
 		// Natural log: 3 / ln 3.
 		{1, 3 / ln(3), "you divided by ln(i+1), not log2(i+1)", false},
+		// Every term rounded to one decimal: 7 + 1.9 + 3.5 = 12.40.
+		{2, 12.4, "you rounded each term to 1 decimal before adding them", false},
 		// Ranks 1 and 2 only: 7 + 3/log2 3.
 		{2, 7 + 3/l2(3), "you added ranks 1 to 2, not 1 to 3", false},
 		// Every rank: 7 + 3/log2 3 + 7/2 + 0 + 1/log2 6 = 12.7796.
@@ -242,9 +246,9 @@ func TestDiagnosisInWords(t *testing.T) {
 		// the lesson names the bound it had the learner press through.
 		{8, (7 + 1/l2(3) + 7/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as best ties do, not worst", false},
 		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
-		// (1 + 0.6 + 0.5 + 0.4 + 7×0.4) / (7 + 0.6 + 0.5 + 0.4 + 0.4) =
-		// 5.3 / 8.9 = 0.5955.
-		{9, 5.3 / 8.9, "", true},
+		// linear gain: (1 + 0.6 + 0.5 + 0.4 + 3×0.4) / (3 + 0.6 + 0.5 +
+		// 0.4 + 0.4) = 3.7 / 4.9 = 0.7551.
+		{9, 3.7 / 4.9, "", true},
 	} {
 		st := Steps[c.step-1]
 		w, err := verify.ParseWritten(strconv.FormatFloat(c.answer, 'f', 2, 64))
@@ -298,4 +302,18 @@ func TestInstructionNumbers(t *testing.T) {
 	check := num(t, "checking a hand computation")
 	assert.Equal(t, []float64{3, 2, 3, 0, 1}, grades(check))
 	assert.Contains(t, Steps[check-1].Instruction, "printed 6.324")
+}
+
+// TestNextAnswerDiffers: no step's answer, as the learner writes it,
+// is the one before's: steps 6 and 7 both answered 0.76, and steps 8
+// and 9 both 0.59, so that typing the last answer again passed.
+func TestNextAnswerDiffers(t *testing.T) {
+	prev := ""
+	for i, s := range Steps {
+		truth, err := s.Truth()
+		require.NoError(t, err)
+		text := strconv.FormatFloat(truth, 'f', s.MinDecimals(), 64)
+		assert.NotEqual(t, prev, text, "steps %d and %d", i, i+1)
+		prev = text
+	}
 }
