@@ -180,7 +180,9 @@ type Hide struct {
 // rank 2 on are hidden, with NDCG@i; an IDCG's ideal terms are hidden
 // too (the ideal grades stay, as inputs). An NDCG is a quotient of DCG
 // and IDCG: both are hidden wherever they show, from rank 2 on; a worst
-// or best NDCG is the other bound less the spread. A claim the file
+// or best NDCG is the other bound less the spread, or twice the
+// expected value less the other bound: the spread and the other bound
+// are hidden. A claim the file
 // makes of the answer (at the same k and gain) gives it with what check
 // finds it off by. All is computed under the conventions the question
 // is asked under: under others the values differ, and the learner who
@@ -223,7 +225,13 @@ func (s Step) Hidden() ([]Hide, error) {
 		}
 	}
 	if s.Asks == verify.NDCG && (p == ndcg.Worst || p == ndcg.Best) {
-		gives(r.NDCGBand(k).Spread())
+		// The other bound less the spread; and, where the ties have
+		// two orders, twice the expected value less the other bound.
+		other := ndcg.Best
+		if p == ndcg.Best {
+			other = ndcg.Worst
+		}
+		gives(r.NDCGBand(k).Spread(), r.NDCGAt(other, k))
 	}
 	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
 		claimed := map[verify.Quantity]*listio.Number{verify.DCG: c.DCG, verify.IDCG: c.IDCG, verify.NDCG: c.NDCG}[s.Asks]
