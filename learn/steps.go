@@ -370,6 +370,13 @@ func changeWords(c verify.Change) string {
 		return fmt.Sprintf("added ranks 1 to %s, not 1 to %s", c.To, c.From)
 	case ndcg.SettingTies:
 		return fmt.Sprintf("ordered the tied items as %s ties do, not %s", c.To, c.From)
+	case ndcg.SettingIDCG:
+		if c.To == ndcg.FromList.String() {
+			return "built the ideal from the list alone, not from every judged item"
+		}
+		return "built the ideal from every judged item, not from the list alone"
+	case ndcg.SettingZero:
+		return fmt.Sprintf("took NDCG as %s where IDCG is 0, not %s", c.To, c.From)
 	case verify.IDCGItems:
 		return fmt.Sprintf("built the ideal order from %s only, not from %s", c.To, c.From)
 	case verify.IDCGCutoff:

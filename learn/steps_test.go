@@ -245,6 +245,11 @@ func TestDiagnosisInWords(t *testing.T) {
 		// 12.9165 = 0.8618, which docno order (D before C) gives too:
 		// the lesson names the bound it had the learner press through.
 		{8, (7 + 1/l2(3) + 7/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as best ties do, not worst", false},
+		// The ideal from the list, as scikit-learn builds it: the list
+		// is in its best order, NDCG 1.
+		{11, 1, "you built the ideal from the list alone, not from every judged item", false},
+		// scikit-learn's rule where IDCG is 0.
+		{10, 0, "you took NDCG as 0 where IDCG is 0, not 1", false},
 		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
 		// linear gain: (1 + 0.6 + 0.5 + 0.4 + 3×0.4) / (3 + 0.6 + 0.5 +
 		// 0.4 + 0.4) = 3.7 / 4.9 = 0.7551.
