@@ -324,8 +324,10 @@ func TestLessonHidesTheAnswer(t *testing.T) {
 }
 
 // TestHideValue: a number is hidden where, written with two decimals or
-// more, it rounds as the value does (12.3927 reads as 12.39), as a whole
-// number only; the bar drawn just before it goes too.
+// more, it is the value to its decimals or rounds as the value does
+// (12.3927 reads as 12.39), as a whole number only; the bar drawn just
+// before it goes too. 9.68489 is 9.685 to three decimals, which rounds
+// to 9.69, not 9.68: rounded twice, it showed in the review.
 func TestHideValue(t *testing.T) {
 	x := 12.392789
 	for _, c := range []struct{ in, want string }{
@@ -334,6 +336,8 @@ func TestHideValue(t *testing.T) {
 		{"12.39 and 12.4 and 12.3927", "??.?? and 12.4 and ??.????"},
 		{"112.393 12.3960 2.393 0.12.393", "112.393 12.3960 2.393 0.12.393"},
 		{"@3 ███▊     12.393 ◂k", "@3          ??.??? ◂k"},
+		// 12.3928 to three decimals, though 12.393 rounds to 12.39 too.
+		{"DCG@4 12.393", "DCG@4 ??.???"},
 		{"@3 ##\x1b[0m  12.393", "@3   \x1b[0m  ??.???"},
 		{"\x1b[38;5;245m12.393\x1b[0m", "\x1b[38;5;245m??.???\x1b[0m"},
 	} {
@@ -754,4 +758,11 @@ func TestLessonJudgesTheStepsSlipWithFewerDecimals(t *testing.T) {
 	lessonType(l, "6.323")
 	lessonKeys(l, "enter")
 	assert.Contains(t, lessonFlat(lessonScreen(l)), "write IDCG@5 with 4 decimals or more (e.g. 0.8700): 6.323 fits too many values")
+}
+
+// TestHideValueRoundedOnce: 9.68489 is written 9.685 to three decimals,
+// which rounded again to two is 9.69, not the 9.68 it is: it is hidden
+// as the value written, where the review showed DCG@4 9.685.
+func TestHideValueRoundedOnce(t *testing.T) {
+	assert.Equal(t, "DCG@4 ?.???", hideValue("DCG@4 9.685", 9.684890, 2))
 }

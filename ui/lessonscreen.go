@@ -268,9 +268,13 @@ func hideValue(line string, x float64, decimals int) string {
 			k++
 		}
 		num := line[i:k]
-		if k-j-1 >= decimals && roundsTo(num, decimals) == want {
+		// The value as written (9.685 is 9.68489 to three decimals,
+		// though 9.685 rounds to 9.69 and 9.68489 to 9.68), or a number
+		// that reads as it.
+		d := k - j - 1
+		if d >= decimals && (num == strconv.FormatFloat(x, 'f', d, 64) || roundsTo(num, decimals) == want) {
 			neg := i > 0 && line[i-1] == '-'
-			if !neg || roundsTo("-"+num, decimals) == want {
+			if !neg || roundsTo("-"+num, decimals) == want || "-"+num == strconv.FormatFloat(x, 'f', d, 64) {
 				before := blankBar(b.String())
 				b.Reset()
 				b.WriteString(before)
