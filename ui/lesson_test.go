@@ -341,9 +341,9 @@ func TestHideValue(t *testing.T) {
 		{"@3 ##\x1b[0m  12.393", "@3   \x1b[0m  ??.???"},
 		{"\x1b[38;5;245m12.393\x1b[0m", "\x1b[38;5;245m??.???\x1b[0m"},
 	} {
-		assert.Equal(t, c.want, hideValue(c.in, x, 2), c.in)
+		assert.Equal(t, c.want, hideValue(c.in, x, 2, true), c.in)
 	}
-	assert.Equal(t, "12.39 and ??.???", hideValue("12.39 and 12.393", x, 3), "from the decimals asked")
+	assert.Equal(t, "12.39 and ??.???", hideValue("12.39 and 12.393", x, 3, true), "from the decimals asked")
 }
 
 // TestLessonPasteAndResize: a number pasted is an answer (the text
@@ -764,5 +764,6 @@ func TestLessonJudgesTheStepsSlipWithFewerDecimals(t *testing.T) {
 // which rounded again to two is 9.69, not the 9.68 it is: it is hidden
 // as the value written, where the review showed DCG@4 9.685.
 func TestHideValueRoundedOnce(t *testing.T) {
-	assert.Equal(t, "DCG@4 ?.???", hideValue("DCG@4 9.685", 9.684890, 2))
+	assert.Equal(t, "DCG@4 ?.???", hideValue("DCG@4 9.685", 9.684890, 2, false))
+	assert.Equal(t, "disc 0.500", hideValue("disc 0.500", 0.4966, 2, false), "an input that rounds as what gives the answer")
 }

@@ -221,8 +221,10 @@ func (l *Lesson) draw() {
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
-			for _, h := range l.hide {
-				line = hideValue(line, h.Value, h.Decimals)
+			for i, h := range l.hide {
+				// The answer (the first) wherever a number reads as
+				// it; what gives it, as written.
+				line = hideValue(line, h.Value, h.Decimals, i == 0)
 			}
 			top[i] = line
 		}
@@ -240,13 +242,17 @@ func (l *Lesson) draw() {
 func (l *Lesson) hidden() bool { return !l.shown && l.err == nil }
 
 // hideValue replaces with ? each digit of every number in line written
-// with decimals decimals or more (two at least) that, rounded to
-// decimals, is x rounded alike: the answer, wherever and however
-// precisely the screen writes it, and any number that reads as it. The
+// with decimals decimals or more (two at least) that is x to its
+// decimals, or, where reads (x is the answer), that rounded to decimals
+// is x rounded alike: the answer, wherever and however precisely the
+// screen writes it, and any number that reads as it. A number that only
+// gives the answer is hidden as written: one that rounds alike is some
+// other number, an input perhaps (rank 3's discount 0.500 beside an
+// NDCG@2 of 0.4966). The
 // bar drawn just before a number hidden is blanked too, as its length
 // gives the number roughly. Escape codes hold no decimal point, so they
 // are left as they are.
-func hideValue(line string, x float64, decimals int) string {
+func hideValue(line string, x float64, decimals int, reads bool) string {
 	decimals = max(decimals, 2)
 	want := strconv.FormatFloat(x, 'f', decimals, 64)
 	var b strings.Builder
@@ -272,9 +278,9 @@ func hideValue(line string, x float64, decimals int) string {
 		// though 9.685 rounds to 9.69 and 9.68489 to 9.68), or a number
 		// that reads as it.
 		d := k - j - 1
-		if d >= decimals && (num == strconv.FormatFloat(x, 'f', d, 64) || roundsTo(num, decimals) == want) {
+		if d >= decimals && (num == strconv.FormatFloat(x, 'f', d, 64) || reads && roundsTo(num, decimals) == want) {
 			neg := i > 0 && line[i-1] == '-'
-			if !neg || roundsTo("-"+num, decimals) == want || "-"+num == strconv.FormatFloat(x, 'f', d, 64) {
+			if !neg || reads && roundsTo("-"+num, decimals) == want || "-"+num == strconv.FormatFloat(x, 'f', d, 64) {
 				before := blankBar(b.String())
 				b.Reset()
 				b.WriteString(before)
