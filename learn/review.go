@@ -65,7 +65,7 @@ func Review(r *rand.Rand) *Path {
 		Instruction: "Linear gain: gain = grade. Sort the grades best first and add the top 4 terms.",
 		Question:    "What is IDCG@4, to two decimals?", Asks: verify.IDCG,
 	})
-	add(Step{Title: "NDCG at a cutoff", Grades: join(grades(6)), Opens: linear(6), Asked: linear(3),
+	add(Step{Title: "NDCG at a cutoff", Grades: join(grades(6)), Opens: linear(3), Asked: linear(3),
 		Instruction: "Linear gain, and k=3: DCG@3 over IDCG@3, the top 3 of the ideal order.",
 		Question:    "What is NDCG@3, to two decimals?", Asks: verify.NDCG,
 	})
@@ -84,9 +84,10 @@ func Review(r *rand.Rand) *Path {
 	} else {
 		judged := exp(4)
 		judged.IDCG = ndcg.FromJudged
-		add(Step{Title: "the ideal from the judgments", Grades: join(grades(4)), Pool: strconv.Itoa(1 + r.IntN(3)),
+		missed := 1 + r.IntN(3)
+		add(Step{Title: "the ideal from the judgments", Grades: join(grades(4)), Pool: strconv.Itoa(missed),
 			Opens: judged, Asked: judged,
-			Instruction: "Exp gain. The judges found one more relevant item the list missed (P1): the ideal takes it in.",
+			Instruction: fmt.Sprintf("Exp gain. The judges found one more relevant item the list missed, P1 (grade %d): the ideal takes it in.", missed),
 			Question:    "With the ideal from every judged item, what is NDCG@4?", Asks: verify.NDCG,
 		})
 	}
