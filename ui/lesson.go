@@ -386,13 +386,24 @@ func (l *Lesson) retry() {
 	}
 }
 
+// next is the step enter goes on to once the step is answered: the
+// next one not answered right (a step answered right is not asked
+// again), or past the last, Count()+1.
+func (l *Lesson) next() int {
+	n := l.n + 1
+	for l.review == nil && l.o.Room == nil && n <= l.path().Count() && slices.Contains(l.o.Progress.Right, n) {
+		n++
+	}
+	return n
+}
+
 // nextName is where enter goes once the step is answered.
 func (l *Lesson) nextName() string {
-	switch {
-	case l.n < l.path().Count() && l.review != nil:
-		return fmt.Sprintf("question %d", l.n+1)
-	case l.n < l.path().Count():
-		return fmt.Sprintf("step %d", l.n+1)
+	switch n := l.next(); {
+	case n <= l.path().Count() && l.review != nil:
+		return fmt.Sprintf("question %d", n)
+	case n <= l.path().Count():
+		return fmt.Sprintf("step %d", n)
 	case l.o.Room != nil:
 		return "your list"
 	case l.review == nil && l.o.Path == learn.BuiltinPath():
@@ -412,7 +423,7 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	if l.answered {
-		if l.n >= l.path().Count() {
+		if l.next() > l.path().Count() {
 			if l.review == nil {
 				l.o.Progress.Done()
 			}
@@ -428,7 +439,7 @@ func (l *Lesson) enter() tea.Cmd {
 			}
 			return tea.Sequence(l.save(), tea.Quit)
 		}
-		if err := l.open(l.n + 1); err != nil {
+		if err := l.open(l.next()); err != nil {
 			l.inner.c.SetStatus(err.Error(), true)
 			return nil
 		}

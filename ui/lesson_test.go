@@ -767,3 +767,23 @@ func TestHideValueRoundedOnce(t *testing.T) {
 	assert.Equal(t, "DCG@4 ?.???", hideValue("DCG@4 9.685", 9.684890, 2, false))
 	assert.Equal(t, "disc 0.500", hideValue("disc 0.500", 0.4966, 2, false), "an input that rounds as what gives the answer")
 }
+
+// TestLessonSkipsStepsAnsweredRight: going on from a step passes over
+// the steps answered right already, where a learner resumed at step 2
+// (step 3 answered before) was asked step 3 again.
+func TestLessonSkipsStepsAnsweredRight(t *testing.T) {
+	var p learn.Progress
+	for _, n := range []int{1, 3, 4} {
+		p.Opened(n)
+		p.Answered(n)
+	}
+	l, err := NewLesson(LessonOptions{Step: p.Resume(), Progress: p, NoColor: true})
+	require.NoError(t, err)
+	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	require.Equal(t, 2, l.Step())
+	lessonType(l, "12.39")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "Enter goes on to step 5.")
+	lessonKeys(l, "enter")
+	assert.Equal(t, 5, l.Step())
+}
