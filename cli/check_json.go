@@ -16,7 +16,7 @@ import (
 
 // checkSchemaVersion is the version of check --format json's layout,
 // written down in schema/check.schema.json.
-const checkSchemaVersion = 1
+const checkSchemaVersion = 2
 
 // jsonCheck is check --format json: the layout of
 // schema/check.schema.json, whose descriptions say what each field is.
@@ -51,6 +51,7 @@ type jsonClaim struct {
 	Departure    *jsonDeparture   `json:"departure"`
 	TrueTerm     *jsonTermOfClaim `json:"true_term"`
 	Finding      jsonFinding      `json:"finding"`
+	Diagnosis    jsonDiagnosis    `json:"diagnosis"`
 	Explanation  []string         `json:"explanation"`
 }
 
@@ -60,6 +61,15 @@ type jsonFinding struct {
 	Cause   string `json:"cause"`
 	Guess   bool   `json:"guess"`
 	Summary string `json:"summary"`
+}
+
+// jsonDiagnosis names the mistakes behind a claim by their catalogue
+// ids (verify.Diagnosis), as the room's tally groups answers.
+type jsonDiagnosis struct {
+	Mistakes   []string `json:"mistakes"`
+	Ambiguous  bool     `json:"ambiguous"`
+	Chance     bool     `json:"chance"`
+	Impossible bool     `json:"impossible"`
 }
 
 type jsonRounded struct {
@@ -75,6 +85,7 @@ type jsonQuotient struct {
 }
 
 type jsonMatch struct {
+	ID      string       `json:"id"`
 	Changes []jsonChange `json:"changes"`
 	Value   float64      `json:"value"`
 	Presets []string     `json:"presets"`
@@ -154,7 +165,7 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 			c.Quotient = &jsonQuotient{DCG: q.DCG.String(), IDCG: q.IDCG.String(), Value: q.Value, Holds: q.Holds}
 		}
 		for _, m := range v.Matches {
-			jm := jsonMatch{Value: m.Value, Presets: m.Presets, Exotic: m.Exotic, Chance: m.Chance}
+			jm := jsonMatch{ID: string(m.ID()), Value: m.Value, Presets: m.Presets, Exotic: m.Exotic, Chance: m.Chance}
 			if jm.Presets == nil {
 				jm.Presets = []string{}
 			}
@@ -186,6 +197,11 @@ func writeCheckJSON(w io.Writer, doc *listio.Document, rep *verify.Report, fixed
 		}
 		f := verdict.Of(rep, i)
 		c.Finding = jsonFinding{Cause: string(f.Cause), Guess: f.Guess, Summary: f.Summary()}
+		c.Diagnosis = jsonDiagnosis{Mistakes: []string{}, Ambiguous: f.Diagnosis.Ambiguous, Chance: f.Diagnosis.Chance,
+			Impossible: v.Claim.Impossible()}
+		for _, id := range f.Diagnosis.Mistakes {
+			c.Diagnosis.Mistakes = append(c.Diagnosis.Mistakes, string(id))
+		}
 		c.Explanation = []string{}
 		if !v.Holds {
 			// The text report's explanation, line by line, for a grader

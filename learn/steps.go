@@ -252,6 +252,16 @@ type Diagnosis struct {
 	// likely as not (two decimals fit many), so the lesson offers it
 	// as a guess, not as what happened.
 	Guess bool
+	// Ambiguous says two or more mistakes give the answer as written:
+	// Slip names them all ("k−1 or the ideal from the top k: both give
+	// 0.83; …"), none as what happened.
+	Ambiguous bool
+	// Impossible says why the answer is a value NDCG never takes, said
+	// before what explains it (verdict.Impossible); "" otherwise.
+	Impossible string
+	// Mistakes are the catalogue's ids of what gives the answer, most
+	// likely first (verify.Diagnosis).
+	Mistakes []verify.MistakeID
 }
 
 // Diagnose says what check finds behind the answer w, the finding the
@@ -285,7 +295,11 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 		return Diagnosis{}
 	}
 	f := verdict.Of(rep, len(rep.Verdicts)-1)
-	d := Diagnosis{Guess: f.Guess}
+	d := Diagnosis{Guess: f.Guess, Impossible: verdict.Impossible(f.Claim), Mistakes: f.Diagnosis.Mistakes}
+	if f.Diagnosis.Ambiguous {
+		d.Slip, d.Ambiguous = verdict.Ambiguity(f.Diagnosis, w), true
+		return d
+	}
 	switch f.Cause {
 	case verdict.Truncated:
 		d.Slip = "you cut the digits off instead of rounding"
@@ -347,22 +361,9 @@ func (s Step) tieBound(list *ndcg.List, ch verify.Change, w verify.Written) veri
 // k), and check's own words for what the lesson never mentions.
 func changeWords(c verify.Change) string {
 	switch c.Setting {
-	case ndcg.SettingGain:
-		switch c.To {
-		case "linear":
-			return "took the grade itself as the gain, not 2^grade − 1"
-		case "exp":
-			return "took 2^grade − 1 as the gain, not the grade itself"
-		}
-	case ndcg.SettingDiscount:
-		switch c.To {
-		case "ln":
-			return "divided by ln(i+1), not log2(i+1)"
-		case "log10":
-			return "divided by log10(i+1), not log2(i+1)"
-		case "jk:2":
-			return "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0"
-		}
+	case ndcg.SettingGain, ndcg.SettingDiscount:
+		// In the catalogue's words, which check and the quiz use too.
+		return verify.Lookup(c.ID()).Did
 	case ndcg.SettingK:
 		if c.To == "all" {
 			return fmt.Sprintf("added every rank, not ranks 1 to %s", c.From)
@@ -382,7 +383,8 @@ func changeWords(c verify.Change) string {
 	case verify.IDCGCutoff:
 		return fmt.Sprintf("added up %s for IDCG, not its top %s", c.To, strings.TrimPrefix(c.From, "k="))
 	}
-	return "used " + c.String()
+	// What the lesson never mentions is said in the catalogue's words.
+	return verify.Lookup(c.ID()).Did
 }
 
 // Instructions is the step's instruction with each key in braces

@@ -41,8 +41,16 @@ type Bin struct {
 	Right bool // the bin holds the right answers (and only them)
 }
 
-// Mistake is a group of wrong answers with one explanation.
+// Mistake is a group of wrong answers with one explanation: the same
+// mistakes of the catalogue (verify.Diagnosis.Key), however the answers
+// were written.
 type Mistake struct {
+	// ID is the catalogue's id of the mistake, or the ids of the
+	// mistakes that fit, joined by " | " (verify.Diagnosis.Key); "" for
+	// answers nothing explains or that are not numbers.
+	ID verify.MistakeID
+	// Why says it in words, as the first answer of the group is told
+	// (verdict.Finding.Summary).
 	Why string
 	// Names are the attendees who answered so, in alphabetical order.
 	Names []string
@@ -91,15 +99,22 @@ func tally(rd *Round, in []answer) *Tally {
 			t.Right++
 			continue
 		}
-		why := "not a number"
+		why, id := "not a number", verify.MistakeID("")
 		if err == nil {
-			why = verdict.Diagnose(rd.Question.List, s, w)
+			f := verdict.FindingOf(rd.Question.List, s, w)
+			why, id = f.Summary(), f.Diagnosis.Key()
 		}
-		g := groups[why]
+		// One slipped term is as many mistakes as there are terms and
+		// slips: those are told apart by what slipped.
+		key := string(id)
+		if key == "" || id == verify.SlipTerm {
+			key = string(id) + why
+		}
+		g := groups[key]
 		if g == nil {
-			g = &Mistake{Why: why}
-			groups[why] = g
-			order = append(order, why)
+			g = &Mistake{ID: id, Why: why}
+			groups[key] = g
+			order = append(order, key)
 		}
 		g.Names = append(g.Names, a.name)
 	}

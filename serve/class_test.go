@@ -13,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verdict"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 const classSize = 20
@@ -150,9 +151,9 @@ func TestClassQuizTally(t *testing.T) {
 	}
 	got := tally.Mistakes
 	assert.Equal(t, []Mistake{
-		{Why: "used gain linear (not exp)", Names: names("0.76")},
-		{Why: "cut the digits off instead of rounding", Names: names("0.82")},
-		{Why: "IDCG at rank 2: the term counted twice", Names: names("0.70")},
+		{ID: verify.GainLinear, Why: "used gain linear (not exp)", Names: names("0.76")},
+		{ID: verify.TruncatedDigits, Why: "cut the digits off instead of rounding", Names: names("0.82")},
+		{ID: verify.SlipTerm, Why: "IDCG at rank 2: the term counted twice", Names: names("0.70")},
 		{Why: string(verdict.Unexplained), Names: names("0.31")},
 	}, got)
 

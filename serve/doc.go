@@ -45,8 +45,9 @@
 // The Room (room.go) is what the instructor's dashboard (package
 // serve/dashboard, which imports this one; nothing here imports it)
 // drives: it sends a list or a step of the guided path to every session
-// (offers.go), runs quiz rounds, and tallies the answers by the mistake
-// the check engine finds behind each (verdict.Diagnose; rounds.go). It
+// (offers.go), runs quiz rounds, and tallies the answers by the mistakes
+// the check engine finds behind each, by their catalogue ids, however
+// the answers were written (verdict.FindingOf, Mistake.ID; class.go). It
 // asks an attendee to show their screen to the room (share.go): only
 // after their y does their session keep its frames, on its own
 // goroutine, for the dashboard to mirror.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // TestTallyKeepsWrongAnswersOutOfTheRightBar: grades 0,3,1,0,2 with the
@@ -32,5 +33,24 @@ func TestTallyKeepsWrongAnswersOutOfTheRightBar(t *testing.T) {
 		}
 	}
 	assert.Equal(t, got.Right, right, "the bar marked right holds the right answers only: %+v", got.Histogram)
-	assert.Equal(t, []Mistake{{Why: "used gain linear (not exp)", Names: []string{"b", "c"}}}, got.Mistakes)
+	assert.Equal(t, []Mistake{{ID: verify.GainLinear, Why: "used gain linear (not exp)", Names: []string{"b", "c"}}}, got.Mistakes)
+}
+
+// TestTallyGroupsByMistakeID: answers written with different digits but
+// given by the same mistakes are one group, keyed by the catalogue's
+// ids. Grades 2,3,0,1 scored 0.829,0.651,0.136,0.123 at k=3 under
+// exponential gain: DCG@3 = 3 + 7/log2 3 + 0 = 7.4165; IDCG@2 (k−1) and
+// the ideal of the top 3 retrieved (2,3,0 sorted 3,2,0) are both 7 +
+// 3/log2 3 = 8.8928, and DCG@2 = DCG@3, so both give 7.4165/8.8928 =
+// 0.8340, written 0.83, 0.834 or 0.8340.
+func TestTallyGroupsByMistakeID(t *testing.T) {
+	list, err := ndcg.FromGrades([]float64{2, 3, 0, 1}, []float64{0.829, 0.651, 0.136, 0.123})
+	require.NoError(t, err)
+	rd := &Round{Settings: ndcg.DefaultSettings(), Question: explain.Question{List: list, K: 3}}
+	got := tally(rd, []answer{{"a", "0.83"}, {"b", "0.834"}, {"c", "0.8340"}})
+	require.Len(t, got.Mistakes, 1, "%+v", got.Mistakes)
+	m := got.Mistakes[0]
+	assert.Equal(t, verify.MistakeID("k_minus_1 | ideal_top_k"), m.ID)
+	assert.Equal(t, []string{"a", "b", "c"}, m.Names)
+	assert.Equal(t, "k−1 or the ideal from the top k: both give 0.83; no number of decimals tells them apart on this list", m.Why)
 }

@@ -77,8 +77,8 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m := h.m
 	m.c.WS = ws
 	// A save compares the new list's file with what was read of it.
-	m.disk, m.changedOnDisk, m.flight = ws.Doc.Disk, "", nil
-	m.convW = -1 // the header states the new list's conventions
+	m.file = fileState{disk: ws.Doc.Disk}
+	m.conv.w = -1 // the header states the new list's conventions
 	m.fileGain = fileGain
 	present := false
 	if e, ok := m.views[0].(*explorer.Model); ok {

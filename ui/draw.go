@@ -26,6 +26,23 @@ func (m *Model) windowTitle() string {
 	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
 }
 
+// drawnFooter is the footer as drawn for w cells, a view, and whether a
+// field had the keys: a prompt opened within an Update (y s) changes
+// the footer. Zero: drawn again.
+type drawnFooter struct {
+	line    string
+	w, view int
+	typing  bool
+}
+
+// drawnConventions is the conventions line as drawn for w cells under
+// s, drawn again after an edit or a change of styles (w -1).
+type drawnConventions struct {
+	line string
+	w    int
+	s    ndcg.Settings
+}
+
 // decor is what a program built on the explorer adds to its screen (the
 // workshop's: Workshop). Each is optional.
 type decor struct {
@@ -41,27 +58,27 @@ type decor struct {
 	help func(w int) []string
 }
 
-// decorClock and decorMark are the decor's clock and mark, "" without.
-func (m *Model) decorClock() string {
-	if m.deco.clock == nil {
+// clockText and markText are the decor's clock and mark, "" without.
+func (d decor) clockText() string {
+	if d.clock == nil {
 		return ""
 	}
-	return m.deco.clock()
+	return d.clock()
 }
 
-func (m *Model) decorMark() string {
-	if m.deco.mark == nil {
+func (d decor) markText() string {
+	if d.mark == nil {
 		return ""
 	}
-	return m.deco.mark()
+	return d.mark()
 }
 
-// awaiting is the decor's answer awaited, if any.
-func (m *Model) awaiting(w int) (text, footer string, ok bool) {
-	if m.deco.awaiting == nil {
+// await is the decor's answer awaited, if any.
+func (d decor) await(w int) (text, footer string, ok bool) {
+	if d.awaiting == nil {
 		return "", "", false
 	}
-	return m.deco.awaiting(w)
+	return d.awaiting(w)
 }
 
 // render draws the whole screen.
@@ -121,7 +138,7 @@ func (m *Model) render() string {
 func (m *Model) titleLine(w int) string {
 	dirty := m.c.WS.Dirty()
 	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if mark := m.decorMark(); mark != "" {
+	if mark := m.deco.markText(); mark != "" {
 		right = mark
 		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
 			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
@@ -130,7 +147,7 @@ func (m *Model) titleLine(w int) string {
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.decorClock(), right, w)
+	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.deco.clockText(), right, w)
 	return line
 }
 
@@ -138,10 +155,10 @@ func (m *Model) titleLine(w int) string {
 // does: in words when there is room, in short when not.
 func (m *Model) conventionsLine(w int) string {
 	s := m.shownSettings()
-	if m.convW != w || !s.Equal(m.convFor) {
-		m.convCache, m.convW, m.convFor = m.drawConventions(s, w), w, s
+	if m.conv.w != w || !s.Equal(m.conv.s) {
+		m.conv = drawnConventions{line: m.drawConventions(s, w), w: w, s: s}
 	}
-	return m.convCache
+	return m.conv.line
 }
 
 // settingsShower is a view whose numbers follow conventions of its own
@@ -206,7 +223,7 @@ func (m *Model) statusLines(w int) (string, string) {
 	if line, ok := m.promptLine(w); ok {
 		return line, ""
 	}
-	if text, _, ok := m.awaiting(w); ok {
+	if text, _, ok := m.deco.await(w); ok {
 		// The footer names the keys that answer, which they mean until
 		// then: no status covers it.
 		return m.c.Status.Line(m.c.Styles, text, w), ""
@@ -235,12 +252,12 @@ func (m *Model) footer(w int) string {
 			return line
 		}
 	}
-	if _, line, ok := m.awaiting(w); ok {
+	if _, line, ok := m.deco.await(w); ok {
 		return line
 	}
 	typing := m.typing()
-	if m.footerCache != "" && m.footerW == w && m.footerView == m.active && m.footerTyping == typing {
-		return m.footerCache
+	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
+		return f.line
 	}
 	k := m.c.Keys
 	var line string
@@ -253,8 +270,8 @@ func (m *Model) footer(w int) string {
 		// other view.
 		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
-	m.footerCache, m.footerW, m.footerView, m.footerTyping = line, w, m.active, typing
-	return m.footerCache
+	m.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
+	return line
 }
 
 // typing reports whether the explorer's score or title is being edited

@@ -37,7 +37,14 @@ func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 // TerminalSize is told the terminal's true size before a window size
 // bounded to what is drawn (winsize.Filter), so that the explorer can
 // say the terminal is larger than its window.
-func (m *Model) TerminalSize(w, h int) { m.termW, m.termH = w, h }
+func (m *Model) TerminalSize(w, h int) { m.bound.w, m.bound.h = w, h }
+
+// termBound is the terminal's size where it is larger than the window
+// drawn (TerminalSize), and the status line that says so, while it does.
+type termBound struct {
+	w, h int
+	said string
+}
 
 // FileName is the file the list saves to, or, for a list without a JSON
 // file of its own, the name save as suggests (a query of a run:

@@ -110,7 +110,7 @@ func (m *Model) shotPath() string {
 // openShot, on the terminal's background.
 func (m *Model) shotSVG(shot, name string) string {
 	theme := screenshot.Dark
-	if !m.isDark {
+	if !m.look.dark {
 		theme = screenshot.Light
 	}
 	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), name)

@@ -145,7 +145,7 @@ func TestNoColorAndBackground(t *testing.T) {
 	dark := c.View().Content
 	assert.Contains(t, dark, "\x1b[38", "colour when allowed")
 	c.Update(tea.BackgroundColorMsg{Color: color.White})
-	assert.False(t, c.isDark)
+	assert.False(t, c.look.dark)
 	assert.NotEqual(t, dark, c.View().Content, "a light background gets the light palette")
 	assert.Equal(t, ansi.Strip(dark), ansi.Strip(c.View().Content), "and the same text")
 }

@@ -120,7 +120,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.open(dialogs.NewViewMenu(dialogHost{m}, menuEntries(), m.active, m.show))
 		m.ungreet()
 	case key.Matches(msg, k.ASCII):
-		m.ascii = !m.ascii
+		m.look.ascii = !m.look.ascii
 		m.restyle()
 	case key.Matches(msg, k.NextView):
 		m.show((m.active + 1) % len(m.views))

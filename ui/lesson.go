@@ -531,13 +531,19 @@ func wrongText(c *common.Common, label string, truth float64, w verify.Written) 
 // likely one as such, a guess as a guess, nothing where nothing
 // explains it.
 func slipText(d learn.Diagnosis) string {
+	impossible := ""
+	if d.Impossible != "" {
+		impossible = " " + d.Impossible
+	}
 	switch {
 	case d.Slip == "":
-		return ""
+		return impossible
+	case d.Ambiguous:
+		return impossible + " More than one mistake fits: " + d.Slip + "."
 	case d.Guess:
-		return " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
+		return impossible + " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
 	}
-	return " Likely slip: " + d.Slip + "."
+	return impossible + " Likely slip: " + d.Slip + "."
 }
 
 // save keeps the progress off the update loop; a failure is said on the

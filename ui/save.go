@@ -47,22 +47,22 @@ func (m *Model) savePath() string {
 func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 	ws := m.c.WS
 	own := path == m.savePath()
-	force := own && path == m.changedOnDisk
-	if own && !force && m.disk != (listio.Stamp{}) && m.disk.Moved(path) {
-		m.changedOnDisk = path
+	force := own && path == m.file.changed
+	if own && !force && m.file.disk != (listio.Stamp{}) && m.file.disk.Moved(path) {
+		m.file.changed = path
 		m.c.SetStatus(changedStatus(path), true)
 		return nil
 	}
-	m.changedOnDisk = ""
+	m.file.changed = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
 	m.c.SetStatus("saving "+path+"…", false)
-	expect := m.disk
+	expect := m.file.disk
 	flight := &saveFlight{done: make(chan struct{})}
-	m.flight = flight
+	m.file.flight = flight
 	return func() tea.Msg {
 		var stamp listio.Stamp
 		var err error
@@ -76,6 +76,18 @@ func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 		close(flight.done)
 		return msg
 	}
+}
+
+// fileState is what the explorer knows of the list's file.
+type fileState struct {
+	// disk is the file's stamp when it was read or last saved; a save
+	// over a file that has changed since asks first.
+	disk listio.Stamp
+	// changed is the file whose change a first w reported: a second w
+	// overwrites it.
+	changed string
+	// flight is the save being written, until its message comes back.
+	flight *saveFlight
 }
 
 // saveFlight is a save whose write runs in a command: a signal that
@@ -92,7 +104,7 @@ type saveFlight struct {
 // recovery copy of edits already on disk is written and offered. It is
 // for after the program's loop has ended.
 func (m *Model) SettleSave(wait time.Duration) {
-	f := m.flight
+	f := m.file.flight
 	if f == nil {
 		return
 	}
@@ -101,8 +113,8 @@ func (m *Model) SettleSave(wait time.Duration) {
 	case <-time.After(wait):
 		return
 	}
-	if m.flight == f {
-		m.flight = nil
+	if m.file.flight == f {
+		m.file.flight = nil
 		if f.msg.Err == nil {
 			m.c.WS.MarkSaved(f.msg.At)
 			m.c.WS.Doc.Name = f.msg.Path
@@ -117,12 +129,12 @@ func changedStatus(path string) string {
 }
 
 func (m *Model) saved(msg savedMsg) tea.Cmd {
-	m.flight = nil
+	m.file.flight = nil
 	var changed *listio.ChangedError
 	if errors.As(msg.Err, &changed) {
 		// Another program or explorer wrote the file since: nothing
 		// was written, and a quit on the way waits.
-		m.changedOnDisk = msg.Path
+		m.file.changed = msg.Path
 		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
 		return nil
 	}
@@ -134,7 +146,7 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.disk = msg.Stamp
+	m.file.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"

@@ -26,13 +26,13 @@ func stepSent(n int) string {
 // explorer, which stays as it is behind it until they leave the step
 // (lessonUpdate).
 func (m *Workshop) openLesson(n int) tea.Cmd {
-	l, err := NewLesson(LessonOptions{Step: n, ASCII: m.ascii, NoColor: !m.colour, Room: m.remote})
+	l, err := NewLesson(LessonOptions{Step: n, ASCII: m.look.ascii, NoColor: !m.look.colour, Room: m.remote})
 	if err != nil {
 		m.c.SetStatus("the step cannot be opened: "+err.Error(), true)
 		return nil
 	}
 	m.lesson = l
-	l.Update(tea.ColorProfileMsg{Profile: m.profile})
+	l.Update(tea.ColorProfileMsg{Profile: m.look.profile})
 	l.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
 	// The lesson's styles come from the terminal's background, which it
 	// asks for as the explorer did.

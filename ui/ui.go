@@ -77,12 +77,8 @@ type Model struct {
 	active int
 
 	width, height int
-	isDark        bool
-	ascii         bool // the style sheet's glyphs are ASCII (b switches)
-	colour        bool
-	// profile is the terminal's colour profile (Bubble Tea reports it at
-	// start): faint is used past k only from 256 colours up.
-	profile colorprofile.Profile
+	// look is what the style sheet is made for (restyle).
+	look look
 
 	help help.Model
 	// dialog has the keys over the view while it is open: the question
@@ -91,18 +87,11 @@ type Model struct {
 	dialog dialogs.Dialog
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
-	keys        frame.KeyTimes
-	footerCache string
-	footerW     int
-	footerView  int
-	// footerTyping is whether a field had the keys when footerCache was
-	// drawn: a prompt opened within an Update (y s) changes the footer.
-	footerTyping bool
-	// convCache is the conventions line for convW cells, drawn again
-	// after an edit or a change of styles (convW -1).
-	convCache string
-	convW     int
-	convFor   ndcg.Settings
+	keys frame.KeyTimes
+	// foot and conv are the footer and the conventions line as last
+	// drawn (draw.go).
+	foot drawnFooter
+	conv drawnConventions
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
 	// fileGain is the gain map the list's file set, which g keeps in its
@@ -119,19 +108,11 @@ type Model struct {
 	// deco is what a program built on the explorer adds to its screen
 	// (the workshop's: Workshop); zero for none.
 	deco decor
-	// disk is the list file's stamp when it was read or last saved; a
-	// save over a file that has changed since asks first.
-	disk listio.Stamp
-	// changedOnDisk is the file whose change a first w reported: a
-	// second w overwrites it.
-	changedOnDisk string
-	// flight is the save being written, until its message comes back.
-	flight *saveFlight
-	// termW and termH are the terminal's size when it is larger than
-	// the window drawn (see TerminalSize).
-	termW, termH int
-	// bounded is the status line that says so, while it does.
-	bounded string
+	// file is what is known of the list's file (save.go).
+	file fileState
+	// bound is the terminal's size where it is larger than the window
+	// drawn, and what the status line says of it (embed.go).
+	bound termBound
 	// presetsFrom is the view P was pressed in, while the conventions
 	// view it opened is on screen (esc goes back there); -1 otherwise.
 	presetsFrom int
@@ -163,11 +144,11 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, presetsFrom: -1, isDark: true, colour: !o.NoColor, ascii: o.ASCII, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
+	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
 	if p := m.savePath(); p != "" {
-		m.disk = o.Doc.Disk
-		if m.disk == (listio.Stamp{}) {
-			m.disk = listio.StampOf(p)
+		m.file.disk = o.Doc.Disk
+		if m.file.disk == (listio.Stamp{}) {
+			m.file.disk = listio.StampOf(p)
 		}
 	}
 	if o.Modified {
@@ -277,15 +258,27 @@ var (
 	learnStep = "New to NDCG? q, then ndcg-explorer learn."
 )
 
+// look is what the style sheet is made for: the terminal's background
+// and colour profile, colour allowed or not (NO_COLOR), and ASCII glyphs
+// (--ascii; A switches).
+type look struct {
+	dark, colour, ascii bool
+	// profile is the terminal's colour profile (Bubble Tea reports it at
+	// start): faint is used past k only from 256 colours up.
+	profile colorprofile.Profile
+}
+
+// restyle makes the style sheet again for the look, and forgets what
+// was drawn with the last one.
 func (m *Model) restyle() {
-	m.c.Styles = common.NewStyles(m.isDark, m.colour, m.ascii)
-	if m.colour {
-		m.c.Styles.FaintPastK(m.profile)
+	m.c.Styles = common.NewStyles(m.look.dark, m.look.colour, m.look.ascii)
+	if m.look.colour {
+		m.c.Styles.FaintPastK(m.look.profile)
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
-	m.footerCache = ""
-	m.convW = -1
+	m.foot = drawnFooter{}
+	m.conv.w = -1
 	m.relayoutHelp()
 }
 
@@ -310,7 +303,7 @@ func (m *Model) seen(msg tea.Msg) {
 	case tea.KeyPressMsg:
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
-		m.footerCache = ""
+		m.foot = drawnFooter{}
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
@@ -360,20 +353,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.resize()
 		m.regreet()
 		bounded := ""
-		if m.termW > msg.Width || m.termH > msg.Height {
-			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.termW, m.termH, msg.Width, msg.Height)
+		if m.bound.w > msg.Width || m.bound.h > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.bound.w, m.bound.h, msg.Width, msg.Height)
 		}
-		if bounded != "" || (m.bounded != "" && m.c.Status.Text == m.bounded) {
+		if bounded != "" || (m.bound.said != "" && m.c.Status.Text == m.bound.said) {
 			m.c.SetStatus(bounded, false)
 		}
-		m.bounded = bounded
+		m.bound.said = bounded
 		return nil
 	case tea.BackgroundColorMsg:
-		m.isDark = msg.IsDark()
+		m.look.dark = msg.IsDark()
 		m.restyle()
 		return nil
 	case tea.ColorProfileMsg:
-		m.profile = msg.Profile
+		m.look.profile = msg.Profile
 		m.restyle()
 		return nil
 	case common.StatusMsg:
@@ -478,7 +471,7 @@ func (m *Model) show(i int) {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
-	m.convW = -1
+	m.conv.w = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}

@@ -14,6 +14,19 @@ func Diagnose(list *ndcg.List, s ndcg.Settings, w verify.Written) string {
 	return DiagnoseLast(list, s, verify.Claims{NDCG: &w})
 }
 
+// FindingOf is the finding on the answer w to list under s, as check
+// finds it: what Diagnose says in words, with the mistakes' ids
+// (Finding.Diagnosis) that a tally groups answers by
+// (verify.Diagnosis.Key) and an export writes beside each answer. A
+// claim that cannot be checked is Unexplained.
+func FindingOf(list *ndcg.List, s ndcg.Settings, w verify.Written) Finding {
+	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
+	if err != nil || len(rep.Verdicts) == 0 {
+		return Finding{Cause: Unexplained}
+	}
+	return Of(rep, 0)
+}
+
 // DiagnoseLast is Diagnose for the last of the claims c as Check lists
 // them (the last contribution claimed, else NDCG, IDCG, DCG): a lesson
 // asks for one DCG, one IDCG or the term of one rank, the terms above it

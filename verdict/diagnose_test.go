@@ -83,12 +83,12 @@ func TestDiagnoseLastNamesTheLastClaim(t *testing.T) {
 }
 
 // TestNaturalLogSaidInAStudentsWords: a discount of 1/ln(i+1) for
-// 1/log2(i+1) is a student's "natural log"; the mistake says so, where
-// it said only "a logarithm in another base" (which stays for another
-// base, as log:10).
+// 1/log2(i+1) is a student's "natural log"; the mistake says so in the
+// catalogue's words, where it said only "a logarithm in another base"
+// (which stays for a base the catalogue has no entry for, as log:10).
 func TestNaturalLogSaidInAStudentsWords(t *testing.T) {
 	ln := verify.Change{Setting: ndcg.SettingDiscount, From: "log2", To: "ln"}
-	assert.Equal(t, "a mistake: ln, the natural log, where log2 is meant", mistakeText(ln))
+	assert.Equal(t, "a mistake: divided by ln(i+1), not log2(i+1)", mistakeText(ln))
 	assert.Equal(t, "discount ln (not log2)", ChangeText(ln))
 	ten := verify.Change{Setting: ndcg.SettingDiscount, From: "log2", To: "log:10"}
 	assert.Equal(t, "a mistake: a logarithm in another base", mistakeText(ten))

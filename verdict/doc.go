@@ -25,6 +25,13 @@
 // log2(i) written for log2(i+1), which is Järvelin and Kekäläinen's
 // original discount.
 //
+// Impossible says, before anything else, that an NDCG above 1 or below
+// 0 cannot be; Ambiguity says that two or more mistakes give the claim
+// as written, and how many decimals would tell them apart. A finding
+// carries the claim's verify.Diagnosis, the catalogue's ids of every
+// mistake that fits; FindingOf is the finding on one NDCG answer, what
+// the quiz says and a room's tally and export record.
+//
 // TrueText, OffText and Tolerance write the numbers of a verdict as both
 // interfaces show them.
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
@@ -97,7 +98,7 @@ func Tolerance(w verify.Written) string {
 // working (work, of the report's result). A guess is said to be one,
 // and left out when a likely explanation is found.
 func Explain(rep *verify.Report, work *explain.Working, i int, form Form) []Line {
-	e := explainer{rep: rep, work: work, v: rep.Verdicts[i], form: form, leads: rep.Leads(i)}
+	e := explainer{rep: rep, work: work, v: rep.Verdicts[i], form: form, leads: rep.Leads(i), ambiguous: rep.Diagnosis(i).Ambiguous}
 	for _, l := range e.leads {
 		e.anyLikely = e.anyLikely || l.Likely
 		e.likelyMatch = e.likelyMatch || (l.Likely && l.Match != nil)
@@ -112,6 +113,9 @@ type explainer struct {
 	form      Form
 	leads     []verify.Lead
 	anyLikely bool
+	// ambiguous says two single explanations give the claim: each is
+	// said, a guess too.
+	ambiguous bool
 	// likelyMatch says a convention or mistake likely gives the claim:
 	// the working is not needed.
 	likelyMatch bool
@@ -120,12 +124,21 @@ type explainer struct {
 
 func (e *explainer) add(l Line) { e.out = append(e.out, l) }
 
-// shown says whether a lead is said: every likely one, and the guesses
-// when nothing likely is found.
-func (e *explainer) shown(l verify.Lead) bool { return l.Likely || !e.anyLikely }
+// shown says whether a lead is said: every likely one, the guesses when
+// nothing likely is found, and every single change when two give the
+// claim.
+func (e *explainer) shown(l verify.Lead) bool {
+	return l.Likely || !e.anyLikely || (e.ambiguous && l.Match != nil && len(l.Match.Changes) == 1)
+}
 
 func (e *explainer) lines(i int) []Line {
 	v, brief := e.v, e.form.Brief
+	if t := Impossible(v.Claim); t != "" {
+		e.add(plain("%s", t))
+	}
+	if a := Ambiguity(e.rep.Diagnosis(i), v.Claim.Written); a != "" {
+		e.add(line(Lead, upperFirst(a)+"."))
+	}
 	if v.Truncated {
 		e.add(plain("%s is the true value cut off after the digits written, not rounded.", v.Claim))
 	}
@@ -221,8 +234,11 @@ func (e *explainer) matches() {
 				text += " [" + strings.Join(l.Match.Presets, ", ") + "]"
 			}
 			note := ""
-			if l.Likely && l.Match.Mistake() {
+			switch {
+			case l.Likely && l.Match.Mistake():
 				note = " (" + mistakesText(*l.Match) + ")"
+			case !l.Likely && j > 0:
+				note = " (may be chance)"
 			}
 			e.add(Line{Spans: []Span{{Lead, head + text}, {Plain, " = " + TrueText(l.Match.Value, v.Claim.Written) + note}}})
 		}
@@ -258,7 +274,7 @@ func (e *explainer) matches() {
 	for i, t := range e.rep.Tried {
 		tried[i] = verify.TriedName(t)
 	}
-	e.add(plain("No change of convention gives %s (tried %s, singly and in pairs).", v.Claim, strings.Join(tried, ", ")))
+	e.add(plain("No change of convention gives %s (tried %s, singly and in pairs), nor any mistake check knows.", v.Claim, strings.Join(tried, ", ")))
 	if u := untried(e.rep); u != "" {
 		e.add(plain("%s", u))
 	}
@@ -360,6 +376,18 @@ func (e *explainer) departure(d *verify.Departure) {
 			pre(fmt.Sprintf("NDCG@%s = %s / %s = %s", w.K, explain.Num(w.DCG.Total), explain.Num(w.IDCG.Total), strconv.FormatFloat(v.True, 'f', 4, 64)))
 		}
 	}
+}
+
+// upperFirst starts a sentence with a capital.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 1 && !unicode.IsLetter(r[1]) {
+		return s // k−1, a formula: kept as written
+	}
+	return strings.ToUpper(string(r[0])) + string(r[1:])
 }
 
 // untried says which conventions cannot matter for this list.

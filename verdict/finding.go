@@ -38,7 +38,8 @@ const (
 type Finding struct {
 	Cause Cause
 	// Guess says the cause is only a guess: found, but as a claim near
-	// this one is often found by chance (verify.Lead.Likely).
+	// this one is often found by chance (verify.Lead.Likely), or another
+	// mistake gives the claim too (verify.Diagnosis.Ambiguous).
 	Guess bool
 	// Lead is the explanation the finding rests on; nil for Holds,
 	// Inherited and Unexplained.
@@ -48,6 +49,11 @@ type Finding struct {
 	// Upstream are, for Inherited, the wrong DCG and IDCG claims the
 	// NDCG claim follows from, with their findings.
 	Upstream []Upstream
+	// Diagnosis names every mistake that gives the claim by its
+	// catalogue id (verify.Report.Diagnosis), and says whether two fit.
+	Diagnosis verify.Diagnosis
+	// Claim is the claim the finding is on.
+	Claim verify.Claim
 }
 
 // Upstream is a wrong DCG or IDCG claim an NDCG claim follows from.
@@ -61,6 +67,15 @@ type Upstream struct {
 // or the most plausible of its leads (verify.Report.Leads), a guess when
 // that lead is not likely; or Unexplained.
 func Of(rep *verify.Report, i int) Finding {
+	f := of(rep, i)
+	f.Diagnosis, f.Claim = rep.Diagnosis(i), rep.Verdicts[i].Claim
+	// Two mistakes that both give the claim: the one named first is no
+	// more than a guess.
+	f.Guess = f.Guess || f.Diagnosis.Ambiguous
+	return f
+}
+
+func of(rep *verify.Report, i int) Finding {
 	v := rep.Verdicts[i]
 	if v.Holds {
 		return Finding{Cause: Holds}
@@ -104,8 +119,22 @@ const GuessPrefix = "may be chance: "
 // and a workshop's tally groups a room's answers: "used gain linear (not
 // exp)", "cut the digits off instead of rounding", "DCG at rank 2: grade
 // 2 instead of 1", after GuessPrefix for a guess; "" for a claim that
-// holds, Unexplained for one nothing explains.
+// holds, Unexplained for one nothing explains. Two mistakes that both
+// give the claim are said together (Ambiguity), and an impossible NDCG
+// is said to be one first (Impossible).
 func (f Finding) Summary() string {
+	s := f.summary()
+	if t := Impossible(f.Claim); t != "" && s != "" && f.Cause != Unexplained {
+		head, _, _ := strings.Cut(t, ":")
+		return head + "; " + s
+	}
+	return s
+}
+
+func (f Finding) summary() string {
+	if a := Ambiguity(f.Diagnosis, f.Claim.Written); a != "" {
+		return a
+	}
 	var s string
 	switch f.Cause {
 	case Holds:
@@ -166,6 +195,8 @@ func inheritsText(up []Upstream) string {
 	for _, u := range up {
 		f := u.Finding
 		switch {
+		case f.Diagnosis.Ambiguous:
+			mist = add(mist, u.Label, namesOf(f.Diagnosis))
 		case f.Guess:
 			slipped = append(slipped, u.Label)
 		case f.Cause == Convention:
@@ -191,6 +222,17 @@ func inheritsText(up []Upstream) string {
 		parts = append(parts, fmt.Sprintf("it follows the convention %s %s computed with, %s: not a slip", andList(g.labels), verb, g.how))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// namesOf names the single mistakes of an ambiguous diagnosis: "the
+// ideal from the top k or log2(i), rank 1 left out".
+func namesOf(d verify.Diagnosis) string {
+	ids, _ := d.Rivals()
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = verify.Lookup(id).Name
+	}
+	return orList(names)
 }
 
 // Likely reports whether the finding names a cause that is not a guess.

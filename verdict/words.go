@@ -18,6 +18,20 @@ func ChangeText(c verify.Change) string {
 	case jkForLog2(c):
 		return "discount 1/log2(i) with rank 1 undiscounted (not 1/log2(i+1))"
 	}
+	switch c.ID() {
+	case verify.RatioInverted:
+		return "IDCG / DCG"
+	case verify.DCGForNDCG:
+		return "DCG, not divided by IDCG"
+	case verify.Percent:
+		return "100 × NDCG"
+	case verify.IDCGForDCG:
+		return "IDCG for DCG"
+	case verify.IdealUnsorted:
+		return "the ideal ranking in the list's own order"
+	case verify.DiscountRank1Left:
+		return "discount 1/log2(i), rank 1 left out (not 1/log2(i+1))"
+	}
 	return c.String()
 }
 
@@ -37,30 +51,21 @@ func changesText(m verify.Match) string {
 	return strings.Join(parts, " and ")
 }
 
-// mistakeText says what a mistake most likely was, and the convention it
-// coincides with when there is one ("" for a change that is no mistake).
+// mistakeText says what the learner did, in the catalogue's words
+// (verify.Lookup), and the convention a mistake coincides with when
+// there is one ("" for a change that is no mistake).
 func mistakeText(c verify.Change) string {
-	switch {
-	case !c.Mistake():
+	if !c.Mistake() {
 		return ""
-	case jkForLog2(c):
-		return "most likely ranks counted from 0, or log2(i) written for log2(i+1); " +
-			"it coincides with Järvelin and Kekäläinen's original discount (jk:2)"
-	case c.Setting == verify.IDCGItems:
-		return "a mistake: the ideal ranking orders every judged item, also those retrieved below k"
-	case c.Setting == verify.IDCGCutoff:
-		return "a mistake: IDCG@k sums the ideal ranking to k, as DCG@k sums the ranking"
-	case c.Setting == "k" && c.To == "all":
-		return "a mistake: every rank added, the cutoff forgotten"
-	case c.Setting == "k":
-		return "a mistake: the cutoff off by one"
-	case c.Setting == "discount" && c.To == "ln":
-		// The base a student reaches for: the calculator's ln key.
-		return "a mistake: ln, the natural log, where " + c.From + " is meant"
-	case c.Setting == "discount":
-		return "a mistake: a logarithm in another base"
 	}
-	return "a bound, not an order any tool breaks ties in"
+	m := verify.Lookup(c.ID())
+	switch {
+	case m.Did == string(m.ID):
+		return "a mistake: a logarithm in another base"
+	case jkForLog2(c):
+		return "a mistake: " + m.Did + "; it coincides with Järvelin and Kekäläinen's original discount (jk:2)"
+	}
+	return "a mistake: " + m.Did
 }
 
 // mistakesText says the mistakes among the match's changes, joined.

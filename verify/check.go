@@ -55,6 +55,13 @@ type Claim struct {
 	Written
 }
 
+// Impossible reports whether the claim is a value its quantity never
+// takes: an NDCG above 1 (the ideal order is the best there is) or below
+// 0 (no gain or discount is negative).
+func (c Claim) Impossible() bool {
+	return c.Quantity == NDCG && (c.Value > 1 || c.Value < 0)
+}
+
 // Label names the claim at cutoff k as a reader would write it: "DCG@5",
 // "contribution at rank 2".
 func (c Claim) Label(k string) string {
@@ -79,6 +86,25 @@ const IDCGCutoff ndcg.Setting = "idcg cutoff"
 // retrieved items only, which hides the relevant items ranked below k.
 const IDCGItems ndcg.Setting = "idcg items"
 
+// IdealOrder is the mistake of leaving the ideal ranking in the list's
+// own order: IDCG comes out as DCG, NDCG as 1.
+const IdealOrder ndcg.Setting = "ideal order"
+
+// Misread is the mistake of giving another quantity than the one asked:
+// IDCG/DCG, DCG or a percentage for NDCG, IDCG for DCG.
+const Misread ndcg.Setting = "quantity"
+
+// What a Misread change gives instead (its To), and the discounts no
+// setting has (a discount change's To).
+const (
+	readInverted = "IDCG/DCG"
+	readDCG      = "DCG"
+	readIDCG     = "IDCG"
+	readPercent  = "100 × NDCG"
+	shift2       = "log2(i+2)"
+	rank1Left    = "log2(i), rank 1 left out"
+)
+
 // TriedName says in words what the search varies along setting s, as a
 // report lists its Tried: "gain", "IDCG source", "k±1", "IDCG over the
 // whole ideal ranking".
@@ -94,6 +120,10 @@ func TriedName(s ndcg.Setting) string {
 		return "IDCG over the whole ideal ranking"
 	case IDCGItems:
 		return "ideal ranking from the top k"
+	case IdealOrder:
+		return "the ideal left unsorted"
+	case Misread:
+		return "another quantity given"
 	}
 	return string(s)
 }
@@ -112,6 +142,14 @@ func (c Change) String() string {
 		return fmt.Sprintf("IDCG over %s (not %s)", c.To, c.From)
 	case IDCGItems:
 		return fmt.Sprintf("ideal ranking from %s (not %s)", c.To, c.From)
+	case IdealOrder:
+		return fmt.Sprintf("ideal ranking in %s (not %s)", c.To, c.From)
+	case Misread:
+		return fmt.Sprintf("%s given for %s", c.To, c.From)
+	case ndcg.SettingDiscount:
+		if c.To == shift2 || c.To == rank1Left {
+			return fmt.Sprintf("discount 1/%s (not 1/log2(i+1))", c.To)
+		}
 	}
 	return fmt.Sprintf("%s %s (not %s)", c.Setting, c.To, c.From)
 }
@@ -245,7 +283,8 @@ type Report struct {
 	// Result is the computation the true values come from.
 	Result   *ndcg.Result
 	Verdicts []Verdict
-	// Tried lists the conventions searched for wrong claims.
+	// Tried lists the conventions searched for wrong claims, singly
+	// and in pairs; every mistake of the Catalogue is tried besides.
 	Tried []ndcg.Setting
 }
 
@@ -336,30 +375,77 @@ type view struct {
 	idcgAll bool
 	// idcgTopK builds the ideal ranking from the top k retrieved items only.
 	idcgTopK bool
+	// unsorted leaves the ideal ranking in the list's order.
+	unsorted bool
+	// read is what a Misread change gives instead; "" for the quantity.
+	read string
+	// discount, when set, weighs rank i (1-based) in place of the
+	// result's discount: one no setting has.
+	discount func(i int) float64
 }
 
 func viewOf(s ndcg.Settings) view { return view{ties: s.Ties, k: s.K, zero: s.Zero} }
 
-// valueOf is the claimed quantity in r read through v.
+// valueOf is the claimed quantity in r read through v; NaN where the
+// reading has no value (IDCG/DCG with DCG 0).
 func valueOf(r *ndcg.Result, c Claim, v view) float64 {
-	idcg := r.IDCGAt(v.k)
-	if v.idcgAll {
-		idcg = r.IDCGAt(0)
+	dcg := func() float64 {
+		if v.discount != nil {
+			return rediscounted(r, v.ties, v.k, v.discount)
+		}
+		return r.DCGAt(v.ties, v.k)
 	}
-	if v.idcgTopK {
-		idcg = topKIDCG(r, v.k)
+	idcg := func() float64 {
+		switch {
+		case v.unsorted:
+			return dcg()
+		case v.idcgTopK:
+			return topKIDCG(r, v.k, v.discount)
+		}
+		k := v.k
+		if v.idcgAll {
+			k = 0
+		}
+		if v.discount != nil {
+			return rediscountedIdeal(r, k, v.discount)
+		}
+		return r.IDCGAt(k)
 	}
 	switch c.Quantity {
 	case DCG:
-		return r.DCGAt(v.ties, v.k)
-	case IDCG:
-		return idcg
-	case NDCG:
-		if idcg == 0 {
-			return v.zero
+		if v.read == readIDCG {
+			return idcg()
 		}
-		return r.DCGAt(v.ties, v.k) / idcg
+		return dcg()
+	case IDCG:
+		return idcg()
+	case NDCG:
+		d, i := dcg(), idcg()
+		switch v.read {
+		case readDCG:
+			return d
+		case readInverted:
+			if d == 0 {
+				return math.NaN()
+			}
+			return i / d
+		}
+		n := v.zero
+		if i != 0 {
+			n = d / i
+		}
+		if v.read == readPercent {
+			return 100 * n
+		}
+		return n
 	default:
+		if v.discount != nil {
+			prev := 0.0
+			if c.Rank > 1 {
+				prev = r.DCGAt(v.ties, c.Rank-1)
+			}
+			return (r.DCGAt(v.ties, c.Rank) - prev) / r.Discounts[c.Rank-1] * v.discount(c.Rank)
+		}
 		if v.ties == r.Settings.Ties {
 			return r.Row(c.Rank - 1).Contribution
 		}
@@ -372,12 +458,62 @@ func valueOf(r *ndcg.Result, c Claim, v view) float64 {
 	}
 }
 
+// rediscounted is DCG@k with ties ordered by p, each rank's gain weighed
+// by d in place of the result's discount: the gain at a rank is its
+// step in DCG over its discount.
+func rediscounted(r *ndcg.Result, p ndcg.TiePolicy, k int, d func(int) float64) float64 {
+	if k <= 0 || k > r.N {
+		k = r.N
+	}
+	sum, prev := 0.0, 0.0
+	for i := range k {
+		at := r.DCGAt(p, i+1)
+		sum += (at - prev) / r.Discounts[i] * d(i+1)
+		prev = at
+	}
+	return sum
+}
+
+// rediscountedIdeal is IDCG@k with each rank weighed by d.
+func rediscountedIdeal(r *ndcg.Result, k int, d func(int) float64) float64 {
+	n := len(r.IdealOrder)
+	if k > 0 && k < n {
+		n = k
+	}
+	sum := 0.0
+	for i := range n {
+		sum += r.IdealGain(i) * d(i+1)
+	}
+	return sum
+}
+
+// shiftedDiscount is 1/log2(i+2): ranks counted from 2.
+func shiftedDiscount(i int) float64 { return 1 / math.Log2(float64(i)+2) }
+
+// rank1LeftDiscount is 1/log2(i) from rank 2 on, 0 at rank 1, where
+// log2(1) = 0 leaves nothing to divide by.
+func rank1LeftDiscount(i int) float64 {
+	if i == 1 {
+		return 0
+	}
+	return 1 / math.Log2(float64(i))
+}
+
 // variant is one change of conventions to try.
 type variant struct {
 	change   Change
 	apply    func(*ndcg.Settings)
 	idcgAll  bool
 	idcgTopK bool
+	unsorted bool
+	read     string
+	discount func(int) float64
+	// only lists the quantities the change applies to; nil for all.
+	only []Quantity
+	// alone says the change is tried only by itself, never in a pair:
+	// a learner's own rule, whose pairs would add dozens of values
+	// that hit a claim by chance.
+	alone bool
 	// forTerms says the change can move a single rank's contribution.
 	forTerms bool
 	// exotic marks a change few people make: see Match.Exotic.
@@ -497,20 +633,37 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 	if r.IdealK < len(r.IdealOrder) {
 		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})
 	}
-	if math.Abs(topKIDCG(r, s.K)-r.IDCG()) > 1e-12 {
+	if math.Abs(topKIDCG(r, s.K, nil)-r.IDCG()) > 1e-12 {
 		all := "the whole list"
 		if s.IDCG == ndcg.FromJudged && len(list.Pool) > 0 {
 			all = "the list and the pool"
 		}
 		add(variant{change: Change{IDCGItems, all, "the top " + strconv.Itoa(r.K) + " retrieved"}, idcgTopK: true})
 	}
+	// What learners do that no tool's setting does: discounts shifted
+	// the other way, the ideal left unsorted, and another quantity
+	// given than the one asked.
+	if s.Discount.String() == ndcg.Log2.String() {
+		add(variant{change: Change{ndcg.SettingDiscount, "log2", shift2}, forTerms: true, exotic: true, discount: shiftedDiscount, alone: true})
+		add(variant{change: Change{ndcg.SettingDiscount, "log2", rank1Left}, forTerms: true, exotic: true, discount: rank1LeftDiscount, alone: true})
+	}
+	add(variant{change: Change{IdealOrder, "best first", "the list's own order"}, unsorted: true, only: []Quantity{IDCG, NDCG}, alone: true})
+	for _, read := range []string{readInverted, readDCG, readPercent} {
+		add(variant{change: Change{Misread, "NDCG", read}, read: read, only: []Quantity{NDCG}})
+	}
+	add(variant{change: Change{Misread, "DCG", readIDCG}, read: readIDCG, only: []Quantity{DCG}})
 	return sr
 }
 
-// dimensions lists the settings the search varies.
+// dimensions lists the settings the search varies, singly and in
+// pairs; a learner's own rules (tried alone, or for what quantity is
+// given) are not settings.
 func (sr *search) dimensions() []ndcg.Setting {
 	var out []ndcg.Setting
 	for _, v := range sr.variants {
+		if v.alone || v.read != "" {
+			continue
+		}
 		if !slices.Contains(out, v.change.Setting) {
 			out = append(out, v.change.Setting)
 		}
@@ -552,6 +705,13 @@ func (sr *search) trialOf(vs ...variant) (ndcg.Settings, view) {
 	for _, x := range vs {
 		v.idcgAll = v.idcgAll || x.idcgAll
 		v.idcgTopK = v.idcgTopK || x.idcgTopK
+		v.unsorted = v.unsorted || x.unsorted
+		if x.read != "" {
+			v.read = x.read
+		}
+		if x.discount != nil {
+			v.discount = x.discount
+		}
 	}
 	base := sr.base.Settings
 	s.K, s.Ties, s.Zero = base.K, base.Ties, base.Zero
@@ -569,6 +729,9 @@ func (sr *search) usable(c Claim) []int {
 		if c.Quantity == DCG && (v.idcgAll || v.idcgTopK) {
 			continue
 		}
+		if v.only != nil && !slices.Contains(v.only, c.Quantity) {
+			continue
+		}
 		out = append(out, i)
 	}
 	return out
@@ -584,7 +747,8 @@ func (sr *search) trials(c Claim) []trial {
 	}
 	for i, a := range u {
 		for _, b := range u[i+1:] {
-			if sr.variants[a].change.Setting != sr.variants[b].change.Setting {
+			va, vb := sr.variants[a], sr.variants[b]
+			if va.change.Setting != vb.change.Setting && !va.alone && !vb.alone {
 				out = append(out, trial{c, a, b})
 			}
 		}
@@ -660,36 +824,53 @@ const maxMatches = 8
 
 // matches are the matches of claim c, the odds of a chance match, and
 // every value the settings tried give c.
+//
+// The values are weighed by family: another quantity given (IDCG/DCG, a
+// percentage, DCG for NDCG, IDCG for DCG) is a family of its own, its
+// values those of the others read through it, on their own scale: a
+// percentage is weighed against the percentages the settings tried
+// give, not against fractions.
 func (sr *search) matches(c Claim) ([]Match, *Odds, []float64) {
 	var out []Match
-	// Every value tried, matching or not, by plausibility class, for the
-	// odds of a chance match.
-	var values [3][]float64
+	var read []string // each match's family
+	// Every value tried, matching or not, by family and plausibility
+	// class, for the odds of a chance match; the value of each family's
+	// reading alone stands for its truth.
+	values := map[string]*[3][]float64{"": {}}
+	truths := map[string]float64{"": valueOf(sr.base, c, viewOf(sr.base.Settings))}
 	single := make([]bool, len(sr.variants))
 	for _, t := range sr.trials(c) {
 		x, ok := sr.value(t)
-		if !ok {
+		if !ok || math.IsNaN(x) {
 			continue
+		}
+		_, tv := sr.trialOf(sr.variantsOf(t)...)
+		fam := values[tv.read]
+		if fam == nil {
+			fam = &[3][]float64{}
+			values[tv.read] = fam
+			truths[tv.read] = x
 		}
 		if t.b < 0 {
 			v := sr.variants[t.a]
 			m := Match{Changes: []Change{v.change}, Value: x, Presets: sr.presetOf(v), Exotic: v.exotic}
-			values[plausibility(m)] = append(values[plausibility(m)], x)
+			fam[plausibility(m)] = append(fam[plausibility(m)], x)
 			if c.Holds(x) {
 				single[t.a] = true
-				out = append(out, m)
+				out, read = append(out, m), append(read, tv.read)
 			}
 			continue
 		}
 		a, b := sr.variants[t.a], sr.variants[t.b]
-		values[2] = append(values[2], x)
+		fam[2] = append(fam[2], x)
 		if !single[t.a] && !single[t.b] && c.Holds(x) {
 			out = append(out, Match{Changes: []Change{a.change, b.change}, Value: x, Presets: sr.presetOf(a, b),
 				Exotic: a.exotic || b.exotic})
+			read = append(read, tv.read)
 		}
 	}
-	truth := valueOf(sr.base, c, viewOf(sr.base.Settings))
-	odds := chanceOdds(slices.Concat(values[0], values[1], values[2]), truth, c.Tolerance())
+	main := values[""]
+	odds := chanceOdds(slices.Concat(main[0], main[1], main[2]), truths[""], c.Tolerance())
 	for i, m := range out {
 		// A match is weighed against the settings at least as plausible as
 		// its own (a common change of convention against the common ones;
@@ -703,10 +884,16 @@ func (sr *search) matches(c Claim) ([]Match, *Odds, []float64) {
 		}
 		var rivals []float64
 		for p := 0; p <= class; p++ {
-			rivals = append(rivals, values[p]...)
+			rivals = append(rivals, values[read[i]][p]...)
 		}
 		near := max(math.Abs(m.Value-c.Value), c.Tolerance()/10)
-		out[i].Chance = chanceOdds(rivals, truth, near).Covered >= chanceLevel
+		out[i].Chance = MayBeChance(rivals, truths[read[i]], near)
+		if c.Impossible() && read[i] != "" && len(m.Changes) == 1 {
+			// No order of the list gives an impossible claim: only the
+			// few readings of another quantity reach it, and one alone
+			// that does is what happened, not chance.
+			out[i].Chance = false
+		}
 	}
 	// The most plausible first: one common change, one exotic change,
 	// then pairs (in the order tried within each).
@@ -714,7 +901,17 @@ func (sr *search) matches(c Claim) ([]Match, *Odds, []float64) {
 	if len(out) > maxMatches {
 		out = out[:maxMatches]
 	}
-	return out, odds, slices.Concat(values[0], values[1], values[2])
+	return out, odds, slices.Concat(main[0], main[1], main[2])
+}
+
+// MayBeChance is the one rule that says a value found near a claim may
+// be chance: the values tried (and the truth), each widened by near,
+// cover a third of their range or more, so that a claim written
+// anywhere there would often be "reproduced" by one of them. Matches
+// and slips alike are marked by it, and every interface says "may be
+// chance" where it holds.
+func MayBeChance(tried []float64, truth, near float64) bool {
+	return chanceOdds(tried, truth, near).Covered >= chanceLevel
 }
 
 // plausibility orders matches: 0 a single common change, 1 a single
@@ -758,7 +955,7 @@ func (sr *search) presetOf(vs ...variant) []string {
 	for _, v := range vs {
 		// No preset sets these: a preset keeps k, and every one cuts the
 		// ideal ranking at k from the whole list.
-		if v.idcgAll || v.idcgTopK || v.change.Setting == ndcg.SettingK {
+		if v.idcgAll || v.idcgTopK || v.unsorted || v.read != "" || v.discount != nil || v.change.Setting == ndcg.SettingK {
 			return nil
 		}
 	}
@@ -832,7 +1029,7 @@ func integral(l *ndcg.List) bool {
 
 // topKIDCG is IDCG@k of the ideal ranking of the top k retrieved items
 // alone (input order within ties).
-func topKIDCG(r *ndcg.Result, k int) float64 {
+func topKIDCG(r *ndcg.Result, k int, d func(int) float64) float64 {
 	n := r.N
 	if k > 0 && k < n {
 		n = k
@@ -844,6 +1041,10 @@ func topKIDCG(r *ndcg.Result, k int) float64 {
 	slices.SortFunc(gains, func(a, b float64) int { return cmp.Compare(b, a) })
 	sum := 0.0
 	for i, g := range gains {
+		if d != nil {
+			sum += g * d(i+1)
+			continue
+		}
 		sum += g * r.Discounts[i]
 	}
 	return sum

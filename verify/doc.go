@@ -68,6 +68,27 @@
 // ranking, the ideal ranking from the top k, a discount other than
 // log2, ties best or worst) from another tool's convention.
 //
+// A learner's own rules are tried too, each reproduced exactly: the
+// discount 1/log2(i+2) or 1/log2(i) with rank 1 left out, the ideal
+// ranking left in the list's order (IDCG = DCG), and another quantity
+// given than the one asked (IDCG/DCG, DCG or a percentage for NDCG, IDCG
+// for DCG). They are tried alone, not in pairs, but for the quantity
+// given, whose values are weighed against their own family (a
+// percentage against the percentages the settings tried give). An NDCG
+// claim above 1 or below 0 is Impossible; a slipped term never explains
+// it confidently.
+//
+// # The catalogue of mistakes
+//
+// Catalogue lists every mistake check names, with a stable MistakeID
+// ("gain_linear", "ratio_inverted", …; a pair "a+b"), the sentence that
+// says what the learner did, and how check reproduces it. Change.ID and
+// Match.ID give a change's id. Report.Diagnosis names every mistake
+// that reproduces one claim, most likely first, and says whether two or
+// more single ones fit (Ambiguous: the digits cannot tell which), the
+// first may be chance (MayBeChance, the one rule for that), and what a
+// tally groups it by (Key).
+//
 // # What is likely
 //
 // Report.Leads ranks the explanations of a wrong claim by plausibility,

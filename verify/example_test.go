@@ -77,3 +77,20 @@ func ExampleTriedName() {
 	// k±1
 	// IDCG over the whole ideal ranking
 }
+
+// The same list: 12.78 given for NDCG@5 is its DCG, 7 + 3/log2 3 +
+// 7/2 + 0 + 1/log2 6 = 12.7796, an NDCG no list can have, named by the
+// catalogue's id and sentence.
+func ExampleReport_Diagnosis() {
+	list, _ := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	w, _ := verify.ParseWritten("12.78")
+	rep, _ := verify.Check(list, s, verify.Claims{NDCG: &w})
+	d := rep.Diagnosis(0)
+	fmt.Println(d.Mistakes, d.Ambiguous, rep.Verdicts[0].Claim.Impossible())
+	fmt.Println(verify.Lookup(d.First()).Did)
+	// Output:
+	// [dcg_for_ndcg] false true
+	// gave DCG where NDCG was asked, not divided by IDCG
+}

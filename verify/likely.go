@@ -17,7 +17,7 @@ import (
 // with another library's gives them exactly.
 func (c Change) Mistake() bool {
 	switch c.Setting {
-	case ndcg.SettingK, IDCGCutoff, IDCGItems:
+	case ndcg.SettingK, IDCGCutoff, IDCGItems, IdealOrder, Misread:
 		return true
 	case ndcg.SettingDiscount:
 		return c.To != "log2"
@@ -84,7 +84,8 @@ type Lead struct {
 //   - any match, two changes together too, corroborated by another
 //     claim of the report; two changes together are otherwise a guess,
 //     one of the many pairs tried;
-//   - a slipped term not marked Chance (Slip.Chance).
+//   - a slipped term not marked Chance (Slip.Chance), when no match
+//     gives the claim.
 func (r *Report) Leads(i int) []Lead {
 	v := r.Verdicts[i]
 	if v.Holds {
@@ -109,7 +110,10 @@ func (r *Report) Leads(i int) []Lead {
 	if d := v.Departure; d != nil {
 		for j := range d.Slips {
 			sl := &d.Slips[j]
-			out = append(out, Lead{Kind: LeadSlip, Slip: sl, Likely: !sl.Chance})
+			// A slipped term is a catch-all: where a mistake of the
+			// catalogue gives the claim too, even by chance, the slip is
+			// not the likely story.
+			out = append(out, Lead{Kind: LeadSlip, Slip: sl, Likely: !sl.Chance && len(v.Matches) == 0})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Lead) int {
@@ -218,7 +222,7 @@ func slipChance(r *ndcg.Result, cl Claim, d *Departure, grades []gradeGains, tri
 			collect(idcg, true)
 		}
 	}
-	chance := chanceOdds(values, truth, cl.Tolerance()).Covered >= chanceLevel
+	chance := MayBeChance(values, truth, cl.Tolerance()) || cl.Impossible()
 	for i := range d.Slips {
 		d.Slips[i].Chance = chance
 	}
