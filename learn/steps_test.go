@@ -245,11 +245,6 @@ func TestDiagnosisInWords(t *testing.T) {
 		// 12.9165 = 0.8618, which docno order (D before C) gives too:
 		// the lesson names the bound it had the learner press through.
 		{8, (7 + 1/l2(3) + 7/l2(4)) / (7 + 7/l2(3) + 3/l2(4)), "you ordered the tied items as best ties do, not worst", false},
-		// The ideal from the list, as scikit-learn builds it: the list
-		// is in its best order, NDCG 1.
-		{11, 1, "you built the ideal from the list alone, not from every judged item", false},
-		// scikit-learn's rule where IDCG is 0.
-		{10, 0, "you took NDCG as 0 where IDCG is 0, not 1", false},
 		// Every discount rounded to one decimal: 1, 0.6, 0.5, 0.4, 0.4;
 		// linear gain: (1 + 0.6 + 0.5 + 0.4 + 3×0.4) / (3 + 0.6 + 0.5 +
 		// 0.4 + 0.4) = 3.7 / 4.9 = 0.7551.
@@ -264,6 +259,28 @@ func TestDiagnosisInWords(t *testing.T) {
 		}
 		assert.Equal(t, c.guess, d.Guess, "step %d, %s: %q", c.step, w, d.Slip)
 		assert.NotContains(t, d.Slip, "(not ", "step %d: check's shorthand", c.step)
+	}
+}
+
+// TestDiagnosisOfTheNewSteps: on steps 10 and 11 the answers a learner
+// of scikit-learn gives are named with every mistake that gives them,
+// as no number of decimals tells them apart: 0.00 on a list with no
+// relevant item is the other IDCG=0 rule or DCG (0) given for NDCG;
+// 1.00 on a list in its best order is the ideal from the list, from the
+// top k, or left unsorted.
+func TestDiagnosisOfTheNewSteps(t *testing.T) {
+	for _, c := range []struct {
+		step       int
+		answer, in string
+	}{
+		{num(t, "when nothing is relevant"), "0.00", "the other IDCG=0 rule"},
+		{num(t, "the ideal from the judgments"), "1.00", "the ideal from the list"},
+	} {
+		w, err := verify.ParseWritten(c.answer)
+		require.NoError(t, err)
+		d := Steps[c.step-1].Diagnose(w)
+		assert.True(t, d.Ambiguous, "step %d, %s", c.step, c.answer)
+		assert.Contains(t, d.Slip, c.in, "step %d, %s", c.step, c.answer)
 	}
 }
 
