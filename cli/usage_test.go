@@ -144,11 +144,12 @@ func TestServeHelpListsItsOwnFlags(t *testing.T) {
 	for _, f := range []string{"--listen", "--passphrase-file", "--max-sessions", "--gain", "-k --cutoff"} {
 		assert.Contains(t, out, "    "+f+" ", f)
 	}
-	// Serve's fifteen (the room's ten, --state-dir and --forget, --web,
-	// --tls-cert and --tls-key), the list's conventions and inline grades
-	// (gain, discount, -k, ties, idcg, zero, -p, grades, scores),
-	// --input-format, --max-size and -h: 27, and none of the browser's.
-	assert.Equal(t, 27, strings.Count(out, "\n    -"), "serve's flags, help included")
+	// Serve's sixteen (the room's ten, --state-dir and --forget, --web,
+	// --tls-cert and --tls-key, --lesson), the list's conventions and
+	// inline grades (gain, discount, -k, ties, idcg, zero, -p, grades,
+	// scores), --input-format, --max-size and -h: 28, and none of the
+	// browser's.
+	assert.Equal(t, 28, strings.Count(out, "\n    -"), "serve's flags, help included")
 	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, IsTerminal: func() bool { return false }}
 	assert.NotNil(t, newServeCmd(env).Flags().Lookup("qrels"), "still taken")
 }
