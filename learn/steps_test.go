@@ -303,7 +303,7 @@ func TestInstructionNumbers(t *testing.T) {
 	g1 := grades(1)
 	assert.Equal(t, []float64{3, 2, 3, 0, 1}, g1)
 	assert.Equal(t, 7.0, (math.Pow(2, g1[0])-1)/l2(2))
-	assert.Contains(t, Steps[0].Instruction, "Rank 1 adds 7 × 1 = 7")
+	assert.Contains(t, Steps[0].Instruction, "1 at rank 1 (log2 2 = 1): rank 1 adds 7.")
 
 	ideal := slices.Clone(grades(3))
 	slices.Sort(ideal)

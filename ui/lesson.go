@@ -125,7 +125,11 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	case o.Room != nil:
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
-		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes. Type each answer and enter; q quits, learn resumes.", o.Path.Count(), minutes(o.Path)), false)
+		resumes := ", learn resumes there"
+		if o.Path != learn.BuiltinPath() {
+			resumes = "" // a lesson file's progress is not kept
+		}
+		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes; q quits%s.", o.Path.Count(), minutes(o.Path), resumes), false)
 	case p.Finished() && p.Next == 0:
 		// Every step answered right and the path gone through: nothing
 		// was left off.

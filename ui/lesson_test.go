@@ -377,7 +377,7 @@ func TestLessonPasteAndResize(t *testing.T) {
 // says neither.
 func TestLessonFirstWords(t *testing.T) {
 	l := newLesson(t, 1, 80, 24, nil)
-	assert.Contains(t, lessonScreen(l), "13 steps, about 20 minutes. Type each answer and enter; q quits, learn resumes.")
+	assert.Contains(t, lessonScreen(l), "13 steps, about 20 minutes; q quits, learn resumes there.")
 
 	var p learn.Progress
 	p.Opened(1)

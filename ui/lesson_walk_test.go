@@ -137,7 +137,7 @@ func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 	l, err := NewLesson(LessonOptions{Step: 1, Path: path, NoColor: true})
 	require.NoError(t, err)
 	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Contains(t, lessonScreen(l), "3 steps, about 5 minutes.")
+	assert.Contains(t, lessonScreen(l), "3 steps, about 5 minutes; q quits.", "its progress is not kept: nothing said of resuming")
 	for n, st := range path.Steps {
 		n++
 		s := lessonScreen(l)
