@@ -787,3 +787,20 @@ func TestLessonSkipsStepsAnsweredRight(t *testing.T) {
 	lessonKeys(l, "enter")
 	assert.Equal(t, 5, l.Step())
 }
+
+// TestLessonCheckViewWrapsUnderItself: at 60 columns the check view's
+// verdict that wraps goes on past the field's label, where "+?.?????)"
+// took column 0 under step 13.
+func TestLessonCheckViewWrapsUnderItself(t *testing.T) {
+	l := newLesson(t, stepCheck, 60, 20, nil)
+	lessonKeys(l, "f9")
+	lines := strings.Split(lessonScreen(l), "\n")
+	for i, line := range lines {
+		if strings.HasPrefix(line, "  IDCG@5 [") {
+			require.Less(t, i+1, len(lines))
+			assert.True(t, strings.HasPrefix(lines[i+1], "         "), "the verdict's second line: %q", lines[i+1])
+			return
+		}
+	}
+	t.Fatalf("no IDCG@5 field:\n%s", strings.Join(lines, "\n"))
+}

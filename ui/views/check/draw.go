@@ -59,7 +59,13 @@ func (v *checkView) Draw() string {
 			mark = st.G.Cursor
 		}
 		label := layout.PadRight(f.q.String()+"@"+k, labelW)
-		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+view.InputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
+		line := wrapped(mark + " " + st.Header.Render(label) + " " + view.InputView(&st, &f.in, inW) + " " + v.result(f, errs[i]))
+		if len(line) > 1 {
+			// A verdict wrapped goes on under itself, past the label,
+			// as the explanation does, not at column 0.
+			line = append(line[:1], layout.Hang(strings.Join(line[1:], " "), labelW+3, w)...)
+		}
+		fields = append(fields, line...)
 		for _, why := range whys[i] {
 			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
 		}
