@@ -41,7 +41,7 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	screen := ansi.Strip(d.View().Content)
-	assert.Contains(t, screen, "Send a step of the guided path to the room\n1  gain and discount\n2  DCG\n3  the ideal ranking and IDCG\n")
+	assert.Contains(t, screen, "Send a step of the guided path to the room\n 1  gain and discount\n 2  DCG\n 3  the ideal ranking and IDCG\n")
 	assert.Contains(t, screen, "a step's number (1–13) sends it to the room; esc sends none")
 	d.Update(tea.KeyPressMsg{Code: '0', Text: "0"})
 	assert.Contains(t, ansi.Strip(d.View().Content), "a step's number, 1 to 13, sends it to the room; esc sends none")
@@ -410,7 +410,7 @@ func TestDashboardSendsALessonFilesSteps(t *testing.T) {
 	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	screen := ansi.Strip(d.View().Content)
-	assert.Contains(t, screen, "1  the top three\n2  a tie across the cutoff\n3  a missed document\n")
+	assert.Contains(t, screen, " 1  the top three\n 2  a tie across the cutoff\n 3  a missed document\n")
 	assert.Contains(t, screen, "a step's number (1–3)")
 	d.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
 	assert.Contains(t, ansi.Strip(d.View().Content), "sent step 2 (a tie across the cutoff)")
