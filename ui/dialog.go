@@ -50,7 +50,7 @@ func (h dialogHost) Open(d dialogs.Dialog)    { h.m.open(d) }
 func (h dialogHost) Close()                   { h.m.dialog = nil }
 func (h dialogHost) Remote() bool             { return h.m.remote != nil }
 func (h dialogHost) InOneGo() bool            { return h.m.keys.InOneGo() }
-func (h dialogHost) SavePath() string         { return h.m.savePath() }
+func (h dialogHost) SavePath() string         { return savePath(h.m.c.WS.Doc) }
 func (h dialogHost) HelpPages(w int) []string { return h.m.helpPages(w) }
 
 // HelpNote is what digits do in the explorer, for the help's footer:
@@ -65,10 +65,10 @@ func (h dialogHost) Copy(key string) tea.Cmd {
 	return h.m.copyKey(key)
 }
 
-func (h dialogHost) Save(then dialogs.Then) tea.Cmd { return h.m.save(then) }
+func (h dialogHost) Save(then dialogs.Then) tea.Cmd { return h.m.files.save(then) }
 
 func (h dialogHost) SaveTo(path string, then dialogs.Then) tea.Cmd {
-	return h.m.saveTo(path, then)
+	return h.m.files.saveTo(path, then)
 }
 
 // Install puts an opened list in place of the one being edited, with a
@@ -77,7 +77,7 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m := h.m
 	m.c.WS = ws
 	// A save compares the new list's file with what was read of it.
-	m.file = fileState{disk: ws.Doc.Disk}
+	m.files.fileState = fileState{disk: ws.Doc.Disk}
 	m.conv.w = -1 // the header states the new list's conventions
 	m.fileGain = fileGain
 	present := false
@@ -92,5 +92,5 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	}
 	m.active = 0
 	m.resize()
-	m.c.SetStatus(m.greeting(), false)
+	m.c.SetStatus(m.greeting.words(m.c, m.width), false)
 }

@@ -88,9 +88,10 @@
 // lesson.go (the guided path, ndcg-explorer learn, and a step the
 // instructor sends: the Lesson, its keys and answers),
 // lessonscreen.go (what a step draws, the answer hidden until given),
-// recompute.go (the workspace's work off the update loop), embed.go
-// (what a program embedding the explorer asks of it), exports.go (the
-// names the server and the command line use).
+// greeting.go (what to do first, on the status line until the next
+// status), recompute.go (the workspace's work off the update loop),
+// embed.go (what a program embedding the explorer asks of it),
+// exports.go (the names the server and the command line use).
 //
 // # Work in Update, View pure
 //

@@ -50,7 +50,7 @@ type termBound struct {
 // file of its own, the name save as suggests (a query of a run:
 // RUN-query-QID.json beside the run).
 func (m *Model) FileName() string {
-	if p := m.savePath(); p != "" {
+	if p := savePath(m.c.WS.Doc); p != "" {
 		return p
 	}
 	return dialogs.SuggestedPath(m.c.WS.Doc)

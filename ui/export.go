@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
@@ -39,9 +38,9 @@ func (m *Model) copyKey(k string) tea.Cmd {
 	case "j":
 		if m.remote != nil {
 			// Over SSH the clipboard is where a list is saved.
-			return m.copyList(dialogs.ThenStay)
+			return m.files.copyList(dialogs.ThenStay)
 		}
-		data, ok := m.listJSON()
+		data, ok := m.files.listJSON()
 		if !ok {
 			return nil
 		}
@@ -56,18 +55,6 @@ func (m *Model) copyKey(k string) tea.Cmd {
 	}
 	m.c.SetStatus("copied "+what+", to the clipboard (OSC 52)", false)
 	return tea.SetClipboard(text)
-}
-
-// listJSON is the list as save writes it, or false with the reason in
-// the status line.
-func (m *Model) listJSON() (string, bool) {
-	ws := m.c.WS
-	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
-	if err != nil {
-		m.c.SetStatus("not copied: "+err.Error(), true)
-		return "", false
-	}
-	return string(data), true
 }
 
 // screenText is what the screen shows above the status line, without

@@ -103,7 +103,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// Headless: the footer says how to close it, which leaves every
 		// key room at 80×24.
 		m.open(dialogs.NewHelp(dialogHost{m}, m.width, m.height-chromeLines+1))
-		m.ungreet()
+		m.greeting.clear(m.c)
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
 			m.changed(ed)
@@ -118,7 +118,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.ViewMenu):
 		m.open(dialogs.NewViewMenu(dialogHost{m}, menuEntries(), m.active, m.show))
-		m.ungreet()
+		m.greeting.clear(m.c)
 	case key.Matches(msg, k.ASCII):
 		m.look.ascii = !m.look.ascii
 		m.restyle()
@@ -193,10 +193,10 @@ func (m *Model) fileKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		m.open(dialogs.NewOpener(dialogHost{m}))
 	case key.Matches(msg, k.Save):
-		return m.save(dialogs.ThenStay), true
+		return m.files.save(dialogs.ThenStay), true
 	case key.Matches(msg, k.SaveAs):
 		if m.remote != nil {
-			return m.copyReport(), true
+			return m.files.copyReport(), true
 		}
 		m.open(dialogs.NewSaveAs(dialogHost{m}, dialogs.ThenStay))
 	case key.Matches(msg, k.Copy):

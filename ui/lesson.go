@@ -239,7 +239,7 @@ func (l *Lesson) open(n int) error {
 	// The greeting speaks of digits setting grades: here they type the
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
-	l.inner.greeted = ""
+	l.inner.greeting.said = ""
 	l.inner.answering = true
 	l.inner.c.Answering = true
 	l.in.SetValue("")

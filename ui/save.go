@@ -15,21 +15,21 @@ import (
 )
 
 // save writes the list to its file, or asks for a name when it has none.
-func (m *Model) save(then dialogs.Then) tea.Cmd {
-	if m.remote != nil {
-		return m.copyList(then)
+func (f *files) save(then dialogs.Then) tea.Cmd {
+	if f.h.Remote() {
+		return f.copyList(then)
 	}
-	path := m.savePath()
+	path := savePath(f.h.Common().WS.Doc)
 	if path == "" {
-		m.open(dialogs.NewSaveAs(dialogHost{m}, then))
+		f.h.Open(dialogs.NewSaveAs(f.h, then))
 		return nil
 	}
-	return m.saveTo(path, then)
+	return f.saveTo(path, then)
 }
 
-// savePath is the file the document came from, if it is a file.
-func (m *Model) savePath() string {
-	n := m.c.WS.Doc.Name
+// savePath is the file doc came from, if it is a file.
+func savePath(doc *listio.Document) string {
+	n := doc.Name
 	if n == "" || n == "-" || n == "inline" || strings.HasPrefix(n, "sample:") || !strings.HasSuffix(strings.ToLower(n), ".json") {
 		return ""
 	}
@@ -44,25 +44,26 @@ func (m *Model) savePath() string {
 // here; the write compares the whole stamp and writes as one step under
 // a lock (listio.WriteFileIfUnchanged), so that of two explorers saving
 // the same file at the same moment the second is told, not both saved.
-func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
-	ws := m.c.WS
-	own := path == m.savePath()
-	force := own && path == m.file.changed
-	if own && !force && m.file.disk != (listio.Stamp{}) && m.file.disk.Moved(path) {
-		m.file.changed = path
-		m.c.SetStatus(changedStatus(path), true)
+func (f *files) saveTo(path string, then dialogs.Then) tea.Cmd {
+	c := f.h.Common()
+	ws := c.WS
+	own := path == savePath(ws.Doc)
+	force := own && path == f.changed
+	if own && !force && f.disk != (listio.Stamp{}) && f.disk.Moved(path) {
+		f.changed = path
+		c.SetStatus(changedStatus(path), true)
 		return nil
 	}
-	m.file.changed = ""
+	f.changed = ""
 	data, err := listio.Encode(path, ws.Doc, ws.Settings)
 	at := ws.Version()
 	if err != nil {
 		return func() tea.Msg { return savedMsg{Path: path, Err: err, At: at} }
 	}
-	m.c.SetStatus("saving "+path+"…", false)
-	expect := m.file.disk
+	c.SetStatus("saving "+path+"…", false)
+	expect := f.disk
 	flight := &saveFlight{done: make(chan struct{})}
-	m.file.flight = flight
+	f.flight = flight
 	return func() tea.Msg {
 		var stamp listio.Stamp
 		var err error
@@ -76,6 +77,16 @@ func (m *Model) saveTo(path string, then dialogs.Then) tea.Cmd {
 		close(flight.done)
 		return msg
 	}
+}
+
+// files is the list's file: saving it (over the network, copying it to
+// the person's clipboard instead) and what is known of it. It reaches
+// the program as a dialog does, through a dialogs.Host: the workspace,
+// the status line, and the dialog that follows (save as, the open
+// dialog after a save).
+type files struct {
+	h dialogs.Host
+	fileState
 }
 
 // fileState is what the explorer knows of the list's file.
@@ -103,22 +114,25 @@ type saveFlight struct {
 // save that completed leaves the list saved (not Dirty), so that no
 // recovery copy of edits already on disk is written and offered. It is
 // for after the program's loop has ended.
-func (m *Model) SettleSave(wait time.Duration) {
-	f := m.file.flight
-	if f == nil {
+func (m *Model) SettleSave(wait time.Duration) { m.files.settle(wait) }
+
+func (f *files) settle(wait time.Duration) {
+	fl := f.flight
+	if fl == nil {
 		return
 	}
 	select {
-	case <-f.done:
+	case <-fl.done:
 	case <-time.After(wait):
 		return
 	}
-	if m.file.flight == f {
-		m.file.flight = nil
-		if f.msg.Err == nil {
-			m.c.WS.MarkSaved(f.msg.At)
-			m.c.WS.Doc.Name = f.msg.Path
-			m.c.WS.Doc.New = false
+	if f.flight == fl {
+		f.flight = nil
+		if fl.msg.Err == nil {
+			ws := f.h.Common().WS
+			ws.MarkSaved(fl.msg.At)
+			ws.Doc.Name = fl.msg.Path
+			ws.Doc.New = false
 		}
 	}
 }
@@ -128,25 +142,26 @@ func changedStatus(path string) string {
 	return path + " changed on disk since it was read: w again overwrites it, W saves under another name"
 }
 
-func (m *Model) saved(msg savedMsg) tea.Cmd {
-	m.file.flight = nil
+func (f *files) saved(msg savedMsg) tea.Cmd {
+	c := f.h.Common()
+	f.flight = nil
 	var changed *listio.ChangedError
 	if errors.As(msg.Err, &changed) {
 		// Another program or explorer wrote the file since: nothing
 		// was written, and a quit on the way waits.
-		m.file.changed = msg.Path
-		m.c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
+		f.changed = msg.Path
+		c.SetStatus(changedStatus(msg.Path)+"; nothing was written", true)
 		return nil
 	}
 	if msg.Err != nil {
-		m.c.SetStatus("not saved: "+msg.Err.Error(), true)
+		c.SetStatus("not saved: "+msg.Err.Error(), true)
 		return nil
 	}
-	ws := m.c.WS
+	ws := c.WS
 	ws.MarkSaved(msg.At)
 	ws.Doc.Name = msg.Path
 	ws.Doc.New = false
-	m.file.disk = msg.Stamp
+	f.disk = msg.Stamp
 	note := ""
 	if !strings.EqualFold(filepath.Ext(msg.Path), ".json") {
 		note = " (ids, titles, grades and scores; the settings and claims are kept only in .json)"
@@ -155,12 +170,12 @@ func (m *Model) saved(msg savedMsg) tea.Cmd {
 	if ws.N() == 1 {
 		items = "item"
 	}
-	m.c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
+	c.SetStatus(fmt.Sprintf("saved %d %s to %s%s", ws.N(), items, msg.Path, note), false)
 	switch msg.Then {
 	case dialogs.ThenQuit:
 		return tea.Quit
 	case dialogs.ThenOpen:
-		m.open(dialogs.NewOpener(dialogHost{m}))
+		f.h.Open(dialogs.NewOpener(f.h))
 	}
 	return nil
 }
@@ -194,31 +209,46 @@ const clipboardCaveat = ", if your terminal allows it"
 
 // copyList puts the list as JSON on the person's clipboard: save, for a
 // remote session.
-func (m *Model) copyList(then dialogs.Then) tea.Cmd {
-	ws := m.c.WS
-	data, ok := m.listJSON()
+func (f *files) copyList(then dialogs.Then) tea.Cmd {
+	c := f.h.Common()
+	ws := c.WS
+	data, ok := f.listJSON()
 	if !ok {
 		return nil
 	}
 	ws.MarkSaved(ws.Version())
-	m.c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
+	c.SetStatus(fmt.Sprintf("copied the list (%d items, JSON) to your clipboard%s", ws.N(), clipboardCaveat), false)
 	switch then {
 	case dialogs.ThenQuit:
 		return tea.Sequence(tea.SetClipboard(data), tea.Quit)
 	case dialogs.ThenOpen:
-		m.open(dialogs.NewOpener(dialogHost{m}))
+		f.h.Open(dialogs.NewOpener(f.h))
 	}
 	return tea.SetClipboard(data)
 }
 
 // copyReport puts the report as markdown, as `report --format markdown`
 // prints it, on the person's clipboard: save as, for a remote session.
-func (m *Model) copyReport() tea.Cmd {
-	ws := m.c.WS
+func (f *files) copyReport() tea.Cmd {
+	c := f.h.Common()
+	ws := c.WS
 	if ws.Result == nil {
-		m.c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
+		c.SetStatus("nothing to copy: "+ws.Err.Error(), true)
 		return nil
 	}
-	m.c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
+	c.SetStatus("copied the report (markdown) to your clipboard"+clipboardCaveat, false)
 	return tea.SetClipboard(report.MarkdownString(ws.Doc, ws.Result))
+}
+
+// listJSON is the list as save writes it, or false with the reason in
+// the status line.
+func (f *files) listJSON() (string, bool) {
+	c := f.h.Common()
+	ws := c.WS
+	data, err := listio.WriteJSON(ws.Doc, ws.Settings)
+	if err != nil {
+		c.SetStatus("not copied: "+err.Error(), true)
+		return "", false
+	}
+	return string(data), true
 }

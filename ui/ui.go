@@ -3,13 +3,10 @@ package ui
 import (
 	"fmt"
 
-	"strings"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -108,8 +105,9 @@ type Model struct {
 	// deco is what a program built on the explorer adds to its screen
 	// (the workshop's: Workshop); zero for none.
 	deco decor
-	// file is what is known of the list's file (save.go).
-	file fileState
+	// files is the list's file: saving it, and what is known of it
+	// (save.go).
+	files files
 	// bound is the terminal's size where it is larger than the window
 	// drawn, and what the status line says of it (embed.go).
 	bound termBound
@@ -119,11 +117,8 @@ type Model struct {
 	// presetsAt is the workspace's version when P opened them: esc says
 	// whether a preset was applied since.
 	presetsAt int
-	// greeted is the greeting on the status line ("" once another
-	// status, a welcome or a notice, has replaced it).
-	greeted string
-	// newcomer is Options.Newcomer.
-	newcomer bool
+	// greeting is the greeting on the status line (greeting.go).
+	greeting greeter
 	// answering says the guided path holds the list's keys: digits type
 	// the step's answer and the list stays as it is (Lesson.keepList),
 	// so the help lists the answer's keys where it lists the edits.
@@ -144,11 +139,12 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, newcomer: o.Newcomer}
-	if p := m.savePath(); p != "" {
-		m.file.disk = o.Doc.Disk
-		if m.file.disk == (listio.Stamp{}) {
-			m.file.disk = listio.StampOf(p)
+	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, greeting: greeter{newcomer: o.Newcomer}}
+	m.files.h = dialogHost{m}
+	if p := savePath(o.Doc); p != "" {
+		m.files.disk = o.Doc.Disk
+		if m.files.disk == (listio.Stamp{}) {
+			m.files.disk = listio.StampOf(p)
 		}
 	}
 	if o.Modified {
@@ -174,89 +170,12 @@ func New(o Options) *Model {
 		}
 	}
 	m.restyle()
-	m.greet()
+	m.greeting.put(m.c, m.width)
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
 	}
 	return m
 }
-
-// greet puts the greeting on the status line, until the next status.
-func (m *Model) greet() {
-	m.c.SetStatus(m.greeting(), false)
-	m.greeted = m.c.Status.Text
-}
-
-// regreet words the greeting again for the terminal's width while it is
-// on the status line: whether N shows the title whole depends on it.
-func (m *Model) regreet() {
-	if m.greeted == "" || m.c.Status.Text != m.greeted {
-		m.greeted = "" // a welcome or a notice took its place
-		return
-	}
-	if m.remote != nil {
-		return // what to do while waiting: the same words at every width
-	}
-	fresh := m.c.Status.Fresh
-	m.c.SetStatus(m.greeting(), false)
-	m.c.Status.Fresh = fresh
-	m.greeted = m.c.Status.Text
-}
-
-// ungreet clears the greeting from the status line, if it is still
-// there, where it would speak of keys that do something else: in another
-// view, under the help (which it points to) or the view menu.
-func (m *Model) ungreet() {
-	if m.greeted != "" && m.c.Status.Text == m.greeted {
-		m.c.SetStatus("", false)
-	}
-}
-
-func (m *Model) greeting() string {
-	d := m.c.WS.Doc
-	notes, cut := strings.TrimSpace(d.Notes) != "", frame.TitleCut(m.c.Styles, m.c.WS, m.width)
-	var text string
-	switch {
-	case cut && notes:
-		text = "N shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
-	case cut:
-		text = "N shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
-	case notes:
-		text = "N shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
-	case m.c.WS.N() == 0:
-		// A new list: nothing to grade yet.
-		text = "Press a to add an item, then a digit to set its grade, v for the views, ? for help."
-	default:
-		text = "Press " + strings.Join(firstSteps, ", ") + "."
-	}
-	if !m.newcomer {
-		return text
-	}
-	// One line, above the footer and its v views, as for anyone else:
-	// the guided path after the first steps where the width allows, or
-	// first, with the two steps the footer does not name.
-	if full := text + " " + learnStep; m.width == 0 || ansi.StringWidth(full) <= m.width {
-		return full
-	}
-	if short := learnStep + " Or: " + strings.Join(firstStepsShort[:2], ", ") + "."; ansi.StringWidth(short) <= m.width {
-		return short
-	}
-	return text + " " + learnStep
-}
-
-// firstSteps are what the greeting tells a person new to the explorer to
-// do first, in the order they would: change a grade and watch NDCG move,
-// then find the other views and the keys; firstStepsShort is the same in
-// fewer words, after what N shows. The greeting is one line at 80
-// columns, above the footer; learnStep is the guided path, offered to one
-// who started the explorer with nothing named.
-var (
-	firstSteps      = []string{"a digit to set the selected rank's grade", "v for the views", "? for help"}
-	firstStepsShort = []string{"a digit sets a grade", "v the views", "? help"}
-	// q first: "learn" typed in the explorer is an edit (e edits the
-	// title, and "arn" became it).
-	learnStep = "New to NDCG? q, then ndcg-explorer learn."
-)
 
 // look is what the style sheet is made for: the terminal's background
 // and colour profile, colour allowed or not (NO_COLOR), and ASCII glyphs
@@ -351,7 +270,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.resize()
-		m.regreet()
+		m.greeting.again(m.c, m.width)
 		bounded := ""
 		if m.bound.w > msg.Width || m.bound.h > msg.Height {
 			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.bound.w, m.bound.h, msg.Width, msg.Height)
@@ -373,7 +292,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.c.SetStatus(msg.Text, msg.Err)
 		return nil
 	case savedMsg:
-		return m.saved(msg)
+		return m.files.saved(msg)
 	case background.Done, spinner.TickMsg:
 		// A view's computation, or its spinner, reports back whether or
 		// not the view is still on screen.
@@ -464,7 +383,7 @@ func (m *Model) resize() {
 // explorer's keys (digits set grades), so it does not follow into a view
 // where they mean something else (ungreet).
 func (m *Model) show(i int) {
-	m.ungreet()
+	m.greeting.clear(m.c)
 	m.active = i
 	m.presetsFrom = -1
 }

@@ -75,7 +75,7 @@ func NewWorkshop(o Options) *Workshop {
 	// as it, gone with the next status.
 	m.c.SetStatus(m.welcomeLine(), false)
 	if o.Welcome == "" {
-		m.greeted = m.c.Status.Text
+		m.greeting.said = m.c.Status.Text
 	}
 	if o.Notice != "" {
 		m.c.SetStatus(o.Notice, true)

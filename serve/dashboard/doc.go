@@ -6,6 +6,6 @@
 //
 // It drives the room through package serve's Server and Room, and
 // nothing in serve imports it: the transport and the room's state know
-// no screen of the instructor's. Run starts a server and draws the
-// dashboard on the instructor's terminal until they quit.
+// no screen of the instructor's. Run (run.go) starts a server and draws
+// the dashboard on the instructor's terminal until they quit.
 package dashboard
