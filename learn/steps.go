@@ -174,11 +174,12 @@ type Hide struct {
 // learner applies the step's idea rather than reads it off.
 //
 // A rank's term is DCG@i less the sum above it, so the running sums
-// from that rank on are hidden, and its discount (the gain is an
-// input). A DCG or IDCG is one addition from the running sum before
+// from that rank on are hidden, and its discount and the log2(i+1) it
+// divides by (the gain is an input). A DCG or IDCG is one addition from the running sum before
 // it, and a product of NDCG@i and the other sum: its running sums from
-// rank 2 on are hidden, with NDCG@i; an IDCG's ideal terms are hidden
-// too (the ideal grades stay, as inputs). An NDCG is a quotient of DCG
+// rank 2 on are hidden, with NDCG@i, and the sum under log10 (3.3219
+// times it); an IDCG's ideal terms are hidden too (the ideal grades
+// stay, as inputs). An NDCG is a quotient of DCG
 // and IDCG: both are hidden wherever they show, from rank 2 on; a worst
 // or best NDCG is the other bound less the spread, or twice the
 // expected value less the other bound: the spread and the other bound
@@ -207,9 +208,16 @@ func (s Step) Hidden() ([]Hide, error) {
 	}
 	p, k, n := s.Asked.Ties, s.Asked.K, r.Ranks()
 	from := 2
-	if s.Asks == verify.Contribution {
-		gives(r.Row(s.Rank - 1).Discount)
+	switch s.Asks {
+	case verify.Contribution:
+		// The discount, and log2(i+1) it divides by, as the working
+		// view writes the term: 3/1.585.
+		gives(r.Row(s.Rank-1).Discount, 1/r.Row(s.Rank-1).Discount)
 		from = s.Rank
+	case verify.DCG, verify.IDCG:
+		// The sum under log10, which the curves view writes beside
+		// it: ln 10/ln 2 = 3.3219 times as much.
+		gives(truth * math.Log2(10))
 	}
 	for i := from; i <= n; i++ {
 		// A sum no different from the one above it is shown there.

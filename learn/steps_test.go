@@ -160,12 +160,14 @@ func TestHiddenIsHandArithmetic(t *testing.T) {
 	// rounded-terms: the same grades as idcg-slip, linear gain.
 	linIDCG5 := 3 + 3/l2(3) + 2/l2(4) + 1/l2(5)
 	want := map[string][]float64{
-		// The term, rank 2's discount, DCG@i and NDCG@i from rank 2 on.
-		"gain and discount": {3 / l2(3), 1 / l2(3), dcg[1], dcg[2], dcg[3], dcg[4],
+		// The term, rank 2's discount and log2 3 (the working view's
+		// 3/1.585), DCG@i and NDCG@i from rank 2 on.
+		"gain and discount": {3 / l2(3), 1 / l2(3), l2(3), dcg[1], dcg[2], dcg[3], dcg[4],
 			ndcgAt(1), ndcgAt(2), ndcgAt(3), ndcgAt(4)},
-		// IDCG@5; NDCG@i and IDCG@i from rank 2; the ideal terms of
+		// IDCG@5 and it under log10 (times log2 10, as the curves view
+		// writes it); NDCG@i and IDCG@i from rank 2; the ideal terms of
 		// ranks 2 to 4 (rank 5's is 0); the claimed 13.65 less it.
-		"the ideal ranking and IDCG": {idcg[4], ndcgAt(1), ndcgAt(2), ndcgAt(3), ndcgAt(4),
+		"the ideal ranking and IDCG": {idcg[4], idcg[4] * l2(10), ndcgAt(1), ndcgAt(2), ndcgAt(3), ndcgAt(4),
 			idcg[1], idcg[2], idcg[3], idcg[4], 7 / l2(3), 3 / l2(4), 1 / l2(5), 13.65 - idcg[4]},
 		// NDCG@3, and every running DCG, IDCG and NDCG from rank 2; the
 		// sample's claimed 0.76 less it.
