@@ -437,15 +437,22 @@ func (l *Lesson) enter() tea.Cmd {
 
 // slipShown reports whether an answer written with fewer decimals than
 // the step asks for is still worth judging: it is wrong at the decimals
-// it has, and it is the very slip the step is about, found for certain
-// (step 8's 6.324, the tutorial's own terms rounded before adding).
-// Refused, it taught nothing.
+// it has, and a mistake is found behind it for certain (step 13's
+// 6.324, the tutorial's own terms rounded before adding), or it is a
+// number no answer can be (step 4's 96, NDCG as a percentage). Refused,
+// it taught nothing.
 func (l *Lesson) slipShown(w verify.Written) bool {
-	if w.Decimals() < 2 || w.Holds(l.truth) {
+	if w.Holds(l.truth) {
 		return false
 	}
 	d := l.step.Diagnose(w)
-	return d.Slip != "" && !d.Guess
+	if w.Decimals() < 2 && d.Impossible == "" {
+		// With fewer than two, digits cut off (1.8) or a convention
+		// fit too often to be named: only a number no answer can be
+		// (96, NDCG as a percentage) is judged.
+		return false
+	}
+	return d.Slip != "" && !d.Guess && !d.Ambiguous
 }
 
 // wrongText judges a wrong answer without giving the true one: only

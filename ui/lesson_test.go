@@ -804,3 +804,22 @@ func TestLessonCheckViewWrapsUnderItself(t *testing.T) {
 	}
 	t.Fatalf("no IDCG@5 field:\n%s", strings.Join(lines, "\n"))
 }
+
+// TestLessonJudgesAPercentage: 96 for step 4's NDCG@5 (0.9575), written
+// without decimals, is judged and named, NDCG given as a percentage,
+// where it was refused as fitting too many values; a number nothing
+// explains is still refused.
+func TestLessonJudgesAPercentage(t *testing.T) {
+	l := newLesson(t, 4, 80, 24, nil)
+	lessonType(l, "96")
+	lessonKeys(l, "enter")
+	text := lessonFlat(lessonScreen(l))
+	assert.Contains(t, text, "✗ Not quite")
+	assert.Contains(t, text, "percentage")
+	assert.NotContains(t, text, "fits too many values")
+
+	l = newLesson(t, 4, 80, 24, nil)
+	lessonType(l, "3")
+	lessonKeys(l, "enter")
+	assert.Contains(t, lessonFlat(lessonScreen(l)), "fits too many values")
+}
