@@ -75,7 +75,7 @@ ndcg-explorer learn lesson.md`,
 			p := path
 			if file != "" {
 				var err error
-				if p, err = learn.ReadFile(file); err != nil {
+				if p, err = readLesson(env, file); err != nil {
 					return err
 				}
 			}
@@ -123,6 +123,19 @@ func learnArgs(args []string) (file string, n int, err error) {
 		return args[0], n, nil
 	}
 	return "", 0, fmt.Errorf("learn takes a lesson FILE and a STEP at most, got %d: %s", len(args), strings.Join(args, " "))
+}
+
+// readLesson reads the lesson file named, or standard input for "-"
+// (ndcg-explorer learn --export | … | ndcg-explorer learn --answers -).
+func readLesson(env *Env, file string) (*learn.Path, error) {
+	if file != "-" {
+		return learn.ReadFile(file)
+	}
+	b, err := io.ReadAll(io.LimitReader(env.Stdin, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the lesson from standard input: %w", err)
+	}
+	return learn.Parse("standard input", b)
 }
 
 // stepArg reads STEP: a step's number, 1 to count.

@@ -105,6 +105,11 @@ func TestLearnFilesAndKey(t *testing.T) {
 	assert.Equal(t, ExitOK, code)
 	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309}]}`+"\n", out)
 
+	code, out, _ = mainWith("# From a pipe\n\n## one\nlist: 3,2\nask: dcg\nquestion: What is DCG?\n\nAdd.\n", "learn", "--answers", "-")
+	assert.Equal(t, ExitOK, code)
+	// The default conventions, exp gain and the whole list: 7 + 3/log2 3.
+	assert.Equal(t, " 1  one  DCG = 8.8928\n", out)
+
 	bad := filepath.Join(t.TempDir(), "bad.md")
 	require.NoError(t, os.WriteFile(bad, []byte("# A lesson\n\n## one\nlist: 3,2\nask: ndcg\n\nDo it.\n"), 0o644))
 	code, _, errOut := mainWith("", "learn", bad)
