@@ -181,9 +181,9 @@ type Hide struct {
 // times it); an IDCG's ideal terms are hidden too (the ideal grades
 // stay, as inputs). An NDCG is a quotient of DCG
 // and IDCG: both are hidden wherever they show, from rank 2 on; a worst
-// or best NDCG is the other bound less the spread, or twice the
-// expected value less the other bound: the spread and the other bound
-// are hidden. A claim the file
+// or best NDCG (or a tool's order of the ties that gives one) is the
+// other bound less the spread, or twice the expected value less the
+// other bound: the spread and the other bound are hidden. A claim the file
 // makes of the answer (at the same k and gain) gives it with what check
 // finds it off by. All is computed under the conventions the question
 // is asked under: under others the values differ, and the learner who
@@ -232,14 +232,19 @@ func (s Step) Hidden() ([]Hide, error) {
 			gives(r.IdealGain(i-1) * s.Asked.Discount.At(i))
 		}
 	}
-	if s.Asks == verify.NDCG && (p == ndcg.Worst || p == ndcg.Best) {
-		// The other bound less the spread; and, where the ties have
-		// two orders, twice the expected value less the other bound.
-		other := ndcg.Best
-		if p == ndcg.Best {
-			other = ndcg.Worst
+	if s.Asks == verify.NDCG {
+		// A bound of the tie band is the other less the spread; and,
+		// where the ties have two orders, twice the expected value
+		// less the other bound. So too a tool's order (docno, input)
+		// that gives a bound.
+		worst, best := r.NDCGAt(ndcg.Worst, k), r.NDCGAt(ndcg.Best, k)
+		switch {
+		case worst == best:
+		case truth == worst:
+			gives(r.NDCGBand(k).Spread(), best)
+		case truth == best:
+			gives(r.NDCGBand(k).Spread(), worst)
 		}
-		gives(r.NDCGBand(k).Spread(), r.NDCGAt(other, k))
 	}
 	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
 		claimed := map[verify.Quantity]*listio.Number{verify.DCG: c.DCG, verify.IDCG: c.IDCG, verify.NDCG: c.NDCG}[s.Asks]

@@ -196,6 +196,13 @@ func TestHiddenIsHandArithmetic(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, worst, hidden[0].Value, 1e-12)
 	assert.True(t, slices.ContainsFunc(hidden, func(h Hide) bool { return math.Abs(h.Value-(7/l2(4))/idcg3) < 1e-12 }), "the spread")
+	// Step 12: trec_eval's docno order puts C (2) before B (0), the
+	// best of the two orders: the worst, B first, (3 + 0 + 2/2) /
+	// (3 + 2/log2 3 + 2/2) = 4/5.2619 = 0.7602, is hidden, as twice the
+	// expected value less it is the answer.
+	hidden, err = Steps[num(t, "trec_eval against scikit-learn")-1].Hidden()
+	require.NoError(t, err)
+	assert.True(t, slices.ContainsFunc(hidden, func(h Hide) bool { return math.Abs(h.Value-4/(3+2/l2(3)+1)) < 1e-12 }), "the worst bound")
 	// Step 13 asks for four decimals: the answer and what gives it are
 	// hidden from four, the distance from five ("0.0005" is also the
 	// check view's tolerance, and gives 6.324 less 0.00045 to 0.00055).
