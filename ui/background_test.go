@@ -83,7 +83,7 @@ func drawnBothWays(t *testing.T, from int) {
 func openView(t *testing.T, m *Model, name string) tea.Cmd {
 	t.Helper()
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			_, cmd := m.Update(tea.KeyPressMsg{Code: fKeys[i]})
 			return cmd
 		}
@@ -201,7 +201,7 @@ func TestSpinnerThenResultOnALongList(t *testing.T) {
 	m := New(Options{Doc: benchDoc(100_000), Settings: s, NoColor: true})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	for i := range m.views {
-		if m.viewName(i) == "ties" {
+		if viewName(i) == "ties" {
 			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
 		}
 	}
@@ -343,7 +343,7 @@ func TestBackgroundResortAfterAMove(t *testing.T) {
 	press(m, "shift+up", "shift+down", "down", "shift+down")
 	if m.c.WS.Resorting() {
 		require.True(t, m.c.WS.Settle())
-		m.recomputed()
+		recomputed(m.c, m.views)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30}) // a frame
 	assert.Equal(t, screen(want), screen(m))

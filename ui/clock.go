@@ -25,7 +25,7 @@ type clockTick struct{}
 // is up or the round has ended: an explorer with no timer running gets
 // no ticks at all.
 func (m *Workshop) readClock(now time.Time) tea.Cmd {
-	q := m.quizView()
+	q := quizOf(m.views)
 	if q == nil {
 		return nil
 	}
@@ -43,7 +43,7 @@ func (m *Workshop) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case RoomTimer:
 		now := frame.Now()
-		q := m.quizView()
+		q := quizOf(m.views)
 		if q == nil {
 			return nil, true
 		}
@@ -76,7 +76,7 @@ func (m *Workshop) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 // quiz on a screen too short for its heading. Empty when no timed round
 // is under way.
 func (m *Workshop) titleClock() string {
-	q := m.quizView()
+	q := quizOf(m.views)
 	if q == nil {
 		return ""
 	}

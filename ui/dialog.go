@@ -32,11 +32,11 @@ type updater interface {
 // the help.
 type relayouter interface{ Relayout(w, h int) }
 
-// relayoutHelp lays the open help out again for a new size or style
-// sheet.
-func (m *Model) relayoutHelp() {
-	if r, ok := m.dialog.(relayouter); ok {
-		r.Relayout(m.width, m.height-chromeLines+1)
+// relayoutHelp lays the help out again, if d is the help, for a screen
+// of w×h cells or a new style sheet.
+func relayoutHelp(d dialogs.Dialog, w, h int) {
+	if r, ok := d.(relayouter); ok {
+		r.Relayout(w, h-chromeLines+1)
 	}
 }
 

@@ -7,23 +7,25 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frame.View(m.frame, m.windowTitle())
+	return frame.View(m.frame, windowTitle(m.c.WS.Doc))
 }
 
 // windowTitle names the list in the terminal's title.
-func (m *Model) windowTitle() string {
-	return "ndcg-explorer: " + common.Shown(m.c.WS.Doc.Name)
+func windowTitle(doc *listio.Document) string {
+	return "ndcg-explorer: " + common.Shown(doc.Name)
 }
 
 // drawnFooter is the footer as drawn for w cells, a view, and whether a
@@ -103,7 +105,7 @@ func (m *Model) render() string {
 		return msg
 	}
 	body := h - chromeLines
-	bar := []string{m.viewBar(w)}
+	bar := []string{viewBar(m.c, m.active, w)}
 	var main string
 	if m.dialog != nil && m.dialog.Covers() {
 		// The help and the dialogs take the view bar's line too: they
@@ -113,15 +115,15 @@ func (m *Model) render() string {
 	} else {
 		main = m.views[m.active].View()
 	}
-	conv := m.conventionsLine(w)
+	conv := m.conv.draw(m.c, m.views[m.active], w)
 	if m.c.WS.Pending() {
 		// The numbers on screen are those before the last change: the
 		// spinner says they are being worked out for these conventions.
 		// The line makes room for it as for any width, settings giving
 		// way whole.
-		conv = m.later.Glyph(m.c.Styles) + " " + m.conventionsLine(max(w-2, 0))
+		conv = m.later.Glyph(m.c.Styles) + " " + m.conv.draw(m.c, m.views[m.active], max(w-2, 0))
 	}
-	parts := append([]string{m.titleLine(w), conv}, bar...)
+	parts := append([]string{m.deco.titleLine(m.c, viewName(m.active), w), conv}, bar...)
 	status, more := m.statusLines(w)
 	if more == "" {
 		more = m.footer(w)
@@ -135,46 +137,48 @@ func (m *Model) render() string {
 // the room sees the screen, that it does). Where all of it would leave
 // the heading less than half the line, the view's name gives way (the
 // view bar has it), then "modified".
-func (m *Model) titleLine(w int) string {
-	dirty := m.c.WS.Dirty()
-	right := frame.TitleRight(m.viewName(m.active), dirty)
-	if mark := m.deco.markText(); mark != "" {
+func (d decor) titleLine(c *common.Common, view string, w int) string {
+	dirty := c.WS.Dirty()
+	right := frame.TitleRight(view, dirty)
+	if mark := d.markText(); mark != "" {
 		right = mark
-		for _, r := range []string{frame.TitleRight(m.viewName(m.active), dirty), frame.TitleRight("", dirty)} {
+		for _, r := range []string{frame.TitleRight(view, dirty), frame.TitleRight("", dirty)} {
 			if both := mark + " " + r; ansi.StringWidth(both) <= w/2 {
 				right = strings.TrimSpace(both)
 				break
 			}
 		}
 	}
-	line, _ := frame.TitleLine(m.c.Styles, m.c.WS.Doc, m.deco.clockText(), right, w)
+	line, _ := frame.TitleLine(c.Styles, c.WS.Doc, d.clockText(), right, w)
 	return line
 }
 
-// conventionsLine states the conventions in force, as every output
-// does: in words when there is room, in short when not.
-func (m *Model) conventionsLine(w int) string {
-	s := m.shownSettings()
-	if m.conv.w != w || !s.Equal(m.conv.s) {
-		m.conv = drawnConventions{line: m.drawConventions(s, w), w: w, s: s}
+// draw states the conventions view v computes under, as every output
+// does: in words when there is room, in short when not; drawn again for
+// another width or other conventions.
+func (d *drawnConventions) draw(c *common.Common, v view.View, w int) string {
+	s := shownSettings(v, c.WS.Settings)
+	if d.w != w || !s.Equal(d.s) {
+		*d = drawnConventions{line: drawConventions(c.Styles, s, w), w: w, s: s}
 	}
-	return m.conv.line
+	return d.line
 }
 
 // settingsShower is a view whose numbers follow conventions of its own
 // (the quiz asks NDCG at its own k): the header states those.
 type settingsShower interface{ ShownSettings() ndcg.Settings }
 
-// shownSettings are the conventions the active view computes under: the
-// list's, but for a view that has its own.
-func (m *Model) shownSettings() ndcg.Settings {
-	if v, ok := m.views[m.active].(settingsShower); ok {
+// shownSettings are the conventions view v computes under: the list's
+// (list), but for a view that has its own.
+func shownSettings(v view.View, list ndcg.Settings) ndcg.Settings {
+	if v, ok := v.(settingsShower); ok {
 		return v.ShownSettings()
 	}
-	return m.c.WS.Settings
+	return list
 }
 
-func (m *Model) drawConventions(s ndcg.Settings, w int) string {
+// drawConventions is the conventions line of s in w cells, in st's ink.
+func drawConventions(st common.Styles, s ndcg.Settings, w int) string {
 	c := explain.State(s)
 	preset := c.Preset
 	long := []string{
@@ -202,7 +206,7 @@ func (m *Model) drawConventions(s ndcg.Settings, w int) string {
 		// end (integer grades, then the IDCG=0 rule…), not a word cut.
 		line = joinFit(append([]string{named("=" + preset)}, short...), " · ", w)
 	}
-	return m.c.Styles.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
+	return st.SubtleInk.Paint(ansi.Truncate(line, w, "…"))
 }
 
 // joinFit joins the non-empty parts with sep in at most w cells: those
@@ -220,7 +224,7 @@ func joinFit(parts []string, sep string, w int) string {
 // common.Status.Fresh), unless the footer names the keys of an answer
 // awaited (decor). A prompt's field has the line to itself.
 func (m *Model) statusLines(w int) (string, string) {
-	if line, ok := m.promptLine(w); ok {
+	if line, ok := promptLine(m.dialog, w); ok {
 		return line, ""
 	}
 	if text, _, ok := m.deco.await(w); ok {
@@ -233,11 +237,11 @@ func (m *Model) statusLines(w int) (string, string) {
 
 // promptLine is the line of the dialog on the status line (k, save as,
 // an image's name, what to copy), if one is open.
-func (m *Model) promptLine(w int) (string, bool) {
-	if m.dialog == nil || m.dialog.Covers() {
+func promptLine(d dialogs.Dialog, w int) (string, bool) {
+	if d == nil || d.Covers() {
 		return "", false
 	}
-	line := m.dialog.View(w, 1)
+	line := d.View(w, 1)
 	return line, line != ""
 }
 
@@ -255,7 +259,7 @@ func (m *Model) footer(w int) string {
 	if _, line, ok := m.deco.await(w); ok {
 		return line
 	}
-	typing := m.typing()
+	typing := editingInPlace(m.views[m.active])
 	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
 		return f.line
 	}
@@ -274,11 +278,11 @@ func (m *Model) footer(w int) string {
 	return line
 }
 
-// typing reports whether the explorer's score or title is being edited
+// editingInPlace reports whether the explorer's score or title is edited
 // in place, where the field has the keys (a dialog's field names its
 // keys in its own footer). The check and quiz views, whose fields take a
 // number, say so in their own footers.
-func (m *Model) typing() bool {
-	e, ok := m.views[m.active].(*explorer.Model)
+func editingInPlace(v view.View) bool {
+	e, ok := v.(*explorer.Model)
 	return ok && e.Capturing()
 }

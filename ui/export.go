@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/screenshot"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
@@ -25,7 +26,7 @@ func (m *Model) copyKey(k string) tea.Cmd {
 	switch k {
 	case "v", "y":
 		text = m.screenText()
-		what = fmt.Sprintf("the %s view as text, %d lines", m.activeName(), strings.Count(text, "\n"))
+		what = fmt.Sprintf("the %s view as text, %d lines", viewName(m.active), strings.Count(text, "\n"))
 	case "m":
 		if ws.Result == nil {
 			m.c.SetStatus("no report to copy: "+ws.Err.Error(), true)
@@ -76,33 +77,34 @@ func (m *Model) screenText() string {
 // suggesting one next to the list's file. Over SSH, where no file is
 // written, the image goes to the person's clipboard instead.
 func (m *Model) openShot() tea.Cmd {
-	shot, name := m.render(), m.activeName()
+	shot, name := m.render(), viewName(m.active)
+	// Drawn when asked for, at the window's size and on its background.
+	svg := func() string {
+		o := screenshot.Options{Width: m.width, Height: m.height, Theme: screenshot.Dark}
+		if !m.look.dark {
+			o.Theme = screenshot.Light
+		}
+		return shotSVG(shot, o, m.c.WS.Doc, name)
+	}
 	if m.remote != nil {
 		m.c.SetStatus("copied the screen as an SVG image to your clipboard (no file is written over SSH)", false)
-		return tea.SetClipboard(m.shotSVG(shot, name))
+		return tea.SetClipboard(svg())
 	}
-	m.open(dialogs.NewShot(dialogHost{m}, m.shotPath(), func() string { return m.shotSVG(shot, name) }))
+	m.open(dialogs.NewShot(dialogHost{m}, shotPath(m.c.WS.Doc, name), svg))
 	return nil
 }
 
 // shotPath is the suggested file name: the document's stem (its file's
 // name and directory, with the query for one query of many) with the
 // view's name and .svg.
-func (m *Model) shotPath() string {
-	dir, stem := m.c.WS.Doc.Stem()
-	return filepath.Join(dir, stem+"-"+m.activeName()+".svg")
+func shotPath(doc *listio.Document, view string) string {
+	dir, stem := doc.Stem()
+	return filepath.Join(dir, stem+"-"+view+".svg")
 }
 
-// shotSVG draws shot, the screen of the view called name kept by
-// openShot, on the terminal's background.
-func (m *Model) shotSVG(shot, name string) string {
-	theme := screenshot.Dark
-	if !m.look.dark {
-		theme = screenshot.Light
-	}
-	title := fmt.Sprintf("ndcg-explorer %s [%s]", m.c.WS.Doc.Heading(), name)
-	return screenshot.SVG(shot, screenshot.Options{Width: m.width, Height: m.height, Theme: theme, Title: title})
+// shotSVG draws shot, the screen of doc's view called view kept by
+// openShot, at the size and on the background of o.
+func shotSVG(shot string, o screenshot.Options, doc *listio.Document, view string) string {
+	o.Title = fmt.Sprintf("ndcg-explorer %s [%s]", doc.Heading(), view)
+	return screenshot.SVG(shot, o)
 }
-
-// activeName names the view in sight, for messages and file names.
-func (m *Model) activeName() string { return m.viewName(m.active) }

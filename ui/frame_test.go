@@ -74,7 +74,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 
 func helpBindings(m *Model) []key.Binding {
 	var out []key.Binding
-	for _, g := range m.helpGroups() {
+	for _, g := range helpGroups(m.views[m.active], m.active == 0, m.answering, m.c.Keys) {
 		out = append(out, g.keys...)
 	}
 	return append(out, fieldHelp().keys...)
@@ -183,10 +183,10 @@ func TestFooterIsTheViewsOwn(t *testing.T) {
 			m.redraw()
 			lines := strings.Split(screen(m), "\n")
 			foot := lines[len(lines)-1]
-			assert.True(t, strings.HasSuffix(foot, "v views • ? help • q quit"), "%s at %d: %q", m.viewName(i), w, foot)
+			assert.True(t, strings.HasSuffix(foot, "v views • ? help • q quit"), "%s at %d: %q", viewName(i), w, foot)
 			assert.LessOrEqual(t, ansi.StringWidth(foot), w)
-			if m.viewName(i) == "check" || m.viewName(i) == "quiz" {
-				assert.NotContains(t, foot, "set grade", m.viewName(i))
+			if viewName(i) == "check" || viewName(i) == "quiz" {
+				assert.NotContains(t, foot, "set grade", viewName(i))
 			}
 		}
 	}

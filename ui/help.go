@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -12,6 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
 // helpGroup is one column of the help (?): a heading and its keys.
@@ -99,11 +101,11 @@ func pair(a, b key.Binding, keys, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(append(slices.Clone(a.Keys()), b.Keys()...)...), key.WithHelp(keys, desc))
 }
 
-// helpGroups is what ? shows in the view in sight: the explorer's keys
-// in the explorer; elsewhere the view's own keys, then those every view
-// shares. Each fits one 80×24 screen.
-func (m *Model) helpGroups() []helpGroup {
-	v := m.views[m.active]
+// helpGroups is what ? shows over view v: the explorer's keys in the
+// explorer (the answer's keys where they type a step's answer); elsewhere
+// the view's own keys, then those every view shares. Each fits one 80×24
+// screen.
+func helpGroups(v view.View, explorer, answering bool, keys common.KeyMap) []helpGroup {
 	var own []key.Binding
 	seen := map[string]bool{}
 	add := func(bs []key.Binding) {
@@ -117,20 +119,20 @@ func (m *Model) helpGroups() []helpGroup {
 	for _, g := range v.FullHelp() {
 		add(g)
 	}
-	if m.active == 0 && m.answering {
-		g := explorerHelp(m.c.Keys, own)
-		g[1] = helpGroup{"Your answer", []key.Binding{answerTypeKey, common.As(m.c.Keys.Confirm, "enter", "check the answer"), m.c.Keys.Undo, m.c.Keys.Redo}}
+	if explorer && answering {
+		g := explorerHelp(keys, own)
+		g[1] = helpGroup{"Your answer", []key.Binding{answerTypeKey, common.As(keys.Confirm, "enter", "check the answer"), keys.Undo, keys.Redo}}
 		// Opening another list would put away the step's.
 		g[3].keys = slices.DeleteFunc(slices.Clone(g[3].keys), func(b key.Binding) bool { return b.Help().Key == openKey.Help().Key })
 		return g
 	}
-	if m.active == 0 {
-		return explorerHelp(m.c.Keys, own)
+	if explorer {
+		return explorerHelp(keys, own)
 	}
 	// The view's footer, less the keys every view shares and the help
 	// lists below it (the conventions, the files); the arrows stay, as
 	// each view says what they move.
-	k := m.c.Keys
+	k := keys
 	shared := map[string]bool{}
 	for _, b := range append(append(append(k.Tail(true), conventionKeys(k)...), fileKeys(k)...), k.Redo, displayKeys(k)) {
 		for _, name := range b.Keys() {
@@ -150,7 +152,7 @@ func (m *Model) helpGroups() []helpGroup {
 		add(g)
 	}
 	add(foot)
-	return viewHelp(m.c.Keys, own)
+	return viewHelp(keys, own)
 }
 
 // helpPages is the help (?) of the view in sight laid out for w cells:
@@ -160,7 +162,7 @@ func (m *Model) helpGroups() []helpGroup {
 // screen's marks mean (? again turns to it).
 func (m *Model) helpPages(w int) []string {
 	st := m.c.Styles
-	groups := m.helpGroups()
+	groups := helpGroups(m.views[m.active], m.active == 0, m.answering, m.c.Keys)
 	var cols []string
 	colW := 0
 	for _, g := range groups {
@@ -182,7 +184,7 @@ func (m *Model) helpPages(w int) []string {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
 	f := fieldHelp()
-	rows = append(rows, m.acrossHelp(f.name, f.keys, w)...)
+	rows = append(rows, acrossHelp(m.c.Styles, m.help.Styles, f.name, f.keys, w)...)
 	var back []string
 	if m.deco.help != nil {
 		// The decor's lines (the workshop's: what brings the list
@@ -208,8 +210,7 @@ func (m *Model) helpPages(w int) []string {
 
 // acrossHelp lays bindings out one after the other after their group's
 // name, in lines of w cells, a binding never split between two.
-func (m *Model) acrossHelp(name string, bindings []key.Binding, w int) []string {
-	st, hs := m.c.Styles, m.help.Styles
+func acrossHelp(st common.Styles, hs help.Styles, name string, bindings []key.Binding, w int) []string {
 	indent := layout.CellWidth(name) + 2
 	sep, sepW := " · ", 3
 	lines := []string{st.PanelTitle.Render(name) + "  "}

@@ -218,7 +218,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	watch := m.active != 0 && m.c.Keys.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), m.viewName(m.active)), true)
+		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
 	}
 	return cmd
 }

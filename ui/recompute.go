@@ -5,6 +5,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/components/background"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -12,32 +15,34 @@ import (
 // loop when one waits (workspace.Pending: on a long list, a change of
 // settings) and none runs; when its result is installed every view is
 // told, as after an edit, and draws from it.
-func (m *Model) recomputeLater() tea.Cmd {
-	ws := m.c.WS
-	if !ws.Pending() || m.later.Running {
+func recomputeLater(job *background.Job, c *common.Common, vs []view.View) tea.Cmd {
+	ws := c.WS
+	if !ws.Pending() || job.Running {
 		return nil
 	}
 	run := ws.Recomputation()
-	return m.later.Start(func(context.Context) func() {
+	return job.Start(func(context.Context) func() {
 		install := run()
 		return func() {
-			if ws != m.c.WS || !install() {
+			// The same list has the same views: another list comes
+			// with views of its own (dialogHost.Install).
+			if ws != c.WS || !install() {
 				return // another list, an edit since, or settled already
 			}
-			m.recomputed()
+			recomputed(c, vs)
 		}
 	})
 }
 
 // recomputed tells every view that the workspace's result is in, as
 // after an edit (the edit was made and reported already).
-func (m *Model) recomputed() {
+func recomputed(c *common.Common, vs []view.View) {
 	ed := workspace.Edited{Focus: -1}
-	for _, v := range m.views {
+	for _, v := range vs {
 		v.Update(ed)
 	}
-	if err := m.c.WS.Err; err != nil {
-		m.c.SetStatus(err.Error(), true)
+	if err := c.WS.Err; err != nil {
+		c.SetStatus(err.Error(), true)
 	}
 }
 
@@ -48,9 +53,9 @@ func (m *Model) recomputed() {
 // list of new scores; a move within a tie under docno ties), when it
 // comes before the new ranking is in: a new score, a tie and the other
 // moves are worked out on their key.
-func (m *Model) settle() {
-	if ws := m.c.WS; ws.Resorting() && ws.Settle() {
-		m.recomputed()
+func settle(c *common.Common, vs []view.View) {
+	if ws := c.WS; ws.Resorting() && ws.Settle() {
+		recomputed(c, vs)
 	}
 }
 
@@ -58,8 +63,8 @@ func (m *Model) settle() {
 // of a long list to work off the update loop, once after the list is
 // opened or saved (workspace.Fingerprinting), so that the first edit
 // does not take them on its key.
-func (m *Model) fingerprintLater() tea.Cmd {
-	take := m.c.WS.Fingerprinting()
+func fingerprintLater(ws *workspace.Workspace) tea.Cmd {
+	take := ws.Fingerprinting()
 	if take == nil {
 		return nil
 	}

@@ -72,14 +72,14 @@ func TestZeroRule(t *testing.T) {
 func TestPresetsOpenTheConventionsView(t *testing.T) {
 	m := start(t)
 	press(m, "P")
-	require.Equal(t, "conventions", m.viewName(m.active))
+	require.Equal(t, "conventions", viewName(m.active))
 	s := screen(m)
 	assert.Regexp(t, `> =sklearn\s+`+ndcgStart, s, "in force (=, as the conventions line names it), selected, scikit-learn's value")
 	assert.Regexp(t, `lightgbm\s+`+ndcgExp, s, "exp gain, no ties here")
 	assert.Contains(t, s, "scikit-learn", "the selected preset's note: who uses it")
 	assert.Contains(t, s, "enter applies (k stays 5) · esc goes back")
 	press(m, "esc")
-	assert.Equal(t, "explorer", m.viewName(m.active), "esc goes back where P was pressed")
+	assert.Equal(t, "explorer", viewName(m.active), "esc goes back where P was pressed")
 	assert.Contains(t, screen(m), "presets closed: no preset applied")
 	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
 	press(m, "P", "down", "down", "enter")
@@ -95,7 +95,7 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
 	// Reached by the menu or F4, esc does not leave the view.
 	press(m, "f4", "esc")
-	assert.Equal(t, "conventions", m.viewName(m.active))
+	assert.Equal(t, "conventions", viewName(m.active))
 }
 
 func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {

@@ -84,7 +84,7 @@ func (m *Workshop) shareUpdate(msg tea.Msg) {
 		// The ask alone: while it waits the status has one line, and
 		// the question must be read whole. A welcome it replaced comes
 		// back with the answer (shareSaid).
-		if m.answerTyped() {
+		if halfTyped(m.views[m.active]) {
 			m.c.SetStatus(shareAfterAnswer, false)
 		} else {
 			m.c.SetStatus(sharePrompt, false)
@@ -171,7 +171,7 @@ func (m *Workshop) tellShare(a ShareAnswer) {
 // it: as for an offer, no question, dialog or field has them first, nor
 // a quiz answer typed and not sent.
 func (m *Workshop) shareAnswerable() bool {
-	return m.shareAsk != nil && !m.dialogOpen() && !m.typing() && !m.answerTyped()
+	return m.shareAsk != nil && !m.dialogOpen() && !editingInPlace(m.views[m.active]) && !halfTyped(m.views[m.active])
 }
 
 // shareFooter is the footer while an ask waits: the keys that answer

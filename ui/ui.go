@@ -198,7 +198,7 @@ func (m *Model) restyle() {
 	m.help.Styles = m.c.Styles.Help
 	m.foot = drawnFooter{}
 	m.conv.w = -1
-	m.relayoutHelp()
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -234,7 +234,7 @@ func (m *Model) seen(msg tea.Msg) {
 // recomputation, the screen drawn again, and the fingerprint of what it
 // shows.
 func (m *Model) after(cmd tea.Cmd) tea.Cmd {
-	return tea.Batch(cmd, m.recomputeLater(), m.redraw(), m.fingerprintLater())
+	return tea.Batch(cmd, recomputeLater(&m.later, m.c, m.views), m.redraw(), fingerprintLater(m.c.WS))
 }
 
 // redraw brings the active view up to date and draws the screen View
@@ -310,7 +310,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	case tea.KeyPressMsg:
-		m.settle()
+		settle(m.c, m.views)
 		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.dialog != nil {
@@ -350,16 +350,15 @@ func (m *Model) keysFree() bool {
 	return !ok || !c.Capturing()
 }
 
-// answerTyped reports whether the view on screen holds an answer typed
-// and not sent.
-func (m *Model) answerTyped() bool {
-	h, ok := m.views[m.active].(view.HalfTyper)
+// halfTyped reports whether v holds an answer typed and not sent.
+func halfTyped(v view.View) bool {
+	h, ok := v.(view.HalfTyper)
 	return ok && h.HalfTyped()
 }
 
-// quizView is the explorer's quiz view, which holds the room's round.
-func (m *Model) quizView() *quiz.Model {
-	for _, v := range m.views {
+// quizOf is the quiz view among vs, which holds the room's round.
+func quizOf(vs []view.View) *quiz.Model {
+	for _, v := range vs {
 		if q, ok := v.(*quiz.Model); ok {
 			return q
 		}
@@ -376,7 +375,7 @@ func (m *Model) resize() {
 		v.SetSize(m.width, body)
 	}
 	m.help.SetWidth(m.width)
-	m.relayoutHelp()
+	relayoutHelp(m.dialog, m.width, m.height)
 }
 
 // show makes view i the active one. The greeting speaks of the

@@ -72,15 +72,15 @@ func TestAnalysisViewsHaveOneKeyEach(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	for key, name := range map[string]string{"f2": "working", "f3": "ties", "I": "ties", "f4": "conventions", "f5": "swap", "f6": "curves"} {
 		press(m, "f1")
-		require.Equal(t, "explorer", m.viewName(m.active))
+		require.Equal(t, "explorer", viewName(m.active))
 		press(m, key)
-		assert.Equal(t, name, m.viewName(m.active), "key %s", key)
+		assert.Equal(t, name, viewName(m.active), "key %s", key)
 		assert.Contains(t, screen(m), "["+capitalise(name)+"]")
 	}
 	// And by function key, in the order the issue lists them.
 	for i, name := range []string{"working", "ties", "conventions", "swap", "curves"} {
 		m.Update(tea.KeyPressMsg{Code: tea.KeyF2 + rune(i)})
-		assert.Equal(t, name, m.viewName(m.active))
+		assert.Equal(t, name, viewName(m.active))
 	}
 	// The view menu names them all, each with what it is for.
 	press(m, "v")
@@ -370,7 +370,7 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 			lines := strings.Split(screen(m), "\n")
 			require.LessOrEqual(t, len(lines), sz[1])
 			for _, l := range lines {
-				require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "at %dx%d in %s: %q", sz[0], sz[1], m.viewName(m.active), l)
+				require.LessOrEqual(t, ansi.StringWidth(l), sz[0], "at %dx%d in %s: %q", sz[0], sz[1], viewName(m.active), l)
 			}
 		}
 	}
@@ -381,7 +381,7 @@ func TestAnalysisViewsNeverPanic(t *testing.T) {
 func TestAnalysisViewsComputeWhenDrawn(t *testing.T) {
 	m := tiesModel(t, 80, 24)
 	cv := m.views[3]
-	require.Equal(t, "conventions", m.viewName(3))
+	require.Equal(t, "conventions", viewName(3))
 	press(m, "f4")
 	body(m)
 	assert.False(t, fieldAs[view.Lazy](cv, "Lazy").Stale)

@@ -70,11 +70,11 @@ var fKeys = []rune{tea.KeyF1, tea.KeyF2, tea.KeyF3, tea.KeyF4, tea.KeyF5, tea.Ke
 func open(t testing.TB, m *Model, name string) {
 	t.Helper()
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			require.Less(t, i, len(fKeys))
 			require.Equal(t, "f"+strconv.Itoa(i+1), m.c.Keys.Views[i].Keys()[0], "the view key of %s", name)
 			m.Update(tea.KeyPressMsg{Code: fKeys[i]})
-			require.Equal(t, name, m.viewName(m.active))
+			require.Equal(t, name, viewName(m.active))
 			return
 		}
 	}
@@ -404,7 +404,7 @@ func goldenView(t *testing.T, m *Model, name, file string, keys ...string) {
 	t.Helper()
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	for i := range m.views {
-		if m.viewName(i) == name {
+		if viewName(i) == name {
 			tm.Send(tea.KeyPressMsg{Code: fKeys[i]})
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 )
@@ -17,18 +18,18 @@ import (
 // Working Ties Conventions … · v views". Where the names do not fit,
 // the active view's name, its number among the views and the menu's
 // key: a narrow screen still says where it is and how to go elsewhere.
-func (m *Model) viewBar(w int) string {
-	st := m.c.Styles
+func viewBar(c *common.Common, active, w int) string {
+	st := c.Styles
 	var full []string
 	for i, r := range views.All {
 		name := capitalise(r.Name)
-		if i == m.active {
+		if i == active {
 			full = append(full, st.TitleInk.Paint("["+name+"]"))
 		} else {
 			full = append(full, st.SubtleInk.Paint(name))
 		}
 	}
-	menu := m.c.Keys.ViewMenu.Help()
+	menu := c.Keys.ViewMenu.Help()
 	hint := st.SubtleInk.Paint(" · " + menu.Key + " " + menu.Desc)
 	line := strings.Join(full, " ")
 	switch {
@@ -36,8 +37,8 @@ func (m *Model) viewBar(w int) string {
 		line += hint
 	case ansi.StringWidth(line) <= w:
 	default:
-		line = st.TitleInk.Paint("["+capitalise(views.All[m.active].Name)+"]") +
-			st.SubtleInk.Paint(" view "+strconv.Itoa(m.active+1)+" of "+strconv.Itoa(len(views.All))+" · "+menu.Key+" "+menu.Desc+" · tab next")
+		line = st.TitleInk.Paint("["+capitalise(views.All[active].Name)+"]") +
+			st.SubtleInk.Paint(" view "+strconv.Itoa(active+1)+" of "+strconv.Itoa(len(views.All))+" · "+menu.Key+" "+menu.Desc+" · tab next")
 	}
 	return ansi.Truncate(line, w, "…")
 }
@@ -52,7 +53,7 @@ func capitalise(name string) string {
 }
 
 // viewName is the name of view i.
-func (m *Model) viewName(i int) string { return views.All[i].Name }
+func viewName(i int) string { return views.All[i].Name }
 
 // viewKey is the key that opens the view in slot i: F1, F2, … and, as
 // many terminals keep function keys for themselves, its capital letter

@@ -67,7 +67,7 @@ func NewWorkshop(o Options) *Workshop {
 			r.OnAnswer(RoomAnswer{ID: round, Text: text})
 		}
 	}}
-	if q := m.quizView(); q != nil {
+	if q := quizOf(m.views); q != nil {
 		q.SetScore(max(min(r.Right, r.Total), 0), max(r.Total, 0))
 	}
 	m.deco = decor{clock: m.titleClock, mark: m.shareMarkShown, awaiting: m.awaiting, help: m.helpBack}
@@ -110,7 +110,7 @@ func (m *Workshop) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.seen(msg)
 	cmd, ok := m.remoteUpdate(msg)
 	if k, isKey := msg.(tea.KeyPressMsg); isKey {
-		m.settle()
+		settle(m.c, m.views)
 		cmd, ok = m.roomKey(k)
 	}
 	if !ok {
@@ -130,7 +130,7 @@ func (m *Workshop) View() tea.View {
 	if m.lesson != nil {
 		return m.lesson.View()
 	}
-	title := m.windowTitle()
+	title := windowTitle(m.c.WS.Doc)
 	if name := m.remote.Name; name != "" {
 		title += " · " + common.Shown(name)
 	}
@@ -261,7 +261,7 @@ func (m *Workshop) Where() string {
 	if _, ok := m.dialog.(*dialogs.Help); ok {
 		return "help"
 	}
-	return m.viewName(m.active)
+	return viewName(m.active)
 }
 
 // WhereCells is the widest Where, for the room view's column: the
@@ -290,7 +290,7 @@ func (m *Workshop) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 	case Offer:
 		m.offer = &offerWaiting{Offer: msg, came: frame.Now()}
 		prompt := offerPrompt
-		if m.answerTyped() {
+		if halfTyped(m.views[m.active]) {
 			prompt = offerAfterAnswer
 		}
 		if msg.Step > 0 {
@@ -412,7 +412,7 @@ func (m *Workshop) offerKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // quiz answer typed and not sent, which enter sends and esc clears, as
 // the field's own line says.
 func (m *Workshop) offerAnswerable() bool {
-	return m.offer != nil && !m.dialogOpen() && !m.typing() && !m.answerTyped()
+	return m.offer != nil && !m.dialogOpen() && !editingInPlace(m.views[m.active]) && !halfTyped(m.views[m.active])
 }
 
 // offerFooter is the footer while an offer waits: what it is and the

@@ -504,7 +504,7 @@ func TestKTypesTheCutoff(t *testing.T) {
 	press(m, "Q")
 	assert.Equal(t, 0, m.active, "Q opens nothing")
 	assert.Nil(t, press(m, "Z"))
-	assert.Equal(t, "quiz", m.viewName(m.active))
+	assert.Equal(t, "quiz", viewName(m.active))
 }
 
 // ctrl+c leaves the cutoff field as it leaves any other: quitting, and

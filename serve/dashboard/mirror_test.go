@@ -178,6 +178,7 @@ func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.resize(80, 24) // redrawUntil may have left it at 81 columns
 	c.answer("y")
 	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
 	c.send(ctrlX)
@@ -187,6 +188,7 @@ func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.resize(80, 24) // redrawUntil may have left it at 81 columns
 	c.answer("y")
 	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
 	c.close()
