@@ -118,6 +118,9 @@ func Parse(name string, data []byte) (*Path, error) {
 			return nil
 		}
 		st.Instruction = strings.Join(strings.Fields(strings.Join(body, " ")), " ")
+		if k := unknownKey(st.Instruction); k != "" {
+			return fail(stepLine, "", "step %d (%s): its instruction names the key {%s}, which is none; name one of %s", len(p.Steps)+1, st.Title, k, keyList())
+		}
 		if err := st.complete(); err != nil {
 			return fail(stepLine, "", "step %d (%s) %s", len(p.Steps)+1, st.Title, err)
 		}
@@ -258,6 +261,25 @@ func numbers(v string) error {
 		}
 	}
 	return nil
+}
+
+// unknownKey is the first key in braces in text that is not a key, or
+// "": a typo would reach the learner as "{kdwon}".
+func unknownKey(text string) string {
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '{')
+		if i < 0 {
+			return ""
+		}
+		j := strings.IndexByte(rest[i:], '}')
+		if j < 0 {
+			return ""
+		}
+		if k := rest[i+1 : i+j]; !slices.Contains(AllKeys, Key(k)) {
+			return k
+		}
+		rest = rest[i+j+1:]
+	}
 }
 
 // fieldHelp says what to write in each field.

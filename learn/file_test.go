@@ -101,6 +101,8 @@ func TestRefusedLessons(t *testing.T) {
 			`lesson.md:5: ask: "ndgc" is not a quantity; write dcg, idcg, ndcg, or term N (what rank N adds)`},
 		{"bad settings", step("list: 3,2,1\nsettings: gain=exp k=three\nask: ndcg\nquestion: What?"), "lesson.md:5: settings: k must be a whole number"},
 		{"rank past the list", step("list: 3,2,1\nask: term 5\nquestion: What?"), "asks for rank 5's term of a list of 3; ask: term N with N from 1 to 3"},
+		{"a key misspelt in the instruction", "# L\n\n## a step\nlist: 3,2,1\nask: ndcg\nquestion: What?\n\nPress {kdwon}.\n",
+			"lesson.md:3: step 1 (a step): its instruction names the key {kdwon}, which is none; name one of kdown kup"},
 		{"no step", "# Only a title\n", "lesson.md: no step: each step starts with a heading ## TITLE"},
 		{"a line that is no field", step("list: 3,2,1\nthe gain is exp"), `lesson.md:5: "the gain is exp"; a step's fields are`},
 	} {
