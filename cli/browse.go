@@ -69,7 +69,7 @@ func runBrowseLTR(env *Env, lf *listFlags, ascii bool) error {
 	}
 	k := browseK
 	if lf.k != "" {
-		if k, err = ndcg.ParseK(lf.k); err != nil {
+		if k, err = listio.ParseCutoff(lf.k); err != nil {
 			return fmt.Errorf("-k: %w", err)
 		}
 	}

@@ -34,7 +34,7 @@ func TestBrowseDispatch(t *testing.T) {
 	assert.Equal(t, ExitBadInput, code)
 	assert.Contains(t, errOut, "the explorer needs a terminal")
 
-	code, _, errOut = runExploreCmd("--qrels", qrels, "--run", run, "-k", "0")
+	code, _, errOut = runExploreCmd("--qrels", qrels, "--run", run, "-k", "x")
 	assert.Equal(t, ExitBadInput, code)
 	assert.Contains(t, errOut, "-k")
 

@@ -76,6 +76,9 @@ func run(args []string, env *Env, root *cobra.Command, version string) int {
 		writeError(colorprofile.NewWriter(env.Stderr, os.Environ()), err)
 	}
 	if ferr := out.Flush(); err == nil && ferr != nil {
+		// Help to a full disk or a closed pipe: said, as every other
+		// output's failed write is, not left to the status alone.
+		writeError(colorprofile.NewWriter(env.Stderr, os.Environ()), ferr)
 		return ExitBadInput
 	}
 	return exitStatus(err)

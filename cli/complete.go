@@ -69,7 +69,20 @@ func completeQuery(cmd *cobra.Command, args []string, _ string) ([]string, cobra
 		}
 		return ""
 	}
+	// Only regular files are read to complete a word: a FIFO or a
+	// device named on the line would hold up the shell, and reading
+	// standard input is not what a Tab asks for.
+	regular := func(paths ...string) bool {
+		for _, p := range paths {
+			if p != "" && !trec.Rereadable(p) {
+				return false
+			}
+		}
+		return true
+	}
 	switch {
+	case value("qrels") != "" && !regular(value("qrels")), value("ltr") != "" && !regular(value("ltr"), value("predictions")):
+		return nil, none
 	case value("qrels") != "":
 		q, err := trec.ReadQrelsAs(value("qrels"), trec.Format(value("qrels-format")))
 		if err != nil {
@@ -90,7 +103,7 @@ func completeQuery(cmd *cobra.Command, args []string, _ string) ([]string, cobra
 			qids[i] = q.QID
 		}
 		return qids, none
-	case len(args) == 1 && args[0] != "-" && !strings.HasPrefix(args[0], listio.SamplePrefix):
+	case len(args) == 1 && regular(args[0]):
 		data, err := os.ReadFile(args[0])
 		if err != nil || !listio.IsMultiQuery(data) {
 			return nil, none

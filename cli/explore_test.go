@@ -23,7 +23,7 @@ func TestExploreBadInputFailsBeforeTheTerminalCheck(t *testing.T) {
 	assert.Equal(t, ExitBadInput, Main([]string{"--grades", "3,x"}, env))
 	assert.Contains(t, errb.String(), "--grades")
 	errb.Reset()
-	assert.Equal(t, ExitBadInput, Main([]string{"--grades", "3,2", "-k", "0"}, env))
+	assert.Equal(t, ExitBadInput, Main([]string{"--grades", "3,2", "-k", "-1"}, env))
 	assert.Contains(t, errb.String(), "-k")
 }
 

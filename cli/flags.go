@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ltr"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -34,7 +36,7 @@ func (f *listFlags) register(fs *pflag.FlagSet) {
 	f.fs = fs
 	fs.StringVar(&f.gain, "gain", "", "gain exp (2^g−1), linear (g) or 0=0,1=1,2=3")
 	fs.StringVar(&f.discount, "discount", "", "discount log2 (1/log2(i+1)), log:B or jk:B")
-	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all (all; 10 with --qrels or --ltr)")
+	fs.StringVarP(&f.k, "cutoff", "k", "", "the cutoff k ≥ 1, or all or 0 for the whole list (all; 10 with --qrels or --ltr)")
 	// --k, as the cutoff was once spelled, still works.
 	fs.StringVar(&f.k, "k", "", "the cutoff (-k)")
 	fs.MarkHidden("k")
@@ -192,7 +194,37 @@ func (f *listFlags) settings(doc *listio.Document) (ndcg.Settings, error) {
 	if p, perr := ndcg.FindPreset(f.preset); f.preset != "" && f.ltrData == "" && perr == nil {
 		doc.Rules = p
 	}
-	return s, nil
+	return s, f.wholeGrades(doc)
+}
+
+// wholeGrades refuses a grade that is not whole under a preset whose
+// library stops on one (LightGBM's), named by --preset or the file, as
+// ltr -p lightgbm refuses such a label: the value printed was one the
+// library never gives.
+func (f *listFlags) wholeGrades(doc *listio.Document) error {
+	name := f.preset
+	if name == "" && doc.Settings.Preset != nil {
+		name = *doc.Settings.Preset
+	}
+	if name == "" || f.ltrData != "" {
+		return nil
+	}
+	r, err := ltr.FindRules(name)
+	if err != nil || r.Labels != ltr.LabelsWhole {
+		return nil
+	}
+	p := r
+	for _, it := range doc.List.Items {
+		if it.Grade != math.Trunc(it.Grade) {
+			return fmt.Errorf("%s: item %s: grade %s", doc.Name, termsafe.Quote(it.ID), ltr.NotWhole(it.Grade, p.Name))
+		}
+	}
+	for _, j := range doc.List.Pool {
+		if j.Grade != math.Trunc(j.Grade) {
+			return fmt.Errorf("%s: pool item %s: grade %s", doc.Name, termsafe.Quote(j.ID), ltr.NotWhole(j.Grade, p.Name))
+		}
+	}
+	return nil
 }
 
 // override applies the flags the user gave to s the way a file's
@@ -221,7 +253,7 @@ func (f *listFlags) override(s ndcg.Settings) (ndcg.Settings, error) {
 		if strings.TrimSpace(f.k) == "" {
 			return s, errors.New("-k: empty; give a cutoff ≥ 1, as in -k 10, or all for the whole list")
 		}
-		if k, err = ndcg.ParseK(f.k); err != nil {
+		if k, err = listio.ParseCutoff(f.k); err != nil {
 			return s, fmt.Errorf("-k: %w", err)
 		}
 	}
@@ -262,7 +294,7 @@ func (f *listFlags) loadLTR(in io.Reader) (*ltr.DataSet, ltr.Rules, error) {
 	}
 	rules, err := ltr.FindRules(name)
 	if err != nil {
-		return nil, rules, fmt.Errorf("--preset: %w", err)
+		return nil, rules, fmt.Errorf("--preset: %w", listio.UnknownPreset(name, err))
 	}
 	if f.ltrData == "" {
 		return nil, rules, fmt.Errorf("--predictions goes with --ltr DATA")

@@ -105,7 +105,7 @@ ndcg-explorer ltr ranked.csv --preset sklearn --format json`,
 func rulesFor(name, labelGain string) (ltr.Rules, error) {
 	r, err := ltr.FindRules(name)
 	if err != nil {
-		return r, fmt.Errorf("--preset: %w", err)
+		return r, fmt.Errorf("--preset: %w", listio.UnknownPreset(name, err))
 	}
 	if labelGain == "" {
 		return r, nil

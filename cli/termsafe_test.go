@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -37,8 +38,11 @@ func hostileSequences() []string {
 	return seqs
 }
 
-// hostileList is a list whose every string holds one of seqs.
+// hostileList is a list whose every string holds one of seqs, NUL aside:
+// an id or title holding one is refused where it is read
+// (listio.TestNULIDRefusedByEveryReader), so it reaches no output.
 func hostileList(seqs []string) string {
+	seqs = slices.DeleteFunc(slices.Clone(seqs), func(s string) bool { return strings.Contains(s, "\x00") })
 	type item struct {
 		ID    string  `json:"id"`
 		Title string  `json:"title"`

@@ -223,6 +223,9 @@ func runTrec(env *Env, tf trecFlags, args []string) error {
 			n, plural(n, "query", "queries"), qrelsPath, plural(n, "has", "have"), src.Name, plural(n, "is", "are"),
 			strings.Join(names, " "), more)))
 	}
+	for _, w := range trec.Stops(q, res, tf.complete) {
+		fmt.Fprint(env.Stderr, termsafe.Text("ndcg-explorer: warning: "+w+"\n"))
+	}
 	if tf.format == "json" {
 		return writeTrecJSON(env.Stdout, res, tf)
 	}

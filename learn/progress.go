@@ -74,12 +74,16 @@ func LoadProgress() (Progress, error) {
 	if err != nil {
 		return Progress{}, err
 	}
-	b, err := os.ReadFile(path)
+	// Only a regular file: a FIFO put there would wait forever.
+	b, err := listio.ReadRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Progress{}, nil
 	}
+	if errors.Is(err, fs.ErrPermission) {
+		return Progress{}, fmt.Errorf("cannot read your progress (%w): make it readable, chmod u+rw %s, or remove it to start the path afresh", err, path)
+	}
 	if err != nil {
-		return Progress{}, fmt.Errorf("cannot read your progress: %w", err)
+		return Progress{}, fmt.Errorf("cannot read your progress (%w): remove %s to start the path afresh", err, path)
 	}
 	var p Progress
 	if err := json.Unmarshal(b, &p); err != nil {

@@ -85,34 +85,45 @@ func WriteTable(doc *Document, sep rune) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// tableWriter writes CSV or TSV records as encoding/csv does, but quotes
-// a field with a space at either end, which encoding/csv leaves bare at
-// the end: the readers drop spaces around a bare field, so an id "A "
-// came back as "A" (a duplicate of another "A") and a padded title lost
-// its padding without a word.
+// tableWriter writes CSV or TSV records, each field as AppendCell
+// writes it.
 type tableWriter struct {
 	buf *bytes.Buffer
 	sep rune
 }
 
 func (w tableWriter) Write(rec []string) {
+	var b []byte
 	for i, f := range rec {
 		if i > 0 {
-			w.buf.WriteRune(w.sep)
+			b = append(b, byte(w.sep))
 		}
-		if !w.needsQuotes(f) {
-			w.buf.WriteString(f)
-			continue
-		}
-		w.buf.WriteByte('"')
-		w.buf.WriteString(strings.ReplaceAll(f, `"`, `""`))
-		w.buf.WriteByte('"')
+		b = AppendCell(b, f, byte(w.sep))
 	}
-	w.buf.WriteByte('\n')
+	w.buf.Write(append(b, '\n'))
 }
 
-func (w tableWriter) needsQuotes(f string) bool {
-	return f != strings.TrimSpace(f) || strings.ContainsRune(f, w.sep) || strings.ContainsAny(f, "\"\r\n")
+// AppendCell appends s as a field of a CSV (sep ',') or TSV (sep '\t')
+// line, the one way every CSV this program writes is written: as
+// encoding/csv and Python's csv module write and read it (in quotes,
+// quotes doubled, when it holds the separator, a quote or a line
+// break), and also in quotes with white space at either end, which
+// encoding/csv leaves bare at the end and the readers here drop around
+// a bare field (an id "A " came back as "A", a duplicate of another),
+// and as \. (the end of data for PostgreSQL's COPY).
+func AppendCell(b []byte, s string, sep byte) []byte {
+	quote := s == `\.` || s != strings.TrimSpace(s) || strings.IndexByte(s, sep) >= 0 || strings.ContainsAny(s, "\"\r\n")
+	if !quote {
+		return append(b, s...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
 }
 
 // Encode writes doc in the format path's extension names: .json (the

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 )
@@ -140,7 +141,7 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 	if fs.Preset != nil {
 		p, err := ndcg.FindPreset(*fs.Preset)
 		if err != nil {
-			return fail("preset", err)
+			return fail("preset", UnknownPreset(*fs.Preset, err))
 		}
 		s = p.Apply(s)
 	}
@@ -156,8 +157,8 @@ func (fs FileSettings) Apply(base ndcg.Settings) (ndcg.Settings, error) {
 		}
 	}
 	if fs.K != nil {
-		if *fs.K < 1 {
-			return fail("k", errorf("k must be a whole number ≥ 1, not %d; leave k out for the whole list", *fs.K))
+		if *fs.K < 0 {
+			return fail("k", errorf("k must be a whole number ≥ 1, or 0 for the whole list, not %d", *fs.K))
 		}
 		s.K = *fs.K
 	}
@@ -419,6 +420,9 @@ func (d *Document) checkShape() error {
 	// A list that passes the engine's check has no duplicate id either:
 	// the usual case costs one pass, and only a list with a problem is
 	// searched for duplicates first, which are worded with both places.
+	if err := d.nulIDs(); err != nil {
+		return err
+	}
 	err := d.List.Validate(ndcg.Settings{Gain: ndcg.Linear})
 	if err == nil {
 		return nil
@@ -427,6 +431,33 @@ func (d *Document) checkShape() error {
 		return err
 	}
 	return d.Locate(err)
+}
+
+// nulIDs refuses an id or a title holding a NUL character, as every
+// reader does (trec.NULID): saved as CSV it made a file no reader takes.
+func (d *Document) nulIDs() error {
+	fail := func(i int, pool bool, field, id string) error {
+		t := d.pos.table() // a fresh reading, for the odd file alone
+		line := t.itemLine(i, field)
+		if pool {
+			line = t.poolLine(i, field)
+		}
+		return &Error{Name: d.Name, Line: line, Field: d.itemField(i, pool, field), Msg: trec.NULID(id)}
+	}
+	for i, it := range d.List.Items {
+		if strings.IndexByte(it.ID, 0) >= 0 {
+			return fail(i, false, "id", it.ID)
+		}
+		if strings.IndexByte(it.Title, 0) >= 0 {
+			return fail(i, false, "title", it.Title)
+		}
+	}
+	for i, p := range d.List.Pool {
+		if strings.IndexByte(p.ID, 0) >= 0 {
+			return fail(i, true, "id", p.ID)
+		}
+	}
+	return nil
 }
 
 // nameUnnamed makes up an id for every item read without one: A, B, …

@@ -258,12 +258,21 @@ func (r *treeReader) number(n *node, path, what string) (float64, error) {
 
 // cutoff reads a k: a whole number ≥ 1.
 func (r *treeReader) cutoff(n *node, path string) (int, error) {
-	if n.kind != kindNumber {
-		return 0, r.typeError(n, path, "a whole number ≥ 1")
+	text := string(n.num)
+	switch {
+	case n.kind == kindString && strings.EqualFold(strings.TrimSpace(n.str), "all"):
+		return 0, nil // as -k all
+	case n.kind == kindString:
+		if _, err := ParseCutoff(n.str); err == nil {
+			return 0, r.fail(n.off, path, fmt.Sprintf("k is a number in quotes, %s: remove the quotes", termsafe.Quote(n.str)))
+		}
+		return 0, r.fail(n.off, path, fmt.Sprintf("k must be a whole number ≥ 1, or \"all\" for the whole list, not %s", termsafe.Quote(n.str)))
+	case n.kind != kindNumber:
+		return 0, r.typeError(n, path, "a whole number ≥ 1, or \"all\"")
 	}
-	k, err := strconv.Atoi(string(n.num))
-	if err != nil || k < 1 {
-		return 0, r.fail(n.off, path, fmt.Sprintf("k must be a whole number ≥ 1, not %s; leave k out for the whole list", n.num))
+	k, err := ParseCutoff(text)
+	if err != nil {
+		return 0, r.fail(n.off, path, err.Error())
 	}
 	return k, nil
 }
@@ -316,7 +325,9 @@ func (r *treeReader) settings(n *node, fs *FileSettings) error {
 		// Parse now, so that a misspelt value is reported at its line.
 		switch key {
 		case "preset":
-			_, err = ndcg.FindPreset(s)
+			if _, err = ndcg.FindPreset(s); err != nil {
+				err = UnknownPreset(s, err)
+			}
 			fs.Preset = &s
 		case "gain":
 			_, err = ndcg.ParseGain(s)
@@ -407,21 +418,37 @@ func (r *treeReader) id(n *node, path string) (string, error) {
 }
 
 func (r *treeReader) items(n *node, doc *Document) error {
+	return r.entries(n, "items", `{"id": "A", "grade": 3}`, "every item", itemFields, func(_ string, _ *node, it ndcg.Item, at itemPos, _ bool) error {
+		doc.List.Items = append(doc.List.Items, it)
+		if r.record {
+			at.item = it.ID
+			doc.pos.items = append(doc.pos.items, at)
+		}
+		return nil
+	})
+}
+
+// entries reads the array n of items or pool entries (name), each an
+// object of the fields given, its grade required (who names the entries
+// in that message), and hands each on to add with its path, where its
+// values are, and whether it gave an id: items and pool are read the
+// same way, the pool taking fewer fields.
+func (r *treeReader) entries(n *node, name, example, who string, fields []string, add func(path string, e *node, it ndcg.Item, at itemPos, hasID bool) error) error {
 	if n.kind != kindArray {
-		return r.typeError(n, "items", `an array of items such as [{"id": "A", "grade": 3}]`)
+		return r.typeError(n, name, "an array such as ["+example+"]")
 	}
 	for i, e := range n.elems {
-		if i == MaxItems {
+		if name == "items" && i == MaxItems {
 			return tooManyItems(r.name, r.line(e.off))
 		}
-		path := fmt.Sprintf("items[%d]", i)
-		if err := r.object(e, path, `an object such as {"id": "A", "grade": 3}`, itemFields); err != nil {
+		path := fmt.Sprintf("%s[%d]", name, i)
+		if err := r.object(e, path, "an object such as "+example, fields); err != nil {
 			return err
 		}
 		var it ndcg.Item // without an id, checkShape makes one up
 		at := itemPos{line: r.line(e.off)}
 		at.grade, at.score, at.id = at.line, at.line, at.line
-		var hasGrade bool
+		var hasID, hasGrade bool
 		for j, key := range e.keys {
 			v, fpath := e.vals[j], path+"."+key
 			line := r.line(v.off)
@@ -429,7 +456,7 @@ func (r *treeReader) items(n *node, doc *Document) error {
 			switch key {
 			case "id":
 				it.ID, err = r.id(v, fpath)
-				at.id = line
+				hasID, at.id = true, line
 			case "title":
 				if v.kind != kindNull {
 					it.Title, err = r.str(v, fpath)
@@ -448,12 +475,10 @@ func (r *treeReader) items(n *node, doc *Document) error {
 			}
 		}
 		if !hasGrade {
-			return r.fail(e.off, path+".grade", "missing; every item needs a grade (a number ≥ 0)")
+			return r.fail(e.off, path+".grade", "missing; "+who+" needs a grade (a number ≥ 0)")
 		}
-		doc.List.Items = append(doc.List.Items, it)
-		if r.record {
-			at.item = it.ID
-			doc.pos.items = append(doc.pos.items, at)
+		if err := add(path, e, it, at, hasID); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -735,46 +760,17 @@ func (s *itemScanner) null() bool {
 }
 
 func (r *treeReader) pool(n *node, doc *Document) error {
-	if n.kind != kindArray {
-		return r.typeError(n, "pool", `an array such as [{"id": "X", "grade": 3}]`)
-	}
-	for i, e := range n.elems {
-		path := fmt.Sprintf("pool[%d]", i)
-		if err := r.object(e, path, `an object such as {"id": "X", "grade": 3}`, poolFields); err != nil {
-			return err
-		}
-		var j ndcg.Judged
-		at := itemPos{line: r.line(e.off)}
-		at.grade, at.id = at.line, at.line
-		var hasID, hasGrade bool
-		for k, key := range e.keys {
-			v, fpath := e.vals[k], path+"."+key
-			var err error
-			switch key {
-			case "id":
-				j.ID, err = r.id(v, fpath)
-				hasID, at.id = true, r.line(v.off)
-			case "grade":
-				j.Grade, err = r.number(v, fpath, "grade")
-				hasGrade, at.grade = true, r.line(v.off)
-			}
-			if err != nil {
-				return err
-			}
-		}
+	return r.entries(n, "pool", `{"id": "X", "grade": 3}`, "a pool item", poolFields, func(path string, e *node, it ndcg.Item, at itemPos, hasID bool) error {
 		if !hasID {
 			return r.fail(e.off, path+".id", "missing; a pool item needs the id of the judged document")
 		}
-		if !hasGrade {
-			return r.fail(e.off, path+".grade", "missing; a pool item needs a grade (a number ≥ 0)")
-		}
-		doc.List.Pool = append(doc.List.Pool, j)
+		doc.List.Pool = append(doc.List.Pool, ndcg.Judged{ID: it.ID, Grade: it.Grade})
 		if r.record {
-			at.item = j.ID
+			at.item = it.ID
 			doc.pos.pool = append(doc.pos.pool, at)
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // WriteJSON encodes a document in the canonical format with the settings

@@ -219,9 +219,14 @@ func onePerLine(data []byte) bool {
 func groupsBeside(dataPath string) ([]int, string, error) {
 	for _, ext := range []string{".query", ".group"} {
 		p := dataPath + ext
-		data, err := openLimited(p)
+		// Looked for, not named: only a regular file is read.
+		data, err := ReadRegular(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
+		}
+		var sf specialFile
+		if errors.As(err, &sf) {
+			return nil, p, &Error{Name: p, Msg: fmt.Sprintf("%s, not a file, where the group file of %s is looked for: it is not read (it could wait forever); remove it, or give the rows qid: fields", sf.what, dataPath)}
 		}
 		var le *Error
 		if errors.As(err, &le) {

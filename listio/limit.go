@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
+	"github.com/ndcg-explorer/ndcg-explorer/trec"
 )
 
 // MaxSize is the largest list file Load reads, in bytes. A list of a
@@ -129,6 +130,9 @@ func ParseSize(s string) (int64, error) {
 func sniff(name string, head []byte, atEOF bool) error {
 	switch p := textin.Sniff(head, atEOF, true); p {
 	case textin.OK:
+		if msg := trec.DoubleBOM(head); msg != "" {
+			return &Error{Name: name, Line: 1, Msg: msg}
+		}
 		return nil
 	case textin.Encoding:
 		// checkUTF8 names the line where the text stops being UTF-8;
@@ -170,6 +174,9 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 		return nil, tooLarge(name, size)
 	}
 	if atEOF {
+		if int64(len(head)) < size {
+			return nil, shrank(name, len(head), size)
+		}
 		return head, nil
 	}
 	if size > 0 {
@@ -187,6 +194,9 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 				return nil, tooLarge(name, -1)
 			}
 			if err == io.EOF {
+				if int64(len(buf)) < size {
+					return nil, shrank(name, len(buf), size)
+				}
 				return buf, nil
 			}
 			if err != nil {
@@ -217,15 +227,67 @@ func readLimited(name string, r io.Reader, size int64) ([]byte, error) {
 	return bytes.Join(chunks, nil), nil
 }
 
+// shrank is the error of a file that ended before the size it had when
+// opened: something truncated or rewrote it while it was read, and what
+// was read is the start of one version or another, not a whole file.
+func shrank(name string, got int, size int64) error {
+	return &Error{Name: name, Msg: fmt.Sprintf("the file shrank while it was read (%s of its %s): something is writing to it; read it again once that is done", FormatSize(int64(got)), FormatSize(size))}
+}
+
 // openLimited reads the file at path as readLimited does.
 func openLimited(path string) ([]byte, error) {
 	f, err := openFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return readOpened(path, f)
+}
+
+// ErrNotRegular is why a file the program looked for itself, never named
+// by the user, is not read: it is not a regular file (a FIFO, a device,
+// a directory), and reading it could wait forever or never end.
+var ErrNotRegular = errors.New("not a regular file")
+
+// specialFile is ErrNotRegular naming what the file is.
+type specialFile struct{ what string }
+
+func (e specialFile) Error() string { return "not a regular file but " + e.what }
+func (e specialFile) Unwrap() error { return ErrNotRegular }
+
+// notRegular is ErrNotRegular naming what the file is.
+func notRegular(fi os.FileInfo) error {
+	what := "a special file"
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return specialFile{what}
+}
+
+// ReadRegular reads the file at path as openLimited does, but only if it
+// is a regular file (errors.Is(err, ErrNotRegular) else): for a file the
+// program looks for on its own (a group file beside the data, the
+// progress of learn), which a FIFO put there must not stop.
+func ReadRegular(path string) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	return readOpened(path, f)
+}
+
+// readOpened reads f, opened at path, as readLimited does, and closes it.
+func readOpened(path string, f *os.File) ([]byte, error) {
 	defer f.Close()
 	size := int64(-1)
-	if fi, err := f.Stat(); err == nil {
+	fi, err := f.Stat()
+	if err == nil {
 		if fi.IsDir() {
 			return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
 		}
@@ -233,5 +295,13 @@ func openLimited(path string) ([]byte, error) {
 			size = fi.Size()
 		}
 	}
-	return readLimited(path, f, size)
+	data, err := readLimited(path, f, size)
+	if err == nil && size >= 0 {
+		// Written to while read (the same size, or more): what was read
+		// may hold the start of one version and the end of another.
+		if now, serr := f.Stat(); serr == nil && (now.Size() != size || !now.ModTime().Equal(fi.ModTime())) {
+			return nil, &Error{Name: path, Msg: "the file changed while it was read: something is writing to it; read it again once that is done"}
+		}
+	}
+	return data, err
 }

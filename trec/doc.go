@@ -5,8 +5,10 @@
 // value over every order of the documents a run scored equally.
 //
 // Qrels and runs may also be BEIR qrels, MS MARCO runs, dict JSON or
-// tables (formats.go, tables.go): each is read as the TREC lines it
-// stands for, so every rule below applies to it unchanged.
+// tables (formats.go, tables.go, dict.go): each is read as the TREC
+// lines it stands for, so every rule below applies to it unchanged.
+// Dict JSON is read in one pass and a run of it streamed: its TREC
+// lines are made as it is read (dicttext.go).
 //
 // The rules are trec_eval's (m_ndcg.c, m_ndcg_cut.c, form_res_rels.c):
 //   - documents are ranked by score, descending; equal scores are ordered

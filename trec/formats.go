@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
@@ -107,6 +108,9 @@ func DetectFormat(data []byte) Format {
 		}
 		first = nil
 	}
+	if opensDict(body) {
+		return FormatJSON
+	}
 	if len(body) > 0 && body[0] == '{' {
 		var obj map[string]json.RawMessage
 		// A long first line may be a whole document written on one line,
@@ -186,10 +190,19 @@ func readText(path, what string) ([]byte, error) {
 	}
 	defer fh.Close()
 	size := 0
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() {
+	st, err := fh.Stat()
+	if err == nil && st.Mode().IsRegular() {
 		size = int(min(st.Size(), math.MaxUint32))
 	}
-	return readTextSized(path, what, fh, size)
+	data, err := readTextSized(path, what, fh, size)
+	if err == nil && size > 0 {
+		// Written to while read: what was read may hold the start of one
+		// version and the end of another.
+		if now, serr := fh.Stat(); serr == nil && (now.Size() != st.Size() || !now.ModTime().Equal(st.ModTime())) {
+			return nil, fmt.Errorf("%s: the file changed while it was read: something is writing to it; read it again once that is done", path)
+		}
+	}
+	return data, err
 }
 
 // ParseQrelsAs reads qrels in format f ("": detect).
@@ -206,6 +219,13 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 	if f == FormatLETOR {
 		return nil, errLETOR(name)
 	}
+	if f == FormatJSON {
+		text, err := io.ReadAll(newDictText(name, bytes.NewReader(textin.StripBOM(data)), true))
+		if err != nil {
+			return nil, err
+		}
+		return ParseQrels(name, text)
+	}
 	t, err := ParseTable(name, data, f)
 	if err != nil {
 		return nil, err
@@ -218,8 +238,9 @@ func ParseQrelsAs(name string, data []byte, f Format) (*Qrels, error) {
 }
 
 // RunSourceAs opens the run at path in format f ("": detect). A TREC
-// run in a file is streamed; any other format, and a run that can be
-// read only once (a pipe, a FIFO, /dev/stdin), is read whole and held in
+// run or dict JSON in a file is streamed (dict JSON made into TREC
+// lines as it is read); any other format, and a run that can be read
+// only once (a pipe, a FIFO, /dev/stdin), is read whole and held in
 // memory: the format is told from its head and the rest read on from
 // there, where opening it again would find it empty or wait for a
 // writer that is gone.
@@ -247,8 +268,27 @@ func RunSourceAs(path string, f Format) (Source, error) {
 		}
 		f = DetectFormat(head)
 	}
-	if f == FormatTREC {
+	switch f {
+	case FormatTREC:
 		return FileSource(path), nil
+	case FormatJSON:
+		// Streamed, as a TREC run is: read again for each pass.
+		open := func(qid *string) (io.ReadCloser, error) {
+			fh, err := os.Open(path)
+			if err != nil {
+				return nil, err
+			}
+			r, err := checkText(path, fh)
+			if err != nil {
+				fh.Close()
+				return nil, err
+			}
+			t := newDictText(path, r, false)
+			t.only = qid
+			return readCloser{t, fh}, nil
+		}
+		return Source{Name: path, Open: func() (io.ReadCloser, error) { return open(nil) },
+			openQuery: func(qid string) (io.ReadCloser, error) { return open(&qid) }}, nil
 	}
 	if _, err := fh.Seek(0, io.SeekStart); err != nil {
 		return Source{}, fmt.Errorf("reading run: %w", err)
@@ -258,6 +298,12 @@ func RunSourceAs(path string, f Format) (Source, error) {
 		return Source{}, err
 	}
 	return RunSourceFrom(path, data, f)
+}
+
+// readCloser reads from one reader and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 // Rereadable reports whether path names a file that can be read again
@@ -274,6 +320,15 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 		f = DetectFormat(data)
 	}
 	text := data
+	if f == FormatJSON {
+		open := func(qid *string) (io.ReadCloser, error) {
+			t := newDictText(name, bytes.NewReader(textin.StripBOM(data)), false)
+			t.only = qid
+			return io.NopCloser(t), nil
+		}
+		return Source{Name: name, Open: func() (io.ReadCloser, error) { return open(nil) },
+			openQuery: func(qid string) (io.ReadCloser, error) { return open(&qid) }}, nil
+	}
 	if f != FormatTREC {
 		if f == FormatBEIR {
 			return Source{}, fmt.Errorf("%s: this is BEIR qrels (query-id corpus-id score), not a run: give it as the qrels", name)
@@ -292,51 +347,6 @@ func RunSourceFrom(name string, data []byte, f Format) (Source, error) {
 	return Source{Name: name, Open: func() (io.ReadCloser, error) {
 		return io.NopCloser(bytes.NewReader(text)), nil
 	}}, nil
-}
-
-// headSize is how much of a run is read first to tell its format.
-const headSize = 64 << 10
-
-// ReadHead reads the start of r, what DetectFormat needs: at least
-// headSize bytes, and on to the end of the first line with data, up to
-// the longest line a run may have (64 MiB). A first line cut short would
-// seem to have fewer fields than it has: a docno of 65,540 bytes cut at
-// 64 KiB read as MS MARCO's three, a JSON line cut in two as a document.
-func ReadHead(r io.Reader) ([]byte, error) {
-	buf := make([]byte, 0, headSize)
-	for {
-		n, err := io.ReadFull(r, buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-		// A head that is not text (/dev/zero) is refused by the reader
-		// from its first block: no need to read on for a line end.
-		if firstLineWhole(buf) || len(buf) > maxLine || textin.Sniff(buf[:textin.HeadSize], false, false) != textin.OK {
-			return buf, nil
-		}
-		buf = slices.Grow(buf, len(buf))
-	}
-}
-
-// firstLineWhole reports whether head holds the first line with data
-// (not blank, not a comment) up to its line end.
-func firstLineWhole(head []byte) bool {
-	rest := textin.StripBOM(head)
-	for len(rest) > 0 {
-		line, after, found := bytes.Cut(rest, []byte("\n"))
-		if !found {
-			return false
-		}
-		if blank, comment := blankOrComment(line); !blank && !comment {
-			return true
-		}
-		rest = after
-	}
-	return false
 }
 
 // QrelsText writes the table as TREC qrels lines: the row of file line
@@ -444,6 +454,14 @@ func checkValue(role columnRole, s string) string {
 		if _, err := parseRel([]byte(s)); err != nil {
 			return err.Error()
 		}
+		if strings.ContainsAny(s, "eEpP") {
+			// trec_eval's atol reads 1e1 as 1, every number reader as
+			// 10: in a table or JSON, where either reader may meet it
+			// (report FILE --query, trec, --qrels), it has no one
+			// reading and is refused. A TREC file keeps trec_eval's.
+			f, _ := strconv.ParseFloat(s, 64)
+			return fmt.Sprintf("rel %s has an exponent, which trec_eval reads as its leading digits alone and a number reader as %s: write it in digits, as %s", termsafe.Quote(s), strconv.FormatFloat(f, 'f', -1, 64), strconv.FormatFloat(f, 'f', -1, 64))
+		}
 		return ""
 	}
 	if _, err := parseScore([]byte(s)); err != nil {
@@ -457,10 +475,32 @@ func checkID(s string) string {
 	if s == "" {
 		return "empty; give every row an id"
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return r < 128 && isSpace(byte(r)) }) {
-		return fmt.Sprintf("%q contains a space; ids are single words", s)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c > ' ':
+		case isSpace(c):
+			return fmt.Sprintf("%q contains a space; ids are single words", s)
+		case c == 0:
+			return nulID(s)
+		}
 	}
 	return ""
+}
+
+// nulID is what every reader says of an id holding a NUL character
+// (JSON's \u0000), which no text file this program writes could hold:
+// a CSV or TREC file holding one is not text, and is refused as such.
+// Other control characters are kept, and shown escaped on a terminal.
+func nulID(s string) string {
+	return fmt.Sprintf("%s holds a NUL character (\\u0000), which no text file can carry; remove it", termsafe.Quote(s))
+}
+
+// NULID is nulID for the list readers: "" when s holds no NUL.
+func NULID(s string) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return ""
+	}
+	return nulID(s)
 }
 
 // itoa is strconv.Itoa, short.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -147,9 +148,18 @@ func TestFormatsRoundTrip(t *testing.T) {
 			if !hasDuplicates(rrows) {
 				runForms[FormatJSON] = dictJSON(rrows)
 			}
+			exponent := slices.ContainsFunc(qrows, func(r []string) bool { return strings.ContainsAny(r[2], "eE") })
 			for f, data := range qrelsForms {
 				assert.Equal(t, f, DetectFormat(data), "qrels as %s", f)
 				q2, err := ParseQrelsAs("qrels."+string(f), data, "")
+				if exponent {
+					// trec_eval reads 1e3 as 1, a number reader as 1000:
+					// outside TREC's own format it is refused.
+					if assert.Error(t, err, "qrels as %s", f) {
+						assert.Contains(t, err.Error(), "has an exponent, which trec_eval reads as its leading digits alone and a number reader as 1000: write it in digits, as 1000")
+					}
+					continue
+				}
 				require.NoError(t, err, "qrels as %s", f)
 				assert.Equal(t, want, evalText(t, q2, FileSource(rpath)), "qrels as %s", f)
 			}
@@ -205,12 +215,12 @@ func TestFormatErrors(t *testing.T) {
 		{"a.csv", "qid,docid,label\n1,d1,2\n", true, `a.csv:1: no score column`},
 		{"a.jsonl", "{\"qid\": \"1\", \"docid\": \"d1\", \"score\": 1}\n{\"qid\": \"1\", \"docid\": \"d2\", \"score\": \"NaN\"}\n", true, `a.jsonl:2: key "score": score "NaN" is not a finite number`},
 		{"a.jsonl", "{\"qid\": \"1\", \"docid\": \"d1\", \"score\": 1}\n{\"qid\": 1,\n", true, `a.jsonl:2: not a JSON object`},
-		{"a.json", "{\"q1\": {\"d1\": \"high\"}}", false, `a.json: query "q1", document "d1": high is not a number`},
+		{"a.json", "{\"q1\": {\"d1\": \"high\"}}", false, `a.json:1: query "q1", document "d1": the text "high" where its relevance goes; give a number`},
 		// A value that is not an object of documents is named by its key
 		// (a report's JSON given as a run, say).
-		{"a.json", "{\"q1\": {\"d1\": 1},\n \"schema_version\": 1}", true, `a.json:2: not dict JSON: query "schema_version" holds a number where an object of documents goes`},
-		{"a.json", "{\"q1\": [1]}", false, `a.json:1: not dict JSON: query "q1" holds an array where an object of documents goes`},
-		{"a.json", "{\"q1\": {\"d1\": 1e999}}", true, `a.json: query "q1", document "d1": value "1e999" is not a finite number`},
+		{"a.json", "{\"q1\": {\"d1\": 1},\n \"schema_version\": 1}", true, `a.json:2: query "schema_version" holds a number where an object of documents goes`},
+		{"a.json", "{\"q1\": [1]}", false, `a.json:1: query "q1" holds an array where an object of documents goes`},
+		{"a.json", "{\"q1\": {\"d1\": 1e999}}", true, `a.json:1: query "q1", document "d1": score "1e999" is not a finite number`},
 		{"m.tsv", "1\tp1\t1\n1\tp2\tx\n", true, `m.tsv:2: rank "x" is not a whole number`},
 		{"m.tsv", "1\tp1\t1\n1\tp2\t2\t3\n", true, `m.tsv:2: 4 fields`},
 		{"b.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n1\td1\t2\n", false, `b.tsv:3: document "d1" is judged twice for query "1" (first on line 2)`},

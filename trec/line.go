@@ -111,37 +111,35 @@ func nextBit(words []uint64, pos int, cur uint64) (int, int, uint64) {
 	return pos + bits.TrailingZeros64(cur), pos, cur & (cur - 1)
 }
 
-// plain finds the separators of a plain run line starting at the
-// cursor, at byte at: six fields, one separator apart, the first not
-// starting with '#', and '\n' right after the sixth. It returns the
-// offsets of the separators after each field (s5: the line's end), the
-// cursor then past the line; or ok false for any other line, the
+// plain finds the separators of a plain line of len(seps) fields (six
+// for a run line, four for a qrels line) starting at the cursor, at byte
+// at: the fields one separator apart, the first not starting with '#',
+// and '\n' right after the last. It puts in seps the offset of the
+// separator after each field (the last: the line's end), the cursor
+// then past the line, and reports true; or false for any other line, the
 // cursor anywhere, and for a line not within scanAhead bytes.
-func (r *sepScan) plain(at int) (s0, s1, s2, s3, s4, s5 int, ok bool) {
+func (r *sepScan) plain(at int, seps []int) bool {
 	if at+scanAhead > r.n*64 && r.n < len(r.words) {
 		r.fill(at + scanAhead)
 	}
 	data, words, pos, cur := r.data, r.words[:r.n], r.pos, r.cur
-	if s0, pos, cur = nextBit(words, pos, cur); s0 <= at || data[at] == '#' || !innerSep[data[s0]] {
-		return
+	if at >= len(data) || data[at] == '#' || len(seps) == 0 {
+		return false
 	}
-	if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
-		return
+	prev, last := at-1, len(seps)-1
+	var x int
+	for k := range seps[:last] {
+		if x, pos, cur = nextBit(words, pos, cur); x <= prev+1 || !innerSep[data[x]] {
+			return false
+		}
+		seps[k], prev = x, x
 	}
-	if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
-		return
+	if x, pos, cur = nextBit(words, pos, cur); x <= prev+1 || data[x] != '\n' {
+		return false
 	}
-	if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || !innerSep[data[s3]] {
-		return
-	}
-	if s4, pos, cur = nextBit(words, pos, cur); s4 <= s3+1 || !innerSep[data[s4]] {
-		return
-	}
-	if s5, pos, cur = nextBit(words, pos, cur); s5 <= s4+1 || data[s5] != '\n' {
-		return
-	}
+	seps[last] = x
 	r.pos, r.cur = pos, cur
-	return s0, s1, s2, s3, s4, s5, true
+	return true
 }
 
 // plainScore reads a plain decimal score: an optional sign, digits with
@@ -178,31 +176,6 @@ func plainScore(b []byte) (float64, bool) {
 		v = -v
 	}
 	return v, true
-}
-
-// plain4 finds the separators of a plain qrels line starting at the
-// cursor, at byte at, as plain does for a run line: four fields, one
-// separator apart, the first not starting with '#', and '\n' right
-// after the fourth.
-func (r *sepScan) plain4(at int) (s0, s1, s2, s3 int, ok bool) {
-	if at+scanAhead > r.n*64 && r.n < len(r.words) {
-		r.fill(at + scanAhead)
-	}
-	data, words, pos, cur := r.data, r.words[:r.n], r.pos, r.cur
-	if s0, pos, cur = nextBit(words, pos, cur); s0 <= at || data[at] == '#' || !innerSep[data[s0]] {
-		return
-	}
-	if s1, pos, cur = nextBit(words, pos, cur); s1 <= s0+1 || !innerSep[data[s1]] {
-		return
-	}
-	if s2, pos, cur = nextBit(words, pos, cur); s2 <= s1+1 || !innerSep[data[s2]] {
-		return
-	}
-	if s3, pos, cur = nextBit(words, pos, cur); s3 <= s2+1 || data[s3] != '\n' {
-		return
-	}
-	r.pos, r.cur = pos, cur
-	return s0, s1, s2, s3, true
 }
 
 // sameQuery reads the plain lines from byte at on (the cursor there)

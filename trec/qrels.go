@@ -2,6 +2,7 @@ package trec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -161,12 +162,37 @@ func readTextSized(name, what string, r io.Reader, size int) ([]byte, error) {
 		n, err := r.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
+			// Fewer bytes than the file held when opened (a byte order
+			// mark aside): it was truncated while read.
+			if len(data)+len(textin.BOM) < size {
+				return nil, fmt.Errorf("%s: the file shrank while it was read (%d of its %d bytes): something is writing to it; read it again once that is done", name, len(data), size)
+			}
 			return data, nil
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading %s: %w", what, err)
 		}
 	}
+}
+
+// named is err with the file's name before it, unless it is a
+// *LineError, which names the file already.
+func named(name string, err error) error {
+	if le := (*LineError)(nil); errors.As(err, &le) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// DoubleBOM is what every reader says of text that opens with two UTF-8
+// byte order marks (a tool that adds one to a file that had one), which
+// read as one mark and the characters ï»¿ before the first value; "" for
+// any other text.
+func DoubleBOM(head []byte) string {
+	if !bytes.HasPrefix(textin.StripBOM(head), textin.BOM) {
+		return ""
+	}
+	return "the file opens with two byte order marks (EF BB BF twice), as a program that adds one to a file that had one writes: remove one, e.g. sed -i '1s/^\\xEF\\xBB\\xBF//' FILE"
 }
 
 // checkText looks at the first block of r and refuses a file that is not
@@ -178,10 +204,13 @@ func checkText(name string, r io.Reader) (io.Reader, error) {
 	head = head[:n]
 	atEOF := err == io.EOF || err == io.ErrUnexpectedEOF
 	if err != nil && !atEOF {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, named(name, err)
 	}
 	if p := textin.Sniff(head, atEOF, false); p != textin.OK {
 		return nil, fmt.Errorf("%s: %s", name, textin.Explain(name, head, p))
+	}
+	if msg := DoubleBOM(head); msg != "" {
+		return nil, &LineError{File: name, Line: 1, Msg: msg}
 	}
 	return io.MultiReader(bytes.NewReader(textin.StripBOM(head)), r), nil
 }
@@ -372,7 +401,9 @@ func (c *qrelsChunk) parse(name string) {
 		// A plain line, four fields one separator apart and a line
 		// end, is read from the bitmap of separators (sepScan);
 		// anything else line by line.
-		if s0, s1, s2, s3, ok := scan.plain4(at); ok {
+		var seps [4]int
+		if scan.plain(at, seps[:]) {
+			s0, s1, s2, s3 := seps[0], seps[1], seps[2], seps[3]
 			fields[0], fields[2], fields[3] = data[at:s0], data[s1+1:s2], data[s2+1:s3]
 			at = s3 + 1
 		} else {

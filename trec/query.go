@@ -2,6 +2,7 @@ package trec
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 
@@ -70,7 +71,11 @@ type Retrieved struct {
 // readQuery returns the run's lines for qid, in file order, wherever
 // they are in the run, and whether the run has any.
 func readQuery(run Source, qid string) ([]Retrieved, bool, error) {
-	r, err := run.Open()
+	open := run.Open
+	if run.openQuery != nil {
+		open = func() (io.ReadCloser, error) { return run.openQuery(qid) }
+	}
+	r, err := open()
 	if err != nil {
 		return nil, false, fmt.Errorf("reading run: %w", err)
 	}

@@ -2,6 +2,7 @@ package trec
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,10 @@ import (
 type Source struct {
 	Name string
 	Open func() (io.ReadCloser, error)
+	// openQuery, when set, opens the run for one query's lines alone,
+	// the others read and checked but not handed on: dict JSON, whose
+	// lines are made as it is read, makes only that query's.
+	openQuery func(qid string) (io.ReadCloser, error)
 }
 
 // FileSource reads the run at path.
@@ -21,37 +26,92 @@ func FileSource(path string) Source {
 }
 
 // ReaderSource reads a run from r, which can be read only once (standard
-// input): the first pass copies it to a temporary file, read again only
-// if some query is split across the run. The function returned with it
-// removes the copy.
+// input): the first pass keeps a copy of what it reads for a second
+// pass, which only a run with a query split across it needs. The copy is
+// held in memory up to spoolMemory bytes, then in a temporary file
+// removed as soon as it is made: nothing is left behind whatever stops
+// the program, a signal or a kill. A copy that cannot be made (TMPDIR not
+// writable, a full disk) fails the second pass alone, saying what to do:
+// a sorted run never needs one. The function returned with it closes
+// the copy.
 func ReaderSource(name string, r io.Reader) (Source, func()) {
-	var (
-		tmp    *os.File
-		w      *bufio.Writer
-		opened bool
-	)
-	src := Source{Name: name}
-	src.Open = func() (io.ReadCloser, error) {
+	sp := &spool{name: name}
+	opened := false
+	src := Source{Name: name, Open: func() (io.ReadCloser, error) {
 		if !opened {
 			opened = true
-			f, err := os.CreateTemp("", "ndcg-explorer-run-*")
-			if err != nil {
-				return nil, fmt.Errorf("%s: keeping a copy of the run: %w", name, err)
-			}
-			tmp, w = f, bufio.NewWriterSize(f, 1<<16)
-			return io.NopCloser(io.TeeReader(r, w)), nil
+			return io.NopCloser(io.TeeReader(r, sp)), nil
 		}
-		if err := w.Flush(); err != nil {
-			return nil, fmt.Errorf("%s: keeping a copy of the run: %w", name, err)
-		}
-		return os.Open(tmp.Name())
+		return sp.reader()
+	}}
+	return src, sp.close
+}
+
+// spoolMemory is how much of a run read once is copied in memory before
+// the copy moves to a temporary file.
+var spoolMemory = 16 << 20
+
+// spool keeps a copy of what is written to it: in memory, then in an
+// unlinked temporary file. Writes never fail: a failure is kept for
+// reader to report.
+type spool struct {
+	name string
+	mem  []byte
+	file *os.File
+	w    *bufio.Writer
+	size int64
+	err  error
+}
+
+func (s *spool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return len(p), nil
 	}
-	return src, func() {
-		if tmp != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
+	if s.file == nil && len(s.mem)+len(p) <= spoolMemory {
+		s.mem = append(s.mem, p...)
+		return len(p), nil
 	}
+	if s.file == nil {
+		f, err := os.CreateTemp("", "ndcg-explorer-run-*")
+		if err != nil {
+			s.err, s.mem = err, nil
+			return len(p), nil
+		}
+		// Unlinked at once: the open file is the copy, and it goes when
+		// the program ends, however it ends.
+		os.Remove(f.Name())
+		s.file, s.w = f, bufio.NewWriterSize(f, 1<<16)
+		if _, err := s.w.Write(s.mem); err != nil {
+			s.err = err
+		}
+		s.size, s.mem = int64(len(s.mem)), nil
+	}
+	if _, err := s.w.Write(p); err != nil && s.err == nil {
+		s.err = err
+	}
+	s.size += int64(len(p))
+	return len(p), nil
+}
+
+// reader reads the copy from its start.
+func (s *spool) reader() (io.ReadCloser, error) {
+	if s.err == nil && s.w != nil {
+		s.err = s.w.Flush()
+	}
+	if s.err != nil {
+		return nil, fmt.Errorf("%s: a query is split across the run, which takes a second reading, but no copy of it could be kept (%w): sort the run by query id (sort -s -k1,1), give it as a file, or set TMPDIR to a directory with room", s.name, s.err)
+	}
+	if s.file == nil {
+		return io.NopCloser(bytes.NewReader(s.mem)), nil
+	}
+	return io.NopCloser(io.NewSectionReader(s.file, 0, s.size)), nil
+}
+
+func (s *spool) close() {
+	if s.file != nil {
+		s.file.Close()
+	}
+	s.mem = nil
 }
 
 // entry is one run line kept for evaluation; the docno is in the batch's

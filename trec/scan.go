@@ -150,7 +150,7 @@ func (s *runScan) read(r io.Reader) {
 			return
 		}
 		if err != nil && err != io.EOF {
-			s.readErr = fmt.Errorf("%s: %w", s.name, err)
+			s.readErr = named(s.name, err)
 			*bp = buf
 			blockPool.Put(bp)
 			return

@@ -143,7 +143,9 @@ func (p *parser) read(bl *block, name string, want func([]byte) (int, bool)) (sc
 		}
 		var qs, qe, ds, de int
 		var score float64
-		if s0, s1, s2, s3, s4, s5, ok := p.scan.plain(at); ok {
+		var seps [6]int
+		if p.scan.plain(at, seps[:]) {
+			s0, s1, s2, s3, s4, s5 := seps[0], seps[1], seps[2], seps[3], seps[4], seps[5]
 			b := data[s3+1 : s4]
 			v, plain := plainScore(b)
 			if !plain {

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
 	"github.com/ndcg-explorer/ndcg-explorer/internal/textin"
 )
 
@@ -302,6 +301,9 @@ func readJSONLines(name string, data []byte) (*Table, error) {
 			}
 			return nil, &LineError{File: name, Line: line, Msg: msg + "; JSON lines hold one object a line, as {\"qid\": \"1\", \"docid\": \"d1\", \"label\": 2}"}
 		}
+		if k := twiceKey(l, len(obj)); k != "" {
+			return nil, &LineError{File: name, Line: line, Msg: fmt.Sprintf("key %s given twice in one object; keep one", strconv.Quote(k))}
+		}
 		if len(b.t.Rows) == 0 {
 			ks := make([]string, 0, len(obj))
 			for k := range obj {
@@ -357,152 +359,6 @@ func readJSONLines(name string, data []byte) (*Table, error) {
 		}
 	}
 	return b.t, nil
-}
-
-// readDict reads ranx / ir_measures / pytrec_eval dict JSON: query id →
-// document id → value. The value is both the label and the score; the
-// side it is read for decides which. Queries and documents come in
-// sorted order: the dict's own order means nothing to trec_eval's rules.
-func readDict(name string, data []byte) (*Table, error) {
-	var dict map[string]map[string]any
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	if err := d.Decode(&dict); err != nil {
-		msg := err.Error()
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		line := 0
-		switch {
-		case errors.As(err, &se):
-			line = lineOf(data, int(min(se.Offset, int64(len(data)))))
-		case errors.As(err, &te):
-			line = lineOf(data, int(min(te.Offset, int64(len(data)))))
-			msg = fmt.Sprintf("%s holds %s where an object of documents goes", notDocuments(data), aJSON(te.Value))
-		}
-		return nil, &LineError{File: name, Line: line, Msg: "not dict JSON: " + msg + `; give {"QID": {"DOCID": VALUE, …}, …}`}
-	}
-	if err := dictDuplicate(name, data); err != nil {
-		return nil, err
-	}
-	b := newBuilder(name, FormatJSON)
-	b.t.HasDocID = true
-	qids := make([]string, 0, len(dict))
-	for q := range dict {
-		qids = append(qids, q)
-	}
-	sort.Strings(qids)
-	for _, q := range qids {
-		docs := make([]string, 0, len(dict[q]))
-		for doc := range dict[q] {
-			docs = append(docs, doc)
-		}
-		sort.Strings(docs)
-		for _, doc := range docs {
-			where := func(role columnRole) string {
-				if role == roleQID {
-					return "query " + strconv.Quote(q)
-				}
-				return fmt.Sprintf("query %q, document %q", q, doc)
-			}
-			num, ok := dict[q][doc].(json.Number)
-			if !ok {
-				return nil, &LineError{File: name, Msg: fmt.Sprintf("%s: %v is not a number", where(roleDocID), dict[q][doc])}
-			}
-			v := num.String()
-			// The value is the relevance or the score, as the file is
-			// read; either must be a finite number.
-			if _, err := parseScore([]byte(v)); err != nil {
-				return nil, &LineError{File: name, Msg: fmt.Sprintf("%s: value %q is not a finite number", where(roleDocID), v)}
-			}
-			if err := b.add(Row{QID: q, DocID: doc, Label: v, Score: v}, where); err != nil {
-				return nil, err
-			}
-		}
-	}
-	b.t.HasLabel, b.t.HasScore = true, true
-	return b.t, nil
-}
-
-// dictDuplicate is the error of a query, or a document of a query,
-// given twice in dict JSON, which the decoder would take silently,
-// keeping the last: the same twice in a TREC file or a table is an
-// error. It reads data, which decoded as dict JSON, again by tokens.
-func dictDuplicate(name string, data []byte) error {
-	d := json.NewDecoder(bytes.NewReader(data))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	queries := map[string]int{}
-	for d.More() {
-		k, err := d.Token()
-		if err != nil {
-			return nil
-		}
-		q, _ := k.(string)
-		line := lineOf(data, int(d.InputOffset()))
-		if first, dup := queries[q]; dup {
-			return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s is given twice (first on line %d); give each query once, with all its documents", termsafe.Quote(q), first)}
-		}
-		queries[q] = line
-		if t, err := d.Token(); err != nil || t != json.Delim('{') {
-			return nil
-		}
-		docs := map[string]int{}
-		for d.More() {
-			k, err := d.Token()
-			if err != nil {
-				return nil
-			}
-			doc, _ := k.(string)
-			line := lineOf(data, int(d.InputOffset()))
-			if first, dup := docs[doc]; dup {
-				return &LineError{File: name, Line: line, Msg: fmt.Sprintf("query %s, document %s is given twice (first on line %d); give each document of a query once", termsafe.Quote(q), termsafe.Quote(doc), first)}
-			}
-			docs[doc] = line
-			var v json.RawMessage
-			if err := d.Decode(&v); err != nil {
-				return nil
-			}
-		}
-		if _, err := d.Token(); err != nil { // the query's closing brace
-			return nil
-		}
-	}
-	return nil
-}
-
-// notDocuments names the first query of dict JSON whose value is not an
-// object of documents, which encoding/json's error leaves out.
-func notDocuments(data []byte) string {
-	d := json.NewDecoder(bytes.NewReader(data))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return "the file"
-	}
-	for d.More() {
-		k, err := d.Token()
-		if err != nil {
-			break
-		}
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			break
-		}
-		if len(v) == 0 || v[0] != '{' {
-			return fmt.Sprintf("query %q", k)
-		}
-	}
-	return "a query"
-}
-
-// aJSON is encoding/json's name of a kind of value with its article.
-func aJSON(kind string) string {
-	switch kind {
-	case "array", "object":
-		return "an " + kind
-	case "bool":
-		return "true or false"
-	}
-	return "a " + kind
 }
 
 // readMSMARCO reads an MS MARCO run, "qid pid rank" a line; the score

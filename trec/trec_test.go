@@ -325,3 +325,55 @@ func TestBigQueryIndex(t *testing.T) {
 	_, err = ParseQrels("q", []byte(b.String()+"1 0 d5 1\n"))
 	assert.EqualError(t, err, fmt.Sprintf(`q:%d: document "d5" is judged twice for query "1" (first on line 6); keep one judgment`, maxSmallIndex+11))
 }
+
+// A run read once leaves no copy behind in the temporary directory, even
+// while it is read (a signal then left /tmp/ndcg-explorer-run-* of the
+// run's size), and a run that fits in memory needs no temporary
+// directory at all.
+func TestReaderSourceLeavesNothing(t *testing.T) {
+	q, err := ParseQrels("q", []byte("1 0 a 1\n2 0 b 1\n"))
+	require.NoError(t, err)
+	split := "1 Q0 a 1 0.9 r\n2 Q0 b 1 0.9 r\n1 Q0 c 2 0.5 r\n"
+	m := Options{Measures: Measures{NDCG: true}}
+
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	defer func(n int) { spoolMemory = n }(spoolMemory)
+	spoolMemory = 4 // every run here spills to a file
+	src, cleanup := ReaderSource("standard input", strings.NewReader(split))
+	r, err := src.Open()
+	require.NoError(t, err)
+	_, err = io.ReadAll(r)
+	require.NoError(t, err)
+	left, _ := os.ReadDir(dir)
+	assert.Empty(t, left, "the copy is unlinked as soon as it is made")
+	again, err := src.Open()
+	require.NoError(t, err)
+	b, _ := io.ReadAll(again)
+	assert.Equal(t, split, string(b))
+	cleanup()
+
+	// No temporary directory: a sorted run is read, a split one that
+	// fits in memory too.
+	t.Setenv("TMPDIR", filepath.Join(dir, "missing"))
+	spoolMemory = 16 << 20
+	for _, run := range []string{"1 Q0 a 1 0.9 r\n1 Q0 c 2 0.5 r\n2 Q0 b 1 0.9 r\n", split} {
+		src, cleanup := ReaderSource("standard input", strings.NewReader(run))
+		_, err = Evaluate(q, src, m)
+		cleanup()
+		assert.NoError(t, err, run)
+	}
+	// A copy too large for memory that cannot be kept in a file fails
+	// the second reading alone, saying what to do.
+	spoolMemory = 4
+	src, cleanup = ReaderSource("standard input", strings.NewReader(split))
+	defer cleanup()
+	r, err = src.Open()
+	require.NoError(t, err)
+	_, err = io.ReadAll(r)
+	require.NoError(t, err)
+	_, err = src.Open()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "standard input: a query is split across the run, which takes a second reading, but no copy of it could be kept (open ")
+	assert.Contains(t, err.Error(), "sort the run by query id (sort -s -k1,1), give it as a file, or set TMPDIR to a directory with room")
+}

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -70,6 +71,10 @@ type Form struct {
 // TrueText prints a true value with two digits more than the claim, and
 // at least four decimals, as check and the check view print it.
 func TrueText(x float64, claim verify.Written) string {
+	if math.Abs(x) >= 1e15 {
+		// A claim such as 1e308: plain decimals would be 300 digits.
+		return strconv.FormatFloat(x, 'g', 6, 64)
+	}
 	return strconv.FormatFloat(x, 'f', min(max(4, claim.Decimals()+2), 15), 64)
 }
 
@@ -87,6 +92,9 @@ func OffText(v verify.Verdict) string {
 // Tolerance writes half a unit of the claim's last digit in plain
 // decimals: ±0.00005 rather than ±5e-05.
 func Tolerance(w verify.Written) string {
+	if t := w.Tolerance(); t >= 1e6 {
+		return "±" + strconv.FormatFloat(t, 'g', 3, 64)
+	}
 	return "±" + strconv.FormatFloat(w.Tolerance(), 'f', max(0, w.Decimals()+1), 64)
 }
 

@@ -3,6 +3,10 @@
 
 Usage: perf_gen.py QUERIES DOCS JUDGED OUTDIR
        perf_gen.py scatter RUN OUT
+       perf_gen.py dict QRELS RUN
+The dict form writes QRELS.json and RUN.json beside them: the same
+judgments and run as dict JSON, one line, as json.dump writes it (what
+ranx, ir_measures and pytrec_eval users save).
 The run has QUERIES × DOCS lines, grouped by query, scores with two
 decimals (so many ties); the qrels judge JUDGED documents per query,
 two thirds of them retrieved, with rel 0..3. With scatter, writes the
@@ -10,6 +14,7 @@ lines of RUN to OUT in rank-major order: every query's first line, then
 every query's second line, and so on, so that every query's lines are
 spread over the whole file.
 """
+import json
 import os
 import random
 import sys
@@ -26,9 +31,23 @@ def scatter(run, out):
             f.write("".join(l[i] for l in lists if i < len(l)))
 
 
+def dict_json(path, col, cast):
+    d = {}
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            d.setdefault(fields[0], {})[fields[2]] = cast(fields[col])
+    with open(path + ".json", "w") as f:
+        json.dump(d, f)
+
+
 def main():
     if sys.argv[1] == "scatter":
         scatter(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1] == "dict":
+        dict_json(sys.argv[2], 3, int)
+        dict_json(sys.argv[3], 4, float)
         return
     nq, nd, nj, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
     os.makedirs(out, exist_ok=True)
