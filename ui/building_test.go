@@ -11,7 +11,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/room"
 )
 
 // Building a list from scratch: e then tab types an id (unique, or the
@@ -104,14 +104,14 @@ func TestViewMenu(t *testing.T) {
 func TestAttendeeWelcome(t *testing.T) {
 	const hello = "welcome to NDCG 101, ana: your SSH key brings you back to this list"
 	m := NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true,
-		Remote: &workshop.Remote{}, Welcome: hello})
+		Remote: &room.Remote{}, Welcome: hello})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Equal(t, hello+"; while you wait, digits set grades and v shows the views", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), m.c.Status.Text, "whole on the first frame")
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
 	assert.Equal(t, hello+"; "+offerPrompt, m.c.Status.Text, "the news in place of what to do while waiting")
 
-	m = NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{}})
+	m = NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &room.Remote{}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	lines := strings.Split(screen(m), "\n")
 	assert.Equal(t, "While you wait, digits set grades and v shows the views", strings.TrimSpace(lines[22]), "one line")
@@ -119,7 +119,7 @@ func TestAttendeeWelcome(t *testing.T) {
 	press(m, "tab")
 	assert.Empty(t, m.c.Status.Text)
 
-	m = NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &workshop.Remote{},
+	m = NewWorkshop(Options{Doc: inlineDoc(t, "3,2,3,0,1", ""), Settings: linearK5(), NoColor: true, Remote: &room.Remote{},
 		Welcome: "welcome back: your list is as you left it"})
 	assert.Equal(t, "welcome back: your list is as you left it", m.c.Status.Text)
 }

@@ -76,10 +76,10 @@ func (h dialogHost) SaveTo(path string, then dialogs.Then) tea.Cmd {
 func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	m := h.m
 	m.c.WS = ws
-	// A save compares the new list's file with what was read of it.
-	m.files.fileState = fileState{disk: ws.Doc.Disk}
-	m.conv.w = -1 // the header states the new list's conventions
-	m.fileGain = fileGain
+	// What is known of the new list's file: what was read of it (a save
+	// compares the file with it), and its gain map.
+	m.files.fileState = fileState{disk: ws.Doc.Disk, gain: fileGain}
+	m.drawn.conv.w = -1 // the header states the new list's conventions
 	present := false
 	if e, ok := m.views[0].(*explorer.Model); ok {
 		present = e.Present

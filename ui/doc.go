@@ -23,7 +23,7 @@
 //	ui/views/view      what a view is and shares: View, Drawn, Lazy, number fields
 //	ui/components/NAME widgets: textfield, table, frame, layout, background, loading
 //	ui/common          Common, the one style sheet (Styles, Glyphs), the shared KeyMap
-//	ui/workshop        the room's messages: Remote, Offer, RoomRound, RoomTimer, RoomAnswer
+//	ui/room            the room's messages: Remote, Offer, RoomRound, RoomTimer, RoomAnswer
 //
 // The root Model owns the common.Common every view shares (the
 // workspace, the key map, the style sheet, the status line) and switches

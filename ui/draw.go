@@ -28,6 +28,13 @@ func windowTitle(doc *listio.Document) string {
 	return "ndcg-explorer: " + common.Shown(doc.Name)
 }
 
+// drawn are the footer and the conventions line as last drawn, each
+// drawn again only when what it is drawn from changes.
+type drawn struct {
+	foot drawnFooter
+	conv drawnConventions
+}
+
 // drawnFooter is the footer as drawn for w cells, a view, and whether a
 // field had the keys: a prompt opened within an Update (y s) changes
 // the footer. Zero: drawn again.
@@ -115,13 +122,13 @@ func (m *Model) render() string {
 	} else {
 		main = m.views[m.active].View()
 	}
-	conv := m.conv.draw(m.c, m.views[m.active], w)
+	conv := m.drawn.conv.draw(m.c, m.views[m.active], w)
 	if m.c.WS.Pending() {
 		// The numbers on screen are those before the last change: the
 		// spinner says they are being worked out for these conventions.
 		// The line makes room for it as for any width, settings giving
 		// way whole.
-		conv = m.later.Glyph(m.c.Styles) + " " + m.conv.draw(m.c, m.views[m.active], max(w-2, 0))
+		conv = m.later.Glyph(m.c.Styles) + " " + m.drawn.conv.draw(m.c, m.views[m.active], max(w-2, 0))
 	}
 	parts := append([]string{m.deco.titleLine(m.c, viewName(m.active), w), conv}, bar...)
 	status, more := m.statusLines(w)
@@ -260,7 +267,7 @@ func (m *Model) footer(w int) string {
 		return line
 	}
 	typing := editingInPlace(m.views[m.active])
-	if f := m.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
+	if f := m.drawn.foot; f.line != "" && f.w == w && f.view == m.active && f.typing == typing {
 		return f.line
 	}
 	k := m.c.Keys
@@ -274,7 +281,7 @@ func (m *Model) footer(w int) string {
 		// other view.
 		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
-	m.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
+	m.drawn.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
 	return line
 }
 

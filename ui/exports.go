@@ -2,25 +2,25 @@ package ui
 
 import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/room"
 )
 
 // What the server and the command line use of the packages below ui,
 // under the names they have always had (ui.Remote, ui.KeyTimes, …).
 
-// The workshop's messages and options, defined in package workshop,
+// The workshop room's messages and options, defined in package room,
 // below every view, as the quiz view reads them too.
 type (
-	Remote       = workshop.Remote
-	Offer        = workshop.Offer
-	RoomRound    = workshop.RoomRound
-	RoomRoundEnd = workshop.RoomRoundEnd
-	RoomTimer    = workshop.RoomTimer
-	RoomAnswer   = workshop.RoomAnswer
-	RoomNotice   = workshop.RoomNotice
-	ShareAsk     = workshop.ShareAsk
-	ShareEnd     = workshop.ShareEnd
-	ShareAnswer  = workshop.ShareAnswer
+	Remote       = room.Remote
+	Offer        = room.Offer
+	RoomRound    = room.RoomRound
+	RoomRoundEnd = room.RoomRoundEnd
+	RoomTimer    = room.RoomTimer
+	RoomAnswer   = room.RoomAnswer
+	RoomNotice   = room.RoomNotice
+	ShareAsk     = room.ShareAsk
+	ShareEnd     = room.ShareEnd
+	ShareAnswer  = room.ShareAnswer
 )
 
 // KeyTimes tells an answer to a question from a key typed in one go with

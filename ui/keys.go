@@ -151,7 +151,7 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.KDown):
 		m.settingsEdit(ws.KDown(), "k is already 1")
 	case key.Matches(msg, k.Gain):
-		m.settingsEdit(ws.NextGain(m.fileGain), "")
+		m.settingsEdit(ws.NextGain(m.files.gain), "")
 	case key.Matches(msg, k.Discount):
 		m.settingsEdit(ws.NextDiscount(), "")
 	case key.Matches(msg, k.Ties):

@@ -17,7 +17,7 @@ import (
 // widget cannot reach a view, and the style sheet and key map reach no
 // widget. A package not listed is in the layer of its parent folder.
 var layers = [][]string{
-	{"ui/workshop", "ui/components/layout", "ui/components/loading"},
+	{"ui/room", "ui/components/layout", "ui/components/loading"},
 	{"ui/common", "ui/internal/uitest"},
 	{"ui/components"},
 	{"ui/views/view"},

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 )
@@ -99,6 +100,9 @@ type fileState struct {
 	changed string
 	// flight is the save being written, until its message comes back.
 	flight *saveFlight
+	// gain is the gain map the file set, which g keeps in its cycle of
+	// gains beside the built-in ones; nil without one.
+	gain *ndcg.Gain
 }
 
 // saveFlight is a save whose write runs in a command: a signal that

@@ -47,7 +47,9 @@ type Options struct {
 	// Present opens the explorer in projector mode (R switches it).
 	Present bool
 	// Remote, when set, runs the explorer for a session over the
-	// network: no file is read or written (see Remote).
+	// network: no file is read or written (see Remote). The room's side
+	// of Remote (offers, rounds, the ask to show the screen) is the
+	// Workshop's, which NewWorkshop builds around the explorer.
 	Remote *Remote
 	// Modified starts the list as modified, with edits not saved: a
 	// list given back by a server that kept it (an attendee's, edited
@@ -57,10 +59,12 @@ type Options struct {
 	// Notice is shown in the status line at start as a warning, in the
 	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
-	// Welcome is shown in the status line at start in place of the
-	// greeting, as any status is: news that is no problem (an attendee
-	// back after their connection dropped: "welcome back: your list is
-	// as you left it"). A Notice, when there is one, is shown instead.
+	// Welcome is an attendee's first words, for NewWorkshop (the root
+	// explorer does not read it): shown in the status line at start in
+	// place of the greeting, as any status is: news that is no problem
+	// (an attendee back after their connection dropped: "welcome back:
+	// your list is as you left it"). A Notice, when there is one, is
+	// shown instead.
 	Welcome string
 	// Newcomer says the explorer was started with nothing named (no
 	// file, no flag): the greeting offers the guided path.
@@ -85,15 +89,11 @@ type Model struct {
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
 	keys frame.KeyTimes
-	// foot and conv are the footer and the conventions line as last
-	// drawn (draw.go).
-	foot drawnFooter
-	conv drawnConventions
+	// drawn are the footer and the conventions line as last drawn
+	// (draw.go).
+	drawn drawn
 	// frame is the whole screen, drawn at the end of each Update.
 	frame string
-	// fileGain is the gain map the list's file set, which g keeps in its
-	// cycle of gains beside the built-in ones; nil without one.
-	fileGain *ndcg.Gain
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
@@ -152,7 +152,7 @@ func New(o Options) *Model {
 		ws.MarkSaved(-1)
 	}
 	c.Tell = m.changed
-	m.fileGain = dialogs.FileGainOf(o.Settings)
+	m.files.gain = dialogs.FileGainOf(o.Settings)
 	for i, r := range views.All {
 		c.Keys.Views = append(c.Keys.Views, viewKey(i, r))
 	}
@@ -196,8 +196,8 @@ func (m *Model) restyle() {
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
-	m.foot = drawnFooter{}
-	m.conv.w = -1
+	m.drawn.foot = drawnFooter{}
+	m.drawn.conv.w = -1
 	relayoutHelp(m.dialog, m.width, m.height)
 }
 
@@ -222,7 +222,7 @@ func (m *Model) seen(msg tea.Msg) {
 	case tea.KeyPressMsg:
 		// A view's footer may change with its state (the quiz's, once
 		// answered): drawn again after what can change that state.
-		m.foot = drawnFooter{}
+		m.drawn.foot = drawnFooter{}
 		m.keys.Press(frame.Now())
 		m.c.Status.Seen()
 	case tea.MouseClickMsg, tea.PasteMsg:
@@ -389,7 +389,7 @@ func (m *Model) show(i int) {
 
 // changed tells every view that the workspace changed and shows what.
 func (m *Model) changed(ed workspace.Edited) {
-	m.conv.w = -1
+	m.drawn.conv.w = -1
 	for _, v := range m.views {
 		v.Update(ed)
 	}

@@ -105,7 +105,7 @@ func (m *Workshop) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case RoomRound, RoomRoundEnd:
 		// The quiz's footer changes with the round.
-		m.foot = drawnFooter{}
+		m.drawn.foot = drawnFooter{}
 	}
 	m.seen(msg)
 	cmd, ok := m.remoteUpdate(msg)

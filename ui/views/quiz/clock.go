@@ -8,7 +8,7 @@ import (
 )
 
 // clock is the instructor's timer on a round of the room
-// (workshop.RoomTimer, workshop.RoomRound.Deadline): when it ends by
+// (room.RoomTimer, room.RoomRound.Deadline): when it ends by
 // itself, and the time left when the clock was last read, so that
 // drawing reads no clock of its own.
 type clock struct {

@@ -10,7 +10,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/room"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
@@ -44,7 +44,7 @@ func TestTickClockWaitsForTheNextSecond(t *testing.T) {
 	c := &common.Common{WS: workspace.New(doc, ndcg.DefaultSettings()), Keys: common.DefaultKeyMap(), Seed: 42, Remote: true}
 	q := New(c)
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	q.RoomRound(workshop.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: at.Add(3*time.Minute + 41*time.Second)})
+	q.RoomRound(room.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: at.Add(3*time.Minute + 41*time.Second)})
 	next, running := q.TickClock(at.Add(400 * time.Millisecond))
 	assert.True(t, running)
 	assert.Equal(t, 600*time.Millisecond, next)

@@ -12,8 +12,8 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/room"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/workshop"
 	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
@@ -57,7 +57,7 @@ type Model struct {
 	Room         int
 	roomSettings ndcg.Settings
 	roomEnded    bool
-	// carried says the answer came with the round (workshop.RoomRound.Answer),
+	// carried says the answer came with the round (room.RoomRound.Answer),
 	// given before the attendee's connection dropped.
 	carried bool
 	// practiceAfter is the instructor's round that the questions since
@@ -201,7 +201,7 @@ func (v *Model) start(n int) {
 
 // RoomRound shows the instructor's round: the same question for the
 // whole room, under the instructor's conventions.
-func (v *Model) RoomRound(r workshop.RoomRound) {
+func (v *Model) RoomRound(r room.RoomRound) {
 	v.seed = r.Seed
 	v.start(r.Round)
 	v.practiceAfter, v.practice = 0, 0

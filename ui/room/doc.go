@@ -1,4 +1,4 @@
-// Package workshop is what a session over the network (ndcg-explorer
+// Package room is what a session over the network (ndcg-explorer
 // serve) and the explorer say to each other: Remote, the options of an
 // attendee's explorer; Offer, a list the instructor sends to the room;
 // RoomRound and RoomRoundEnd, a quiz round for the whole room,
@@ -9,4 +9,4 @@
 // wraps the explorer) and the quiz view's; the server's is in serve.
 //
 // Files: room.go (the messages and options).
-package workshop
+package room
