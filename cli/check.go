@@ -39,7 +39,7 @@ func newCheckCmd(env *Env) *cobra.Command {
 			"or --dcg, --idcg, --ndcg, --contributions (which override them), at the k and gain\n" +
 			"the claims state (claims.k, claims.gain), else the flags or the defaults.\n" +
 			"A claim holds when the true value rounds to the digits written (0.94 means ±0.005).\n" +
-			"For a wrong claim it names the conventions that would give it, or shows the true terms.\n" +
+			"For a wrong claim it names every convention or mistake that gives it, or shows the true terms.\n" +
 			"Exit status: 0 every claim holds, 1 some claim does not, 2 bad input.",
 		Example: `ndcg-explorer check sample:idcg-slip
 ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Seed 000's worked example: grades 3,2,3,0,1, exp gain, k=5. By hand
@@ -160,4 +162,46 @@ func TestCheckWorkingSaysTermsAreRounded(t *testing.T) {
 	assert.Equal(t, ExitMismatch, code)
 	assert.Contains(t, out, "The terms rounded to 3 decimals add up to 13.348: the claim adds rounded terms")
 	assert.NotContains(t, out, "The terms as written add up to")
+}
+
+// Two mistakes that give the written number are both in the JSON, and
+// neither is named confidently. Grades 2,3,0,1 scored
+// 0.829,0.651,0.136,0.123, exp gain, k=3: IDCG@3 over 3,2,1 = 7 +
+// 3/log2 3 + 1/2 = 9.3928; IDCG@2 (k−1) = 7 + 3/log2 3 = 8.8928, and the
+// ideal of the top 3 retrieved (2,3,0 sorted 3,2,0) is 7 + 3/log2 3 + 0
+// = 8.8928 too.
+func TestCheckJSONCollision(t *testing.T) {
+	code, out, _ := execCLI("check", "--format", "json", "--grades", "2,3,0,1", "--scores", "0.829,0.651,0.136,0.123",
+		"-k", "3", "--gain", "exp", "--idcg", "8.893")
+	require.Equal(t, ExitMismatch, code)
+	var got struct {
+		SchemaVersion int `json:"schema_version"`
+		Claims        []struct {
+			Finding struct {
+				Guess   bool
+				Summary string
+			}
+			Diagnosis struct {
+				Mistakes   []string
+				Ambiguous  bool
+				Impossible bool
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, 2, got.SchemaVersion)
+	d := got.Claims[0].Diagnosis
+	assert.ElementsMatch(t, []string{"k_minus_1", "ideal_top_k"}, d.Mistakes)
+	assert.True(t, d.Ambiguous)
+	assert.True(t, got.Claims[0].Finding.Guess)
+	assert.Contains(t, got.Claims[0].Finding.Summary, "k−1 or the ideal from the top k: both give 8.893")
+
+	// An NDCG of 1.04 on 3,2,3,0,1 at k=5 is impossible, and the ratio
+	// upside down: 13.3472/12.7796 = 1.0444.
+	_, out, _ = execCLI("check", "--format", "json", "--grades", "3,2,3,0,1", "-k", "5", "--ndcg", "1.04")
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	d = got.Claims[0].Diagnosis
+	assert.Equal(t, []string{"ratio_inverted"}, d.Mistakes)
+	assert.True(t, d.Impossible)
+	assert.False(t, d.Ambiguous)
 }

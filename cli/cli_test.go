@@ -195,7 +195,7 @@ func TestREADMEFlagsExist(t *testing.T) {
 
 // Every command the binary lists is named in the README, so that a
 // newcomer meets it there; docs/reference.md holds its help, generated
-// (internal/cmdref).
+// (tools/cmdref).
 func TestREADMECommandsAreTheBinarys(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "README.md"))
 	require.NoError(t, err)

@@ -36,7 +36,7 @@
 //  2. Add {"frob", newFrobCmd} to the commands list (cli.go), at its
 //     place in the lesson order.
 //  3. Regenerate the command reference, docs/reference.md, with
-//     "go run ./internal/cmdref" (a test compares it with the commands'
+//     "go run ./tools/cmdref" (a test compares it with the commands'
 //     help), name the command in the README (a test checks it), and add
 //     it to the CHANGELOG.
 //

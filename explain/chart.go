@@ -163,15 +163,6 @@ func NDCGByKBar(r *ndcg.Result, k int) Bar {
 	return Bar{Key: "k=" + strconv.Itoa(k), Value: r.NDCGAt(r.Settings.Ties, k), Marked: k == at}
 }
 
-// NDCGByK are the bars of NDCG@k for the cutoffs k = from+1 … to.
-func NDCGByK(r *ndcg.Result, from, to int) []Bar {
-	bars := make([]Bar, 0, max(to-from, 0))
-	for k := from + 1; k <= to; k++ {
-		bars = append(bars, NDCGByKBar(r, k))
-	}
-	return bars
-}
-
 // NDCGByKChart draws NDCG@k for every cutoff k, on the scale 0 to 1.
 // A long list shows its first cutoffs; when the k in force lies past
 // them, its bar takes the last place, so the chart always shows it.

@@ -329,13 +329,11 @@ func flow(b *strings.Builder, head string, parts []string, tail, indent string, 
 	}
 }
 
-// Spell writes a ranking out: "A(3) C(3) B(2)", pool items marked, tie
-// groups in brackets, long rankings elided in the middle, and "|" after
-// rank cut when later ranks do not count (cut 0: no mark).
-func Spell(es []Entry, cut int) string { return spellKept(es, len(es), cut) }
-
-// spellKept is Spell for a ranking of n entries of which es holds those
-// kept (see NewShown), or all of them.
+// spellKept writes a ranking of n entries out, of which es holds those
+// kept (see NewShown), or all of them: "A(3) C(3) B(2)", pool items
+// marked, tie groups in brackets, long rankings elided in the middle,
+// and "|" after rank cut when later ranks do not count (cut 0: no
+// mark).
 func spellKept(es []Entry, n, cut int) string {
 	if n == 0 {
 		return "(no items)"

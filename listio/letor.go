@@ -61,7 +61,7 @@ func LoadLTR(dataPath, predPath string, stdin io.Reader) (*ltr.DataSet, error) {
 		}
 		if h := tableHeader(data); h != "" {
 			// A table that DetectFormat did not take for one: no query
-			// id column. Said here, where ReadLETOR would call the header
+			// id column. Said here, where readLETOR would call the header
 			// a label that is not a number.
 			return nil, &Error{Name: dataPath, Line: 1, Msg: fmt.Sprintf("%s is a table's header without a query id column: name one qid, query_id, query, topic or group (a row's query), or give a libsvm file (\"LABEL qid:QID 1:0.5 …\")", termsafe.Quote(h))}
 		}
@@ -269,18 +269,13 @@ var docidComment = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`docid\s*[=:]\s*(\S+)`)
 })
 
-// ReadLETOR reads a libsvm/LETOR file: "LABEL [qid:QID] [INDEX:VALUE …]
+// readLETOR reads a libsvm/LETOR file: "LABEL [qid:QID] [INDEX:VALUE …]
 // [# comment]" a line. The features are checked for form and skipped:
 // only labels, query ids and document ids (from a "docid = D" comment)
-// matter here. With groups (a .query or .group file), those counts cut
-// the rows into queries; otherwise consecutive rows with one qid are a
-// query. It returns the data set, without predictions, and its row
-// count.
-func ReadLETOR(name string, data []byte, groups []int) (*ltr.DataSet, int, error) {
-	return readLETOR(name, data, groups, "")
-}
-
-// readLETOR is ReadLETOR with the group file's name, for its messages.
+// matter here. With groups (a .query or .group file, named groupPath in
+// its messages), those counts cut the rows into queries; otherwise
+// consecutive rows with one qid are a query. It returns the data set,
+// without predictions, and its row count.
 func readLETOR(name string, data []byte, groups []int, groupPath string) (*ltr.DataSet, int, error) {
 	groupFile := "the group file"
 	if groupPath != "" {

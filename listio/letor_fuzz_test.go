@@ -23,7 +23,7 @@ func FuzzReadLETOR(f *testing.F) {
 			}
 			groups = g
 		}
-		ds, rows, err := ReadLETOR("d", data, groups)
+		ds, rows, err := readLETOR("d", data, groups, "")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "d") {
 				t.Fatalf("error does not name the file: %v", err)

@@ -11,22 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
-
-// Save writes doc as JSON with the settings s to path, atomically: the
-// bytes go to a temporary file in the same directory, are synced to
-// disk, and the temporary file is renamed over path. A crash or a full
-// disk leaves either the old file or the new one, never half of one.
-// The document's title, notes, claims and unknown fields are kept.
-func Save(path string, doc *Document, s ndcg.Settings) error {
-	data, err := WriteJSON(doc, s)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return WriteFileAtomic(path, data)
-}
 
 // tempFile is what WriteFileAtomic needs of its temporary file; tests
 // give one that fails as a full disk does.

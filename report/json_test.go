@@ -69,3 +69,26 @@ func longTiedList(n int) *ndcg.List {
 	}
 	return l
 }
+
+// jsonRankOf is rank i+1 of r as report --format json has it.
+func jsonRankOf(r *ndcg.Result, i int) jsonRank {
+	row := r.Row(i)
+	return jsonRankFrom(&row)
+}
+
+// jsonRankFrom is row as report --format json has it; its optional
+// numbers point into row.
+func jsonRankFrom(row *ndcg.Rank) jsonRank {
+	jr := jsonRank{Rank: row.Rank, ID: row.Item.ID, Title: row.Item.Title, Grade: row.Grade,
+		TieGroup: row.TieGroup, Tied: row.Tied, InCutoff: row.InCutoff,
+		Gain: row.Gain, ExpectedGain: row.ExpectedGain, TermGain: row.TermGain,
+		Discount: row.Discount, Contribution: row.Contribution, DCG: row.DCG,
+		IDCG: row.IDCG, NDCG: row.NDCG}
+	if row.Item.HasScore {
+		jr.Score = &row.Item.Score
+	}
+	if row.IdealID != "" {
+		jr.IdealID, jr.IdealGrade, jr.IdealGain, jr.IdealContribution = &row.IdealID, &row.IdealGrade, &row.IdealGain, &row.IdealContribution
+	}
+	return jr
+}

@@ -79,7 +79,16 @@ func (s *Server) sshBanner(addr net.Addr) []string {
 // listening on addr: with this machine's address when it has one on a
 // network, else HOST.
 func ConnectCommand(addr net.Addr) string {
-	host, port, _ := net.SplitHostPort(addr.String())
+	host, port := roomHost(addr)
+	return fmt.Sprintf("ssh -p %s %s", port, host)
+}
+
+// roomHost is the host and port attendees reach a server listening on
+// addr by, for the ssh line and the page's address alike: on every
+// interface, this machine's one address on a network, else HOST; an
+// IPv6 address in brackets.
+func roomHost(addr net.Addr) (host, port string) {
+	host, port, _ = net.SplitHostPort(addr.String())
 	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
 		host = "HOST"
 		if addrs := RoomAddresses(); len(addrs) == 1 {
@@ -88,7 +97,7 @@ func ConnectCommand(addr net.Addr) string {
 	} else if strings.Contains(host, ":") {
 		host = "[" + host + "]"
 	}
-	return fmt.Sprintf("ssh -p %s %s", port, host)
+	return host, port
 }
 
 // interfaceAddrs lists this machine's addresses (a variable for tests).

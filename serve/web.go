@@ -101,15 +101,7 @@ func (s *Server) ServeWeb(ln net.Listener) error {
 // WebURL is the address attendees open, for a server whose page listens
 // on addr: this machine's address on the room's network when it has one.
 func (s *Server) WebURL(addr net.Addr) string {
-	host, port, _ := net.SplitHostPort(addr.String())
-	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
-		host = "HOST"
-		if addrs := RoomAddresses(); len(addrs) == 1 {
-			host = addrs[0]
-		}
-	} else if strings.Contains(host, ":") {
-		host = "[" + host + "]"
-	}
+	host, port := roomHost(addr)
 	scheme := "http"
 	if s.cfg.TLSCert != "" {
 		scheme = "https"

@@ -157,15 +157,19 @@ func TestStaleResultIsDropped(t *testing.T) {
 // explanation of a wrong claim off the loop; a search overtaken by an
 // edit is dropped.
 func TestCheckSearchOffTheUpdateLoop(t *testing.T) {
+	// Grades as gains, as a map: a gain g's cycle does not hold, which
+	// one g takes to exp however many gains it cycles.
+	s := linearK5()
+	s.Gain = ndcg.Gain{Kind: ndcg.GainMap, Map: map[float64]float64{0: 0, 1: 1, 2: 2, 3: 3}}
 	drawnBothWays(t, 1<<62)
-	want := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	want := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
 	openView(t, want, "check")
 	press(want, "down", "down")
 	typeText(want, "0.5")
 	press(want, "g")
 
 	drawnBothWays(t, 1)
-	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
+	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, 80, 24)
 	openView(t, m, "check")
 	press(m, "down", "down")
 	var cmds []tea.Cmd

@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
 )
 
@@ -173,4 +174,10 @@ func fKey(r views.Registered) string {
 		}
 	}
 	panic("no view " + r.Name)
+}
+
+// rootKeys are the keys the program has besides the shared key map's:
+// every one of them, for the table that checks the map (keymap_test.go).
+func rootKeys() []key.Binding {
+	return append([]key.Binding{openKey, offerOpen, offerKeep, shareShow, shareDecline, shareStop}, explorer.Keys()...)
 }

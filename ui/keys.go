@@ -10,7 +10,6 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -243,10 +242,4 @@ func openAnswers(remote bool) []key.Binding {
 	}
 	return []key.Binding{common.As(frame.QuitKeys.Save, "w", "save, then open"),
 		common.As(frame.QuitKeys.Quit, "y", "open without saving"), common.As(frame.QuitKeys.Stay, "esc", "cancel")}
-}
-
-// rootKeys are the keys the program has besides the shared key map's:
-// every one of them, for the table that checks the map (keymap_test.go).
-func rootKeys() []key.Binding {
-	return append([]key.Binding{openKey, offerOpen, offerKeep, shareShow, shareDecline, shareStop}, explorer.Keys()...)
 }

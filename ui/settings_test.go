@@ -24,9 +24,9 @@ func TestConventionKeys(t *testing.T) {
 	assert.Equal(t, 4, m.Workspace().Settings.K)
 	press(m, "]")
 
-	press(m, "g")
+	gainTo(t, m, ndcg.Exp)
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
-	press(m, "g")
+	gainTo(t, m, ndcg.Linear)
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
 
 	press(m, "d")
@@ -163,4 +163,17 @@ func TestIDCGKeyWithoutAPool(t *testing.T) {
 	lines := strings.Split(screen(m), "\n")
 	assert.Equal(t, "idcg list → judged: no unretrieved judged items here, so the same IDCG", lines[len(lines)-2])
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgStart)
+}
+
+// gainTo presses g until the gain is want, as a person cycles the gains
+// to the one they want: the tests hold however many gains g cycles.
+func gainTo(t *testing.T, m *Model, want ndcg.Gain) {
+	t.Helper()
+	for range 10 {
+		if m.c.WS.Settings.Gain.String() == want.String() {
+			return
+		}
+		press(m, "g")
+	}
+	t.Fatalf("g never reached gain %s", want)
 }

@@ -499,13 +499,13 @@ func TestQuizSaysTheMistake(t *testing.T) {
 	s := screen(m)
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.Contains(t, s, "What check finds behind it: used gain linear (not exp).")
-	press(m, "g")
+	gainTo(t, m, ndcg.Linear)
 	s = screen(m)
 	assert.Contains(t, s, "✓ Right under the conventions now in force: NDCG@3 = 0.7602; your 0.76 holds to ±0.005. "+
 		"The score keeps the verdict given when you answered.")
 	assert.Contains(t, s, "0 of 1 right")
 	assert.NotContains(t, s, "What check finds")
-	press(m, "g") // back to exponential gain: the verdict as answered
+	gainTo(t, m, ndcg.Exp) // back to exponential gain: the verdict as answered
 	s = screen(m)
 	assert.Contains(t, s, "✗ Not quite: NDCG@3 = 0.8262")
 	assert.NotContains(t, s, "now in force")

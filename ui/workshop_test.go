@@ -171,25 +171,6 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 	assert.NotContains(t, screen(m), "working, lines")
 }
 
-// A bar under the conventions names every view in plain words, the
-// active one marked, in 80 columns, and the view menu's key where it
-// fits; narrower, the active view, where it is among them and the keys
-// that reach the others.
-func TestViewBar(t *testing.T) {
-	m := start(t)
-	bar := strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "[Explorer] Working Ties Conventions Swap Curves Pool Companions Check Quiz", strings.TrimRight(bar, " "))
-	press(m, "f2")
-	bar = strings.Split(screen(m), "\n")[2]
-	assert.Contains(t, bar, "Explorer [Working] Ties")
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	bar = strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "Explorer [Working] Ties Conventions Swap Curves Pool Companions Check Quiz · v views", strings.TrimRight(bar, " "))
-	m.Update(tea.WindowSizeMsg{Width: 60, Height: 24})
-	bar = strings.Split(screen(m), "\n")[2]
-	assert.Equal(t, "[Working] view 2 of 10 · v views · tab next", strings.TrimRight(bar, " "))
-}
-
 // A key that does nothing in the view says so: digits in the working
 // view set no grade there.
 func TestIgnoredKeySaysSo(t *testing.T) {

@@ -43,21 +43,27 @@ func Ambiguity(d verify.Diagnosis, claim verify.Written) string {
 		all = "all " + numberWord(len(names)) + " give"
 	}
 	s := fmt.Sprintf("%s: %s %s", orList(names), all, claim)
-	if n := apart(values, claim.Decimals()); n > 0 {
+	switch n := apart(values, claim.Decimals()); n {
+	case 0:
+		return s + "; no number of decimals tells them apart on this list"
+	case 1:
+		return s + "; write one decimal to tell them apart"
+	default:
 		return s + fmt.Sprintf("; write %s decimals to tell them apart", numberWord(n))
 	}
-	return s + "; no number of decimals tells them apart on this list"
 }
 
 // apart is the fewest decimals, more than written, at which the values
-// do not all round alike; 0 when none up to 12 does.
+// all round apart; 0 when none up to 12 does (two of them are one
+// number on this list).
 func apart(values []float64, written int) int {
 	for n := max(written+1, 1); n <= 12; n++ {
-		first := strconv.FormatFloat(values[0], 'f', n, 64)
-		for _, x := range values[1:] {
-			if strconv.FormatFloat(x, 'f', n, 64) != first {
-				return n
-			}
+		seen := map[string]bool{}
+		for _, x := range values {
+			seen[strconv.FormatFloat(x, 'f', n, 64)] = true
+		}
+		if len(seen) == len(values) {
+			return n
 		}
 	}
 	return 0

@@ -2,7 +2,6 @@ package verdict
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
@@ -233,9 +232,4 @@ func namesOf(d verify.Diagnosis) string {
 		names[i] = verify.Lookup(id).Name
 	}
 	return orList(names)
-}
-
-// Likely reports whether the finding names a cause that is not a guess.
-func (f Finding) Likely() bool {
-	return !f.Guess && !slices.Contains([]Cause{Holds, Unexplained}, f.Cause)
 }

@@ -63,16 +63,31 @@ type Mistake struct {
 }
 
 // Catalogue lists every mistake check names, in the order docs/check.md
-// tables them.
-var Catalogue = []Mistake{
+// tables them, then a tool's conventions (PresetID) for each preset.
+var Catalogue = append(mistakes, presetEntries()...)
+
+// PresetID is the id of two changes together that are a tool's
+// conventions, "preset_" and the preset's name ("preset_jk"): a claim
+// computed with another library, not two mistakes.
+func PresetID(name string) MistakeID { return MistakeID("preset_" + name) }
+
+func presetEntries() []Mistake {
+	out := make([]Mistake, len(ndcg.Presets))
+	for i, p := range ndcg.Presets {
+		out[i] = Mistake{PresetID(p.Name), p.Name + "'s conventions", "computed with the conventions of " + p.Note, "--preset " + p.Name}
+	}
+	return out
+}
+
+var mistakes = []Mistake{
 	{GainLinear, "linear gain", "took the grade itself as the gain, not 2^grade − 1", "gain linear"},
 	{GainExp, "exponential gain", "took 2^grade − 1 as the gain, not the grade itself", "gain exp"},
 	{DiscountLn, "the natural log", "divided by ln(i+1), not log2(i+1)", "discount log:e"},
-	{DiscountLog10, "log10", "divided by log10(i+1), not log2(i+1)", "discount log:10"},
-	{DiscountFromRank1, "log2(i), rank 1 by 1", "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0", "discount jk:2"},
-	{DiscountRank1Left, "log2(i), rank 1 left out", "divided by log2(i) and left rank 1 out, as log2(1) = 0", "1/log2(i) from rank 2, rank 1's term 0"},
-	{DiscountShift2, "log2(i+2)", "divided by log2(i+2), not log2(i+1): ranks counted from 2", "1/log2(i+2) at rank i"},
-	{DiscountLog2, "log2(i+1)", "divided by log2(i+1), not by the discount asked", "discount log2"},
+	{DiscountLog10, "the discount log10(i+1)", "divided by log10(i+1), not log2(i+1)", "discount log:10"},
+	{DiscountFromRank1, "the discount log2(i) with rank 1 by 1", "divided by log2(i), rank 1 by 1, not by log2(i+1): ranks counted from 0", "discount jk:2"},
+	{DiscountRank1Left, "the discount log2(i) with rank 1 left out", "divided by log2(i) and left rank 1 out, as log2(1) = 0", "1/log2(i) from rank 2, rank 1's term 0"},
+	{DiscountShift2, "the discount log2(i+2)", "divided by log2(i+2), not log2(i+1): ranks counted from 2", "1/log2(i+2) at rank i"},
+	{DiscountLog2, "the discount log2(i+1)", "divided by log2(i+1), not by the discount asked", "discount log2"},
 	{KAll, "the cutoff forgotten", "added every rank, the cutoff k forgotten", "k = the whole list"},
 	{KMinus1, "k−1", "added ranks 1 to k−1, not 1 to k: the cutoff off by one", "k − 1"},
 	{KPlus1, "k+1", "added ranks 1 to k+1, not 1 to k: the cutoff off by one", "k + 1"},
@@ -190,9 +205,13 @@ func cutoffOf(s string) int {
 	return n
 }
 
-// ID is the catalogue's id of the match: its change's, or a pair's
-// joined by "+".
+// ID is the catalogue's id of the match: its change's; a pair's joined
+// by "+", or the first preset's (PresetID) when the two are a tool's
+// conventions.
 func (m Match) ID() MistakeID {
+	if len(m.Changes) > 1 && len(m.Presets) > 0 {
+		return PresetID(m.Presets[0])
+	}
 	ids := make([]string, len(m.Changes))
 	for i, c := range m.Changes {
 		ids[i] = string(c.ID())

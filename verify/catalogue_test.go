@@ -65,3 +65,22 @@ func TestCatalogueExamples(t *testing.T) {
 		assert.Regexp(t, regexp.MustCompile("(?m)^\\| `"+string(m.ID)+"` \\| "+regexp.QuoteMeta(m.Did)), string(doc), m.ID)
 	}
 }
+
+// TestPresetPairNamedAsTheTool: two changes that together are a tool's
+// conventions are named by the tool. 3,2,3,0,1 asked under exp gain at
+// k=5; Järvelin and Kekäläinen's linear gain and discount 1, 1,
+// 1/log2 3, 1/2, 1/log2 5 give (3 + 2 + 3/log2 3 + 0 + 1/log2 5) / (3 +
+// 3 + 2/log2 3 + 1/2 + 0) = 7.3235/7.7619 = 0.9435.
+func TestPresetPairNamedAsTheTool(t *testing.T) {
+	list, err := ndcg.FromGrades([]float64{3, 2, 3, 0, 1}, nil)
+	require.NoError(t, err)
+	s := ndcg.DefaultSettings()
+	s.K = 5
+	w, err := verify.ParseWritten("0.9435")
+	require.NoError(t, err)
+	rep, err := verify.Check(list, s, verify.Claims{NDCG: &w})
+	require.NoError(t, err)
+	d := rep.Diagnosis(0)
+	assert.Equal(t, []verify.MistakeID{verify.PresetID("jk")}, d.Mistakes)
+	assert.Equal(t, "computed with the conventions of Järvelin & Kekäläinen 2002; discount from rank 2", verify.Lookup(d.First()).Did)
+}

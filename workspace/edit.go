@@ -351,21 +351,26 @@ func (w *Workspace) KDown() Edit {
 	return w.ChangeSettings(s)
 }
 
-// NextGain cycles exp → linear → (the gain map the file gave, if any).
+// gainCycle are the gains g cycles through, in order, before the gain
+// map the list's file gave, if any: a named gain is one entry here.
+var gainCycle = []ndcg.Gain{ndcg.Exp, ndcg.Linear}
+
+// NextGain cycles the gains of gainCycle (exp → linear), then the gain
+// map the file gave (fileMap), if any, and back to the first; any other
+// gain goes to the first.
 func (w *Workspace) NextGain(fileMap *ndcg.Gain) Edit {
 	s := w.Settings
-	switch s.Gain.Kind {
-	case ndcg.GainExp:
-		s.Gain = ndcg.Linear
-	case ndcg.GainLinear:
-		if fileMap != nil {
-			s.Gain = *fileMap
-		} else {
-			s.Gain = ndcg.Exp
-		}
-	default:
-		s.Gain = ndcg.Exp
+	cycle := gainCycle
+	if fileMap != nil {
+		cycle = append(slices.Clone(gainCycle), *fileMap)
 	}
+	next := 0
+	for i, g := range cycle {
+		if g.String() == s.Gain.String() {
+			next = (i + 1) % len(cycle)
+		}
+	}
+	s.Gain = cycle[next]
 	return w.ChangeSettings(s)
 }
 

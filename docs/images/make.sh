@@ -9,12 +9,12 @@
 #   charts.svg       report --format svg on the default sample
 #   demo.svg         the README's animated demo: the explorer's own screens,
 #                    one per step of a short session, joined by
-#                    internal/svganim into one animated SVG
+#                    tools/svganim into one animated SVG
 #
 # The explorer's screens are written by the explorer itself: the script
 # drives the real binary in tmux, as a person would, and presses y s (the
 # screen as an SVG image), typing the file name. The check run is captured
-# from the terminal and drawn by the same code (internal/termsvg).
+# from the terminal and drawn by the same code (tools/termsvg).
 # e2e/readme_images_test.go runs this script and compares its images with
 # the committed ones. Needs: go, tmux.
 #
@@ -33,8 +33,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$root" && go build -o "$work/ndcg-explorer" . && go build -o "$work/termsvg" ./internal/termsvg &&
-  go build -o "$work/svganim" ./internal/svganim)
+(cd "$root" && go build -o "$work/ndcg-explorer" . && go build -o "$work/termsvg" ./tools/termsvg &&
+  go build -o "$work/svganim" ./tools/svganim)
 bin="$work/ndcg-explorer"
 
 # t runs tmux on a server of our own, without the user's configuration,

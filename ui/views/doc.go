@@ -14,8 +14,19 @@
 //     view.View makes it. What it computes belongs in a pure package
 //     (explain, verify), with its own tests.
 //  2. Add one line to All in registry.go: the view's capital letter (the
-//     first of its name that no key has taken), its name and New.
-//  3. Record how it looks in a golden screen (goldenView in ui's tests).
+//     first of its name that no key has taken, or none), its name, its
+//     purpose (the view menu's line) and New.
+//  3. Name its package in the views' layer of ui/layers_test.go (a view
+//     imports view, common and the widgets, never another view).
+//  4. Record how it looks in a golden screen (goldenView in ui's tests).
+//
+// The explorer has keys for ten views: F1–F10 and the view menu's digits
+// 1–9 and 0, in All's order, and its view bar names ten whole at 80
+// columns. An eleventh fails TestViewsFitTheirKeys (and TestViewBar)
+// rather than be numbered 1 in the menu, the explorer's digit, and
+// reached only by F11, many terminals' full screen: past ten, the menu's
+// numbers, the function keys and the view bar need another scheme first
+// (a view that teaches with another belongs in its package, as a mode).
 //
 // A view reaches the program only through the common.Common it is made
 // with; the program reaches a view only through view.View and the

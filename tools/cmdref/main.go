@@ -4,7 +4,7 @@
 // prints them. Run it from the repository's top
 // directory after changing a command, a flag or a help text:
 //
-//	go run ./internal/cmdref
+//	go run ./tools/cmdref
 //
 // A test fails when the committed page is not what it writes today.
 package main

@@ -17,7 +17,7 @@ func TestReferenceIsCurrent(t *testing.T) {
 	require.NoError(t, err)
 	got, err := os.ReadFile(filepath.Join("..", "..", Path))
 	require.NoError(t, err)
-	assert.Equal(t, want, string(got), "%s is not what the commands print: run go run ./internal/cmdref", Path)
+	assert.Equal(t, want, string(got), "%s is not what the commands print: run go run ./tools/cmdref", Path)
 }
 
 // The page holds every command the top help lists, each with its usage.

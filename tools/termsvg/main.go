@@ -4,7 +4,7 @@
 // export does. docs/images/make.sh uses it for the pictures of command
 // runs; the explorer writes its own screens.
 //
-//	tmux capture-pane -e -p -t run | go run ./internal/termsvg -w 80 -h 12 > check.svg
+//	tmux capture-pane -e -p -t run | go run ./tools/termsvg -w 80 -h 12 > check.svg
 package main
 
 import (
