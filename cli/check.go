@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/ndcg-explorer/ndcg-explorer/accessible"
 	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
@@ -32,6 +33,7 @@ func newCheckCmd(env *Env) *cobra.Command {
 	var lf listFlags
 	var cf claimFlags
 	var format string
+	var plain bool
 	cmd := &cobra.Command{
 		Use:   "check [FILE]",
 		Short: "Verify hand-computed claims; exit 0 all hold, 1 some do not, 2 bad input",
@@ -45,7 +47,7 @@ func newCheckCmd(env *Env) *cobra.Command {
 ndcg-explorer check --grades 3,2,3,0,1 -k 5 --ndcg 0.94 --dcg 12.78
 ndcg-explorer check --format json answer.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheck(env, lf, cf, format, args)
+			return runCheck(env, lf, cf, format, accessibleMode(plain), args)
 		},
 	}
 	lf.register(cmd.Flags())
@@ -53,6 +55,7 @@ ndcg-explorer check --format json answer.json`,
 	cf.register(cmd.Flags())
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output: text, or json for autograding")
 	completeValues(cmd, "format", "text", "json")
+	accessibleFlag(cmd.Flags(), &plain)
 	// --idcg names both the IDCG source and the IDCG claim; the values
 	// cannot be confused, so a number is the claim.
 	cmd.Flags().Lookup("idcg").Usage = "the claimed IDCG@k: 13.65; or list or judged"
@@ -60,7 +63,7 @@ ndcg-explorer check --format json answer.json`,
 	return cmd
 }
 
-func runCheck(env *Env, lf listFlags, cf claimFlags, format string, args []string) error {
+func runCheck(env *Env, lf listFlags, cf claimFlags, format string, plain bool, args []string) error {
 	if format != "text" && format != "json" {
 		return fmt.Errorf("--format: unknown format %q: use text or json", format)
 	}
@@ -94,7 +97,7 @@ func runCheck(env *Env, lf listFlags, cf claimFlags, format string, args []strin
 		if err := writeCheckJSON(env.Stdout, doc, rep, claimFixed(doc.Claims, lf)); err != nil {
 			return err
 		}
-	} else if err := terminalText(env.Stdout, func(w io.Writer) { writeCheck(w, doc, rep, claimedAt(doc.Claims, lf)) }); err != nil {
+	} else if err := terminalText(env.Stdout, func(w io.Writer) { writeCheck(w, doc, rep, claimedAt(doc.Claims, lf), plain) }); err != nil {
 		return err
 	}
 	if !rep.Holds() {
@@ -185,14 +188,39 @@ func claimedAt(c *listio.Claims, lf listFlags) string {
 	return " (" + strings.Join(fixed, " and ") + " as the claims state)"
 }
 
-func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string) {
-	r := rep.Result
-	s := rep.Settings
+// writeCheck prints the verdicts: aligned, with marks, or in plain
+// sentences for a screen reader (accessible.WriteClaims), between the
+// same heading and last line.
+func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string, plain bool) {
+	r, s := rep.Result, rep.Settings
 	k := s.KString()
 	title := doc.Heading()
 	fmt.Fprintf(w, "%s (%s)\nclaims checked under: %s%s\n\n", title, count(r.N, "item"), conventionsLine(s), at)
-	work := explain.NewShown(r)
+	if plain {
+		accessible.WriteClaims(w, rep)
+	} else {
+		writeVerdicts(w, rep, k)
+	}
+	fmt.Fprintln(w)
+	switch n, all := rep.Failed(), len(rep.Verdicts); {
+	case n > 0 && all == 1:
+		fmt.Fprintln(w, "The claim does not hold.")
+	case n == 1:
+		fmt.Fprintf(w, "1 of %d claims does not hold.\n", all)
+	case n > 0:
+		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, all)
+	case all == 1:
+		fmt.Fprintln(w, "The claim holds.")
+	default:
+		fmt.Fprintf(w, "All %d claims hold.\n", all)
+	}
+}
 
+// writeVerdicts prints a line per claim, marked ✓ or ✗, aligned, and
+// package verdict's explanation under a wrong one.
+func writeVerdicts(w io.Writer, rep *verify.Report, k string) {
+	r := rep.Result
+	work := explain.NewShown(r)
 	labels := make([]string, len(rep.Verdicts))
 	width := 0
 	for i, v := range rep.Verdicts {
@@ -220,19 +248,6 @@ func writeCheck(w io.Writer, doc *listio.Document, rep *verify.Report, at string
 		if !v.Holds {
 			writeWhy(w, rep, work, i)
 		}
-	}
-	fmt.Fprintln(w)
-	switch n, all := rep.Failed(), len(rep.Verdicts); {
-	case n > 0 && all == 1:
-		fmt.Fprintln(w, "The claim does not hold.")
-	case n == 1:
-		fmt.Fprintf(w, "1 of %d claims does not hold.\n", all)
-	case n > 0:
-		fmt.Fprintf(w, "%d of %d claims do not hold.\n", n, all)
-	case all == 1:
-		fmt.Fprintln(w, "The claim holds.")
-	default:
-		fmt.Fprintf(w, "All %d claims hold.\n", all)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/accessible"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -25,7 +26,7 @@ const rootUse = "ndcg-explorer [FILE]"
 // default sample, or the query browser with --qrels and --run.
 func newExploreCmd(env *Env) *cobra.Command {
 	var lf listFlags
-	var ascii, present bool
+	var ascii, present, plain bool
 	var seed int64
 	cmd := &cobra.Command{
 		Use:   rootUse,
@@ -54,6 +55,13 @@ ndcg-explorer --ltr train.txt --predictions train.pred`,
 			if lf.browsing(args) {
 				return runBrowse(env, &lf, ascii)
 			}
+			if accessibleMode(plain) {
+				doc, s, err := openList(env, &lf, args)
+				if err != nil {
+					return err
+				}
+				return accessible.Explore(env.Stdin, env.Stdout, doc.Heading(), doc.List, s)
+			}
 			return runExplore(env, &lf, args, ascii, present, seed)
 		},
 	}
@@ -64,6 +72,7 @@ ndcg-explorer --ltr train.txt --predictions train.pred`,
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
 	cmd.Flags().BoolVar(&present, "present", false, "projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	cmd.Flags().Int64Var(&seed, "seed", 0, "seed of the quiz's random lists (0: the clock)")
+	accessibleFlag(cmd.Flags(), &plain)
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/accessible"
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
@@ -17,7 +18,7 @@ import (
 // explorer, each with one instruction and one question; or a lesson
 // file an instructor wrote, walked the same way.
 func newLearnCmd(env *Env) *cobra.Command {
-	var ascii, export, answers bool
+	var ascii, export, answers, plain bool
 	var format string
 	path := learn.BuiltinPath()
 	cmd := &cobra.Command{
@@ -88,10 +89,17 @@ ndcg-explorer learn lesson.md`,
 			if n > p.Count() {
 				return fmt.Errorf("STEP is a number from 1 to %d, not %d; ndcg-explorer learn --help lists the steps", p.Count(), n)
 			}
+			if accessibleMode(plain) {
+				if file != "" {
+					return fmt.Errorf("the plain lines walk the built-in path: ndcg-explorer learn --accessible, without %s", file)
+				}
+				return runLearnPlain(env, n)
+			}
 			return runLearn(env, p, file, n, ascii)
 		},
 	}
 	cmd.Flags().BoolVar(&ascii, "ascii", false, "bars with # and tie brackets in ASCII")
+	accessibleFlag(cmd.Flags(), &plain)
 	cmd.Flags().BoolVar(&export, "export", false, "write the built-in path out as a lesson file, to edit")
 	cmd.Flags().BoolVar(&answers, "answers", false, "print each step's number, title and answer (the instructor's key)")
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "--answers output: text, or json")
@@ -207,6 +215,23 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 		_, err = fmt.Fprintf(env.Stdout, "Closing review: %d of %d right at the first answer.\n", right, asked)
 	}
 	return err
+}
+
+// runLearnPlain walks the path in plain lines (package accessible) from
+// step n (0: where the learner left off).
+func runLearnPlain(env *Env, n int) error {
+	p, save, unkept, err := learnProgress()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		n = p.Resume()
+	}
+	p, err = accessible.Learn(env.Stdin, env.Stdout, n, p, save)
+	if err != nil {
+		return err
+	}
+	return sayCovered(env.Stdout, p, unkept)
 }
 
 // learnProgress is the progress kept and how to keep it. Without a

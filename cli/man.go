@@ -133,6 +133,8 @@ func manPage(root *cobra.Command, date string) string {
 var manEnvironment = [][2]string{
 	{"NO_COLOR", "When set and not empty, the explorer, the query browser and serve's dashboard draw without colour " +
 		"(an attendee's own NO_COLOR, sent by ssh -o SendEnv=NO_COLOR, does the same for their session), and help prints plain text."},
+	{"ACCESSIBLE", "When set (and not 0 or false), the explorer, learn and check speak in plain lines for a screen reader " +
+		"or a pipe, as --accessible asks: no drawing, no cursor movement, no colour."},
 	{"TERM", "dumb (as in an editor's shell buffer) makes the explorer refuse to start, since it cannot draw a screen there; " +
 		"report prints the same numbers."},
 	{"CLICOLOR_FORCE, COLORTERM", "Read, with TERM and NO_COLOR, to tell how many colours help may use."},

@@ -80,7 +80,7 @@ func TestSignalKeepsUnsavedQueries(t *testing.T) {
 		require.NoError(t, os.WriteFile(f, data, 0o644))
 	}
 	t.Chdir(t.TempDir())
-	res, err := trec.Browse(qrels, run, 10)
+	res, err := trec.BrowseAs(qrels, "", run, "", 10)
 	require.NoError(t, err)
 	b := browser.New(browser.Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})

@@ -33,8 +33,9 @@ func newServeCmd(env *Env) *cobra.Command {
 			"Sessions never read or write this machine's files: their save keys copy to the\n" +
 			"attendee's clipboard, and once they quit, ssh -p PORT NAME+CODE@HOST report (or list)\n" +
 			"prints the list they left with (CODE is on their screen; a key works too). The room\n" +
-			"is kept in --state-dir: serve again on it after a stop or a crash. Other commands, sftp,\n" +
-			"forwarding and sessions without a terminal are refused.",
+			"is kept in --state-dir: serve again on it after a stop or a crash. ssh -p PORT HOST\n" +
+			"accessible gives the explorer in plain lines, for a screen reader, apart from the room.\n" +
+			"Other commands, sftp, forwarding and sessions without a terminal are refused.",
 		Example: `# on this machine only, to try it: ssh -p 23234 127.0.0.1
 ndcg-explorer serve
 # open to the room, with a passphrase, on a list of your own

@@ -33,7 +33,7 @@ func TestAnalysisViewsAsAPerson(t *testing.T) {
 	fits(x.waitFor("[working]"))
 	fits(x.waitFor("NDCG@3 = DCG@3 / IDCG@3 = 9.381 / 12.917 = 0.726"))
 
-	x.keys("I")
+	x.keys("F3")
 	x.waitFor("[ties]")
 	x.waitFor("over all 2 arrangements, exact")
 	fits(x.waitFor("docno, descending: NDCG@3 = 0.8618 in that order"))

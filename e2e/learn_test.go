@@ -275,7 +275,7 @@ func TestNewcomerIsOffered(t *testing.T) {
 	x.fits(80)
 
 	x, _, _ = start(t, 80, 24, "sample:ties-at-k")
-	s := x.waitFor("N shows its notes; a digit sets a grade, v the views, ? help.")
+	s := x.waitFor("n shows its notes; a digit sets a grade, v the views, ? help.")
 	if strings.Contains(s, "learn") {
 		t.Errorf("a list named, and still the offer:\n%s", s)
 	}

@@ -263,7 +263,7 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	back.waitFor("[quiz] modified")
 	back.keys("F1")
 	back.waitFor("NDCG@5 = 0.6612")
-	back.keys("Z") // back to the quiz
+	back.keys("F10") // back to the quiz
 	back.waitFor("[Quiz]")
 
 	// The restarted server ends the round it kept, with bob still
@@ -279,7 +279,7 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	bob, bobStatus = sshIn(t, server{port: port}, 80, 24, "bob+"+bobCode, noKey)
 	bob.waitForFlat("round 2 ended while you were away: your answer is scored, 1 of 1 right")
 	teacher.waitFor("bob is back")
-	bob.keys("Z")
+	bob.keys("F10")
 	bob.waitFor("your answers: 1 of 1 right")
 	bob.keys("q")
 	if got := waitForExit(t, bob, bobStatus); got != "EXIT=0" {
@@ -288,7 +288,7 @@ func TestServeSIGKILLKeepsTheRound(t *testing.T) {
 	teacher.waitFor("bob left")
 	bob, _ = sshIn(t, server{port: port}, 80, 24, "bob+"+bobCode, noKey)
 	bob.waitFor("welcome back")
-	bob.keys("Z")
+	bob.keys("F10")
 	bob.waitFor("your answers: 1 of 1 right")
 	if strings.Contains(bob.flatScreen(), "ended while you were away") {
 		t.Errorf("bob's answer was scored when he came back, not again:\n%s", bob.screen())

@@ -207,7 +207,7 @@ func TestOfferAnsweredFromTheQuiz(t *testing.T) {
 	c := connect(t, addr, "ada", 90, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("Z")
+	c.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, c.redrawUntil("Quiz · round 1", 90, 30, 10*time.Second))
 	sent, err := listio.Inline("1,0,2", "")
 	require.NoError(t, err)

@@ -213,7 +213,7 @@ func TestReconnectKeepsTheScore(t *testing.T) {
 	back := connect(t, addr, "ada+"+code, 100, 30)
 	defer back.close()
 	require.NoError(t, back.waitFor("welcome back", 10*time.Second))
-	back.send("Z")
+	back.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, back.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
 	assert.NotContains(t, back.text(), "0 of 0 right")
 }
@@ -240,7 +240,7 @@ func TestReconnectScoresTheRoundEndedWhileAway(t *testing.T) {
 	back := connect(t, addr, "ada+"+code, 100, 30)
 	require.NoError(t, back.waitFor("welcome back: your list is as you left it; round 1 ended while you were away: "+
 		"your answer is scored, 1 of 1 right", 10*time.Second))
-	back.send("Z")
+	back.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	back.close()
 	emptied(t, s)
@@ -249,7 +249,7 @@ func TestReconnectScoresTheRoundEndedWhileAway(t *testing.T) {
 	again := connect(t, addr, "ada+"+code, 100, 30)
 	defer again.close()
 	require.NoError(t, again.waitFor("welcome back: your list is as you left it", 10*time.Second))
-	again.send("Z")
+	again.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, again.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	assert.NotContains(t, again.text(), "ended while you were away")
 	assert.NotContains(t, again.text(), "1 of 2 right")

@@ -405,9 +405,13 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.takeHome(sess, cmd)
 			return
 		}
+		if accessibleCommand(sess.RawCommand()) {
+			s.plainLines(sess)
+			return
+		}
 		if cmd := sess.RawCommand(); cmd != "" {
 			s.refuse(sess, "this server runs the explorer, not commands: connect with "+connectLine(sess, "")+" and nothing after it ("+
-				ReportCommand+" or "+ListCommand+" after it print the list you left with)")
+				ReportCommand+" or "+ListCommand+" after it print the list you left with; "+AccessibleCommand+" gives it in plain lines)")
 			return
 		}
 		if ssh.AgentRequested(sess) {

@@ -29,7 +29,7 @@ func TestSessionKeepsWhereTheAttendeeIs(t *testing.T) {
 	sm.Update(press("down"))
 	assert.Equal(t, "explorer", *sm.where.Load())
 	assert.Equal(t, 1, woke, "the cursor moved, not the attendee")
-	sm.Update(press("Z"))
+	sm.Update(press("f10"))
 	assert.Equal(t, "quiz", *sm.where.Load())
 	assert.Equal(t, 2, woke)
 	sm.Update(press("?"))

@@ -104,7 +104,7 @@ func TestTakeTheListHome(t *testing.T) {
 	_, stderr, status = run(t, addr, "ada", "list ada")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, stderr, "this server runs the explorer, not commands")
-	assert.Contains(t, stderr, "(report or list after it print the list you left with)")
+	assert.Contains(t, stderr, "(report or list after it print the list you left with; accessible gives it in plain lines)")
 
 	mu.Lock()
 	defer mu.Unlock()

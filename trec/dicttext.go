@@ -12,7 +12,7 @@ import (
 )
 
 // check checks the document just read as a row of a table is checked
-// (ids TREC lines can hold, a finite number; a relevance as ParseRel
+// (ids TREC lines can hold, a finite number; a relevance as parseRel
 // reads it when rel).
 func (d *dictReader) check(rel bool) error {
 	fail := func(doc bool, msg string) error {

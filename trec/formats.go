@@ -181,7 +181,7 @@ func ReadQrelsAs(path string, f Format) (*Qrels, error) {
 	return ParseQrelsAs(path, data, f)
 }
 
-// readText reads a file as ReadQrelsFile does: text only (checkText),
+// readText reads a file as the qrels reader does: text only (checkText),
 // at most 4 GB.
 func readText(path, what string) ([]byte, error) {
 	fh, err := os.Open(path)
@@ -440,10 +440,6 @@ func (t *Table) Query(qid string) []Row {
 
 // ParseScore reads a score as the run reader does: a finite number.
 func ParseScore(s string) (float64, error) { return parseScore([]byte(s)) }
-
-// ParseRel reads a relevance value as trec_eval does: its leading
-// integer.
-func ParseRel(s string) (int64, error) { return parseRel([]byte(s)) }
 
 // checkValue checks a label or score as written, for the row's error.
 func checkValue(role columnRole, s string) string {

@@ -108,9 +108,6 @@ func (j *Judgments) Lookup(docno string) (Judgment, bool) {
 	return j.Doc(i), true
 }
 
-// Relevant is the number of documents judged with rel > 0.
-func (j *Judgments) Relevant() int { return len(j.Ideal) }
-
 // Qrels are the judgments of every query of a qrels file.
 type Qrels struct {
 	Name string
@@ -127,16 +124,6 @@ func (q *Qrels) Query(qid string) *Judgments {
 		return nil
 	}
 	return q.Queries[i]
-}
-
-// ReadQrelsFile reads the qrels file at path ("-" is not accepted: the
-// run may come from standard input).
-func ReadQrelsFile(path string) (*Qrels, error) {
-	data, err := readText(path, "qrels")
-	if err != nil {
-		return nil, err
-	}
-	return ParseQrels(path, data)
 }
 
 // ReadText reads r whole as readText reads a file: refused after its

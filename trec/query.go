@@ -34,15 +34,9 @@ func Settings(k int) ndcg.Settings {
 	return s
 }
 
-// Browse reads a qrels and run pair and evaluates what the query
-// browser lists: NDCG at cutoff k as trec_eval computes it, with the
-// range tie order allows.
-func Browse(qrels, run string, k int) (*Result, error) {
-	return BrowseAs(qrels, "", run, "", k)
-}
-
-// BrowseAs is Browse with the qrels and run in formats qf and rf ("":
-// told from the content).
+// BrowseAs reads a qrels and run pair, in formats qf and rf ("": told
+// from the content), and evaluates what the query browser lists: NDCG at
+// cutoff k as trec_eval computes it, with the range tie order allows.
 func BrowseAs(qrels string, qf Format, run string, rf Format, k int) (*Result, error) {
 	return BrowseProgress(qrels, qf, run, rf, k, nil)
 }

@@ -181,7 +181,7 @@ func TestCheckOnALongListWaitsForAPause(t *testing.T) {
 // what it checks against (k and the gain) whole, its words giving way.
 func TestCheckHeadingWhole(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), ndcg.DefaultSettings(), 80, 24)
-	press(m, "H")
+	press(m, "f9")
 	assert.Equal(t, "Check numbers worked out by hand (k=all, gain exp)", strings.TrimRight(strings.Split(screen(m), "\n")[3], " "))
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
 	assert.Contains(t, screen(m), "Check numbers worked out by hand under the conventions in force (k=all, gain exp)")

@@ -107,7 +107,7 @@ func TestRoundClockOnTheTitleLineElsewhere(t *testing.T) {
 		assert.LessOrEqual(t, len([]rune(top)), w)
 		press(m, "0")
 		assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [explorer] modified"), "an edit: %q", line(m, 0))
-		press(m, "Z")
+		press(m, "f10")
 		assert.NotContains(t, line(m, 0), "left")
 		press(m, "v")
 		assert.True(t, strings.HasSuffix(line(m, 0), " round 2: 3:41 left [quiz] modified"), "the view menu over the quiz: %q", line(m, 0))

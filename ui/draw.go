@@ -199,7 +199,7 @@ func drawConventions(st common.Styles, s ndcg.Settings, w int) string {
 		}
 		return p
 	}
-	// =NAME, the preset in force, which P (the conventions view) and the
+	// =NAME, the preset in force, which F4 (the conventions view) and the
 	// conventions view mark (explain.PresetInForce): a list read under
 	// a library's rules but with a setting of its own (LightGBM's with
 	// a label gain) names none, as they mark none.

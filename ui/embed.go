@@ -19,7 +19,7 @@ func (m *Model) CapturesEsc() bool {
 	if c, ok := m.views[m.active].(view.Capturer); ok && c.Capturing() {
 		return true
 	}
-	// The presets P opened: esc goes back to the view P was pressed in.
+	// The presets F4 opened: esc goes back to the view F4 was pressed in.
 	return m.presetsFrom >= 0
 }
 

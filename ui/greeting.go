@@ -26,7 +26,7 @@ func (g *greeter) put(c *common.Common, w int) {
 }
 
 // again words the greeting again for the terminal's width w while it is
-// on the status line: whether N shows the title whole depends on it.
+// on the status line: whether n shows the title whole depends on it.
 func (g *greeter) again(c *common.Common, w int) {
 	if g.said == "" || c.Status.Text != g.said {
 		g.said = "" // a welcome or a notice took its place
@@ -57,11 +57,11 @@ func (g *greeter) words(c *common.Common, w int) string {
 	var text string
 	switch {
 	case cut && notes:
-		text = "N shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its whole title and notes; " + strings.Join(firstStepsShort, ", ") + "."
 	case cut:
-		text = "N shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its whole title; " + strings.Join(firstStepsShort, ", ") + "."
 	case notes:
-		text = "N shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
+		text = "n shows its notes; " + strings.Join(firstStepsShort, ", ") + "."
 	case c.WS.N() == 0:
 		// A new list: nothing to grade yet.
 		text = "Press a to add an item, then a digit to set its grade, v for the views, ? for help."
@@ -86,7 +86,7 @@ func (g *greeter) words(c *common.Common, w int) string {
 // firstSteps are what the greeting tells a person new to the explorer to
 // do first, in the order they would: change a grade and watch NDCG move,
 // then find the other views and the keys; firstStepsShort is the same in
-// fewer words, after what N shows. The greeting is one line at 80
+// fewer words, after what n shows. The greeting is one line at 80
 // columns, above the footer; learnStep is the guided path, offered to one
 // who started the explorer with nothing named.
 var (

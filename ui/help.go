@@ -29,7 +29,7 @@ type helpGroup struct {
 func explorerHelp(k common.KeyMap, own []key.Binding) []helpGroup {
 	return []helpGroup{
 		{"Move", moveKeys(k)},
-		{"Edit", []key.Binding{k.Grade, pair(k.GradeUp, k.GradeDown, "+/-", "grade ±1"), k.EditScore, k.EditTitle, k.Add,
+		{"Edit", []key.Binding{k.Grade, pair(k.GradeUp, k.GradeDown, "+/= -/_", "grade ±1"), k.EditScore, k.EditTitle, k.Add,
 			k.Duplicate, k.Delete, pair(k.MoveUp, k.MoveDown, "⇧↑/⇧↓", "move up/down"), k.Tie, k.Untie, k.Undo, k.Redo}},
 		{"Conventions", conventionKeys(k)},
 		{"Files", fileKeys(k)},
@@ -82,7 +82,7 @@ func fileKeys(k common.KeyMap) []key.Binding {
 
 // displayKeys is the other ways of drawing: ASCII bars, the projector.
 func displayKeys(k common.KeyMap) key.Binding {
-	return pair(k.ASCII, explorer.PresentKey, "b/R", "ASCII, projector")
+	return pair(k.ASCII, explorer.PresentKey, "b R/r", "ASCII, projector")
 }
 
 // fieldHelp is the one-line field's keys, laid across the help's width,

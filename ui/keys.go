@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -10,6 +11,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -128,7 +130,12 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	default:
 		for i, b := range k.Views {
 			if key.Matches(msg, b) {
-				m.show(i)
+				if i == conventionsSlot() {
+					// The presets: esc goes back to where F4 was pressed.
+					m.openPresets()
+				} else {
+					m.show(i)
+				}
 				return nil, true
 			}
 		}
@@ -138,7 +145,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // conventionKey handles the keys that change the conventions in force:
-// k, ], [, g, d, p, i, z, and P for the presets. It reports whether msg
+// k, ], [, g, d, p, i, z, and esc out of the presets. It reports whether msg
 // was one of them.
 func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k, ws := m.c.Keys, m.c.WS
@@ -162,10 +169,6 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Zero):
 		m.settingsEdit(ws.ToggleZero(), "")
-	case key.Matches(msg, k.Preset):
-		// The presets are the conventions view's table: P opens it on
-		// the preset in force, and esc goes back to where P was pressed.
-		m.openPresets()
 	case key.Matches(msg, k.Cancel) && m.presetsFrom >= 0 && m.active == conventionsSlot():
 		applied := ws.Version() != m.presetsAt
 		m.show(m.presetsFrom)
@@ -217,9 +220,24 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	watch := m.active != 0 && m.c.Keys.Edits(msg) && !view.Takes(active, msg)
 	cmd := active.Update(msg)
 	if watch && cmd == nil && m.c.Status.Text == said && ws.Version() == at {
-		m.c.SetStatus(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
+		m.c.Status.SetHere(fmt.Sprintf("%s does nothing in the %s view (? lists the keys)", keyName(msg), viewName(m.active)), true)
+	}
+	if m.active == 0 && m.unbound(msg) {
+		// Said once: pressed again, the line is already what it says.
+		if text := keyName(msg) + " does nothing in the explorer (? lists the keys)"; m.c.Status.Text != text {
+			m.c.Status.SetHere(text, true)
+		}
 	}
 	return cmd
+}
+
+// unbound is whether msg is a character the explorer has no key for:
+// not its own keys, the edits, nor the program's (handled before).
+func (m *Model) unbound(msg tea.KeyPressMsg) bool {
+	if utf8.RuneCountInString(msg.Text) != 1 || msg.Text == " " || m.c.Keys.Edits(msg) || view.Takes(m.views[0], msg) {
+		return false
+	}
+	return !key.Matches(msg, append(explorer.Keys(), m.c.Keys.Up, m.c.Keys.Down)...)
 }
 
 // settingsEdit applies a change of conventions (Common.ApplySetting).

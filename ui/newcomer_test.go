@@ -28,7 +28,7 @@ func TestNewcomerGreeting(t *testing.T) {
 	assert.Equal(t, "New to NDCG? q, then ndcg-explorer learn. Or: a digit sets a grade, v the views.", strings.TrimRight(lines[22], " "))
 	assert.True(t, strings.HasSuffix(strings.TrimRight(lines[23], " "), "v views • ? help • q quit"), lines[23])
 	m.Update(tea.WindowSizeMsg{Width: 110, Height: 30})
-	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? q, then ndcg-explorer learn.", m.c.Status.Text)
+	assert.Equal(t, "n shows its notes; a digit sets a grade, v the views, ? help. New to NDCG? q, then ndcg-explorer learn.", m.c.Status.Text)
 
 	m = newModel(t, sampleDoc(t, samples.Default), s, 80, 24)
 	assert.NotContains(t, screen(m), "learn")

@@ -31,7 +31,7 @@ func remoteModel(t *testing.T, w, h int, o Options) *Workshop {
 // the explorer) instead of going to the quiz's field.
 func TestOfferAnsweredInTheQuiz(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
-	press(m, "Z")
+	press(m, "f10")
 	sent := inlineDoc(t, "1,0,2", "")
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	assert.Contains(t, screen(m), offerPrompt)
@@ -45,7 +45,7 @@ func TestOfferAnsweredInTheQuiz(t *testing.T) {
 	// An answer being typed keeps enter and esc: the offer waits until
 	// it is sent, then esc keeps the attendee's own list.
 	m = remoteModel(t, 80, 24, Options{})
-	press(m, "Z")
+	press(m, "f10")
 	typeText(m, "0.87")
 	m.Update(Offer{Doc: sent, Settings: linearK5()})
 	assert.Contains(t, screen(m), "the instructor sent a list: send your answer, then enter opens it")
@@ -67,7 +67,7 @@ func TestOfferAnsweredInTheQuiz(t *testing.T) {
 func TestOfferWaitsInTheFooter(t *testing.T) {
 	m := remoteModel(t, 80, 24, Options{})
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
-	press(m, "Z", "down", "f1", "down")
+	press(m, "f10", "down", "f1", "down")
 	assert.NotContains(t, screen(m), offerPrompt, "the status moved on")
 	assert.Contains(t, lastLine(m), "list from the instructor: enter open it • esc keep yours")
 	press(m, "k")
@@ -87,7 +87,7 @@ func TestOfferNotAnsweredByAKeyTypedAsItCame(t *testing.T) {
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	uitest.UseClock(t, &frame.Now, func() time.Time { return at })
 	m := remoteModel(t, 80, 24, Options{})
-	press(m, "Z")
+	press(m, "f10")
 	m.Update(Offer{Doc: inlineDoc(t, "1,0,2", ""), Settings: linearK5()})
 	at = at.Add(100 * time.Millisecond)
 	press(m, "enter")
@@ -108,7 +108,7 @@ func TestRemoteQuizHeading(t *testing.T) {
 	assert.Equal(t, "Quiz · round 2 · your answers: 0 of 0 right · seed 218250", strings.TrimSpace(head))
 
 	local := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 100, 30)
-	press(local, "Z")
+	press(local, "f10")
 	assert.Contains(t, screen(local), "0 of 0 right · seed ")
 	assert.Contains(t, screen(local), "gives everyone these lists", "locally the flag is the way to share the lists")
 }

@@ -73,7 +73,7 @@ func TestConventionsLineAndPickerAgreeOnACustomGain(t *testing.T) {
 	conv := strings.Split(screen(m), "\n")[1]
 	assert.Contains(t, conv, "gain 0=0,1=1,2=3,3=7")
 	assert.NotContains(t, conv, "=lightgbm")
-	press(m, "P")
+	press(m, "f4")
 	assert.NotContains(t, screen(m), "> =", "no preset marked in force")
 	assert.NotRegexp(t, `(?m)^  =`, screen(m))
 	press(m, "esc", "f4")
@@ -89,7 +89,7 @@ func TestConventionsLineAndPickerAgreeOnACustomGain(t *testing.T) {
 	s.K = 10
 	m = newModel(t, doc, s, 80, 24)
 	assert.True(t, strings.HasSuffix(strings.Split(screen(m), "\n")[1], "=lightgbm"))
-	press(m, "P")
+	press(m, "f4")
 	assert.Contains(t, screen(m), "> =lightgbm ")
 	press(m, "esc", "f4")
 	assert.Contains(t, screen(m), "=lightgbm ")

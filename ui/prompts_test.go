@@ -210,7 +210,7 @@ func TestQuestionKeepsStrayKeys(t *testing.T) {
 
 	// The quiz's question offers no w: w is not an answer there.
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z")
+	press(m, "f10")
 	typeText(m, "0.8")
 	press(m, "q")
 	assert.False(t, uitest.IsQuit(press(m, "w")))

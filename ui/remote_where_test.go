@@ -23,7 +23,7 @@ func TestWhereNamesTheAttendeesView(t *testing.T) {
 	assert.Equal(t, "help", m.Where())
 	press(m, "esc")
 	assert.Equal(t, "ties", m.Where())
-	press(m, "Z")
+	press(m, "f10")
 	assert.Equal(t, "quiz", m.Where())
 	assert.Contains(t, screen(m), "quiz", "as the title line names it")
 

@@ -66,12 +66,12 @@ func TestZeroRule(t *testing.T) {
 	assert.Contains(t, screen(m), "NDCG=1 when IDCG=0", "in words when there is room")
 }
 
-// P opens the conventions view on the preset in force: every preset's
+// F4 opens the conventions view on the preset in force: every preset's
 // NDCG@k, enter applies the one selected (k stays), esc goes back to the
-// view P was pressed in, saying nothing was applied, u undoes a preset.
+// view F4 was pressed in, saying nothing was applied, u undoes a preset.
 func TestPresetsOpenTheConventionsView(t *testing.T) {
 	m := start(t)
-	press(m, "P")
+	press(m, "f4")
 	require.Equal(t, "conventions", viewName(m.active))
 	s := screen(m)
 	assert.Regexp(t, `> =sklearn\s+`+ndcgStart, s, "in force (=, as the conventions line names it), selected, scikit-learn's value")
@@ -82,7 +82,7 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.Equal(t, "explorer", viewName(m.active), "esc goes back where P was pressed")
 	assert.Contains(t, screen(m), "presets closed: no preset applied")
 	// sklearn is first; lightgbm (exp gain, input ties, zero 1) third.
-	press(m, "P", "down", "down", "enter")
+	press(m, "f4", "down", "down", "enter")
 	st := m.Workspace().Settings
 	assert.Equal(t, "exp", st.Gain.String())
 	assert.Equal(t, ndcg.Input, st.Ties)
@@ -93,9 +93,12 @@ func TestPresetsOpenTheConventionsView(t *testing.T) {
 	assert.Contains(t, summary(t, m), "NDCG@5 = "+ndcgExp)
 	press(m, "u")
 	assert.True(t, m.Workspace().Settings.Equal(linearK5()))
-	// Reached by the menu or F4, esc does not leave the view.
-	press(m, "f4", "esc")
+	// Reached by the menu, esc does not leave the view; F4 is the
+	// presets, and esc goes back.
+	press(m, "v", "4", "esc")
 	assert.Equal(t, "conventions", viewName(m.active))
+	press(m, "f1", "f4", "esc")
+	assert.Equal(t, "explorer", viewName(m.active))
 }
 
 func TestInvalidEditShowsTheErrorAndCanBeUndone(t *testing.T) {
@@ -145,11 +148,11 @@ func TestPoolCountsUnderJudgedIDCG(t *testing.T) {
 }
 
 // TestPresetsKeepTheCursorInView: at 50×12 the conventions view opened
-// by P shows the preset in force, and follows the cursor.
+// by F4 shows the preset in force, and follows the cursor.
 func TestPresetsKeepTheCursorInView(t *testing.T) {
 	s := ndcg.DefaultSettings() // tf-ranking's, the sixth preset
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), s, MinWidth, MinHeight)
-	press(m, "P")
+	press(m, "f4")
 	assert.Regexp(t, `(?m)^> =tf-ranking`, screen(m))
 	press(m, "down")
 	assert.Regexp(t, `(?m)^> jk`, screen(m))

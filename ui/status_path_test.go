@@ -97,30 +97,30 @@ func TestCutBetweenWords(t *testing.T) {
 // the title alone with N.
 func TestGreetingSaysNShowsACutTitle(t *testing.T) {
 	m := openSample(t, "missing-relevant", 80, 24)
-	want := "N shows its whole title and notes; a digit sets a grade, v the views, ? help."
+	want := "n shows its whole title and notes; a digit sets a grade, v the views, ? help."
 	assert.Equal(t, want, m.c.Status.Text)
 	lines := strings.Split(screen(m), "\n")
 	assert.Equal(t, want, strings.TrimSpace(lines[22]), "one line")
 	assert.Contains(t, lines[23], "v views • ? help • q quit", "the footer below it")
 	m.Update(tea.WindowSizeMsg{Width: 140, Height: 40})
-	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "whole at 140 columns")
+	assert.Equal(t, "n shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "whole at 140 columns")
 	press(m, "tab")
 	assert.Empty(t, m.c.Status.Text, "the greeting, worded again, does not follow into another view")
 
 	m = openSample(t, "ties-at-k", 80, 24)
-	assert.Equal(t, "N shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "a title whole at 80 columns")
+	assert.Equal(t, "n shows its notes; a digit sets a grade, v the views, ? help.", m.c.Status.Text, "a title whole at 80 columns")
 
 	doc, err := listio.Load("sample:missing-relevant", nil, "")
 	require.NoError(t, err)
 	doc.Notes = ""
 	m = newModel(t, doc, linearK5(), 80, 24)
-	assert.Equal(t, "N shows its whole title; a digit sets a grade, v the views, ? help.", m.c.Status.Text)
+	assert.Equal(t, "n shows its whole title; a digit sets a grade, v the views, ? help.", m.c.Status.Text)
 	press(m, "N")
-	assert.Equal(t, "whole title shown (N hides it)", m.c.Status.Text)
+	assert.Equal(t, "whole title shown (n hides it)", m.c.Status.Text)
 	assert.Contains(t, strings.Join(strings.Fields(screen(m)), " "), "title: Missing relevant items: a perfect-looking list that missed the best documents")
 	assert.NotContains(t, screen(m), "notes: ")
 	press(m, "N")
-	assert.Equal(t, "whole title hidden (N shows it)", m.c.Status.Text)
+	assert.Equal(t, "whole title hidden (n shows it)", m.c.Status.Text)
 	assert.NotContains(t, screen(m), "title: ")
 
 	// A welcome or a notice in its place stays as it was.

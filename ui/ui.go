@@ -111,10 +111,10 @@ type Model struct {
 	// bound is the terminal's size where it is larger than the window
 	// drawn, and what the status line says of it (embed.go).
 	bound termBound
-	// presetsFrom is the view P was pressed in, while the conventions
+	// presetsFrom is the view F4 was pressed in, while the conventions
 	// view it opened is on screen (esc goes back there); -1 otherwise.
 	presetsFrom int
-	// presetsAt is the workspace's version when P opened them: esc says
+	// presetsAt is the workspace's version when F4 opened them: esc says
 	// whether a preset was applied since.
 	presetsAt int
 	// greeting is the greeting on the status line (greeting.go).
@@ -192,7 +192,7 @@ type look struct {
 func (m *Model) restyle() {
 	m.c.Styles = common.NewStyles(m.look.dark, m.look.colour, m.look.ascii)
 	if m.look.colour {
-		m.c.Styles.FaintPastK(m.look.profile)
+		m.c.Styles.FaintPastK(m.look.profile, m.look.dark)
 	}
 	m.c.Styled++
 	m.help.Styles = m.c.Styles.Help
@@ -289,7 +289,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.restyle()
 		return nil
 	case common.StatusMsg:
-		m.c.SetStatus(msg.Text, msg.Err)
+		if msg.Here {
+			m.c.Status.SetHere(msg.Text, msg.Err)
+		} else {
+			m.c.SetStatus(msg.Text, msg.Err)
+		}
 		return nil
 	case savedMsg:
 		return m.files.saved(msg)
@@ -383,6 +387,9 @@ func (m *Model) resize() {
 // where they mean something else (ungreet).
 func (m *Model) show(i int) {
 	m.greeting.clear(m.c)
+	if i != m.active {
+		m.c.Status.LeftView()
+	}
 	m.active = i
 	m.presetsFrom = -1
 }

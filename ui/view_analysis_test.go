@@ -70,7 +70,7 @@ func (n analysisTB) Name() string { return n.name }
 
 func TestAnalysisViewsHaveOneKeyEach(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	for key, name := range map[string]string{"f2": "working", "f3": "ties", "I": "ties", "f4": "conventions", "f5": "swap", "f6": "curves"} {
+	for key, name := range map[string]string{"f2": "working", "f3": "ties", "f4": "conventions", "f5": "swap", "f6": "curves"} {
 		press(m, "f1")
 		require.Equal(t, "explorer", viewName(m.active))
 		press(m, key)
@@ -139,7 +139,7 @@ func TestWorkingScrolls(t *testing.T) {
 
 func TestTiesView(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "I")
+	press(m, "f3")
 	s := body(m)
 	assert.Contains(t, s, "T1    3–4")
 	assert.Contains(t, s, "k cuts it: 1 of 2 count")
@@ -174,7 +174,7 @@ func TestTiesView(t *testing.T) {
 
 func TestTiesViewWithoutTies(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "I")
+	press(m, "f3")
 	s := body(m)
 	assert.Contains(t, s, "No ties")
 	assert.Contains(t, s, "NDCG@5 = "+ndcgStart)
@@ -227,7 +227,7 @@ func TestConventionsView(t *testing.T) {
 	assert.Contains(t, row("xgboost"), "integer*")
 	assert.Contains(t, row("xgboost-"), "0.5908")
 	// The preset in force is marked as the conventions line names it,
-	// and the cursor opens on it, as in the preset picker (P).
+	// and the cursor opens on it, as in the preset picker (F4).
 	assert.Contains(t, row("tf-ranking"), "> =tf-ranking ")
 	assert.NotContains(t, row("sklearn"), "=")
 	assert.Contains(t, s, "=tf-ranking is the preset in force")
@@ -359,7 +359,7 @@ func TestAnalysisGolden80x24(t *testing.T) {
 func TestAnalysisViewsNeverPanic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	keys := []string{"0", "3", "+", "t", "T", "u", "ctrl+r", "[", "]", "g", "d", "p", "i", "z",
-		"down", "up", "left", "right", "home", "end", "pgdown", "enter", "m", "b", "f2", "I", "f4", "f5", "f6", "f1", "x", "a", "c"}
+		"down", "up", "left", "right", "home", "end", "pgdown", "enter", "m", "b", "f2", "f3", "f4", "f5", "f6", "f1", "x", "a", "c"}
 	sizes := [][2]int{{1, 1}, {10, 3}, {30, 8}, {50, 12}, {60, 15}, {80, 24}, {100, 30}, {200, 60}}
 	for _, list := range [][2]string{{tiesGrades, tiesScores}, {"1", ""}, {"0,0,0", "1,1,1"}, {strings.Repeat("2,", 39) + "2", ""}} {
 		m := newModel(t, inlineDoc(t, list[0], list[1]), linearK5(), 80, 24)
@@ -493,7 +493,7 @@ func TestConventionsNarrowShowsWholeColumns(t *testing.T) {
 // scikit-learn, see the top of this file).
 func TestTiesHeadAtTheSmallestSize(t *testing.T) {
 	m := tiesModel(t, MinWidth, MinHeight)
-	press(m, "I")
+	press(m, "f3")
 	first := strings.Split(body(m), "\n")[0]
 	assert.Equal(t, "Ties 1 tie group(s): NDCG@3 0.5908 to 0.8618", first)
 }
@@ -516,7 +516,7 @@ func TestCurvesLessonWithoutRelevantItems(t *testing.T) {
 // (0.5908: C(0) at rank 3, 7 + 1/log2(3) = 7.631 over 12.917) after p p.
 func TestTiesViewPointsAtThePolicyInForce(t *testing.T) {
 	m := tiesModel(t, 80, 24)
-	press(m, "I")
+	press(m, "f3")
 	s := body(m)
 	assert.Contains(t, s, "NDCG@3 by tie order (◂ in force)")
 	assert.Regexp(t, `expected [^│\n]*0\.7263 ◂ │`, s)

@@ -475,7 +475,7 @@ func TestQuizHeadingOneLine(t *testing.T) {
 	}{{80, false}, {100, true}} {
 		m := New(Options{Doc: inlineDoc(t, "1,2", ""), Settings: ndcg.DefaultSettings(), NoColor: true, Seed: 485781})
 		m.Update(tea.WindowSizeMsg{Width: tc.w, Height: 24})
-		press(m, "Z")
+		press(m, "f10")
 		lines := strings.Split(screen(m), "\n")
 		assert.True(t, strings.HasPrefix(lines[3], "Quiz · round 1 · 0 of 0 right · seed 485781"), "%q", lines[3])
 		assert.True(t, strings.HasPrefix(lines[4], "NDCG@"), "the question follows on the next line: %q", lines[4])

@@ -55,16 +55,11 @@ func capitalise(name string) string {
 // viewName is the name of view i.
 func viewName(i int) string { return views.All[i].Name }
 
-// viewKey is the key that opens the view in slot i: F1, F2, … and, as
-// many terminals keep function keys for themselves, its capital letter
-// where it has one (the view menu, v, reaches every view as well).
+// viewKey is the key that opens the view in slot i: F1, F2, … (where a
+// terminal keeps function keys for itself, the view menu, v, reaches
+// every view).
 func viewKey(i int, v views.Registered) key.Binding {
-	f := "f" + strconv.Itoa(i+1)
-	keys, help := []string{f}, "F"+strconv.Itoa(i+1)
-	if v.Letter != "" {
-		keys, help = append(keys, v.Letter), help+"/"+v.Letter
-	}
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, v.Name))
+	return key.NewBinding(key.WithKeys("f"+strconv.Itoa(i+1)), key.WithHelp("F"+strconv.Itoa(i+1), v.Name))
 }
 
 // menuEntries are the views as the view menu (v) lists them.
@@ -100,7 +95,7 @@ func (m *Model) openPresets() tea.Cmd {
 	}
 	m.presetsFrom, m.presetsAt = from, m.c.WS.Version()
 	if from >= 0 {
-		m.c.SetStatus("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
+		m.c.Status.SetHere("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
 	}
 	return nil
 }

@@ -55,14 +55,13 @@ func TestViewBar(t *testing.T) {
 
 // Every view has its keys, and no key is two views': the registry holds
 // at most maxViews, F1, F2, … and the view menu's digits open each in
-// the registry's order, a view's letter opens it alone, and at 80
+// the registry's order (no view has a letter), and at 80
 // columns the view bar names every view whole, whichever is on screen.
 // A view past the tenth fails here rather than be numbered 1 in the
 // menu (the explorer's digit) and reached only by F11.
 func TestViewsFitTheirKeys(t *testing.T) {
 	require.LessOrEqual(t, len(views.All), maxViews,
 		"%d views: F1–F10 and the menu's digits 1–9, 0 reach ten (see package views, Adding a view)", len(views.All))
-	letters := map[string]string{}
 	for i, r := range views.All {
 		m := start(t)
 		press(m, fmt.Sprintf("f%d", i+1))
@@ -71,14 +70,6 @@ func TestViewsFitTheirKeys(t *testing.T) {
 		m = start(t)
 		press(m, "v", strconv.Itoa((i+1)%10))
 		assert.Equal(t, i, m.active, "v then %d opens %s", (i+1)%10, r.Name)
-
-		if r.Letter != "" {
-			assert.Empty(t, letters[r.Letter], "%s's letter %s is %s's too", r.Name, r.Letter, letters[r.Letter])
-			letters[r.Letter] = r.Name
-			m = start(t)
-			press(m, r.Letter)
-			assert.Equal(t, i, m.active, "%s opens %s", r.Letter, r.Name)
-		}
 
 		m = start(t)
 		press(m, fmt.Sprintf("f%d", i+1))

@@ -184,7 +184,7 @@ func (m *Workshop) helpBack(w int) []string {
 
 // pointToWorking puts what the quiz shows in place of the news of a
 // round's end read in another view, once the quiz is on screen: the
-// working is below, not behind Z.
+// working is below, not behind F10.
 func (m *Workshop) pointToWorking() {
 	if q, ok := m.views[m.active].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
 		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
@@ -347,7 +347,7 @@ func (m *Workshop) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 
 // zShowsWorking ends the news of a round's end read in another view;
 // show puts what the quiz shows in its place once the quiz is opened.
-const zShowsWorking = ": Z shows its working in the quiz"
+const zShowsWorking = ": the quiz (F10) shows its working"
 
 // afterWelcome is news for the status line, after the welcome while it
 // is still up: a returning attendee is offered the last list sent, or

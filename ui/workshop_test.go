@@ -55,7 +55,7 @@ func TestDecimalCommaRefused(t *testing.T) {
 // (which would remove the tie the sample is about).
 func TestTiesViewTieAtK(t *testing.T) {
 	m := openSample(t, "ties-at-k", 80, 24)
-	press(m, "I")
+	press(m, "f3")
 	before := body(m)
 	press(m, "t")
 	assert.Contains(t, screen(m), "ranks 3 and 4 (C and D) already tie at score 0.71")
@@ -67,7 +67,7 @@ func TestTiesViewTieAtK(t *testing.T) {
 	s := ndcg.DefaultSettings()
 	s.K = 3
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", "0.9,0.8,0.7,0.5,0.1"), s, 80, 24)
-	press(m, "I", "t")
+	press(m, "f3", "t")
 	assert.Contains(t, screen(m), "tied C with D (score 0.5)")
 	assert.Contains(t, body(m), "k cuts it")
 }
@@ -109,7 +109,7 @@ func mustEdit(t *testing.T) func(workspace.Edit, string) workspace.Edit {
 // again hides them. A list without notes says so.
 func TestNotesPanel(t *testing.T) {
 	m := openSample(t, "ties-at-k", 80, 24)
-	assert.Contains(t, screen(m), "N shows its notes")
+	assert.Contains(t, screen(m), "n shows its notes")
 	assert.NotContains(t, screen(m), "notes: C and D")
 	press(m, "N")
 	s := screen(m)
@@ -138,7 +138,7 @@ func TestQuizSolutionKeepsIDCGAndScrolls(t *testing.T) {
 	s, _ := doc.Settings.Apply(ndcg.DefaultSettings())
 	m := New(Options{Doc: doc, Settings: s, NoColor: true, Seed: 485781})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	press(m, "Z", "n")
+	press(m, "f10", "n")
 	typeText(m, "0.545")
 	press(m, "enter")
 	sc := screen(m)
@@ -484,7 +484,7 @@ func TestKTypesTheCutoff(t *testing.T) {
 	assert.Regexp(t, `^▸\s+1 A `, cursorRow(t, m))
 	press(m, "Q")
 	assert.Equal(t, 0, m.active, "Q opens nothing")
-	assert.Nil(t, press(m, "Z"))
+	assert.Nil(t, press(m, "f10"))
 	assert.Equal(t, "quiz", viewName(m.active))
 }
 
@@ -505,7 +505,7 @@ func TestCtrlCFromTheCutoffField(t *testing.T) {
 // answer); with nothing typed, or once answered, q quits.
 func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z")
+	press(m, "f10")
 	typeText(m, "0.8")
 	assert.False(t, uitest.IsQuit(press(m, "q")), "the typed answer is not thrown away unasked")
 	assert.Contains(t, screen(m), "The answer is not sent yet. y: quit · esc: stay and answer")
@@ -516,7 +516,7 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 	assert.True(t, uitest.IsQuit(press(m, "y")))
 
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z")
+	press(m, "f10")
 	assert.True(t, uitest.IsQuit(press(m, "q")), "nothing typed: q quits")
 }
 
@@ -524,7 +524,7 @@ func TestQuizQuitAsksWithAnAnswerTyped(t *testing.T) {
 // skipping the round; a second n skips it, another key keeps the answer.
 func TestQuizNextAsksWithAnAnswerTyped(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z")
+	press(m, "f10")
 	typeText(m, "0.4")
 	press(m, "n")
 	assert.Contains(t, screen(m), "your answer 0.4 is not sent: enter sends it, n again skips the round")
@@ -536,7 +536,7 @@ func TestQuizNextAsksWithAnAnswerTyped(t *testing.T) {
 	assert.Contains(t, screen(m), "round 1 skipped (not scored)")
 
 	m = newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z", "n")
+	press(m, "f10", "n")
 	assert.Contains(t, screen(m), "round 1 skipped (not scored)", "nothing typed: n skips")
 }
 
@@ -595,7 +595,7 @@ func TestRoomRoundEndSaysTheMistake(t *testing.T) {
 // field shows by its selection's ink; an arrow key keeps it to correct.
 func TestQuizRefusedAnswerIsTypedOver(t *testing.T) {
 	m := newModel(t, inlineDoc(t, "3,2,3,0,1", ""), linearK5(), 80, 24)
-	press(m, "Z")
+	press(m, "f10")
 	typeText(m, "0.5")
 	press(m, "enter")
 	assert.Contains(t, screen(m), "decimals or more")
@@ -662,13 +662,13 @@ func TestRoomRoundEndSeenFromAnotherView(t *testing.T) {
 	press(m, "f1")
 	m.Update(RoomRoundEnd{ID: 1})
 	s := screen(m)
-	assert.Contains(t, s, "the round is over: Z shows its working in the quiz")
+	assert.Contains(t, s, "the round is over: the quiz (F10) shows its working")
 	assert.NotContains(t, s, "below")
-	press(m, "Z")
+	press(m, "f10")
 	s = screen(m)
 	assert.Contains(t, s, "Not quite", "the verdict and the working are there")
 	assert.Contains(t, s, "the round is over: the working is below", "the status no longer points to Z")
-	assert.NotContains(t, s, "Z shows its working")
+	assert.NotContains(t, s, "(F10) shows its working")
 }
 
 // An attendee who had not answered when the instructor ended the round
@@ -746,7 +746,7 @@ func TestPresentFooterHasTheLessonsKeys(t *testing.T) {
 	press(m, "R")
 	lines := strings.Split(screen(m), "\n")
 	foot := lines[len(lines)-1]
-	for _, k := range []string{"N notes", "P presets", "p tie policy", "] k + 1", "[ k − 1", "v views", "? help", "q quit"} {
+	for _, k := range []string{"n notes", "F4 presets", "p tie policy", "] k + 1", "[ k − 1", "v views", "? help", "q quit"} {
 		assert.Contains(t, foot, k)
 	}
 	assert.NotContains(t, foot, "edit score")

@@ -3,7 +3,7 @@
 # the directory given (default: the directory of this script):
 #
 #   explorer.svg     the explorer on the default sample, 100×30
-#   ties.svg         its ties view (I)
+#   ties.svg         its ties view (F3)
 #   conventions.svg  its conventions view (F4), sklearn chosen (home)
 #   check.svg        a check run that catches a wrong claim
 #   charts.svg       report --format svg on the default sample
@@ -81,7 +81,7 @@ screen() {
 }
 
 screen explorer
-screen ties I
+screen ties F3
 screen conventions F4 Home
 
 # A command run: the prompt line, then what the command prints; the pane
@@ -98,7 +98,9 @@ t kill-session -t check
 # The demo: one explorer session at 100×30 on the default sample; after
 # each step the explorer writes its screen (y s) under a name relative to
 # its directory, so that the status line it shows next names no temporary
-# directory. Each step waits for what it changes on the screen.
+# directory; another view clears that line, and each edit replaces it
+# with what the edit did. Each step waits for what it changes on the
+# screen, and each change is a frame.
 t new-session -d -s demo -x 100 -y 30 -c "$work" "$bin; sleep 30"
 wait_for demo "NDCG@3 = "
 n=0
@@ -115,15 +117,16 @@ frame                                     # the default sample: a tie across k=3
 t send-keys -t demo Down Down 3           # C, in the tie at k, from grade 0 to 3
 wait_for demo "grade of C 0 → 3"
 frame
-t send-keys -t demo u                     # undo
-wait_for demo "NDCG@3 = 0.7263"
+t send-keys -t demo u                     # undo: C's grade back to 0, shown
+wait_for demo "undid: grade of C"
+frame
 t send-keys -t demo p                     # the tie policy: expected → best
 wait_for demo "ties best"
 frame
 t send-keys -t demo p                     # → worst
 wait_for demo "ties worst"
 frame
-t send-keys -t demo I                     # the ties view
+t send-keys -t demo F3                    # the ties view
 wait_for demo "NDCG@3 by tie order"
 frame
 t send-keys -t demo F2                    # the working, term by term
@@ -133,8 +136,8 @@ t send-keys -t demo F4                    # every preset side by side
 wait_for demo "tf-ranking"
 frame
 t kill-session -t demo
-durations=(3.5 2.5 2.5 2.5 3.5 3.5 3.5)
-"$work/svganim" -title "ndcg-explorer: a grade edited, the tie policy cycled, then the ties view, the working and the presets side by side" \
+durations=(3.5 2.5 2.5 2.5 2.5 3.5 3.5 3.5)
+"$work/svganim" -title "ndcg-explorer: a grade edited and undone, the tie policy cycled, then the ties view, the working and the presets side by side" \
   -d "$(IFS=,; echo "${durations[*]}")" "${frames[@]}" > "$out/demo.svg"
 
 if [ -n "${DEMO_GIF:-}" ]; then

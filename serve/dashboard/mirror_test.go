@@ -257,7 +257,7 @@ func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80, l)
 	}
 
-	ada.send("Z")
+	ada.send("\x1b[21~") // F10: the quiz
 	waitDashboard(t, d, shows("▸ ada           quiz "), "ada in the quiz")
 	assert.Contains(t, dashText(d), "  konstantinos… explorer ")
 

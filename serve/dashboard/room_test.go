@@ -198,7 +198,7 @@ func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
 	// (Her list unedited, the file kept none: she is on the served one.)
 	require.NoError(t, back.waitFor("welcome back: round 1 ended while you were away: "+
 		"your answer is scored, 1 of 1 right", 10*time.Second))
-	back.send("Z")
+	back.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	path2 := filepath.Join(other, serve.StateFile)
 	require.Eventually(t, func() bool {
@@ -210,7 +210,7 @@ func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
 	again := connect(t, addr2, "ada+"+code, 100, 30)
 	defer again.close()
 	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
-	again.send("Z")
+	again.send("\x1b[21~") // F10: the quiz
 	require.NoError(t, again.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	assert.NotContains(t, again.text(), "ended while you were away")
 }

@@ -99,7 +99,7 @@ type Model struct {
 }
 
 // New lists the queries of res, the run o.Run evaluated against
-// o.Qrels by trec.Browse.
+// o.Qrels by trec.BrowseAs.
 func New(o Options, res *trec.Result) *Model {
 	b := &Model{opts: o, res: res, isDark: true, help: help.New(), opened: map[string]*ui.Model{}}
 	b.keys = common.NewBrowserKeys(common.DefaultKeyMap())

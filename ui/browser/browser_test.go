@@ -55,7 +55,7 @@ func trecEvalValues(t *testing.T, file, measure string) map[string]string {
 func newTestBrowser(t testing.TB, name string, k, w, h int) *Model {
 	t.Helper()
 	qrels, run := trecCase(name)
-	res, err := trec.Browse(qrels, run, k)
+	res, err := trec.BrowseAs(qrels, "", run, "", k)
 	require.NoError(t, err)
 	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(k), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: w, Height: h})
@@ -249,7 +249,7 @@ func TestBrowserEscInsideExplorer(t *testing.T) {
 	b := newTestBrowser(t, "basic", 10, 80, 24)
 	bpress(t, b, "enter")
 	require.NotNil(t, b.current)
-	for _, open := range []string{"s", "e", "?", "P"} { // score, title, help, presets
+	for _, open := range []string{"s", "e", "?", "f4"} { // score, title, help, presets
 		bpress(t, b, open)
 		require.True(t, b.current.CapturesEsc(), "after %s", open)
 		bpress(t, b, "esc")
@@ -301,11 +301,11 @@ func TestBrowserQuit(t *testing.T) {
 
 func TestBrowserBadInput(t *testing.T) {
 	qrels, run := trecCase("basic")
-	_, err := trec.Browse(filepath.Join(t.TempDir(), "none"), run, 10)
+	_, err := trec.BrowseAs(filepath.Join(t.TempDir(), "none"), "", run, "", 10)
 	assert.ErrorContains(t, err, "qrels")
 	bad := filepath.Join(t.TempDir(), "bad.run")
 	require.NoError(t, os.WriteFile(bad, []byte("100 Q0 FT-1 1 notanumber r\n"), 0o600))
-	_, err = trec.Browse(qrels, bad, 10)
+	_, err = trec.BrowseAs(qrels, "", bad, "", 10)
 	assert.ErrorContains(t, err, "bad.run")
 }
 
@@ -314,7 +314,7 @@ func TestBrowserBadInput(t *testing.T) {
 // (see TestBrowserShowsTrecEvalValues); go test ./ui/browser -update rewrites.
 func browserGolden(t *testing.T, name string, w, h int, keys ...string) {
 	qrels, run := trecCase("basic")
-	res, err := trec.Browse(qrels, run, 10)
+	res, err := trec.BrowseAs(qrels, "", run, "", 10)
 	require.NoError(t, err)
 	// The title names the files as a command run in ui/ names them, as
 	// when the screens were recorded: the list reads no file again.
@@ -389,7 +389,7 @@ func TestBrowserSaveAsNamesTheQuery(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(dst, data, 0o644))
 	}
-	res, err := trec.Browse(qrels, run, 10)
+	res, err := trec.BrowseAs(qrels, "", run, "", 10)
 	require.NoError(t, err)
 	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
@@ -433,7 +433,7 @@ func TestBrowserLongStatusReadsWhole(t *testing.T) {
 		require.NoError(t, err)
 		run, err = filepath.Abs(run)
 		require.NoError(t, err)
-		res, err := trec.Browse(qrels, run, 10)
+		res, err := trec.BrowseAs(qrels, "", run, "", 10)
 		require.NoError(t, err)
 		b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 		b.Update(tea.WindowSizeMsg{Width: w, Height: h})
@@ -461,7 +461,7 @@ func TestBrowserShowsControls(t *testing.T) {
 	run := filepath.Join(dir, "r.run")
 	require.NoError(t, os.WriteFile(qrels, []byte(fmt.Sprintf("%s 0 d\x1b[2J 1\n%s 0 e 2\n", qid, qid)), 0o644))
 	require.NoError(t, os.WriteFile(run, []byte(fmt.Sprintf("%s Q0 d\x1b[2J 1 2 r\n%s Q0 e 2 1 r\n", qid, qid)), 0o644))
-	res, err := trec.Browse(qrels, run, 10)
+	res, err := trec.BrowseAs(qrels, "", run, "", 10)
 	require.NoError(t, err)
 	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 120, Height: 30})

@@ -301,7 +301,7 @@ func TestBrowserClickHead(t *testing.T) {
 
 func TestBrowserASCII(t *testing.T) {
 	qrels, run := trecCase("basic")
-	res, err := trec.Browse(qrels, run, 10)
+	res, err := trec.BrowseAs(qrels, "", run, "", 10)
 	require.NoError(t, err)
 	b := New(Options{Qrels: qrels, Run: run, Settings: trec.Settings(10), ASCII: true, NoColor: true}, res)
 	b.Update(tea.WindowSizeMsg{Width: 80, Height: 24})

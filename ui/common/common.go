@@ -72,6 +72,9 @@ func PresetName(name string, inForce bool) string {
 type StatusMsg struct {
 	Text string
 	Err  bool
+	// Here says it is about the view on screen: another view clears it
+	// (Status.SetHere).
+	Here bool
 }
 
 // Attendee is what the views know of a person in a workshop room

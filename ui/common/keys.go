@@ -60,9 +60,10 @@ func DefaultKeyMap() KeyMap {
 		Left:     b([]string{"left", "h"}, "←/h", "swap map: left"),
 		Right:    b([]string{"right", "l"}, "→/l", "swap map: right"),
 
-		Grade:     b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "set grade"),
-		GradeUp:   b([]string{"+", "="}, "+", "grade +1"),
-		GradeDown: b([]string{"-", "_"}, "-", "grade −1"),
+		Grade: b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0-9", "set grade"),
+		// = and _ are + and - with Shift missed or held.
+		GradeUp:   b([]string{"+", "="}, "+/=", "grade +1"),
+		GradeDown: b([]string{"-", "_"}, "-/_", "grade −1"),
 		EditScore: b([]string{"s", "enter"}, "s/enter", "edit score"),
 		EditTitle: b([]string{"e"}, "e", "title (tab: id)"),
 		Add:       b([]string{"a"}, "a", "add item below"),
@@ -85,7 +86,9 @@ func DefaultKeyMap() KeyMap {
 		Ties:     b([]string{"p"}, "p", "tie policy"),
 		IDCG:     b([]string{"i"}, "i", "IDCG source"),
 		Zero:     b([]string{"z"}, "z", "IDCG=0 rule"),
-		Preset:   b([]string{"P"}, "P", "presets"),
+		// Not P: p is the tie policy. The presets are the conventions
+		// view (F4), opened on the preset in force.
+		Preset: b([]string{"f4"}, "F4", "presets"),
 
 		Save:   b([]string{"ctrl+s", "w"}, "w/^s", "save"),
 		SaveAs: b([]string{"W"}, "W", "save as"),

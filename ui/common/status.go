@@ -18,12 +18,31 @@ type Status struct {
 	// read whole where it appears; the next key brings the footer back
 	// and cuts the text to one line.
 	Fresh bool
+	// Here says the text is about the view on screen ("5" does nothing
+	// in the working view): another view clears it.
+	Here bool
 }
 
 // Set shows text until the next one; err marks it as a problem. A
 // status often names data (an item, a file, an error's echo): it is
 // shown, never obeyed.
-func (s *Status) Set(text string, err bool) { s.Text, s.Err, s.Fresh = Shown(text), err, true }
+func (s *Status) Set(text string, err bool) {
+	s.Text, s.Err, s.Fresh, s.Here = Shown(text), err, true, false
+}
+
+// SetHere is Set for a text about the view on screen, which a change of
+// view clears.
+func (s *Status) SetHere(text string, err bool) {
+	s.Set(text, err)
+	s.Here = true
+}
+
+// LeftView clears a text about the view just left.
+func (s *Status) LeftView() {
+	if s.Here {
+		*s = Status{}
+	}
+}
 
 // Seen marks the text as read: a key, a click or a paste came after it.
 func (s *Status) Seen() { s.Fresh = false }

@@ -49,36 +49,41 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 		}
 		return lipgloss.NewStyle().Foreground(ld(lipgloss.Color(light), lipgloss.Color(dark)))
 	}
+	// Every colour reads at 7:1 or more on the backgrounds of common dark
+	// and light themes (black to #262626, white to #EEEEEE), the
+	// projector's floor, text and bars alike (contrast_test.go works it
+	// out with WCAG's formula): a projector washes out what a monitor
+	// shows, and the back row reads the footer too.
 	s := Styles{
 		Title:       c("#5A32A3", "#C8A6FF").Bold(true),
-		Subtle:      c("#6E6E6E", "#8C8C8C"),
+		Subtle:      c("#4D4D4D", "#B3B3B3"),
 		Header:      c("#3C3C3C", "#DADADA").Bold(true),
 		Cursor:      lipgloss.NewStyle().Reverse(true),
 		PastK:       lipgloss.NewStyle(),
-		Cutoff:      c("#B35900", "#FFB454"),
-		Tie:         c("#8A2BE2", "#D7A6FF"),
-		TieStraddle: c("#B00020", "#FF6B81").Bold(true),
+		Cutoff:      c("#7A3D00", "#FFB454"),
+		Tie:         c("#6A1BB8", "#D7A6FF"),
+		TieStraddle: c("#A3001E", "#FFA0AE").Bold(true),
 		Number:      lipgloss.NewStyle(),
-		Good:        c("#1B7F3A", "#7EE787"),
-		Bad:         c("#B00020", "#FF6B81"),
-		Warn:        c("#B35900", "#FFB454"),
-		BarActual:   c("#1F6FEB", "#58A6FF"),
-		BarIdeal:    c("#6E6E6E", "#8C8C8C"),
-		BarBand:     c("#8A2BE2", "#D7A6FF"),
+		Good:        c("#0F5A27", "#7EE787"),
+		Bad:         c("#A3001E", "#FFA0AE"),
+		Warn:        c("#7A3D00", "#FFB454"),
+		BarActual:   c("#0A47A0", "#80BFFF"),
+		BarIdeal:    c("#4D4D4D", "#B3B3B3"),
+		BarBand:     c("#6A1BB8", "#D7A6FF"),
 		PanelTitle:  c("#3C3C3C", "#DADADA").Bold(true).Underline(true),
 		Status:      c("#3C3C3C", "#DADADA"),
-		Error:       c("#B00020", "#FF6B81").Bold(true),
+		Error:       c("#A3001E", "#FFA0AE").Bold(true),
 		Selected:    c("#5A32A3", "#C8A6FF").Underline(true),
 		G:           GlyphsFor(ascii),
 	}
-	if colour {
-		s.Help = help.DefaultStyles(isDark)
-	} else {
-		plain := lipgloss.NewStyle()
-		s.Help = help.Styles{
-			Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain, ShortSeparator: plain,
-			FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain,
-		}
+	// The footer and the help in the sheet's own inks: bubbles' default
+	// help greys (#4A4A4A on a #1C1C1C background, 1.9:1) faded on a
+	// projector. Keys bold in the headings' ink, words and separators in
+	// the subtle one.
+	key, desc := c("#3C3C3C", "#DADADA").Bold(true), c("#4D4D4D", "#B3B3B3")
+	s.Help = help.Styles{
+		Ellipsis: desc, ShortKey: key, ShortDesc: desc, ShortSeparator: desc,
+		FullKey: key, FullDesc: desc, FullSeparator: desc,
 	}
 	s.SubtleInk, s.TieInk, s.StraddleInk, s.CursorInk = InkOf(s.Subtle), InkOf(s.Tie), InkOf(s.TieStraddle), InkOf(s.Cursor)
 	s.PastKInk, s.SelectedInk = InkOf(s.PastK), InkOf(s.Selected)
@@ -89,11 +94,13 @@ func NewStyles(isDark, colour, ascii bool) Styles {
 }
 
 // FaintPastK draws the ranks past k faint. Only a terminal of 256
-// colours or more (colorprofile.ANSI256, TrueColor) is asked to: faint
-// on a 16-colour one is often drawn as a dark grey that a projector
-// washes out, or not at all, so there the "·" marker alone says it.
-func (s *Styles) FaintPastK(p colorprofile.Profile) {
-	s.PastK = lipgloss.NewStyle().Faint(p == colorprofile.ANSI256 || p == colorprofile.TrueColor)
+// colours or more (colorprofile.ANSI256, TrueColor) on a dark
+// background is asked to: faint on a 16-colour one is often drawn as a
+// dark grey that a projector washes out, or not at all, and on a light
+// background it halves black to a grey under 4.5:1; there the "·"
+// marker alone says it. The projector mode draws no faint at all.
+func (s *Styles) FaintPastK(p colorprofile.Profile, isDark bool) {
+	s.PastK = lipgloss.NewStyle().Faint(isDark && (p == colorprofile.ANSI256 || p == colorprofile.TrueColor))
 	s.PastKInk = InkOf(s.PastK)
 }
 

@@ -52,7 +52,9 @@ func (d *Shot) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			if err := listio.WriteFileAtomic(path, []byte(svg)); err != nil {
 				return common.StatusMsg{Text: "no image written: " + err.Error(), Err: true}
 			}
-			return common.StatusMsg{Text: fmt.Sprintf("wrote the screen (%d×%d) as an SVG image to %s", w, h, path)}
+			// The screen of the view in sight: on another, it names
+			// a screen no longer there.
+			return common.StatusMsg{Text: fmt.Sprintf("wrote the screen (%d×%d) as an SVG image to %s", w, h, path), Here: true}
 		}, true
 	}
 	d.field.Update(msg)

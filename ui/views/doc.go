@@ -1,6 +1,6 @@
 // Package views is the registry of the explorer's views (All): each
-// view's capital letter, its name and its constructor, in the order of
-// their keys (F1, F2, … follow it). Every view is a package of its own
+// view's name, purpose and constructor, in the order of their keys (F1,
+// F2, … and the view menu's digits follow it). Every view is a package of its own
 // below this one (explorer, working, ties, conventions, swap, curves,
 // pool, companions, check, quiz); package view says what a view is and
 // holds what they share.
@@ -13,9 +13,10 @@
 //     and FullHelp if it has keys of its own. New(c *common.Common)
 //     view.View makes it. What it computes belongs in a pure package
 //     (explain, verify), with its own tests.
-//  2. Add one line to All in registry.go: the view's capital letter (the
-//     first of its name that no key has taken, or none), its name, its
-//     purpose (the view menu's line) and New.
+//  2. Add one line to All in registry.go: its name, its purpose (the
+//     view menu's line) and New. No view has a letter: a capital's lower
+//     case would have to do nothing, the same or its reverse (ui's
+//     twins_test.go).
 //  3. Name its package in the views' layer of ui/layers_test.go (a view
 //     imports view, common and the widgets, never another view).
 //  4. Record how it looks in a golden screen (goldenView in ui's tests).

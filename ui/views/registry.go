@@ -15,12 +15,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/working"
 )
 
-// Registered is a view as the program knows it: the capital letter
-// that also opens it, if any (F1, F2, … and the view menu's digits open
-// them in this order), its name for the title line and the help, what
-// it is for, and how it is made.
+// Registered is a view as the program knows it (F1, F2, … and the view
+// menu's digits open them in this order): its name for the title line
+// and the help, what it is for, and how it is made.
 type Registered struct {
-	Letter, Name string
+	Name string
 	// Purpose is what the view is for, in a line a learner can read
 	// (the view menu, v).
 	Purpose string
@@ -32,31 +31,32 @@ type Registered struct {
 // curves), then those that put a person to work on it (pool,
 // companions, check, quiz). A new view is a package and a line here.
 //
-// The view menu (v), F1…F10 and tab reach every view. A letter is a
-// quiet alias kept only where it and its Shift-variant edit nothing: E,
-// O, C, S and U were one Shift away from e (title), o (open), c
-// (duplicate), s (score) and u (undo), and M from m (the swap view's
-// best swap), so those views have none; P opens the conventions view on
-// the preset in force (KeyMap.Preset).
+// The view menu (v), F1…F10 and tab reach every view, and no letter: a
+// letter's other case would have to do nothing, the same or its
+// reverse, and none did. E, O, C, S and U were one Shift away from e
+// (title), o (open), c (duplicate), s (score) and u (undo), M from m
+// (the swap view's best swap), I, Z, L and H from i (the IDCG source),
+// z (the IDCG=0 rule), l and h (across the swap map). F4 opens the
+// conventions view on the preset in force (KeyMap.Preset).
 var All = []Registered{
-	{"", "explorer", "the ranked list: grades, gains, discounts, DCG, IDCG and NDCG",
+	{"explorer", "the ranked list: grades, gains, discounts, DCG, IDCG and NDCG",
 		func(c *common.Common) view.View { return explorer.New(c) }},
-	{"", "working", "every number written out as a sum, as by hand",
+	{"working", "every number written out as a sum, as by hand",
 		func(c *common.Common) view.View { return working.New(c) }},
-	{"I", "ties", "what the order of tied items does to NDCG (worst, expected, best)",
+	{"ties", "what the order of tied items does to NDCG (worst, expected, best)",
 		func(c *common.Common) view.View { return ties.New(c) }},
-	{"", "conventions", "the same list under each library's conventions, side by side",
+	{"conventions", "the same list under each library's conventions, side by side",
 		func(c *common.Common) view.View { return conventions.New(c) }},
-	{"", "swap", "how much swapping two ranks changes NDCG: the weights learning to rank trains on",
+	{"swap", "how much swapping two ranks changes NDCG: the weights learning to rank trains on",
 		func(c *common.Common) view.View { return swap.New(c) }},
-	{"", "curves", "the discount per rank and the gain per grade as charts: what NDCG is built from",
+	{"curves", "the discount per rank and the gain per grade as charts: what NDCG is built from",
 		func(c *common.Common) view.View { return curves.New(c) }},
-	{"L", "pool", "relevant items the ranking missed, and what they do to IDCG",
+	{"pool", "relevant items the ranking missed, and what they do to IDCG",
 		func(c *common.Common) view.View { return pool.New(c) }},
-	{"", "companions", "precision, reciprocal rank and average precision beside NDCG",
+	{"companions", "precision, reciprocal rank and average precision beside NDCG",
 		func(c *common.Common) view.View { return companions.New(c) }},
-	{"H", "check", "check a DCG, IDCG or NDCG you worked out by hand",
+	{"check", "check a DCG, IDCG or NDCG you worked out by hand",
 		func(c *common.Common) view.View { return check.New(c) }},
-	{"Z", "quiz", "work out NDCG yourself and see where a wrong answer went wrong",
+	{"quiz", "work out NDCG yourself and see where a wrong answer went wrong",
 		func(c *common.Common) view.View { return quiz.New(c) }},
 }

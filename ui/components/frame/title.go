@@ -29,7 +29,7 @@ func TitleRight(view string, dirty bool) string {
 // way in this order: the directories of the list's file (its name says
 // which list it is), the program's name (the window's title says it),
 // then the end of the list's title, cut between two words. whole says
-// the title is shown whole; when it is not, the notes (N) start with it.
+// the title is shown whole; when it is not, the notes (n) start with it.
 func TitleLine(st common.Styles, d *listio.Document, clock, right string, w int) (line string, whole bool) {
 	name, title := common.Shown(d.Name), ""
 	if d.Heading() != d.Name {

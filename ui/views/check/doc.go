@@ -1,4 +1,4 @@
-// Package check is the check view (F9, H): it checks numbers a person worked
+// Package check is the check view (F9): it checks numbers a person worked
 // out by hand against the list under the conventions in force. Claimed
 // DCG, IDCG and NDCG are typed into fields (or read from the claims the
 // file carries), each marked ✓ or ✗ as it is typed, within the tolerance

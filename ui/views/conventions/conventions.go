@@ -26,7 +26,7 @@ type conventionsView struct {
 	view.Lazy
 	cursor int
 	// chosen says the cursor was moved by a key, a click or the wheel:
-	// until then it stays on the preset in force, as P opens the view
+	// until then it stays on the preset in force, as F4 opens the view
 	// on it, and follows it when the conventions change.
 	chosen bool
 
@@ -104,7 +104,7 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// OnInForce puts the cursor back on the preset in force, as P opens the
+// OnInForce puts the cursor back on the preset in force, as F4 opens the
 // view (the cursor follows it until a key moves it).
 func (v *conventionsView) OnInForce() {
 	v.chosen = false

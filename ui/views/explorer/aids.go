@@ -18,10 +18,11 @@ import (
 // that say what a table or chart hides, the cursor that follows its item.
 
 // notesKey shows or hides the list's notes; PresentKey switches the
-// projector mode.
+// projector mode. Each answers to both cases: a Shift held or missed
+// means the same.
 var (
-	notesKey   = common.Bind([]string{"N"}, "N", "notes on/off")
-	PresentKey = common.Bind([]string{"R"}, "R", "projector mode")
+	notesKey   = common.Bind([]string{"n", "N"}, "n", "notes on/off")
+	PresentKey = common.Bind([]string{"R", "r"}, "R", "projector mode")
 )
 
 // noteUnder remembers the item under the cursor.
@@ -109,7 +110,7 @@ func (e *Model) moreLine(which int, lines []int) string {
 func (e *Model) toggleNotes() {
 	notes := strings.TrimSpace(e.c.WS.Doc.Notes) != ""
 	if !notes && !frame.TitleCut(e.c.Styles, e.c.WS, e.width) {
-		e.c.SetStatus(`this list has no notes (a list file's "notes" field holds them)`, true)
+		e.c.Status.SetHere(`this list has no notes (a list file's "notes" field holds them)`, true)
 		return
 	}
 	e.notes = !e.notes
@@ -118,9 +119,9 @@ func (e *Model) toggleNotes() {
 		what, them = "whole title", "it"
 	}
 	if e.notes {
-		e.c.SetStatus(what+" shown (N hides "+them+")", false)
+		e.c.Status.SetHere(what+" shown (n hides "+them+")", false)
 	} else {
-		e.c.SetStatus(what+" hidden (N shows "+them+")", false)
+		e.c.Status.SetHere(what+" hidden (n shows "+them+")", false)
 	}
 }
 

@@ -90,7 +90,7 @@ func (e *Model) contributionChart(w, h int) string {
 			layout.PadLeft(label, rankW),
 			actInk.Paint(st.G.Bar(act, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(act, 3), valW), valW), sep,
 			idealInk.Paint(st.G.Bar(ideal, scale, barW)), layout.PadLeft(layout.Fit(layout.Fixed(ideal, 3), valW), valW))
-		if past {
+		if past && !marked {
 			line = st.PastKInk.Paint(line)
 		}
 		lines = append(lines, line)

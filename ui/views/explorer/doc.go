@@ -3,7 +3,7 @@
 // cursor and the in-place editor of a score or a title; the list itself
 // lives in the shared workspace (Common.WS). The projector mode (R)
 // draws fewer columns, the headline numbers large and wide bars; the
-// notes (N) show what a sample teaches.
+// notes (n) show what a sample teaches.
 //
 // Files: explorer.go (the model, its layout and keys), draw.go (the
 // table, the summary and the side panel), charts.go (the bar charts),

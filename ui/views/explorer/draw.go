@@ -155,7 +155,8 @@ func (e *Model) viewRow(r *ndcg.Result, i int) string {
 	switch {
 	case i == e.Cursor && e.editing == noField:
 		body = st.CursorInk.Paint(body)
-	case !inK:
+	case !inK && !e.Present:
+		// Faint falls under the projector's 7:1: there the mark alone.
 		body = st.PastKInk.Paint(body)
 	}
 	return ansi.Truncate(mark+tm+body, e.tableW, "")

@@ -79,7 +79,7 @@ func (e *Model) ShortHelp() []key.Binding {
 	if e.Present {
 		// A lesson in front of a room: the notes, the conventions, the
 		// tie policy and k, not the editing keys of the full table.
-		return []key.Binding{k.Up, common.As(notesKey, "N", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
+		return []key.Binding{k.Up, common.As(notesKey, "n", "notes"), k.Preset, k.Ties, k.KUp, k.KDown, k.Undo, k.Grade,
 			k.ViewMenu, k.Help, k.Quit}
 	}
 	return []key.Binding{k.Up, k.Grade, k.EditScore, k.Tie, k.Undo, k.Cutoff, k.KUp, k.KDown, k.Gain, k.Preset, k.Save,
@@ -317,18 +317,18 @@ func (e *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, followKey):
 		e.stay = !e.stay
 		if e.stay {
-			e.c.SetStatus(fmt.Sprintf("after an edit the cursor stays on rank %d (f: follow the item)", e.Cursor+1), false)
+			e.c.Status.SetHere(fmt.Sprintf("after an edit the cursor stays on rank %d (f: follow the item)", e.Cursor+1), false)
 		} else {
-			e.c.SetStatus("after an edit the cursor follows its item (f: stay on the rank)", false)
+			e.c.Status.SetHere("after an edit the cursor follows its item (f: stay on the rank)", false)
 		}
 		return nil
 	case key.Matches(msg, PresentKey):
 		e.Present = !e.Present
 		e.layout()
 		if e.Present {
-			e.c.SetStatus("projector mode: the explorer's numbers large, R for the full table", false)
+			e.c.Status.SetHere("projector mode: the explorer's numbers large, R for the full table", false)
 		} else {
-			e.c.SetStatus("the full table: R for the projector mode", false)
+			e.c.Status.SetHere("the full table: R for the projector mode", false)
 		}
 		return nil
 	default:

@@ -1,4 +1,4 @@
-// Package quiz is the quiz view (F10, Z): a small random list in front of the
+// Package quiz is the quiz view (F10): a small random list in front of the
 // learner, who works out NDCG@k and types it; the answer is checked with
 // the tolerance its digits imply, and the working is shown. In a
 // workshop, the instructor's rounds (room.RoomRound) put the same

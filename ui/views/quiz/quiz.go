@@ -113,7 +113,8 @@ func (v *Model) HalfTyped() bool {
 }
 
 // nextRoundKey starts the next round of the quiz.
-var nextRoundKey = common.Bind([]string{"n"}, "n", "next quiz list")
+// N as well: a Shift held over n means the same.
+var nextRoundKey = common.Bind([]string{"n", "N"}, "n", "next quiz list")
 
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
 // Once the answer is in, enter does nothing more, so the footer offers

@@ -65,8 +65,13 @@ func (v *swapView) ShortHelp() []key.Binding {
 	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), BestSwapKey}, k.Tail(true)...)
 }
 
-// FullHelp is the key only the swap view has.
-func (v *swapView) FullHelp() [][]key.Binding { return [][]key.Binding{{BestSwapKey}} }
+// FullHelp is the keys only the swap view has: across the map (←/→ or
+// h/l) and the best swap.
+func (v *swapView) FullHelp() [][]key.Binding {
+	k := v.C.Keys
+	across := key.NewBinding(key.WithKeys(append(k.Left.Keys(), k.Right.Keys()...)...), key.WithHelp("←/→ h/l", "across the map"))
+	return [][]key.Binding{{across, BestSwapKey}}
+}
 
 // geometry is how many ranks the map shows and whether the details go
 // beside it (true) or under it.

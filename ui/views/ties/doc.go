@@ -1,4 +1,4 @@
-// Package ties is the ties view (F3, I): it takes the tie groups (items with
+// Package ties is the ties view (F3): it takes the tie groups (items with
 // equal scores) apart: each group, its ranks and whether k cuts it;
 // NDCG@k under the worst, expected and best orders; the distribution over
 // every order; and what scikit-learn and trec_eval make of the ties.
