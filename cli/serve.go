@@ -83,10 +83,12 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.StringVar(&cfg.Web, "web", "", "also serve the room's page at this address (as :8080), for attendees without ssh: a terminal in their browser")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "serve the page over https with this certificate (PEM; with --tls-key)")
 	f.StringVar(&cfg.TLSKey, "tls-key", "", "the certificate's private key (PEM; with --tls-cert)")
+	f.StringSliceVar(&cfg.WebHosts, "web-host", nil, "a name the page answers to, as a reverse proxy passes it (workshop.example.org); others are refused")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's SSH key, made on first start (default: under your config directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", serve.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", serve.DefaultIdleTimeout, "close a connection idle for this long (0: never)")
 	f.StringVar(&passFile, "passphrase-file", "", "file whose first line is the passphrase attendees type (default: none, anyone who reaches the port gets in)")
+	f.IntVar(&cfg.FailBudget, "fail-budget", serve.DefaultFailBudget, "wrong passphrases or resume codes from one address before each more waits 30s in turn (the right passphrase never waits)")
 	f.IntVar(&cfg.MaxItems, "max-items", serve.DefaultMaxItems, "most items in a session's list")
 	f.BoolVar(&cfg.ASCII, "ascii", false, "draw bar charts with # and tie brackets with ASCII characters")
 	f.Int64Var(&cfg.Seed, "seed", 0, "seed for the random lists of the quiz (0: from the clock)")
@@ -117,6 +119,9 @@ func runServe(env *Env, cfg serve.Config) error {
 	}
 	if cfg.MaxSessions < 1 {
 		return fmt.Errorf("--max-sessions must be at least 1, got %d", cfg.MaxSessions)
+	}
+	if cfg.FailBudget < 1 {
+		return fmt.Errorf("--fail-budget must be at least 1, got %d", cfg.FailBudget)
 	}
 	if cfg.MaxItems < 1 {
 		return fmt.Errorf("--max-items must be at least 1, got %d", cfg.MaxItems)
@@ -153,15 +158,22 @@ func forgetRoom(env *Env, dir string) error {
 		fmt.Fprintf(env.Stderr, "no room kept in %s: nothing to forget\n", dir)
 		return nil
 	}
-	fmt.Fprintf(env.Stderr, "forget the room kept in %s (%d attendees' lists, their answers and rounds)? attendees can no longer take their lists home. [y/N] ", dir, n)
+	what := fmt.Sprintf("%d attendees' lists, their answers and rounds", n)
+	if n < 0 {
+		what = "a file serve cannot read, removed unread"
+	}
+	fmt.Fprintf(env.Stderr, "forget the room kept in %s (%s)? attendees can no longer take their lists home. [y/N] ", dir, what)
 	line, _ := bufio.NewReader(env.Stdin).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
 		fmt.Fprintln(env.Stderr, "kept")
 		return nil
 	}
-	n, err := serve.Forget(dir)
-	if err != nil {
+	if err := serve.Forget(dir); err != nil {
 		return fmt.Errorf("cannot forget the room kept in %s: %v", dir, err)
+	}
+	if n < 0 {
+		fmt.Fprintln(env.Stderr, "forgot the room")
+		return nil
 	}
 	fmt.Fprintf(env.Stderr, "forgot the room (%d attendees' lists)\n", n)
 	return nil

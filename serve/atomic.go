@@ -3,6 +3,7 @@ package serve
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 )
 
 // writeAtomic writes data to path so that the file is either as it was
@@ -65,4 +68,42 @@ func ensureHostKey(path string) error {
 		return fmt.Errorf("cannot write the host key to %s: %v (free some space there, or give another path with --host-key)", path, err)
 	}
 	return nil
+}
+
+// maxHostKeyBytes bounds the host key read: an ed25519 key's PEM is 400
+// bytes, an RSA key of 16384 bits some 13 KiB.
+const maxHostKeyBytes = 64 << 10
+
+// readHostKey reads the host key at path, within its bound: a named
+// pipe or a device given as --host-key is refused at once.
+func readHostKey(path string) ([]byte, error) {
+	data, err := boundedfile.Read(path, maxHostKeyBytes)
+	if err != nil {
+		return nil, fmt.Errorf("cannot use %s as the host key: %v (give another path with --host-key; a missing file is made)", path, err)
+	}
+	return data, nil
+}
+
+// maxTLSBytes bounds each of the page's certificate and key files read:
+// a chain of a few certificates is some kilobytes.
+const maxTLSBytes = 1 << 20
+
+// readTLS reads the page's certificate and key (PEM) within their
+// bound, at start: a named pipe or a device given as either is refused
+// at once, and a pair that does not go together is said before anyone
+// connects.
+func readTLS(certPath, keyPath string) (tls.Certificate, error) {
+	cert, err := boundedfile.Read(certPath, maxTLSBytes)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("--tls-cert: %v (give the certificate's PEM file)", err)
+	}
+	key, err := boundedfile.Read(keyPath, maxTLSBytes)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("--tls-key: %v (give the certificate's private key, a PEM file)", err)
+	}
+	pair, err := tls.X509KeyPair(cert, key)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("--tls-cert %s and --tls-key %s: %v (give a certificate and its own key, both PEM)", certPath, keyPath, err)
+	}
+	return pair, nil
 }

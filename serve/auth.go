@@ -29,9 +29,10 @@ const keyExtension = "ndcg-explorer-key"
 // withAuth sets the server's authentication: any key, proved, with the
 // passphrase after it when there is one; the passphrase alone, or
 // nothing at all, for a client without a key. Every wrong passphrase
-// counts against its address's budget and waits the failure delay
-// (throttle); an address over its budget is refused, whatever it sends.
-// conns learns which connections have authenticated (limits.go).
+// counts against its address's budget and waits (throttle), the client
+// told why in an authentication banner, which ssh prints; the right
+// passphrase is never refused. conns learns which connections have
+// authenticated (limits.go).
 func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option {
 	want := []byte(passphrase)
 	right := func(password []byte) bool { return subtle.ConstantTimeCompare(password, want) == 1 }
@@ -48,10 +49,10 @@ func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option
 			// As OpenSSH's MaxAuthTries: the connection closes after
 			// this many failed methods.
 			MaxAuthTries: maxAuthTries,
+			// The connection before it authenticates: what tells a
+			// client why its wrong passphrase waits.
+			PreAuthConnCallback: func(c gossh.ServerPreAuthConn) { ctx.SetValue(ctxPreAuth, c) },
 			PublicKeyCallback: func(gossh.ConnMetadata, gossh.PublicKey) (*gossh.Permissions, error) {
-				if thr.blocked(host) {
-					return nil, errRefused
-				}
 				return nil, nil
 			},
 			VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, _ *gossh.Permissions, _ string) (*gossh.Permissions, error) {
@@ -63,11 +64,8 @@ func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option
 				// The key says who; the passphrase still says whether.
 				return nil, &gossh.PartialSuccessError{Next: gossh.ServerAuthCallbacks{
 					PasswordCallback: func(_ gossh.ConnMetadata, password []byte) (*gossh.Permissions, error) {
-						if thr.blocked(host) {
-							return nil, errRefused
-						}
 						if !right(password) {
-							thr.fail(host)
+							thr.fail(host, banner(ctx))
 							return nil, errors.New("wrong passphrase")
 						}
 						conns.authenticated(ctx)
@@ -86,20 +84,13 @@ func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option
 		// every client in at once (the "none" method), before it has
 		// offered its key.
 		return append(opts, ssh.KeyboardInteractiveAuth(func(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
-			if thr.blocked(hostOf(ctx.RemoteAddr().String())) {
-				return false
-			}
 			conns.authenticated(ctx)
 			return true
 		}))
 	}
 	return append(opts, ssh.PasswordAuth(func(ctx ssh.Context, password string) bool {
-		host := hostOf(ctx.RemoteAddr().String())
-		if thr.blocked(host) {
-			return false
-		}
 		if !right([]byte(password)) {
-			thr.fail(host)
+			thr.fail(hostOf(ctx.RemoteAddr().String()), banner(ctx))
 			return false
 		}
 		conns.authenticated(ctx)
@@ -111,8 +102,18 @@ func withAuth(passphrase string, thr *throttle, conns *connTracker) []ssh.Option
 // and fail (a key offered and not taken counts as one).
 const maxAuthTries = 6
 
-// errRefused answers every attempt from an address under a penalty.
-var errRefused = errors.New("too many failed attempts from this address: try again later")
+// ctxPreAuth keys a connection's gossh.ServerPreAuthConn in its context.
+const ctxPreAuth contextKey = "ndcg-explorer pre-auth"
+
+// banner is how the throttle tells the client of the connection ctx why
+// it waits: an authentication banner, which OpenSSH prints as it comes.
+func banner(ctx ssh.Context) func(string) {
+	c, _ := ctx.Value(ctxPreAuth).(gossh.ServerPreAuthConn)
+	if c == nil {
+		return nil
+	}
+	return func(msg string) { _ = c.SendAuthBanner(msg + "\r\n") }
+}
 
 // sessionKey is the fingerprint of the key the session's client proved
 // it holds, or "" when it offered none.

@@ -82,6 +82,16 @@ func tally(rd *Round, in []answer) *Tally {
 	bins := map[binKey]*Bin{}
 	groups := map[string]*Mistake{}
 	var order []string
+	// A wrong answer whose two decimals are a right bar's label is
+	// labelled to four (0.8263 beside a right 0.83, which holds to
+	// ±0.005 where 0.8263 is judged to ±0.00005): two bars labelled
+	// 0.83, one ✓ and one not, read as a mistake of the tally.
+	rightLabels := map[string]bool{}
+	for _, a := range in {
+		if w, err := verify.ParseWritten(strings.TrimSpace(a.text)); err == nil && w.Holds(t.True) {
+			rightLabels[fmt.Sprintf("%.2f", w.Value)] = true
+		}
+	}
 	for _, a := range in {
 		w, err := verify.ParseWritten(strings.TrimSpace(a.text))
 		label := a.text
@@ -89,6 +99,9 @@ func tally(rd *Round, in []answer) *Tally {
 			label = fmt.Sprintf("%.2f", w.Value)
 		}
 		right := err == nil && w.Holds(t.True)
+		if !right && err == nil && rightLabels[label] {
+			label = fmt.Sprintf("%.4f", w.Value)
+		}
 		b := bins[binKey{label, right}]
 		if b == nil {
 			b = &Bin{Label: label, Right: right}

@@ -36,7 +36,14 @@
 //
 // The room is kept in a file under the state directory (state.go), so
 // that a server stopped, killed or crashed and started again on it
-// gives every attendee back what it kept. What a client can make the
+// gives every attendee back what it kept, their own list under one the
+// instructor sent them included. One server holds the directory at a
+// time (lock.go); what of the file cannot be trusted is set aside and
+// the rest served (state_load.go); a failed save is tried again until
+// it works, the dashboard saying so meanwhile (saver.go). Every file the
+// server reads is bounded (internal/boundedfile). The class's export,
+// one file set per class, is a roster and a gradebook (export.go).
+// What a client can make the
 // server hold is bounded (limits.go, throttle.go): failed attempts per
 // address, connections before authentication and without a session,
 // sessions and environment variables per connection, keys per second,

@@ -184,3 +184,33 @@ func TestHostKeyNotAKey(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "cannot use "+path+" as the host key: ssh: no key found (give another path with --host-key; a missing file is made)", err.Error())
 }
+
+// Look-alike names are told apart on the tally and the room view: a
+// Cyrillic а among Latin letters, or a name of such letters alone, is
+// written out; a decomposed accent or full-width letters are the name
+// they look like, so a second one is numbered; a name in one script of
+// its own is left as it is.
+func TestLookAlikeNamesAreToldApart(t *testing.T) {
+	for in, want := range map[string]string{
+		"\u0430da":           `\u0430da`,
+		"\u0430\u0441\u0435": `\u0430\u0441\u0435`, // асе, all Cyrillic, reads as ace
+		"pa\u03bfla":         `pa\u03bfla`,         // a Greek omicron
+		"zoe\u0308":          "zoë",
+		"ａｄａ":                "ada",
+		"Анна":               "Анна",
+		"Ωμέγα":              "Ωμέγα",
+		"José":               "José",
+	} {
+		assert.Equal(t, want, CleanName(in), "%q", in)
+	}
+	r := newRoom(10, 10, nil)
+	_, _ = r.Join(CleanName("zoë"), "", "10.0.0.1:1", "")
+	_, _ = r.Join(CleanName("zoe\u0308"), "", "10.0.0.1:2", "")
+	_, _ = r.Join(CleanName("\u0430da"), "", "10.0.0.1:3", "")
+	_, _ = r.Join(CleanName("ada"), "", "10.0.0.1:4", "")
+	var names []string
+	for _, s := range r.Seats(time.Now()) {
+		names = append(names, s.Name)
+	}
+	assert.Equal(t, []string{"zoë", "zoë-2", `\u0430da`, "ada"}, names)
+}

@@ -116,7 +116,7 @@ func TestWrongCodeStartsANewList(t *testing.T) {
 	c := connect(t, addr, "ada+abcdefgh", 120, 30)
 	defer c.close()
 	require.NoError(t, c.waitFor("no list kept for that code: a new list, as ada;", 10*time.Second))
-	failures, _ := s.throttle.counts()
+	failures, _, _, _ := s.throttle.counts()
 	assert.Equal(t, 1, failures)
 	members := s.Room().Members()
 	require.Len(t, members, 1)
@@ -158,8 +158,12 @@ func TestSplitCode(t *testing.T) {
 		{"ada+k7m2p9xq", "ada", "k7m2p9xq"},
 		{"ada+K7M2P9XQ", "ada", "k7m2p9xq"},
 		{"a+b+k7m2p9xq", "a+b", "k7m2p9xq"},
-		{"ada+k7m2p9x", "ada+k7m2p9x", ""},   // too short
-		{"ada+k7m2p9x1", "ada+k7m2p9x1", ""}, // 1 is not in the alphabet
+		// A code mistyped is still a code, never part of the name the
+		// projector shows (the caller finds it malformed).
+		{"ada+k7m2p9x", "ada", "k7m2p9x"},
+		{"ada+k7m2p9x1", "ada", "k7m2p9x1"},
+		{"ada+", "ada", ""},
+		{"ada＋k7m2p9xq", "ada", "k7m2p9xq"}, // a full-width plus
 		{"+k7m2p9xq", "", "k7m2p9xq"},
 	} {
 		name, code := splitCode(tc.in)

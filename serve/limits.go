@@ -94,14 +94,11 @@ func newConnTracker(cfg Config, thr *throttle, log func(format string, args ...a
 	return t
 }
 
-// accept is the SSH server's ConnCallback: it refuses an address under a
-// penalty at once, and makes room among the connections not yet
-// authenticated.
+// accept is the SSH server's ConnCallback: it makes room among the
+// connections not yet authenticated. (No address is refused: a room
+// behind one NAT is one address; the throttle slows its failures.)
 func (t *connTracker) accept(ctx ssh.Context, conn net.Conn) net.Conn {
 	host := hostOf(conn.RemoteAddr().String())
-	if t.thr.blocked(host) {
-		return nil
-	}
 	c := &trackedConn{Conn: conn, t: t, host: host}
 	ctx.SetValue(ctxConn, c)
 	var evict *trackedConn
@@ -251,8 +248,36 @@ func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 		return ch, reqs, err
 	}
 	out := make(chan *gossh.Request)
-	go boundRequests(reqs, out)
-	return ch, out, nil
+	g := &ptyGate{Channel: ch, ready: make(chan struct{})}
+	go boundRequests(reqs, out, g.ready)
+	return g, out, nil
+}
+
+// ptyGate holds a session's window changes from the SSH library until
+// its explorer runs. The library writes each one into the session's
+// terminal (sess.Pty's Window) with no lock, while sess.Pty reads it: a
+// data race (go test -race, https://github.com/gliderlabs/ssh/issues/265;
+// charm.land/ssh v0.4.3, which wish v2.0.5 moves to, still has it). The
+// server and wish read sess.Pty only as a session starts, up to the
+// explorer's first step, which says so (ptyReady); window changes reach
+// the library only after that, through its channel, which orders the
+// two. The last size held before is passed on then.
+type ptyGate struct {
+	gossh.Channel
+	ready chan struct{}
+	once  sync.Once
+}
+
+// ptyReady is the request a session sends itself (ptyGate.SendRequest)
+// once nothing reads sess.Pty any more; it never reaches the client.
+const ptyReady = "ndcg-explorer-pty-ready"
+
+func (g *ptyGate) SendRequest(name string, wantReply bool, payload []byte) (bool, error) {
+	if name == ptyReady {
+		g.once.Do(func() { close(g.ready) })
+		return true, nil
+	}
+	return g.Channel.SendRequest(name, wantReply, payload)
 }
 
 // boundRequests passes a session's requests on to the SSH library,
@@ -274,11 +299,26 @@ func (b boundedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 // after the shell instead, that size raced Bubble Tea's first one (sent
 // on a goroutine of its own) and the explorer could end at the first.
 // This goes once the library drains its window changes before the shell.
-func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request, ready <-chan struct{}) {
 	defer close(out)
 	env, started := 0, false
-	var pty *gossh.Request
-	for req := range in {
+	var pty, held *gossh.Request // held: the last window change before ready
+	for {
+		var req *gossh.Request
+		select {
+		case r, ok := <-in:
+			if !ok {
+				return
+			}
+			req = r
+		case <-ready:
+			ready = nil
+			if held != nil {
+				out <- held
+				held = nil
+			}
+			continue
+		}
 		switch req.Type {
 		case "env":
 			env++
@@ -299,6 +339,16 @@ func boundRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 					_ = req.Reply(true, nil)
 				}
 				resizePtyRequest(pty, req.Payload)
+				continue
+			}
+			if ready != nil {
+				// After the shell, before the explorer runs (ptyGate):
+				// the last is passed on once it does.
+				if req.WantReply {
+					_ = req.Reply(true, nil)
+					req.WantReply = false
+				}
+				held = req
 				continue
 			}
 		case "shell", "exec", "subsystem":

@@ -435,7 +435,9 @@ func TestTheShellStartsAtTheLastSizeBeforeIt(t *testing.T) {
 	in <- &gossh.Request{Type: "shell"}
 	in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: 120, Rows: 40})}
 	close(in)
-	boundRequests(in, out)
+	running := make(chan struct{})
+	close(running)
+	boundRequests(in, out, running)
 
 	var types []string
 	var got []*gossh.Request
@@ -450,6 +452,36 @@ func TestTheShellStartsAtTheLastSizeBeforeIt(t *testing.T) {
 	var w windowChange
 	require.NoError(t, gossh.Unmarshal(got[2].Payload, &w))
 	assert.Equal(t, windowChange{Columns: 120, Rows: 40}, w, "after the shell, sizes pass as they come")
+}
+
+// After the shell and before the explorer runs, window changes wait
+// (the library writes each into the terminal sess.Pty reads, unlocked:
+// ptyGate); the last of them passes once it runs, then each as it comes.
+func TestWindowChangesWaitForTheExplorer(t *testing.T) {
+	in, out, ready := make(chan *gossh.Request), make(chan *gossh.Request, 8), make(chan struct{})
+	go boundRequests(in, out, ready)
+	in <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(ptyRequest{Term: "xterm", Columns: 80, Rows: 24})}
+	in <- &gossh.Request{Type: "shell"}
+	for c := range 5 {
+		in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: uint32(90 + c), Rows: 20})}
+	}
+	assert.Equal(t, "pty-req", (<-out).Type)
+	assert.Equal(t, "shell", (<-out).Type)
+	select {
+	case r := <-out:
+		t.Fatalf("a window change passed before the explorer ran: %v", r.Type)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(ready)
+	var w windowChange
+	require.NoError(t, gossh.Unmarshal((<-out).Payload, &w))
+	assert.Equal(t, uint32(94), w.Columns, "the last size held")
+	in <- &gossh.Request{Type: "window-change", Payload: gossh.Marshal(windowChange{Columns: 120, Rows: 40})}
+	require.NoError(t, gossh.Unmarshal((<-out).Payload, &w))
+	assert.Equal(t, uint32(120), w.Columns)
+	close(in)
+	_, open := <-out
+	assert.False(t, open)
 }
 
 // The ticks of a timed round's clock are no input: they reach the

@@ -62,7 +62,7 @@ func (r *Room) send(o ui.Offer) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.offers++
-	r.offer = &kept
+	r.offer, r.offerRounds = &kept, r.rounds
 	n := 0
 	for _, m := range r.members {
 		if m.prog != nil {

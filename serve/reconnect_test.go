@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -61,27 +62,41 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	assert.Regexp(t, `^ada is back, on the list they left with, from 127\.0\.0\.1:\d+ \(1 in the room\)$`, events[2])
 }
 
-// The lists kept for attendees who left are bounded: at most
-// --max-sessions of them, the oldest dropped first.
-func TestReconnectKeepsAtMostMaxSessionsLists(t *testing.T) {
-	r := newRoom(2, 10, nil)
-	for _, name := range []string{"a", "b", "c"} {
-		m, ok := r.Join(name, "", "127.0.0.1:1", "")
+// The lists kept for attendees who left are bounded: past
+// keptPerPlace per place, those with no work go first, oldest first; a
+// list with work stays until keptWorkPerPlace per place, and one dropped
+// there is named in the log.
+func TestKeptListsWithWorkAreNeverEvictedForEmptyOnes(t *testing.T) {
+	r := newRoom(1, 10, nil)
+	r.start = []byte("the start")
+	var logged []string
+	r.log = func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }
+	ada, _ := r.Join("ada", "", "127.0.0.1:1", "")
+	ada.kept = &keptList{modified: true} // her edits
+	r.Leave(ada)
+	code := r.left[0].code
+	// A churner: hundreds of sessions that leave nothing but entries.
+	for range 100 * keptWorkPerPlace {
+		m, ok := r.Join("churn", "", "127.0.0.1:2", "")
 		require.True(t, ok)
 		r.Leave(m)
 	}
-	require.Len(t, r.left, 2)
-	codes := map[string]string{}
-	for _, k := range r.left {
-		codes[k.name] = k.code
+	assert.LessOrEqual(t, len(r.left), keptPerPlace)
+	m, _ := r.Join("x", code, "127.0.0.1:3", "")
+	assert.True(t, m.Back, "ada's list with edits was kept through the churn")
+	assert.Equal(t, "ada", m.Name)
+	r.Leave(m)
+	assert.Empty(t, logged)
+	// Only lists with work: the oldest goes past the bound on memory,
+	// and the log says whose.
+	for i := range keptWorkPerPlace {
+		m, _ := r.Join(fmt.Sprint("w", i), "", "127.0.0.1:4", "")
+		m.kept = &keptList{total: 1} // a score
+		r.Leave(m)
 	}
-	m, _ := r.Join("a", "", "127.0.0.1:2", "")
-	assert.False(t, m.Back)
-	r.Leave(m) // (a's new list drops b's, the oldest)
-	m, _ = r.Join("b", codes["b"], "127.0.0.1:2", "")
-	assert.False(t, m.Back, "the oldest kept list was dropped")
-	m, _ = r.Join("c", codes["c"], "127.0.0.1:2", "")
-	assert.True(t, m.Back)
+	assert.Len(t, r.left, keptWorkPerPlace)
+	require.Len(t, logged, 1)
+	assert.Contains(t, logged[0], "dropped ada's kept list, with their work")
 }
 
 // An attendee who comes back is not asked again about a list they
@@ -292,4 +307,35 @@ func TestRoomScoresOnlyTheRoundsNotSeenEnding(t *testing.T) {
 	again, _ := r.Join("bob", bob.Code, "127.0.0.1:5", "")
 	assert.Equal(t, [3]int{0, 1, rd3.ID}, [3]int{again.kept.right, again.kept.total, again.kept.ended})
 	assert.Equal(t, "welcome back", r.welcomeBack(again))
+}
+
+// A step sent to the room is offered again to one who comes back while
+// the room is on it, and not once a round has started after it: step 2
+// was offered to returning attendees three rounds later.
+func TestAStepIsNotOfferedAgainAfterARound(t *testing.T) {
+	t.Parallel()
+	s, addr := startServer(t, Config{})
+	ada := connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	code := codeOn(t, ada, "ada")
+	_, err := s.Room().SendStep(2)
+	require.NoError(t, err)
+	require.NoError(t, ada.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	ada.close()
+	emptied(t, s)
+
+	back := connect(t, addr, "ada+"+code, 100, 30)
+	require.NoError(t, back.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	back.close()
+	emptied(t, s)
+
+	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
+	s.Room().EndRound()
+	again := connect(t, addr, "ada+"+code, 100, 30)
+	defer again.close()
+	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
+	time.Sleep(500 * time.Millisecond) // an offer would be on screen by now
+	again.resize(100, 30)
+	require.NoError(t, again.redrawUntil("welcome back", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.text(), "step 2 from the instructor")
 }

@@ -3,6 +3,9 @@ package serve
 import (
 	"crypto/rand"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // How an attendee proves they are the one who left a list. A name and an
@@ -39,18 +42,50 @@ func newCode() string {
 
 // splitCode reads an SSH user name that may carry a resume code: NAME+CODE
 // gives NAME and the code (lower case; a code copied in capitals still
-// counts); a user name with no plus sign, or whose part after the last one
-// is not shaped as a code, is all name.
+// counts). Whatever follows the last plus sign is taken as a code, shaped
+// as one or not: a code mistyped by a letter must not become part of a
+// display name, which the projector shows (wellFormedCode tells the
+// caller whether it can be one). A user name with no plus sign, or
+// nothing after it, is all name.
 func splitCode(user string) (name, code string) {
+	if utf8.ValidString(user) {
+		// As CleanName reads the name: a full-width plus is a plus.
+		user = norm.NFKC.String(user)
+	}
 	i := strings.LastIndexByte(user, '+')
 	if i < 0 {
 		return user, ""
 	}
-	c := strings.ToLower(user[i+1:])
-	if !wellFormedCode(c) {
-		return user, ""
+	if i == len(user)-1 {
+		return user[:i], ""
 	}
-	return user[:i], c
+	return user[:i], strings.ToLower(user[i+1:])
+}
+
+// shownUser is an SSH user name as the log and the dashboard may show
+// it: made safe to draw (CleanName), with a resume code it carried, shaped
+// as one or not, replaced by "+…". The log is often on the projected
+// screen, and a code read there is a list and an identity taken.
+func shownUser(user string) string {
+	name, code := splitCode(user)
+	if code == "" {
+		return CleanName(name)
+	}
+	return CleanName(name) + "+…"
+}
+
+// maskCode is text with the resume code carried by the user name user
+// (as splitCode reads it) written as "+…", for a line of the log that
+// quotes what the attendee typed.
+func maskCode(text, user string) string {
+	if i := strings.LastIndex(user, "＋"); i > strings.LastIndexByte(user, '+') {
+		return strings.ReplaceAll(text, user[i:], "+…")
+	}
+	i := strings.LastIndexByte(user, '+')
+	if i < 0 || i == len(user)-1 {
+		return text
+	}
+	return strings.ReplaceAll(text, user[i:], "+…")
 }
 
 func wellFormedCode(c string) bool {

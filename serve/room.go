@@ -10,10 +10,12 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // Member is one attendee's session.
@@ -65,7 +67,18 @@ type liveList struct {
 	doc                 *listio.Document
 	settings            ndcg.Settings
 	modified            bool
+	own                 *ui.Own
 	right, total, ended int
+}
+
+// ownOf is the attendee's own list under the one they opened from the
+// instructor (workspace.Own), copied; nil when there is none.
+func ownOf(ws *workspace.Workspace) *ui.Own {
+	doc, s, modified, ok := ws.Own()
+	if !ok {
+		return nil
+	}
+	return &ui.Own{Doc: CloneDoc(doc), Settings: s, Modified: modified}
 }
 
 // What a resume code found (Member.Missed).
@@ -89,7 +102,10 @@ type keptList struct {
 	// modified says the list had edits the attendee had not copied
 	// (ws.Dirty): given back, it is still modified.
 	modified bool
-	offered  int
+	// own is the attendee's own list under doc, when doc is one they
+	// opened from the instructor: given back under it, u takes doc back.
+	own     *ui.Own
+	offered int
 	// taken says the attendee took the list home (ssh … report or list)
 	// since it last changed.
 	taken bool
@@ -100,6 +116,9 @@ type keptList struct {
 	// scored are the numbers of the rounds scoreAway scored when they
 	// came back, for their welcome.
 	scored []int
+	// work says whether the list holds work its attendee would miss
+	// (kept.go), once worked out.
+	work int
 }
 
 // hostOf is the host an address names, without its port.
@@ -195,7 +214,12 @@ func (r *Room) nameFor(login string) string {
 		return login
 	}
 	for n := 2; ; n++ {
-		if name := fmt.Sprintf("%s-%d", login, n); !taken(name) {
+		// The name is cut to leave room for its number: cut after it, a
+		// name of NameCells cells lost the number, and the next start
+		// refused the room as unsafe to show.
+		suffix := fmt.Sprintf("-%d", n)
+		base := strings.TrimSpace(ansi.Truncate(login, NameCells-len(suffix), ""))
+		if name := base + suffix; !taken(name) {
 			return name
 		}
 	}
@@ -223,18 +247,34 @@ type Room struct {
 	// sent) is offered it when its explorer starts.
 	offer  *ui.Offer
 	offers int
+	// offerRounds is how many rounds had run when the offer was sent: a
+	// round since has moved the room on from a step sent before it.
+	offerRounds int
 	// share is the last ask to show an attendee's screen to the room,
 	// and asks how many were made (share.go).
-	share    Share
-	asks     int
+	share Share
+	asks  int
+	// class is when the class the room holds began: its first start on
+	// a state directory, kept across restarts until --forget. The export
+	// is one file pair per class, named by it.
+	class time.Time
+	// resumed says the state file brought back a round under way.
+	resumed bool
+	// hidden stands for the screen shown while a round runs (share.go).
+	hidden   *hiddenShare
 	onChange func()
 	// save asks for the room to be written to its state file (nil: no
 	// state is kept).
 	save func()
+	// start is the list every attendee starts on, as JSON (kept.go
+	// tells a kept list with work by it); log, when set, is the
+	// server's.
+	start []byte
+	log   func(format string, args ...any)
 }
 
 func newRoom(max, maxItems int, onChange func()) *Room {
-	return &Room{max: max, maxItems: maxItems, members: map[int]*Member{}, onChange: onChange}
+	return &Room{max: max, maxItems: maxItems, members: map[int]*Member{}, onChange: onChange, class: time.Now()}
 }
 
 func (r *Room) changed() {
@@ -310,11 +350,12 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *session
 		// A timed round shows them its clock.
 		msg = ui.RoomRound{ID: rd.ID, Seed: rd.Seed, Round: rd.Number, Settings: rd.Settings, Answer: rd.answers[m.ID].text,
 			Deadline: rd.deadline}
-	case r.offer != nil && (m.offered < r.offers || m.Back && r.offer.Step > 0):
+	case r.offer != nil && (m.offered < r.offers || m.Back && r.offer.Step > 0 && r.offerRounds == r.rounds):
 		// A latecomer is offered what the others were; one who comes
 		// back is offered only what was sent while they were away, and
 		// the step the room is on, which their explorer does not keep
-		// (one who dropped in the middle of it could not get back).
+		// (one who dropped in the middle of it could not get back): the
+		// room is on it until a round starts after it.
 		m.offered = r.offers
 		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
 	}
@@ -398,10 +439,10 @@ func (r *Room) Leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
 	if m.model != nil {
 		ws := m.model.Workspace()
-		k.doc, k.settings, k.modified = ws.Doc, ws.Settings, ws.Dirty()
+		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), ownOf(ws)
 		k.right, k.total, k.ended = m.model.QuizScore()
 	} else if m.kept != nil {
-		k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+		k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 		k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 	}
 	r.mu.Lock()
@@ -410,10 +451,7 @@ func (r *Room) Leave(m *Member) {
 		r.endShare(ShareLeft)
 	}
 	delete(r.members, m.ID)
-	r.left = append(r.left, k)
-	if len(r.left) > r.max {
-		r.left = slices.Delete(r.left, 0, len(r.left)-r.max)
-	}
+	r.keep(k)
 	r.mu.Unlock()
 	r.changed()
 }
@@ -427,26 +465,26 @@ const (
 
 // keptFor is the list kept for the attendee connecting as login with the
 // resume code code and the key key, found as join finds it (claim); an
-// attendee in the explorer now has theirs still changing. name is the
-// display name of the list given.
-func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string) {
+// attendee in the explorer now has theirs still changing. name and id
+// are the display name and the ID of the attendee whose list it is.
+func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string, int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	i, missed := r.claim(login, code, key)
 	switch {
 	case missed == missedOpen:
-		return nil, ndcg.Settings{}, keptConnected, ""
+		return nil, ndcg.Settings{}, keptConnected, "", 0
 	case i >= 0 && r.left[i].doc != nil:
-		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name
+		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name, r.left[i].id
 	}
 	if code == "" && key != "" {
 		for _, m := range r.members {
 			if m.Key == key && m.Login == login {
-				return nil, ndcg.Settings{}, keptConnected, ""
+				return nil, ndcg.Settings{}, keptConnected, "", 0
 			}
 		}
 	}
-	return nil, ndcg.Settings{}, keptNone, ""
+	return nil, ndcg.Settings{}, keptNone, "", 0
 }
 
 // markTaken records that the attendee connecting as login with code and

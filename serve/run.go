@@ -5,26 +5,10 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 )
-
-// ReadPassphrase reads the passphrase from a file: its first line,
-// without the line ending, so `echo secret > FILE` works.
-func ReadPassphrase(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("--passphrase-file: %v: write the passphrase on the first line of a file (echo 'a phrase' > %s) and give that file", err, path)
-	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	line = strings.TrimRight(line, "\r")
-	if line == "" {
-		return "", fmt.Errorf("--passphrase-file: %s has an empty first line: write the passphrase there", path)
-	}
-	return line, nil
-}
 
 // Banner is what serve prints at start: where to connect, the host
 // key's fingerprint, and who gets in.
@@ -45,11 +29,26 @@ func (s *Server) Banner(addr net.Addr) []string {
 	if s.cfg.StateDir != "" {
 		lines = append(lines, fmt.Sprintf("the room is kept in %s (lists brought back: %d; serve --forget clears it)",
 			filepath.Join(s.cfg.StateDir, StateFile), s.restored))
+		lines = append(lines, s.StartNotes()...)
 	} else {
 		lines = append(lines, "the room is kept in memory only: lists not taken home go when serve stops")
 	}
 	lines = append(lines, fmt.Sprintf("at most %d sessions, idle ones closed after %s, %d items per list",
 		s.cfg.MaxSessions, ShortDuration(s.cfg.IdleTimeout), s.cfg.MaxItems))
+	return lines
+}
+
+// StartNotes are what the start found in the state directory that the
+// instructor should know: a serve before that did not stop cleanly,
+// and what of the room kept was set aside (load).
+func (s *Server) StartNotes() []string {
+	var lines []string
+	if s.lock != nil && s.lock.stale != "" {
+		lines = append(lines, "the last serve on it ("+s.lock.stale+") did not stop cleanly: the room is back as it last saved it")
+	}
+	for _, p := range s.setAside {
+		lines = append(lines, "set aside from the room kept: "+p)
+	}
 	return lines
 }
 
@@ -144,11 +143,12 @@ func RunPlain(ctx context.Context, cfg Config, log io.Writer) error {
 	case <-ctx.Done():
 	}
 	logLine("stopping: closing " + Plural(s.Room().Count(), "session"))
+	s.StopBySignal()
 	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		logLine("cannot export the rounds: " + err.Error())
 	} else if path != "" {
-		logLine("the rounds are in " + path + " (and .json beside it)")
+		logLine("the class's rounds are in " + path + " " + ExportedBeside)
 	}
 	logLine("stopped; " + s.StoppedLists())
 	return <-done
@@ -180,6 +180,7 @@ func Start(cfg Config) (s *Server, ln net.Listener, done chan error, err error) 
 	if ln != nil {
 		go func() { done <- s.Serve(ln) }()
 	}
+	s.noteListening(ln)
 	return s, ln, done, nil
 }
 
@@ -227,4 +228,20 @@ func (s *Server) StoppedLists() string {
 		return s.ListsNotTaken() + ", gone with the server"
 	}
 	return s.ListsNotTaken() + ", kept in " + filepath.Join(s.cfg.StateDir, StateFile) + " (ssh … report works when serve runs again on it)"
+}
+
+// noteListening writes in the state directory's lock where this server
+// listens, for a second serve on it to name.
+func (s *Server) noteListening(ln net.Listener) {
+	if s.lock == nil {
+		return
+	}
+	var where []string
+	if ln != nil {
+		where = append(where, "ssh "+ln.Addr().String())
+	}
+	if s.webAddr != nil {
+		where = append(where, "page "+s.webAddr.String())
+	}
+	_ = s.lock.note(strings.Join(where, ", "))
 }

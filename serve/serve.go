@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -87,6 +89,11 @@ type Config struct {
 	Web             string
 	NoSSH           bool
 	TLSCert, TLSKey string
+	// WebHosts are the names the page answers to besides an address,
+	// localhost, this machine's name and the certificate's: a reverse
+	// proxy's (workshop.example.org). A request naming any other host is
+	// refused (DNS rebinding).
+	WebHosts []string
 
 	// StateDir is where the room is kept (StateFile): every attendee's
 	// name, identity, list and answers, so that a server stopped or
@@ -133,16 +140,29 @@ type Server struct {
 	saveStop chan struct{}
 	stopSave sync.Once
 	restored int
+	// setAside says what of the state file could not be trusted, and
+	// was left out of the room (load).
+	setAside []string
+	// lock holds the state directory for this server alone (lock.go),
+	// until the room's last save.
+	lock   *stateLock
+	unlock sync.Once
 
 	// web serves the room's page (nil without Config.Web); webCode is
 	// the room's code in its address.
 	web     *http.Server
 	webCode string
 	webAddr net.Addr // where the page listens, once it does
+	// tlsCert is the page's certificate (--tls-cert, --tls-key), read at
+	// start within its bound (readTLS); nil for plain http.
+	tlsCert *tls.Certificate
+	webCap  *connCap // its connections (webconn.go)
 
 	mu        sync.Mutex
 	listeners []net.Listener
 	closed    bool
+	// bySignal says a signal stops the server (StopBySignal).
+	bySignal atomic.Bool
 }
 
 // contextKey keys the values a session's context carries.
@@ -154,7 +174,7 @@ const (
 )
 
 // New makes a server; it does not listen yet.
-func New(cfg Config) (*Server, error) {
+func New(cfg Config) (_ *Server, err error) {
 	if cfg.Listen == "" {
 		cfg.Listen = DefaultListen
 	}
@@ -185,15 +205,39 @@ func New(cfg Config) (*Server, error) {
 	if err := ensureHostKey(cfg.HostKeyPath); err != nil {
 		return nil, err
 	}
+	hostKey, err := readHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{cfg: cfg}
+	defer func() {
+		if err != nil {
+			// A server not made lets go of its state directory.
+			if s.saver != nil {
+				s.finishSaving()
+			}
+			s.unlock.Do(s.lock.release)
+		}
+	}()
 	s.room = newRoom(cfg.MaxSessions, cfg.MaxItems, cfg.OnChange)
+	s.room.start, s.room.log = startOf(cfg.Doc, cfg.Settings), s.log
 	if cfg.StateDir != "" {
-		n, err := openState(cfg.StateDir, s.room)
+		if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
+			return nil, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", cfg.StateDir, err)
+		}
+		lock, err := lockState(cfg.StateDir, cfg.Listen)
 		if err != nil {
 			return nil, err
 		}
-		s.restored = n
+		s.lock = lock
+		n, problems, err := openState(cfg.StateDir, s.room)
+		if err != nil {
+			return nil, err
+		}
+		s.restored, s.setAside = n, problems
 		s.saver = newSaver(cfg.StateDir, s.room, s.log)
+		s.saver.onProblem = cfg.OnChange
+		s.saver.remade = s.relock
 		s.room.save = s.saver.changed
 		s.saveStop = make(chan struct{})
 		go s.saver.run(s.saveStop)
@@ -203,11 +247,12 @@ func New(cfg Config) (*Server, error) {
 	s.conns = newConnTracker(cfg, s.throttle, s.log)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
-		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithHostKeyPEM(hostKey),
 		wish.WithVersion("SSH-2.0-ndcg-explorer"),
 		wish.WithMiddleware(bm.MiddlewareWithProgramHandler(s.program), s.gate),
 		wish.WithSubsystem("default", func(sess ssh.Session) {
-			defer drainWindowChanges(sess)
+			_, winch, _ := sess.Pty()
+			defer drainWindowChanges(winch)
 			s.refuse(sess, "no file transfer (sftp) or other subsystems here: connect with "+connectLine(sess, ""))
 		}),
 		// Forwarding: ssh -R asks for it before the session starts, so
@@ -257,7 +302,17 @@ func New(cfg Config) (*Server, error) {
 		if (cfg.TLSCert == "") != (cfg.TLSKey == "") {
 			return nil, errors.New("--tls-cert and --tls-key go together: give both, or neither for plain http")
 		}
-		s.web = &http.Server{Handler: s.webHandler(), ReadHeaderTimeout: 10 * time.Second}
+		if cfg.TLSCert != "" {
+			cert, err := readTLS(cfg.TLSCert, cfg.TLSKey)
+			if err != nil {
+				return nil, err
+			}
+			s.tlsCert = &cert
+		}
+		s.web = s.newWebServer()
+		if s.tlsCert != nil {
+			s.web.TLSConfig = &tls.Config{Certificates: []tls.Certificate{*s.tlsCert}, MinVersion: tls.VersionTLS12}
+		}
 	}
 	return s, nil
 }
@@ -279,12 +334,16 @@ func (s *Server) Config() Config { return s.cfg }
 // without --web.
 func (s *Server) WebAddr() net.Addr { return s.webAddr }
 
-// FailedAttempts counts the failed attempts the server keeps, and the
-// connections it refused for them.
-func (s *Server) FailedAttempts() (failures, refused int) { return s.throttle.counts() }
+// FailedAttempts counts the failed attempts the server keeps, those that
+// waited the penalty past an address's budget, and the address most
+// came from (throttle.go).
+func (s *Server) FailedAttempts() (failures, slowed int, worst string) {
+	failures, slowed, worst, _ = s.throttle.counts()
+	return failures, slowed, worst
+}
 
-// Forgive lets in again the addresses refused for failed attempts,
-// saying how many.
+// Forgive forgets every failed attempt, saying how many addresses were
+// past their budget.
 func (s *Server) Forgive() int { return s.throttle.forgive() }
 
 // Listen opens the configured address.
@@ -363,6 +422,10 @@ func (s *Server) Close() error {
 		_ = s.web.Close()
 	}
 	err := s.ssh.Close()
+	if errors.Is(err, net.ErrClosed) {
+		// The listener stopListening closed: nothing went wrong.
+		err = nil
+	}
 	s.finishSaving()
 	return err
 }
@@ -374,6 +437,30 @@ func (s *Server) finishSaving() {
 	}
 	s.stopSave.Do(func() { close(s.saveStop) })
 	<-s.saver.done
+	s.unlock.Do(s.lock.release)
+}
+
+// SaveProblem says why the room is not kept in its state directory
+// now (a write failed, and is tried again), "" when it is or when no
+// state is kept: the dashboard shows it until it is over.
+func (s *Server) SaveProblem() string {
+	if s.saver == nil {
+		return ""
+	}
+	return s.saver.Problem()
+}
+
+// relock takes the lock again in a state directory made again: the
+// lock held is on a file removed with the old one.
+func (s *Server) relock() {
+	l, err := lockState(s.cfg.StateDir, s.lock.addr)
+	if err != nil {
+		s.log("%v", err)
+		return
+	}
+	old := s.lock
+	s.lock = l
+	old.release()
 }
 
 // Restored is how many attendees' lists the state directory brought
@@ -389,7 +476,9 @@ func (s *Server) log(format string, args ...any) {
 // refuse ends a session with one line on its error output and exit
 // status 1.
 func (s *Server) refuse(sess ssh.Session, why string) {
-	s.log("refused %s@%s: %s", CleanName(sess.User()), sess.RemoteAddr(), why)
+	// The attendee reads their own code back; the log, on the
+	// projector, never does.
+	s.log("refused %s@%s: %s", shownUser(sess.User()), sess.RemoteAddr(), maskCode(why, sess.User()))
 	fmt.Fprintln(sess.Stderr(), "ndcg-explorer: "+why)
 	_ = sess.Exit(1)
 }
@@ -400,7 +489,10 @@ func (s *Server) refuse(sess ssh.Session, why string) {
 // long as the explorer runs.
 func (s *Server) gate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		defer drainWindowChanges(sess)
+		// The terminal as the session starts, read once: later reads of
+		// sess.Pty race the library's window changes (ptyGate).
+		pty, winch, hasPty := sess.Pty()
+		defer drainWindowChanges(winch)
 		if cmd, ok := takeHomeCommand(sess.RawCommand()); ok {
 			s.takeHome(sess, cmd)
 			return
@@ -422,7 +514,7 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			s.refuse(sess, "port forwarding is not offered here: connect without -R or -L")
 			return
 		}
-		if _, _, ok := sess.Pty(); !ok {
+		if !hasPty {
 			s.refuse(sess, "the explorer needs a terminal: connect with "+connectLine(sess, "-t "))
 			return
 		}
@@ -440,7 +532,10 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 		if m.Missed == missedUnknown {
 			// A code that finds no list may be a guess: it counts as a
 			// wrong passphrase does.
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), func(msg string) {
+				// Before the explorer takes the screen; the terminal is raw.
+				fmt.Fprint(sess.Stderr(), msg+"\r\n")
+			})
 		}
 		sess.Context().SetValue(ctxMember, m)
 		defer func() {
@@ -456,20 +551,20 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			// The explorer has left the screen: a line the attendee
 			// reads above ssh's own "Connection closed", and, when the
 			// room is kept, how their list comes home.
-			fmt.Fprint(sess, "\r\n"+wrapLine(EndedLine, endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+wrapLine(s.endLine(), endWidth(pty, m)))
 			if s.saver != nil {
-				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(sess, m)))
+				fmt.Fprint(sess, keptLines(sess, s.returnName(m), endWidth(pty, m)))
 			}
 		case m.session != nil && m.session.idled.Load():
 			s.log("closed %s's session after %s with no key pressed", m.Name, ShortDuration(s.cfg.IdleTimeout))
 			// The command on a line of its own, whole, as the take-home
 			// lines are: wrapped with the sentence, it broke in two.
 			fmt.Fprint(sess, "\r\n"+wrapLine(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed; to come back, type:",
-				ShortDuration(s.cfg.IdleTimeout)), endWidth(sess, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+				ShortDuration(s.cfg.IdleTimeout)), endWidth(pty, m))+"  "+s.comeBack(sess, m)+"\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		default:
 			// Quit with q (or dropped): the list stays until the server
 			// stops, and goes with the attendee only if they take it.
-			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(sess, m)))
+			fmt.Fprint(sess, "\r\n"+takeHomeLines(sess, s.returnName(m), endWidth(pty, m)))
 		}
 	}
 }
@@ -478,8 +573,27 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 // with no traffic at all stays open: the session's explorer ends first.
 const connIdleGrace = 30 * time.Second
 
-// EndedLine is what each attendee reads when the server stops.
-const EndedLine = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+// EndedLine is what each attendee reads when the instructor ends the
+// workshop (q on the dashboard); RestartLine, when the server is
+// stopped by a signal (a restart, a machine shutting down) while it
+// keeps the room: the workshop has not ended, and their list is back
+// when it serves again.
+const (
+	EndedLine   = "ndcg-explorer: the instructor ended the workshop. Thank you for coming."
+	RestartLine = "ndcg-explorer: the server is stopping; the room will be back, with your list, when it runs again."
+)
+
+// StopBySignal says the server is stopped by a signal, not by the
+// instructor's q: attendees read RestartLine when the room is kept.
+func (s *Server) StopBySignal() { s.bySignal.Store(true) }
+
+// endLine is what attendees read as the server stops.
+func (s *Server) endLine() string {
+	if s.bySignal.Load() && s.saver != nil {
+		return RestartLine
+	}
+	return EndedLine
+}
 
 // stopping reports whether Shutdown or Close has begun.
 func (s *Server) stopping() bool {
@@ -490,25 +604,24 @@ func (s *Server) stopping() bool {
 
 // endWidth is the width of the attendee's terminal as their explorer
 // ends: the last size the explorer was given (resizes included), else
-// the one the session started with.
-func endWidth(sess ssh.Session, m *Member) int {
+// the one the session started with (pty, read as it started: see
+// ptyGate).
+func endWidth(pty ssh.Pty, m *Member) int {
 	if m.session != nil && m.session.latest.Width > 0 {
 		return m.session.latest.Width
 	}
-	if pty, _, ok := sess.Pty(); ok {
-		return pty.Window.Width
-	}
-	return 0
+	return pty.Window.Width
 }
 
-// drainWindowChanges reads a session's window changes once nothing else
-// does. The SSH library hands each one over a channel of one place and
-// waits until it is taken; the explorer's reader stops with the
-// explorer, so a resize arriving as a session ends would block the
-// session's request loop, and leak it, for good. The channel closes
-// when the session's requests end, which ends the drain.
-func drainWindowChanges(sess ssh.Session) {
-	if _, winch, ok := sess.Pty(); ok && winch != nil {
+// drainWindowChanges reads a session's window changes (winch, as
+// sess.Pty gave it when the session started) once nothing else does.
+// The SSH library hands each one over a channel of one place and waits
+// until it is taken; the explorer's reader stops with the explorer, so a
+// resize arriving as a session ends would block the session's request
+// loop, and leak it, for good. The channel closes when the session's
+// requests end, which ends the drain.
+func drainWindowChanges(winch <-chan ssh.Window) {
+	if winch != nil {
 		go func() {
 			for range winch {
 			}

@@ -242,7 +242,7 @@ func TestPassphrase(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unable to authenticate")
 	// The dashboard counts it.
-	failures, _ := s.throttle.counts()
+	failures, _, _, _ := s.throttle.counts()
 	assert.Equal(t, 1, failures)
 	_, err = connectErr(t, addr, "alice", "", 80, 24)
 	require.Error(t, err)

@@ -83,6 +83,20 @@ type sessionModel struct {
 	framing bool
 	onFrame func()
 	clock   func() time.Time
+	// secret is the attendee's resume code, which their own screen shows
+	// them and a frame shown to the room never does.
+	secret string
+	// started, when set, is told once the program runs (Init): nothing
+	// reads the session's terminal any more (ptyGate).
+	started func()
+}
+
+// Init tells the session its explorer runs, then starts it.
+func (s *sessionModel) Init() tea.Cmd {
+	if s.started != nil {
+		s.started()
+	}
+	return s.Model.Init()
 }
 
 type (
@@ -204,7 +218,7 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		ws := s.Workspace()
 		s.reported = s.state()
 		right, total, ended := s.QuizScore()
-		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), right: right, total: total, ended: ended})
+		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), own: ownOf(ws), right: right, total: total, ended: ended})
 		return s, nil
 	}
 	_, cmd := s.Workshop.Update(msg)
@@ -253,7 +267,10 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 		opts = append(opts, tea.WithWindowSize(w, h))
 	}
-	return s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
+	p := s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
+	// wish reads sess.Pty once more after this, before it runs p.
+	m.session.started = func() { _, _ = sess.SendRequest(ptyReady, false, nil) }
+	return p
 }
 
 // explorer builds an attendee's explorer on their own copy of the list,
@@ -266,10 +283,14 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 	// be reading the original.
 	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
 	var right, total, ended int
+	var own *ui.Own
 	if k := m.kept; k != nil {
 		right, total, ended = k.right, k.total, k.ended
 		if k.doc != nil {
 			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
+		}
+		if k.own != nil && k.doc != nil {
+			own = &ui.Own{Doc: CloneDoc(k.own.Doc), Settings: k.own.Settings, Modified: k.own.Modified}
 		}
 	}
 	model := ui.NewWorkshop(ui.Options{
@@ -281,6 +302,7 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 		Welcome:  welcome,
 		// Edits not copied before the attendee left are still not.
 		Modified: modified,
+		Own:      own,
 		Remote: &ui.Remote{
 			MaxItems: s.cfg.MaxItems,
 			OnAnswer: func(a ui.RoomAnswer) { s.room.Answer(id, a) },
@@ -291,10 +313,12 @@ func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.Prog
 			// The quiz's score goes on from where it was.
 			Right: right, Total: total, Ended: ended,
 			Back: back,
+			// The page keeps the attendee's code (web.go).
+			Browser: m.Via == ViaWeb,
 		},
 	})
 	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange}
+	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange, secret: m.Code}
 	if s.saver != nil {
 		sm.report = func(live liveList) { s.room.update(id, live) }
 	}

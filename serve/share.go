@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -134,7 +136,44 @@ func (r *Room) Share() Share {
 			s.Frame = f
 		}
 	}
+	if rd := r.round; s.Frame != nil && rd != nil && !rd.Ended {
+		s.Frame = r.hiddenFrame(s, rd)
+	}
 	return s
+}
+
+// hiddenFrame stands for an attendee's screen while a round runs: the
+// tally keeps answers to itself until the round ends, and their screen
+// would show the answer they are typing. It is made once per ask, round
+// and size, for the dashboard to draw it again only when it changes
+// (r.mu is held).
+func (r *Room) hiddenFrame(s Share, rd *Round) *Frame {
+	f := s.Frame
+	if h := r.hidden; h != nil && h.ask == s.Ask && h.round == rd.ID && h.W == f.W && h.H == f.H {
+		return &h.Frame
+	}
+	text := fmt.Sprintf("%s's screen is hidden while round %d runs: it would show their answer to the room.\n"+
+		"It is shown again when the round ends (F4).", s.Name, rd.Number)
+	r.hidden = &hiddenShare{Frame: Frame{ask: s.Ask, Content: text, W: f.W, H: f.H}, round: rd.ID}
+	return &r.hidden.Frame
+}
+
+// hiddenShare is the frame that stands for a screen during round round.
+type hiddenShare struct {
+	Frame
+	round int
+}
+
+// codeMask is what a frame shown to the room has where the attendee's
+// screen shows their resume code.
+const codeMask = "••••••••"
+
+// hideCode is a frame with the resume code code (its attendee's) masked.
+func hideCode(content, code string) string {
+	if code == "" {
+		return content
+	}
+	return strings.ReplaceAll(content, code, codeMask)
 }
 
 // notify tells the dashboard the room changed, with nothing to keep in
@@ -161,7 +200,7 @@ func (s *sessionModel) capture() tea.Cmd {
 	if s.framing {
 		return nil
 	}
-	content := s.View().Content
+	content := hideCode(s.View().Content, s.secret)
 	if f := s.frame.Load(); f != nil && f.ask == ask && f.Content == content {
 		return nil
 	}

@@ -7,15 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
 
-	"github.com/ndcg-explorer/ndcg-explorer/explain"
-	"github.com/ndcg-explorer/ndcg-explorer/internal/termsafe"
-	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/boundedfile"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // The room's state on disk: every attendee's name, identity (key
@@ -59,20 +55,25 @@ func DefaultStateDir() (string, error) {
 
 // roomState is the file's content.
 type roomState struct {
-	Version int             `json:"version"`
-	Saved   time.Time       `json:"saved"`
-	NextID  int             `json:"next_id"`
-	Rounds  int             `json:"rounds"`
-	Offers  int             `json:"offers"`
-	Offer   json.RawMessage `json:"offer,omitempty"`
+	Version int       `json:"version"`
+	Saved   time.Time `json:"saved"`
+	// Class is when the class began (Room.class), which names its export.
+	Class  time.Time       `json:"class,omitzero"`
+	NextID int             `json:"next_id"`
+	Rounds int             `json:"rounds"`
+	Offers int             `json:"offers"`
+	Offer  json.RawMessage `json:"offer,omitempty"`
 	// OfferSource is where the list sent to the room came from (as
 	// Source).
 	OfferSource string `json:"offer_source,omitempty"`
 	// OfferStep is the step of the guided path the offer is, when it is
 	// one (ui.Offer.Step).
-	OfferStep int             `json:"offer_step,omitempty"`
-	Attendees []attendeeState `json:"attendees"`
-	Round     *roundState     `json:"round,omitempty"`
+	OfferStep int `json:"offer_step,omitempty"`
+	// OfferRounds is how many rounds had run when it was sent
+	// (Room.offerRounds).
+	OfferRounds int             `json:"offer_rounds,omitempty"`
+	Attendees   []attendeeState `json:"attendees"`
+	Round       *roundState     `json:"round,omitempty"`
 	// Past are the rounds before Round, for the export.
 	Past []roundState `json:"past,omitempty"`
 }
@@ -90,8 +91,14 @@ type attendeeState struct {
 	// the heading names it, and the list's JSON does not carry it.
 	Source   string `json:"source,omitempty"`
 	Modified bool   `json:"modified,omitempty"`
-	Offered  int    `json:"offered,omitempty"`
-	Taken    bool   `json:"taken,omitempty"`
+	// Own is the attendee's own list under List, when List is the
+	// instructor's they opened (u takes it back), with its source and
+	// whether it had edits not copied.
+	Own         json.RawMessage `json:"own,omitempty"`
+	OwnSource   string          `json:"own_source,omitempty"`
+	OwnModified bool            `json:"own_modified,omitempty"`
+	Offered     int             `json:"offered,omitempty"`
+	Taken       bool            `json:"taken,omitempty"`
 	// Right and Total are the attendee's quiz score, which counts the
 	// rounds they answered up to Ended, the last whose end their
 	// sessions saw (or the room scored for them on their return): one
@@ -132,7 +139,7 @@ func encodeList(doc *listio.Document, s ndcg.Settings) (json.RawMessage, error) 
 // kept with the list their session last reported (Room.update).
 func (r *Room) snapshot() ([]byte, error) {
 	r.mu.Lock()
-	st := roomState{Version: stateVersion, Saved: time.Now().UTC(), NextID: r.nextID, Rounds: r.rounds, Offers: r.offers}
+	st := roomState{Version: stateVersion, Saved: time.Now().UTC(), Class: r.class.UTC(), NextID: r.nextID, Rounds: r.rounds, Offers: r.offers}
 	lists := map[int]keptList{}
 	var order []int
 	for _, k := range r.left {
@@ -142,16 +149,16 @@ func (r *Room) snapshot() ([]byte, error) {
 	for _, m := range r.members {
 		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
 		if m.live.doc != nil {
-			k.doc, k.settings, k.modified = m.live.doc, m.live.settings, m.live.modified
+			k.doc, k.settings, k.modified, k.own = m.live.doc, m.live.settings, m.live.modified, m.live.own
 			k.right, k.total, k.ended = m.live.right, m.live.total, m.live.ended
 		} else if m.kept != nil {
-			k.doc, k.settings, k.modified = m.kept.doc, m.kept.settings, m.kept.modified
+			k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 			k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
 		}
 		lists[k.id] = k
 		order = append(order, k.id)
 	}
-	offer := r.offer
+	offer, offerRounds := r.offer, r.offerRounds
 	saveRound := func(r *Round) *roundState {
 		rd := &roundState{ID: r.ID, Seed: r.Seed, Number: r.Number, Settings: listio.SettingsOf(r.Settings), Ended: r.Ended,
 			Deadline: r.deadline.UTC()}
@@ -177,314 +184,97 @@ func (r *Room) snapshot() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		st.Attendees = append(st.Attendees, attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
+		a := attendeeState{ID: k.id, Name: k.name, Login: k.login, Key: k.key, Code: k.code,
 			List: data, Source: docName(k.doc), Modified: k.modified, Offered: k.offered, Taken: k.taken, Right: k.right, Total: k.total,
-			Ended: k.ended})
+			Ended: k.ended}
+		if k.own != nil {
+			if a.Own, err = encodeList(k.own.Doc, k.own.Settings); err != nil {
+				return nil, err
+			}
+			a.OwnSource, a.OwnModified = docName(k.own.Doc), k.own.Modified
+		}
+		st.Attendees = append(st.Attendees, a)
 	}
 	if offer != nil {
 		data, err := encodeList(offer.Doc, offer.Settings)
 		if err != nil {
 			return nil, err
 		}
-		st.Offer, st.OfferSource, st.OfferStep = data, docName(offer.Doc), offer.Step
+		st.Offer, st.OfferSource, st.OfferStep, st.OfferRounds = data, docName(offer.Doc), offer.Step, offerRounds
 	}
 	st.Round = rd
 	return json.MarshalIndent(st, "", " ")
 }
 
-// maxStateBytes bounds the file read back: every attendee's list at
-// --max-items is far less for any room this serves.
-const maxStateBytes = 256 << 20
+// openState reads the room kept in dir, if any, into room; it reports
+// how many attendees it brought back, and what it set aside (load). The
+// file is read within maxStateBytes, and only when it is a regular
+// file: a named pipe there hung serve through TERM, INT and HUP. When
+// anything was set aside, the file as it was is copied beside it first
+// (SetAsidePrefix), as the room's next save replaces it.
+func openState(dir string, room *Room) (int, []string, error) {
+	path := filepath.Join(dir, StateFile)
+	data, err := boundedfile.Read(path, maxStateBytes)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return 0, nil, nil
+	case err != nil:
+		return 0, nil, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it without reading it, or give another --state-dir)", path, err)
+	}
+	problems, err := room.load(data)
+	if err != nil {
+		return 0, nil, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
+	}
+	if len(problems) > 0 {
+		copyPath := filepath.Join(dir, SetAsidePrefix+time.Now().Format("20060102-150405")+".json")
+		if err := writeAtomic(copyPath, data, 0o600); err != nil {
+			return 0, nil, fmt.Errorf("cannot keep a copy of the room kept in %s before setting parts of it aside: %v", path, err)
+		}
+		problems = append(problems, "the file as it was is kept in "+copyPath)
+	}
+	return len(room.left), problems, nil
+}
 
-// loadRoom reads a state file's content into the room, which must be
-// new. A file that is not one the server wrote (truncated, or edited to
-// give two attendees one code) is refused whole, with what is wrong: a
-// room half read could hand one attendee's list to another.
-func (r *Room) load(data []byte) error {
-	var st roomState
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&st); err != nil {
-		return fmt.Errorf("not a room this server wrote: %v", err)
+// SetAsidePrefix starts the name of the copy of a state file that had
+// parts set aside as it was read.
+const SetAsidePrefix = "room-as-found-"
+
+// Forget removes the room kept in dir, without reading it: a file too
+// large, or no file at all, goes as well as any. A serve running on dir
+// (its lock held) is not forgotten under it.
+func Forget(dir string) error {
+	if _, err := os.Lstat(filepath.Join(dir, StateFile)); errors.Is(err, os.ErrNotExist) {
+		return nil
 	}
-	if st.Version != stateVersion {
-		return fmt.Errorf("written in format %d, which this version does not read (it reads %d)", st.Version, stateVersion)
+	lock, err := lockState(dir, "none (clearing the room: serve --forget)")
+	if err != nil {
+		return err
 	}
-	if len(st.Attendees) > r.max {
-		return fmt.Errorf("%d attendees kept, more than --max-sessions %d", len(st.Attendees), r.max)
-	}
-	ids, codes, names := map[int]bool{}, map[string]bool{}, map[string]bool{}
-	var left []keptList
-	for i, a := range st.Attendees {
-		where := fmt.Sprintf("attendee %d", i+1)
-		switch {
-		case a.ID <= 0 || a.ID > st.NextID:
-			return fmt.Errorf("%s: id %d outside 1–%d", where, a.ID, st.NextID)
-		case ids[a.ID]:
-			return fmt.Errorf("%s: id %d twice", where, a.ID)
-		case !wellFormedCode(a.Code):
-			return fmt.Errorf("%s: not a resume code", where)
-		case codes[a.Code]:
-			return fmt.Errorf("%s: a resume code another attendee has", where)
-		case a.Name == "" || CleanName(a.Name) != a.Name || names[a.Name]:
-			return fmt.Errorf("%s: name %q empty, unsafe to show or another's", where, a.Name)
-		case a.Login == "" || CleanName(a.Login) != a.Login:
-			return fmt.Errorf("%s: user name %q empty or unsafe to show", where, a.Login)
-		case a.Key != "" && !strings.HasPrefix(a.Key, "SHA256:"):
-			return fmt.Errorf("%s: not a key fingerprint", where)
-		case a.Offered < 0 || a.Offered > st.Offers:
-			return fmt.Errorf("%s: offered list %d of %d", where, a.Offered, st.Offers)
-		case a.Right < 0 || a.Right > a.Total:
-			return fmt.Errorf("%s: a score of %d of %d", where, a.Right, a.Total)
-		case a.Ended < 0 || a.Ended > st.Rounds:
-			return fmt.Errorf("%s: a score up to round %d of the %d run", where, a.Ended, st.Rounds)
-		}
-		ids[a.ID], codes[a.Code], names[a.Name] = true, true, true
-		k := keptList{id: a.ID, name: a.Name, login: a.Login, key: a.Key, code: a.Code, modified: a.Modified, offered: a.Offered, taken: a.Taken,
-			right: a.Right, total: a.Total, ended: a.Ended}
-		if len(a.List) > 0 {
-			doc, s, err := r.readList(a.Source, a.List)
-			if err != nil {
-				return fmt.Errorf("%s (%s): %v", where, a.Name, err)
-			}
-			k.doc, k.settings = doc, s
-		}
-		left = append(left, k)
-	}
-	if st.Rounds < 0 || st.Offers < 0 || st.NextID < 0 {
-		return errors.New("a negative count")
-	}
-	var offer *ui.Offer
-	if len(st.Offer) > 0 {
-		doc, s, err := r.readList(st.OfferSource, st.Offer)
-		if err != nil {
-			return fmt.Errorf("the list sent to the room: %v", err)
-		}
-		if st.OfferStep != 0 {
-			if _, err := learn.At(st.OfferStep); err != nil {
-				return fmt.Errorf("the step sent to the room: %v", err)
-			}
-		}
-		offer = &ui.Offer{Doc: doc, Settings: s, Step: st.OfferStep}
-	}
-	readRound := func(sr *roundState) (*Round, error) {
-		if sr.ID <= 0 || sr.ID > st.Rounds || sr.Number <= 0 || sr.Number > 1_000_000 {
-			return nil, fmt.Errorf("round %d (question %d) outside the %d rounds run", sr.ID, sr.Number, st.Rounds)
-		}
-		settings, err := sr.Settings.Apply(ndcg.DefaultSettings())
-		if err == nil {
-			err = settings.Validate()
-		}
-		if err != nil {
-			return nil, fmt.Errorf("round %d: %v", sr.ID, err)
-		}
-		rd := &Round{ID: sr.ID, Seed: sr.Seed, Number: sr.Number, Settings: settings, Ended: sr.Ended,
-			Question: explain.NewQuestion(sr.Seed, sr.Number), answers: map[int]answer{}}
-		for _, a := range sr.Answers {
-			if a.ID <= 0 || a.ID > st.NextID {
-				return nil, fmt.Errorf("round %d: an answer from id %d, outside 1–%d", rd.ID, a.ID, st.NextID)
-			}
-			if _, twice := rd.answers[a.ID]; twice {
-				return nil, fmt.Errorf("round %d: two answers from id %d", rd.ID, a.ID)
-			}
-			if len(a.Text) > 1000 || CleanName(a.Name) != a.Name {
-				return nil, fmt.Errorf("round %d: an answer too long, or a name unsafe to show", rd.ID)
-			}
-			rd.answers[a.ID] = answer{name: a.Name, text: a.Text}
-			rd.order = append(rd.order, a.ID)
-		}
-		return rd, nil
-	}
-	var rd *Round
-	if st.Round != nil {
-		var err error
-		if rd, err = readRound(st.Round); err != nil {
-			return err
-		}
-		if !rd.Ended {
-			// The round under way's timer, which only it has.
-			rd.deadline = st.Round.Deadline
-		}
-	}
-	if len(st.Past) > maxPastRounds {
-		return fmt.Errorf("%d past rounds, more than the %d kept", len(st.Past), maxPastRounds)
-	}
-	var past []*Round
-	for i := range st.Past {
-		p, err := readRound(&st.Past[i])
-		if err != nil {
-			return err
-		}
-		past = append(past, p)
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.nextID, r.rounds, r.offers, r.left, r.round, r.past = st.NextID, st.Rounds, st.Offers, left, rd, past
-	if offer != nil {
-		r.offer = offer
+	defer lock.release()
+	if err := os.Remove(filepath.Join(dir, StateFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
 	}
 	return nil
 }
 
-// docName is the name a kept list came from, "" for none.
-func docName(doc *listio.Document) string {
-	if doc == nil {
-		return ""
-	}
-	return doc.Name
-}
-
-// maxSourceBytes bounds a kept list's source name: a path, at most.
-const maxSourceBytes = 4096
-
-// readList reads a list kept in the state, held to the room's bounds,
-// under the name it came from (source; the state file's own name in a
-// file written before sources were kept). A name the heading could not
-// show as it is refuses the list, as any other sign of a file this
-// server did not write does.
-func (r *Room) readList(source string, data json.RawMessage) (*listio.Document, ndcg.Settings, error) {
-	if source == "" {
-		source = StateFile
-	}
-	if len(source) > maxSourceBytes || !termsafe.Clean(source) {
-		return nil, ndcg.Settings{}, fmt.Errorf("a list's source %s is not a name this server keeps", termsafe.Quote(source))
-	}
-	doc, err := listio.ReadJSON(source, data)
-	if err != nil {
-		return nil, ndcg.Settings{}, err
-	}
-	s, err := doc.Settings.Apply(ndcg.DefaultSettings())
-	if err != nil {
-		return nil, ndcg.Settings{}, err
-	}
-	if n := len(doc.List.Items) + len(doc.List.Pool); r.maxItems > 0 && n > r.maxItems {
-		return nil, ndcg.Settings{}, fmt.Errorf("%d items, more than --max-items %d", n, r.maxItems)
-	}
-	return doc, s, nil
-}
-
-// saver writes the room's state within saveEvery of each change, until
-// stopped; stop writes it a last time and waits.
-type saver struct {
-	path string
-	room *Room
-	log  func(format string, args ...any)
-
-	poke chan struct{}
-	done chan struct{}
-	// failed says the last write failed (logged once until one works).
-	failed bool
-}
-
-func newSaver(dir string, room *Room, log func(format string, args ...any)) *saver {
-	return &saver{path: filepath.Join(dir, StateFile), room: room, log: log, poke: make(chan struct{}, 1), done: make(chan struct{})}
-}
-
-// changed asks for a save; it never blocks.
-func (s *saver) changed() {
-	select {
-	case s.poke <- struct{}{}:
-	default:
-	}
-}
-
-func (s *saver) run(stop <-chan struct{}) {
-	defer close(s.done)
-	for {
-		select {
-		case <-s.poke:
-		case <-stop:
-			s.save()
-			return
-		}
-		select {
-		case <-time.After(saveEvery): // changes close together, one write
-		case <-stop:
-		}
-		s.save()
-	}
-}
-
-func (s *saver) save() {
-	data, err := s.room.snapshot()
-	if err == nil {
-		err = writeAtomic(s.path, data, 0o600)
-	}
-	switch {
-	case err != nil && !s.failed:
-		s.failed = true
-		s.log("cannot keep the room in %s: %v (attendees' lists live only in memory until it works again)", s.path, err)
-	case err == nil && s.failed:
-		s.failed = false
-		s.log("the room is kept in %s again", s.path)
-	}
-}
-
-// openState makes the state directory (0700, when serve makes it) and
-// reads the room kept there, if any, into room; it reports how many
-// attendees it brought back.
-func openState(dir string, room *Room) (int, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return 0, fmt.Errorf("cannot make the state directory %s: %v (give another with --state-dir)", dir, err)
-	}
-	path := filepath.Join(dir, StateFile)
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("cannot read the room kept in %s: %v", path, err)
-	}
-	defer f.Close()
-	data := make([]byte, 0, 1<<16)
-	buf := make([]byte, 1<<16)
-	for {
-		n, err := f.Read(buf)
-		data = append(data, buf[:n]...)
-		if len(data) > maxStateBytes {
-			return 0, fmt.Errorf("the room kept in %s is larger than %d MiB: not one this server wrote (serve --forget removes it)", path, maxStateBytes>>20)
-		}
-		if err != nil {
-			break
-		}
-	}
-	if err := room.load(data); err != nil {
-		return 0, fmt.Errorf("cannot read the room kept in %s: %v (serve --forget removes it, or give another --state-dir)", path, err)
-	}
-	return len(room.left), nil
-}
-
-// Forget removes the room kept in dir; it reports how many attendees'
-// lists it held (0 and no error when there was none).
-func Forget(dir string) (int, error) {
-	path := filepath.Join(dir, StateFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	var st struct {
-		Attendees []json.RawMessage `json:"attendees"`
-	}
-	_ = json.Unmarshal(data, &st) // a file not read still goes
-	if err := os.Remove(path); err != nil {
-		return 0, err
-	}
-	return len(st.Attendees), nil
-}
-
 // KeptCount is how many attendees' lists the room kept in dir holds,
-// for the question before Forget.
-func KeptCount(dir string) (int, bool) {
-	data, err := os.ReadFile(filepath.Join(dir, StateFile))
-	if err != nil {
+// for the question before Forget: -1 for a file this server cannot
+// read (too large, a pipe, not its format), which Forget removes all
+// the same; ok is false when there is none.
+func KeptCount(dir string) (n int, ok bool) {
+	path := filepath.Join(dir, StateFile)
+	if _, err := os.Lstat(path); err != nil {
 		return 0, false
 	}
+	data, err := boundedfile.Read(path, maxStateBytes)
+	if err != nil {
+		return -1, true
+	}
 	var st struct {
 		Attendees []json.RawMessage `json:"attendees"`
 	}
-	_ = json.Unmarshal(data, &st)
+	if json.Unmarshal(data, &st) != nil {
+		return -1, true
+	}
 	return len(st.Attendees), true
 }

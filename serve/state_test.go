@@ -47,11 +47,13 @@ func TestRoomSurvivesARestart(t *testing.T) {
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 
 	// The state as a kill leaves it: what the file held a second later,
-	// with the server still running.
+	// with the server still running, once it holds both edits (ada's
+	// list 3,0,3,0,1 and kim's 0,2,3,0,1 have two grades 0 each: with
+	// one of them, a slow machine copied the file before kim's edit).
 	path := filepath.Join(dir, StateFile)
 	require.Eventually(t, func() bool {
 		data, err := os.ReadFile(path)
-		return err == nil && strings.Contains(string(data), "0.83") && strings.Count(string(data), `"grade": 0`) >= 2
+		return err == nil && strings.Contains(string(data), "0.83") && strings.Count(string(data), `"grade": 0`) >= 4
 	}, 5*time.Second, 50*time.Millisecond)
 	killed, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -131,14 +133,10 @@ func TestForget(t *testing.T) {
 	n, ok := KeptCount(dir)
 	assert.True(t, ok)
 	assert.Equal(t, 1, n)
-	n, err = Forget(dir)
-	require.NoError(t, err)
-	assert.Equal(t, 1, n)
+	require.NoError(t, Forget(dir))
 	_, ok = KeptCount(dir)
 	assert.False(t, ok)
-	n, err = Forget(dir)
-	require.NoError(t, err)
-	assert.Equal(t, 0, n)
+	require.NoError(t, Forget(dir))
 }
 
 func testDoc(t *testing.T) *listio.Document {
@@ -223,4 +221,27 @@ func TestARestartKeepsTheRoundsDeadline(t *testing.T) {
 	data, err = s.Room().snapshot()
 	require.NoError(t, err)
 	assert.NotContains(t, string(data), `"deadline"`)
+}
+
+// A server stopped by a signal (SIGTERM: a restart) while it keeps the
+// room tells attendees the room will be back, not that the workshop
+// ended: before, a restart read "the instructor ended the workshop.
+// Thank you for coming."
+func TestAStopBySignalSaysTheRoomWillBeBack(t *testing.T) {
+	dir := t.TempDir()
+	s, err := New(Config{Listen: "127.0.0.1:0", StateDir: dir, HostKeyPath: filepath.Join(dir, "host_key"), Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
+	require.NoError(t, err)
+	ln, err := s.Listen()
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ln) }()
+	c := connect(t, ln.Addr().String(), "ada", 100, 30)
+	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	s.StopBySignal()
+	s.ShutdownWithGrace()
+	require.NoError(t, <-done)
+	_, err = c.exitStatus(5 * time.Second)
+	require.NoError(t, err)
+	assert.Contains(t, c.text(), RestartLine+"\r\nndcg-explorer: your list is kept for the next serve; then, to take it home:\r\n")
+	assert.NotContains(t, c.text(), "Thank you for coming")
 }

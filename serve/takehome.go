@@ -37,11 +37,11 @@ func takeHomeCommand(cmd string) (string, bool) {
 func (s *Server) takeHome(sess ssh.Session, cmd string) {
 	login, code := splitCode(sess.User())
 	name := CleanName(login)
-	doc, settings, state, shown := s.room.keptFor(name, code, sessionKey(sess))
+	doc, settings, state, shown, id := s.room.keptFor(name, code, sessionKey(sess))
 	switch state {
 	case keptNone:
 		if code != "" {
-			s.throttle.fail(hostOf(sess.RemoteAddr().String()))
+			s.throttle.fail(hostOf(sess.RemoteAddr().String()), func(msg string) { fmt.Fprintln(sess.Stderr(), msg) })
 		}
 		s.refuse(sess, fmt.Sprintf("no list kept for %s %s: give the user name your take-home lines show (NAME+CODE), or connect with the key you used (%s)",
 			name, keptWhere(code, sessionKey(sess)), connectLine(sess, "")))
@@ -68,7 +68,7 @@ func (s *Server) takeHome(sess ssh.Session, cmd string) {
 		default:
 			out = report.MarkdownString(doc, r)
 		}
-		out += roundsReport(s.room.Results(), shown)
+		out += roundsReport(s.room.Results(), id)
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
@@ -131,13 +131,15 @@ func keptLines(sess ssh.Session, user string, width int) string {
 		takeHomeCommands(sess, user, width)
 }
 
-// roundsReport is the attendee's quiz rounds for their take-home report,
-// in markdown: each answer, its verdict and the mistake check found
-// behind it. Empty when they answered none.
-func roundsReport(results []RoundResult, name string) string {
+// roundsReport is the quiz rounds of the attendee id for their take-home
+// report, in markdown: each answer, its verdict and the mistake check
+// found behind it. Empty when they answered none. An answer is the
+// attendee's by their identity (the ID their key or code brings back),
+// never by a display name, which a newcomer may have had since.
+func roundsReport(results []RoundResult, id int) string {
 	var b strings.Builder
 	for _, r := range results {
-		if r.Name != name {
+		if r.ID != id {
 			continue
 		}
 		if b.Len() == 0 {

@@ -54,3 +54,14 @@ func TestTallyGroupsByMistakeID(t *testing.T) {
 	assert.Equal(t, []string{"a", "b", "c"}, m.Names)
 	assert.Equal(t, "k−1 or the ideal from the top k: both give 0.83; no number of decimals tells them apart on this list", m.Why)
 }
+
+// Round 1 of seed 7 (NDCG@3 = 0.8262 by hand, as in
+// TestClassExportsTheRounds): 0.83 holds (to ±0.005) and 0.8263 does not
+// (to ±0.00005). Their bars were both labelled 0.83, one ✓ and one not;
+// the wrong one is labelled to four decimals.
+func TestTallyBarsSharingALabelAreTold(t *testing.T) {
+	rd := &Round{Settings: ndcg.DefaultSettings(), Seed: 7, Number: 1, Question: explain.NewQuestion(7, 1)}
+	got := tally(rd, []answer{{"a", "0.83"}, {"b", "0.8263"}, {"c", "0.8263"}, {"d", "0.76"}})
+	assert.InDelta(t, 0.8262, got.True, 5e-5)
+	assert.Equal(t, []Bin{{Label: "0.76", Count: 1}, {Label: "0.8263", Count: 2}, {Label: "0.83", Count: 1, Right: true}}, got.Histogram)
+}

@@ -1,34 +1,41 @@
 package serve
 
 import (
+	"fmt"
 	"sync"
 	"time"
 )
 
-// Defaults of the throttle on failed authentication, after OpenSSH's
-// failure delay and PerSourcePenalties. A source is an address: a room
-// behind one NAT is one source, so the budget is generous enough for a
-// roomful of mistyped passphrases, and the penalty short.
+// The throttle on failed attempts (wrong passphrases, resume codes that
+// find no list), after OpenSSH's failure delay and PerSourcePenalties,
+// with one difference: it never refuses. A source is an address, and a
+// classroom behind one NAT is one address: a penalty that refused the
+// address refused the whole room, the right passphrase too, and one
+// student with a script could keep it so. So every failure waits the
+// failure delay; past the budget, an address's failures wait the
+// penalty each, one after another (a guesser with a hundred connections
+// guesses no faster than with one); and the right passphrase gets in at
+// once whatever the address has failed. Whoever waits is told why.
 const (
 	// DefaultFailDelay is how long every failed attempt waits before the
 	// client hears of it.
 	DefaultFailDelay = time.Second
-	// DefaultFailBudget is how many failures one address may have within
-	// DefaultFailWindow before it is refused.
+	// DefaultFailBudget is how many failures one address may have before
+	// each of its failures waits DefaultPenalty; the count starts again
+	// once the address has had none for DefaultFailWindow.
 	DefaultFailBudget = 30
 	DefaultFailWindow = 10 * time.Minute
-	// DefaultPenalty is how long an address over its budget is refused
-	// (every connection from it closed at once, the right passphrase
-	// too).
-	DefaultPenalty = 5 * time.Minute
+	// DefaultPenalty is how long each failure past the budget waits, in
+	// turn with the address's other failures: at most 120 guesses an
+	// hour from one address, where a resume code is one of 8.5e11.
+	DefaultPenalty = 30 * time.Second
 )
 
 // maxSources bounds the addresses the throttle remembers; past it the
-// oldest without a penalty running are forgotten.
+// oldest whose last failure is past the window are forgotten.
 const maxSources = 10_000
 
-// throttle counts failed attempts (wrong passphrases, and resume codes
-// that find no list) per source address.
+// throttle counts failed attempts per source address.
 type throttle struct {
 	delay, window, penalty time.Duration
 	budget                 int
@@ -38,15 +45,18 @@ type throttle struct {
 
 	mu      sync.Mutex
 	sources map[string]*source
-	// failures and refused count every wrong attempt and every
-	// connection refused under a penalty, for the dashboard.
-	failures, refused int
+	// failures counts every wrong attempt, slowed those that waited the
+	// penalty, for the dashboard; worst is the address with the most
+	// failures in its window, and worstFails how many.
+	failures, slowed int
+	worst            string
+	worstFails       int
 }
 
 type source struct {
 	fails int
-	first time.Time // of the failures counted
-	until time.Time // refused until then
+	last  time.Time // of the failures counted
+	next  time.Time // when the last failure waiting the penalty is answered
 }
 
 func newThrottle(cfg Config, log func(format string, args ...any)) *throttle {
@@ -68,56 +78,73 @@ func newThrottle(cfg Config, log func(format string, args ...any)) *throttle {
 	return t
 }
 
-// fail counts a failure from host and waits the failure delay (the
-// caller is the connection's own authentication, which no other
-// connection waits for). The failure that spends the budget starts the
-// penalty and is logged, once for the whole penalty.
-func (t *throttle) fail(host string) {
+// fail counts a failure from host and waits: the failure delay, or past
+// the budget the penalty after the address's other failures waiting
+// theirs. tell, when not nil, is given what the client reads of why it
+// waits, before it does. The caller is the connection's own
+// authentication (or session), which no other connection waits for.
+func (t *throttle) fail(host string, tell func(string)) {
 	now := time.Now()
 	t.mu.Lock()
 	t.failures++
 	s := t.sources[host]
 	if s == nil {
 		t.prune(now)
-		s = &source{first: now}
+		s = &source{}
 		t.sources[host] = s
 	}
-	if now.Sub(s.first) > t.window {
-		s.fails, s.first = 0, now
+	if now.Sub(s.last) > t.window && !s.next.After(now) {
+		// A window with no failure: the budget is whole again.
+		s.fails = 0
 	}
-	s.fails++
-	if s.fails >= t.budget && !now.Before(s.until) {
-		s.until = now.Add(t.penalty)
-		s.fails, s.first = 0, now
-		t.log("%s: %d failed attempts (wrong passphrases or resume codes); connections from there refused for %s",
-			host, t.budget, ShortDuration(t.penalty))
+	s.fails, s.last = s.fails+1, now
+	if s.fails > t.worstFails || host == t.worst {
+		t.worst, t.worstFails = host, s.fails
+	}
+	wait := t.delay
+	var notice string
+	if s.fails > t.budget {
+		t.slowed++
+		s.next = later(now, s.next).Add(t.penalty)
+		wait = s.next.Sub(now)
+		notice = t.notice(s.fails, wait)
+		if s.fails == t.budget+1 {
+			t.log("%s: %d failed attempts (wrong passphrases or resume codes); each one more waits %s in turn until %s pass without one (the right passphrase still gets in: F11 forgives)",
+				host, t.budget, ShortDuration(t.penalty), ShortDuration(t.window))
+		}
 	}
 	t.mu.Unlock()
 	if t.changed != nil {
 		t.changed()
 	}
-	time.Sleep(t.delay)
-}
-
-// blocked reports whether host is under a penalty, counting the refusal.
-func (t *throttle) blocked(host string) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if s := t.sources[host]; s != nil && time.Now().Before(s.until) {
-		t.refused++
-		return true
+	if tell != nil && notice != "" {
+		tell(notice)
 	}
-	return false
+	time.Sleep(wait)
 }
 
-// prune forgets, when the map is full, the sources with no penalty
-// running whose failures are oldest.
+// notice is what a client past its address's budget reads as it waits.
+func (t *throttle) notice(fails int, wait time.Duration) string {
+	return fmt.Sprintf("ndcg-explorer: %d wrong passphrases or resume codes from your address (a whole room may share it): this answer waits %s. "+
+		"The right passphrase gets in at once: check it with your instructor.", fails, ShortDuration(max(wait.Round(time.Second), time.Second)))
+}
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// prune forgets, when the map is full, the sources whose failures are
+// oldest and none waiting.
 func (t *throttle) prune(now time.Time) {
 	if len(t.sources) < maxSources {
 		return
 	}
 	for h, s := range t.sources {
-		if now.After(s.until) && now.Sub(s.first) > t.window {
+		if now.After(s.next) && now.Sub(s.last) > t.window {
 			delete(t.sources, h)
 		}
 	}
@@ -125,32 +152,33 @@ func (t *throttle) prune(now time.Time) {
 		if len(t.sources) < maxSources {
 			break
 		}
-		if now.After(s.until) {
+		if now.After(s.next) {
 			delete(t.sources, h)
 		}
 	}
 }
 
-// counts are the failures and the refusals so far.
-func (t *throttle) counts() (failures, refused int) {
+// counts are the failures so far, how many of them waited the penalty,
+// and the address with the most failures in its window, with how many.
+func (t *throttle) counts() (failures, slowed int, worst string, worstFails int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.failures, t.refused
+	return t.failures, t.slowed, t.worst, t.worstFails
 }
 
-// forgive lifts every penalty and forgets every failure: the instructor's
-// way out when a room behind one address spent the budget on typos. It
-// reports how many addresses were refused.
+// forgive forgets every failure: the instructor's way out when a room
+// behind one address spent the budget on typos. It reports how many
+// addresses were past their budget.
 func (t *throttle) forgive() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := 0
-	now := time.Now()
 	for _, s := range t.sources {
-		if now.Before(s.until) {
+		if s.fails > t.budget {
 			n++
 		}
 	}
 	clear(t.sources)
+	t.worst, t.worstFails = "", 0
 	return n
 }

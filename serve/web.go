@@ -55,12 +55,11 @@ func webCode(fingerprint string) string {
 // a wrong passphrase from a browser costs what one over ssh does.
 type webThrottle struct{ t *throttle }
 
-func (w webThrottle) Blocked(addr string) bool { return w.t.blocked(addr) }
-func (w webThrottle) Failed(addr string)       { w.t.fail(addr) }
-func (w webThrottle) Succeeded(string)         {}
+func (w webThrottle) Failed(addr string, tell func(string)) { w.t.fail(addr, tell) }
 
-// webHandler is the page, its assets and its WebSocket.
-func (s *Server) webHandler() http.Handler {
+// webHandler is the page, its assets and its WebSocket; hosts are the
+// names its Host header may give besides an address (webterm.Config.Hosts).
+func (s *Server) webHandler(hosts []string) http.Handler {
 	return webterm.New(webterm.Config{
 		Title:      cmp.Or(s.cfg.Workshop, "a workshop on NDCG"),
 		Room:       s.webCode,
@@ -73,7 +72,8 @@ func (s *Server) webHandler() http.Handler {
 			}
 			return DefaultLoginGrace
 		}(),
-		Log: s.log,
+		Log:   s.log,
+		Hosts: hosts,
 	})
 }
 
@@ -86,9 +86,12 @@ func (s *Server) ServeWeb(ln net.Listener) error {
 	if !s.track(ln) {
 		return nil
 	}
+	ln = capListener{Listener: &fdListener{Listener: ln, log: s.log}, c: s.webCap}
 	var err error
 	if s.cfg.TLSCert != "" {
-		err = s.web.ServeTLS(ln, s.cfg.TLSCert, s.cfg.TLSKey)
+		// The certificate was read at start (readTLS): its files are
+		// not read again here.
+		err = s.web.ServeTLS(ln, "", "")
 	} else {
 		err = s.web.Serve(ln)
 	}
@@ -120,14 +123,14 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 		s.log("%s: a wrong passphrase from a browser", req.Addr)
 		return webterm.Joined{}, &webterm.Refusal{Message: "that is not the room's passphrase: ask your instructor for it", Failure: true}
 	}
-	login := CleanName(strings.TrimSpace(req.Name))
-	if login == "" {
+	// A code typed after the name (fay+k7m2p9xq, as the ssh line has it)
+	// is a code, as the code field's is: never part of the name shown.
+	name, typed := splitCode(strings.TrimSpace(req.Name))
+	if strings.TrimSpace(name) == "" {
 		return webterm.Joined{}, &webterm.Refusal{Message: "type a name: the instructor sees it beside your answers"}
 	}
-	code := strings.ToLower(strings.TrimSpace(req.Resume))
-	if !wellFormedCode(code) {
-		code = ""
-	}
+	login := CleanName(strings.TrimSpace(name))
+	code := cmp.Or(strings.ToLower(strings.TrimSpace(req.Resume)), typed)
 	m, ok := s.room.joinVia(login, code, req.Addr, "", ViaWeb)
 	if !ok {
 		return webterm.Joined{}, &webterm.Refusal{Message: roomFull(s.cfg.MaxSessions)}
@@ -140,7 +143,7 @@ func (s *Server) webJoin(_ context.Context, req webterm.JoinRequest) (webterm.Jo
 	if m.Missed == missedUnknown {
 		// A code that finds no list may be a guess: it counts as a
 		// wrong passphrase does.
-		s.throttle.fail(req.Addr)
+		s.throttle.fail(req.Addr, req.Tell)
 	}
 	return webterm.Joined{Name: m.Name, Resume: m.Code, Run: func(t *webterm.Term) { s.runWeb(t, m) }}, nil
 }
@@ -191,7 +194,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	}
 	switch {
 	case s.stopping():
-		t.End(EndedLine + " Your list is offered below as a download.")
+		t.End(s.endLine() + " Your list is offered below as a download.")
 	case m.session != nil && m.session.idled.Load():
 		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", ShortDuration(s.cfg.IdleTimeout)))
 	default:
@@ -211,7 +214,9 @@ func (s *Server) offerTakeHome(t *webterm.Term, m *Member, doc *listio.Document,
 		_ = t.Offer(file+".json", "application/json", data)
 	}
 	if r, err := ndcg.Compute(doc.List, settings); err == nil {
-		_ = t.Offer(file+".md", "text/markdown", []byte(report.MarkdownString(doc, r)))
+		// With the attendee's quiz rounds, as ssh … report gives them.
+		md := report.MarkdownString(doc, r) + roundsReport(s.room.Results(), m.ID)
+		_ = t.Offer(file+".md", "text/markdown", []byte(md))
 	}
 }
 
@@ -224,7 +229,7 @@ func (s *Server) webWelcome(m *Member) string {
 	}
 	switch m.Missed {
 	case missedUnknown:
-		return fmt.Sprintf("no list kept for this browser's code: a new list, as %s; this browser brings you back to it", m.Name)
+		return fmt.Sprintf("no list kept for that code: a new list, as %s; this browser brings you back to it", m.Name)
 	case missedOpen:
 		return fmt.Sprintf("your list is open in another window: a new list here, as %s", m.Name)
 	}

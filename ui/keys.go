@@ -79,11 +79,15 @@ func (m *Model) quit(typing bool) tea.Cmd {
 	}
 	switch {
 	case ws.ReplacedEdits() && !typing:
-		// Neither copying nor the list the server keeps holds
-		// them: only u brings them back.
+		// Copying does not hold them: u brings them back, in this
+		// session or the next (the server keeps them, Options.Own).
 		m.ask(dialogs.ThenQuit, replacedQuestion, common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 	case m.remote != nil && m.remote.KeepsList && !typing:
-		m.ask(dialogs.ThenQuit, keptQuestion, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
+		q := keptQuestion
+		if m.remote.Browser {
+			q = keptQuestionPage
+		}
+		m.ask(dialogs.ThenQuit, q, common.As(frame.QuitKeys.Save, "w", "copy it and quit"),
 			common.As(frame.QuitKeys.Quit, "y", "quit"), frame.QuitKeys.Stay)
 	case m.remote != nil:
 		m.ask(dialogs.ThenQuit, "Unsaved edits", common.As(frame.QuitKeys.Save, "w", "copy the list and quit"),

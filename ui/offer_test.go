@@ -184,6 +184,13 @@ func TestQuitQuestionWhenTheServerKeepsTheList(t *testing.T) {
 	assert.NotContains(t, screen(back), "modified")
 	assert.True(t, uitest.IsQuit(press(back, "q")), "copied: q quits")
 
+	// In a browser, no ssh line is printed and no key used: the page
+	// brings the list back. Before, it promised both.
+	page := remoteModel(t, 80, 24, Options{Remote: &Remote{KeepsList: true, Browser: true}})
+	press(page, "0", "q")
+	assert.Contains(t, screen(page), "Edits not copied; the server keeps your list (reloading this page brings it")
+	assert.NotContains(t, screen(page), "ssh line")
+
 	// A server that keeps nothing: quitting loses the edits.
 	gone := remoteModel(t, 80, 24, Options{})
 	press(gone, "0", "q")

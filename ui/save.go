@@ -198,8 +198,13 @@ type savedMsg struct {
 }
 
 // keptQuestion is the question before quitting with edits not copied,
-// when the server keeps the list (Remote.KeepsList).
-const keptQuestion = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
+// when the server keeps the list (Remote.KeepsList); keptQuestionPage,
+// in a browser, where no ssh line is printed and no key is used: the
+// page keeps the attendee's code.
+const (
+	keptQuestion     = "Edits not copied; the server keeps your list (your key, or the ssh line printed as you leave, brings it back)"
+	keptQuestionPage = "Edits not copied; the server keeps your list (reloading this page brings it back)"
+)
 
 // replacedQuestion is the question before quitting when a list the
 // instructor sent replaced the attendee's edits not copied.

@@ -56,6 +56,11 @@ type Options struct {
 	// and not copied before their connection ended). The title says
 	// modified, and quitting asks first.
 	Modified bool
+	// Own, when set, is the attendee's own list, which Doc (the
+	// instructor's, opened) replaced in their session before: the
+	// explorer starts on Doc opened over it, so that u still takes the
+	// instructor's list back after a reconnect or a server's restart.
+	Own *Own
 	// Notice is shown in the status line at start as a warning, in the
 	// errors' ink (a recovery copy of unsaved edits waiting, say).
 	Notice string
@@ -125,13 +130,44 @@ type Model struct {
 	answering bool
 }
 
+// Own is an attendee's own list under the one they opened (Options.Own).
+type Own struct {
+	Doc      *listio.Document
+	Settings ndcg.Settings
+	// Modified says it had edits not saved when the other replaced it.
+	Modified bool
+}
+
+// openOwn is the workspace an explorer starts on: the list given, or,
+// under it, the attendee's own, the list given opened over it as when
+// they opened it (one edit, which u takes back).
+func openOwn(o Options) *workspace.Workspace {
+	if o.Own == nil {
+		return workspace.New(o.Doc, o.Settings)
+	}
+	ws := workspace.New(o.Own.Doc, o.Own.Settings)
+	if o.Own.Modified {
+		ws.MarkSaved(-1)
+	}
+	ws.Apply(ws.Open(o.Doc, o.Settings))
+	switch {
+	case o.Modified:
+		ws.MarkSaved(-1)
+	case !o.Own.Modified:
+		// The instructor's list, opened and not changed, is no edit of
+		// the attendee's (offerKey).
+		ws.MarkSaved(ws.Version())
+	}
+	return ws
+}
+
 // remoteTitleLimit bounds a title typed or pasted in a remote session,
 // so a huge paste cannot make every frame carry it.
 const remoteTitleLimit = 200
 
 // New builds the explorer on a document.
 func New(o Options) *Model {
-	ws := workspace.New(o.Doc, o.Settings)
+	ws := openOwn(o)
 	if o.Remote != nil {
 		ws.MaxItems = o.Remote.MaxItems
 	}
@@ -147,7 +183,7 @@ func New(o Options) *Model {
 			m.files.disk = listio.StampOf(p)
 		}
 	}
-	if o.Modified {
+	if o.Modified && o.Own == nil {
 		// No version of the history holds what was last saved.
 		ws.MarkSaved(-1)
 	}

@@ -47,3 +47,17 @@ func (w *Workspace) full() string {
 	}
 	return ""
 }
+
+// Own is the list an opened list replaced, u taking it back: the one
+// the earliest open still undoable replaced, with its conventions and
+// whether it had edits not saved. ok is false when no open is undoable.
+// A server keeps it beside the list on screen, so that u still takes the
+// instructor's list back in the attendee's next session.
+func (w *Workspace) Own() (doc *listio.Document, s ndcg.Settings, modified, ok bool) {
+	for _, e := range w.hist.done[:w.hist.pos] {
+		if o, isOpen := e.(*openDoc); isOpen {
+			return o.beforeDoc, o.beforeS, o.overEdits, true
+		}
+	}
+	return nil, ndcg.Settings{}, false, false
+}

@@ -28,10 +28,20 @@
 // # Limits
 //
 // Every quantity a browser chooses is bounded: a message's size
-// (MaxMessage), the time to join (JoinTimeout), the number of failed
-// joins from one address (the Throttle the server passes: serve's, which
-// its SSH logins share), the window's size (MaxCols×MaxRows),
-// and a browser that stops reading its screen is dropped once
-// SlowTimeout passes with its queue full, so it holds no more memory
-// than the queue.
+// (MaxMessage), the time to join (JoinTimeout), the pace of failed joins
+// from one address (the Throttle the server passes: serve's, which its
+// SSH logins share; it slows, and never refuses the right passphrase,
+// as a classroom behind one NAT is one address), the window's size
+// (MaxCols×MaxRows), and a browser that stops reading its screen is
+// dropped once SlowTimeout passes with its queue full, so it holds no
+// more memory than the queue. Requests whose Host is not this server's
+// (DNS rebinding) are refused, and /assets/ serves the page's files by
+// name only.
+//
+// # A shared browser
+//
+// The page keeps the resume code it was given, with the name it joined
+// as, and uses neither until the person at the keyboard says that name
+// is theirs ("continue as NAME"); "I am someone else" forgets them. A
+// code from another device goes in its own field, or after the name.
 package webterm

@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/netip"
+	"os"
 	"strings"
 	"time"
 
@@ -50,6 +52,9 @@ type JoinRequest struct {
 	Rows       int    `json:"rows"`
 	// Addr is the remote address (host only), filled in by the server.
 	Addr string `json:"-"`
+	// Tell shows the page a line while Join waits (the throttle's
+	// reason), filled in by the server.
+	Tell func(string) `json:"-"`
 }
 
 // Refusal is an error Join returns to refuse a browser, with the words
@@ -90,31 +95,34 @@ type Config struct {
 	SlowTimeout time.Duration
 	// Log, when set, is told of each refusal and throttling, once.
 	Log func(format string, args ...any)
+	// Hosts are the names, besides IP addresses, localhost and this
+	// machine's own name, that a request's Host header may give (a
+	// certificate's names). Any other is refused: a page on another
+	// site whose name the attacker points at this address (DNS
+	// rebinding) would otherwise be this page's origin.
+	Hosts []string
 }
 
-// Throttle is what slows down guessing: Blocked refuses an address that
-// has failed too often, Failed counts a failure (and may wait before the
-// answer goes back, which the page waits for), Succeeded ends the count.
-// serve passes the one throttle its SSH logins use, so that a guess
-// costs the same by either door.
+// Throttle is what slows down guessing: Failed counts a failure and may
+// wait before the answer goes back, which the page waits for, calling
+// tell first with what the page shows of why. It never refuses: behind
+// one address a whole classroom joins. serve passes the one throttle
+// its SSH logins use, so that a guess costs the same by either door.
 type Throttle interface {
-	Blocked(addr string) bool
-	Failed(addr string)
-	Succeeded(addr string)
+	Failed(addr string, tell func(string))
 }
 
 // noThrottle counts nothing.
 type noThrottle struct{}
 
-func (noThrottle) Blocked(string) bool { return false }
-func (noThrottle) Failed(string)       {}
-func (noThrottle) Succeeded(string)    {}
+func (noThrottle) Failed(string, func(string)) {}
 
 // Handler serves the page, its assets and its WebSocket.
 type Handler struct {
-	cfg  Config
-	page *template.Template
-	mux  *http.ServeMux
+	cfg   Config
+	page  *template.Template
+	mux   *http.ServeMux
+	hosts map[string]bool
 }
 
 // New makes a Handler for cfg.
@@ -134,16 +142,65 @@ func New(cfg Config) *Handler {
 	if cfg.Log == nil {
 		cfg.Log = func(string, ...any) {}
 	}
-	h := &Handler{cfg: cfg, mux: http.NewServeMux()}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux(), hosts: map[string]bool{"localhost": true}}
+	if name, err := os.Hostname(); err == nil {
+		h.hosts[strings.ToLower(name)] = true
+		h.hosts[strings.ToLower(name)+".local"] = true
+	}
+	for _, n := range cfg.Hosts {
+		h.hosts[strings.ToLower(strings.TrimSuffix(n, "."))] = true
+	}
 	h.page = template.Must(template.ParseFS(static, "static/index.html"))
 	assets, _ := fs.Sub(static, "static")
-	h.mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(assets)))
+	files := http.FileServerFS(assets)
+	// The page's own files, by name: not its template, and no listing
+	// of a directory.
+	h.mux.HandleFunc("GET /assets/{file...}", func(w http.ResponseWriter, r *http.Request) {
+		if !assetFiles[r.PathValue("file")] {
+			h.noRoom(w, http.StatusNotFound)
+			return
+		}
+		http.StripPrefix("/assets/", files).ServeHTTP(w, r)
+	})
 	h.mux.HandleFunc("GET /ws", h.socket)
 	h.mux.HandleFunc("GET /{$}", h.index)
-	if cfg.Room != "" {
-		h.mux.HandleFunc("GET /"+cfg.Room, h.index)
-	}
+	h.mux.HandleFunc("GET /{code}", func(w http.ResponseWriter, r *http.Request) {
+		code := r.PathValue("code")
+		switch {
+		case cfg.Room != "" && code == cfg.Room:
+			h.index(w, r)
+		case cfg.Room != "" && strings.EqualFold(code, cfg.Room):
+			// The code copied from a slide in the wrong case: the room.
+			http.Redirect(w, r, "/"+cfg.Room, http.StatusPermanentRedirect)
+		default:
+			h.noRoom(w, http.StatusNotFound)
+		}
+	})
 	return h
+}
+
+// assetFiles are the files the page loads from /assets/.
+var assetFiles = map[string]bool{
+	"app.js": true, "app.css": true, "vendor/xterm.js": true, "vendor/xterm.css": true, "vendor/addon-fit.js": true,
+}
+
+// noRoom serves the page that asks for the room's address, with status.
+func (h *Handler) noRoom(w http.ResponseWriter, status int) {
+	h.render(w, status, false)
+}
+
+// hostAllowed says whether a request's Host header names this server:
+// an IP address, or a name of Config.Hosts' kind.
+func (h *Handler) hostAllowed(hostport string) bool {
+	host := hostport
+	if hh, _, err := net.SplitHostPort(hostport); err == nil {
+		host = hh
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	if _, err := netip.ParseAddr(host); err == nil {
+		return true
+	}
+	return h.hosts[host]
 }
 
 // ServeHTTP sets the headers every response carries, then routes.
@@ -153,6 +210,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Referrer-Policy", "no-referrer")
 	hd.Set("X-Frame-Options", "DENY")
 	hd.Set("Cache-Control", "no-store")
+	if !h.hostAllowed(r.Host) {
+		h.cfg.Log("web: %s: refused a request for the host %q (not this server's address)", remoteHost(r), r.Host)
+		http.Error(w, "this page answers only at its own address: open the one your instructor gave", http.StatusMisdirectedRequest)
+		return
+	}
 	h.mux.ServeHTTP(w, r)
 }
 
@@ -174,12 +236,18 @@ func policy(nonce string) string {
 // index serves the page: at / when the room has no code, else only at
 // /CODE, and at / a page that asks for the room's address.
 func (h *Handler) index(w http.ResponseWriter, r *http.Request) {
+	h.render(w, http.StatusOK, h.cfg.Room == "" || r.URL.Path == "/"+h.cfg.Room)
+}
+
+// render serves the page with status: the room's, or (inRoom false) the
+// one that asks for its address.
+func (h *Handler) render(w http.ResponseWriter, status int, inRoom bool) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	nonce := base64.RawURLEncoding.EncodeToString(b[:])
 	w.Header().Set("Content-Security-Policy", policy(nonce))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	inRoom := h.cfg.Room == "" || r.URL.Path == "/"+h.cfg.Room
+	w.WriteHeader(status)
 	_ = h.page.Execute(w, map[string]any{
 		"Title":      h.cfg.Title,
 		"Nonce":      nonce,
@@ -241,11 +309,6 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.JoinTimeout)
 	defer cancel()
 	for {
-		if h.cfg.Throttle.Blocked(addr) {
-			_ = writeControl(ctx, c, control{Type: "refused", Message: "too many wrong passphrases or codes from this address: try again in a few minutes"})
-			_ = c.Close(websocket.StatusPolicyViolation, "throttled")
-			return JoinRequest{}, Joined{}, false
-		}
 		typ, data, err := c.Read(ctx)
 		if err != nil {
 			return JoinRequest{}, Joined{}, false
@@ -256,16 +319,16 @@ func (h *Handler) join(ctx context.Context, c *websocket.Conn, addr string) (Joi
 			return JoinRequest{}, Joined{}, false
 		}
 		req.Addr = addr
+		req.Tell = func(msg string) { _ = writeControl(ctx, c, control{Type: "wait", Message: msg}) }
 		joined, err := h.cfg.Join(ctx, req)
 		if err == nil {
-			h.cfg.Throttle.Succeeded(addr)
 			return req, joined, true
 		}
 		var refusal *Refusal
 		if errors.As(err, &refusal) && refusal.Failure {
 			// The throttle's delay: the page waits for the answer, so
-			// a guesser can try no faster than this.
-			h.cfg.Throttle.Failed(addr)
+			// a guesser can try no faster than this; it says why.
+			h.cfg.Throttle.Failed(addr, func(msg string) { _ = writeControl(ctx, c, control{Type: "wait", Message: msg}) })
 		}
 		if writeControl(ctx, c, control{Type: "refused", Message: err.Error()}) != nil {
 			return JoinRequest{}, Joined{}, false

@@ -119,9 +119,11 @@ type Model struct {
 	round int
 	count int
 	tally *serve.Tally
-	// failures and refused are the server's failed attempts and the
-	// connections it refused for them, read at each change of the room.
-	failures, refused int
+	// failures and slowed are the server's failed attempts and those
+	// that waited its penalty, worst the address with the most, read at
+	// each change of the room.
+	failures, slowed int
+	worst            string
 	// tallyLines is the tally drawn at the window's width, made when the
 	// tally, the names or the width change (View only shows them), and
 	// tallyTop the first of them on screen.
@@ -177,6 +179,16 @@ func New(s *serve.Server, addr net.Addr, log *eventLog, noColor bool) *Model {
 		}
 	}
 	d.status = startStatus(s.Fingerprint(), addr)
+	if notes := s.StartNotes(); len(notes) > 0 {
+		// What the state directory held that the instructor should
+		// know comes first: the status line may cut what follows.
+		d.status = strings.Join(notes, "; ") + " · " + d.status
+	}
+	if t := s.Room().Tally(); t != nil && !t.Round.Ended && s.Room().Resumed() {
+		// Started again on a room whose round is under way: the round
+		// is what the instructor was on, and what the room expects.
+		d.tally, d.showTally = t, true
+	}
 	return d
 }
 
@@ -272,7 +284,7 @@ func (d *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case roomChanged:
 		d.count = d.srv.Room().Count()
-		d.failures, d.refused = d.srv.FailedAttempts()
+		d.failures, d.slowed, d.worst = d.srv.FailedAttempts()
 		d.tally = d.srv.Room().Tally()
 		if e := d.log.get(); e != d.event {
 			d.event, d.status = e, e
@@ -414,8 +426,8 @@ func (d *Model) header(w int) []string {
 	failed := ""
 	if d.failures > 0 {
 		failed = serve.Plural(d.failures, "failed attempt")
-		if d.refused > 0 {
-			failed += fmt.Sprintf(", %d refused", d.refused)
+		if d.slowed > 0 {
+			failed += fmt.Sprintf(", %d slowed, most from %s", d.slowed, d.worst)
 		}
 	}
 	line1 := st.warn.Render(fmt.Sprintf("%d connected", d.count)) + " · " + pass + " · " + d.connect
@@ -444,19 +456,33 @@ func (d *Model) header(w int) []string {
 		}
 		keys = append(keys, item)
 	}
-	lines := []string{ansi.Truncate(line1, w, "…"), ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…")}
+	var lines []string
+	if p := d.srv.SaveProblem(); p != "" {
+		// Until a save works again, above everything: a status line
+		// would be overwritten within a second by a round's countdown.
+		lines = append(lines, wrapCut(st.warn.Render("NOT SAVED: "+p+"; tried again every 2s: a crash now loses what changed since"), w, 2)...)
+	}
+	if ansi.StringWidth(line1) > w && d.webURL != "" && !d.srv.Config().NoSSH {
+		// The room's address is never cut: the page's goes on a line of
+		// its own when both do not fit on the first.
+		ssh, _, _ := strings.Cut(d.connect, " · "+d.webURL)
+		first := strings.Replace(line1, d.connect, ssh, 1)
+		if i := strings.Index(first, " · host key"); i >= 0 && ansi.StringWidth(first) > w {
+			first = first[:i]
+		}
+		if title := st.title.Render("ndcg-explorer serve") + " · " + first; !strings.Contains(first, "ndcg-explorer serve") && ansi.StringWidth(title) <= w {
+			first = title
+		}
+		lines = append(lines, ansi.Truncate(first, w, "…"), ansi.Truncate("the room's page: "+d.webURL, w, "…"))
+	} else {
+		lines = append(lines, ansi.Truncate(line1, w, "…"))
+	}
+	lines = append(lines, ansi.Truncate(st.subtle.Render(strings.Join(keys, " · ")), w, "…"))
 	status := d.status
 	if d.askQuit {
 		status = st.warn.Render(d.status)
 	}
-	wrapped := strings.Split(ansi.Wrap(status, max(w, 1), ""), "\n")
-	if len(wrapped) > statusLines {
-		wrapped = wrapped[:statusLines]
-		wrapped[statusLines-1] = ansi.Truncate(wrapped[statusLines-1]+" …", w, "…")
-	}
-	for _, l := range wrapped {
-		lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, "…"))
-	}
+	lines = append(lines, wrapCut(status, w, statusLines)...)
 	if hk := "host key " + d.srv.Fingerprint(); !strings.Contains(line1, hk) && ansi.StringWidth(hk) <= w {
 		// Attendees compare it with what ssh shows them on first
 		// connection, whenever they connect: it stays on screen once
@@ -471,7 +497,7 @@ func (d *Model) header(w int) []string {
 				line += " · "
 			}
 			// As much of the count as fits whole: "2 failed attempts,
-			// 1 refused", "2 failed, 1 refused", "2 failed".
+			// 1 slowed, most from …", "2 failed, 1 slowed, …", "2 failed".
 			short := fmt.Sprintf("%d failed", d.failures)
 			for _, f := range []string{failed, strings.Replace(failed, " attempts", "", 1), short} {
 				if ansi.StringWidth(line+f) <= w {
@@ -484,4 +510,18 @@ func (d *Model) header(w int) []string {
 		lines = append(lines, ansi.Truncate(line, w, "…"))
 	}
 	return lines
+}
+
+// wrapCut wraps text at w columns onto at most n lines, the last ending
+// in … when there was more.
+func wrapCut(text string, w, n int) []string {
+	wrapped := strings.Split(ansi.Wrap(text, max(w, 1), ""), "\n")
+	if len(wrapped) > n {
+		wrapped = wrapped[:n]
+		wrapped[n-1] = ansi.Truncate(wrapped[n-1]+" …", w, "…")
+	}
+	for i, l := range wrapped {
+		wrapped[i] = ansi.Truncate(strings.TrimRight(l, " "), w, "…")
+	}
+	return wrapped
 }

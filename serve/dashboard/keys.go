@@ -29,7 +29,7 @@ var dashboardKeys = struct {
 	Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "these keys")),
 	Export:  key.NewBinding(key.WithKeys("f9"), key.WithHelp("F9", "export rounds")),
 	Timer:   key.NewBinding(key.WithKeys("f10"), key.WithHelp("F10", "+1 min")),
-	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "let refused addresses in")),
+	Forgive: key.NewBinding(key.WithKeys("f11"), key.WithHelp("F11", "forgive failed attempts")),
 	// Code shows the room's page address as a QR code, for phones to
 	// scan off the projector (with --web).
 	Code: key.NewBinding(key.WithKeys("f12"), key.WithHelp("F12", "page's QR code")),
@@ -49,7 +49,7 @@ var dashboardHelp = []struct{ key, what string }{
 	{"F8", "in the room view, show or hide each answer of the round under way (keep it off a projector)"},
 	{"F9", "export every round's answers, verdicts and mistakes as CSV and JSON into the state directory (also done at stop)"},
 	{"F10", "give the round under way a minute more on its timer (the first press starts it): every attendee sees the time left count down, and the round ends when it runs out"},
-	{"F11", "let in again the addresses refused for failed attempts (a room behind one address that mistyped the passphrase)"},
+	{"F11", "forgive failed attempts: an address past its budget (a room behind one address that mistyped the passphrase) waits only the failure delay again"},
 	{"F12", "with --web, the room's page address as a QR code, for phones to scan off the projector"},
 	{"?", "this help; esc or ? closes it"},
 	{"q", "stop serving (asks first while attendees are connected)"},
@@ -126,7 +126,9 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		d.round++
 		rd := room.StartRound(d.seed+int64(d.round-1), d.round, d.explorer.Workspace().Settings)
 		d.tally = room.Tally()
-		d.showTally, d.tallyTop = true, 0
+		// The tally replaces whatever was shown, the room's QR code too:
+		// left over it, the instructor did not see the round start.
+		d.showTally, d.tallyTop, d.showCode = true, 0, false
 		d.status = fmt.Sprintf("quiz round %d started (seed %d, question %d): F4 ends it", rd.ID, rd.Seed, rd.Number)
 	case key.Matches(msg, k.End):
 		if !room.EndRound() {
@@ -134,7 +136,7 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			break
 		}
 		d.tally = room.Tally()
-		d.showTally, d.tallyTop = true, 0
+		d.showTally, d.tallyTop, d.showCode = true, 0, false
 		d.status = "round ended: every attendee sees the worked solution"
 		if d.showNames {
 			// F6 during the round named who had not answered; the
@@ -181,16 +183,16 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		} else {
 			addresses = fmt.Sprintf("%d %s", n, addresses)
 		}
-		d.status = "failed attempts forgotten: " + addresses + " let in again"
+		d.status = "failed attempts forgotten: " + addresses + " no longer slowed"
 	case key.Matches(msg, k.Export):
 		path, err := d.srv.ExportRounds(d.srv.Config().StateDir, now())
 		switch {
 		case err != nil:
 			d.status = "cannot export the rounds: " + err.Error()
 		case path == "":
-			d.status = "no answers to export yet: F3 starts a round"
+			d.status = "no rounds to export yet: F3 starts one"
 		default:
-			d.status = "exported every round to " + path + " (and .json beside it)"
+			d.status = "exported every round to " + path + " " + serve.ExportedBeside
 		}
 	case key.Matches(msg, k.Answers):
 		d.showAnswers = !d.showAnswers

@@ -62,11 +62,16 @@ func Run(ctx context.Context, cfg serve.Config, in *os.File, out io.Writer, noCo
 	_, runErr := p.Run()
 	close(stop)
 	n := s.Room().Count()
+	if ctx.Err() != nil {
+		// A signal (a restart), not q: attendees read that the room
+		// will be back.
+		s.StopBySignal()
+	}
 	s.ShutdownWithGrace()
 	if path, err := s.ExportRounds(cfg.StateDir, time.Now()); err != nil {
 		fmt.Fprintf(out, "ndcg-explorer serve: cannot export the rounds: %v\n", err)
 	} else if path != "" {
-		fmt.Fprintf(out, "ndcg-explorer serve: the rounds are in %s (and .json beside it)\n", path)
+		fmt.Fprintf(out, "ndcg-explorer serve: the class's rounds are in %s %s\n", path, serve.ExportedBeside)
 	}
 	// The dashboard has left the screen: a line says the room is closed,
 	// as each attendee reads the workshop ended.

@@ -43,6 +43,10 @@ type Remote struct {
 	// welcome says it, and the next news takes the status line, so the
 	// help (?) says it again. Empty: their key, or their browser, does.
 	Back string
+	// Browser says the attendee is in a browser (the room's page), which
+	// keeps their code: reloading the page brings their list back, not
+	// a key or an ssh line.
+	Browser bool
 	// OnShare receives the attendee's answer to a ShareAsk, and their
 	// stopping a screen they agreed to show. It is called from the
 	// program's goroutine: it must not block.

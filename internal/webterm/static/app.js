@@ -19,9 +19,49 @@
   var box = document.getElementById("terminal");
   var fileBar = document.getElementById("file");
   var resumeKey = "ndcg-explorer resume " + location.host + "/" + room;
-  var nameKey = "ndcg-explorer name " + location.host + "/" + room;
   var nameInput = document.getElementById("name");
-  nameInput.value = localStorage.getItem(nameKey) || "";
+  var codeInput = document.getElementById("code");
+  var known = document.getElementById("known");
+  var fresh = document.getElementById("fresh");
+  var goButton = document.getElementById("go");
+  // A lab's browser is shared: a name typed here before, and the code
+  // that brings its list back, are someone else's until the person at
+  // the keyboard says they are theirs. Nothing is filled in for them.
+  localStorage.removeItem("ndcg-explorer name " + location.host + "/" + room); // kept by older pages
+  var kept = null;
+  try { kept = JSON.parse(localStorage.getItem(resumeKey) || "null"); } catch (e) { kept = null; }
+  if (!kept || !kept.name || !kept.code) { kept = null; }
+  var continuing = false;
+
+  function showFresh() {
+    known.hidden = true;
+    fresh.hidden = false;
+    goButton.hidden = false;
+    nameInput.required = true;
+  }
+  if (kept) {
+    document.getElementById("known-name").textContent = kept.name;
+    document.getElementById("continue-name").textContent = kept.name;
+    known.hidden = false;
+    fresh.hidden = true;
+    goButton.hidden = true;
+    nameInput.required = false;
+    document.getElementById("continue").addEventListener("click", function () { continuing = true; });
+    document.getElementById("someone-else").addEventListener("click", function () {
+      // Theirs stays theirs: this browser forgets it (their code brings
+      // it back on any device).
+      localStorage.removeItem(resumeKey);
+      kept = null;
+      showFresh();
+      nameInput.focus();
+    });
+  } else {
+    showFresh();
+  }
+
+  // A code is eight letters and digits; one typed after the name, as
+  // the ssh line has it (ada+k7m2p9xq), is taken as the code.
+  var codeAfterName = /^(.*)\+([A-Za-z0-9]{8})$/;
 
   var term = null, fit = null, ws = null, joined = false, ended = "", lastReq = null;
 
@@ -103,12 +143,17 @@
       var m = JSON.parse(ev.data);
       if (m.type === "joined") {
         joined = true;
-        // The code is kept with the name it was given to: on a browser a
-        // lab shares, the next person's name does not bring it back.
-        if (m.resume) { localStorage.setItem(resumeKey, JSON.stringify({ name: lastReq.name, code: m.resume })); }
+        // The code is kept with the name it joined as: the page offers
+        // it back only to whoever says that name is theirs.
+        if (m.resume) { localStorage.setItem(resumeKey, JSON.stringify({ name: m.name || lastReq.name, code: m.resume })); }
         form.hidden = true;
+        if (box.hidden) { box.hidden = false; fit.fit(); }
         term.focus();
         sendControl({ type: "resize", cols: term.cols, rows: term.rows });
+      } else if (m.type === "wait") {
+        // The form, not the terminal over it, until the answer comes.
+        message.textContent = m.message;
+        box.hidden = true;
       } else if (m.type === "refused") {
         message.textContent = m.message;
         box.hidden = true;
@@ -131,14 +176,20 @@
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     message.textContent = "";
-    localStorage.setItem(nameKey, nameInput.value);
     var pass = document.getElementById("passphrase");
     if (!term) { startTerminal(); } else { box.hidden = false; fit.fit(); }
     var s = size();
-    var kept = {};
-    try { kept = JSON.parse(localStorage.getItem(resumeKey) || "{}") || {}; } catch (e) { kept = {}; }
-    var resume = kept.name === nameInput.value ? kept.code || "" : "";
-    var req = { name: nameInput.value, passphrase: pass ? pass.value : "", resume: resume, cols: s.cols, rows: s.rows };
+    var name = nameInput.value.trim(), resume = codeInput.value.trim();
+    var typed = codeAfterName.exec(name);
+    if (typed) {
+      // The code leaves the name field at once: it is never shown.
+      name = typed[1];
+      resume = resume || typed[2];
+      nameInput.value = name;
+      codeInput.value = "";
+    }
+    if (kept && continuing) { name = kept.name; resume = kept.code; }
+    var req = { name: name, passphrase: pass ? pass.value : "", resume: resume, cols: s.cols, rows: s.rows };
     lastReq = req;
     if (ws && ws.readyState === WebSocket.OPEN && !joined) { ws.send(JSON.stringify(req)); } else { connect(req); }
   });
