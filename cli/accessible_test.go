@@ -37,7 +37,7 @@ func TestAccessibleFromAPipe(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	code, out, errOut = mainWith("1.89\n", "learn", "1")
 	require.Equal(t, ExitOK, code, errOut)
-	assert.Contains(t, out, "Step 1 of 8: gain and discount.\n")
+	assert.Contains(t, out, "Step 1 of 13: gain and discount.\n")
 	assert.Contains(t, out, "Right: rank 2's term is 1.8928.")
 
 	t.Setenv("ACCESSIBLE", "0")

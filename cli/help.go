@@ -77,7 +77,7 @@ var valueNames = map[string]string{
 	// ltr.
 	"label-gain": "GAINS", "compare": "PRESETS",
 	// serve.
-	"listen": "ADDR", "web": "ADDR", "workshop": "NAME", "state-dir": "DIR", "tls-cert": "FILE", "tls-key": "FILE", "host-key": "FILE", "max-sessions": "N", "idle-timeout": "DURATION",
+	"listen": "ADDR", "web": "ADDR", "workshop": "NAME", "lesson": "FILE", "state-dir": "DIR", "tls-cert": "FILE", "tls-key": "FILE", "host-key": "FILE", "max-sessions": "N", "idle-timeout": "DURATION",
 	"passphrase-file": "FILE", "max-items": "N", "fail-budget": "N", "web-host": "NAME",
 	// trec, named as trec_eval's usage names them.
 	"measure": "MEASURE", "Max_retrieved_per_topic": "N", "level_for_rel": "REL",

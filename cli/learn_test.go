@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,30 +17,31 @@ func TestLearnCommand(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
 
-	code, _, errOut := mainWith("", "learn", "9")
+	code, _, errOut := mainWith("", "learn", "14")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, `STEP is a number from 1 to 8, not "9"; ndcg-explorer learn --help lists the steps`)
+	assert.Contains(t, errOut, `STEP is a number from 1 to 13, not "14"; ndcg-explorer learn --help lists the steps`)
 	code, _, errOut = mainWith("", "learn", "2", "3")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, "learn takes at most one STEP, got 2: 2 3")
+	assert.Contains(t, errOut, "learn takes one STEP, got 2: 2 3; a lesson FILE comes first: ndcg-explorer learn FILE STEP")
 
 	code, _, errOut = mainWith("", "learn", "3")
 	assert.Equal(t, ExitBadInput, code)
-	assert.Contains(t, errOut, "the guided path needs a terminal; it runs in the explorer; ndcg-explorer learn --help lists its steps")
+	assert.Contains(t, errOut, "the guided path needs a terminal; it runs in the explorer; ndcg-explorer learn --answers prints its answers")
 	_, err := os.Stat(filepath.Join(dir, "ndcg-explorer"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is written before a step opens")
 
 	code, out, _ := mainWith("", "learn", "--help")
 	assert.Equal(t, ExitOK, code)
 	assert.Contains(t, out, "1  gain and discount")
-	assert.Contains(t, out, "8  checking a hand computation")
+	assert.Contains(t, out, "13  checking a hand computation")
+	assert.Contains(t, out, "learn --export writes the built-in path out")
 	// The file's place in words, not this machine's path: the command
 	// reference is generated from this help.
 	assert.Contains(t, out, "ndcg-explorer/learn.json in the configuration directory")
 	assert.NotContains(t, out, dir)
 
 	_, out, _ = mainWith("", "__complete", "learn", "")
-	assert.Contains(t, out, "6\tties at the cutoff")
+	assert.Contains(t, out, "8\tties at the cutoff")
 }
 
 // TestLearnDamagedProgress: a progress file this program did not write
@@ -74,9 +76,49 @@ func TestLearnWithoutConfigDirectory(t *testing.T) {
 	p, save, unkept, err = learnProgress()
 	require.NoError(t, err)
 	require.NoError(t, unkept)
+	for n := 1; n <= 3; n++ {
+		p.Opened(n)
+		p.Answered(n)
+	}
 	p.Opened(4)
 	require.NoError(t, save(p))
 	p, _, _, err = learnProgress()
 	require.NoError(t, err)
 	assert.Equal(t, 4, p.Resume())
+}
+
+// TestLearnFilesAndKey: learn --export writes the built-in path as a
+// lesson file; learn --answers prints its key, as text or JSON, and a
+// lesson file's; a file with an error is refused with its line, by
+// learn and by serve --lesson alike.
+func TestLearnFilesAndKey(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	code, out, _ := mainWith("", "learn", "--export")
+	assert.Equal(t, ExitOK, code)
+	assert.True(t, strings.HasPrefix(out, "# NDCG, step by step\n"), out)
+	assert.Contains(t, out, "\n## checking a hand computation\n")
+
+	code, out, _ = mainWith("", "learn", "--answers")
+	assert.Equal(t, ExitOK, code)
+	assert.Contains(t, out, " 4  NDCG                            NDCG@5 = 0.9575\n")
+	code, out, _ = mainWith("", "learn", "--answers", "--format", "json", filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
+	assert.Equal(t, ExitOK, code)
+	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309}]}`+"\n", out)
+
+	code, out, _ = mainWith("# From a pipe\n\n## one\nlist: 3,2\nask: dcg\nquestion: What is DCG?\n\nAdd.\n", "learn", "--answers", "-")
+	assert.Equal(t, ExitOK, code)
+	// The default conventions, exp gain and the whole list: 7 + 3/log2 3.
+	assert.Equal(t, " 1  one  DCG = 8.8928\n", out)
+
+	bad := filepath.Join(t.TempDir(), "bad.md")
+	require.NoError(t, os.WriteFile(bad, []byte("# A lesson\n\n## one\nlist: 3,2\nask: ndcg\n\nDo it.\n"), 0o644))
+	code, _, errOut := mainWith("", "learn", bad)
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, bad+":3: step 1 (one) has no question; add a line question: What is … , to two decimals?")
+	code, _, errOut = mainWith("", "serve", "--lesson", bad, "--state-dir", t.TempDir())
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, bad+":3: step 1 (one) has no question")
+	code, _, errOut = mainWith("", "learn", "--format", "json")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "--format json is for --answers")
 }

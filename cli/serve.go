@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/serve/dashboard"
 )
@@ -20,7 +21,7 @@ import (
 func newServeCmd(env *Env) *cobra.Command {
 	var lf listFlags
 	var cfg serve.Config
-	var passFile string
+	var passFile, lesson string
 	var forget bool
 	cmd := &cobra.Command{
 		Use:   "serve [FILE|sample:NAME]",
@@ -51,6 +52,15 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 			}
 			if forget {
 				return forgetRoom(env, cfg.StateDir)
+			}
+			if lesson != "" {
+				// F1 sends the lesson's steps, and the attendees'
+				// screens open them, in place of the guided path.
+				p, err := learn.ReadFile(lesson)
+				if err != nil {
+					return err
+				}
+				learn.Use(p)
 			}
 			doc, err := lf.load(env, args, true)
 			if err != nil {
@@ -85,6 +95,7 @@ ndcg-explorer serve --listen :23234 --passphrase-file pass.txt lesson.json`,
 	f.StringVar(&cfg.StateDir, "state-dir", "", "where the room is kept (names, lists, answers), so a restart loses nothing (default: under your data directory)")
 	f.BoolVar(&forget, "forget", false, "clear the room kept in --state-dir, after asking, and serve nothing")
 	f.StringVar(&cfg.Workshop, "workshop", "", "the workshop's name (as \"IR course, week 3\"), in every attendee's welcome and the room's page")
+	f.StringVar(&lesson, "lesson", "", "a lesson file whose steps F1 sends, in place of the guided path (ndcg-explorer learn --export writes one to edit)")
 	f.BoolVar(&cfg.Present, "present", false, "your explorer on the dashboard in projector mode: fewer columns, NDCG large, wide bars (R switches)")
 	// The list's flags after serve's own: serve's --max-items (the most
 	// items an attendee's list holds) stands for the list read's too.

@@ -144,11 +144,12 @@ func TestServeHelpListsItsOwnFlags(t *testing.T) {
 	for _, f := range []string{"--listen", "--passphrase-file", "--max-sessions", "--gain", "-k --cutoff"} {
 		assert.Contains(t, out, "    "+f+" ", f)
 	}
-	// Serve's seventeen (the room's eleven, --state-dir and --forget, --web,
-	// --tls-cert, --tls-key and --web-host), the list's conventions and inline grades
-	// (gain, discount, -k, ties, idcg, zero, -p, grades, scores),
-	// --input-format, --max-size and -h: 29, and none of the browser's.
-	assert.Equal(t, 29, strings.Count(out, "\n    -"), "serve's flags, help included")
+	// Serve's eighteen (the room's eleven, --state-dir and --forget, --web,
+	// --tls-cert, --tls-key and --web-host, --lesson), the list's
+	// conventions and inline grades (gain, discount, -k, ties, idcg, zero,
+	// -p, grades, scores), --input-format, --max-size and -h: 30, and none
+	// of the browser's.
+	assert.Equal(t, 30, strings.Count(out, "\n    -"), "serve's flags, help included")
 	env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, IsTerminal: func() bool { return false }}
 	assert.NotNil(t, newServeCmd(env).Flags().Lookup("qrels"), "still taken")
 }

@@ -15,11 +15,46 @@ import (
 
 // Progress is how far a learner has come along the path.
 type Progress struct {
-	// Next is the step `learn` resumes at, from 1; 0 before the first.
+	// Next is the step last opened, from 1; 0 before the first and
+	// once the learner went on from the last.
 	Next int `json:"next"`
 	// Right are the steps answered right, Seen those opened, in order.
 	Right []int `json:"right,omitempty"`
 	Seen  []int `json:"seen,omitempty"`
+	// Titles are the path's step titles when the progress was kept:
+	// a path with steps added or moved reads Right and Seen by title,
+	// so a step answered right stays answered under its new number.
+	Titles []string `json:"titles,omitempty"`
+}
+
+// firstTitles are the titles of the path's first edition, whose
+// progress files name no titles.
+var firstTitles = []string{"gain and discount", "DCG", "the ideal ranking and IDCG", "NDCG",
+	"the cutoff k", "ties at the cutoff", "conventions that disagree", "checking a hand computation"}
+
+// titles are the built-in path's step titles, in order.
+func titles() []string {
+	out := make([]string, len(Steps))
+	for i, s := range Steps {
+		out[i] = s.Title
+	}
+	return out
+}
+
+// renumber reads steps numbered under the titles was by title under the
+// path as it is now; a step no longer on the path is dropped.
+func renumber(steps []int, was []string) []int {
+	now := titles()
+	var out []int
+	for _, n := range steps {
+		if n < 1 || n > len(was) {
+			continue
+		}
+		if i := slices.Index(now, was[n-1]); i >= 0 {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
 
 // ProgressPath is the file progress is kept in:
@@ -54,6 +89,14 @@ func LoadProgress() (Progress, error) {
 	if err := json.Unmarshal(b, &p); err != nil {
 		return Progress{}, fmt.Errorf("%s is not a progress file this program wrote (%v); remove it to start the path afresh", path, err)
 	}
+	was := p.Titles
+	if was == nil {
+		was = firstTitles
+	}
+	if !slices.Equal(was, titles()) {
+		p.Right, p.Seen, p.Next = renumber(p.Right, was), renumber(p.Seen, was), 0
+	}
+	p.Titles = titles()
 	p.Right = valid(p.Right)
 	p.Seen = valid(p.Seen)
 	if p.Next < 0 || p.Next > len(Steps) {
@@ -84,6 +127,7 @@ func (p Progress) Save() error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("cannot keep your progress: %w", err)
 	}
+	p.Titles = titles()
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
@@ -91,13 +135,11 @@ func (p Progress) Save() error {
 	return listio.WriteFileAtomic(path, append(b, '\n'))
 }
 
-// Resume is the step `learn` opens with no step given: the one after the
-// last left, the first one not answered right once the last is done, or
-// 1.
+// Resume is the step `learn` opens with no step given: the first one
+// not answered right (a step answered right is never asked again, and
+// one answered right just before quitting counts), or 1 once every step
+// is.
 func (p Progress) Resume() int {
-	if p.Next >= 1 && p.Next <= len(Steps) {
-		return p.Next
-	}
 	for n := 1; n <= len(Steps); n++ {
 		if !slices.Contains(p.Right, n) {
 			return n
@@ -106,14 +148,25 @@ func (p Progress) Resume() int {
 	return 1
 }
 
-// Opened records step n as seen and the one to resume at.
+// Opened records step n as seen and the one last opened.
 func (p *Progress) Opened(n int) {
 	p.Next = n
-	p.Seen = valid(append(p.Seen, n))
+	p.Seen = with(p.Seen, n)
 }
 
 // Answered records step n answered right.
-func (p *Progress) Answered(n int) { p.Right = valid(append(p.Right, n)) }
+func (p *Progress) Answered(n int) { p.Right = with(p.Right, n) }
+
+// with is steps with n, once, in order: a lesson file's steps may be
+// more than the built-in path's.
+func with(steps []int, n int) []int {
+	if slices.Contains(steps, n) {
+		return steps
+	}
+	out := append(slices.Clone(steps), n)
+	slices.Sort(out)
+	return out
+}
 
 // Done records that the learner went on from the last step: the next
 // `learn` resumes at the first step not answered right.
@@ -141,7 +194,7 @@ func (p Progress) Covered() string {
 		case slices.Contains(p.Seen, n):
 			state = "opened, not yet right"
 		}
-		fmt.Fprintf(&b, "  %d  %-*s  %s\n", n, width, s.Title, state)
+		fmt.Fprintf(&b, "  %2d  %-*s  %s\n", n, width, s.Title, state)
 	}
 	if p.Finished() {
 		b.WriteString("That is the whole path.\nndcg-explorer learn N opens step N again;\n" +

@@ -36,18 +36,24 @@ func TestProgressKeptUnderXDGConfigHome(t *testing.T) {
 
 	back, err := LoadProgress()
 	require.NoError(t, err)
+	p.Titles = titles()
 	assert.Equal(t, p, back)
-	assert.Equal(t, 3, back.Resume())
-	assert.Equal(t, `Steps answered right: 1 of 8.
-  1  gain and discount            answered right
-  2  DCG                          opened, not yet right
-  3  the ideal ranking and IDCG   opened, not yet right
-  4  NDCG                         not opened yet
-  5  the cutoff k                 not opened yet
-  6  ties at the cutoff           not opened yet
-  7  conventions that disagree    not opened yet
-  8  checking a hand computation  not opened yet
-Next: step 3 (the ideal ranking and IDCG).
+	assert.Equal(t, 2, back.Resume(), "the first step not answered right")
+	assert.Equal(t, `Steps answered right: 1 of 13.
+   1  gain and discount               answered right
+   2  DCG                             opened, not yet right
+   3  the ideal ranking and IDCG      opened, not yet right
+   4  NDCG                            not opened yet
+   5  comparing queries               not opened yet
+   6  the cutoff k                    not opened yet
+   7  k beyond the list               not opened yet
+   8  ties at the cutoff              not opened yet
+   9  conventions that disagree       not opened yet
+  10  when nothing is relevant        not opened yet
+  11  the ideal from the judgments    not opened yet
+  12  trec_eval against scikit-learn  not opened yet
+  13  checking a hand computation     not opened yet
+Next: step 2 (DCG).
 ndcg-explorer learn resumes there;
 ndcg-explorer learn N opens step N.
 `, back.Covered())
@@ -86,7 +92,45 @@ func TestProgressFileDamaged(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"next": 42, "right": [2, 99, 2, 1], "seen": [-1, 2]}`), 0o644))
 	p, err := LoadProgress()
 	require.NoError(t, err)
-	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}}, p)
+	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}, Titles: titles()}, p)
+	assert.Equal(t, 3, p.Resume())
+}
+
+// TestProgressMovesForward: a step answered right is never asked again
+// on resume, where answering step 1 and quitting (q, as the screen
+// says) left "next": 1 and sent the learner back to step 1; a learner
+// who went on past a step without answering it is sent back to it.
+func TestProgressMovesForward(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	var p Progress
+	p.Opened(1)
+	p.Answered(1)
+	require.NoError(t, p.Save())
+	back, err := LoadProgress()
+	require.NoError(t, err)
+	assert.Equal(t, 2, back.Resume())
+
+	back.Opened(2)
+	back.Opened(3)
+	back.Answered(3)
+	assert.Equal(t, 2, back.Resume(), "step 2 passed without its answer")
+	back.Answered(2)
+	assert.Equal(t, 4, back.Resume())
+}
+
+// TestProgressOfTheFirstEdition: a progress file kept under the path's
+// first edition (eight steps, no titles in the file) reads its steps by
+// title: its step 5, the cutoff k, answered right, is now step 6.
+func TestProgressOfTheFirstEdition(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	path, err := ProgressPath()
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(`{"next": 6, "right": [1, 2, 5], "seen": [1, 2, 5, 6]}`), 0o644))
+	p, err := LoadProgress()
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 2, num(t, "the cutoff k")}, p.Right)
+	assert.Equal(t, []int{1, 2, num(t, "the cutoff k"), num(t, "ties at the cutoff")}, p.Seen)
 	assert.Equal(t, 3, p.Resume())
 }
 

@@ -19,26 +19,40 @@ type Key string
 
 // The keys the steps use.
 const (
-	KeyKDown   Key = "kdown"   // k one down
-	KeyKUp     Key = "kup"     // k one up
-	KeyTies    Key = "ties"    // the tie policy, in turn
-	KeyGain    Key = "gain"    // the gain, in turn
-	KeyWorking Key = "working" // the working view
-	KeyCheck   Key = "check"   // the check view
-	KeyBack    Key = "back"    // back to the explorer view
+	KeyKDown       Key = "kdown"       // k one down
+	KeyKUp         Key = "kup"         // k one up
+	KeyTies        Key = "ties"        // the tie policy, in turn
+	KeyGain        Key = "gain"        // the gain, in turn
+	KeyIDCG        Key = "idcg"        // the IDCG source, list or judged
+	KeyZero        Key = "zero"        // the IDCG=0 rule, 0 or 1
+	KeyWorking     Key = "working"     // the working view
+	KeyTiesView    Key = "tiesview"    // the ties view
+	KeyConventions Key = "conventions" // the conventions view
+	KeyPool        Key = "pool"        // the pool view
+	KeyCheck       Key = "check"       // the check view
+	KeyBack        Key = "back"        // back to the explorer view
 )
 
-// Step is one step of the path.
+// AllKeys are the keys a step may name, as a lesson file writes them.
+var AllKeys = []Key{KeyKDown, KeyKUp, KeyTies, KeyGain, KeyIDCG, KeyZero,
+	KeyWorking, KeyTiesView, KeyConventions, KeyPool, KeyCheck, KeyBack}
+
+// Step is one step of a path.
 type Step struct {
 	// Title says what the step teaches, in a few words.
 	Title string
-	// Sample is the built-in sample whose list the step opens.
-	Sample string
+	// Sample is the built-in sample whose list the step opens; or,
+	// without one, Grades (and Scores) are the list, written as
+	// --grades and --scores are ("3,2,3,0,1"), and Pool the grades of
+	// the judged items it missed.
+	Sample               string
+	Grades, Scores, Pool string
 	// Opens are the conventions the list opens under; Asked those the
 	// question is asked under. They differ where the instruction has the
 	// learner change one (k, the tie policy, the gain) to find the answer.
 	Opens, Asked ndcg.Settings
-	// Instruction is the one thing to do, with the keys in braces.
+	// Instruction is what the learner reads: why the idea, then the one
+	// thing to do, with the keys in braces.
 	Instruction string
 	// Keys are the keys the step needs, in the order the screen lists them.
 	Keys []Key
@@ -51,115 +65,47 @@ type Step struct {
 	// Decimals is the fewest decimals an answer is read with (2 unless
 	// the question asks for more).
 	Decimals int
+	// Hint is said after a wrong answer, beside the verdict.
+	Hint string
 	// Slip is a wrong answer the step's list invites, and SlipIs words
 	// of the mistake the lesson names behind it (Step.Diagnose): the
 	// lesson's tests answer with it.
 	Slip, SlipIs string
+
+	// What the file set, for the defaults (Parse).
+	opensSet, askedSet, asksSet bool
 }
 
-// exp and linear at a cutoff: the conventions the steps use.
-func exp(k int) ndcg.Settings    { return ndcg.Settings{Gain: ndcg.Exp, Discount: ndcg.Log2, K: k} }
-func linear(k int) ndcg.Settings { return ndcg.Settings{Gain: ndcg.Linear, Discount: ndcg.Log2, K: k} }
+// Steps are the built-in path, in order; step n is Steps[n-1]. The
+// path is the lesson file path.md, embedded (BuiltinPath).
+var Steps = builtin.Steps
 
-func worst(s ndcg.Settings) ndcg.Settings { s.Ties = ndcg.Worst; return s }
-
-// Steps are the path, in order; step n is Steps[n-1].
-var Steps = []Step{
-	{
-		Title:  "gain and discount",
-		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "DCG adds up gain × discount over the ranks: gain 2^grade − 1, discount 1/log2(i+1) " +
-			"at rank i; rank 1 (grade 3) adds 7 × 1 = 7. Work out rank 2's by hand: it is hidden (?.???), " +
-			"with what is built on it, until you answer.",
-		Question: "What does rank 2 (B, grade 2) add, to two decimals?",
-		Asks:     verify.Contribution, Rank: 2,
-		Slip: "1.26", SlipIs: "the grade itself as the gain",
-	},
-	{
-		Title:  "DCG",
-		Sample: "idcg-slip", Opens: exp(3), Asked: exp(3),
-		Instruction: "DCG@k adds the terms of ranks 1 to k. Add the first three of the contrib column by hand; " +
-			"the working view ({working}) lays the sum out term by term.",
-		Keys:     []Key{KeyWorking, KeyBack},
-		Question: "What is DCG@3, to two decimals?",
-		Asks:     verify.DCG,
-		Slip:     "5.76", SlipIs: "the grade itself as the gain",
-	},
-	{
-		Title:  "the ideal ranking and IDCG",
-		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "IDCG@k is the DCG of the same grades sorted best first (3, 3, 2, 1, 0): the most " +
-			"any order of them can score. Work it out by hand, as you did DCG.",
-		Question: "What is IDCG@5, to two decimals?",
-		Asks:     verify.IDCG,
-		Slip:     "16.39", SlipIs: "divided by log2(i), rank 1 by 1",
-	},
-	{
-		Title:  "NDCG",
-		Sample: "idcg-slip", Opens: exp(5), Asked: exp(5),
-		Instruction: "NDCG@k = DCG@k / IDCG@k, so the ideal order scores 1. DCG@5 is step 2's DCG@3 plus " +
-			"ranks 4 and 5; IDCG@5 is step 3's. Divide.",
-		Question: "What is NDCG@5, to two decimals?",
-		Asks:     verify.NDCG,
-		Slip:     "0.93", SlipIs: "added ranks 1 to 4, not 1 to 5",
-	},
-	{
-		Title:  "the cutoff k",
-		Sample: "all-claims-hold", Opens: linear(5), Asked: linear(3),
-		Instruction: "Linear gain here: gain = grade. Lower k to 3 ({kdown} twice): DCG then counts " +
-			"ranks 1–3 only, and IDCG the top 3 of the ideal order (5, 5, 4).",
-		Keys:     []Key{KeyKDown, KeyKUp},
-		Question: "What is NDCG@3, to two decimals?",
-		Asks:     verify.NDCG,
-		Slip:     "0.64", SlipIs: "the whole ideal ranking for IDCG",
-	},
-	{
-		Title:  "ties at the cutoff",
-		Sample: "ties-at-k", Opens: exp(3), Asked: worst(exp(3)),
-		Instruction: "C and D share a score and k=3 falls between them: one counts, and the scores do " +
-			"not say which. Press {ties} twice, past best to worst: the grade 0 then takes rank 3.",
-		Keys:     []Key{KeyTies},
-		Question: "What is NDCG@3 under worst ties, to two decimals?",
-		Asks:     verify.NDCG,
-		Slip:     "0.73", SlipIs: "as expected ties do, not worst",
-	},
-	{
-		Title:  "conventions that disagree",
-		Sample: "linear-vs-exp", Opens: linear(5), Asked: exp(5),
-		Instruction: "scikit-learn takes the grade itself as the gain (linear); LightGBM, XGBoost and many " +
-			"papers take 2^grade − 1 (exp). Switch the gain ({gain}) to exp, see what the grade 3 at rank 5 " +
-			"earns now, and divide.",
-		Keys:     []Key{KeyGain},
-		Question: "What is NDCG@5 with exp gain, to two decimals?",
-		Asks:     verify.NDCG,
-		Slip:     "0.75", SlipIs: "the grade itself as the gain",
-	},
-	{
-		Title:  "checking a hand computation",
-		Sample: "rounded-terms", Opens: linear(5), Asked: linear(5),
-		Instruction: "A tutorial rounded each IDCG@5 term to three decimals before adding and printed " +
-			"6.324. See it checked in the check view ({check}), then add the terms unrounded.",
-		Keys:     []Key{KeyCheck, KeyBack},
-		Question: "What is IDCG@5, summed exactly, to four decimals?",
-		Asks:     verify.IDCG, Decimals: 4,
-		Slip: "6.3240", SlipIs: "rounded each term to 3 decimals",
-	},
-}
-
-// Count is the number of steps.
+// Count is the number of steps of the built-in path.
 func Count() int { return len(Steps) }
 
-// At is step n, from 1.
-func At(n int) (Step, error) {
-	if n < 1 || n > len(Steps) {
-		return Step{}, fmt.Errorf("there is no step %d: the path has steps 1 to %d", n, len(Steps))
-	}
-	return Steps[n-1], nil
-}
+// At is step n of the built-in path, from 1.
+func At(n int) (Step, error) { return builtin.At(n) }
 
-// Doc is the step's list, read from its sample.
+// Doc is the step's list: its sample, or the grades it gives.
 func (s Step) Doc() (*listio.Document, error) {
-	return listio.LoadReadOnly(listio.SamplePrefix+s.Sample, nil, "")
+	if s.Sample != "" {
+		return listio.LoadReadOnly(listio.SamplePrefix+s.Sample, nil, "")
+	}
+	d, err := listio.Inline(s.Grades, s.Scores)
+	if err != nil {
+		return nil, err
+	}
+	d.Title = s.Title
+	if s.Pool != "" {
+		p, err := listio.Inline(s.Pool, "")
+		if err != nil {
+			return nil, err
+		}
+		for i, it := range p.List.Items {
+			d.List.Pool = append(d.List.Pool, ndcg.Judged{ID: fmt.Sprintf("P%d", i+1), Grade: it.Grade})
+		}
+	}
+	return d, nil
 }
 
 // Label names what the answer is, as the answer's field is headed:
@@ -167,6 +113,9 @@ func (s Step) Doc() (*listio.Document, error) {
 func (s Step) Label() string {
 	if s.Asks == verify.Contribution {
 		return fmt.Sprintf("rank %d's term", s.Rank)
+	}
+	if s.Asked.K == 0 {
+		return s.Asks.String()
 	}
 	return fmt.Sprintf("%s@%d", s.Asks, s.Asked.K)
 }
@@ -209,28 +158,36 @@ func (s Step) result() (*ndcg.Result, error) {
 	return ndcg.Compute(d.List, s.Asked)
 }
 
-// Hide is a number a step keeps hidden until it is answered, wherever
-// the screen writes it with Decimals decimals or more: written with
-// fewer, it is too coarse to give the answer (or is some other number
-// that rounds alike).
+// Hide is a number a step keeps hidden until it is answered: any number
+// the screen writes with Decimals decimals or more that, rounded to
+// Decimals, is Value rounded alike. Written with fewer it is too coarse
+// to give the answer; rounded alike it is the answer read off, whatever
+// else it stands for.
 type Hide struct {
 	Value    float64
 	Decimals int
 }
 
 // Hidden are the numbers the screen keeps hidden until the step is
-// answered: the answer, and each number the explorer shows that gives it
-// in one operation with another number on screen. A rank's term is its
-// gain times the discount shown beside it, and DCG@i less the terms
-// above it; a DCG or IDCG is in every running sum that holds it, and
-// gives NDCG@i with the other sum; a worst or best NDCG is the other
-// bound less the spread; a claim the file makes of the answer (at the
-// same k and gain) is the answer plus what check finds it off by. The
-// answer is hidden from two decimals on; what gives it, from the
-// decimals the question asks for (a distance, one more, as it is added
-// to a claim already rounded). Under other conventions the values
-// differ, so the learner who changes them sees them all: only the
-// answer is worth hiding there, and it is hidden wherever it shows.
+// answered: the answer, and each number the explorer shows that gives
+// it in one operation with another number on screen, so that the
+// learner applies the step's idea rather than reads it off.
+//
+// A rank's term is DCG@i less the sum above it, so the running sums
+// from that rank on are hidden, and its discount and the log2(i+1) it
+// divides by (the gain is an input). A DCG or IDCG is one addition from the running sum before
+// it, and a product of NDCG@i and the other sum: its running sums from
+// rank 2 on are hidden, with NDCG@i, and the sum under log10 (3.3219
+// times it); an IDCG's ideal terms are hidden too (the ideal grades
+// stay, as inputs). An NDCG is a quotient of DCG
+// and IDCG: both are hidden wherever they show, from rank 2 on; a worst
+// or best NDCG (or a tool's order of the ties that gives one) is the
+// other bound less the spread, or twice the expected value less the
+// other bound: the spread and the other bound are hidden. A claim the file
+// makes of the answer (at the same k and gain) gives it with what check
+// finds it off by. All is computed under the conventions the question
+// is asked under: under others the values differ, and the learner who
+// changes them sees them.
 func (s Step) Hidden() ([]Hide, error) {
 	d, err := s.Doc()
 	if err != nil {
@@ -241,34 +198,52 @@ func (s Step) Hidden() ([]Hide, error) {
 		return nil, err
 	}
 	truth := answerOf(r, s)
-	out := []Hide{{truth, 2}}
+	out := []Hide{{truth, s.MinDecimals()}}
 	gives := func(xs ...float64) {
 		for _, x := range xs {
-			out = append(out, Hide{x, s.MinDecimals()})
+			if x != 0 && !math.IsNaN(x) {
+				out = append(out, Hide{x, s.MinDecimals()})
+			}
 		}
 	}
 	p, k, n := s.Asked.Ties, s.Asked.K, r.Ranks()
+	from := 2
 	switch s.Asks {
 	case verify.Contribution:
-		gives(r.Row(s.Rank - 1).Discount)
-		for i := s.Rank; i <= n; i++ {
-			gives(r.DCGAt(p, i), r.NDCGAt(p, i))
-		}
+		// The discount, and log2(i+1) it divides by, as the working
+		// view writes the term: 3/1.585.
+		gives(r.Row(s.Rank-1).Discount, 1/r.Row(s.Rank-1).Discount)
+		from = s.Rank
 	case verify.DCG, verify.IDCG:
-		sum := func(i int) float64 { return r.DCGAt(p, i) }
-		if s.Asks == verify.IDCG {
-			sum = r.IDCGAt
+		// The sum under log10, which the curves view writes beside
+		// it: ln 10/ln 2 = 3.3219 times as much.
+		gives(truth * math.Log2(10))
+	}
+	for i := from; i <= n; i++ {
+		// A sum no different from the one above it is shown there.
+		if s.Asks != verify.IDCG && r.DCGAt(p, i) != r.DCGAt(p, from-1) {
+			gives(r.DCGAt(p, i))
 		}
-		for i := 1; i <= n; i++ {
-			// A sum past k holds the answer; one before k equals it
-			// where the ranks between add nothing.
-			if i >= k || sum(i) == truth {
-				gives(sum(i), r.NDCGAt(p, i))
-			}
+		gives(r.NDCGAt(p, i))
+		if s.Asks != verify.Contribution && s.Asks != verify.DCG && r.IDCGAt(i) != r.IDCGAt(from-1) {
+			gives(r.IDCGAt(i))
 		}
-	case verify.NDCG:
-		if p == ndcg.Worst || p == ndcg.Best {
-			gives(r.NDCGBand(k).Spread())
+		if s.Asks == verify.IDCG && i <= len(r.IdealOrder) {
+			gives(r.IdealGain(i-1) * s.Asked.Discount.At(i))
+		}
+	}
+	if s.Asks == verify.NDCG {
+		// A bound of the tie band is the other less the spread; and,
+		// where the ties have two orders, twice the expected value
+		// less the other bound. So too a tool's order (docno, input)
+		// that gives a bound.
+		worst, best := r.NDCGAt(ndcg.Worst, k), r.NDCGAt(ndcg.Best, k)
+		switch {
+		case worst == best:
+		case truth == worst:
+			gives(r.NDCGBand(k).Spread(), best)
+		case truth == best:
+			gives(r.NDCGBand(k).Spread(), worst)
 		}
 	}
 	if c := d.Claims; c != nil && c.K != nil && *c.K == k && (c.Gain == nil || *c.Gain == s.Asked.Gain.String()) {
@@ -342,7 +317,11 @@ func (s Step) Diagnose(w verify.Written) Diagnosis {
 	case verdict.Truncated:
 		d.Slip = "you cut the digits off instead of rounding"
 	case verdict.Rounded:
-		d.Slip = fmt.Sprintf("you rounded each term to %d decimals before adding them", f.Rounded.Decimals)
+		places := "decimals"
+		if f.Rounded.Decimals == 1 {
+			places = "decimal" // "to 1 decimals" read as a slip of ours
+		}
+		d.Slip = fmt.Sprintf("you rounded each term to %d %s before adding them", f.Rounded.Decimals, places)
 	case verdict.Convention, verdict.Mistake:
 		parts := make([]string, len(f.Lead.Match.Changes))
 		for i, ch := range f.Lead.Match.Changes {
@@ -405,6 +384,13 @@ func changeWords(c verify.Change) string {
 		return fmt.Sprintf("added ranks 1 to %s, not 1 to %s", c.To, c.From)
 	case ndcg.SettingTies:
 		return fmt.Sprintf("ordered the tied items as %s ties do, not %s", c.To, c.From)
+	case ndcg.SettingIDCG:
+		if c.To == ndcg.FromList.String() {
+			return "built the ideal from the list alone, not from every judged item"
+		}
+		return "built the ideal from every judged item, not from the list alone"
+	case ndcg.SettingZero:
+		return fmt.Sprintf("took NDCG as %s where IDCG is 0, not %s", c.To, c.From)
 	case verify.IDCGItems:
 		return fmt.Sprintf("built the ideal order from %s only, not from %s", c.To, c.From)
 	case verify.IDCGCutoff:
@@ -418,7 +404,7 @@ func changeWords(c verify.Change) string {
 // replaced by name(key).
 func (s Step) Instructions(name func(Key) string) string {
 	text := s.Instruction
-	for _, k := range []Key{KeyKDown, KeyKUp, KeyTies, KeyGain, KeyWorking, KeyCheck, KeyBack} {
+	for _, k := range AllKeys {
 		text = strings.ReplaceAll(text, "{"+string(k)+"}", name(k))
 	}
 	return text

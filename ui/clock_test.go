@@ -189,7 +189,7 @@ func TestRoundClockNewsReachesAStep(t *testing.T) {
 	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 1})
 	at = at.Add(time.Second)
 	press(m, "enter")
-	require.Contains(t, screen(m), "Step 1 of 8")
+	require.Contains(t, screen(m), "Step 1 of 13")
 	m.Update(RoomTimer{ID: 1, Deadline: at.Add(2 * time.Minute)})
 	assert.Contains(t, screen(m), "round 1 now has 2:00 on its clock: send your answer before it runs out")
 }

@@ -87,7 +87,9 @@
 // clock.go (the time left on a timed round of the room, and its ticks),
 // lesson.go (the guided path, ndcg-explorer learn, and a step the
 // instructor sends: the Lesson, its keys and answers),
-// lessonscreen.go (what a step draws, the answer hidden until given),
+// lessonpath.go (where a lesson goes: its path or the closing review,
+// the next step, the review's score), lessonscreen.go (what a step
+// draws, the answer and what gives it away hidden until given),
 // greeting.go (what to do first, on the status line until the next
 // status), recompute.go (the workspace's work off the update loop),
 // embed.go (what a program embedding the explorer asks of it),

@@ -29,6 +29,12 @@ type LessonOptions struct {
 	Save func(learn.Progress) error
 	// ASCII and NoColor are the explorer's (Options).
 	ASCII, NoColor bool
+	// Path is the lesson walked (a lesson file, learn.ReadFile); nil
+	// is the built-in path.
+	Path *learn.Path
+	// Seed draws the closing review's lists; 0 draws them from the
+	// clock.
+	Seed uint64
 	// Room, when set, runs a step the instructor sent to an attendee of
 	// serve (Offer.Step): the step's explorer is remote as the
 	// attendee's is (it reads and writes no file of the server's), and
@@ -63,6 +69,10 @@ type Lesson struct {
 	answered bool
 	right    bool
 	given    verify.Written // the answer judged
+	// hint says the verdict's place holds a hint (an answer refused as
+	// written, or none typed), not a verdict: the answer is still being
+	// typed.
+	hint bool
 	// shown says the answer is on screen: answered right, or asked for
 	// (enter) after a wrong answer, which until then may be tried again
 	// with the answer still hidden.
@@ -74,6 +84,13 @@ type Lesson struct {
 	// The terminal's replies, given again to each step's explorer.
 	bg      *tea.BackgroundColorMsg
 	profile *tea.ColorProfileMsg
+	// review is the closing review once the path is done (the steps
+	// on screen are then its questions); reviewRight counts those
+	// answered right at the first answer, judged whether the question
+	// on screen has had its first.
+	review      *learn.Path
+	reviewRight int
+	judged      bool
 	// finished says the learner went on from the last step; left that
 	// an attendee left a step the instructor sent (LessonOptions.Room).
 	finished, left bool
@@ -89,7 +106,10 @@ const lessonChars = "0123456789.,-"
 
 // NewLesson opens step o.Step of the guided path.
 func NewLesson(o LessonOptions) (*Lesson, error) {
-	if _, err := learn.At(o.Step); err != nil {
+	if o.Path == nil {
+		o.Path = learn.BuiltinPath()
+	}
+	if _, err := o.Path.At(o.Step); err != nil {
 		return nil, err
 	}
 	l := &Lesson{o: o, in: view.NumberInput("")}
@@ -103,13 +123,17 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 	case o.Room != nil:
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
-		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about 15 minutes. Type each answer, then enter; q quits, learn resumes.", learn.Count()), false)
+		resumes := ", learn resumes there"
+		if o.Path != learn.BuiltinPath() {
+			resumes = "" // a lesson file's progress is not kept
+		}
+		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes; q quits%s.", o.Path.Count(), minutes(o.Path), resumes), false)
 	case p.Finished() && p.Next == 0:
 		// Every step answered right and the path gone through: nothing
 		// was left off.
-		l.inner.c.SetStatus(fmt.Sprintf("You have answered all %d steps; here is step %d again. learn N opens step N.", learn.Count(), o.Step), false)
+		l.inner.c.SetStatus(fmt.Sprintf("You have answered all %d steps; here is step %d again. learn N opens step N.", l.o.Path.Count(), o.Step), false)
 	case o.Step == p.Resume():
-		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, learn.Count(), l.step.Title), false)
+		l.inner.c.SetStatus(fmt.Sprintf("Back at step %d of %d (%s), where you left off.", o.Step, l.o.Path.Count(), l.step.Title), false)
 	}
 	return l, nil
 }
@@ -160,7 +184,7 @@ func (l *Lesson) Left() bool { return l.left }
 
 // open puts step n on screen: its list in a fresh explorer.
 func (l *Lesson) open(n int) error {
-	st, err := learn.At(n)
+	st, err := l.path().At(n)
 	if err != nil {
 		return err
 	}
@@ -190,16 +214,19 @@ func (l *Lesson) open(n int) error {
 	l.inner.c.SetStatus("", false)
 	l.inner.greeting.said = ""
 	l.inner.answering = true
+	l.inner.c.Answering = true
 	l.in.SetValue("")
 	l.in.Focus()
-	l.answered, l.right, l.shown, l.verdict = false, false, false, ""
+	l.answered, l.right, l.shown, l.hint, l.verdict, l.judged = false, false, false, false, "", false
 	if l.bg != nil {
 		l.inner.Update(*l.bg)
 	}
 	if l.profile != nil {
 		l.inner.Update(*l.profile)
 	}
-	l.o.Progress.Opened(n)
+	if l.review == nil {
+		l.o.Progress.Opened(n)
+	}
 	// A fresh explorer: laid out at the next layout.
 	l.innerH = -1
 	return nil
@@ -284,7 +311,9 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		l.retry()
 		l.in.Update(msg)
 		return nil, true
-	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.answered:
+	case key.Matches(msg, k.Cancel) && l.in.Value() != "" && !l.shown:
+		// A fresh start for the answer, after a verdict too.
+		l.retry()
 		l.in.SetValue("")
 		return nil, true
 	case k.Edits(msg) || key.Matches(msg, openKey):
@@ -297,7 +326,11 @@ func (l *Lesson) key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // keepList says why the list stays as it is: the question is asked of
 // it, and an edit would bring out what is hidden until the answer.
 func (l *Lesson) keepList() {
-	l.inner.c.SetStatus(fmt.Sprintf("the step's list stays as it is: the question asks about it (ndcg-explorer sample:%s opens it to edit)", l.step.Sample), true)
+	open := "ndcg-explorer --grades " + l.step.Grades
+	if l.step.Sample != "" {
+		open = "ndcg-explorer sample:" + l.step.Sample
+	}
+	l.inner.c.SetStatus(fmt.Sprintf("the step's list stays as it is: the question asks about it (%s opens it to edit)", open), true)
 }
 
 // explorerUpdate gives msg to the explorer; an edit of the list that
@@ -317,25 +350,17 @@ func (l *Lesson) explorerUpdate(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-// retry clears a wrong answer for another try, as a number typed or
-// pasted after it starts one: the verdict goes with the answer it judged.
+// retry opens a wrong answer for another try, as a key typed or a
+// number pasted after it does: the verdict goes with the answer it
+// judged, and the answer stays, the cursor at its end, to be corrected
+// (after "1.8 fits too many values", 9 makes 1.89, Backspace takes one
+// character off).
 func (l *Lesson) retry() {
-	if l.answered {
-		l.answered, l.verdict = false, ""
-		l.in.SetValue("")
+	if l.answered || l.hint {
+		l.answered, l.hint, l.verdict = false, false, ""
+		l.in.SetValue(l.in.Value())
 		l.in.Focus()
 	}
-}
-
-// nextName is where enter goes once the step is answered.
-func (l *Lesson) nextName() string {
-	if l.n >= learn.Count() {
-		if l.o.Room != nil {
-			return "your list"
-		}
-		return "the end of the path"
-	}
-	return fmt.Sprintf("step %d", l.n+1)
 }
 
 // enter answers; after a wrong answer, shows the true one; once it is
@@ -347,16 +372,23 @@ func (l *Lesson) enter() tea.Cmd {
 		return nil
 	}
 	if l.answered {
-		if l.n >= learn.Count() {
+		if l.next() > l.path().Count() {
+			if l.review == nil {
+				l.o.Progress.Done()
+			}
+			if l.review == nil && l.o.Room == nil && l.o.Path == learn.BuiltinPath() {
+				// The review draws on the built-in path's ideas; a
+				// lesson of an instructor's ends with its last step.
+				return tea.Batch(l.save(), l.startReview())
+			}
 			l.finished = true
-			l.o.Progress.Done()
 			if l.o.Room != nil {
 				l.left = true
 				return nil
 			}
 			return tea.Sequence(l.save(), tea.Quit)
 		}
-		if err := l.open(l.n + 1); err != nil {
+		if err := l.open(l.next()); err != nil {
 			l.inner.c.SetStatus(err.Error(), true)
 			return nil
 		}
@@ -368,16 +400,21 @@ func (l *Lesson) enter() tea.Cmd {
 	}
 	text := strings.TrimSpace(l.in.Value())
 	if text == "" {
-		l.inner.c.SetStatus(fmt.Sprintf("type %s, then enter", l.step.Label()), true)
+		l.hint, l.verdict = true, fmt.Sprintf("Type %s, then enter.", l.step.Label())
 		return nil
 	}
 	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" && !l.slipShown(w) {
-		l.inner.c.SetStatus(refused, true)
-		l.in.Select()
+		// Said where verdicts are, under the field; the answer stays
+		// as typed, to be corrected.
+		l.hint, l.verdict = true, refused
 		return nil
 	}
 	l.answered, l.right, l.given = true, w.Holds(l.truth), w
+	if l.review != nil && !l.judged && l.right {
+		l.reviewRight++
+	}
+	l.judged = true
 	if l.right {
 		l.shown = true
 		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
@@ -385,10 +422,13 @@ func (l *Lesson) enter() tea.Cmd {
 		// Not the true value, nor how far off: the learner may try
 		// again, the slip named, the screen's numbers still hidden.
 		l.verdict = wrongText(l.inner.c, l.step.Label(), l.truth, w) + slipText(l.step.Diagnose(w))
+		if h := l.step.Hint; h != "" {
+			l.verdict += " Hint: " + h
+		}
 	}
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
-	if l.right {
+	if l.right && l.review == nil {
 		l.o.Progress.Answered(l.n)
 		return l.save()
 	}
@@ -397,15 +437,22 @@ func (l *Lesson) enter() tea.Cmd {
 
 // slipShown reports whether an answer written with fewer decimals than
 // the step asks for is still worth judging: it is wrong at the decimals
-// it has, and it is the very slip the step is about, found for certain
-// (step 8's 6.324, the tutorial's own terms rounded before adding).
-// Refused, it taught nothing.
+// it has, and a mistake is found behind it for certain (step 13's
+// 6.324, the tutorial's own terms rounded before adding), or it is a
+// number no answer can be (step 4's 96, NDCG as a percentage). Refused,
+// it taught nothing.
 func (l *Lesson) slipShown(w verify.Written) bool {
-	if w.Decimals() < 2 || w.Holds(l.truth) {
+	if w.Holds(l.truth) {
 		return false
 	}
 	d := l.step.Diagnose(w)
-	return d.Slip != "" && !d.Guess
+	if w.Decimals() < 2 && d.Impossible == "" {
+		// With fewer than two, digits cut off (1.8) or a convention
+		// fit too often to be named: only a number no answer can be
+		// (96, NDCG as a percentage) is judged.
+		return false
+	}
+	return d.Slip != "" && !d.Guess && !d.Ambiguous
 }
 
 // wrongText judges a wrong answer without giving the true one: only

@@ -42,6 +42,16 @@ func (l *Lesson) stepKey(k learn.Key) (key.Binding, bool) {
 		return km.Ties, true
 	case learn.KeyGain:
 		return km.Gain, true
+	case learn.KeyIDCG:
+		return km.IDCG, true
+	case learn.KeyZero:
+		return km.Zero, true
+	case learn.KeyTiesView:
+		return viewNamed("ties")
+	case learn.KeyConventions:
+		return viewNamed("conventions")
+	case learn.KeyPool:
+		return viewNamed("pool")
 	case learn.KeyWorking:
 		return viewNamed("working")
 	case learn.KeyCheck:
@@ -77,6 +87,12 @@ func (l *Lesson) footerKeys() []key.Binding {
 			out = append(out, b)
 		}
 	}
+	if strings.Contains(l.inner.frame, " more (ranks ") {
+		// Ranks the question may be about are below (or above) the
+		// screen: the key that brings them, as the "more" line says
+		// (last, so that a narrow footer drops it before the step's).
+		out = append(out, common.As(l.inner.c.Keys.Down, "↓", "more ranks"))
+	}
 	return out
 }
 
@@ -87,11 +103,15 @@ func (l *Lesson) panel() []string {
 	wrapped := func(text string) []string {
 		lines := strings.Split(layout.Wrap(formulaGlue.Replace(text), w), "\n")
 		for i, line := range lines {
-			lines[i] = strings.ReplaceAll(line, nbsp, " ")
+			lines[i] = strings.ReplaceAll(strings.ReplaceAll(line, nbsp, " "), nbhyphen, "-")
 		}
 		return lines
 	}
-	head := st.PanelTitle.Render(fmt.Sprintf("Step %d of %d: %s", l.n, learn.Count(), l.step.Title))
+	what := "Step"
+	if l.review != nil {
+		what = "Review"
+	}
+	head := st.PanelTitle.Render(fmt.Sprintf("%s %d of %d: %s", what, l.n, l.path().Count(), l.step.Title))
 	lines := wrapped(head + " " + strings.Repeat(st.G.Rule, max(w-layout.CellWidth(head)-1, 0)))[:1]
 	instruction := wrapped(l.step.Instructions(l.keyName))
 	var verdict []string
@@ -100,6 +120,7 @@ func (l *Lesson) panel() []string {
 		switch {
 		case l.shown:
 			v += " Enter goes on to " + l.nextName() + "."
+		case l.hint:
 		default:
 			v += " Type another answer, or enter to see the answer."
 		}
@@ -137,15 +158,19 @@ func (l *Lesson) panel() []string {
 	return append(lines, foot)
 }
 
-// nbsp is the space the wrap does not break at.
-const nbsp = "\u00a0"
+// nbsp is the space the wrap does not break at; nbhyphen the hyphen,
+// in a name a break would cut (scikit- / learn).
+const (
+	nbsp     = "\u00a0"
+	nbhyphen = "\u2011"
+)
 
 // formulaGlue keeps each operator of the lesson's words with what is on
 // either side of it, so that the wrap breaks between words and never
 // inside a formula ("adds 7 × 1 = 7" cut after the 7).
 var formulaGlue = strings.NewReplacer(
 	" × ", nbsp+"×"+nbsp, " = ", nbsp+"="+nbsp, " − ", nbsp+"−"+nbsp,
-	" + ", nbsp+"+"+nbsp, " / ", nbsp+"/"+nbsp)
+	" + ", nbsp+"+"+nbsp, " / ", nbsp+"/"+nbsp, "scikit-learn", "scikit"+nbhyphen+"learn")
 
 // layout gives the explorer the height that the lesson's lines and the
 // explorer's status (one line, or two for a long one just set) leave it.
@@ -175,7 +200,7 @@ func (l *Lesson) status() []string {
 
 // View is the screen the last Update drew.
 func (l *Lesson) View() tea.View {
-	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, learn.Count()))
+	return frame.View(l.screen, fmt.Sprintf("ndcg-explorer learn: step %d of %d", l.n, l.path().Count()))
 }
 
 // draw composes the screen: the explorer down to its status line, with
@@ -189,15 +214,17 @@ func (l *Lesson) draw() {
 	}
 	panel := l.panel()
 	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
-		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)-1)
+		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)+len(l.status())-2)
 		return
 	}
 	top := strings.Split(l.inner.frame, "\n")
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
-			for _, h := range l.hide {
-				line = hideValue(line, h.Value, h.Decimals)
+			for i, h := range l.hide {
+				// The answer (the first) wherever a number reads as
+				// it; what gives it, as written.
+				line = hideValue(line, h.Value, h.Decimals, i == 0)
 			}
 			top[i] = line
 		}
@@ -215,11 +242,19 @@ func (l *Lesson) draw() {
 func (l *Lesson) hidden() bool { return !l.shown && l.err == nil }
 
 // hideValue replaces with ? each digit of every number in line written
-// with decimals decimals or more (two at least) that is x rounded to its
-// decimals: the answer, wherever and however precisely the screen
-// writes it. Escape codes hold no decimal point, so they are left as
-// they are.
-func hideValue(line string, x float64, decimals int) string {
+// with decimals decimals or more (two at least) that is x to its
+// decimals, or, where reads (x is the answer), that rounded to decimals
+// is x rounded alike: the answer, wherever and however precisely the
+// screen writes it, and any number that reads as it. A number that only
+// gives the answer is hidden as written: one that rounds alike is some
+// other number, an input perhaps (rank 3's discount 0.500 beside an
+// NDCG@2 of 0.4966). The
+// bar drawn just before a number hidden is blanked too, as its length
+// gives the number roughly. Escape codes hold no decimal point, so they
+// are left as they are.
+func hideValue(line string, x float64, decimals int, reads bool) string {
+	decimals = max(decimals, 2)
+	want := strconv.FormatFloat(x, 'f', decimals, 64)
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		j := i
@@ -239,16 +274,67 @@ func hideValue(line string, x float64, decimals int) string {
 			k++
 		}
 		num := line[i:k]
-		if d := k - j - 1; d >= max(decimals, 2) && num == strconv.FormatFloat(x, 'f', d, 64) {
-			num = strings.Map(func(r rune) rune {
-				if r == '.' {
-					return r
-				}
-				return '?'
-			}, num)
+		// The value as written (9.685 is 9.68489 to three decimals,
+		// though 9.685 rounds to 9.69 and 9.68489 to 9.68), or a number
+		// that reads as it.
+		d := k - j - 1
+		if d >= decimals && (num == strconv.FormatFloat(x, 'f', d, 64) || reads && roundsTo(num, decimals) == want) {
+			neg := i > 0 && line[i-1] == '-'
+			if !neg || reads && roundsTo("-"+num, decimals) == want || "-"+num == strconv.FormatFloat(x, 'f', d, 64) {
+				before := blankBar(b.String())
+				b.Reset()
+				b.WriteString(before)
+				num = strings.Map(func(r rune) rune {
+					if r == '.' {
+						return r
+					}
+					return '?'
+				}, num)
+			}
 		}
 		b.WriteString(num)
 		i = k
 	}
 	return b.String()
+}
+
+// roundsTo is the number written num rounded to decimals.
+func roundsTo(num string, decimals int) string {
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', decimals, 64)
+}
+
+// barRunes are what a bar is drawn with, in blocks or in ASCII.
+const barRunes = "█▉▊▋▌▍▎▏#"
+
+// blankBar blanks the bar that s ends with, past spaces and escape
+// codes: the bar of the number that follows.
+func blankBar(s string) string {
+	rs := []rune(s)
+	i := len(rs) - 1
+	for i >= 0 {
+		switch {
+		case rs[i] == ' ':
+			i--
+		case rs[i] == 'm':
+			// An escape code, \x1b[…m: skipped whole.
+			j := i - 1
+			for j >= 0 && (rs[j] >= '0' && rs[j] <= '9' || rs[j] == ';' || rs[j] == ':') {
+				j--
+			}
+			if j < 1 || rs[j] != '[' || rs[j-1] != '\x1b' {
+				return string(rs)
+			}
+			i = j - 2
+		case strings.ContainsRune(barRunes, rs[i]):
+			rs[i] = ' '
+			i--
+		default:
+			return string(rs)
+		}
+	}
+	return string(rs)
 }

@@ -34,11 +34,11 @@ func TestWhereNamesTheAttendeesView(t *testing.T) {
 	m.Update(Offer{Doc: doc, Settings: st.Opens, Step: 2})
 	assert.Equal(t, "quiz", m.Where(), "asked, not yet in the step")
 	press(m, "enter")
-	require.Contains(t, screen(m), "Step 2 of 8")
+	require.Contains(t, screen(m), "Step 2 of 13")
 	assert.Equal(t, "step 2", m.Where())
 	press(m, "?")
 	assert.Equal(t, "step 2", m.Where(), "the step's own help is still the step")
 	press(m, "esc", "q")
-	require.NotContains(t, screen(m), "Step 2 of 8")
+	require.NotContains(t, screen(m), "Step 2 of 13")
 	assert.Equal(t, "quiz", m.Where(), "back where they were")
 }

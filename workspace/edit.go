@@ -473,7 +473,20 @@ func (w *Workspace) scoreBelow(r int) float64 {
 			return between(t, s)
 		}
 	}
-	return s - 1
+	// One less, as decimal arithmetic gives it: 0.7 − 1 in binary is
+	// -0.30000000000000004, which the status line and a saved file
+	// would show.
+	return shortest(s - 1)
+}
+
+// shortest is x in the fewest significant digits (15 at most, what a
+// float64 holds of a decimal) that read back as x rounded there.
+func shortest(x float64) float64 {
+	y, err := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 15, 64), 64)
+	if err != nil {
+		return x
+	}
+	return y
 }
 
 // between is a number strictly between lo and hi (lo < hi) with as few

@@ -305,3 +305,17 @@ func TestMaxHistoryDropsTheOldest(t *testing.T) {
 	assert.Equal(t, []float64{2, 1, 0, 3, 2}, grades)
 	assert.True(t, w.Dirty(), "the list as loaded (grade 3) is out of reach")
 }
+
+// An item added below the lowest score gets one less, written as typed:
+// 0.7 − 1 was -0.30000000000000004 on the status line.
+func TestAddBelowTheLowestScoreReadsAsTyped(t *testing.T) {
+	w := New(&listio.Document{Name: "t", List: &ndcg.List{Items: []ndcg.Item{
+		{ID: "A", Grade: 1, Score: 0.9, HasScore: true},
+		{ID: "B", Grade: 2, Score: 0.7, HasScore: true},
+	}}}, ndcg.DefaultSettings())
+	e, why := w.Add(1)
+	require.Empty(t, why)
+	w.Apply(e)
+	assert.Equal(t, "added C with score -0.3", e.String())
+	assert.Equal(t, -0.3, w.List().Items[2].Score)
+}

@@ -83,6 +83,9 @@ type Model struct {
 	// showSteps lists the guided path's steps (F1), until a step's
 	// number sends one to the room.
 	showSteps bool
+	// stepTyped is a step's number begun (a 1 where steps 10 and up
+	// exist), sent by the next digit or by enter.
+	stepTyped string
 	stepsText []string
 	// helpText is the help's lines (?), made in Update, and helpTop the
 	// first on screen: at 80×24 they take more lines than there are.

@@ -97,7 +97,7 @@ func (d *Model) roomKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	d.skipRound = false
 	switch {
 	case key.Matches(msg, k.Step):
-		d.showSteps, d.showTally, d.showRoom = true, false, false
+		d.showSteps, d.showTally, d.showRoom, d.stepTyped = true, false, false, ""
 		d.status = fmt.Sprintf("a step's number (1–%d) sends it to the room; esc sends none", learn.Count())
 	case key.Matches(msg, k.Send):
 		ws := d.explorer.Workspace()
@@ -224,17 +224,33 @@ func (d *Model) otherKey(msg tea.KeyPressMsg) bool {
 }
 
 // stepKey answers F1's list of the guided path's steps: a step's number
-// sends it to the room, esc (or F1 again) sends none.
+// sends it to the room, esc (or F1 again) sends none. A digit that
+// begins a longer number (the 1 of 10 to 13) waits for the next digit,
+// or enter to send it alone.
 func (d *Model) stepKey(msg tea.KeyPressMsg) {
+	typed := d.stepTyped
+	d.stepTyped = ""
 	switch msg.String() {
 	case "esc", "f1", "q":
 		d.showSteps = false
 		d.status = "no step sent"
 		return
+	case "enter":
+		if typed == "" {
+			d.status = fmt.Sprintf("a step's number, 1 to %d, sends it to the room; esc sends none", learn.Count())
+			return
+		}
+	default:
+		typed += msg.String()
 	}
-	n, err := strconv.Atoi(msg.String())
+	n, err := strconv.Atoi(typed)
 	if err != nil || n < 1 || n > learn.Count() {
 		d.status = fmt.Sprintf("a step's number, 1 to %d, sends it to the room; esc sends none", learn.Count())
+		return
+	}
+	if msg.String() != "enter" && n*10 <= learn.Count() {
+		d.stepTyped = typed
+		d.status = fmt.Sprintf("step %d…: enter sends step %d, a second digit step %d to %d", n, n, n*10, min(n*10+9, learn.Count()))
 		return
 	}
 	d.showSteps = false

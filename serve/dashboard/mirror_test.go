@@ -267,7 +267,7 @@ func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
 	d.Update(roomChanged{})
 	assert.Contains(t, dashText(d), "▸ ada           quiz ", "asked, not yet in the step")
 	ada.answer("\r")
-	require.NoError(t, ada.redrawUntil("Step 2 of 8: DCG", 80, 24, 10*time.Second))
+	require.NoError(t, ada.redrawUntil("Step 2 of 13: DCG", 80, 24, 10*time.Second))
 	waitDashboard(t, d, shows("▸ ada           step 2 "), "ada in step 2")
 
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})

@@ -259,7 +259,7 @@ func (d *Model) stepLines(w int) []string {
 	out := []string{d.st.title.Render("Send a step of the guided path to the room")}
 	sent := d.srv.Room().SentStep()
 	for i, st := range learn.Steps {
-		line := fmt.Sprintf("%d  %s", i+1, st.Title)
+		line := fmt.Sprintf("%2d  %s", i+1, st.Title)
 		if i+1 == sent {
 			line += "  ◂ sent last"
 		}

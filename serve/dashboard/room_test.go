@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
@@ -40,10 +41,10 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	screen := ansi.Strip(d.View().Content)
-	assert.Contains(t, screen, "Send a step of the guided path to the room\n1  gain and discount\n2  DCG\n3  the ideal ranking and IDCG\n")
-	assert.Contains(t, screen, "a step's number (1–8) sends it to the room; esc sends none")
-	d.Update(tea.KeyPressMsg{Code: '9', Text: "9"})
-	assert.Contains(t, ansi.Strip(d.View().Content), "a step's number, 1 to 8, sends it to the room; esc sends none")
+	assert.Contains(t, screen, "Send a step of the guided path to the room\n 1  gain and discount\n 2  DCG\n 3  the ideal ranking and IDCG\n")
+	assert.Contains(t, screen, "a step's number (1–13) sends it to the room; esc sends none")
+	d.Update(tea.KeyPressMsg{Code: '0', Text: "0"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "a step's number, 1 to 13, sends it to the room; esc sends none")
 	d.Update(tea.KeyPressMsg{Code: '3', Text: "3"})
 	screen = ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "sent step 3 (the ideal ranking and IDCG) to 1 session: each is asked")
@@ -54,7 +55,7 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	// and is cut at 80 columns: the footer names the offer whole.)
 	require.NoError(t, ada.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
 	ada.answer("\r")
-	require.NoError(t, ada.redrawUntil("Step 3 of 8: the ideal ranking and IDCG", 80, 24, 10*time.Second))
+	require.NoError(t, ada.redrawUntil("Step 3 of 13: the ideal ranking and IDCG", 80, 24, 10*time.Second))
 	ada.answer("13.35\r")
 	require.NoError(t, ada.redrawUntil("✓ Right: IDCG@5 = ", 80, 24, 10*time.Second))
 	ada.answer("q")
@@ -68,7 +69,7 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	// One whose connection drops in the middle of the step is offered
 	// it again when they come back: their explorer does not keep it.
 	bob.answer("\r")
-	require.NoError(t, bob.redrawUntil("Step 3 of 8", 80, 24, 10*time.Second))
+	require.NoError(t, bob.redrawUntil("Step 3 of 13", 80, 24, 10*time.Second))
 	bob.close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
 	again := connect(t, addr, "bob+"+code, 80, 24)
@@ -370,4 +371,58 @@ func TestDashboardTallyOfAClass(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF6})
 	screen = ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, "  2 unexplained: "+strings.Join(answers["0.31"], ", "))
+}
+
+// TestDashboardSendsATwoDigitStep: with thirteen steps, a 1 waits for a
+// second digit (10 to 13) or enter (step 1 alone), where each digit
+// sent a step at once and steps past 9 could not be sent.
+func TestDashboardSendsATwoDigitStep(t *testing.T) {
+	s, _ := serveOn(t, t.TempDir(), serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	d.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "step 1…: enter sends step 1, a second digit step 10 to 13")
+	assert.Equal(t, 0, s.Room().SentStep(), "not yet")
+	d.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "sent step 12 (trec_eval against scikit-learn)")
+	assert.Equal(t, 12, s.Room().SentStep())
+
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	d.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	assert.Equal(t, 1, s.Room().SentStep())
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	d.Update(tea.KeyPressMsg{Code: '1', Text: "1"})
+	d.Update(tea.KeyPressMsg{Code: '7', Text: "7"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "a step's number, 1 to 13, sends it to the room")
+	assert.Equal(t, 1, s.Room().SentStep(), "17 is no step")
+}
+
+// TestDashboardSendsALessonFilesSteps: with serve --lesson (learn.Use),
+// F1 lists the lesson's steps and sends them: the instructor's example
+// lesson's step 2, a tie across the cutoff.
+func TestDashboardSendsALessonFilesSteps(t *testing.T) {
+	p, err := learn.ReadFile(filepath.Join("..", "..", "docs", "lessons", "ties-and-cutoffs.md"))
+	require.NoError(t, err)
+	was := learn.Use(p)
+	t.Cleanup(func() { learn.Use(was) })
+	s, addr := serveOn(t, t.TempDir(), serve.Config{})
+	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
+	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	ada := connect(t, addr, "ada", 80, 24)
+	defer ada.close()
+	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	screen := ansi.Strip(d.View().Content)
+	assert.Contains(t, screen, " 1  the top three\n 2  a tie across the cutoff\n 3  a missed document\n")
+	assert.Contains(t, screen, "a step's number (1–3)")
+	d.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
+	assert.Contains(t, ansi.Strip(d.View().Content), "sent step 2 (a tie across the cutoff)")
+	require.NoError(t, ada.waitFor("step 2 from the instructor: enter open it", 10*time.Second))
+	ada.answer("\r")
+	require.NoError(t, ada.redrawUntil("Step 2 of 3: a tie across the cutoff", 80, 24, 10*time.Second))
+	// NDCG@2 under worst ties: 3 / (3 + 2/log2 3) = 0.7039.
+	ada.answer("0.70\r")
+	require.NoError(t, ada.redrawUntil("✓ Right: NDCG@2 = ", 80, 24, 10*time.Second))
 }

@@ -19,6 +19,9 @@ type Common struct {
 	Remote bool
 	// Attendee is the person's side of a workshop room, nil elsewhere.
 	Attendee *Attendee
+	// Answering says a step of the guided path holds the digits: they
+	// type its answer, not a view's field.
+	Answering bool
 
 	// Status is the status line (SetStatus sets it).
 	Status Status

@@ -59,7 +59,13 @@ func (v *checkView) Draw() string {
 			mark = st.G.Cursor
 		}
 		label := layout.PadRight(f.q.String()+"@"+k, labelW)
-		fields = append(fields, wrapped(mark+" "+st.Header.Render(label)+" "+view.InputView(&st, &f.in, inW)+" "+v.result(f, errs[i]))...)
+		line := wrapped(mark + " " + st.Header.Render(label) + " " + view.InputView(&st, &f.in, inW) + " " + v.result(f, errs[i]))
+		if len(line) > 1 {
+			// A verdict wrapped goes on under itself, past the label,
+			// as the explanation does, not at column 0.
+			line = append(line[:1], layout.Hang(strings.Join(line[1:], " "), labelW+3, w)...)
+		}
+		fields = append(fields, line...)
 		for _, why := range whys[i] {
 			fields = append(fields, strings.Repeat(" ", labelW+3)+why)
 		}
@@ -140,6 +146,9 @@ func (v *checkView) sourceLine() string {
 	switch {
 	case differ:
 		return st.Warn.Render(where + ": press f to check them there (these fields are checked at the settings in force).")
+	case v.fromFile && v.c.Answering:
+		// Digits type the step's answer here, not over the fields.
+		return st.Subtle.Render(where + ": they are in the fields, checked; digits type your answer below.")
 	case v.fromFile:
 		return st.Subtle.Render(where + ": they are in the fields; type over them to check your own.")
 	}
