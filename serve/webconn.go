@@ -184,10 +184,3 @@ func (c *connCap) changed(conn net.Conn, st http.ConnState) {
 		c.state[conn] = st
 	}
 }
-
-// open is how many connections the page's server holds.
-func (c *connCap) open() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.order)
-}

@@ -103,3 +103,10 @@ func TestWebCodeGuessIsToldWhyItWaits(t *testing.T) {
 		b.close()
 	}
 }
+
+// open is how many connections the page's server holds.
+func (c *connCap) open() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.order)
+}
