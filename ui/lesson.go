@@ -213,7 +213,7 @@ func (l *Lesson) open(n int) error {
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
 	l.inner.greeting.said = ""
-	l.inner.answering = true
+	l.inner.help.answering = true
 	l.inner.c.Answering = true
 	l.in.SetValue("")
 	l.in.Focus()

@@ -87,7 +87,7 @@ func (l *Lesson) footerKeys() []key.Binding {
 			out = append(out, b)
 		}
 	}
-	if strings.Contains(l.inner.frame, " more (ranks ") {
+	if strings.Contains(l.inner.drawn.frame, " more (ranks ") {
 		// Ranks the question may be about are below (or above) the
 		// screen: the key that brings them, as the "more" line says
 		// (last, so that a narrow footer drops it before the step's).
@@ -153,7 +153,7 @@ func (l *Lesson) panel() []string {
 		if l.o.Room != nil {
 			quit = common.As(k.Quit, "q", "your list")
 		}
-		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), quit, w)
+		foot = frame.FooterLine(&l.inner.help.Model, l.footerKeys(), common.As(k.Help, "?", "all keys"), quit, w)
 	}
 	return append(lines, foot)
 }
@@ -179,7 +179,7 @@ func (l *Lesson) layout() tea.Cmd {
 		return nil
 	}
 	h := max(l.height-len(l.panel())-len(l.status())+2, 1)
-	if h == l.innerH && l.inner.width == l.width {
+	if h == l.innerH && l.inner.win.width == l.width {
 		return nil
 	}
 	l.innerH = h
@@ -213,11 +213,11 @@ func (l *Lesson) draw() {
 		return
 	}
 	panel := l.panel()
-	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
+	if l.inner.win.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
 		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)+len(l.status())-2)
 		return
 	}
-	top := strings.Split(l.inner.frame, "\n")
+	top := strings.Split(l.inner.drawn.frame, "\n")
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
