@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // What a step of the guided path draws: its keys in the explorer's
@@ -337,4 +338,34 @@ func blankBar(s string) string {
 		}
 	}
 	return string(rs)
+}
+
+// wrongText judges a wrong answer without giving the true one: only
+// whether it is too high or too low.
+func wrongText(c *common.Common, label string, truth float64, w verify.Written) string {
+	way := "high"
+	if w.Value < truth {
+		way = "low"
+	}
+	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
+	return view.VerdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
+}
+
+// slipText says the mistake behind a wrong answer after its verdict: a
+// likely one as such, a guess as a guess, nothing where nothing
+// explains it.
+func slipText(d learn.Diagnosis) string {
+	impossible := ""
+	if d.Impossible != "" {
+		impossible = " " + d.Impossible
+	}
+	switch {
+	case d.Slip == "":
+		return impossible
+	case d.Ambiguous:
+		return impossible + " More than one mistake fits: " + d.Slip + "."
+	case d.Guess:
+		return impossible + " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
+	}
+	return impossible + " Likely slip: " + d.Slip + "."
 }
