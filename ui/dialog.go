@@ -44,8 +44,8 @@ func relayoutHelp(d dialogs.Dialog, w, h int) {
 type dialogHost struct{ m *Model }
 
 func (h dialogHost) Common() *common.Common   { return h.m.c }
-func (h dialogHost) Size() (int, int)         { return h.m.width, h.m.height }
-func (h dialogHost) Help() *help.Model        { return &h.m.help }
+func (h dialogHost) Size() (int, int)         { return h.m.win.width, h.m.win.height }
+func (h dialogHost) Help() *help.Model        { return &h.m.help.Model }
 func (h dialogHost) Open(d dialogs.Dialog)    { h.m.open(d) }
 func (h dialogHost) Close()                   { h.m.dialog = nil }
 func (h dialogHost) Remote() bool             { return h.m.remote != nil }
@@ -56,7 +56,7 @@ func (h dialogHost) HelpPages(w int) []string { return h.m.helpPages(w) }
 // HelpNote is what digits do in the explorer, for the help's footer:
 // under the guided path they type the answer.
 func (h dialogHost) HelpNote() string {
-	if h.m.answering {
+	if h.m.help.answering {
 		return "digits type the step's answer"
 	}
 	return "in the explorer, digits set the selected rank's grade"
@@ -92,5 +92,5 @@ func (h dialogHost) Install(ws *workspace.Workspace, fileGain *ndcg.Gain) {
 	}
 	m.active = 0
 	m.resize()
-	m.c.SetStatus(m.greeting.words(m.c, m.width), false)
+	m.c.SetStatus(m.greeting.words(m.c, m.win.width), false)
 }

@@ -20,7 +20,7 @@ import (
 // View is the whole screen as the last Update drew it: header, the
 // active view (or a dialog), status line and key help.
 func (m *Model) View() tea.View {
-	return frame.View(m.frame, windowTitle(m.c.WS.Doc))
+	return frame.View(m.drawn.frame, windowTitle(m.c.WS.Doc))
 }
 
 // windowTitle names the list in the terminal's title.
@@ -29,10 +29,12 @@ func windowTitle(doc *listio.Document) string {
 }
 
 // drawn are the footer and the conventions line as last drawn, each
-// drawn again only when what it is drawn from changes.
+// drawn again only when what it is drawn from changes, and the whole
+// screen, drawn at the end of each Update (View hands it out).
 type drawn struct {
-	foot drawnFooter
-	conv drawnConventions
+	foot  drawnFooter
+	conv  drawnConventions
+	frame string
 }
 
 // drawnFooter is the footer as drawn for w cells, a view, and whether a
@@ -92,11 +94,11 @@ func (d decor) await(w int) (text, footer string, ok bool) {
 
 // render draws the whole screen.
 func (m *Model) render() string {
-	w, h := m.width, m.height
+	w, h := m.win.width, m.win.height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	if m.tooSmall() {
+	if m.win.tooSmall() {
 		msg := frame.TooSmall("The explorer", w, h, MinWidth, MinHeight)
 		if _, asking := m.dialog.(*dialogs.Question); asking {
 			// The quit question must be seen, whole, to be answered: it
@@ -275,11 +277,11 @@ func (m *Model) footer(w int) string {
 	if typing {
 		// Every key but enter and esc goes into the field, ? and q too:
 		// the footer names the field's keys instead of the view's.
-		line = frame.PromptFooter(&m.help, k, w)
+		line = frame.PromptFooter(&m.help.Model, k, w)
 	} else {
 		// The view menu is always in sight: how a lesson finds every
 		// other view.
-		line = frame.FooterLine(&m.help, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
+		line = frame.FooterLine(&m.help.Model, m.views[m.active].ShortHelp(), k.Help, k.Quit, w, k.ViewMenu)
 	}
 	m.drawn.foot = drawnFooter{line: line, w: w, view: m.active, typing: typing}
 	return line

@@ -20,7 +20,7 @@ func (m *Model) CapturesEsc() bool {
 		return true
 	}
 	// The presets F4 opened: esc goes back to the view F4 was pressed in.
-	return m.presetsFrom >= 0
+	return m.presets.from >= 0
 }
 
 // SetStatus shows text on the explorer's status line until the next
@@ -37,7 +37,7 @@ func (m *Model) Workspace() *workspace.Workspace { return m.c.WS }
 // TerminalSize is told the terminal's true size before a window size
 // bounded to what is drawn (winsize.Filter), so that the explorer can
 // say the terminal is larger than its window.
-func (m *Model) TerminalSize(w, h int) { m.bound.w, m.bound.h = w, h }
+func (m *Model) TerminalSize(w, h int) { m.win.bound.w, m.win.bound.h = w, h }
 
 // termBound is the terminal's size where it is larger than the window
 // drawn (TerminalSize), and the status line that says so, while it does.

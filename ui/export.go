@@ -80,7 +80,7 @@ func (m *Model) openShot() tea.Cmd {
 	shot, name := m.render(), viewName(m.active)
 	// Drawn when asked for, at the window's size and on its background.
 	svg := func() string {
-		o := screenshot.Options{Width: m.width, Height: m.height, Theme: screenshot.Dark}
+		o := screenshot.Options{Width: m.win.width, Height: m.win.height, Theme: screenshot.Dark}
 		if !m.look.dark {
 			o.Theme = screenshot.Light
 		}

@@ -76,7 +76,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 
 func helpBindings(m *Model) []key.Binding {
 	var out []key.Binding
-	for _, g := range helpGroups(m.views[m.active], m.active == 0, m.answering, m.c.Keys) {
+	for _, g := range helpGroups(m.views[m.active], m.active == 0, m.help.answering, m.c.Keys) {
 		out = append(out, g.keys...)
 	}
 	return append(out, fieldHelp().keys...)

@@ -155,6 +155,16 @@ func helpGroups(v view.View, explorer, answering bool, keys common.KeyMap) []hel
 	return viewHelp(keys, own)
 }
 
+// keyHelp draws the keys' help, and knows whether the guided path holds
+// the list's keys.
+type keyHelp struct {
+	help.Model
+	// answering says the guided path holds the list's keys: digits type
+	// the step's answer and the list stays as it is (Lesson.keepList),
+	// so the help lists the answer's keys where it lists the edits.
+	answering bool
+}
+
 // helpPages is the help (?) of the view in sight laid out for w cells:
 // its keys a group per column, as many columns abreast as fit in w, so
 // nothing is dropped on a narrow terminal, the field's keys across the
@@ -162,7 +172,7 @@ func helpGroups(v view.View, explorer, answering bool, keys common.KeyMap) []hel
 // screen's marks mean (? again turns to it).
 func (m *Model) helpPages(w int) []string {
 	st := m.c.Styles
-	groups := helpGroups(m.views[m.active], m.active == 0, m.answering, m.c.Keys)
+	groups := helpGroups(m.views[m.active], m.active == 0, m.help.answering, m.c.Keys)
 	var cols []string
 	colW := 0
 	for _, g := range groups {

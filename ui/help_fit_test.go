@@ -24,7 +24,7 @@ func TestEveryViewsHelpFitsOneScreen(t *testing.T) {
 			lines := strings.Split(s, "\n")
 			require.Len(t, lines, 24)
 			assert.NotContains(t, lines[23], "lines ", "the help scrolls: %q", lines[23])
-			for _, g := range helpGroups(m.views[m.active], m.active == 0, m.answering, m.c.Keys) {
+			for _, g := range helpGroups(m.views[m.active], m.active == 0, m.help.answering, m.c.Keys) {
 				for _, b := range g.keys {
 					assert.Contains(t, s, b.Help().Key, "%s's key", b.Help().Desc)
 					assert.Contains(t, s, b.Help().Desc)

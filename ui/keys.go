@@ -32,7 +32,7 @@ var openKey = common.Bind([]string{"o"}, "o", "open a list")
 // program's keys, and last to the view on screen.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
-	if _, asking := m.dialog.(*dialogs.Question); m.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
+	if _, asking := m.dialog.(*dialogs.Question); m.win.tooSmall() && !asking && !key.Matches(msg, k.Quit) && msg.String() != "ctrl+c" {
 		// Nothing of the list is on the screen: an edit made blind
 		// would be a surprise. The screen says to enlarge it or quit.
 		return nil
@@ -107,7 +107,7 @@ func (m *Model) programKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Help):
 		// Headless: the footer says how to close it, which leaves every
 		// key room at 80×24.
-		m.open(dialogs.NewHelp(dialogHost{m}, m.width, m.height-chromeLines+1))
+		m.open(dialogs.NewHelp(dialogHost{m}, m.win.width, m.win.height-chromeLines+1))
 		m.greeting.clear(m.c)
 	case key.Matches(msg, k.Undo):
 		if ed, ok := ws.Undo(); ok {
@@ -173,9 +173,9 @@ func (m *Model) conventionKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	case key.Matches(msg, k.Zero):
 		m.settingsEdit(ws.ToggleZero(), "")
-	case key.Matches(msg, k.Cancel) && m.presetsFrom >= 0 && m.active == conventionsSlot():
-		applied := ws.Version() != m.presetsAt
-		m.show(m.presetsFrom)
+	case key.Matches(msg, k.Cancel) && m.presets.from >= 0 && m.active == conventionsSlot():
+		applied := ws.Version() != m.presets.at
+		m.show(m.presets.from)
 		if applied {
 			m.c.SetStatus("presets closed: the conventions applied stay (u undoes them)", false)
 		} else {

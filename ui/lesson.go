@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -213,7 +212,7 @@ func (l *Lesson) open(n int) error {
 	// answer, as the footer says.
 	l.inner.c.SetStatus("", false)
 	l.inner.greeting.said = ""
-	l.inner.answering = true
+	l.inner.help.answering = true
 	l.inner.c.Answering = true
 	l.in.SetValue("")
 	l.in.Focus()
@@ -453,36 +452,6 @@ func (l *Lesson) slipShown(w verify.Written) bool {
 		return false
 	}
 	return d.Slip != "" && !d.Guess && !d.Ambiguous
-}
-
-// wrongText judges a wrong answer without giving the true one: only
-// whether it is too high or too low.
-func wrongText(c *common.Common, label string, truth float64, w verify.Written) string {
-	way := "high"
-	if w.Value < truth {
-		way = "low"
-	}
-	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
-	return view.VerdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
-}
-
-// slipText says the mistake behind a wrong answer after its verdict: a
-// likely one as such, a guess as a guess, nothing where nothing
-// explains it.
-func slipText(d learn.Diagnosis) string {
-	impossible := ""
-	if d.Impossible != "" {
-		impossible = " " + d.Impossible
-	}
-	switch {
-	case d.Slip == "":
-		return impossible
-	case d.Ambiguous:
-		return impossible + " More than one mistake fits: " + d.Slip + "."
-	case d.Guess:
-		return impossible + " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
-	}
-	return impossible + " Likely slip: " + d.Slip + "."
 }
 
 // save keeps the progress off the update loop; a failure is said on the

@@ -14,6 +14,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/layout"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
+	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
 // What a step of the guided path draws: its keys in the explorer's
@@ -87,7 +88,7 @@ func (l *Lesson) footerKeys() []key.Binding {
 			out = append(out, b)
 		}
 	}
-	if strings.Contains(l.inner.frame, " more (ranks ") {
+	if strings.Contains(l.inner.drawn.frame, " more (ranks ") {
 		// Ranks the question may be about are below (or above) the
 		// screen: the key that brings them, as the "more" line says
 		// (last, so that a narrow footer drops it before the step's).
@@ -153,7 +154,7 @@ func (l *Lesson) panel() []string {
 		if l.o.Room != nil {
 			quit = common.As(k.Quit, "q", "your list")
 		}
-		foot = frame.FooterLine(&l.inner.help, l.footerKeys(), common.As(k.Help, "?", "all keys"), quit, w)
+		foot = frame.FooterLine(&l.inner.help.Model, l.footerKeys(), common.As(k.Help, "?", "all keys"), quit, w)
 	}
 	return append(lines, foot)
 }
@@ -179,7 +180,7 @@ func (l *Lesson) layout() tea.Cmd {
 		return nil
 	}
 	h := max(l.height-len(l.panel())-len(l.status())+2, 1)
-	if h == l.innerH && l.inner.width == l.width {
+	if h == l.innerH && l.inner.win.width == l.width {
 		return nil
 	}
 	l.innerH = h
@@ -213,11 +214,11 @@ func (l *Lesson) draw() {
 		return
 	}
 	panel := l.panel()
-	if l.inner.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
+	if l.inner.win.tooSmall() || l.width < MinWidth || l.innerH < MinHeight {
 		l.screen = frame.TooSmall("The guided path", l.width, l.height, MinWidth, MinHeight+len(panel)+len(l.status())-2)
 		return
 	}
-	top := strings.Split(l.inner.frame, "\n")
+	top := strings.Split(l.inner.drawn.frame, "\n")
 	top = top[:max(len(top)-2, 0)]
 	if l.hidden() {
 		for i, line := range top {
@@ -337,4 +338,34 @@ func blankBar(s string) string {
 		}
 	}
 	return string(rs)
+}
+
+// wrongText judges a wrong answer without giving the true one: only
+// whether it is too high or too low.
+func wrongText(c *common.Common, label string, truth float64, w verify.Written) string {
+	way := "high"
+	if w.Value < truth {
+		way = "low"
+	}
+	tol := strconv.FormatFloat(w.Tolerance(), 'f', -1, 64)
+	return view.VerdictMark(c, false) + fmt.Sprintf(" Not quite: your %s for %s is too %s (±%s allowed).", w, label, way, tol)
+}
+
+// slipText says the mistake behind a wrong answer after its verdict: a
+// likely one as such, a guess as a guess, nothing where nothing
+// explains it.
+func slipText(d learn.Diagnosis) string {
+	impossible := ""
+	if d.Impossible != "" {
+		impossible = " " + d.Impossible
+	}
+	switch {
+	case d.Slip == "":
+		return impossible
+	case d.Ambiguous:
+		return impossible + " More than one mistake fits: " + d.Slip + "."
+	case d.Guess:
+		return impossible + " A guess, as two decimals fit many slips: perhaps " + d.Slip + "."
+	}
+	return impossible + " Likely slip: " + d.Slip + "."
 }

@@ -33,7 +33,7 @@ func (m *Workshop) openLesson(n int) tea.Cmd {
 	}
 	m.lesson = l
 	l.Update(tea.ColorProfileMsg{Profile: m.look.profile})
-	l.Update(tea.WindowSizeMsg{Width: m.width, Height: m.height})
+	l.Update(tea.WindowSizeMsg{Width: m.win.width, Height: m.win.height})
 	// The lesson's styles come from the terminal's background, which it
 	// asks for as the explorer did.
 	return l.Init()

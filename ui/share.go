@@ -179,7 +179,7 @@ func (m *Workshop) shareAnswerable() bool {
 // both (the status line above asks it whole).
 func (m *Workshop) shareFooter(w int) string {
 	k := m.c.Keys
-	line := frame.FooterLine(&m.help, []key.Binding{shareShow, shareDecline}, k.Help, k.Quit, w)
+	line := frame.FooterLine(&m.help.Model, []key.Binding{shareShow, shareDecline}, k.Help, k.Quit, w)
 	if label := m.c.Styles.StatusInk.Paint("show your screen to the room? "); ansi.StringWidth(label+line) <= w {
 		line = label + line
 	}

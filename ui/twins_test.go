@@ -152,7 +152,7 @@ func TestEveryBoundKeyIsInSomeHelp(t *testing.T) {
 	named := map[string]bool{}
 	for i := range views.All {
 		m.show(i)
-		for _, g := range helpGroups(m.views[i], i == 0, m.answering, m.c.Keys) {
+		for _, g := range helpGroups(m.views[i], i == 0, m.help.answering, m.c.Keys) {
 			for _, b := range g.keys {
 				for _, k := range helpTokens(b.Help().Key) {
 					named[k] = true

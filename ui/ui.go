@@ -82,11 +82,13 @@ type Model struct {
 	views  []view.View
 	active int
 
-	width, height int
+	// win is the window drawn, and the terminal around it (embed.go).
+	win window
 	// look is what the style sheet is made for (restyle).
 	look look
 
-	help help.Model
+	// help draws the keys' help (help.go).
+	help keyHelp
 	// dialog has the keys over the view while it is open: the question
 	// about unsaved edits, save as, copy, the screen's image, the
 	// presets, the open dialog, the cutoff or the help (package dialogs).
@@ -94,11 +96,9 @@ type Model struct {
 	// keys is when the last keys came, to tell an answer to a question
 	// from a key typed in one go with the one that asked it.
 	keys frame.KeyTimes
-	// drawn are the footer and the conventions line as last drawn
-	// (draw.go).
+	// drawn is the screen, its footer and its conventions line as last
+	// drawn (draw.go).
 	drawn drawn
-	// frame is the whole screen, drawn at the end of each Update.
-	frame string
 
 	// later is the workspace's recomputation off the update loop (see
 	// recomputeLater).
@@ -113,21 +113,10 @@ type Model struct {
 	// files is the list's file: saving it, and what is known of it
 	// (save.go).
 	files files
-	// bound is the terminal's size where it is larger than the window
-	// drawn, and what the status line says of it (embed.go).
-	bound termBound
-	// presetsFrom is the view F4 was pressed in, while the conventions
-	// view it opened is on screen (esc goes back there); -1 otherwise.
-	presetsFrom int
-	// presetsAt is the workspace's version when F4 opened them: esc says
-	// whether a preset was applied since.
-	presetsAt int
+	// presets is where F4 opened the presets from (viewbar.go).
+	presets presetsOpened
 	// greeting is the greeting on the status line (greeting.go).
 	greeting greeter
-	// answering says the guided path holds the list's keys: digits type
-	// the step's answer and the list stays as it is (Lesson.keepList),
-	// so the help lists the answer's keys where it lists the edits.
-	answering bool
 }
 
 // Own is an attendee's own list under the one they opened (Options.Own).
@@ -175,7 +164,7 @@ func New(o Options) *Model {
 	if o.Remote != nil {
 		c.Keys = common.RemoteKeys(c.Keys)
 	}
-	m := &Model{c: c, presetsFrom: -1, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: help.New(), remote: o.Remote, greeting: greeter{newcomer: o.Newcomer}}
+	m := &Model{c: c, presets: presetsOpened{from: -1}, look: look{dark: true, colour: !o.NoColor, ascii: o.ASCII}, help: keyHelp{Model: help.New()}, remote: o.Remote, greeting: greeter{newcomer: o.Newcomer}}
 	m.files.h = dialogHost{m}
 	if p := savePath(o.Doc); p != "" {
 		m.files.disk = o.Doc.Disk
@@ -206,7 +195,7 @@ func New(o Options) *Model {
 		}
 	}
 	m.restyle()
-	m.greeting.put(m.c, m.width)
+	m.greeting.put(m.c, m.win.width)
 	if o.Notice != "" {
 		c.SetStatus(o.Notice, true)
 	}
@@ -234,7 +223,7 @@ func (m *Model) restyle() {
 	m.help.Styles = m.c.Styles.Help
 	m.drawn.foot = drawnFooter{}
 	m.drawn.conv.w = -1
-	relayoutHelp(m.dialog, m.width, m.height)
+	relayoutHelp(m.dialog, m.win.width, m.win.height)
 }
 
 // Init asks the terminal for its background, to pick light or dark styles.
@@ -278,7 +267,7 @@ func (m *Model) after(cmd tea.Cmd) tea.Cmd {
 // starts some.
 func (m *Model) redraw() tea.Cmd {
 	work := m.refreshActive()
-	m.frame = m.render()
+	m.drawn.frame = m.render()
 	return work
 }
 
@@ -295,7 +284,7 @@ func (m *Model) refreshActive() tea.Cmd {
 		// for its recomputation, so does the view (with its spinner).
 		work = w.StartWork()
 	}
-	if m.width > 0 && m.height > 0 && !m.tooSmall() && (m.dialog == nil || !m.dialog.Covers()) {
+	if m.win.width > 0 && m.win.height > 0 && !m.win.tooSmall() && (m.dialog == nil || !m.dialog.Covers()) {
 		v.Keep(v.Draw())
 	}
 	return work
@@ -304,17 +293,17 @@ func (m *Model) refreshActive() tea.Cmd {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
+		m.win.width, m.win.height = msg.Width, msg.Height
 		m.resize()
-		m.greeting.again(m.c, m.width)
+		m.greeting.again(m.c, m.win.width)
 		bounded := ""
-		if m.bound.w > msg.Width || m.bound.h > msg.Height {
-			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.bound.w, m.bound.h, msg.Width, msg.Height)
+		if m.win.bound.w > msg.Width || m.win.bound.h > msg.Height {
+			bounded = fmt.Sprintf("the terminal is %d×%d: drawn in its top left %d×%d, the most drawn", m.win.bound.w, m.win.bound.h, msg.Width, msg.Height)
 		}
-		if bounded != "" || (m.bound.said != "" && m.c.Status.Text == m.bound.said) {
+		if bounded != "" || (m.win.bound.said != "" && m.c.Status.Text == m.win.bound.said) {
 			m.c.SetStatus(bounded, false)
 		}
-		m.bound.said = bounded
+		m.win.bound.said = bounded
 		return nil
 	case tea.BackgroundColorMsg:
 		m.look.dark = msg.IsDark()
@@ -374,16 +363,23 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return m.views[m.active].Update(msg)
 }
 
-// tooSmall reports whether the terminal is too small to draw the
-// explorer (and so to show what a key would change).
-func (m *Model) tooSmall() bool {
-	return m.width > 0 && m.height > 0 && (m.width < MinWidth || m.height < MinHeight)
+// window is the window drawn: its size, and the terminal's around it
+// where that is larger (TerminalSize).
+type window struct {
+	width, height int
+	bound         termBound
+}
+
+// tooSmall reports whether the window is too small to draw the explorer
+// (and so to show what a key would change).
+func (w window) tooSmall() bool {
+	return w.width > 0 && w.height > 0 && (w.width < MinWidth || w.height < MinHeight)
 }
 
 // keysFree reports whether a key would reach the program's keys: the
 // screen is drawn, no dialog is open and no view is taking text.
 func (m *Model) keysFree() bool {
-	if m.tooSmall() || m.dialog != nil {
+	if m.win.tooSmall() || m.dialog != nil {
 		return false
 	}
 	c, ok := m.views[m.active].(view.Capturer)
@@ -407,15 +403,15 @@ func quizOf(vs []view.View) *quiz.Model {
 }
 
 // Size is the screen's size, as drawn (the window, within its bound).
-func (m *Model) Size() (w, h int) { return m.width, m.height }
+func (m *Model) Size() (w, h int) { return m.win.width, m.win.height }
 
 func (m *Model) resize() {
-	body := max(m.height-chromeLines, 0) // header lines, status and help below
+	body := max(m.win.height-chromeLines, 0) // header lines, status and help below
 	for _, v := range m.views {
-		v.SetSize(m.width, body)
+		v.SetSize(m.win.width, body)
 	}
-	m.help.SetWidth(m.width)
-	relayoutHelp(m.dialog, m.width, m.height)
+	m.help.SetWidth(m.win.width)
+	relayoutHelp(m.dialog, m.win.width, m.win.height)
 }
 
 // show makes view i the active one. The greeting speaks of the
@@ -427,7 +423,7 @@ func (m *Model) show(i int) {
 		m.c.Status.LeftView()
 	}
 	m.active = i
-	m.presetsFrom = -1
+	m.presets.from = -1
 }
 
 // changed tells every view that the workspace changed and shows what.

@@ -81,19 +81,27 @@ func conventionsSlot() int {
 	return -1
 }
 
+// presetsOpened is where the presets F4 opened came from: the view F4
+// was pressed in, while the conventions view it opened is on screen (esc
+// goes back there; -1 otherwise), and the workspace's version then (esc
+// says whether a preset was applied since).
+type presetsOpened struct {
+	from, at int
+}
+
 // openPresets shows the conventions view with its cursor on the preset
 // in force (P): the table of presets the picker was, enter applying one.
 func (m *Model) openPresets() tea.Cmd {
 	i := conventionsSlot()
 	from := m.active
 	if from == i {
-		from = m.presetsFrom
+		from = m.presets.from
 	}
 	m.show(i)
 	if v, ok := m.views[i].(interface{ OnInForce() }); ok {
 		v.OnInForce() // the conventions view's cursor on the preset in force
 	}
-	m.presetsFrom, m.presetsAt = from, m.c.WS.Version()
+	m.presets.from, m.presets.at = from, m.c.WS.Version()
 	if from >= 0 {
 		m.c.Status.SetHere("presets: ↑/↓ choose · enter applies (k stays "+m.c.WS.Settings.KString()+") · esc goes back", false)
 	}

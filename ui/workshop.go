@@ -134,7 +134,7 @@ func (m *Workshop) View() tea.View {
 	if name := m.remote.Name; name != "" {
 		title += " · " + common.Shown(name)
 	}
-	return frame.View(m.frame, title)
+	return frame.View(m.drawn.frame, title)
 }
 
 // roomKey handles the keys that answer the room: ^x stops the screen
@@ -428,15 +428,15 @@ func (m *Workshop) offerFooter(w int) string {
 	if lw > w/2 {
 		label, lw = "", 0
 	}
-	keys := frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
+	keys := frame.FooterLine(&m.help.Model, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w-lw)
 	if !strings.Contains(keys, offerKeep.Help().Desc) {
 		// At 60 columns: what the offer is and both its answers, help
 		// and quit giving way (the status line may still hold the
 		// welcome, cut before the news); with no room for that either,
 		// both answers alone.
-		keys = frame.FooterLine(&m.help, nil, offerOpen, offerKeep, w-lw)
+		keys = frame.FooterLine(&m.help.Model, nil, offerOpen, offerKeep, w-lw)
 		if !strings.Contains(keys, offerKeep.Help().Desc) {
-			label, keys = "", frame.FooterLine(&m.help, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w)
+			label, keys = "", frame.FooterLine(&m.help.Model, []key.Binding{offerOpen, offerKeep}, k.Help, k.Quit, w)
 		}
 	}
 	line := label + keys
