@@ -103,7 +103,7 @@ func TestLearnFilesAndKey(t *testing.T) {
 	assert.Contains(t, out, " 4  NDCG                            NDCG@5 = 0.9575\n")
 	code, out, _ = mainWith("", "learn", "--answers", "--format", "json", filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
 	assert.Equal(t, ExitOK, code)
-	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309}]}`+"\n", out)
+	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309},{"step":4,"title":"where the cutoff starts to cost","answer":4}]}`+"\n", out)
 
 	code, out, _ = mainWith("# From a pipe\n\n## one\nlist: 3,2\nask: dcg\nquestion: What is DCG?\n\nAdd.\n", "learn", "--answers", "-")
 	assert.Equal(t, ExitOK, code)
