@@ -126,8 +126,8 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
 		resumes := ", learn resumes there"
-		if o.Path != learn.BuiltinPath() {
-			resumes = "" // a lesson file's progress is not kept
+		if o.Path != learn.BuiltinPath() && o.Save == nil {
+			resumes = "" // a lesson read from standard input keeps none
 		}
 		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes; q quits%s.", o.Path.Count(), minutes(o.Path), resumes), false)
 	case p.Finished() && p.Next == 0:
