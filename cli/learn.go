@@ -31,8 +31,10 @@ func newLearnCmd(env *Env) *cobra.Command {
 			"($XDG_CONFIG_HOME, usually ~/.config): learn resumes at the first step not yet\n" +
 			"answered right, learn STEP opens that step.\n" +
 			"learn FILE walks a lesson file (markdown, a ## heading a step; docs/teaching.md\n" +
-			"says how to write one); learn --export writes the built-in path out as one to start\n" +
-			"from; learn --answers [FILE] prints each step's answer, for the instructor.",
+			"says how to write one), its progress kept apart, in ndcg-explorer/lessons/, so\n" +
+			"that learn FILE resumes too; learn --export writes the built-in path out as one\n" +
+			"to start from; learn --answers [FILE] prints each step's answer, for the\n" +
+			"instructor.",
 		Example: `# start, or resume where you left off
 ndcg-explorer learn
 # open step 8 (ties at the cutoff)
