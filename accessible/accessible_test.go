@@ -203,3 +203,27 @@ func TestUndo(t *testing.T) {
 		"Undone: rank 2's grade is 2 again. DCG@5 is 12.78, IDCG@5 13.35, NDCG@5 0.957.\n"+
 		"Nothing to undo.\n")
 }
+
+// TestLearnAWholeNumber: a lesson step whose answer is a k, in plain
+// lines: what it is found from is hidden until given, a wrong k is
+// told what NDCG@k is, and the right one is said so (the instructor's
+// example lesson's step 4; learn.TestWholeQuestions works it by hand).
+func TestLearnAWholeNumber(t *testing.T) {
+	path, err := learn.ReadFile(filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
+	require.NoError(t, err)
+	was := learn.Use(path)
+	t.Cleanup(func() { learn.Use(was) })
+	var p learn.Progress
+	out := throughPipe(t, "3\n4\n", func(in io.Reader, out io.Writer) error {
+		var err error
+		p, err = accessible.Learn(in, out, 4, learn.Progress{}, nil)
+		return err
+	})
+	before, after, ok := strings.Cut(out, "Not quite:")
+	require.True(t, ok, out)
+	assert.NotContains(t, before, "0.9152")
+	assert.NotContains(t, before, "0.8528")
+	assert.Contains(t, after, " NDCG@3 is still 0.9152, not below 0.9. Try again")
+	assert.Contains(t, after, "Right: the k is 4; NDCG@4 = 0.8528 is the first below 0.9.")
+	assert.Equal(t, []int{4}, p.Right)
+}

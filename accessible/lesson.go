@@ -139,7 +139,11 @@ func (l *lesson) line(text string) (bool, error) {
 	switch f[0] {
 	case "next", "n":
 		if !l.answered {
-			l.say("The answer was %s: %s.", l.step.Label(), strconv.FormatFloat(l.truth, 'f', 4, 64))
+			d := 4
+			if l.step.Whole() {
+				d = 0 // a k or a rank
+			}
+			l.say("The answer was %s: %s.", l.step.Label(), strconv.FormatFloat(l.truth, 'f', d, 64))
 		}
 		if l.n >= learn.Count() {
 			l.p.Done()
@@ -224,6 +228,10 @@ func (l *lesson) checkBrief(f []string) {
 // behind it, without the true value until it is right or the learner
 // goes on.
 func (l *lesson) answer(text string) {
+	if l.step.Whole() {
+		l.answerWhole(text)
+		return
+	}
 	w, err := verify.ParseWritten(text)
 	if err != nil {
 		l.say("%s", err)
@@ -256,6 +264,23 @@ func (l *lesson) answer(text string) {
 		out += " Likely slip: " + d.Slip + "."
 	}
 	l.say("%s Try again, or type next to go on.", out)
+}
+
+// answerWhole judges a k or a rank as the lesson on screen does
+// (learn.Step.JudgeWhole).
+func (l *lesson) answerWhole(text string) {
+	g, right, words, refused := l.step.JudgeWhole(text)
+	switch {
+	case refused != "":
+		l.say("%s.", refused)
+	case right:
+		l.answered = true
+		l.p.Answered(l.n)
+		l.keep()
+		l.say("Right: the %s is %d; %s Type next for the next step.", l.step.Label(), g, words)
+	default:
+		l.say("Not quite: %s Try again, or type next to go on.", words)
+	}
 }
 
 // keep saves the progress, and says so when it cannot.

@@ -31,8 +31,10 @@ func newLearnCmd(env *Env) *cobra.Command {
 			"($XDG_CONFIG_HOME, usually ~/.config): learn resumes at the first step not yet\n" +
 			"answered right, learn STEP opens that step.\n" +
 			"learn FILE walks a lesson file (markdown, a ## heading a step; docs/teaching.md\n" +
-			"says how to write one); learn --export writes the built-in path out as one to start\n" +
-			"from; learn --answers [FILE] prints each step's answer, for the instructor.",
+			"says how to write one), its progress kept apart, in ndcg-explorer/lessons/, so\n" +
+			"that learn FILE resumes too; learn --export writes the built-in path out as one\n" +
+			"to start from; learn --answers [FILE] prints each step's answer, for the\n" +
+			"instructor.",
 		Example: `# start, or resume where you left off
 ndcg-explorer learn
 # open step 8 (ties at the cutoff)
@@ -165,7 +167,9 @@ func stepTitles(p *learn.Path) string {
 }
 
 // runLearn walks path from step n (0: where the learner left off). The
-// progress kept is the built-in path's: a lesson file's is not kept.
+// progress is kept for the built-in path and for each lesson file apart
+// (learn.LoadLessonProgress); a lesson read from standard input has
+// none to resume.
 func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error {
 	var (
 		p      learn.Progress
@@ -173,8 +177,8 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 		unkept error
 		err    error
 	)
-	if file == "" {
-		if p, save, unkept, err = learnProgress(); err != nil {
+	if file != "-" {
+		if p, save, unkept, err = learnProgress(file, path); err != nil {
 			return err
 		}
 		if n == 0 {
@@ -204,8 +208,8 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 	if err != nil {
 		return err
 	}
-	if file != "" {
-		_, err = fmt.Fprintf(env.Stdout, "Steps answered right: %d of %d (a lesson file's progress is not kept).\n", len(l.Progress().Right), path.Count())
+	if file == "-" {
+		_, err = fmt.Fprintf(env.Stdout, "Steps answered right: %d of %d (a lesson read from standard input has no progress kept).\n", len(l.Progress().Right), path.Count())
 		return err
 	}
 	if err := sayCovered(env.Stdout, l.Progress(), unkept); err != nil {
@@ -220,7 +224,7 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 // runLearnPlain walks the path in plain lines (package accessible) from
 // step n (0: where the learner left off).
 func runLearnPlain(env *Env, n int) error {
-	p, save, unkept, err := learnProgress()
+	p, save, unkept, err := learnProgress("", nil)
 	if err != nil {
 		return err
 	}
@@ -234,16 +238,25 @@ func runLearnPlain(env *Env, n int) error {
 	return sayCovered(env.Stdout, p, unkept)
 }
 
-// learnProgress is the progress kept and how to keep it. Without a
+// learnProgress is the progress kept through the built-in path, or
+// through the lesson file named (its steps path), and how to keep it.
+// Without a
 // configuration directory (no $HOME, no $XDG_CONFIG_HOME) the path still
 // runs, from step 1, and unkept says why nothing is kept; a progress
 // file that cannot be read stops it, as the learner decides what to do
 // with the file.
-func learnProgress() (p learn.Progress, save func(learn.Progress) error, unkept, err error) {
+func learnProgress(file string, path *learn.Path) (p learn.Progress, save func(learn.Progress) error, unkept, err error) {
 	if _, perr := learn.ProgressPath(); perr != nil {
-		return learn.Progress{}, nil, perr, nil
+		if file != "" {
+			p, _ = learn.LoadLessonProgress(file, path) // the start, of the lesson
+		}
+		return p, nil, perr, nil
 	}
-	p, err = learn.LoadProgress()
+	if file != "" {
+		p, err = learn.LoadLessonProgress(file, path)
+	} else {
+		p, err = learn.LoadProgress()
+	}
 	return p, func(p learn.Progress) error { return p.Save() }, nil, err
 }
 

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/learn"
 )
 
 // TestLearnCommand: learn refuses a step that does not exist and a run
@@ -64,7 +66,7 @@ func TestLearnDamagedProgress(t *testing.T) {
 func TestLearnWithoutConfigDirectory(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("HOME", "")
-	p, save, unkept, err := learnProgress()
+	p, save, unkept, err := learnProgress("", nil)
 	require.NoError(t, err)
 	assert.Nil(t, save)
 	assert.Equal(t, 1, p.Resume())
@@ -73,7 +75,7 @@ func TestLearnWithoutConfigDirectory(t *testing.T) {
 
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", dir)
-	p, save, unkept, err = learnProgress()
+	p, save, unkept, err = learnProgress("", nil)
 	require.NoError(t, err)
 	require.NoError(t, unkept)
 	for n := 1; n <= 3; n++ {
@@ -82,9 +84,48 @@ func TestLearnWithoutConfigDirectory(t *testing.T) {
 	}
 	p.Opened(4)
 	require.NoError(t, save(p))
-	p, _, _, err = learnProgress()
+	p, _, _, err = learnProgress("", nil)
 	require.NoError(t, err)
 	assert.Equal(t, 4, p.Resume())
+}
+
+// TestLearnFileProgressApart: a lesson file's progress is kept apart
+// from the built-in path's and from another file's, even of the same
+// steps; learn FILE resumes at its first step not answered right, and
+// what it covered names the file to go on with.
+func TestLearnFileProgressApart(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	lesson := filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md")
+	path, err := learn.ReadFile(lesson)
+	require.NoError(t, err)
+	p, save, unkept, err := learnProgress(lesson, path)
+	require.NoError(t, err)
+	require.NoError(t, unkept)
+	assert.Equal(t, 1, p.Resume())
+	p.Opened(1)
+	p.Answered(1)
+	p.Opened(2)
+	p.Answered(3)
+	require.NoError(t, save(p))
+
+	p, _, _, err = learnProgress(lesson, path)
+	require.NoError(t, err)
+	assert.Equal(t, 2, p.Resume(), "step 2 was opened, not answered right")
+	assert.False(t, p.Finished())
+	covered := p.Covered()
+	assert.Contains(t, covered, "Steps answered right: 2 of 4.\n")
+	assert.Contains(t, covered, "Next: step 2 (a tie across the cutoff).\nndcg-explorer learn "+lesson+" resumes there;")
+
+	copied := filepath.Join(t.TempDir(), "copy.md")
+	b, err := os.ReadFile(lesson)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(copied, b, 0o644))
+	other, _, _, err := learnProgress(copied, path)
+	require.NoError(t, err)
+	assert.Empty(t, other.Right, "another file's progress is its own")
+	builtin, _, _, err := learnProgress("", nil)
+	require.NoError(t, err)
+	assert.Empty(t, builtin.Right, "the built-in path's is its own")
 }
 
 // TestLearnFilesAndKey: learn --export writes the built-in path as a
@@ -103,7 +144,7 @@ func TestLearnFilesAndKey(t *testing.T) {
 	assert.Contains(t, out, " 4  NDCG                            NDCG@5 = 0.9575\n")
 	code, out, _ = mainWith("", "learn", "--answers", "--format", "json", filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
 	assert.Equal(t, ExitOK, code)
-	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309}]}`+"\n", out)
+	assert.Equal(t, `{"steps":[{"step":1,"title":"the top three","answer":3.8928},{"step":2,"title":"a tie across the cutoff","answer":0.7039},{"step":3,"title":"a missed document","answer":8.1309},{"step":4,"title":"where the cutoff starts to cost","answer":4}]}`+"\n", out)
 
 	code, out, _ = mainWith("# From a pipe\n\n## one\nlist: 3,2\nask: dcg\nquestion: What is DCG?\n\nAdd.\n", "learn", "--answers", "-")
 	assert.Equal(t, ExitOK, code)

@@ -17,7 +17,8 @@ type Answer struct {
 }
 
 // Answers are the path's answers, each rounded to four decimals (or
-// to the decimals its question asks for, if more): what a learner's
+// to the decimals its question asks for, if more; a k or a rank is a
+// whole number): what a learner's
 // answer is checked against, without float noise.
 func (p *Path) Answers() ([]Answer, error) {
 	out := make([]Answer, len(p.Steps))
@@ -60,8 +61,12 @@ func (p *Path) WriteAnswers(w io.Writer, asJSON bool) error {
 	var b strings.Builder
 	for i, a := range as {
 		label := p.Steps[i].Label()
+		d := max(4, p.Steps[i].MinDecimals())
+		if p.Steps[i].Whole() {
+			d = 0 // a k or a rank
+		}
 		fmt.Fprintf(&b, "%2d  %-*s  %s = %s\n", a.Step, width, a.Title, label,
-			strconv.FormatFloat(a.Answer, 'f', max(4, p.Steps[i].MinDecimals()), 64))
+			strconv.FormatFloat(a.Answer, 'f', d, 64))
 	}
 	_, err = io.WriteString(w, b.String())
 	return err

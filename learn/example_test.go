@@ -50,5 +50,5 @@ Rank 1 counts whole, rank 2 by 1/log2 3.
 	fmt.Println(err)
 	// Output:
 	// the top two: NDCG@2 = 0.7039
-	// lesson.md:5: ask: "ndgc" is not a quantity; write dcg, idcg, ndcg, or term N (what rank N adds)
+	// lesson.md:5: ask: "ndgc" is not a quantity; write dcg, idcg, ndcg, term N (what rank N adds), k below X (the smallest k at which NDCG@k falls below X) or rank most (the rank that adds most)
 }

@@ -213,7 +213,12 @@ func (s *Step) set(field, v string) error {
 		}
 	case "ask":
 		f := strings.Fields(strings.ToLower(v))
+		s.Finds = FindNone
 		switch {
+		case len(f) > 0 && (f[0] == "k" || f[0] == "rank"):
+			if err := s.setFind(f); err != nil {
+				return err
+			}
 		case len(f) == 1 && (f[0] == "dcg" || f[0] == "idcg" || f[0] == "ndcg"):
 			s.Asks = map[string]verify.Quantity{"dcg": verify.DCG, "idcg": verify.IDCG, "ndcg": verify.NDCG}[f[0]]
 		case len(f) == 2 && f[0] == "term":
@@ -290,7 +295,7 @@ var fieldHelp = map[string]string{
 	"settings": "write the conventions the list opens under, as in settings: gain=exp k=5 (gain, discount, k, ties, idcg, zero)",
 	"asked":    "write the conventions the question is asked under, as settings are written (asked: gain=exp k=3 ties=worst)",
 	"keys":     "write the keys the step needs, separated by spaces, from: " + keyList(),
-	"ask":      "write dcg, idcg, ndcg, or term N (what rank N adds)",
+	"ask":      "write dcg, idcg, ndcg, term N (what rank N adds), k below X (the smallest k at which NDCG@k falls below X) or rank most (the rank that adds most)",
 	"question": "write the question the learner answers: question: What is NDCG@3, to two decimals?",
 	"decimals": "write the fewest decimals an answer needs, 2 to 6 (decimals: 4)",
 	"hint":     "write a hint shown after a wrong answer",
@@ -312,7 +317,7 @@ func (s *Step) complete() error {
 	case s.Sample == "" && s.Grades == "":
 		return fmt.Errorf("has no list; add a line %s", "list: 3,2,3,0,1 (or list: sample:NAME)")
 	case !s.asksSet:
-		return fmt.Errorf("says nothing to compute; add a line ask: ndcg (or dcg, idcg, term N)")
+		return fmt.Errorf("says nothing to compute; add a line ask: ndcg (or dcg, idcg, term N, k below X, rank most)")
 	case s.Question == "":
 		return fmt.Errorf("has no question; add a line question: What is … , to two decimals?")
 	}
@@ -330,6 +335,9 @@ func (s *Step) complete() error {
 	r, err := s.result()
 	if err != nil {
 		return fmt.Errorf("cannot be computed: %v", err)
+	}
+	if s.Whole() {
+		return s.completeWhole(r)
 	}
 	if s.Asks == verify.Contribution && s.Rank > r.Ranks() {
 		return fmt.Errorf("asks for rank %d's term of a list of %d; ask: term N with N from 1 to %d", s.Rank, r.Ranks(), r.Ranks())

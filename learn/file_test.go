@@ -37,7 +37,9 @@ func TestBuiltinIsItsFile(t *testing.T) {
 // answers are the hand arithmetic: DCG@3 of 2,3,0,1 under linear gain,
 // 2 + 3/log2 3 + 0 = 3.8928; NDCG@2 of 3,[0,2],1 with worst ties, B's 0
 // before C's 2: 3 / (3 + 2/log2 3) = 3/4.2619 = 0.7039; IDCG@3 of the
-// judged grades 3,1,1,0 under exp gain: 7 + 1/log2 3 + 1/2 = 8.1309.
+// judged grades 3,1,1,0 under exp gain: 7 + 1/log2 3 + 1/2 = 8.1309;
+// the first k at which NDCG@k of 3,3,1,0,2 (linear gain, ideal
+// 3,3,2,1,0) falls below 0.9 is 4 (TestWholeQuestions works it).
 func TestInstructorsLesson(t *testing.T) {
 	p, err := ReadFile(filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
 	require.NoError(t, err)
@@ -45,7 +47,7 @@ func TestInstructorsLesson(t *testing.T) {
 	require.NoError(t, p.WriteAnswers(&b, true))
 	var key struct{ Steps []Answer }
 	require.NoError(t, json.Unmarshal(b.Bytes(), &key))
-	want := []float64{2 + 3/l2(3), 3 / (3 + 2/l2(3)), 7 + 1/l2(3) + 1/l2(4)}
+	want := []float64{2 + 3/l2(3), 3 / (3 + 2/l2(3)), 7 + 1/l2(3) + 1/l2(4), 4}
 	require.Len(t, key.Steps, len(want))
 	for i, a := range key.Steps {
 		assert.Equal(t, i+1, a.Step)
@@ -98,7 +100,7 @@ func TestRefusedLessons(t *testing.T) {
 		{"negative grade", step("list: 3,-2,1\nask: ndcg\nquestion: What?"), "lesson.md:3: step 1 (a step) has a list that does not read: "},
 		{"scores not one a grade", step("list: 3,2,1\nscores: 0.5,0.4\nask: ndcg\nquestion: What?"), "3 grades but 2 scores"},
 		{"bad quantity", step("list: 3,2,1\nask: ndgc\nquestion: What?"),
-			`lesson.md:5: ask: "ndgc" is not a quantity; write dcg, idcg, ndcg, or term N (what rank N adds)`},
+			`lesson.md:5: ask: "ndgc" is not a quantity; write dcg, idcg, ndcg, term N (what rank N adds), k below X`},
 		{"bad settings", step("list: 3,2,1\nsettings: gain=exp k=three\nask: ndcg\nquestion: What?"), "lesson.md:5: settings: k must be a whole number"},
 		{"rank past the list", step("list: 3,2,1\nask: term 5\nquestion: What?"), "asks for rank 5's term of a list of 3; ask: term N with N from 1 to 3"},
 		{"a key misspelt in the instruction", "# L\n\n## a step\nlist: 3,2,1\nask: ndcg\nquestion: What?\n\nPress {kdwon}.\n",

@@ -36,7 +36,7 @@ func TestProgressKeptUnderXDGConfigHome(t *testing.T) {
 
 	back, err := LoadProgress()
 	require.NoError(t, err)
-	p.Titles = titles()
+	p.Titles = titles(builtin)
 	assert.Equal(t, p, back)
 	assert.Equal(t, 2, back.Resume(), "the first step not answered right")
 	assert.Equal(t, `Steps answered right: 1 of 13.
@@ -92,7 +92,7 @@ func TestProgressFileDamaged(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, []byte(`{"next": 42, "right": [2, 99, 2, 1], "seen": [-1, 2]}`), 0o644))
 	p, err := LoadProgress()
 	require.NoError(t, err)
-	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}, Titles: titles()}, p)
+	assert.Equal(t, Progress{Right: []int{1, 2}, Seen: []int{2}, Titles: titles(builtin)}, p)
 	assert.Equal(t, 3, p.Resume())
 }
 

@@ -62,6 +62,11 @@ type Step struct {
 	// or the Contribution of rank Rank (the ranks above it given).
 	Asks verify.Quantity
 	Rank int
+	// Finds, when set, makes the answer a whole number instead: the
+	// smallest k at which NDCG@k falls below Below, or the rank that
+	// adds most, with ties ordered as Asked says (Whole).
+	Finds Find
+	Below float64
 	// Decimals is the fewest decimals an answer is read with (2 unless
 	// the question asks for more).
 	Decimals int
@@ -111,6 +116,12 @@ func (s Step) Doc() (*listio.Document, error) {
 // Label names what the answer is, as the answer's field is headed:
 // "DCG@3", "rank 2's term".
 func (s Step) Label() string {
+	switch s.Finds {
+	case FindK:
+		return "k"
+	case FindRank:
+		return "rank"
+	}
 	if s.Asks == verify.Contribution {
 		return fmt.Sprintf("rank %d's term", s.Rank)
 	}
@@ -122,6 +133,9 @@ func (s Step) Label() string {
 
 // MinDecimals is the fewest decimals an answer must be written with.
 func (s Step) MinDecimals() int {
+	if s.Whole() {
+		return 0
+	}
 	if s.Decimals > 0 {
 		return s.Decimals
 	}
@@ -139,6 +153,9 @@ func (s Step) Truth() (float64, error) {
 
 // answerOf is the quantity s asks for, in r.
 func answerOf(r *ndcg.Result, s Step) float64 {
+	if s.Whole() {
+		return float64(whole(r, s))
+	}
 	switch s.Asks {
 	case verify.DCG:
 		return r.DCG()
@@ -196,6 +213,9 @@ func (s Step) Hidden() ([]Hide, error) {
 	r, err := ndcg.Compute(d.List, s.Asked)
 	if err != nil {
 		return nil, err
+	}
+	if s.Whole() {
+		return s.hiddenWhole(r), nil
 	}
 	truth := answerOf(r, s)
 	out := []Hide{{truth, s.MinDecimals()}}
@@ -284,7 +304,9 @@ type Diagnosis struct {
 // a slipped term is always a guess here.
 func (s Step) Diagnose(w verify.Written) Diagnosis {
 	r, err := s.result()
-	if err != nil {
+	if err != nil || s.Whole() {
+		// A k or a rank is judged by JudgeWhole, which says what the
+		// one given is.
 		return Diagnosis{}
 	}
 	c := verify.Claims{}

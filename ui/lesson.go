@@ -77,6 +77,8 @@ type Lesson struct {
 	// with the answer still hidden.
 	shown   bool
 	verdict string
+	// wholeWords say what a k or rank given is (learn.Step.JudgeWhole).
+	wholeWords string
 
 	width, height int
 	innerH        int
@@ -123,8 +125,8 @@ func NewLesson(o LessonOptions) (*Lesson, error) {
 		l.inner.c.SetStatus("From the instructor: type the answer, then enter; q goes back to your list.", false)
 	case len(p.Seen) == 0:
 		resumes := ", learn resumes there"
-		if o.Path != learn.BuiltinPath() {
-			resumes = "" // a lesson file's progress is not kept
+		if o.Path != learn.BuiltinPath() && o.Save == nil {
+			resumes = "" // a lesson read from standard input keeps none
 		}
 		l.inner.c.SetStatus(fmt.Sprintf("%d steps, about %d minutes; q quits%s.", o.Path.Count(), minutes(o.Path), resumes), false)
 	case p.Finished() && p.Next == 0:
@@ -365,6 +367,12 @@ func (l *Lesson) retry() {
 // enter answers; after a wrong answer, shows the true one; once it is
 // shown, goes on.
 func (l *Lesson) enter() tea.Cmd {
+	if l.answered && !l.shown && l.step.Whole() {
+		l.shown = true
+		l.verdict = view.VerdictMark(l.inner.c, false) + fmt.Sprintf(" The %s is %s; your %s: %s", l.step.Label(),
+			strconv.FormatFloat(l.truth, 'f', 0, 64), l.given, l.wholeWords)
+		return nil
+	}
 	if l.answered && !l.shown {
 		l.shown = true
 		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
@@ -402,6 +410,9 @@ func (l *Lesson) enter() tea.Cmd {
 		l.hint, l.verdict = true, fmt.Sprintf("Type %s, then enter.", l.step.Label())
 		return nil
 	}
+	if l.step.Whole() {
+		return l.enterWhole(text)
+	}
 	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" && !l.slipShown(w) {
 		// Said where verdicts are, under the field; the answer stays
@@ -425,6 +436,11 @@ func (l *Lesson) enter() tea.Cmd {
 			l.verdict += " Hint: " + h
 		}
 	}
+	return l.judgedDone()
+}
+
+// judgedDone ends an answer judged: the field left, progress kept.
+func (l *Lesson) judgedDone() tea.Cmd {
 	l.in.Blur()
 	l.inner.c.SetStatus("", false)
 	if l.right && l.review == nil {
@@ -432,6 +448,28 @@ func (l *Lesson) enter() tea.Cmd {
 		return l.save()
 	}
 	return nil
+}
+
+// enterWhole judges a k or a rank (learn.Step.JudgeWhole): a wrong one
+// is told what the k or rank given is, and may be tried again.
+func (l *Lesson) enterWhole(text string) tea.Cmd {
+	g, right, words, refused := l.step.JudgeWhole(text)
+	if refused != "" {
+		l.hint, l.verdict = true, refused
+		return nil
+	}
+	l.answered, l.right, l.judged = true, right, true
+	l.given, l.wholeWords = verify.Written{Value: float64(g)}, words
+	if right {
+		l.shown = true
+		l.verdict = view.VerdictMark(l.inner.c, true) + fmt.Sprintf(" Right: %s = %d; %s", l.step.Label(), g, words)
+	} else {
+		l.verdict = view.VerdictMark(l.inner.c, false) + fmt.Sprintf(" Not quite: %s", words)
+		if h := l.step.Hint; h != "" {
+			l.verdict += " Hint: " + h
+		}
+	}
+	return l.judgedDone()
 }
 
 // slipShown reports whether an answer written with fewer decimals than

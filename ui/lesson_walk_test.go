@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 )
 
 // answerKey is the answer key as `learn --answers --format json`
@@ -93,6 +94,47 @@ func givesAway(screen string, a float64, decimals int) string {
 	return ""
 }
 
+// wholeGives are what a k or rank question is found from, computed
+// afresh from the step's list under the conventions it is asked under:
+// each NDCG@i below 1 for a k, each rank's term for a rank.
+func wholeGives(t *testing.T, st learn.Step) []float64 {
+	t.Helper()
+	doc, err := st.Doc()
+	require.NoError(t, err)
+	r, err := ndcg.Compute(doc.List, st.Asked)
+	require.NoError(t, err)
+	var out []float64
+	prev := 0.0
+	for i := 1; i <= r.N; i++ {
+		x := r.NDCGAt(st.Asked.Ties, i)
+		if st.Finds == learn.FindRank {
+			x = r.DCGAt(st.Asked.Ties, i) - prev
+			prev = r.DCGAt(st.Asked.Ties, i)
+		}
+		if x != 0 && x != 1 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// showsAny says which of xs the screen writes, as it is to the decimals
+// written (two or more), or "".
+func showsAny(screen string, xs []float64) string {
+	for _, m := range screenNumber.FindAllString(screen, -1) {
+		i := strings.IndexByte(m, '.')
+		if i < 0 || len(m)-i-1 < 2 {
+			continue
+		}
+		for _, x := range xs {
+			if m == strconv.FormatFloat(x, 'f', len(m)-i-1, 64) {
+				return m + " is what the answer is found from"
+			}
+		}
+	}
+	return ""
+}
+
 // TestGivesAway: the search the walk makes finds what a learner who
 // wants to skip would find: DCG@3 and IDCG@3 of step 6 both shown, its
 // answer rounded, and not a quotient far from the answer.
@@ -141,11 +183,11 @@ func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 	l, err := NewLesson(LessonOptions{Step: 1, Path: path, NoColor: true})
 	require.NoError(t, err)
 	l.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	assert.Contains(t, lessonScreen(l), "3 steps, about 5 minutes; q quits.", "its progress is not kept: nothing said of resuming")
+	assert.Contains(t, lessonScreen(l), "4 steps, about 5 minutes; q quits.", "its progress is not kept: nothing said of resuming")
 	for n, st := range path.Steps {
 		n++
 		s := lessonScreen(l)
-		require.Contains(t, s, fmt.Sprintf("Step %d of 3: %s", n, st.Title))
+		require.Contains(t, s, fmt.Sprintf("Step %d of 4: %s", n, st.Title))
 		if st.Slip != "" {
 			lessonType(l, st.Slip)
 			lessonKeys(l, "enter")
@@ -156,6 +198,15 @@ func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 			}
 			lessonKeys(l, "esc")
 		}
+		if st.Whole() {
+			// One less than the k: NDCG@3 is still above 0.9, said so,
+			// with a hint, and the answer stays hidden.
+			lessonType(l, strconv.Itoa(int(key[n-1].Answer)-1))
+			lessonKeys(l, "enter")
+			text := lessonFlat(lessonScreen(l))
+			assert.Contains(t, text, "✗ Not quite: NDCG@3 is still 0.9152, not below 0.9. Hint: "+st.Hint)
+			lessonKeys(l, "backspace")
+		}
 		lessonType(l, strconv.FormatFloat(key[n-1].Answer, 'f', st.MinDecimals(), 64))
 		lessonKeys(l, "enter")
 		assert.Contains(t, lessonFlat(lessonScreen(l)), "✓ Right: "+st.Label(), "step %d", n)
@@ -163,7 +214,7 @@ func TestLessonWalkOfAnInstructorsLesson(t *testing.T) {
 		assert.Equal(t, n == path.Count(), quit, "step %d", n)
 	}
 	assert.True(t, l.Finished())
-	assert.Equal(t, []int{1, 2, 3}, l.Progress().Right)
+	assert.Equal(t, []int{1, 2, 3, 4}, l.Progress().Right)
 }
 
 // walkGivesNothingAway is TestLessonWalkGivesNothingAway's walk of
@@ -183,6 +234,15 @@ func walkGivesNothingAway(t *testing.T, path *learn.Path, pairs bool) {
 				s := lessonScreen(l)
 				if strings.Contains(s, "Terminal too small") {
 					t.Errorf("step %d at %dx%d, %s: too small", n, size[0], size[1], after)
+					return
+				}
+				if st.Whole() {
+					// A k or a rank is a whole number, which reads as any
+					// rank does: what gives it away are the NDCG@i or
+					// the terms it is found from.
+					if why := showsAny(s, wholeGives(t, st)); why != "" {
+						t.Errorf("step %d (%s) at %dx%d, %s: %s\n%s", n, st.Title, size[0], size[1], after, why, s)
+					}
 					return
 				}
 				if why := givesAway(s, a, st.MinDecimals()); why != "" && (pairs || strings.HasSuffix(why, "reads as the answer")) {
