@@ -88,7 +88,8 @@
 // instructor's ask to show the screen to the room, and showing it),
 // clock.go (the time left on a timed round of the room, and its ticks),
 // lesson.go (the guided path, ndcg-explorer learn, and a step the
-// instructor sends: the Lesson, its keys and answers),
+// instructor sends: the Lesson, its keys and answers), lessonjudge.go
+// (an answer judged: a k or a rank, a slip worth naming, progress kept),
 // lessonpath.go (where a lesson goes: its path or the closing review,
 // the next step, the review's score), lessonscreen.go (what a step
 // draws, the answer and what gives it away hidden until given, and the
