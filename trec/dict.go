@@ -222,15 +222,8 @@ func (d *dictReader) next() (bool, error) {
 		case dictDoc:
 			if end, ok := d.plainDoc(); ok {
 				if end {
-					// The query's end: a comma or the dict's end follows.
-					d.state = dictQuery
-					c, err := d.expect(",}", "a comma or }", d.query)
-					if err != nil {
+					if err := d.queryEnd(); err != nil {
 						return false, err
-					}
-					d.state, d.comma = dictQuery, c == ','
-					if c == '}' {
-						d.state = dictBefore
 					}
 				}
 				return true, nil
@@ -240,13 +233,8 @@ func (d *dictReader) next() (bool, error) {
 				return false, err
 			}
 			if !more {
-				c, err := d.expect(",}", "a comma or }", d.query)
-				if err != nil {
+				if err := d.queryEnd(); err != nil {
 					return false, err
-				}
-				d.state, d.comma = dictQuery, c == ','
-				if c == '}' {
-					d.state = dictBefore
 				}
 				continue
 			}
@@ -273,20 +261,28 @@ func (d *dictReader) next() (bool, error) {
 			}
 			d.comma = c == ','
 			if c == '}' {
-				// The query's end: a comma or the dict's end follows.
-				d.state = dictQuery
-				c, err := d.expect(",}", "a comma or }", d.query)
-				if err != nil {
+				if err := d.queryEnd(); err != nil {
 					return false, err
-				}
-				d.state, d.comma = dictQuery, c == ','
-				if c == '}' {
-					d.state = dictBefore
 				}
 			}
 			return true, nil
 		}
 	}
+}
+
+// queryEnd reads what follows a query's dict: a comma and the next
+// query, or the whole dict's end.
+func (d *dictReader) queryEnd() error {
+	d.state = dictQuery
+	c, err := d.expect(",}", "a comma or }", d.query)
+	if err != nil {
+		return err
+	}
+	d.state, d.comma = dictQuery, c == ','
+	if c == '}' {
+		d.state = dictBefore
+	}
+	return nil
 }
 
 // plainDoc reads a document written the usual way, "ID": NUMBER then a
