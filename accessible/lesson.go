@@ -198,15 +198,8 @@ func (l *lesson) checkBrief(f []string) {
 		l.say("%s", err)
 		return
 	}
-	c := verify.Claims{}
-	switch f[0] {
-	case "ndcg":
-		c.NDCG = &w
-	case "dcg":
-		c.DCG = &w
-	case "idcg":
-		c.IDCG = &w
-	default:
+	c, ok := claimOf(f[0], w)
+	if !ok {
 		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in check idcg 6.324.")
 		return
 	}

@@ -343,15 +343,8 @@ func (x *session) check(what, value string) {
 		x.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in check ndcg 0.76.")
 		return
 	}
-	var c verify.Claims
-	switch what {
-	case "ndcg":
-		c.NDCG = &w
-	case "dcg":
-		c.DCG = &w
-	case "idcg":
-		c.IDCG = &w
-	default:
+	c, ok := claimOf(what, w)
+	if !ok {
 		x.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in check ndcg 0.76.")
 		return
 	}
@@ -361,4 +354,21 @@ func (x *session) check(what, value string) {
 		return
 	}
 	WriteClaims(x.out, rep)
+}
+
+// claimOf is the claim "check WHAT N" makes: w as the NDCG, DCG or
+// IDCG what names, or false when it names none of them.
+func claimOf(what string, w verify.Written) (verify.Claims, bool) {
+	var c verify.Claims
+	switch what {
+	case "ndcg":
+		c.NDCG = &w
+	case "dcg":
+		c.DCG = &w
+	case "idcg":
+		c.IDCG = &w
+	default:
+		return c, false
+	}
+	return c, true
 }
