@@ -28,8 +28,9 @@ func (s *Server) plainLines(sess ssh.Session) {
 		return
 	}
 	doc := CloneDoc(s.cfg.Doc)
-	name := CleanName(sess.User())
-	s.log("%s asked for plain lines (accessible) from %s", name, sess.RemoteAddr())
+	// As every line of the log names a user: a resume code typed with
+	// the name is "+…" there (the log is often on the projector).
+	s.log("%s asked for plain lines (accessible) from %s", shownUser(sess.User()), sess.RemoteAddr())
 	if err := accessible.Explore(sess, sess, doc.Heading(), doc.List, s.cfg.Settings); err != nil {
 		s.refuse(sess, "the plain lines stopped: "+err.Error())
 		return

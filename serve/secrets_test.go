@@ -65,6 +65,7 @@ func TestResumeCodesNeverLogged(t *testing.T) {
 	assert.Contains(t, errOut, user, "the attendee reads their own line back")
 	run(t, addr, user, "ls")
 	assert.Contains(t, shell(t, addr, user), "needs a terminal")
+	run(t, addr, user, AccessibleCommand) // the plain lines, asked with the code
 
 	// A full room: bob takes the second place, and ada's code knocks.
 	bob := connect(t, addr, "bob", 80, 24)
