@@ -20,7 +20,6 @@ const maxLines = 500
 // longFiles are the files past maxLines, each with why it is one file.
 // An entry leaves the list once its file is back under the limit.
 var longFiles = map[string]string{
-	"verify/check.go":              "Check and the search over conventions that explains a mismatch share their variants and trials",
 	"listio/json.go":               "the JSON reader's tree path and its fast path over the items, which must read alike, side by side",
 	"serve/serve.go":               "the server's Config, New and the gate every session passes, read top to bottom",
 	"ndcg/compute.go":              "Compute and the passes that fill a Result in place: the hot path and the layout it carves",
