@@ -132,7 +132,8 @@ func (c Change) String() string {
 	case Misread:
 		return fmt.Sprintf("%s given for %s", c.To, c.From)
 	case ndcg.SettingDiscount:
-		if c.To == shift2 || c.To == rank1Left {
+		if _, ok := ruleOf(c); ok {
+			// A discount no setting has, shown as its formula.
 			return fmt.Sprintf("discount 1/%s (not 1/log2(i+1))", c.To)
 		}
 	}

@@ -142,9 +142,9 @@ func chanceOdds(values []float64, truth, tol float64) *Odds {
 
 func (sr *search) presetOf(vs ...variant) []string {
 	for _, v := range vs {
-		// No preset sets these: a preset keeps k, and every one cuts the
-		// ideal ranking at k from the whole list.
-		if v.idcgAll || v.idcgTopK || v.unsorted || v.read != "" || v.discount != nil || v.change.Setting == ndcg.SettingK {
+		// No preset makes a learner's mistake, changes k, or cuts the
+		// ideal ranking but at k from the whole list.
+		if v.learner || v.idcgAll || v.idcgTopK || v.change.Setting == ndcg.SettingK {
 			return nil
 		}
 	}

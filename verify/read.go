@@ -14,6 +14,12 @@ type view struct {
 	ties ndcg.TiePolicy
 	k    int
 	zero float64
+	reading
+}
+
+// reading is what a change that no recomputation gives asks of a claim's
+// view of the result.
+type reading struct {
 	// idcgAll normalises by the whole ideal ranking instead of its top k.
 	idcgAll bool
 	// idcgTopK builds the ideal ranking from the top k retrieved items only.
@@ -25,6 +31,21 @@ type view struct {
 	// discount, when set, weighs rank i (1-based) in place of the
 	// result's discount: one no setting has.
 	discount func(i int) float64
+}
+
+// and is both readings at once: the other's quantity read and discount
+// over this one's.
+func (a reading) and(b reading) reading {
+	a.idcgAll = a.idcgAll || b.idcgAll
+	a.idcgTopK = a.idcgTopK || b.idcgTopK
+	a.unsorted = a.unsorted || b.unsorted
+	if b.read != "" {
+		a.read = b.read
+	}
+	if b.discount != nil {
+		a.discount = b.discount
+	}
+	return a
 }
 
 func viewOf(s ndcg.Settings) view { return view{ties: s.Ties, k: s.K, zero: s.Zero} }

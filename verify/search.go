@@ -11,18 +11,16 @@ import (
 
 // variant is one change of conventions to try.
 type variant struct {
-	change   Change
-	apply    func(*ndcg.Settings)
-	idcgAll  bool
-	idcgTopK bool
-	unsorted bool
-	read     string
-	discount func(int) float64
+	change Change
+	apply  func(*ndcg.Settings)
+	reading
 	// only lists the quantities the change applies to; nil for all.
 	only []Quantity
-	// alone says the change is tried only by itself, never in a pair:
-	// a learner's own rule, whose pairs would add dozens of values
-	// that hit a claim by chance.
+	// learner says the change is a learner's own rule (learnerRules),
+	// not a setting the search varies.
+	learner bool
+	// alone says the change is tried only by itself, never in a pair
+	// (see rule.alone).
 	alone bool
 	// forTerms says the change can move a single rank's contribution.
 	forTerms bool
@@ -141,27 +139,21 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 			apply: func(t *ndcg.Settings) { t.K = 0 }})
 	}
 	if r.IdealK < len(r.IdealOrder) {
-		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, idcgAll: true})
+		add(variant{change: Change{IDCGCutoff, "k=" + strconv.Itoa(r.IdealK), "the whole ideal ranking"}, reading: reading{idcgAll: true}})
 	}
 	if math.Abs(topKIDCG(r, s.K, nil)-r.IDCG()) > 1e-12 {
 		all := "the whole list"
 		if s.IDCG == ndcg.FromJudged && len(list.Pool) > 0 {
 			all = "the list and the pool"
 		}
-		add(variant{change: Change{IDCGItems, all, "the top " + strconv.Itoa(r.K) + " retrieved"}, idcgTopK: true})
+		add(variant{change: Change{IDCGItems, all, "the top " + strconv.Itoa(r.K) + " retrieved"}, reading: reading{idcgTopK: true}})
 	}
-	// What learners do that no tool's setting does: discounts shifted
-	// the other way, the ideal left unsorted, and another quantity
-	// given than the one asked.
-	if s.Discount.String() == ndcg.Log2.String() {
-		add(variant{change: Change{ndcg.SettingDiscount, "log2", shift2}, forTerms: true, exotic: true, discount: shiftedDiscount, alone: true})
-		add(variant{change: Change{ndcg.SettingDiscount, "log2", rank1Left}, forTerms: true, exotic: true, discount: rank1LeftDiscount, alone: true})
+	// What learners do that no tool's setting does, after every setting.
+	for _, l := range learnerRules {
+		if l.applies == nil || l.applies(r) {
+			add(l.variant())
+		}
 	}
-	add(variant{change: Change{IdealOrder, "best first", "the list's own order"}, unsorted: true, only: []Quantity{IDCG, NDCG}, alone: true})
-	for _, read := range []string{readInverted, readDCG, readPercent} {
-		add(variant{change: Change{Misread, "NDCG", read}, read: read, only: []Quantity{NDCG}})
-	}
-	add(variant{change: Change{Misread, "DCG", readIDCG}, read: readIDCG, only: []Quantity{DCG}})
 	return sr
 }
 
@@ -171,7 +163,7 @@ func newSearch(list *ndcg.List, r *ndcg.Result) *search {
 func (sr *search) dimensions() []ndcg.Setting {
 	var out []ndcg.Setting
 	for _, v := range sr.variants {
-		if v.alone || v.read != "" {
+		if v.learner {
 			continue
 		}
 		if !slices.Contains(out, v.change.Setting) {
@@ -213,15 +205,7 @@ func (sr *search) trialOf(vs ...variant) (ndcg.Settings, view) {
 	s := sr.settings(vs...)
 	v := viewOf(s)
 	for _, x := range vs {
-		v.idcgAll = v.idcgAll || x.idcgAll
-		v.idcgTopK = v.idcgTopK || x.idcgTopK
-		v.unsorted = v.unsorted || x.unsorted
-		if x.read != "" {
-			v.read = x.read
-		}
-		if x.discount != nil {
-			v.discount = x.discount
-		}
+		v.reading = v.reading.and(x.reading)
 	}
 	base := sr.base.Settings
 	s.K, s.Ties, s.Zero = base.K, base.Ties, base.Zero
