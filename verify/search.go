@@ -205,7 +205,7 @@ func (sr *search) trialOf(vs ...variant) (ndcg.Settings, view) {
 	s := sr.settings(vs...)
 	v := viewOf(s)
 	for _, x := range vs {
-		v.reading = v.reading.and(x.reading)
+		v.reading = v.and(x.reading)
 	}
 	base := sr.base.Settings
 	s.K, s.Ties, s.Zero = base.K, base.Ties, base.Zero
