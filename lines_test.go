@@ -24,7 +24,6 @@ var longFiles = map[string]string{
 	"serve/serve.go":               "the server's Config, New and the gate every session passes, read top to bottom",
 	"serve/room.go":                "the Room and its members' comings and goings, all under the room's one lock",
 	"serve/dashboard/dashboard.go": "the dashboard's model, its Update and what View draws (Run and the event log are run.go)",
-	"explain/working.go":           "the written working of one result: its sums, their wrapping and their notes",
 }
 
 // TestFilesStayUnder500Lines: every file of the module's code is under
