@@ -128,6 +128,13 @@ func TestTiesSaidAsABand(t *testing.T) {
 	assert.Contains(t, out.String(), "Over every order of the tied items, NDCG@3 runs from 0.591 (worst) to 0.862 (best), expected 0.726.")
 	assert.Contains(t, out.String(), "Ties are worst now. DCG@3 is 7.63, IDCG@3 12.92, NDCG@3 0.591.")
 	assert.Contains(t, out.String(), "Rank 3, C, grade 0: gain 0, discount 0.500, adds 0.000.\n")
+
+	// groups says the group and the same band, each bound in its place.
+	out.Reset()
+	require.NoError(t, accessible.Explore(strings.NewReader("groups\nk 2\ngroups\n"), &out, doc.Heading(), doc.List, s))
+	assert.Contains(t, out.String(), "Tie group T1: ranks 3 to 4, score 0.71, grades 0, 3; k=3 cuts it: which of them count depends on their order.\n"+
+		"Over every order of the tied items, NDCG@3 runs from 0.591 (worst) to 0.862 (best), expected 0.726; ties expected now.\n")
+	assert.Contains(t, out.String(), "Tie group T1: ranks 3 to 4, score 0.71, grades 0, 3; k=2 does not cut it.\n")
 }
 
 // TestLearnStepOneThroughAPipe: step 1 asks what rank 2 (B, grade 2)

@@ -248,7 +248,7 @@ func (x *session) groups() {
 	}
 	b := x.r.NDCGBand(x.r.K)
 	x.say("Over every order of the tied items, %s runs from %s (worst) to %s (best), expected %s; ties %s now.",
-		at("NDCG", x.s), num(b.Worst, 3, x.hide), num(b.Expected, 3, x.hide), num(b.Best, 3, x.hide), x.s.Ties)
+		at("NDCG", x.s), num(b.Worst, 3, x.hide), num(b.Best, 3, x.hide), num(b.Expected, 3, x.hide), x.s.Ties)
 }
 
 // eachTool says NDCG@k under each tool's conventions, the cutoff kept.
