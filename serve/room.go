@@ -405,7 +405,7 @@ func (r *Room) welcomeBack(m *Member) string {
 
 // scoreAway adds to a kept score the rounds its attendee answered that
 // ended while they were away (after k.ended): no session of theirs saw
-// those end, to score them as it does (quiz.Model.EndRoom), and a
+// those end, to score them as it does (practice.Quiz.EndRoom), and a
 // server killed and started again, or a timed round that ran out
 // meanwhile, ends rounds with nobody connected. A round skipped (F3
 // twice) never ended, and is scored by no one. The room's lock is held.

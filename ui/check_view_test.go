@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 )
 
 // The seed-000 sample claims DCG@5 12.78, IDCG@5 13.65 and NDCG@5 0.94 for
@@ -155,7 +155,7 @@ func TestCheckGolden80x24ASCII(t *testing.T) {
 // term's difference, so by hand NDCG@5 = (1 + Σ_{i=2..5} 1/log2(i+1)) /
 // (3 + Σ_{i=2..5} 1/log2(i+1)) = 2.9485/4.9485 = 0.5958.
 func TestCheckOnALongListWaitsForAPause(t *testing.T) {
-	grades := strings.Repeat("1,", check.QuickFrom) + "3"
+	grades := strings.Repeat("1,", practice.QuickFrom) + "3"
 	m := newModel(t, inlineDoc(t, grades, ""), linearK5(), 80, 24)
 	open(t, m, "check")
 	press(m, "down", "down")
@@ -167,9 +167,9 @@ func TestCheckOnALongListWaitsForAPause(t *testing.T) {
 	assert.Regexp(t, `NDCG@5 \[0\.5\s*\] ✗ true 0\.5958`, s)
 	assert.Contains(t, s, "looking for the convention")
 	typed := *fieldAs[int](m.views[m.active], "typed")
-	m.Update(check.PausedMsg{Typed: typed - 1})
+	m.Update(practice.PausedMsg{Typed: typed - 1})
 	assert.Contains(t, screen(m), "looking for the convention", "a pause before the last keystroke is not the end of typing")
-	_, cmd := m.Update(check.PausedMsg{Typed: typed})
+	_, cmd := m.Update(practice.PausedMsg{Typed: typed})
 	assert.Contains(t, screen(m), "⠋ looking for the convention", "the search runs off the update loop, with a spinner")
 	finish(t, m, cmd)
 	s = screen(m)

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 )
 
 // The clock of a timed round of the room (RoomTimer): the quiz's heading
@@ -51,7 +51,7 @@ func (m *Workshop) clockUpdate(msg tea.Msg) (tea.Cmd, bool) {
 			round, left, _ := q.Clock()
 			// Said as the time left now: the heading counts it down,
 			// and "closes in 1:53" read as stale beside it.
-			news := fmt.Sprintf("round %d now has %s on its clock", round, quiz.ClockTime(left))
+			news := fmt.Sprintf("round %d now has %s on its clock", round, practice.ClockTime(left))
 			if !q.Answered() {
 				news += ": send your answer before it runs out"
 			}
@@ -85,5 +85,5 @@ func (m *Workshop) titleClock() string {
 	if !ok || (m.views[m.active] == q && q.HeadingShowsClock() && !covered) {
 		return ""
 	}
-	return fmt.Sprintf("round %d: ", round) + quiz.PaintClock(m.c.Styles, left)
+	return fmt.Sprintf("round %d: ", round) + practice.PaintClock(m.c.Styles, left)
 }

@@ -18,8 +18,9 @@
 //	                   Workshop, an attendee's explorer in a room, which wraps it
 //	ui/dialogs         what has the keys over a view until it closes, one Dialog a file
 //	ui/views           the registry of the views (views.All)
-//	ui/views/NAME      one package a view: explorer, working, ties, conventions, swap,
-//	                   curves, pool, companions, check, quiz
+//	ui/views/NAME      the views, a package for those that teach together: explorer;
+//	                   arithmetic (working, curves, pool); order (ties, swap);
+//	                   compare (conventions, companions); practice (check, quiz)
 //	ui/views/view      what a view is and shares: View, Drawn, Lazy, number fields
 //	ui/components/NAME widgets: textfield, table, frame, layout, background, loading
 //	ui/common          Common, the one style sheet (Styles, Glyphs), the shared KeyMap
@@ -34,7 +35,7 @@
 // with, and changes the list through Common.Apply, after which every view
 // receives the workspace.Edited message. The root reaches a view only
 // through view.View and the optional interfaces of package view, and the
-// explorer and quiz packages' exported methods.
+// exported methods of the explorer and of the quiz (practice.Quiz).
 //
 // The root knows nothing of a workshop's room. A Workshop (workshop.go)
 // holds the explorer of an attendee of ndcg-explorer serve: it sees the
@@ -57,15 +58,19 @@
 // A name says where a thing is, and a thing has one home.
 //
 //   - A folder says what a package is: a widget is a package under
-//     ui/components, a view a package under ui/views, a dialog a file of
-//     ui/dialogs. No file is named for the folder it sits in (no view_,
-//     teach_ or browser_ prefix, no _view, _draw or _workshop suffix).
+//     ui/components, a view a type of a package under ui/views (one per
+//     thing the views teach together), a dialog a file of ui/dialogs. No
+//     file is named for the folder it sits in (no view_, teach_ or
+//     browser_ prefix, no _view or _workshop suffix), and none has a
+//     _draw suffix in a package of one model.
 //   - In a package, the file named after the package, or after the model
 //     it holds, has the model, its constructor and Update (ui.go,
-//     explorer.go, browser.go, textfield.go); draw.go has what View draws;
-//     keys.go the keys; doc.go the package's doc, which ends by listing
-//     its files. Any other file holds one concern, named by a noun
-//     (charts.go, lazy.go, save.go, help.go).
+//     explorer.go, browser.go, textfield.go); draw.go has what View draws
+//     (in a package of several views, NAME_draw.go, for the view NAME:
+//     ties_draw.go beside ties.go); keys.go the keys; doc.go the
+//     package's doc, which ends by listing its files. Any other file
+//     holds one concern, named by a noun (charts.go, lazy.go, save.go,
+//     help.go).
 //   - A test file is named for the file it tests (cells_test.go for
 //     cells.go); the root's tests, which walk the whole program, are named
 //     for what they walk through (prompts_test.go, offer_test.go). A
@@ -134,6 +139,7 @@
 //
 // # Adding a view
 //
-// See package ui/views: a package under ui/views implementing view.View,
-// one line in views.All, and a golden screen (goldenView).
+// See package ui/views: a type implementing view.View in the package of
+// the views it teaches with, one line in views.All, and a golden screen
+// (goldenView).
 package ui

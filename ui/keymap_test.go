@@ -19,7 +19,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/order"
 )
 
 // shiftOf is a printable key's Shift-variant on a US layout: a missed
@@ -85,7 +85,7 @@ func everyBinding(t *testing.T) []key.Binding {
 // on screen away: what a stray Shift must never reach.
 func destructive(k common.KeyMap) []key.Binding {
 	return []key.Binding{k.Grade, k.GradeUp, k.GradeDown, k.EditScore, k.EditTitle, k.Add, k.Duplicate, k.Delete,
-		k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, openKey, swap.BestSwapKey}
+		k.MoveUp, k.MoveDown, k.Tie, k.Untie, k.Undo, k.Redo, openKey, order.BestSwapKey}
 }
 
 // relatedPairs are a key and its Shift-variant that do two halves of one

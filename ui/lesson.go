@@ -12,7 +12,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/textfield"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
@@ -49,7 +49,7 @@ type LessonOptions struct {
 // explorer stays whole (its views, conventions and help), so a learner
 // who wanders can look around; only the list stays as it is (keepList),
 // as the question is asked of it; a number typed goes into the answer, which
-// the quiz reads and judges (quiz.ReadAnswer, quiz.VerdictText), with the
+// the quiz reads and judges (practice.ReadAnswer, practice.VerdictText), with the
 // mistake check finds behind a wrong one in the lesson's words
 // (slipText). Enter after a wrong answer shows the true one, and after
 // the answer shown goes on.
@@ -376,7 +376,7 @@ func (l *Lesson) enter() tea.Cmd {
 	}
 	if l.answered && !l.shown {
 		l.shown = true
-		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
+		l.verdict = practice.VerdictText(l.inner.c, l.step.Label(), l.truth, l.given, "", "", "") + slipText(l.step.Diagnose(l.given))
 		return nil
 	}
 	if l.answered {
@@ -414,7 +414,7 @@ func (l *Lesson) enter() tea.Cmd {
 	if l.step.Whole() {
 		return l.enterWhole(text)
 	}
-	w, refused := quiz.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
+	w, refused := practice.ReadAnswer(text, l.step.Label(), l.step.MinDecimals())
 	if refused != "" && !l.slipShown(w) {
 		// Said where verdicts are, under the field; the answer stays
 		// as typed, to be corrected.
@@ -428,7 +428,7 @@ func (l *Lesson) enter() tea.Cmd {
 	l.judged = true
 	if l.right {
 		l.shown = true
-		l.verdict = quiz.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
+		l.verdict = practice.VerdictText(l.inner.c, l.step.Label(), l.truth, w, "", "", "")
 	} else {
 		// Not the true value, nor how far off: the learner may try
 		// again, the slip named, the screen's numbers still hidden.

@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
@@ -393,9 +393,9 @@ func halfTyped(v view.View) bool {
 }
 
 // quizOf is the quiz view among vs, which holds the room's round.
-func quizOf(vs []view.View) *quiz.Model {
+func quizOf(vs []view.View) *practice.Quiz {
 	for _, v := range vs {
-		if q, ok := v.(*quiz.Model); ok {
+		if q, ok := v.(*practice.Quiz); ok {
 			return q
 		}
 	}

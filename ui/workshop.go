@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/components/frame"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/dialogs"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 )
 
 // Workshop is the explorer of an attendee in a workshop room
@@ -186,7 +186,7 @@ func (m *Workshop) helpBack(w int) []string {
 // round's end read in another view, once the quiz is on screen: the
 // working is below, not behind F10.
 func (m *Workshop) pointToWorking() {
-	if q, ok := m.views[m.active].(*quiz.Model); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
+	if q, ok := m.views[m.active].(*practice.Quiz); ok && strings.HasSuffix(m.c.Status.Text, zShowsWorking) {
 		m.c.SetStatus(strings.TrimSuffix(m.c.Status.Text, zShowsWorking)+": the working is below"+q.ScrollHint(), false)
 	}
 }
@@ -241,7 +241,7 @@ func (m *Workshop) welcomeUp() bool {
 // counts the rounds up to it that were answered, Remote.Ended).
 func (m *Workshop) QuizScore() (right, total, ended int) {
 	for _, v := range m.views {
-		if q, ok := v.(*quiz.Model); ok {
+		if q, ok := v.(*practice.Quiz); ok {
 			right, total = q.Score()
 			return right, total, m.roundsEnded
 		}
@@ -306,7 +306,7 @@ func (m *Workshop) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		// is declined.
 		m.offer = nil
 		for i, v := range m.views {
-			if q, ok := v.(*quiz.Model); ok {
+			if q, ok := v.(*practice.Quiz); ok {
 				q.RoomRound(msg)
 				m.show(i)
 			}
@@ -328,7 +328,7 @@ func (m *Workshop) remoteUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		m.roundsEnded = max(m.roundsEnded, msg.ID)
 		text := "the round is over"
 		for i, v := range m.views {
-			if q, ok := v.(*quiz.Model); ok && q.Room == msg.ID {
+			if q, ok := v.(*practice.Quiz); ok && q.Room == msg.ID {
 				q.EndRoom(msg.Mistake)
 				if i == m.active {
 					text += ": the working is below" + q.ScrollHint()

@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 )
 
 // What the dashboard draws below its header, in place of the
@@ -421,5 +421,5 @@ func (d *Model) countDown() tea.Cmd {
 // timerStatus is the dashboard's status while round id's timer runs.
 func timerStatus(id int, left time.Duration) string {
 	// As the attendees' clocks write it (1:53), which the room reads.
-	return fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", id, quiz.ClockTime(left))
+	return fmt.Sprintf("round %d closes in %s (F10 adds a minute; F4 ends it now)", id, practice.ClockTime(left))
 }

@@ -2,17 +2,12 @@ package views
 
 import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/check"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/companions"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/conventions"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/curves"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/arithmetic"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/compare"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/explorer"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/pool"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/quiz"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/swap"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/ties"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/order"
+	"github.com/ndcg-explorer/ndcg-explorer/ui/views/practice"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
-	"github.com/ndcg-explorer/ndcg-explorer/ui/views/working"
 )
 
 // Registered is a view as the program knows it (F1, F2, … and the view
@@ -29,7 +24,8 @@ type Registered struct {
 // All is every view, in the order of their keys: the explorer, then
 // those that take the list apart (working, ties, conventions, swap,
 // curves), then those that put a person to work on it (pool,
-// companions, check, quiz). A new view is a package and a line here.
+// companions, check, quiz). A new view is a type in the package of the
+// views it teaches with, and a line here.
 //
 // The view menu (v), F1…F10 and tab reach every view, and no letter: a
 // letter's other case would have to do nothing, the same or its
@@ -42,21 +38,21 @@ var All = []Registered{
 	{"explorer", "the ranked list: grades, gains, discounts, DCG, IDCG and NDCG",
 		func(c *common.Common) view.View { return explorer.New(c) }},
 	{"working", "every number written out as a sum, as by hand",
-		func(c *common.Common) view.View { return working.New(c) }},
+		func(c *common.Common) view.View { return arithmetic.NewWorking(c) }},
 	{"ties", "what the order of tied items does to NDCG (worst, expected, best)",
-		func(c *common.Common) view.View { return ties.New(c) }},
+		func(c *common.Common) view.View { return order.NewTies(c) }},
 	{"conventions", "the same list under each library's conventions, side by side",
-		func(c *common.Common) view.View { return conventions.New(c) }},
+		func(c *common.Common) view.View { return compare.NewConventions(c) }},
 	{"swap", "how much swapping two ranks changes NDCG: the weights learning to rank trains on",
-		func(c *common.Common) view.View { return swap.New(c) }},
+		func(c *common.Common) view.View { return order.NewSwap(c) }},
 	{"curves", "the discount per rank and the gain per grade as charts: what NDCG is built from",
-		func(c *common.Common) view.View { return curves.New(c) }},
+		func(c *common.Common) view.View { return arithmetic.NewCurves(c) }},
 	{"pool", "relevant items the ranking missed, and what they do to IDCG",
-		func(c *common.Common) view.View { return pool.New(c) }},
+		func(c *common.Common) view.View { return arithmetic.NewPool(c) }},
 	{"companions", "precision, reciprocal rank and average precision beside NDCG",
-		func(c *common.Common) view.View { return companions.New(c) }},
+		func(c *common.Common) view.View { return compare.NewCompanions(c) }},
 	{"check", "check a DCG, IDCG or NDCG you worked out by hand",
-		func(c *common.Common) view.View { return check.New(c) }},
+		func(c *common.Common) view.View { return practice.NewCheck(c) }},
 	{"quiz", "work out NDCG yourself and see where a wrong answer went wrong",
-		func(c *common.Common) view.View { return quiz.New(c) }},
+		func(c *common.Common) view.View { return practice.NewQuiz(c) }},
 }

@@ -7,8 +7,8 @@
 // again (stale at every edit and resize; off the update loop on a long
 // list); Head, BusyScreen and CannotCompute are lines every teaching
 // view draws; NumberInput, NumberKey and VerdictMark are the fields that
-// take a number (the check's claims, the quiz's answer) and the marks of
-// a verdict.
+// take a number (the check's claims, the quiz's answer, and the answer to
+// a step of the guided path in package ui) and the marks of a verdict.
 //
 // A view reaches the program only through the common.Common it was made
 // with: the workspace (changed through Common.Apply), the keys, the style

@@ -1,4 +1,4 @@
-package ties
+package order
 
 import (
 	"context"
@@ -16,11 +16,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-// tiesView takes the tie groups apart: each group, its ranks and whether
+// Ties takes the tie groups apart: each group, its ranks and whether
 // k cuts it; NDCG@k under the worst, expected and best orders; the
 // distribution over every order; and what scikit-learn and trec_eval
 // make of the ties.
-type tiesView struct {
+type Ties struct {
 	view.Drawn
 	view.Lazy
 	cursor, offset int // selected tie group, first group shown
@@ -34,16 +34,16 @@ type tiesView struct {
 	tiesNumbers
 }
 
-// New is the ties view of c's workspace.
-func New(c *common.Common) view.View { return &tiesView{Lazy: view.Lazy{C: c, Stale: true}} }
+// NewTies is the ties view of c's workspace.
+func NewTies(c *common.Common) view.View { return &Ties{Lazy: view.Lazy{C: c, Stale: true}} }
 
 // ShortHelp is the ties view's footer.
-func (v *tiesView) ShortHelp() []key.Binding {
+func (v *Ties) ShortHelp() []key.Binding {
 	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "group"), common.As(k.Tie, "t", "tie ranks k, k+1")}, k.Tail(true)...)
 }
 
-func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
+func (v *Ties) Update(msg tea.Msg) tea.Cmd {
 	if v.Edited(msg) {
 		return nil
 	}
@@ -91,7 +91,7 @@ func (v *tiesView) Update(msg tea.Msg) tea.Cmd {
 
 // Refresh works the numbers out again after an edit, then keeps the
 // window on the tie groups on the selected one.
-func (v *tiesView) Refresh() {
+func (v *Ties) Refresh() {
 	v.recompute()
 	if r := v.C.WS.Result; r != nil && len(r.Ties) > 0 {
 		_, _, rows := v.layout(r)
@@ -117,7 +117,7 @@ type tiesNumbers struct {
 	trecInForce bool
 }
 
-func (v *tiesView) recompute() {
+func (v *Ties) recompute() {
 	if !v.Stale || background.Needed(v.C.WS) {
 		return // startWork takes it from here
 	}
@@ -134,7 +134,7 @@ func (v *tiesView) recompute() {
 // StartWork works the numbers out off the update loop on a long list:
 // the distribution alone enumerates up to 100,000 orders or samples
 // thousands, and the scikit-learn line sorts the list again.
-func (v *tiesView) StartWork() tea.Cmd {
+func (v *Ties) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
@@ -155,7 +155,7 @@ func (v *tiesView) StartWork() tea.Cmd {
 }
 
 // install puts worked-out numbers on screen.
-func (v *tiesView) install(n tiesNumbers) {
+func (v *Ties) install(n tiesNumbers) {
 	v.tiesNumbers = n
 	if r := v.C.WS.Result; r != nil {
 		v.cursor = max(min(v.cursor, len(r.Ties)-1), 0)

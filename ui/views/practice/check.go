@@ -1,4 +1,4 @@
-package check
+package practice
 
 import (
 	"context"
@@ -24,13 +24,13 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// checkView checks numbers a person computed by hand against the list
+// Check checks numbers a person computed by hand against the list
 // under the conventions in force: claimed DCG, IDCG and NDCG typed into
 // fields (or the claims the file carries), each marked ✓ or ✗ as it is
 // typed, within the tolerance its digits imply. For a wrong claim it
 // says which convention would give it, or where the arithmetic departs.
 // The verify package does the checking; the view draws its report.
-type checkView struct {
+type Check struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
@@ -79,9 +79,9 @@ type claimField struct {
 	in textfield.Model
 }
 
-// New is the check view of c's workspace.
-func New(c *common.Common) view.View {
-	v := &checkView{c: c, stale: true}
+// NewCheck is the check view of c's workspace.
+func NewCheck(c *common.Common) view.View {
+	v := &Check{c: c, stale: true}
 	for i, q := range []verify.Quantity{verify.DCG, verify.IDCG, verify.NDCG} {
 		v.fields[i] = claimField{q: q, in: view.NumberInput("type " + q.String())}
 	}
@@ -92,12 +92,9 @@ func New(c *common.Common) view.View {
 	return v
 }
 
-// fileClaimsKey loads the claims the file makes into the fields.
-var fileClaimsKey = common.Bind([]string{"f"}, "f", "the file's claims")
-
 // ShortHelp is the check view's footer: digits type a number here, not
 // a grade.
-func (v *checkView) ShortHelp() []key.Binding {
+func (v *Check) ShortHelp() []key.Binding {
 	k := v.c.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "field"), common.As(k.Cancel, "esc", "clear"), fileClaimsKey}, k.Tail(false)...)
 }
@@ -106,11 +103,11 @@ func (v *checkView) ShortHelp() []key.Binding {
 // the next field as ↓ does, is one of them here (it edits a score in
 // the explorer), so the help lists it and it is not called a key that
 // does nothing in this view.
-func (v *checkView) FullHelp() [][]key.Binding {
+func (v *Check) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{fileClaimsKey, common.As(v.c.Keys.Confirm, "enter", "next field")}}
 }
 
-func (v *checkView) SetSize(w, h int) {
+func (v *Check) SetSize(w, h int) {
 	v.width, v.height = max(w, 0), max(h, 0)
 	for i := range v.fields {
 		// One cell for the cursor past the last character.
@@ -119,7 +116,7 @@ func (v *checkView) SetSize(w, h int) {
 }
 
 // inputWidth is the cells a field takes between its brackets.
-func (v *checkView) inputWidth() int {
+func (v *Check) inputWidth() int {
 	if v.width < 70 {
 		return 8 // leave the verdict room on a narrow screen
 	}
@@ -136,7 +133,7 @@ func fileClaims(d *listio.Document) *listio.Claims {
 }
 
 // loadFileNumbers puts the file's claims in the fields, as written.
-func (v *checkView) loadFileNumbers() {
+func (v *Check) loadFileNumbers() {
 	c := fileClaims(v.c.WS.Doc)
 	for i, n := range []*listio.Number{c.DCG, c.IDCG, c.NDCG} {
 		text := ""
@@ -159,18 +156,18 @@ func (v *checkView) loadFileNumbers() {
 
 // markStale notes a change of the claims or the list: the report on
 // screen, and any check running, are for an older state.
-func (v *checkView) markStale() {
+func (v *Check) markStale() {
 	v.stale = true
 	v.job.Changed()
 }
 
 // searching reports whether the explanations of wrong claims are being
 // looked for off the update loop.
-func (v *checkView) searching() bool { return v.search || v.job.Running }
+func (v *Check) searching() bool { return v.search || v.job.Running }
 
 // claimSettings are the settings in force with the cutoff and gain the
 // file's claims were made at, and whether they differ from those in force.
-func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
+func (v *Check) claimSettings() (ndcg.Settings, string, bool) {
 	s := v.c.WS.Settings
 	c := fileClaims(v.c.WS.Doc)
 	if c == nil {
@@ -190,7 +187,7 @@ func (v *checkView) claimSettings() (ndcg.Settings, string, bool) {
 	return s, strings.Join(at, ", "), !s.Equal(v.c.WS.Settings)
 }
 
-func (v *checkView) Update(msg tea.Msg) tea.Cmd {
+func (v *Check) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.markStale()
@@ -223,7 +220,7 @@ const (
 )
 
 // changed notes that a field changed.
-func (v *checkView) changed() tea.Cmd {
+func (v *Check) changed() tea.Cmd {
 	v.markStale()
 	v.typed++
 	if v.c.WS.N() < QuickFrom {
@@ -234,7 +231,7 @@ func (v *checkView) changed() tea.Cmd {
 	return tea.Tick(checkPause, func(time.Time) tea.Msg { return PausedMsg{Typed: typed} })
 }
 
-func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Check) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys
 	switch {
 	case key.Matches(msg, k.Up):
@@ -258,7 +255,7 @@ func (v *checkView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (v *checkView) setFocus(i int) {
+func (v *Check) setFocus(i int) {
 	n := len(v.fields)
 	v.fields[v.focus].in.Blur()
 	v.focus = (i%n + n) % n
@@ -268,7 +265,7 @@ func (v *checkView) setFocus(i int) {
 
 // applyFileClaims loads the file's claims and, when they were made at
 // another k or gain, switches to those (one undoable edit).
-func (v *checkView) applyFileClaims() {
+func (v *Check) applyFileClaims() {
 	if fileClaims(v.c.WS.Doc) == nil {
 		v.c.SetStatus("this file has no claims: type your DCG, IDCG or NDCG in the fields", true)
 		return
@@ -285,7 +282,7 @@ func (v *checkView) applyFileClaims() {
 
 // claims are the parsed fields; a field that is not a number is left
 // out and its error kept.
-func (v *checkView) claims() (verify.Claims, [3]string) {
+func (v *Check) claims() (verify.Claims, [3]string) {
 	var c verify.Claims
 	var errs [3]string
 	dst := [3]**verify.Written{&c.DCG, &c.IDCG, &c.NDCG}
@@ -312,7 +309,7 @@ func (v *checkView) claims() (verify.Claims, [3]string) {
 }
 
 // Refresh checks the claims again after a keystroke or an edit.
-func (v *checkView) Refresh() {
+func (v *Check) Refresh() {
 	if v.quick && time.Since(v.typedAt) >= checkPause {
 		// The pause message went to another view: the pause is over anyway.
 		v.markStale()
@@ -356,7 +353,7 @@ func (v *checkView) Refresh() {
 }
 
 // StartWork runs the full check off the update loop on a long list.
-func (v *checkView) StartWork() tea.Cmd {
+func (v *Check) StartWork() tea.Cmd {
 	if !v.search || v.job.Running {
 		return nil
 	}
@@ -398,7 +395,7 @@ func quickReport(ws *workspace.Workspace, c verify.Claims) *verify.Report {
 	return rep
 }
 
-func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
+func (v *Check) verdict(q verify.Quantity) *verify.Verdict {
 	if v.report == nil {
 		return nil
 	}
@@ -411,7 +408,7 @@ func (v *checkView) verdict(q verify.Quantity) *verify.Verdict {
 }
 
 // The check view and the quiz type numbers into their fields.
-func (v *checkView) TakesNumbers() bool { return true }
+func (v *Check) TakesNumbers() bool { return true }
 
 // PausedMsg says typing in the check view paused: Typed is its
 // keystroke count then, so a later keystroke makes the message stale.

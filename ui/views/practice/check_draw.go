@@ -1,4 +1,4 @@
-package check
+package practice
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
-func (v *checkView) Draw() string {
+func (v *Check) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -123,7 +123,7 @@ func cutClause(line string) string {
 // codes allowed between.
 var clauseEnds = regexp.MustCompile(`[:;,](\x1b\[[0-9;]*m)* `)
 
-func (v *checkView) explainLines(whys [3][]string) int {
+func (v *Check) explainLines(whys [3][]string) int {
 	n := 0
 	for _, w := range whys {
 		n += len(w)
@@ -133,7 +133,7 @@ func (v *checkView) explainLines(whys [3][]string) int {
 
 // sourceLine says where the claims come from and at what conventions
 // the file made them.
-func (v *checkView) sourceLine() string {
+func (v *Check) sourceLine() string {
 	st := v.c.Styles
 	if fileClaims(v.c.WS.Doc) == nil {
 		return st.Subtle.Render("Type the DCG, IDCG or NDCG you worked out: each is checked as you type.")
@@ -157,7 +157,7 @@ func (v *checkView) sourceLine() string {
 
 // result is the verdict after a field: ✓ or ✗, the true value and the
 // tolerance the digits imply.
-func (v *checkView) result(f claimField, parseErr string) string {
+func (v *Check) result(f claimField, parseErr string) string {
 	st := v.c.Styles
 	vd := v.verdict(f.q)
 	switch {
@@ -183,7 +183,7 @@ func (v *checkView) result(f claimField, parseErr string) string {
 
 // explanations are the verdicts' explanations worded for width cells,
 // each field's own, as kept since the report last changed.
-func (v *checkView) explanations(width int) [3][]string {
+func (v *Check) explanations(width int) [3][]string {
 	if v.searching() {
 		// The spinner turns: worded afresh at each frame, one line a field.
 		var whys [3][]string
@@ -215,7 +215,7 @@ func (v *checkView) explanations(width int) [3][]string {
 // why is the report's wrong verdict i in words, as check words it
 // (verdict.Explain, in its brief form), styled: what explains the claim
 // in the warning colour, notes subtle.
-func (v *checkView) why(i int, width int) []string {
+func (v *Check) why(i int, width int) []string {
 	st := v.c.Styles
 	var out []string
 	for _, l := range verdict.Explain(v.report, v.work, i, verdict.Form{Brief: true, Width: width}) {
@@ -240,7 +240,7 @@ func (v *checkView) why(i int, width int) []string {
 }
 
 // reportIndex is vd's place among the report's verdicts.
-func (v *checkView) reportIndex(vd *verify.Verdict) int {
+func (v *Check) reportIndex(vd *verify.Verdict) int {
 	for i := range v.report.Verdicts {
 		if &v.report.Verdicts[i] == vd {
 			return i
@@ -250,7 +250,7 @@ func (v *checkView) reportIndex(vd *verify.Verdict) int {
 }
 
 // contributionsLine sums up the file's per-rank claims.
-func (v *checkView) contributionsLine() string {
+func (v *Check) contributionsLine() string {
 	if v.report == nil || !v.fromFile || len(v.contributions) == 0 {
 		return ""
 	}

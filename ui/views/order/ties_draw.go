@@ -1,4 +1,4 @@
-package ties
+package order
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-func (v *tiesView) Draw() string {
+func (v *Ties) Draw() string {
 	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -59,11 +59,11 @@ func (v *tiesView) Draw() string {
 	return layout.Block(strings.Join(lines, "\n"), w, h)
 }
 
-func (v *tiesView) sep() string { return v.C.Styles.G.Sep }
+func (v *Ties) sep() string { return v.C.Styles.G.Sep }
 
 // layout splits the body: the charts come first (want lines), then as
 // many groups as fit beside them, and the notes take what is left.
-func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
+func (v *Ties) layout(r *ndcg.Result) (notes []string, want, groupRows int) {
 	notes = strings.Split(layout.Wrap(v.notes(r), v.Width), "\n")
 	want = 6 // the band chart: title and five bars
 	if n := len(v.dist.Values); n+2 > want {
@@ -75,7 +75,7 @@ func (v *tiesView) layout(r *ndcg.Result) (notes []string, want, groupRows int) 
 
 // groupTable lists the tie groups from the window refresh keeps on the
 // selected one, rows at most.
-func (v *tiesView) groupTable(r *ndcg.Result, w, rows int) []string {
+func (v *Ties) groupTable(r *ndcg.Result, w, rows int) []string {
 	st := v.C.Styles
 	k := v.C.WS.Settings.KString()
 	// The group and ranks columns widen with the list (T1000, 10726–10917)
@@ -141,7 +141,7 @@ func groupWindow(rows, n int) int {
 }
 
 // groupDetail is the selected group's share of the spread.
-func (v *tiesView) groupDetail(r *ndcg.Result, w int) string {
+func (v *Ties) groupDetail(r *ndcg.Result, w int) string {
 	g := r.Ties[v.cursor]
 	k := v.C.WS.Settings.KString()
 	if key := [3]int{v.cursor, v.C.WS.Version(), w}; key != v.docnoKey || v.docnoIDs == nil {
@@ -178,7 +178,7 @@ func firstInDocnoOrder(r *ndcg.Result, g ndcg.TieGroup, m int) []string {
 
 // bandChart: NDCG@k under the orders that bound and average it, on one
 // scale (0 to 1, or the largest NDCG when above).
-func (v *tiesView) bandChart(w, h int) string {
+func (v *Ties) bandChart(w, h int) string {
 	st := v.C.Styles
 	k := v.C.WS.Settings.KString()
 	scale := math.Max(1, math.Max(v.band.Best, v.docno))
@@ -218,7 +218,7 @@ func (v *tiesView) bandChart(w, h int) string {
 // histogram: the probability of each NDCG@k value over every tie order
 // (or its sampled frequency), with the input order's value and the
 // expected value marked.
-func (v *tiesView) histogram(w, h int) string {
+func (v *Ties) histogram(w, h int) string {
 	st := v.C.Styles
 	d := v.dist
 	k := v.C.WS.Settings.KString()
@@ -332,7 +332,7 @@ func histogramBins(d ndcg.Distribution, rows int) (bins []histogramBin, which fu
 }
 
 // notes say what scikit-learn and trec_eval make of these ties.
-func (v *tiesView) notes(r *ndcg.Result) string {
+func (v *Ties) notes(r *ndcg.Result) string {
 	k := v.C.WS.Settings.KString()
 	var sk string
 	b := v.skBand
@@ -364,7 +364,7 @@ func (v *tiesView) notes(r *ndcg.Result) string {
 }
 
 // viewNoTies says there are none and how to make one.
-func (v *tiesView) viewNoTies(w, h int) string {
+func (v *Ties) viewNoTies(w, h int) string {
 	ws := v.C.WS
 	r := ws.Result
 	k := ws.Settings.KString()

@@ -1,4 +1,4 @@
-package companions
+package compare
 
 import (
 	"fmt"
@@ -16,11 +16,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// companionsView sets the binary-relevance metrics often reported beside
+// Companions sets the binary-relevance metrics often reported beside
 // NDCG@k (Precision@k, Recall@k, reciprocal rank, average precision) next
 // to it, with the grade from which an item counts as relevant adjustable.
 // The engine computes them; the view only draws.
-type companionsView struct {
+type Companions struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
@@ -54,27 +54,23 @@ const (
 	termsShown = 10
 )
 
-// New is the companions view of c's workspace.
-func New(c *common.Common) view.View {
-	return &companionsView{c: c, threshold: 1, stale: true}
+// NewCompanions is the companions view of c's workspace.
+func NewCompanions(c *common.Common) view.View {
+	return &Companions{c: c, threshold: 1, stale: true}
 }
 
-// thresholdKey lowers (<) or raises (>) the grade from which an item
-// counts as relevant.
-var thresholdKey = common.Bind([]string{"<", ">"}, "</>", "relevance threshold")
-
 // ShortHelp is the companions view's footer.
-func (v *companionsView) ShortHelp() []key.Binding {
+func (v *Companions) ShortHelp() []key.Binding {
 	k := v.c.Keys
 	return append([]key.Binding{thresholdKey, k.KUp, k.KDown}, k.Tail(true)...)
 }
 
 // FullHelp is the key only the companions view has.
-func (v *companionsView) FullHelp() [][]key.Binding { return [][]key.Binding{{thresholdKey}} }
+func (v *Companions) FullHelp() [][]key.Binding { return [][]key.Binding{{thresholdKey}} }
 
-func (v *companionsView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+func (v *Companions) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
-func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
+func (v *Companions) Update(msg tea.Msg) tea.Cmd {
 	if _, ok := msg.(workspace.Edited); ok {
 		v.stale = true
 		return nil
@@ -106,7 +102,7 @@ func (v *companionsView) Update(msg tea.Msg) tea.Cmd {
 }
 
 // Refresh works out the metrics and the marks after a change.
-func (v *companionsView) Refresh() {
+func (v *Companions) Refresh() {
 	r := v.c.WS.Result
 	if !v.stale || r == nil {
 		return
@@ -142,7 +138,7 @@ func (v *companionsView) Refresh() {
 
 // maxThreshold is the highest threshold that still finds something
 // relevant: the largest grade in the list or pool, rounded up.
-func (v *companionsView) maxThreshold() float64 {
+func (v *Companions) maxThreshold() float64 {
 	top := 1.0
 	if r := v.c.WS.Result; r != nil && len(r.IdealOrder) > 0 {
 		top = math.Max(top, math.Ceil(r.IdealGrade(0)))
@@ -154,7 +150,7 @@ func (v *companionsView) maxThreshold() float64 {
 	return top
 }
 
-func (v *companionsView) Draw() string {
+func (v *Companions) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -241,7 +237,7 @@ func (v *companionsView) Draw() string {
 }
 
 // cutoffWord is the k the companions cut at, in words.
-func (v *companionsView) cutoffWord() string {
+func (v *Companions) cutoffWord() string {
 	if v.c.WS.Settings.K == 0 {
 		return strconv.Itoa(v.c.WS.Result.K) + " (the whole list)"
 	}
@@ -250,7 +246,7 @@ func (v *companionsView) cutoffWord() string {
 
 // precisionDenominator is what Precision divides by: k as asked, even
 // past the end of the list, as trec_eval's P_k does.
-func (v *companionsView) precisionDenominator() string {
+func (v *Companions) precisionDenominator() string {
 	s, r := v.c.WS.Settings, v.c.WS.Result
 	switch {
 	case s.K == 0:
@@ -261,7 +257,7 @@ func (v *companionsView) precisionDenominator() string {
 	return strconv.Itoa(s.K)
 }
 
-func (v *companionsView) poolNote() string {
+func (v *Companions) poolNote() string {
 	ws := v.c.WS
 	if len(ws.List().Pool) == 0 {
 		return ""
@@ -281,7 +277,7 @@ func retrievedText(c ndcg.Companions) string {
 	return layout.FmtNum(math.Round(c.Retrieved*1e4)/1e4) + " on average"
 }
 
-func (v *companionsView) rrText(c ndcg.Companions) string {
+func (v *Companions) rrText(c ndcg.Companions) string {
 	if c.Expected && c.RR > 0 && 1/c.RR != math.Round(1/c.RR) {
 		return "1 ÷ the rank of the first relevant item, averaged over every order of the ties"
 	}
@@ -293,7 +289,7 @@ func (v *companionsView) rrText(c ndcg.Companions) string {
 
 // ranking marks each rank of the top k relevant or not and writes the
 // precision at each relevant rank, the terms of AP.
-func (v *companionsView) ranking(r *ndcg.Result, c ndcg.Companions) []string {
+func (v *Companions) ranking(r *ndcg.Result, c ndcg.Companions) []string {
 	st := v.c.Styles
 	rel, not := st.G.Relevant, st.G.Irrelevant
 	marks := make([]string, 0, len(v.top)+1)

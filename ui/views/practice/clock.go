@@ -1,4 +1,4 @@
-package quiz
+package practice
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ type clock struct {
 // only gains time, and messages may arrive out of order. It reports
 // whether the clock shows, that is whether id is the round under way on
 // the quiz.
-func (v *Model) SetTimer(id int, deadline, now time.Time) bool {
+func (v *Quiz) SetTimer(id int, deadline, now time.Time) bool {
 	if id != v.clock.id {
 		v.clock = clock{id: id}
 	}
@@ -39,7 +39,7 @@ func (v *Model) SetTimer(id int, deadline, now time.Time) bool {
 // TickClock reads the clock again at now. running says the clock shows
 // a time still to come; next is how long until the seconds shown
 // change, when it should be read again.
-func (v *Model) TickClock(now time.Time) (next time.Duration, running bool) {
+func (v *Quiz) TickClock(now time.Time) (next time.Duration, running bool) {
 	if v.clock.deadline.IsZero() {
 		return 0, false
 	}
@@ -58,7 +58,7 @@ func (v *Model) TickClock(now time.Time) (next time.Duration, running bool) {
 
 // Clock is the round under way's number and the time left on its
 // timer; ok is false when the round has no timer, or none is under way.
-func (v *Model) Clock() (round int, left time.Duration, ok bool) {
+func (v *Quiz) Clock() (round int, left time.Duration, ok bool) {
 	if !v.roomUnderWay() || v.clock.id != v.Room || v.clock.deadline.IsZero() {
 		return 0, 0, false
 	}
@@ -68,7 +68,7 @@ func (v *Model) Clock() (round int, left time.Duration, ok bool) {
 // HeadingShowsClock reports whether the quiz's heading, as last drawn,
 // shows the clock: on a screen too short for the heading, the title
 // line shows it instead.
-func (v *Model) HeadingShowsClock() bool { return v.clockInHead }
+func (v *Quiz) HeadingShowsClock() bool { return v.clockInHead }
 
 // ClockText is the time left on a round's timer as an attendee reads it:
 // "3:41 left", seconds rounded up, so that 0:00 is never shown while

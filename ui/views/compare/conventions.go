@@ -1,4 +1,4 @@
-package conventions
+package compare
 
 import (
 	"context"
@@ -17,11 +17,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-// conventionsView puts this list's NDCG@k under every preset side by
+// Conventions puts this list's NDCG@k under every preset side by
 // side, marks where each departs from the conventions in force, and
 // says, one setting at a time, what each departure does on this list.
 // enter applies the selected preset.
-type conventionsView struct {
+type Conventions struct {
 	view.Drawn
 	view.Lazy
 	cursor int
@@ -41,18 +41,18 @@ type conventionsView struct {
 	rowsOut bool
 }
 
-// New is the conventions view of c's workspace.
-func New(c *common.Common) view.View {
-	return &conventionsView{Lazy: view.Lazy{C: c, Stale: true}, reasonsFor: -1}
+// NewConventions is the conventions view of c's workspace.
+func NewConventions(c *common.Common) view.View {
+	return &Conventions{Lazy: view.Lazy{C: c, Stale: true}, reasonsFor: -1}
 }
 
 // ShortHelp is the conventions view's footer.
-func (v *conventionsView) ShortHelp() []key.Binding {
+func (v *Conventions) ShortHelp() []key.Binding {
 	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "preset"), common.As(k.Apply, "enter", "apply it")}, k.Tail(true)...)
 }
 
-func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
+func (v *Conventions) Update(msg tea.Msg) tea.Cmd {
 	if v.Edited(msg) {
 		return nil
 	}
@@ -106,14 +106,14 @@ func (v *conventionsView) Update(msg tea.Msg) tea.Cmd {
 
 // OnInForce puts the cursor back on the preset in force, as F4 opens the
 // view (the cursor follows it until a key moves it).
-func (v *conventionsView) OnInForce() {
+func (v *Conventions) OnInForce() {
 	v.chosen = false
 	if v.rows != nil {
 		v.cursor = inForceRow(v.rows, v.cursor)
 	}
 }
 
-func (v *conventionsView) Refresh() {
+func (v *Conventions) Refresh() {
 	ws := v.C.WS
 	if background.Needed(ws) {
 		return // startWork takes it from here
@@ -146,7 +146,7 @@ func inForceRow(rows []explain.PresetValue, cursor int) int {
 // StartWork works the rows out off the update loop on a long list (each
 // preset computes the list again), or, when only the cursor moved, the
 // reasons for the selected preset (each setting computes it again).
-func (v *conventionsView) StartWork() tea.Cmd {
+func (v *Conventions) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if v.Job.Running || !background.Needed(ws) || (!v.Stale && v.reasonsFor == v.cursor) {
 		return nil
@@ -217,7 +217,7 @@ func convLine(cells []string, w int) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-func (v *conventionsView) Draw() string {
+func (v *Conventions) Draw() string {
 	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -301,7 +301,7 @@ func (v *conventionsView) Draw() string {
 
 // row is one line of the table; the settings in differs are starred
 // and coloured, so they stand out without colour too.
-func (v *conventionsView) row(name, value string, s ndcg.Settings, differs []ndcg.Setting, w int) string {
+func (v *Conventions) row(name, value string, s ndcg.Settings, differs []ndcg.Setting, w int) string {
 	st := v.C.Styles
 	cell := func(setting ndcg.Setting, text string, width int) string {
 		text = ansi.Truncate(text, width-1, "…")
@@ -359,12 +359,12 @@ func gainMaps(inForce ndcg.Gain, rows []explain.PresetValue, w int) []string {
 
 // reasoned says the explanation of pv is its reasons: its note, the two
 // values, a line a setting and the line on enter and u.
-func (v *conventionsView) reasoned(pv explain.PresetValue) bool {
+func (v *Conventions) reasoned(pv explain.PresetValue) bool {
 	return !pv.InForce && v.reasonsFor == v.cursor && v.reasonsErr == nil && pv.Err == nil
 }
 
 // explanation says why the selected preset gives what it gives.
-func (v *conventionsView) explanation(w int) []string {
+func (v *Conventions) explanation(w int) []string {
 	st, ws := v.C.Styles, v.C.WS
 	pv := v.rows[v.cursor]
 	k := ws.Settings.KString()

@@ -1,4 +1,4 @@
-package quiz
+package practice
 
 import (
 	"fmt"
@@ -19,14 +19,14 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// Model puts a small random list in front of the learner, who works
+// Quiz puts a small random list in front of the learner, who works
 // out NDCG@k by hand and types it; the view answers ✓ or ✗ (within the
 // tolerance of the digits typed), shows the working, and keeps the score
 // across rounds. The lists come from a seed shown on screen, so a
 // workshop can hand everyone the same ones (--seed; over the network
 // the instructor's rounds do, and the heading names no flag). The conventions are
 // those in force, so a teacher can quiz on linear gain or on ties.
-type Model struct {
+type Quiz struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
@@ -84,14 +84,14 @@ type Model struct {
 // make "1" right for anything from 0.5 up.
 const quizDecimals = 2
 
-// New is the quiz view of c's workspace; Common.Seed, when set, makes its lists repeatable.
-func New(c *common.Common) *Model {
+// NewQuiz is the quiz view of c's workspace; Common.Seed, when set, makes its lists repeatable.
+func NewQuiz(c *common.Common) *Quiz {
 	seed := c.Seed
 	if seed == 0 {
 		// Short enough to read out to a room.
 		seed = 1 + time.Now().UnixNano()%999_999
 	}
-	v := &Model{c: c, seed: seed, in: view.NumberInput("")}
+	v := &Quiz{c: c, seed: seed, in: view.NumberInput("")}
 	v.in.SetWidth(10)
 	v.start(1)
 	return v
@@ -99,27 +99,23 @@ func New(c *common.Common) *Model {
 
 // SetScore sets the score the quiz goes on from: an attendee back in a
 // workshop keeps the one they had.
-func (v *Model) SetScore(right, total int) { v.right, v.total = right, total }
+func (v *Quiz) SetScore(right, total int) { v.right, v.total = right, total }
 
 // Score is the quiz's score so far: answers right of those scored.
-func (v *Model) Score() (right, total int) { return v.right, v.total }
+func (v *Quiz) Score() (right, total int) { return v.right, v.total }
 
 // Answered reports whether the question on screen has its answer.
-func (v *Model) Answered() bool { return v.answered }
+func (v *Quiz) Answered() bool { return v.answered }
 
 // HalfTyped reports whether an answer is typed and not yet sent.
-func (v *Model) HalfTyped() bool {
+func (v *Quiz) HalfTyped() bool {
 	return !v.answered && !v.roomMissed() && strings.TrimSpace(v.in.Value()) != ""
 }
-
-// nextRoundKey starts the next round of the quiz.
-// N as well: a Shift held over n means the same.
-var nextRoundKey = common.Bind([]string{"n", "N"}, "n", "next quiz list")
 
 // ShortHelp is the quiz's footer: digits type the answer, not a grade.
 // Once the answer is in, enter does nothing more, so the footer offers
 // what does: the next list, and scrolling the working when it shows.
-func (v *Model) ShortHelp() []key.Binding {
+func (v *Quiz) ShortHelp() []key.Binding {
 	k := v.c.Keys
 	if v.roomUnderWay() {
 		// n does not leave the instructor's round (see handleKey).
@@ -141,21 +137,21 @@ func (v *Model) ShortHelp() []key.Binding {
 }
 
 // FullHelp is the key only the quiz has.
-func (v *Model) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
+func (v *Quiz) FullHelp() [][]key.Binding { return [][]key.Binding{{nextRoundKey}} }
 
 // roomUnderWay reports whether the question is the instructor's round
 // and the instructor has not ended it yet.
-func (v *Model) roomUnderWay() bool { return v.Room != 0 && !v.roomEnded }
+func (v *Quiz) roomUnderWay() bool { return v.Room != 0 && !v.roomEnded }
 
 // roomMissed reports whether the instructor's round ended with no answer
 // from this attendee: its working is on screen, so an answer typed now
 // would read the true value off it and score it right.
-func (v *Model) roomMissed() bool { return v.Room != 0 && v.roomEnded && !v.answered }
+func (v *Quiz) roomMissed() bool { return v.Room != 0 && v.roomEnded && !v.answered }
 
 // scrollSolution moves through the whole working by delta lines (from
 // the condensed view, ↑ and ↓ first show the end of the whole working,
 // where IDCG and the division are).
-func (v *Model) scrollSolution(delta int) {
+func (v *Quiz) scrollSolution(delta int) {
 	if !v.showsWorking() || v.work == nil {
 		v.c.SetStatus("↑/↓ scroll the worked solution once you have answered", false)
 		return
@@ -176,11 +172,11 @@ func (v *Model) scrollSolution(delta int) {
 	v.scroll = max(min(v.scroll+delta, most), 0)
 }
 
-func (v *Model) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+func (v *Quiz) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 // name is the question's name on screen: its round, or the practice
 // question it is after the instructor's round.
-func (v *Model) name() string {
+func (v *Quiz) name() string {
 	if v.practiceAfter != 0 {
 		return fmt.Sprintf("practice %d (after round %d)", v.practice, v.practiceAfter)
 	}
@@ -188,7 +184,7 @@ func (v *Model) name() string {
 }
 
 // start draws round n's question.
-func (v *Model) start(n int) {
+func (v *Quiz) start(n int) {
 	v.round = n
 	v.Room, v.roomEnded, v.carried, v.mistake = 0, false, false, ""
 	v.q = explain.NewQuestion(v.seed, n)
@@ -202,7 +198,7 @@ func (v *Model) start(n int) {
 
 // RoomRound shows the instructor's round: the same question for the
 // whole room, under the instructor's conventions.
-func (v *Model) RoomRound(r room.RoomRound) {
+func (v *Quiz) RoomRound(r room.RoomRound) {
 	v.seed = r.Seed
 	v.start(r.Round)
 	v.practiceAfter, v.practice = 0, 0
@@ -227,7 +223,7 @@ func (v *Model) RoomRound(r room.RoomRound) {
 
 // ScrollHint is what the status adds when the whole working does not
 // fit under the question: how to scroll it.
-func (v *Model) ScrollHint() string {
+func (v *Quiz) ScrollHint() string {
 	v.Refresh()
 	if v.work == nil {
 		return ""
@@ -241,7 +237,7 @@ func (v *Model) ScrollHint() string {
 // EndRoom ends the instructor's round: the answer, if one was sent,
 // is scored now, and the working shows, with the mistake the server's
 // check found behind a wrong one.
-func (v *Model) EndRoom(mistake string) {
+func (v *Quiz) EndRoom(mistake string) {
 	if v.roomEnded {
 		return
 	}
@@ -259,10 +255,10 @@ func (v *Model) EndRoom(mistake string) {
 // ShownSettings are the quiz's conventions, for the header: the
 // question's cutoff, not the list's, which sat above "NDCG@4 of this
 // ranking?" as k=3.
-func (v *Model) ShownSettings() ndcg.Settings { return v.settings() }
+func (v *Quiz) ShownSettings() ndcg.Settings { return v.settings() }
 
 // settings are the conventions in force at the question's cutoff.
-func (v *Model) settings() ndcg.Settings {
+func (v *Quiz) settings() ndcg.Settings {
 	s := v.c.WS.Settings
 	if v.Room != 0 {
 		s = v.roomSettings
@@ -271,7 +267,7 @@ func (v *Model) settings() ndcg.Settings {
 	return s
 }
 
-func (v *Model) Refresh() {
+func (v *Quiz) Refresh() {
 	if !v.stale {
 		return
 	}
@@ -288,7 +284,7 @@ func (v *Model) Refresh() {
 // quiz's own, under the conventions in force, as a room's round tells it
 // from the server (endRoom): it follows the conventions when they change
 // after the answer.
-func (v *Model) diagnose() {
+func (v *Quiz) diagnose() {
 	if v.Room != 0 {
 		return
 	}
@@ -301,7 +297,7 @@ func (v *Model) diagnose() {
 	}
 }
 
-func (v *Model) Update(msg tea.Msg) tea.Cmd {
+func (v *Quiz) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.stale = true
@@ -315,7 +311,7 @@ func (v *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (v *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Quiz) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := v.c.Keys
 	asked := v.skipAsked
 	v.skipAsked = false
@@ -371,14 +367,14 @@ func (v *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // answeredNote says what comes next once the question is answered.
-func (v *Model) answeredNote() string {
+func (v *Quiz) answeredNote() string {
 	if v.roomUnderWay() {
 		return "answer sent: the working comes when the round ends"
 	}
 	return "answered: n draws the next list"
 }
 
-func (v *Model) submit() {
+func (v *Quiz) submit() {
 	if v.answered {
 		v.c.SetStatus(v.answeredNote(), false)
 		return
@@ -427,4 +423,4 @@ func (v *Model) submit() {
 	v.in.Blur()
 }
 
-func (v *Model) TakesNumbers() bool { return true }
+func (v *Quiz) TakesNumbers() bool { return true }

@@ -1,4 +1,4 @@
-package working
+package arithmetic
 
 import (
 	"context"
@@ -17,10 +17,10 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-// workingView writes DCG@k and IDCG@k out term by term, as on a
+// Working writes DCG@k and IDCG@k out term by term, as on a
 // whiteboard, the ideal order spelled out, and the division that gives
 // NDCG, which stays in sight at the bottom while the rest scrolls.
-type workingView struct {
+type Working struct {
 	view.Drawn
 	view.Lazy
 	vp     viewport.Model
@@ -30,24 +30,24 @@ type workingView struct {
 	styled string
 }
 
-// New is the working view of c's workspace.
-func New(c *common.Common) view.View {
-	return &workingView{Lazy: view.Lazy{C: c, Stale: true}, vp: viewport.New()}
+// NewWorking is the working view of c's workspace.
+func NewWorking(c *common.Common) view.View {
+	return &Working{Lazy: view.Lazy{C: c, Stale: true}, vp: viewport.New()}
 }
 
 // ShortHelp is the working view's footer.
-func (v *workingView) ShortHelp() []key.Binding {
+func (v *Working) ShortHelp() []key.Binding {
 	k := v.C.Keys
 	return append(append([]key.Binding{common.As(k.Up, "↑/↓", "scroll")}, k.ConventionKeys()...), k.Tail(true)...)
 }
 
-func (v *workingView) SetSize(w, h int) {
+func (v *Working) SetSize(w, h int) {
 	v.Lazy.SetSize(w, h)
 	v.vp.SetWidth(v.Width)
 	v.vp.SetHeight(max(v.Height-1, 0))
 }
 
-func (v *workingView) Update(msg tea.Msg) tea.Cmd {
+func (v *Working) Update(msg tea.Msg) tea.Cmd {
 	if v.Edited(msg) {
 		return nil
 	}
@@ -89,7 +89,7 @@ func (v *workingView) Update(msg tea.Msg) tea.Cmd {
 
 // Refresh writes the working out again after an edit, a resize or a
 // change of the style sheet.
-func (v *workingView) Refresh() {
+func (v *Working) Refresh() {
 	probe := v.C.Styles.Title.Render("x") + v.C.Styles.Subtle.Render("x")
 	if probe != v.styled {
 		v.styled = probe
@@ -104,7 +104,7 @@ func (v *workingView) Refresh() {
 
 // StartWork writes the working out off the update loop on a long list:
 // a line per rank, each formatted and painted.
-func (v *workingView) StartWork() tea.Cmd {
+func (v *Working) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
@@ -122,16 +122,16 @@ func (v *workingView) StartWork() tea.Cmd {
 	})
 }
 
-// working is the working out, painted, and its last line.
-type working struct {
+// workedOut is the working out, painted, and its last line.
+type workedOut struct {
 	lines  []string
 	result string
 }
 
 // writeWorking writes the working out of r for width cells.
-func writeWorking(r *ndcg.Result, width int, st common.Styles) working {
+func writeWorking(r *ndcg.Result, width int, st common.Styles) workedOut {
 	if r == nil {
-		return working{}
+		return workedOut{}
 	}
 	w := explain.New(r)
 	lines := w.Lines(width)
@@ -167,18 +167,18 @@ func writeWorking(r *ndcg.Result, width int, st common.Styles) working {
 			out[i] = l.Text
 		}
 	}
-	return working{lines: out, result: w.ResultLine()}
+	return workedOut{lines: out, result: w.ResultLine()}
 }
 
 // install shows the working out, at the line it was scrolled to.
-func (v *workingView) install(w working) {
+func (v *Working) install(w workedOut) {
 	v.result = w.result
 	y := v.vp.YOffset()
 	v.vp.SetContentLines(w.lines)
 	v.vp.SetYOffset(y)
 }
 
-func (v *workingView) Draw() string {
+func (v *Working) Draw() string {
 	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""

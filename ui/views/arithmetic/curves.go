@@ -1,4 +1,4 @@
-package curves
+package arithmetic
 
 import (
 	"context"
@@ -18,21 +18,21 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui/views/view"
 )
 
-// curvesView draws the two functions NDCG is built from: the discount
+// Curves draws the two functions NDCG is built from: the discount
 // per rank and the gain per grade, each a bar chart with its own scale
 // and every value printed, and shows that the log base of the discount
 // cancels out of NDCG but not out of DCG.
-type curvesView struct {
+type Curves struct {
 	view.Drawn
 	view.Lazy
 
 	rows int // ranks and grades the charts have room for
 	// Worked out on refresh, or off the update loop on a long list.
-	curves
+	curveNumbers
 }
 
-// curves are the two curves and the log-base lesson.
-type curves struct {
+// curveNumbers are the two curves and the log-base lesson.
+type curveNumbers struct {
 	discount []float64
 	gains    []explain.GradeGain
 	lesson   explain.BaseLesson
@@ -42,26 +42,26 @@ type curves struct {
 // workCurves works the curves out for rows ranks and grades of list
 // under s: the gains go over every grade of the list, and the lesson
 // computes the list under two log bases.
-func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curves {
-	var c curves
+func workCurves(list *ndcg.List, s ndcg.Settings, rows int) curveNumbers {
+	var c curveNumbers
 	c.discount = explain.DiscountCurve(s.Discount, rows)
 	c.gains = explain.GainCurve(list, s, rows)
 	c.lesson, c.lessonOK = explain.LogBase(list, s)
 	return c
 }
 
-// New is the curves view of c's workspace.
-func New(c *common.Common) view.View {
-	return &curvesView{Lazy: view.Lazy{C: c, Stale: true}}
+// NewCurves is the curves view of c's workspace.
+func NewCurves(c *common.Common) view.View {
+	return &Curves{Lazy: view.Lazy{C: c, Stale: true}}
 }
 
 // ShortHelp is the curves view's footer: the conventions it draws.
-func (v *curvesView) ShortHelp() []key.Binding {
+func (v *Curves) ShortHelp() []key.Binding {
 	k := v.C.Keys
 	return append(k.ConventionKeys(), k.Tail(true)...)
 }
 
-func (v *curvesView) Update(msg tea.Msg) tea.Cmd {
+func (v *Curves) Update(msg tea.Msg) tea.Cmd {
 	if v.Edited(msg) {
 		return nil
 	}
@@ -74,7 +74,7 @@ const lessonLines = 4
 
 // geometry is the height of the charts and, when they are stacked, of
 // the upper one (0 when they stand side by side).
-func (v *curvesView) geometry() (chartH, top int) {
+func (v *Curves) geometry() (chartH, top int) {
 	body := v.Height - 1
 	lessonH := min(lessonLines, max(body-4, 0))
 	chartH = max(body-lessonH, 1)
@@ -85,7 +85,7 @@ func (v *curvesView) geometry() (chartH, top int) {
 }
 
 // Refresh works the curves out for the ranks and grades that fit.
-func (v *curvesView) Refresh() {
+func (v *Curves) Refresh() {
 	chartH, top := v.geometry()
 	rows := chartH - 1
 	if top > 0 {
@@ -101,11 +101,11 @@ func (v *curvesView) Refresh() {
 	}
 	v.Stale = false
 	ws := v.C.WS
-	v.curves = workCurves(ws.List(), ws.Settings, rows)
+	v.curveNumbers = workCurves(ws.List(), ws.Settings, rows)
 }
 
 // StartWork works the curves out off the update loop on a long list.
-func (v *curvesView) StartWork() tea.Cmd {
+func (v *Curves) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if !v.Stale || v.Job.Running || !background.Needed(ws) {
 		return nil
@@ -115,11 +115,11 @@ func (v *curvesView) StartWork() tea.Cmd {
 	rows := v.rows
 	return v.Job.Start(func(context.Context) func() {
 		c := workCurves(list, s, rows)
-		return func() { v.curves = c }
+		return func() { v.curveNumbers = c }
 	})
 }
 
-func (v *curvesView) Draw() string {
+func (v *Curves) Draw() string {
 	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -146,7 +146,7 @@ func (v *curvesView) Draw() string {
 
 // discountChart: d(i) for the ranks that fit, on the scale 0..1 (the
 // discount at rank 1); the ranks past k are dimmed and k is marked.
-func (v *curvesView) discountChart(w, h int) string {
+func (v *Curves) discountChart(w, h int) string {
 	st, ws := v.C.Styles, v.C.WS
 	s := ws.Settings
 	k := 0
@@ -177,7 +177,7 @@ func (v *curvesView) discountChart(w, h int) string {
 
 // gainChart: the gain of each grade, on one scale (the largest gain
 // shown), with how many items have the grade.
-func (v *curvesView) gainChart(w, h int) string {
+func (v *Curves) gainChart(w, h int) string {
 	st, ws := v.C.Styles, v.C.WS
 	s := ws.Settings
 	title := "gain " + s.Gain.String() + " = " + s.Gain.Formula()
@@ -225,7 +225,7 @@ func (v *curvesView) gainChart(w, h int) string {
 
 // lessonText: DCG under log2 and log:10 differ by ln 10 / ln 2, NDCG
 // does not.
-func (v *curvesView) lessonText(w, h int) string {
+func (v *Curves) lessonText(w, h int) string {
 	st := v.C.Styles
 	k := v.C.WS.Settings.KString()
 	if v.lessonOK != nil {

@@ -1,4 +1,4 @@
-package swap
+package order
 
 import (
 	"context"
@@ -26,11 +26,11 @@ const shades = ".,:;=*#%@"
 // up from below k.
 const bestSwapTop = 50
 
-// swapView is a heat map of ΔNDCG@k for exchanging the items at ranks i
+// Swap is a heat map of ΔNDCG@k for exchanging the items at ranks i
 // and j among the top ranks: the pairwise weights LambdaRank, LightGBM
 // and XGBoost train on. A cursor picks a pair; enter applies it, m
 // applies the best single swap.
-type swapView struct {
+type Swap struct {
 	view.Drawn
 	view.Lazy
 	ci, cj int // the selected pair, 0-based ranks
@@ -50,24 +50,20 @@ type swapNumbers struct {
 	bestIn int // ranks the best swap was looked for in
 }
 
-// New is the swap view of c's workspace.
-func New(c *common.Common) view.View {
-	return &swapView{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
+// NewSwap is the swap view of c's workspace.
+func NewSwap(c *common.Common) view.View {
+	return &Swap{Lazy: view.Lazy{C: c, Stale: true}, cj: 1}
 }
 
-// BestSwapKey applies the swap that raises NDCG the most: m for the
-// most (b draws the bars in ASCII, everywhere).
-var BestSwapKey = common.Bind([]string{"m"}, "m", "best swap")
-
 // ShortHelp is the swap view's footer.
-func (v *swapView) ShortHelp() []key.Binding {
+func (v *Swap) ShortHelp() []key.Binding {
 	k := v.C.Keys
 	return append([]key.Binding{common.As(k.Up, "arrows", "pair"), common.As(k.Apply, "enter", "swap"), BestSwapKey}, k.Tail(true)...)
 }
 
 // FullHelp is the keys only the swap view has: across the map (←/→ or
 // h/l) and the best swap.
-func (v *swapView) FullHelp() [][]key.Binding {
+func (v *Swap) FullHelp() [][]key.Binding {
 	k := v.C.Keys
 	across := key.NewBinding(key.WithKeys(append(k.Left.Keys(), k.Right.Keys()...)...), key.WithHelp("←/→ h/l", "across the map"))
 	return [][]key.Binding{{across, BestSwapKey}}
@@ -75,7 +71,7 @@ func (v *swapView) FullHelp() [][]key.Binding {
 
 // geometry is how many ranks the map shows and whether the details go
 // beside it (true) or under it.
-func (v *swapView) geometry() (top int, beside bool) {
+func (v *Swap) geometry() (top int, beside bool) {
 	n := 0
 	if r := v.C.WS.Result; r != nil {
 		n = r.N
@@ -89,7 +85,7 @@ func (v *swapView) geometry() (top int, beside bool) {
 	return max(min(n, cols, rows), 0), beside
 }
 
-func (v *swapView) Update(msg tea.Msg) tea.Cmd {
+func (v *Swap) Update(msg tea.Msg) tea.Cmd {
 	if v.Edited(msg) {
 		return nil
 	}
@@ -153,7 +149,7 @@ func (v *swapView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (v *swapView) Refresh() {
+func (v *Swap) Refresh() {
 	top, _ := v.geometry()
 	if top != v.top {
 		v.top = top
@@ -173,7 +169,7 @@ func (v *swapView) Refresh() {
 
 // StartWork works the map out off the update loop on a long list, where
 // the list has to be ranked again on a copy first.
-func (v *swapView) StartWork() tea.Cmd {
+func (v *Swap) StartWork() tea.Cmd {
 	ws := v.C.WS
 	if !v.Stale || v.Job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
@@ -212,7 +208,7 @@ func workSwap(ctx context.Context, r *ndcg.Result, top int) (swapNumbers, bool) 
 	return n, true
 }
 
-func (v *swapView) Draw() string {
+func (v *Swap) Draw() string {
 	w, h := v.Width, v.Height
 	if w <= 0 || h <= 0 {
 		return ""
@@ -245,7 +241,7 @@ func (v *swapView) Draw() string {
 }
 
 // brief is the details in three lines, for a map with nothing beside it.
-func (v *swapView) brief(r *ndcg.Result, w int) string {
+func (v *Swap) brief(r *ndcg.Result, w int) string {
 	ws := v.C.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
@@ -268,7 +264,7 @@ func (v *swapView) brief(r *ndcg.Result, w int) string {
 // heatMap draws the matrix: one cell of three characters per pair, a
 // sign and a shade for the size of the change, on one scale (the
 // largest |Δ| shown).
-func (v *swapView) heatMap() string {
+func (v *Swap) heatMap() string {
 	st := v.C.Styles
 	r := v.C.WS.Result
 	good, bad, cur, subtle := common.InkOf(st.Good), common.InkOf(st.Bad), common.InkOf(st.Cursor), common.InkOf(st.Subtle)
@@ -339,7 +335,7 @@ func shadeOf(d, maxAbs float64) string {
 }
 
 // details: the selected pair, the best swap and the legend.
-func (v *swapView) details(r *ndcg.Result, w int) string {
+func (v *Swap) details(r *ndcg.Result, w int) string {
 	st, ws := v.C.Styles, v.C.WS
 	k := ws.Settings.KString()
 	now := r.NDCG()
@@ -392,7 +388,7 @@ func (v *swapView) details(r *ndcg.Result, w int) string {
 }
 
 // zeroWhy says why a swap changes nothing, when it does not.
-func (v *swapView) zeroWhy(r *ndcg.Result, d float64) string {
+func (v *Swap) zeroWhy(r *ndcg.Result, d float64) string {
 	if d != 0 {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package quiz
+package practice
 
 import (
 	"testing"
@@ -42,7 +42,7 @@ func TestTickClockWaitsForTheNextSecond(t *testing.T) {
 	doc, err := listio.Inline("3,2,3,0,1", "")
 	require.NoError(t, err)
 	c := &common.Common{WS: workspace.New(doc, ndcg.DefaultSettings()), Keys: common.DefaultKeyMap(), Seed: 42, Remote: true}
-	q := New(c)
+	q := NewQuiz(c)
 	at := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	q.RoomRound(room.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: at.Add(3*time.Minute + 41*time.Second)})
 	next, running := q.TickClock(at.Add(400 * time.Millisecond))

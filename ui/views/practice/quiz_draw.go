@@ -1,4 +1,4 @@
-package quiz
+package practice
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
 
-func (v *Model) Draw() string {
+func (v *Quiz) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -29,7 +29,7 @@ func (v *Model) Draw() string {
 
 // topLines are the lines above the working: the round, the question, the
 // list, the field and, once answered, the verdict.
-func (v *Model) topLines() []string {
+func (v *Quiz) topLines() []string {
 	st := v.c.Styles
 	s := v.settings()
 	w := v.width
@@ -117,7 +117,7 @@ func (v *Model) topLines() []string {
 
 // showsWorking says whether the worked solution is on screen: once
 // answered, or once the instructor's round has ended, not before.
-func (v *Model) showsWorking() bool {
+func (v *Quiz) showsWorking() bool {
 	if v.result == nil {
 		return false
 	}
@@ -128,7 +128,7 @@ func (v *Model) showsWorking() bool {
 }
 
 // wholeWorking is the worked solution without its blank lines.
-func (v *Model) wholeWorking() []explain.Line {
+func (v *Quiz) wholeWorking() []explain.Line {
 	var out []explain.Line
 	for _, l := range v.work.Lines(v.width) {
 		if l.Kind != explain.LineBlank {
@@ -140,7 +140,7 @@ func (v *Model) wholeWorking() []explain.Line {
 
 // scrolledWorking is a window on the whole working from line v.scroll,
 // under a line that says where it is, with the division kept last.
-func (v *Model) scrolledWorking(room int) []string {
+func (v *Quiz) scrolledWorking(room int) []string {
 	all := v.wholeWorking()
 	body, last := all[:len(all)-1], all[len(all)-1]
 	n := room - 2
@@ -155,7 +155,7 @@ func (v *Model) scrolledWorking(room int) []string {
 
 // listTable lays the list out across the screen, rank by rank, with a
 // bar where k cuts it.
-func (v *Model) listTable() []string {
+func (v *Quiz) listTable() []string {
 	l := v.q.List
 	cut := v.c.Styles.G.Sep
 	scored := l.Scored()
@@ -187,7 +187,7 @@ func (v *Model) listTable() []string {
 }
 
 // tieNote names the tie group and what the tie policy does with it.
-func (v *Model) tieNote() string {
+func (v *Quiz) tieNote() string {
 	r := v.result
 	if r == nil || len(r.Ties) == 0 {
 		return ""
@@ -214,7 +214,7 @@ func (v *Model) tieNote() string {
 	return fmt.Sprintf("%s share the score %s: under ties %s, %s.", ids, layout.FmtNum(g.Score), r.Settings.Ties, what)
 }
 
-func (v *Model) verdictLine() string {
+func (v *Quiz) verdictLine() string {
 	nd := v.result.NDCG()
 	// After a change of conventions the verdict is under the new ones,
 	// while the score counts the answer as it was judged: said, so the
@@ -276,7 +276,7 @@ func ReadAnswer(text, label string, decimals int) (w verify.Written, refused str
 // sum; the IDCG sum and the division stay, since a wrong IDCG is the
 // trap a round most often sets. What is still too long loses whole
 // parts from the top.
-func (v *Model) workingLines(room int) []string {
+func (v *Quiz) workingLines(room int) []string {
 	if v.work == nil || room <= 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package pool
+package arithmetic
 
 import (
 	"context"
@@ -18,11 +18,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
-// poolView shows the judged items the system did not retrieve as ghost
+// Pool shows the judged items the system did not retrieve as ghost
 // rows in the ideal ranking, lets a person add, grade and remove them,
 // and sets IDCG and NDCG from the list's grades beside those from every
 // judged item: the "missing relevant items" blind spot made visible.
-type poolView struct {
+type Pool struct {
 	view.Drawn
 	c             *common.Common
 	width, height int
@@ -92,24 +92,24 @@ func workPool(r *ndcg.Result, s ndcg.Settings, n poolNumbers) poolNumbers {
 	return n
 }
 
-// New is the pool view of c's workspace.
-func New(c *common.Common) view.View { return &poolView{c: c, stale: true} }
+// NewPool is the pool view of c's workspace.
+func NewPool(c *common.Common) view.View { return &Pool{c: c, stale: true} }
 
 // ShortHelp is the pool view's footer.
-func (v *poolView) ShortHelp() []key.Binding {
+func (v *Pool) ShortHelp() []key.Binding {
 	k := v.c.Keys
 	return append([]key.Binding{common.As(k.Up, "↑/↓", "pool item"), common.As(k.Grade, "0-9", "its grade"), common.As(k.Add, "a", "add"), common.As(k.Delete, "x", "remove")}, k.Tail(true)...)
 }
 
 // FullHelp: the pool view's keys are the explorer's, on the pool.
-func (v *poolView) FullHelp() [][]key.Binding { return nil }
+func (v *Pool) FullHelp() [][]key.Binding { return nil }
 
-func (v *poolView) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
+func (v *Pool) SetSize(w, h int) { v.width, v.height = max(w, 0), max(h, 0) }
 
 // Refresh recomputes both sources when an edit made them stale, then
 // lays the screen out: the comparison under the table, and the table's
 // window on the ideal ranking with the selected item in it.
-func (v *poolView) Refresh() {
+func (v *Pool) Refresh() {
 	v.recompute()
 	v.bottom, v.tableH = "", 0
 	if v.judged == nil || v.busy() {
@@ -131,7 +131,7 @@ func (v *poolView) Refresh() {
 }
 
 // recompute works both sources out again when an edit made them stale.
-func (v *poolView) recompute() {
+func (v *Pool) recompute() {
 	ws := v.c.WS
 	if !v.stale || background.Needed(ws) {
 		return // startWork takes it from here
@@ -145,7 +145,7 @@ func (v *poolView) recompute() {
 }
 
 // StartWork works both sources out off the update loop on a long list.
-func (v *poolView) StartWork() tea.Cmd {
+func (v *Pool) StartWork() tea.Cmd {
 	ws := v.c.WS
 	if !v.stale || v.job.Running || !background.Needed(ws) || ws.Result == nil {
 		return nil
@@ -163,13 +163,13 @@ func (v *poolView) StartWork() tea.Cmd {
 }
 
 // busy reports whether the numbers wait for a computation off the loop.
-func (v *poolView) busy() bool {
+func (v *Pool) busy() bool {
 	return v.job.Running || (v.stale && background.Needed(v.c.WS))
 }
 
 // install puts worked-out numbers on screen and keeps the selection on
 // a pool item.
-func (v *poolView) install(n poolNumbers) {
+func (v *Pool) install(n poolNumbers) {
 	v.poolNumbers = n
 	if v.judged == nil {
 		return
@@ -180,7 +180,7 @@ func (v *poolView) install(n poolNumbers) {
 	v.sel = max(min(v.sel, len(v.c.WS.List().Pool)-1), 0)
 }
 
-func (v *poolView) Update(msg tea.Msg) tea.Cmd {
+func (v *Pool) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case workspace.Edited:
 		v.stale = true
@@ -194,7 +194,7 @@ func (v *poolView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+func (v *Pool) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, ws := v.c.Keys, v.c.WS
 	v.recompute()
 	v.picked = true
@@ -235,7 +235,7 @@ func (v *poolView) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // newGrade is the grade a new judged item gets: the best grade in the
 // list, since the lesson is a relevant document the system missed.
-func (v *poolView) newGrade() float64 {
+func (v *Pool) newGrade() float64 {
 	g := 1.0
 	for _, it := range v.c.WS.List().Items {
 		g = max(g, it.Grade)
@@ -244,7 +244,7 @@ func (v *poolView) newGrade() float64 {
 }
 
 // step moves the selection d ghost rows along the ideal ranking.
-func (v *poolView) step(d int) {
+func (v *Pool) step(d int) {
 	if len(v.ghosts) == 0 || v.busy() {
 		return
 	}
@@ -260,7 +260,7 @@ func (v *poolView) step(d int) {
 
 // Draw draws the ideal ranking with its ghosts above the comparison of
 // the two IDCG sources.
-func (v *poolView) Draw() string {
+func (v *Pool) Draw() string {
 	if v.width <= 0 || v.height <= 0 {
 		return ""
 	}
@@ -284,7 +284,7 @@ func (v *poolView) Draw() string {
 
 // table draws the visible part of the ideal ranking from every judged
 // item, the pool's items as ghosts.
-func (v *poolView) table(h int) string {
+func (v *Pool) table(h int) string {
 	st, ws := v.c.Styles, v.c.WS
 	r := v.judged
 	pool := ws.List().Pool
@@ -330,7 +330,7 @@ func (v *poolView) table(h int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (v *poolView) row(i int, selected bool, ghost string) string {
+func (v *Pool) row(i int, selected bool, ghost string) string {
 	st, ws := v.c.Styles, v.c.WS
 	r := v.judged
 	idx := int(r.IdealOrder[i])
@@ -363,7 +363,7 @@ func (v *poolView) row(i int, selected bool, ghost string) string {
 
 // comparison sets IDCG and NDCG at k from both sources side by side and
 // says what the difference means.
-func (v *poolView) comparison() string {
+func (v *Pool) comparison() string {
 	st, ws := v.c.Styles, v.c.WS
 	s := ws.Settings
 	k := s.KString()
@@ -385,7 +385,7 @@ func (v *poolView) comparison() string {
 }
 
 // lesson is the sentence on the blind spot, for this list.
-func (v *poolView) lesson() string {
+func (v *Pool) lesson() string {
 	ws := v.c.WS
 	a, b := v.byList, v.judged
 	k := ws.Settings.KString()

@@ -1,4 +1,4 @@
-package ties
+package order
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package quiz
+package practice
 
 import (
 	"slices"
@@ -23,7 +23,7 @@ func TestWorkingKeepsWholeParts(t *testing.T) {
 	require.NoError(t, err)
 	c := &common.Common{WS: workspace.New(doc, ndcg.DefaultSettings()), Keys: common.DefaultKeyMap(), Seed: 42}
 	c.Styles = common.NewStyles(true, false, false)
-	q := New(c)
+	q := NewQuiz(c)
 	for round := 1; round <= 10; round++ {
 		q.start(round)
 		q.answered = true

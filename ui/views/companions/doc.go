@@ -1,7 +1,0 @@
-// Package companions is the companions view (F8): the binary-relevance
-// metrics reported beside NDCG@k (Precision@k, Recall@k, reciprocal rank,
-// average precision), with the grade from which an item counts as
-// relevant adjustable. The engine computes them; the view only draws.
-//
-// Files: companions.go.
-package companions
