@@ -22,10 +22,8 @@ const maxLines = 500
 var longFiles = map[string]string{
 	"verify/check.go":              "Check and the search over conventions that explains a mismatch share their variants and trials",
 	"listio/json.go":               "the JSON reader's tree path and its fast path over the items, which must read alike, side by side",
-	"serve/serve.go":               "the server's Config, New and the gate every session passes, read top to bottom",
 	"ndcg/compute.go":              "Compute and the passes that fill a Result in place: the hot path and the layout it carves",
 	"ndcg/scratch.go":              "the hot path's reused scratch: its hashing, sorting and tables, tuned together",
-	"serve/room.go":                "the Room and its members' comings and goings, all under the room's one lock",
 	"workspace/edit.go":            "every edit of the list, one method each, alike in shape",
 	"listio/document.go":           "the Document, its settings and the positions that find an error's line in its file",
 	"trec/evaluate.go":             "the evaluation's passes over a run within one memory budget",

@@ -91,7 +91,7 @@ func (c *client) forget() {
 //
 // sessions=300 is three times the default --max-sessions; flood=2 adds two
 // clients typing as fast as they can (a million bytes of grade keys each),
-// which the server drops past MaxKeysPerSecond.
+// which the server drops past session.MaxKeysPerSecond.
 func BenchmarkKeyToFrame(b *testing.B) {
 	for _, n := range []int{1, DefaultMaxSessions, 300} {
 		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0, false) })

@@ -14,15 +14,11 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // resizeBeforeShell opens a session the way an ssh resized as it
@@ -265,27 +261,6 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee's session stays")
 }
 
-// The input bucket: a burst of MaxKeysPerSecond passes, the next is
-// dropped; a tenth of a second later, a tenth as many pass again.
-func TestKeyRateBucket(t *testing.T) {
-	var s sessionModel
-	t0 := time.Unix(1000, 0)
-	passed := 0
-	for range 3 * MaxKeysPerSecond {
-		if s.take(t0) {
-			passed++
-		}
-	}
-	assert.Equal(t, MaxKeysPerSecond, passed)
-	passed = 0
-	for range MaxKeysPerSecond {
-		if s.take(t0.Add(100 * time.Millisecond)) {
-			passed++
-		}
-	}
-	assert.Equal(t, MaxKeysPerSecond/10, passed)
-}
-
 // A client typing as fast as it can (ten thousand grade keys at once) is
 // dropped past the rate: the edits made are the burst and what the rate
 // refilled while the flood was read, and the session goes idle when the
@@ -307,7 +282,7 @@ func TestKeyFloodIsDropped(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	// (Read once the explorer has ended.)
-	hist := m.model.Workspace().Version()
+	hist := m.session.Workspace().Version()
 	assert.Positive(t, hist)
 	// Unbounded, the 10,000 keys would have made 10,000 edits; the burst
 	// and a second or two of refill make a few hundred at most, however
@@ -319,7 +294,7 @@ func TestKeyFloodIsDropped(t *testing.T) {
 // (500,000 edits, which held 1 GiB before the bounds) leave the heap
 // within 64 MiB of where it was once the flood is read: past 60 keys a
 // second the keys are dropped before the explorer sees them, and the
-// undo history keeps at most MaxHistory edits.
+// undo history keeps at most session.MaxHistory edits.
 func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
 	testenv.Slow(t)
 	_, addr := startServer(t, Config{})
@@ -362,65 +337,6 @@ func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	t.Logf("heap in use: %.1f MiB before, %.1f MiB after a million bytes typed", float64(before.HeapInuse)/(1<<20), float64(after.HeapInuse)/(1<<20))
 	assert.Less(t, int64(after.HeapInuse)-int64(before.HeapInuse), int64(64<<20))
-}
-
-// Past the rate, the first key dropped becomes the notice the attendee
-// reads (ui.RoomNotice), and the others are dropped unseen; a key the
-// rate refilled for passes again.
-func TestKeyFloodTellsTheAttendee(t *testing.T) {
-	var s sessionModel
-	key := tea.KeyPressMsg{Code: '0', Text: "0"}
-	var passed, notices, dropped int
-	for range 3 * MaxKeysPerSecond {
-		switch msg := s.filter(nil, key).(type) {
-		case tea.KeyPressMsg:
-			passed++
-		case ui.RoomNotice:
-			notices++
-			assert.Equal(t, droppedNotice, msg.Text)
-		case nil:
-			dropped++
-		}
-	}
-	// (The test's keys take well under a second: a few may refill.)
-	assert.GreaterOrEqual(t, passed, MaxKeysPerSecond)
-	assert.Less(t, passed, MaxKeysPerSecond+10)
-	assert.Equal(t, 1, notices)
-	assert.Equal(t, 3*MaxKeysPerSecond-passed-1, dropped)
-}
-
-// A window that changes again while the settled size is on its way to
-// the program ends at its last size: an ssh resized as it connects sends
-// the terminal's first size, then its own, one after the other.
-func TestTheLastWindowSizeIsTheOneDrawn(t *testing.T) {
-	doc, err := listio.Inline("3,2,3,0,1", "")
-	require.NoError(t, err)
-	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
-	first, last := tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 100, Height: 30}
-	var drawn []tea.WindowSizeMsg
-	filter := func(msg tea.Msg) tea.Msg {
-		out := s.filter(nil, msg)
-		if ws, ok := out.(tea.WindowSizeMsg); ok {
-			drawn = append(drawn, ws)
-		}
-		return out
-	}
-	settle := func() tea.Msg {
-		_, cmd := s.Update(resizeNow{})
-		return cmd()
-	}
-
-	assert.Equal(t, resizeSoon{}, filter(first))
-	settled := settle()
-	// The last size comes before the settled first one is back.
-	filter(last)
-	filter(settled)
-	// Every timer started runs out.
-	for s.pending {
-		filter(settle())
-	}
-	require.NotEmpty(t, drawn)
-	assert.Equal(t, last, drawn[len(drawn)-1], "sizes drawn: %v", drawn)
 }
 
 // The terminal's request reaches the SSH library with the last size
@@ -482,40 +398,4 @@ func TestWindowChangesWaitForTheExplorer(t *testing.T) {
 	close(in)
 	_, open := <-out
 	assert.False(t, open)
-}
-
-// The ticks of a timed round's clock are no input: they reach the
-// explorer as they are, spend none of the keys a second allows, and keep
-// no idle session open (nor show it as active in the room view).
-func TestClockTicksAreNoInput(t *testing.T) {
-	doc, err := listio.Inline("3,2,3,0,1", "")
-	require.NoError(t, err)
-	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
-	_, cmd := s.Update(ui.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: time.Now().Add(1050 * time.Millisecond)})
-	var msgs []tea.Msg
-	var run func(tea.Cmd)
-	run = func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		switch msg := cmd().(type) {
-		case tea.BatchMsg:
-			for _, c := range msg {
-				run(c)
-			}
-		default:
-			msgs = append(msgs, msg)
-		}
-	}
-	run(cmd)
-	ticks := 0
-	for _, msg := range msgs {
-		if fmt.Sprintf("%T", msg) == "ui.clockTick" {
-			ticks++
-		}
-		assert.Equal(t, msg, s.filter(nil, msg), "passed as it is")
-	}
-	assert.Equal(t, 1, ticks, "the clock's tick: %#v", msgs)
-	assert.Zero(t, s.lastInput.Load(), "no input seen")
-	assert.True(t, s.filled.IsZero(), "no key spent")
 }

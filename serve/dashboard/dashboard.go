@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 	"github.com/ndcg-explorer/ndcg-explorer/ui/common"
 )
@@ -102,7 +103,7 @@ type Model struct {
 	// shown, made in Update from the frame mirrorOf at mirrorW×mirrorH.
 	share            serve.Share
 	mirror           string
-	mirrorOf         *serve.Frame
+	mirrorOf         *session.Frame
 	mirrorW, mirrorH int
 	// skipRound says F3 was pressed once during a round under way: a
 	// second F3 starts the next round anyway.
@@ -165,7 +166,7 @@ func New(s *serve.Server, addr net.Addr, log *eventLog, noColor bool) *Model {
 	}
 	d := &Model{
 		srv: s, addr: addr.String(), st: newDashboardStyles(!noColor, cfg.ASCII), seed: seed, log: log, headerH: dashboardHeader,
-		explorer: ui.New(ui.Options{Doc: serve.CloneDoc(cfg.Doc), Settings: cfg.Settings, ASCII: cfg.ASCII, NoColor: noColor, Seed: cfg.Seed,
+		explorer: ui.New(ui.Options{Doc: session.CloneDoc(cfg.Doc), Settings: cfg.Settings, ASCII: cfg.ASCII, NoColor: noColor, Seed: cfg.Seed,
 			Present: cfg.Present}),
 	}
 	// Rounds go on from those a kept room ran: round n asks question n.

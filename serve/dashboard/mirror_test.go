@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 )
 
 // The share prompt and its answers as the attendee reads them (ui's
@@ -69,8 +70,8 @@ func hides(want string) func(string) bool {
 
 // shownFrame is the frame of an attendee's screen the room gives the
 // dashboard: nil but while the screen is shown (the session's own
-// capture is tested in serve's share_test.go).
-func shownFrame(s *serve.Server) *serve.Frame { return s.Room().Share().Frame }
+// capture is tested in serve/session's frame_test.go).
+func shownFrame(s *serve.Server) *session.Frame { return s.Room().Share().Frame }
 
 // The room view's cursor picks an attendee (↑/↓, home/end) and stays on
 // them as others leave; enter asks them, and only them, to show their
