@@ -128,6 +128,13 @@ func TestTiesSaidAsABand(t *testing.T) {
 	assert.Contains(t, out.String(), "Over every order of the tied items, NDCG@3 runs from 0.591 (worst) to 0.862 (best), expected 0.726.")
 	assert.Contains(t, out.String(), "Ties are worst now. DCG@3 is 7.63, IDCG@3 12.92, NDCG@3 0.591.")
 	assert.Contains(t, out.String(), "Rank 3, C, grade 0: gain 0, discount 0.500, adds 0.000.\n")
+
+	// groups says the group and the same band, each bound in its place.
+	out.Reset()
+	require.NoError(t, accessible.Explore(strings.NewReader("groups\nk 2\ngroups\n"), &out, doc.Heading(), doc.List, s))
+	assert.Contains(t, out.String(), "Tie group T1: ranks 3 to 4, score 0.71, grades 0, 3; k=3 cuts it: which of them count depends on their order.\n"+
+		"Over every order of the tied items, NDCG@3 runs from 0.591 (worst) to 0.862 (best), expected 0.726; ties expected now.\n")
+	assert.Contains(t, out.String(), "Tie group T1: ranks 3 to 4, score 0.71, grades 0, 3; k=2 does not cut it.\n")
 }
 
 // TestLearnStepOneThroughAPipe: step 1 asks what rank 2 (B, grade 2)
@@ -138,7 +145,7 @@ func TestLearnStepOneThroughAPipe(t *testing.T) {
 	var p learn.Progress
 	out := throughPipe(t, "rank 2\nworking\ngrade 2 3\n1.26\n1.89\nrank 2\n", func(in io.Reader, out io.Writer) error {
 		var err error
-		p, err = accessible.Learn(in, out, 1, learn.Progress{}, nil)
+		p, err = accessible.Learn(in, out, nil, 1, learn.Progress{}, nil)
 		return err
 	})
 	plainOnly(t, out)
@@ -211,12 +218,10 @@ func TestUndo(t *testing.T) {
 func TestLearnAWholeNumber(t *testing.T) {
 	path, err := learn.ReadFile(filepath.Join("..", "docs", "lessons", "ties-and-cutoffs.md"))
 	require.NoError(t, err)
-	was := learn.Use(path)
-	t.Cleanup(func() { learn.Use(was) })
 	var p learn.Progress
 	out := throughPipe(t, "3\n4\n", func(in io.Reader, out io.Writer) error {
 		var err error
-		p, err = accessible.Learn(in, out, 4, learn.Progress{}, nil)
+		p, err = accessible.Learn(in, out, path, 4, learn.Progress{}, nil)
 		return err
 	})
 	before, after, ok := strings.Cut(out, "Not quite:")
@@ -226,4 +231,28 @@ func TestLearnAWholeNumber(t *testing.T) {
 	assert.Contains(t, after, " NDCG@3 is still 0.9152, not below 0.9. Try again")
 	assert.Contains(t, after, "Right: the k is 4; NDCG@4 = 0.8528 is the first below 0.9.")
 	assert.Equal(t, []int{4}, p.Right)
+}
+
+// TestJudgedIdealInPlainLines: step 11 of the path in plain lines, with
+// the commands its instruction names. The pool (P1 3, P2 3, P3 2) is
+// said; idcg builds the ideal from every judged item, and the numbers
+// stay hidden until the answer. By hand, exp gain, k=5: DCG@5 = 3 +
+// 1/log2(3) + 1/2 + 0 = 4.1309; the ideal 3,3,2,2,1: IDCG@5 = 7 +
+// 7/log2(3) + 3/2 + 3/log2(5) + 1/log2(6) = 7 + 4.4165 + 1.5 + 1.2920 +
+// 0.3869 = 14.5954; NDCG@5 = 4.1309 / 14.5954 = 0.2830.
+func TestJudgedIdealInPlainLines(t *testing.T) {
+	out := throughPipe(t, "pool\nidcg\nworking\n0.2830\nworking\n", func(in io.Reader, out io.Writer) error {
+		_, err := accessible.Learn(in, out, nil, 11, learn.Progress{}, nil)
+		return err
+	})
+	plainOnly(t, out)
+	assert.Contains(t, out, "Press idcg and work it out.")
+	assert.Contains(t, out, "The pool holds 3 judged items the list did not retrieve: P1, grade 3; P2, grade 3; P3, grade 2.\n")
+	before, after, ok := strings.Cut(out, "Right:")
+	require.True(t, ok, out)
+	assert.Contains(t, before, "The ideal is built from every judged item now, the pool the list missed too (trec_eval's way). DCG@5 is hidden, IDCG@5 hidden, NDCG@5 hidden.\n")
+	for _, given := range []string{"0.283", "4.131", "14.59", "14.60"} {
+		assert.NotContains(t, before, given)
+	}
+	assert.Contains(t, after, "NDCG@5 = 4.1309 / 14.5954 = 0.2830.\n")
 }

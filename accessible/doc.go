@@ -1,8 +1,10 @@
 // Package accessible is the explorer, the guided path and check in plain
 // lines, for a screen reader and for a pipe (--accessible, or ACCESSIBLE
 // set, as huh reads it): no box drawing, no cursor movement, no colour.
-// Each command is a line ("grade 2 3", "k 3", "ties worst", "working",
-// "check ndcg 0.76", "help"); each answer is a sentence or a short
+// Each command is a line ("grade 2 3", "k 3", "ties worst", "idcg
+// judged", "working", "check ndcg 0.76", "help"), one for each key a
+// step of a path may name, so that an instruction's "Press {idcg}"
+// reads as a command that exists; each answer is a sentence or a short
 // plain table, said once, in the order it is read.
 //
 // The numbers come from package ndcg, the verdicts on a claim from

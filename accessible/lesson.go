@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
@@ -20,7 +21,10 @@ import (
 
 // commandOf names a step's key as the command that does it here, for
 // the step's instruction ("Press {ties} twice" reads "Press ties twice").
-func commandOf(k learn.Key) string {
+// The check view's key reads as the check of the claim the step's list
+// carries for the quantity asked ("check idcg 6.324"), or of the number
+// the learner will type.
+func (l *lesson) commandOf(k learn.Key) string {
 	switch k {
 	case learn.KeyKDown:
 		return "k down"
@@ -32,20 +36,56 @@ func commandOf(k learn.Key) string {
 		return "gain"
 	case learn.KeyWorking:
 		return "working"
+	case learn.KeyTiesView:
+		return "groups"
 	case learn.KeyCheck:
-		return "check idcg 6.324"
+		return l.checkAs
 	case learn.KeyBack:
 		return "list"
 	}
 	return string(k)
 }
 
-// Learn walks the path from step n, reading commands and answers from
-// in, a line each, until the last step is answered, "quit" or the end of
-// in. p is the progress kept; save, if not nil, keeps it after each step
-// answered or opened. It returns the progress made.
-func Learn(in io.Reader, out io.Writer, n int, p learn.Progress, save func(learn.Progress) error) (learn.Progress, error) {
-	l := &lesson{out: out, p: p, save: save}
+// checkCommand is the check command a step's instruction names: the
+// claim its list carries for the quantity asked, or the quantity with
+// the number left to the learner.
+func checkCommand(st learn.Step, claims *listio.Claims) string {
+	what := strings.ToLower(st.Asks.String())
+	if st.Asks != verify.DCG && st.Asks != verify.IDCG && st.Asks != verify.NDCG {
+		what = "ndcg"
+	}
+	if claims != nil {
+		for _, c := range []struct {
+			q verify.Quantity
+			n *listio.Number
+		}{{verify.DCG, claims.DCG}, {verify.IDCG, claims.IDCG}, {verify.NDCG, claims.NDCG}} {
+			if c.q == st.Asks && c.n != nil && c.n.Text != "" {
+				return "check " + what + " " + c.n.Text
+			}
+		}
+	}
+	return "check " + what + " and a number"
+}
+
+// example is a check command to give as an example: the step's own
+// when its list carries the claim.
+func (l *lesson) example() string {
+	if strings.HasSuffix(l.checkAs, " and a number") {
+		return "check ndcg 0.76"
+	}
+	return l.checkAs
+}
+
+// Learn walks path (nil: the built-in one) from step n, reading
+// commands and answers from in, a line each, until the last step is
+// answered, "quit" or the end of in. p is the progress kept; save, if
+// not nil, keeps it after each step answered or opened. It returns the
+// progress made.
+func Learn(in io.Reader, out io.Writer, path *learn.Path, n int, p learn.Progress, save func(learn.Progress) error) (learn.Progress, error) {
+	if path == nil {
+		path = learn.BuiltinPath()
+	}
+	l := &lesson{out: out, path: path, p: p, save: save}
 	if err := l.open(n); err != nil {
 		return l.p, err
 	}
@@ -61,8 +101,11 @@ func Learn(in io.Reader, out io.Writer, n int, p learn.Progress, save func(learn
 
 // lesson is the step on the line.
 type lesson struct {
-	out      io.Writer
-	n        int
+	out  io.Writer
+	path *learn.Path
+	n    int
+	// checkAs is the check command the step's instruction names.
+	checkAs  string
 	step     learn.Step
 	x        *session
 	truth    float64
@@ -77,7 +120,7 @@ func (l *lesson) say(format string, a ...any) { fmt.Fprintf(l.out, format+"\n", 
 // open puts step n on the line: its title, instruction, list and
 // question.
 func (l *lesson) open(n int) error {
-	st, err := learn.At(n)
+	st, err := l.path.At(n)
 	if err != nil {
 		return err
 	}
@@ -94,19 +137,33 @@ func (l *lesson) open(n int) error {
 		return err
 	}
 	l.n, l.step, l.truth, l.hidden, l.answered = n, st, truth, hidden, false
+	l.checkAs = checkCommand(st, doc.Claims)
 	l.x = &session{name: doc.Heading(), list: doc.List.Clone(), s: st.Opens, out: l.out, hide: l.hides,
 		noEdit: "The question is asked of this list as it is, so its grades stay. After the path, ndcg-explorer --accessible " +
-			"sample:" + st.Sample + " opens it to edit."}
+			listArgs(st) + " opens it to edit."}
 	if err := l.x.compute(); err != nil {
 		return err
 	}
 	l.p.Opened(n)
 	l.keep()
-	l.say("Step %d of %d: %s.", n, learn.Count(), st.Title)
-	l.say("%s", st.Instructions(commandOf))
+	l.say("Step %d of %d: %s.", n, l.path.Count(), st.Title)
+	l.say("%s", st.Instructions(l.commandOf))
 	l.x.list_()
 	l.say("Question: %s Type your answer as a number; help lists the commands.", st.Question)
 	return nil
+}
+
+// listArgs is how the explorer opens a step's list: its sample, or the
+// grades (and scores) the step gives.
+func listArgs(st learn.Step) string {
+	if st.Sample != "" {
+		return "sample:" + st.Sample
+	}
+	a := "--grades " + st.Grades
+	if st.Scores != "" {
+		a += " --scores " + st.Scores
+	}
+	return a
 }
 
 // hides is whether x written with d decimals would give the answer away
@@ -145,7 +202,7 @@ func (l *lesson) line(text string) (bool, error) {
 			}
 			l.say("The answer was %s: %s.", l.step.Label(), strconv.FormatFloat(l.truth, 'f', d, 64))
 		}
-		if l.n >= learn.Count() {
+		if l.n >= l.path.Count() {
 			l.p.Done()
 			l.keep()
 			l.say("That was the last step. You covered the path; ndcg-explorer --accessible opens a list of your own.")
@@ -154,8 +211,8 @@ func (l *lesson) line(text string) (bool, error) {
 		return true, l.open(l.n + 1)
 	case "step":
 		n, err := strconv.Atoi(strings.Join(f[1:], ""))
-		if err != nil || n < 1 || n > learn.Count() {
-			l.say("Which step? Give a number from 1 to %d, as in step 2.", learn.Count())
+		if err != nil || n < 1 || n > l.path.Count() {
+			l.say("Which step? Give a number from 1 to %d, as in step 2.", l.path.Count())
 			return true, nil
 		}
 		return true, l.open(n)
@@ -190,7 +247,7 @@ func (l *lesson) line(text string) (bool, error) {
 // the true value, which may be the answer.
 func (l *lesson) checkBrief(f []string) {
 	if len(f) != 2 {
-		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in check idcg 6.324.")
+		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in " + l.example() + ".")
 		return
 	}
 	w, err := verify.ParseWritten(f[1])
@@ -200,7 +257,7 @@ func (l *lesson) checkBrief(f []string) {
 	}
 	c, ok := claimOf(f[0], w)
 	if !ok {
-		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in check idcg 6.324.")
+		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in " + l.example() + ".")
 		return
 	}
 	rep, err := verify.Check(l.x.list, l.x.s, c)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ndcg-explorer/ndcg-explorer/explain"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
@@ -80,10 +81,14 @@ var helpLines = []string{
 	"k 3: the cutoff, a number, or all; k up and k down step it.",
 	"ties worst: the tie policy, one of worst, expected, best, input or docno; ties alone, the next.",
 	"gain linear: the gain, exp or linear; gain alone, the other.",
+	"idcg judged: the ideal from every judged item, the pool too (trec_eval), or from the list; idcg alone, the other.",
+	"zero 1: what NDCG is when IDCG is 0, 0 or 1; zero alone, the other.",
+	"pool: the judged items the list did not retrieve.",
+	"groups: the tie groups, their ranks and grades, whether k cuts them, and NDCG@k over every order.",
 	"working: DCG, IDCG and NDCG at k written out term by term.",
 	"check ndcg 0.76: check a number worked out by hand; also check dcg and check idcg.",
 	"undo: takes the last change back.",
-	"conventions: the conventions in force.",
+	"conventions: the conventions in force, and NDCG@k under each tool's.",
 	"quit: the end.",
 }
 
@@ -112,6 +117,34 @@ func (x *session) command(line string) bool {
 		x.list_()
 	case "conventions":
 		x.say("%s", conventions(x.s))
+		x.say("%s", x.eachTool())
+	case "idcg":
+		src := ndcg.FromJudged
+		if x.s.IDCG == ndcg.FromJudged {
+			src = ndcg.FromList
+		}
+		if arg(1) != "" {
+			var err error
+			if src, err = ndcg.ParseIDCGSource(arg(1)); err != nil {
+				x.say("IDCG from what? Say idcg judged or idcg list, or idcg alone for the other.")
+				return true
+			}
+		}
+		x.setting(func(s *ndcg.Settings) { s.IDCG = src }, idcgSaid(src))
+	case "zero":
+		z := 1 - x.s.Zero
+		if arg(1) != "" {
+			var err error
+			if z, err = ndcg.ParseZero(arg(1)); err != nil {
+				x.say("Zero what? Say zero 0 or zero 1, or zero alone for the other.")
+				return true
+			}
+		}
+		x.setting(func(s *ndcg.Settings) { s.Zero = z }, "When IDCG is 0, NDCG is taken as "+grade(z)+" now.")
+	case "pool":
+		x.pool()
+	case "groups", "group":
+		x.groups()
 	case "rank", "r":
 		if i, ok := x.rankArg(arg(1), "rank 2"); ok {
 			x.say("%s", rankSentence(x.r, i, x.hide))
@@ -165,6 +198,70 @@ func (x *session) command(line string) bool {
 		x.say("%q is not a command here. Type help for the commands.", f[0])
 	}
 	return true
+}
+
+// idcgSaid says where the ideal comes from now.
+func idcgSaid(src ndcg.IDCGSource) string {
+	if src == ndcg.FromJudged {
+		return "The ideal is built from every judged item now, the pool the list missed too (trec_eval's way)."
+	}
+	return "The ideal is built from the list's own grades now (scikit-learn's way)."
+}
+
+// pool says the judged items the list did not retrieve, and whether
+// the ideal counts them.
+func (x *session) pool() {
+	if len(x.list.Pool) == 0 {
+		x.say("No pool: the list holds every judged item, so the ideal is the same from the list or from the judgments.")
+		return
+	}
+	items := make([]string, len(x.list.Pool))
+	for i, p := range x.list.Pool {
+		items[i] = fmt.Sprintf("%s, grade %s", p.ID, grade(p.Grade))
+	}
+	x.say("The pool holds %d judged items the list did not retrieve: %s.", len(items), strings.Join(items, "; "))
+	if x.s.IDCG == ndcg.FromJudged {
+		x.say("The ideal counts them now (idcg judged).")
+	} else {
+		x.say("The ideal leaves them out now; idcg judged counts them.")
+	}
+}
+
+// groups says each tie group: its ranks, its grades, whether k cuts
+// it, and then the band over every order of the ties.
+func (x *session) groups() {
+	if len(x.r.Ties) == 0 {
+		x.say("No scores tie: the list has one order.")
+		return
+	}
+	for i, g := range x.r.Ties {
+		grades := make([]string, 0, g.Size())
+		for rk := g.Start; rk < g.End; rk++ {
+			grades = append(grades, grade(x.r.Row(rk).Grade))
+		}
+		cut := "k=" + x.s.KString() + " does not cut it"
+		if g.Straddles(x.r.K) {
+			cut = "k=" + x.s.KString() + " cuts it: which of them count depends on their order"
+		}
+		x.say("Tie group %s: ranks %d to %d, score %s, grades %s; %s.", ndcg.TieLabel(i+1), g.Start+1, g.End,
+			ndcg.FormatNumber(g.Score), strings.Join(grades, ", "), cut)
+	}
+	b := x.r.NDCGBand(x.r.K)
+	x.say("Over every order of the tied items, %s runs from %s (worst) to %s (best), expected %s; ties %s now.",
+		at("NDCG", x.s), num(b.Worst, 3, x.hide), num(b.Best, 3, x.hide), num(b.Expected, 3, x.hide), x.s.Ties)
+}
+
+// eachTool says NDCG@k under each tool's conventions, the cutoff kept.
+func (x *session) eachTool() string {
+	var parts []string
+	for _, v := range explain.SideBySide(x.list, x.s) {
+		if v.Err != nil {
+			parts = append(parts, v.Preset.Name+" cannot say")
+			continue
+		}
+		parts = append(parts, v.Preset.Name+" "+num(v.NDCG, 3, x.hide))
+	}
+	return fmt.Sprintf("%s under each tool's conventions: %s.", at("NDCG", x.s), strings.Join(parts, ", "))
 }
 
 // rankArg reads a rank, from 1; it says what is wrong when it is none.

@@ -44,3 +44,39 @@ func TestAccessibleFromAPipe(t *testing.T) {
 	code, _, _ = mainWith("1.89\n", "learn", "1")
 	assert.Equal(t, ExitBadInput, code, "ACCESSIBLE=0 is off")
 }
+
+// TestLessonFileInPlainLines: learn --accessible walks an instructor's
+// lesson file as it walks the built-in path, and keeps its progress
+// apart. The answers by hand: step 1, linear gain, grades 2,3,0,1:
+// DCG@3 = 2 + 3/log2(3) + 0 = 2 + 1.8928 = 3.8928. Step 2, grades
+// 3,0,2,1 with B and C tied, worst ties at k=2: DCG@2 = 3 + 0 = 3,
+// IDCG@2 = 3 + 2/log2(3) = 4.2619, NDCG@2 = 0.7039. Step 3, exp gain,
+// the ideal 3,1,1 from the judged pool: 7 + 1/log2(3) + 1/2 = 8.1309.
+func TestLessonFileInPlainLines(t *testing.T) {
+	t.Setenv("ACCESSIBLE", "")
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	lesson := "../docs/lessons/ties-and-cutoffs.md"
+	code, out, errOut := mainWith("k down\n3.89\nnext\nties worst\n0.70\nnext\n8.1309\n", "learn", "--accessible", lesson)
+	require.Equal(t, ExitOK, code, errOut)
+	assert.NotContains(t, out, "\x1b")
+	assert.Contains(t, out, "Step 1 of 4: the top three.\n")
+	assert.Contains(t, out, "Lower k to 3 (k down)")
+	assert.Contains(t, out, "Right: DCG@3 is 3.8928.")
+	assert.Contains(t, out, "Step 2 of 4: a tie across the cutoff.\n")
+	assert.Contains(t, out, "Right: NDCG@2 is 0.7039.")
+	assert.Contains(t, out, "Right: IDCG@3 is 8.1309.")
+
+	// Again without a step: it resumes at the one not answered, and the
+	// built-in path's progress is untouched.
+	code, out, errOut = mainWith("", "learn", "--accessible", lesson)
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "Step 4 of 4: where the cutoff starts to cost.\n")
+	code, out, errOut = mainWith("", "learn", "--accessible")
+	require.Equal(t, ExitOK, code, errOut)
+	assert.Contains(t, out, "Step 1 of 13: gain and discount.\n")
+
+	// A lesson on standard input would take the answers' place.
+	code, _, errOut = mainWith("", "learn", "--accessible", "-")
+	assert.Equal(t, ExitBadInput, code)
+	assert.Contains(t, errOut, "save it to a file, then ndcg-explorer learn --accessible lesson.md")
+}

@@ -75,6 +75,9 @@ ndcg-explorer learn lesson.md`,
 				_, err := env.Stdout.Write(learn.Builtin())
 				return err
 			}
+			if file == "-" && !answers && accessibleMode(plain) {
+				return fmt.Errorf("the plain lines read your answers from standard input, so the lesson cannot come from it too: save it to a file, then ndcg-explorer learn --accessible lesson.md")
+			}
 			p := path
 			if file != "" {
 				var err error
@@ -92,10 +95,7 @@ ndcg-explorer learn lesson.md`,
 				return fmt.Errorf("STEP is a number from 1 to %d, not %d; ndcg-explorer learn --help lists the steps", p.Count(), n)
 			}
 			if accessibleMode(plain) {
-				if file != "" {
-					return fmt.Errorf("the plain lines walk the built-in path: ndcg-explorer learn --accessible, without %s", file)
-				}
-				return runLearnPlain(env, n)
+				return runLearnPlain(env, p, file, n)
 			}
 			return runLearn(env, p, file, n, ascii)
 		},
@@ -221,17 +221,22 @@ func runLearn(env *Env, path *learn.Path, file string, n int, ascii bool) error 
 	return err
 }
 
-// runLearnPlain walks the path in plain lines (package accessible) from
-// step n (0: where the learner left off).
-func runLearnPlain(env *Env, n int) error {
-	p, save, unkept, err := learnProgress("", nil)
+// runLearnPlain walks path, the built-in one or the lesson file named,
+// in plain lines (package accessible) from step n (0: where the learner
+// left off).
+func runLearnPlain(env *Env, path *learn.Path, file string, n int) error {
+	var fp *learn.Path
+	if file != "" {
+		fp = path
+	}
+	p, save, unkept, err := learnProgress(file, fp)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
 		n = p.Resume()
 	}
-	p, err = accessible.Learn(env.Stdin, env.Stdout, n, p, save)
+	p, err = accessible.Learn(env.Stdin, env.Stdout, path, max(n, 1), p, save)
 	if err != nil {
 		return err
 	}

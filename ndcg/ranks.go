@@ -185,6 +185,25 @@ func (r *Result) eachSorted(t TieGroup, end int, worst bool, bg *byGain, fn func
 	}
 }
 
+// sortDescending sorts a tie group's gains, highest first: by insertion
+// for the small groups that rounding makes, else by slices.Sort (fast
+// on the few distinct gains of a large group).
+func sortDescending(gs []float64) {
+	if len(gs) > 16 {
+		slices.Sort(gs)
+		slices.Reverse(gs)
+		return
+	}
+	for i := 1; i < len(gs); i++ {
+		v := gs[i]
+		j := i
+		for ; j > 0 && gs[j-1] < v; j-- {
+			gs[j] = gs[j-1]
+		}
+		gs[j] = v
+	}
+}
+
 // eachTerm calls fn with each rank x < k and the gain DCG counts there
 // with ties ordered by p, in rank order: the terms Compute adds up.
 func (r *Result) eachTerm(p TiePolicy, k int, fn func(x int, g float64)) {

@@ -5,8 +5,9 @@
 // value over every order of the documents a run scored equally.
 //
 // Qrels and runs may also be BEIR qrels, MS MARCO runs, dict JSON or
-// tables (formats.go, tables.go, dict.go): each is read as the TREC
-// lines it stands for, so every rule below applies to it unchanged.
+// tables (formats.go, rows.go, tables.go, dict.go): each is read as
+// the TREC lines it stands for, so every rule below applies to it
+// unchanged.
 // Dict JSON is read in one pass and a run of it streamed: its TREC
 // lines are made as it is read (dicttext.go).
 //
@@ -37,8 +38,9 @@
 // A run whose queries are split across the file is still evaluated
 // correctly: from the first sign of it, every query's lines are held
 // until the end of the run (up to 256 MB of them; trec_eval holds the
-// whole run), and what did not fit is read again. A run that can be
-// read only once (a pipe, a FIFO, /dev/stdin) is opened once: its
-// format is told from its head (ReadHead, to the end of its first
-// line), and RunSourceAs holds it whole.
+// whole run), and what did not fit is read again (the passes of
+// passes.go). A run that can be read only once (a pipe, a FIFO,
+// /dev/stdin) is opened once: its format is told from its head
+// (ReadHead, to the end of its first line), and RunSourceAs holds it
+// whole.
 package trec
