@@ -59,5 +59,5 @@ func TestServePackagesImportDownwards(t *testing.T) {
 		checked++
 		return nil
 	}))
-	assert.Equal(t, 3, checked, "serve, serve/session, serve/dashboard")
+	assert.Equal(t, 4, checked, "serve, serve/session, serve/internal/sshtest, serve/dashboard")
 }

@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // resizeBeforeShell opens a session the way an ssh resized as it
@@ -51,16 +52,16 @@ func resizeBeforeShell(conn *gossh.Client, out io.Writer) (*gossh.Session, error
 // it was resized to; before, the session's requests stopped for good.
 func TestResizeBeforeShellGetsItsShell(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
-	c := &client{t: t, conn: conn}
+	c := &sshtest.Client{T: t, Conn: conn}
 	sess, err := resizeBeforeShell(conn, c)
 	require.NoError(t, err)
-	c.sess = sess
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.Sess = sess
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// 100 columns: the wide table's heading, not the 80-column one.
-	require.NoError(t, c.waitFor("rank id / title", 10*time.Second))
+	require.NoError(t, c.WaitFor("rank id / title", 10*time.Second))
 }
 
 // rss is the process's resident set in bytes, from /proc.
@@ -97,7 +98,7 @@ func TestResizeBeforeShellLeaksNothing(t *testing.T) {
 	testenv.Slow(t)
 	s, addr := startServer(t, Config{})
 	cycle := func() {
-		conn, err := dial(addr, "ada", "")
+		conn, err := sshtest.Dial(addr, "ada", "", nil)
 		require.NoError(t, err)
 		_, err = resizeBeforeShell(conn, io.Discard)
 		require.NoError(t, err)
@@ -129,7 +130,7 @@ func TestResizeBeforeShellLeaksNothing(t *testing.T) {
 // counted against the room.
 func TestChannelsPerConnectionBounded(t *testing.T) {
 	s, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	opened := 0
@@ -150,7 +151,7 @@ func TestChannelsPerConnectionBounded(t *testing.T) {
 // refused, and the session still starts.
 func TestEnvRequestsBounded(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()
@@ -163,11 +164,11 @@ func TestEnvRequestsBounded(t *testing.T) {
 		}
 	}
 	assert.Equal(t, maxEnv-1, accepted, "the big one counted too")
-	c := &client{t: t, conn: conn, sess: sess}
+	c := &sshtest.Client{T: t, Conn: conn, Sess: sess}
 	sess.Stdout = c
 	require.NoError(t, sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}))
 	require.NoError(t, sess.Shell())
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 }
 
 // 300 sockets that connect and say nothing do not lock a real attendee
@@ -218,13 +219,13 @@ func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
 	s.conns.mu.Lock()
 	assert.LessOrEqual(t, len(s.conns.unauth), 20)
 	s.conns.mu.Unlock()
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// Past the grace time, a silent socket has been closed by the server.
 	_, err = io.ReadAll(last) // EOF
 	require.NoError(t, err, "closed by the server, not timed out here")
-	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee is still in")
+	require.NoError(t, c.WaitFor(ndcgStart, time.Second), "the attendee is still in")
 }
 
 // Connections authenticated without a session (ssh -N) count against
@@ -234,7 +235,7 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 	s, addr := startServer(t, Config{MaxSessions: 3, LoginGrace: 2 * time.Second})
 	var conns []*gossh.Client
 	for range 10 {
-		c, err := dial(addr, "idle", "")
+		c, err := sshtest.Dial(addr, "idle", "", nil)
 		require.NoError(t, err)
 		conns = append(conns, c)
 	}
@@ -248,9 +249,9 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 		defer s.conns.mu.Unlock()
 		return len(s.conns.authed) <= 3
 	}, 5*time.Second, 20*time.Millisecond)
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	done := make(chan error, 1)
 	go func() { done <- conns[len(conns)-1].Wait() }()
 	select {
@@ -258,7 +259,7 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("a connection with no session was not closed after the grace time")
 	}
-	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee's session stays")
+	require.NoError(t, c.WaitFor(ndcgStart, time.Second), "the attendee's session stays")
 }
 
 // A client typing as fast as it can (ten thousand grade keys at once) is
@@ -267,10 +268,10 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 // flood stops (dropped keys keep no session alive).
 func TestKeyFloodIsDropped(t *testing.T) {
 	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
-	c := connect(t, addr, "flood", 100, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send(strings.Repeat("03", 5000))
+	c := sshtest.Connect(t, addr, "flood", 100, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send(strings.Repeat("03", 5000))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	s.room.mu.Lock()
@@ -278,7 +279,7 @@ func TestKeyFloodIsDropped(t *testing.T) {
 	s.room.mu.Unlock()
 	require.NotNil(t, m)
 	// No more keys: the idle time ends the session.
-	code, err := c.exitStatus(20 * time.Second)
+	code, err := c.ExitStatus(20 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	// (Read once the explorer has ended.)
@@ -298,40 +299,34 @@ func TestKeyFloodIsDropped(t *testing.T) {
 func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
 	testenv.Slow(t)
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "flood", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.mu.Lock()
-	c.tap = func(int) {} // frames are not kept
-	c.mu.Unlock()
+	c := sshtest.Connect(t, addr, "flood", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Tap(func(int) {}) // frames are not kept
 	settle()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	chunk := strings.Repeat("03", 4096)
 	for range 1_000_000 / len(chunk) {
-		_, err := io.WriteString(c.in, chunk)
+		_, err := io.WriteString(c.In, chunk)
 		require.NoError(t, err)
 	}
 	// The flood has been read once a key typed after it has taken
 	// effect: rank 1 graded 1 (3,2,3,0,1 becomes 1,2,3,0,1). It is typed
 	// again until it does, as a key may come before the rate refills.
 	want := expectedNDCG(t, []float64{1, 2, 3, 0, 1})
-	c.mu.Lock()
-	c.tap, c.mark = nil, c.out.Len()
-	c.mu.Unlock()
+	c.Tap(nil)
+	c.Mark()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		c.send("1")
-		if c.redrawUntil(want, 80, 24, 2*time.Second) == nil {
+		c.Send("1")
+		if c.RedrawUntil(want, 80, 24, 2*time.Second) == nil {
 			break
 		}
 		require.True(t, time.Now().Before(deadline), "the key after the flood never took effect")
 	}
-	c.mu.Lock()
-	c.tap = func(int) {}
-	c.out.Reset()
-	c.mark = 0
-	c.mu.Unlock()
+	c.Tap(func(int) {})
+	c.Forget()
 	settle()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)

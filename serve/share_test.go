@@ -44,20 +44,20 @@ func TestBrowserAttendeeSharesTheirScreen(t *testing.T) {
 	b, err := openPage(t, addr, s.webCode, nil)
 	require.NoError(t, err)
 	b.join("ada", "", "")
-	b.waitFor(ndcgStart)
+	b.WaitFor(ndcgStart)
 	seats := s.Room().Seats(time.Now())
 	require.Len(t, seats, 1)
 	_, ok := s.Room().AskShare(seats[0].ID)
 	require.True(t, ok)
-	b.waitFor("show your screen to the room? y show it")
+	b.WaitFor("show your screen to the room? y show it")
 	time.Sleep(400 * time.Millisecond) // read before answered
-	b.send("y")
+	b.Send("y")
 	require.Eventually(t, func() bool {
 		sh := s.Room().Share()
 		return sh.State == ShareShown && sh.Frame != nil && strings.Contains(sh.Frame.Content, "NDCG@all = 0.9575")
 	}, 10*time.Second, 20*time.Millisecond, "ada's screen")
 	assert.Equal(t, [2]int{80, 24}, [2]int{s.Room().Share().Frame.W, s.Room().Share().Frame.H})
-	b.send("\x18") // ctrl+x
+	b.Send("\x18") // ctrl+x
 	require.Eventually(t, func() bool { return s.Room().Share().State == ShareStopped }, 10*time.Second, 20*time.Millisecond, "the stop")
 	assert.Nil(t, s.Room().Share().Frame)
 }
