@@ -13,6 +13,11 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
+// A session's way through the server: the gate it passes (or the one
+// line that refuses it), the attendee's explorer built for it (program,
+// explorer: a session.Model wired to the room), and the lines it ends
+// with.
+
 // refuse ends a session with one line on its error output and exit
 // status 1.
 func (s *Server) refuse(sess ssh.Session, why string) {
