@@ -127,8 +127,12 @@ func Lookup(id MistakeID) Mistake {
 	return Mistake{ID: id, Name: string(id), Did: string(id), How: string(id)}
 }
 
-// ID is the catalogue's id of the change.
+// ID is the catalogue's id of the change: a learner's rule's own, or
+// the id of the setting changed and its new value.
 func (c Change) ID() MistakeID {
+	if r, ok := ruleOf(c); ok {
+		return r.id
+	}
 	switch c.Setting {
 	case ndcg.SettingGain:
 		if c.To == "linear" {
@@ -143,10 +147,6 @@ func (c Change) ID() MistakeID {
 			return DiscountLog10
 		case "jk:2":
 			return DiscountFromRank1
-		case shift2:
-			return DiscountShift2
-		case rank1Left:
-			return DiscountRank1Left
 		case "log2":
 			return DiscountLog2
 		}
@@ -182,18 +182,6 @@ func (c Change) ID() MistakeID {
 		return IdealWhole
 	case IDCGItems:
 		return IdealTopK
-	case IdealOrder:
-		return IdealUnsorted
-	case Misread:
-		switch c.To {
-		case readInverted:
-			return RatioInverted
-		case readDCG:
-			return DCGForNDCG
-		case readIDCG:
-			return IDCGForDCG
-		}
-		return Percent
 	}
 	return MistakeID(c.Setting)
 }

@@ -58,6 +58,13 @@
 //     claim; at most 6. The terms are not tried when the claim is
 //     further from the true sum than any one slip could move it.
 //
+// The code follows these steps: claim.go holds what a claim and a
+// change are, report.go what a check finds, check.go Check itself,
+// search.go the variants tried and their trials, read.go how a claim
+// reads a result, matches.go which trials match and how likely by
+// chance, depart.go where the working departs, likely.go and
+// diagnosis.go what is likely and its ids.
+//
 // On a long list the trials of every wrong claim are grouped by the
 // computation they need, so that each gain and discount tried is derived
 // (ndcg.DeriveInto) once, into the memory of the one before.
@@ -68,15 +75,22 @@
 // ranking, the ideal ranking from the top k, a discount other than
 // log2, ties best or worst) from another tool's convention.
 //
-// A learner's own rules are tried too, each reproduced exactly: the
-// discount 1/log2(i+2) or 1/log2(i) with rank 1 left out, the ideal
-// ranking left in the list's order (IDCG = DCG), and another quantity
-// given than the one asked (IDCG/DCG, DCG or a percentage for NDCG, IDCG
-// for DCG). They are tried alone, not in pairs, but for the quantity
-// given, whose values are weighed against their own family (a
-// percentage against the percentages the settings tried give). An NDCG
-// claim above 1 or below 0 is Impossible; a slipped term never explains
-// it confidently.
+// A learner's own rules are tried too, after the settings, each
+// reproduced exactly by reading the result another way (no
+// recomputation): the discount 1/log2(i+2) or 1/log2(i) with rank 1
+// left out, the ideal ranking left in the list's order (IDCG = DCG), and
+// another quantity given than the one asked (IDCG/DCG, DCG or a
+// percentage for NDCG, IDCG for DCG). They are one list, learnerRules
+// (rules.go), each with its catalogue id, the Change it is shown as,
+// when it applies, how a claim reads the result under it and the
+// quantities it gives: the search adds a variant per rule that
+// applies, and Change.ID, Change.Mistake and Change.String find a rule
+// by its change. Every rule that applies is tried for every claim of
+// its quantities; none is skipped by a bound. They are tried alone, not
+// in pairs, but for the quantity given, whose values are weighed against
+// their own family (a percentage against the percentages the settings
+// tried give); none is a Report's Tried. An NDCG claim above 1 or below
+// 0 is Impossible; a slipped term never explains it confidently.
 //
 // # The catalogue of mistakes
 //
@@ -87,7 +101,9 @@
 // that reproduces one claim, most likely first, and says whether two or
 // more single ones fit (Ambiguous: the digits cannot tell which), the
 // first may be chance (MayBeChance, the one rule for that), and what a
-// tally groups it by (Key).
+// tally groups it by (Key). A new mistake of a learner's own is an entry
+// of the catalogue and a rule of learnerRules (docs/CONTRIBUTING.md,
+// "A check mistake"); package verdict words it from the catalogue.
 //
 // # What is likely
 //

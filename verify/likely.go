@@ -7,8 +7,8 @@ import (
 )
 
 // Mistake reports whether the change is one a hand computation makes by
-// mistake rather than a convention some tool or paper follows: the
-// cutoff off by one or forgotten, IDCG over the whole ideal ranking or the ideal
+// mistake rather than a convention some tool or paper follows: a
+// learner's own rule (learnerRules), the cutoff off by one or forgotten, IDCG over the whole ideal ranking or the ideal
 // ranking from the top k retrieved, a discount other than 1/log2(i+1)
 // (another log base; Järvelin and Kekäläinen's original form, which is
 // also what 1/log2(i) with rank 1 left undiscounted gives), or a tie
@@ -16,8 +16,11 @@ import (
 // rule and the tie orders of tools are conventions: a claim computed
 // with another library's gives them exactly.
 func (c Change) Mistake() bool {
+	if _, ok := ruleOf(c); ok {
+		return true
+	}
 	switch c.Setting {
-	case ndcg.SettingK, IDCGCutoff, IDCGItems, IdealOrder, Misread:
+	case ndcg.SettingK, IDCGCutoff, IDCGItems:
 		return true
 	case ndcg.SettingDiscount:
 		return c.To != "log2"
