@@ -36,9 +36,9 @@ type Options struct {
 	// Secret is the attendee's resume code, which their own screen shows
 	// them and a frame shown to the room never does.
 	Secret string
-	// Report, when set, receives a copy of the attendee's list within
-	// reportEvery of each change, on the program's goroutine, for the
-	// room's state file.
+	// Report, when set, receives a copy of the attendee's list within a
+	// quarter of a second of each change (reportEvery), on the program's
+	// goroutine, for the room's state file.
 	Report func(Snapshot)
 	// OnWhere, when set, is called when the attendee goes somewhere else
 	// (Whereabouts), so that the room view shows a move at once, not at
@@ -248,6 +248,9 @@ func (s *Model) take(now time.Time) bool {
 	return true
 }
 
+// Update takes the session's own messages (a size settled, the idle
+// time out, a frame held back, the list's copy due), and passes the rest
+// to the explorer, then notes what the room reads of it.
 func (s *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case resizeSoon:
