@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/accessible"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 )
 
 // AccessibleCommand, after the ssh line (ssh -p PORT NAME@HOST
@@ -27,7 +28,7 @@ func (s *Server) plainLines(sess ssh.Session) {
 		s.refuse(sess, roomFull(s.cfg.MaxSessions))
 		return
 	}
-	doc := CloneDoc(s.cfg.Doc)
+	doc := session.CloneDoc(s.cfg.Doc)
 	// As every line of the log names a user: a resume code typed with
 	// the name is "+…" there (the log is often on the projector).
 	s.log("%s asked for plain lines (accessible) from %s", shownUser(sess.User()), sess.RemoteAddr())

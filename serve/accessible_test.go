@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // TestAccessibleOverSSH: an attendee who asks (ssh NAME@HOST accessible)
@@ -16,7 +18,7 @@ import (
 func TestAccessibleOverSSH(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -12,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // BenchmarkIdleSessionMemory connects 50 sessions, lets each draw its
@@ -43,23 +44,23 @@ func idleSessionMemory(b *testing.B, web bool) {
 					b.Fatal(err)
 				}
 				p.join(name, "", "")
-				p.waitFor(ndcgStart)
-				p.stamp(func() {})
+				p.WaitFor(ndcgStart)
+				p.Stamp(func() {})
 				cs[i] = p
 				continue
 			}
-			c := connect(b, addr, name, 80, 24)
-			if err := c.waitFor(ndcgStart, 20*time.Second); err != nil {
+			c := sshtest.Connect(b, addr, name, 80, 24)
+			if err := c.WaitFor(ndcgStart, 20*time.Second); err != nil {
 				b.Fatal(err)
 			}
-			c.forget()
-			cs[i] = c
+			c.Forget()
+			cs[i] = sshTypist{c}
 		}
 		time.Sleep(200 * time.Millisecond) // the last frames flushed
 		after := heap()
 		b.ReportMetric(float64(after-before)/sessions/(1<<20), "MB/session")
 		for _, c := range cs {
-			c.close()
+			c.Close()
 		}
 	}
 }
@@ -72,15 +73,6 @@ func heap() uint64 {
 	return m.HeapAlloc
 }
 
-// forget drops the output read so far, so that the client's copy of the
-// screen does not count as the server's memory.
-func (c *client) forget() {
-	c.mu.Lock()
-	c.out = bytes.Buffer{}
-	c.mark = 0
-	c.mu.Unlock()
-}
-
 // BenchmarkKeyToFrame: 100 sessions each type 10 keys a second (a grade
 // set on rank 1, alternately 0 and 3, so every key changes the screen);
 // the latency of a key is the time from writing it to the first bytes
@@ -91,7 +83,7 @@ func (c *client) forget() {
 //
 // sessions=300 is three times the default --max-sessions; flood=2 adds two
 // clients typing as fast as they can (a million bytes of grade keys each),
-// which the server drops past MaxKeysPerSecond.
+// which the server drops past session.MaxKeysPerSecond.
 func BenchmarkKeyToFrame(b *testing.B) {
 	for _, n := range []int{1, DefaultMaxSessions, 300} {
 		b.Run(fmt.Sprintf("sessions=%d", n), func(b *testing.B) { keyToFrame(b, n, 0, false) })
@@ -107,17 +99,18 @@ func BenchmarkKeyToFrame(b *testing.B) {
 // typist is one attendee the benchmark types for: over SSH (client) or
 // from the room's page (browser).
 type typist interface {
-	send(keys string)
-	// stamp makes f see each write of output instead of it being kept.
-	stamp(f func())
-	close()
+	Send(keys string)
+	// Stamp makes f see each write of output instead of it being kept.
+	Stamp(f func())
+	Close()
 }
 
-func (c *client) stamp(f func()) {
-	c.mu.Lock()
-	c.tap = func(int) { f() }
-	c.out.Reset()
-	c.mu.Unlock()
+// sshTypist is an attendee over SSH as the benchmark types for them.
+type sshTypist struct{ *sshtest.Client }
+
+func (c sshTypist) Stamp(f func()) {
+	c.Forget()
+	c.Tap(func(int) { f() })
 }
 
 func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
@@ -130,18 +123,16 @@ func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
 		_, addr = startServer(b, cfg)
 	}
 	for i := range flooders {
-		c := connect(b, addr, fmt.Sprintf("flood%d", i), 80, 24)
-		if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
+		c := sshtest.Connect(b, addr, fmt.Sprintf("flood%d", i), 80, 24)
+		if err := c.WaitFor(ndcgStart, 30*time.Second); err != nil {
 			b.Fatal(err)
 		}
-		c.mu.Lock()
-		c.tap = func(int) {} // its frames are not kept
-		c.mu.Unlock()
+		c.Tap(func(int) {}) // its frames are not kept
 		go func() {
-			defer c.close()
+			defer c.Close()
 			chunk := strings.Repeat("03", 4096)
 			for range 1_000_000 / len(chunk) {
-				if _, err := io.WriteString(c.in, chunk); err != nil {
+				if _, err := io.WriteString(c.In, chunk); err != nil {
 					return
 				}
 			}
@@ -165,15 +156,15 @@ func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
 					return
 				}
 				p.join(name, "", "")
-				p.waitFor(ndcgStart)
+				p.WaitFor(ndcgStart)
 				ts[i] = &timed{c: p}
 				return
 			}
-			c := connect(b, addr, name, 80, 24)
-			if err := c.waitFor(ndcgStart, 30*time.Second); err != nil {
+			c := sshtest.Connect(b, addr, name, 80, 24)
+			if err := c.WaitFor(ndcgStart, 30*time.Second); err != nil {
 				b.Error(err)
 			}
-			ts[i] = &timed{c: c}
+			ts[i] = &timed{c: sshTypist{c}}
 		})
 	}
 	wg.Wait()
@@ -183,7 +174,7 @@ func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
 	// From here on, each session's output only stamps the first bytes
 	// after a key.
 	for _, t := range ts {
-		t.c.stamp(func() {
+		t.c.Stamp(func() {
 			if at := t.written.Swap(0); at != 0 {
 				t.mu.Lock()
 				t.lat = append(t.lat, time.Duration(time.Now().UnixNano()-at))
@@ -206,7 +197,7 @@ func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
 				// A key whose frame has not come yet keeps its stamp:
 				// the slow frame is the one measured.
 				t.written.CompareAndSwap(0, time.Now().UnixNano())
-				t.c.send(key)
+				t.c.Send(key)
 			})
 		}
 	}
@@ -219,7 +210,7 @@ func keyToFrame(b *testing.B, sessions, flooders int, web bool) {
 		t.mu.Lock()
 		all = append(all, t.lat...)
 		t.mu.Unlock()
-		t.c.close()
+		t.c.Close()
 	}
 	if len(all) == 0 {
 		b.Fatal("no frame came after any key")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 	"github.com/ndcg-explorer/ndcg-explorer/verdict"
 	"github.com/ndcg-explorer/ndcg-explorer/verify"
 )
@@ -19,12 +20,12 @@ import (
 const classSize = 20
 
 // class connects classSize attendees, named s00, s01, …
-func class(t *testing.T, addr string) []*client {
-	cs := make([]*client, classSize)
+func class(t *testing.T, addr string) []*sshtest.Client {
+	cs := make([]*sshtest.Client, classSize)
 	var wg sync.WaitGroup
 	for i := range cs {
 		wg.Go(func() {
-			c, err := connectErr(t, addr, fmt.Sprintf("s%02d", i), "", 90, 30)
+			c, err := sshtest.ConnectWith(t, addr, fmt.Sprintf("s%02d", i), "", nil, 90, 30)
 			if err != nil {
 				t.Error(err)
 				return
@@ -36,14 +37,14 @@ func class(t *testing.T, addr string) []*client {
 	require.False(t, t.Failed())
 	t.Cleanup(func() {
 		for _, c := range cs {
-			c.close()
+			c.Close()
 		}
 	})
 	return cs
 }
 
 // each runs f for every attendee at once and reports their errors.
-func each(t *testing.T, cs []*client, f func(i int, c *client) error) {
+func each(t *testing.T, cs []*sshtest.Client, f func(i int, c *sshtest.Client) error) {
 	t.Helper()
 	var wg sync.WaitGroup
 	for i, c := range cs {
@@ -65,7 +66,7 @@ func TestClassReceivesASentList(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
 	cs := class(t, addr)
-	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
+	each(t, cs, func(_ int, c *sshtest.Client) error { return c.WaitFor(ndcgStart, 20*time.Second) })
 	require.Eventually(t, func() bool { return s.Room().Count() == classSize }, 5*time.Second, 10*time.Millisecond)
 
 	sent, err := listio.Inline("1,0,2", "")
@@ -75,20 +76,20 @@ func TestClassReceivesASentList(t *testing.T) {
 		n, err := s.Room().SendList(sent, ndcg.DefaultSettings())
 		return err == nil && n == classSize
 	}, 5*time.Second, 50*time.Millisecond)
-	each(t, cs, func(i int, c *client) error {
-		if err := c.redrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 20*time.Second); err != nil {
+	each(t, cs, func(i int, c *sshtest.Client) error {
+		if err := c.RedrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
 		if i == 0 {
-			c.answer("\x1b")
-			return c.redrawUntil("kept your list", 90, 30, 20*time.Second)
+			c.Answer("\x1b")
+			return c.RedrawUntil("kept your list", 90, 30, 20*time.Second)
 		}
-		c.answer("\r")
-		if err := c.redrawUntil("NDCG@all = 0.6885", 90, 30, 20*time.Second); err != nil {
+		c.Answer("\r")
+		if err := c.RedrawUntil("NDCG@all = 0.6885", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
-		c.send("u")
-		return c.redrawUntil(ndcgStart, 90, 30, 20*time.Second)
+		c.Send("u")
+		return c.RedrawUntil(ndcgStart, 90, 30, 20*time.Second)
 	})
 	// The instructor's list is the instructor's: no session changed it.
 	assert.Equal(t, 1.0, sent.List.Items[0].Grade)
@@ -111,7 +112,7 @@ func TestClassQuizTally(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
 	cs := class(t, addr)
-	each(t, cs, func(_ int, c *client) error { return c.waitFor(ndcgStart, 20*time.Second) })
+	each(t, cs, func(_ int, c *sshtest.Client) error { return c.WaitFor(ndcgStart, 20*time.Second) })
 	require.Eventually(t, func() bool { return s.Room().Count() == classSize }, 5*time.Second, 10*time.Millisecond)
 
 	var answers []string
@@ -123,12 +124,12 @@ func TestClassQuizTally(t *testing.T) {
 	require.Len(t, answers, classSize)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	require.Equal(t, 3, rd.Question.K)
-	each(t, cs, func(i int, c *client) error {
-		if err := c.redrawUntil("the instructor started a", 90, 30, 20*time.Second); err != nil {
+	each(t, cs, func(i int, c *sshtest.Client) error {
+		if err := c.RedrawUntil("the instructor started a", 90, 30, 20*time.Second); err != nil {
 			return err
 		}
-		c.send(answers[i] + "\r")
-		return c.redrawUntil("answer sent to the instructor: the working comes when the round ends", 90, 30, 20*time.Second)
+		c.Send(answers[i] + "\r")
+		return c.RedrawUntil("answer sent to the instructor: the working comes when the round ends", 90, 30, 20*time.Second)
 	})
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == classSize }, 10*time.Second, 20*time.Millisecond)
 
@@ -161,21 +162,21 @@ func TestClassQuizTally(t *testing.T) {
 	// are tested in dashboard's room_test.go) shows every attendee the
 	// worked solution.
 	require.True(t, s.Room().EndRound())
-	each(t, cs, func(i int, c *client) error {
+	each(t, cs, func(i int, c *sshtest.Client) error {
 		verdict := "Not quite: NDCG@3 = 0.8262"
 		if answers[i] == "0.83" {
 			verdict = "Right: NDCG@3 = 0.8262"
 		}
-		if err := c.redrawUntil(verdict, 90, 30, 20*time.Second); err != nil {
+		if err := c.RedrawUntil(verdict, 90, 30, 20*time.Second); err != nil {
 			return err
 		}
 		// Each reads the mistake behind their own answer, as the
 		// tally groups it (the line wraps after "What check" at 90).
 		switch answers[i] {
 		case "0.76":
-			return c.waitFor("finds behind it: used gain linear (not exp).", 5*time.Second)
+			return c.WaitFor("finds behind it: used gain linear (not exp).", 5*time.Second)
 		case "0.82":
-			return c.waitFor("finds behind it: cut the digits off instead of rounding.", 5*time.Second)
+			return c.WaitFor("finds behind it: cut the digits off instead of rounding.", 5*time.Second)
 		}
 		return nil
 	})
@@ -191,11 +192,11 @@ func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
 	n, err := s.Room().SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
 	assert.Equal(t, 0, n)
-	c := connect(t, addr, "late", 90, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor("list from the instructor: enter open it • esc keep yours", 10*time.Second))
-	c.answer("\r")
-	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
+	c := sshtest.Connect(t, addr, "late", 90, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor("list from the instructor: enter open it • esc keep yours", 10*time.Second))
+	c.Answer("\r")
+	require.NoError(t, c.RedrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
 }
 
 // A list sent while an attendee is in the quiz is answered there: enter
@@ -204,17 +205,17 @@ func TestLateJoinerIsOfferedTheSentList(t *testing.T) {
 func TestOfferAnsweredFromTheQuiz(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 90, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, c.redrawUntil("Quiz · round 1", 90, 30, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 90, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, c.RedrawUntil("Quiz · round 1", 90, 30, 10*time.Second))
 	sent, err := listio.Inline("1,0,2", "")
 	require.NoError(t, err)
 	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
-	require.NoError(t, c.redrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 10*time.Second))
-	c.answer("\r")
-	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
-	assert.NotContains(t, c.text(), "as a number")
+	require.NoError(t, c.RedrawUntil("list from the instructor: enter open it • esc keep yours", 90, 30, 10*time.Second))
+	c.Answer("\r")
+	require.NoError(t, c.RedrawUntil("NDCG@all = 0.6885", 90, 30, 10*time.Second))
+	assert.NotContains(t, c.Text(), "as a number")
 }

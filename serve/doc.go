@@ -2,14 +2,23 @@
 // attendee types `ssh -p 23234 HOST` and gets their own explorer, with
 // nothing installed. It is built on Wish and its Bubble Tea middleware.
 //
-// A session (session.go: its explorer, its window sizes and input
-// bounded) gets its own copy of the served list, its own window size
-// and colour profile, and never touches the server's files: the save
-// keys copy to the attendee's clipboard instead. The server refuses what
-// a workshop does not need (commands, sftp, forwarding, sessions
-// without a terminal) with one line and exit status 1, and more
-// sessions than --max-sessions. A session ends after --idle-timeout
-// without input, giving the attendee's terminal back.
+// This package is the transport (SSH and the browser's page) and the
+// room's state. The attendee's side of a session (their explorer with
+// its window sizes and input bounded, its idle time, where they are and
+// the screen they show, kept for the room to read) is package
+// serve/session, which knows nothing of the server; the instructor's
+// screen is package serve/dashboard, which drives this one. Nothing here
+// imports the dashboard, and nothing in serve/session imports this.
+//
+// Every connection passes the gate (gate.go), which builds the
+// attendee's session: it gets its own copy of the served list, its own
+// window size and colour profile, and never touches the server's files:
+// the save keys copy to the attendee's clipboard instead. The server
+// refuses what a workshop does not need (commands, sftp, forwarding,
+// sessions without a terminal) with one line and exit status 1, and
+// more sessions than --max-sessions. A session ends after
+// --idle-timeout without input, giving the attendee's terminal back.
+// The server's Config, with its defaults, is config.go.
 //
 // Attendees are told apart by a display name, unique in the room: the
 // SSH user name, numbered (student-2, student-3) when another attendee
@@ -43,19 +52,19 @@
 // it works, the dashboard saying so meanwhile (saver.go). Every file the
 // server reads is bounded (internal/boundedfile). The class's export,
 // one file set per class, is a roster and a gradebook (export.go).
-// What a client can make the
-// server hold is bounded (limits.go, throttle.go): failed attempts per
-// address, connections before authentication and without a session,
-// sessions and environment variables per connection, keys per second,
-// the undo history.
+// What a client can make the server hold is bounded (limits.go,
+// throttle.go): failed attempts per address, connections before
+// authentication and without a session, sessions and environment
+// variables per connection; and, in serve/session, keys per second,
+// pastes and the undo history.
 //
-// The Room (room.go) is what the instructor's dashboard (package
-// serve/dashboard, which imports this one; nothing here imports it)
-// drives: it sends a list or a step of the guided path to every session
+// The Room (room.go) is what the instructor's dashboard drives: it
+// keeps the lists of attendees who left for their return (kept.go),
+// sends a list or a step of the guided path to every session
 // (offers.go), runs quiz rounds, and tallies the answers by the mistakes
 // the check engine finds behind each, by their catalogue ids, however
 // the answers were written (verdict.FindingOf, Mistake.ID; class.go). It
 // asks an attendee to show their screen to the room (share.go): only
-// after their y does their session keep its frames, on its own
-// goroutine, for the dashboard to mirror.
+// after their y does their session keep its frames (session.Frame), on
+// its own goroutine, for the dashboard to mirror.
 package serve

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -105,15 +106,15 @@ func TestCSVSafe(t *testing.T) {
 // is linear gain, as above).
 func TestReportCarriesTheRounds(t *testing.T) {
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	c.send("0.76\r")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	c.Send("0.76\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	s.Room().EndRound()
-	c.close()
+	c.Close()
 	emptied(t, s)
 	out, stderr, status := run(t, addr, "ada+"+code, "report")
 	require.Equal(t, 0, status, stderr)

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 func TestCleanName(t *testing.T) {
@@ -87,79 +87,28 @@ func TestClampWindow(t *testing.T) {
 // sizes was lost in two runs of four.
 func TestHostileSession(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "\x1b[2J\x1b]52;c;aGk=\x07mallory", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "\x1b[2J\x1b]52;c;aGk=\x07mallory", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 
-	c.send("\xff\xfe\xc0\x80\xed\xa0\x80")
+	c.Send("\xff\xfe\xc0\x80\xed\xa0\x80")
 	for i := range 2000 {
 		sizes := [][2]int{{1 << 20, 1 << 20}, {0, 0}, {1, 1}, {80 + i%50, 24 + i%20}}
 		sz := sizes[i%len(sizes)]
-		if err := c.sess.WindowChange(sz[1], sz[0]); err != nil {
+		if err := c.Sess.WindowChange(sz[1], sz[0]); err != nil {
 			t.Fatalf("window change %d: %v", i, err)
 		}
 	}
 	// The session has read all that before the next key: a key that
 	// arrives in the same read as bytes that are not UTF-8 may be taken
 	// as part of them, and this test is about what follows.
-	require.NoError(t, c.redrawUntil(ndcgStart, 100, 30, 20*time.Second))
+	require.NoError(t, c.RedrawUntil(ndcgStart, 100, 30, 20*time.Second))
 	// A megabyte pasted into the title of rank 1, then enter.
-	c.send("e")
-	require.NoError(t, c.redrawUntil("title of", 100, 30, 20*time.Second))
-	c.send("\x1b[200~" + strings.Repeat("paste ", 1<<20/6) + "\x1b[201~\r")
-	c.send("\x1b[B0")
-	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 20*time.Second))
-}
-
-// oneByteReader hands its input over one byte at a time, so that every
-// marker is split across reads.
-type oneByteReader struct{ s string }
-
-func (r *oneByteReader) Read(p []byte) (int, error) {
-	if r.s == "" {
-		return 0, io.EOF
-	}
-	p[0] = r.s[0]
-	r.s = r.s[1:]
-	return 1, nil
-}
-
-func TestPasteLimiter(t *testing.T) {
-	paste := func(s string) string { return "\x1b[200~" + s + "\x1b[201~" }
-	for _, tc := range []struct{ in, want string }{
-		{"abc", "abc"},
-		{paste("12345"), paste("12345")},
-		{paste("1234567890"), paste("12345")},
-		{"x" + paste("1234567890") + "y" + paste("ab") + "z", "x" + paste("12345") + "y" + paste("ab") + "z"},
-		{paste("123456"), paste("12345")},
-		{paste(strings.Repeat("q", 100)), paste("qqqqq")},
-		{"\x1b[200~12345678", "\x1b[200~12345"}, // a paste that never ends
-	} {
-		for _, r := range []io.Reader{strings.NewReader(tc.in), &oneByteReader{tc.in}} {
-			got, err := io.ReadAll(newPasteLimiter(r, 5))
-			require.NoError(t, err)
-			assert.Equal(t, tc.want, string(got), "%q", tc.in)
-		}
-	}
-}
-
-func FuzzPasteLimiter(f *testing.F) {
-	f.Add("x\x1b[200~1234567890\x1b[201~y", 3)
-	f.Add("\x1b[200~\x1b[201~", 0)
-	f.Fuzz(func(t *testing.T, in string, limit int) {
-		limit = min(max(limit, 0), 64)
-		got, err := io.ReadAll(newPasteLimiter(&oneByteReader{in}, limit))
-		require.NoError(t, err)
-		// Outside pastes, the input passes unchanged; no paste passes
-		// longer than the limit.
-		if !strings.Contains(in, "\x1b[200~") {
-			require.Equal(t, in, string(got))
-		}
-		for _, part := range strings.Split(string(got), "\x1b[200~")[1:] {
-			body, _, _ := strings.Cut(part, "\x1b[201~")
-			require.LessOrEqual(t, len(body), limit+len("\x1b[201~")-1, "paste %q", body)
-		}
-	})
+	c.Send("e")
+	require.NoError(t, c.RedrawUntil("title of", 100, 30, 20*time.Second))
+	c.Send("\x1b[200~" + strings.Repeat("paste ", 1<<20/6) + "\x1b[201~\r")
+	c.Send("\x1b[B0")
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 100, 30, 20*time.Second))
 }
 
 // A refusal's ssh line keeps the user name only when it can be typed as

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -11,18 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
-
-// codeOn is the resume code the attendee read for the name name: the
-// user name NAME+CODE their first screen or their take-home lines show.
-func codeOn(t *testing.T, c *client, name string) string {
-	t.Helper()
-	re := regexp.MustCompile(regexp.QuoteMeta(name) + `\+([a-z2-9]{8})@`)
-	var m []string
-	require.Eventually(t, func() bool { m = re.FindStringSubmatch(c.text()); return m != nil }, 10*time.Second, 20*time.Millisecond,
-		"no resume code for %s on screen: %q", name, lastLines(c.text(), 400))
-	return m[1]
-}
 
 // The impostors of a room behind one address: each has the name and the
 // address of an attendee who left, and none has what only the attendee
@@ -32,48 +21,48 @@ func TestImpostorWithNameAndAddressGetsNothing(t *testing.T) {
 	s, addr := startServer(t, Config{})
 
 	// isoada, keyless, titles a list and quits.
-	ada := connect(t, addr, "isoada", 100, 30)
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "isoada")
-	ada.send("\x1b[B0")
-	require.NoError(t, ada.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
-	ada.close()
+	ada := sshtest.Connect(t, addr, "isoada", 100, 30)
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("isoada")
+	ada.Send("\x1b[B0")
+	require.NoError(t, ada.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	ada.Close()
 	emptied(t, s)
 	_, stderr, status := run(t, addr, "isoada", "list")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, stderr, "no list kept for isoada without a key or a code")
-	imp := connect(t, addr, "isoada", 100, 30)
-	require.NoError(t, imp.waitFor(ndcgStart, 10*time.Second))
-	assert.NotContains(t, imp.text(), "welcome back")
-	imp.close()
+	imp := sshtest.Connect(t, addr, "isoada", 100, 30)
+	require.NoError(t, imp.WaitFor(ndcgStart, 10*time.Second))
+	assert.NotContains(t, imp.Text(), "welcome back")
+	imp.Close()
 
 	// A keyless cy leaves; a never-seen key under her name gets nothing.
-	cy := connect(t, addr, "cy", 100, 30)
-	require.NoError(t, cy.waitFor(ndcgStart, 10*time.Second))
-	cyCode := codeOn(t, cy, "cy")
-	cy.send("0")
-	require.NoError(t, cy.redrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
-	cy.close()
+	cy := sshtest.Connect(t, addr, "cy", 100, 30)
+	require.NoError(t, cy.WaitFor(ndcgStart, 10*time.Second))
+	cyCode := cy.Code("cy")
+	cy.Send("0")
+	require.NoError(t, cy.RedrawUntil(ndcgFirstZero, 100, 30, 10*time.Second))
+	cy.Close()
 	require.Eventually(t, func() bool { return len(s.Room().Members()) == 0 }, 5*time.Second, 20*time.Millisecond)
 	_, stderr, status = runKey(t, addr, "cy", newKey(t), "list")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, stderr, "no list kept for cy with the key ssh offered")
 
 	// dora answers during a round and drops; her name brings nothing back.
-	dora := connect(t, addr, "dora", 100, 30)
-	require.NoError(t, dora.waitFor(ndcgStart, 10*time.Second))
-	doraCode := codeOn(t, dora, "dora")
+	dora := sshtest.Connect(t, addr, "dora", 100, 30)
+	require.NoError(t, dora.WaitFor(ndcgStart, 10*time.Second))
+	doraCode := dora.Code("dora")
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, dora.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	dora.send("0.95\r")
+	require.NoError(t, dora.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	dora.Send("0.95\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
-	dora.close()
+	dora.Close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 1 || s.Room().Count() == 0 }, 5*time.Second, 20*time.Millisecond)
-	fake := connect(t, addr, "dora", 100, 30)
-	require.NoError(t, fake.redrawUntil("Quiz", 100, 30, 10*time.Second))
-	assert.NotContains(t, fake.text(), "0.95")
-	assert.NotContains(t, fake.text(), "welcome back")
-	fake.close()
+	fake := sshtest.Connect(t, addr, "dora", 100, 30)
+	require.NoError(t, fake.RedrawUntil("Quiz", 100, 30, 10*time.Second))
+	assert.NotContains(t, fake.Text(), "0.95")
+	assert.NotContains(t, fake.Text(), "welcome back")
+	fake.Close()
 
 	// Each with their code gets their own back, from anywhere.
 	out, stderr, status := run(t, addr, "isoada+"+code, "list")
@@ -82,10 +71,10 @@ func TestImpostorWithNameAndAddressGetsNothing(t *testing.T) {
 	out, stderr, status = run(t, addr, "cy+"+cyCode, "list")
 	require.Equal(t, 0, status, stderr)
 	assert.Equal(t, []float64{0, 2, 3, 0, 1}, grades(t, out))
-	back := connect(t, addr, "dora+"+doraCode, 100, 30)
-	defer back.close()
-	require.NoError(t, back.waitFor("NDCG@3 = [0.95", 10*time.Second))
-	require.NoError(t, back.waitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
+	back := sshtest.Connect(t, addr, "dora+"+doraCode, 100, 30)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("NDCG@3 = [0.95", 10*time.Second))
+	require.NoError(t, back.WaitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
 	assert.Equal(t, rd.ID, s.Room().Tally().Round.ID)
 	assert.Equal(t, 1, s.Room().Tally().Answered, "dora's answer, once")
 }
@@ -94,28 +83,28 @@ func TestImpostorWithNameAndAddressGetsNothing(t *testing.T) {
 // or the ssh line with their resume code; a numbered name says why.
 func TestFirstScreenSaysWhatBringsYouBack(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	a := connect(t, addr, "student", 120, 30)
-	defer a.close()
-	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, a, "student")
-	require.NoError(t, a.waitFor("student+"+code+"@127.0.0.1 brings you back to this list", 10*time.Second))
-	b := connect(t, addr, "student", 120, 30)
-	defer b.close()
-	bc := codeOn(t, b, "student-2")
+	a := sshtest.Connect(t, addr, "student", 120, 30)
+	defer a.Close()
+	require.NoError(t, a.WaitFor(ndcgStart, 10*time.Second))
+	code := a.Code("student")
+	require.NoError(t, a.WaitFor("student+"+code+"@127.0.0.1 brings you back to this list", 10*time.Second))
+	b := sshtest.Connect(t, addr, "student", 120, 30)
+	defer b.Close()
+	bc := b.Code("student-2")
 	assert.NotEqual(t, code, bc)
-	require.NoError(t, b.waitFor("you are student-2 here, as student was taken; ssh -p ", 10*time.Second))
-	k := connectKey(t, addr, "kim", newKey(t), 120, 30)
-	defer k.close()
-	require.NoError(t, k.waitFor("your SSH key brings you back to this list", 10*time.Second))
+	require.NoError(t, b.WaitFor("you are student-2 here, as student was taken; ssh -p ", 10*time.Second))
+	k := sshtest.ConnectKey(t, addr, "kim", newKey(t), 120, 30)
+	defer k.Close()
+	require.NoError(t, k.WaitFor("your SSH key brings you back to this list", 10*time.Second))
 }
 
 // A code that finds no list starts a new one and says so, and counts as
 // a failed attempt from its address.
 func TestWrongCodeStartsANewList(t *testing.T) {
 	s, addr := startServer(t, Config{FailDelay: -1})
-	c := connect(t, addr, "ada+abcdefgh", 120, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor("no list kept for that code: a new list, as ada;", 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada+abcdefgh", 120, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor("no list kept for that code: a new list, as ada;", 10*time.Second))
 	failures, _, _, _ := s.throttle.counts()
 	assert.Equal(t, 1, failures)
 	members := s.Room().Members()
@@ -180,14 +169,14 @@ func TestSplitCode(t *testing.T) {
 func TestWelcomeNamesTheWorkshop(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{Workshop: "IR course, week 3"})
-	c := connect(t, addr, "ada", 100, 30)
-	defer c.close()
-	code := codeOn(t, c, "ada")
-	require.NoError(t, c.waitFor("welcome to IR course, week 3, ada: ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1 brings you back to this list; while you wait, digits set grades and v shows the views", 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	defer c.Close()
+	code := c.Code("ada")
+	require.NoError(t, c.WaitFor("welcome to IR course, week 3, ada: ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1 brings you back to this list; while you wait, digits set grades and v shows the views", 10*time.Second))
 	// The help says the line again, once the status line has moved on.
-	c.send("\x1bOQ") // F2: the working view
-	c.send("?")
-	require.NoError(t, c.redrawUntil("Your list comes back with ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1", 100, 30, 10*time.Second))
+	c.Send("\x1bOQ") // F2: the working view
+	c.Send("?")
+	require.NoError(t, c.RedrawUntil("Your list comes back with ssh -p "+addr[strings.LastIndex(addr, ":")+1:]+" ada+"+code+"@127.0.0.1", 100, 30, 10*time.Second))
 
 	for _, bad := range []string{"IR\x1b[2Jcourse", "week\n3", strings.Repeat("x", MaxWorkshop+1)} {
 		_, err := New(Config{Listen: "127.0.0.1:0", Doc: testDoc(t), Settings: ndcg.DefaultSettings(), Workshop: bad, HostKeyPath: filepath.Join(t.TempDir(), "k")})

@@ -14,15 +14,12 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
-	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // resizeBeforeShell opens a session the way an ssh resized as it
@@ -55,16 +52,16 @@ func resizeBeforeShell(conn *gossh.Client, out io.Writer) (*gossh.Session, error
 // it was resized to; before, the session's requests stopped for good.
 func TestResizeBeforeShellGetsItsShell(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
-	c := &client{t: t, conn: conn}
+	c := &sshtest.Client{T: t, Conn: conn}
 	sess, err := resizeBeforeShell(conn, c)
 	require.NoError(t, err)
-	c.sess = sess
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c.Sess = sess
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// 100 columns: the wide table's heading, not the 80-column one.
-	require.NoError(t, c.waitFor("rank id / title", 10*time.Second))
+	require.NoError(t, c.WaitFor("rank id / title", 10*time.Second))
 }
 
 // rss is the process's resident set in bytes, from /proc.
@@ -101,7 +98,7 @@ func TestResizeBeforeShellLeaksNothing(t *testing.T) {
 	testenv.Slow(t)
 	s, addr := startServer(t, Config{})
 	cycle := func() {
-		conn, err := dial(addr, "ada", "")
+		conn, err := sshtest.Dial(addr, "ada", "", nil)
 		require.NoError(t, err)
 		_, err = resizeBeforeShell(conn, io.Discard)
 		require.NoError(t, err)
@@ -133,7 +130,7 @@ func TestResizeBeforeShellLeaksNothing(t *testing.T) {
 // counted against the room.
 func TestChannelsPerConnectionBounded(t *testing.T) {
 	s, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	opened := 0
@@ -154,7 +151,7 @@ func TestChannelsPerConnectionBounded(t *testing.T) {
 // refused, and the session still starts.
 func TestEnvRequestsBounded(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "ada", "")
+	conn, err := sshtest.Dial(addr, "ada", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()
@@ -167,11 +164,11 @@ func TestEnvRequestsBounded(t *testing.T) {
 		}
 	}
 	assert.Equal(t, maxEnv-1, accepted, "the big one counted too")
-	c := &client{t: t, conn: conn, sess: sess}
+	c := &sshtest.Client{T: t, Conn: conn, Sess: sess}
 	sess.Stdout = c
 	require.NoError(t, sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}))
 	require.NoError(t, sess.Shell())
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 }
 
 // 300 sockets that connect and say nothing do not lock a real attendee
@@ -222,13 +219,13 @@ func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
 	s.conns.mu.Lock()
 	assert.LessOrEqual(t, len(s.conns.unauth), 20)
 	s.conns.mu.Unlock()
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// Past the grace time, a silent socket has been closed by the server.
 	_, err = io.ReadAll(last) // EOF
 	require.NoError(t, err, "closed by the server, not timed out here")
-	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee is still in")
+	require.NoError(t, c.WaitFor(ndcgStart, time.Second), "the attendee is still in")
 }
 
 // Connections authenticated without a session (ssh -N) count against
@@ -238,7 +235,7 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 	s, addr := startServer(t, Config{MaxSessions: 3, LoginGrace: 2 * time.Second})
 	var conns []*gossh.Client
 	for range 10 {
-		c, err := dial(addr, "idle", "")
+		c, err := sshtest.Dial(addr, "idle", "", nil)
 		require.NoError(t, err)
 		conns = append(conns, c)
 	}
@@ -252,9 +249,9 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 		defer s.conns.mu.Unlock()
 		return len(s.conns.authed) <= 3
 	}, 5*time.Second, 20*time.Millisecond)
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	done := make(chan error, 1)
 	go func() { done <- conns[len(conns)-1].Wait() }()
 	select {
@@ -262,28 +259,7 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("a connection with no session was not closed after the grace time")
 	}
-	require.NoError(t, c.waitFor(ndcgStart, time.Second), "the attendee's session stays")
-}
-
-// The input bucket: a burst of MaxKeysPerSecond passes, the next is
-// dropped; a tenth of a second later, a tenth as many pass again.
-func TestKeyRateBucket(t *testing.T) {
-	var s sessionModel
-	t0 := time.Unix(1000, 0)
-	passed := 0
-	for range 3 * MaxKeysPerSecond {
-		if s.take(t0) {
-			passed++
-		}
-	}
-	assert.Equal(t, MaxKeysPerSecond, passed)
-	passed = 0
-	for range MaxKeysPerSecond {
-		if s.take(t0.Add(100 * time.Millisecond)) {
-			passed++
-		}
-	}
-	assert.Equal(t, MaxKeysPerSecond/10, passed)
+	require.NoError(t, c.WaitFor(ndcgStart, time.Second), "the attendee's session stays")
 }
 
 // A client typing as fast as it can (ten thousand grade keys at once) is
@@ -292,10 +268,10 @@ func TestKeyRateBucket(t *testing.T) {
 // flood stops (dropped keys keep no session alive).
 func TestKeyFloodIsDropped(t *testing.T) {
 	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
-	c := connect(t, addr, "flood", 100, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send(strings.Repeat("03", 5000))
+	c := sshtest.Connect(t, addr, "flood", 100, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send(strings.Repeat("03", 5000))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	s.room.mu.Lock()
@@ -303,11 +279,11 @@ func TestKeyFloodIsDropped(t *testing.T) {
 	s.room.mu.Unlock()
 	require.NotNil(t, m)
 	// No more keys: the idle time ends the session.
-	code, err := c.exitStatus(20 * time.Second)
+	code, err := c.ExitStatus(20 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	// (Read once the explorer has ended.)
-	hist := m.model.Workspace().Version()
+	hist := m.session.Workspace().Version()
 	assert.Positive(t, hist)
 	// Unbounded, the 10,000 keys would have made 10,000 edits; the burst
 	// and a second or two of refill make a few hundred at most, however
@@ -319,108 +295,43 @@ func TestKeyFloodIsDropped(t *testing.T) {
 // (500,000 edits, which held 1 GiB before the bounds) leave the heap
 // within 64 MiB of where it was once the flood is read: past 60 keys a
 // second the keys are dropped before the explorer sees them, and the
-// undo history keeps at most MaxHistory edits.
+// undo history keeps at most session.MaxHistory edits.
 func TestMillionKeysKeepTheHeapBounded(t *testing.T) {
 	testenv.Slow(t)
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "flood", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.mu.Lock()
-	c.tap = func(int) {} // frames are not kept
-	c.mu.Unlock()
+	c := sshtest.Connect(t, addr, "flood", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Tap(func(int) {}) // frames are not kept
 	settle()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	chunk := strings.Repeat("03", 4096)
 	for range 1_000_000 / len(chunk) {
-		_, err := io.WriteString(c.in, chunk)
+		_, err := io.WriteString(c.In, chunk)
 		require.NoError(t, err)
 	}
 	// The flood has been read once a key typed after it has taken
 	// effect: rank 1 graded 1 (3,2,3,0,1 becomes 1,2,3,0,1). It is typed
 	// again until it does, as a key may come before the rate refills.
 	want := expectedNDCG(t, []float64{1, 2, 3, 0, 1})
-	c.mu.Lock()
-	c.tap, c.mark = nil, c.out.Len()
-	c.mu.Unlock()
+	c.Tap(nil)
+	c.Mark()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		c.send("1")
-		if c.redrawUntil(want, 80, 24, 2*time.Second) == nil {
+		c.Send("1")
+		if c.RedrawUntil(want, 80, 24, 2*time.Second) == nil {
 			break
 		}
 		require.True(t, time.Now().Before(deadline), "the key after the flood never took effect")
 	}
-	c.mu.Lock()
-	c.tap = func(int) {}
-	c.out.Reset()
-	c.mark = 0
-	c.mu.Unlock()
+	c.Tap(func(int) {})
+	c.Forget()
 	settle()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	t.Logf("heap in use: %.1f MiB before, %.1f MiB after a million bytes typed", float64(before.HeapInuse)/(1<<20), float64(after.HeapInuse)/(1<<20))
 	assert.Less(t, int64(after.HeapInuse)-int64(before.HeapInuse), int64(64<<20))
-}
-
-// Past the rate, the first key dropped becomes the notice the attendee
-// reads (ui.RoomNotice), and the others are dropped unseen; a key the
-// rate refilled for passes again.
-func TestKeyFloodTellsTheAttendee(t *testing.T) {
-	var s sessionModel
-	key := tea.KeyPressMsg{Code: '0', Text: "0"}
-	var passed, notices, dropped int
-	for range 3 * MaxKeysPerSecond {
-		switch msg := s.filter(nil, key).(type) {
-		case tea.KeyPressMsg:
-			passed++
-		case ui.RoomNotice:
-			notices++
-			assert.Equal(t, droppedNotice, msg.Text)
-		case nil:
-			dropped++
-		}
-	}
-	// (The test's keys take well under a second: a few may refill.)
-	assert.GreaterOrEqual(t, passed, MaxKeysPerSecond)
-	assert.Less(t, passed, MaxKeysPerSecond+10)
-	assert.Equal(t, 1, notices)
-	assert.Equal(t, 3*MaxKeysPerSecond-passed-1, dropped)
-}
-
-// A window that changes again while the settled size is on its way to
-// the program ends at its last size: an ssh resized as it connects sends
-// the terminal's first size, then its own, one after the other.
-func TestTheLastWindowSizeIsTheOneDrawn(t *testing.T) {
-	doc, err := listio.Inline("3,2,3,0,1", "")
-	require.NoError(t, err)
-	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
-	first, last := tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 100, Height: 30}
-	var drawn []tea.WindowSizeMsg
-	filter := func(msg tea.Msg) tea.Msg {
-		out := s.filter(nil, msg)
-		if ws, ok := out.(tea.WindowSizeMsg); ok {
-			drawn = append(drawn, ws)
-		}
-		return out
-	}
-	settle := func() tea.Msg {
-		_, cmd := s.Update(resizeNow{})
-		return cmd()
-	}
-
-	assert.Equal(t, resizeSoon{}, filter(first))
-	settled := settle()
-	// The last size comes before the settled first one is back.
-	filter(last)
-	filter(settled)
-	// Every timer started runs out.
-	for s.pending {
-		filter(settle())
-	}
-	require.NotEmpty(t, drawn)
-	assert.Equal(t, last, drawn[len(drawn)-1], "sizes drawn: %v", drawn)
 }
 
 // The terminal's request reaches the SSH library with the last size
@@ -482,40 +393,4 @@ func TestWindowChangesWaitForTheExplorer(t *testing.T) {
 	close(in)
 	_, open := <-out
 	assert.False(t, open)
-}
-
-// The ticks of a timed round's clock are no input: they reach the
-// explorer as they are, spend none of the keys a second allows, and keep
-// no idle session open (nor show it as active in the room view).
-func TestClockTicksAreNoInput(t *testing.T) {
-	doc, err := listio.Inline("3,2,3,0,1", "")
-	require.NoError(t, err)
-	s := sessionModel{Workshop: ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), Remote: &ui.Remote{}})}
-	_, cmd := s.Update(ui.RoomRound{ID: 1, Seed: 7, Round: 1, Settings: ndcg.DefaultSettings(), Deadline: time.Now().Add(1050 * time.Millisecond)})
-	var msgs []tea.Msg
-	var run func(tea.Cmd)
-	run = func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		switch msg := cmd().(type) {
-		case tea.BatchMsg:
-			for _, c := range msg {
-				run(c)
-			}
-		default:
-			msgs = append(msgs, msg)
-		}
-	}
-	run(cmd)
-	ticks := 0
-	for _, msg := range msgs {
-		if fmt.Sprintf("%T", msg) == "ui.clockTick" {
-			ticks++
-		}
-		assert.Equal(t, msg, s.filter(nil, msg), "passed as it is")
-	}
-	assert.Equal(t, 1, ticks, "the clock's tick: %#v", msgs)
-	assert.Zero(t, s.lastInput.Load(), "no input seen")
-	assert.True(t, s.filled.IsZero(), "no key spent")
 }

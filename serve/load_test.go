@@ -18,6 +18,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // loadSessions is how many attendees the load test connects at once:
@@ -110,34 +111,34 @@ func TestHundredSessions(t *testing.T) {
 }
 
 func attendee(ctx context.Context, t *testing.T, addr string, i int, keys, want string, edited bool) error {
-	c, err := connectErr(t, addr, fmt.Sprintf("attendee%d", i), "", 80, 24)
+	c, err := sshtest.ConnectWith(t, addr, fmt.Sprintf("attendee%d", i), "", nil, 80, 24)
 	if err != nil {
 		return err
 	}
-	defer c.close()
+	defer c.Close()
 	within := func() time.Duration {
 		d, _ := ctx.Deadline()
 		return time.Until(d)
 	}
-	if err := c.waitFor(ndcgStart, within()); err != nil {
+	if err := c.WaitFor(ndcgStart, within()); err != nil {
 		return err
 	}
-	c.send(keys)
-	if err := c.redrawUntil(want, 90, 24, within()); err != nil {
+	c.Send(keys)
+	if err := c.RedrawUntil(want, 90, 24, within()); err != nil {
 		return err
 	}
-	c.send("q")
+	c.Send("q")
 	if edited {
 		// Quitting with edits not copied asks first.
-		if err := c.redrawUntil("w: copy it and quit", 80, 24, within()); err != nil {
+		if err := c.RedrawUntil("w: copy it and quit", 80, 24, within()); err != nil {
 			return err
 		}
 		// Read, then answered: a y typed in one go with the q would
 		// not answer the question.
 		time.Sleep(400 * time.Millisecond)
-		c.send("y")
+		c.Send("y")
 	}
-	code, err := c.exitStatus(within())
+	code, err := c.ExitStatus(within())
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -56,7 +57,7 @@ func (r *Room) SentStep() int {
 // join or come back later (attach).
 func (r *Room) send(o ui.Offer) int {
 	kept := o
-	kept.Doc = CloneDoc(o.Doc)
+	kept.Doc = session.CloneDoc(o.Doc)
 	// One lock for the whole send: a session attaching meanwhile gets
 	// the list once, from here or from attach.
 	r.mu.Lock()
@@ -68,7 +69,7 @@ func (r *Room) send(o ui.Offer) int {
 		if m.prog != nil {
 			m.offered = r.offers
 			each := o
-			each.Doc = CloneDoc(o.Doc)
+			each.Doc = session.CloneDoc(o.Doc)
 			go m.prog.Send(each)
 			n++
 		}

@@ -11,21 +11,22 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // openSent sends grades 1,0,2 to the room and has c open it. By hand,
 // under exponential gain: DCG = 1 + 0 + 3/2 = 2.5, IDCG = 3 + 1/log2 3 =
 // 3.63093, NDCG = 0.6885.
-func openSent(t *testing.T, s *Server, c *client) {
+func openSent(t *testing.T, s *Server, c *sshtest.Client) {
 	t.Helper()
 	sent, err := listio.Inline("1,0,2", "")
 	require.NoError(t, err)
 	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
-	require.NoError(t, c.redrawUntil("enter open it", 100, 30, 10*time.Second))
+	require.NoError(t, c.RedrawUntil("enter open it", 100, 30, 10*time.Second))
 	time.Sleep(400 * time.Millisecond) // read before answered (frame.ReadingPause)
-	c.answer("\r")
-	require.NoError(t, c.redrawUntil("NDCG@all = 0.6885", 100, 30, 10*time.Second))
+	c.Answer("\r")
+	require.NoError(t, c.RedrawUntil("NDCG@all = 0.6885", 100, 30, 10*time.Second))
 }
 
 // An attendee who edits their list, opens the instructor's and drops
@@ -36,20 +37,20 @@ func openSent(t *testing.T, s *Server, c *client) {
 func TestOwnListKeptAcrossAReconnect(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	ada := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "ada")
-	ada.send("\x1b[B0")
-	require.NoError(t, ada.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	ada := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("ada")
+	ada.Send("\x1b[B0")
+	require.NoError(t, ada.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	openSent(t, s, ada)
-	ada.close()
+	ada.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 100, 30)
-	defer back.close()
-	require.NoError(t, back.waitFor("NDCG@all = 0.6885", 10*time.Second))
-	back.send("u")
-	require.NoError(t, back.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	back := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("NDCG@all = 0.6885", 10*time.Second))
+	back.Send("u")
+	require.NoError(t, back.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 }
 
 // The same through a server killed and started again on its state: the
@@ -57,11 +58,11 @@ func TestOwnListKeptAcrossAReconnect(t *testing.T) {
 func TestOwnListKeptAcrossARestart(t *testing.T) {
 	dir := t.TempDir()
 	s, addr := serveOn(t, dir, Config{})
-	ada := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "ada")
-	ada.send("\x1b[B0")
-	require.NoError(t, ada.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	ada := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("ada")
+	ada.Send("\x1b[B0")
+	require.NoError(t, ada.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	openSent(t, s, ada)
 	path := filepath.Join(dir, StateFile)
 	require.Eventually(t, func() bool {
@@ -74,9 +75,9 @@ func TestOwnListKeptAcrossARestart(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(other, StateFile), killed, 0o600))
 
 	_, addr2 := serveOn(t, other, Config{})
-	back := connect(t, addr2, "ada+"+code, 100, 30)
-	defer back.close()
-	require.NoError(t, back.waitFor("NDCG@all = 0.6885", 10*time.Second))
-	back.send("u")
-	require.NoError(t, back.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	back := sshtest.Connect(t, addr2, "ada+"+code, 100, 30)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("NDCG@all = 0.6885", 10*time.Second))
+	back.Send("u")
+	require.NoError(t, back.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -22,26 +23,26 @@ func TestReconnectGetsTheListBack(t *testing.T) {
 	var events []string
 	logged := make(chan string, 16)
 	s, addr := startServer(t, Config{Log: func(line string) { logged <- line }})
-	c := connect(t, addr, "ada", 80, 24)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
-	c.send("\x1b[B0") // down, grade 0
-	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
-	c.close()
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
+	c.Send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 80, 24)
-	defer back.close()
-	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
-	require.NoError(t, back.waitFor("welcome back: your list is as you left it", 10*time.Second))
+	back := sshtest.Connect(t, addr, "ada+"+code, 80, 24)
+	defer back.Close()
+	require.NoError(t, back.WaitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, back.WaitFor("welcome back: your list is as you left it", 10*time.Second))
 	members := s.Room().Members()
 	require.Len(t, members, 1)
 	assert.True(t, members[0].Back)
 
-	bob := connect(t, addr, "bob", 80, 24)
-	defer bob.close()
-	require.NoError(t, bob.waitFor(ndcgStart, 10*time.Second))
-	assert.NotContains(t, bob.text(), "welcome back")
+	bob := sshtest.Connect(t, addr, "bob", 80, 24)
+	defer bob.Close()
+	require.NoError(t, bob.WaitFor(ndcgStart, 10*time.Second))
+	assert.NotContains(t, bob.Text(), "welcome back")
 
 	// The same name without the code is another attendee.
 	m, ok := s.room.Join("ada", "", "127.0.0.1:50000", "")
@@ -111,35 +112,35 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 	// (The footer names the keys; the status line's prompt follows the
 	// attendee's welcome, cut at 90 columns.)
 	const prompt = "list from the instructor: enter open it • esc keep yours"
-	c := connect(t, addr, "ada", 90, 30)
-	code := codeOn(t, c, "ada")
-	require.NoError(t, c.waitFor(prompt, 10*time.Second))
-	c.answer("\x1b")
-	require.NoError(t, c.redrawUntil("kept your list", 90, 30, 10*time.Second))
-	c.close()
+	c := sshtest.Connect(t, addr, "ada", 90, 30)
+	code := c.Code("ada")
+	require.NoError(t, c.WaitFor(prompt, 10*time.Second))
+	c.Answer("\x1b")
+	require.NoError(t, c.RedrawUntil("kept your list", 90, 30, 10*time.Second))
+	c.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 90, 30)
+	back := sshtest.Connect(t, addr, "ada+"+code, 90, 30)
 	// (No resize before the explorer has drawn: the SSH library reads
 	// the window size at start without a lock.)
-	require.NoError(t, back.waitFor(ndcgStart, 10*time.Second))
-	require.NoError(t, back.redrawUntil("welcome back: your list is as you left it", 90, 30, 10*time.Second))
+	require.NoError(t, back.WaitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, back.RedrawUntil("welcome back: your list is as you left it", 90, 30, 10*time.Second))
 	// An offer would reach the explorer just after it starts: a redraw a
 	// moment later would show it.
 	time.Sleep(300 * time.Millisecond)
-	require.NoError(t, back.redrawUntil("welcome back: your list is as you left it", 91, 30, 10*time.Second))
-	assert.NotContains(t, back.text(), prompt)
-	back.close()
+	require.NoError(t, back.RedrawUntil("welcome back: your list is as you left it", 91, 30, 10*time.Second))
+	assert.NotContains(t, back.Text(), prompt)
+	back.Close()
 	emptied(t, s)
 
 	_, err = s.Room().SendList(sent, ndcg.DefaultSettings())
 	require.NoError(t, err)
-	again := connect(t, addr, "ada+"+code, 90, 30)
-	defer again.close()
+	again := sshtest.Connect(t, addr, "ada+"+code, 90, 30)
+	defer again.Close()
 	// The offer follows the welcome on the status line, cut there: the
 	// footer names the keys that answer it.
-	require.NoError(t, again.waitFor("welcome back: your list is as you left it; the instructor sent a list: enter to open", 10*time.Second))
-	require.NoError(t, again.waitFor("list from the instructor: enter open it • esc keep yours", 10*time.Second))
+	require.NoError(t, again.WaitFor("welcome back: your list is as you left it; the instructor sent a list: enter to open", 10*time.Second))
+	require.NoError(t, again.WaitFor("list from the instructor: enter open it • esc keep yours", 10*time.Second))
 }
 
 // An attendee who answered, dropped and came back mid-round finds the
@@ -149,26 +150,26 @@ func TestReconnectOffersOnlyWhatWasMissed(t *testing.T) {
 func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 90, 30)
-	code := codeOn(t, c, "ada")
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 90, 30)
+	code := c.Code("ada")
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, c.redrawUntil("the instructor started a", 90, 30, 10*time.Second))
-	c.send("0.83\r")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 90, 30, 10*time.Second))
+	c.Send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
-	c.close()
+	c.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 90, 30)
-	defer back.close()
-	require.NoError(t, back.waitFor("NDCG@3 = [0.83", 10*time.Second))
-	require.NoError(t, back.waitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
-	require.NoError(t, back.redrawUntil("answer sent and counted: the working comes when the round ends", 90, 30, 10*time.Second))
+	back := sshtest.Connect(t, addr, "ada+"+code, 90, 30)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("NDCG@3 = [0.83", 10*time.Second))
+	require.NoError(t, back.WaitFor("welcome back: your list and your answer are as you left them", 10*time.Second))
+	require.NoError(t, back.RedrawUntil("answer sent and counted: the working comes when the round ends", 90, 30, 10*time.Second))
 	tally := s.Room().Tally()
 	assert.Equal(t, 1, tally.Answered)
 	assert.Empty(t, tally.Waiting, "the attendee back is not waited for")
 	s.Room().EndRound()
-	require.NoError(t, back.redrawUntil("Right: NDCG@3 = 0.8262", 90, 30, 10*time.Second))
+	require.NoError(t, back.RedrawUntil("Right: NDCG@3 = 0.8262", 90, 30, 10*time.Second))
 }
 
 // A list given back with edits the attendee had not copied is still
@@ -178,32 +179,32 @@ func TestReconnectShowsTheAnswerGiven(t *testing.T) {
 func TestReconnectKeepsTheListModified(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 90, 30)
-	resume := codeOn(t, c, "ada")
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("\x1b[B0") // down, grade 0
-	require.NoError(t, c.redrawUntil(ndcgEdited, 90, 30, 10*time.Second))
-	c.close()
+	c := sshtest.Connect(t, addr, "ada", 90, 30)
+	resume := c.Code("ada")
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 90, 30, 10*time.Second))
+	c.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+resume, 90, 30)
-	require.NoError(t, back.waitFor(ndcgEdited, 10*time.Second))
-	require.NoError(t, back.waitFor("[explorer] modified", 10*time.Second))
-	back.send("q")
-	require.NoError(t, back.redrawUntil("Edits not copied; the server keeps your list (your key, or the ssh line", 90, 30, 10*time.Second))
-	back.answer("w")
-	code, err := back.exitStatus(5 * time.Second)
+	back := sshtest.Connect(t, addr, "ada+"+resume, 90, 30)
+	require.NoError(t, back.WaitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, back.WaitFor("[explorer] modified", 10*time.Second))
+	back.Send("q")
+	require.NoError(t, back.RedrawUntil("Edits not copied; the server keeps your list (your key, or the ssh line", 90, 30, 10*time.Second))
+	back.Answer("w")
+	code, err := back.ExitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 	emptied(t, s)
 
-	again := connect(t, addr, "ada+"+resume, 90, 30)
-	defer again.close()
-	require.NoError(t, again.waitFor(ndcgEdited, 10*time.Second))
-	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
-	assert.NotContains(t, again.text(), "modified", "copied before leaving")
-	again.send("q")
-	code, err = again.exitStatus(5 * time.Second)
+	again := sshtest.Connect(t, addr, "ada+"+resume, 90, 30)
+	defer again.Close()
+	require.NoError(t, again.WaitFor(ndcgEdited, 10*time.Second))
+	require.NoError(t, again.WaitFor("welcome back", 10*time.Second))
+	assert.NotContains(t, again.Text(), "modified", "copied before leaving")
+	again.Send("q")
+	code, err = again.ExitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 }
@@ -213,24 +214,24 @@ func TestReconnectKeepsTheListModified(t *testing.T) {
 // (round 1 of seed 7: NDCG@3 = 0.8262, as above).
 func TestReconnectKeepsTheScore(t *testing.T) {
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	c.send("0.83\r")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	c.Send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	s.Room().EndRound()
-	require.NoError(t, c.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
-	c.close()
+	require.NoError(t, c.RedrawUntil("1 of 1 right", 100, 30, 10*time.Second))
+	c.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 100, 30)
-	defer back.close()
-	require.NoError(t, back.waitFor("welcome back", 10*time.Second))
-	back.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, back.redrawUntil("1 of 1 right", 100, 30, 10*time.Second))
-	assert.NotContains(t, back.text(), "0 of 0 right")
+	back := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("welcome back", 10*time.Second))
+	back.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, back.RedrawUntil("1 of 1 right", 100, 30, 10*time.Second))
+	assert.NotContains(t, back.Text(), "0 of 0 right")
 }
 
 // An attendee who answered, dropped and came back only after the round
@@ -241,33 +242,33 @@ func TestReconnectKeepsTheScore(t *testing.T) {
 func TestReconnectScoresTheRoundEndedWhileAway(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	c.send("0.83\r")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	c.Send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
-	c.close()
+	c.Close()
 	emptied(t, s)
 	require.True(t, s.Room().EndRound())
 
-	back := connect(t, addr, "ada+"+code, 100, 30)
-	require.NoError(t, back.waitFor("welcome back: your list is as you left it; round 1 ended while you were away: "+
+	back := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	require.NoError(t, back.WaitFor("welcome back: your list is as you left it; round 1 ended while you were away: "+
 		"your answer is scored, 1 of 1 right", 10*time.Second))
-	back.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
-	back.close()
+	back.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, back.RedrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	back.Close()
 	emptied(t, s)
 
 	// Scored once: back again, the score is as it was.
-	again := connect(t, addr, "ada+"+code, 100, 30)
-	defer again.close()
-	require.NoError(t, again.waitFor("welcome back: your list is as you left it", 10*time.Second))
-	again.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, again.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
-	assert.NotContains(t, again.text(), "ended while you were away")
-	assert.NotContains(t, again.text(), "1 of 2 right")
+	again := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	defer again.Close()
+	require.NoError(t, again.WaitFor("welcome back: your list is as you left it", 10*time.Second))
+	again.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, again.RedrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.Text(), "ended while you were away")
+	assert.NotContains(t, again.Text(), "1 of 2 right")
 }
 
 // Rounds an attendee's explorer saw end it scored itself: one who saw
@@ -315,27 +316,27 @@ func TestRoomScoresOnlyTheRoundsNotSeenEnding(t *testing.T) {
 func TestAStepIsNotOfferedAgainAfterARound(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	ada := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "ada")
+	ada := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("ada")
 	_, err := s.Room().SendStep(2)
 	require.NoError(t, err)
-	require.NoError(t, ada.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
-	ada.close()
+	require.NoError(t, ada.RedrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	ada.Close()
 	emptied(t, s)
 
-	back := connect(t, addr, "ada+"+code, 100, 30)
-	require.NoError(t, back.redrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
-	back.close()
+	back := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	require.NoError(t, back.RedrawUntil("step 2 from the instructor", 100, 30, 10*time.Second))
+	back.Close()
 	emptied(t, s)
 
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
 	s.Room().EndRound()
-	again := connect(t, addr, "ada+"+code, 100, 30)
-	defer again.close()
-	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
+	again := sshtest.Connect(t, addr, "ada+"+code, 100, 30)
+	defer again.Close()
+	require.NoError(t, again.WaitFor("welcome back", 10*time.Second))
 	time.Sleep(500 * time.Millisecond) // an offer would be on screen by now
-	again.resize(100, 30)
-	require.NoError(t, again.redrawUntil("welcome back", 100, 30, 10*time.Second))
-	assert.NotContains(t, again.text(), "step 2 from the instructor")
+	again.Resize(100, 30)
+	require.NoError(t, again.RedrawUntil("welcome back", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.Text(), "step 2 from the instructor")
 }

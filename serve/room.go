@@ -12,10 +12,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/ndcg-explorer/ndcg-explorer/listio"
-	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
-	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // Member is one attendee's session.
@@ -48,77 +46,18 @@ type Member struct {
 	// attendee starts on a new list and is told why.
 	Missed int
 
-	prog  *tea.Program // nil until the explorer starts
-	model *ui.Workshop // the session's explorer, read when it ends
-	// session is the explorer with the session's own state (idle time).
-	session *sessionModel
+	prog *tea.Program // nil until the explorer starts
+	// session is the attendee's explorer with the session's own state
+	// (its input, its idle time, where they are, the screen they show),
+	// nil until it starts; its workspace is read when it ends.
+	session *session.Model
 	// kept is the list the attendee left with, for their new session.
 	kept *keptList
 	// offered numbers the last list sent (F2) that reached the attendee.
 	offered int
 	// live is the list the attendee's explorer last reported (update),
 	// for the state file while they are connected.
-	live liveList
-}
-
-// liveList is a copy of a connected attendee's list, and their quiz
-// score with the last round whose end it has seen (ui.Remote.Ended).
-type liveList struct {
-	doc                 *listio.Document
-	settings            ndcg.Settings
-	modified            bool
-	own                 *ui.Own
-	right, total, ended int
-}
-
-// ownOf is the attendee's own list under the one they opened from the
-// instructor (workspace.Own), copied; nil when there is none.
-func ownOf(ws *workspace.Workspace) *ui.Own {
-	doc, s, modified, ok := ws.Own()
-	if !ok {
-		return nil
-	}
-	return &ui.Own{Doc: CloneDoc(doc), Settings: s, Modified: modified}
-}
-
-// What a resume code found (Member.Missed).
-const (
-	missedNone = iota
-	// missedUnknown: no list is kept under the code (mistyped, or from
-	// a room since cleared).
-	missedUnknown
-	// missedOpen: the code's attendee is connected now, in another
-	// session.
-	missedOpen
-)
-
-// keptList is what an attendee's session leaves behind for their return.
-type keptList struct {
-	id int
-	// name, login, key and code are the attendee's, as on Member.
-	name, login, key, code string
-	doc                    *listio.Document
-	settings               ndcg.Settings
-	// modified says the list had edits the attendee had not copied
-	// (ws.Dirty): given back, it is still modified.
-	modified bool
-	// own is the attendee's own list under doc, when doc is one they
-	// opened from the instructor: given back under it, u takes doc back.
-	own     *ui.Own
-	offered int
-	// taken says the attendee took the list home (ssh … report or list)
-	// since it last changed.
-	taken bool
-	// right and total are the attendee's quiz score, counting the
-	// rounds they answered up to ended, the last whose end they saw or
-	// the room scored for them (scoreAway).
-	right, total, ended int
-	// scored are the numbers of the rounds scoreAway scored when they
-	// came back, for their welcome.
-	scored []int
-	// work says whether the list holds work its attendee would miss
-	// (kept.go), once worked out.
-	work int
+	live session.Snapshot
 }
 
 // hostOf is the host an address names, without its port.
@@ -127,43 +66,6 @@ func hostOf(addr string) string {
 		return host
 	}
 	return addr
-}
-
-// claim finds the kept list of the attendee who connects as login with
-// the resume code code ("" when the user name carried none) and the key
-// key (a fingerprint, or ""); -1 when there is none, with missed saying
-// why a code found nothing. Only what the attendee holds finds a list:
-//   - the code finds the list it was made for, whatever the name before
-//     it and wherever the attendee connects from;
-//   - a key the room knows finds the list left with it under the same
-//     user name.
-//
-// A name and an address find nothing: a room behind one NAT shares its
-// address, and anyone can type anyone's name. A key new to the room finds
-// nothing either: anyone can make one.
-func (r *Room) claim(login, code, key string) (found, missed int) {
-	if code != "" {
-		for i := len(r.left) - 1; i >= 0; i-- {
-			if r.left[i].code == code {
-				return i, missedNone
-			}
-		}
-		for _, m := range r.members {
-			if m.Code == code {
-				return -1, missedOpen
-			}
-		}
-		return -1, missedUnknown
-	}
-	if key == "" {
-		return -1, missedNone
-	}
-	for i := len(r.left) - 1; i >= 0; i-- {
-		if k := r.left[i]; k.key == key && k.login == login {
-			return i, missedNone
-		}
-	}
-	return -1, missedNone
 }
 
 // freshCode is a resume code no attendee of the room has.
@@ -288,7 +190,7 @@ func (r *Room) changed() {
 
 // update records a copy of a connected attendee's list, as their
 // explorer last had it, for the state file.
-func (r *Room) update(id int, live liveList) {
+func (r *Room) update(id int, live session.Snapshot) {
 	r.mu.Lock()
 	if m := r.members[id]; m != nil {
 		m.live = live
@@ -339,9 +241,9 @@ func (r *Room) joinVia(login, code, addr, key, via string) (*Member, bool) {
 
 // attach records the session's program, to send it the room's messages;
 // a round under way reaches a late joiner too.
-func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *sessionModel) {
+func (r *Room) attach(m *Member, p *tea.Program, sm *session.Model) {
 	r.mu.Lock()
-	m.prog, m.model, m.session = p, model, sm
+	m.prog, m.session = p, sm
 	var msg tea.Msg
 	switch rd := r.round; {
 	case rd != nil && !rd.Ended:
@@ -357,7 +259,7 @@ func (r *Room) attach(m *Member, p *tea.Program, model *ui.Workshop, sm *session
 		// (one who dropped in the middle of it could not get back): the
 		// room is on it until a round starts after it.
 		m.offered = r.offers
-		msg = ui.Offer{Doc: CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
+		msg = ui.Offer{Doc: session.CloneDoc(r.offer.Doc), Settings: r.offer.Settings, Step: r.offer.Step}
 	}
 	r.mu.Unlock()
 	if msg != nil {
@@ -437,10 +339,10 @@ func (r *Room) scoreAway(k *keptList) {
 // return.
 func (r *Room) Leave(m *Member) {
 	k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code}
-	if m.model != nil {
-		ws := m.model.Workspace()
-		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), ownOf(ws)
-		k.right, k.total, k.ended = m.model.QuizScore()
+	if m.session != nil {
+		ws := m.session.Workspace()
+		k.doc, k.settings, k.modified, k.own = ws.Doc, ws.Settings, ws.Dirty(), session.OwnOf(ws)
+		k.right, k.total, k.ended = m.session.QuizScore()
 	} else if m.kept != nil {
 		k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 		k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended
@@ -454,63 +356,6 @@ func (r *Room) Leave(m *Member) {
 	r.keep(k)
 	r.mu.Unlock()
 	r.changed()
-}
-
-// What the room keeps for an attendee asking for their list (keptFor).
-const (
-	keptNone      = iota // nothing: never here, or gone from the kept lists
-	keptLeft             // the list they left with
-	keptConnected        // they are in the explorer now
-)
-
-// keptFor is the list kept for the attendee connecting as login with the
-// resume code code and the key key, found as join finds it (claim); an
-// attendee in the explorer now has theirs still changing. name and id
-// are the display name and the ID of the attendee whose list it is.
-func (r *Room) keptFor(login, code, key string) (*listio.Document, ndcg.Settings, int, string, int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	i, missed := r.claim(login, code, key)
-	switch {
-	case missed == missedOpen:
-		return nil, ndcg.Settings{}, keptConnected, "", 0
-	case i >= 0 && r.left[i].doc != nil:
-		return r.left[i].doc, r.left[i].settings, keptLeft, r.left[i].name, r.left[i].id
-	}
-	if code == "" && key != "" {
-		for _, m := range r.members {
-			if m.Key == key && m.Login == login {
-				return nil, ndcg.Settings{}, keptConnected, "", 0
-			}
-		}
-	}
-	return nil, ndcg.Settings{}, keptNone, "", 0
-}
-
-// markTaken records that the attendee connecting as login with code and
-// key took their kept list home.
-func (r *Room) markTaken(login, code, key string) {
-	r.mu.Lock()
-	if i, _ := r.claim(login, code, key); i >= 0 {
-		r.left[i].taken = true
-	}
-	r.mu.Unlock()
-	r.changed()
-}
-
-// NotTaken is how many attendees' lists the room holds that were not
-// taken home: those of attendees connected, and those kept since their
-// last change.
-func (r *Room) NotTaken() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := len(r.members)
-	for _, k := range r.left {
-		if !k.taken && k.doc != nil {
-			n++
-		}
-	}
-	return n
 }
 
 // RoundsRun is how many quiz rounds the room has run.
@@ -602,10 +447,8 @@ func (r *Room) Seats(now time.Time) []Seat {
 		m := r.members[id]
 		st := Seat{ID: id, Name: m.Name, Keyed: m.Key != "", Via: m.Via}
 		if m.session != nil {
-			st.Idle = max(now.Sub(time.Unix(0, m.session.lastInput.Load())), 0)
-			if w := m.session.where.Load(); w != nil {
-				st.Where = *w
-			}
+			st.Idle = max(now.Sub(m.session.LastInput()), 0)
+			st.Where = m.session.Whereabouts()
 		}
 		if rd := r.round; rd != nil {
 			a, ok := rd.answers[id]

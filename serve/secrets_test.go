@@ -9,7 +9,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
+	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // logLines collects a server's log, for a test to read every line.
@@ -34,7 +40,7 @@ func (l *logLines) all() []string {
 // returns what it printed on its error output.
 func shell(t *testing.T, addr, user string) string {
 	t.Helper()
-	conn, err := dial(addr, user, "")
+	conn, err := sshtest.Dial(addr, user, "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()
@@ -54,8 +60,8 @@ func shell(t *testing.T, addr, user string) string {
 func TestResumeCodesNeverLogged(t *testing.T) {
 	var log logLines
 	s, addr := startServer(t, Config{MaxSessions: 2, Log: log.add, FailDelay: -1})
-	ada := connect(t, addr, "ada", 80, 24)
-	code := codeOn(t, ada, "ada")
+	ada := sshtest.Connect(t, addr, "ada", 80, 24)
+	code := ada.Code("ada")
 	user := "ada+" + code
 
 	_, errOut, status := run(t, addr, user, "report")
@@ -68,20 +74,20 @@ func TestResumeCodesNeverLogged(t *testing.T) {
 	run(t, addr, user, AccessibleCommand) // the plain lines, asked with the code
 
 	// A full room: bob takes the second place, and ada's code knocks.
-	bob := connect(t, addr, "bob", 80, 24)
-	require.NoError(t, bob.waitFor("bob", 10*time.Second))
-	_, err := connectErr(t, addr, user, "", 80, 24)
+	bob := sshtest.Connect(t, addr, "bob", 80, 24)
+	require.NoError(t, bob.WaitFor("bob", 10*time.Second))
+	_, err := sshtest.ConnectWith(t, addr, user, "", nil, 80, 24)
 	require.NoError(t, err) // the refusal is a line and an exit status
 	require.Eventually(t, func() bool { return strings.Contains(strings.Join(log.all(), "\n"), "room is full") }, 10*time.Second, 20*time.Millisecond)
 
-	ada.close()
-	bob.close()
+	ada.Close()
+	bob.Close()
 	emptied(t, s)
 	run(t, addr, user, "ls")
 	run(t, addr, "ada+"+strings.ToUpper(code), "list")
 	typo := "ada+" + code[:7]
-	c := connect(t, addr, typo, 80, 24)
-	require.NoError(t, c.waitFor("no list kept for that code", 10*time.Second))
+	c := sshtest.Connect(t, addr, typo, 80, 24)
+	require.NoError(t, c.WaitFor("no list kept for that code", 10*time.Second))
 
 	lines := log.all()
 	require.NotEmpty(t, lines)
@@ -91,25 +97,30 @@ func TestResumeCodesNeverLogged(t *testing.T) {
 	assert.Contains(t, strings.Join(lines, "\n"), "refused ada+…@")
 }
 
-// A screen shown to the room has the attendee's code masked, and while
-// a round runs it is not shown at all: it would show the answer typed.
-func TestSharedScreenHidesCodeAndAnswer(t *testing.T) {
-	assert.Equal(t, "ssh ada+"+codeMask+"@h", hideCode("ssh ada+k7m2p9xq@h", "k7m2p9xq"))
-
+// A screen shown to the room is not shown while a round runs: it would
+// show the answer typed. (The session masks the attendee's code in it:
+// serve/session's TestFrameHidesTheResumeCode.)
+func TestSharedScreenHidesTheAnswerInARound(t *testing.T) {
 	r := newRoom(4, 100, nil)
 	m, _ := r.Join("ada", "", "10.0.0.1:1", "")
-	m.session = &sessionModel{}
-	r.members[m.ID].prog = nil
+	doc, err := listio.Inline("3,2,3,0,1", "")
+	require.NoError(t, err)
+	m.session = session.New(ui.NewWorkshop(ui.Options{Doc: doc, Settings: ndcg.DefaultSettings(), NoColor: true, Remote: &ui.Remote{}}),
+		session.Options{Secret: m.Code})
 	r.share = Share{Ask: 1, Member: m.ID, Name: "ada", State: ShareShown}
-	m.session.frame.Store(&Frame{ask: 1, Content: "my answer: 0.7654", W: 80, H: 24})
-	assert.Contains(t, r.Share().Frame.Content, "0.7654", "no round: the screen is shown")
+	m.session.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m.session.Update(ui.ShareAsk{ID: 1})
+	time.Sleep(ui.ReadingPause + 100*time.Millisecond) // the ask read
+	m.session.Update(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	require.NotNil(t, r.Share().Frame, "ada said y")
+	assert.Contains(t, r.Share().Frame.Content, "0.9575", "no round: the screen is shown")
 	r.StartRound(7, 1, ndcg.DefaultSettings())
 	sh := r.Share()
-	assert.NotContains(t, sh.Frame.Content, "0.7654")
+	assert.NotContains(t, sh.Frame.Content, "0.9575")
 	assert.Contains(t, sh.Frame.Content, "hidden while round 1 runs")
 	assert.Same(t, sh.Frame, r.Share().Frame, "the stand-in is made once, for the dashboard to draw once")
 	r.EndRound()
-	assert.Contains(t, r.Share().Frame.Content, "0.7654", "the round over, the screen is shown again")
+	assert.Contains(t, r.Share().Frame.Content, "0.9575", "the round over, the screen is shown again")
 }
 
 // The churn: ada answers a round and quits; a client connects
@@ -119,15 +130,15 @@ func TestSharedScreenHidesCodeAndAnswer(t *testing.T) {
 // none of ada's rounds: answers belong to the identity, not the name.
 func TestChurnNeitherEvictsNorHandsOverAnAttendee(t *testing.T) {
 	s, addr := startServer(t, Config{MaxSessions: 2, FailDelay: -1})
-	c := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
 	s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	c.send("0.7654\r")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	c.Send("0.7654\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	s.Room().EndRound()
-	c.close()
+	c.Close()
 	emptied(t, s)
 	for range 100 {
 		m, ok := s.room.Join("churn", "", "127.0.0.9:1", "")
@@ -139,9 +150,9 @@ func TestChurnNeitherEvictsNorHandsOverAnAttendee(t *testing.T) {
 	require.Equal(t, 0, status, stderr)
 	assert.Contains(t, out, "| 1 | seed 7, question 1 | 0.7654 |")
 
-	imp := connect(t, addr, "ada", 100, 30)
-	newCode := codeOn(t, imp, "ada-2")
-	imp.close()
+	imp := sshtest.Connect(t, addr, "ada", 100, 30)
+	newCode := imp.Code("ada-2")
+	imp.Close()
 	emptied(t, s)
 	out, stderr, status = run(t, addr, "ada-2+"+newCode, "report")
 	require.Equal(t, 0, status, stderr)

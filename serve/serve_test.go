@@ -16,6 +16,7 @@ import (
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // The values asserted are NDCG of grades 3,2,3,0,1 under exponential
@@ -32,24 +33,24 @@ const (
 func TestSessionEditsItsOwnList(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "alice", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("\x1b[B0") // down, grade 0
-	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c := sshtest.Connect(t, addr, "alice", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 	assert.Equal(t, 1, s.Room().Count())
 	assert.Equal(t, "alice", s.Room().Members()[0].Name)
 
 	// A second session starts on the served list, not on alice's.
-	b := connect(t, addr, "bob", 80, 24)
-	defer b.close()
-	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
+	b := sshtest.Connect(t, addr, "bob", 80, 24)
+	defer b.Close()
+	require.NoError(t, b.WaitFor(ndcgStart, 10*time.Second))
 
-	c.send("q")
-	require.NoError(t, c.redrawUntil("w: copy it and quit", 90, 24, 5*time.Second))
+	c.Send("q")
+	require.NoError(t, c.RedrawUntil("w: copy it and quit", 90, 24, 5*time.Second))
 	time.Sleep(400 * time.Millisecond) // read, then answered: see ui's readingPause
-	c.send("y")
-	code, err := c.exitStatus(5 * time.Second)
+	c.Send("y")
+	code, err := c.ExitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
 }
@@ -61,14 +62,12 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "alice", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("w")
-	require.NoError(t, c.waitFor("copied the list (5 items, JSON) to your clipboard, if your terminal allows it", 5*time.Second))
-	c.mu.Lock()
-	m := osc52.FindStringSubmatch(c.out.String())
-	c.mu.Unlock()
+	c := sshtest.Connect(t, addr, "alice", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("w")
+	require.NoError(t, c.WaitFor("copied the list (5 items, JSON) to your clipboard, if your terminal allows it", 5*time.Second))
+	m := osc52.FindStringSubmatch(c.Output())
 	require.NotNil(t, m, "no OSC 52 sequence in the output")
 	data, err := base64.StdEncoding.DecodeString(m[1])
 	require.NoError(t, err)
@@ -76,8 +75,8 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, doc.List.Items, 5)
 
-	c.send("W")
-	require.NoError(t, c.redrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
+	c.Send("W")
+	require.NoError(t, c.RedrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
 	assert.NoDirExists(t, dir+"/list.json")
 }
 
@@ -86,16 +85,14 @@ func TestSaveKeysCopyToTheClipboard(t *testing.T) {
 func TestSaveAsCopiesTheReport(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "alice", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("\x1b[B0") // down, grade 0
-	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
-	c.send("W")
-	require.NoError(t, c.redrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
-	c.mu.Lock()
-	m := osc52.FindStringSubmatch(c.out.String())
-	c.mu.Unlock()
+	c := sshtest.Connect(t, addr, "alice", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.Send("W")
+	require.NoError(t, c.RedrawUntil("copied the report (markdown) to your clipboard", 90, 24, 5*time.Second))
+	m := osc52.FindStringSubmatch(c.Output())
 	require.NotNil(t, m, "no OSC 52 sequence in the output")
 	data, err := base64.StdEncoding.DecodeString(m[1])
 	require.NoError(t, err)
@@ -106,11 +103,11 @@ func TestSaveAsCopiesTheReport(t *testing.T) {
 func TestMaxItemsRefusesLargerLists(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{MaxItems: 5})
-	c := connect(t, addr, "alice", 100, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("a")
-	require.NoError(t, c.redrawUntil("the list has 5 items with its pool, the most this server allows", 100, 30, 5*time.Second))
+	c := sshtest.Connect(t, addr, "alice", 100, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("a")
+	require.NoError(t, c.RedrawUntil("the list has 5 items with its pool, the most this server allows", 100, 30, 5*time.Second))
 }
 
 // A served list longer than --max-items is refused at start, where every
@@ -128,7 +125,7 @@ func TestMaxItemsRefusesTheServedList(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "alice", "")
+	conn, err := sshtest.Dial(addr, "alice", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 
@@ -180,7 +177,7 @@ func TestRefusals(t *testing.T) {
 		assert.Contains(t, err.Error(), "forwards no ports")
 	})
 	t.Run("remote port forwarding", func(t *testing.T) {
-		conn, err := dial(addr, "alice", "")
+		conn, err := sshtest.Dial(addr, "alice", "", nil)
 		require.NoError(t, err)
 		defer conn.Close()
 		_, err = conn.Listen("tcp", "127.0.0.1:0")
@@ -208,87 +205,72 @@ func TestRoomFull(t *testing.T) {
 	t.Parallel()
 	assert.Equal(t, "the room is full (100 sessions): tell the instructor (serve --max-sessions raises it)", roomFull(DefaultMaxSessions))
 	_, addr := startServer(t, Config{MaxSessions: 2})
-	a := connect(t, addr, "a", 80, 24)
-	defer a.close()
-	b := connect(t, addr, "b", 80, 24)
-	defer b.close()
-	require.NoError(t, a.waitFor(ndcgStart, 10*time.Second))
-	require.NoError(t, b.waitFor(ndcgStart, 10*time.Second))
-	c, err := connectErr(t, addr, "c", "", 80, 24)
+	a := sshtest.Connect(t, addr, "a", 80, 24)
+	defer a.Close()
+	b := sshtest.Connect(t, addr, "b", 80, 24)
+	defer b.Close()
+	require.NoError(t, a.WaitFor(ndcgStart, 10*time.Second))
+	require.NoError(t, b.WaitFor(ndcgStart, 10*time.Second))
+	c, err := sshtest.ConnectWith(t, addr, "c", "", nil, 80, 24)
 	require.NoError(t, err)
-	defer c.close()
-	code, err := c.exitStatus(5 * time.Second)
+	defer c.Close()
+	code, err := c.ExitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "ndcg-explorer: the room is full (2 sessions): tell the instructor (serve --max-sessions raises it)\n",
-		strings.ReplaceAll(c.stderr(), "\r\n", "\n"))
+		strings.ReplaceAll(c.Stderr(), "\r\n", "\n"))
 
 	// A place frees when someone leaves.
-	a.close()
+	a.Close()
 	require.Eventually(t, func() bool {
-		d, err := connectErr(t, addr, "d", "", 80, 24)
+		d, err := sshtest.ConnectWith(t, addr, "d", "", nil, 80, 24)
 		if err != nil {
 			return false
 		}
-		defer d.close()
-		return d.waitFor(ndcgStart, 5*time.Second) == nil
+		defer d.Close()
+		return d.WaitFor(ndcgStart, 5*time.Second) == nil
 	}, 10*time.Second, 100*time.Millisecond)
 }
 
 func TestPassphrase(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{Passphrase: "ndcg at 5", FailDelay: -1})
-	_, err := connectErr(t, addr, "alice", "wrong", 80, 24)
+	_, err := sshtest.ConnectWith(t, addr, "alice", "wrong", nil, 80, 24)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unable to authenticate")
 	// The dashboard counts it.
 	failures, _, _, _ := s.throttle.counts()
 	assert.Equal(t, 1, failures)
-	_, err = connectErr(t, addr, "alice", "", 80, 24)
+	_, err = sshtest.ConnectWith(t, addr, "alice", "", nil, 80, 24)
 	require.Error(t, err)
-	c, err := connectErr(t, addr, "alice", "ndcg at 5", 80, 24)
+	c, err := sshtest.ConnectWith(t, addr, "alice", "ndcg at 5", nil, 80, 24)
 	require.NoError(t, err)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 }
 
 func TestNoColorFromTheClient(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{})
-	conn, err := dial(addr, "alice", "")
+	conn, err := sshtest.Dial(addr, "alice", "", nil)
 	require.NoError(t, err)
 	defer conn.Close()
 	for _, noColor := range []bool{false, true} {
-		sess, err := conn.NewSession()
-		require.NoError(t, err)
-		c := &client{t: t, conn: conn, sess: sess}
-		sess.Stdout = syncWriter{&c.mu, &c.out}
-		c.in, err = sess.StdinPipe()
-		require.NoError(t, err)
+		var env []string
 		if noColor {
-			require.NoError(t, sess.Setenv("NO_COLOR", "1"))
+			env = append(env, "NO_COLOR=1")
 		}
-		require.NoError(t, sess.RequestPty("xterm-256color", 24, 100, nil))
-		require.NoError(t, sess.Shell())
-		require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-		c.mu.Lock()
-		out := c.out.String()
-		c.mu.Unlock()
+		c, err := sshtest.Open(t, conn, 100, 24, env...)
+		require.NoError(t, err)
+		require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+		out := c.Output()
 		colour := regexp.MustCompile(`\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7])[;m]`)
 		assert.Equal(t, !noColor, colour.MatchString(out), "colour with NO_COLOR=%v", noColor)
 		// The explorer asks the attendee's terminal for its background,
 		// to pick light or dark styles as it does locally.
 		assert.Contains(t, out, "\x1b]11;?")
-		sess.Close()
+		c.Sess.Close()
 	}
-}
-
-func TestCloneDocIsACopy(t *testing.T) {
-	doc, err := listio.Inline("3,2,1", "")
-	require.NoError(t, err)
-	c := CloneDoc(doc)
-	c.List.Items[0].Grade = 0
-	assert.Equal(t, 3.0, doc.List.Items[0].Grade)
 }
 
 func TestIdleTimeoutClosesASilentSession(t *testing.T) {
@@ -296,28 +278,26 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 	// The timeout is long enough that a loaded machine's pauses between
 	// the test's keys do not reach it.
 	s, addr := startServer(t, Config{IdleTimeout: 2 * time.Second})
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// Typing keeps it open past the timeout …
 	for range 12 {
 		time.Sleep(250 * time.Millisecond)
-		c.send("j")
+		c.Send("j")
 	}
 	assert.Equal(t, 1, s.Room().Count())
 	// … silence ends it: the explorer quits as for q, giving the
 	// terminal back (main screen, cursor shown, no mouse reporting), and
 	// a line says why and how to come back.
-	code, err := c.exitStatus(10 * time.Second)
+	code, err := c.ExitStatus(10 * time.Second)
 	require.NoError(t, err)
 	assert.Equal(t, 0, code)
-	out := c.text()
+	out := c.Text()
 	assert.Regexp(t, `ndcg-explorer: closed after 2s with no key pressed; to come back, type:\r\n`+
 		`  ssh -p \d+ ada\+[a-z2-9]{8}@127\.0\.0\.1\r\n`+
 		`ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n`, out)
-	c.mu.Lock()
-	raw := c.out.String()
-	c.mu.Unlock()
+	raw := c.Output()
 	tail := raw[strings.LastIndex(raw, "NDCG@all"):]
 	for _, restore := range []string{"\x1b[?1049l", "\x1b[?25h", "\x1b[?1002l"} {
 		assert.Contains(t, tail, restore, "after the last frame the terminal is restored")
@@ -332,21 +312,16 @@ func TestIdleTimeoutClosesASilentSession(t *testing.T) {
 func TestLightTerminal(t *testing.T) {
 	t.Parallel()
 	_, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	raw := func() string {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return c.out.String()[c.mark:]
-	}
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	darkTitle := "\x1b[38;5;183;1mndcg-explorer"
-	require.Contains(t, raw(), darkTitle)
-	c.send("\x1b]11;rgb:ffff/ffff/ffff\x1b\\") // the terminal's answer: white
+	require.Contains(t, c.Raw(), darkTitle)
+	c.Send("\x1b]11;rgb:ffff/ffff/ffff\x1b\\") // the terminal's answer: white
 	require.Eventually(t, func() bool {
-		c.resize(101, 30)
+		c.Resize(101, 30)
 		time.Sleep(100 * time.Millisecond)
-		out := raw()
+		out := c.Raw()
 		return strings.Contains(out, "mndcg-explorer") && !strings.Contains(out, darkTitle)
 	}, 10*time.Second, 10*time.Millisecond)
 }
@@ -356,12 +331,12 @@ func TestLightTerminal(t *testing.T) {
 func TestShutdownSaysTheWorkshopEnded(t *testing.T) {
 	t.Parallel()
 	s, addr := startServer(t, Config{})
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	go func() { _ = s.Shutdown(ctx) }()
-	_, _ = c.exitStatus(10 * time.Second)
-	assert.Contains(t, c.text(), EndedLine)
+	_, _ = c.ExitStatus(10 * time.Second)
+	assert.Contains(t, c.Text(), EndedLine)
 }

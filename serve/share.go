@@ -2,36 +2,16 @@ package serve
 
 import (
 	"fmt"
-	"strings"
-	"time"
 
-	tea "charm.land/bubbletea/v2"
-
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
 // An attendee's screen shown to the room (the room view's enter): the
 // Room asks the attendee (ui.ShareAsk) and keeps what they answer; while
-// they agree, their own session captures its frames (sessionModel.
-// capture, on its program's goroutine, never the dashboard's) and the
+// they agree, their own session captures its frames (session.Model.
+// Frame, on its program's goroutine, never the dashboard's) and the
 // dashboard mirrors the last one. One screen is shown at a time.
-
-// frameEvery is the least time between two frames a session captures
-// for the room: ten a second follow typing closely enough, and a frame
-// is the whole screen.
-const frameEvery = 100 * time.Millisecond
-
-// Frame is one frame of an attendee's screen as their explorer
-// drew it for their own terminal (its View, already safe for one), for
-// ask; W×H is the screen's size.
-type Frame struct {
-	ask     int
-	Content string
-	W, H    int
-}
-
-// frameNow captures a frame held back by frameEvery.
-type frameNow struct{}
 
 // ShareState is where the room's ask to show a screen is.
 type ShareState int
@@ -55,7 +35,7 @@ type Share struct {
 	State  ShareState
 	// Frame is the screen's last frame while it is shown, nil before
 	// the first (Room.Share fills it in).
-	Frame *Frame
+	Frame *session.Frame
 }
 
 // Active says the ask waits for its answer or the screen is shown.
@@ -132,7 +112,7 @@ func (r *Room) Share() Share {
 	defer r.mu.Unlock()
 	s := r.share
 	if m := r.members[s.Member]; s.State == ShareShown && m != nil && m.session != nil {
-		if f := m.session.frame.Load(); f != nil && f.ask == s.Ask {
+		if f := m.session.Frame(); f != nil && f.Ask == s.Ask {
 			s.Frame = f
 		}
 	}
@@ -147,33 +127,21 @@ func (r *Room) Share() Share {
 // would show the answer they are typing. It is made once per ask, round
 // and size, for the dashboard to draw it again only when it changes
 // (r.mu is held).
-func (r *Room) hiddenFrame(s Share, rd *Round) *Frame {
+func (r *Room) hiddenFrame(s Share, rd *Round) *session.Frame {
 	f := s.Frame
-	if h := r.hidden; h != nil && h.ask == s.Ask && h.round == rd.ID && h.W == f.W && h.H == f.H {
+	if h := r.hidden; h != nil && h.Ask == s.Ask && h.round == rd.ID && h.W == f.W && h.H == f.H {
 		return &h.Frame
 	}
 	text := fmt.Sprintf("%s's screen is hidden while round %d runs: it would show their answer to the room.\n"+
 		"It is shown again when the round ends (F4).", s.Name, rd.Number)
-	r.hidden = &hiddenShare{Frame: Frame{ask: s.Ask, Content: text, W: f.W, H: f.H}, round: rd.ID}
+	r.hidden = &hiddenShare{Frame: session.Frame{Ask: s.Ask, Content: text, W: f.W, H: f.H}, round: rd.ID}
 	return &r.hidden.Frame
 }
 
 // hiddenShare is the frame that stands for a screen during round round.
 type hiddenShare struct {
-	Frame
+	session.Frame
 	round int
-}
-
-// codeMask is what a frame shown to the room has where the attendee's
-// screen shows their resume code.
-const codeMask = "••••••••"
-
-// hideCode is a frame with the resume code code (its attendee's) masked.
-func hideCode(content, code string) string {
-	if code == "" {
-		return content
-	}
-	return strings.ReplaceAll(content, code, codeMask)
 }
 
 // notify tells the dashboard the room changed, with nothing to keep in
@@ -182,41 +150,4 @@ func (r *Room) notify() {
 	if r.onChange != nil {
 		r.onChange()
 	}
-}
-
-// capture keeps the frame the explorer drew while its attendee shows
-// their screen to the ask they agreed to, at most one each frameEvery
-// (the last change waits for it), and drops it once they no longer do.
-// It runs on the session's program goroutine, after each update: the
-// dashboard reads only the frame kept.
-func (s *sessionModel) capture() tea.Cmd {
-	ask := s.SharedAsk()
-	if ask == 0 {
-		if s.frame.Load() != nil {
-			s.frame.Store(nil)
-		}
-		return nil
-	}
-	if s.framing {
-		return nil
-	}
-	content := hideCode(s.View().Content, s.secret)
-	if f := s.frame.Load(); f != nil && f.ask == ask && f.Content == content {
-		return nil
-	}
-	t := time.Now()
-	if s.clock != nil {
-		t = s.clock()
-	}
-	if wait := s.framed.Add(frameEvery).Sub(t); wait > 0 {
-		s.framing = true
-		return tea.Tick(wait, func(time.Time) tea.Msg { return frameNow{} })
-	}
-	s.framed = t
-	w, h := s.Size()
-	s.frame.Store(&Frame{ask: ask, Content: content, W: w, H: h})
-	if s.onFrame != nil {
-		s.onFrame()
-	}
-	return nil
 }

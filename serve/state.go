@@ -148,9 +148,9 @@ func (r *Room) snapshot() ([]byte, error) {
 	}
 	for _, m := range r.members {
 		k := keptList{id: m.ID, name: m.Name, login: m.Login, key: m.Key, code: m.Code, offered: m.offered}
-		if m.live.doc != nil {
-			k.doc, k.settings, k.modified, k.own = m.live.doc, m.live.settings, m.live.modified, m.live.own
-			k.right, k.total, k.ended = m.live.right, m.live.total, m.live.ended
+		if l := m.live; l.Doc != nil {
+			k.doc, k.settings, k.modified, k.own = l.Doc, l.Settings, l.Modified, l.Own
+			k.right, k.total, k.ended = l.Right, l.Total, l.Ended
 		} else if m.kept != nil {
 			k.doc, k.settings, k.modified, k.own = m.kept.doc, m.kept.settings, m.kept.modified, m.kept.own
 			k.right, k.total, k.ended = m.kept.right, m.kept.total, m.kept.ended

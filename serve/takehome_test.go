@@ -12,6 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // run runs command as user over a new connection, without a terminal,
@@ -25,7 +26,7 @@ func run(t *testing.T, addr, user, command string) (stdout, stderr string, statu
 // runKey is run offering key, when it is not nil.
 func runKey(t *testing.T, addr, user string, key gossh.Signer, command string) (stdout, stderr string, status int) {
 	t.Helper()
-	conn, err := dialKey(addr, user, "", key)
+	conn, err := sshtest.Dial(addr, user, "", key)
 	require.NoError(t, err)
 	defer conn.Close()
 	sess, err := conn.NewSession()
@@ -59,25 +60,25 @@ func TestTakeTheListHome(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.Regexp(t, `^ndcg-explorer: no list kept for ada without a key or a code: give the user name your take-home lines show \(NAME\+CODE\), or connect with the key you used \(ssh -p \d+ ada@127\.0\.0\.1\)\n$`, stderr)
 
-	c := connect(t, addr, "ada", 80, 24)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, c, "ada")
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	code := c.Code("ada")
 	ada := "ada+" + code
-	c.send("\x1b[B0") // down, grade 0
-	require.NoError(t, c.redrawUntil(ndcgEdited, 100, 30, 10*time.Second))
+	c.Send("\x1b[B0") // down, grade 0
+	require.NoError(t, c.RedrawUntil(ndcgEdited, 100, 30, 10*time.Second))
 
 	_, stderr, status = run(t, addr, ada, "report")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, "ndcg-explorer: ada is still in the explorer: quit it (q) first, then run this again\n", stderr)
 
-	c.send("q")
-	require.NoError(t, c.waitFor("Edits not copied", 5*time.Second))
-	c.answer("y")
-	_, err := c.exitStatus(5 * time.Second)
+	c.Send("q")
+	require.NoError(t, c.WaitFor("Edits not copied", 5*time.Second))
+	c.Answer("y")
+	_, err := c.ExitStatus(5 * time.Second)
 	require.NoError(t, err)
 	assert.Regexp(t, `ndcg-explorer: your list stays here until the workshop ends; to take it home:\r\n`+
 		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 report > ada\.md   \(the report, to read\)\r\n`+
-		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 list > ada\.json   \(the list, for ndcg-explorer\)\r\n`, c.text())
+		`  ssh -p \d+ ada\+`+code+`@127\.0\.0\.1 list > ada\.json   \(the list, for ndcg-explorer\)\r\n`, c.Text())
 	emptied(t, s)
 
 	out, stderr, status := run(t, addr, ada, "list")

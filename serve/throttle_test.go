@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // Wrong passphrases from one address, as a guessing client sends them,
@@ -26,7 +28,7 @@ func TestPassphraseGuessingIsThrottled(t *testing.T) {
 		Log: func(l string) { mu.Lock(); logged = append(logged, l); mu.Unlock() }})
 	for i := range budget {
 		t0 := time.Now()
-		_, err := dial(addr, "mallory", "guess")
+		_, err := sshtest.Dial(addr, "mallory", "guess", nil)
 		require.Error(t, err, "guess %d", i)
 		assert.GreaterOrEqual(t, time.Since(t0), delay, "guess %d answered before the delay", i)
 	}
@@ -47,7 +49,7 @@ func TestPassphraseGuessingIsThrottled(t *testing.T) {
 	}
 	// Meanwhile the room gets in, not queued behind the guesses.
 	for range 5 {
-		c, err := dial(addr, "alice", "ndcg at 5")
+		c, err := sshtest.Dial(addr, "alice", "ndcg at 5", nil)
 		require.NoError(t, err, "the right passphrase is never refused")
 		c.Close()
 	}

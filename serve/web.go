@@ -19,6 +19,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/report"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 )
 
 // The room's door for a browser (--web): a page with a terminal in it,
@@ -158,7 +159,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	}()
 	w, h := clampWindow(t.Size())
 	p := s.explorer(m, s.webWelcome(m), false, []tea.ProgramOption{
-		tea.WithInput(newPasteLimiter(t, MaxPaste)),
+		tea.WithInput(session.LimitPaste(t, session.MaxPaste)),
 		tea.WithOutput(t),
 		tea.WithWindowSize(w, h),
 		// 256 colours, which xterm.js draws with its style sheet's
@@ -167,7 +168,7 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 		// for the profile to be told from.)
 		tea.WithEnvironment([]string{"TERM=xterm-256color"}),
 		tea.WithColorProfile(colorprofile.ANSI256),
-	}, "") // the browser keeps the attendee's code
+	}, "", nil) // the browser keeps the attendee's code
 	stop := make(chan struct{})
 	go func() {
 		for {
@@ -186,16 +187,14 @@ func (s *Server) runWeb(t *webterm.Term, m *Member) {
 	_, _ = p.Run()
 	close(stop)
 	if m.session != nil {
-		m.session.stopIdle()
-	}
-	if m.model != nil {
-		ws := m.model.Workspace()
+		m.session.StopIdle()
+		ws := m.session.Workspace()
 		s.offerTakeHome(t, m, ws.Doc, ws.Settings)
 	}
 	switch {
 	case s.stopping():
 		t.End(s.endLine() + " Your list is offered below as a download.")
-	case m.session != nil && m.session.idled.Load():
+	case m.session != nil && m.session.Idled():
 		t.End(fmt.Sprintf("ndcg-explorer: closed after %s with no key pressed. Reload the page to come back to your list.", ShortDuration(s.cfg.IdleTimeout)))
 	default:
 		t.End("ndcg-explorer: your list stays here until the workshop ends: reload the page to come back to it, or take it home with the links below.")

@@ -31,6 +31,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 )
 
 // startWebServer serves the room over SSH and its page on loopback ports
@@ -64,14 +65,14 @@ type browser struct {
 	tap func()
 }
 
-func (b *browser) stamp(f func()) {
+func (b *browser) Stamp(f func()) {
 	b.mu.Lock()
 	b.tap = f
 	b.out.Reset()
 	b.mu.Unlock()
 }
 
-func (b *browser) close() { _ = b.conn.Close(websocket.StatusNormalClosure, "") }
+func (b *browser) Close() { _ = b.conn.Close(websocket.StatusNormalClosure, "") }
 
 func openPage(t testing.TB, addr, room string, h http.Header) (*browser, error) {
 	t.Helper()
@@ -115,29 +116,29 @@ func (b *browser) join(name, passphrase, resume string) {
 	require.NoError(b.t, b.conn.Write(context.Background(), websocket.MessageText, msg))
 }
 
-func (b *browser) send(keys string) {
+func (b *browser) Send(keys string) {
 	b.t.Helper()
 	if err := b.conn.Write(context.Background(), websocket.MessageBinary, []byte(keys)); err != nil {
 		b.t.Errorf("typing %q: %v", keys, err)
 	}
 }
 
-func (b *browser) text() string {
+func (b *browser) Text() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return ansi.Strip(b.out.String())
 }
 
-func (b *browser) waitFor(want string) {
+func (b *browser) WaitFor(want string) {
 	b.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if strings.Contains(b.text(), want) {
+		if strings.Contains(b.Text(), want) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	b.t.Fatalf("the page never showed %q; it shows %q", want, lastLines(b.text(), 400))
+	b.t.Fatalf("the page never showed %q; it shows %q", want, sshtest.LastBytes(b.Text(), 400))
 }
 
 // control waits for the page's control message of type typ (and file,
@@ -173,9 +174,9 @@ func TestWebAttendeeJoinsAndEdits(t *testing.T) {
 	joined := b.control("joined", "")
 	assert.Equal(t, "ada", joined["name"])
 	assert.True(t, wellFormedCode(joined["resume"]), "the page keeps a resume code: %q", joined["resume"])
-	b.waitFor(ndcgStart)
-	b.send("\x1b[B0")
-	b.waitFor(ndcgEdited)
+	b.WaitFor(ndcgStart)
+	b.Send("\x1b[B0")
+	b.WaitFor(ndcgEdited)
 
 	members := s.Room().Members()
 	require.Len(t, members, 1)
@@ -193,14 +194,14 @@ func TestWebResumeAndTakeHome(t *testing.T) {
 	require.NoError(t, err)
 	b.join("ada", "", "")
 	code := b.control("joined", "")["resume"]
-	b.waitFor(ndcgStart)
-	b.send("\x1b[B0")
-	b.waitFor(ndcgEdited)
-	b.send("q")
+	b.WaitFor(ndcgStart)
+	b.Send("\x1b[B0")
+	b.WaitFor(ndcgEdited)
+	b.Send("q")
 	// Edits not copied: the question, answered y.
-	b.waitFor("y")
+	b.WaitFor("y")
 	time.Sleep(400 * time.Millisecond) // a person's pause to read it
-	b.send("y")
+	b.Send("y")
 	file := b.control("file", "ada.json")
 	data, err := base64.StdEncoding.DecodeString(file["data"])
 	require.NoError(t, err)
@@ -216,15 +217,15 @@ func TestWebResumeAndTakeHome(t *testing.T) {
 	require.NoError(t, err)
 	b2.join("ada", "", code)
 	assert.Equal(t, code, b2.control("joined", "")["resume"])
-	b2.waitFor(ndcgEdited)
-	b2.waitFor("welcome back")
+	b2.WaitFor(ndcgEdited)
+	b2.WaitFor("welcome back")
 
 	// Another browser typing the same name is someone else, on a new list.
 	b3, err := openPage(t, addr, s.webCode, nil)
 	require.NoError(t, err)
 	b3.join("ada", "", "")
 	assert.Equal(t, "ada-2", b3.control("joined", "")["name"])
-	b3.waitFor(ndcgStart)
+	b3.WaitFor(ndcgStart)
 }
 
 func gradesOf(doc *listio.Document) []float64 {
@@ -245,12 +246,12 @@ func TestWebQuizRoundIsCounted(t *testing.T) {
 	b, err := openPage(t, addr, s.webCode, nil)
 	require.NoError(t, err)
 	b.join("ada", "", "")
-	b.waitFor(ndcgStart)
+	b.WaitFor(ndcgStart)
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	b.waitFor("of this ranking?")
+	b.WaitFor("of this ranking?")
 	r, err := ndcg.Compute(rd.Question.List, rd.Conventions())
 	require.NoError(t, err)
-	b.send(fmt.Sprintf("%.4f\r", r.NDCG()))
+	b.Send(fmt.Sprintf("%.4f\r", r.NDCG()))
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	s.Room().EndRound()
 	tally := s.Room().Tally()
@@ -258,8 +259,8 @@ func TestWebQuizRoundIsCounted(t *testing.T) {
 
 	// The report the browser offers on the way out carries the round,
 	// as ssh … report does: before, it had none.
-	b.waitFor("the round is over")
-	b.send("q")
+	b.WaitFor("the round is over")
+	b.Send("q")
 	file := b.control("file", "ada.md")
 	data, err := base64.StdEncoding.DecodeString(file["data"])
 	require.NoError(t, err)
@@ -339,7 +340,7 @@ func (b *browser) until(want string, within time.Duration) error {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	return fmt.Errorf("after redraws, never saw %q; saw %q", want, lastLines(b.text(), 300))
+	return fmt.Errorf("after redraws, never saw %q; saw %q", want, sshtest.LastBytes(b.Text(), 300))
 }
 
 // TestHundredBrowsers is TestHundredSessions from the room's page: 100
@@ -367,11 +368,11 @@ func TestHundredBrowsers(t *testing.T) {
 				errs <- fmt.Errorf("browser %d: %w", i, err)
 				return
 			}
-			b.send(keys)
+			b.Send(keys)
 			if err := b.until(want, time.Minute); err != nil {
 				errs <- fmt.Errorf("browser %d: %w", i, err)
 			}
-			b.close()
+			b.Close()
 		})
 	}
 	wg.Wait()
@@ -392,7 +393,7 @@ func TestRoomSaysWhoCameByThePage(t *testing.T) {
 	b, err := openPage(t, addr, s.webCode, nil)
 	require.NoError(t, err)
 	b.join("ada", "", "")
-	b.waitFor(ndcgStart)
+	b.WaitFor(ndcgStart)
 	seats := s.Room().Seats(time.Now())
 	require.Len(t, seats, 1)
 	assert.Equal(t, ViaWeb, seats[0].Via)
@@ -424,7 +425,7 @@ func TestWebOverTLS(t *testing.T) {
 	t.Cleanup(func() { _ = c.CloseNow() })
 	go b.read()
 	b.join("ada", "", "")
-	b.waitFor(ndcgStart)
+	b.WaitFor(ndcgStart)
 
 	plain, err := http.Get("http://" + addr + "/" + s.webCode)
 	if err == nil {

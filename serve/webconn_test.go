@@ -100,7 +100,7 @@ func TestWebCodeGuessIsToldWhyItWaits(t *testing.T) {
 		} else {
 			assert.Equal(t, []string{"wait", "joined"}, types, "past the budget")
 		}
-		b.close()
+		b.Close()
 	}
 }
 

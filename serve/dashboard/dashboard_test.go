@@ -16,6 +16,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/listio"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -31,9 +32,9 @@ func TestDashboardAsksBeforeQuittingARoom(t *testing.T) {
 	// With nobody connected, a quit is a quit.
 	assert.Equal(t, tea.QuitMsg{}, d.filter(d, tea.QuitMsg{}))
 
-	c := connect(t, addr, "ada", 80, 24)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10e9))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10e9))
 	msg := d.filter(d, tea.QuitMsg{})
 	require.Equal(t, quitAsked{}, msg)
 	d.Update(msg)
@@ -466,15 +467,15 @@ var clockRe = regexp.MustCompile(`round (\d+)(?: ·|:) (only )?(\d+:\d\d) left`)
 
 // clockOn redraws the attendee's screen until it shows a clock, and
 // returns the time left it shows last.
-func clockOn(t *testing.T, c *client, w, h int) string {
+func clockOn(t *testing.T, c *sshtest.Client, w, h int) string {
 	t.Helper()
 	var m [][]string
 	require.Eventually(t, func() bool {
-		c.resize(w, h)
+		c.Resize(w, h)
 		time.Sleep(100 * time.Millisecond)
-		m = clockRe.FindAllStringSubmatch(c.text(), -1)
+		m = clockRe.FindAllStringSubmatch(c.Text(), -1)
 		return m != nil
-	}, 10*time.Second, 10*time.Millisecond, "no clock: %q", lastLines(c.text(), 400))
+	}, 10*time.Second, 10*time.Millisecond, "no clock: %q", sshtest.LastBytes(c.Text(), 400))
 	return m[len(m)-1][3]
 }
 
@@ -485,9 +486,9 @@ func clockOn(t *testing.T, c *client, w, h int) string {
 // goes.
 func TestDashboardTimerEndsTheRound(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	defer c.close()
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	defer c.Close()
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	// The dashboard's clock is moved by hand, from the real time the
 	// attendee's explorer reads.
 	at := time.Now()
@@ -498,14 +499,14 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	assert.Contains(t, d.status, "no quiz round under way")
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	require.NoError(t, c.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	assert.NotContains(t, c.text(), " left · your answers", "no timer yet")
+	require.NoError(t, c.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	assert.NotContains(t, c.Text(), " left · your answers", "no timer yet")
 	_, cmd := d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	require.NotNil(t, cmd, "the clock starts")
 	assert.Equal(t, "round 1 closes in 1:00 (F10 adds a minute; F4 ends it now)", d.status)
 	assert.True(t, d.warned, "told the minute left as the clock starts: no notice a second later")
-	require.NoError(t, c.redrawUntil("Quiz · round 1 · only ", 100, 30, 10*time.Second), "a minute: the last one")
-	assert.Contains(t, c.text(), ": send your answer before it runs out")
+	require.NoError(t, c.RedrawUntil("Quiz · round 1 · only ", 100, 30, 10*time.Second), "a minute: the last one")
+	assert.Contains(t, c.Text(), ": send your answer before it runs out")
 	first := clockOn(t, c, 100, 30)
 	assert.Regexp(t, `^(1:00|0:5\d)$`, first)
 	// The clock moves on by itself (each redraw shows what it last read).
@@ -520,14 +521,14 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 	at = at.Add(65 * time.Second)
 	d.Update(timerTick{})
 	assert.Equal(t, "round 1 closes in 0:55 (F10 adds a minute; F4 ends it now)", d.status)
-	require.NoError(t, c.redrawUntil("round 1 closes in 1 minute", 100, 30, 10*time.Second))
+	require.NoError(t, c.RedrawUntil("round 1 closes in 1 minute", 100, 30, 10*time.Second))
 	at = at.Add(55 * time.Second)
 	_, cmd = d.Update(timerTick{})
 	assert.Nil(t, cmd, "the clock stops")
 	assert.True(t, s.Room().Tally().Round.Ended)
 	assert.Equal(t, "time is up: round ended, every attendee sees the worked solution", d.status)
-	require.NoError(t, c.redrawUntil("IDCG@", 100, 30, 10*time.Second), "the working")
-	assert.NotContains(t, c.text(), " left", "the clock has gone")
+	require.NoError(t, c.RedrawUntil("IDCG@", 100, 30, 10*time.Second), "the working")
+	assert.NotContains(t, c.Text(), " left", "the clock has gone")
 }
 
 // An attendee in another view reads the time left on their title line;
@@ -535,38 +536,38 @@ func TestDashboardTimerEndsTheRound(t *testing.T) {
 // code, sees its clock from their first frame.
 func TestTimedRoundClockForEveryAttendee(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	ada := connect(t, addr, "ada", 80, 24)
-	defer ada.close()
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "ada")
+	ada := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer ada.Close()
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("ada")
 	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
-	require.NoError(t, ada.redrawUntil("enter sends it to the instructor", 80, 24, 10*time.Second))
+	require.NoError(t, ada.RedrawUntil("enter sends it to the instructor", 80, 24, 10*time.Second))
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF10})
 	require.Eventually(t, func() bool { return strings.HasPrefix(clockOn(t, ada, 80, 24), "2:5") }, 10*time.Second, 200*time.Millisecond)
 
-	ada.send("\x1bOP") // F1: the explorer
-	require.NoError(t, ada.redrawUntil(" left [explorer]", 80, 24, 10*time.Second))
-	assert.Regexp(t, `round 1: 2:5\d left \[explorer\]`, ada.text())
+	ada.Send("\x1bOP") // F1: the explorer
+	require.NoError(t, ada.RedrawUntil(" left [explorer]", 80, 24, 10*time.Second))
+	assert.Regexp(t, `round 1: 2:5\d left \[explorer\]`, ada.Text())
 
-	bob := connect(t, addr, "bob", 60, 20)
-	defer bob.close()
-	require.NoError(t, bob.waitFor("Quiz · round 1 · 2:5", 10*time.Second), "a latecomer")
+	bob := sshtest.Connect(t, addr, "bob", 60, 20)
+	defer bob.Close()
+	require.NoError(t, bob.WaitFor("Quiz · round 1 · 2:5", 10*time.Second), "a latecomer")
 
-	ada.close()
+	ada.Close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
-	back := connect(t, addr, "ada+"+code, 80, 24)
-	defer back.close()
-	require.NoError(t, back.waitFor("Quiz · round 1 · 2:5", 10*time.Second), "back mid-round")
+	back := sshtest.Connect(t, addr, "ada+"+code, 80, 24)
+	defer back.Close()
+	require.NoError(t, back.WaitFor("Quiz · round 1 · 2:5", 10*time.Second), "back mid-round")
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF4})
-	require.NoError(t, back.redrawUntil("IDCG@", 80, 24, 10*time.Second))
-	assert.NotContains(t, back.text(), " left")
-	require.NoError(t, bob.redrawUntil("IDCG@", 60, 20, 10*time.Second))
-	assert.NotContains(t, bob.text(), " left")
+	require.NoError(t, back.RedrawUntil("IDCG@", 80, 24, 10*time.Second))
+	assert.NotContains(t, back.Text(), " left")
+	require.NoError(t, bob.RedrawUntil("IDCG@", 60, 20, 10*time.Second))
+	assert.NotContains(t, bob.Text(), " left")
 }
 
 // F7 shows the room from wherever the dashboard is: after F3 put the

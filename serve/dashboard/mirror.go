@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 )
 
 // The dashboard's side of an attendee's screen shown to the room
-// (share.go): the room view's enter asks, esc cancels or stops, and
-// while the attendee agrees the body below the header mirrors their
-// screen, cropped to fit.
+// (serve's share.go): the room view's enter asks, esc cancels or stops,
+// and while the attendee agrees the body below the header mirrors their
+// screen (session.Frame), cropped to fit.
 
 // shareFramed tells the dashboard the screen shown has a new frame.
 type shareFramed struct{}
@@ -77,7 +78,7 @@ func shareNews(sh, was serve.Share, status string) string {
 // drawMirror is the attendee's frame below a line naming it, cut to w×h
 // cells from its top left (a line cut ends with …); a style the frame
 // leaves open ends with its line.
-func (d *Model) drawMirror(name string, f *serve.Frame, w, h int) string {
+func (d *Model) drawMirror(name string, f *session.Frame, w, h int) string {
 	size := fmt.Sprintf("%d×%d", f.W, f.H)
 	if f.W > w || f.H > h-1 {
 		size += fmt.Sprintf(", its top left %d×%d", min(f.W, w), min(f.H, max(h-1, 0)))

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/session"
 )
 
 // The share prompt and its answers as the attendee reads them (ui's
@@ -69,18 +71,18 @@ func hides(want string) func(string) bool {
 
 // shownFrame is the frame of an attendee's screen the room gives the
 // dashboard: nil but while the screen is shown (the session's own
-// capture is tested in serve's share_test.go).
-func shownFrame(s *serve.Server) *serve.Frame { return s.Room().Share().Frame }
+// capture is tested in serve/session's frame_test.go).
+func shownFrame(s *serve.Server) *session.Frame { return s.Room().Share().Frame }
 
 // The room view's cursor picks an attendee (↑/↓, home/end) and stays on
 // them as others leave; enter asks them, and only them, to show their
 // screen, and esc cancels the ask.
 func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	var cs []*client
+	var cs []*sshtest.Client
 	for _, name := range []string{"ada", "bob", "cy"} {
-		c := connect(t, addr, name, 80, 24)
-		require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+		c := sshtest.Connect(t, addr, name, 80, 24)
+		require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 		cs = append(cs, c)
 	}
 	d := roomDashboard(t, s, 3, 100, 30)
@@ -99,21 +101,21 @@ func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyDown})
 
 	// ada leaves: the cursor stays on bob, now the first row.
-	cs[0].close()
+	cs[0].Close()
 	waitDashboard(t, d, hides("ada"), "ada gone")
 	assert.Regexp(t, `\n▸ bob\s`, dashText(d))
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
 	assert.Contains(t, dashText(d), "asked bob to show their screen; waiting for them to agree (esc cancels)")
 	assert.Regexp(t, `\n▸ bob\s.*asked to show their screen\n`, dashText(d))
-	require.NoError(t, cs[1].redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
-	assert.NotContains(t, cs[2].text(), "the instructor asks")
+	require.NoError(t, cs[1].RedrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	assert.NotContains(t, cs[2].Text(), "the instructor asks")
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	assert.Contains(t, dashText(d), "cancelled: bob is no longer asked to show their screen")
 	assert.Contains(t, dashText(d), "The room · 2 connected", "esc cancelled the ask, and the room view stays")
-	require.NoError(t, cs[1].redrawUntil("no longer asks to show your screen", 80, 24, 10*time.Second))
-	cs[1].answer("y")
+	require.NoError(t, cs[1].RedrawUntil("no longer asks to show your screen", 80, 24, 10*time.Second))
+	cs[1].Answer("y")
 	time.Sleep(200 * time.Millisecond)
 	assert.Nil(t, shownFrame(s), "a y after the ask was withdrawn shows nothing")
 	d.Update(roomChanged{})
@@ -127,20 +129,20 @@ func TestRoomViewCursorAsksToShowAScreen(t *testing.T) {
 // 6.7796 / (9.3928 + 1/log2 5) = 6.7796 / 9.8235 = 0.6901.
 func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	c := connect(t, addr, "ada", 80, 24)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
-	c.send("0")
-	require.NoError(t, c.redrawUntil("NDCG@all = 0.6153", 80, 24, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
+	c.Send("0")
+	require.NoError(t, c.RedrawUntil("NDCG@all = 0.6153", 80, 24, 10*time.Second))
 	d := roomDashboard(t, s, 1, 100, 30)
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	require.NoError(t, c.RedrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
 	time.Sleep(200 * time.Millisecond)
 	d.Update(roomChanged{})
 	d.Update(shareFramed{})
 	assert.NotContains(t, dashText(d), "0.6153", "not before the y")
 	assert.Nil(t, shownFrame(s), "nothing captured before the y")
 
-	c.answer("y")
+	c.Answer("y")
 	waitDashboard(t, d, shows("NDCG@all = 0.6153"), "ada's screen")
 	screen := dashText(d)
 	assert.Contains(t, screen, "ada agreed: their screen is shown (esc stops)")
@@ -148,7 +150,7 @@ func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 		"ndcg-explorer inline                       shown to the room · ^x stops modified\n")
 	assert.Contains(t, screen, "your screen is shown to the room: ctrl+x stops it", "their status line too")
 
-	c.send("+")
+	c.Send("+")
 	waitDashboard(t, d, shows("NDCG@all = 0.6901"), "ada's edit")
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
@@ -156,7 +158,7 @@ func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 	assert.Contains(t, screen, "stopped showing ada's screen")
 	assert.NotContains(t, screen, "0.6901")
 	assert.Contains(t, screen, "The room · 1 connected")
-	require.NoError(t, c.redrawUntil("the instructor stopped showing your screen", 80, 24, 10*time.Second))
+	require.NoError(t, c.RedrawUntil("the instructor stopped showing your screen", 80, 24, 10*time.Second))
 	assert.Eventually(t, func() bool { return shownFrame(s) == nil }, 5*time.Second, 10*time.Millisecond,
 		"the session drops its frame once told")
 }
@@ -165,33 +167,33 @@ func TestDashboardShowsAScreenOnlyAfterTheAttendeeAgrees(t *testing.T) {
 // ctrl+x, and one who leaves stops it too: the dashboard says which.
 func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	c := connect(t, addr, "ada", 80, 24)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 80, 24)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	d := roomDashboard(t, s, 1, 100, 30)
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
-	c.answer("n")
+	require.NoError(t, c.RedrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.Answer("n")
 	waitDashboard(t, d, shows("ada declined to show their screen (enter asks again)"), "the decline")
 	assert.NotContains(t, dashText(d), "ada's screen")
 	assert.Nil(t, shownFrame(s))
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
-	c.resize(80, 24) // redrawUntil may have left it at 81 columns
-	c.answer("y")
+	require.NoError(t, c.RedrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.Resize(80, 24) // redrawUntil may have left it at 81 columns
+	c.Answer("y")
 	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
-	c.send(ctrlX)
+	c.Send(ctrlX)
 	waitDashboard(t, d, shows("ada stopped showing their screen"), "the stop")
 	assert.NotContains(t, dashText(d), "ada's screen")
 	assert.Contains(t, dashText(d), "The room · 1 connected")
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	require.NoError(t, c.redrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
-	c.resize(80, 24) // redrawUntil may have left it at 81 columns
-	c.answer("y")
+	require.NoError(t, c.RedrawUntil(sharePromptSeen, 80, 24, 10*time.Second))
+	c.Resize(80, 24) // redrawUntil may have left it at 81 columns
+	c.Answer("y")
 	waitDashboard(t, d, shows("ada's screen (80×24) · esc stops"), "ada's screen")
-	c.close()
+	c.Close()
 	waitDashboard(t, d, shows("ada left: their screen is no longer shown"), "ada gone")
 	assert.NotContains(t, dashText(d), "ada's screen")
 }
@@ -200,12 +202,12 @@ func TestAttendeeDeclinesStopsAndLeaves(t *testing.T) {
 // each line cut with …, and the line above it says so.
 func TestDashboardCropsALargerScreen(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	c := connect(t, addr, "ada", 100, 30)
-	require.NoError(t, c.waitFor(ndcgStart, 10*time.Second))
+	c := sshtest.Connect(t, addr, "ada", 100, 30)
+	require.NoError(t, c.WaitFor(ndcgStart, 10*time.Second))
 	d := roomDashboard(t, s, 1, 80, 24)
 	d.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
-	require.NoError(t, c.redrawUntil(sharePromptSeen, 100, 30, 10*time.Second))
-	c.answer("y")
+	require.NoError(t, c.RedrawUntil(sharePromptSeen, 100, 30, 10*time.Second))
+	c.Answer("y")
 	waitDashboard(t, d, shows("ada's screen"), "ada's screen")
 	lines := strings.Split(dashText(d), "\n")
 	require.Len(t, lines, 24)
@@ -242,12 +244,12 @@ func TestRoomViewSaysWhoCameByThePage(t *testing.T) {
 // columns = 13), and show it whole at 100.
 func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
 	s, addr := startServer(t, serve.Config{})
-	ada := connect(t, addr, "ada", 80, 24)
-	defer ada.close()
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	long := connect(t, addr, "konstantinos.papadakis", 80, 24)
-	defer long.close()
-	require.NoError(t, long.waitFor(ndcgStart, 10*time.Second))
+	ada := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer ada.Close()
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	long := sshtest.Connect(t, addr, "konstantinos.papadakis", 80, 24)
+	defer long.Close()
+	require.NoError(t, long.WaitFor(ndcgStart, 10*time.Second))
 	d := roomDashboard(t, s, 2, 80, 24)
 	screen := dashText(d)
 	assert.Contains(t, screen, "\n  name          where       back by    idle  answered (F8 shows the answers)\n")
@@ -257,17 +259,17 @@ func TestRoomViewSaysWhereEachAttendeeIs(t *testing.T) {
 		assert.LessOrEqual(t, ansi.StringWidth(l), 80, l)
 	}
 
-	ada.send("\x1b[21~") // F10: the quiz
+	ada.Send("\x1b[21~") // F10: the quiz
 	waitDashboard(t, d, shows("▸ ada           quiz "), "ada in the quiz")
 	assert.Contains(t, dashText(d), "  konstantinos… explorer ")
 
 	_, err := s.Room().SendStep(2)
 	require.NoError(t, err)
-	require.NoError(t, ada.waitFor("step 2 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	require.NoError(t, ada.WaitFor("step 2 from the instructor: enter open it • esc keep yours", 10*time.Second))
 	d.Update(roomChanged{})
 	assert.Contains(t, dashText(d), "▸ ada           quiz ", "asked, not yet in the step")
-	ada.answer("\r")
-	require.NoError(t, ada.redrawUntil("Step 2 of 13: DCG", 80, 24, 10*time.Second))
+	ada.Answer("\r")
+	require.NoError(t, ada.RedrawUntil("Step 2 of 13: DCG", 80, 24, 10*time.Second))
 	waitDashboard(t, d, shows("▸ ada           step 2 "), "ada in step 2")
 
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})

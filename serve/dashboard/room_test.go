@@ -19,6 +19,7 @@ import (
 	"github.com/ndcg-explorer/ndcg-explorer/learn"
 	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/serve"
+	"github.com/ndcg-explorer/ndcg-explorer/serve/internal/sshtest"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
 )
 
@@ -35,9 +36,9 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	s, addr := serveOn(t, dir, serve.Config{})
 	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	ada := connect(t, addr, "ada", 80, 24)
-	defer ada.close()
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	ada := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer ada.Close()
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
 
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	screen := ansi.Strip(d.View().Content)
@@ -53,28 +54,28 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 
 	// (The status line follows the attendee's first words, their code,
 	// and is cut at 80 columns: the footer names the offer whole.)
-	require.NoError(t, ada.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
-	ada.answer("\r")
-	require.NoError(t, ada.redrawUntil("Step 3 of 13: the ideal ranking and IDCG", 80, 24, 10*time.Second))
-	ada.answer("13.35\r")
-	require.NoError(t, ada.redrawUntil("✓ Right: IDCG@5 = ", 80, 24, 10*time.Second))
-	ada.answer("q")
-	require.NoError(t, ada.redrawUntil("back to your list, as you left it (step 3 closed)", 80, 24, 10*time.Second))
-	assert.Contains(t, ada.text(), ndcgStart, "their own list: 3,2,3,0,1 under the server's conventions")
+	require.NoError(t, ada.WaitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	ada.Answer("\r")
+	require.NoError(t, ada.RedrawUntil("Step 3 of 13: the ideal ranking and IDCG", 80, 24, 10*time.Second))
+	ada.Answer("13.35\r")
+	require.NoError(t, ada.RedrawUntil("✓ Right: IDCG@5 = ", 80, 24, 10*time.Second))
+	ada.Answer("q")
+	require.NoError(t, ada.RedrawUntil("back to your list, as you left it (step 3 closed)", 80, 24, 10*time.Second))
+	assert.Contains(t, ada.Text(), ndcgStart, "their own list: 3,2,3,0,1 under the server's conventions")
 
-	bob := connect(t, addr, "bob", 80, 24)
-	defer bob.close()
-	code := codeOn(t, bob, "bob")
-	require.NoError(t, bob.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	bob := sshtest.Connect(t, addr, "bob", 80, 24)
+	defer bob.Close()
+	code := bob.Code("bob")
+	require.NoError(t, bob.WaitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
 	// One whose connection drops in the middle of the step is offered
 	// it again when they come back: their explorer does not keep it.
-	bob.answer("\r")
-	require.NoError(t, bob.redrawUntil("Step 3 of 13", 80, 24, 10*time.Second))
-	bob.close()
+	bob.Answer("\r")
+	require.NoError(t, bob.RedrawUntil("Step 3 of 13", 80, 24, 10*time.Second))
+	bob.Close()
 	require.Eventually(t, func() bool { return s.Room().Count() == 1 }, 5*time.Second, 20*time.Millisecond)
-	again := connect(t, addr, "bob+"+code, 80, 24)
-	defer again.close()
-	require.NoError(t, again.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	again := sshtest.Connect(t, addr, "bob+"+code, 80, 24)
+	defer again.Close()
+	require.NoError(t, again.WaitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
 
 	path := filepath.Join(dir, serve.StateFile)
 	require.Eventually(t, func() bool {
@@ -87,9 +88,9 @@ func TestDashboardSendsALessonStep(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(other, serve.StateFile), kept, 0o600))
 	s2, addr2 := serveOn(t, other, serve.Config{})
 	assert.Equal(t, 3, s2.Room().SentStep())
-	cy := connect(t, addr2, "cy", 80, 24)
-	defer cy.close()
-	require.NoError(t, cy.waitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
+	cy := sshtest.Connect(t, addr2, "cy", 80, 24)
+	defer cy.Close()
+	require.NoError(t, cy.WaitFor("step 3 from the instructor: enter open it • esc keep yours", 10*time.Second))
 	// During a round, the status says the step waits behind an answer
 	// being typed.
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF3})
@@ -164,13 +165,13 @@ func TestReconnectKeepsThePlaceInARound(t *testing.T) {
 func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
 	dir := t.TempDir()
 	s, addr := serveOn(t, dir, serve.Config{})
-	ada := connect(t, addr, "ada", 100, 30)
-	defer ada.close()
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
-	code := codeOn(t, ada, "ada")
+	ada := sshtest.Connect(t, addr, "ada", 100, 30)
+	defer ada.Close()
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
+	code := ada.Code("ada")
 	rd := s.Room().StartRound(7, 1, ndcg.DefaultSettings())
-	require.NoError(t, ada.redrawUntil("the instructor started a", 100, 30, 10*time.Second))
-	ada.send("0.83\r")
+	require.NoError(t, ada.RedrawUntil("the instructor started a", 100, 30, 10*time.Second))
+	ada.Send("0.83\r")
 	require.Eventually(t, func() bool { return s.Room().Tally().Answered == 1 }, 10*time.Second, 20*time.Millisecond)
 	// A minute on the timer, from an hour ago: the time runs out while
 	// the server is down.
@@ -194,25 +195,25 @@ func TestARestartScoresARoundEndedBeforeTheAttendeeIsBack(t *testing.T) {
 	require.NotNil(t, d.Init())
 	d.Update(timerTick{})
 	require.True(t, s2.Room().Tally().Round.Ended)
-	back := connect(t, addr2, "ada+"+code, 100, 30)
+	back := sshtest.Connect(t, addr2, "ada+"+code, 100, 30)
 	// (Her list unedited, the file kept none: she is on the served one.)
-	require.NoError(t, back.waitFor("welcome back: round 1 ended while you were away: "+
+	require.NoError(t, back.WaitFor("welcome back: round 1 ended while you were away: "+
 		"your answer is scored, 1 of 1 right", 10*time.Second))
-	back.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, back.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	back.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, back.RedrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
 	path2 := filepath.Join(other, serve.StateFile)
 	require.Eventually(t, func() bool {
 		data, err := os.ReadFile(path2)
 		return err == nil && regexp.MustCompile(`"right": 1,\s*"total": 1,\s*"ended": `+strconv.Itoa(rd.ID)).Match(data)
 	}, 5*time.Second, 50*time.Millisecond)
-	back.close()
+	back.Close()
 	emptied(t, s2)
-	again := connect(t, addr2, "ada+"+code, 100, 30)
-	defer again.close()
-	require.NoError(t, again.waitFor("welcome back", 10*time.Second))
-	again.send("\x1b[21~") // F10: the quiz
-	require.NoError(t, again.redrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
-	assert.NotContains(t, again.text(), "ended while you were away")
+	again := sshtest.Connect(t, addr2, "ada+"+code, 100, 30)
+	defer again.Close()
+	require.NoError(t, again.WaitFor("welcome back", 10*time.Second))
+	again.Send("\x1b[21~") // F10: the quiz
+	require.NoError(t, again.RedrawUntil("your answers: 1 of 1 right", 100, 30, 10*time.Second))
+	assert.NotContains(t, again.Text(), "ended while you were away")
 }
 
 // The dashboard counts failed attempts, those slowed past the budget,
@@ -224,7 +225,7 @@ func TestDashboardCountsFailedAttempts(t *testing.T) {
 	d.Update(roomChanged{})
 	assert.NotContains(t, ansi.Strip(d.View().Content), "failed attempt")
 	for range 3 {
-		_, err := dial(addr, "mallory", "guess")
+		_, err := sshtest.Dial(addr, "mallory", "guess", nil)
 		require.Error(t, err)
 	}
 	d.Update(roomChanged{})
@@ -236,7 +237,7 @@ func TestDashboardCountsFailedAttempts(t *testing.T) {
 func TestDashboardFailedAttemptsAt80Columns(t *testing.T) {
 	s, addr := startServer(t, serve.Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2, Penalty: time.Millisecond})
 	for range 3 {
-		_, err := dial(addr, "mallory", "guess")
+		_, err := sshtest.Dial(addr, "mallory", "guess", nil)
 		require.Error(t, err)
 	}
 	d := New(s, &net.TCPAddr{IP: net.IPv4(192, 168, 100, 123), Port: 23234}, &eventLog{}, true)
@@ -257,10 +258,10 @@ func TestDashboardFailedAttemptsAt80Columns(t *testing.T) {
 func TestDashboardForgivesSlowedAddresses(t *testing.T) {
 	s, addr := startServer(t, serve.Config{Passphrase: "ndcg at 5", FailDelay: -1, FailBudget: 2, Penalty: time.Hour})
 	for range 2 {
-		_, err := dial(addr, "mallory", "guess")
+		_, err := sshtest.Dial(addr, "mallory", "guess", nil)
 		require.Error(t, err)
 	}
-	c, err := dial(addr, "alice", "ndcg at 5")
+	c, err := sshtest.Dial(addr, "alice", "ndcg at 5", nil)
 	require.NoError(t, err, "the right passphrase is never refused")
 	c.Close()
 	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
@@ -268,7 +269,7 @@ func TestDashboardForgivesSlowedAddresses(t *testing.T) {
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF11})
 	assert.Equal(t, "failed attempts forgotten: 0 addresses no longer slowed", d.status)
 	t0 := time.Now()
-	_, err = dial(addr, "mallory", "guess")
+	_, err = sshtest.Dial(addr, "mallory", "guess", nil)
 	require.Error(t, err)
 	assert.Less(t, time.Since(t0), time.Minute)
 }
@@ -410,19 +411,19 @@ func TestDashboardSendsALessonFilesSteps(t *testing.T) {
 	s, addr := serveOn(t, t.TempDir(), serve.Config{})
 	d := New(s, &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 23234}, &eventLog{}, true)
 	d.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	ada := connect(t, addr, "ada", 80, 24)
-	defer ada.close()
-	require.NoError(t, ada.waitFor(ndcgStart, 10*time.Second))
+	ada := sshtest.Connect(t, addr, "ada", 80, 24)
+	defer ada.Close()
+	require.NoError(t, ada.WaitFor(ndcgStart, 10*time.Second))
 	d.Update(tea.KeyPressMsg{Code: tea.KeyF1})
 	screen := ansi.Strip(d.View().Content)
 	assert.Contains(t, screen, " 1  the top three\n 2  a tie across the cutoff\n 3  a missed document\n")
 	assert.Contains(t, screen, "a step's number (1–4)")
 	d.Update(tea.KeyPressMsg{Code: '2', Text: "2"})
 	assert.Contains(t, ansi.Strip(d.View().Content), "sent step 2 (a tie across the cutoff)")
-	require.NoError(t, ada.waitFor("step 2 from the instructor: enter open it", 10*time.Second))
-	ada.answer("\r")
-	require.NoError(t, ada.redrawUntil("Step 2 of 4: a tie across the cutoff", 80, 24, 10*time.Second))
+	require.NoError(t, ada.WaitFor("step 2 from the instructor: enter open it", 10*time.Second))
+	ada.Answer("\r")
+	require.NoError(t, ada.RedrawUntil("Step 2 of 4: a tie across the cutoff", 80, 24, 10*time.Second))
 	// NDCG@2 under worst ties: 3 / (3 + 2/log2 3) = 0.7039.
-	ada.answer("0.70\r")
-	require.NoError(t, ada.redrawUntil("✓ Right: NDCG@2 = ", 80, 24, 10*time.Second))
+	ada.Answer("0.70\r")
+	require.NoError(t, ada.RedrawUntil("✓ Right: NDCG@2 = ", 80, 24, 10*time.Second))
 }

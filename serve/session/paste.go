@@ -1,4 +1,4 @@
-package serve
+package session
 
 import (
 	"bytes"
@@ -31,7 +31,9 @@ type pasteLimiter struct {
 	err     error
 }
 
-func newPasteLimiter(r io.Reader, limit int) *pasteLimiter {
+// LimitPaste is r with each bracketed paste cut to limit bytes, as
+// io.LimitReader cuts a whole stream.
+func LimitPaste(r io.Reader, limit int) io.Reader {
 	return &pasteLimiter{r: r, limit: limit, buf: make([]byte, 32<<10)}
 }
 

@@ -1,15 +1,16 @@
-package serve
+package session
 
 import (
 	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	bm "charm.land/wish/v2/bubbletea"
-	"github.com/charmbracelet/ssh"
 
 	"github.com/ndcg-explorer/ndcg-explorer/internal/winsize"
+	"github.com/ndcg-explorer/ndcg-explorer/listio"
+	"github.com/ndcg-explorer/ndcg-explorer/ndcg"
 	"github.com/ndcg-explorer/ndcg-explorer/ui"
+	"github.com/ndcg-explorer/ndcg-explorer/workspace"
 )
 
 // resizeSettle is how long a session's window size must stay put before
@@ -30,9 +31,31 @@ const MaxHistory = 1000
 // droppedNotice is what an attendee reads when keys came too fast.
 const droppedNotice = "keys came faster than 60 a second: some were dropped (paste with your terminal's paste, which counts as one)"
 
-// sessionModel is one session's explorer, with its window sizes bounded
-// and coalesced, and its input rate bounded.
-type sessionModel struct {
+// Options are what a session tells the room, and how.
+type Options struct {
+	// Secret is the attendee's resume code, which their own screen shows
+	// them and a frame shown to the room never does.
+	Secret string
+	// Report, when set, receives a copy of the attendee's list within a
+	// quarter of a second of each change (reportEvery), on the program's
+	// goroutine, for the room's state file.
+	Report func(Snapshot)
+	// OnWhere, when set, is called when the attendee goes somewhere else
+	// (Whereabouts), so that the room view shows a move at once, not at
+	// its next redraw.
+	OnWhere func()
+	// OnFrame, when set, is called when the screen the attendee shows
+	// the room has a new frame (Frame).
+	OnFrame func()
+	// Started, when set, is told once the program runs (Init).
+	Started func()
+}
+
+// Model is one attendee's explorer in the room, with its window sizes
+// bounded and coalesced, its input rate bounded, its idle time watched,
+// and what the room reads of it (where the attendee is, the frame they
+// show) kept for other goroutines to read without it.
+type Model struct {
 	*ui.Workshop
 
 	// tokens and filled are the input rate's bucket; told is when the
@@ -41,12 +64,11 @@ type sessionModel struct {
 	filled time.Time
 	told   time.Time
 
-	// report, when set, receives a copy of the attendee's list within
-	// reportEvery of each change, for the room's state file; reported
-	// is the state last sent.
-	report   func(liveList)
-	reported [5]int
-	pending2 bool
+	// report receives a copy of the list (Options.Report); reported is
+	// the state last sent, and reporting says a reportNow is on its way.
+	report    func(Snapshot)
+	reported  [5]int
+	reporting bool
 
 	latest  tea.WindowSizeMsg
 	drawn   int  // the area drawn, for winsize.Message
@@ -66,14 +88,13 @@ type sessionModel struct {
 	// goroutine after each message that changed it, read by the
 	// dashboard's, which never asks the explorer itself. wasWhere is
 	// the last written, which only the program's goroutine reads;
-	// onWhere, when set, wakes the dashboard then (Config.OnChange), so
-	// the room view shows a move at once, not at its next redraw.
+	// onWhere, when set, wakes the dashboard then.
 	where    atomic.Pointer[string]
 	wasWhere string
 	onWhere  func()
 
 	// frame is the last frame of the screen the attendee shows the room
-	// (share.go), nil while they show none: written by capture, on the
+	// (frame.go), nil while they show none: written by capture, on the
 	// program's goroutine, and read by the dashboard's. framed is when
 	// it was captured, framing says a frameNow is on its way, and
 	// onFrame wakes the dashboard. clock times the frames (nil: the
@@ -83,16 +104,23 @@ type sessionModel struct {
 	framing bool
 	onFrame func()
 	clock   func() time.Time
-	// secret is the attendee's resume code, which their own screen shows
-	// them and a frame shown to the room never does.
-	secret string
-	// started, when set, is told once the program runs (Init): nothing
-	// reads the session's terminal any more (ptyGate).
+	secret  string
 	started func()
 }
 
+// New is the session of the attendee whose explorer is w. Their undo
+// keeps at most MaxHistory edits, and the session counts as active from
+// now.
+func New(w *ui.Workshop, o Options) *Model {
+	w.Workspace().MaxHistory = MaxHistory
+	s := &Model{Workshop: w, report: o.Report, onWhere: o.OnWhere, onFrame: o.OnFrame, secret: o.Secret, started: o.Started}
+	s.lastInput.Store(time.Now().UnixNano())
+	s.noteWhere()
+	return s
+}
+
 // Init tells the session its explorer runs, then starts it.
-func (s *sessionModel) Init() tea.Cmd {
+func (s *Model) Init() tea.Cmd {
 	if s.started != nil {
 		s.started()
 	}
@@ -107,7 +135,7 @@ type (
 	settledSize struct{ size tea.WindowSizeMsg }
 	// idleQuit ends a session that had no input for its idle time.
 	idleQuit struct{}
-	// reportNow sends the list to the room (sessionModel.report).
+	// reportNow sends the list to the room (Options.Report).
 	reportNow struct{}
 )
 
@@ -115,12 +143,12 @@ type (
 // the room has a copy of it.
 const reportEvery = 250 * time.Millisecond
 
-// watchIdle ends the session's program once it has had no input for
+// WatchIdle ends the session's program p once it has had no input for
 // d. The explorer quits as it does for q, which gives the attendee's
 // terminal back as it was (main screen, cursor, no mouse reporting);
 // a connection closed under it would leave all three as the explorer
 // set them.
-func (s *sessionModel) watchIdle(d time.Duration, p *tea.Program) {
+func (s *Model) WatchIdle(d time.Duration, p *tea.Program) {
 	if d <= 0 {
 		return
 	}
@@ -128,26 +156,47 @@ func (s *sessionModel) watchIdle(d time.Duration, p *tea.Program) {
 	s.idleTimer = time.AfterFunc(d, func() { p.Send(idleQuit{}) })
 }
 
-// stopIdle stops the idle timer once the session has ended.
-func (s *sessionModel) stopIdle() {
+// StopIdle stops the idle timer once the session has ended.
+func (s *Model) StopIdle() {
 	if s.idleTimer != nil {
 		s.idleTimer.Stop()
 	}
 }
 
+// Idled says the session ended for want of input (WatchIdle).
+func (s *Model) Idled() bool { return s.idled.Load() }
+
+// LastInput is when the attendee last pressed a key, clicked, pasted or
+// resized their window.
+func (s *Model) LastInput() time.Time { return time.Unix(0, s.lastInput.Load()) }
+
+// Whereabouts is where the attendee is (ui.Workshop.Where) as last
+// noted, for the room view: safe to read from any goroutine.
+func (s *Model) Whereabouts() string {
+	if w := s.where.Load(); w != nil {
+		return *w
+	}
+	return ""
+}
+
+// Width is the width of the window the explorer was last given (0
+// before one): read once the program has ended.
+func (s *Model) Width() int { return s.latest.Width }
+
 // active restarts the idle time on the attendee's input.
-func (s *sessionModel) active() {
+func (s *Model) active() {
 	s.lastInput.Store(time.Now().UnixNano())
 	if s.idleTimer != nil {
 		s.idleTimer.Reset(s.idle)
 	}
 }
 
-// filter runs in the program's event loop, before the renderer sees a
-// message. A window size is clamped, then held until sizes settle; and
-// a remote program cannot be suspended (Wish's own filter, which this
-// one replaces, does the same: ctrl+z resumes at once).
-func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+// Filter is the program's filter (tea.WithFilter): it runs in the
+// program's event loop, before the renderer sees a message. Input past
+// the rate is dropped; a window size is clamped, then held until sizes
+// settle; and a remote program cannot be suspended (Wish's own filter,
+// which this one replaces, does the same: ctrl+z resumes at once).
+func (s *Model) Filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	switch m := msg.(type) {
 	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg:
 		if !s.take(time.Now()) {
@@ -185,7 +234,7 @@ func (s *sessionModel) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 
 // take spends one input from the bucket, refilled at MaxKeysPerSecond;
 // false when it is empty.
-func (s *sessionModel) take(now time.Time) bool {
+func (s *Model) take(now time.Time) bool {
 	if s.filled.IsZero() {
 		s.tokens = MaxKeysPerSecond
 	} else {
@@ -199,7 +248,10 @@ func (s *sessionModel) take(now time.Time) bool {
 	return true
 }
 
-func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+// Update takes the session's own messages (a size settled, the idle
+// time out, a frame held back, the list's copy due), and passes the rest
+// to the explorer, then notes what the room reads of it.
+func (s *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg.(type) {
 	case resizeSoon:
 		return s, tea.Tick(resizeSettle, func(time.Time) tea.Msg { return resizeNow{} })
@@ -214,18 +266,18 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.framing = false
 		return s, s.capture()
 	case reportNow:
-		s.pending2 = false
+		s.reporting = false
 		ws := s.Workspace()
 		s.reported = s.state()
 		right, total, ended := s.QuizScore()
-		s.report(liveList{doc: CloneDoc(ws.Doc), settings: ws.Settings, modified: ws.Dirty(), own: ownOf(ws), right: right, total: total, ended: ended})
+		s.report(Snapshot{Doc: CloneDoc(ws.Doc), Settings: ws.Settings, Modified: ws.Dirty(), Own: OwnOf(ws), Right: right, Total: total, Ended: ended})
 		return s, nil
 	}
 	_, cmd := s.Workshop.Update(msg)
 	s.noteWhere()
 	cmd = tea.Batch(cmd, s.capture())
-	if s.report != nil && !s.pending2 && s.state() != s.reported {
-		s.pending2 = true
+	if s.report != nil && !s.reporting && s.state() != s.reported {
+		s.reporting = true
 		cmd = tea.Batch(cmd, tea.Tick(reportEvery, func(time.Time) tea.Msg { return reportNow{} }))
 	}
 	return s, cmd
@@ -233,7 +285,7 @@ func (s *sessionModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // noteWhere records where the attendee is for the room view, when it
 // changed.
-func (s *sessionModel) noteWhere() {
+func (s *Model) noteWhere() {
 	w := s.Where()
 	if w == s.wasWhere {
 		return
@@ -247,86 +299,43 @@ func (s *sessionModel) noteWhere() {
 
 // state names the list's state (its version, whether it is modified)
 // and the quiz's score, with the last round it has seen end.
-func (s *sessionModel) state() [5]int {
+func (s *Model) state() [5]int {
 	ws := s.Workspace()
 	right, total, ended := s.QuizScore()
-	return [5]int{ws.Version(), boolInt(ws.Dirty()), right, total, ended}
+	dirty := 0
+	if ws.Dirty() {
+		dirty = 1
+	}
+	return [5]int{ws.Version(), dirty, right, total, ended}
 }
 
-// program builds the session's explorer on its own copy of the list.
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	m, _ := sess.Context().Value(ctxMember).(*Member)
-	if m == nil {
+// Snapshot is a copy of a connected attendee's list, and their quiz
+// score with the last round whose end it has seen (ui.Remote.Ended),
+// which the room keeps in its state file.
+type Snapshot struct {
+	Doc                 *listio.Document
+	Settings            ndcg.Settings
+	Modified            bool
+	Own                 *ui.Own
+	Right, Total, Ended int
+}
+
+// OwnOf is the attendee's own list under the one they opened from the
+// instructor (workspace.Own), copied; nil when there is none.
+func OwnOf(ws *workspace.Workspace) *ui.Own {
+	doc, s, modified, ok := ws.Own()
+	if !ok {
 		return nil
 	}
-	opts := bm.MakeOptions(sess)
-	if sess.EmulatedPty() {
-		opts = append(opts, tea.WithInput(newPasteLimiter(sess, MaxPaste)))
-	}
-	if pty, _, ok := sess.Pty(); ok {
-		w, h := clampWindow(pty.Window.Width, pty.Window.Height)
-		opts = append(opts, tea.WithWindowSize(w, h))
-	}
-	p := s.explorer(m, s.welcome(sess, m), noColor(sess.Environ()), opts, s.backLine(sess, m))
-	// wish reads sess.Pty once more after this, before it runs p.
-	m.session.started = func() { _, _ = sess.SendRequest(ptyReady, false, nil) }
-	return p
+	return &ui.Own{Doc: CloneDoc(doc), Settings: s, Modified: modified}
 }
 
-// explorer builds an attendee's explorer on their own copy of the list,
-// whichever way they joined (over SSH: program; from a browser: web.go);
-// opts are the program's input, output and window size.
-func (s *Server) explorer(m *Member, welcome string, plain bool, opts []tea.ProgramOption, back string) *tea.Program {
-	id := m.ID
-	// An attendee back after leaving starts on a copy of the list they
-	// left with: work the old session started off its loop may still
-	// be reading the original.
-	doc, settings, modified := CloneDoc(s.cfg.Doc), s.cfg.Settings, false
-	var right, total, ended int
-	var own *ui.Own
-	if k := m.kept; k != nil {
-		right, total, ended = k.right, k.total, k.ended
-		if k.doc != nil {
-			doc, settings, modified = CloneDoc(k.doc), k.settings, k.modified
-		}
-		if k.own != nil && k.doc != nil {
-			own = &ui.Own{Doc: CloneDoc(k.own.Doc), Settings: k.own.Settings, Modified: k.own.Modified}
-		}
+// CloneDoc copies a document deeply enough that a session's edits
+// never reach another's list.
+func CloneDoc(d *listio.Document) *listio.Document {
+	c := *d
+	if d.List != nil {
+		c.List = d.List.Clone()
 	}
-	model := ui.NewWorkshop(ui.Options{
-		Doc:      doc,
-		Settings: settings,
-		ASCII:    s.cfg.ASCII,
-		NoColor:  plain,
-		Seed:     s.cfg.Seed,
-		Welcome:  welcome,
-		// Edits not copied before the attendee left are still not.
-		Modified: modified,
-		Own:      own,
-		Remote: &ui.Remote{
-			MaxItems: s.cfg.MaxItems,
-			OnAnswer: func(a ui.RoomAnswer) { s.room.Answer(id, a) },
-			OnShare:  func(a ui.ShareAnswer) { s.room.shareAnswer(id, a) },
-			// The room keeps every attendee's list when they leave.
-			KeepsList: true,
-			Name:      shownName(m),
-			// The quiz's score goes on from where it was.
-			Right: right, Total: total, Ended: ended,
-			Back: back,
-			// The page keeps the attendee's code (web.go).
-			Browser: m.Via == ViaWeb,
-		},
-	})
-	model.Workspace().MaxHistory = MaxHistory
-	sm := &sessionModel{Workshop: model, onFrame: s.cfg.OnFrame, onWhere: s.cfg.OnChange, secret: m.Code}
-	if s.saver != nil {
-		sm.report = func(live liveList) { s.room.update(id, live) }
-	}
-	opts = append(opts, tea.WithoutSignalHandler(), tea.WithFilter(sm.filter))
-	p := tea.NewProgram(sm, opts...)
-	sm.watchIdle(s.cfg.IdleTimeout, p)
-	sm.lastInput.Store(time.Now().UnixNano())
-	sm.noteWhere()
-	s.room.attach(m, p, model, sm)
-	return p
+	return &c
 }
