@@ -1,6 +1,8 @@
 package ndcg
 
 import (
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -45,7 +47,7 @@ func sameSlice[T any](t *testing.T, want, got []T, msg string) {
 func TestDeriveMatchesCompute(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(16, 5))
-	for trial := 0; trial < 300; trial++ {
+	for trial := 0; trial < testenv.Trials(100, 300); trial++ {
 		n := rng.IntN(60)
 		if trial%50 == 0 {
 			n = radixMin + rng.IntN(2000) // the radix sort's lists

@@ -1,6 +1,8 @@
 package ndcg
 
 import (
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -330,7 +332,7 @@ func TestPropertySignedZero(t *testing.T) {
 func TestPropertyRows(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 7))
-	for trial := 0; trial < 200; trial++ {
+	for trial := 0; trial < testenv.Trials(70, 200); trial++ {
 		n := 1 + rng.IntN(30)
 		l := randomList(rng, n)
 		for _, s := range propertySettings(rng, n)[:8] {

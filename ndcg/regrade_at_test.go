@@ -1,6 +1,8 @@
 package ndcg
 
 import (
+	"github.com/ndcg-explorer/ndcg-explorer/internal/testenv"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -38,7 +40,7 @@ func requireSame(t *testing.T, want, got *Result, what string) {
 func TestRegradeAtIsCompute(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 2))
-	for trial := range 60 {
+	for trial := range testenv.Trials(20, 60) {
 		n := 1 + rng.IntN(200)
 		items := make([]Item, n)
 		for i := range items {

@@ -175,6 +175,7 @@ func TestEnvRequestsBounded(t *testing.T) {
 // out: the oldest unauthenticated connections close as new ones come,
 // and every one that has not authenticated within the grace time closes.
 func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{MaxStartups: 20, LoginGrace: 2 * time.Second})
 	var socks []net.Conn
 	for range 300 {
@@ -232,6 +233,7 @@ func TestPreAuthSocketsDoNotLockOut(t *testing.T) {
 // --max-sessions: past it the oldest closes, and each closes after the
 // grace time; a real attendee still gets in.
 func TestSessionlessConnectionsCounted(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{MaxSessions: 3, LoginGrace: 2 * time.Second})
 	var conns []*gossh.Client
 	for range 10 {
@@ -267,6 +269,7 @@ func TestSessionlessConnectionsCounted(t *testing.T) {
 // refilled while the flood was read, and the session goes idle when the
 // flood stops (dropped keys keep no session alive).
 func TestKeyFloodIsDropped(t *testing.T) {
+	t.Parallel()
 	s, addr := startServer(t, Config{IdleTimeout: 3 * time.Second})
 	c := sshtest.Connect(t, addr, "flood", 100, 30)
 	defer c.Close()

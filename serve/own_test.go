@@ -56,6 +56,7 @@ func TestOwnListKeptAcrossAReconnect(t *testing.T) {
 // The same through a server killed and started again on its state: the
 // file keeps the own list beside the one on screen.
 func TestOwnListKeptAcrossARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, addr := serveOn(t, dir, Config{})
 	ada := sshtest.Connect(t, addr, "ada", 100, 30)

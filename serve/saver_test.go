@@ -20,6 +20,7 @@ import (
 // overwritten on the dashboard within a second, and a crash then lost
 // everything since.
 func TestAFailingSaveIsTriedAgainUntilItWorks(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "state")
 	var mu sync.Mutex

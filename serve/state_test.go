@@ -28,6 +28,7 @@ func serveOn(t *testing.T, dir string, cfg Config) (*Server, string) {
 // the same state gives each attendee back their list, name and answer
 // when they reconnect with their code or key; others get nothing.
 func TestRoomSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, addr := serveOn(t, dir, Config{})
 	ada := sshtest.Connect(t, addr, "ada", 100, 30)
@@ -94,6 +95,7 @@ func TestRoomSurvivesARestart(t *testing.T) {
 // the way out, and `ssh … list` gives the list back once serve runs
 // again on the state.
 func TestCleanStopKeepsTheLists(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := New(Config{Listen: "127.0.0.1:0", StateDir: dir, HostKeyPath: filepath.Join(dir, "host_key"), Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
 	require.NoError(t, err)
@@ -229,6 +231,7 @@ func TestARestartKeepsTheRoundsDeadline(t *testing.T) {
 // ended: before, a restart read "the instructor ended the workshop.
 // Thank you for coming."
 func TestAStopBySignalSaysTheRoomWillBeBack(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := New(Config{Listen: "127.0.0.1:0", StateDir: dir, HostKeyPath: filepath.Join(dir, "host_key"), Doc: testDoc(t), Settings: ndcg.DefaultSettings()})
 	require.NoError(t, err)

@@ -21,6 +21,7 @@ import (
 // the while the right passphrase from the same address gets in at once
 // (a classroom behind one NAT), with one line in the log for it all.
 func TestPassphraseGuessingIsThrottled(t *testing.T) {
+	t.Parallel()
 	const delay, budget, penalty, guessers = 20 * time.Millisecond, 10, time.Second, 10
 	var mu sync.Mutex
 	var logged []string

@@ -25,6 +25,17 @@ func Slow(t testing.TB) {
 	}
 }
 
+// Trials is how many random cases a property test draws: quick in the
+// README's test command, which a developer runs often, and slow where
+// the slow tests are on (CI), which draws the many more that find a rare
+// case.
+func Trials(quick, slow int) int {
+	if os.Getenv(SlowVar) != "" {
+		return slow
+	}
+	return quick
+}
+
 // Tool returns the path of the command name, skipping t when it is missing
 // (failing it under CI). pkg is the Debian package that installs it.
 func Tool(t testing.TB, name, pkg string) string {
