@@ -11,6 +11,7 @@
 // package verdict, worded as check words them; the steps of the path
 // from package learn (its step API, not its screens). What this package
 // owns is the wording of the lines: words.go says a rank, a sum and the
-// conventions; session.go reads the commands; lesson.go walks the path;
+// conventions; session.go reads the commands, settings.go those that set
+// a convention (ties, gain, idcg, zero); lesson.go walks the path;
 // claims.go says check's verdicts a claim to a paragraph.
 package accessible

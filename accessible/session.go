@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -104,6 +103,10 @@ func (x *session) command(line string) bool {
 		}
 		return ""
 	}
+	if c, ok := conventionCommands[f[0]]; ok {
+		x.convention(c, arg(1))
+		return true
+	}
 	switch f[0] {
 	case "quit", "exit", "q", "bye":
 		x.say("Goodbye.")
@@ -118,29 +121,6 @@ func (x *session) command(line string) bool {
 	case "conventions":
 		x.say("%s", conventions(x.s))
 		x.say("%s", x.eachTool())
-	case "idcg":
-		src := ndcg.FromJudged
-		if x.s.IDCG == ndcg.FromJudged {
-			src = ndcg.FromList
-		}
-		if arg(1) != "" {
-			var err error
-			if src, err = ndcg.ParseIDCGSource(arg(1)); err != nil {
-				x.say("IDCG from what? Say idcg judged or idcg list, or idcg alone for the other.")
-				return true
-			}
-		}
-		x.setting(func(s *ndcg.Settings) { s.IDCG = src }, idcgSaid(src))
-	case "zero":
-		z := 1 - x.s.Zero
-		if arg(1) != "" {
-			var err error
-			if z, err = ndcg.ParseZero(arg(1)); err != nil {
-				x.say("Zero what? Say zero 0 or zero 1, or zero alone for the other.")
-				return true
-			}
-		}
-		x.setting(func(s *ndcg.Settings) { s.Zero = z }, "When IDCG is 0, NDCG is taken as "+grade(z)+" now.")
 	case "pool":
 		x.pool()
 	case "groups", "group":
@@ -153,59 +133,16 @@ func (x *session) command(line string) bool {
 		x.grade(arg(1), arg(2))
 	case "k":
 		x.cutoff(arg(1))
-	case "ties", "tie":
-		// Alone, the next policy, as the explorer's p steps them.
-		p := ndcg.TiePolicies[(slices.Index(ndcg.TiePolicies, x.s.Ties)+1)%len(ndcg.TiePolicies)]
-		if arg(1) != "" {
-			var err error
-			if p, err = ndcg.ParseTiePolicy(arg(1)); err != nil {
-				x.say("Ties what? Say ties worst, expected, best, input or docno, or ties alone for the next.")
-				return true
-			}
-		}
-		x.setting(func(s *ndcg.Settings) { s.Ties = p }, "Ties are "+p.String()+" now.")
-	case "gain":
-		g := ndcg.Exp
-		if x.s.Gain.Kind == ndcg.GainExp {
-			g = ndcg.Linear
-		}
-		if arg(1) != "" {
-			var err error
-			if g, err = ndcg.ParseGain(arg(1)); err != nil || (g.Kind != ndcg.GainExp && g.Kind != ndcg.GainLinear) {
-				x.say("Gain what? Say gain exp or gain linear, or gain alone for the other.")
-				return true
-			}
-		}
-		x.setting(func(s *ndcg.Settings) { s.Gain = g }, fmt.Sprintf("Gain is %s now (%s).", g, g.Formula()))
 	case "working", "work", "w":
 		x.working()
 	case "check", "c":
 		x.check(arg(1), arg(2))
 	case "undo", "u":
-		if len(x.undo) == 0 {
-			x.say("Nothing to undo.")
-			return true
-		}
-		b := x.undo[len(x.undo)-1]
-		x.undo = x.undo[:len(x.undo)-1]
-		x.list, x.s = b.list, b.s
-		if err := x.compute(); err != nil {
-			x.say("Not undone: %v.", err)
-			return true
-		}
-		x.say("Undone: %s. %s", b.what, summary(x.r, x.hide))
+		x.undoLast()
 	default:
 		x.say("%q is not a command here. Type help for the commands.", f[0])
 	}
 	return true
-}
-
-// idcgSaid says where the ideal comes from now.
-func idcgSaid(src ndcg.IDCGSource) string {
-	if src == ndcg.FromJudged {
-		return "The ideal is built from every judged item now, the pool the list missed too (trec_eval's way)."
-	}
-	return "The ideal is built from the list's own grades now (scikit-learn's way)."
 }
 
 // pool says the judged items the list did not retrieve, and whether
@@ -374,18 +311,20 @@ func (x *session) cutoff(a string) {
 	x.setting(func(s *ndcg.Settings) { s.K = k }, "k is "+map[bool]string{true: "all", false: strconv.Itoa(k)}[k == 0]+" now.")
 }
 
-// setting changes a convention, recomputes and says the sums.
-func (x *session) setting(change func(*ndcg.Settings), said string) {
-	old := x.s
-	x.changed("the conventions are " + conventionsShort(old) + " again")
-	change(&x.s)
-	if err := x.compute(); err != nil {
-		x.s = old
-		x.undo = x.undo[:len(x.undo)-1]
-		x.say("Not changed: %v.", err)
+// undoLast takes the last change back and says what is back.
+func (x *session) undoLast() {
+	if len(x.undo) == 0 {
+		x.say("Nothing to undo.")
 		return
 	}
-	x.say("%s %s", said, summary(x.r, x.hide))
+	b := x.undo[len(x.undo)-1]
+	x.undo = x.undo[:len(x.undo)-1]
+	x.list, x.s = b.list, b.s
+	if err := x.compute(); err != nil {
+		x.say("Not undone: %v.", err)
+		return
+	}
+	x.say("Undone: %s. %s", b.what, summary(x.r, x.hide))
 }
 
 // working writes DCG@k, IDCG@k and NDCG@k out term by term; past
