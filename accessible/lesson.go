@@ -154,7 +154,8 @@ func (l *lesson) open(n int) error {
 }
 
 // listArgs is how the explorer opens a step's list: its sample, or the
-// grades (and scores) the step gives.
+// grades (and scores) the step gives; the flags carry no pool, so a
+// step's judged items the list missed are said to be left behind.
 func listArgs(st learn.Step) string {
 	if st.Sample != "" {
 		return "sample:" + st.Sample
@@ -162,6 +163,9 @@ func listArgs(st learn.Step) string {
 	a := "--grades " + st.Grades
 	if st.Scores != "" {
 		a += " --scores " + st.Scores
+	}
+	if st.Pool != "" {
+		a += " (without the judged items it missed)"
 	}
 	return a
 }
@@ -247,7 +251,7 @@ func (l *lesson) line(text string) (bool, error) {
 // the true value, which may be the answer.
 func (l *lesson) checkBrief(f []string) {
 	if len(f) != 2 {
-		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in " + l.example() + ".")
+		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in %s.", l.example())
 		return
 	}
 	w, err := verify.ParseWritten(f[1])
@@ -257,7 +261,7 @@ func (l *lesson) checkBrief(f []string) {
 	}
 	c, ok := claimOf(f[0], w)
 	if !ok {
-		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in " + l.example() + ".")
+		l.say("Check what? Say check ndcg, check dcg or check idcg, then the number, as in %s.", l.example())
 		return
 	}
 	rep, err := verify.Check(l.x.list, l.x.s, c)
