@@ -1,14 +1,10 @@
 package ui
 
 import (
-	"go/build"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/ndcg-explorer/ndcg-explorer/internal/layertest"
 )
 
 // layers are the packages of the interface from the bottom up (package
@@ -28,20 +24,6 @@ var layers = [][]string{
 	{"ui/browser"},
 }
 
-// layerOf is the layer of the package in folder dir (relative to the
-// module's root).
-func layerOf(t *testing.T, dir string) int {
-	for i, l := range layers {
-		for _, p := range l {
-			if p == dir {
-				return i
-			}
-		}
-	}
-	t.Fatalf("%s is in no layer: add it to layers, where it may import what it needs and nothing above", dir)
-	return -1
-}
-
 // aView reports whether the package in dir is a package of views
 // (ui/views/NAME, one view or several that teach together): it imports
 // no other, so that each can be read, changed or removed alone.
@@ -51,33 +33,10 @@ func aView(dir string) bool {
 }
 
 func TestPackagesImportDownwards(t *testing.T) {
-	const module = "github.com/ndcg-explorer/ndcg-explorer/"
-	var checked int
-	require.NoError(t, filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() || d.Name() == "testdata" {
-			return err
+	layertest.Layers{Folder: "ui", Layers: layers, Apart: func(dir, dep string) string {
+		if aView(dir) && aView(dep) {
+			return "a package of views imports no other"
 		}
-		pkg, err := build.ImportDir(path, 0)
-		if _, none := err.(*build.NoGoError); none {
-			return nil
-		}
-		require.NoError(t, err)
-		dir := filepath.ToSlash(filepath.Join("ui", path))
-		layer := layerOf(t, dir)
-		for _, imp := range pkg.Imports {
-			dep, ok := strings.CutPrefix(imp, module)
-			if !ok || !strings.HasPrefix(dep+"/", "ui/") {
-				continue
-			}
-			assert.LessOrEqual(t, layerOf(t, dep), layer, "%s imports %s, a layer above it", dir, dep)
-			assert.False(t, aView(dir) && aView(dep), "%s imports %s: a package of views imports no other", dir, dep)
-		}
-		checked++
-		return nil
-	}))
-	var named int
-	for _, l := range layers {
-		named += len(l)
-	}
-	assert.Equal(t, named, checked, "every package named in layers is one of the interface's, and walked")
+		return ""
+	}}.Check(t)
 }
