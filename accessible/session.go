@@ -183,9 +183,7 @@ func (x *session) groups() {
 		x.say("Tie group %s: ranks %d to %d, score %s, grades %s; %s.", ndcg.TieLabel(i+1), g.Start+1, g.End,
 			ndcg.FormatNumber(g.Score), strings.Join(grades, ", "), cut)
 	}
-	b := x.r.NDCGBand(x.r.K)
-	x.say("Over every order of the tied items, %s runs from %s (worst) to %s (best), expected %s; ties %s now.",
-		at("NDCG", x.s), num(b.Worst, 3, x.hide), num(b.Best, 3, x.hide), num(b.Expected, 3, x.hide), x.s.Ties)
+	x.say("%s; ties %s now.", band(x.r, x.hide), x.s.Ties)
 }
 
 // eachTool says NDCG@k under each tool's conventions, the cutoff kept.

@@ -18,24 +18,17 @@ type conventionCommand struct {
 	refused string
 }
 
+var (
+	tiesCommand = conventionCommand{setTies, "Ties what? Say ties worst, expected, best, input or docno, or ties alone for the next."}
+	gainCommand = conventionCommand{setGain, "Gain what? Say gain exp or gain linear, or gain alone for the other."}
+	idcgCommand = conventionCommand{setIDCG, "IDCG from what? Say idcg judged or idcg list, or idcg alone for the other."}
+	zeroCommand = conventionCommand{setZero, "Zero what? Say zero 0 or zero 1, or zero alone for the other."}
+)
+
 // conventionCommands are the commands that set a convention, by every
 // name they answer to.
-var conventionCommands = map[string]conventionCommand{}
-
-func init() {
-	for _, c := range []struct {
-		names []string
-		conventionCommand
-	}{
-		{[]string{"ties", "tie"}, conventionCommand{setTies, "Ties what? Say ties worst, expected, best, input or docno, or ties alone for the next."}},
-		{[]string{"gain"}, conventionCommand{setGain, "Gain what? Say gain exp or gain linear, or gain alone for the other."}},
-		{[]string{"idcg"}, conventionCommand{setIDCG, "IDCG from what? Say idcg judged or idcg list, or idcg alone for the other."}},
-		{[]string{"zero"}, conventionCommand{setZero, "Zero what? Say zero 0 or zero 1, or zero alone for the other."}},
-	} {
-		for _, n := range c.names {
-			conventionCommands[n] = c.conventionCommand
-		}
-	}
+var conventionCommands = map[string]conventionCommand{
+	"ties": tiesCommand, "tie": tiesCommand, "gain": gainCommand, "idcg": idcgCommand, "zero": zeroCommand,
 }
 
 // convention runs a convention command with its word.

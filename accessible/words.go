@@ -58,10 +58,18 @@ func summary(r *ndcg.Result, hide func(float64, int) bool) string {
 		return out + fmt.Sprintf(" IDCG is 0: no order scores anything, and NDCG is taken as %s.", grade(s.Zero))
 	}
 	if b := r.NDCGBand(r.K); b.Spread() > 1e-12 {
-		out += fmt.Sprintf(" Over every order of the tied items, %s runs from %s (worst) to %s (best), expected %s.",
-			at("NDCG", s), num(b.Worst, 3, hide), num(b.Best, 3, hide), num(b.Expected, 3, hide))
+		out += " " + band(r, hide) + "."
 	}
 	return out
+}
+
+// band says NDCG@k over every order of the tied items: "Over every
+// order of the tied items, NDCG@3 runs from 0.591 (worst) to 0.862
+// (best), expected 0.726".
+func band(r *ndcg.Result, hide func(float64, int) bool) string {
+	b := r.NDCGBand(r.K)
+	return fmt.Sprintf("Over every order of the tied items, %s runs from %s (worst) to %s (best), expected %s",
+		at("NDCG", r.Settings), num(b.Worst, 3, hide), num(b.Best, 3, hide), num(b.Expected, 3, hide))
 }
 
 // conventions says the conventions in force in one sentence.
